@@ -1,0 +1,30 @@
+/**
+ * Everything the background tells the UI about a run: one serialisable union (it crosses a Port), keyed by
+ * run id, with a closing `run-finish`. Errors are events, not exceptions.
+ */
+import type { FinishReason, Usage } from '../providers/chat-model';
+
+export type RunFinishReason = 'stop' | 'length' | 'step-limit' | 'stopped' | 'error';
+
+export interface ErrorInfo {
+  code: string;
+  message: string;
+  status?: number;
+}
+
+export type AgentEvent =
+  | { type: 'run-start'; runId: string; conversationId: string; messageId: string; at: number }
+  | { type: 'step-start'; runId: string; step: number }
+  | { type: 'text-delta'; runId: string; messageId: string; delta: string }
+  | { type: 'reasoning-delta'; runId: string; messageId: string; delta: string }
+  | { type: 'tool-call-start'; runId: string; toolCallId: string; toolName: string; parentToolCallId?: string }
+  | { type: 'tool-call-input'; runId: string; toolCallId: string; input: unknown }
+  | { type: 'tool-call-finish'; runId: string; toolCallId: string; output: string; isError: boolean; durationMs: number }
+  | { type: 'approval-requested'; runId: string; toolCallId: string; toolName: string; input: unknown; preview: string }
+  | { type: 'approval-resolved'; runId: string; toolCallId: string; decision: 'approved' | 'denied' | 'always' }
+  | { type: 'usage'; runId: string; step: number; usage: Usage }
+  | { type: 'retry'; runId: string; attempt: number; status: number; delayMs: number }
+  | { type: 'interjection-accepted'; runId: string; messageId: string; text: string }
+  | { type: 'step-finish'; runId: string; step: number; finishReason: FinishReason }
+  | { type: 'error'; runId: string; error: ErrorInfo }
+  | { type: 'run-finish'; runId: string; reason: RunFinishReason };

@@ -1,0 +1,60 @@
+/**
+ * The one provider contract (after the AI SDK's LanguageModel): callers hand a ChatCall in a vendor-neutral
+ * shape and get vendor-neutral stream parts back. Each adapter wraps an official SDK and hides its wire format.
+ */
+
+export interface TextPart { type: 'text'; text: string }
+export interface ReasoningPart { type: 'reasoning'; text: string; signature?: string }
+export interface ToolCallPart { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
+export interface ToolResultPart { type: 'tool-result'; toolCallId: string; toolName: string; output: string; isError?: boolean }
+
+export type ChatMessage =
+  | { role: 'user'; content: TextPart[] }
+  | { role: 'assistant'; content: Array<TextPart | ReasoningPart | ToolCallPart> }
+  | { role: 'tool'; content: ToolResultPart[] };
+
+/** A tool as the model sees it: JSON Schema for the input (from zod via z.toJSONSchema). */
+export interface ToolSpec { name: string; description: string; inputSchema: Record<string, unknown> }
+
+export interface ChatCall {
+  system: string;
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  maxOutputTokens?: number;
+  temperature?: number;
+  /** Reasoning models: OpenAI `reasoning_effort`; Anthropic extended thinking with a token budget. */
+  reasoning?: { effort?: 'low' | 'medium' | 'high'; budgetTokens?: number };
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Prompt tokens served from the provider's cache (OpenAI cached_tokens, Anthropic cache_read_input_tokens). */
+  cachedInputTokens: number;
+  /** Anthropic cache_creation_input_tokens; 0 elsewhere. */
+  cacheWriteTokens: number;
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
+
+export type ModelStreamPart =
+  | { type: 'text-delta'; delta: string }
+  | { type: 'reasoning-delta'; delta: string }
+  /** Anthropic signs thinking blocks; the signature must be sent back with them on the next call. */
+  | { type: 'reasoning-signature'; signature: string }
+  | { type: 'tool-call-start'; toolCallId: string; toolName: string }
+  | { type: 'tool-call-delta'; toolCallId: string; inputDelta: string }
+  /** A complete tool call; `input` is the raw JSON text the model produced (parsed and validated by the caller). */
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
+  /** The SDK is about to retry after a retryable HTTP status (429, 5xx, 529). */
+  | { type: 'retry'; attempt: number; status: number; delayMs: number }
+  | { type: 'finish'; finishReason: FinishReason; usage: Usage };
+
+export interface ChatModel {
+  readonly provider: string;
+  readonly modelId: string;
+  /** Streams one model response. Throws ProviderError; aborting `signal` ends the stream promptly. */
+  stream(call: ChatCall, signal: AbortSignal): AsyncIterable<ModelStreamPart>;
+}
+
+export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0 });

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { chromiumArgs, chromiumPath } from './tests/harness/chromium';
+
+// Two projects: `unit` runs in Node with WXT's fake browser APIs; `browser` runs in real Chromium
+// (real IndexedDB, real DOM, real WASM).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [WxtVitest()],
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts'],
+          exclude: ['lib/**/*.browser.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [WxtVitest()],
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts', 'tests/browser/**/*.test.tsx', 'lib/**/*.browser.test.ts'],
+          testTimeout: 30_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});

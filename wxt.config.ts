@@ -1,0 +1,23 @@
+import { defineConfig } from 'wxt';
+import preact from '@preact/preset-vite';
+
+// The manifest is the security boundary of the extension: keep permissions minimal and explicit.
+export default defineConfig({
+  manifestVersion: 3,
+  vite: () => ({
+    plugins: [preact()],
+    build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+  }),
+  manifest: {
+    name: 'Tabwise',
+    description: 'An AI copilot in the side panel that reads the page, fills forms when asked, and answers from your own model.',
+    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage'],
+    // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
+    host_permissions: ['<all_urls>'],
+    action: { default_title: 'Open Tabwise' },
+    side_panel: { default_path: 'sidepanel.html' },
+    content_security_policy: {
+      extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
+    },
+  },
+});
