@@ -1,0 +1,74 @@
+import { useEffect } from 'preact/hooks';
+import type { OptionsState } from './options-state';
+import { ProviderForm } from './ProviderForm';
+
+function Onboarding({ state }: { state: OptionsState }) {
+  const ready = state.providers.value.length > 0;
+  return (
+    <section class="onboarding" aria-label="Get started">
+      <h2>Welcome to Tabwise</h2>
+      <p>Tabwise answers from a model you choose, with your own key. Keys are encrypted on this device and only ever sent to that provider.</p>
+      <ol>
+        <li class={ready ? 'done' : ''}>Pick a provider (OpenAI, Anthropic, or a local server such as Ollama) and paste its key.</li>
+        <li class={ready ? 'done' : ''}>Press “Test connection”, choose a model, and save.</li>
+        <li>Open the chat: click the Tabwise icon in the toolbar on any page.</li>
+      </ol>
+      {ready ? (
+        <button type="button" class="primary" onClick={() => void state.openChat()}>
+          Open the chat
+        </button>
+      ) : (
+        !state.editing.value && (
+          <button type="button" class="primary" onClick={() => state.startAdd('openai')}>
+            Add a provider
+          </button>
+        )
+      )}
+    </section>
+  );
+}
+
+export function OptionsApp({ state }: { state: OptionsState }) {
+  useEffect(() => {
+    void state.refresh();
+  }, [state]);
+  return (
+    <main class="options">
+      <h1>Tabwise settings</h1>
+      {state.loaded.value && state.onboarding.value && <Onboarding state={state} />}
+      <section aria-label="Providers">
+        <h2>Models</h2>
+        {state.saved.value && <p role="status">{state.saved.value}</p>}
+        <ul class="providers">
+          {state.providers.value.map((p) => (
+            <li key={p.id} data-provider={p.name}>
+              <label class="default">
+                <input type="radio" name="default" checked={state.defaultProviderId.value === p.id} onChange={() => void state.makeDefault(p.id)} />
+                <span>
+                  <strong>{p.name}</strong> · {p.model}
+                  <small>
+                    {' '}
+                    {p.kind}
+                    {p.baseUrl ? ` · ${p.baseUrl}` : ''} · {p.hasKey ? `key ••••${p.keyLast4}` : 'no key'}
+                  </small>
+                </span>
+              </label>
+              <button type="button" onClick={() => state.startEdit(p)}>
+                Edit
+              </button>
+              <button type="button" onClick={() => void state.remove(p.id)}>
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+        {!state.editing.value && (
+          <button type="button" onClick={() => state.startAdd('openai')}>
+            Add provider
+          </button>
+        )}
+        <ProviderForm state={state} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+import { providerPresets } from '../../lib/providers/provider-presets';
+import type { OptionsState } from './options-state';
+
+export function ProviderForm({ state }: { state: OptionsState }) {
+  const d = state.editing.value;
+  if (!d) return null;
+  const preset = providerPresets.find((p) => p.id === d.preset);
+  const result = state.testResult.value;
+  const input = (field: 'name' | 'baseUrl' | 'model' | 'apiKey') => (e: Event) => state.update({ [field]: (e.target as HTMLInputElement).value });
+  return (
+    <form
+      class="provider-form"
+      aria-label="Edit provider"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void state.save();
+      }}
+    >
+      <label>
+        Provider
+        <select aria-label="Provider type" value={d.preset} onChange={(e) => state.update({ preset: (e.target as HTMLSelectElement).value })}>
+          {providerPresets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {preset && <p class="hint">{preset.hint}</p>}
+      <label>
+        Name
+        <input name="name" value={d.name} onInput={input('name')} required />
+      </label>
+      <label>
+        Base URL {d.kind !== 'openai-compatible' && <small>(leave empty for the vendor's own)</small>}
+        <input name="baseUrl" type="url" value={d.baseUrl} onInput={input('baseUrl')} placeholder={d.kind === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1'} required={d.kind === 'openai-compatible'} />
+      </label>
+      <label>
+        API key {preset && !preset.needsKey && <small>(optional)</small>}
+        <input name="apiKey" type="password" autoComplete="off" value={d.apiKey} onInput={input('apiKey')} placeholder={d.keyLast4 ? `Saved key ••••${d.keyLast4}: leave empty to keep it` : 'Paste your key'} />
+      </label>
+      <label>
+        Model
+        <input name="model" list="model-options" value={d.model} onInput={input('model')} required />
+        <datalist id="model-options">{result?.ok && result.models.map((m) => <option key={m} value={m} />)}</datalist>
+      </label>
+      <div class="row">
+        <button type="button" onClick={() => void state.test()} disabled={state.testing.value}>
+          {state.testing.value ? 'Testing…' : 'Test connection'}
+        </button>
+        <button type="submit" class="primary" disabled={state.saving.value}>
+          Save
+        </button>
+        <button type="button" onClick={() => state.cancel()}>
+          Cancel
+        </button>
+      </div>
+      {result?.ok && (
+        <div class="test-ok" role="status">
+          Connected: {result.models.length} model{result.models.length === 1 ? '' : 's'} available.
+          <ul class="models">
+            {result.models.slice(0, 50).map((m) => (
+              <li key={m}>
+                <button type="button" class="link" onClick={() => state.update({ model: m })}>
+                  {m}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {result && !result.ok && (
+        <div class="test-error" role="alert">
+          Connection failed: {result.message}
+        </div>
+      )}
+      {state.error.value && (
+        <div class="test-error" role="alert">
+          {state.error.value}
+        </div>
+      )}
+    </form>
+  );
+}

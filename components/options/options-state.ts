@@ -1,0 +1,149 @@
+/** The options page's state and actions: provider instances, the default model, and onboarding. */
+import { batch, signal } from '@preact/signals';
+import { providerPresets, type ProviderPreset } from '../../lib/providers/provider-presets';
+import { sendMessage } from '../../lib/messaging/send-message';
+import type { ProviderKind, ProviderView } from '../../lib/storage/records';
+
+export interface ProviderDraft {
+  id?: string;
+  preset: string;
+  kind: ProviderKind;
+  name: string;
+  baseUrl: string;
+  model: string;
+  /** What the user typed; empty keeps the saved key. */
+  apiKey: string;
+  keyLast4?: string;
+}
+
+export type TestResult = { ok: true; models: string[] } | { ok: false; message: string } | null;
+
+export function draftFromPreset(preset: ProviderPreset): ProviderDraft {
+  return { preset: preset.id, kind: preset.kind, name: preset.label, baseUrl: preset.baseUrl, model: preset.model, apiKey: '' };
+}
+
+export function draftFromProvider(p: ProviderView): ProviderDraft {
+  const preset = providerPresets.find((x) => x.kind === p.kind && x.baseUrl === p.baseUrl)?.id ?? (p.kind === 'openai-compatible' ? 'custom' : p.kind);
+  return { id: p.id, preset, kind: p.kind, name: p.name, baseUrl: p.baseUrl, model: p.model, apiKey: '', keyLast4: p.keyLast4 };
+}
+
+export function createOptionsState() {
+  const providers = signal<ProviderView[]>([]);
+  const defaultProviderId = signal<string | undefined>(undefined);
+  const editing = signal<ProviderDraft | null>(null);
+  const testResult = signal<TestResult>(null);
+  const testing = signal(false);
+  const saving = signal(false);
+  const error = signal<string | null>(null);
+  const saved = signal<string | null>(null);
+  const onboarding = signal(location.hash === '#onboarding');
+  const loaded = signal(false);
+
+  async function refresh() {
+    const [list, settings] = await Promise.all([sendMessage('providers.list', {}), sendMessage('settings.get', {})]);
+    batch(() => {
+      providers.value = list;
+      defaultProviderId.value = settings.defaultProviderId;
+      loaded.value = true;
+      if (list.length === 0) onboarding.value = true;
+    });
+  }
+
+  return {
+    providers,
+    defaultProviderId,
+    editing,
+    testResult,
+    testing,
+    saving,
+    error,
+    saved,
+    onboarding,
+    loaded,
+    refresh,
+    startAdd(presetId = 'openai') {
+      const preset = providerPresets.find((p) => p.id === presetId) ?? providerPresets[0]!;
+      batch(() => {
+        editing.value = draftFromPreset(preset);
+        testResult.value = null;
+        error.value = null;
+        saved.value = null;
+      });
+    },
+    startEdit(p: ProviderView) {
+      batch(() => {
+        editing.value = draftFromProvider(p);
+        testResult.value = null;
+        error.value = null;
+        saved.value = null;
+      });
+    },
+    update(patch: Partial<ProviderDraft>) {
+      if (!editing.value) return;
+      let next = { ...editing.value, ...patch };
+      if (patch.preset && patch.preset !== editing.value.preset) {
+        const preset = providerPresets.find((p) => p.id === patch.preset);
+        if (preset) next = { ...draftFromPreset(preset), id: next.id, apiKey: next.apiKey, keyLast4: next.keyLast4 };
+      }
+      editing.value = next;
+      testResult.value = null;
+    },
+    cancel() {
+      editing.value = null;
+    },
+    async test() {
+      const d = editing.value;
+      if (!d) return;
+      testing.value = true;
+      testResult.value = null;
+      try {
+        const { models } = await sendMessage('providers.test', { id: d.id, kind: d.kind, baseUrl: d.baseUrl.trim(), apiKey: d.apiKey.trim() || undefined });
+        testResult.value = { ok: true, models };
+      } catch (e) {
+        testResult.value = { ok: false, message: (e as Error).message };
+      } finally {
+        testing.value = false;
+      }
+    },
+    async save() {
+      const d = editing.value;
+      if (!d) return;
+      saving.value = true;
+      error.value = null;
+      try {
+        const view = await sendMessage('providers.save', {
+          id: d.id,
+          kind: d.kind,
+          name: d.name,
+          baseUrl: d.baseUrl.trim(),
+          model: d.model,
+          apiKey: d.apiKey.trim() ? d.apiKey.trim() : undefined,
+        });
+        batch(() => {
+          editing.value = null;
+          saved.value = `Saved ${view.name}.`;
+        });
+        await refresh();
+      } catch (e) {
+        error.value = (e as Error).message;
+      } finally {
+        saving.value = false;
+      }
+    },
+    async remove(id: string) {
+      await sendMessage('providers.delete', { id });
+      await refresh();
+    },
+    async makeDefault(id: string) {
+      await sendMessage('settings.update', { defaultProviderId: id });
+      defaultProviderId.value = id;
+    },
+    async openChat() {
+      // Opening the side panel needs a user gesture; this runs inside the click handler's task.
+      const win = await chrome.windows.getCurrent();
+      if (win.id !== undefined) await chrome.sidePanel.open({ windowId: win.id });
+    },
+  };
+}
+
+export type OptionsState = ReturnType<typeof createOptionsState>;

@@ -1,0 +1,78 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { ChatState } from './chat-state';
+import { Composer } from './Composer';
+import { ConversationList } from './ConversationList';
+import { MessageItem } from './MessageItem';
+
+function RetryBanner({ state }: { state: ChatState }) {
+  const r = state.retrying.value;
+  if (!r) return null;
+  const wait = Number.isFinite(r.delayMs) ? ` in ${Math.max(1, Math.round(r.delayMs / 1000))} s` : '';
+  const why = r.status === 429 ? 'Rate limited by the provider' : `The provider answered ${r.status}`;
+  return (
+    <div class="retry-banner" role="status">
+      {why}: retrying{wait} (attempt {r.attempt})…
+    </div>
+  );
+}
+
+export function ChatApp({ state }: { state: ChatState }) {
+  const log = useRef<HTMLDivElement>(null);
+  const messages = state.messages.value;
+  useEffect(() => {
+    const el = log.current;
+    if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 120) el.scrollTop = el.scrollHeight;
+  });
+  const provider = state.activeProvider.value;
+  return (
+    <div class="chat-app">
+      <header>
+        <button type="button" onClick={() => (state.showHistory.value = !state.showHistory.value)} aria-expanded={state.showHistory.value}>
+          History
+        </button>
+        <span class="conv-title">{state.conversation.value?.title ?? 'New chat'}</span>
+        <button type="button" onClick={() => state.newChat()}>
+          New
+        </button>
+        <button type="button" onClick={() => state.openSettings()} aria-label="Settings">
+          ⚙
+        </button>
+      </header>
+      {state.showHistory.value && <ConversationList state={state} />}
+      <div class="log" ref={log} aria-live="polite">
+        {messages.length === 0 && (
+          <div class="welcome">
+            {provider ? (
+              <p>Ask anything. Answers come from {provider.name} · {provider.model}.</p>
+            ) : (
+              <p>
+                No model is set up yet. <button type="button" class="link" onClick={() => state.openSettings()}>Add a provider</button> to start.
+              </p>
+            )}
+          </div>
+        )}
+        {messages.map((m, i) => (
+          <MessageItem key={m.id} message={m} isLast={i === messages.length - 1} onRetry={() => state.retry()} onSettings={() => state.openSettings()} />
+        ))}
+        <RetryBanner state={state} />
+      </div>
+      {state.notice.value && (
+        <div class="notice" role="status">
+          {state.notice.value}
+        </div>
+      )}
+      <footer>
+        {state.providers.value.length > 1 && (
+          <select aria-label="Model" value={provider?.id} onChange={(e) => void state.chooseProvider((e.target as HTMLSelectElement).value)}>
+            {state.providers.value.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} · {p.model}
+              </option>
+            ))}
+          </select>
+        )}
+        <Composer state={state} />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ErrorInfo } from '../../lib/agent/agent-event';
+import { describeError } from '../../lib/ui/describe-error';
+
+export function ErrorCard({ error, onRetry, onSettings, canRetry }: { error: ErrorInfo; onRetry: () => void; onSettings: () => void; canRetry: boolean }) {
+  const advice = describeError(error);
+  return (
+    <div class="error-card" role="alert" data-code={error.code}>
+      <strong>{advice.title}</strong>
+      <p>{advice.detail}</p>
+      <div class="actions">
+        {advice.fix === 'settings' && (
+          <button type="button" class="link" onClick={onSettings}>
+            Open settings
+          </button>
+        )}
+        {canRetry && (
+          <button type="button" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * The side panel's state and actions. Holds a Port to the background, reconnects when the worker restarts,
+ * and folds snapshots, stored messages and streamed events into signals the components render.
+ */
+import { batch, computed, signal } from '@preact/signals';
+import type { AgentEvent } from '../../lib/agent/agent-event';
+import { PANEL_PORT, type PanelCommand, type PanelMessage } from '../../lib/messaging/panel-port';
+import { sendMessage } from '../../lib/messaging/send-message';
+import type { ConversationRecord, MessageRecord, ProviderView } from '../../lib/storage/records';
+
+export interface RetryState { attempt: number; status: number; delayMs: number; since: number }
+
+export function createChatState() {
+  const conversation = signal<ConversationRecord | null>(null);
+  const messages = signal<MessageRecord[]>([]);
+  const running = signal(false);
+  const retrying = signal<RetryState | null>(null);
+  const notice = signal<string | null>(null);
+  const connected = signal(false);
+  const conversations = signal<ConversationRecord[]>([]);
+  const providers = signal<ProviderView[]>([]);
+  const defaultProviderId = signal<string | undefined>(undefined);
+  const showHistory = signal(false);
+  const activeProvider = computed(() => providers.value.find((p) => p.id === defaultProviderId.value) ?? providers.value[0]);
+
+  let port: chrome.runtime.Port | null = null;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  const outbox: PanelCommand[] = [];
+
+  const upsert = (message: MessageRecord) => {
+    if (conversation.value && message.conversationId !== conversation.value.id) return;
+    const list = messages.value;
+    const i = list.findIndex((m) => m.id === message.id);
+    messages.value = i === -1 ? [...list, message] : list.map((m, j) => (j === i ? message : m));
+  };
+
+  function onEvent(event: AgentEvent) {
+    switch (event.type) {
+      case 'run-start':
+        running.value = true;
+        return;
+      case 'text-delta': {
+        const list = messages.value;
+        const i = list.findIndex((m) => m.id === event.messageId);
+        if (i === -1) return;
+        retrying.value = null;
+        const m = list[i]!;
+        messages.value = list.map((x, j) => (j === i ? { ...m, text: m.text + event.delta } : x));
+        return;
+      }
+      case 'retry':
+        retrying.value = { attempt: event.attempt, status: event.status, delayMs: event.delayMs, since: Date.now() };
+        return;
+      case 'run-finish':
+        batch(() => {
+          running.value = false;
+          retrying.value = null;
+        });
+        void refreshConversations();
+        return;
+      default:
+        return;
+    }
+  }
+
+  function onPortMessage(message: PanelMessage) {
+    switch (message.type) {
+      case 'snapshot':
+        batch(() => {
+          conversation.value = message.conversation;
+          messages.value = message.messages;
+          running.value = message.running;
+          if (!message.running) retrying.value = null;
+        });
+        return;
+      case 'conversation-created':
+        conversation.value = message.conversation;
+        void refreshConversations();
+        return;
+      case 'message':
+        upsert(message.message);
+        return;
+      case 'event':
+        onEvent(message.event);
+        return;
+      case 'command-error':
+        notice.value = message.message;
+        // Our optimistic state may be wrong now; the snapshot says what is true.
+        post({ type: 'subscribe', conversationId: conversation.value?.id ?? null });
+        return;
+    }
+  }
+
+  function post(command: PanelCommand) {
+    if (port) port.postMessage(command);
+    else outbox.push(command);
+  }
+
+  function connect() {
+    clearTimeout(reconnectTimer);
+    const p = chrome.runtime.connect({ name: PANEL_PORT });
+    port = p;
+    connected.value = true;
+    p.onMessage.addListener((m: PanelMessage) => onPortMessage(m));
+    p.onDisconnect.addListener(() => {
+      // The worker was stopped (idle, update, or killed): reconnect, and the snapshot restores what we show.
+      port = null;
+      connected.value = false;
+      reconnectTimer = setTimeout(connect, 100);
+    });
+    p.postMessage({ type: 'subscribe', conversationId: conversation.value?.id ?? null } satisfies PanelCommand);
+    for (const c of outbox.splice(0)) p.postMessage(c);
+  }
+
+  async function refreshConversations() {
+    try {
+      conversations.value = await sendMessage('conversations.list', {});
+    } catch (e) {
+      notice.value = `Could not load conversations: ${(e as Error).message}`;
+    }
+  }
+
+  async function refreshProviders() {
+    try {
+      const [list, settings] = await Promise.all([sendMessage('providers.list', {}), sendMessage('settings.get', {})]);
+      batch(() => {
+        providers.value = list;
+        defaultProviderId.value = settings.defaultProviderId;
+      });
+    } catch (e) {
+      notice.value = `Could not load providers: ${(e as Error).message}`;
+    }
+  }
+
+  return {
+    conversation,
+    messages,
+    running,
+    retrying,
+    notice,
+    connected,
+    conversations,
+    providers,
+    activeProvider,
+    showHistory,
+    start() {
+      connect();
+      void refreshConversations();
+      void refreshProviders();
+      // Settings change in the options page: pick them up when the panel regains focus.
+      addEventListener('focus', () => void refreshProviders());
+    },
+    send(text: string) {
+      const trimmed = text.trim();
+      if (!trimmed || running.value) return false;
+      notice.value = null;
+      running.value = true;
+      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId: crypto.randomUUID() });
+      return true;
+    },
+    stop() {
+      if (conversation.value) post({ type: 'stop', conversationId: conversation.value.id });
+    },
+    retry() {
+      if (!conversation.value) return;
+      notice.value = null;
+      running.value = true;
+      post({ type: 'retry', conversationId: conversation.value.id });
+    },
+    newChat() {
+      batch(() => {
+        conversation.value = null;
+        messages.value = [];
+        running.value = false;
+        showHistory.value = false;
+      });
+      post({ type: 'subscribe', conversationId: null });
+    },
+    open(id: string) {
+      showHistory.value = false;
+      post({ type: 'subscribe', conversationId: id });
+    },
+    async remove(id: string) {
+      await sendMessage('conversations.delete', { id });
+      if (conversation.value?.id === id) this.newChat();
+      await refreshConversations();
+    },
+    async chooseProvider(id: string) {
+      await sendMessage('settings.update', { defaultProviderId: id });
+      defaultProviderId.value = id;
+    },
+    openSettings() {
+      void chrome.runtime.openOptionsPage();
+    },
+  };
+}
+
+export type ChatState = ReturnType<typeof createChatState>;

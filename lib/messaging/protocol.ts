@@ -1,0 +1,59 @@
+/**
+ * The one protocol between the extension's pages and the background (after webext-core's ProtocolMap).
+ * Each request is validated with its zod schema on arrival; replies travel in a `{res} | {err}` envelope so
+ * errors survive the trip.
+ */
+import { z } from 'zod';
+import type { ConversationRecord, MessageRecord, ProviderView } from '../storage/records';
+import type { Settings } from '../storage/settings-store';
+
+const id = z.string().min(1).max(200);
+const providerKind = z.enum(['openai', 'anthropic', 'openai-compatible']);
+const baseUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]);
+
+export const providerInputSchema = z.object({
+  id: id.optional(),
+  kind: providerKind,
+  name: z.string().trim().min(1, 'Give the provider a name').max(100),
+  baseUrl,
+  model: z.string().trim().min(1, 'Choose a model').max(200),
+  apiKey: z.string().max(1000).optional(),
+});
+
+export const requestSchemas = {
+  'providers.list': z.object({}),
+  'providers.save': providerInputSchema,
+  'providers.delete': z.object({ id }),
+  /** Lists the endpoint's models: a saved provider by id, or a draft from the form (its key if typed, else the saved one). */
+  'providers.test': z.object({ id: id.optional(), kind: providerKind, baseUrl, apiKey: z.string().max(1000).optional() }),
+  'settings.get': z.object({}),
+  'settings.update': z.object({ defaultProviderId: id.optional() }),
+  'conversations.list': z.object({}),
+  'conversations.get': z.object({ id }),
+  'conversations.delete': z.object({ id }),
+  'panel.open': z.object({}),
+} as const;
+
+export interface ProtocolResponses {
+  'providers.list': ProviderView[];
+  'providers.save': ProviderView;
+  'providers.delete': void;
+  'providers.test': { models: string[] };
+  'settings.get': Settings;
+  'settings.update': Settings;
+  'conversations.list': ConversationRecord[];
+  'conversations.get': { conversation: ConversationRecord; messages: MessageRecord[] };
+  'conversations.delete': void;
+  'panel.open': void;
+}
+
+export type RequestName = keyof typeof requestSchemas;
+export type RequestOf<K extends RequestName> = z.input<(typeof requestSchemas)[K]>;
+export type ParsedRequestOf<K extends RequestName> = z.output<(typeof requestSchemas)[K]>;
+export type ResponseOf<K extends RequestName> = ProtocolResponses[K];
+
+export interface WireError { code: string; message: string; status?: number }
+export type Envelope<T> = { res: T } | { err: WireError };
+
+/** What travels over chrome.runtime.sendMessage. */
+export const wireRequestSchema = z.object({ tabwise: z.literal(1), name: z.string(), data: z.unknown() });

@@ -1,0 +1,27 @@
+/** "Test connection": list the endpoint's models through the same SDK that will chat with it. */
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import type { ProviderKind } from '../storage/records';
+import { anthropicClientOptions } from './anthropic-chat-model';
+import { mapProviderError } from './map-provider-error';
+import { openAIClientOptions } from './openai-chat-model';
+
+export async function listModels(
+  target: { kind: ProviderKind; baseUrl: string; apiKey?: string },
+  signal?: AbortSignal,
+): Promise<string[]> {
+  try {
+    const ids: string[] = [];
+    const opts = { apiKey: target.apiKey, baseURL: target.baseUrl, maxRetries: 0 };
+    if (target.kind === 'anthropic') {
+      const client = new Anthropic(anthropicClientOptions(opts));
+      for await (const m of client.models.list({}, { signal, timeout: 15_000 })) ids.push(m.id);
+    } else {
+      const client = new OpenAI(openAIClientOptions(opts));
+      for await (const m of client.models.list({ signal, timeout: 15_000 })) ids.push(m.id);
+    }
+    return ids.sort();
+  } catch (error) {
+    throw mapProviderError(error, signal);
+  }
+}

@@ -1,0 +1,73 @@
+/** ChatModel over the official `openai` SDK: OpenAI itself and every OpenAI-compatible endpoint. */
+import OpenAI from 'openai';
+import type { ChatCall, ChatModel, ModelStreamPart } from './chat-model';
+import { mapOpenAIMessages, mapOpenAITools } from './map-openai-messages';
+import { mapProviderError } from './map-provider-error';
+import { observeRetries } from './observe-retries';
+import { createOpenAIStreamMapper } from './openai-stream-mapper';
+import { AsyncQueue } from '../util/async-queue';
+
+export interface OpenAIChatModelOptions {
+  modelId: string;
+  apiKey?: string;
+  baseURL?: string;
+  provider?: string;
+  maxRetries?: number;
+  fetch?: typeof fetch;
+}
+
+/** The SDK's client options; shared with the connection test so both talk to the endpoint the same way. */
+export function openAIClientOptions(o: { apiKey?: string; baseURL?: string; maxRetries?: number; fetch?: typeof fetch }) {
+  return {
+    // Local servers (Ollama, LM Studio) need no key; the SDK insists on one, so send none at all.
+    apiKey: o.apiKey || 'no-key',
+    ...(o.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+    baseURL: o.baseURL || undefined,
+    maxRetries: o.maxRetries ?? 2,
+    fetch: o.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
+    // Only the background service worker constructs clients; keys never reach a page.
+    dangerouslyAllowBrowser: true,
+  };
+}
+
+export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
+  const maxRetries = options.maxRetries ?? 2;
+  return {
+    provider: options.provider ?? 'openai',
+    modelId: options.modelId,
+    async *stream(call: ChatCall, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
+      const queue = new AsyncQueue<ModelStreamPart>();
+      const base = openAIClientOptions({ ...options, maxRetries });
+      const client = new OpenAI({
+        ...base,
+        fetch: observeRetries(base.fetch, maxRetries, (n) => queue.push({ type: 'retry', ...n })),
+      });
+      const mapper = createOpenAIStreamMapper();
+      const isReasoningModel = !!call.reasoning?.effort;
+      void (async () => {
+        try {
+          const stream = await client.chat.completions.create(
+            {
+              model: options.modelId,
+              messages: mapOpenAIMessages(call),
+              tools: mapOpenAITools(call),
+              stream: true,
+              stream_options: { include_usage: true },
+              ...(call.maxOutputTokens ? (isReasoningModel ? { max_completion_tokens: call.maxOutputTokens } : { max_tokens: call.maxOutputTokens }) : {}),
+              ...(call.temperature !== undefined && !isReasoningModel ? { temperature: call.temperature } : {}),
+              ...(isReasoningModel ? { reasoning_effort: call.reasoning!.effort } : {}),
+            },
+            { signal },
+          );
+          for await (const chunk of stream) for (const part of mapper.push(chunk)) queue.push(part);
+          if (signal.aborted) throw signal.reason;
+          for (const part of mapper.finish()) queue.push(part);
+          queue.end();
+        } catch (error) {
+          queue.fail(mapProviderError(error, signal));
+        }
+      })();
+      yield* queue;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/** Conversations and their messages in IndexedDB. Every write is one transaction so a killed worker leaves no half-state. */
+import type { Db } from './db';
+import type { ConversationRecord, MessageRecord } from './records';
+
+export interface ConversationStore {
+  listConversations(): Promise<ConversationRecord[]>;
+  getConversation(id: string): Promise<ConversationRecord | undefined>;
+  createConversation(conversation: ConversationRecord): Promise<void>;
+  renameConversation(id: string, title: string): Promise<void>;
+  deleteConversation(id: string): Promise<void>;
+  listMessages(conversationId: string): Promise<MessageRecord[]>;
+  getMessage(id: string): Promise<MessageRecord | undefined>;
+  /** Inserts or replaces a message and bumps its conversation's updatedAt. */
+  putMessage(message: MessageRecord): Promise<void>;
+  deleteMessage(id: string): Promise<void>;
+  /** Messages left `streaming` by a worker that died: the caller decides what they become. */
+  listStreamingMessages(): Promise<MessageRecord[]>;
+}
+
+export function createConversationStore(db: Db): ConversationStore {
+  return {
+    async listConversations() {
+      const all = await db.getAllFromIndex('conversations', 'byUpdatedAt');
+      return all.reverse();
+    },
+    getConversation: (id) => db.get('conversations', id),
+    async createConversation(conversation) {
+      await db.put('conversations', conversation);
+    },
+    async renameConversation(id, title) {
+      const tx = db.transaction('conversations', 'readwrite');
+      const c = await tx.store.get(id);
+      if (c) await tx.store.put({ ...c, title });
+      await tx.done;
+    },
+    async deleteConversation(id) {
+      const tx = db.transaction(['conversations', 'messages'], 'readwrite');
+      const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
+      const keys = await tx.objectStore('messages').index('byConversation').getAllKeys(range);
+      await Promise.all([...keys.map((k) => tx.objectStore('messages').delete(k)), tx.objectStore('conversations').delete(id)]);
+      await tx.done;
+    },
+    listMessages(conversationId) {
+      const range = IDBKeyRange.bound([conversationId, -Infinity], [conversationId, Infinity]);
+      return db.getAllFromIndex('messages', 'byConversation', range);
+    },
+    getMessage: (id) => db.get('messages', id),
+    async putMessage(message) {
+      const tx = db.transaction(['messages', 'conversations'], 'readwrite');
+      const conv = await tx.objectStore('conversations').get(message.conversationId);
+      if (!conv) throw new Error(`conversation ${message.conversationId} does not exist`);
+      await tx.objectStore('messages').put(message);
+      if (message.createdAt > conv.updatedAt) await tx.objectStore('conversations').put({ ...conv, updatedAt: message.createdAt });
+      await tx.done;
+    },
+    async deleteMessage(id) {
+      await db.delete('messages', id);
+    },
+    async listStreamingMessages() {
+      const all = await db.getAll('messages');
+      return all.filter((m) => m.status === 'streaming');
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/** Provider instances. Keys go in encrypted and come out only through `getApiKey`, in the background. */
+import type { Db } from './db';
+import { decryptSecret, encryptSecret } from './secrets';
+import type { ProviderKind, ProviderRecord, ProviderView } from './records';
+
+export interface ProviderInput {
+  id?: string;
+  kind: ProviderKind;
+  name: string;
+  baseUrl: string;
+  model: string;
+  /** undefined keeps the stored key; '' removes it. */
+  apiKey?: string;
+}
+
+export interface ProviderStore {
+  list(): Promise<ProviderView[]>;
+  get(id: string): Promise<ProviderView | undefined>;
+  save(input: ProviderInput): Promise<ProviderView>;
+  delete(id: string): Promise<void>;
+  getApiKey(id: string): Promise<string | undefined>;
+}
+
+export function toProviderView({ apiKey, ...rest }: ProviderRecord): ProviderView {
+  return { ...rest, hasKey: !!apiKey };
+}
+
+export function createProviderStore(db: Db, deps: { now: () => number; generateId: () => string }): ProviderStore {
+  return {
+    async list() {
+      const all = await db.getAll('providers');
+      return all.sort((a, b) => a.createdAt - b.createdAt).map(toProviderView);
+    },
+    async get(id) {
+      const r = await db.get('providers', id);
+      return r && toProviderView(r);
+    },
+    async save(input) {
+      const existing = input.id ? await db.get('providers', input.id) : undefined;
+      if (input.id && !existing) throw new Error(`provider ${input.id} does not exist`);
+      const record: ProviderRecord = {
+        id: existing?.id ?? deps.generateId(),
+        kind: input.kind,
+        name: input.name,
+        baseUrl: input.baseUrl,
+        model: input.model,
+        createdAt: existing?.createdAt ?? deps.now(),
+        apiKey: existing?.apiKey,
+        keyLast4: existing?.keyLast4,
+      };
+      if (input.apiKey === '') {
+        delete record.apiKey;
+        delete record.keyLast4;
+      } else if (input.apiKey !== undefined) {
+        record.apiKey = await encryptSecret(db, input.apiKey);
+        record.keyLast4 = input.apiKey.slice(-4);
+      }
+      await db.put('providers', record);
+      return toProviderView(record);
+    },
+    async delete(id) {
+      await db.delete('providers', id);
+    },
+    async getApiKey(id) {
+      const r = await db.get('providers', id);
+      return r?.apiKey ? decryptSecret(db, r.apiKey) : undefined;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** Small typed settings in IndexedDB (not chrome.storage.local, which content scripts can read). */
+import type { Db } from './db';
+
+export interface Settings {
+  /** The provider whose model answers new messages. */
+  defaultProviderId?: string;
+}
+
+export interface SettingsStore {
+  get(): Promise<Settings>;
+  update(patch: Partial<Settings>): Promise<Settings>;
+}
+
+const KEY = 'settings';
+
+export function createSettingsStore(db: Db): SettingsStore {
+  return {
+    async get() {
+      return ((await db.get('settings', KEY)) as Settings | undefined) ?? {};
+    },
+    async update(patch) {
+      const tx = db.transaction('settings', 'readwrite');
+      const next = { ...(((await tx.store.get(KEY)) as Settings | undefined) ?? {}), ...patch };
+      await tx.store.put(next, KEY);
+      await tx.done;
+      return next;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** What to tell the user about an error, and how they can fix it. */
+import type { ErrorInfo } from '../agent/agent-event';
+
+export interface ErrorAdvice { title: string; detail: string; fix?: 'settings' | 'retry' }
+
+export function describeError(error: ErrorInfo): ErrorAdvice {
+  switch (error.code) {
+    case 'auth':
+      return { title: 'The provider rejected the API key', detail: error.message, fix: 'settings' };
+    case 'permission':
+      return { title: 'This key may not use that model', detail: error.message, fix: 'settings' };
+    case 'not_found':
+      return { title: 'The model or endpoint was not found', detail: `${error.message} Check the model name and base URL.`, fix: 'settings' };
+    case 'no_provider':
+      return { title: 'No model is set up yet', detail: error.message, fix: 'settings' };
+    case 'rate_limited':
+      return { title: 'Rate limited by the provider', detail: `${error.message} Tabwise retried; try again in a moment.`, fix: 'retry' };
+    case 'overloaded':
+    case 'server':
+      return { title: 'The provider had a problem', detail: error.message, fix: 'retry' };
+    case 'network':
+    case 'timeout':
+      return { title: 'Could not reach the provider', detail: `${error.message} Is the server running and the base URL right?`, fix: 'retry' };
+    case 'stream_error':
+      return { title: 'The answer was cut off', detail: error.message, fix: 'retry' };
+    default:
+      return { title: 'Something went wrong', detail: error.message, fix: 'retry' };
+  }
+}

@@ -1,0 +1,62 @@
+import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
+
+test('OpenAI-compatible: added through the options page, the answer streams in progressively', async ({ context, extensionId, llm, extPage }) => {
+  llm.models = ['fake-chat-1', 'fake-chat-2'];
+  // Add the provider the way a user does: preset, base URL, test connection, pick a model, save.
+  await extPage.getByRole('button', { name: 'Add a provider' }).click();
+  await extPage.getByLabel('Provider type').selectOption('custom');
+  await extPage.getByLabel('Name').fill('Local fake');
+  await extPage.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
+  await extPage.getByRole('button', { name: 'Test connection' }).click();
+  await expect(extPage.getByText('Connected: 2 models available.')).toBeVisible();
+  await extPage.getByRole('button', { name: 'fake-chat-2' }).click();
+  await extPage.getByRole('button', { name: 'Save' }).click();
+  await expect(extPage.locator('li[data-provider="Local fake"]')).toContainText('fake-chat-2');
+
+  const words = 'The quick brown fox jumps over the lazy dog and keeps on running far away'.split(' ');
+  llm.enqueue({ text: words.map((w) => `${w} `), chunkDelayMs: 120 });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'Tell me about the fox');
+  await expect(panel.locator('.message.user')).toHaveText('Tell me about the fox');
+  const answer = assistantMessages(panel).last();
+  // An intermediate state: some words are shown but not yet the last one.
+  await expect(answer).toContainText('quick brown');
+  await expect(answer).not.toContainText('far away');
+  await expect(answer.locator('.markdown')).toHaveText(words.join(' ').trim());
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+
+  const req = llm.requests.find((r) => r.path === '/v1/chat/completions')!;
+  expect(req.body).toMatchObject({ model: 'fake-chat-2', stream: true, stream_options: { include_usage: true } });
+  expect((req.body as { messages: { role: string; content: string }[] }).messages.at(-1)).toEqual({ role: 'user', content: 'Tell me about the fox' });
+});
+
+test('Anthropic: the answer streams through the Messages wire format and renders Markdown', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'anthropic', name: 'Claude (fake)', baseUrl: llm.anthropicBaseUrl, model: 'claude-test', apiKey: 'sk-ant-test-1234' });
+  llm.enqueue({ text: ['# Title\n\n', 'Some **bold** ', 'text and `code`.\n\n', '```js\nconst a = 1;\n```\n'], chunkDelayMs: 200 });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'Format something');
+  const answer = assistantMessages(panel).last();
+  await expect(answer.locator('h1')).toHaveText('Title');
+  await expect(answer.locator('pre code')).toHaveCount(0);
+  await expect(answer.locator('strong')).toHaveText('bold');
+  await expect(answer.locator('pre code')).toHaveText('const a = 1;');
+  await expect(answer.getByRole('button', { name: 'Copy' })).toBeVisible();
+  const req = llm.requests.find((r) => r.path === '/v1/messages')!;
+  // @anthropic-ai/sdk 1.x sends the key as a Bearer token (older versions used x-api-key); accept either.
+  expect(req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer /, '')).toBe('sk-ant-test-1234');
+  expect(req.headers['anthropic-version']).toBeTruthy();
+  expect(req.body).toMatchObject({ model: 'claude-test', stream: true, messages: [{ role: 'user', content: [{ type: 'text', text: 'Format something' }] }] });
+});
+
+test('Markdown from the model cannot run script or carry javascript: links', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  llm.enqueue({ text: ['<img src=x onerror="window.__pwned=1">', '[click](javascript:window.__pwned=2) ', '<script>window.__pwned=3</script> done'] });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'hi');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  expect(await answer.locator('[onerror]').count()).toBe(0);
+  expect(await answer.locator('script').count()).toBe(0);
+  expect(await answer.locator('a').getAttribute('href')).toBeNull();
+  expect(await panel.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+});
