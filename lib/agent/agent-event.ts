@@ -27,4 +27,15 @@ export type AgentEvent =
   | { type: 'interjection-accepted'; runId: string; messageId: string; text: string }
   | { type: 'step-finish'; runId: string; step: number; finishReason: FinishReason }
   | { type: 'error'; runId: string; error: ErrorInfo }
-  | { type: 'run-finish'; runId: string; reason: RunFinishReason };
+  | { type: 'run-finish'; runId: string; reason: RunFinishReason }
+  // Added by the runtime core (additive only):
+  /** Text already shown was cut off (worker stopped, stream failed, user stopped); it is kept, never rewritten. */
+  | { type: 'text-interrupted'; runId: string; messageId: string; step: number; reason: InterruptReason }
+  /** Older history or large tool results were shortened to fit the model's context window. */
+  | { type: 'context-trimmed'; runId: string; step: number; note: string }
+  /** A run was picked up again after the worker restarted. */
+  | { type: 'run-resumed'; runId: string; fromStep: number }
+  /** An event of a sub-agent run, nested under the parent's `delegate` tool call. */
+  | { type: 'nested'; runId: string; parentToolCallId: string; event: AgentEvent };
+
+export type InterruptReason = 'worker-stopped' | 'error' | 'stopped';

@@ -1,0 +1,260 @@
+/**
+ * lib/agent: the agent runtime. `createAgentRuntime` is the one entry point the background wires up: it
+ * starts runs, resumes unfinished ones after a worker restart, and takes the user's stop, approvals and
+ * interjections. Everything it touches (clock, ids, model lookup, stores, page routing) is injected.
+ */
+import type { ChatModel, ChatMessage } from '../providers/chat-model';
+import type { SubAgentDefinition } from '../tools/delegate-tool';
+import type { DelegateRequest } from '../tools/define-tool';
+import type { SkillCatalog } from '../tools/skill-catalog';
+import type { SitePolicyStore } from '../tools/site-policy-store';
+import { siteKey } from '../tools/site-policy-store';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { AgentEvent } from './agent-event';
+import { ApprovalWaiters } from './approval-waiters';
+import { driveRun, type RunResult } from './drive-run';
+import { estimateTokens, type EstimateTokens } from './estimate-tokens';
+import type { LatencyStore } from './latency-store';
+import type { RouteToPage } from './page-router';
+import type { PromptLibrary } from './prompt-library';
+import { replayRunEvents } from './replay-run';
+import type { LiveRun, RuntimeDeps } from './run-context';
+import type { ApprovalDecision, ModelRef, RunJournal, RunRecord, RunSnapshot } from './run-journal';
+import { resolveSite, type RunSettings } from './run-settings';
+import type { StopCondition } from './stop-condition';
+
+export type { RunResult } from './drive-run';
+
+/** Delegation deeper than this (a sub-agent of a sub-agent of a sub-agent) is refused. */
+export const MAX_DELEGATION_DEPTH = 3;
+
+export interface AgentRuntimeOptions {
+  journal: RunJournal;
+  /** Maps a stored model reference back to a live model (also after a worker restart). */
+  resolveModel(ref: ModelRef): ChatModel | Promise<ChatModel>;
+  tools: ToolRegistry;
+  prompts: PromptLibrary;
+  /** Receives every event of every run (sub-agent events arrive wrapped in 'nested'). */
+  emit(event: AgentEvent): void;
+  sitePolicies: SitePolicyStore;
+  /** Skills whose metadata goes into the prompt's <available_skills> block. */
+  skills?: SkillCatalog;
+  agents?: SubAgentDefinition[];
+  routeToPage?: RouteToPage;
+  latency?: LatencyStore;
+  now?: () => number;
+  generateId?: () => string;
+  /** IANA zone for the date line (default: the host's). */
+  timeZone?: string;
+  defaultToolTimeoutMs?: number;
+  checkpointIntervalMs?: number;
+  estimateTokens?: EstimateTokens;
+  /** Extra stop conditions on top of the run's step limit. */
+  stopWhen?: StopCondition[];
+  reportInternalError?: (error: unknown) => void;
+}
+
+export interface StartRunRequest {
+  conversationId: string;
+  /** The conversation so far, ending with the user's new message. */
+  messages: ChatMessage[];
+  model: ModelRef;
+  settings?: RunSettings;
+  /** Id for the assistant message the run produces (generated when omitted). */
+  messageId?: string;
+}
+
+export interface RunHandle {
+  runId: string;
+  messageId: string;
+  done: Promise<RunResult>;
+}
+
+export interface AgentRuntime {
+  /** Journals a new run and starts it; resolves once the run is durable. */
+  startRun(request: StartRunRequest): Promise<RunHandle>;
+  /** Continues one unfinished run from its journal (no-op handle if it is finished or already live). */
+  resumeRun(runId: string): Promise<RunHandle>;
+  /** Resumes every unfinished top-level run; call once when the worker wakes. */
+  resumeUnfinishedRuns(): Promise<RunHandle[]>;
+  /** Queues a user message for the next model call of the run; resolves with its message id. */
+  interject(runId: string, text: string): Promise<string>;
+  /** Delivers the user's decision; stored for the run if it is not live in this worker. */
+  resolveApproval(runId: string, toolCallId: string, decision: ApprovalDecision): Promise<void>;
+  /** Stops a live run: aborts its model call and in-flight tools. Resolves when the run has finished. */
+  stop(runId: string): Promise<void>;
+  isLive(runId: string): boolean;
+  /** The events a UI needs to catch up with a run it opened mid-way. */
+  replayRun(runId: string): Promise<AgentEvent[]>;
+  /** Simulates (or follows) the worker dying: aborts everything and writes or emits nothing more. */
+  abandon(): void;
+}
+
+/** Builds a runtime; see AgentRuntimeOptions for what it needs. */
+export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
+  let dead = false;
+  const live = new Map<string, { run: LiveRun; done: Promise<RunResult> }>();
+  const now = options.now ?? Date.now;
+  const generateId = options.generateId ?? (() => crypto.randomUUID());
+  const deps: RuntimeDeps = {
+    journal: fenceJournal(options.journal, () => dead),
+    tools: options.tools,
+    prompts: options.prompts,
+    sitePolicies: options.sitePolicies,
+    skills: options.skills,
+    agents: options.agents ?? [],
+    routeToPage: options.routeToPage,
+    latency: options.latency,
+    now,
+    generateId,
+    timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    defaultToolTimeoutMs: options.defaultToolTimeoutMs ?? 30_000,
+    checkpointIntervalMs: options.checkpointIntervalMs ?? 500,
+    estimateTokens: options.estimateTokens ?? estimateTokens,
+    stopWhen: options.stopWhen ?? [],
+    waiters: new ApprovalWaiters(),
+    isDead: () => dead,
+    reportInternalError: options.reportInternalError ?? ((e) => console.warn('[agent runtime]', e)),
+  };
+  const emitTop = (e: AgentEvent) => { if (!dead) options.emit(e); };
+
+  async function launch(snap: RunSnapshot, emit: (e: AgentEvent) => void, agentPath: string[], parentSignal?: AbortSignal): Promise<RunHandle> {
+    const controller = new AbortController();
+    parentSignal?.addEventListener('abort', () => controller.abort(parentSignal.reason), { once: true });
+    const run: LiveRun = {
+      snap, emit, agentPath, controller, timings: new Map(),
+      model: await options.resolveModel(snap.run.model),
+      delegate: (toolCallId, request, signal) => delegate(run, toolCallId, request, signal),
+    };
+    const done = driveRun(run, deps).finally(() => live.delete(snap.run.id));
+    live.set(snap.run.id, { run, done });
+    return { runId: snap.run.id, messageId: snap.run.messageId, done };
+  }
+
+  async function create(request: StartRunRequest, emit: (e: AgentEvent) => void, parent?: RunRecord['parent'], signal?: AbortSignal) {
+    const t = now();
+    const run: RunRecord = {
+      id: generateId(), conversationId: request.conversationId, messageId: request.messageId ?? generateId(),
+      model: request.model, settings: request.settings ?? {}, messages: request.messages,
+      status: 'running', createdAt: t, updatedAt: t, ...(parent ? { parent } : {}),
+    };
+    await deps.journal.write({ run });
+    emit({ type: 'run-start', runId: run.id, conversationId: run.conversationId, messageId: run.messageId, at: t });
+    const snap: RunSnapshot = { run: structuredClone(run), steps: [], toolCalls: [], approvals: [], interjections: [] };
+    return launch(snap, emit, parent?.agentPath ?? [], signal);
+  }
+
+  /** Runs a sub-agent nested under the parent's tool call; its events reach the UI wrapped in 'nested'. */
+  async function delegate(parent: LiveRun, toolCallId: string, req: DelegateRequest, signal: AbortSignal): Promise<string> {
+    const agent = deps.agents.find((a) => a.name === req.agent);
+    if (!agent) throw new Error(`No sub-agent named "${req.agent}". Available: ${deps.agents.map((a) => a.name).join(', ') || '(none)'}`);
+    if (parent.agentPath.includes(agent.name)) {
+      throw new Error(`Delegation cycle refused: ${[...parent.agentPath, agent.name].join(' → ')}`);
+    }
+    if (parent.agentPath.length >= MAX_DELEGATION_DEPTH) {
+      throw new Error(`Delegation depth limit (${MAX_DELEGATION_DEPTH}) reached: ${parent.agentPath.join(' → ')}; do the task yourself`);
+    }
+    const missing = agent.tools.filter((n) => !deps.tools.get(n));
+    if (missing.length) throw new Error(`Sub-agent "${agent.name}" lists unknown tools: ${missing.join(', ')}`);
+    const ps = parent.snap.run.settings;
+    const parentRunId = parent.snap.run.id;
+    const emit = (e: AgentEvent) => parent.emit({
+      type: 'nested', runId: parentRunId, parentToolCallId: toolCallId,
+      event: e.type === 'tool-call-start' ? { ...e, parentToolCallId: e.parentToolCallId ?? toolCallId } : e,
+    });
+    const handle = await create({
+      conversationId: parent.snap.run.conversationId,
+      messages: [{ role: 'user', content: [{ type: 'text', text: req.task }] }],
+      model: parent.snap.run.model,
+      settings: {
+        customInstructions: agent.instructions, toolNames: agent.tools, pageContext: ps.pageContext, tabId: ps.tabId,
+        frameId: ps.frameId, site: resolveSite(ps), contextWindowTokens: ps.contextWindowTokens, maxSteps: ps.maxSteps,
+      },
+    }, emit, { runId: parentRunId, toolCallId, agentPath: [...parent.agentPath, agent.name] }, signal);
+    const result = await handle.done;
+    if (result.reason === 'error') throw new Error(`Sub-agent "${agent.name}" failed: ${result.error?.message ?? 'unknown error'}`);
+    if (result.reason === 'stopped') throw new Error(`Sub-agent "${agent.name}" was stopped`);
+    return result.text || `(sub-agent "${agent.name}" finished without a text answer)`;
+  }
+
+  async function resumeRun(runId: string): Promise<RunHandle> {
+    const existing = live.get(runId);
+    if (existing) return { runId, messageId: existing.run.snap.run.messageId, done: existing.done };
+    const snap = await deps.journal.read(runId);
+    if (!snap) throw new Error(`No run ${runId} in the journal`);
+    const finished = (r: RunResult): RunHandle => ({ runId, messageId: snap.run.messageId, done: Promise.resolve(r) });
+    if (snap.run.status === 'finished') return finished({ runId, reason: snap.run.finishReason ?? 'stop', messages: [], text: '' });
+    if (snap.run.parent) {
+      // A sub-agent lives inside its parent's delegate call, which resumes as "outcome unknown"; close it.
+      Object.assign(snap.run, { status: 'finished', finishReason: 'error', updatedAt: now(), error: { code: 'interrupted', message: 'The worker stopped while this sub-agent ran' } });
+      await deps.journal.write({ run: snap.run });
+      return finished({ runId, reason: 'error', messages: [], text: '', error: snap.run.error });
+    }
+    const last = snap.steps.at(-1);
+    if (last?.status === 'streaming') {
+      // What the user saw stays as it was, marked interrupted; the model is asked again once.
+      Object.assign(last, { status: 'done', interrupted: 'worker-stopped', finishedAt: now() });
+      await deps.journal.write({ steps: [last] });
+    }
+    emitTop({ type: 'run-resumed', runId, fromStep: snap.steps.length });
+    if (last?.interrupted === 'worker-stopped' && (last.text || last.reasoning)) {
+      emitTop({ type: 'text-interrupted', runId, messageId: snap.run.messageId, step: last.index, reason: 'worker-stopped' });
+    }
+    return launch(snap, emitTop, []);
+  }
+
+  return {
+    startRun: (request) => create(request, emitTop),
+    resumeRun,
+    async resumeUnfinishedRuns() {
+      const runs = await deps.journal.listUnfinished();
+      // Children first, so a parent resuming never sees its sub-agent as still running.
+      runs.sort((a, b) => Number(!a.parent) - Number(!b.parent));
+      const handles: RunHandle[] = [];
+      for (const r of runs) handles.push(await resumeRun(r.id));
+      return handles.filter((h) => runs.find((r) => r.id === h.runId && !r.parent));
+    },
+    async interject(runId, text) {
+      const l = live.get(runId)?.run;
+      const snap = l?.snap ?? (await deps.journal.read(runId));
+      if (!snap || snap.run.status === 'finished') throw new Error(`Run ${runId} is not running; start a new run instead`);
+      const rec = { runId, id: generateId(), text, at: now() };
+      snap.interjections.push(rec); // visible to the loop at once, before the write settles
+      await deps.journal.write({ interjections: [rec] });
+      return rec.id;
+    },
+    async resolveApproval(runId, toolCallId, decision) {
+      if (deps.waiters.resolve(runId, toolCallId, decision)) return;
+      const snap = await deps.journal.read(runId);
+      const a = snap?.approvals.find((x) => x.toolCallId === toolCallId);
+      if (!a || a.status !== 'pending') throw new Error(`No pending approval ${toolCallId} in run ${runId}`);
+      Object.assign(a, { status: decision, resolvedAt: now() });
+      await deps.journal.write({ approvals: [a] });
+      if (decision === 'always') await deps.sitePolicies.allow(siteKey(a.site), a.toolName);
+    },
+    async stop(runId) {
+      const l = live.get(runId);
+      if (!l) return;
+      l.run.controller.abort(new DOMException('Stopped by the user', 'AbortError'));
+      await l.done;
+    },
+    isLive: (runId) => live.has(runId),
+    async replayRun(runId) {
+      const snap = await options.journal.read(runId);
+      return snap ? replayRunEvents(snap) : [];
+    },
+    abandon() {
+      dead = true;
+      for (const { run } of live.values()) run.controller.abort(new DOMException('Worker stopped', 'AbortError'));
+    },
+  };
+}
+
+/** After the worker "dies", writes are dropped, exactly as if the process were gone. */
+function fenceJournal(journal: RunJournal, isDead: () => boolean): RunJournal {
+  return {
+    write: async (batch) => { if (!isDead()) await journal.write(batch); },
+    read: (id) => journal.read(id),
+    listUnfinished: () => journal.listUnfinished(),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The loop: model step, tools, repeat, until the model ends its turn, a stop condition holds, the user
+ * stops, or an error ends it. It starts from whatever the journal says, so starting and resuming a run are
+ * the same code path.
+ */
+import type { ChatMessage } from '../providers/chat-model';
+import type { ErrorInfo, RunFinishReason } from './agent-event';
+import { buildRunMessages } from './build-history';
+import type { LiveRun, RuntimeDeps } from './run-context';
+import type { StepRecord } from './run-journal';
+import { resolveMaxSteps } from './run-settings';
+import { runModelStep } from './run-model-step';
+import { runStepTools } from './run-step-tools';
+import { anyOf, stepLimit } from './stop-condition';
+import { toErrorInfo } from './to-error-info';
+
+export interface RunResult {
+  runId: string;
+  reason: RunFinishReason;
+  /** Messages the run added to the conversation (interjections, assistant replies, tool results). */
+  messages: ChatMessage[];
+  /** The last text the model wrote, for a one-line preview. */
+  text: string;
+  error?: ErrorInfo;
+  /** True when this runtime was abandoned mid-run: the run is still unfinished in the journal. */
+  abandoned?: boolean;
+}
+
+type Verdict = { finish: RunFinishReason } | { next: { retryOf?: number } };
+
+/** What happens after a completed step. */
+function decide(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined): Verdict {
+  if (!last) return { next: {} };
+  if (last.interrupted === 'stopped') return { finish: 'stopped' };
+  if (last.interrupted === 'error') return { finish: 'error' };
+  // An interrupted stream is retried once; a retry that is itself cut off ends the run.
+  if (last.interrupted === 'worker-stopped') return last.retryOf === undefined ? { next: { retryOf: last.index } } : { finish: 'error' };
+  const queued = live.snap.interjections.some((i) => i.consumedByStep === undefined);
+  if (last.toolCallIds.length === 0 && !queued) return { finish: last.finishReason === 'length' ? 'length' : 'stop' };
+  const steps = live.snap.steps.filter((s) => !s.interrupted).map((s) => ({ index: s.index, toolCallCount: s.toolCallIds.length }));
+  const stop = anyOf(stepLimit(resolveMaxSteps(live.snap.run.settings.maxSteps)), ...deps.stopWhen);
+  return stop({ steps }) ? { finish: 'step-limit' } : { next: {} };
+}
+
+/** Drives `live` to its end (or until the runtime is abandoned) and returns the outcome. */
+export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunResult> {
+  const signal = live.controller.signal;
+  try {
+    for (;;) {
+      if (deps.isDead()) return abandoned(live);
+      const last = live.snap.steps.at(-1);
+      if (last?.status === 'tools') {
+        await runStepTools(live, deps, last);
+        if (deps.isDead()) return abandoned(live);
+        last.status = 'done';
+        last.finishedAt = deps.now();
+        await deps.journal.write({ steps: [last] });
+        live.emit({ type: 'step-finish', runId: last.runId, step: last.index, finishReason: last.finishReason ?? 'tool-calls' });
+        await recordLatency(live, deps, last);
+        if (signal.aborted) return finish(live, deps, 'stopped');
+      }
+      const verdict = decide(live, deps, live.snap.steps.at(-1));
+      if ('finish' in verdict) return finish(live, deps, verdict.finish);
+      if (signal.aborted) return finish(live, deps, 'stopped');
+      const step = await runModelStep(live, deps, verdict.next.retryOf);
+      if (deps.isDead()) return abandoned(live);
+      if (step.status === 'done') {
+        if (!step.interrupted) live.emit({ type: 'step-finish', runId: step.runId, step: step.index, finishReason: step.finishReason ?? 'stop' });
+        await recordLatency(live, deps, step);
+      }
+    }
+  } catch (error) {
+    if (deps.isDead()) return abandoned(live);
+    const info = toErrorInfo(error);
+    live.emit({ type: 'error', runId: live.snap.run.id, error: info });
+    return finish(live, deps, 'error', info);
+  }
+}
+
+function abandoned(live: LiveRun): RunResult {
+  return { runId: live.snap.run.id, reason: 'stopped', messages: [], text: '', abandoned: true };
+}
+
+async function finish(live: LiveRun, deps: RuntimeDeps, reason: RunFinishReason, error?: ErrorInfo): Promise<RunResult> {
+  const run = live.snap.run;
+  const lastError = error ?? (reason === 'error' ? lastStepError(live) : undefined);
+  Object.assign(run, { status: 'finished', finishReason: reason, updatedAt: deps.now() }, lastError ? { error: lastError } : {});
+  await deps.journal.write({ run });
+  live.emit({ type: 'run-finish', runId: run.id, reason });
+  const text = [...live.snap.steps].reverse().find((s) => s.text)?.text ?? '';
+  return { runId: run.id, reason, messages: buildRunMessages(live.snap, { internal: false }), text, error: lastError };
+}
+
+function lastStepError(live: LiveRun): ErrorInfo | undefined {
+  const last = live.snap.steps.at(-1);
+  if (last?.interrupted === 'worker-stopped') return { code: 'interrupted', message: 'The model stream was interrupted twice' };
+  return last?.interrupted === 'error' ? last.error ?? { code: 'stream_error', message: 'The model call failed' } : undefined;
+}
+
+async function recordLatency(live: LiveRun, deps: RuntimeDeps, step: StepRecord): Promise<void> {
+  if (!deps.latency) return;
+  const timing = live.timings.get(step.index);
+  const tools = live.snap.toolCalls
+    .filter((c) => c.step === step.index && c.outcome)
+    .map((c) => ({ toolName: c.toolName, durationMs: c.startedAt === undefined ? 0 : (c.finishedAt ?? c.startedAt) - c.startedAt, outcome: c.outcome! }));
+  try {
+    await deps.latency.add({
+      runId: step.runId, step: step.index, provider: live.model.provider, modelId: live.model.modelId, at: deps.now(),
+      ttftMs: timing?.ttftMs, durationMs: (step.finishedAt ?? deps.now()) - step.startedAt, modelMs: timing?.modelMs ?? 0,
+      tools, stopReason: step.finishReason ?? 'other', usage: step.usage,
+    });
+  } catch (e) {
+    deps.reportInternalError(e); // telemetry must never end a run
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Runs one tool call to a result the model can read. Nothing here throws: an unknown tool, arguments that
+ * fail the schema, a denial, a thrown error, a timeout and a vanished page all become `isError` results.
+ */
+import { z } from 'zod';
+import type { Tool, ToolContext } from '../tools/define-tool';
+import { formatToolOutput } from '../tools/format-tool-output';
+import { abortable } from './abortable';
+import { parseToolInput } from './build-history';
+import { pageGoneMessage, type RouteToPage } from './page-router';
+import type { ApprovalDecision, ToolOutcome } from './run-journal';
+
+export interface ToolCallInput {
+  toolCallId: string;
+  toolName: string;
+  rawInput: string;
+}
+
+export interface ToolRunResult {
+  output: string;
+  isError: boolean;
+  outcome: ToolOutcome;
+}
+
+export interface ExecuteToolDeps {
+  findTool(name: string): Tool | undefined;
+  availableNames(): string[];
+  routeToPage?: RouteToPage;
+  defaultTimeoutMs: number;
+  /** Resolves with the user's decision; 'cancelled' when the run stopped while waiting. */
+  approve(tool: Tool, input: unknown): Promise<ApprovalDecision | 'cancelled'>;
+  /** Journals the call as running, right before its side effects can start. */
+  markRunning(): Promise<void>;
+  /** The run's signal: aborted by stop. */
+  runSignal: AbortSignal;
+  context(signal: AbortSignal): ToolContext;
+}
+
+export const DENIED_OUTPUT = 'Error: denied by the user. Do not retry this call; ask the user what to do instead.';
+export const STOPPED_BEFORE_OUTPUT = 'Not run: the user stopped the run.';
+export const STOPPED_DURING_OUTPUT = 'Stopped by the user while it ran; its outcome is unknown.';
+
+class ToolTimeoutError extends Error {
+  constructor(readonly toolName: string, readonly ms: number) {
+    super(`Tool "${toolName}" timed out after ${ms} ms`);
+    this.name = 'ToolTimeoutError';
+  }
+}
+
+const fail = (output: string, outcome: ToolOutcome): ToolRunResult => ({ output, isError: true, outcome });
+
+/** Validates, approves and executes one call (with its timeout), always resolving to a result. */
+export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps): Promise<ToolRunResult> {
+  const tool = deps.findTool(call.toolName);
+  if (!tool) {
+    return fail(`Error: unknown tool "${call.toolName}". Available tools: ${deps.availableNames().join(', ') || '(none)'}.`, 'unknown-tool');
+  }
+  const json = parseToolInput(call.rawInput);
+  if (!json.ok) return fail(`Invalid arguments for ${tool.name}: not valid JSON (${json.error}). Send a JSON object.`, 'invalid');
+  const parsed = tool.input.safeParse(json.value);
+  if (!parsed.success) return fail(`Invalid arguments for ${tool.name}:\n${z.prettifyError(parsed.error)}`, 'invalid');
+
+  if (tool.needsApproval) {
+    const decision = await deps.approve(tool, parsed.data);
+    if (decision === 'cancelled') return fail(STOPPED_BEFORE_OUTPUT, 'stopped');
+    if (decision === 'denied') return fail(DENIED_OUTPUT, 'denied');
+  }
+  if (deps.runSignal.aborted) return fail(STOPPED_BEFORE_OUTPUT, 'stopped');
+  await deps.markRunning();
+
+  const timeoutMs = tool.timeoutMs ?? deps.defaultTimeoutMs;
+  const controller = new AbortController();
+  const onRunAbort = () => controller.abort(deps.runSignal.reason);
+  deps.runSignal.addEventListener('abort', onRunAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
+  try {
+    const ctx = deps.context(controller.signal);
+    const work = tool.runsIn === 'page' ? routeToPage(tool, call, parsed.data, ctx, deps.routeToPage) : Promise.resolve().then(() => tool.execute!(parsed.data, ctx));
+    const value = await abortable(work, controller.signal);
+    if (isRouteFailure(value)) return fail(pageGoneMessage(tool.name, value.failure), value.failure.reason === 'tool-error' ? 'error' : 'page-gone');
+    return { output: formatToolOutput(value), isError: false, outcome: 'ok' };
+  } catch (error) {
+    if (controller.signal.reason instanceof ToolTimeoutError && controller.signal.aborted && !deps.runSignal.aborted) {
+      return fail(`Error: ${controller.signal.reason.message}. It may or may not have taken effect.`, 'timeout');
+    }
+    if (deps.runSignal.aborted) return fail(STOPPED_DURING_OUTPUT, 'stopped');
+    return fail(`Error: ${error instanceof Error ? error.message : String(error)}`, 'error');
+  } finally {
+    clearTimeout(timer);
+    deps.runSignal.removeEventListener('abort', onRunAbort);
+  }
+}
+
+interface RouteFailure { routeFailure: true; failure: Extract<Awaited<ReturnType<RouteToPage>>, { ok: false }> }
+const isRouteFailure = (v: unknown): v is RouteFailure => typeof v === 'object' && v !== null && 'routeFailure' in v;
+
+async function routeToPage(tool: Tool, call: ToolCallInput, input: unknown, ctx: ToolContext, route?: RouteToPage): Promise<unknown> {
+  if (!route) throw new Error(`${tool.name} runs on the page, but no page is connected to this run`);
+  const r = await route({ toolCallId: call.toolCallId, toolName: tool.name, input }, ctx);
+  return r.ok ? r.output : ({ routeFailure: true, failure: r } satisfies RouteFailure);
+}

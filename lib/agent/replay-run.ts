@@ -1,0 +1,52 @@
+/**
+ * Rebuilds a run's events from its journal, so a side panel opened mid-run (or after a restart) folds the
+ * same events it would have seen live: whole texts instead of many deltas, same order, same ids.
+ */
+import type { AgentEvent } from './agent-event';
+import { parseToolInput } from './build-history';
+import type { RunSnapshot } from './run-journal';
+
+/** The event list equivalent to what a subscriber saw (streamed text up to its last checkpoint). */
+export function replayRunEvents(s: RunSnapshot): AgentEvent[] {
+  const { run } = s;
+  const runId = run.id;
+  const out: AgentEvent[] = [{ type: 'run-start', runId, conversationId: run.conversationId, messageId: run.messageId, at: run.createdAt }];
+  for (const step of s.steps) {
+    out.push({ type: 'step-start', runId, step: step.index });
+    for (const i of s.interjections.filter((x) => x.consumedByStep === step.index)) {
+      out.push({ type: 'interjection-accepted', runId, messageId: i.id, text: i.text });
+    }
+    if (step.trimNote) out.push({ type: 'context-trimmed', runId, step: step.index, note: step.trimNote });
+    if (step.reasoning) out.push({ type: 'reasoning-delta', runId, messageId: run.messageId, delta: step.reasoning });
+    if (step.text) out.push({ type: 'text-delta', runId, messageId: run.messageId, delta: step.text });
+    if (step.error) out.push({ type: 'error', runId, error: step.error });
+    if (step.interrupted && (step.text || step.reasoning)) {
+      out.push({ type: 'text-interrupted', runId, messageId: run.messageId, step: step.index, reason: step.interrupted });
+    }
+    for (const c of s.toolCalls.filter((x) => x.step === step.index)) {
+      const parsed = parseToolInput(c.rawInput);
+      out.push({ type: 'tool-call-start', runId, toolCallId: c.toolCallId, toolName: c.toolName });
+      out.push({ type: 'tool-call-input', runId, toolCallId: c.toolCallId, input: parsed.ok ? parsed.value : c.rawInput });
+      const a = s.approvals.find((x) => x.toolCallId === c.toolCallId);
+      if (a) {
+        out.push({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview });
+        if (a.status === 'approved' || a.status === 'denied' || a.status === 'always') {
+          out.push({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision: a.status });
+        }
+      }
+      if (c.output !== undefined) {
+        const durationMs = c.startedAt !== undefined && c.finishedAt !== undefined ? c.finishedAt - c.startedAt : 0;
+        out.push({ type: 'tool-call-finish', runId, toolCallId: c.toolCallId, output: c.output, isError: c.isError ?? false, durationMs });
+      }
+    }
+    if (step.usage && step.status !== 'streaming') out.push({ type: 'usage', runId, step: step.index, usage: step.usage });
+    if (step.status === 'done' && !step.interrupted) {
+      out.push({ type: 'step-finish', runId, step: step.index, finishReason: step.finishReason ?? 'stop' });
+    }
+  }
+  if (run.status === 'finished') {
+    if (run.error && !s.steps.some((x) => x.error)) out.push({ type: 'error', runId, error: run.error });
+    out.push({ type: 'run-finish', runId, reason: run.finishReason ?? 'stop' });
+  }
+  return out;
+}

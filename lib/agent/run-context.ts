@@ -1,0 +1,50 @@
+/** The state one live run carries through the loop; shared by the loop's parts, not exported from the folder. */
+import type { ChatModel } from '../providers/chat-model';
+import type { SubAgentDefinition } from '../tools/delegate-tool';
+import type { DelegateRequest } from '../tools/define-tool';
+import type { SkillCatalog } from '../tools/skill-catalog';
+import type { SitePolicyStore } from '../tools/site-policy-store';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { AgentEvent } from './agent-event';
+import type { ApprovalWaiters } from './approval-waiters';
+import type { EstimateTokens } from './estimate-tokens';
+import type { LatencyStore } from './latency-store';
+import type { RouteToPage } from './page-router';
+import type { PromptLibrary } from './prompt-library';
+import type { RunJournal, RunSnapshot } from './run-journal';
+import type { StopCondition } from './stop-condition';
+
+/** Runtime-wide collaborators, resolved with their defaults. */
+export interface RuntimeDeps {
+  journal: RunJournal;
+  tools: ToolRegistry;
+  prompts: PromptLibrary;
+  sitePolicies: SitePolicyStore;
+  skills?: SkillCatalog;
+  agents: SubAgentDefinition[];
+  routeToPage?: RouteToPage;
+  latency?: LatencyStore;
+  now: () => number;
+  generateId: () => string;
+  timeZone: string;
+  defaultToolTimeoutMs: number;
+  checkpointIntervalMs: number;
+  estimateTokens: EstimateTokens;
+  stopWhen: StopCondition[];
+  waiters: ApprovalWaiters;
+  /** True once the runtime was abandoned (the worker is dying): nothing more may be written or emitted. */
+  isDead: () => boolean;
+  /** Problems that must not end a run (telemetry writes) but must not vanish either. */
+  reportInternalError: (error: unknown) => void;
+}
+
+export interface LiveRun {
+  snap: RunSnapshot;
+  model: ChatModel;
+  controller: AbortController;
+  emit: (event: AgentEvent) => void;
+  agentPath: string[];
+  delegate: (toolCallId: string, request: DelegateRequest, signal: AbortSignal) => Promise<string>;
+  /** Live-only measurements per step, for telemetry (a resumed step has none). */
+  timings: Map<number, { ttftMs?: number; modelMs: number; startedAt: number }>;
+}

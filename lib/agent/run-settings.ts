@@ -1,0 +1,48 @@
+/** What a run is configured with; stored in the run record so a resumed run behaves the same. */
+export interface PageContext {
+  url: string;
+  title?: string;
+  selectedText?: string;
+}
+
+export interface RunSettings {
+  /** Model calls allowed in the run (default 10, at most 50). */
+  maxSteps?: number;
+  customInstructions?: string;
+  pageContext?: PageContext;
+  /** Names of the tools this run may use; default: every registered tool. */
+  toolNames?: string[];
+  /** The model's context window in tokens, for trimming (default 128k). */
+  contextWindowTokens?: number;
+  maxOutputTokens?: number;
+  temperature?: number;
+  reasoning?: { effort?: 'low' | 'medium' | 'high'; budgetTokens?: number };
+  tabId?: number;
+  frameId?: number;
+  /** Origin of the page (for "always allow on this site"). Defaults to pageContext.url's origin. */
+  site?: string;
+}
+
+export const DEFAULT_MAX_STEPS = 10;
+export const MAX_STEPS_CEILING = 50;
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+
+/** The user's step limit, clamped to 1..50 (a bad value falls back to the default, not to "no limit"). */
+export function resolveMaxSteps(value: number | undefined): number {
+  if (value === undefined || !Number.isFinite(value)) return DEFAULT_MAX_STEPS;
+  return Math.min(MAX_STEPS_CEILING, Math.max(1, Math.floor(value)));
+}
+
+/** The site key for approval policy: explicit, else the page URL's origin. */
+export function resolveSite(settings: RunSettings): string | undefined {
+  if (settings.site) return settings.site;
+  const url = settings.pageContext?.url;
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch (error) {
+    // A page URL we cannot parse still deserves a stable key; the raw string is one.
+    void error;
+    return url;
+  }
+}

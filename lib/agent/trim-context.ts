@@ -1,0 +1,82 @@
+/**
+ * Fits history into the model's context window. Order of sacrifice (cheapest information first): oversized
+ * tool results are shortened, then old reasoning goes, then old tool results are replaced with a stub, then
+ * whole old turns are dropped. The latest user message is never dropped, and every cut leaves a visible note.
+ */
+import type { ChatMessage } from '../providers/chat-model';
+import { estimateMessageTokens, type EstimateTokens } from './estimate-tokens';
+
+export interface TrimResult {
+  messages: ChatMessage[];
+  /** Human-readable account of what was cut; undefined when nothing was. */
+  note?: string;
+}
+
+const total = (m: ChatMessage[], e: EstimateTokens) => m.reduce((n, x) => n + estimateMessageTokens(x, e), 0);
+
+/** Trims `messages` to at most `budget` estimated tokens (best effort: the latest user message always stays). */
+export function trimContext(input: ChatMessage[], budget: number, estimate: EstimateTokens): TrimResult {
+  const messages = structuredClone(input);
+  if (total(messages, estimate) <= budget) return { messages };
+  const notes: string[] = [];
+  const lastUser = messages.map((m) => m.role).lastIndexOf('user');
+
+  // 1. No single tool result may take more than a quarter of the budget.
+  const maxChars = Math.max(400, Math.floor(budget / 4) * 4);
+  let truncated = 0;
+  for (const m of messages) {
+    if (m.role !== 'tool') continue;
+    for (const p of m.content) {
+      if (p.output.length > maxChars) {
+        const cut = p.output.length - maxChars;
+        p.output = `${p.output.slice(0, maxChars)}\n[… ${cut} characters trimmed to fit the context window]`;
+        truncated++;
+      }
+    }
+  }
+  if (truncated) notes.push(`shortened ${truncated} large tool result(s)`);
+
+  // 2. Old reasoning, oldest first (never the latest assistant turn, which may carry a signed block in use).
+  const lastAssistant = messages.map((m) => m.role).lastIndexOf('assistant');
+  let reasoning = 0;
+  for (let i = 0; i < messages.length && total(messages, estimate) > budget; i++) {
+    const m = messages[i]!;
+    if (m.role !== 'assistant' || i === lastAssistant) continue;
+    const before = m.content.length;
+    m.content = m.content.filter((p) => p.type !== 'reasoning');
+    reasoning += before - m.content.length;
+  }
+  if (reasoning) notes.push(`removed ${reasoning} old reasoning block(s)`);
+
+  // 3. Old tool results, oldest first, become a stub (the call/result pairing must stay intact).
+  let stubbed = 0;
+  for (let i = 0; i < messages.length && total(messages, estimate) > budget; i++) {
+    const m = messages[i]!;
+    if (m.role !== 'tool' || i > lastUser) continue;
+    for (const p of m.content) {
+      if (!p.output.startsWith('[Result removed')) {
+        p.output = `[Result removed to fit the context window (${p.output.length} characters)]`;
+        stubbed++;
+      }
+    }
+  }
+  if (stubbed) notes.push(`replaced ${stubbed} old tool result(s) with a stub`);
+
+  // 4. Whole turns from the start, never past the latest user message; the history must begin with a user turn.
+  let dropped = 0;
+  let keepFrom = 0;
+  while (total(messages.slice(keepFrom), estimate) > budget && keepFrom < lastUser) {
+    keepFrom++;
+    while (keepFrom < lastUser && messages[keepFrom]!.role !== 'user') keepFrom++;
+  }
+  dropped = keepFrom;
+  const kept = messages.slice(keepFrom);
+  if (dropped) notes.push(`dropped ${dropped} earliest message(s)`);
+
+  const note = notes.length ? `Context trimmed to fit the model's window: ${notes.join('; ')}.` : undefined;
+  if (dropped && note) {
+    const first = kept[0];
+    if (first?.role === 'user') first.content.unshift({ type: 'text', text: `[${note}]` });
+  }
+  return { messages: kept, note };
+}

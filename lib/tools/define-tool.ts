@@ -1,0 +1,69 @@
+/**
+ * Tools: what the model may call. A tool is plain data plus an `execute`; its description lives in
+ * `prompts/tool-<name>.md` so prose stays reviewable apart from code, and its input is a zod schema that
+ * is both the validator and (via z.toJSONSchema) what the provider sees.
+ */
+import type { z } from 'zod';
+
+/** A sub-agent request made by the `delegate` tool; the runtime checks depth and cycles. */
+export interface DelegateRequest {
+  agent: string;
+  task: string;
+}
+
+/** What a running tool may know about and use. Everything is injected by the runtime. */
+export interface ToolContext {
+  runId: string;
+  toolCallId: string;
+  /** Aborted when the user stops the run, the tool times out, or the worker is going away. */
+  signal: AbortSignal;
+  tabId?: number;
+  frameId?: number;
+  /** Origin of the run's page, the key for per-site approval policy. */
+  site?: string;
+  /** Names of the agents above this call (empty for the top-level run). */
+  agentPath: readonly string[];
+  /** Runs a sub-agent under this tool call and resolves with its final text. */
+  delegate(request: DelegateRequest): Promise<string>;
+  now(): number;
+}
+
+export interface Tool<I = unknown> {
+  name: string;
+  /** Only for tools that bring their own prose (user, MCP); built-ins read prompts/tool-<name>.md. */
+  description?: string;
+  input: z.ZodType<I>;
+  /** 'page' tools are routed to the content script of the run's tab; 'background' ones run in the worker. */
+  runsIn: 'background' | 'page';
+  /** Read-only tools may be re-run after a worker crash; others are reported as "outcome unknown". */
+  readOnly: boolean;
+  needsApproval: boolean;
+  /** Overrides the runtime's default (30 s). */
+  timeoutMs?: number;
+  /** Required for 'background' tools; 'page' tools are executed through the injected router. */
+  execute?(input: I, ctx: ToolContext): unknown;
+  /** A readable, one-glance summary of the arguments for the approval prompt. */
+  preview?(input: I): string;
+}
+
+export interface ToolDefinition<S extends z.ZodType> {
+  name: string;
+  description?: string;
+  input: S;
+  runsIn?: 'background' | 'page';
+  readOnly: boolean;
+  needsApproval?: boolean;
+  timeoutMs?: number;
+  execute?(input: z.output<S>, ctx: ToolContext): unknown;
+  preview?(input: z.output<S>): string;
+}
+
+const toolNamePattern = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
+
+/** Declares a tool; names must be valid for both vendors' APIs (letters, digits, _ and -). */
+export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.output<S>> {
+  if (!toolNamePattern.test(def.name)) throw new Error(`Invalid tool name "${def.name}": use letters, digits, _ and -`);
+  const runsIn = def.runsIn ?? 'background';
+  if (runsIn === 'background' && !def.execute) throw new Error(`Tool "${def.name}" runs in the background and needs execute()`);
+  return { ...def, runsIn, needsApproval: def.needsApproval ?? false, input: def.input as z.ZodType<z.output<S>> };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineTool, type Tool } from './define-tool';
+
+export interface TabInfo {
+  id?: number;
+  title: string;
+  url: string;
+  active: boolean;
+}
+
+/** Lists the current window's tabs; injected so the tool never touches chrome.* itself. */
+export type ListTabs = (signal: AbortSignal) => Promise<TabInfo[]>;
+
+/** list_tabs: titles and URLs of the tabs in the user's current window. */
+export function createListTabsTool(listTabs: ListTabs): Tool {
+  return defineTool({
+    name: 'list_tabs',
+    input: z.object({}),
+    readOnly: true,
+    async execute(_input, ctx) {
+      const tabs = await listTabs(ctx.signal);
+      if (tabs.length === 0) return 'No tabs are open in this window.';
+      return tabs.map((t) => `${t.active ? '* ' : '- '}${t.title || '(untitled)'} <${t.url}>`).join('\n');
+    },
+  }) as Tool;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineTool, type Tool } from './define-tool';
+import type { MemoryStore } from './memory-store';
+
+/** memory_save / memory_search / memory_delete over an injected store. */
+export function createMemoryTools(store: MemoryStore, deps: { now: () => number; generateId: () => string }): Tool[] {
+  const save = defineTool({
+    name: 'memory_save',
+    input: z.object({
+      text: z.string().min(1).max(2000).describe('The fact to remember, self-contained'),
+      tags: z.array(z.string()).max(8).optional().describe('A few keywords to find it again'),
+    }),
+    readOnly: false,
+    async execute({ text, tags }) {
+      const memory = { id: deps.generateId(), text, tags: tags ?? [], createdAt: deps.now() };
+      await store.save(memory);
+      return { saved: memory.id };
+    },
+  });
+  const search = defineTool({
+    name: 'memory_search',
+    input: z.object({
+      query: z.string().describe('Words to look for; empty lists the newest memories'),
+      limit: z.number().int().min(1).max(50).optional(),
+    }),
+    readOnly: true,
+    async execute({ query, limit }) {
+      const found = await store.search(query, limit ?? 10);
+      if (found.length === 0) return 'No memories match.';
+      return found.map((m) => ({ id: m.id, text: m.text, tags: m.tags, savedAt: new Date(m.createdAt).toISOString() }));
+    },
+  });
+  const remove = defineTool({
+    name: 'memory_delete',
+    input: z.object({ id: z.string().describe('The id returned by memory_search') }),
+    readOnly: false,
+    async execute({ id }) {
+      if (!(await store.delete(id))) throw new Error(`No memory with id "${id}"`);
+      return { deleted: id };
+    },
+  });
+  return [save, search, remove] as Tool[];
+}

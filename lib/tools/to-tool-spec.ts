@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { ToolSpec } from '../providers/chat-model';
+import type { Tool } from './define-tool';
+
+/** Looks up the prose for a tool; returns undefined when there is none. */
+export type DescribeTool = (name: string) => string | undefined;
+
+/** A tool as a provider sees it; a missing description is a bug, so it fails loudly rather than sending "". */
+export function toToolSpec(tool: Tool, describe: DescribeTool): ToolSpec {
+  const description = tool.description ?? describe(tool.name);
+  if (!description) throw new Error(`Tool "${tool.name}" has no description: add prompts/tool-${tool.name}.md`);
+  const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  // The $schema URI means nothing to the providers and costs tokens on every request.
+  const { $schema: _ignored, ...inputSchema } = schema;
+  return { name: tool.name, description: description.trim(), inputSchema };
+}
