@@ -50,6 +50,10 @@ export function buildRunMessages(s: RunSnapshot, opts: { internal: boolean }): C
       out.push({ role: 'user', content: [{ type: 'text', text: CONTINUE_NOTE }] });
     }
   }
+  // Interjections taken for the step being built right now (its record is written after its request).
+  for (const i of s.interjections) {
+    if (i.consumedByStep === s.steps.length) out.push({ role: 'user', content: [{ type: 'text', text: i.text }] });
+  }
   return out;
 }
 

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
+import type { RouteToPage } from '../../../lib/agent/page-router';
+import { defineTool, type Tool } from '../../../lib/tools/define-tool';
+import { echoTool, setup } from './harness';
+
+/** Runs one tool call through a run and returns the result the model got back. */
+async function resultOf(call: { name: string; input: unknown }, tools: Tool[], runtime = {}) {
+  const s = setup({ tools, scripts: [toolCallsReply([{ id: 'x1', ...call }]), textReply('ok')], runtime });
+  const r = await (await s.start('go')).done;
+  expect(r.reason).toBe('stop'); // a failing tool never ends the run
+  const part = s.model.calls[1]!.messages.at(-1)!.content[0]!;
+  if (part.type !== 'tool-result') throw new Error('expected a tool result');
+  return part;
+}
+
+describe('tool failures are results, not exceptions', () => {
+  it('unknown tool', async () => {
+    const r = await resultOf({ name: 'nope', input: {} }, [echoTool('echo').tool]);
+    expect(r.isError).toBe(true);
+    expect(r.output).toBe('Error: unknown tool "nope". Available tools: echo.');
+  });
+
+  it('input that is not JSON', async () => {
+    const r = await resultOf({ name: 'echo', input: '{"value": ' }, [echoTool('echo').tool]);
+    expect(r.isError).toBe(true);
+    expect(r.output).toMatch(/^Invalid arguments for echo: not valid JSON/);
+  });
+
+  it('arguments failing the zod schema carry the validation message', async () => {
+    const echo = echoTool('echo');
+    const r = await resultOf({ name: 'echo', input: { value: 42 } }, [echo.tool]);
+    expect(r.isError).toBe(true);
+    expect(r.output).toContain('Invalid arguments for echo:');
+    expect(r.output).toContain('expected string, received number');
+    expect(r.output).toContain('at value');
+    expect(echo.executions).toHaveLength(0);
+  });
+
+  it('a thrown error', async () => {
+    const boom = defineTool({ name: 'boom', description: 'Fails.', input: z.object({}), readOnly: true, execute() { throw new Error('disk full'); } }) as Tool;
+    const r = await resultOf({ name: 'boom', input: {} }, [boom]);
+    expect(r).toMatchObject({ isError: true, output: 'Error: disk full' });
+  });
+
+  it('a timeout (runtime default) aborts the tool signal', async () => {
+    let aborted = false;
+    const hang = defineTool({
+      name: 'hang', description: 'Hangs.', input: z.object({}), readOnly: true,
+      execute: (_i, ctx) => new Promise(() => ctx.signal.addEventListener('abort', () => { aborted = true; })),
+    }) as Tool;
+    const t0 = Date.now();
+    const r = await resultOf({ name: 'hang', input: {} }, [hang], { defaultToolTimeoutMs: 60 });
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(r.isError).toBe(true);
+    expect(r.output).toMatch(/^Error: Tool "hang" timed out after 60 ms/);
+    expect(aborted).toBe(true);
+  });
+
+  it('a per-tool timeout overrides the default', async () => {
+    const slow = echoTool('slow', { delayMs: 200, timeoutMs: 30 });
+    const r = await resultOf({ name: 'slow', input: { value: 'x' } }, [slow.tool]);
+    expect(r.output).toMatch(/timed out after 30 ms/);
+  });
+
+  it('the default timeout is 30 s', async () => {
+    const { DEFAULT_MAX_STEPS } = await import('../../../lib/agent/run-settings');
+    expect(DEFAULT_MAX_STEPS).toBe(10);
+    const s = setup({ scripts: [] });
+    expect(s.options.defaultToolTimeoutMs).toBeUndefined(); // the runtime falls back to 30_000
+  });
+});
+
+describe('page tools', () => {
+  const readPage = defineTool({ name: 'read_page', description: 'Reads the page.', input: z.object({}), runsIn: 'page', readOnly: true }) as Tool;
+
+  it('are executed through the injected router with the run tab', async () => {
+    const seen: unknown[] = [];
+    const routeToPage: RouteToPage = async (call, ctx) => { seen.push({ call, tabId: ctx.tabId }); return { ok: true, output: { title: 'Example' } }; };
+    const s = setup({ tools: [readPage], scripts: [toolCallsReply([{ id: 'p1', name: 'read_page', input: {} }]), textReply('ok')], runtime: { routeToPage } });
+    await (await s.start('read', { tabId: 7 })).done;
+    expect(seen).toEqual([{ call: { toolCallId: 'p1', toolName: 'read_page', input: {} }, tabId: 7 }]);
+    expect(s.model.calls[1]!.messages.at(-1)!.content[0]).toMatchObject({ output: '{"title":"Example"}', isError: false });
+  });
+
+  it('give a clear error when the tab closed or navigated', async () => {
+    const closed = await resultOf({ name: 'read_page', input: {} }, [readPage], { routeToPage: async () => ({ ok: false, reason: 'tab-closed' }) });
+    expect(closed).toMatchObject({ isError: true, output: 'read_page failed: The tab was closed before the tool could finish.' });
+    const moved = await resultOf({ name: 'read_page', input: {} }, [readPage], { routeToPage: async () => ({ ok: false, reason: 'navigated' }) });
+    expect(moved.output).toMatch(/navigated away/);
+  });
+
+  it('report an error when no router is connected', async () => {
+    const r = await resultOf({ name: 'read_page', input: {} }, [readPage]);
+    expect(r).toMatchObject({ isError: true });
+    expect(r.output).toMatch(/no page is connected/);
+  });
+});
