@@ -1,0 +1,58 @@
+/** A field's label and where it came from (nearby text is a guess, the others are the page's own words). */
+export interface FieldLabel {
+  text: string;
+  source: 'aria-labelledby' | 'aria-label' | 'label' | 'placeholder' | 'title' | 'nearby' | 'none';
+}
+
+const MAX_LABEL = 120;
+
+/** Labels a control the way assistive technology would: aria-labelledby, aria-label, <label>, placeholder, title, then nearby text. */
+export function fieldLabel(el: Element): FieldLabel {
+  const labelledBy = el.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const text = labelledBy.split(/\s+/).map((id) => textOf(root.getElementById(id))).filter(Boolean).join(' ');
+    if (text) return { text: clip(text), source: 'aria-labelledby' };
+  }
+  const aria = el.getAttribute('aria-label')?.trim();
+  if (aria) return { text: clip(aria), source: 'aria-label' };
+  const labels = (el as HTMLInputElement).labels;
+  if (labels?.length) {
+    const text = Array.from(labels).map(textOf).filter(Boolean).join(' ');
+    if (text) return { text: clip(text), source: 'label' };
+  }
+  const placeholder = el.getAttribute('placeholder')?.trim();
+  if (placeholder) return { text: clip(placeholder), source: 'placeholder' };
+  const title = el.getAttribute('title')?.trim();
+  if (title) return { text: clip(title), source: 'title' };
+  const nearby = nearbyText(el);
+  return nearby ? { text: clip(nearby), source: 'nearby' } : { text: '', source: 'none' };
+}
+
+/** Visible-ish text of an element, leaving out the controls inside it (a wrapping label holds its input). */
+export function textOf(el: Element | null): string {
+  if (!el) return '';
+  let text = '';
+  const walk = (node: Node) => {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) text += c.nodeValue;
+      else if (c.nodeType === 1 && !/^(INPUT|SELECT|TEXTAREA|BUTTON|SCRIPT|STYLE|TEMPLATE)$/.test((c as Element).tagName)) walk(c);
+    }
+  };
+  walk(el);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The text just before the control: a previous sibling, or its parent's own text. */
+function nearbyText(el: Element): string {
+  for (let node: Node | null = el.previousSibling; node; node = node.previousSibling) {
+    const text = node.nodeType === 3 ? (node.nodeValue ?? '').trim() : node.nodeType === 1 ? textOf(node as Element) : '';
+    if (text) return text;
+  }
+  const parent = el.parentElement;
+  return parent && parent.tagName !== 'FORM' && parent.tagName !== 'BODY' ? textOf(parent) : '';
+}
+
+function clip(text: string): string {
+  return text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text;
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { Allowlist } from './allowlist';
+import type { FieldType, FieldValue } from './form-snapshot';
+import { highlightFields } from './highlight-fields';
+import { readFieldValue } from './read-field-value';
+import { writeField } from './write-field';
+
+/** Input of the fill_form tool: values by snapshot key. */
+export const fillFormInput = z.object({
+  updates: z
+    .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())]))
+    .describe('Values by field key from get_form_state: text, true/false for checkboxes, an option value or label for selects and radios, a list for multiple selects, ISO 8601 for dates.'),
+});
+export type FillFormInput = z.infer<typeof fillFormInput>;
+
+/** One field's value before a fill, kept to undo it. */
+export interface UndoEntry {
+  key: string;
+  type: FieldType;
+  elements: WeakRef<HTMLElement>[];
+  previous: FieldValue;
+}
+
+/** Everything undoFill needs; it stays in the content script beside the allowlist. */
+export interface UndoRecord {
+  entries: UndoEntry[];
+}
+
+/** The answer of fill_form, plus the undo record (not for the model). */
+export interface FillResult {
+  written: { key: string; value: FieldValue }[];
+  /** Keys that are not fields of the last snapshot: nothing was written for them. */
+  ignored: { key: string; reason: string }[];
+  failed: { key: string; reason: string }[];
+  undo: UndoRecord;
+}
+
+/** Options for a fill; tests shorten the highlight. */
+export interface FillOptions {
+  highlightMs?: number;
+}
+
+/**
+ * Writes `updates` into the fields of the last snapshot, and only those: any other key is ignored and
+ * touches nothing. Each written value is read back; it counts as written only if the page kept it (a mask
+ * may reformat it, which is reported as the value the page shows), and a value the page's constraints reject
+ * is reported as failed with the browser's message.
+ */
+export function fillForm(allowlist: Allowlist, updates: Record<string, FieldValue>, options: FillOptions = {}): FillResult {
+  const parsed = fillFormInput.shape.updates.parse(updates);
+  const result: FillResult = { written: [], ignored: [], failed: [], undo: { entries: [] } };
+  const touched: HTMLElement[] = [];
+  for (const [key, value] of Object.entries(parsed)) {
+    const field = allowlist.field(key);
+    if (!field) {
+      result.ignored.push({ key, reason: 'not a field of the last form snapshot; call get_form_state to see the fields' });
+      continue;
+    }
+    const elements = field.elements.map((ref) => ref.deref());
+    if (!elements.every((el): el is HTMLElement => !!el?.isConnected)) {
+      result.failed.push({ key, reason: 'the field is gone (the page changed); call get_form_state again' });
+      continue;
+    }
+    const blocked = blockedReason(elements);
+    if (blocked) {
+      result.failed.push({ key, reason: blocked });
+      continue;
+    }
+    const previous = readFieldValue(field.type, elements);
+    const outcome = writeField(field.type, elements, value);
+    if (!outcome.ok) {
+      result.failed.push({ key, reason: outcome.reason });
+      continue;
+    }
+    const actual = readFieldValue(field.type, elements);
+    if (!sameValue(previous, actual)) result.undo.entries.push({ key, type: field.type, elements: field.elements, previous });
+    touched.push(...elements.filter((el) => field.type !== 'radio' || (el as HTMLInputElement).checked));
+    const verdict = judge(field.type, outcome.expected, actual, elements[0] as HTMLElement);
+    if (verdict) result.failed.push({ key, reason: verdict });
+    else result.written.push({ key, value: actual });
+  }
+  highlightFields(touched, options.highlightMs);
+  return result;
+}
+
+/** Why a field that was fine at snapshot time can no longer be written. */
+function blockedReason(elements: HTMLElement[]): string | undefined {
+  const el = elements[0] as HTMLInputElement;
+  if (elements.every((e) => (e as HTMLInputElement).disabled || e.matches(':disabled'))) return 'the field is disabled now';
+  if (el.readOnly) return 'the field is read-only now';
+  return undefined;
+}
+
+/** Undefined when the read-back is what was meant; otherwise the reason to report. */
+function judge(type: FieldType, expected: FieldValue, actual: FieldValue, el: HTMLElement): string | undefined {
+  if (!sameValue(expected, actual) && !sameMasked(type, expected, actual)) {
+    return `the page did not keep the value: it shows ${JSON.stringify(actual)}`;
+  }
+  const validity = (el as HTMLInputElement).validity;
+  if (validity && !validity.valid && type !== 'radio' && type !== 'checkbox') {
+    return `the page rejects this value: ${(el as HTMLInputElement).validationMessage || 'invalid'}`;
+  }
+  return undefined;
+}
+
+/** Whether two field values are equal (lists in order, text exactly). */
+export function sameValue(a: FieldValue, b: FieldValue): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i]);
+  if (typeof a === 'string' && typeof b === 'string') return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+  return a === b;
+}
+
+/** A mask (phone, date) reformats what was typed; the same letters and digits in order still count. */
+function sameMasked(type: FieldType, expected: FieldValue, actual: FieldValue): boolean {
+  if (typeof expected !== 'string' || typeof actual !== 'string' || type === 'select' || type === 'radio') return false;
+  const bare = (s: string) => s.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+  return bare(expected) !== '' && bare(expected) === bare(actual);
+}

@@ -1,0 +1,26 @@
+/**
+ * Whether a person can see and reach a form control. Honeypots fail here: type=hidden, display:none,
+ * visibility:hidden, opacity:0, off-page, zero-size, aria-hidden, or tabindex=-1 while visually hidden.
+ */
+export function isFieldVisible(el: Element): boolean {
+  if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'hidden') return false;
+  if (el.closest('[aria-hidden="true"], [inert]')) return false;
+  if (isBoxVisible(el)) return true;
+  // Styled checkboxes and radios often hide the native input behind a visible label; the label is what a
+  // person clicks, unless the input was also taken out of the tab order (a honeypot's tell).
+  const input = el as HTMLInputElement;
+  if (el.tagName !== 'INPUT' || (input.type !== 'checkbox' && input.type !== 'radio')) return false;
+  if (el.getAttribute('tabindex') === '-1') return false;
+  return Array.from(input.labels ?? []).some(isBoxVisible);
+}
+
+function isBoxVisible(el: Element): boolean {
+  if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+  const box = el.getBoundingClientRect();
+  if (box.width < 2 || box.height < 2) return false;
+  const view = el.ownerDocument.defaultView;
+  if (view && (box.right + view.scrollX <= 0 || box.bottom + view.scrollY <= 0)) return false;
+  const style = view?.getComputedStyle(el);
+  if (style && (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)')) return false;
+  return true;
+}

@@ -1,0 +1,19 @@
+import type { FieldType, FieldValue } from './form-snapshot';
+
+/** The current value of a field as the model sees it (and as fill_form reads it back). */
+export function readFieldValue(type: FieldType, elements: HTMLElement[]): FieldValue {
+  const first = elements[0];
+  if (!first) return '';
+  switch (type) {
+    case 'checkbox':
+      return (first as HTMLInputElement).checked;
+    case 'radio':
+      return (elements as HTMLInputElement[]).find((r) => r.checked)?.value ?? '';
+    case 'select-multiple':
+      return Array.from((first as HTMLSelectElement).selectedOptions, (o) => o.value);
+    case 'contenteditable':
+      return first.innerText.replace(/\n$/, '');
+    default:
+      return (first as HTMLInputElement).value;
+  }
+}

@@ -1,0 +1,150 @@
+import { Readability } from '@mozilla/readability';
+import type TurndownService from 'turndown';
+import { z } from 'zod';
+import { createMarkdownConverter } from './create-markdown-converter';
+import { pruneInvisible } from './prune-invisible';
+import { sliceText } from './slice-text';
+import { convertWindow } from './convert-window';
+import { hiddenVerdict } from './hidden-verdict';
+import { splitBlocks, type Block } from './split-blocks';
+
+/** Input of the read_page tool. */
+export const readPageInput = z.object({
+  offset: z.number().int().min(0).optional().describe('Character offset to continue from (nextOffset of the previous call).'),
+  maxChars: z.number().int().min(500).max(200_000).optional().describe('Most characters of Markdown to return (default 20000).'),
+});
+export type ReadPageInput = z.infer<typeof readPageInput>;
+
+/** What read_page returns: the visible main content as Markdown, one window at a time. */
+export interface PageReading {
+  title: string;
+  url: string;
+  lang: string;
+  markdown: string;
+  headings: { level: number; text: string }[];
+  /** Text the user has selected, if any. */
+  selection?: string;
+  totalChars: number;
+  offset: number;
+  nextOffset?: number;
+  /** Set when the page is large and `totalChars` was extrapolated rather than counted. */
+  totalCharsEstimated?: boolean;
+}
+
+const DEFAULT_MAX_CHARS = 20_000;
+/** An outline, not a copy: past this many the model pages through the Markdown instead. */
+const MAX_HEADINGS = 200;
+/** Above this much visible text, a page's own <main>/<article> is trusted instead of running Readability. */
+const LARGE_PAGE_CHARS = 150_000;
+/** Below this much article text, Readability's pick is likely a fragment, so the whole page is read. */
+const MIN_ARTICLE_CHARS = 200;
+
+let converter: TurndownService | undefined;
+
+/**
+ * Reads what a person can see of `doc`: its main content (Readability) as GitHub-flavoured Markdown, or
+ * the whole visible page when there is no article. Invisible text never gets in: hidden nodes are judged
+ * on the live page and removed from a clone, which is all the other steps touch.
+ */
+export function readPage(doc: Document, input: ReadPageInput = {}): PageReading {
+  const { offset = 0, maxChars = DEFAULT_MAX_CHARS } = readPageInput.parse(input);
+  converter ??= createMarkdownConverter();
+  const source = largePageMain(doc) ?? prunedContent(doc);
+  const converted = convertWindow(converter, source.blocks, offset + maxChars, source.materialize);
+  const slice = sliceText(converted.markdown, offset, maxChars);
+  const reading: PageReading = {
+    title: doc.title.trim(),
+    url: doc.URL,
+    lang: doc.documentElement.lang || '',
+    markdown: slice.text,
+    headings: source.headings,
+    totalChars: converted.totalChars,
+    offset: Math.min(offset, converted.markdown.length),
+  };
+  const next = slice.nextOffset ?? (converted.estimated ? offset + slice.text.length : undefined);
+  if (next !== undefined) reading.nextOffset = next;
+  if (converted.estimated) reading.totalCharsEstimated = true;
+  const selection = doc.getSelection()?.toString().trim();
+  if (selection) reading.selection = selection.slice(0, 4_000);
+  return reading;
+}
+
+interface ContentSource {
+  blocks: Block[];
+  materialize: (block: Block) => Element;
+  headings: PageReading['headings'];
+}
+
+/**
+ * On a very large page that marks its main content itself, Readability and even one full clone would take
+ * several times the time budget; there the live <main>/<article> is split into blocks and only the blocks the
+ * window needs are copied, pruned of invisible nodes and converted.
+ */
+function largePageMain(doc: Document): ContentSource | undefined {
+  const body = doc.body;
+  if (!body) return undefined;
+  const textLength = (body.textContent ?? '').length;
+  if (textLength <= LARGE_PAGE_CHARS) return undefined;
+  const main = doc.querySelector('main, [role="main"], article');
+  if (!main || (main.textContent ?? '').length <= textLength / 2 || !isShown(main)) return undefined;
+  const scratch = doc.implementation.createHTMLDocument('');
+  const base = scratch.createElement('base');
+  base.href = doc.baseURI;
+  scratch.head.append(base);
+  const materialize = (block: Block): Element => {
+    const wrapper = scratch.createElement('div');
+    for (const node of block.nodes) {
+      if (node.nodeType === 3) {
+        if (!block.textHidden) wrapper.append(scratch.importNode(node));
+        continue;
+      }
+      if (hiddenVerdict(node as Element) === 'hidden') continue;
+      const copy = scratch.importNode(node, true) as Element;
+      pruneInvisible(node as Element, copy);
+      wrapper.append(copy);
+    }
+    return wrapper;
+  };
+  const headings = headingsOf(Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')).slice(0, MAX_HEADINGS * 2).filter(isShown));
+  return { blocks: splitBlocks(main, hiddenVerdict), materialize, headings };
+}
+
+/** The usual path: a clone pruned of invisible nodes, its article picked by Readability (or all of it). */
+function prunedContent(doc: Document): ContentSource {
+  const visible = doc.cloneNode(true) as Document;
+  if (doc.body && visible.body) pruneInvisible(doc.body, visible.body);
+  const headings = headingsOf(Array.from(visible.body?.querySelectorAll('h1, h2, h3, h4, h5, h6') ?? []));
+  const materialize = (block: Block): Element => {
+    const only = block.nodes[0];
+    if (block.nodes.length === 1 && only?.nodeType === 1) return only as Element;
+    const wrapper = visible.createElement('div');
+    for (const node of block.nodes) wrapper.append(node.cloneNode(true));
+    return wrapper;
+  };
+  return { blocks: splitBlocks(readableContent(visible)), materialize, headings };
+}
+
+function readableContent(visible: Document): Element {
+  const body = visible.body ?? visible.documentElement;
+  // Readability rewrites the document it is given; `visible` must stay whole for the fallback.
+  const forReader = visible.cloneNode(true) as Document;
+  const article = new Readability<Node>(forReader, { serializer: (node) => node }).parse();
+  const content = article?.content;
+  if (content && content.nodeType === 1 && (article.textContent ?? '').trim().length >= MIN_ARTICLE_CHARS) return content as Element;
+  return body;
+}
+
+/** Whether a live element and its ancestors are shown (for the few elements checked outside a pruning walk). */
+function isShown(el: Element): boolean {
+  return hiddenVerdict(el) === 'visible' && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !el.closest('[aria-hidden="true"]');
+}
+
+function headingsOf(elements: Element[]): PageReading['headings'] {
+  const headings: PageReading['headings'] = [];
+  for (const h of elements) {
+    if (headings.length >= MAX_HEADINGS) break;
+    const text = (h.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (text) headings.push({ level: Number(h.tagName[1]), text });
+  }
+  return headings;
+}

@@ -1,0 +1,142 @@
+import type { FieldType, FieldValue } from './form-snapshot';
+import { normalizeDateValue, type DateInputType } from './normalize-date-value';
+import { dispatchInputAndChange, setNativeValue } from './set-native-value';
+
+/** What a write intended (for the read-back), or why it could not be attempted. */
+export type WriteOutcome = { ok: true; expected: FieldValue } | { ok: false; reason: string };
+
+const DATE_TYPES = new Set(['date', 'datetime-local', 'time', 'month', 'week']);
+const TRUE = /^(true|on|yes|1|checked)$/i;
+const FALSE = /^(false|off|no|0|unchecked|)$/i;
+
+/**
+ * Writes one value as a person would: focus, change, blur. Checkboxes and radios are clicked (only when their
+ * state differs), selects match a value or a visible label, dates arrive as ISO and leave in the input's format.
+ */
+export function writeField(type: FieldType, elements: HTMLElement[], value: FieldValue): WriteOutcome {
+  const el = elements[0] as HTMLElement;
+  switch (type) {
+    case 'checkbox':
+      return writeCheckbox(el as HTMLInputElement, value);
+    case 'radio':
+      return writeRadio(elements as HTMLInputElement[], value);
+    case 'select':
+    case 'select-multiple':
+      return writeSelect(el as HTMLSelectElement, value);
+    case 'contenteditable':
+      return typeof value === 'string' ? writeEditable(el, value) : { ok: false, reason: 'expected text' };
+    default:
+      return writeText(el as HTMLInputElement | HTMLTextAreaElement, type, value);
+  }
+}
+
+function writeText(el: HTMLInputElement | HTMLTextAreaElement, type: FieldType, value: FieldValue): WriteOutcome {
+  if (typeof value !== 'string') return { ok: false, reason: `expected text for a ${type} field` };
+  let text = value;
+  if (DATE_TYPES.has(type)) {
+    const normalized = normalizeDateValue(type as DateInputType, value);
+    if ('error' in normalized) return { ok: false, reason: normalized.error };
+    text = normalized.value;
+  }
+  // The browser does not stop a script from passing maxlength, but a person could never type past it.
+  if (el.hasAttribute('maxlength') && el.maxLength >= 0 && text.length > el.maxLength) {
+    return { ok: false, reason: `longer than the field's maxlength of ${el.maxLength} characters` };
+  }
+  asUser(el, () => {
+    if (el.value !== text) setNativeValue(el, text);
+  });
+  return { ok: true, expected: text };
+}
+
+function writeCheckbox(el: HTMLInputElement, value: FieldValue): WriteOutcome {
+  const want = typeof value === 'boolean' ? value : typeof value === 'string' && TRUE.test(value) ? true : typeof value === 'string' && FALSE.test(value) ? false : undefined;
+  if (want === undefined) return { ok: false, reason: 'expected true or false for a checkbox' };
+  if (el.checked !== want) asUser(el, () => el.click());
+  return { ok: true, expected: want };
+}
+
+function writeRadio(radios: HTMLInputElement[], value: FieldValue): WriteOutcome {
+  if (typeof value !== 'string') return { ok: false, reason: 'expected one of the options as text' };
+  if (value === '') {
+    // Undo may need "nothing chosen", which no click can produce.
+    for (const r of radios.filter((r) => r.checked)) asUser(r, () => setChecked(r, false));
+    return { ok: true, expected: '' };
+  }
+  const radio = pick(radios, value, (r) => [r.value, ...Array.from(r.labels ?? [], (l) => l.textContent ?? ''), r.getAttribute('aria-label') ?? '']);
+  if (!radio) return { ok: false, reason: notAnOption(value, radios.map((r) => r.value)) };
+  if (!radio.checked) asUser(radio, () => radio.click());
+  return { ok: true, expected: radio.value };
+}
+
+function writeSelect(el: HTMLSelectElement, value: FieldValue): WriteOutcome {
+  const options = Array.from(el.options).filter((o) => !o.disabled);
+  const labels = (o: HTMLOptionElement) => [o.value, o.text, o.label];
+  if (el.multiple) {
+    const wanted = Array.isArray(value) ? value : typeof value === 'string' ? [value] : undefined;
+    if (!wanted) return { ok: false, reason: 'expected a list of options' };
+    const chosen: HTMLOptionElement[] = [];
+    for (const w of wanted) {
+      const option = pick(options, w, labels);
+      if (!option) return { ok: false, reason: notAnOption(w, options.map((o) => o.value)) };
+      chosen.push(option);
+    }
+    asUser(el, () => {
+      for (const o of el.options) o.selected = chosen.includes(o);
+      dispatchInputAndChange(el, null);
+    });
+    return { ok: true, expected: chosen.map((o) => o.value) };
+  }
+  if (typeof value !== 'string') return { ok: false, reason: 'expected one of the options as text' };
+  const option = pick(options, value, labels);
+  if (!option) return { ok: false, reason: notAnOption(value, options.map((o) => o.value)) };
+  asUser(el, () => {
+    if (el.value !== option.value) setNativeValue(el, option.value);
+  });
+  return { ok: true, expected: option.value };
+}
+
+function writeEditable(el: HTMLElement, value: string): WriteOutcome {
+  asUser(el, () => {
+    const doc = el.ownerDocument;
+    const selection = doc.getSelection();
+    const range = doc.createRange();
+    range.selectNodeContents(el);
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    // execCommand is what editors built on contenteditable listen to (beforeinput/input with real ranges);
+    // when a page or browser refuses it, set the text and announce it.
+    const inserted = value === '' ? doc.execCommand('delete') : doc.execCommand('insertText', false, value);
+    if (!inserted || el.innerText.replace(/\n$/, '') !== value) {
+      el.textContent = value;
+      const view = doc.defaultView ?? window;
+      el.dispatchEvent(new view.InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: value }));
+    }
+  });
+  return { ok: true, expected: value };
+}
+
+/** Focus before, blur after: pages validate and frameworks commit on blur (v-model.lazy, masks). */
+function asUser(el: HTMLElement, write: () => void): void {
+  el.focus({ preventScroll: true });
+  write();
+  el.blur();
+}
+
+function setChecked(el: HTMLInputElement, checked: boolean): void {
+  const view = el.ownerDocument.defaultView ?? window;
+  Object.getOwnPropertyDescriptor(view.HTMLInputElement.prototype, 'checked')?.set?.call(el, checked);
+  dispatchInputAndChange(el, null);
+}
+
+/** Exact value first, then value or visible label ignoring case and spacing. */
+function pick<T>(items: T[], wanted: string, names: (item: T) => string[]): T | undefined {
+  const exact = items.find((item) => names(item)[0] === wanted);
+  if (exact) return exact;
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  const target = norm(wanted);
+  return items.find((item) => names(item).some((n) => norm(n) === target));
+}
+
+function notAnOption(value: string, values: string[]): string {
+  return `"${value}" is not among the options (${values.map((v) => JSON.stringify(v)).join(', ')})`;
+}
