@@ -1,0 +1,99 @@
+import type { Server } from 'node:http';
+import type { FakeReply, FakeReplySource } from './fake-reply';
+import type { RecordedRequest } from './recorded-request';
+
+const defaultFallback: FakeReply = { text: ['ok'] };
+const defaultModels = ['gpt-4o-mini', 'claude-sonnet-4-5'];
+
+/** Options of {@link startFakeLlm}. */
+export interface StartFakeLlmOptions {
+  /** When set, requests whose key is not listed get the vendor's 401. */
+  validKeys?: string[];
+  /** Port to listen on; default 0, a free one. */
+  port?: number;
+  /** Called for every request as it is recorded (the CLI logs with it). */
+  onRequest?: (request: RecordedRequest) => void;
+}
+
+/**
+ * A running fake LLM server and its script. Replies are taken FIFO by each completion request; the
+ * fallback answers when the queue is empty.
+ */
+export class FakeLlm {
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string;
+  /** What the openai SDK takes as `baseURL`. */
+  readonly openaiBaseUrl: string;
+  /** What the Anthropic SDK takes as `baseURL` (it adds `/v1` itself). */
+  readonly anthropicBaseUrl: string;
+  /** Every request received, oldest first. Cleared in place by {@link reset}, so references stay live. */
+  readonly requests: RecordedRequest[] = [];
+  /** Returned by `GET /v1/models` in each vendor's format; assign or mutate freely. */
+  models: string[] = [...defaultModels];
+
+  readonly #server: Server;
+  readonly #options: StartFakeLlmOptions;
+  readonly #queue: FakeReplySource[] = [];
+  #fallback: FakeReplySource = defaultFallback;
+  #validKeys: string[] | undefined;
+  #closed: Promise<void> | undefined;
+
+  constructor(server: Server, port: number, options: StartFakeLlmOptions) {
+    this.#server = server;
+    this.#options = options;
+    this.#validKeys = options.validKeys;
+    this.url = `http://127.0.0.1:${port}`;
+    this.openaiBaseUrl = `${this.url}/v1`;
+    this.anthropicBaseUrl = this.url;
+  }
+
+  /** Queues replies; each completion request takes the next one. */
+  enqueue(...replies: FakeReplySource[]): void {
+    this.#queue.push(...replies);
+  }
+
+  /** The reply used when the queue is empty (default: a short text reply "ok"). */
+  setFallback(reply: FakeReplySource): void {
+    this.#fallback = reply;
+  }
+
+  /** Changes the accepted keys; `undefined` accepts any request. */
+  setValidKeys(keys: string[] | undefined): void {
+    this.#validKeys = keys;
+  }
+
+  /** Empties the queue and the record, and restores the fallback, models and keys the server started with. */
+  reset(): void {
+    this.#queue.length = 0;
+    this.requests.length = 0;
+    this.#fallback = defaultFallback;
+    this.models = [...defaultModels];
+    this.#validKeys = this.#options.validKeys;
+  }
+
+  /** Stops the server. Drops open connections first: Chromium's keep-alive sockets would hold it for minutes. */
+  close(): Promise<void> {
+    this.#closed ??= new Promise((resolve, reject) => {
+      this.#server.closeAllConnections();
+      this.#server.close((error) => (error ? reject(error) : resolve()));
+    });
+    return this.#closed;
+  }
+
+  /** Records a request (server side). */
+  record(request: RecordedRequest): void {
+    this.requests.push(request);
+    this.#options.onRequest?.(request);
+  }
+
+  /** Whether a request's key passes the current `validKeys` (server side). */
+  accepts(key: string | undefined): boolean {
+    return !this.#validKeys || (key !== undefined && this.#validKeys.includes(key));
+  }
+
+  /** Takes the next scripted reply for a completion request (server side). */
+  takeReply(request: RecordedRequest): FakeReply {
+    const source = this.#queue.shift() ?? this.#fallback;
+    return typeof source === 'function' ? source(request) : source;
+  }
+}

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { detectWire } from './detect-wire';
+import type { FakeLlm } from './fake-llm';
+import { handleCompletion } from './handle-completion';
+import { lowerCaseHeaders } from './lower-case-headers';
+import { modelListBody } from './model-list-body';
+import { readBody } from './read-body';
+import type { RecordedRequest } from './recorded-request';
+import { requestKey } from './request-key';
+import { sendError } from './send-error';
+import { sendJson } from './send-json';
+import { vendorHeaders } from './vendor-headers';
+
+const completionPaths = new Set(['/v1/chat/completions', '/v1/messages']);
+
+/** Routes one HTTP request: records it, checks its key, then answers models, completions, or a 404. */
+export async function handleRequest(llm: FakeLlm, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const at = Date.now();
+  const headers = lowerCaseHeaders(req.headers);
+  const path = new URL(req.url ?? '/', 'http://fake').pathname;
+  const body = await readBody(req);
+  const request: RecordedRequest = { method: req.method ?? 'GET', path, headers, body, wire: detectWire(path, headers), at };
+  llm.record(request);
+
+  const vendor = vendorHeaders(request.wire);
+  if (request.method === 'OPTIONS') {
+    // CORS preflight from an extension page; the service worker with host permissions never sends one.
+    res.writeHead(204, {
+      ...vendor.headers,
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': headers['access-control-request-headers'] ?? '*',
+      'access-control-max-age': '600',
+    });
+    res.end();
+    return;
+  }
+  if (!llm.accepts(requestKey(headers))) {
+    sendError(res, request.wire, 401, vendor);
+    return;
+  }
+  if (request.method === 'GET' && path === '/v1/models') {
+    sendJson(res, 200, modelListBody(request.wire, llm.models), vendor.headers);
+    return;
+  }
+  if (request.method === 'POST' && completionPaths.has(path)) {
+    await handleCompletion(res, request, llm.takeReply(request), vendor);
+    return;
+  }
+  sendError(res, request.wire, 404, vendor, { message: `Invalid URL (${request.method} ${path})` });
+}
