@@ -23,10 +23,15 @@ export function replayRunEvents(s: RunSnapshot): AgentEvent[] {
     if (step.interrupted && (step.text || step.reasoning)) {
       out.push({ type: 'text-interrupted', runId, messageId: run.messageId, step: step.index, reason: step.interrupted });
     }
-    for (const c of s.toolCalls.filter((x) => x.step === step.index)) {
+    const calls = s.toolCalls.filter((x) => x.step === step.index);
+    for (const c of calls) {
       const parsed = parseToolInput(c.rawInput);
       out.push({ type: 'tool-call-start', runId, toolCallId: c.toolCallId, toolName: c.toolName });
       out.push({ type: 'tool-call-input', runId, toolCallId: c.toolCallId, input: parsed.ok ? parsed.value : c.rawInput });
+    }
+    // Live, usage arrives when the stream ends, before the step's tools run.
+    if (step.usage && step.status !== 'streaming' && !step.interrupted) out.push({ type: 'usage', runId, step: step.index, usage: step.usage });
+    for (const c of calls) {
       const a = s.approvals.find((x) => x.toolCallId === c.toolCallId);
       if (a) {
         out.push({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview });
@@ -39,7 +44,6 @@ export function replayRunEvents(s: RunSnapshot): AgentEvent[] {
         out.push({ type: 'tool-call-finish', runId, toolCallId: c.toolCallId, output: c.output, isError: c.isError ?? false, durationMs });
       }
     }
-    if (step.usage && step.status !== 'streaming') out.push({ type: 'usage', runId, step: step.index, usage: step.usage });
     if (step.status === 'done' && !step.interrupted) {
       out.push({ type: 'step-finish', runId, step: step.index, finishReason: step.finishReason ?? 'stop' });
     }

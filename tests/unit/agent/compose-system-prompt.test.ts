@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { composeSystemPrompt } from '../../../lib/agent/compose-system-prompt';
+import { textReply } from '../../../lib/agent/testing/fake-chat-model';
+import { createSkillCatalog } from '../../../lib/tools/skill-catalog';
+import { echoTool, prompts, setup } from './harness';
+
+describe('system prompt composition', () => {
+  it('joins the sections with blank lines in a fixed order', async () => {
+    const text = await composeSystemPrompt({
+      base: 'BASE',
+      tools: [{ name: 'a', description: 'Does A.' }, { name: 'b', description: 'Does B.' }],
+      customInstructions: 'Be terse.',
+      pageContext: { url: 'https://x.test/p', title: 'P', selectedText: 'chosen' },
+      skills: async () => [{ name: 's1', description: 'Skill <one>', body: 'body', source: 'bundled' }],
+      now: Date.UTC(2025, 0, 2, 3, 4),
+      timeZone: 'Europe/Paris',
+    });
+    expect(text).toBe([
+      'BASE',
+      '## Tool: a\nDoes A.\n\n## Tool: b\nDoes B.',
+      "## The user's instructions\nBe terse.",
+      '## The active page\nURL: https://x.test/p\nTitle: P\nSelected text:\n<selection>\nchosen\n</selection>',
+      '<available_skills>\n<skill>\n<name>s1</name>\n<description>Skill &lt;one&gt;</description>\n</skill>\n</available_skills>',
+      'Current date and time: 2025-01-02 04:04 (Thursday), time zone Europe/Paris (UTC+01:00)',
+    ].join('\n\n'));
+  });
+
+  it('runs the builders in parallel', async () => {
+    let running = 0;
+    let peak = 0;
+    const slow = (s: string) => async () => { running++; peak = Math.max(peak, running); await new Promise((r) => setTimeout(r, 20)); running--; return s; };
+    const out = await composeSystemPrompt({} as never, [slow('1'), slow('2'), slow('3')]);
+    expect(out).toBe('1\n\n2\n\n3');
+    expect(peak).toBe(3);
+  });
+
+  it('omits empty sections', async () => {
+    const text = await composeSystemPrompt({ base: 'B', tools: [], skills: async () => [], now: 0, timeZone: 'UTC' });
+    expect(text).toBe('B\n\nCurrent date and time: 1970-01-01 00:00 (Thursday), time zone UTC (UTC+00:00)');
+  });
+
+  it('is what the runtime sends: system.md, tools from prompts, instructions, page, bundled skills, injected clock', async () => {
+    const echo = echoTool('echo');
+    const s = setup({
+      tools: [echo.tool], scripts: [textReply('ok')],
+      runtime: { now: () => Date.UTC(2025, 5, 1, 12, 0), skills: createSkillCatalog(prompts) },
+    });
+    await (await s.start('q', { customInstructions: 'Answer in French.', pageContext: { url: 'https://a.test', title: 'A' } })).done;
+    const system = s.model.calls[0]!.system;
+    const order = [prompts['/prompts/system.md']!.trim().slice(0, 30), '## Tool: echo', 'Answer in French.', 'URL: https://a.test', '<available_skills>', '<name>summarise-page</name>', 'Current date and time: 2025-06-01 12:00'];
+    const positions = order.map((needle) => system.indexOf(needle));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(system).not.toContain('Summarise a page'); // only metadata, not the skill body
+  });
+});
