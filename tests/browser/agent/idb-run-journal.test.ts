@@ -1,0 +1,98 @@
+/** The idb journal and stores against real IndexedDB in Chromium, including a resume across "workers". */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openAgentDb } from '../../../lib/agent/agent-db';
+import { createAgentRuntime } from '../../../lib/agent/agent-runtime';
+import type { AgentEvent } from '../../../lib/agent/agent-event';
+import { createIdbLatencyStore, createIdbMemoryStore, createIdbSitePolicyStore } from '../../../lib/agent/idb-agent-stores';
+import { createIdbRunJournal } from '../../../lib/agent/idb-run-journal';
+import { createFakeChatModel, textReply, toolCallsReply, type Script } from '../../../lib/agent/testing/fake-chat-model';
+import { defineTool, type Tool } from '../../../lib/tools/define-tool';
+import { createToolRegistry } from '../../../lib/tools/tool-registry';
+import { emptyUsage } from '../../../lib/providers/chat-model';
+
+const freshDb = () => openAgentDb(`tabwise-agent-test-${crypto.randomUUID()}`);
+const prompts = { '/prompts/system.md': 'You are a test.' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('idb run journal', () => {
+  it('round-trips a batch atomically and lists unfinished runs', async () => {
+    const journal = createIdbRunJournal(await freshDb());
+    const run = { id: 'r1', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [], status: 'running' as const, createdAt: 1, updatedAt: 1 };
+    await journal.write({ run });
+    await journal.write({
+      steps: [{ runId: 'r1', index: 1, status: 'done', request: { system: 's', messages: [] }, text: 'b', reasoning: '', toolCallIds: [], startedAt: 2 },
+        { runId: 'r1', index: 0, status: 'tools', request: { system: 's', messages: [] }, text: 'a', reasoning: '', toolCallIds: ['t2', 't1'], startedAt: 1 }],
+      toolCalls: [{ runId: 'r1', step: 0, order: 1, toolCallId: 't1', toolName: 'x', rawInput: '{}', status: 'pending' },
+        { runId: 'r1', step: 0, order: 0, toolCallId: 't2', toolName: 'x', rawInput: '{}', status: 'done', output: 'o' }],
+      interjections: [{ runId: 'r1', id: 'i1', text: 'hey', at: 5 }],
+    });
+    const snap = await journal.read('r1');
+    expect(snap!.steps.map((s) => s.index)).toEqual([0, 1]);
+    expect(snap!.toolCalls.map((c) => c.toolCallId)).toEqual(['t2', 't1']);
+    expect(snap!.interjections[0]!.text).toBe('hey');
+    expect((await journal.listUnfinished()).map((r) => r.id)).toEqual(['r1']);
+    await journal.write({ run: { ...run, status: 'finished' } });
+    expect(await journal.listUnfinished()).toEqual([]);
+    expect(await journal.read('nope')).toBeUndefined();
+  });
+
+  it('resumes a run killed during a consequential tool: not repeated, reported as unknown', async () => {
+    const db = await freshDb();
+    const journal = createIdbRunJournal(db);
+    let starts = 0;
+    const pay = defineTool({ name: 'pay', description: 'Pays.', input: z.object({}), readOnly: false, execute: () => { starts++; return new Promise(() => undefined); } }) as Tool;
+    const make = (scripts: Script[], events: AgentEvent[]) => {
+      const model = createFakeChatModel(scripts);
+      const runtime = createAgentRuntime({
+        journal, resolveModel: () => model, tools: createToolRegistry([], [pay]), prompts, emit: (e) => events.push(e),
+        sitePolicies: createIdbSitePolicyStore(db), latency: createIdbLatencyStore(db), timeZone: 'UTC',
+      });
+      return { runtime, model };
+    };
+    const firstEvents: AgentEvent[] = [];
+    const first = make([toolCallsReply([{ id: 'p1', name: 'pay', input: {} }])], firstEvents);
+    const h = await first.runtime.startRun({ conversationId: 'c', messages: [{ role: 'user', content: [{ type: 'text', text: 'pay' }] }], model: { provider: 'fake', modelId: 'm' } });
+    while (starts === 0) await sleep(5);
+    first.runtime.abandon();
+
+    const events: AgentEvent[] = [];
+    const second = make([textReply('Payment status unknown.')], events);
+    const [resumed] = await second.runtime.resumeUnfinishedRuns();
+    const r = await resumed!.done;
+    expect(r.reason).toBe('stop');
+    expect(starts).toBe(1);
+    expect(second.model.calls[0]!.messages.at(-1)!.content[0]).toMatchObject({ toolCallId: 'p1', isError: true, output: expect.stringContaining('outcome unknown') });
+    const snap = await journal.read(h.runId);
+    expect(snap!.toolCalls[0]!.status).toBe('unknown');
+    expect(snap!.run.status).toBe('finished');
+    expect(events[0]).toEqual({ type: 'run-resumed', runId: h.runId, fromStep: 1 });
+  });
+});
+
+describe('idb stores', () => {
+  it('memories, site policies and latency', async () => {
+    const db = await freshDb();
+    const memory = createIdbMemoryStore(db);
+    await memory.save({ id: 'a', text: 'Likes tea', tags: ['drinks'], createdAt: 1 });
+    await memory.save({ id: 'b', text: 'Lives in Lyon', tags: [], createdAt: 2 });
+    expect((await memory.search('tea', 5)).map((m) => m.id)).toEqual(['a']);
+    expect((await memory.search('', 5)).map((m) => m.id)).toEqual(['b', 'a']);
+    expect(await memory.delete('a')).toBe(true);
+    expect(await memory.delete('a')).toBe(false);
+
+    const policies = createIdbSitePolicyStore(db);
+    await policies.allow('https://a.test', 'click');
+    expect(await policies.isAllowed('https://a.test', 'click')).toBe(true);
+    expect(await policies.isAllowed('https://b.test', 'click')).toBe(false);
+    await policies.revoke('https://a.test', 'click');
+    expect(await policies.isAllowed('https://a.test', 'click')).toBe(false);
+
+    const latency = createIdbLatencyStore(db, 3);
+    for (let i = 0; i < 5; i++) {
+      await latency.add({ runId: 'r', step: i, provider: 'p', modelId: 'm', at: i, durationMs: i, modelMs: i, tools: [], stopReason: 'stop', usage: emptyUsage() });
+    }
+    expect((await latency.list()).map((r) => r.step)).toEqual([2, 3, 4]);
+    expect((await latency.list(4)).map((r) => r.step)).toEqual([4]);
+  });
+});
