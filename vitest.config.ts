@@ -19,7 +19,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [WxtVitest()],
+        // No WxtVitest here: its virtual setup module cannot load in browser mode. Browser tests need no fake APIs.
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts', 'tests/browser/**/*.test.tsx', 'lib/**/*.browser.test.ts'],

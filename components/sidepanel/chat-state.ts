@@ -23,6 +23,10 @@ export function createChatState() {
   const showHistory = signal(false);
   const activeProvider = computed(() => providers.value.find((p) => p.id === defaultProviderId.value) ?? providers.value[0]);
 
+  // The panel reopens on the conversation it last showed (extension-page storage: no content script reads it).
+  const LAST_KEY = 'tabwise:last-conversation';
+  const remember = (id: string | null) => (id ? localStorage.setItem(LAST_KEY, id) : localStorage.removeItem(LAST_KEY));
+
   let port: chrome.runtime.Port | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   const outbox: PanelCommand[] = [];
@@ -66,6 +70,7 @@ export function createChatState() {
   function onPortMessage(message: PanelMessage) {
     switch (message.type) {
       case 'snapshot':
+        remember(message.conversation?.id ?? null);
         batch(() => {
           conversation.value = message.conversation;
           messages.value = message.messages;
@@ -74,6 +79,7 @@ export function createChatState() {
         });
         return;
       case 'conversation-created':
+        remember(message.conversation.id);
         conversation.value = message.conversation;
         void refreshConversations();
         return;
@@ -108,7 +114,8 @@ export function createChatState() {
       connected.value = false;
       reconnectTimer = setTimeout(connect, 100);
     });
-    p.postMessage({ type: 'subscribe', conversationId: conversation.value?.id ?? null } satisfies PanelCommand);
+    const current = conversation.value?.id ?? localStorage.getItem(LAST_KEY);
+    p.postMessage({ type: 'subscribe', conversationId: current } satisfies PanelCommand);
     for (const c of outbox.splice(0)) p.postMessage(c);
   }
 

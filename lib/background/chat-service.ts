@@ -8,6 +8,7 @@ import { panelCommandSchema, type PanelCommand, type PanelMessage } from '../mes
 import type { ConversationStore } from '../storage/conversation-store';
 import type { MessageRecord } from '../storage/records';
 import { runChatTurn } from './chat-turn';
+import { monotonicClock } from '../util/monotonic-clock';
 
 /** The slice of chrome.runtime.Port the service uses, so tests can pass plain objects. */
 export interface PanelPortLike {
@@ -30,7 +31,8 @@ export class UserFacingError extends Error {
   }
 }
 
-export function createChatService(deps: ChatServiceDeps) {
+export function createChatService(input: ChatServiceDeps) {
+  const deps = { ...input, now: monotonicClock(input.now) };
   const subscriptions = new Map<PanelPortLike, string | null>();
   const running = new Map<string, AbortController>();
 
@@ -45,35 +47,37 @@ export function createChatService(deps: ChatServiceDeps) {
     port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && running.has(conversation.id) });
   }
 
+  /** Stores an assistant message that is only an error, so the user sees it and can retry. */
+  async function failTurn(conversationId: string, error: unknown) {
+    const e = error as { code?: string; message?: string };
+    const message: MessageRecord = {
+      id: deps.generateId(),
+      conversationId,
+      role: 'assistant',
+      text: '',
+      status: 'error',
+      createdAt: deps.now(),
+      error: { code: e?.code ?? 'internal', message: e?.message ?? String(error) },
+    };
+    await (await deps.store).putMessage(message);
+    broadcast(conversationId, { type: 'message', message });
+  }
+
   async function startTurn(conversationId: string) {
-    const store = await deps.store;
     const controller = new AbortController();
     running.set(conversationId, controller);
     const emit = (event: AgentEvent) => broadcast(conversationId, { type: 'event', event });
     const onMessage = (message: MessageRecord) => broadcast(conversationId, { type: 'message', message });
     try {
-      let resolved: { model: ChatModel; label: string };
-      try {
-        resolved = await deps.resolveModel();
-      } catch (error) {
-        const e = error as { code?: string; message?: string };
-        const message: MessageRecord = {
-          id: deps.generateId(),
-          conversationId,
-          role: 'assistant',
-          text: '',
-          status: 'error',
-          createdAt: deps.now(),
-          error: { code: e.code ?? 'no_provider', message: e.message ?? String(error) },
-        };
-        await store.putMessage(message);
-        onMessage(message);
-        return;
-      }
+      const store = await deps.store;
+      const [resolved, system] = await Promise.all([deps.resolveModel(), deps.systemPrompt()]);
       await runChatTurn(
-        { conversationId, model: resolved.model, modelLabel: resolved.label, system: await deps.systemPrompt(), signal: controller.signal },
+        { conversationId, model: resolved.model, modelLabel: resolved.label, system, signal: controller.signal },
         { store, emit, onMessage, now: deps.now, generateId: deps.generateId },
       );
+    } catch (error) {
+      // runChatTurn turns provider failures into messages itself; this is everything before it could start.
+      await failTurn(conversationId, error).catch((e: unknown) => console.error('could not store the failed turn', e));
     } finally {
       running.delete(conversationId);
     }
@@ -87,12 +91,14 @@ export function createChatService(deps: ChatServiceDeps) {
         await snapshot(port, command.conversationId);
         return;
       case 'send': {
+        const text = command.text.trim();
+        if (!text) throw new UserFacingError('invalid', 'Type a message first.');
         let conversationId = command.conversationId;
         if (conversationId && !(await store.getConversation(conversationId))) throw new UserFacingError('not_found', 'That conversation no longer exists.');
         if (conversationId && running.has(conversationId)) throw new UserFacingError('busy', 'Wait for the answer to finish, or stop it first.');
         if (!conversationId) {
           const at = deps.now();
-          const title = command.text.replace(/\s+/g, ' ').trim().slice(0, 60);
+          const title = text.replace(/\s+/g, ' ').slice(0, 60);
           const conversation = { id: deps.generateId(), title, createdAt: at, updatedAt: at };
           await store.createConversation(conversation);
           conversationId = conversation.id;
@@ -103,7 +109,7 @@ export function createChatService(deps: ChatServiceDeps) {
           id: command.clientId,
           conversationId,
           role: 'user',
-          text: command.text,
+          text,
           status: 'complete',
           createdAt: deps.now(),
         };

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../../lib/ui/render-markdown';
+
+const dom = (md: string) => {
+  const div = document.createElement('div');
+  div.innerHTML = renderMarkdown(md);
+  return div;
+};
+
+describe('renderMarkdown', () => {
+  it('renders GFM: headings, emphasis, lists, tables and fenced code with a copy button', () => {
+    const d = dom('# T\n\n*a* **b**\n\n- x\n- y\n\n| h1 | h2 |\n|---|---|\n| 1 | 2 |\n\n```ts\nconst x = 1 < 2;\n```');
+    expect(d.querySelector('h1')!.textContent).toBe('T');
+    expect(d.querySelectorAll('li')).toHaveLength(2);
+    expect(d.querySelectorAll('td')).toHaveLength(2);
+    expect(d.querySelector('pre code')!.textContent).toBe('const x = 1 < 2;');
+    expect(d.querySelector('code')!.className).toBe('language-ts');
+    expect(d.querySelector('button[data-copy]')!.textContent).toBe('Copy');
+  });
+
+  it('removes scripts, event handlers, styles, forms and dangerous links', () => {
+    const d = dom(
+      '<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">j</a> <a href="data:text/html,x">d</a> ' +
+        '\n\n[ok](https://example.com)\n\n<iframe src="https://evil"></iframe><form><input name=p></form><p style="position:fixed">s</p>' +
+        '<svg><script>alert(2)</script></svg><div onclick="x()">c</div>',
+    );
+    expect(d.querySelector('script, iframe, form, input, [onerror], [onclick], [style]')).toBeNull();
+    const links = [...d.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([null, null, 'https://example.com']);
+    for (const a of links) {
+      expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(a.getAttribute('target')).toBe('_blank');
+    }
+  });
+
+  it('escapes HTML inside code blocks instead of rendering it', () => {
+    const d = dom('```html\n<img src=x onerror=alert(1)>\n```');
+    expect(d.querySelector('img')).toBeNull();
+    expect(d.querySelector('code')!.textContent).toBe('<img src=x onerror=alert(1)>');
+  });
+});

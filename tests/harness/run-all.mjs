@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit tests, build, browser-mode tests and end-to-end tests, in that order.
+// Every stage runs even if an earlier one failed, so one run shows everything; the last line is the totals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const reports = 'test-results';
+mkdirSync(reports, { recursive: true });
+
+const stages = [
+  { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '.'] },
+  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile=${reports}/unit.json`], report: `${reports}/unit.json`, kind: 'vitest' },
+  { name: 'build', cmd: ['npx', 'wxt', 'build'] },
+  { name: 'browser', cmd: ['npx', 'vitest', 'run', '--project', 'browser', '--reporter=default', '--reporter=json', `--outputFile=${reports}/browser.json`], report: `${reports}/browser.json`, kind: 'vitest' },
+  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: `${reports}/e2e.json`, kind: 'playwright', needs: 'build' },
+];
+
+function counts(stage) {
+  if (!stage.report || !existsSync(stage.report)) return null;
+  const r = JSON.parse(readFileSync(stage.report, 'utf8'));
+  if (stage.kind === 'vitest') return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+  return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected, skipped: r.stats.skipped };
+}
+
+const results = [];
+const ok = new Set();
+for (const stage of stages) {
+  if (stage.needs && !ok.has(stage.needs)) {
+    results.push({ name: stage.name, status: `skipped (${stage.needs} failed)`, failed: true });
+    continue;
+  }
+  if (stage.report) rmSync(stage.report, { force: true });
+  console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(stage.cmd[0], stage.cmd.slice(1), { stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const c = counts(stage);
+  const passed = r.status === 0;
+  if (passed) ok.add(stage.name);
+  results.push({ name: stage.name, status: `${passed ? 'ok' : 'FAILED'} in ${seconds}s`, failed: !passed, counts: c });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('\n=== summary');
+for (const r of results) {
+  const c = r.counts;
+  if (c) {
+    passed += c.passed;
+    failed += c.failed;
+    skipped += c.skipped;
+  } else if (r.failed && r.counts === undefined) {
+    failed += 1; // a failed stage without test counts (typecheck, lint, build) counts as one failure
+  }
+  console.log(`${r.name.padEnd(10)} ${r.status}${c ? `: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`);
+}
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(results.some((r) => r.failed) ? 1 : 0);
