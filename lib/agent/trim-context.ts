@@ -16,8 +16,9 @@ const total = (m: ChatMessage[], e: EstimateTokens) => m.reduce((n, x) => n + es
 
 /** Trims `messages` to at most `budget` estimated tokens (best effort: the latest user message always stays). */
 export function trimContext(input: ChatMessage[], budget: number, estimate: EstimateTokens): TrimResult {
+  // Cloning only when cutting: the common case (it fits) runs every step and must stay cheap.
+  if (total(input, estimate) <= budget) return { messages: input };
   const messages = structuredClone(input);
-  if (total(messages, estimate) <= budget) return { messages };
   const notes: string[] = [];
   const lastUser = messages.map((m) => m.role).lastIndexOf('user');
 

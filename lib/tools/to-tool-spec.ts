@@ -9,8 +9,19 @@ export type DescribeTool = (name: string) => string | undefined;
 export function toToolSpec(tool: Tool, describe: DescribeTool): ToolSpec {
   const description = tool.description ?? describe(tool.name);
   if (!description) throw new Error(`Tool "${tool.name}" has no description: add prompts/tool-${tool.name}.md`);
-  const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  // The $schema URI means nothing to the providers and costs tokens on every request.
-  const { $schema: _ignored, ...inputSchema } = schema;
-  return { name: tool.name, description: description.trim(), inputSchema };
+  return { name: tool.name, description: description.trim(), inputSchema: inputSchemaOf(tool) };
+}
+
+// Converting a schema is the costliest part of building a request, and a tool's schema never changes.
+const schemas = new WeakMap<Tool, Record<string, unknown>>();
+function inputSchemaOf(tool: Tool): Record<string, unknown> {
+  let cached = schemas.get(tool);
+  if (!cached) {
+    const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    // The $schema URI means nothing to the providers and costs tokens on every request.
+    const { $schema: _ignored, ...rest } = schema;
+    cached = rest;
+    schemas.set(tool, cached);
+  }
+  return structuredClone(cached);
 }
