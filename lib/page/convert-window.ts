@@ -15,14 +15,15 @@ const SEPARATOR = '\n\n';
 /**
  * Converts blocks to Markdown until `need` characters exist, then extrapolates the total from the length of
  * the text not converted. The prefix is the same on every call, so continuation offsets stay valid.
+ * Only `lazy` (large) content stops early; anything smaller is converted whole so its total is exact.
  * `materialize` turns a block into an element Turndown can read (for a live page: a pruned copy).
  */
-export function convertWindow(converter: TurndownService, blocks: Block[], need: number, materialize: (block: Block) => Element): ConvertedWindow {
+export function convertWindow(converter: TurndownService, blocks: Block[], need: number, materialize: (block: Block) => Element, lazy: boolean): ConvertedWindow {
   const parts: string[] = [];
   let length = 0;
   let textSeen = 0;
   let i = 0;
-  for (; i < blocks.length && length < need; i++) {
+  for (; i < blocks.length && (length < need || !lazy); i++) {
     const block = blocks[i] as Block;
     const element = materialize(block);
     textSeen += (element.textContent ?? '').length;

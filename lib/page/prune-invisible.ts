@@ -18,7 +18,12 @@ function pruneChildren(live: Node, copy: Node, textHidden: boolean): void {
     if (l.nodeType === 1) {
       const verdict = hiddenVerdict(l as Element);
       if (verdict === 'hidden') copy.removeChild(c);
-      else pruneChildren(l, c, verdict === 'text-hidden');
+      else {
+        // Its hidden text is gone now; Readability would drop the whole element for an inline
+        // visibility:hidden, taking descendants that opted back in with it.
+        if (verdict === 'text-hidden') (c as HTMLElement).style?.removeProperty('visibility');
+        pruneChildren(l, c, verdict === 'text-hidden');
+      }
     } else if (l.nodeType === 3) {
       if (textHidden) copy.removeChild(c);
     } else {

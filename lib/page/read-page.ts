@@ -50,7 +50,7 @@ export function readPage(doc: Document, input: ReadPageInput = {}): PageReading 
   const { offset = 0, maxChars = DEFAULT_MAX_CHARS } = readPageInput.parse(input);
   converter ??= createMarkdownConverter();
   const source = largePageMain(doc) ?? prunedContent(doc);
-  const converted = convertWindow(converter, source.blocks, offset + maxChars, source.materialize);
+  const converted = convertWindow(converter, source.blocks, offset + maxChars, source.materialize, source.large);
   const slice = sliceText(converted.markdown, offset, maxChars);
   const reading: PageReading = {
     title: doc.title.trim(),
@@ -73,6 +73,8 @@ interface ContentSource {
   blocks: Block[];
   materialize: (block: Block) => Element;
   headings: PageReading['headings'];
+  /** Large enough that converting it whole would blow the time budget. */
+  large: boolean;
 }
 
 /**
@@ -106,7 +108,7 @@ function largePageMain(doc: Document): ContentSource | undefined {
     return wrapper;
   };
   const headings = headingsOf(Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')).slice(0, MAX_HEADINGS * 2).filter(isShown));
-  return { blocks: splitBlocks(main, hiddenVerdict), materialize, headings };
+  return { blocks: splitBlocks(main, hiddenVerdict), materialize, headings, large: true };
 }
 
 /** The usual path: a clone pruned of invisible nodes, its article picked by Readability (or all of it). */
@@ -121,7 +123,7 @@ function prunedContent(doc: Document): ContentSource {
     for (const node of block.nodes) wrapper.append(node.cloneNode(true));
     return wrapper;
   };
-  return { blocks: splitBlocks(readableContent(visible)), materialize, headings };
+  return { blocks: splitBlocks(readableContent(visible)), materialize, headings, large: (visible.body?.textContent ?? '').length > LARGE_PAGE_CHARS };
 }
 
 function readableContent(visible: Document): Element {

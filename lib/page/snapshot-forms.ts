@@ -73,7 +73,7 @@ export function snapshotForms(doc: Document): SnapshotResult {
     const type = el.tagName === 'BUTTON' ? (el as HTMLButtonElement).type : el.tagName === 'INPUT' ? (el as HTMLInputElement).type : '';
     if (type === 'reset') return;
     const text = buttonText(el);
-    const key = keys.button.claim([text, el.getAttribute('name'), el.id], 'button');
+    const key = keys.button.claim([text.toLowerCase(), el.getAttribute('name'), el.id], 'button');
     const kind: ButtonSnapshot['kind'] = el.tagName === 'A' ? 'link' : type === 'submit' || type === 'image' ? 'submit' : 'button';
     const button: ButtonSnapshot = { key, text, kind };
     const form = formOf(el);

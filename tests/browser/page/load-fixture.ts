@@ -28,9 +28,13 @@ export async function loadFixture(name: string): Promise<LoadedFixture> {
   await loaded;
   const doc = frame.contentDocument as Document;
   const stateDoc = await waitFor(() => {
-    const inner = (doc.querySelector('iframe') as HTMLIFrameElement | null)?.contentDocument;
-    const candidate = inner && inner.readyState === 'complete' ? inner : doc;
-    return candidate.getElementById('state')?.textContent ? candidate : undefined;
+    const iframe = doc.querySelector('iframe');
+    if (iframe) {
+      const inner = iframe.contentDocument;
+      return inner?.getElementById('state')?.textContent ? inner : undefined;
+    }
+    // Pages without state (the article) mark themselves ready instead.
+    return doc.getElementById('state')?.textContent || doc.documentElement.dataset.ready ? doc : undefined;
   }, name);
   return {
     frame,
