@@ -17,5 +17,7 @@ if (!file) {
   console.error(`no bench named "${name}"; benches: ${list().join(', ')}`);
   process.exit(2);
 }
-const r = spawnSync('npx', ['tsx', file, ...process.argv.slice(3)], { stdio: 'inherit' });
+// Node 20 needs the flag for the global WebSocket the benches use to reach the service worker over CDP.
+const nodeOptions = [process.env.NODE_OPTIONS, '--experimental-websocket', '--no-warnings=ExperimentalWarning'].filter(Boolean).join(' ');
+const r = spawnSync('npx', ['tsx', file, ...process.argv.slice(3)], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: nodeOptions } });
 process.exit(r.status ?? 1);

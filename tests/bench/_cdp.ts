@@ -1,0 +1,56 @@
+/**
+ * A minimal DevTools-protocol client over Node's WebSocket, for attaching to the extension's service worker
+ * (Playwright only opens CDP sessions on pages). Run with NODE_OPTIONS=--experimental-websocket on Node 20.
+ */
+export interface CdpClient {
+  send<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T>;
+  close(): void;
+}
+
+export async function connectCdp(wsUrl: string): Promise<CdpClient> {
+  const ws = new WebSocket(wsUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.addEventListener('open', () => resolve(), { once: true });
+    ws.addEventListener('error', () => reject(new Error(`cannot connect to ${wsUrl}`)), { once: true });
+  });
+  let next = 0;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  ws.addEventListener('message', (e) => {
+    const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown; error?: { message: string } };
+    if (msg.id === undefined) return;
+    const p = pending.get(msg.id);
+    pending.delete(msg.id);
+    if (msg.error) p?.reject(new Error(msg.error.message));
+    else p?.resolve(msg.result);
+  });
+  return {
+    send<T>(method: string, params: Record<string, unknown> = {}) {
+      const id = ++next;
+      ws.send(JSON.stringify({ id, method, params }));
+      return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
+    },
+    close: () => ws.close(),
+  };
+}
+
+/** The DevTools WebSocket URL of the extension's service worker. */
+export async function serviceWorkerDebuggerUrl(port: number, extensionId: string): Promise<string> {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
+  const sw = targets.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`));
+  if (!sw) throw new Error('service worker target not found');
+  return sw.webSocketDebuggerUrl;
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string } }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** Microseconds the profiled thread spent busy (every sample except "(idle)"). */
+export function busyMicros(profile: Profile): number {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  let busy = 0;
+  profile.samples.forEach((node, i) => {
+    // timeDeltas[i] is the time since the previous sample; attribute it to this sample's node.
+    if (!idle.has(node)) busy += profile.timeDeltas[i] ?? 0;
+  });
+  return busy;
+}

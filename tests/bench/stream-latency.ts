@@ -1,0 +1,88 @@
+/**
+ * stream-latency: the fake server streams 2,000 tokens at 100 tokens/s, recording when it sends each one; the
+ * side panel records (MutationObserver) when each token reaches the DOM. Reports the added latency from send
+ * to DOM, and the service worker's busy CPU time per delta from a sampling profile of the worker.
+ * Usage: npm run bench -- stream-latency [--tokens N] [--runs N]
+ */
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { startFakeLlm } from '../fake-llm';
+import { addProvider, openPanel, sendChat } from '../harness/extension-helpers';
+import { extensionDir, launchExtension } from '../harness/launch-extension';
+import { busyMicros, connectCdp, serviceWorkerDebuggerUrl } from './_cdp';
+import { median, percentile, round } from './_stats';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+};
+const TOKENS = arg('tokens', 2000);
+const RUNS = arg('runs', 3);
+const now = () => performance.timeOrigin + performance.now();
+
+if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
+
+const llm = await startFakeLlm();
+const ext = await launchExtension({ debuggingPort: true });
+const results: { p50: number; p95: number; cpu: number }[] = [];
+try {
+  const options = await ext.context.newPage();
+  await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+  await addProvider(options, { kind: 'openai-compatible', name: 'Bench', baseUrl: llm.openaiBaseUrl, model: 'bench' });
+  const panel = await openPanel(ext.context, ext.extensionId);
+  // Warm-up: the first answer pays for loading the SDK and JIT.
+  llm.enqueue({ text: ['warm ', 'up'] });
+  await sendChat(panel, 'warm up');
+  await panel.locator('.message.assistant[data-status="complete"]').waitFor();
+  const cdp = await connectCdp(await serviceWorkerDebuggerUrl(ext.debuggingPort!, ext.extensionId));
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+
+  for (let run = 0; run < RUNS; run++) {
+    await panel.getByRole('button', { name: 'New' }).click();
+    const sentAt: number[] = [];
+    llm.enqueue({
+      chunkDelayMs: 10,
+      text: (i) => {
+        if (i >= TOKENS) return undefined;
+        sentAt[i] = now();
+        return `t${i} `;
+      },
+    });
+    await panel.evaluate((tokens) => {
+      const w = window as unknown as { __arrivals: number[] };
+      w.__arrivals = [];
+      let seen = -1;
+      const observer = new MutationObserver(() => {
+        const nodes = document.querySelectorAll('.message.assistant .markdown');
+        const text = nodes[nodes.length - 1]?.textContent ?? '';
+        const m = text.match(/t(\d+)\s*$/);
+        if (!m) return;
+        const at = performance.timeOrigin + performance.now();
+        const last = Number(m[1]);
+        for (let i = seen + 1; i <= last; i++) w.__arrivals[i] = at;
+        seen = Math.max(seen, last);
+        if (seen >= tokens - 1) observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, TOKENS);
+    await cdp.send('Profiler.start');
+    await sendChat(panel, `stream ${TOKENS} tokens`);
+    await panel.locator('.message.assistant[data-status="complete"]').waitFor({ timeout: TOKENS * 50 + 30_000 });
+    const { profile } = await cdp.send<{ profile: Parameters<typeof busyMicros>[0] }>('Profiler.stop');
+    const arrivals = await panel.evaluate(() => (window as unknown as { __arrivals: number[] }).__arrivals);
+    const latencies = sentAt.map((s, i) => arrivals[i]! - s).filter((x) => Number.isFinite(x));
+    if (latencies.length !== TOKENS) throw new Error(`only ${latencies.length} of ${TOKENS} tokens reached the DOM`);
+    const r = { p50: percentile(latencies, 50), p95: percentile(latencies, 95), cpu: busyMicros(profile) / TOKENS };
+    results.push(r);
+    console.log(`run ${run + 1}: p50=${round(r.p50)} ms p95=${round(r.p95)} ms max=${round(Math.max(...latencies))} ms bg_cpu=${round(r.cpu, 1)} µs/delta`);
+  }
+  cdp.close();
+} finally {
+  await ext.close();
+  await llm.close();
+}
+console.log(`target: p95 <= 16 ms; medians over ${RUNS} runs of ${TOKENS} tokens at 100 tokens/s`);
+console.log(
+  `stream-latency: p50_ms=${round(median(results.map((r) => r.p50)))} p95_ms=${round(median(results.map((r) => r.p95)))} bg_cpu_us_per_delta=${round(median(results.map((r) => r.cpu)), 1)}`,
+);

@@ -1,0 +1,47 @@
+/** Launches headless Chromium with the built extension in a fresh profile: shared by e2e fixtures and benches. */
+import { chromium, type BrowserContext } from '@playwright/test';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromiumArgs, chromiumPath } from './chromium';
+
+export const extensionDir = resolve('.output/chrome-mv3');
+
+export interface LaunchedExtension {
+  context: BrowserContext;
+  extensionId: string;
+  userDataDir: string;
+  /** The DevTools port, when launched with `debuggingPort: true` (benches attach to the service worker with it). */
+  debuggingPort?: number;
+  close(): Promise<void>;
+}
+
+export async function launchExtension(options: { debuggingPort?: boolean } = {}): Promise<LaunchedExtension> {
+  if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error('Build the extension first: npm run build');
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tabwise-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    channel: 'chromium',
+    args: [
+      '--headless=new',
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      ...chromiumArgs,
+      ...(options.debuggingPort ? ['--remote-debugging-port=0'] : []),
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  const debuggingPort = options.debuggingPort ? Number(readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0]) : undefined;
+  return {
+    context,
+    extensionId,
+    userDataDir,
+    debuggingPort,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
