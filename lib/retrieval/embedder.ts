@@ -1,0 +1,89 @@
+/**
+ * A transformers.js feature-extraction model behind a three-member interface, so the index and
+ * search code never touch transformers.js (and tests can pass a fake).
+ */
+import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
+import { RetrievalError } from './retrieval-error';
+
+/** Turns texts into L2-normalised vectors of one model. */
+export interface Embedder {
+  /** Stamped on every chunk, so vectors of different models are never compared. */
+  readonly modelId: string;
+  readonly dims: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+/** The precisions transformers.js can load (the model folder must hold the matching .onnx file). */
+export type EmbedderDtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4' | 'bnb4' | 'q4f16' | 'auto';
+
+/** How to load an embedding model. */
+export interface EmbedderOptions {
+  /** Hub id or folder name under localModelPath, e.g. 'Xenova/all-MiniLM-L6-v2' or 'glove-sif-100d'. */
+  model: string;
+  dtype: EmbedderDtype;
+  /** Folder (Node) or URL prefix (browser) holding `<model>/`. */
+  localModelPath?: string;
+  /** Whether the Hugging Face hub may be contacted. Default false: nothing leaves the machine unasked. */
+  allowRemote?: boolean;
+  /** Where onnxruntime-web's .wasm/.mjs live (extension pages must use the bundled files, not a CDN). */
+  wasmPaths?: string | { wasm: string; mjs: string };
+  /** Replaces transformers.js's fetch (e.g. to serve model files from extension storage). */
+  fetch?: (input: string | URL, init?: RequestInit) => Promise<Response>;
+  /** Texts per model call; bounds padding memory. Default 16. */
+  batchSize?: number;
+  /** Identifier stamped on chunks. Default `${model}@${dtype}`. */
+  modelId?: string;
+}
+
+/**
+ * Loads a feature-extraction pipeline and returns an Embedder using mean pooling and L2
+ * normalisation (so a dot product is a cosine). Note that transformers.js's `env` is global: the
+ * options here are applied to it, which is fine because one document hosts one embedder.
+ */
+export async function createEmbedder(options: EmbedderOptions): Promise<Embedder> {
+  const { model, dtype, batchSize = 16 } = options;
+  if (options.localModelPath !== undefined) {
+    env.localModelPath = options.localModelPath;
+    env.allowLocalModels = true;
+  }
+  env.allowRemoteModels = options.allowRemote ?? false;
+  if (options.fetch) env.fetch = options.fetch;
+  if (options.wasmPaths !== undefined && env.backends.onnx.wasm) env.backends.onnx.wasm.wasmPaths = options.wasmPaths;
+
+  let extractor: FeatureExtractionPipeline;
+  try {
+    extractor = await pipeline('feature-extraction', model, { dtype });
+  } catch (cause) {
+    throw new RetrievalError('model_load_failed', `could not load embedding model ${model} (${dtype})`, { cause });
+  }
+
+  async function run(texts: string[]): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += batchSize) {
+      const batch = texts.slice(i, i + batchSize);
+      let tensor;
+      try {
+        tensor = await extractor(batch, { pooling: 'mean', normalize: true });
+      } catch (cause) {
+        throw new RetrievalError('embedding_failed', `embedding ${batch.length} texts with ${model} failed`, { cause });
+      }
+      const dims = tensor.dims[tensor.dims.length - 1]!;
+      const data = tensor.data as Float32Array;
+      // Copy out of the tensor's buffer so the caller's vectors do not pin a whole batch.
+      for (let r = 0; r < batch.length; r++) out.push(data.slice(r * dims, (r + 1) * dims));
+    }
+    return out;
+  }
+
+  // One probe call learns the width and warms the session before the first real batch.
+  const [probe] = await run(['dimension probe']);
+  const dims = probe!.length;
+  return {
+    modelId: options.modelId ?? `${model}@${dtype}`,
+    dims,
+    async embed(texts) {
+      if (texts.length === 0) return [];
+      return run(texts);
+    },
+  };
+}

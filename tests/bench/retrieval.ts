@@ -1,0 +1,201 @@
+/**
+ * Retrieval benchmark (Node part): quality on BEIR SciFact (sparse, dense with the GloVe test model,
+ * hybrid), search latency on synthetic 10k/100k-chunk indexes, compact-format size and restore time,
+ * and native embedding throughput. Run: npx tsx tests/bench/retrieval.ts  (or npm run bench -- retrieval)
+ * The last line is the machine-readable summary.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { createEmbedder } from '../../lib/retrieval/embedder';
+import { createHybridIndex, DEFAULT_FUSION, type Fusion, type HybridIndex } from '../../lib/retrieval/hybrid-index';
+import { loadBeir, meanMetric, ndcgAt, recallAt } from './retrieval/beir';
+
+const modelsDir = process.env.TABWISE_MODELS_DIR ?? resolve('../shared/models');
+const dataDir = process.env.TABWISE_DATA_DIR ?? resolve('../shared/data');
+const summary: Record<string, string> = {};
+const fmt = (x: number, d = 4) => x.toFixed(d);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+
+async function quality(): Promise<void> {
+  const dir = resolve(dataDir, 'beir-scifact');
+  const gloveDir = resolve(modelsDir, 'glove-sif-100d');
+  if (!existsSync(dir) || !existsSync(gloveDir)) {
+    console.log(`quality: skipped, ${existsSync(dir) ? gloveDir : dir} not found`);
+    return;
+  }
+  const set = loadBeir(dir);
+  const embedder = await createEmbedder({ model: 'glove-sif-100d', dtype: 'fp32', localModelPath: modelsDir + '/' });
+  let t = performance.now();
+  const docVectors = await embedder.embed(set.docs.map((d) => `${d.title}\n${d.text}`));
+  const queryVectors = await embedder.embed(set.queries.map((q) => q.text));
+  console.log(`scifact: embedded ${set.docs.length} docs + ${set.queries.length} queries with glove-sif-100d in ${(performance.now() - t).toFixed(0)} ms`);
+  t = performance.now();
+  const index = createHybridIndex({ modelId: embedder.modelId, dims: embedder.dims });
+  set.docs.forEach((d, i) =>
+    index.addPage({ url: `https://beir.test/${d.id}`, title: d.title, visitedAt: 0 }, [{ text: d.text, headingPath: [], vector: docVectors[i]! }]),
+  );
+  console.log(`scifact: indexed in ${(performance.now() - t).toFixed(0)} ms`);
+
+  const evaluate = (mode: 'sparse' | 'dense' | 'hybrid', fusion?: Fusion) => {
+    const run = new Map<string, string[]>();
+    set.queries.forEach((q, i) => {
+      const hits = index.search({ text: q.text, vector: queryVectors[i], mode, fusion, topK: 100 });
+      run.set(q.id, hits.map((h) => h.chunk.url.slice('https://beir.test/'.length)));
+    });
+    return {
+      ndcg: meanMetric(set, run, (r, rel) => ndcgAt(r, rel, 10)),
+      recall: meanMetric(set, run, (r, rel) => recallAt(r, rel, 100)),
+    };
+  };
+  const sparse = evaluate('sparse');
+  const dense = evaluate('dense');
+  console.log(`scifact sparse (BM25 k1 1.2 b 0.75, title+text, Porter): nDCG@10 ${fmt(sparse.ndcg)} R@100 ${fmt(sparse.recall)}  (target ≥ 0.66; BEIR BM25 0.665)`);
+  console.log(`scifact dense (glove-sif-100d, int8 flat scan): nDCG@10 ${fmt(dense.ndcg)} R@100 ${fmt(dense.recall)}  (README: about 0.20)`);
+  // The fusion sweep is on the test queries (SciFact ships no train query texts), so it is a
+  // sanity check of the chosen default, not a tuned result.
+  const fusions: Fusion[] = [
+    { kind: 'weighted', sparseWeight: 0.5 },
+    { kind: 'weighted', sparseWeight: 0.6 },
+    { kind: 'weighted', sparseWeight: 0.7 },
+    { kind: 'weighted', sparseWeight: 0.8 },
+    { kind: 'weighted', sparseWeight: 0.9 },
+    { kind: 'rrf', k: 60, sparseWeight: 0.5, depth: 100 },
+    { kind: 'rrf', k: 60, sparseWeight: 0.7, depth: 100 },
+    { kind: 'rrf', k: 60, sparseWeight: 0.8, depth: 100 },
+  ];
+  for (const f of fusions) {
+    const r = evaluate('hybrid', f);
+    console.log(`scifact hybrid ${JSON.stringify(f)}: nDCG@10 ${fmt(r.ndcg)} R@100 ${fmt(r.recall)}`);
+  }
+  const hybrid = evaluate('hybrid', DEFAULT_FUSION);
+  console.log(`scifact hybrid default ${JSON.stringify(DEFAULT_FUSION)}: nDCG@10 ${fmt(hybrid.ndcg)} R@100 ${fmt(hybrid.recall)}  (target: above sparse)`);
+  Object.assign(summary, {
+    sparse_ndcg10: fmt(sparse.ndcg),
+    dense_ndcg10: fmt(dense.ndcg),
+    hybrid_ndcg10: fmt(hybrid.ndcg),
+    sparse_recall100: fmt(sparse.recall),
+    hybrid_recall100: fmt(hybrid.recall),
+  });
+}
+
+/** Deterministic PRNG so runs are comparable. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomUnit(dims: number, r: () => number): Float32Array {
+  const v = new Float32Array(dims);
+  let n = 0;
+  for (let d = 0; d < dims; d++) n += (v[d] = r() * 2 - 1) ** 2;
+  n = Math.sqrt(n);
+  for (let d = 0; d < dims; d++) v[d]! /= n;
+  return v;
+}
+
+/** Builds an index of `n` synthetic chunks: ~150 Zipf-distributed words from a 50k vocabulary, 384 dims. */
+function syntheticIndex(n: number, r: () => number): { index: HybridIndex; vocab: string[]; textBytes: number } {
+  const V = 50_000;
+  const syll = ['ka', 'lo', 'mi', 'ru', 'te', 'sa', 'no', 'vi', 'pe', 'do', 'gu', 'ha'];
+  const vocab = Array.from({ length: V }, (_, i) => {
+    let w = '';
+    for (let x = i + 1; x > 0; x = Math.floor(x / 12)) w += syll[x % 12];
+    return w;
+  });
+  const zipf = () => Math.min(V - 1, Math.floor(Math.pow(V, r())) - 1);
+  const index = createHybridIndex({ modelId: 'synthetic@384', dims: 384 });
+  let textBytes = 0;
+  const perPage = 8;
+  for (let p = 0; p < n / perPage; p++) {
+    const chunks = Array.from({ length: perPage }, () => {
+      const text = Array.from({ length: 150 }, zipf).map((i) => vocab[i]).join(' ');
+      textBytes += text.length;
+      return { text, headingPath: ['Section'], vector: randomUnit(384, r) };
+    });
+    index.addPage({ url: `https://site${p % 200}.test/page/${p}`, title: `Page ${p}`, visitedAt: 1_700_000_000_000 + p * 60_000 }, chunks);
+  }
+  return { index, vocab, textBytes };
+}
+
+function latency(n: number): void {
+  const r = rng(n);
+  let t = performance.now();
+  const { index, vocab, textBytes } = syntheticIndex(n, r);
+  const textNote = `avg text ${(textBytes / n).toFixed(0)} B`;
+  console.log(`synthetic ${n}: built in ${(performance.now() - t).toFixed(0)} ms (${textNote} a chunk)`);
+  const times: number[] = [];
+  for (let q = 0; q < 60; q++) {
+    const text = Array.from({ length: 6 }, () => vocab[Math.floor(r() * 2000)]).join(' ');
+    const vector = randomUnit(384, r);
+    t = performance.now();
+    index.search({ text, vector, topK: 10 });
+    if (q >= 10) times.push(performance.now() - t); // first queries warm the JIT
+  }
+  const p50 = median(times);
+  const p95 = pct(times, 0.95);
+  console.log(`synthetic ${n}: hybrid search p50 ${p50.toFixed(1)} ms p95 ${p95.toFixed(1)} ms (50 queries, 6 terms + 384-d vector, top 10)`);
+  summary[`p95_ms_${n / 1000}k`] = p95.toFixed(1);
+
+  if (n === 100_000) {
+    t = performance.now();
+    const snap = index.snapshot();
+    const snapMs = performance.now() - t;
+    // v8.serialize is Node's structured clone: the same algorithm IndexedDB applies to our records.
+    t = performance.now();
+    const bytes = serialize(snap);
+    const serMs = performance.now() - t;
+    const restores: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      t = performance.now();
+      createHybridIndex({ modelId: 'synthetic@384', dims: 384 }, deserialize(bytes));
+      restores.push(performance.now() - t);
+    }
+    // Text is counted as structured clone stores it (one byte a char for Latin-1 strings).
+    const textStored = serialize(snap.texts).length;
+    const perChunk = (bytes.length - textStored) / n;
+    console.log(
+      `compact format at 100k: ${(bytes.length / 1e6).toFixed(1)} MB total, ${perChunk.toFixed(0)} B/chunk beyond text (target ≤ 2048); ` +
+        `snapshot ${snapMs.toFixed(0)} ms, serialise ${serMs.toFixed(0)} ms, deserialise+rebuild median ${median(restores).toFixed(0)} ms (target ≤ 2000; Node structured clone, not IndexedDB)`,
+    );
+    summary.bytes_per_chunk = perChunk.toFixed(0);
+    summary.restore_ms_100k = median(restores).toFixed(0);
+  }
+}
+
+async function nativeThroughput(): Promise<number | undefined> {
+  if (!existsSync(resolve(modelsDir, 'minilm-l6-shape'))) {
+    console.log('throughput: skipped, minilm-l6-shape not found');
+    return undefined;
+  }
+  const embedder = await createEmbedder({ model: 'minilm-l6-shape', dtype: 'q8', localModelPath: modelsDir + '/', batchSize: 8 });
+  const r = rng(7);
+  const words = ['cell', 'protein', 'study', 'patient', 'analysis', 'result', 'gene', 'effect', 'model', 'data', 'risk', 'treatment'];
+  // ~200 WordPiece tokens: 190 common words plus [CLS]/[SEP]
+  const texts = Array.from({ length: 64 }, () => Array.from({ length: 190 }, () => words[Math.floor(r() * words.length)]).join(' '));
+  await embedder.embed(texts.slice(0, 8));
+  const rates: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    await embedder.embed(texts);
+    rates.push(texts.length / ((performance.now() - t) / 1000));
+  }
+  const rate = median(rates);
+  console.log(`embedding throughput, minilm-l6-shape q8, onnxruntime-node: ${rate.toFixed(1)} chunks of ~200 tokens/s (README: about 37)`);
+  return rate;
+}
+
+await quality();
+latency(10_000);
+latency(100_000);
+await nativeThroughput();
+summary.embed_ratio_vs_native ??= 'NA';
+const keys = ['sparse_ndcg10', 'dense_ndcg10', 'hybrid_ndcg10', 'sparse_recall100', 'hybrid_recall100', 'embed_ratio_vs_native', 'p95_ms_10k', 'p95_ms_100k', 'bytes_per_chunk', 'restore_ms_100k'];
+console.log(`retrieval: ${keys.map((k) => `${k}=${summary[k] ?? 'NA'}`).join(' ')}`);
