@@ -1,0 +1,67 @@
+// Times the page tools inside real Chromium: snapshot of a 5,000-element / 200-field page, a 50-field fill
+// with read-back, and read_page of a 1 MB article. Targets: 50, 150 and 100 ms (medians).
+import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../harness/chromium';
+import { bundlePageLib } from './page-tools/bundle-page-lib';
+import { articleHtml, formsPageHtml } from './page-tools/generate-pages';
+
+const REPS = Number(process.env.BENCH_REPS ?? 9);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+const script = await bundlePageLib();
+console.log(`bundled lib/page: ${(script.length / 1024).toFixed(0)} KiB`);
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+try {
+  const page = await browser.newPage();
+
+  await page.setContent(formsPageHtml());
+  await page.addScriptTag({ content: script });
+  const forms = await page.evaluate(`(() => {
+    const T = globalThis.TabwisePage;
+    const elements = document.getElementsByTagName('*').length;
+    const snapshotMs = [], fillMs = [];
+    let fields = 0, written = 0, failed = 0;
+    for (let r = 0; r < ${REPS}; r++) {
+      let t = performance.now();
+      const snap = T.snapshotForms(document);
+      snapshotMs.push(performance.now() - t);
+      fields = snap.fields.length;
+      const updates = {};
+      for (const f of snap.fields.filter((f) => f.type === 'text' || f.type === 'email' || f.type === 'tel' || f.type === 'url').slice(0, 50)) {
+        updates[f.key] = f.type === 'email' ? 'user' + r + '@example.com' : f.type === 'url' ? 'https://example.com/' + r : 'value ' + r;
+      }
+      t = performance.now();
+      const result = T.fillForm(snap.allowlist, updates, { highlightMs: 1 });
+      fillMs.push(performance.now() - t);
+      written = result.written.length;
+      failed = result.failed.length;
+    }
+    return { elements, fields, written, failed, snapshotMs, fillMs };
+  })()`) as { elements: number; fields: number; written: number; failed: number; snapshotMs: number[]; fillMs: number[] };
+  console.log(`forms page: ${forms.elements} elements, ${forms.fields} fields in the snapshot; fill wrote ${forms.written}, failed ${forms.failed}`);
+  console.log(`snapshot ms: ${forms.snapshotMs.map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`fill50 ms: ${forms.fillMs.map((x) => x.toFixed(1)).join(' ')}`);
+  if (forms.written !== 50) throw new Error(`expected 50 written fields, got ${forms.written}`);
+
+  const html = articleHtml();
+  await page.setContent(html);
+  await page.addScriptTag({ content: script });
+  const read = await page.evaluate(`(() => {
+    const T = globalThis.TabwisePage;
+    const ms = [];
+    let last;
+    for (let r = 0; r < ${REPS}; r++) {
+      const t = performance.now();
+      last = T.readPage(document, {});
+      ms.push(performance.now() - t);
+    }
+    return { ms, chars: last.markdown.length, total: last.totalChars, hiddenLeaked: /hidden \\d/.test(last.markdown) };
+  })()`) as { ms: number[]; chars: number; total: number; hiddenLeaked: boolean };
+  console.log(`article: ${(html.length / 1e6).toFixed(2)} MB of HTML, ${read.total} chars of Markdown (window ${read.chars})`);
+  console.log(`read1mb ms: ${read.ms.map((x) => x.toFixed(1)).join(' ')}`);
+  if (read.hiddenLeaked) throw new Error('hidden text leaked into read_page output');
+
+  console.log(`page-tools: snapshot_ms=${median(forms.snapshotMs).toFixed(1)} fill50_ms=${median(forms.fillMs).toFixed(1)} read1mb_ms=${median(read.ms).toFixed(1)}`);
+} finally {
+  await browser.close();
+}
