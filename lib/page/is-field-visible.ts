@@ -20,7 +20,9 @@ function isBoxVisible(el: Element): boolean {
   if (box.width < 2 || box.height < 2) return false;
   const view = el.ownerDocument.defaultView;
   if (view && (box.right + view.scrollX <= 0 || box.bottom + view.scrollY <= 0)) return false;
-  // Clipping tricks (clip: rect(0 0 0 0)) come with a 1px box, already refused above; skipping
-  // getComputedStyle here keeps a 200-field snapshot well inside its budget.
-  return true;
+  // Clipping tricks (clip: rect(0 0 0 0)) come with a box of a few pixels at most; reading computed style
+  // only for such boxes keeps a 200-field snapshot well inside its budget.
+  if (box.width > 8 && box.height > 8) return true;
+  const style = view?.getComputedStyle(el);
+  return !style || (style.clip !== 'rect(0px, 0px, 0px, 0px)' && style.clipPath !== 'inset(50%)');
 }
