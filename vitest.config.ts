@@ -22,6 +22,8 @@ export default defineConfig({
         // No WxtVitest here: its virtual setup module cannot load in browser mode. Browser tests need no fake APIs.
         test: {
           name: 'browser',
+          // The page-tool tests load fixture pages built with the real frameworks.
+          globalSetup: ['tests/fixtures/pages/global-setup.ts'],
           include: ['tests/browser/**/*.test.ts', 'tests/browser/**/*.test.tsx', 'lib/**/*.browser.test.ts'],
           testTimeout: 30_000,
           browser: {

@@ -1,14 +1,19 @@
 /**
- * The background's chat hub: side panel Ports subscribe to a conversation, commands start and stop turns, and
- * every event of a turn is relayed to each Port watching that conversation.
+ * The background's chat hub. Side panel Ports subscribe to a conversation; commands start agent runs, queue
+ * interjections, deliver approvals and stop runs; every AgentEvent is folded into the answer's view and
+ * relayed to each Port watching that conversation. Answers are checkpointed into the conversation store, and
+ * runs the worker was killed in are picked up again on wake.
  */
 import type { AgentEvent } from '../agent/agent-event';
-import type { ChatModel } from '../providers/chat-model';
-import { panelCommandSchema, type PanelCommand, type PanelMessage } from '../messaging/panel-port';
+import type { AgentRuntime, RunResult } from '../agent/agent-runtime';
+import type { ModelRef, RunRecord } from '../agent/run-journal';
+import type { RunSettings } from '../agent/run-settings';
+import { emptyRunView, foldRunEvent, runText, type RunView } from '../agent/run-view';
+import { panelCommandSchema, type PanelCommand, type PanelMessage, type PanelPageContext } from '../messaging/panel-port';
 import type { ConversationStore } from '../storage/conversation-store';
-import type { MessageRecord } from '../storage/records';
-import { runChatTurn } from './chat-turn';
+import type { ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
 import { monotonicClock } from '../util/monotonic-clock';
+import { toModelHistory } from './to-model-history';
 
 /** The slice of chrome.runtime.Port the service uses, so tests can pass plain objects. */
 export interface PanelPortLike {
@@ -18,11 +23,19 @@ export interface PanelPortLike {
 export interface ChatServiceDeps {
   /** A promise is fine: the worker registers its listeners before IndexedDB has opened. */
   store: ConversationStore | Promise<ConversationStore>;
-  /** The model for new turns, or an error the user can act on (no provider configured, key unreadable). */
-  resolveModel: () => Promise<{ model: ChatModel; label: string }>;
-  systemPrompt: () => Promise<string> | string;
+  /** Lazy, because the runtime's `emit` calls back into this service. */
+  runtime: () => AgentRuntime | Promise<AgentRuntime>;
+  /** The model for new runs, or a UserFacingError (no provider configured). */
+  resolveModel: () => Promise<{ ref: ModelRef; label: string }>;
+  /** The user's run settings, merged with the page context the panel sent. */
+  runSettings: (page: PanelPageContext | undefined) => Promise<RunSettings> | RunSettings;
+  /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
+  listUnfinishedRuns: () => Promise<RunRecord[]>;
+  /** A short title after the first exchange; undefined keeps the first words of the question. */
+  generateTitle?: (question: string, answer: string) => Promise<string | undefined>;
   now: () => number;
   generateId: () => string;
+  checkpointMs?: number;
 }
 
 export class UserFacingError extends Error {
@@ -31,20 +44,104 @@ export class UserFacingError extends Error {
   }
 }
 
+interface LiveRun {
+  conversationId: string;
+  messageId: string;
+  view: RunView;
+  savedAt: number;
+}
+
+const statusFor: Record<RunResult['reason'], MessageStatus> = { stop: 'complete', length: 'complete', 'step-limit': 'complete', stopped: 'stopped', error: 'error' };
+
 export function createChatService(input: ChatServiceDeps) {
   const deps = { ...input, now: monotonicClock(input.now) };
+  const checkpointMs = deps.checkpointMs ?? 500;
   const subscriptions = new Map<PanelPortLike, string | null>();
-  const running = new Map<string, AbortController>();
+  const runs = new Map<string, LiveRun>();
+  const byConversation = new Map<string, string>();
+  /** Conversations whose run is being set up (before the runtime has journaled it). */
+  const starting = new Set<string>();
 
   const broadcast = (conversationId: string, message: PanelMessage) => {
     for (const [port, subscribed] of subscriptions) if (subscribed === conversationId) port.postMessage(message);
   };
+  const isBusy = (conversationId: string) => starting.has(conversationId) || byConversation.has(conversationId);
+
+  /** The stored message with the live run's view laid over it. */
+  function withLive(m: MessageRecord): MessageRecord {
+    const runId = m.runId ?? [...runs.entries()].find(([, r]) => r.messageId === m.id)?.[0];
+    const live = runId ? runs.get(runId) : undefined;
+    if (!live) return m;
+    return { ...m, runId, status: 'streaming', parts: live.view.parts, text: runText(live.view.parts) };
+  }
 
   async function snapshot(port: PanelPortLike, conversationId: string | null) {
     const store = await deps.store;
     const conversation = conversationId ? ((await store.getConversation(conversationId)) ?? null) : null;
-    const messages = conversation ? await store.listMessages(conversation.id) : [];
-    port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && running.has(conversation.id) });
+    const messages = conversation ? (await store.listMessages(conversation.id)).map(withLive) : [];
+    port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && isBusy(conversation.id) });
+  }
+
+  async function saveLive(runId: string, patch: Partial<MessageRecord> = {}) {
+    const live = runs.get(runId);
+    if (!live) return;
+    const store = await deps.store;
+    const current = await store.getMessage(live.messageId);
+    if (!current) return;
+    await store.putMessage({ ...current, runId, parts: live.view.parts, text: runText(live.view.parts), ...patch });
+  }
+
+  function onAgentEvent(event: AgentEvent) {
+    if (event.type === 'run-start' && !runs.has(event.runId)) {
+      runs.set(event.runId, { conversationId: event.conversationId, messageId: event.messageId, view: emptyRunView(event.runId), savedAt: deps.now() });
+      byConversation.set(event.conversationId, event.runId);
+    }
+    const live = runs.get(event.runId);
+    if (!live) return;
+    live.view = foldRunEvent(live.view, event);
+    broadcast(live.conversationId, { type: 'event', event });
+    const t = deps.now();
+    if (t - live.savedAt >= checkpointMs || event.type === 'approval-requested') {
+      live.savedAt = t;
+      saveLive(event.runId).catch((e: unknown) => console.error('checkpoint failed', e));
+    }
+  }
+
+  async function finalize(runId: string, result: RunResult) {
+    const live = runs.get(runId);
+    if (!live || result.abandoned) return;
+    const store = await deps.store;
+    const current = await store.getMessage(live.messageId);
+    runs.delete(runId);
+    byConversation.delete(live.conversationId);
+    if (!current) return;
+    const final: MessageRecord = {
+      ...current,
+      runId,
+      parts: live.view.parts,
+      text: runText(live.view.parts),
+      modelMessages: result.messages,
+      status: statusFor[result.reason],
+      finish: result.reason,
+      ...(result.error ? { error: result.error } : {}),
+    };
+    await store.putMessage(final);
+    broadcast(live.conversationId, { type: 'message', message: final });
+    if (final.status === 'complete') void maybeTitle(live.conversationId).catch((e: unknown) => console.warn('title generation failed', e));
+  }
+
+  async function maybeTitle(conversationId: string) {
+    if (!deps.generateTitle) return;
+    const store = await deps.store;
+    const messages = await store.listMessages(conversationId);
+    const users = messages.filter((m) => m.role === 'user');
+    const answer = messages.find((m) => m.role === 'assistant' && m.status === 'complete');
+    if (users.length !== 1 || !answer) return;
+    const title = (await deps.generateTitle(users[0]!.text, answer.text))?.trim();
+    if (!title) return;
+    await store.renameConversation(conversationId, title);
+    const conversation = await store.getConversation(conversationId);
+    if (conversation) broadcast(conversationId, { type: 'conversation-updated', conversation });
   }
 
   /** Stores an assistant message that is only an error, so the user sees it and can retry. */
@@ -63,23 +160,30 @@ export function createChatService(input: ChatServiceDeps) {
     broadcast(conversationId, { type: 'message', message });
   }
 
-  async function startTurn(conversationId: string) {
-    const controller = new AbortController();
-    running.set(conversationId, controller);
-    const emit = (event: AgentEvent) => broadcast(conversationId, { type: 'event', event });
-    const onMessage = (message: MessageRecord) => broadcast(conversationId, { type: 'message', message });
+  async function startTurn(conversationId: string, page: PanelPageContext | undefined) {
+    starting.add(conversationId);
     try {
       const store = await deps.store;
-      const [resolved, system] = await Promise.all([deps.resolveModel(), deps.systemPrompt()]);
-      await runChatTurn(
-        { conversationId, model: resolved.model, modelLabel: resolved.label, system, signal: controller.signal },
-        { store, emit, onMessage, now: deps.now, generateId: deps.generateId },
-      );
+      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(), deps.runSettings(page), deps.runtime()]);
+      const history = toModelHistory(await store.listMessages(conversationId));
+      const placeholder: MessageRecord = {
+        id: deps.generateId(),
+        conversationId,
+        role: 'assistant',
+        text: '',
+        status: 'streaming',
+        createdAt: deps.now(),
+        model: resolved.label,
+      };
+      await store.putMessage(placeholder);
+      broadcast(conversationId, { type: 'message', message: placeholder });
+      const handle = await runtime.startRun({ conversationId, messages: history, model: resolved.ref, settings, messageId: placeholder.id });
+      await saveLive(handle.runId);
+      void handle.done.then((result) => finalize(handle.runId, result)).catch((e: unknown) => console.error('finalising run failed', e));
     } catch (error) {
-      // runChatTurn turns provider failures into messages itself; this is everything before it could start.
       await failTurn(conversationId, error).catch((e: unknown) => console.error('could not store the failed turn', e));
     } finally {
-      running.delete(conversationId);
+      starting.delete(conversationId);
     }
   }
 
@@ -95,32 +199,30 @@ export function createChatService(input: ChatServiceDeps) {
         if (!text) throw new UserFacingError('invalid', 'Type a message first.');
         let conversationId = command.conversationId;
         if (conversationId && !(await store.getConversation(conversationId))) throw new UserFacingError('not_found', 'That conversation no longer exists.');
-        if (conversationId && running.has(conversationId)) throw new UserFacingError('busy', 'Wait for the answer to finish, or stop it first.');
+        const liveRunId = conversationId ? byConversation.get(conversationId) : undefined;
+        if (liveRunId) {
+          // A message during a run joins that run before its next model call.
+          await (await deps.runtime()).interject(liveRunId, text);
+          return;
+        }
+        if (conversationId && starting.has(conversationId)) throw new UserFacingError('busy', 'Wait a moment: the answer is starting.');
         if (!conversationId) {
           const at = deps.now();
-          const title = text.replace(/\s+/g, ' ').slice(0, 60);
-          const conversation = { id: deps.generateId(), title, createdAt: at, updatedAt: at };
+          const conversation: ConversationRecord = { id: deps.generateId(), title: text.replace(/\s+/g, ' ').slice(0, 60), createdAt: at, updatedAt: at };
           await store.createConversation(conversation);
           conversationId = conversation.id;
           subscriptions.set(port, conversationId);
           port.postMessage({ type: 'conversation-created', conversation, clientId: command.clientId });
         }
-        const user: MessageRecord = {
-          id: command.clientId,
-          conversationId,
-          role: 'user',
-          text,
-          status: 'complete',
-          createdAt: deps.now(),
-        };
+        const user: MessageRecord = { id: command.clientId, conversationId, role: 'user', text, status: 'complete', createdAt: deps.now() };
         await store.putMessage(user);
         broadcast(conversationId, { type: 'message', message: user });
-        void startTurn(conversationId);
+        void startTurn(conversationId, command.page);
         return;
       }
       case 'retry': {
         const { conversationId } = command;
-        if (running.has(conversationId)) throw new UserFacingError('busy', 'An answer is already being written.');
+        if (isBusy(conversationId)) throw new UserFacingError('busy', 'An answer is already being written.');
         const messages = await store.listMessages(conversationId);
         const last = messages[messages.length - 1];
         if (!last) throw new UserFacingError('not_found', 'Nothing to retry.');
@@ -129,16 +231,26 @@ export function createChatService(input: ChatServiceDeps) {
           await store.deleteMessage(last.id);
           await snapshot(port, conversationId);
         }
-        void startTurn(conversationId);
+        void startTurn(conversationId, command.page);
         return;
       }
-      case 'stop':
-        running.get(command.conversationId)?.abort(new DOMException('Stopped by the user', 'AbortError'));
+      case 'stop': {
+        const runId = byConversation.get(command.conversationId);
+        if (runId) await (await deps.runtime()).stop(runId);
         return;
+      }
+      case 'approval': {
+        const live = runs.get(command.runId);
+        if (!live) throw new UserFacingError('not_found', 'That run has already finished.');
+        await (await deps.runtime()).resolveApproval(command.runId, command.toolCallId, command.decision);
+        return;
+      }
     }
   }
 
   return {
+    onAgentEvent,
+    handle,
     /** A Port connected: validate each command and answer errors on the same Port. */
     attach(port: PanelPortLike & { onMessage: { addListener(f: (m: unknown) => void): void }; onDisconnect: { addListener(f: () => void): void } }) {
       subscriptions.set(port, null);
@@ -154,14 +266,30 @@ export function createChatService(input: ChatServiceDeps) {
       });
       port.onDisconnect.addListener(() => subscriptions.delete(port));
     },
-    handle,
-    isRunning: (conversationId: string) => running.has(conversationId),
-    /** A worker that died mid-stream left messages `streaming`: what the user saw is kept, marked interrupted. */
-    async recoverInterrupted(): Promise<number> {
+    isRunning: (conversationId: string) => isBusy(conversationId),
+    liveRunCount: () => runs.size,
+    /**
+     * On wake: rebuild the view of every unfinished run from its journal and resume it; answers left
+     * `streaming` with no run to resume are kept and marked interrupted.
+     */
+    async resumeAfterWake(): Promise<number> {
+      const runtime = await deps.runtime();
+      const unfinished = await deps.listUnfinishedRuns();
+      for (const run of unfinished) {
+        if (runs.has(run.id)) continue;
+        let view = emptyRunView(run.id);
+        for (const e of await runtime.replayRun(run.id)) view = foldRunEvent(view, e);
+        runs.set(run.id, { conversationId: run.conversationId, messageId: run.messageId, view, savedAt: deps.now() });
+        byConversation.set(run.conversationId, run.id);
+      }
+      const handles = await runtime.resumeUnfinishedRuns();
+      for (const h of handles) void h.done.then((r) => finalize(h.runId, r)).catch((e: unknown) => console.error('finalising resumed run failed', e));
       const store = await deps.store;
-      const stale = (await store.listStreamingMessages()).filter((m) => !running.has(m.conversationId));
-      for (const m of stale) await store.putMessage({ ...m, status: 'interrupted' });
-      return stale.length;
+      const resumed = new Set([...runs.values()].map((r) => r.messageId));
+      for (const m of await store.listStreamingMessages()) {
+        if (!resumed.has(m.id)) await store.putMessage({ ...m, status: 'interrupted' });
+      }
+      return handles.length;
     },
   };
 }

@@ -1,7 +1,15 @@
 /**
- * The composition root of the service worker: opens the stores, builds the services, and registers every
- * listener synchronously (MV3 only delivers events to listeners added in the first turn of the worker).
+ * The composition root of the service worker: opens the stores, builds the agent runtime and the chat
+ * service, and registers every listener synchronously (MV3 only delivers events to listeners added in the
+ * worker's first turn). Unfinished runs resume as soon as the worker wakes, whatever woke it.
  */
+import { openAgentDb } from '../agent/agent-db';
+import { createAgentRuntime, type AgentRuntime } from '../agent/agent-runtime';
+import { createIdbLatencyStore, createIdbMemoryStore, createIdbSitePolicyStore } from '../agent/idb-agent-stores';
+import { createIdbRunJournal } from '../agent/idb-run-journal';
+import type { RouteToPage } from '../agent/page-router';
+import type { PromptLibrary } from '../agent/prompt-library';
+import type { ModelRef } from '../agent/run-journal';
 import { dispatchMessage, isExtensionPage, type Handlers } from '../messaging/handle-messages';
 import { PANEL_PORT } from '../messaging/panel-port';
 import { createChatModel } from '../providers/create-chat-model';
@@ -10,20 +18,50 @@ import { createConversationStore } from '../storage/conversation-store';
 import { openTabwiseDb } from '../storage/db';
 import { createProviderStore } from '../storage/provider-store';
 import { createSettingsStore } from '../storage/settings-store';
+import { createBuiltinTools } from '../tools/builtin-tools';
+import type { Tool } from '../tools/define-tool';
+import type { SubAgentDefinition } from '../tools/delegate-tool';
+import { createSkillCatalog } from '../tools/skill-catalog';
+import { createToolRegistry } from '../tools/tool-registry';
 import { createChatService, UserFacingError } from './chat-service';
+import { generateTitle } from './generate-title';
 
 export interface BackgroundOptions {
-  systemPrompt: string;
+  prompts: PromptLibrary;
+  /** Tools that run in the page's content script, and how calls reach it. */
+  pageTools?: Tool[];
+  routeToPage?: RouteToPage;
+  /** More background tools (e.g. search_history); built-in names are reserved. */
+  extraTools?: Tool[];
+  /** Protocol handlers a feature adds (validated and sender-checked like the rest). */
+  extraHandlers?: Handlers;
 }
+
+/** Sub-agents the model may hand self-contained tasks to. */
+const agents: SubAgentDefinition[] = [
+  {
+    name: 'researcher',
+    description: 'Looks things up with read-only tools and reports back a concise summary.',
+    instructions: 'You are a research assistant working for another assistant. Use your tools to find what the task asks for, then answer with a short, factual summary. Do not ask questions; do your best with what you have.',
+    tools: ['list_tabs', 'memory_search', 'load_skill', 'read_page', 'search_history'],
+  },
+];
+
+const RESUME_ALARM = 'tabwise-resume';
 
 export function startBackground(options: BackgroundOptions) {
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
-  const dbPromise = openTabwiseDb();
-  const stores = dbPromise.then((db) => ({
+  const stores = openTabwiseDb().then((db) => ({
     conversations: createConversationStore(db),
     providers: createProviderStore(db, { now, generateId }),
     settings: createSettingsStore(db),
+  }));
+  const agentStores = openAgentDb().then((db) => ({
+    journal: createIdbRunJournal(db),
+    memory: createIdbMemoryStore(db),
+    sitePolicies: createIdbSitePolicyStore(db, now),
+    latency: createIdbLatencyStore(db),
   }));
 
   async function defaultProvider() {
@@ -33,21 +71,77 @@ export function startBackground(options: BackgroundOptions) {
     return all.find((p) => p.id === defaultProviderId) ?? all[0];
   }
 
+  /** A model for a stored reference: the provider instance's id and model. */
+  async function modelFor(ref: ModelRef) {
+    const { providers } = await stores;
+    const provider = await providers.get(ref.provider);
+    if (!provider) throw new UserFacingError('no_provider', 'The provider of this conversation was deleted. Add or choose one in Settings.');
+    return createChatModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id));
+  }
+
+  const skills = createSkillCatalog(options.prompts);
+  const runtime: Promise<AgentRuntime> = agentStores.then((s) =>
+    createAgentRuntime({
+      journal: s.journal,
+      resolveModel: modelFor,
+      tools: createToolRegistry(
+        [
+          ...createBuiltinTools({
+          memory: s.memory,
+          skills,
+          agents,
+          now,
+          generateId,
+          listTabs: async () => (await chrome.tabs.query({ lastFocusedWindow: true })).map((t) => ({ id: t.id, title: t.title ?? '', url: t.url ?? '', active: t.active })),
+          }),
+          ...(options.extraTools ?? []),
+        ],
+        options.pageTools ?? [],
+      ),
+      prompts: options.prompts,
+      emit: (event) => {
+        chat.onAgentEvent(event);
+        if (event.type === 'run-start') void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 });
+      },
+      sitePolicies: s.sitePolicies,
+      skills,
+      agents,
+      routeToPage: options.routeToPage,
+      latency: s.latency,
+      now,
+      generateId,
+    }),
+  );
+
   const chat = createChatService({
     store: stores.then((s) => s.conversations),
+    runtime: () => runtime,
     now,
     generateId,
-    systemPrompt: () => options.systemPrompt,
     async resolveModel() {
       const provider = await defaultProvider();
       if (!provider) throw new UserFacingError('no_provider', 'No model is set up yet. Add a provider in Settings.');
-      const apiKey = await (await stores).providers.getApiKey(provider.id);
-      return { model: createChatModel(provider, apiKey), label: `${provider.name} · ${provider.model}` };
+      return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };
+    },
+    async runSettings(page) {
+      const settings = await (await stores).settings.get();
+      return {
+        maxSteps: settings.maxSteps,
+        customInstructions: settings.customInstructions,
+        ...(page ? { pageContext: { url: page.url, title: page.title, selectedText: page.selectedText }, tabId: page.tabId } : {}),
+      };
+    },
+    listUnfinishedRuns: async () => (await (await agentStores).journal.listUnfinished()).filter((r) => !r.parent),
+    async generateTitle(question, answer) {
+      const provider = await defaultProvider();
+      if (!provider) return undefined;
+      return generateTitle(await modelFor({ provider: provider.id, modelId: provider.model }), question, answer, AbortSignal.timeout(20_000));
     },
   });
-  chat.recoverInterrupted().catch((e: unknown) => console.error('recovering interrupted messages failed', e));
+  const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
   const handlers: Handlers = {
+    ...options.extraHandlers,
     'providers.list': async () => (await stores).providers.list(),
     'providers.save': async (input) => {
       const { providers, settings } = await stores;
@@ -84,10 +178,24 @@ export function startBackground(options: BackgroundOptions) {
       const win = await chrome.windows.getLastFocused();
       if (win.id !== undefined) await chrome.sidePanel.open({ windowId: win.id });
     },
+    'runs.inspect': async ({ runId }) => {
+      const snap = await (await agentStores).journal.read(runId);
+      if (!snap) throw new UserFacingError('not_found', 'No record of that run.');
+      return {
+        runId,
+        steps: snap.steps.map((s) => ({ index: s.index, system: s.request.system, messages: s.request.messages, tools: s.request.tools ?? [], finishReason: s.finishReason, usage: s.usage })),
+      };
+    },
+    'memories.list': async () => (await (await agentStores).memory.list()).map((m) => ({ id: m.id, text: m.text, tags: m.tags, createdAt: m.createdAt })),
+    'memories.delete': async ({ id }) => {
+      await (await agentStores).memory.delete(id);
+    },
   };
 
   const self = { id: chrome.runtime.id, origin: chrome.runtime.getURL('') };
   chrome.runtime.onMessage.addListener((raw, sender, sendResponse) => {
+    // Content scripts have their own channel (page tools); this one is for the extension's pages only.
+    if (!isExtensionPage(sender, self.id, self.origin)) return false;
     dispatchMessage(raw, sender, handlers, self).then(sendResponse);
     return true;
   });
@@ -98,6 +206,13 @@ export function startBackground(options: BackgroundOptions) {
     }
     // Attach now: a Port drops messages that arrive before a listener exists.
     chat.attach(port);
+  });
+  chrome.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name !== RESUME_ALARM) return;
+    // Waking the worker already resumed unfinished runs; once none is left the alarm is not needed.
+    void woke.then(() => {
+      if (chat.liveRunCount() === 0) void chrome.alarms.clear(RESUME_ALARM);
+    });
   });
 
   void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((e: unknown) => console.warn('sidePanel behaviour', e));

@@ -4,7 +4,9 @@
  */
 import { requestSchemas, wireRequestSchema, type Envelope, type ParsedRequestOf, type RequestName, type ResponseOf, type WireError } from './protocol';
 
-export type Handlers = { [K in RequestName]: (req: ParsedRequestOf<K>) => Promise<ResponseOf<K>> };
+export type Handler<K extends RequestName> = (req: ParsedRequestOf<K>) => Promise<ResponseOf<K>>;
+/** Every request's handler. Features add theirs as a partial set, merged by the composition root. */
+export type Handlers = { [K in RequestName]?: Handler<K> };
 
 export interface SenderInfo { id?: string; url?: string; tab?: unknown }
 
@@ -32,8 +34,9 @@ export async function dispatchMessage(raw: unknown, sender: SenderInfo, handlers
   if (!schema) return { err: { code: 'bad_request', message: `Unknown request "${wire.data.name}".` } };
   const parsed = schema.safeParse(wire.data.data ?? {});
   if (!parsed.success) return { err: { code: 'invalid', message: parsed.error.issues.map((i) => i.message).join('; ') } };
+  const handler = handlers[name] as ((req: unknown) => Promise<unknown>) | undefined;
+  if (!handler) return { err: { code: 'unavailable', message: `No handler for "${name}".` } };
   try {
-    const handler = handlers[name] as (req: unknown) => Promise<unknown>;
     return { res: await handler(parsed.data) };
   } catch (error) {
     return { err: toWireError(error) };

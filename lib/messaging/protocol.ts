@@ -27,7 +27,15 @@ export const requestSchemas = {
   /** Lists the endpoint's models: a saved provider by id, or a draft from the form (its key if typed, else the saved one). */
   'providers.test': z.object({ id: id.optional(), kind: providerKind, baseUrl, apiKey: z.string().max(1000).optional() }),
   'settings.get': z.object({}),
-  'settings.update': z.object({ defaultProviderId: id.optional() }),
+  'settings.update': z.object({
+    defaultProviderId: id.optional(),
+    maxSteps: z.number().int().min(1, 'At least 1 step').max(50, 'At most 50 steps').optional(),
+    customInstructions: z.string().max(20_000).optional(),
+  }),
+  /** Exactly what the model was sent at each step of a run ("what the model saw"). */
+  'runs.inspect': z.object({ runId: id }),
+  'memories.list': z.object({}),
+  'memories.delete': z.object({ id }),
   'conversations.list': z.object({}),
   'conversations.get': z.object({ id }),
   'conversations.delete': z.object({ id }),
@@ -45,7 +53,17 @@ export interface ProtocolResponses {
   'conversations.get': { conversation: ConversationRecord; messages: MessageRecord[] };
   'conversations.delete': void;
   'panel.open': void;
+  'runs.inspect': RunInspection;
+  'memories.list': MemoryView[];
+  'memories.delete': void;
 }
+
+export interface RunInspection {
+  runId: string;
+  steps: { index: number; system: string; messages: unknown[]; tools: unknown[]; finishReason?: string; usage?: unknown }[];
+}
+
+export interface MemoryView { id: string; text: string; tags?: string[]; createdAt: number }
 
 export type RequestName = keyof typeof requestSchemas;
 export type RequestOf<K extends RequestName> = z.input<(typeof requestSchemas)[K]>;

@@ -1,6 +1,7 @@
 /** The records the stores keep. Plain data: they cross contexts and live in IndexedDB. */
-import type { Usage } from '../providers/chat-model';
-import type { ErrorInfo } from '../agent/agent-event';
+import type { ChatMessage, Usage } from '../providers/chat-model';
+import type { ErrorInfo, RunFinishReason } from '../agent/agent-event';
+import type { RunPart } from '../agent/run-view';
 
 export type ProviderKind = 'openai' | 'anthropic' | 'openai-compatible';
 
@@ -42,6 +43,13 @@ export interface MessageRecord {
   model?: string;
   usage?: Usage;
   error?: ErrorInfo;
+  /** The agent run that wrote this answer (its journal has every step). */
+  runId?: string;
+  /** What the user saw: text, tool cards, interjections, notices. */
+  parts?: RunPart[];
+  /** What the run added to the conversation as the model sees it (tool calls and results included). */
+  modelMessages?: ChatMessage[];
+  finish?: RunFinishReason;
 }
 
 export interface DefaultModel { providerId: string }

@@ -4,6 +4,10 @@ import type { Db } from './db';
 export interface Settings {
   /** The provider whose model answers new messages. */
   defaultProviderId?: string;
+  /** Model calls allowed per run (default 10, at most 50). */
+  maxSteps?: number;
+  /** Added to every system prompt. */
+  customInstructions?: string;
 }
 
 export interface SettingsStore {

@@ -34,6 +34,8 @@ export function createMemoryTools(store: MemoryStore, deps: { now: () => number;
     name: 'memory_delete',
     input: z.object({ id: z.string().describe('The id returned by memory_search') }),
     readOnly: false,
+    // Forgetting something the user asked to be remembered is theirs to confirm.
+    needsApproval: true,
     async execute({ id }) {
       if (!(await store.delete(id))) throw new Error(`No memory with id "${id}"`);
       return { deleted: id };

@@ -51,7 +51,7 @@ for (const r of results) {
     passed += c.passed;
     failed += c.failed;
     skipped += c.skipped;
-  } else if (r.failed && r.counts === undefined) {
+  } else if (r.failed) {
     failed += 1; // a failed stage without test counts (typecheck, lint, build) counts as one failure
   }
   console.log(`${r.name.padEnd(10)} ${r.status}${c ? `: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`);

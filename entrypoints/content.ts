@@ -1,0 +1,8 @@
+// Every frame of every page: the page tools' hands. Each feature starts its own part from lib/.
+export default defineContentScript({
+  matches: ['<all_urls>'],
+  allFrames: true,
+  matchAboutBlank: true,
+  runAt: 'document_idle',
+  main() {},
+});

@@ -1,0 +1,98 @@
+/**
+ * What the user sees of one run, as plain data: text, tool cards (with their approval and nested sub-agent
+ * parts), interjections and notices, in the order they happened. The background and the side panel fold the
+ * same AgentEvents with `foldRunEvent`, so a panel that catches up from a replay shows what a live one showed.
+ */
+import type { AgentEvent, ErrorInfo, RunFinishReason } from './agent-event';
+
+export type ToolPartStatus = 'running' | 'awaiting-approval' | 'done' | 'error';
+
+export type RunPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'reasoning'; text: string }
+  | {
+      kind: 'tool';
+      toolCallId: string;
+      toolName: string;
+      input?: unknown;
+      status: ToolPartStatus;
+      output?: string;
+      durationMs?: number;
+      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always' };
+      nested?: RunPart[];
+    }
+  | { kind: 'interjection'; text: string }
+  | { kind: 'notice'; text: string };
+
+export interface RunView {
+  runId: string;
+  parts: RunPart[];
+  finish?: RunFinishReason;
+  error?: ErrorInfo;
+}
+
+export const emptyRunView = (runId: string): RunView => ({ runId, parts: [] });
+
+const appendText = (parts: RunPart[], kind: 'text' | 'reasoning', delta: string): RunPart[] => {
+  const last = parts[parts.length - 1];
+  if (last && last.kind === kind) return [...parts.slice(0, -1), { kind, text: last.text + delta }];
+  return [...parts, { kind, text: delta }];
+};
+
+const updateTool = (parts: RunPart[], id: string, f: (p: Extract<RunPart, { kind: 'tool' }>) => RunPart): RunPart[] =>
+  parts.map((p) => (p.kind === 'tool' && p.toolCallId === id ? f(p) : p));
+
+const interruptNotice: Record<string, string> = {
+  'worker-stopped': 'The browser stopped the background here; Tabwise picked the answer up again.',
+  error: 'The answer was cut off here.',
+  stopped: 'Stopped.',
+};
+
+/** Folds one event into the parts list (pure; returns a new list when something changed). */
+export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
+  switch (e.type) {
+    case 'text-delta':
+      return appendText(parts, 'text', e.delta);
+    case 'reasoning-delta':
+      return appendText(parts, 'reasoning', e.delta);
+    case 'tool-call-start':
+      if (parts.some((p) => p.kind === 'tool' && p.toolCallId === e.toolCallId)) return parts;
+      return [...parts, { kind: 'tool', toolCallId: e.toolCallId, toolName: e.toolName, status: 'running' }];
+    case 'tool-call-input':
+      return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input }));
+    case 'tool-call-finish':
+      return updateTool(parts, e.toolCallId, (p) => ({ ...p, status: e.isError ? 'error' : 'done', output: e.output, durationMs: e.durationMs }));
+    case 'approval-requested':
+      return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input, status: 'awaiting-approval', approval: { preview: e.preview } }));
+    case 'approval-resolved':
+      return updateTool(parts, e.toolCallId, (p) => ({
+        ...p,
+        status: p.status === 'awaiting-approval' ? 'running' : p.status,
+        approval: { preview: p.approval?.preview ?? '', decision: e.decision },
+      }));
+    case 'interjection-accepted':
+      return [...parts, { kind: 'interjection', text: e.text }];
+    case 'context-trimmed':
+      return [...parts, { kind: 'notice', text: e.note }];
+    case 'text-interrupted':
+      return e.reason === 'stopped' ? parts : [...parts, { kind: 'notice', text: interruptNotice[e.reason] ?? 'Interrupted.' }];
+    case 'nested':
+      return updateTool(parts, e.parentToolCallId, (p) => ({ ...p, nested: foldParts(p.nested ?? [], e.event) }));
+    default:
+      return parts;
+  }
+}
+
+export function foldRunEvent(view: RunView, e: AgentEvent): RunView {
+  if (e.type === 'error') return { ...view, error: e.error };
+  if (e.type === 'run-finish') {
+    const parts = e.reason === 'step-limit' ? [...view.parts, { kind: 'notice' as const, text: 'Stopped at the step limit. Ask to continue, or raise the limit in Settings.' }] : view.parts;
+    return { ...view, parts, finish: e.reason };
+  }
+  const parts = foldParts(view.parts, e);
+  return parts === view.parts ? view : { ...view, parts };
+}
+
+/** The visible answer text of a run (every text part, in order). */
+export const runText = (parts: RunPart[]): string =>
+  parts.flatMap((p) => (p.kind === 'text' ? [p.text] : [])).join('\n\n');
