@@ -28,7 +28,7 @@ export interface ChatServiceDeps {
   /** The model for new runs, or a UserFacingError (no provider configured). */
   resolveModel: () => Promise<{ ref: ModelRef; label: string }>;
   /** The user's run settings, merged with the page context the panel sent. */
-  runSettings: (page: PanelPageContext | undefined) => Promise<RunSettings> | RunSettings;
+  runSettings: (page: PanelPageContext | undefined, text: string) => Promise<RunSettings> | RunSettings;
   /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
   listUnfinishedRuns: () => Promise<RunRecord[]>;
   /** A short title after the first exchange; undefined keeps the first words of the question. */
@@ -164,8 +164,10 @@ export function createChatService(input: ChatServiceDeps) {
     starting.add(conversationId);
     try {
       const store = await deps.store;
-      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(), deps.runSettings(page), deps.runtime()]);
-      const history = toModelHistory(await store.listMessages(conversationId));
+      const records = await store.listMessages(conversationId);
+      const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
+      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(), deps.runSettings(page, question), deps.runtime()]);
+      const history = toModelHistory(records);
       const placeholder: MessageRecord = {
         id: deps.generateId(),
         conversationId,

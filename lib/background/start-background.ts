@@ -10,6 +10,7 @@ import { createIdbRunJournal } from '../agent/idb-run-journal';
 import type { RouteToPage } from '../agent/page-router';
 import type { PromptLibrary } from '../agent/prompt-library';
 import type { ModelRef } from '../agent/run-journal';
+import type { RunSettings } from '../agent/run-settings';
 import { dispatchMessage, isExtensionPage, type Handlers } from '../messaging/handle-messages';
 import { PANEL_PORT } from '../messaging/panel-port';
 import { createChatModel } from '../providers/create-chat-model';
@@ -35,6 +36,13 @@ export interface BackgroundOptions {
   extraTools?: Tool[];
   /** Protocol handlers a feature adds (validated and sender-checked like the rest). */
   extraHandlers?: Handlers;
+  /**
+   * Messages from content scripts (untrusted: validate everything). Return a promise to answer, or undefined
+   * when the message is not yours.
+   */
+  onContentMessage?: (raw: unknown, sender: chrome.runtime.MessageSender) => Promise<unknown> | undefined;
+  /** Adds to a run's settings from the user's message (e.g. retrieved passages when grounding is on). */
+  augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
 }
 
 /** Sub-agents the model may hand self-contained tasks to. */
@@ -123,13 +131,14 @@ export function startBackground(options: BackgroundOptions) {
       if (!provider) throw new UserFacingError('no_provider', 'No model is set up yet. Add a provider in Settings.');
       return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };
     },
-    async runSettings(page) {
+    async runSettings(page, text) {
       const settings = await (await stores).settings.get();
-      return {
+      const base: RunSettings = {
         maxSteps: settings.maxSteps,
         customInstructions: settings.customInstructions,
         ...(page ? { pageContext: { url: page.url, title: page.title, selectedText: page.selectedText }, tabId: page.tabId } : {}),
       };
+      return options.augmentRunSettings ? options.augmentRunSettings(base, text) : base;
     },
     listUnfinishedRuns: async () => (await (await agentStores).journal.listUnfinished()).filter((r) => !r.parent),
     async generateTitle(question, answer) {
@@ -194,9 +203,15 @@ export function startBackground(options: BackgroundOptions) {
 
   const self = { id: chrome.runtime.id, origin: chrome.runtime.getURL('') };
   chrome.runtime.onMessage.addListener((raw, sender, sendResponse) => {
-    // Content scripts have their own channel (page tools); this one is for the extension's pages only.
-    if (!isExtensionPage(sender, self.id, self.origin)) return false;
-    dispatchMessage(raw, sender, handlers, self).then(sendResponse);
+    if (isExtensionPage(sender, self.id, self.origin)) {
+      dispatchMessage(raw, sender, handlers, self).then(sendResponse);
+      return true;
+    }
+    // Anything else must be our own content script, and is untrusted input.
+    if (sender.id !== self.id || !sender.tab) return false;
+    const reply = options.onContentMessage?.(raw, sender);
+    if (!reply) return false;
+    reply.then(sendResponse, (e: unknown) => sendResponse({ err: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }));
     return true;
   });
   chrome.runtime.onConnect.addListener((port) => {

@@ -34,6 +34,8 @@ export const requestSchemas = {
   }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': z.object({ runId: id }),
+  /** Puts back the values a fill_form call wrote (the panel's Undo on its tool card). */
+  'page.undoFill': z.object({ runId: id, toolCallId: id }),
   'memories.list': z.object({}),
   'memories.delete': z.object({ id }),
   'conversations.list': z.object({}),
@@ -54,6 +56,7 @@ export interface ProtocolResponses {
   'conversations.delete': void;
   'panel.open': void;
   'runs.inspect': RunInspection;
+  'page.undoFill': { restored: number; failed: { key: string; reason: string }[] };
   'memories.list': MemoryView[];
   'memories.delete': void;
 }
