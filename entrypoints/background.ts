@@ -1,9 +1,18 @@
 import type { PromptLibrary } from '../lib/agent/prompt-library';
+import { createUndoFillHandler } from '../lib/background/create-undo-fill-handler';
+import { createRouteToPage } from '../lib/background/route-to-page';
 import { startBackground } from '../lib/background/start-background';
+import { createPageTools } from '../lib/tools/page-tools';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', { query: '?raw', import: 'default', eager: true }) as PromptLibrary;
 
 export default defineBackground(() => {
-  startBackground({ prompts });
+  const routeToPage = createRouteToPage();
+  startBackground({
+    prompts,
+    pageTools: createPageTools({ routeToPage }),
+    routeToPage,
+    extraHandlers: { 'page.undoFill': createUndoFillHandler() },
+  });
 });

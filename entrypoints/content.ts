@@ -1,8 +1,12 @@
+import { startPageAgent } from '../lib/page/content-agent';
+
 // Every frame of every page: the page tools' hands. Each feature starts its own part from lib/.
 export default defineContentScript({
   matches: ['<all_urls>'],
   allFrames: true,
   matchAboutBlank: true,
   runAt: 'document_idle',
-  main() {},
+  main(ctx) {
+    startPageAgent(ctx);
+  },
 });

@@ -2,7 +2,8 @@
  * Runs a step's tool calls in parallel, each journaled pending → running → done, so a restarted worker knows
  * exactly which calls happened. Results stay in call order because each record keeps its position.
  */
-import type { Tool } from '../tools/define-tool';
+import type { Tool, ToolContext } from '../tools/define-tool';
+import { abortable } from './abortable';
 import { siteKey } from '../tools/site-policy-store';
 import { executeToolCall, type ToolRunResult } from './execute-tool-call';
 import { formatApprovalPreview } from './format-approval-preview';
@@ -36,29 +37,30 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
   if (rec.status === 'running' && !tool?.readOnly) {
     return record(live, deps, rec, { output: UNKNOWN_OUTCOME, isError: true, outcome: 'unknown' }, 'unknown');
   }
+  const context = (signal: AbortSignal): ToolContext => ({
+    runId: live.snap.run.id,
+    toolCallId: rec.toolCallId,
+    signal,
+    tabId: live.snap.run.settings.tabId,
+    frameId: live.snap.run.settings.frameId,
+    site: resolveSite(live.snap.run.settings),
+    agentPath: live.agentPath,
+    delegate: (request) => live.delegate(rec.toolCallId, request, signal),
+    now: deps.now,
+  });
   const result = await executeToolCall(rec, {
     findTool: () => tool,
     availableNames: () => tools.map((t) => t.name),
     routeToPage: deps.routeToPage,
     defaultTimeoutMs: deps.defaultToolTimeoutMs,
     runSignal: live.controller.signal,
-    approve: (t, input) => approve(live, deps, rec, t, input),
+    approve: (t, input) => approve(live, deps, rec, t, input, context),
     markRunning: async () => {
       rec.status = 'running';
       rec.startedAt = deps.now();
       await deps.journal.write({ toolCalls: [rec] });
     },
-    context: (signal) => ({
-      runId: live.snap.run.id,
-      toolCallId: rec.toolCallId,
-      signal,
-      tabId: live.snap.run.settings.tabId,
-      frameId: live.snap.run.settings.frameId,
-      site: resolveSite(live.snap.run.settings),
-      agentPath: live.agentPath,
-      delegate: (request) => live.delegate(rec.toolCallId, request, signal),
-      now: deps.now,
-    }),
+    context,
   });
   await record(live, deps, rec, result, 'done');
 }
@@ -75,13 +77,16 @@ async function record(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, r: 
  * Asks the user (or the per-site policy). The pending approval is journaled before it is shown, so a
  * restarted worker re-shows the same prompt, and a decision that arrived meanwhile is honoured.
  */
-async function approve(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, tool: Tool, input: unknown): Promise<ApprovalDecision | 'cancelled'> {
+async function approve(
+  live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, tool: Tool, input: unknown, context: (signal: AbortSignal) => ToolContext,
+): Promise<ApprovalDecision | 'cancelled'> {
   const site = resolveSite(live.snap.run.settings);
   const runId = live.snap.run.id;
   let a = live.snap.approvals.find((x) => x.toolCallId === rec.toolCallId);
   if (!a) {
     if (await deps.sitePolicies.isAllowed(siteKey(site), tool.name)) return 'approved';
-    const preview = tool.preview?.(input) ?? formatApprovalPreview(tool.name, input);
+    const preview = await previewOf(tool, input, context, live.controller.signal, deps);
+    if (live.controller.signal.aborted) return 'cancelled';
     a = { runId, toolCallId: rec.toolCallId, toolName: tool.name, input: parseToolInput(rec.rawInput).ok ? input : rec.rawInput, preview, site, status: 'pending', requestedAt: deps.now() };
     live.snap.approvals.push(a);
     await deps.journal.write({ approvals: [a] });
@@ -104,6 +109,23 @@ async function approve(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, to
   if (decision === 'always') await deps.sitePolicies.allow(siteKey(site), tool.name);
   live.emit({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision });
   return decision;
+}
+
+/** How long a tool's own preview may take (it may ask the page) before the generic one is shown. */
+export const PREVIEW_TIMEOUT_MS = 3000;
+
+/** The tool's own preview, else (when it has none, fails or is slow) the generic one: approval must never hang on it. */
+async function previewOf(tool: Tool, input: unknown, context: (signal: AbortSignal) => ToolContext, runSignal: AbortSignal, deps: RuntimeDeps): Promise<string> {
+  const fallback = () => formatApprovalPreview(tool.name, input);
+  if (!tool.preview) return fallback();
+  const signal = AbortSignal.any([runSignal, AbortSignal.timeout(PREVIEW_TIMEOUT_MS)]);
+  try {
+    return await abortable(Promise.resolve().then(() => tool.preview!(input, context(signal))), signal);
+  } catch (error) {
+    // A preview is a courtesy: the user still decides, on the generic summary of the same arguments.
+    deps.reportInternalError(error);
+    return fallback();
+  }
 }
 
 async function resolveApproval(deps: RuntimeDeps, a: ApprovalRecord, status: ApprovalRecord['status']) {

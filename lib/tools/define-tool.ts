@@ -42,8 +42,12 @@ export interface Tool<I = unknown> {
   timeoutMs?: number;
   /** Required for 'background' tools; 'page' tools are executed through the injected router. */
   execute?(input: I, ctx: ToolContext): unknown;
-  /** A readable, one-glance summary of the arguments for the approval prompt. */
-  preview?(input: I): string;
+  /**
+   * A readable, one-glance summary of the arguments for the approval prompt. It may be async and use the
+   * context (e.g. fill_form reads the fields' current values from the page); if it fails or is slow, the
+   * runtime shows its generic preview instead.
+   */
+  preview?(input: I, ctx: ToolContext): string | Promise<string>;
 }
 
 export interface ToolDefinition<S extends z.ZodType> {
@@ -55,7 +59,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   needsApproval?: boolean;
   timeoutMs?: number;
   execute?(input: z.output<S>, ctx: ToolContext): unknown;
-  preview?(input: z.output<S>): string;
+  preview?(input: z.output<S>, ctx: ToolContext): string | Promise<string>;
 }
 
 const toolNamePattern = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;

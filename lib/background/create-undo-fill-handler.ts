@@ -1,0 +1,31 @@
+import type { Handler } from '../messaging/handle-messages';
+import { undoOutput } from '../page/page-command';
+import { UserFacingError } from './chat-service';
+import { createPageTargetStore, type PageTargetStore } from './page-target-store';
+import { sendPageCommand, type PageMessenger } from './send-page-command';
+
+export interface UndoFillDeps {
+  targets?: PageTargetStore;
+  messenger?: PageMessenger;
+}
+
+/**
+ * The 'page.undoFill' handler (the Undo on a fill_form card): asks the frame that was filled to put back
+ * the values that fill replaced. Only the same document can: after a reload the old values are gone.
+ */
+export function createUndoFillHandler(deps: UndoFillDeps = {}): Handler<'page.undoFill'> {
+  const targets = deps.targets ?? createPageTargetStore();
+  return async ({ runId, toolCallId }) => {
+    const where = await targets.fillTarget(runId, toolCallId);
+    if (!where) throw new UserFacingError('not_found', 'Nothing to undo: this fill changed no field, or it is too old.');
+    const sent = await sendPageCommand(
+      { tabId: where.tabId, frameId: where.frameId },
+      { tabwise: 'page-command', command: 'undo', runId, toolCallId, input: {}, expectDocId: where.docId },
+      deps.messenger,
+    );
+    if (!sent.ok) throw new UserFacingError('page_gone', sent.reason === 'tab-closed' ? 'The tab of that fill is closed.' : 'The page of that fill is no longer open.');
+    if (!sent.reply.ok) throw new UserFacingError('page_changed', sent.reply.error === 'navigated' ? 'The page has changed since that fill (it navigated or reloaded).' : sent.reply.message);
+    const result = undoOutput.parse(sent.reply.output);
+    return { restored: result.restored.length, failed: result.failed };
+  };
+}

@@ -1,0 +1,45 @@
+import type { PageRouteResult, RouteToPage } from '../agent/page-router';
+import { pageCommandNames, type PageCommandName } from '../page/page-command';
+import { createPageTargetStore, type PageTargetStore } from './page-target-store';
+import { sendPageCommand, type PageMessenger } from './send-page-command';
+
+export interface RouteToPageDeps {
+  targets?: PageTargetStore;
+  messenger?: PageMessenger;
+}
+
+/** Commands that act on the allowlist of a snapshot, and so must reach the document it was taken in. */
+const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview']);
+
+const isCommand = (name: string): name is PageCommandName => (pageCommandNames as readonly string[]).includes(name);
+
+/**
+ * Routes page tool calls (and fill_form's preview) to the content script of the run's tab and frame (the
+ * top frame unless the run says otherwise; it reaches same-origin iframes and shadow roots itself). The
+ * document of each run's snapshot is remembered, so a command after a navigation answers 'navigated'
+ * instead of acting on a page the model has not seen.
+ */
+export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
+  const targets = deps.targets ?? createPageTargetStore();
+  return async (call, ctx): Promise<PageRouteResult> => {
+    if (!isCommand(call.toolName)) return { ok: false, reason: 'tool-error', message: `${call.toolName} is not a page tool.` };
+    if (ctx.tabId === undefined) return { ok: false, reason: 'no-receiver', message: 'no web page is attached to this conversation' };
+    const target = { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 };
+    const expected = ACTS_ON_SNAPSHOT.has(call.toolName) ? await targets.snapshotDocument(ctx.runId, target) : undefined;
+    const sent = await sendPageCommand(
+      target,
+      { tabwise: 'page-command', command: call.toolName, runId: ctx.runId, toolCallId: call.toolCallId, input: call.input, ...(expected ? { expectDocId: expected.docId } : {}) },
+      deps.messenger,
+    );
+    if (!sent.ok) return sent;
+    const reply = sent.reply;
+    if (!reply.ok) {
+      if (reply.error === 'navigated') return { ok: false, reason: 'navigated', message: expected ? `was ${expected.url}, now ${reply.url}` : reply.message };
+      return { ok: false, reason: 'tool-error', message: reply.message };
+    }
+    const doc = { docId: reply.docId, url: reply.url };
+    if (call.toolName === 'get_form_state') await targets.rememberSnapshot(ctx.runId, target, doc);
+    if (call.toolName === 'fill_form') await targets.rememberFill(ctx.runId, call.toolCallId, target, doc);
+    return { ok: true, output: reply.output };
+  };
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolContext } from '../../../lib/tools/define-tool';
+import { createUndoFillHandler } from '../../../lib/background/create-undo-fill-handler';
+import { createPageTargetStore, type KeyValueArea } from '../../../lib/background/page-target-store';
+import { createRouteToPage } from '../../../lib/background/route-to-page';
+import type { PageMessenger } from '../../../lib/background/send-page-command';
+import type { PageCommand } from '../../../lib/page/page-command';
+
+function memoryArea(): KeyValueArea {
+  const data = new Map<string, unknown>();
+  return {
+    get: async (key) => (data.has(key) ? { [key]: structuredClone(data.get(key)) } : {}),
+    set: async (items) => {
+      for (const [k, v] of Object.entries(items)) data.set(k, structuredClone(v));
+    },
+  };
+}
+
+/** A tab whose frame answers like a page agent; `doc` changes when the test "navigates". */
+function fakeTab() {
+  const state = { open: true, receiver: true, doc: 'doc-1', url: 'https://a.example/form', injected: 0, sent: [] as { frameId: number; command: PageCommand }[] };
+  const messenger: PageMessenger = {
+    getTab: async () => {
+      if (!state.open) throw new Error('No tab with id: 3.');
+      return {};
+    },
+    sendMessage: async (_tabId, message, frameId) => {
+      if (!state.receiver) throw new Error('Could not establish connection. Receiving end does not exist.');
+      const command = message as PageCommand;
+      state.sent.push({ frameId, command });
+      const where = { docId: state.doc, url: state.url };
+      if (command.expectDocId && command.expectDocId !== state.doc) return { ok: false, error: 'navigated', message: 'changed', ...where };
+      if (command.command === 'click') return { ok: false, error: 'tool-error', message: 'click failed: gone', ...where };
+      if (command.command === 'undo') return { ok: true, output: { restored: [{ key: 'a', value: '' }], failed: [] }, ...where };
+      return { ok: true, output: { echo: command.command }, ...where };
+    },
+    inject: async () => {
+      state.injected++;
+      state.receiver = true;
+    },
+  };
+  return { state, messenger };
+}
+
+const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({ runId: 'r1', toolCallId: 't1', signal: new AbortController().signal, tabId: 3, agentPath: [], delegate: async () => '', now: () => 0, ...over });
+
+describe('createRouteToPage', () => {
+  it('sends to the top frame and answers the page\'s output', async () => {
+    const tab = fakeTab();
+    const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: { echo: 'read_page' } });
+    expect(tab.state.sent[0]).toMatchObject({ frameId: 0, command: { tabwise: 'page-command', command: 'read_page', runId: 'r1', toolCallId: 't1' } });
+  });
+
+  it('answers navigated when the snapshot\'s document is gone, and tool-error for the page\'s own failures', async () => {
+    const tab = fakeTab();
+    const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
+    await route({ toolCallId: 't1', toolName: 'get_form_state', input: {} }, ctx());
+    expect(await route({ toolCallId: 't2', toolName: 'fill_form', input: { updates: {} } }, ctx({ toolCallId: 't2' }))).toMatchObject({ ok: true });
+    expect(tab.state.sent[1]!.command.expectDocId).toBe('doc-1');
+    expect(await route({ toolCallId: 't3', toolName: 'click', input: { key: 'x' } }, ctx())).toEqual({ ok: false, reason: 'tool-error', message: 'click failed: gone' });
+    tab.state.doc = 'doc-2';
+    tab.state.url = 'https://a.example/next';
+    expect(await route({ toolCallId: 't4', toolName: 'fill_form', input: { updates: {} } }, ctx())).toEqual({
+      ok: false, reason: 'navigated', message: 'was https://a.example/form, now https://a.example/next',
+    });
+  });
+
+  it('answers tab-closed for a closed tab, and no-receiver when no page is attached', async () => {
+    const tab = fakeTab();
+    tab.state.open = false;
+    const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: false, reason: 'tab-closed' });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx({ tabId: undefined }))).toMatchObject({ ok: false, reason: 'no-receiver' });
+  });
+
+  it('injects the content script once into a page opened before install, then retries', async () => {
+    const tab = fakeTab();
+    tab.state.receiver = false;
+    const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toMatchObject({ ok: true });
+    expect(tab.state.injected).toBe(1);
+
+    const dead = fakeTab();
+    dead.state.receiver = false;
+    dead.messenger.inject = async () => {
+      dead.state.injected++;
+    };
+    const route2 = createRouteToPage({ messenger: dead.messenger, targets: createPageTargetStore(memoryArea()) });
+    expect(await route2({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toMatchObject({ ok: false, reason: 'no-receiver' });
+    expect(dead.state.injected).toBe(1);
+  });
+
+  it('refuses names that are not page commands', async () => {
+    const route = createRouteToPage({ messenger: fakeTab().messenger, targets: createPageTargetStore(memoryArea()) });
+    expect(await route({ toolCallId: 't1', toolName: 'memory_save', input: {} }, ctx())).toMatchObject({ ok: false, reason: 'tool-error' });
+  });
+});
+
+describe('createUndoFillHandler', () => {
+  it('undoes a fill in the frame and document it went to, and refuses once the page changed', async () => {
+    const tab = fakeTab();
+    const targets = createPageTargetStore(memoryArea());
+    const route = createRouteToPage({ messenger: tab.messenger, targets });
+    const undo = createUndoFillHandler({ messenger: tab.messenger, targets });
+    await expect(undo({ runId: 'r1', toolCallId: 'f1' })).rejects.toThrow(/Nothing to undo/);
+    await route({ toolCallId: 'f1', toolName: 'fill_form', input: { updates: {} } }, ctx({ toolCallId: 'f1' }));
+    expect(await undo({ runId: 'r1', toolCallId: 'f1' })).toEqual({ restored: 1, failed: [] });
+    expect(tab.state.sent.at(-1)!.command).toMatchObject({ command: 'undo', runId: 'r1', toolCallId: 'f1', expectDocId: 'doc-1' });
+    tab.state.doc = 'doc-2';
+    await expect(undo({ runId: 'r1', toolCallId: 'f1' })).rejects.toThrow(/changed/);
+  });
+});
