@@ -1,8 +1,10 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChatState } from './chat-state';
 import { Composer } from './Composer';
 import { ConversationList } from './ConversationList';
 import { MessageItem } from './MessageItem';
+import { ModelSawDialog } from './ModelSawDialog';
+import { PageChips } from './PageChips';
 
 function RetryBanner({ state }: { state: ChatState }) {
   const r = state.retrying.value;
@@ -24,6 +26,7 @@ export function ChatApp({ state }: { state: ChatState }) {
     if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 120) el.scrollTop = el.scrollHeight;
   });
   const provider = state.activeProvider.value;
+  const [inspecting, setInspecting] = useState<string | null>(null);
   return (
     <div class="chat-app">
       <header>
@@ -52,10 +55,26 @@ export function ChatApp({ state }: { state: ChatState }) {
           </div>
         )}
         {messages.map((m, i) => (
-          <MessageItem key={m.id} message={m} isLast={i === messages.length - 1} onRetry={() => state.retry()} onSettings={() => state.openSettings()} />
+          <MessageItem
+            key={m.id}
+            message={m}
+            isLast={i === messages.length - 1}
+            onRetry={() => void state.retry()}
+            onSettings={() => state.openSettings()}
+            onInspect={setInspecting}
+            actions={
+              m.runId
+                ? {
+                    decide: (toolCallId, decision) => state.decide(m.runId!, toolCallId, decision),
+                    undoFill: (toolCallId) => void state.undoFill(m.runId!, toolCallId),
+                  }
+                : undefined
+            }
+          />
         ))}
         <RetryBanner state={state} />
       </div>
+      {inspecting && <ModelSawDialog load={() => state.inspect(inspecting)} onClose={() => setInspecting(null)} />}
       {state.notice.value && (
         <div class="notice" role="status">
           {state.notice.value}
@@ -71,6 +90,7 @@ export function ChatApp({ state }: { state: ChatState }) {
             ))}
           </select>
         )}
+        <PageChips page={state.page} />
         <Composer state={state} />
       </footer>
     </div>

@@ -3,39 +3,44 @@ import type { ChatState } from './chat-state';
 
 export function Composer({ state }: { state: ChatState }) {
   const ref = useRef<HTMLTextAreaElement>(null);
-  const submit = () => {
+  const running = state.running.value;
+  const submit = async () => {
     const el = ref.current;
-    if (el && state.send(el.value)) el.value = '';
+    if (!el || !el.value.trim()) return;
+    const text = el.value;
+    el.value = '';
+    if (!(await state.send(text))) el.value = text;
   };
   return (
     <form
       class="composer"
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <textarea
         ref={ref}
         aria-label="Message"
-        placeholder="Ask about this page, or anything…"
+        placeholder={running ? 'Add to the request while it runs…' : 'Ask about this page, or anything…'}
         rows={2}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
             e.preventDefault();
-            submit();
+            void submit();
           }
         }}
       />
-      {state.running.value ? (
-        <button type="button" class="stop" onClick={() => state.stop()}>
-          Stop
-        </button>
-      ) : (
+      <div class="composer-buttons">
         <button type="submit" class="send">
           Send
         </button>
-      )}
+        {running && (
+          <button type="button" class="stop" onClick={() => state.stop()}>
+            Stop
+          </button>
+        )}
+      </div>
     </form>
   );
 }

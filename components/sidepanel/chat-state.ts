@@ -4,9 +4,11 @@
  */
 import { batch, computed, signal } from '@preact/signals';
 import type { AgentEvent } from '../../lib/agent/agent-event';
-import { PANEL_PORT, type PanelCommand, type PanelMessage } from '../../lib/messaging/panel-port';
+import { foldParts } from '../../lib/agent/run-view';
+import { PANEL_PORT, type PanelCommand, type PanelMessage, type PanelPageContext } from '../../lib/messaging/panel-port';
 import { sendMessage } from '../../lib/messaging/send-message';
 import type { ConversationRecord, MessageRecord, ProviderView } from '../../lib/storage/records';
+import { createPageContextState } from './page-context-state';
 
 export interface RetryState { attempt: number; status: number; delayMs: number; since: number }
 
@@ -38,33 +40,41 @@ export function createChatState() {
     messages.value = i === -1 ? [...list, message] : list.map((m, j) => (j === i ? message : m));
   };
 
+  /** runId → the assistant message it writes (from run-start, or the stored record's runId). */
+  const runMessage = new Map<string, string>();
+
+  function updateMessage(id: string, f: (m: MessageRecord) => MessageRecord) {
+    const list = messages.value;
+    const i = list.findIndex((m) => m.id === id);
+    if (i !== -1) messages.value = list.map((m, j) => (j === i ? f(m) : m));
+  }
+
   function onEvent(event: AgentEvent) {
-    switch (event.type) {
-      case 'run-start':
-        running.value = true;
-        return;
-      case 'text-delta': {
-        const list = messages.value;
-        const i = list.findIndex((m) => m.id === event.messageId);
-        if (i === -1) return;
-        retrying.value = null;
-        const m = list[i]!;
-        messages.value = list.map((x, j) => (j === i ? { ...m, text: m.text + event.delta } : x));
-        return;
-      }
-      case 'retry':
-        retrying.value = { attempt: event.attempt, status: event.status, delayMs: event.delayMs, since: Date.now() };
-        return;
-      case 'run-finish':
-        batch(() => {
-          running.value = false;
-          retrying.value = null;
-        });
-        void refreshConversations();
-        return;
-      default:
-        return;
+    if (event.type === 'run-start') {
+      runMessage.set(event.runId, event.messageId);
+      running.value = true;
     }
+    if (event.type === 'retry') {
+      retrying.value = { attempt: event.attempt, status: event.status, delayMs: event.delayMs, since: Date.now() };
+      return;
+    }
+    if (event.type === 'run-finish') {
+      batch(() => {
+        running.value = false;
+        retrying.value = null;
+      });
+      void refreshConversations();
+      return;
+    }
+    const messageId = runMessage.get(event.runId) ?? messages.value.find((m) => m.runId === event.runId)?.id;
+    if (!messageId) return;
+    if (event.type === 'text-delta') retrying.value = null;
+    updateMessage(messageId, (m) => {
+      const parts = foldParts(m.parts ?? [], event);
+      if (parts === m.parts) return m;
+      const text = event.type === 'text-delta' ? m.text + event.delta : m.text;
+      return { ...m, runId: event.runId, parts, text };
+    });
   }
 
   function onPortMessage(message: PanelMessage) {
@@ -81,6 +91,10 @@ export function createChatState() {
       case 'conversation-created':
         remember(message.conversation.id);
         conversation.value = message.conversation;
+        void refreshConversations();
+        return;
+      case 'conversation-updated':
+        if (conversation.value?.id === message.conversation.id) conversation.value = message.conversation;
         void refreshConversations();
         return;
       case 'message':
@@ -139,7 +153,10 @@ export function createChatState() {
     }
   }
 
+  const page = createPageContextState();
+
   return {
+    page,
     conversation,
     messages,
     running,
@@ -151,28 +168,47 @@ export function createChatState() {
     activeProvider,
     showHistory,
     start() {
+      page.start();
       connect();
       void refreshConversations();
       void refreshProviders();
       // Settings change in the options page: pick them up when the panel regains focus.
       addEventListener('focus', () => void refreshProviders());
     },
-    send(text: string) {
+    /** Sends a message; during a run it joins that run as an interjection. */
+    async send(text: string) {
       const trimmed = text.trim();
-      if (!trimmed || running.value) return false;
+      if (!trimmed) return false;
       notice.value = null;
+      const interjecting = running.value;
       running.value = true;
-      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId: crypto.randomUUID() });
+      const context: PanelPageContext | undefined = interjecting ? undefined : await page.forSend();
+      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId: crypto.randomUUID(), ...(context ? { page: context } : {}) });
       return true;
+    },
+    decide(runId: string, toolCallId: string, decision: 'approved' | 'denied' | 'always') {
+      post({ type: 'approval', runId, toolCallId, decision });
+    },
+    async undoFill(runId: string, toolCallId: string) {
+      try {
+        const r = await sendMessage('page.undoFill', { runId, toolCallId });
+        notice.value = r.failed.length ? `Undid ${r.restored} field(s); ${r.failed.length} could not be restored.` : `Undid ${r.restored} field(s).`;
+      } catch (e) {
+        notice.value = `Could not undo: ${(e as Error).message}`;
+      }
+    },
+    async inspect(runId: string) {
+      return sendMessage('runs.inspect', { runId });
     },
     stop() {
       if (conversation.value) post({ type: 'stop', conversationId: conversation.value.id });
     },
-    retry() {
+    async retry() {
       if (!conversation.value) return;
       notice.value = null;
       running.value = true;
-      post({ type: 'retry', conversationId: conversation.value.id });
+      const context = await page.forSend();
+      post({ type: 'retry', conversationId: conversation.value.id, ...(context ? { page: context } : {}) });
     },
     newChat() {
       batch(() => {

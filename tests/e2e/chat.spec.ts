@@ -1,4 +1,4 @@
-import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
+import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
 test('OpenAI-compatible: added through the options page, the answer streams in progressively', async ({ context, extensionId, llm, extPage }) => {
   llm.models = ['fake-chat-1', 'fake-chat-2'];
@@ -25,7 +25,7 @@ test('OpenAI-compatible: added through the options page, the answer streams in p
   await expect(answer.locator('.markdown')).toHaveText(words.join(' ').trim());
   await expect(answer).toHaveAttribute('data-status', 'complete');
 
-  const req = llm.requests.find((r) => r.path === '/v1/chat/completions')!;
+  const req = chatRequests(llm, '/v1/chat/completions')[0]!;
   expect(req.body).toMatchObject({ model: 'fake-chat-2', stream: true, stream_options: { include_usage: true } });
   expect((req.body as { messages: { role: string; content: string }[] }).messages.at(-1)).toEqual({ role: 'user', content: 'Tell me about the fox' });
 });
@@ -41,7 +41,7 @@ test('Anthropic: the answer streams through the Messages wire format and renders
   await expect(answer.locator('strong')).toHaveText('bold');
   await expect(answer.locator('pre code')).toHaveText('const a = 1;');
   await expect(answer.getByRole('button', { name: 'Copy' })).toBeVisible();
-  const req = llm.requests.find((r) => r.path === '/v1/messages')!;
+  const req = chatRequests(llm, '/v1/messages')[0]!;
   // @anthropic-ai/sdk 1.x sends the key as a Bearer token (older versions used x-api-key); accept either.
   expect(req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer /, '')).toBe('sk-ant-test-1234');
   expect(req.headers['anthropic-version']).toBeTruthy();

@@ -4,7 +4,14 @@
  */
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { launchExtension, type LaunchedExtension } from '../harness/launch-extension';
-import { startFakeLlm, type FakeLlm } from '../fake-llm';
+import { startFakeLlm, type FakeLlm, type RecordedRequest } from '../fake-llm';
+import { TITLE_INSTRUCTION } from '../../lib/background/generate-title';
+
+/** The request that names a conversation (its system prompt is the title instruction, in either wire format). */
+export const isTitleRequest = (r: RecordedRequest) => JSON.stringify(r.body ?? '').includes(TITLE_INSTRUCTION);
+
+/** The requests of the conversation itself, without the title request. */
+export const chatRequests = (llm: FakeLlm, path?: string) => llm.requests.filter((r) => !isTitleRequest(r) && r.method === 'POST' && (!path || r.path === path));
 
 
 interface Fixtures {
@@ -27,6 +34,8 @@ export const test = base.extend<Fixtures & { launched: LaunchedExtension }>({
   // eslint-disable-next-line no-empty-pattern
   llm: async ({}, use) => {
     const llm = await startFakeLlm();
+    // Conversation titles are written by the model after the first answer; keep them out of each test's script.
+    llm.respondTo(isTitleRequest, { text: ['Canned title'] });
     await use(llm);
     await llm.close();
   },

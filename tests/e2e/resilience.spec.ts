@@ -1,4 +1,4 @@
-import { addProvider, assistantMessages, callBackground, expect, killServiceWorker, openPanel, sendChat, test } from './fixtures';
+import { addProvider, assistantMessages, callBackground, chatRequests, expect, killServiceWorker, openPanel, sendChat, test } from './fixtures';
 
 test('history survives a panel reload and a killed service worker', async ({ context, extensionId, llm, extPage }) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
@@ -15,7 +15,8 @@ test('history survives a panel reload and a killed service worker', async ({ con
   await panel.getByRole('button', { name: 'New' }).click();
   await expect(panel.locator('.message')).toHaveCount(0);
   await panel.getByRole('button', { name: 'History' }).click();
-  await panel.getByRole('button', { name: /^First question/ }).click();
+  // The conversation was named by the model after its first answer.
+  await panel.getByRole('button', { name: /^Canned title/ }).click();
   await expect(panel.locator('.message.user')).toHaveText(['First question']);
 
   await killServiceWorker(context, panel);
@@ -23,7 +24,7 @@ test('history survives a panel reload and a killed service worker', async ({ con
   await expect(assistantMessages(panel).last().locator('.markdown')).toHaveText('Second answer.');
   await expect(panel.locator('.message.user')).toHaveText(['First question', 'Second question']);
   // The second request carried the whole conversation.
-  const last = llm.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
+  const last = chatRequests(llm, '/v1/chat/completions').at(-1)!;
   expect((last.body as { messages: { role: string; content: string }[] }).messages.map((m) => [m.role, m.content])).toEqual([
     ['system', expect.any(String)],
     ['user', 'First question'],
@@ -72,7 +73,7 @@ test('a 429 with retry-after is retried, and the panel says so while it waits', 
   await expect(panel.getByRole('status').filter({ hasText: 'Rate limited by the provider: retrying in 2 s (attempt 1)' })).toBeVisible();
   await expect(assistantMessages(panel).last().locator('.markdown')).toHaveText('After the wait.');
   await expect(panel.getByText(/retrying in/)).toHaveCount(0);
-  const posts = llm.requests.filter((r) => r.path === '/v1/messages');
+  const posts = chatRequests(llm, '/v1/messages');
   expect(posts).toHaveLength(2);
   expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(1900);
 });

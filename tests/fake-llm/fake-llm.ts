@@ -34,6 +34,7 @@ export class FakeLlm {
   readonly #server: Server;
   readonly #options: StartFakeLlmOptions;
   readonly #queue: FakeReplySource[] = [];
+  readonly #rules: { matches: (req: RecordedRequest) => boolean; reply: FakeReplySource }[] = [];
   #fallback: FakeReplySource = defaultFallback;
   #validKeys: string[] | undefined;
   #closed: Promise<void> | undefined;
@@ -52,6 +53,14 @@ export class FakeLlm {
     this.#queue.push(...replies);
   }
 
+  /**
+   * A standing rule: requests it matches get its reply and leave the queue alone (e.g. the title request an
+   * app makes in the background, which would otherwise take a reply scripted for the conversation).
+   */
+  respondTo(matches: (req: RecordedRequest) => boolean, reply: FakeReplySource): void {
+    this.#rules.push({ matches, reply });
+  }
+
   /** The reply used when the queue is empty (default: a short text reply "ok"). */
   setFallback(reply: FakeReplySource): void {
     this.#fallback = reply;
@@ -65,6 +74,7 @@ export class FakeLlm {
   /** Empties the queue and the record, and restores the fallback, models and keys the server started with. */
   reset(): void {
     this.#queue.length = 0;
+    this.#rules.length = 0;
     this.requests.length = 0;
     this.#fallback = defaultFallback;
     this.models = [...defaultModels];
@@ -93,7 +103,7 @@ export class FakeLlm {
 
   /** Takes the next scripted reply for a completion request (server side). */
   takeReply(request: RecordedRequest): FakeReply {
-    const source = this.#queue.shift() ?? this.#fallback;
+    const source = this.#rules.find((r) => r.matches(request))?.reply ?? this.#queue.shift() ?? this.#fallback;
     return typeof source === 'function' ? source(request) : source;
   }
 }

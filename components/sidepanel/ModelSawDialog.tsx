@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { RunInspection } from '../../lib/messaging/protocol';
+
+/** "What the model saw": the exact system prompt, messages and tool schemas sent at each step of a run. */
+export function ModelSawDialog({ load, onClose }: { load: () => Promise<RunInspection>; onClose: () => void }) {
+  const [data, setData] = useState<RunInspection | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    load().then(setData, (e: Error) => setError(e.message));
+  }, [load]);
+  return (
+    <div class="dialog" role="dialog" aria-label="What the model saw">
+      <header>
+        <strong>What the model saw</strong>
+        <button type="button" onClick={onClose} aria-label="Close">
+          ✕
+        </button>
+      </header>
+      {error && <p role="alert">{error}</p>}
+      {!data && !error && <p>Loading…</p>}
+      {data?.steps.map((s) => (
+        <section key={s.index} class="step">
+          <h3>Step {s.index + 1}</h3>
+          <h4>System prompt</h4>
+          <pre class="system-prompt">{s.system}</pre>
+          <details>
+            <summary>Messages ({s.messages.length})</summary>
+            <pre>{JSON.stringify(s.messages, null, 2)}</pre>
+          </details>
+          <details>
+            <summary>Tools ({s.tools.length})</summary>
+            <pre>{JSON.stringify(s.tools, null, 2)}</pre>
+          </details>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { RunPart } from '../../lib/agent/run-view';
+import { Markdown } from './Markdown';
+import { ToolCard, type ToolCardActions } from './ToolCard';
+
+/** An answer as the user saw it happen: text, reasoning, tool cards, interjections and notices. */
+export function RunParts({ parts, actions }: { parts: RunPart[]; actions?: ToolCardActions }) {
+  return (
+    <>
+      {parts.map((p, i) => {
+        switch (p.kind) {
+          case 'text':
+            return <Markdown key={i} text={p.text} />;
+          case 'reasoning':
+            return (
+              <details key={i} class="reasoning">
+                <summary>Reasoning</summary>
+                <p>{p.text}</p>
+              </details>
+            );
+          case 'tool':
+            return <ToolCard key={p.toolCallId} part={p} actions={actions} />;
+          case 'interjection':
+            return (
+              <div key={i} class="message user interjection" data-role="user">
+                <div class="bubble">{p.text}</div>
+              </div>
+            );
+          case 'notice':
+            return (
+              <div key={i} class="notice-line">
+                {p.text}
+              </div>
+            );
+        }
+      })}
+    </>
+  );
+}
