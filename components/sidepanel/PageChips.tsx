@@ -6,7 +6,7 @@ export function PageChips({ page }: { page: PageContextState }) {
   if (!t) return null;
   const sel = page.selection.value;
   return (
-    <div class="chips" aria-label="Page context sent with your message">
+    <div class="chips" aria-label="Page context">
       {page.includePage.value && (
         <span class="chip" title={t.url}>
           <span class="chip-label">Page: {t.title}</span>

@@ -88,24 +88,28 @@ export function startBackground(options: BackgroundOptions) {
   }
 
   const skills = createSkillCatalog(options.prompts);
-  const runtime: Promise<AgentRuntime> = agentStores.then((s) =>
-    createAgentRuntime({
-      journal: s.journal,
-      resolveModel: modelFor,
-      tools: createToolRegistry(
-        [
-          ...createBuiltinTools({
+  const runtime: Promise<AgentRuntime> = agentStores.then((s) => {
+    const tools = createToolRegistry(
+      [
+        ...createBuiltinTools({
           memory: s.memory,
           skills,
           agents,
           now,
           generateId,
           listTabs: async () => (await chrome.tabs.query({ lastFocusedWindow: true })).map((t) => ({ id: t.id, title: t.title ?? '', url: t.url ?? '', active: t.active })),
-          }),
-          ...(options.extraTools ?? []),
-        ],
-        options.pageTools ?? [],
-      ),
+        }),
+        ...(options.extraTools ?? []),
+      ],
+      options.pageTools ?? [],
+    );
+    // A sub-agent gets the tools it asks for that this build actually has.
+    const available = new Set(tools.names());
+    for (const agent of agents) agent.tools = agent.tools.filter((name) => available.has(name));
+    return createAgentRuntime({
+      journal: s.journal,
+      resolveModel: modelFor,
+      tools,
       prompts: options.prompts,
       emit: (event) => {
         chat.onAgentEvent(event);
@@ -118,8 +122,8 @@ export function startBackground(options: BackgroundOptions) {
       latency: s.latency,
       now,
       generateId,
-    }),
-  );
+    });
+  });
 
   const chat = createChatService({
     store: stores.then((s) => s.conversations),

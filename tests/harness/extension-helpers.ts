@@ -35,8 +35,8 @@ export async function killServiceWorker(context: BrowserContext, page: Page): Pr
 }
 
 export async function sendChat(panel: Page, text: string): Promise<void> {
-  await panel.getByLabel('Message').fill(text);
-  await panel.getByLabel('Message').press('Enter');
+  await panel.getByRole('textbox', { name: 'Message' }).fill(text);
+  await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
 }
 
 export const assistantMessages = (panel: Page) => panel.locator('.message.assistant');
