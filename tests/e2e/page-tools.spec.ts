@@ -1,0 +1,236 @@
+/**
+ * The page tools end to end: the built extension, the fixture pages (real React, Vue, Svelte, imask) on
+ * 127.0.0.1, runs scripted by the fake LLM, approvals and undo clicked in the side panel (opened in a tab;
+ * it attaches to the most recently active web page of its window). Assertions read each framework's own
+ * state JSON, and what the fake LLM received back as tool results.
+ */
+import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
+import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
+import type { FakeLlm } from '../fake-llm';
+import { addProvider, assistantMessages, chatRequests, expect, openPanel, test } from './fixtures';
+
+let pages: FixtureServer;
+test.beforeAll(async () => {
+  pages = await serveFixturePages();
+});
+test.afterAll(async () => {
+  await pages?.close();
+});
+
+const updates = {
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.com',
+  age: '36',
+  birthday: '1815-12-10T09:30',
+  country: 'france',
+  plan: 'Pro',
+  newsletter: true,
+  bio: 'Wrote the first program.',
+  notes: 'Analytical engine',
+  city: 'Paris',
+};
+const expectedState = {
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.com',
+  birthday: '1815-12-10',
+  country: 'fr',
+  plan: 'pro',
+  newsletter: true,
+  bio: 'Wrote the first program.',
+  notes: 'Analytical engine',
+  city: 'Paris',
+  password: '',
+  website: '',
+};
+
+type State = Record<string, unknown>;
+
+/** A fixture page in a tab, and a reader for the state JSON its framework renders. */
+async function openFixture(context: BrowserContext, name: string) {
+  const page = await context.newPage();
+  await page.goto(`${pages.url}${name}.html`);
+  const root: Page | FrameLocator = name === 'iframe' ? page.frameLocator('#inner') : page;
+  const stateEl = root.locator('#state');
+  // Pages without form state (the article) mark themselves ready instead.
+  if (name === 'article') await expect(page.locator('html[data-ready]')).toHaveCount(1);
+  else await expect(stateEl).not.toBeEmpty();
+  const state = async (): Promise<State> => JSON.parse((await stateEl.textContent()) ?? '{}') as State;
+  return { page, state, root };
+}
+
+/** Age is a number input: frameworks keep it as a number or a string, and empty as '' or null (Svelte). */
+const normalised = (s: State) => ({ ...s, age: s.age === undefined ? undefined : String(s.age ?? '') });
+
+async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, fixture: string) {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  const opened = await openFixture(context, fixture);
+  const panel = await openPanel(context, extensionId);
+  return { ...opened, panel };
+}
+
+const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
+
+/** The result of the latest `toolName` call as the model received it (the OpenAI wire: role "tool" messages). */
+function toolResult(llm: FakeLlm, toolName: string): string {
+  const requests = chatRequests(llm, '/v1/chat/completions');
+  for (const req of [...requests].reverse()) {
+    const messages = (req.body as { messages: { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] }[] }).messages;
+    const names = new Map(messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name]));
+    const found = messages.filter((m) => m.role === 'tool' && names.get(m.tool_call_id ?? '') === toolName).at(-1);
+    if (found) return typeof found.content === 'string' ? found.content : JSON.stringify(found.content);
+  }
+  throw new Error(`the model never received a result of ${toolName}`);
+}
+
+/** Types into the composer (by role: the page-context chips are also labelled "…Message…"). */
+async function sendChat(panel: Page, text: string): Promise<void> {
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
+const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+
+for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as const) {
+  test(`${name}: a run fills every field type after approval, the framework sees it, and Undo restores it`, async ({ context, extensionId, llm, extPage }) => {
+    const { state, panel } = await setUp(context, extensionId, llm, extPage, name);
+    const before = await state();
+    llm.enqueue(call('get_form_state'), call('fill_form', { updates: { ...updates, admin: 'true', password: 'hunter2' } }), { text: ['Filled.'] });
+    await sendChat(panel, 'Fill in the signup form for Ada');
+
+    const fill = card(panel, 'fill_form');
+    const preview = fill.locator('.approval .preview');
+    await expect(preview).toContainText('Full name (fullName): (empty) → "Ada Lovelace"');
+    await expect(preview).toContainText('Send me the newsletter (newsletter): unchecked → checked');
+    await expect(preview).toContainText('admin: not a field of the form (will be ignored)');
+    await expect(preview).toContainText('password: not a field of the form (will be ignored)');
+    expect(normalised(await state())).toEqual(normalised(before));
+    await fill.getByRole('button', { name: 'Approve' }).click();
+    await finished(panel);
+
+    await expect.poll(async () => normalised(await state())).toMatchObject({ ...expectedState, age: '36' });
+    const snapshot = JSON.parse(toolResult(llm, 'get_form_state')) as { fields: { key: string }[] };
+    expect(snapshot.fields.map((f) => f.key)).toEqual(expect.arrayContaining(Object.keys(updates)));
+    expect(snapshot.fields.some((f) => /password|website/i.test(f.key))).toBe(false);
+    const result = JSON.parse(toolResult(llm, 'fill_form')) as { written: { key: string }[]; ignored: { key: string }[]; failed: unknown[] };
+    expect(result.failed).toEqual([]);
+    expect(result.written.map((w) => w.key).sort()).toEqual(Object.keys(updates).sort());
+    expect(result.ignored.map((i) => i.key).sort()).toEqual(['admin', 'password']);
+
+    await fill.getByRole('button', { name: 'Undo this fill' }).click();
+    await expect.poll(async () => normalised(await state())).toEqual(normalised(before));
+  });
+}
+
+test('masked inputs (imask): the mask formats what the run writes, and Undo clears it', async ({ context, extensionId, llm, extPage }) => {
+  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'masked');
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { phone: '+1 555 123 4567', start: '05.03.2024' } }), { text: ['Done.'] });
+  await sendChat(panel, 'Fill the phone and the start date');
+  await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  await expect.poll(state).toMatchObject({ phone: '+1 (555) 123-4567', phoneDigits: '15551234567', start: '05.03.2024', startComplete: true });
+  expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({ written: [{ key: 'phone', value: '+1 (555) 123-4567' }, { key: 'start', value: '05.03.2024' }], failed: [] });
+  await card(panel, 'fill_form').getByRole('button', { name: 'Undo this fill' }).click();
+  await expect.poll(state).toMatchObject({ phone: '', start: '' });
+});
+
+test('admin=true and a password are handed back as ignored, and nothing on the page changes', async ({ context, extensionId, llm, extPage }) => {
+  const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
+  const before = await state();
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { admin: true, password: 'hunter2', website: 'http://spam.example' } }), { text: ['Nothing to fill.'] });
+  await sendChat(panel, 'Make me an admin');
+  await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  const result = JSON.parse(toolResult(llm, 'fill_form')) as { written: unknown[]; ignored: { key: string }[] };
+  expect(result.written).toEqual([]);
+  expect(result.ignored.map((i) => i.key).sort()).toEqual(['admin', 'password', 'website']);
+  expect(await state()).toEqual(before);
+  expect(await page.locator('input[type="password"]').inputValue()).toBe('');
+  expect(await page.locator('input[name="website"]').inputValue()).toBe('');
+});
+
+test('Deny leaves the page untouched and tells the model', async ({ context, extensionId, llm, extPage }) => {
+  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'vue');
+  const before = await state();
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates }), { text: ['Understood.'] });
+  await sendChat(panel, 'Fill the form');
+  await card(panel, 'fill_form').getByRole('button', { name: 'Deny' }).click();
+  await finished(panel);
+  expect(toolResult(llm, 'fill_form')).toMatch(/denied by the user/);
+  expect(await state()).toEqual(before);
+});
+
+test('"Always allow on this site" applies the next fill on that site without a card', async ({ context, extensionId, llm, extPage }) => {
+  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'svelte');
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), { text: ['One.'] });
+  await sendChat(panel, 'Fill my name');
+  await card(panel, 'fill_form').getByRole('button', { name: 'Always allow on this site' }).click();
+  await finished(panel);
+  await expect.poll(state).toMatchObject({ fullName: 'Ada Lovelace' });
+
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { email: 'ada@example.com' } }), { text: ['Two.'] });
+  await sendChat(panel, 'Now my email');
+  await expect(assistantMessages(panel)).toHaveCount(2);
+  await finished(panel);
+  await expect.poll(state).toMatchObject({ fullName: 'Ada Lovelace', email: 'ada@example.com' });
+  const second = card(panel, 'fill_form').last();
+  await expect(second).toHaveAttribute('data-status', 'done');
+  await expect(second.locator('.approval')).toHaveCount(0);
+});
+
+test('click and submit_form each wait for approval; the multi-step form is completed', async ({ context, extensionId, llm, extPage }) => {
+  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'multistep');
+  llm.enqueue(
+    call('get_form_state'),
+    call('fill_form', { updates: { first: 'Grace' } }),
+    call('click', { key: 'next' }),
+    call('get_form_state'),
+    call('fill_form', { updates: { topic: 'Support', message: 'Hello' } }),
+    call('submit_form', { form: 'wizard' }),
+    { text: ['Sent.'] },
+  );
+  await sendChat(panel, 'Send a support message as Grace');
+  await card(panel, 'fill_form').first().getByRole('button', { name: 'Approve' }).click();
+
+  const click = card(panel, 'click');
+  await expect(click.locator('.approval .preview')).toContainText('key: next');
+  expect(await state()).toMatchObject({ step: 1, first: 'Grace' });
+  await click.getByRole('button', { name: 'Approve' }).click();
+  await expect.poll(state).toMatchObject({ step: 2 });
+
+  await card(panel, 'fill_form').last().getByRole('button', { name: 'Approve' }).click();
+  const submit = card(panel, 'submit_form');
+  await expect(submit.locator('.approval .preview')).toContainText('form: wizard');
+  expect(await state()).toMatchObject({ topic: 'support', message: 'Hello' });
+  expect((await state()).submitted).toBeFalsy();
+  await submit.getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  await expect.poll(state).toMatchObject({ step: 2, first: 'Grace', topic: 'support', message: 'Hello', submitted: true });
+});
+
+test('read_page through a run gives the model the visible text and none of the hidden text', async ({ context, extensionId, llm, extPage }) => {
+  const { panel } = await setUp(context, extensionId, llm, extPage, 'article');
+  llm.enqueue(call('read_page'), { text: ['It is about bridges.'] });
+  await sendChat(panel, 'What is this page about?');
+  await finished(panel);
+  const reading = JSON.parse(toolResult(llm, 'read_page')) as { title: string; markdown: string };
+  expect(reading.title).toBe('The bridges of Riverton');
+  expect(reading.markdown).toContain('Visible sentence before the hidden ones.');
+  expect(reading.markdown).toContain('Visible sentence after the hidden ones.');
+  expect(reading.markdown).toContain('| 2022 | Iron Span | 3400 |');
+  expect(reading.markdown).not.toContain('HIDDEN-');
+});
+
+test('fill_form without a snapshot in the run is told to call get_form_state first', async ({ context, extensionId, llm, extPage }) => {
+  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'plain');
+  const before = await state();
+  llm.enqueue(call('fill_form', { updates: { fullName: 'Ada' } }), { text: ['Oops.'] });
+  await sendChat(panel, 'Fill my name');
+  // The preview cannot read values without a snapshot: the generic one is shown instead.
+  await expect(card(panel, 'fill_form').locator('.approval .preview')).toContainText('updates');
+  await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  expect(toolResult(llm, 'fill_form')).toMatch(/call get_form_state first/);
+  expect(await state()).toEqual(before);
+});
