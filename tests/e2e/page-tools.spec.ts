@@ -7,7 +7,7 @@
 import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, test } from './fixtures';
+import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, test } from './fixtures';
 
 let pages: FixtureServer;
 test.beforeAll(async () => {
@@ -233,4 +233,49 @@ test('fill_form without a snapshot in the run is told to call get_form_state fir
   await finished(panel);
   expect(toolResult(llm, 'fill_form')).toMatch(/call get_form_state first/);
   expect(await state()).toEqual(before);
+});
+
+test('a fill approved after the page reloaded is reported as navigated, not applied to the new page', async ({ context, extensionId, llm, extPage }) => {
+  const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), { text: ['The page changed.'] });
+  await sendChat(panel, 'Fill my name');
+  const fill = card(panel, 'fill_form');
+  await expect(fill.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('#state')).not.toBeEmpty();
+  await fill.getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  expect(toolResult(llm, 'fill_form')).toMatch(/navigated/);
+  expect(await state()).toMatchObject({ fullName: '' });
+});
+
+test('a fill approved after its tab was closed is reported as tab-closed', async ({ context, extensionId, llm, extPage }) => {
+  const { panel, page } = await setUp(context, extensionId, llm, extPage, 'plain');
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), { text: ['The tab is gone.'] });
+  await sendChat(panel, 'Fill my name');
+  const fill = card(panel, 'fill_form');
+  await expect(fill.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await page.close();
+  await fill.getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  expect(toolResult(llm, 'fill_form')).toMatch(/tab was closed/);
+});
+
+test('the worker may die between the snapshot and the approved fill: the fill still applies', async ({ context, extensionId, llm, extPage }) => {
+  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'vue');
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), { text: ['Filled.'] });
+  await sendChat(panel, 'Fill my name');
+  const fill = card(panel, 'fill_form');
+  await expect(fill.getByRole('button', { name: 'Approve' })).toBeVisible();
+  // Stopped as Chrome does when idle, then woken by a message, as any event would.
+  const cdp = await context.newCDPSession(panel);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach();
+  await callBackground(extPage, 'settings.get', {});
+  await panel.waitForTimeout(1000);
+  await fill.getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  await expect.poll(state).toMatchObject({ fullName: 'Ada Lovelace' });
+  expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({ written: [{ key: 'fullName', value: 'Ada Lovelace' }] });
 });
