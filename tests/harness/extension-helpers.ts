@@ -26,12 +26,34 @@ export async function openPanel(context: BrowserContext, extensionId: string): P
   return panel;
 }
 
-/** Stops every service worker, as Chrome does after 30 s idle (Playwright's attachment otherwise keeps it alive). */
+/**
+ * Stops every service worker, as Chrome does after 30 s idle (Playwright's attachment otherwise keeps it
+ * alive). Resolves once DevTools has reported the extension's worker stopped and then running again (the
+ * panel reconnecting wakes a fresh one), so a test cannot pass without the kill having happened.
+ */
 export async function killServiceWorker(context: BrowserContext, page: Page): Promise<void> {
   const cdp = await context.newCDPSession(page);
+  let stopped = false;
+  const restarted = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(stopped ? 'the worker did not start again' : 'the worker did not stop')), 15_000);
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const v of versions) {
+        if (!v.scriptURL.startsWith('chrome-extension://')) continue;
+        if (v.runningStatus === 'stopped') stopped = true;
+        if (stopped && v.runningStatus === 'running') {
+          clearTimeout(timer);
+          resolve();
+        }
+      }
+    });
+  });
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
-  await cdp.detach();
+  try {
+    await restarted;
+  } finally {
+    await cdp.detach();
+  }
 }
 
 export async function sendChat(panel: Page, text: string): Promise<void> {
