@@ -25,17 +25,18 @@ function setup(scripts: Script[], opts: { store?: ConversationStore; journal?: R
   const echo = echoTool('echo');
   const approve = echoTool('dangerous', { readOnly: false, needsApproval: true });
   let n = 0;
-  let service!: ChatService;
+  // The runtime emits into the service, which is built after it.
+  const late: { service?: ChatService } = {};
   const runtime: AgentRuntime = createAgentRuntime({
     journal,
     resolveModel: () => model,
     tools: createToolRegistry([echo.tool, approve.tool]),
     prompts,
-    emit: (e) => service.onAgentEvent(e),
+    emit: (e) => late.service!.onAgentEvent(e),
     sitePolicies: createInMemorySitePolicyStore(),
     timeZone: 'UTC',
   });
-  service = createChatService({
+  const service = (late.service = createChatService({
     store,
     runtime: () => runtime,
     now: () => 1_000,
@@ -47,7 +48,7 @@ function setup(scripts: Script[], opts: { store?: ConversationStore; journal?: R
     runSettings: (page) => (page ? { pageContext: { url: page.url, title: page.title } } : {}),
     listUnfinishedRuns: () => journal.listUnfinished(),
     ...(opts.title ? { generateTitle: async () => opts.title } : {}),
-  });
+  }));
   const received: PanelMessage[] = [];
   const port = { postMessage: (m: PanelMessage) => void received.push(m) };
   const events = () => received.flatMap((m) => (m.type === 'event' ? [m.event] : []));
