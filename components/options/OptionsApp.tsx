@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import type { OptionsState } from './options-state';
 import { ProviderForm } from './ProviderForm';
+import { AgentSettings } from './AgentSettings';
 
 function Onboarding({ state }: { state: OptionsState }) {
   const ready = state.providers.value.length > 0;
@@ -69,6 +70,7 @@ export function OptionsApp({ state }: { state: OptionsState }) {
         )}
         <ProviderForm state={state} />
       </section>
+      {state.loaded.value && <AgentSettings />}
     </main>
   );
 }

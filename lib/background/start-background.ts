@@ -7,6 +7,7 @@ import { openAgentDb } from '../agent/agent-db';
 import { createAgentRuntime, type AgentRuntime } from '../agent/agent-runtime';
 import { createIdbLatencyStore, createIdbMemoryStore, createIdbSitePolicyStore } from '../agent/idb-agent-stores';
 import { createIdbRunJournal } from '../agent/idb-run-journal';
+import { computeLatencyStats } from '../agent/compute-latency-stats';
 import type { RouteToPage } from '../agent/page-router';
 import type { PromptLibrary } from '../agent/prompt-library';
 import type { ModelRef } from '../agent/run-journal';
@@ -87,7 +88,10 @@ export function startBackground(options: BackgroundOptions) {
     return createChatModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id));
   }
 
-  const skills = createSkillCatalog(options.prompts);
+  const skills = createSkillCatalog(options.prompts, {
+    list: async () => ((await (await stores).settings.get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),
+  });
+  const listSkills = async () => (await skills.list()).map(({ name, description, body, source }) => ({ name, description, body, source }));
   const runtime: Promise<AgentRuntime> = agentStores.then((s) => {
     const tools = createToolRegistry(
       [
@@ -199,6 +203,22 @@ export function startBackground(options: BackgroundOptions) {
         steps: snap.steps.map((s) => ({ index: s.index, system: s.request.system, messages: s.request.messages, tools: s.request.tools ?? [], finishReason: s.finishReason, usage: s.usage })),
       };
     },
+    'skills.list': listSkills,
+    'skills.save': async (skill) => {
+      const bundled = (await skills.list()).find((k) => k.name === skill.name && k.source === 'bundled');
+      if (bundled) throw new UserFacingError('invalid', `"${skill.name}" is a built-in skill; choose another name.`);
+      const { settings } = await stores;
+      const current = (await settings.get()).userSkills ?? [];
+      if (current.length >= 50 && !current.some((k) => k.name === skill.name)) throw new UserFacingError('invalid', 'At most 50 skills.');
+      await settings.update({ userSkills: [...current.filter((k) => k.name !== skill.name), skill] });
+      return listSkills();
+    },
+    'skills.delete': async ({ name }) => {
+      const { settings } = await stores;
+      await settings.update({ userSkills: ((await settings.get()).userSkills ?? []).filter((k) => k.name !== name) });
+      return listSkills();
+    },
+    'telemetry.stats': async () => computeLatencyStats(await (await agentStores).latency.list(), 500),
     'memories.list': async () => (await (await agentStores).memory.list()).map((m) => ({ id: m.id, text: m.text, tags: m.tags, createdAt: m.createdAt })),
     'memories.delete': async ({ id }) => {
       await (await agentStores).memory.delete(id);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ConversationRecord, MessageRecord, ProviderView } from '../storage/records';
 import type { Settings } from '../storage/settings-store';
+import type { LatencyStats } from '../agent/compute-latency-stats';
 
 const id = z.string().min(1).max(200);
 const providerKind = z.enum(['openai', 'anthropic', 'openai-compatible']);
@@ -36,6 +37,16 @@ export const requestSchemas = {
   'runs.inspect': z.object({ runId: id }),
   /** Puts back the values a fill_form call wrote (the panel's Undo on its tool card). */
   'page.undoFill': z.object({ runId: id, toolCallId: id }),
+  'skills.list': z.object({}),
+  /** A skill the user writes: a playbook the model can load by name (only name and description sit in the prompt). */
+  'skills.save': z.object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Use lower-case letters, digits and dashes (at most 64)'),
+    description: z.string().trim().min(1, 'Describe when to use it').max(300),
+    body: z.string().trim().min(1, 'Write the instructions').max(20_000),
+  }),
+  'skills.delete': z.object({ name: z.string().min(1).max(64) }),
+  /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
+  'telemetry.stats': z.object({}),
   'memories.list': z.object({}),
   'memories.delete': z.object({ id }),
   'conversations.list': z.object({}),
@@ -57,6 +68,10 @@ export interface ProtocolResponses {
   'panel.open': void;
   'runs.inspect': RunInspection;
   'page.undoFill': { restored: number; failed: { key: string; reason: string }[] };
+  'skills.list': SkillView[];
+  'skills.save': SkillView[];
+  'skills.delete': SkillView[];
+  'telemetry.stats': LatencyStats;
   'memories.list': MemoryView[];
   'memories.delete': void;
 }
@@ -65,6 +80,8 @@ export interface RunInspection {
   runId: string;
   steps: { index: number; system: string; messages: unknown[]; tools: unknown[]; finishReason?: string; usage?: unknown }[];
 }
+
+export interface SkillView { name: string; description: string; body: string; source: 'bundled' | 'user' }
 
 export interface MemoryView { id: string; text: string; tags?: string[]; createdAt: number }
 

@@ -8,6 +8,8 @@ export interface Settings {
   maxSteps?: number;
   /** Added to every system prompt. */
   customInstructions?: string;
+  /** Skills the user wrote in settings (bundled ones live in prompts/skills/). */
+  userSkills?: { name: string; description: string; body: string }[];
 }
 
 export interface SettingsStore {

@@ -1,0 +1,71 @@
+/** The options page's agent settings: step limit, custom instructions, skills, memories, performance. */
+import { batch, signal } from '@preact/signals';
+import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
+import type { MemoryView, SkillView } from '../../lib/messaging/protocol';
+import { sendMessage } from '../../lib/messaging/send-message';
+
+export function createAgentSettingsState() {
+  const maxSteps = signal(10);
+  const customInstructions = signal('');
+  const skills = signal<SkillView[]>([]);
+  const memories = signal<MemoryView[]>([]);
+  const stats = signal<LatencyStats | null>(null);
+  const message = signal<string | null>(null);
+  const error = signal<string | null>(null);
+
+  const attempt = async (f: () => Promise<void>, done?: string) => {
+    error.value = null;
+    message.value = null;
+    try {
+      await f();
+      if (done) message.value = done;
+    } catch (e) {
+      error.value = (e as Error).message;
+    }
+  };
+
+  return {
+    maxSteps,
+    customInstructions,
+    skills,
+    memories,
+    stats,
+    message,
+    error,
+    load: () =>
+      attempt(async () => {
+        const [settings, skillList, memoryList, latency] = await Promise.all([
+          sendMessage('settings.get', {}),
+          sendMessage('skills.list', {}),
+          sendMessage('memories.list', {}),
+          sendMessage('telemetry.stats', {}),
+        ]);
+        batch(() => {
+          maxSteps.value = settings.maxSteps ?? 10;
+          customInstructions.value = settings.customInstructions ?? '';
+          skills.value = skillList;
+          memories.value = memoryList;
+          stats.value = latency;
+        });
+      }),
+    saveBehaviour: () =>
+      attempt(async () => {
+        await sendMessage('settings.update', { maxSteps: maxSteps.value, customInstructions: customInstructions.value });
+      }, 'Saved.'),
+    saveSkill: (skill: { name: string; description: string; body: string }) =>
+      attempt(async () => {
+        skills.value = await sendMessage('skills.save', skill);
+      }, `Saved skill ${skill.name}.`),
+    deleteSkill: (name: string) =>
+      attempt(async () => {
+        skills.value = await sendMessage('skills.delete', { name });
+      }),
+    deleteMemory: (id: string) =>
+      attempt(async () => {
+        await sendMessage('memories.delete', { id });
+        memories.value = memories.value.filter((m) => m.id !== id);
+      }),
+  };
+}
+
+export type AgentSettingsState = ReturnType<typeof createAgentSettingsState>;

@@ -1,0 +1,64 @@
+import type { RecordedRequest } from '../fake-llm';
+import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+
+const systemOf = (r: RecordedRequest) => (r.body as { messages: { role: string; content: string }[] }).messages[0]!.content;
+
+test('the step limit, custom instructions and a user skill all reach the run', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await extPage.reload();
+  const assistant = extPage.getByRole('region', { name: 'Assistant' });
+  await assistant.getByLabel(/Step limit/).fill('2');
+  await assistant.getByLabel(/Custom instructions/).fill('Always answer like a pirate.');
+  await assistant.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(assistant.getByRole('status')).toHaveText('Saved.');
+
+  const skillForm = assistant.getByRole('form', { name: 'New skill' });
+  await skillForm.getByLabel('Skill name').fill('tide-tables');
+  await skillForm.getByLabel('When to use it').fill('When the user asks about tides');
+  await skillForm.getByLabel('Instructions').fill('Quote high and low tide in local time.');
+  await skillForm.getByRole('button', { name: 'Add skill' }).click();
+  await expect(assistant.locator('li[data-skill="tide-tables"]')).toContainText('yours');
+  // Bundled skill names are taken.
+  await skillForm.getByLabel('Skill name').fill('summarise-page');
+  await skillForm.getByLabel('When to use it').fill('x');
+  await skillForm.getByLabel('Instructions').fill('y');
+  await skillForm.getByRole('button', { name: 'Add skill' }).click();
+  await expect(assistant.getByRole('alert')).toContainText('built-in skill');
+
+  // The model loads the skill, then keeps calling tools: the third call is past the limit of 2.
+  llm.enqueue(
+    { toolCalls: [{ id: 's', name: 'load_skill', arguments: '{"name":"tide-tables"}' }] },
+    { toolCalls: [{ id: 't', name: 'list_tabs', arguments: '{}' }] },
+    { text: ['never reached'] },
+  );
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'When is high tide?');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await expect(answer.locator('.notice-line')).toContainText('step limit');
+  const requests = chatRequests(llm);
+  expect(requests).toHaveLength(2);
+  const system = systemOf(requests[0]!);
+  expect(system).toContain('Always answer like a pirate.');
+  expect(system).toMatch(/<available_skills>[\s\S]*tide-tables[\s\S]*When the user asks about tides[\s\S]*<\/available_skills>/);
+  expect(system).not.toContain('Quote high and low tide');
+  const skillResult = (requests[1]!.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'tool')!;
+  expect(skillResult.content).toContain('Quote high and low tide in local time.');
+});
+
+test('memories the assistant saved are listed in settings and can be forgotten', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Prefers aisle seats"}' }] }, { text: ['Noted.'] });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'I prefer aisle seats');
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  await extPage.reload();
+  const assistant = extPage.getByRole('region', { name: 'Assistant' });
+  await expect(assistant.locator('li[data-memory]')).toHaveText(['Prefers aisle seatsForget']);
+  await assistant.getByRole('button', { name: 'Forget: Prefers aisle seats' }).click();
+  await expect(assistant.locator('li[data-memory]')).toHaveCount(0);
+  expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toEqual([]);
+  // The run was measured: the performance table lists the model and the tool.
+  await extPage.reload();
+  await expect(assistant.locator('table.stats')).toContainText('memory_save');
+});
