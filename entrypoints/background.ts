@@ -2,6 +2,7 @@ import type { PromptLibrary } from '../lib/agent/prompt-library';
 import { createUndoFillHandler } from '../lib/background/create-undo-fill-handler';
 import { createRouteToPage } from '../lib/background/route-to-page';
 import { startBackground } from '../lib/background/start-background';
+import { createHistoryFeature } from '../lib/retrieval/create-history-feature';
 import { createPageTools } from '../lib/tools/page-tools';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
@@ -9,10 +10,14 @@ const prompts = import.meta.glob<string>('/prompts/**/*.md', { query: '?raw', im
 
 export default defineBackground(() => {
   const routeToPage = createRouteToPage();
+  const history = createHistoryFeature();
   startBackground({
     prompts,
     pageTools: createPageTools({ routeToPage }),
     routeToPage,
-    extraHandlers: { 'page.undoFill': createUndoFillHandler() },
+    extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers },
+    extraTools: history.extraTools,
+    onContentMessage: history.onContentMessage,
+    augmentRunSettings: history.augmentRunSettings,
   });
 });

@@ -1,4 +1,5 @@
 import { startPageAgent } from '../lib/page/content-agent';
+import { startPageCapture } from '../lib/retrieval/capture-page';
 
 // Every frame of every page: the page tools' hands. Each feature starts its own part from lib/.
 export default defineContentScript({
@@ -8,5 +9,6 @@ export default defineContentScript({
   runAt: 'document_idle',
   main(ctx) {
     startPageAgent(ctx);
+    startPageCapture({ window, send: (message) => chrome.runtime.sendMessage(message) });
   },
 });

@@ -4,7 +4,7 @@
  * cache keeps hitting while only the date line changes at the end).
  */
 import type { Skill } from '../tools/parse-skill';
-import type { PageContext } from './run-settings';
+import type { Grounding, PageContext } from './run-settings';
 import { formatDateTime } from './format-date-time';
 
 export interface PromptInputs {
@@ -12,6 +12,7 @@ export interface PromptInputs {
   tools: ReadonlyArray<{ name: string; description: string }>;
   customInstructions?: string;
   pageContext?: PageContext;
+  grounding?: Grounding;
   skills: () => Promise<Skill[]>;
   now: number;
   timeZone: string;
@@ -20,6 +21,21 @@ export interface PromptInputs {
 type Builder = (inputs: PromptInputs) => Promise<string | undefined> | string | undefined;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Retrieved passages from the user's reading history, with the rule for how strictly to use them. */
+export function groundingSection(g: Grounding | undefined): string | undefined {
+  if (!g) return undefined;
+  const rule =
+    g.mode === 'only'
+      ? 'Answer ONLY from these passages. If they do not contain the answer, say that you found nothing about it in the pages the user has read; do not use general knowledge.'
+      : 'Prefer these passages over general knowledge when they are relevant.';
+  const header = `## Retrieved from the user's reading history\n${rule} Cite each claim taken from a passage with a Markdown link to its url, titled with the page title.`;
+  if (g.passages.length === 0) return `${header}\n(No passage matched this message.)`;
+  const items = g.passages.map(
+    (p) => `<passage title="${escapeXml(p.title)}" url="${escapeXml(p.fragmentUrl)}" visited="${new Date(p.visitedAt).toISOString()}">\n${escapeXml(p.text.trim())}\n</passage>`,
+  );
+  return `${header}\n${items.join('\n')}`;
+}
 
 export const promptBuilders: readonly Builder[] = [
   (i) => i.base,
@@ -33,6 +49,7 @@ export const promptBuilders: readonly Builder[] = [
     if (p.selectedText?.trim()) lines.push(`Selected text:\n<selection>\n${p.selectedText.trim()}\n</selection>`);
     return lines.join('\n');
   },
+  (i) => groundingSection(i.grounding),
   async (i) => {
     const skills = await i.skills();
     if (skills.length === 0) return undefined;

@@ -25,6 +25,7 @@ export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ 
     tools: specs,
     customInstructions: s.customInstructions,
     pageContext: s.pageContext,
+    grounding: s.grounding,
     skills: async () => (await deps.skills?.list()) ?? [],
     now: deps.now(),
     timeZone: deps.timeZone,

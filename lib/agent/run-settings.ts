@@ -5,6 +5,22 @@ export interface PageContext {
   selectedText?: string;
 }
 
+/** A passage from the user's reading history, injected when grounding is on. */
+export interface GroundingPassage {
+  title: string;
+  url: string;
+  /** Opens the page scrolled to the passage. */
+  fragmentUrl: string;
+  visitedAt: number;
+  text: string;
+}
+
+/** Passages retrieved for the user's message and how strictly the answer must stick to them. */
+export interface Grounding {
+  mode: 'prefer' | 'only';
+  passages: GroundingPassage[];
+}
+
 export interface RunSettings {
   /** Model calls allowed in the run (default 10, at most 50). */
   maxSteps?: number;
@@ -21,6 +37,8 @@ export interface RunSettings {
   frameId?: number;
   /** Origin of the page (for "always allow on this site"). Defaults to pageContext.url's origin. */
   site?: string;
+  /** Retrieved history passages (grounding on); shown in the system prompt, so the user can inspect them. */
+  grounding?: Grounding;
 }
 
 export const DEFAULT_MAX_STEPS = 10;

@@ -25,8 +25,14 @@ export interface EmbedderOptions {
   localModelPath?: string;
   /** Whether the Hugging Face hub may be contacted. Default false: nothing leaves the machine unasked. */
   allowRemote?: boolean;
+  /**
+   * A URL prefix serving `<model>/config.json`, `<model>/onnx/…` like the hub does (a self-hosted mirror,
+   * or a test server). Used instead of the hub, and instead of `localModelPath`: transformers.js 4 does
+   * not probe optional files (the tokenizer) under an http(s) `localModelPath`, so it silently loads none.
+   */
+  modelBaseUrl?: string;
   /** Where onnxruntime-web's .wasm/.mjs live (extension pages must use the bundled files, not a CDN). */
-  wasmPaths?: string | { wasm: string; mjs: string };
+  wasmPaths?: string | { wasm: string; mjs?: string };
   /** Replaces transformers.js's fetch (e.g. to serve model files from extension storage). */
   fetch?: (input: string | URL, init?: RequestInit) => Promise<Response>;
   /** Texts per model call; bounds padding memory. Default 16. */
@@ -47,6 +53,12 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
     env.allowLocalModels = true;
   }
   env.allowRemoteModels = options.allowRemote ?? false;
+  if (options.modelBaseUrl !== undefined) {
+    env.remoteHost = options.modelBaseUrl.endsWith('/') ? options.modelBaseUrl : `${options.modelBaseUrl}/`;
+    env.remotePathTemplate = '{model}/';
+    env.allowRemoteModels = true;
+    env.allowLocalModels = false;
+  }
   if (options.fetch) env.fetch = options.fetch;
   if (options.wasmPaths !== undefined && env.backends.onnx.wasm) env.backends.onnx.wasm.wasmPaths = options.wasmPaths;
 

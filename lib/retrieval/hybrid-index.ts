@@ -108,6 +108,15 @@ export interface HybridIndexSnapshot {
   vectors: VectorStoreSnapshot;
 }
 
+/** One indexed page, for the index browser. */
+export interface PageSummary {
+  url: string;
+  title: string;
+  domain: string;
+  visitedAt: number;
+  chunks: number;
+}
+
 /** Options for a new index. */
 export interface HybridIndexOptions {
   modelId: string;
@@ -134,6 +143,8 @@ export interface HybridIndex {
   deleteRange(since: number, until: number): number;
   /** Forgets everything. */
   clear(): void;
+  /** Every live page, in no particular order. */
+  listPages(): PageSummary[];
   /** Compacts (drops removed chunks) into a snapshot for persistence. */
   snapshot(): HybridIndexSnapshot;
 }
@@ -340,6 +351,9 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
       chunkPage = [];
       pages.clear();
       live = 0;
+    },
+    listPages() {
+      return [...pages.values()].map((p) => ({ url: p.url, title: p.title, domain: p.domain, visitedAt: p.visitedAt, chunks: p.slots.length }));
     },
     snapshot() {
       const keep: number[] = [];

@@ -40,9 +40,23 @@ export async function openIndexDb(name = INDEX_DB_NAME): Promise<IDBPDatabase<In
 /** The handle persistence functions take. */
 export type IndexDatabase = IDBPDatabase<IndexDb>;
 
-/** Writes a compacted snapshot of `index`, replacing what was stored, in one transaction. */
-export async function saveIndex(db: IndexDatabase, index: HybridIndex, now: () => number = Date.now): Promise<void> {
-  const { texts, headingPaths, ...head } = index.snapshot();
+/** Bytes of a snapshot's typed arrays plus its strings (2 bytes a char at most): what a save writes, about. */
+function approximateBytes(value: unknown): number {
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (typeof value === 'string') return value.length * 2;
+  if (typeof value === 'number') return 8;
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + approximateBytes(v), 0);
+  if (value && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + approximateBytes(v), 0);
+  return 0;
+}
+
+/**
+ * Writes a compacted snapshot of `index`, replacing what was stored, in one transaction. Resolves with
+ * the approximate number of bytes written (for the settings page's stats).
+ */
+export async function saveIndex(db: IndexDatabase, index: HybridIndex, now: () => number = Date.now): Promise<number> {
+  const snap = index.snapshot();
+  const { texts, headingPaths, ...head } = snap;
   const segments = Math.ceil(texts.length / TEXT_SEGMENT);
   const tx = db.transaction(['meta', 'texts'], 'readwrite');
   try {
@@ -53,6 +67,7 @@ export async function saveIndex(db: IndexDatabase, index: HybridIndex, now: () =
     }
     void tx.objectStore('meta').put({ ...head, savedAt: now(), segments }, 'head');
     await tx.done;
+    return approximateBytes(snap);
   } catch (cause) {
     throw new RetrievalError('storage_failed', 'saving the history index failed', { cause });
   }
@@ -86,6 +101,24 @@ export async function loadIndex(db: IndexDatabase, options: HybridIndexOptions):
   };
   const index = createHybridIndex(options, snapshot);
   return { index, restored: index.size, storedModel };
+}
+
+/**
+ * Restores the stored index if it was embedded by `modelId`, taking its width from the snapshot, so
+ * search can start before the model is loaded. Returns `storedModel` alone when another model wrote it.
+ */
+export async function loadStoredIndex(db: IndexDatabase, modelId: string, options: Omit<HybridIndexOptions, 'modelId' | 'dims'> = {}): Promise<{ index?: HybridIndex; storedModel?: { modelId: string; dims: number } }> {
+  let head: IndexDb['meta']['value'] | undefined;
+  try {
+    head = await db.get('meta', 'head');
+  } catch (cause) {
+    throw new RetrievalError('storage_failed', 'reading the history index failed', { cause });
+  }
+  if (!head) return {};
+  const storedModel = { modelId: head.modelId, dims: head.dims };
+  if (head.modelId !== modelId) return { storedModel };
+  const { index } = await loadIndex(db, { ...options, ...storedModel });
+  return { index, storedModel };
 }
 
 /** Deletes everything stored (the "forget everything" button). */

@@ -1,7 +1,7 @@
 /** The search_history tool's engine: embed the query, search the index, shape passages for citation. */
 import type { Embedder } from './embedder';
 import type { HybridIndex } from './hybrid-index';
-import { makeSnippet } from './make-snippet';
+import { makeSnippet, type Snippet } from './make-snippet';
 import { RetrievalError } from './retrieval-error';
 import { textFragmentUrl } from './text-fragment-url';
 
@@ -18,6 +18,8 @@ export interface SearchHistoryRequest {
   topK?: number;
   /** Fused score 0..1 below which passages are dropped. Default 0.05. */
   minScore?: number;
+  /** Default 'hybrid' when the embedder matches the index; 'sparse'/'dense' isolate one side (diagnostics, tests). */
+  mode?: 'hybrid' | 'sparse' | 'dense';
 }
 
 /** A passage the model can quote and the user can click back to. */
@@ -39,6 +41,25 @@ export interface HistoryPassage {
 }
 
 /**
+ * The block (paragraph, heading, list item) of a snippet with the most matched words: a text directive
+ * cannot match across block elements, so a fragment spanning a heading and its paragraph finds nothing.
+ */
+export function fragmentBlock(snippet: Snippet): string {
+  let best = snippet.text;
+  let bestHits = -1;
+  for (const m of snippet.text.matchAll(/[^\n]+/g)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const hits = snippet.highlights.filter(([a, b]) => a >= start && b <= end).length;
+    if (hits > bestHits || (hits === bestHits && m[0].length > best.length)) {
+      best = m[0];
+      bestHits = hits;
+    }
+  }
+  return best.trim();
+}
+
+/**
  * Searches the history index. Falls back to sparse-only search when the embedder's model differs from
  * the index's (during a re-embed), so search keeps working instead of comparing unrelated vectors.
  */
@@ -46,7 +67,9 @@ export async function searchHistory(index: HybridIndex, embedder: Embedder | und
   const query = request.query.trim();
   if (!query) throw new RetrievalError('invalid_input', 'query must not be empty');
   const sameModel = embedder && embedder.modelId === index.modelId && embedder.dims === index.dims;
-  const vector = sameModel ? (await embedder.embed([query]))[0] : undefined;
+  const wantsVector = request.mode !== 'sparse';
+  if (request.mode === 'dense' && !sameModel) throw new RetrievalError('model_mismatch', 'dense search needs the index\'s embedding model');
+  const vector = sameModel && wantsVector ? (await embedder.embed([query]))[0] : undefined;
   const hits = index.search({
     text: query,
     vector,
@@ -55,13 +78,14 @@ export async function searchHistory(index: HybridIndex, embedder: Embedder | und
     until: request.until,
     topK: request.topK ?? 8,
     minScore: request.minScore ?? 0.05,
+    ...(request.mode && vector ? { mode: request.mode } : {}),
   });
   return hits.map(({ chunk, score }) => {
     const snippet = makeSnippet(chunk.text, query);
     return {
       title: chunk.title,
       url: chunk.url,
-      fragmentUrl: textFragmentUrl(chunk.url, snippet.text),
+      fragmentUrl: textFragmentUrl(chunk.url, fragmentBlock(snippet)),
       visitedAt: chunk.visitedAt,
       score,
       snippet: snippet.text,

@@ -73,3 +73,12 @@ describe('withEmbeddingCache', () => {
     expect(cached.modelId).toBe('fake@1');
   });
 });
+
+describe('fragmentBlock', () => {
+  it('keeps the fragment inside the block with the most matches (text directives do not cross blocks)', async () => {
+    const { fragmentBlock } = await import('../../../lib/retrieval/search-history');
+    const text = 'Problem solving\n\nOctopuses can unscrew the lids of jars.\n\nParagraph about other things';
+    const snippet = { text, highlights: [[text.indexOf('unscrew'), text.indexOf('unscrew') + 7], [text.indexOf('jars'), text.indexOf('jars') + 4]] as Array<[number, number]> };
+    expect(fragmentBlock(snippet)).toBe('Octopuses can unscrew the lids of jars.');
+  });
+});

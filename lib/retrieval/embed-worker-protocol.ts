@@ -1,0 +1,34 @@
+/**
+ * Messages between the offscreen document and its embedding Web Worker. Both sides validate with zod:
+ * a worker is another context, and a malformed reply must become an error, not a wrong vector.
+ */
+import { z } from 'zod';
+
+const dtype = z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'bnb4', 'q4f16', 'auto']);
+
+/** How the worker should load its model (EmbedderOptions minus what cannot cross a postMessage). */
+export const workerLoadOptionsSchema = z.object({
+  model: z.string().min(1).max(300),
+  dtype,
+  localModelPath: z.string().max(2000).optional(),
+  modelBaseUrl: z.string().max(2000).optional(),
+  allowRemote: z.boolean(),
+  batchSize: z.number().int().min(1).max(256).optional(),
+  modelId: z.string().max(400).optional(),
+});
+export type WorkerLoadOptions = z.infer<typeof workerLoadOptionsSchema>;
+
+/** Offscreen document → worker. */
+export const toEmbedWorkerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('load'), id: z.number().int(), options: workerLoadOptionsSchema }),
+  z.object({ type: z.literal('embed'), id: z.number().int(), texts: z.array(z.string()).max(4096) }),
+]);
+export type ToEmbedWorker = z.infer<typeof toEmbedWorkerSchema>;
+
+/** Worker → offscreen document. */
+export const fromEmbedWorkerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('loaded'), id: z.number().int(), modelId: z.string(), dims: z.number().int().positive(), threads: z.number().int() }),
+  z.object({ type: z.literal('embedded'), id: z.number().int(), vectors: z.array(z.instanceof(Float32Array)) }),
+  z.object({ type: z.literal('error'), id: z.number().int(), code: z.string(), message: z.string() }),
+]);
+export type FromEmbedWorker = z.infer<typeof fromEmbedWorkerSchema>;

@@ -1,0 +1,96 @@
+/**
+ * The typed protocol between the background and the offscreen document that hosts the retrieval engine.
+ * Every request carries the engine configuration, so an offscreen document that outlived a restarted
+ * worker (or a settings change) never serves with a stale model. Both ends validate with zod.
+ */
+import { z } from 'zod';
+import { embeddingModelSchema } from './index-settings';
+import type { PageSummary } from './hybrid-index';
+import type { HistoryPassage } from './search-history';
+
+/** Marks messages meant for the offscreen document (every extension context receives runtime messages). */
+export const OFFSCREEN_TARGET = 'tabwise-offscreen';
+
+const epoch = z.number().finite();
+const url = z.string().min(1).max(8192);
+
+export const capturedPageSchema = z.object({
+  url,
+  title: z.string().max(2000),
+  lang: z.string().max(35),
+  /** Already scrubbed of secrets by the background. */
+  text: z.string().max(2_000_000),
+  visitedAt: epoch,
+});
+export type CapturedPage = z.infer<typeof capturedPageSchema>;
+
+export const searchRequestSchema = z.object({
+  query: z.string().trim().min(1).max(2000),
+  domain: z.string().trim().toLowerCase().min(1).max(253).optional(),
+  since: epoch.optional(),
+  until: epoch.optional(),
+  topK: z.number().int().min(1).max(100).optional(),
+  minScore: z.number().min(0).max(1).optional(),
+  mode: z.enum(['hybrid', 'sparse', 'dense']).optional(),
+});
+
+export const deleteTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('page'), url }),
+  z.object({ kind: z.literal('domain'), domain: z.string().trim().toLowerCase().min(1).max(253) }),
+  z.object({ kind: z.literal('range'), since: epoch, until: epoch }),
+  z.object({ kind: z.literal('all') }),
+]);
+export type DeleteTarget = z.infer<typeof deleteTargetSchema>;
+
+/** The two offscreen benchmarks, as the bench script asks for them through the background. */
+export const embeddingModelBenchSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bench-embed'), model: embeddingModelSchema, texts: z.number().int().min(1).max(1024), words: z.number().int().min(1).max(1000), rounds: z.number().int().min(1).max(10) }),
+  z.object({ type: z.literal('bench-search'), chunks: z.number().int().min(100).max(200_000), queries: z.number().int().min(5).max(1000) }),
+]);
+export type EngineBenchRequest = z.infer<typeof embeddingModelBenchSchema>;
+
+export const offscreenRequestSchema = z.discriminatedUnion('type', [
+  /** Chunks, embeds and indexes pages; answers once they are persisted. */
+  z.object({ type: z.literal('ingest'), model: embeddingModelSchema, pages: z.array(capturedPageSchema).min(1).max(32) }),
+  z.object({ type: z.literal('search'), model: embeddingModelSchema, request: searchRequestSchema }),
+  z.object({ type: z.literal('stats'), model: embeddingModelSchema }),
+  z.object({ type: z.literal('pages'), model: embeddingModelSchema, query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+  z.object({ type: z.literal('delete'), model: embeddingModelSchema, target: deleteTargetSchema }),
+  /** Retention and size cap: drops visits before `before`, then the oldest pages past `maxChunks`. */
+  z.object({ type: z.literal('evict'), model: embeddingModelSchema, before: epoch, maxChunks: z.number().int().min(0) }),
+  /** Benchmarks measured in the offscreen document itself. */
+  ...embeddingModelBenchSchema.options,
+]);
+export type OffscreenRequest = z.infer<typeof offscreenRequestSchema>;
+
+/** The wire form: the target marker, then the request. */
+export const offscreenWireSchema = z.object({ target: z.literal(OFFSCREEN_TARGET), request: z.unknown() });
+
+/** Engine and index state for the settings page. */
+export interface EngineStats {
+  pages: number;
+  chunks: number;
+  /** Approximate bytes of the last saved index (0 before the first save). */
+  bytes: number;
+  modelId: string;
+  dims: number;
+  /** 'loading' until the model answered; search then falls back to text only. */
+  model: 'idle' | 'loading' | 'ready' | 'failed';
+  modelError?: string;
+  threads: number;
+  crossOriginIsolated: boolean;
+  restoredChunks: number;
+  restoreMs: number;
+}
+
+export interface OffscreenResponses {
+  ingest: { indexed: Array<{ url: string; chunks: number }> };
+  search: HistoryPassage[];
+  stats: EngineStats;
+  pages: { total: number; pages: PageSummary[] };
+  delete: { chunks: number; urls: string[] };
+  evict: { chunks: number; urls: string[] };
+  'bench-embed': { chunksPerSecond: number; rounds: number[]; threads: number; loadMs: number };
+  'bench-search': { buildMs: number; p50: number; p95: number; mean: number };
+}
+export type OffscreenResponseOf<T extends OffscreenRequest['type']> = OffscreenResponses[T];

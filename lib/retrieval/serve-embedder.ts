@@ -1,0 +1,64 @@
+/**
+ * The worker side of the offscreen embedder: loads one transformers.js model and embeds on request.
+ * Runs in a dedicated Web Worker so tokenising and inference never block the offscreen document's
+ * message handling (search keeps answering while a page is embedded).
+ */
+import { env } from '@huggingface/transformers';
+import { createEmbedder, type Embedder } from './embedder';
+import { fromEmbedWorkerSchema, toEmbedWorkerSchema, type FromEmbedWorker } from './embed-worker-protocol';
+
+/** The part of DedicatedWorkerGlobalScope this needs (injectable for tests). */
+export interface WorkerScope {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  crossOriginIsolated?: boolean;
+}
+
+/** Where onnxruntime-web's bundled files are, resolved by the bundler (never a CDN). */
+export interface BundledWasm {
+  /** URL of ort-wasm-simd-threaded.asyncify.wasm inside the extension. */
+  wasm: string;
+}
+
+/**
+ * Serves embedding requests on `scope`. Threads: onnxruntime-web needs SharedArrayBuffer for more than
+ * one, which only exists when the page is cross-origin isolated; otherwise it would warn and fall back.
+ */
+export function serveEmbedder(scope: WorkerScope, bundled: BundledWasm, hardwareConcurrency = 2): void {
+  const threads = scope.crossOriginIsolated ? Math.max(1, Math.min(4, hardwareConcurrency)) : 1;
+  if (env.backends.onnx.wasm) {
+    env.backends.onnx.wasm.numThreads = threads;
+    // transformers.js points wasmPaths at jsDelivr on import; the bundled file is used instead.
+    env.backends.onnx.wasm.wasmPaths = { wasm: bundled.wasm };
+  }
+  let embedder: Promise<Embedder> | undefined;
+  const reply = (m: FromEmbedWorker) => scope.postMessage(fromEmbedWorkerSchema.parse(m));
+
+  scope.addEventListener('message', (event) => {
+    const parsed = toEmbedWorkerSchema.safeParse(event.data);
+    if (!parsed.success) {
+      // Without a valid id there is no one to answer; the sender's timeout reports it.
+      console.error('embed worker: malformed request', parsed.error.message);
+      return;
+    }
+    const msg = parsed.data;
+    const fail = (e: unknown) => {
+      // The cause (onnxruntime's or the fetch's message) is what makes the error actionable in the settings page.
+      const cause = (e as { cause?: unknown }).cause;
+      const message = (e instanceof Error ? e.message : String(e)) + (cause ? `: ${cause instanceof Error ? cause.message : String(cause)}` : '');
+      reply({ type: 'error', id: msg.id, code: (e as { code?: string }).code ?? 'embedding_failed', message });
+    };
+    if (msg.type === 'load') {
+      embedder = createEmbedder({ ...msg.options, wasmPaths: { wasm: bundled.wasm } });
+      embedder.then((e) => reply({ type: 'loaded', id: msg.id, modelId: e.modelId, dims: e.dims, threads }), fail);
+      return;
+    }
+    if (!embedder) {
+      fail(new Error('embed before load'));
+      return;
+    }
+    embedder
+      .then((e) => e.embed(msg.texts))
+      .then((vectors) => scope.postMessage({ type: 'embedded', id: msg.id, vectors }, vectors.map((v) => v.buffer as ArrayBuffer)), fail);
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * "Remember what I read" end to end in the built extension: opt in, visit local pages, the content
+ * script captures them, the background queues them durably and the offscreen engine (transformers.js in
+ * a Web Worker, glove-sif-100d served from ../shared/models over 127.0.0.1) indexes them; the agent's
+ * search_history tool finds and cites a passage; privacy rules keep pages and secrets out; deletion
+ * empties both sides of the hybrid index; a killed worker loses nothing and indexes nothing twice.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { serveStatic, type StaticServer } from '../harness/serve-static';
+import { addProvider, assistantMessages, callBackground, expect, killServiceWorker, openPanel, sendChat, test } from './fixtures';
+
+const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
+const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
+if (!haveModel) console.log(`history-index: SKIPPED, the local test model ${resolve(modelsDir, 'glove-sif-100d')} was not found (set TABWISE_MODELS_DIR)`);
+test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
+
+const filler = (topic: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1} about ${topic}: this part of the article goes over background material and context that a reader skims before reaching the main point.</p>`).join('\n');
+
+const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><article><h1>${title}</h1>${body}</article></main></body></html>`;
+
+const PASSAGE = 'Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.';
+const pages: Record<string, string> = {
+  '/articles/octopus.html': page('Octopus cognition', `${filler('cephalopods', 30)}<h2>Problem solving</h2><p>${PASSAGE}</p>${filler('cephalopods', 4)}`),
+  '/articles/sourdough.html': page('Sourdough basics', `<p>A sourdough starter is a culture of wild yeast and lactobacilli that leavens bread without commercial yeast.</p>${filler('bread', 6)}`),
+  '/articles/volcano.html': page('How volcanoes erupt', `<p>Magma rises because it is less dense than the surrounding rock, and dissolved gases drive explosive eruptions.</p>${filler('geology', 6)}`),
+  '/private/diary.html': page('My diary', '<p>Today the zephyrquokka canary visited the garden and nobody must ever find this sentence.</p>'),
+  '/articles/receipt.html': page('Order receipt', '<p>Thanks for your order of a ceramic teapot. Paid with card 4111 1111 1111 1111, expiring next spring.</p>'),
+};
+
+let server: StaticServer;
+test.beforeAll(async () => {
+  server = await serveStatic(pages, { '/models/': modelsDir });
+});
+test.afterAll(async () => server?.close());
+
+interface Stats { pages: number; chunks: number; queueDepth: number; model: string; modelError?: string; lastError?: string; indexedTotal: number }
+interface Passage { title: string; url: string; fragmentUrl: string; visitedAt: number; score: number; text: string }
+interface PageRow { url: string; title: string; chunks: number; visitedAt: number }
+
+async function optIn(extPage: Page, extra: Record<string, unknown> = {}) {
+  await callBackground(extPage, 'index.settings.update', {
+    enabled: true,
+    dwellMs: 300,
+    deniedPatterns: ['*/private/*'],
+    model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${server.url}/models/`, allowRemote: false },
+    ...extra,
+  });
+}
+
+async function visit(context: import('@playwright/test').BrowserContext, url: string) {
+  const tab = await context.newPage();
+  await tab.goto(url);
+  await tab.bringToFront();
+  // Dwell is 300 ms; give the capture time to be sent before the tab goes.
+  await tab.waitForTimeout(900);
+  return tab;
+}
+
+async function waitForIndexed(extPage: Page, pagesExpected: number, timeout = 45_000): Promise<Stats> {
+  let last: Stats | undefined;
+  await expect
+    .poll(async () => {
+      last = await callBackground<Stats>(extPage, 'index.stats', {});
+      if (last.lastError) throw new Error(`indexing failed: ${last.lastError}`);
+      return last.queueDepth === 0 ? last.pages : -1;
+    }, { timeout, intervals: [250, 500, 1000] })
+    .toBe(pagesExpected);
+  return last!;
+}
+
+test('visited pages are indexed, searched by the agent, cited with a text-fragment link; privacy holds; deleting a domain empties both sides', async ({ context, extensionId, llm, extPage }) => {
+  test.setTimeout(120_000);
+  await optIn(extPage);
+  const localhost = `http://localhost:${server.port}`;
+  await visit(context, `${server.url}/articles/octopus.html`);
+  await visit(context, `${server.url}/articles/sourdough.html`);
+  await visit(context, `${localhost}/articles/volcano.html`);
+  await visit(context, `${server.url}/private/diary.html`);
+  await visit(context, `${server.url}/articles/receipt.html`);
+  const stats = await waitForIndexed(extPage, 4);
+  expect(stats.model).toBe('ready');
+  const listed = await callBackground<{ pages: PageRow[] }>(extPage, 'index.pages', {});
+  expect(listed.pages.map((p) => new URL(p.url).pathname).sort()).toEqual(['/articles/octopus.html', '/articles/receipt.html', '/articles/sourdough.html', '/articles/volcano.html']);
+
+  // Privacy: the denylisted page and the card number never reach the index, on either side.
+  for (const mode of ['sparse', 'hybrid'] as const) {
+    expect(await callBackground<Passage[]>(extPage, 'index.search', { query: 'zephyrquokka', mode })).toEqual([]);
+    const card = await callBackground<Passage[]>(extPage, 'index.search', { query: '4111 1111 1111 1111', mode });
+    expect(card.filter((p) => p.text.includes('4111'))).toEqual([]);
+  }
+  const receipt = await callBackground<Passage[]>(extPage, 'index.search', { query: 'ceramic teapot order', mode: 'sparse' });
+  expect(receipt[0]?.text).toContain('[redacted]');
+  expect(receipt[0]?.text).not.toMatch(/4111/);
+
+  // The agent searches and cites.
+  const found = await callBackground<Passage[]>(extPage, 'index.search', { query: 'octopus unscrew jar lids' });
+  const top = found[0]!;
+  expect(top.url).toBe(`${server.url}/articles/octopus.html`);
+  expect(top.text).toContain('unscrew the lids of jars');
+  expect(top.fragmentUrl).toMatch(/#:~:text=/);
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-chat-1' });
+  llm.enqueue(
+    { toolCalls: [{ name: 'search_history', arguments: JSON.stringify({ query: 'octopus unscrew jar lids' }) }] },
+    { text: [`You read that octopuses open jars from the inside ([Octopus cognition](${top.fragmentUrl})).`] },
+  );
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'Where did I read about octopuses opening jars?');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  // The tool really returned the passage with that fragment URL to the model.
+  const toolTurn = JSON.stringify(llm.requests.map((r) => r.body));
+  expect(toolTurn).toContain(JSON.stringify(top.fragmentUrl).slice(1, -1));
+  const link = answer.locator('a', { hasText: 'Octopus cognition' });
+  await expect(link).toHaveCount(1);
+  const href = await link.getAttribute('href');
+  expect(decodeURIComponent(href!)).toBe(decodeURIComponent(top.fragmentUrl));
+  const [opened] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await opened.waitForLoadState('load');
+  expect(opened.url().split('#')[0]).toBe(`${server.url}/articles/octopus.html`);
+  await expect(opened.getByText(PASSAGE)).toBeInViewport({ timeout: 5_000 });
+
+  // Delete a domain: zero hits from the text side and the vector side.
+  const volcanoQuery = 'magma rises less dense rock gases eruptions';
+  expect((await callBackground<Passage[]>(extPage, 'index.search', { query: volcanoQuery, mode: 'sparse' })).some((p) => p.url.startsWith(localhost))).toBe(true);
+  const removed = await callBackground<{ chunks: number; urls: string[] }>(extPage, 'index.delete', { kind: 'domain', domain: 'localhost' });
+  expect(removed.urls).toEqual([`${localhost}/articles/volcano.html`]);
+  for (const mode of ['sparse', 'dense', 'hybrid'] as const) {
+    const hits = await callBackground<Passage[]>(extPage, 'index.search', { query: volcanoQuery, mode, topK: 100, minScore: 0 });
+    expect(hits.filter((p) => p.url.startsWith(localhost)), mode).toEqual([]);
+    expect(await callBackground<Passage[]>(extPage, 'index.search', { query: volcanoQuery, mode, domain: 'localhost', minScore: 0 })).toEqual([]);
+  }
+  expect((await callBackground<Stats>(extPage, 'index.stats', {})).pages).toBe(3);
+});
+
+test('a service worker killed mid-ingestion loses nothing and indexes nothing twice', async ({ context, extPage }) => {
+  test.setTimeout(120_000);
+  await optIn(extPage);
+  const urls = ['/articles/octopus.html', '/articles/sourdough.html', '/articles/volcano.html', '/articles/receipt.html'].map((p) => server.url + p);
+  // All four tabs at once: their captures arrive together while the first ingestion is still loading the model.
+  await Promise.all(urls.map(async (u) => (await context.newPage()).goto(u)));
+  let before: Stats | undefined;
+  await expect
+    .poll(async () => (before = await callBackground<Stats>(extPage, 'index.stats', {})).queueDepth, { timeout: 15_000, intervals: [50] })
+    .toBeGreaterThan(0);
+  // The helper waits until the worker is stopped and running again; as a user's next visit would, the
+  // settings page's stats requests wake it.
+  let killedDone = false;
+  const killed = killServiceWorker(context, extPage).finally(() => (killedDone = true));
+  while (!killedDone) {
+    await extPage.waitForTimeout(250);
+    if (!killedDone) await callBackground(extPage, 'index.stats', {}).catch((e: unknown) => console.log('wake attempt:', String(e).slice(0, 80)));
+  }
+  await killed;
+  console.log(`killed the worker with ${before!.queueDepth} captures queued and ${before!.pages} pages indexed`);
+  // The next message wakes a fresh worker, which drains what is left.
+  const after = await waitForIndexed(extPage, urls.length);
+  const listed = await callBackground<{ pages: PageRow[] }>(extPage, 'index.pages', {});
+  expect(listed.pages.map((p) => p.url).sort()).toEqual([...urls].sort());
+  // Nothing twice: the chunks counted per page add up to the index's total, and a page's passages are unique.
+  expect(listed.pages.reduce((n, p) => n + p.chunks, 0)).toBe(after.chunks);
+  const hits = await callBackground<Passage[]>(extPage, 'index.search', { query: 'octopus unscrew jar lids', mode: 'sparse', topK: 100, minScore: 0 });
+  expect(new Set(hits.map((h) => h.text)).size).toBe(hits.length);
+  // Revisiting unchanged content is not re-indexed.
+  const indexedBefore = after.indexedTotal;
+  await visit(context, urls[0]!);
+  await extPage.waitForTimeout(1500);
+  expect((await callBackground<Stats>(extPage, 'index.stats', {})).indexedTotal).toBe(indexedBefore);
+});
