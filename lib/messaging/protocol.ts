@@ -7,6 +7,10 @@ import { z } from 'zod';
 import type { ConversationRecord, MessageRecord, ProviderView } from '../storage/records';
 import type { Settings } from '../storage/settings-store';
 import type { LatencyStats } from '../agent/compute-latency-stats';
+import { indexSettingsPatchSchema, type IndexSettings } from '../retrieval/index-settings';
+import { deleteTargetSchema, embeddingModelBenchSchema, searchRequestSchema, type OffscreenResponses } from '../retrieval/offscreen-protocol';
+import type { PageSummary } from '../retrieval/hybrid-index';
+import type { HistoryPassage } from '../retrieval/search-history';
 
 const id = z.string().min(1).max(200);
 const providerKind = z.enum(['openai', 'anthropic', 'openai-compatible']);
@@ -53,6 +57,14 @@ export const requestSchemas = {
   'conversations.get': z.object({ id }),
   'conversations.delete': z.object({ id }),
   'panel.open': z.object({}),
+  /** "Remember what I read": settings, stats, the index browser, deletion, search, and the offscreen bench. */
+  'index.settings.get': z.object({}),
+  'index.settings.update': indexSettingsPatchSchema,
+  'index.stats': z.object({}),
+  'index.pages': z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+  'index.delete': deleteTargetSchema,
+  'index.search': searchRequestSchema,
+  'index.bench': embeddingModelBenchSchema,
 } as const;
 
 export interface ProtocolResponses {
@@ -74,7 +86,17 @@ export interface ProtocolResponses {
   'telemetry.stats': LatencyStats;
   'memories.list': MemoryView[];
   'memories.delete': void;
+  'index.settings.get': IndexSettings;
+  'index.settings.update': IndexSettings;
+  'index.stats': import('../retrieval/ingest-service').IngestStats;
+  'index.pages': { total: number; pages: PageSummary[] };
+  'index.delete': { chunks: number; urls: string[] };
+  'index.search': HistoryPassage[];
+  'index.bench': OffscreenResponses['bench-embed'] | OffscreenResponses['bench-search'];
 }
+
+/** The history index's state for the settings page: the engine's, plus the background's queue and counters. */
+export type { IngestStats as IndexStats } from '../retrieval/ingest-service';
 
 export interface RunInspection {
   runId: string;
