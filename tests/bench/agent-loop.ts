@@ -1,7 +1,8 @@
 /**
  * Agent loop benchmark: loop overhead per step (zero-latency fake model, no-op tool), three parallel 200 ms
  * tools, and resume latency (fresh runtime over a journal with an unfinished run → next model request).
- * Targets: overhead ≤ 2 ms/step, parallel ≤ 260 ms, resume ≤ 500 ms (Node; the in-extension figure comes later).
+ * Targets: overhead ≤ 2 ms/step, parallel ≤ 260 ms, resume ≤ 500 ms. resume_ms is measured in the built extension
+ * (see _resume-in-extension.ts); the Node figure over the in-memory journal is printed beside it.
  */
 import { z } from 'zod';
 import { createAgentRuntime } from '../../lib/agent/agent-runtime';
@@ -12,6 +13,8 @@ import { loadPromptsFromDir } from '../../lib/agent/testing/load-prompts-from-di
 import { defineTool, type Tool } from '../../lib/tools/define-tool';
 import { createInMemorySitePolicyStore } from '../../lib/tools/site-policy-store';
 import { createToolRegistry } from '../../lib/tools/tool-registry';
+
+import { resumeInExtension } from './_resume-in-extension';
 
 const prompts = loadPromptsFromDir(process.cwd());
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -88,7 +91,9 @@ async function resume(): Promise<number> {
 
 const overhead = await overheadPerStep();
 const parallel = await parallel3x200();
-const resumeMs = await resume();
+const resumeNodeMs = await resume();
+const resumeMs = median(await resumeInExtension(5));
 const f = (n: number) => (n < 10 ? n.toFixed(3) : n.toFixed(1));
-console.log(`overhead per step ${f(overhead)} ms (target ≤ 2), 3×200 ms parallel tools ${f(parallel)} ms (target ≤ 260), resume ${f(resumeMs)} ms (target ≤ 500)`);
+console.log(`resume in Node over the in-memory journal: ${f(resumeNodeMs)} ms`);
+console.log(`overhead per step ${f(overhead)} ms (target ≤ 2), 3×200 ms parallel tools ${f(parallel)} ms (target ≤ 260), resume in the extension ${f(resumeMs)} ms from the kill (target ≤ 500 from wake; median of 5)`);
 console.log(`agent-loop: overhead_ms_per_step=${f(overhead)} parallel3x200_ms=${f(parallel)} resume_ms=${f(resumeMs)}`);
