@@ -10,7 +10,7 @@ export interface AgentLifetime {
  * nothing else. Each document gets its own id, so the background can tell when the page navigated.
  */
 export function startPageAgent(lifetime?: AgentLifetime): void {
-  const agent = createPageAgent({ doc: document, docId: crypto.randomUUID() });
+  const agent = createPageAgent({ doc: document, docId: newDocumentId() });
   const extensionOrigin = chrome.runtime.getURL('');
   const listener = (raw: unknown, sender: chrome.runtime.MessageSender, sendResponse: (reply: unknown) => void): boolean => {
     // Only the background (no tab, our id, our origin) may command the page; other frames and pages cannot.
@@ -23,4 +23,9 @@ export function startPageAgent(lifetime?: AgentLifetime): void {
   chrome.runtime.onMessage.addListener(listener);
   // A re-injected copy (after an update, or by the background) takes over; this one must stop answering.
   lifetime?.onInvalidated(() => chrome.runtime.onMessage.removeListener(listener));
+}
+
+/** crypto.randomUUID exists only in secure contexts, and plain-http pages need an id too. */
+function newDocumentId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

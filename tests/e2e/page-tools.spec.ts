@@ -279,3 +279,52 @@ test('the worker may die between the snapshot and the approved fill: the fill st
   await expect.poll(state).toMatchObject({ fullName: 'Ada Lovelace' });
   expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({ written: [{ key: 'fullName', value: 'Ada Lovelace' }] });
 });
+
+test('fields inside a cross-origin iframe are never in the snapshot, so they can never be filled or clicked', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  const page = await context.newPage();
+  // Both documents come from Playwright's router: the frame is another site than the page around it.
+  await context.route('http://outer.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Outer</title><label>Outer name <input name="outer"></label><iframe id="x" src="http://inner.example/form.html" style="width:600px;height:300px"></iframe>' }),
+  );
+  await context.route('http://inner.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<form><label>Inner name <input name="inner"></label><button type="button" onclick="document.title=\'clicked\'">Inner go</button></form>' }),
+  );
+  await page.goto('http://outer.example/page.html');
+  const inner = page.frameLocator('#x');
+  await expect(inner.locator('input[name="inner"]')).toBeVisible();
+  const panel = await openPanel(context, extensionId);
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { outer: 'A', inner: 'B' } }), call('click', { key: 'inner-go' }), { text: ['Done.'] });
+  await sendChat(panel, 'Fill the names');
+  await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
+  await card(panel, 'click').getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  const snapshot = JSON.parse(toolResult(llm, 'get_form_state')) as { fields: { key: string }[]; buttons: unknown[] };
+  expect(snapshot.fields.map((f) => f.key)).toEqual(['outer']);
+  expect(snapshot.buttons).toEqual([]);
+  expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({ written: [{ key: 'outer', value: 'A' }], ignored: [{ key: 'inner' }] });
+  expect(toolResult(llm, 'click')).toMatch(/not a button of the last form snapshot/);
+  expect(await inner.locator('input[name="inner"]').inputValue()).toBe('');
+  expect(await page.frames().find((f) => f.url().startsWith('http://inner.example/'))!.evaluate(() => document.title)).toBe('');
+});
+
+test('a frame whose content script is gone gets it injected again, and the tool call goes through', async ({ context, extensionId, llm, extPage }) => {
+  const { page, panel } = await setUp(context, extensionId, llm, extPage, 'article');
+  // WXT retires a content script when a newer copy announces itself; announcing one from the page leaves
+  // the tab without a live receiver, as after an update or in a tab opened before install.
+  await page.evaluate((id) => {
+    document.dispatchEvent(new CustomEvent(`${id}:content:wxt:content-script-started`, { detail: { contentScriptName: 'content', messageId: 'retire' } }));
+  }, extensionId);
+  const worker = context.serviceWorkers()[0]!;
+  const probe = () =>
+    worker.evaluate(async (url) => {
+      const [tab] = await chrome.tabs.query({ url });
+      return chrome.tabs.sendMessage(tab!.id!, { tabwise: 'page-command', command: 'read_page', runId: 'probe', toolCallId: 'probe', input: {} }).then(() => 'answered', (e: unknown) => String(e));
+    }, page.url());
+  expect(await probe()).toMatch(/Receiving end does not exist/);
+  llm.enqueue(call('read_page'), { text: ['Bridges.'] });
+  await sendChat(panel, 'What is this page about?');
+  await finished(panel);
+  expect(JSON.parse(toolResult(llm, 'read_page'))).toMatchObject({ title: 'The bridges of Riverton' });
+  expect(await probe()).toBe('answered');
+});
