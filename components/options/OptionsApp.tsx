@@ -2,6 +2,7 @@ import { useEffect } from 'preact/hooks';
 import type { OptionsState } from './options-state';
 import { ProviderForm } from './ProviderForm';
 import { AgentSettings } from './AgentSettings';
+import { IndexSettings } from './IndexSettings';
 
 function Onboarding({ state }: { state: OptionsState }) {
   const ready = state.providers.value.length > 0;
@@ -71,6 +72,7 @@ export function OptionsApp({ state }: { state: OptionsState }) {
         <ProviderForm state={state} />
       </section>
       {state.loaded.value && <AgentSettings />}
+      {state.loaded.value && <IndexSettings />}
     </main>
   );
 }

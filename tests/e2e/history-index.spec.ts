@@ -169,3 +169,34 @@ test('a service worker killed mid-ingestion loses nothing and indexes nothing tw
   await extPage.waitForTimeout(1500);
   expect((await callBackground<Stats>(extPage, 'index.stats', {})).indexedTotal).toBe(indexedBefore);
 });
+
+test('the options page: opt in on one screen, browse and search the index, delete a page, pause', async ({ context, extPage }) => {
+  test.setTimeout(90_000);
+  const section = extPage.getByRole('region', { name: 'Remember what I read' });
+  await expect(section.getByText('Everything stays in this browser')).toBeVisible();
+  await section.getByRole('button', { name: 'Remember pages I read' }).click();
+  await expect(section.getByRole('checkbox', { name: 'Pause remembering' })).not.toBeChecked();
+  // The test model and a short dwell (the product defaults are the hub model and 5 s).
+  await optIn(extPage);
+  await visit(context, `${server.url}/articles/octopus.html`);
+  await visit(context, `${server.url}/articles/sourdough.html`);
+  await waitForIndexed(extPage, 2);
+  await extPage.reload();
+  const list = section.getByRole('list', { name: 'Remembered pages' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list).toContainText('Octopus cognition');
+  await expect(section.getByRole('status').filter({ hasText: 'passages' })).toContainText('2 pages');
+  await section.getByRole('searchbox', { name: 'Search remembered pages' }).fill('sourdough');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await section.getByRole('button', { name: `Delete ${server.url}/articles/sourdough.html` }).click();
+  await expect(section.getByText(/Deleted .*1 page/)).toBeVisible();
+  await section.getByRole('searchbox', { name: 'Search remembered pages' }).fill('');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  // Paused: a newly visited page is not captured.
+  await section.getByRole('checkbox', { name: 'Pause remembering' }).check();
+  await expect(section.getByText('Paused.')).toBeVisible();
+  await visit(context, `${server.url}/articles/volcano.html`);
+  await extPage.waitForTimeout(1000);
+  const stats = await callBackground<Stats>(extPage, 'index.stats', {});
+  expect([stats.pages, stats.queueDepth]).toEqual([1, 0]);
+});

@@ -1,0 +1,173 @@
+/** "Remember what I read": opt-in explanation, pause, privacy lists, the index browser and its stats. */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { createIndexSettingsState, parseList, type IndexSettingsState } from './index-settings-state';
+
+const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
+const formatTime = (ms: number) => new Date(ms).toLocaleString();
+
+function Explanation({ state }: { state: IndexSettingsState }) {
+  return (
+    <div class="onboarding" aria-label="About remembering pages">
+      <p>
+        When this is on, Tabwise keeps a private index of the pages you read, so you can ask “where did I read…” and get answers that link back
+        to the passage.
+      </p>
+      <ul>
+        <li>A page is remembered once it has been visible for a few seconds. Only its visible text is kept, never what you type into forms.</li>
+        <li>Everything stays in this browser: the text and its embeddings are computed and stored on this device.</li>
+        <li>Incognito windows, mail, banking, health, password managers, login and checkout pages are never indexed; card numbers and keys are removed from the text.</li>
+        <li>Pages older than 90 days are forgotten. You can pause, exclude sites, and delete pages, sites, time ranges or everything below.</li>
+        <li>The first time, the embedding model (about 23 MB) is downloaded from Hugging Face and cached.</li>
+      </ul>
+      <button type="button" class="primary" onClick={() => void state.setEnabled(true)}>
+        Remember pages I read
+      </button>
+    </div>
+  );
+}
+
+function PrivacyLists({ state }: { state: IndexSettingsState }) {
+  const s = state.settings.value!;
+  const [denied, setDenied] = useState([...s.deniedDomains, ...s.deniedPatterns].join('\n'));
+  const [allowed, setAllowed] = useState([...s.allowedDomains, ...s.allowedPatterns].join('\n'));
+  // A line with '*', '/' or ':' is a URL pattern; a bare host name is a domain (its subdomains included).
+  const split = (text: string) => {
+    const items = parseList(text);
+    const isPattern = (x: string) => /[*/:]/.test(x);
+    return { domains: items.filter((x) => !isPattern(x)), patterns: items.filter(isPattern) };
+  };
+  return (
+    <fieldset>
+      <legend>Which sites</legend>
+      <label>
+        <input type="radio" name="index-mode" checked={s.mode === 'denylist'} onChange={() => void state.update({ mode: 'denylist' })} /> All sites except the excluded ones
+      </label>
+      <label>
+        <input type="radio" name="index-mode" checked={s.mode === 'allowlist'} onChange={() => void state.update({ mode: 'allowlist' })} /> Only the sites I list
+      </label>
+      <label>
+        <input type="checkbox" checked={s.useDefaultDenylist} onChange={(e) => void state.update({ useDefaultDenylist: e.currentTarget.checked })} /> Built-in exclusions
+        (mail, banking, health, passwords, login and checkout pages)
+      </label>
+      <label>
+        Never remember (one domain or URL pattern a line, e.g. <code>example.com</code> or <code>*/private/*</code>)
+        <textarea aria-label="Excluded sites" rows={3} value={denied} onInput={(e) => setDenied(e.currentTarget.value)} />
+      </label>
+      {s.mode === 'allowlist' && (
+        <label>
+          Only remember
+          <textarea aria-label="Allowed sites" rows={3} value={allowed} onInput={(e) => setAllowed(e.currentTarget.value)} />
+        </label>
+      )}
+      <button
+        type="button"
+        onClick={() => {
+          const d = split(denied);
+          const a = split(allowed);
+          void state.update({ deniedDomains: d.domains, deniedPatterns: d.patterns, allowedDomains: a.domains, allowedPatterns: a.patterns });
+        }}
+      >
+        Save sites
+      </button>
+    </fieldset>
+  );
+}
+
+function Browser({ state }: { state: IndexSettingsState }) {
+  const [domain, setDomain] = useState('');
+  const [since, setSince] = useState('');
+  const [until, setUntil] = useState('');
+  const st = state.stats.value;
+  return (
+    <>
+      {st && (
+        <p aria-label="Index stats" role="status">
+          {st.pages} pages · {st.chunks} passages · {formatBytes(st.bytes)} · queue {st.queueDepth}/{st.queueLimit} · model {st.modelId} ({st.model})
+          {st.refused > 0 && <strong> · {st.refused} pages refused because the queue was full</strong>}
+          {st.lastError && <strong> · last error: {st.lastError}</strong>}
+          {st.modelError && <strong> · model error: {st.modelError}</strong>}{' '}
+          <button type="button" class="link" onClick={() => void state.refresh()}>
+            Refresh
+          </button>
+        </p>
+      )}
+      <input type="search" aria-label="Search remembered pages" placeholder="Search titles and URLs" value={state.query.value} onInput={(e) => void state.search(e.currentTarget.value)} />
+      <ul class="index-pages" aria-label="Remembered pages">
+        {state.pages.value.map((p) => (
+          <li key={p.url} data-url={p.url}>
+            <a href={p.url} target="_blank" rel="noreferrer">
+              {p.title || p.url}
+            </a>{' '}
+            <small>
+              {p.url} · {formatTime(p.visitedAt)} · {p.chunks} passages
+            </small>{' '}
+            <button type="button" aria-label={`Delete ${p.url}`} onClick={() => void state.deletePage(p.url)}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      {state.totalPages.value > state.pages.value.length && <p>Showing {state.pages.value.length} of {state.totalPages.value}.</p>}
+      <fieldset>
+        <legend>Delete</legend>
+        <label>
+          Site <input aria-label="Domain to delete" value={domain} onInput={(e) => setDomain(e.currentTarget.value)} placeholder="example.com" />
+        </label>
+        <button type="button" disabled={!domain.trim()} onClick={() => void state.deleteDomain(domain)}>
+          Delete site
+        </button>
+        <br />
+        <label>
+          From <input type="datetime-local" aria-label="Delete from" value={since} onInput={(e) => setSince(e.currentTarget.value)} />
+        </label>
+        <label>
+          to <input type="datetime-local" aria-label="Delete until" value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
+        </label>
+        <button type="button" disabled={!since || !until} onClick={() => void state.deleteRange(new Date(since).getTime(), new Date(until).getTime())}>
+          Delete range
+        </button>
+        <br />
+        <button type="button" onClick={() => confirm('Delete everything Tabwise remembers?') && void state.deleteAll()}>
+          Delete everything
+        </button>
+      </fieldset>
+    </>
+  );
+}
+
+/** The section; owns its state model unless one is passed (tests). */
+export function IndexSettings({ state: given }: { state?: IndexSettingsState }) {
+  const state = useMemo(() => given ?? createIndexSettingsState(), [given]);
+  useEffect(() => {
+    void state.load();
+  }, [state]);
+  const s = state.settings.value;
+  return (
+    <section aria-label="Remember what I read">
+      <h2>Remember what I read</h2>
+      {state.message.value && <p role="status">{state.message.value}</p>}
+      {state.error.value && <p role="alert">{state.error.value}</p>}
+      {s && !s.enabled && <Explanation state={state} />}
+      {s?.enabled && (
+        <>
+          <label>
+            <input type="checkbox" checked={s.paused} onChange={(e) => void state.setPaused(e.currentTarget.checked)} /> Pause remembering
+          </label>{' '}
+          <button type="button" class="link" onClick={() => void state.setEnabled(false)}>
+            Turn off
+          </button>
+          <label>
+            Use what I read in answers{' '}
+            <select aria-label="Grounding" value={s.grounding} onChange={(e) => void state.update({ grounding: e.currentTarget.value as 'off' | 'prefer' | 'only' })}>
+              <option value="off">Only when the assistant searches</option>
+              <option value="prefer">Add matching passages to every message</option>
+              <option value="only">Answer only from what I read</option>
+            </select>
+          </label>
+          <PrivacyLists state={state} />
+          <Browser state={state} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/** The options page's "Remember what I read" model: settings, stats and the index browser, as signals. */
+import { batch, signal } from '@preact/signals';
+import type { PageSummary } from '../../lib/retrieval/hybrid-index';
+import type { IndexSettings, IndexSettingsPatch } from '../../lib/retrieval/index-settings';
+import type { DeleteTarget } from '../../lib/retrieval/offscreen-protocol';
+import type { IngestStats } from '../../lib/retrieval/ingest-service';
+import { sendMessage } from '../../lib/messaging/send-message';
+
+/** Splits a textarea of one entry per line (or comma) into a clean list. */
+export function parseList(text: string): string[] {
+  return [...new Set(text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean))];
+}
+
+/** Creates the model; `load()` fills it. */
+export function createIndexSettingsState() {
+  const settings = signal<IndexSettings | null>(null);
+  const stats = signal<IngestStats | null>(null);
+  const pages = signal<PageSummary[]>([]);
+  const totalPages = signal(0);
+  const query = signal('');
+  const message = signal<string | null>(null);
+  const error = signal<string | null>(null);
+
+  const attempt = async (f: () => Promise<void>, done?: string) => {
+    error.value = null;
+    message.value = null;
+    try {
+      await f();
+      if (done) message.value = done;
+    } catch (e) {
+      error.value = (e as Error).message;
+    }
+  };
+
+  const refreshIndex = async () => {
+    const [s, p] = await Promise.all([sendMessage('index.stats', {}), sendMessage('index.pages', { query: query.value || undefined, limit: 200 })]);
+    batch(() => {
+      stats.value = s;
+      pages.value = p.pages;
+      totalPages.value = p.total;
+    });
+  };
+
+  const update = (patch: IndexSettingsPatch, done = 'Saved.') =>
+    attempt(async () => {
+      settings.value = await sendMessage('index.settings.update', patch);
+      if (settings.value.enabled) await refreshIndex();
+    }, done);
+
+  const remove = (target: DeleteTarget, what: string) =>
+    attempt(async () => {
+      const out = await sendMessage('index.delete', target);
+      await refreshIndex();
+      message.value = `Deleted ${what}: ${out.urls.length} page${out.urls.length === 1 ? '' : 's'}, ${out.chunks} passages.`;
+    });
+
+  return {
+    settings,
+    stats,
+    pages,
+    totalPages,
+    query,
+    message,
+    error,
+    load: () =>
+      attempt(async () => {
+        settings.value = await sendMessage('index.settings.get', {});
+        if (settings.value.enabled) await refreshIndex();
+      }),
+    refresh: () => attempt(refreshIndex),
+    search: (q: string) => {
+      query.value = q;
+      return attempt(refreshIndex);
+    },
+    setEnabled: (enabled: boolean) => update({ enabled }, enabled ? 'Remembering pages you read from now on.' : 'Stopped remembering pages. What is already indexed stays until you delete it.'),
+    setPaused: (paused: boolean) => update({ paused }, paused ? 'Paused.' : 'Resumed.'),
+    update,
+    deletePage: (url: string) => remove({ kind: 'page', url }, url),
+    deleteDomain: (domain: string) => remove({ kind: 'domain', domain: domain.trim().toLowerCase() }, domain),
+    deleteRange: (since: number, until: number) => remove({ kind: 'range', since, until }, 'that time range'),
+    deleteAll: () => remove({ kind: 'all' }, 'everything'),
+  };
+}
+
+export type IndexSettingsState = ReturnType<typeof createIndexSettingsState>;
