@@ -18,6 +18,8 @@ export interface CaptureDeps {
   /** Largest text captured, in characters. Default 200,000. */
   maxChars?: number;
   onCaptured?(reply: CaptureReply | undefined, request: CaptureRequest): void;
+  /** Whether this is the tab's top frame (default: window.top === window). Tests run inside a frame. */
+  isTopFrame?: boolean;
 }
 
 const isConfig = (v: unknown): v is CaptureConfig =>
@@ -27,7 +29,7 @@ const isConfig = (v: unknown): v is CaptureConfig =>
 export function startPageCapture(deps: CaptureDeps): () => void {
   const win = deps.window;
   const doc = win.document;
-  if (win.top !== win) return () => {};
+  if (!(deps.isTopFrame ?? win.top === win)) return () => {};
   const sent = new Map<string, string>();
   let url = win.location.href;
   let visibleMs = 0;

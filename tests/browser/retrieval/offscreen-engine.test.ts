@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WorkerLike } from '../../../lib/retrieval/create-worker-embedder';
+import { openIndexDb } from '../../../lib/retrieval/index-persistence';
+import { createOffscreenEngine } from '../../../lib/retrieval/offscreen-engine';
+import type { EmbeddingModelSettings } from '../../../lib/retrieval/index-settings';
+
+/** A worker that speaks the embed-worker protocol with bag-of-letters vectors (deterministic, meaningful enough). */
+function fakeWorker(log: string[]): WorkerLike {
+  const listeners: Array<(e: MessageEvent & ErrorEvent) => void> = [];
+  const vec = (t: string) => {
+    const v = new Float32Array(26);
+    for (const c of t.toLowerCase()) if (c >= 'a' && c <= 'z') v[c.charCodeAt(0) - 97]! += 1;
+    const n = Math.hypot(...v) || 1;
+    return v.map((x) => x / n);
+  };
+  return {
+    addEventListener: (type, l) => {
+      if (type === 'message') listeners.push(l);
+    },
+    postMessage(m: unknown) {
+      const msg = m as { type: string; id: number; texts?: string[]; options?: { model: string; dtype: string } };
+      log.push(msg.type);
+      const reply = msg.type === 'load' ? { type: 'loaded', id: msg.id, modelId: `${msg.options!.model}@${msg.options!.dtype}`, dims: 26, threads: 1 } : { type: 'embedded', id: msg.id, vectors: msg.texts!.map(vec) };
+      setTimeout(() => listeners.forEach((l) => l({ data: reply } as MessageEvent & ErrorEvent)), 1);
+    },
+    terminate() {},
+  };
+}
+
+const model: EmbeddingModelSettings = { id: 'fake', dtype: 'fp32', allowRemote: false };
+const dbName = () => `engine-test-${Math.random().toString(36).slice(2)}`;
+const page = (url: string, text: string, visitedAt = Date.now()) => ({ url, title: url.split('/').pop()!, lang: 'en', text, visitedAt });
+const names: string[] = [];
+afterEach(async () => {
+  for (const n of names.splice(0)) indexedDB.deleteDatabase(n);
+});
+
+function engine(name: string, log: string[] = []) {
+  names.push(name);
+  return createOffscreenEngine({ spawnWorker: () => fakeWorker(log), openDb: () => openIndexDb(name), saveDelayMs: 10 });
+}
+
+describe('offscreen engine', () => {
+  it('ingests, searches with filters, deletes a domain from both sides, and restores from IndexedDB on start', async () => {
+    const name = dbName();
+    const e = engine(name);
+    await e.handle({
+      type: 'ingest',
+      model,
+      pages: [page('https://a.test/octopus', '# Octopus\n\nOctopuses open jars from the inside.'), page('https://b.test/bread', '# Bread\n\nSourdough starters leaven bread.')],
+    });
+    const hits = await e.handle({ type: 'search', model, request: { query: 'octopuses jars' } });
+    expect(hits[0]!.url).toBe('https://a.test/octopus');
+    expect(hits[0]!.fragmentUrl).toMatch(/^https:\/\/a\.test\/octopus#:~:text=/);
+    const filtered = await e.handle({ type: 'search', model, request: { query: 'octopuses jars', domain: 'b.test', minScore: 0 } });
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.every((h) => h.url.startsWith('https://b.test/'))).toBe(true);
+    const deleted = await e.handle({ type: 'delete', model, target: { kind: 'domain', domain: 'a.test' } });
+    expect(deleted.urls).toEqual(['https://a.test/octopus']);
+    for (const mode of ['sparse', 'dense'] as const) {
+      const after = await e.handle({ type: 'search', model, request: { query: 'octopuses jars', mode, minScore: 0, topK: 50 } });
+      expect(after.filter((h) => h.url.startsWith('https://a.test'))).toEqual([]);
+    }
+    // A fresh engine (a new offscreen document) restores the persisted index without loading the model.
+    const log: string[] = [];
+    const again = engine(name, log);
+    const stats = await again.handle({ type: 'stats', model });
+    expect(stats).toMatchObject({ pages: 1, chunks: 1, modelId: 'fake@fp32', dims: 26, restoredChunks: 1, model: 'idle' });
+    expect(log).toEqual([]);
+    const sparse = await again.handle({ type: 'search', model, request: { query: 'sourdough', mode: 'sparse' } });
+    expect(sparse.map((h) => h.url)).toEqual(['https://b.test/bread']);
+  });
+
+  it('re-ingesting a page replaces it (a batch re-sent after a crash is not indexed twice)', async () => {
+    const e = engine(dbName());
+    const p = page('https://a.test/x', 'Alpha beta gamma. Delta epsilon.');
+    await e.handle({ type: 'ingest', model, pages: [p] });
+    await e.handle({ type: 'ingest', model, pages: [p, p] });
+    const listed = await e.handle({ type: 'pages', model });
+    expect(listed.pages).toHaveLength(1);
+    expect((await e.handle({ type: 'stats', model })).chunks).toBe(listed.pages[0]!.chunks);
+  });
+
+  it('evicts visits past retention, then the oldest pages past the size cap', async () => {
+    const e = engine(dbName());
+    const day = 86_400_000;
+    const now = Date.now();
+    await e.handle({
+      type: 'ingest',
+      model,
+      pages: [page('https://a.test/old', 'Old text here.', now - 100 * day), page('https://a.test/mid', 'Middle text here.', now - 10 * day), page('https://a.test/new', 'New text here.', now)],
+    });
+    const r1 = await e.handle({ type: 'evict', model, before: now - 90 * day, maxChunks: 100 });
+    expect(r1.urls).toEqual(['https://a.test/old']);
+    const r2 = await e.handle({ type: 'evict', model, before: now - 90 * day, maxChunks: 1 });
+    expect(r2.urls).toEqual(['https://a.test/mid']);
+    expect((await e.handle({ type: 'pages', model })).pages.map((p) => p.url)).toEqual(['https://a.test/new']);
+  });
+});
