@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { createEmbedder } from '../../lib/retrieval/embedder';
-import { createHybridIndex, DEFAULT_FUSION, type Fusion, type HybridIndex } from '../../lib/retrieval/hybrid-index';
+import { createHybridIndex, DEFAULT_FUSION, type Fusion } from '../../lib/retrieval/hybrid-index';
 import { buildSyntheticIndex, seededRandom, timeSyntheticSearches } from '../../lib/retrieval/synthetic-index';
 import { loadBeir, meanMetric, ndcgAt, recallAt } from './retrieval/beir';
 import { inExtension } from './retrieval/in-extension';
