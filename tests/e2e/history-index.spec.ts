@@ -122,6 +122,16 @@ test('visited pages are indexed, searched by the agent, cited with a text-fragme
   expect(opened.url().split('#')[0]).toBe(`${server.url}/articles/octopus.html`);
   await expect(opened.getByText(PASSAGE)).toBeInViewport({ timeout: 5_000 });
 
+  // Grounding "prefer": the message's retrieved passages are in the system prompt the model receives.
+  await callBackground(extPage, 'index.settings.update', { grounding: 'prefer' });
+  llm.enqueue({ text: ['Grounded answer.'] });
+  const sentBefore = llm.requests.length;
+  await sendChat(panel, 'How do sourdough starters leaven bread?');
+  await expect(assistantMessages(panel).last()).toContainText('Grounded answer.', { timeout: 30_000 });
+  const grounded = llm.requests.slice(sentBefore).map((r) => JSON.stringify(r.body)).find((b) => b.includes('How do sourdough starters'));
+  expect(grounded).toContain("Retrieved from the user's reading history");
+  expect(grounded).toContain('A sourdough starter is a culture of wild yeast');
+
   // Delete a domain: zero hits from the text side and the vector side.
   const volcanoQuery = 'magma rises less dense rock gases eruptions';
   expect((await callBackground<Passage[]>(extPage, 'index.search', { query: volcanoQuery, mode: 'sparse' })).some((p) => p.url.startsWith(localhost))).toBe(true);
