@@ -37,7 +37,7 @@ export function AgentSettings() {
         </label>
         <div class="row">
           <button type="submit" class="primary">
-            Save
+            Save assistant settings
           </button>
         </div>
       </form>

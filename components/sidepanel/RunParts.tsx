@@ -3,13 +3,13 @@ import { Markdown } from './Markdown';
 import { ToolCard, type ToolCardActions } from './ToolCard';
 
 /** An answer as the user saw it happen: text, reasoning, tool cards, interjections and notices. */
-export function RunParts({ parts, actions }: { parts: RunPart[]; actions?: ToolCardActions }) {
+export function RunParts({ parts, actions, streaming = false }: { parts: RunPart[]; actions?: ToolCardActions; streaming?: boolean }) {
   return (
     <>
       {parts.map((p, i) => {
         switch (p.kind) {
           case 'text':
-            return <Markdown key={i} text={p.text} />;
+            return <Markdown key={i} text={p.text} streaming={streaming && i === parts.length - 1} />;
           case 'reasoning':
             return (
               <details key={i} class="reasoning">

@@ -54,3 +54,18 @@ export function busyMicros(profile: Profile): number {
   });
   return busy;
 }
+
+/** The functions with the most self time in a profile (for finding where the worker's CPU goes). */
+export function topSelfTime(profile: Profile & { nodes: (ProfileNode & { callFrame: { url?: string; lineNumber?: number } })[] }, n = 15): string[] {
+  const byNode = new Map<number, number>();
+  profile.samples.forEach((node, i) => byNode.set(node, (byNode.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const t = byNode.get(node.id);
+    if (!t) continue;
+    const f = node.callFrame as { functionName: string; url?: string; lineNumber?: number };
+    const key = `${f.functionName || '(anonymous)'} ${(f.url ?? '').split('/').pop()}:${f.lineNumber ?? ''}`;
+    byName.set(key, (byName.get(key) ?? 0) + t);
+  }
+  return [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`);
+}

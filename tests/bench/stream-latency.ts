@@ -2,14 +2,14 @@
  * stream-latency: the fake server streams 2,000 tokens at 100 tokens/s, recording when it sends each one; the
  * side panel records (MutationObserver) when each token reaches the DOM. Reports the added latency from send
  * to DOM, and the service worker's busy CPU time per delta from a sampling profile of the worker.
- * Usage: npm run bench -- stream-latency [--tokens N] [--runs N]
+ * Usage: npm run bench -- stream-latency [--tokens N] [--runs N] [--top]  (--top lists the worker's hottest functions)
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { startFakeLlm } from '../fake-llm';
 import { addProvider, openPanel, sendChat } from '../harness/extension-helpers';
 import { extensionDir, launchExtension } from '../harness/launch-extension';
-import { busyMicros, connectCdp, serviceWorkerDebuggerUrl } from './_cdp';
+import { busyMicros, connectCdp, serviceWorkerDebuggerUrl, topSelfTime } from './_cdp';
 import { median, percentile, round } from './_stats';
 
 const arg = (name: string, fallback: number) => {
@@ -66,6 +66,13 @@ try {
       });
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     }, TOKENS);
+    const top = process.argv.includes('--top');
+    const panelCdp = top ? await ext.context.newCDPSession(panel) : undefined;
+    if (panelCdp) {
+      await panelCdp.send('Profiler.enable');
+      await panelCdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await panelCdp.send('Profiler.start');
+    }
     await cdp.send('Profiler.start');
     await sendChat(panel, `stream ${TOKENS} tokens`);
     await panel.locator('.message.assistant[data-status="complete"]').waitFor({ timeout: TOKENS * 50 + 30_000 });
@@ -75,6 +82,19 @@ try {
     if (latencies.length !== TOKENS) throw new Error(`only ${latencies.length} of ${TOKENS} tokens reached the DOM`);
     const r = { p50: percentile(latencies, 50), p95: percentile(latencies, 95), cpu: busyMicros(profile) / TOKENS };
     results.push(r);
+    if (panelCdp) {
+      const { profile: panelProfile } = await panelCdp.send('Profiler.stop');
+      console.log(`side panel busy ${round(busyMicros(panelProfile as unknown as Parameters<typeof busyMicros>[0]) / TOKENS, 1)} µs/delta; hottest:`);
+      console.log(topSelfTime(panelProfile as unknown as Parameters<typeof topSelfTime>[0], 12).join('\n'));
+      await panelCdp.detach();
+      console.log('service worker hottest:');
+      console.log(topSelfTime(profile as Parameters<typeof topSelfTime>[0]).join('\n'));
+      const q = Math.ceil(latencies.length / 4);
+      for (let k = 0; k < 4; k++) {
+        const part = latencies.slice(k * q, (k + 1) * q);
+        console.log(`tokens ${k * q}-${k * q + part.length - 1}: p50=${round(percentile(part, 50))} p95=${round(percentile(part, 95))} max=${round(Math.max(...part))}`);
+      }
+    }
     console.log(`run ${run + 1}: p50=${round(r.p50)} ms p95=${round(r.p95)} ms max=${round(Math.max(...latencies))} ms bg_cpu=${round(r.cpu, 1)} µs/delta`);
   }
   cdp.close();

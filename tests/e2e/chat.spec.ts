@@ -4,13 +4,14 @@ test('OpenAI-compatible: added through the options page, the answer streams in p
   llm.models = ['fake-chat-1', 'fake-chat-2'];
   // Add the provider the way a user does: preset, base URL, test connection, pick a model, save.
   await extPage.getByRole('button', { name: 'Add a provider' }).click();
-  await extPage.getByLabel('Provider type').selectOption('custom');
-  await extPage.getByLabel('Name').fill('Local fake');
-  await extPage.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
-  await extPage.getByRole('button', { name: 'Test connection' }).click();
-  await expect(extPage.getByText('Connected: 2 models available.')).toBeVisible();
-  await extPage.getByRole('button', { name: 'fake-chat-2' }).click();
-  await extPage.getByRole('button', { name: 'Save' }).click();
+  const form = extPage.getByRole('form', { name: 'Edit provider' });
+  await form.getByLabel('Provider type').selectOption('custom');
+  await form.getByLabel('Name').fill('Local fake');
+  await form.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.getByText('Connected: 2 models available.')).toBeVisible();
+  await form.getByRole('button', { name: 'fake-chat-2' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
   await expect(extPage.locator('li[data-provider="Local fake"]')).toContainText('fake-chat-2');
 
   const words = 'The quick brown fox jumps over the lazy dog and keeps on running far away'.split(' ');

@@ -8,12 +8,13 @@ test('first run opens the onboarding, which gets the user to a working chat', as
   expect(onboarding.url()).toBe(`chrome-extension://${extensionId}/options.html#onboarding`);
 
   await onboarding.getByRole('button', { name: 'Add a provider' }).click();
-  await onboarding.getByLabel('Provider type').selectOption('ollama');
-  await expect(onboarding.getByText(/OLLAMA_ORIGINS/)).toBeVisible();
-  await onboarding.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
-  await onboarding.getByRole('button', { name: 'Test connection' }).click();
-  await expect(onboarding.getByText(/Connected: 2 models available/)).toBeVisible();
-  await onboarding.getByRole('button', { name: 'Save' }).click();
+  const form = onboarding.getByRole('form', { name: 'Edit provider' });
+  await form.getByLabel('Provider type').selectOption('ollama');
+  await expect(form.getByText(/OLLAMA_ORIGINS/)).toBeVisible();
+  await form.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.getByText(/Connected: 2 models available/)).toBeVisible();
+  await form.getByRole('button', { name: 'Save' }).click();
   await expect(onboarding.locator('.onboarding li.done')).toHaveCount(2);
 
   await onboarding.getByRole('button', { name: 'Open the chat' }).click();

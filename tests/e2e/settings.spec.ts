@@ -9,7 +9,7 @@ test('the step limit, custom instructions and a user skill all reach the run', a
   const assistant = extPage.getByRole('region', { name: 'Assistant' });
   await assistant.getByLabel(/Step limit/).fill('2');
   await assistant.getByLabel(/Custom instructions/).fill('Always answer like a pirate.');
-  await assistant.getByRole('button', { name: 'Save', exact: true }).click();
+  await assistant.getByRole('button', { name: 'Save assistant settings' }).click();
   await expect(assistant.getByRole('status')).toHaveText('Saved.');
 
   const skillForm = assistant.getByRole('form', { name: 'New skill' });
