@@ -32,6 +32,16 @@ export function AgentSettings() {
           <input type="number" min={1} max={50} value={state.maxSteps.value} onInput={(e) => (state.maxSteps.value = Number((e.target as HTMLInputElement).value))} />
         </label>
         <label>
+          Reasoning (extended thinking on Anthropic, reasoning effort on OpenAI reasoning models)
+          <select value={state.reasoning.value} onChange={(e) => (state.reasoning.value = (e.target as HTMLSelectElement).value as 'off' | 'low' | 'medium' | 'high')}>
+            <option value="off">Off</option>
+            <option value="low">Low</option>
+            <option value="medium">Medium</option>
+            <option value="high">High</option>
+          </select>
+        </label>
+        <small class="hint">Only for models that support it: others reject the request, and the error will say so.</small>
+        <label>
           Custom instructions (added to every request)
           <textarea rows={4} value={state.customInstructions.value} onInput={(e) => (state.customInstructions.value = (e.target as HTMLTextAreaElement).value)} />
         </label>

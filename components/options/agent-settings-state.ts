@@ -7,6 +7,7 @@ import { sendMessage } from '../../lib/messaging/send-message';
 export function createAgentSettingsState() {
   const maxSteps = signal(10);
   const customInstructions = signal('');
+  const reasoning = signal<'off' | 'low' | 'medium' | 'high'>('off');
   const skills = signal<SkillView[]>([]);
   const memories = signal<MemoryView[]>([]);
   const stats = signal<LatencyStats | null>(null);
@@ -27,6 +28,7 @@ export function createAgentSettingsState() {
   return {
     maxSteps,
     customInstructions,
+    reasoning,
     skills,
     memories,
     stats,
@@ -43,6 +45,7 @@ export function createAgentSettingsState() {
         batch(() => {
           maxSteps.value = settings.maxSteps ?? 10;
           customInstructions.value = settings.customInstructions ?? '';
+          reasoning.value = settings.reasoning ?? 'off';
           skills.value = skillList;
           memories.value = memoryList;
           stats.value = latency;
@@ -50,7 +53,7 @@ export function createAgentSettingsState() {
       }),
     saveBehaviour: () =>
       attempt(async () => {
-        await sendMessage('settings.update', { maxSteps: maxSteps.value, customInstructions: customInstructions.value });
+        await sendMessage('settings.update', { maxSteps: maxSteps.value, customInstructions: customInstructions.value, reasoning: reasoning.value });
       }, 'Saved.'),
     saveSkill: (skill: { name: string; description: string; body: string }) =>
       attempt(async () => {

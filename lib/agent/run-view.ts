@@ -48,6 +48,12 @@ const interruptNotice: Record<string, string> = {
   stopped: 'Stopped.',
 };
 
+/** What the user is told when a run ends for a reason other than the model finishing its answer. */
+const finishNotes: Partial<Record<RunFinishReason, string>> = {
+  'step-limit': 'Stopped at the step limit. Ask to continue, or raise the limit in Settings.',
+  length: "The answer hit the model's output limit and may be cut short. Ask to continue.",
+};
+
 /** Folds one event into the parts list (pure; returns a new list when something changed). */
 export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
   switch (e.type) {
@@ -86,8 +92,8 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
 export function foldRunEvent(view: RunView, e: AgentEvent): RunView {
   if (e.type === 'error') return { ...view, error: e.error };
   if (e.type === 'run-finish') {
-    const parts = e.reason === 'step-limit' ? [...view.parts, { kind: 'notice' as const, text: 'Stopped at the step limit. Ask to continue, or raise the limit in Settings.' }] : view.parts;
-    return { ...view, parts, finish: e.reason };
+    const note = finishNotes[e.reason];
+    return { ...view, parts: note ? [...view.parts, { kind: 'notice', text: note }] : view.parts, finish: e.reason };
   }
   const parts = foldParts(view.parts, e);
   return parts === view.parts ? view : { ...view, parts };

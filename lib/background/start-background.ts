@@ -58,6 +58,13 @@ const agents: SubAgentDefinition[] = [
 
 const RESUME_ALARM = 'tabwise-resume';
 
+/** The user's reasoning level as both vendors take it: OpenAI's effort, Anthropic's thinking budget. */
+export function reasoningSettings(level: 'off' | 'low' | 'medium' | 'high' | undefined): Pick<RunSettings, 'reasoning'> {
+  if (!level || level === 'off') return {};
+  const budgetTokens = { low: 1024, medium: 4096, high: 16_000 }[level];
+  return { reasoning: { effort: level, budgetTokens } };
+}
+
 export function startBackground(options: BackgroundOptions) {
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
@@ -144,6 +151,7 @@ export function startBackground(options: BackgroundOptions) {
       const base: RunSettings = {
         maxSteps: settings.maxSteps,
         customInstructions: settings.customInstructions,
+        ...reasoningSettings(settings.reasoning),
         ...(page ? { pageContext: { url: page.url, title: page.title, selectedText: page.selectedText }, tabId: page.tabId } : {}),
       };
       return options.augmentRunSettings ? options.augmentRunSettings(base, text) : base;

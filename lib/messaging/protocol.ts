@@ -36,6 +36,7 @@ export const requestSchemas = {
     defaultProviderId: id.optional(),
     maxSteps: z.number().int().min(1, 'At least 1 step').max(50, 'At most 50 steps').optional(),
     customInstructions: z.string().max(20_000).optional(),
+    reasoning: z.enum(['off', 'low', 'medium', 'high']).optional(),
   }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': z.object({ runId: id }),

@@ -8,6 +8,8 @@ export interface Settings {
   maxSteps?: number;
   /** Added to every system prompt. */
   customInstructions?: string;
+  /** Extended thinking (Anthropic) or reasoning effort (OpenAI reasoning models); off by default. */
+  reasoning?: 'off' | 'low' | 'medium' | 'high';
   /** Skills the user wrote in settings (bundled ones live in prompts/skills/). */
   userSkills?: { name: string; description: string; body: string }[];
 }

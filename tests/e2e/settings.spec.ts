@@ -62,3 +62,32 @@ test('memories the assistant saved are listed in settings and can be forgotten',
   await extPage.reload();
   await expect(assistant.locator('table.stats')).toContainText('memory_save');
 });
+
+test('reasoning set to High: Anthropic gets extended thinking, OpenAI gets reasoning effort, and the thinking is shown', async ({ context, extensionId, llm, extPage }) => {
+  await extPage.reload();
+  await addProvider(extPage, { kind: 'anthropic', name: 'Claude (fake)', baseUrl: llm.anthropicBaseUrl, model: 'claude-test', apiKey: 'k' });
+  await extPage.reload();
+  const assistant = extPage.getByRole('region', { name: 'Assistant' });
+  await assistant.getByLabel(/Reasoning/).selectOption('high');
+  await assistant.getByRole('button', { name: 'Save assistant settings' }).click();
+  await expect(assistant.getByRole('status')).toHaveText('Saved.');
+
+  llm.enqueue({ reasoning: ['Weighing ', 'the options.'], text: ['Go with B.'] });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'A or B?');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await expect(answer.locator('details.reasoning')).toContainText('Weighing the options.');
+  await expect(answer.locator('.markdown')).toHaveText('Go with B.');
+  expect(chatRequests(llm, '/v1/messages')[0]!.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 16_000 } });
+
+  const { id } = await addProvider(extPage, { kind: 'openai', name: 'o-series (fake)', baseUrl: llm.openaiBaseUrl, model: 'o-test', apiKey: 'k' });
+  await callBackground(extPage, 'settings.update', { defaultProviderId: id });
+  llm.enqueue({ text: ['Fine.'] });
+  await panel.getByRole('button', { name: 'New' }).click();
+  await sendChat(panel, 'Again?');
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  const body = chatRequests(llm, '/v1/chat/completions')[0]!.body as Record<string, unknown>;
+  expect(body.reasoning_effort).toBe('high');
+  expect(body).not.toHaveProperty('temperature');
+});

@@ -41,3 +41,11 @@ describe('foldRunEvent', () => {
     expect(v.parts.at(-1)).toMatchObject({ kind: 'notice', text: expect.stringContaining('step limit') });
   });
 });
+
+it('tells the user when an answer hit the output limit', () => {
+  const v = fold([
+    { type: 'text-delta', runId: 'r', messageId: 'm', delta: 'cut' },
+    { type: 'run-finish', runId: 'r', reason: 'length' },
+  ]);
+  expect(v.parts.at(-1)).toMatchObject({ kind: 'notice', text: expect.stringContaining('output limit') });
+});
