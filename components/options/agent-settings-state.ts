@@ -3,6 +3,7 @@ import { batch, signal } from '@preact/signals';
 import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
 import type { MemoryView, SkillView } from '../../lib/messaging/protocol';
 import { sendMessage } from '../../lib/messaging/send-message';
+import { createActionStatus } from './action-status';
 
 export function createAgentSettingsState() {
   const maxSteps = signal(10);
@@ -11,19 +12,8 @@ export function createAgentSettingsState() {
   const skills = signal<SkillView[]>([]);
   const memories = signal<MemoryView[]>([]);
   const stats = signal<LatencyStats | null>(null);
-  const message = signal<string | null>(null);
-  const error = signal<string | null>(null);
+  const { message, error, attempt } = createActionStatus();
 
-  const attempt = async (f: () => Promise<void>, done?: string) => {
-    error.value = null;
-    message.value = null;
-    try {
-      await f();
-      if (done) message.value = done;
-    } catch (e) {
-      error.value = (e as Error).message;
-    }
-  };
 
   return {
     maxSteps,

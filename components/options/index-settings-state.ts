@@ -5,6 +5,7 @@ import type { IndexSettings, IndexSettingsPatch } from '../../lib/retrieval/inde
 import type { DeleteTarget } from '../../lib/retrieval/offscreen-protocol';
 import type { IngestStats } from '../../lib/retrieval/ingest-service';
 import { sendMessage } from '../../lib/messaging/send-message';
+import { createActionStatus } from './action-status';
 
 /** Splits a textarea of one entry per line (or comma) into a clean list. */
 export function parseList(text: string): string[] {
@@ -18,19 +19,8 @@ export function createIndexSettingsState() {
   const pages = signal<PageSummary[]>([]);
   const totalPages = signal(0);
   const query = signal('');
-  const message = signal<string | null>(null);
-  const error = signal<string | null>(null);
+  const { message, error, attempt } = createActionStatus();
 
-  const attempt = async (f: () => Promise<void>, done?: string) => {
-    error.value = null;
-    message.value = null;
-    try {
-      await f();
-      if (done) message.value = done;
-    } catch (e) {
-      error.value = (e as Error).message;
-    }
-  };
 
   const refreshIndex = async () => {
     const [s, p] = await Promise.all([sendMessage('index.stats', {}), sendMessage('index.pages', { query: query.value || undefined, limit: 200 })]);

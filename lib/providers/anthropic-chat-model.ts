@@ -3,9 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { ChatCall, ChatModel, ModelStreamPart } from './chat-model';
 import { createAnthropicStreamMapper } from './anthropic-stream-mapper';
 import { mapAnthropicMessages, mapAnthropicSystem, mapAnthropicTools } from './map-anthropic-messages';
-import { mapProviderError } from './map-provider-error';
-import { observeRetries } from './observe-retries';
-import { AsyncQueue } from '../util/async-queue';
+import { streamThroughSdk } from './stream-through-sdk';
 
 export interface AnthropicChatModelOptions {
   modelId: string;
@@ -35,39 +33,28 @@ export function createAnthropicChatModel(options: AnthropicChatModelOptions): Ch
     provider: 'anthropic',
     modelId: options.modelId,
     async *stream(call: ChatCall, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
-      const queue = new AsyncQueue<ModelStreamPart>();
       const base = anthropicClientOptions({ ...options, maxRetries });
-      const client = new Anthropic({
-        ...base,
-        fetch: observeRetries(base.fetch, maxRetries, (n) => queue.push({ type: 'retry', ...n })),
-      });
-      const mapper = createAnthropicStreamMapper();
       const budget = call.reasoning?.budgetTokens;
       const maxTokens = Math.max(call.maxOutputTokens ?? DEFAULT_MAX_TOKENS, budget ? budget + 1024 : 0);
-      void (async () => {
-        try {
-          const stream = await client.messages.create(
-            {
-              model: options.modelId,
-              max_tokens: maxTokens,
-              system: mapAnthropicSystem(call),
-              messages: mapAnthropicMessages(call),
-              tools: mapAnthropicTools(call),
-              stream: true,
-              ...(budget ? { thinking: { type: 'enabled' as const, budget_tokens: budget } } : {}),
-              ...(call.temperature !== undefined && !budget ? { temperature: call.temperature } : {}),
-            },
-            { signal },
-          );
-          for await (const event of stream) for (const part of mapper.push(event)) queue.push(part);
-          if (signal.aborted) throw signal.reason;
-          for (const part of mapper.finish()) queue.push(part);
-          queue.end();
-        } catch (error) {
-          queue.fail(mapProviderError(error, signal));
-        }
-      })();
-      yield* queue;
+      yield* streamThroughSdk(base, signal, async (fetch, push) => {
+        const client = new Anthropic({ ...base, fetch });
+        const mapper = createAnthropicStreamMapper();
+        const stream = await client.messages.create(
+          {
+            model: options.modelId,
+            max_tokens: maxTokens,
+            system: mapAnthropicSystem(call),
+            messages: mapAnthropicMessages(call),
+            tools: mapAnthropicTools(call),
+            stream: true,
+            ...(budget ? { thinking: { type: 'enabled' as const, budget_tokens: budget } } : {}),
+            ...(call.temperature !== undefined && !budget ? { temperature: call.temperature } : {}),
+          },
+          { signal },
+        );
+        for await (const event of stream) for (const part of mapper.push(event)) push(part);
+        if (!signal.aborted) for (const part of mapper.finish()) push(part);
+      });
     },
   };
 }

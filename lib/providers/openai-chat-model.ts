@@ -2,10 +2,8 @@
 import OpenAI from 'openai';
 import type { ChatCall, ChatModel, ModelStreamPart } from './chat-model';
 import { mapOpenAIMessages, mapOpenAITools } from './map-openai-messages';
-import { mapProviderError } from './map-provider-error';
-import { observeRetries } from './observe-retries';
 import { createOpenAIStreamMapper } from './openai-stream-mapper';
-import { AsyncQueue } from '../util/async-queue';
+import { streamThroughSdk } from './stream-through-sdk';
 
 export interface OpenAIChatModelOptions {
   modelId: string;
@@ -36,38 +34,27 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     provider: options.provider ?? 'openai',
     modelId: options.modelId,
     async *stream(call: ChatCall, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
-      const queue = new AsyncQueue<ModelStreamPart>();
       const base = openAIClientOptions({ ...options, maxRetries });
-      const client = new OpenAI({
-        ...base,
-        fetch: observeRetries(base.fetch, maxRetries, (n) => queue.push({ type: 'retry', ...n })),
-      });
-      const mapper = createOpenAIStreamMapper();
       const isReasoningModel = !!call.reasoning?.effort;
-      void (async () => {
-        try {
-          const stream = await client.chat.completions.create(
-            {
-              model: options.modelId,
-              messages: mapOpenAIMessages(call),
-              tools: mapOpenAITools(call),
-              stream: true,
-              stream_options: { include_usage: true },
-              ...(call.maxOutputTokens ? (isReasoningModel ? { max_completion_tokens: call.maxOutputTokens } : { max_tokens: call.maxOutputTokens }) : {}),
-              ...(call.temperature !== undefined && !isReasoningModel ? { temperature: call.temperature } : {}),
-              ...(isReasoningModel ? { reasoning_effort: call.reasoning!.effort } : {}),
-            },
-            { signal },
-          );
-          for await (const chunk of stream) for (const part of mapper.push(chunk)) queue.push(part);
-          if (signal.aborted) throw signal.reason;
-          for (const part of mapper.finish()) queue.push(part);
-          queue.end();
-        } catch (error) {
-          queue.fail(mapProviderError(error, signal));
-        }
-      })();
-      yield* queue;
+      yield* streamThroughSdk(base, signal, async (fetch, push) => {
+        const client = new OpenAI({ ...base, fetch });
+        const mapper = createOpenAIStreamMapper();
+        const stream = await client.chat.completions.create(
+          {
+            model: options.modelId,
+            messages: mapOpenAIMessages(call),
+            tools: mapOpenAITools(call),
+            stream: true,
+            stream_options: { include_usage: true },
+            ...(call.maxOutputTokens ? (isReasoningModel ? { max_completion_tokens: call.maxOutputTokens } : { max_tokens: call.maxOutputTokens }) : {}),
+            ...(call.temperature !== undefined && !isReasoningModel ? { temperature: call.temperature } : {}),
+            ...(isReasoningModel ? { reasoning_effort: call.reasoning!.effort } : {}),
+          },
+          { signal },
+        );
+        for await (const chunk of stream) for (const part of mapper.push(chunk)) push(part);
+        if (!signal.aborted) for (const part of mapper.finish()) push(part);
+      });
     },
   };
 }
