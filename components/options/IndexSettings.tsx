@@ -83,6 +83,12 @@ function Browser({ state }: { state: IndexSettingsState }) {
       {st && (
         <p aria-label="Index stats" role="status">
           {st.pages} pages · {st.chunks} passages · {formatBytes(st.bytes)} · queue {st.queueDepth}/{st.queueLimit} · model {st.modelId} ({st.model})
+          {st.reembed && (
+            <strong>
+              {' '}
+              · re-embedding with the new model: {st.reembed.done}/{st.reembed.total} pages (search uses the previous index meanwhile)
+            </strong>
+          )}
           {st.refused > 0 && <strong> · {st.refused} pages refused because the queue was full</strong>}
           {st.lastError && <strong> · last error: {st.lastError}</strong>}
           {st.modelError && <strong> · model error: {st.modelError}</strong>}{' '}
@@ -135,6 +141,24 @@ function Browser({ state }: { state: IndexSettingsState }) {
   );
 }
 
+function ModelSetting({ state }: { state: IndexSettingsState }) {
+  const m = state.settings.value!.model;
+  const [id, setId] = useState(m.id);
+  return (
+    <fieldset>
+      <legend>Embedding model</legend>
+      <label>
+        Model (Hugging Face id){' '}
+        <input aria-label="Embedding model" value={id} onInput={(e) => setId(e.currentTarget.value)} />
+      </label>{' '}
+      <button type="button" disabled={!id.trim() || id.trim() === m.id} onClick={() => void state.update({ model: { ...m, id: id.trim() } }, 'Model changed: pages are re-embedded in the background.')}>
+        Change model
+      </button>
+      <small> Changing it re-embeds every remembered page on this device; search keeps working meanwhile.</small>
+    </fieldset>
+  );
+}
+
 /** The section; owns its state model unless one is passed (tests). */
 export function IndexSettings({ state: given }: { state?: IndexSettingsState }) {
   const state = useMemo(() => given ?? createIndexSettingsState(), [given]);
@@ -165,6 +189,7 @@ export function IndexSettings({ state: given }: { state?: IndexSettingsState }) 
             </select>
           </label>
           <PrivacyLists state={state} />
+          <ModelSetting state={state} />
           <Browser state={state} />
         </>
       )}

@@ -145,6 +145,8 @@ export interface HybridIndex {
   clear(): void;
   /** Every live page, in no particular order. */
   listPages(): PageSummary[];
+  /** A page's chunks in order (text and heading path), e.g. to re-embed them with another model. */
+  pageChunks(url: string): Array<{ text: string; headingPath: string[] }>;
   /** Compacts (drops removed chunks) into a snapshot for persistence. */
   snapshot(): HybridIndexSnapshot;
 }
@@ -351,6 +353,10 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
       chunkPage = [];
       pages.clear();
       live = 0;
+    },
+    pageChunks(url) {
+      const p = pages.get(pageKeyOf(url));
+      return p ? p.slots.map((slot) => ({ text: chunks[slot]!.text, headingPath: chunks[slot]!.headingPath })) : [];
     },
     listPages() {
       return [...pages.values()].map((p) => ({ url: p.url, title: p.title, domain: p.domain, visitedAt: p.visitedAt, chunks: p.slots.length }));

@@ -10,7 +10,7 @@ import type { Embedder } from './embedder';
 import { createWorkerEmbedder, type WorkerEmbedder, type WorkerLike } from './create-worker-embedder';
 import { createHybridIndex, pageKeyOf, type HybridIndex, type PageSummary } from './hybrid-index';
 import type { EmbeddingModelSettings } from './index-settings';
-import { loadStoredIndex, openIndexDb, saveIndex, type IndexDatabase } from './index-persistence';
+import { loadIndex, loadStoredIndex, openIndexDb, saveIndex, type IndexDatabase } from './index-persistence';
 import type { CapturedPage, DeleteTarget, EngineStats, OffscreenRequest, OffscreenResponses } from './offscreen-protocol';
 import { searchHistory } from './search-history';
 import { buildSyntheticIndex, quantile, seededRandom, timeSyntheticSearches } from './synthetic-index';
@@ -58,6 +58,10 @@ interface Loaded {
   error?: string;
   restored: number;
   restoreMs: number;
+  /** The index of the previous model while it is re-embedded (searched, text only, until the new one is complete). */
+  previous?: HybridIndex;
+  reembed?: { done: number; total: number; from: string };
+  reembedding?: Promise<void>;
 }
 
 /** Creates the engine; nothing is loaded until the first request names a model. */
@@ -75,14 +79,49 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     const started = performance.now();
     const loaded: Loaded = { key, model, status: 'idle', restored: 0, restoreMs: 0, stored: Promise.resolve(undefined) };
     loaded.stored = (async () => {
-      const { index } = await loadStoredIndex(await db, modelIdOf(model));
+      const { index, storedModel } = await loadStoredIndex(await db, modelIdOf(model));
       loaded.restoreMs = performance.now() - started;
       loaded.restored = index?.size ?? 0;
       if (index) loaded.index ??= index;
+      else if (storedModel) {
+        // Another model wrote the stored index: keep it searchable and re-embed its pages in the background.
+        loaded.previous = (await loadIndex(await db, storedModel)).index;
+        if (loaded.previous.pageCount > 0) loaded.reembedding = reembed(loaded, loaded.previous);
+        else loaded.previous = undefined;
+      }
       return index;
     })();
     current = loaded;
     return loaded;
+  }
+
+  async function reembed(loaded: Loaded, old: HybridIndex): Promise<void> {
+    const pages = old.listPages();
+    loaded.reembed = { done: 0, total: pages.length, from: old.modelId };
+    try {
+      const embedder = await embedderOf(loaded);
+      const index = (loaded.index ??= createHybridIndex({ modelId: embedder.modelId, dims: embedder.dims }));
+      const have = new Set(index.listPages().map((p) => p.url));
+      for (const page of pages) {
+        if (current !== loaded) return;
+        const chunks = old.pageChunks(page.url);
+        // Skipped: captured again since the model change (already in the new index, newer), or deleted meanwhile.
+        if (!have.has(page.url) && chunks.length > 0) {
+          const vectors = await embedder.embed(chunks.map((c) => (c.headingPath.length ? `${c.headingPath.join(' > ')}\n${c.text}` : c.text)));
+          if (!index.listPages().some((p) => p.url === page.url)) {
+            index.addPage({ url: page.url, title: page.title, visitedAt: page.visitedAt, domain: page.domain }, chunks.map((c, i) => ({ ...c, vector: vectors[i]! })));
+          }
+        }
+        loaded.reembed.done++;
+      }
+      loaded.previous = undefined;
+      loaded.reembed = undefined;
+      await persist(loaded);
+    } catch (error) {
+      // The old index stays searchable; the next configure (or restart) tries again.
+      loaded.error = `re-embedding failed: ${error instanceof Error ? error.message : String(error)}`;
+      console.error('Tabwise: re-embedding the history index failed', error);
+    }
   }
 
   /** The live index; when none was stored its width comes from the model, so this may wait for the model. */
@@ -119,7 +158,8 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
   // Saves are chained (never two at once) and debounced; each caller learns when its change is on disk.
   let saveChain: Promise<unknown> = Promise.resolve();
   let pendingSave: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | undefined;
-  function persist(index: HybridIndex): Promise<void> {
+  /** While re-embedding, the previous model's index stays the stored truth (a crash then loses no page). */
+  function persist(loaded: Loaded): Promise<void> {
     if (!pendingSave) {
       let resolve!: () => void;
       let reject!: (e: unknown) => void;
@@ -128,7 +168,10 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
       setTimeout(() => {
         pendingSave = undefined;
         saveChain = saveChain
-          .then(async () => (savedBytes = await saveIndex(await db, index, now)))
+          .then(async () => {
+            const target = loaded.previous ?? loaded.index;
+            if (target) savedBytes = await saveIndex(await db, target, now);
+          })
           .then(waiter.resolve, waiter.reject);
       }, deps.saveDelayMs ?? 400);
     }
@@ -136,6 +179,9 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
   }
 
   async function ingest(loaded: Loaded, pages: CapturedPage[]): Promise<OffscreenResponses['ingest']> {
+    await loaded.stored;
+    // New pages wait in the background's durable queue until the re-embed is on disk.
+    await loaded.reembedding;
     const embedder = await embedderOf(loaded);
     const index = await indexOf(loaded);
     const indexed: OffscreenResponses['ingest']['indexed'] = [];
@@ -152,7 +198,7 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
       index.addPage({ url: page.url, title: page.title, visitedAt: page.visitedAt }, chunks.map((c, i) => ({ text: c.text, headingPath: c.headingPath, vector: vectors[i]! })));
       indexed.push({ url: pageKeyOf(page.url), chunks: chunks.length });
     }
-    await persist(index);
+    await persist(loaded);
     return { indexed };
   }
 
@@ -189,6 +235,9 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     ingest: (r) => ingest(configure(r.model), r.pages),
     async search(r) {
       const loaded = configure(r.model);
+      await loaded.stored;
+      // While re-embedding, the previous model's index answers (text only: its vectors are another model's).
+      if (loaded.previous) return searchHistory(loaded.previous, undefined, { ...r.request, mode: r.request.mode === 'dense' ? 'sparse' : r.request.mode });
       const index = await indexOf(loaded);
       // Text-only while the model loads or after it failed, rather than no answer at all.
       let embedder: Embedder | undefined;
@@ -205,7 +254,8 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     async stats(r) {
       const loaded = configure(r.model);
       // Stats never wait for the model: before it is known, an empty index is reported as such.
-      const index = loaded.index ?? (await loaded.stored);
+      const stored = await loaded.stored;
+      const index = loaded.previous ?? loaded.index ?? stored;
       return {
         pages: index?.pageCount ?? 0,
         chunks: index?.size ?? 0,
@@ -218,11 +268,13 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
         crossOriginIsolated: deps.crossOriginIsolated ?? false,
         restoredChunks: loaded.restored,
         restoreMs: Math.round(loaded.restoreMs),
+        ...(loaded.reembed ? { reembed: { ...loaded.reembed } } : {}),
       };
     },
     async pages(r) {
       const loaded = configure(r.model);
-      const index = loaded.index ?? (await loaded.stored);
+      const stored = await loaded.stored;
+      const index = loaded.previous ?? loaded.index ?? stored;
       if (!index) return { total: 0, pages: [] };
       const q = r.query?.trim().toLowerCase();
       const all = index.listPages().filter((p) => !q || p.title.toLowerCase().includes(q) || p.url.toLowerCase().includes(q));
@@ -231,18 +283,25 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     },
     async delete(r) {
       const loaded = configure(r.model);
-      const index = loaded.index ?? (await loaded.stored);
-      if (!index) return { chunks: 0, urls: [] };
-      const out = remove(index, r.target);
-      await persist(index);
+      await loaded.stored;
+      // Both indexes during a re-embed, so a deleted page cannot come back when it finishes.
+      const out = { chunks: 0, urls: [] as string[] };
+      for (const index of [loaded.previous, loaded.index]) {
+        if (!index) continue;
+        const r1 = remove(index, r.target);
+        out.chunks += r1.chunks;
+        out.urls = [...new Set([...out.urls, ...r1.urls])];
+      }
+      await persist(loaded);
       return out;
     },
     async evict(r) {
       const loaded = configure(r.model);
-      const index = loaded.index ?? (await loaded.stored);
+      await loaded.stored;
+      const index = loaded.previous ?? loaded.index;
       if (!index) return { chunks: 0, urls: [] };
       const out = evict(index, r.before, r.maxChunks);
-      if (out.chunks > 0) await persist(index);
+      if (out.chunks > 0) await persist(loaded);
       return out;
     },
     async 'bench-embed'(r) {

@@ -81,6 +81,8 @@ export interface EngineStats {
   crossOriginIsolated: boolean;
   restoredChunks: number;
   restoreMs: number;
+  /** Set while pages indexed with a previous model are re-embedded with this one (search uses the old index meanwhile). */
+  reembed?: { done: number; total: number; from: string };
 }
 
 export interface OffscreenResponses {

@@ -7,9 +7,10 @@ import type { EmbeddingModelSettings } from '../../../lib/retrieval/index-settin
 /** A worker that speaks the embed-worker protocol with bag-of-letters vectors (deterministic, meaningful enough). */
 function fakeWorker(log: string[]): WorkerLike {
   const listeners: Array<(e: MessageEvent & ErrorEvent) => void> = [];
+  let dims = 26;
   const vec = (t: string) => {
-    const v = new Float32Array(26);
-    for (const c of t.toLowerCase()) if (c >= 'a' && c <= 'z') v[c.charCodeAt(0) - 97]! += 1;
+    const v = new Float32Array(dims);
+    for (const c of t.toLowerCase()) if (c >= 'a' && c <= 'z') v[(c.charCodeAt(0) - 97) % dims]! += 1;
     const n = Math.hypot(...v) || 1;
     return v.map((x) => x / n);
   };
@@ -20,7 +21,9 @@ function fakeWorker(log: string[]): WorkerLike {
     postMessage(m: unknown) {
       const msg = m as { type: string; id: number; texts?: string[]; options?: { model: string; dtype: string } };
       log.push(msg.type);
-      const reply = msg.type === 'load' ? { type: 'loaded', id: msg.id, modelId: `${msg.options!.model}@${msg.options!.dtype}`, dims: 26, threads: 1 } : { type: 'embedded', id: msg.id, vectors: msg.texts!.map(vec) };
+      // A second "model" with another width, to exercise re-embedding.
+      if (msg.type === 'load') dims = msg.options!.model === 'fake2' ? 13 : 26;
+      const reply = msg.type === 'load' ? { type: 'loaded', id: msg.id, modelId: `${msg.options!.model}@${msg.options!.dtype}`, dims, threads: 1 } : { type: 'embedded', id: msg.id, vectors: msg.texts!.map(vec) };
       setTimeout(() => listeners.forEach((l) => l({ data: reply } as MessageEvent & ErrorEvent)), 1);
     },
     terminate() {},
@@ -95,5 +98,27 @@ describe('offscreen engine', () => {
     const r2 = await e.handle({ type: 'evict', model, before: now - 90 * day, maxChunks: 1 });
     expect(r2.urls).toEqual(['https://a.test/mid']);
     expect((await e.handle({ type: 'pages', model })).pages.map((p) => p.url)).toEqual(['https://a.test/new']);
+  });
+
+  it('a model change re-embeds every page in the background; search keeps answering meanwhile', async () => {
+    const name = dbName();
+    const first = engine(name);
+    await first.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses open jars.'), page('https://a.test/2', 'Sourdough leavens bread.')] });
+    const model2: EmbeddingModelSettings = { id: 'fake2', dtype: 'fp32', allowRemote: false };
+    const second = engine(name);
+    // Right away: the previous index answers (text only) while the new model embeds.
+    const during = await second.handle({ type: 'search', model: model2, request: { query: 'sourdough' } });
+    expect(during.map((h) => h.url)).toEqual(['https://a.test/2']);
+    await expect
+      .poll(async () => {
+        const st = await second.handle({ type: 'stats', model: model2 });
+        return st.reembed ? 'running' : `${st.modelId} ${st.dims} ${st.pages}`;
+      })
+      .toBe('fake2@fp32 13 2');
+    const hybrid = await second.handle({ type: 'search', model: model2, request: { query: 'octopuses jars' } });
+    expect(hybrid[0]!.url).toBe('https://a.test/1');
+    // Persisted with the new model: a fresh engine restores it without re-embedding.
+    const third = engine(name);
+    expect(await third.handle({ type: 'stats', model: model2 })).toMatchObject({ pages: 2, modelId: 'fake2@fp32', restoredChunks: 2, model: 'idle' });
   });
 });
