@@ -58,9 +58,11 @@ export function ToolCard({ part, actions }: { part: ToolPart; actions?: ToolCard
               <button type="button" onClick={() => actions.decide(part.toolCallId, 'denied')}>
                 Deny
               </button>
-              <button type="button" onClick={() => actions.decide(part.toolCallId, 'always')}>
-                Always allow on this site
-              </button>
+              {part.approval.canAlwaysAllow !== false && (
+                <button type="button" onClick={() => actions.decide(part.toolCallId, 'always')}>
+                  Always allow on this site
+                </button>
+              )}
             </div>
           ) : (
             part.approval.decision && <div class="decision">{part.approval.decision === 'denied' ? 'Denied' : part.approval.decision === 'always' ? 'Always allowed on this site' : 'Approved'}</div>

@@ -34,7 +34,7 @@ export function replayRunEvents(s: RunSnapshot): AgentEvent[] {
     for (const c of calls) {
       const a = s.approvals.find((x) => x.toolCallId === c.toolCallId);
       if (a) {
-        out.push({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview });
+        out.push({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow !== false });
         if (a.status === 'approved' || a.status === 'denied' || a.status === 'always') {
           out.push({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision: a.status });
         }

@@ -85,6 +85,8 @@ export interface ApprovalRecord {
   input: unknown;
   preview: string;
   site?: string;
+  /** False for tools that must be approved every time (click, submit_form). */
+  canAlwaysAllow?: boolean;
   /** 'cancelled': the run was stopped while it waited. */
   status: 'pending' | ApprovalDecision | 'cancelled';
   requestedAt: number;

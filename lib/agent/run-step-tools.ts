@@ -84,10 +84,10 @@ async function approve(
   const runId = live.snap.run.id;
   let a = live.snap.approvals.find((x) => x.toolCallId === rec.toolCallId);
   if (!a) {
-    if (await deps.sitePolicies.isAllowed(siteKey(site), tool.name)) return 'approved';
+    if (!tool.alwaysAsk && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name))) return 'approved';
     const preview = await previewOf(tool, input, context, live.controller.signal, deps);
     if (live.controller.signal.aborted) return 'cancelled';
-    a = { runId, toolCallId: rec.toolCallId, toolName: tool.name, input: parseToolInput(rec.rawInput).ok ? input : rec.rawInput, preview, site, status: 'pending', requestedAt: deps.now() };
+    a = { runId, toolCallId: rec.toolCallId, toolName: tool.name, input: parseToolInput(rec.rawInput).ok ? input : rec.rawInput, preview, site, canAlwaysAllow: !tool.alwaysAsk, status: 'pending', requestedAt: deps.now() };
     live.snap.approvals.push(a);
     await deps.journal.write({ approvals: [a] });
   }
@@ -96,7 +96,7 @@ async function approve(
     live.emit({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision: a.status });
     return a.status;
   }
-  live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview });
+  live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk });
   let decision: ApprovalDecision;
   try {
     decision = await deps.waiters.wait(runId, a.toolCallId, live.controller.signal);
@@ -106,7 +106,8 @@ async function approve(
     return 'cancelled';
   }
   await resolveApproval(deps, a, decision);
-  if (decision === 'always') await deps.sitePolicies.allow(siteKey(site), tool.name);
+  // A tool that must be asked every time takes "always" as a one-off approval.
+  if (decision === 'always' && !tool.alwaysAsk) await deps.sitePolicies.allow(siteKey(site), tool.name);
   live.emit({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision });
   return decision;
 }

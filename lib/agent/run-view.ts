@@ -18,7 +18,7 @@ export type RunPart =
       status: ToolPartStatus;
       output?: string;
       durationMs?: number;
-      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always' };
+      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean };
       nested?: RunPart[];
     }
   | { kind: 'interjection'; text: string }
@@ -69,12 +69,12 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
     case 'tool-call-finish':
       return updateTool(parts, e.toolCallId, (p) => ({ ...p, status: e.isError ? 'error' : 'done', output: e.output, durationMs: e.durationMs }));
     case 'approval-requested':
-      return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input, status: 'awaiting-approval', approval: { preview: e.preview } }));
+      return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input, status: 'awaiting-approval', approval: { preview: e.preview, canAlwaysAllow: e.canAlwaysAllow !== false } }));
     case 'approval-resolved':
       return updateTool(parts, e.toolCallId, (p) => ({
         ...p,
         status: p.status === 'awaiting-approval' ? 'running' : p.status,
-        approval: { preview: p.approval?.preview ?? '', decision: e.decision },
+        approval: { ...p.approval, preview: p.approval?.preview ?? '', decision: e.decision },
       }));
     case 'interjection-accepted':
       return [...parts, { kind: 'interjection', text: e.text }];

@@ -38,6 +38,8 @@ export interface Tool<I = unknown> {
   /** Read-only tools may be re-run after a worker crash; others are reported as "outcome unknown". */
   readOnly: boolean;
   needsApproval: boolean;
+  /** Approval is asked every time: "always allow on this site" is neither offered nor honoured. */
+  alwaysAsk?: boolean;
   /** Overrides the runtime's default (30 s). */
   timeoutMs?: number;
   /** Required for 'background' tools; 'page' tools are executed through the injected router. */
@@ -57,6 +59,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   runsIn?: 'background' | 'page';
   readOnly: boolean;
   needsApproval?: boolean;
+  alwaysAsk?: boolean;
   timeoutMs?: number;
   execute?(input: z.output<S>, ctx: ToolContext): unknown;
   preview?(input: z.output<S>, ctx: ToolContext): string | Promise<string>;

@@ -39,7 +39,8 @@ export function createPageTools(deps: PageToolsDeps = {}): Tool[] {
     defineTool({ name: 'read_page', input: readPageInput, runsIn: 'page', readOnly: true, execute: runsOnPage('read_page') }),
     defineTool({ name: 'get_form_state', input: getFormStateInput, runsIn: 'page', readOnly: true, execute: runsOnPage('get_form_state') }),
     fillForm,
-    defineTool({ name: 'click', input: clickInput, runsIn: 'page', readOnly: false, needsApproval: true, execute: runsOnPage('click') }),
-    defineTool({ name: 'submit_form', input: submitFormInput, runsIn: 'page', readOnly: false, needsApproval: true, execute: runsOnPage('submit_form') }),
+    // Clicking and submitting are asked every time (issue: they "always need approval").
+    defineTool({ name: 'click', input: clickInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true, execute: runsOnPage('click') }),
+    defineTool({ name: 'submit_form', input: submitFormInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true, execute: runsOnPage('submit_form') }),
   ] as Tool[];
 }

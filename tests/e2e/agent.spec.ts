@@ -96,6 +96,22 @@ test('a consequential tool waits for approval: denied, the model is told so and 
   expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toHaveLength(1);
 });
 
+test('a pending approval survives closing the panel: reopened, the card still waits, and approving runs the tool', async ({ context, extensionId, llm, extPage }) => {
+  await setup(extPage, llm);
+  scriptDelete(llm);
+  const first = await openPanel(context, extensionId);
+  await sendChat(first, 'Save then forget my parking spot');
+  await expect(assistantMessages(first).last().locator('.tool-card[data-tool="memory_delete"]')).toHaveAttribute('data-status', 'awaiting-approval');
+  await first.close();
+  const panel = await openPanel(context, extensionId);
+  const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_delete"]');
+  await expect(card).toHaveAttribute('data-status', 'awaiting-approval');
+  await expect(card.locator('.preview')).toContainText('id');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toHaveLength(0);
+});
+
 test('a message sent during a run joins it before the next model call', async ({ context, extensionId, llm, extPage }) => {
   await setup(extPage, llm);
   llm.enqueue(

@@ -196,6 +196,9 @@ test('click and submit_form each wait for approval; the multi-step form is compl
   const click = card(panel, 'click');
   await expect(click.locator('.approval .preview')).toContainText('key: next');
   expect(await state()).toMatchObject({ step: 1, first: 'Grace' });
+  // Clicking and submitting are asked every time: there is no "always allow" for them.
+  await expect(click.getByRole('button', { name: 'Deny' })).toBeVisible();
+  await expect(click.getByRole('button', { name: 'Always allow on this site' })).toHaveCount(0);
   await click.getByRole('button', { name: 'Approve' }).click();
   await expect.poll(state).toMatchObject({ step: 2 });
 
@@ -204,6 +207,7 @@ test('click and submit_form each wait for approval; the multi-step form is compl
   await expect(submit.locator('.approval .preview')).toContainText('form: wizard');
   expect(await state()).toMatchObject({ topic: 'support', message: 'Hello' });
   expect((await state()).submitted).toBeFalsy();
+  await expect(submit.getByRole('button', { name: 'Always allow on this site' })).toHaveCount(0);
   await submit.getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
   await expect.poll(state).toMatchObject({ step: 2, first: 'Grace', topic: 'support', message: 'Hello', submitted: true });

@@ -18,7 +18,7 @@ describe('approvals', () => {
     const h = await startAndAwaitApproval(s);
     expect(submit.executions).toHaveLength(0);
     expect(s.events.find((e) => e.type === 'approval-requested')).toEqual({
-      type: 'approval-requested', runId: h.runId, toolCallId: 'a1', toolName: 'submit', input: { value: 'order #5' }, preview: 'submit\n  value: order #5',
+      type: 'approval-requested', runId: h.runId, toolCallId: 'a1', toolName: 'submit', input: { value: 'order #5' }, preview: 'submit\n  value: order #5', canAlwaysAllow: true,
     });
     const snap = await s.journal.read(h.runId);
     expect(snap!.approvals[0]).toMatchObject({ status: 'pending', site: 'https://shop.example' });
@@ -79,5 +79,22 @@ describe('approvals', () => {
     const h = await s.start('q');
     await h.done;
     await expect(s.runtime.resolveApproval(h.runId, 'nope', 'approved')).rejects.toThrow(/No pending approval/);
+  });
+
+  it('a tool that must always be asked takes "always" as a one-off, asks again next time, and says so in the event', async () => {
+    const submit = echoTool('submit', { needsApproval: true, readOnly: false });
+    const tool = { ...submit.tool, alwaysAsk: true };
+    const s = setup({ tools: [tool], scripts: [...scripts(), ...scripts()] });
+    const h = await startAndAwaitApproval(s);
+    expect(s.events.find((e) => e.type === 'approval-requested')).toMatchObject({ canAlwaysAllow: false });
+    await s.runtime.resolveApproval(h.runId, 'a1', 'always');
+    await h.done;
+    expect(submit.executions).toHaveLength(1);
+    expect(await s.sitePolicies.isAllowed('https://shop.example', 'submit')).toBe(false);
+    const h2 = await s.start('again', settings);
+    await until(() => s.events.filter((e) => e.type === 'approval-requested').length === 2);
+    await s.runtime.resolveApproval(h2.runId, 'a1', 'denied');
+    await h2.done;
+    expect(submit.executions).toHaveLength(1);
   });
 });

@@ -21,7 +21,7 @@ describe('foldRunEvent', () => {
     ]);
     expect(v.parts).toEqual([
       { kind: 'text', text: 'Let me check.' },
-      { kind: 'tool', toolCallId: 't1', toolName: 'memory_delete', input: { id: 'x' }, status: 'error', output: 'denied by the user', durationMs: 5, approval: { preview: 'id: x', decision: 'denied' } },
+      { kind: 'tool', toolCallId: 't1', toolName: 'memory_delete', input: { id: 'x' }, status: 'error', output: 'denied by the user', durationMs: 5, approval: { preview: 'id: x', canAlwaysAllow: true, decision: 'denied' } },
       { kind: 'interjection', text: 'also this' },
       { kind: 'text', text: 'Done.' },
     ]);
