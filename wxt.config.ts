@@ -19,5 +19,9 @@ export default defineConfig({
     content_security_policy: {
       extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
     },
+    // Cross-origin isolation gives the embedding worker SharedArrayBuffer, so onnxruntime-web can use
+    // threads. Extension pages load nothing cross-origin by themselves (model Markdown renders no images).
+    cross_origin_embedder_policy: { value: 'require-corp' },
+    cross_origin_opener_policy: { value: 'same-origin' },
   },
 });
