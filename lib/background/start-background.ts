@@ -46,8 +46,8 @@ export interface BackgroundOptions {
   augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
 }
 
-/** Sub-agents the model may hand self-contained tasks to. */
-const agents: SubAgentDefinition[] = [
+/** Sub-agents the model may hand self-contained tasks to (each limited to the tools a build really has). */
+const defaultAgents: readonly SubAgentDefinition[] = [
   {
     name: 'researcher',
     description: 'Looks things up with read-only tools and reports back a concise summary.',
@@ -100,6 +100,8 @@ export function startBackground(options: BackgroundOptions) {
   });
   const listSkills = async () => (await skills.list()).map(({ name, description, body, source }) => ({ name, description, body, source }));
   const runtime: Promise<AgentRuntime> = agentStores.then((s) => {
+    // The delegate tool only lists the agents' names; their tool lists are narrowed once the registry exists.
+    const agents = defaultAgents.map((a) => ({ ...a }));
     const tools = createToolRegistry(
       [
         ...createBuiltinTools({
