@@ -6,6 +6,7 @@
  */
 import { readPage } from '../page/read-page';
 import { contentHash } from './content-hash';
+import { pageKeyOf } from './page-key';
 import type { CaptureConfig, CaptureReply, CaptureRequest } from './capture-message';
 
 /** What capture needs from the page and the extension (injectable for tests). */
@@ -55,7 +56,7 @@ export function startPageCapture(deps: CaptureDeps): () => void {
   function capture(): void {
     timer = undefined;
     visibleSince = undefined;
-    const key = url.split('#')[0]!;
+    const key = pageKeyOf(url);
     let reading;
     try {
       reading = readPage(doc, { maxChars: deps.maxChars ?? 200_000 });

@@ -10,10 +10,13 @@
  * and non-exact term lookup matches every word sharing the prefix. We keep Orama's Porter stemmer.
  */
 import { domainMatches, domainOf } from './domain-of';
+import { pageKeyOf } from './page-key';
 import { RetrievalError } from './retrieval-error';
 import { selectTopK } from './select-top-k';
 import { DEFAULT_BM25, createSparseIndex, type Bm25Params, type SparseIndexSnapshot } from './sparse-index';
 import { createVectorStore, type VectorStoreSnapshot } from './vector-store';
+
+export { pageKeyOf } from './page-key';
 
 /** A captured page as the index sees it. Pages are keyed by URL without its fragment. */
 export interface PageInput {
@@ -163,10 +166,6 @@ interface PageRecord {
 }
 
 /** Canonical page key: the URL without its fragment (a text fragment must not make a new page). */
-export function pageKeyOf(url: string): string {
-  const i = url.indexOf('#');
-  return i < 0 ? url : url.slice(0, i);
-}
 
 /** Creates an empty index, or restores one from a snapshot. */
 export function createHybridIndex(options: HybridIndexOptions, from?: HybridIndexSnapshot): HybridIndex {

@@ -51,6 +51,15 @@ describe('createHybridIndex', () => {
     expect(index.search({ text: 'x', vector: v, mode: 'dense', topK: 1 })).toHaveLength(1);
     expect(index.search({ text: 'x', vector: axis(3), mode: 'dense', minScore: 0.9 }).map((h) => h.chunk.title)).toEqual(['Soup']);
   });
+  it('keeps each route of a hash-routed app as its own page', () => {
+    const index = createHybridIndex({ modelId: 'm', dims: 4 });
+    index.addPage({ url: 'https://mail.example/#/inbox', title: 'Inbox', visitedAt: 1 }, [chunk('Quarterly report attached.', axis(0))]);
+    index.addPage({ url: 'https://mail.example/#/settings', title: 'Settings', visitedAt: 2 }, [chunk('Forwarding rules.', axis(1))]);
+    index.addPage({ url: 'https://mail.example/#/inbox', title: 'Inbox', visitedAt: 3 }, [chunk('Quarterly report attached again.', axis(0))]);
+    expect(index.listPages().map((p) => p.url).sort()).toEqual(['https://mail.example/#/inbox', 'https://mail.example/#/settings']);
+    expect(index.search({ text: 'forwarding' }).map((h) => h.chunk.title)).toEqual(['Settings']);
+  });
+
   it('replaces a page on re-capture (fragment ignored) and deletes by page, domain, range and all', () => {
     const index = sample();
     expect(index.size).toBe(4);
