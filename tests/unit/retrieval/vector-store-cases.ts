@@ -6,20 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { dotI8Module, dotI8ModuleBytes, instantiateDotI8 } from '../../../lib/retrieval/dot-i8-wasm';
 import { createVectorStore, type VectorStore } from '../../../lib/retrieval/vector-store';
+import { seededRandom } from '../../../lib/retrieval/synthetic-index';
 
 /** Query quantisation error bound for normalised vectors in practice (worst case is ~0.012 at 384 dims). */
 const TOL = 4e-3;
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 function normalise(v: Float32Array): Float32Array {
   let n = 0;
