@@ -8,6 +8,7 @@ import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
 import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, test } from './fixtures';
+import { sharedFormExpectedState, sharedFormUpdates } from '../fixtures/pages/shared-form-fill';
 
 let pages: FixtureServer;
 test.beforeAll(async () => {
@@ -17,31 +18,8 @@ test.afterAll(async () => {
   await pages?.close();
 });
 
-const updates = {
-  fullName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  age: '36',
-  birthday: '1815-12-10T09:30',
-  country: 'france',
-  plan: 'Pro',
-  newsletter: true,
-  bio: 'Wrote the first program.',
-  notes: 'Analytical engine',
-  city: 'Paris',
-};
-const expectedState = {
-  fullName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  birthday: '1815-12-10',
-  country: 'fr',
-  plan: 'pro',
-  newsletter: true,
-  bio: 'Wrote the first program.',
-  notes: 'Analytical engine',
-  city: 'Paris',
-  password: '',
-  website: '',
-};
+const updates = sharedFormUpdates;
+const expectedState = sharedFormExpectedState;
 
 type State = Record<string, unknown>;
 

@@ -1,35 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fillForm, snapshotForms, undoFill } from '../../../lib/page';
 import { loadFixture, settle, type LoadedFixture } from './load-fixture';
+import { sharedFormExpectedState, sharedFormUpdates } from '../../fixtures/pages/shared-form-fill';
 
 const pages = ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as const;
 const SHARED_KEYS = ['fullName', 'email', 'age', 'birthday', 'country', 'plan', 'newsletter', 'bio', 'notes', 'city'];
 
-const updates = {
-  fullName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  age: '36',
-  birthday: '1815-12-10T09:30',
-  country: 'france',
-  plan: 'Pro',
-  newsletter: true,
-  bio: 'Wrote the first program.',
-  notes: 'Analytical engine',
-  city: 'Paris',
-};
-const expectedState = {
-  fullName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  birthday: '1815-12-10',
-  country: 'fr',
-  plan: 'pro',
-  newsletter: true,
-  bio: 'Wrote the first program.',
-  notes: 'Analytical engine',
-  city: 'Paris',
-  password: '',
-  website: '',
-};
+const updates = sharedFormUpdates;
+const expectedState = sharedFormExpectedState;
 
 describe.each(pages)('forms on the %s page', (name) => {
   let page: LoadedFixture;
