@@ -3,13 +3,14 @@
  * script captures them, the background queues them durably and the offscreen engine (transformers.js in
  * a Web Worker, glove-sif-100d served from ../shared/models over 127.0.0.1) indexes them; the agent's
  * search_history tool finds and cites a passage; privacy rules keep pages and secrets out; deletion
- * empties both sides of the hybrid index; a killed worker loses nothing and indexes nothing twice.
+ * empties both sides of the hybrid index; a killed worker loses nothing and indexes nothing twice; with the
+ * extension allowed in incognito, a page read in an incognito window is never indexed.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addProvider, assistantMessages, callBackground, expect, killServiceWorker, openPanel, sendChat, test } from './fixtures';
+import { addProvider, allowInIncognito, assistantMessages, callBackground, expect, killServiceWorker, openPanel, sendChat, test } from './fixtures';
 
 const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
 const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
@@ -28,6 +29,9 @@ const pages: Record<string, string> = {
   '/articles/volcano.html': page('How volcanoes erupt', `<p>Magma rises because it is less dense than the surrounding rock, and dissolved gases drive explosive eruptions.</p>${filler('geology', 6)}`),
   '/private/diary.html': page('My diary', '<p>Today the zephyrquokka canary visited the garden and nobody must ever find this sentence.</p>'),
   '/articles/receipt.html': page('Order receipt', '<p>Thanks for your order of a ceramic teapot. Paid with card 4111 1111 1111 1111, expiring next spring.</p>'),
+  // The same kind of article twice, each with its own canary word: one is read in incognito, one in a normal window.
+  '/articles/lighthouse.html': page('Lighthouse keepers', `<p>The keeper trimmed the wick at dusk while the glimmerwhelk canary watched the sea.</p>${filler('lighthouses', 6)}`),
+  '/articles/harbour.html': page('Harbour pilots', `<p>The pilot boarded at dawn while the brindlemoss canary watched the tide.</p>${filler('harbours', 6)}`),
 };
 
 let server: StaticServer;
@@ -50,7 +54,7 @@ async function optIn(extPage: Page, extra: Record<string, unknown> = {}) {
   });
 }
 
-async function visit(context: import('@playwright/test').BrowserContext, url: string) {
+async function visit(context: BrowserContext, url: string) {
   const tab = await context.newPage();
   await tab.goto(url);
   await tab.bringToFront();
@@ -209,4 +213,102 @@ test('the options page: opt in on one screen, browse and search the index, delet
   await extPage.waitForTimeout(1000);
   const stats = await callBackground<Stats>(extPage, 'index.stats', {});
   expect([stats.pages, stats.queueDepth]).toEqual([1, 0]);
+});
+
+/** The extension's service worker (the one page agents take commands from), once it runs. */
+async function backgroundWorker(context: BrowserContext, extensionId: string): Promise<Worker> {
+  const url = `chrome-extension://${extensionId}/background.js`;
+  let found: Worker | undefined;
+  await expect
+    .poll(async () => {
+      for (const w of context.serviceWorkers().filter((w) => w.url() === url)) {
+        if (await w.evaluate(() => true).catch(() => false)) return !!(found = w);
+      }
+      return false;
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return found!;
+}
+
+/** Sends a message to the background from inside a tab, in the extension's content-script world: the background sees that tab as the sender. */
+async function sendFromTab(extPage: Page, tabId: number, message: unknown): Promise<unknown> {
+  const [result] = await extPage.evaluate(
+    ([id, msg]) => chrome.scripting.executeScript({ target: { tabId: id }, func: (m: unknown) => chrome.runtime.sendMessage(m), args: [msg] }),
+    [tabId, message] as const,
+  );
+  return result?.result;
+}
+
+test('never in incognito: a page read in an incognito window is not indexed, the same kind of page read in a normal window is', async ({ context, extensionId }) => {
+  test.setTimeout(90_000);
+  // Without incognito access the content script never runs there and this test would prove nothing.
+  const extPage = await allowInIncognito(context, extensionId);
+  await optIn(extPage);
+  const incognitoUrl = `${server.url}/articles/lighthouse.html`;
+  const normalUrl = `${server.url}/articles/harbour.html`;
+
+  const opened = await extPage.evaluate((url) => chrome.windows.create({ incognito: true, url, focused: true }), incognitoUrl);
+  const tabId = opened?.tabs?.[0]?.id;
+  expect(opened?.incognito).toBe(true);
+  expect(tabId).toBeDefined();
+  let incognitoTab: Page | undefined;
+  await expect.poll(() => (incognitoTab = context.pages().find((p) => p.url() === incognitoUrl)) !== undefined).toBe(true);
+  await incognitoTab!.waitForLoadState('load');
+  expect(await extPage.evaluate((id) => chrome.tabs.get(id).then((t) => t.incognito), tabId!)).toBe(true);
+  // Shown, so the dwell timer would run if capture were on.
+  expect(await incognitoTab!.evaluate(() => document.visibilityState)).toBe('visible');
+
+  // Preconditions, so the test cannot pass vacuously: the extension's own content script runs in the
+  // incognito tab (its page agent answers the background, with no injection), and the background sees that
+  // tab as incognito: it tells the tab's capture not to start, and refuses a capture sent from it anyway.
+  const worker = await backgroundWorker(context, extensionId);
+  await expect
+    .poll(
+      () =>
+        worker.evaluate(
+          (id) =>
+            chrome.tabs
+              .sendMessage(id, { tabwise: 'page-command', command: 'read_page', runId: 'incognito-probe', toolCallId: 'probe', input: {} }, { frameId: 0 })
+              .then((reply: { ok: boolean; output?: { markdown?: string } }) => (reply?.ok ? reply.output?.markdown ?? '' : 'not ok'), (e: unknown) => `no content script: ${String(e)}`),
+          tabId!,
+        ),
+      { timeout: 10_000 },
+    )
+    .toContain('glimmerwhelk canary');
+  expect(await sendFromTab(extPage, tabId!, { type: 'tabwise-capture-config' })).toEqual({ enabled: false, dwellMs: 300 });
+  const forged = { type: 'tabwise-capture', url: incognitoUrl, title: 'Lighthouse keepers', lang: 'en', text: 'The glimmerwhelk canary watched the sea.', hash: '0123456789abcdef' };
+  expect(await sendFromTab(extPage, tabId!, forged)).toEqual({ status: 'refused', reason: 'incognito' });
+
+  // Several dwells in the incognito tab, then the normal page; once IT is indexed, ingestion has run.
+  await incognitoTab!.waitForTimeout(1500);
+  const normalTab = await visit(context, normalUrl);
+  const normalTabId = await extPage.evaluate((url) => chrome.tabs.query({ url }).then((ts) => ts[0]?.id), normalUrl);
+  expect(await sendFromTab(extPage, normalTabId!, { type: 'tabwise-capture-config' })).toEqual({ enabled: true, dwellMs: 300 });
+  await normalTab.close();
+  // Until the normal page is in and nothing waits in the queue (the incognito one was read first).
+  await expect
+    .poll(async () => {
+      const stats = await callBackground<Stats>(extPage, 'index.stats', {});
+      if (stats.lastError) throw new Error(`indexing failed: ${stats.lastError}`);
+      const listed = await callBackground<{ pages: PageRow[] }>(extPage, 'index.pages', {});
+      return stats.queueDepth === 0 && listed.pages.some((p) => p.url === normalUrl);
+    }, { timeout: 45_000, intervals: [250, 500, 1000] })
+    .toBe(true);
+  const listed = await callBackground<{ pages: PageRow[] }>(extPage, 'index.pages', {});
+  expect(listed.pages.map((p) => p.url)).toEqual([normalUrl]);
+  expect((await callBackground<Stats>(extPage, 'index.stats', {})).pages).toBe(1);
+  expect((await callBackground<Passage[]>(extPage, 'index.search', { query: 'brindlemoss canary', mode: 'sparse' }))[0]?.url).toBe(normalUrl);
+  for (const mode of ['sparse', 'dense', 'hybrid'] as const) {
+    const hits = await callBackground<Passage[]>(extPage, 'index.search', { query: 'glimmerwhelk canary lighthouse keeper wick', mode, topK: 100, minScore: 0 });
+    expect(hits.filter((p) => p.url === incognitoUrl || p.text.includes('glimmerwhelk')), mode).toEqual([]);
+  }
+  expect(await callBackground<Passage[]>(extPage, 'index.search', { query: 'glimmerwhelk', mode: 'sparse' })).toEqual([]);
+
+  // The index browser on the options page lists the normal page only.
+  await extPage.reload();
+  const list = extPage.getByRole('region', { name: 'Remember what I read' }).getByRole('list', { name: 'Remembered pages' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Harbour pilots');
+  await expect(list).not.toContainText('Lighthouse keepers');
+  await expect(list).not.toContainText(incognitoUrl);
 });
