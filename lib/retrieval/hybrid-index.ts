@@ -1,20 +1,16 @@
 /**
- * The in-memory history index: BM25 over title + heading path + chunk text, dense vectors in a flat
- * int8 store, page metadata for filters, and score fusion. Pure data structure: no extension APIs,
- * no I/O; persistence lives in index-persistence.ts.
- *
- * Why not Orama: measured in Node on this project's machine, Orama 3.1 took ~8 s to insert 10k chunks
- * of 180 tokens, its saved index alone was ~4.7 KB per chunk, and deserialising + load() of 10k took
- * ~7 s, so 100k chunks could not restore in the 2 s target. Its BM25 also departs from the textbook:
- * tf is stored as count / field length, the default tokenizer de-duplicates tokens (tf is always 1),
- * and non-exact term lookup matches every word sharing the prefix. We keep Orama's Porter stemmer.
+ * The in-memory history index: an Orama database of chunks (documents, ids, domain and time filters,
+ * hybrid search and fusion), with its full-text and vector fields held in typed arrays through Orama's
+ * component API (orama-components.ts says why), plus the page records the index browser lists. No
+ * extension APIs, no I/O; persistence lives in index-persistence.ts.
  */
+import { create, getByID, insert, load, remove, search, type Results } from '@orama/orama';
 import { domainMatches, domainOf } from './domain-of';
+import { createHistoryComponents, domainAncestry, historySchema, TEXT_FIELD, VECTOR_FIELD, type HistoryDoc, type HistoryIndexRaw } from './orama-components';
 import { pageKeyOf } from './page-key';
 import { RetrievalError } from './retrieval-error';
-import { selectTopK } from './select-top-k';
-import { DEFAULT_BM25, createSparseIndex, type Bm25Params, type SparseIndexSnapshot } from './sparse-index';
-import { createVectorStore, type VectorStoreSnapshot } from './vector-store';
+import { DEFAULT_BM25, type Bm25Params, type SparseIndexSnapshot } from './sparse-index';
+import type { VectorStoreSnapshot } from './vector-store';
 
 export { pageKeyOf } from './page-key';
 
@@ -51,18 +47,20 @@ export interface IndexedChunk {
   dims: number;
 }
 
-/** How sparse and dense rankings are combined. */
-export type Fusion =
-  /** score = w · bm25 / max bm25 + (1 − w) · max(0, cosine): both in [0, 1]. */
-  | { kind: 'weighted'; sparseWeight: number }
-  /** Reciprocal rank fusion, scaled so a chunk ranked first by both has score 1. */
-  | { kind: 'rrf'; k: number; sparseWeight: number; depth: number };
+/**
+ * How the two rankings are fused: score = w · bm25 / max bm25 + (1 − w) · max(0, cosine), over each
+ * side's best candidates. (Orama's own hybrid mode divides cosine by the best cosine too, which lets
+ * a weak embedding model's flat similarities outvote BM25: nDCG@10 on SciFact fell to 0.661 at w 0.7.)
+ */
+export interface Fusion {
+  sparseWeight: number;
+}
 
 /**
- * Picked by nDCG@10 on BEIR SciFact with the GloVe test model (tests/bench/retrieval.ts): weighted
- * fusion beat RRF there, because RRF gives the weak dense ranking as much say as BM25.
+ * Picked by nDCG@10 on BEIR SciFact with the GloVe test model (tests/bench/retrieval.ts sweeps it; the
+ * sweep runs on the test queries, as SciFact ships no training query texts).
  */
-export const DEFAULT_FUSION: Fusion = { kind: 'weighted', sparseWeight: 0.7 };
+export const DEFAULT_FUSION: Fusion = { sparseWeight: 0.7 };
 
 /** A search over the index. */
 export interface HybridQuery {
@@ -161,11 +159,10 @@ interface PageRecord {
   url: string;
   title: string;
   domain: string;
+  domains: string[];
   visitedAt: number;
   slots: number[];
 }
-
-/** Canonical page key: the URL without its fragment (a text fragment must not make a new page). */
 
 /** Creates an empty index, or restores one from a snapshot. */
 export function createHybridIndex(options: HybridIndexOptions, from?: HybridIndexSnapshot): HybridIndex {
@@ -178,53 +175,97 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
       `snapshot was embedded with ${from.modelId} (${from.dims} dims), index expects ${modelId} (${dims} dims)`,
     );
   }
-  let sparse = createSparseIndex(from?.sparse);
-  let vectors = createVectorStore(dims, from?.vectors);
-  let chunks: Array<IndexedChunk | undefined> = [];
-  let chunkPage: Array<PageRecord | undefined> = [];
   const pages = new Map<string, PageRecord>();
+  let fields = createHistoryComponents(dims);
+  let db = newDb();
+  /** Next slot (= Orama internal id − 1): every chunk gets a fresh one. */
+  let nextSlot = 0;
   let live = 0;
 
-  if (from) {
-    const records: PageRecord[] = from.pages.map((p) => ({ ...p, key: pageKeyOf(p.url), slots: [] }));
-    for (const r of records) pages.set(r.key, r);
-    for (let slot = 0; slot < from.texts.length; slot++) {
-      const page = records[from.chunkPage[slot]!];
-      if (!page) throw new RetrievalError('corrupt_snapshot', `chunk ${slot} points at a missing page`);
-      const hp = from.headingPaths[slot]!;
-      chunks.push(stamp(page, from.chunkOrdinal[slot]!, from.texts[slot]!, hp ? hp.split(HEADING_SEP) : []));
-      chunkPage.push(page);
-      page.slots.push(slot);
-      live++;
-    }
-    if (sparse.count !== chunks.length || vectors.count !== chunks.length) {
-      throw new RetrievalError('corrupt_snapshot', 'snapshot parts disagree on the number of chunks');
-    }
+  function newDb() {
+    return create({
+      schema: historySchema(dims),
+      sort: { enabled: false },
+      components: { index: fields.index, documentsStore: fields.documentsStore, getDocumentIndexId: fields.getDocumentIndexId },
+    });
   }
 
-  function stamp(page: PageRecord, ordinal: number, text: string, headingPath: string[]): IndexedChunk {
+  if (from) restore(from);
+
+  function restore(snap: HybridIndexSnapshot): void {
+    const n = snap.texts.length;
+    if (snap.sparse.count !== n || snap.vectors.count !== n || snap.chunkPage.length !== n || snap.headingPaths.length !== n) {
+      throw new RetrievalError('corrupt_snapshot', 'snapshot parts disagree on the number of chunks');
+    }
+    const records: PageRecord[] = snap.pages.map((p) => ({ ...p, key: pageKeyOf(p.url), domains: domainAncestry(p.domain), slots: [] }));
+    const ids: string[] = new Array<string>(n);
+    const docs: Record<number, HistoryDoc> = {};
+    const visitedAt = new Float64Array(n);
+    const domains: string[] = new Array<string>(n);
+    const alive = new Uint8Array(n).fill(1);
+    for (let slot = 0; slot < n; slot++) {
+      const page = records[snap.chunkPage[slot]!];
+      if (!page) throw new RetrievalError('corrupt_snapshot', `chunk ${slot} points at a missing page`);
+      const hp = snap.headingPaths[slot]!;
+      ids[slot] = String(slot);
+      docs[slot + 1] = docOf(page, slot, snap.chunkOrdinal[slot]!, snap.texts[slot]!, hp ? hp.split(HEADING_SEP) : []);
+      visitedAt[slot] = page.visitedAt;
+      domains[slot] = page.domains.join('\u001f');
+      page.slots.push(slot);
+    }
+    const index: HistoryIndexRaw = { sparse: snap.sparse, vectors: snap.vectors, live: alive, visitedAt, domains };
+    load(db, {
+      internalDocumentIDStore: { internalIdToId: ids },
+      index,
+      docs: { docs, count: n },
+      sorting: { enabled: false },
+      pinning: { rules: [] },
+      language: 'english',
+    } as never);
+    for (const r of records) if (r.slots.length) pages.set(r.key, r);
+    nextSlot = n;
+    live = n;
+  }
+
+  function docOf(page: PageRecord, slot: number, ordinal: number, text: string, headingPath: string[]): HistoryDoc {
     return {
-      id: `${page.key}#${ordinal}`,
+      key: String(slot),
       pageKey: page.key,
       ordinal,
       url: page.url,
       title: page.title,
       domain: page.domain,
+      domains: page.domains,
       visitedAt: page.visitedAt,
       headingPath,
       text,
+    };
+  }
+
+  function chunkOf(doc: HistoryDoc): IndexedChunk {
+    return {
+      id: `${doc.pageKey}#${doc.ordinal}`,
+      pageKey: doc.pageKey,
+      ordinal: doc.ordinal,
+      url: doc.url,
+      title: doc.title,
+      domain: doc.domain,
+      visitedAt: doc.visitedAt,
+      headingPath: doc.headingPath,
+      text: doc.text,
       modelId,
       dims,
     };
   }
 
+  function docAt(slot: number): HistoryDoc {
+    const doc = getByID(db, String(slot)) as HistoryDoc | undefined;
+    if (!doc) throw new RetrievalError('corrupt_snapshot', `chunk slot ${slot} has no document`);
+    return doc;
+  }
+
   function removePage(page: PageRecord): number {
-    for (const slot of page.slots) {
-      sparse.remove(slot);
-      vectors.clear(slot);
-      chunks[slot] = undefined;
-      chunkPage[slot] = undefined;
-    }
+    for (const slot of page.slots) remove(db, String(slot));
     pages.delete(page.key);
     live -= page.slots.length;
     return page.slots.length;
@@ -236,16 +277,13 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
     return n;
   }
 
-  function accepter(q: HybridQuery): (slot: number) => boolean {
-    const { domain, since, until } = q;
-    return (slot) => {
-      const p = chunkPage[slot];
-      if (!p) return false;
-      if (domain && !domainMatches(p.domain, domain)) return false;
-      if (since !== undefined && p.visitedAt < since) return false;
-      if (until !== undefined && p.visitedAt > until) return false;
-      return true;
-    };
+  function whereOf(q: HybridQuery) {
+    const where: Record<string, unknown> = {};
+    if (q.domain) where.domains = { containsAny: [q.domain.toLowerCase().replace(/^www\./, '')] };
+    if (q.since !== undefined && q.until !== undefined) where.visitedAt = { between: [q.since, q.until] };
+    else if (q.since !== undefined) where.visitedAt = { gte: q.since };
+    else if (q.until !== undefined) where.visitedAt = { lte: q.until };
+    return where;
   }
 
   return {
@@ -267,26 +305,17 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
       const key = pageKeyOf(page.url);
       const old = pages.get(key);
       if (old) removePage(old);
-      const record: PageRecord = {
-        key,
-        url: key,
-        title: page.title,
-        domain: (page.domain ?? domainOf(page.url)).toLowerCase(),
-        visitedAt: page.visitedAt,
-        slots: [],
-      };
-      pages.set(key, record);
+      const domain = (page.domain ?? domainOf(page.url)).toLowerCase();
+      const record: PageRecord = { key, url: key, title: page.title, domain, domains: domainAncestry(domain), visitedAt: page.visitedAt, slots: [] };
       const out: IndexedChunk[] = [];
       input.forEach((c, ordinal) => {
-        const slot = chunks.length;
-        const chunk = stamp(record, ordinal, c.text, c.headingPath);
-        sparse.add(slot, [page.title, c.headingPath.join(' '), c.text].join('\n'));
-        vectors.set(slot, c.vector);
-        chunks.push(chunk);
-        chunkPage.push(record);
+        const slot = nextSlot++;
+        const doc = docOf(record, slot, ordinal, c.text, c.headingPath);
+        insert(db, { ...doc, [VECTOR_FIELD]: Array.from(c.vector) });
         record.slots.push(slot);
-        out.push(chunk);
+        out.push(chunkOf(doc));
       });
+      if (record.slots.length) pages.set(key, record);
       live += input.length;
       return out;
     },
@@ -299,41 +328,41 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
       if (q.vector && q.vector.length !== dims) {
         throw new RetrievalError('model_mismatch', `query vector has ${q.vector.length} dims, index expects ${dims} (${modelId})`);
       }
-      const accept = accepter(q);
-      const n = chunks.length;
-      const sp = mode === 'dense' ? undefined : sparse.scoreAll(q.text, bm25);
-      const dense = mode === 'sparse' ? undefined : vectors.scoreAll(q.vector!);
-      let maxSparse = 0;
-      if (sp) for (const slot of sp.matched) if (sp.scores[slot]! > maxSparse && accept(slot)) maxSparse = sp.scores[slot]!;
-
-      const fused = new Float32Array(n);
-      let candidates: ArrayLike<number> | undefined;
-      if (mode === 'sparse') {
-        for (const slot of sp!.matched) fused[slot] = maxSparse > 0 ? sp!.scores[slot]! / maxSparse : 0;
-        candidates = sp!.matched;
-      } else if (mode === 'dense') {
-        for (let s = 0; s < n; s++) fused[s] = Math.max(0, dense![s]!);
-      } else if (fusion.kind === 'weighted') {
-        const w = fusion.sparseWeight;
-        for (let s = 0; s < n; s++) fused[s] = (1 - w) * Math.max(0, dense![s]!);
-        if (maxSparse > 0) for (const slot of sp!.matched) fused[slot]! += (w * sp!.scores[slot]!) / maxSparse;
-      } else {
-        const { k, sparseWeight: w, depth } = fusion;
-        const top = Math.max(depth, topK);
-        const norm = 1 / (k + 1);
-        const add = (ranked: Array<{ slot: number }>, weight: number) =>
-          ranked.forEach((h, rank) => (fused[h.slot]! += (weight / (k + rank + 1)) / norm));
-        add(selectTopK(sp!.scores, top, sp!.matched, accept), w);
-        add(selectTopK(dense!, top, undefined, accept), 1 - w);
+      if (live === 0) return [];
+      fields.resetScores();
+      const where = whereOf(q);
+      const run = (params: Record<string, unknown>): Results<HistoryDoc> => {
+        const result = search(db, { ...params, where: Object.keys(where).length ? where : undefined, limit: fields.depth } as never) as
+          | Results<HistoryDoc>
+          | Promise<unknown>;
+        if (result instanceof Promise) throw new Error('the history index must search synchronously');
+        return result;
+      };
+      // Orama runs each side with its filters; the text side ranks by BM25, the vector side by cosine.
+      const text = mode === 'dense' ? undefined : run({ mode: 'fulltext', term: q.text, properties: [TEXT_FIELD], relevance: { k: bm25.k1, b: bm25.b, d: 0 } });
+      const vec = mode === 'sparse' ? undefined : run({ mode: 'vector', vector: { value: q.vector, property: VECTOR_FIELD }, similarity: 0 });
+      // Fusion over both sides' candidates. Each side scored every chunk, so a candidate of one side
+      // gets its exact score from the other: score = w · bm25 / max bm25 + (1 − w) · max(0, cosine).
+      const { sparse, dense } = fields.lastScores();
+      const w = mode === 'sparse' ? 1 : mode === 'dense' ? 0 : fusion.sparseWeight;
+      const maxSparse = text?.hits[0]?.score ?? 0;
+      const candidates = new Map<number, HistoryDoc>();
+      for (const h of text?.hits ?? []) candidates.set(Number(h.id), h.document);
+      for (const h of vec?.hits ?? []) candidates.set(Number(h.id), h.document);
+      const ranked: Array<{ slot: number; doc: HistoryDoc; score: number; sp: number; de: number }> = [];
+      for (const [slot, doc] of candidates) {
+        const sp = sparse?.[slot] ?? 0;
+        const de = dense?.[slot] ?? 0;
+        const score = (maxSparse > 0 ? (w * sp) / maxSparse : 0) + (1 - w) * Math.max(0, de);
+        if (score > 0 && score >= minScore) ranked.push({ slot, doc, score, sp, de });
       }
-      return selectTopK(fused, topK, candidates, accept)
-        .filter((h) => h.score > 0 && h.score >= minScore)
-        .map((h) => ({
-          chunk: chunks[h.slot]!,
-          score: h.score,
-          sparseScore: sp?.scores[h.slot] ?? 0,
-          denseScore: dense ? dense[h.slot]! : q.vector ? vectors.score(q.vector, h.slot) : 0,
-        }));
+      ranked.sort((x, y) => y.score - x.score || x.slot - y.slot);
+      return ranked.slice(0, topK).map((h) => ({
+        chunk: chunkOf(h.doc),
+        score: h.score,
+        sparseScore: h.sp,
+        denseScore: q.vector ? h.de : 0,
+      }));
     },
     deletePage(url) {
       const p = pages.get(pageKeyOf(url));
@@ -346,44 +375,50 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
       return removeWhere((p) => p.visitedAt >= since && p.visitedAt <= until);
     },
     clear() {
-      sparse = createSparseIndex();
-      vectors = createVectorStore(dims);
-      chunks = [];
-      chunkPage = [];
+      fields = createHistoryComponents(dims);
+      db = newDb();
       pages.clear();
+      nextSlot = 0;
       live = 0;
     },
     pageChunks(url) {
       const p = pages.get(pageKeyOf(url));
-      return p ? p.slots.map((slot) => ({ text: chunks[slot]!.text, headingPath: chunks[slot]!.headingPath })) : [];
+      return p ? p.slots.map((slot) => ({ text: docAt(slot).text, headingPath: docAt(slot).headingPath })) : [];
     },
     listPages() {
       return [...pages.values()].map((p) => ({ url: p.url, title: p.title, domain: p.domain, visitedAt: p.visitedAt, chunks: p.slots.length }));
     },
     snapshot() {
       const keep: number[] = [];
-      const pageList: PageRecord[] = [];
-      const pageIndex = new Map<PageRecord, number>();
-      for (let s = 0; s < chunks.length; s++) {
-        const p = chunkPage[s];
-        if (!p) continue;
-        keep.push(s);
-        if (!pageIndex.has(p)) {
-          pageIndex.set(p, pageList.length);
-          pageList.push(p);
-        }
+      const pageList = [...pages.values()];
+      const chunkPage: number[] = [];
+      const chunkOrdinal: number[] = [];
+      const texts: string[] = [];
+      const headingPaths: string[] = [];
+      // Slots in ascending order (the typed-array fields compact in slot order).
+      const owner: Array<[number, number]> = [];
+      pageList.forEach((p, pi) => p.slots.forEach((slot) => owner.push([slot, pi])));
+      owner.sort((a, b) => a[0] - b[0]);
+      for (const [slot, pi] of owner) {
+        const doc = docAt(slot);
+        keep.push(slot);
+        chunkPage.push(pi);
+        chunkOrdinal.push(doc.ordinal);
+        texts.push(doc.text);
+        headingPaths.push(doc.headingPath.join(HEADING_SEP));
       }
+      const { sparse, vectors } = fields.compact(db.data.index, keep);
       return {
         version: 1,
         modelId,
         dims,
         pages: pageList.map(({ url, title, domain, visitedAt }) => ({ url, title, domain, visitedAt })),
-        chunkPage: Uint32Array.from(keep, (s) => pageIndex.get(chunkPage[s]!)!),
-        chunkOrdinal: Uint16Array.from(keep, (s) => chunks[s]!.ordinal),
-        texts: keep.map((s) => chunks[s]!.text),
-        headingPaths: keep.map((s) => chunks[s]!.headingPath.join(HEADING_SEP)),
-        sparse: sparse.snapshot(keep),
-        vectors: vectors.snapshot(keep),
+        chunkPage: Uint32Array.from(chunkPage),
+        chunkOrdinal: Uint16Array.from(chunkOrdinal),
+        texts,
+        headingPaths,
+        sparse,
+        vectors,
       };
     },
   };

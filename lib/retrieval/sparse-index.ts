@@ -1,8 +1,8 @@
 /**
  * BM25 over compact posting lists. Each posting is one uint32: slot << 8 | min(tf, 255), appended in
  * slot order, so a whole index persists as a few typed arrays and restores without re-tokenising.
- * (Orama's own full-text index was measured at ~8 s to insert and ~6.5 s to deserialise per 10k
- * chunks, far from the 2 s restore target for 100k; see hybrid-index.ts.)
+ * It is the text field of the history index's Orama database (orama-components.ts), in place of
+ * Orama's default radix-tree field, which tests/bench/orama-default.ts measures.
  */
 import { tokenizeText } from './tokenize-text';
 

@@ -1,7 +1,8 @@
 /**
  * Dense vectors in one contiguous int8 buffer with a scale per vector, searched by a flat scan.
- * Why not Orama's vector index: at 100k chunks its per-document objects and JSON save() cost about
- * 16 KB per chunk; here a 384-dim chunk costs 388 bytes and a scan is one tight loop.
+ * It is the vector field of the history index's Orama database (orama-components.ts), in place of
+ * Orama's default vector index, whose per-document arrays and JSON save() cost about 16 KB per chunk at
+ * 100k chunks; here a 384-dim chunk costs 388 bytes and a scan is one tight loop.
  *
  * The scan runs in a WebAssembly SIMD kernel (./dot-i8-wasm) when the engine has it: the codes live
  * in the kernel's WebAssembly.Memory (no per-query copy), rows are zero-padded to a multiple of 16

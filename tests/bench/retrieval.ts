@@ -57,16 +57,7 @@ async function quality(): Promise<void> {
   console.log(`scifact dense (glove-sif-100d, int8 flat scan): nDCG@10 ${fmt(dense.ndcg)} R@100 ${fmt(dense.recall)}  (README: about 0.20)`);
   // The fusion sweep is on the test queries (SciFact ships no train query texts), so it is a
   // sanity check of the chosen default, not a tuned result.
-  const fusions: Fusion[] = [
-    { kind: 'weighted', sparseWeight: 0.5 },
-    { kind: 'weighted', sparseWeight: 0.6 },
-    { kind: 'weighted', sparseWeight: 0.7 },
-    { kind: 'weighted', sparseWeight: 0.8 },
-    { kind: 'weighted', sparseWeight: 0.9 },
-    { kind: 'rrf', k: 60, sparseWeight: 0.5, depth: 100 },
-    { kind: 'rrf', k: 60, sparseWeight: 0.7, depth: 100 },
-    { kind: 'rrf', k: 60, sparseWeight: 0.8, depth: 100 },
-  ];
+  const fusions: Fusion[] = [0.5, 0.6, 0.7, 0.8, 0.9].map((sparseWeight) => ({ sparseWeight }));
   for (const f of fusions) {
     const r = evaluate('hybrid', f);
     console.log(`scifact hybrid ${JSON.stringify(f)}: nDCG@10 ${fmt(r.ndcg)} R@100 ${fmt(r.recall)}`);
@@ -143,11 +134,15 @@ async function nativeThroughput(): Promise<number | undefined> {
   return rate;
 }
 
-await quality();
-latency(10_000);
-latency(100_000);
-const native = await nativeThroughput();
-const ext = await inExtension(modelsDir);
+// RETRIEVAL_PARTS=quality,latency,extension runs a subset while iterating (the default runs all).
+const parts = new Set((process.env.RETRIEVAL_PARTS ?? 'quality,latency,extension').split(','));
+if (parts.has('quality')) await quality();
+if (parts.has('latency')) {
+  latency(10_000);
+  latency(100_000);
+}
+const native = parts.has('extension') ? await nativeThroughput() : undefined;
+const ext = parts.has('extension') ? await inExtension(modelsDir) : undefined;
 if (ext) {
   for (const [n, r] of Object.entries(ext.search)) summary[`p95_ms_${Number(n) / 1000}k`] = r.p95.toFixed(1);
   if (ext.embedRate !== undefined && native) {

@@ -90,6 +90,19 @@ describe('createHybridIndex', () => {
     restored.addPage({ url: 'https://new.example/', title: 'New', visitedAt: 1 }, [chunk('Fresh bm25 text.', axis(0))]);
     expect(restored.search({ text: 'bm25' }).map((h) => h.chunk.title)).toEqual(['New', 'Orama search']);
   });
+  it('keeps slots consistent across restore, delete, add and a second restore', () => {
+    const index = sample();
+    index.deletePage('https://docs.example.com/orama');
+    const once = createHybridIndex({ modelId: 'test@fp32', dims: DIMS }, structuredClone(index.snapshot()));
+    once.deletePage('https://blog.other.org/cats');
+    once.addPage({ url: 'https://cats.example.com/', title: 'More cats', visitedAt: 40 * DAY }, [chunk('Cats purr on rugs.', axis(2))]);
+    const twice = createHybridIndex({ modelId: 'test@fp32', dims: DIMS }, structuredClone(once.snapshot()));
+    expect(twice.listPages().map((p) => p.title).sort()).toEqual(['More cats', 'Soup']);
+    expect(twice.search({ text: 'rugs', vector: axis(2) }).map((h) => h.chunk.title)).toEqual(['More cats']);
+    expect(twice.search({ text: 'x', vector: axis(2), mode: 'dense', domain: 'example.com', minScore: 0.5 }).map((h) => h.chunk.title)).toEqual(['More cats']);
+    expect(twice.search({ text: 'soup', domain: 'cats.example.com' })).toEqual([]);
+    expect(twice.search({ text: 'soup', since: 29 * DAY, until: 31 * DAY }).map((h) => h.chunk.title)).toEqual(['Soup']);
+  });
   it('refuses vectors and snapshots of another model', () => {
     const index = sample();
     expect(() => index.addPage({ url: 'https://a.test/', title: 'a', visitedAt: 1 }, [chunk('a', new Float32Array(3))])).toThrow(/model_mismatch|dims/);
