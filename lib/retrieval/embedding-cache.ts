@@ -1,13 +1,21 @@
 /**
  * Memoises embeddings by content hash + model id, so re-visiting a page (or re-chunking one that barely
- * changed) costs no model time. Storage is injected: a Map in tests, IndexedDB in the extension.
+ * changed) costs no model time. Storage is injected: a Map in tests and in front of IndexedDB
+ * (embedding-cache-db.ts) in the extension.
  */
 import type { Embedder } from './embedder';
 
-/** Where cached vectors live. Keys are hex SHA-256 strings. */
+/**
+ * Where cached vectors live. Keys are hex SHA-256 strings (`embeddingCacheKey`). A store may hand back a
+ * vector of the wrong width or shape (a corrupt entry): `withEmbeddingCache` treats it as a miss.
+ */
 export interface EmbeddingCacheStore {
   getMany(keys: string[]): Promise<Array<Float32Array | undefined>>;
   setMany(entries: Array<[string, Float32Array]>): Promise<void>;
+  /** Forgets these keys (absent ones are ignored). Rejects only if they may still be stored. */
+  deleteMany(keys: string[]): Promise<void>;
+  /** Forgets everything. Rejects only if something may still be stored. */
+  clear(): Promise<void>;
 }
 
 /** A bounded in-memory store (least recently used goes first). */
@@ -32,6 +40,43 @@ export function createMemoryEmbeddingCacheStore(maxEntries = 50_000): EmbeddingC
         if (map.size > maxEntries) map.delete(map.keys().next().value!);
       }
     },
+    async deleteMany(keys) {
+      for (const k of keys) map.delete(k);
+    },
+    async clear() {
+      map.clear();
+    },
+  };
+}
+
+/**
+ * `front` (small, fast: memory) before `back` (large, slow: IndexedDB). Reads try the front first and
+ * copy back-store hits into it; writes and deletions go to both.
+ */
+export function layeredEmbeddingCacheStore(front: EmbeddingCacheStore, back: EmbeddingCacheStore): EmbeddingCacheStore {
+  return {
+    async getMany(keys) {
+      const out = await front.getMany(keys);
+      const missing = keys.flatMap((k, i) => (out[i] ? [] : [i]));
+      if (missing.length === 0) return out;
+      const fromBack = await back.getMany(missing.map((i) => keys[i]!));
+      const found: Array<[string, Float32Array]> = [];
+      missing.forEach((i, j) => {
+        const v = fromBack[j];
+        if (v) found.push([keys[i]!, (out[i] = v)]);
+      });
+      if (found.length > 0) await front.setMany(found);
+      return out;
+    },
+    async setMany(entries) {
+      await Promise.all([front.setMany(entries), back.setMany(entries)]);
+    },
+    async deleteMany(keys) {
+      await Promise.all([front.deleteMany(keys), back.deleteMany(keys)]);
+    },
+    async clear() {
+      await Promise.all([front.clear(), back.clear()]);
+    },
   };
 }
 
@@ -44,14 +89,25 @@ export async function embeddingCacheKey(modelId: string, text: string): Promise<
   return hex;
 }
 
-/** Wraps an embedder so only texts not yet in `store` reach the model. */
+/**
+ * Wraps an embedder so only texts not yet in `store` reach the model. The cache never fails an embedding:
+ * a store that throws is logged and skipped, and a cached vector of the wrong type or width is a miss
+ * (and is overwritten by the fresh one).
+ */
 export function withEmbeddingCache(embedder: Embedder, store: EmbeddingCacheStore): Embedder {
+  const usable = (v: unknown): v is Float32Array => v instanceof Float32Array && v.length === embedder.dims;
   return {
     modelId: embedder.modelId,
     dims: embedder.dims,
     async embed(texts) {
       const keys = await Promise.all(texts.map((t) => embeddingCacheKey(embedder.modelId, t)));
-      const cached = await store.getMany(keys);
+      let cached: Array<Float32Array | undefined>;
+      try {
+        cached = (await store.getMany(keys)).map((v) => (usable(v) ? v : undefined));
+      } catch (error) {
+        console.error('Tabwise: reading the embedding cache failed; embedding without it', error);
+        cached = keys.map(() => undefined);
+      }
       const missing: number[] = [];
       cached.forEach((v, i) => {
         if (!v) missing.push(i);
@@ -62,7 +118,12 @@ export function withEmbeddingCache(embedder: Embedder, store: EmbeddingCacheStor
         const vectors = await embedder.embed(unique);
         const byText = new Map(unique.map((t, i) => [t, vectors[i]!]));
         for (const i of missing) cached[i] = byText.get(texts[i]!);
-        await store.setMany(missing.map((i) => [keys[i]!, cached[i]!]));
+        const entries = new Map(missing.map((i) => [keys[i]!, cached[i]!]));
+        try {
+          await store.setMany([...entries]);
+        } catch (error) {
+          console.error('Tabwise: writing the embedding cache failed', error);
+        }
       }
       return cached as Float32Array[];
     },

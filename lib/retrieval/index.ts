@@ -3,6 +3,7 @@ export * from './chunk-text';
 export * from './domain-of';
 export * from './embedder';
 export * from './embedding-cache';
+export * from './embedding-cache-db';
 export * from './hybrid-index';
 export * from './index-persistence';
 export * from './make-snippet';

@@ -5,7 +5,8 @@
  */
 import { chunkText } from './chunk-text';
 import { domainMatches } from './domain-of';
-import { createMemoryEmbeddingCacheStore, withEmbeddingCache } from './embedding-cache';
+import { createIdbEmbeddingCacheStore } from './embedding-cache-db';
+import { createMemoryEmbeddingCacheStore, embeddingCacheKey, layeredEmbeddingCacheStore, withEmbeddingCache, type EmbeddingCacheStore } from './embedding-cache';
 import type { Embedder } from './embedder';
 import { createWorkerEmbedder, type WorkerEmbedder, type WorkerLike } from './create-worker-embedder';
 import { createHybridIndex, pageKeyOf, type HybridIndex, type PageSummary } from './hybrid-index';
@@ -20,6 +21,8 @@ export interface OffscreenEngineDeps {
   /** Starts a fresh embedding worker (the bundler resolves its URL, so the host passes it in). */
   spawnWorker: () => WorkerLike;
   openDb?: () => Promise<IndexDatabase>;
+  /** Where passage vectors are cached across restarts. Default: IndexedDB 'tabwise-embeddings'. */
+  embeddingCache?: EmbeddingCacheStore;
   /** Coalesces saves of bursts of changes. Default 400 ms. */
   saveDelayMs?: number;
   crossOriginIsolated?: boolean;
@@ -33,6 +36,12 @@ export interface OffscreenEngine {
 
 /** Chunking defaults of the issue: 256 tokens, 32 overlap. */
 const CHUNKING = { maxTokens: 256, overlapTokens: 32 };
+
+/** What the model embeds of a chunk: the heading path ("Install > Linux") is context a bare paragraph lacks. */
+const embeddedText = (c: { text: string; headingPath: string[] }) => (c.headingPath.length ? `${c.headingPath.join(' > ')}\n${c.text}` : c.text);
+
+/** The texts a page's chunks were embedded from. */
+const embeddedTextsOf = (index: HybridIndex, url: string) => index.pageChunks(url).map(embeddedText);
 
 /** Stamped on chunks; createEmbedder uses the same default, so the index's model is known before loading it. */
 export const modelIdOf = (model: EmbeddingModelSettings) => `${model.id}@${model.dtype}`;
@@ -52,7 +61,7 @@ interface Loaded {
   /** The live index once known (restored, or created empty with the model's width). */
   index?: HybridIndex;
   /** Started on first need (ingest, hybrid search): the hub download must not happen just to show stats. */
-  embedder?: Promise<Embedder>;
+  embedder?: Promise<Embedders>;
   worker?: WorkerEmbedder;
   status: EngineStats['model'];
   error?: string;
@@ -64,13 +73,48 @@ interface Loaded {
   reembedding?: Promise<void>;
 }
 
+/** One model, two caches: passages are cached on disk, queries (not page data) only in memory. */
+interface Embedders {
+  passages: Embedder;
+  queries: Embedder;
+}
+
 /** Creates the engine; nothing is loaded until the first request names a model. */
 export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngine {
   const now = deps.now ?? Date.now;
   const db = (deps.openDb ?? (() => openIndexDb()))();
-  const cache = createMemoryEmbeddingCacheStore();
+  // Passage vectors: a small memory layer before IndexedDB. The cache holds data derived from pages, so it
+  // follows the index: deleting pages deletes their cached vectors (see forgetVectors), forgetting
+  // everything clears it. Query vectors only ever go to the memory layer.
+  const recent = createMemoryEmbeddingCacheStore(5_000);
+  const cache = layeredEmbeddingCacheStore(recent, deps.embeddingCache ?? createIdbEmbeddingCacheStore());
   let current: Loaded | undefined;
   let savedBytes = 0;
+
+  /**
+   * Deletes the cached vectors of these texts under `modelId`. A text another page shares loses its
+   * entry too: that costs one embedding if it is captured again, never a stale vector. Rejects only when
+   * the cache could neither delete them nor clear itself (a user's deletion then reports the failure).
+   */
+  async function forgetVectors(modelId: string, texts: string[]): Promise<void> {
+    // Bounded transactions: a re-embed forgets a whole index's worth. At least one call, even for no
+    // texts: a store that failed an earlier deletion retries it then (see createIdbEmbeddingCacheStore).
+    let i = 0;
+    do {
+      const keys = await Promise.all(texts.slice(i, i + 2000).map((t) => embeddingCacheKey(modelId, t)));
+      await cache.deleteMany(keys);
+      i += 2000;
+    } while (i < texts.length);
+  }
+
+  /** forgetVectors where the cache must not fail the work (ingestion, re-embedding): logged instead. */
+  async function forgetVectorsQuietly(modelId: string, texts: string[]): Promise<void> {
+    try {
+      await forgetVectors(modelId, texts);
+    } catch (error) {
+      console.error('Tabwise: deleting cached embeddings failed', error);
+    }
+  }
 
   function configure(model: EmbeddingModelSettings): Loaded {
     const key = JSON.stringify([model.id, model.dtype, model.localModelUrl ?? '', model.allowRemote]);
@@ -98,25 +142,35 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
   async function reembed(loaded: Loaded, old: HybridIndex): Promise<void> {
     const pages = old.listPages();
     loaded.reembed = { done: 0, total: pages.length, from: old.modelId };
+    // Texts this run embedded: if the model changes again before it ends, their vectors belong to no index.
+    const embedded: string[] = [];
     try {
-      const embedder = await embedderOf(loaded);
+      const embedder = (await embedderOf(loaded)).passages;
       const index = (loaded.index ??= createHybridIndex({ modelId: embedder.modelId, dims: embedder.dims }));
       const have = new Set(index.listPages().map((p) => p.url));
       for (const page of pages) {
-        if (current !== loaded) return;
+        if (current !== loaded) {
+          await forgetVectorsQuietly(index.modelId, embedded);
+          return;
+        }
         const chunks = old.pageChunks(page.url);
         // Skipped: captured again since the model change (already in the new index, newer), or deleted meanwhile.
         if (!have.has(page.url) && chunks.length > 0) {
-          const vectors = await embedder.embed(chunks.map((c) => (c.headingPath.length ? `${c.headingPath.join(' > ')}\n${c.text}` : c.text)));
-          if (!index.listPages().some((p) => p.url === page.url)) {
+          const texts = chunks.map(embeddedText);
+          const vectors = await embedder.embed(texts);
+          // Checked again after the await: a page deleted meanwhile (from `old`) must not come back.
+          if (!index.listPages().some((p) => p.url === page.url) && old.pageChunks(page.url).length > 0) {
             index.addPage({ url: page.url, title: page.title, visitedAt: page.visitedAt, domain: page.domain }, chunks.map((c, i) => ({ ...c, vector: vectors[i]! })));
-          }
+            embedded.push(...texts);
+          } else await forgetVectorsQuietly(index.modelId, texts);
         }
         loaded.reembed.done++;
       }
       loaded.previous = undefined;
       loaded.reembed = undefined;
       await persist(loaded);
+      // The previous model's vectors now belong to no stored index: a later deletion could not find them.
+      if (old.modelId !== index.modelId) await forgetVectorsQuietly(old.modelId, old.listPages().flatMap((p) => embeddedTextsOf(old, p.url)));
     } catch (error) {
       // The old index stays searchable; the next configure (or restart) tries again.
       loaded.error = `re-embedding failed: ${error instanceof Error ? error.message : String(error)}`;
@@ -129,11 +183,11 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     if (loaded.index) return loaded.index;
     const stored = await loaded.stored;
     if (stored) return stored;
-    const e = await embedderOf(loaded);
+    const e = (await embedderOf(loaded)).passages;
     return (loaded.index ??= createHybridIndex({ modelId: e.modelId, dims: e.dims }));
   }
 
-  function embedderOf(loaded: Loaded): Promise<Embedder> {
+  function embedderOf(loaded: Loaded): Promise<Embedders> {
     if (!loaded.embedder) {
       loaded.status = 'loading';
       loaded.embedder = createWorkerEmbedder(deps.spawnWorker, loadOptionsOf(loaded.model)).then(
@@ -141,7 +195,7 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
           loaded.worker = w;
           loaded.status = 'ready';
           if (current !== loaded) w.dispose();
-          return withEmbeddingCache(w, cache);
+          return { passages: withEmbeddingCache(w, cache), queries: withEmbeddingCache(w, recent) };
         },
         (error: unknown) => {
           loaded.status = 'failed';
@@ -182,27 +236,31 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     await loaded.stored;
     // New pages wait in the background's durable queue until the re-embed is on disk.
     await loaded.reembedding;
-    const embedder = await embedderOf(loaded);
+    const embedder = (await embedderOf(loaded)).passages;
     const index = await indexOf(loaded);
     const indexed: OffscreenResponses['ingest']['indexed'] = [];
+    // Texts of replaced captures that the new ones no longer have: their vectors would outlive the page.
+    const replaced: string[] = [];
     for (const page of pages) {
+      const before = embeddedTextsOf(index, page.url);
       const chunks = chunkText(page.text, CHUNKING);
-      if (chunks.length === 0) {
-        index.deletePage(page.url);
-        indexed.push({ url: pageKeyOf(page.url), chunks: 0 });
-        continue;
+      const texts = chunks.map(embeddedText);
+      if (chunks.length === 0) index.deletePage(page.url);
+      else {
+        const vectors = await embedder.embed(texts);
+        // addPage replaces an earlier capture of the URL, so a batch re-sent after a crash is not indexed twice.
+        index.addPage({ url: page.url, title: page.title, visitedAt: page.visitedAt }, chunks.map((c, i) => ({ text: c.text, headingPath: c.headingPath, vector: vectors[i]! })));
       }
-      // The heading path is embedded with the text: "Install > Linux" is context a bare paragraph lacks.
-      const vectors = await embedder.embed(chunks.map((c) => (c.headingPath.length ? `${c.headingPath.join(' > ')}\n${c.text}` : c.text)));
-      // addPage replaces an earlier capture of the URL, so a batch re-sent after a crash is not indexed twice.
-      index.addPage({ url: page.url, title: page.title, visitedAt: page.visitedAt }, chunks.map((c, i) => ({ text: c.text, headingPath: c.headingPath, vector: vectors[i]! })));
+      const kept = new Set(texts);
+      replaced.push(...before.filter((t) => !kept.has(t)));
       indexed.push({ url: pageKeyOf(page.url), chunks: chunks.length });
     }
-    await persist(loaded);
+    await Promise.all([persist(loaded), forgetVectorsQuietly(index.modelId, replaced)]);
     return { indexed };
   }
 
-  function remove(index: HybridIndex, target: DeleteTarget): { chunks: number; urls: string[] } {
+  /** Deletes pages from `index`; `texts` are the deleted chunks' embedded texts (for forgetVectors). */
+  function remove(index: HybridIndex, target: DeleteTarget): { chunks: number; urls: string[]; texts: string[] } {
     const pages = index.listPages();
     const hit = (p: PageSummary) =>
       target.kind === 'all' ||
@@ -210,21 +268,24 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
       (target.kind === 'domain' && domainMatches(p.domain, target.domain)) ||
       (target.kind === 'range' && p.visitedAt >= target.since && p.visitedAt <= target.until);
     const urls = pages.filter(hit).map((p) => p.url);
+    // Not for 'all': the whole cache is cleared then.
+    const texts = target.kind === 'all' ? [] : urls.flatMap((u) => embeddedTextsOf(index, u));
     let chunks = 0;
     if (target.kind === 'all') {
       chunks = index.size;
       index.clear();
     } else for (const u of urls) chunks += index.deletePage(u);
-    return { chunks, urls };
+    return { chunks, urls, texts };
   }
 
-  function evict(index: HybridIndex, before: number, maxChunks: number): { chunks: number; urls: string[] } {
+  function evict(index: HybridIndex, before: number, maxChunks: number): { chunks: number; urls: string[]; texts: string[] } {
     const old = remove(index, { kind: 'range', since: -Infinity, until: before - 1 });
     if (index.size <= maxChunks) return old;
     // Oldest first until the cap holds.
     const pages = index.listPages().sort((a, b) => a.visitedAt - b.visitedAt);
     for (const p of pages) {
       if (index.size <= maxChunks) break;
+      old.texts.push(...embeddedTextsOf(index, p.url));
       old.chunks += index.deletePage(p.url);
       old.urls.push(p.url);
     }
@@ -243,7 +304,7 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
       let embedder: Embedder | undefined;
       if (r.request.mode !== 'sparse') {
         try {
-          embedder = await embedderOf(loaded);
+          embedder = (await embedderOf(loaded)).queries;
         } catch (error) {
           if (r.request.mode === 'dense') throw error;
           console.warn('history search without vectors:', error);
@@ -286,13 +347,17 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
       await loaded.stored;
       // Both indexes during a re-embed, so a deleted page cannot come back when it finishes.
       const out = { chunks: 0, urls: [] as string[] };
+      const forgotten: Array<{ modelId: string; texts: string[] }> = [];
       for (const index of [loaded.previous, loaded.index]) {
         if (!index) continue;
         const r1 = remove(index, r.target);
         out.chunks += r1.chunks;
         out.urls = [...new Set([...out.urls, ...r1.urls])];
+        forgotten.push({ modelId: index.modelId, texts: r1.texts });
       }
-      await persist(loaded);
+      // The cache holds vectors derived from the deleted pages: they go too, every model's for "everything".
+      const forget = r.target.kind === 'all' ? cache.clear() : Promise.all(forgotten.map((f) => forgetVectors(f.modelId, f.texts)));
+      await Promise.all([persist(loaded), forget]);
       return out;
     },
     async evict(r) {
@@ -300,8 +365,9 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
       await loaded.stored;
       const index = loaded.previous ?? loaded.index;
       if (!index) return { chunks: 0, urls: [] };
-      const out = evict(index, r.before, r.maxChunks);
-      if (out.chunks > 0) await persist(loaded);
+      const { texts, ...out } = evict(index, r.before, r.maxChunks);
+      // Quietly: the background must still learn which pages went, even if their cached vectors could not.
+      if (out.chunks > 0) await Promise.all([persist(loaded), forgetVectorsQuietly(index.modelId, texts)]);
       return out;
     },
     async 'bench-embed'(r) {

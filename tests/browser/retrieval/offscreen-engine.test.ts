@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkerLike } from '../../../lib/retrieval/create-worker-embedder';
+import { createIdbEmbeddingCacheStore, openEmbeddingCacheDb, type IdbEmbeddingCacheStore } from '../../../lib/retrieval/embedding-cache-db';
 import { openIndexDb } from '../../../lib/retrieval/index-persistence';
 import { createOffscreenEngine } from '../../../lib/retrieval/offscreen-engine';
 import type { EmbeddingModelSettings } from '../../../lib/retrieval/index-settings';
 
-/** A worker that speaks the embed-worker protocol with bag-of-letters vectors (deterministic, meaningful enough). */
-function fakeWorker(log: string[]): WorkerLike {
+/**
+ * A worker that speaks the embed-worker protocol with bag-of-letters vectors (deterministic, meaningful enough).
+ * `hold` delays the embedding replies until it resolves.
+ */
+function fakeWorker(log: string[], hold: () => Promise<void> = async () => {}): WorkerLike {
   const listeners: Array<(e: MessageEvent & ErrorEvent) => void> = [];
   let dims = 26;
   const vec = (t: string) => {
@@ -24,7 +28,7 @@ function fakeWorker(log: string[]): WorkerLike {
       // A second "model" with another width, to exercise re-embedding.
       if (msg.type === 'load') dims = msg.options!.model === 'fake2' ? 13 : 26;
       const reply = msg.type === 'load' ? { type: 'loaded', id: msg.id, modelId: `${msg.options!.model}@${msg.options!.dtype}`, dims, threads: 1 } : { type: 'embedded', id: msg.id, vectors: msg.texts!.map(vec) };
-      setTimeout(() => listeners.forEach((l) => l({ data: reply } as MessageEvent & ErrorEvent)), 1);
+      void (msg.type === 'load' ? Promise.resolve() : hold()).then(() => setTimeout(() => listeners.forEach((l) => l({ data: reply } as MessageEvent & ErrorEvent)), 1));
     },
     terminate() {},
   };
@@ -34,13 +38,28 @@ const model: EmbeddingModelSettings = { id: 'fake', dtype: 'fp32', allowRemote: 
 const dbName = () => `engine-test-${Math.random().toString(36).slice(2)}`;
 const page = (url: string, text: string, visitedAt = Date.now()) => ({ url, title: url.split('/').pop()!, lang: 'en', text, visitedAt });
 const names: string[] = [];
+const caches: IdbEmbeddingCacheStore[] = [];
 afterEach(async () => {
+  for (const c of caches.splice(0)) c.close();
   for (const n of names.splice(0)) indexedDB.deleteDatabase(n);
 });
 
-function engine(name: string, log: string[] = []) {
-  names.push(name);
-  return createOffscreenEngine({ spawnWorker: () => fakeWorker(log), openDb: () => openIndexDb(name), saveDelayMs: 10 });
+/** An engine on index database `name` and embedding cache `name-embeddings`: a new one per offscreen document. */
+function engine(name: string, log: string[] = [], hold?: () => Promise<void>) {
+  const cache = createIdbEmbeddingCacheStore({ name: `${name}-embeddings` });
+  names.push(name, `${name}-embeddings`);
+  caches.push(cache);
+  return createOffscreenEngine({ spawnWorker: () => fakeWorker(log, hold), openDb: () => openIndexDb(name), embeddingCache: cache, saveDelayMs: 10 });
+}
+
+/** Vectors in the engine's embedding cache on disk. */
+async function cachedVectors(name: string): Promise<number> {
+  const db = await openEmbeddingCacheDb(`${name}-embeddings`);
+  try {
+    return await db.count('vectors');
+  } finally {
+    db.close();
+  }
 }
 
 describe('offscreen engine', () => {
@@ -120,5 +139,67 @@ describe('offscreen engine', () => {
     // Persisted with the new model: a fresh engine restores it without re-embedding.
     const third = engine(name);
     expect(await third.handle({ type: 'stats', model: model2 })).toMatchObject({ pages: 2, modelId: 'fake2@fp32', restoredChunks: 2, model: 'idle' });
+    // The first model's cached vectors went with its index: only the new model's two remain.
+    await expect.poll(() => cachedVectors(name)).toBe(2);
+  });
+
+  it('a page deleted while the re-embed is embedding it does not come back, nor do its vectors stay', async () => {
+    const name = dbName();
+    const first = engine(name);
+    await first.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses open jars.', 2), page('https://a.test/2', 'Sourdough leavens bread.', 1)] });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const log: string[] = [];
+    const second = engine(name, log, () => held);
+    const model2: EmbeddingModelSettings = { id: 'fake2', dtype: 'fp32', allowRemote: false };
+    await second.handle({ type: 'stats', model: model2 });
+    // The re-embed asked for its first page's vectors; the user deletes that page meanwhile.
+    await expect.poll(() => log.includes('embed')).toBe(true);
+    await second.handle({ type: 'delete', model: model2, target: { kind: 'page', url: 'https://a.test/1' } });
+    release();
+    await expect.poll(async () => (await second.handle({ type: 'stats', model: model2 })).reembed).toBeUndefined();
+    expect((await second.handle({ type: 'pages', model: model2 })).pages.map((p) => p.url)).toEqual(['https://a.test/2']);
+    await expect.poll(() => cachedVectors(name)).toBe(1);
+  });
+
+  it('a restarted engine does not embed again a text it embedded before; queries are not cached on disk', async () => {
+    const name = dbName();
+    const first = engine(name);
+    await first.handle({ type: 'ingest', model, pages: [page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'), page('https://a.test/2', 'Sourdough leavens bread.')] });
+    expect(await cachedVectors(name)).toBe(2);
+    // A new offscreen document: the page visited again, and the same text under another URL, cost no model time.
+    const log: string[] = [];
+    const second = engine(name, log);
+    await second.handle({ type: 'ingest', model, pages: [page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'), page('https://b.test/copy', 'Sourdough leavens bread.')] });
+    expect(log).toEqual(['load']);
+    expect((await second.handle({ type: 'stats', model })).pages).toBe(3);
+    const hits = await second.handle({ type: 'search', model, request: { query: 'octopuses jars' } });
+    expect(hits[0]!.url).toBe('https://a.test/1');
+    expect(log).toEqual(['load', 'embed']);
+    expect(await cachedVectors(name)).toBe(2);
+  });
+
+  it('deleting pages deletes their cached vectors (a changed page\'s old ones too); forgetting everything clears the cache', async () => {
+    const name = dbName();
+    const e = engine(name);
+    await e.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses open jars.'), page('https://b.test/2', 'Sourdough leavens bread.'), page('https://b.test/3', 'Kettles boil water.')] });
+    // The page changed: the old text's vector goes with the capture it belonged to.
+    await e.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses escape tanks.')] });
+    expect(await cachedVectors(name)).toBe(3);
+    await e.handle({ type: 'delete', model, target: { kind: 'page', url: 'https://a.test/1' } });
+    expect(await cachedVectors(name)).toBe(2);
+    await e.handle({ type: 'delete', model, target: { kind: 'domain', domain: 'b.test' } });
+    expect(await cachedVectors(name)).toBe(0);
+    // Nothing of the deleted page is left to serve: capturing it again embeds it again.
+    const log: string[] = [];
+    const again = engine(name, log);
+    await again.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses escape tanks.')] });
+    expect(log).toEqual(['load', 'embed']);
+    await again.handle({ type: 'ingest', model, pages: [page('https://c.test/4', 'Gulls steal chips.')] });
+    expect(await cachedVectors(name)).toBe(2);
+    await again.handle({ type: 'evict', model, before: 0, maxChunks: 1 });
+    expect(await cachedVectors(name)).toBe(1);
+    await again.handle({ type: 'delete', model, target: { kind: 'all' } });
+    expect(await cachedVectors(name)).toBe(0);
   });
 });

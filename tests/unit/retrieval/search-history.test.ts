@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Embedder } from '../../../lib/retrieval/embedder';
-import { createMemoryEmbeddingCacheStore, withEmbeddingCache } from '../../../lib/retrieval/embedding-cache';
+import { createMemoryEmbeddingCacheStore, embeddingCacheKey, layeredEmbeddingCacheStore, withEmbeddingCache, type EmbeddingCacheStore } from '../../../lib/retrieval/embedding-cache';
 import { createHybridIndex } from '../../../lib/retrieval/hybrid-index';
 import { makeSnippet } from '../../../lib/retrieval/make-snippet';
 import { searchHistory } from '../../../lib/retrieval/search-history';
@@ -71,6 +71,43 @@ describe('withEmbeddingCache', () => {
     const otherModel = withEmbeddingCache(fakeEmbedder('fake@2'), store);
     await otherModel.embed(['one']);
     expect(cached.modelId).toBe('fake@1');
+  });
+
+  it('treats a cached vector of the wrong type or width as a miss, and a failing store as no store', async () => {
+    const inner = fakeEmbedder();
+    const store = createMemoryEmbeddingCacheStore();
+    await store.setMany([
+      [await embeddingCacheKey('fake@1', 'wide'), new Float32Array(4)],
+      [await embeddingCacheKey('fake@1', 'odd'), [1, 2, 3] as unknown as Float32Array],
+    ]);
+    const out = await withEmbeddingCache(inner, store).embed(['wide', 'odd']);
+    expect(inner.calls).toEqual([['wide', 'odd']]);
+    expect(out.map((v) => v.length)).toEqual([3, 3]);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken: EmbeddingCacheStore = {
+      getMany: () => Promise.reject(new Error('disk')),
+      setMany: () => Promise.reject(new Error('disk')),
+      deleteMany: () => Promise.resolve(),
+      clear: () => Promise.resolve(),
+    };
+    expect(await withEmbeddingCache(inner, broken).embed(['one'])).toHaveLength(1);
+    expect(errors).toHaveBeenCalledTimes(2);
+    errors.mockRestore();
+  });
+
+  it('a layered store reads the front first, copies back-store hits to it, and deletes from both', async () => {
+    const front = createMemoryEmbeddingCacheStore();
+    const back = createMemoryEmbeddingCacheStore();
+    const both = layeredEmbeddingCacheStore(front, back);
+    const v = Float32Array.of(1, 0, 0);
+    await back.setMany([['k', v]]);
+    expect(await both.getMany(['k', 'x'])).toEqual([v, undefined]);
+    expect(await front.getMany(['k'])).toEqual([v]);
+    await both.setMany([['j', v]]);
+    await both.deleteMany(['k']);
+    expect([...(await front.getMany(['k', 'j'])), ...(await back.getMany(['k', 'j']))]).toEqual([undefined, v, undefined, v]);
+    await both.clear();
+    expect([...(await front.getMany(['j'])), ...(await back.getMany(['j']))]).toEqual([undefined, undefined]);
   });
 });
 
