@@ -20,10 +20,13 @@ export default defineConfig({
       },
       {
         // No WxtVitest here: its virtual setup module cannot load in browser mode. Browser tests need no fake APIs.
+        // transformers.js is first imported inside the embedding worker; pre-bundled up front, Vite does not
+        // discover it mid-run and reload the test.
+        optimizeDeps: { include: ['@huggingface/transformers'] },
         test: {
           name: 'browser',
-          // The page-tool tests load fixture pages built with the real frameworks.
-          globalSetup: ['tests/fixtures/pages/global-setup.ts'],
+          // The page-tool tests load fixture pages built with the real frameworks; the retrieval tests, the local models.
+          globalSetup: ['tests/fixtures/pages/global-setup.ts', 'tests/browser/serve-models.ts'],
           include: ['tests/browser/**/*.test.ts', 'tests/browser/**/*.test.tsx', 'lib/**/*.browser.test.ts'],
           testTimeout: 30_000,
           browser: {

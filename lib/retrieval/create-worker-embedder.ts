@@ -1,7 +1,8 @@
 /** The offscreen document's side of the embedding worker: an Embedder whose work runs in a Web Worker. */
 import type { Embedder } from './embedder';
 import { RetrievalError } from './retrieval-error';
-import { fromEmbedWorkerSchema, type ToEmbedWorker, type WorkerLoadOptions } from './embed-worker-protocol';
+import type { ModelTokenizer } from './chunk-text';
+import { COUNT_BATCH, fromEmbedWorkerSchema, type FromEmbedWorker, type ToEmbedWorker, type WorkerLoadOptions } from './embed-worker-protocol';
 
 /** An Embedder backed by a worker that can be terminated (on a model change). */
 export interface WorkerEmbedder extends Embedder {
@@ -61,17 +62,36 @@ export async function createWorkerEmbedder(spawn: () => WorkerLike, options: Wor
     });
   }
 
-  let loaded: { modelId: string; dims: number; threads: number };
+  let loaded: Extract<FromEmbedWorker, { type: 'loaded' }>;
   try {
     loaded = await call({ type: 'load', options });
   } catch (error) {
     worker.terminate();
     throw error;
   }
+  const info = loaded.tokenizer;
+  // Counting runs in the worker, on the tokenizer the pipeline already loaded: one request a batch of texts.
+  const tokenizer: ModelTokenizer | undefined =
+    'specialTokens' in info
+      ? {
+          specialTokens: info.specialTokens,
+          async count(texts) {
+            const out: number[] = [];
+            for (let i = 0; i < texts.length; i += COUNT_BATCH) {
+              const batch = texts.slice(i, i + COUNT_BATCH);
+              const { counts } = await call<{ counts: number[] }>({ type: 'count', texts: batch });
+              if (counts.length !== batch.length) throw new RetrievalError('embedding_failed', `the embedding worker counted ${counts.length} of ${batch.length} texts`);
+              out.push(...counts);
+            }
+            return out;
+          },
+        }
+      : undefined;
   return {
     modelId: loaded.modelId,
     dims: loaded.dims,
     threads: loaded.threads,
+    ...(tokenizer ? { tokenizer } : { tokenizerError: 'error' in info ? info.error : 'no tokenizer' }),
     async embed(texts) {
       if (texts.length === 0) return [];
       const { vectors } = await call<{ vectors: Float32Array[] }>({ type: 'embed', texts });

@@ -18,17 +18,31 @@ export const workerLoadOptionsSchema = z.object({
 });
 export type WorkerLoadOptions = z.infer<typeof workerLoadOptionsSchema>;
 
+/** Texts per `count` request (the client splits longer lists). */
+export const COUNT_BATCH = 8192;
+
 /** Offscreen document → worker. */
 export const toEmbedWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('load'), id: z.number().int(), options: workerLoadOptionsSchema }),
   z.object({ type: z.literal('embed'), id: z.number().int(), texts: z.array(z.string()).max(4096) }),
+  /** Tokens of each text under the loaded model's tokenizer, special tokens excluded (chunk sizing). */
+  z.object({ type: z.literal('count'), id: z.number().int(), texts: z.array(z.string()).max(COUNT_BATCH) }),
 ]);
 export type ToEmbedWorker = z.infer<typeof toEmbedWorkerSchema>;
 
 /** Worker → offscreen document. */
 export const fromEmbedWorkerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('loaded'), id: z.number().int(), modelId: z.string(), dims: z.number().int().positive(), threads: z.number().int() }),
+  z.object({
+    type: z.literal('loaded'),
+    id: z.number().int(),
+    modelId: z.string(),
+    dims: z.number().int().positive(),
+    threads: z.number().int(),
+    /** The model's tokenizer, usable by `count`, or why it is not (chunks are then sized by an estimate). */
+    tokenizer: z.union([z.object({ specialTokens: z.number().int().min(0).max(16) }), z.object({ error: z.string().max(2000) })]),
+  }),
   z.object({ type: z.literal('embedded'), id: z.number().int(), vectors: z.array(z.instanceof(Float32Array)) }),
+  z.object({ type: z.literal('counted'), id: z.number().int(), counts: z.array(z.number().int().min(0)).max(COUNT_BATCH) }),
   z.object({ type: z.literal('error'), id: z.number().int(), code: z.string(), message: z.string() }),
 ]);
 export type FromEmbedWorker = z.infer<typeof fromEmbedWorkerSchema>;

@@ -3,6 +3,7 @@
  * search code never touch transformers.js (and tests can pass a fake).
  */
 import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
+import type { ModelTokenizer } from './chunk-text';
 import { RetrievalError } from './retrieval-error';
 
 /** Turns texts into L2-normalised vectors of one model. */
@@ -11,6 +12,10 @@ export interface Embedder {
   readonly modelId: string;
   readonly dims: number;
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** The model's own tokenizer, so chunks are sized in the model's tokens. Absent when it could not be loaded. */
+  readonly tokenizer?: ModelTokenizer;
+  /** Why `tokenizer` is absent. */
+  readonly tokenizerError?: string;
 }
 
 /** The precisions transformers.js can load (the model folder must hold the matching .onnx file). */
@@ -90,6 +95,7 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
   // One probe call learns the width and warms the session before the first real batch.
   const [probe] = await run(['dimension probe']);
   const dims = probe!.length;
+  const tokens = tokenizerOf(extractor);
   return {
     modelId: options.modelId ?? `${model}@${dtype}`,
     dims,
@@ -97,5 +103,29 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
       if (texts.length === 0) return [];
       return run(texts);
     },
+    ...tokens,
   };
+}
+
+/**
+ * Token counts from the pipeline's own tokenizer: the tokens the model is run on (the pipeline truncates
+ * only beyond the tokenizer's model_max_length, 512 for MiniLM). Special tokens are reported apart, as the
+ * difference they make to a one-word input (2 for BERT's [CLS] … [SEP]).
+ */
+function tokenizerOf(extractor: FeatureExtractionPipeline): { tokenizer: ModelTokenizer } | { tokenizerError: string } {
+  const tokenizer = extractor.tokenizer;
+  try {
+    if (!tokenizer) throw new Error('the pipeline has no tokenizer');
+    const specialTokens = tokenizer.encode('a', { add_special_tokens: true }).length - tokenizer.encode('a', { add_special_tokens: false }).length;
+    return {
+      tokenizer: {
+        specialTokens,
+        async count(texts) {
+          return texts.map((t) => tokenizer.encode(t, { add_special_tokens: false }).length);
+        },
+      },
+    };
+  } catch (error) {
+    return { tokenizerError: `could not use the model's tokenizer: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }

@@ -99,6 +99,8 @@ export function withEmbeddingCache(embedder: Embedder, store: EmbeddingCacheStor
   return {
     modelId: embedder.modelId,
     dims: embedder.dims,
+    ...(embedder.tokenizer ? { tokenizer: embedder.tokenizer } : {}),
+    ...(embedder.tokenizerError ? { tokenizerError: embedder.tokenizerError } : {}),
     async embed(texts) {
       const keys = await Promise.all(texts.map((t) => embeddingCacheKey(embedder.modelId, t)));
       let cached: Array<Float32Array | undefined>;

@@ -3,7 +3,7 @@
  * the embedder in a Web Worker, debounced persistence, and the request handlers of offscreen-protocol.
  * No extension APIs here (serve-offscreen-engine.ts connects it to chrome.runtime).
  */
-import { chunkText } from './chunk-text';
+import { chunkText, chunkTextWithTokenizer, embeddingText } from './chunk-text';
 import { domainMatches } from './domain-of';
 import { createIdbEmbeddingCacheStore } from './embedding-cache-db';
 import { createMemoryEmbeddingCacheStore, embeddingCacheKey, layeredEmbeddingCacheStore, withEmbeddingCache, type EmbeddingCacheStore } from './embedding-cache';
@@ -34,14 +34,23 @@ export interface OffscreenEngine {
   handle<R extends OffscreenRequest>(request: R): Promise<OffscreenResponses[R['type']]>;
 }
 
-/** Chunking defaults of the issue: 256 tokens, 32 overlap. */
+/**
+ * Chunking defaults of the issue: 256 tokens, 32 overlap, counted in the embedding model's own tokens
+ * including its special tokens and the heading line embedded with the chunk. all-MiniLM-L6-v2 was trained
+ * on inputs of at most 256 tokens (sentence-transformers cuts there; transformers.js only past 512, and
+ * then silently), so every chunk is one input the model reads whole. The counting is done by the embedding worker with the tokenizer its
+ * pipeline already loaded (a `count` request of embed-worker-protocol), not by a second AutoTokenizer in
+ * this document: the same files under the same load options, no transformers.js in this bundle, and this
+ * document's thread stays free for search. Batched: chunking a page costs two or three round trips (every
+ * sentence and heading at once; the parts of sentences longer than a chunk, if any; the finished chunks),
+ * small beside embedding it. Only when the worker could not load the tokenizer are sizes estimated
+ * (about 4 characters a token), which stats report and the console warns about.
+ */
 const CHUNKING = { maxTokens: 256, overlapTokens: 32 };
 
-/** What the model embeds of a chunk: the heading path ("Install > Linux") is context a bare paragraph lacks. */
-const embeddedText = (c: { text: string; headingPath: string[] }) => (c.headingPath.length ? `${c.headingPath.join(' > ')}\n${c.text}` : c.text);
 
 /** The texts a page's chunks were embedded from. */
-const embeddedTextsOf = (index: HybridIndex, url: string) => index.pageChunks(url).map(embeddedText);
+const embeddedTextsOf = (index: HybridIndex, url: string) => index.pageChunks(url).map(embeddingText);
 
 /** Stamped on chunks; createEmbedder uses the same default, so the index's model is known before loading it. */
 export const modelIdOf = (model: EmbeddingModelSettings) => `${model.id}@${model.dtype}`;
@@ -156,7 +165,9 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
         const chunks = old.pageChunks(page.url);
         // Skipped: captured again since the model change (already in the new index, newer), or deleted meanwhile.
         if (!have.has(page.url) && chunks.length > 0) {
-          const texts = chunks.map(embeddedText);
+          // Sized in the previous model's tokens: under another tokenizer a chunk may pass 256 (nothing is
+          // lost below the new model's maximum length; re-capturing the page re-chunks it).
+          const texts = chunks.map(embeddingText);
           const vectors = await embedder.embed(texts);
           // Checked again after the await: a page deleted meanwhile (from `old`) must not come back.
           if (!index.listPages().some((p) => p.url === page.url) && old.pageChunks(page.url).length > 0) {
@@ -194,6 +205,7 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
         (w) => {
           loaded.worker = w;
           loaded.status = 'ready';
+          if (!w.tokenizer) console.warn(`Tabwise: chunk sizes of ${w.modelId} are estimated (about 4 characters a token): ${w.tokenizerError}`);
           if (current !== loaded) w.dispose();
           return { passages: withEmbeddingCache(w, cache), queries: withEmbeddingCache(w, recent) };
         },
@@ -243,8 +255,9 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     const replaced: string[] = [];
     for (const page of pages) {
       const before = embeddedTextsOf(index, page.url);
-      const chunks = chunkText(page.text, CHUNKING);
-      const texts = chunks.map(embeddedText);
+      const chunks = embedder.tokenizer ? await chunkTextWithTokenizer(page.text, embedder.tokenizer, CHUNKING) : chunkText(page.text, CHUNKING);
+      // The heading path is embedded with the text: "Install > Linux" is context a bare paragraph lacks.
+      const texts = chunks.map(embeddingText);
       if (chunks.length === 0) index.deletePage(page.url);
       else {
         const vectors = await embedder.embed(texts);
@@ -326,6 +339,7 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
         model: loaded.status,
         ...(loaded.error ? { modelError: loaded.error } : {}),
         threads: loaded.worker?.threads ?? 0,
+        ...(loaded.worker ? (loaded.worker.tokenizer ? { tokenCounting: 'model-tokenizer' as const } : { tokenCounting: 'estimate' as const, tokenCountingNote: loaded.worker.tokenizerError ?? 'no tokenizer' }) : {}),
         crossOriginIsolated: deps.crossOriginIsolated ?? false,
         restoredChunks: loaded.restored,
         restoreMs: Math.round(loaded.restoreMs),

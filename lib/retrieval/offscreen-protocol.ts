@@ -78,6 +78,12 @@ export interface EngineStats {
   model: 'idle' | 'loading' | 'ready' | 'failed';
   modelError?: string;
   threads: number;
+  /**
+   * How chunk sizes are counted once the model is loaded: with its own tokenizer, or, when that could not
+   * be loaded, estimated at about 4 characters a token (`tokenCountingNote` says why).
+   */
+  tokenCounting?: 'model-tokenizer' | 'estimate';
+  tokenCountingNote?: string;
   crossOriginIsolated: boolean;
   restoredChunks: number;
   restoreMs: number;

@@ -1,5 +1,6 @@
 /**
- * The worker side of the offscreen embedder: loads one transformers.js model and embeds on request.
+ * The worker side of the offscreen embedder: loads one transformers.js model, and embeds texts or counts
+ * their tokens (with the model's own tokenizer, for chunk sizing) on request.
  * Runs in a dedicated Web Worker so tokenising and inference never block the offscreen document's
  * message handling (search keeps answering while a page is embedded).
  */
@@ -50,11 +51,23 @@ export function serveEmbedder(scope: WorkerScope, bundled: BundledWasm, hardware
     };
     if (msg.type === 'load') {
       embedder = createEmbedder({ ...msg.options, wasmPaths: { wasm: bundled.wasm } });
-      embedder.then((e) => reply({ type: 'loaded', id: msg.id, modelId: e.modelId, dims: e.dims, threads }), fail);
+      embedder.then((e) => {
+        const tokenizer = e.tokenizer ? { specialTokens: e.tokenizer.specialTokens } : { error: e.tokenizerError ?? 'no tokenizer' };
+        reply({ type: 'loaded', id: msg.id, modelId: e.modelId, dims: e.dims, threads, tokenizer });
+      }, fail);
       return;
     }
     if (!embedder) {
-      fail(new Error('embed before load'));
+      fail(new Error(`${msg.type} before load`));
+      return;
+    }
+    if (msg.type === 'count') {
+      embedder
+        .then((e) => {
+          if (!e.tokenizer) throw new Error(e.tokenizerError ?? 'the model has no tokenizer');
+          return e.tokenizer.count(msg.texts);
+        })
+        .then((counts) => reply({ type: 'counted', id: msg.id, counts }), fail);
       return;
     }
     embedder

@@ -1,15 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkerLike } from '../../../lib/retrieval/create-worker-embedder';
+import { chunkText } from '../../../lib/retrieval/chunk-text';
 import { createIdbEmbeddingCacheStore, openEmbeddingCacheDb, type IdbEmbeddingCacheStore } from '../../../lib/retrieval/embedding-cache-db';
 import { openIndexDb } from '../../../lib/retrieval/index-persistence';
 import { createOffscreenEngine } from '../../../lib/retrieval/offscreen-engine';
 import type { EmbeddingModelSettings } from '../../../lib/retrieval/index-settings';
 
-/**
- * A worker that speaks the embed-worker protocol with bag-of-letters vectors (deterministic, meaningful enough).
- * `hold` delays the embedding replies until it resolves.
- */
-function fakeWorker(log: string[], hold: () => Promise<void> = async () => {}): WorkerLike {
+/** How the fake worker's "tokenizer" behaves. */
+interface FakeOptions {
+  /** 'chars': one token per non-space character (as Chinese and Japanese under WordPiece), plus [CLS]/[SEP]; 'missing': it failed to load. */
+  tokenizer?: 'chars' | 'missing';
+  /** Receives every text sent to be embedded. */
+  embedded?: string[];
+  /** Delays the embedding replies until it resolves. */
+  hold?: () => Promise<void>;
+}
+
+const charTokens = (t: string) => t.replace(/\s/g, '').length;
+
+/** A worker that speaks the embed-worker protocol with bag-of-letters vectors (deterministic, meaningful enough). */
+function fakeWorker(log: string[], options: FakeOptions = {}): WorkerLike {
   const listeners: Array<(e: MessageEvent & ErrorEvent) => void> = [];
   let dims = 26;
   const vec = (t: string) => {
@@ -18,6 +28,7 @@ function fakeWorker(log: string[], hold: () => Promise<void> = async () => {}): 
     const n = Math.hypot(...v) || 1;
     return v.map((x) => x / n);
   };
+  const tokenizer = options.tokenizer === 'missing' ? { error: 'tokenizer.json: HTTP 404' } : { specialTokens: 2 };
   return {
     addEventListener: (type, l) => {
       if (type === 'message') listeners.push(l);
@@ -27,8 +38,15 @@ function fakeWorker(log: string[], hold: () => Promise<void> = async () => {}): 
       log.push(msg.type);
       // A second "model" with another width, to exercise re-embedding.
       if (msg.type === 'load') dims = msg.options!.model === 'fake2' ? 13 : 26;
-      const reply = msg.type === 'load' ? { type: 'loaded', id: msg.id, modelId: `${msg.options!.model}@${msg.options!.dtype}`, dims, threads: 1 } : { type: 'embedded', id: msg.id, vectors: msg.texts!.map(vec) };
-      void (msg.type === 'load' ? Promise.resolve() : hold()).then(() => setTimeout(() => listeners.forEach((l) => l({ data: reply } as MessageEvent & ErrorEvent)), 1));
+      if (msg.type === 'embed') options.embedded?.push(...msg.texts!);
+      const reply =
+        msg.type === 'load'
+          ? { type: 'loaded', id: msg.id, modelId: `${msg.options!.model}@${msg.options!.dtype}`, dims, threads: 1, tokenizer }
+          : msg.type === 'count'
+            ? { type: 'counted', id: msg.id, counts: msg.texts!.map(charTokens) }
+            : { type: 'embedded', id: msg.id, vectors: msg.texts!.map(vec) };
+      const hold = msg.type === 'embed' && options.hold ? options.hold() : Promise.resolve();
+      void hold.then(() => setTimeout(() => listeners.forEach((l) => l({ data: reply } as MessageEvent & ErrorEvent)), 1));
     },
     terminate() {},
   };
@@ -45,11 +63,11 @@ afterEach(async () => {
 });
 
 /** An engine on index database `name` and embedding cache `name-embeddings`: a new one per offscreen document. */
-function engine(name: string, log: string[] = [], hold?: () => Promise<void>) {
+function engine(name: string, log: string[] = [], options: FakeOptions = {}) {
   const cache = createIdbEmbeddingCacheStore({ name: `${name}-embeddings` });
   names.push(name, `${name}-embeddings`);
   caches.push(cache);
-  return createOffscreenEngine({ spawnWorker: () => fakeWorker(log, hold), openDb: () => openIndexDb(name), embeddingCache: cache, saveDelayMs: 10 });
+  return createOffscreenEngine({ spawnWorker: () => fakeWorker(log, options), openDb: () => openIndexDb(name), embeddingCache: cache, saveDelayMs: 10 });
 }
 
 /** Vectors in the engine's embedding cache on disk. */
@@ -150,7 +168,7 @@ describe('offscreen engine', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const log: string[] = [];
-    const second = engine(name, log, () => held);
+    const second = engine(name, log, { hold: () => held });
     const model2: EmbeddingModelSettings = { id: 'fake2', dtype: 'fp32', allowRemote: false };
     await second.handle({ type: 'stats', model: model2 });
     // The re-embed asked for its first page's vectors; the user deletes that page meanwhile.
@@ -171,11 +189,12 @@ describe('offscreen engine', () => {
     const log: string[] = [];
     const second = engine(name, log);
     await second.handle({ type: 'ingest', model, pages: [page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'), page('https://b.test/copy', 'Sourdough leavens bread.')] });
-    expect(log).toEqual(['load']);
+    // (Token counting for chunk sizes still runs; it is not a model call.)
+    expect(log.filter((m) => m !== 'count')).toEqual(['load']);
     expect((await second.handle({ type: 'stats', model })).pages).toBe(3);
     const hits = await second.handle({ type: 'search', model, request: { query: 'octopuses jars' } });
     expect(hits[0]!.url).toBe('https://a.test/1');
-    expect(log).toEqual(['load', 'embed']);
+    expect(log.filter((m) => m !== 'count')).toEqual(['load', 'embed']);
     expect(await cachedVectors(name)).toBe(2);
   });
 
@@ -194,12 +213,39 @@ describe('offscreen engine', () => {
     const log: string[] = [];
     const again = engine(name, log);
     await again.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses escape tanks.')] });
-    expect(log).toEqual(['load', 'embed']);
+    expect(log.filter((m) => m !== 'count')).toEqual(['load', 'embed']);
     await again.handle({ type: 'ingest', model, pages: [page('https://c.test/4', 'Gulls steal chips.')] });
     expect(await cachedVectors(name)).toBe(2);
     await again.handle({ type: 'evict', model, before: 0, maxChunks: 1 });
     expect(await cachedVectors(name)).toBe(1);
     await again.handle({ type: 'delete', model, target: { kind: 'all' } });
     expect(await cachedVectors(name)).toBe(0);
+  });
+
+  // One "token" per character: the estimate (~4 characters a token) puts this page in one chunk; the model's count does not.
+  const octopus = Array.from({ length: 24 }, (_, i) => `Octopus ${i} tastes what it touches.`).join(' ');
+
+  it("sizes chunks with the worker's tokenizer: a page the estimate fits in one chunk is split, every input fits 256", async () => {
+    expect(chunkText(octopus)).toHaveLength(1);
+    const log: string[] = [];
+    const embedded: string[] = [];
+    const e = engine(dbName(), log, { embedded });
+    const { indexed } = await e.handle({ type: 'ingest', model, pages: [page('https://a.test/octopus', `# Octopus\n\n${octopus}`)] });
+    expect(indexed[0]!.chunks).toBeGreaterThanOrEqual(3);
+    expect(embedded).toHaveLength(indexed[0]!.chunks);
+    // What the model is given: the heading line, the text, and [CLS]/[SEP].
+    for (const t of embedded) expect(charTokens(t) + 2).toBeLessThanOrEqual(256);
+    // Counted in batches: a few requests for the page, not one per sentence.
+    expect(log.filter((t) => t === 'count').length).toBeLessThanOrEqual(3);
+    expect(await e.handle({ type: 'stats', model })).toMatchObject({ tokenCounting: 'model-tokenizer' });
+  });
+
+  it('falls back to the estimate, and says so in stats, when the worker could not load the tokenizer', async () => {
+    const log: string[] = [];
+    const e = engine(dbName(), log, { tokenizer: 'missing' });
+    const { indexed } = await e.handle({ type: 'ingest', model, pages: [page('https://a.test/octopus', octopus)] });
+    expect(indexed[0]!.chunks).toBe(1);
+    expect(log).not.toContain('count');
+    expect(await e.handle({ type: 'stats', model })).toMatchObject({ tokenCounting: 'estimate', tokenCountingNote: 'tokenizer.json: HTTP 404' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText, estimateTokens } from '../../../lib/retrieval/chunk-text';
+import { chunkText, embeddingText, estimateTokens } from '../../../lib/retrieval/chunk-text';
 
 const sentence = (i: number) => `Sentence number ${i} talks about retrieval and chunking in some detail.`;
 
@@ -46,12 +46,50 @@ describe('chunkText', () => {
     const chunks = chunkText(md);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]!.headingPath).toEqual(['Code']);
-    expect(chunks[0]!.text).toContain('# not a heading');
+    expect(chunks[0]!.text).toContain('# not a heading\nnpm test');
   });
   it('returns nothing for empty input; defaults to 256/32', () => {
     expect(chunkText('  \n\n ')).toEqual([]);
     const chunks = chunkText(Array.from({ length: 200 }, (_, i) => sentence(i)).join(' '));
     expect(Math.max(...chunks.map((c) => c.tokenCount))).toBeLessThanOrEqual(256);
     expect(estimateTokens('hello, world')).toBe(3);
+  });
+  const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+  it("counts the model's special tokens against the budget", () => {
+    const text = Array.from({ length: 10 }, (_, i) => sentence(i)).join(' ');
+    const two = chunkText(text, { maxTokens: 24, overlapTokens: 0, countTokens: words, specialTokens: 2 });
+    expect(two.map((c) => c.tokenCount)).toEqual([24, 24, 24, 24, 24]);
+    const one = chunkText(text, { maxTokens: 23, overlapTokens: 0, countTokens: words, specialTokens: 2 });
+    expect(one).toHaveLength(10);
+    expect(() => chunkText(text, { maxTokens: 9, specialTokens: 2 })).toThrow(RangeError);
+  });
+  it('splits Chinese and Japanese sentences at 。！？ without inserting spaces', () => {
+    const chars = (t: string) => t.replace(/\s/g, '').length;
+    const chunks = chunkText('東京は首都です。大阪は大きい！「京都は古い。」奈良も。', { maxTokens: 12, overlapTokens: 0, countTokens: chars });
+    expect(chunks.map((c) => c.text)).toEqual(['東京は首都です。', '大阪は大きい！', '「京都は古い。」奈良も。']);
+  });
+  it('cuts a single word longer than a chunk between characters, losslessly', () => {
+    const blob = 'iVBORw0KGgo'.repeat(200);
+    const chunks = chunkText(`Before. ${blob} After.`, { maxTokens: 100, overlapTokens: 0 });
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks) expect(c.tokenCount).toBeLessThanOrEqual(100);
+    expect(chunks.map((c) => c.text).join('').replace(/\s/g, '')).toBe(`Before.${blob}After.`);
+  });
+  it('leaves out outer headings when the path would take over a quarter of the budget; the heading line counts', () => {
+    const long = Array.from({ length: 30 }, (_, i) => `part${i}`).join(' ');
+    const chunks = chunkText(`# ${long}\n## Short\nBody text here.`, { maxTokens: 64, countTokens: words });
+    expect(chunks).toEqual([{ text: 'Body text here.', headingPath: ['Short'], tokenCount: 4 }]);
+    expect(embeddingText(chunks[0]!)).toBe('Short\nBody text here.');
+  });
+  it('halves a chunk the counter finds over the budget once joined (tokenizers that merge across joins)', () => {
+    // Costs 5 more tokens per sentence boundary inside a text than the sentences counted alone.
+    const merging = (t: string) => words(t) + 5 * (t.match(/\. (?=\S)/g)?.length ?? 0);
+    const text = Array.from({ length: 12 }, (_, i) => sentence(i)).join(' ');
+    const chunks = chunkText(text, { maxTokens: 40, overlapTokens: 0, countTokens: merging });
+    // Packed by the sentences' own counts, three sentences (33) would go in each chunk; joined they are 43.
+    expect(chunks.length).toBe(8);
+    for (const c of chunks) expect(c.tokenCount).toBe(merging(c.text));
+    for (const c of chunks) expect(c.tokenCount).toBeLessThanOrEqual(40);
+    expect(chunks.map((c) => c.text).join(' ')).toBe(text);
   });
 });

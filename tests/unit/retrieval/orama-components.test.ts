@@ -59,7 +59,7 @@ describe('the history index as an Orama database', () => {
     expect(ids(search(db, { mode: 'vector', vector: { value: [0, 0.6, 0.8], property: 'embedding' }, similarity: 0.1, where: { domains: { containsAny: ['github.com'] } } }))).toEqual([
       'https://github.com/b',
     ]);
-    expect((getByID(db, '0') as HistoryDoc).embedding ?? undefined).toBeUndefined();
+    expect((getByID(db, '0') as unknown as HistoryDoc).embedding ?? undefined).toBeUndefined();
   });
 
   it('a removed document is gone from the text side, the vector side and the filters', () => {
