@@ -45,7 +45,13 @@ export type DeleteTarget = z.infer<typeof deleteTargetSchema>;
 /** The two offscreen benchmarks, as the bench script asks for them through the background. */
 export const embeddingModelBenchSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bench-embed'), model: embeddingModelSchema, texts: z.number().int().min(1).max(1024), words: z.number().int().min(1).max(1000), rounds: z.number().int().min(1).max(10) }),
-  z.object({ type: z.literal('bench-search'), chunks: z.number().int().min(100).max(200_000), queries: z.number().int().min(5).max(1000) }),
+  z.object({
+    type: z.literal('bench-search'),
+    chunks: z.number().int().min(100).max(200_000),
+    queries: z.number().int().min(5).max(1000),
+    /** Also save the index to a scratch IndexedDB database and time restoring it (median of 3). */
+    restore: z.boolean().optional(),
+  }),
 ]);
 export type EngineBenchRequest = z.infer<typeof embeddingModelBenchSchema>;
 
@@ -99,6 +105,6 @@ export interface OffscreenResponses {
   delete: { chunks: number; urls: string[] };
   evict: { chunks: number; urls: string[] };
   'bench-embed': { chunksPerSecond: number; rounds: number[]; threads: number; loadMs: number };
-  'bench-search': { buildMs: number; p50: number; p95: number; mean: number };
+  'bench-search': { buildMs: number; p50: number; p95: number; mean: number; restoreMs?: number };
 }
 export type OffscreenResponseOf<T extends OffscreenRequest['type']> = OffscreenResponses[T];
