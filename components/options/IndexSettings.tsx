@@ -92,6 +92,7 @@ function Browser({ state }: { state: IndexSettingsState }) {
           {st.refused > 0 && <strong> · {st.refused} pages refused because the queue was full</strong>}
           {st.lastError && <strong> · last error: {st.lastError}</strong>}
           {st.modelError && <strong> · model error: {st.modelError}</strong>}
+          {st.indexReset && <strong> · {st.indexReset}</strong>}
           {st.tokenCounting === 'estimate' && <strong> · passage sizes estimated, the model's tokenizer did not load: {st.tokenCountingNote}</strong>}{' '}
           <button type="button" class="link" onClick={() => void state.refresh()}>
             Refresh

@@ -11,8 +11,9 @@ import type { Embedder } from './embedder';
 import { createWorkerEmbedder, type WorkerEmbedder, type WorkerLike } from './create-worker-embedder';
 import { createHybridIndex, pageKeyOf, type HybridIndex, type PageSummary } from './hybrid-index';
 import type { EmbeddingModelSettings } from './index-settings';
-import { loadIndex, loadStoredIndex, openIndexDb, saveIndex, type IndexDatabase } from './index-persistence';
+import { clearStoredIndex, loadIndex, loadStoredIndex, openIndexDb, saveIndex, type IndexDatabase } from './index-persistence';
 import type { CapturedPage, DeleteTarget, EngineStats, OffscreenRequest, OffscreenResponses } from './offscreen-protocol';
+import { RetrievalError } from './retrieval-error';
 import { searchHistory } from './search-history';
 import { buildSyntheticIndex, quantile, seededRandom, timeSyntheticSearches } from './synthetic-index';
 
@@ -99,6 +100,8 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
   const cache = layeredEmbeddingCacheStore(recent, deps.embeddingCache ?? createIdbEmbeddingCacheStore());
   let current: Loaded | undefined;
   let savedBytes = 0;
+  /** Set when a damaged stored index was cleared on start (shown in stats until everything is forgotten). */
+  let storeReset: string | undefined;
 
   /**
    * Deletes the cached vectors of these texts under `modelId`. A text another page shares loses its
@@ -125,6 +128,25 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     }
   }
 
+  /**
+   * Restores the stored index. A damaged one (records that disagree, wrong types: a crash mid-write or a
+   * tampered profile) would fail every capture forever, so it is cleared and a new index started; stats
+   * say so. It only held data derived from pages, which are indexed again when next visited. A store that
+   * cannot be read at all (IndexedDB failing) is not cleared: that error is passed on.
+   */
+  async function restoreOrReset<T>(restore: (store: IndexDatabase) => Promise<T>, empty: T): Promise<T> {
+    const store = await db;
+    try {
+      return await restore(store);
+    } catch (error) {
+      if (error instanceof RetrievalError && error.code === 'storage_failed') throw error;
+      console.error('Tabwise: the stored history index is damaged; starting a new one', error);
+      await clearStoredIndex(store);
+      storeReset = `The stored index could not be read (${error instanceof Error ? error.message : String(error)}) and was reset; pages are indexed again as you visit them.`;
+      return empty;
+    }
+  }
+
   function configure(model: EmbeddingModelSettings): Loaded {
     const key = JSON.stringify([model.id, model.dtype, model.localModelUrl ?? '', model.allowRemote]);
     if (current?.key === key) return current;
@@ -132,14 +154,14 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     const started = performance.now();
     const loaded: Loaded = { key, model, status: 'idle', restored: 0, restoreMs: 0, stored: Promise.resolve(undefined) };
     loaded.stored = (async () => {
-      const { index, storedModel } = await loadStoredIndex(await db, modelIdOf(model));
+      const { index, storedModel } = await restoreOrReset((store) => loadStoredIndex(store, modelIdOf(model)), {});
       loaded.restoreMs = performance.now() - started;
       loaded.restored = index?.size ?? 0;
       if (index) loaded.index ??= index;
       else if (storedModel) {
         // Another model wrote the stored index: keep it searchable and re-embed its pages in the background.
-        loaded.previous = (await loadIndex(await db, storedModel)).index;
-        if (loaded.previous.pageCount > 0) loaded.reembedding = reembed(loaded, loaded.previous);
+        loaded.previous = await restoreOrReset(async (store) => (await loadIndex(store, storedModel)).index, undefined);
+        if (loaded.previous && loaded.previous.pageCount > 0) loaded.reembedding = reembed(loaded, loaded.previous);
         else loaded.previous = undefined;
       }
       return index;
@@ -344,6 +366,7 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
         restoredChunks: loaded.restored,
         restoreMs: Math.round(loaded.restoreMs),
         ...(loaded.reembed ? { reembed: { ...loaded.reembed } } : {}),
+        ...(storeReset ? { indexReset: storeReset } : {}),
       };
     },
     async pages(r) {
@@ -370,6 +393,7 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
         forgotten.push({ modelId: index.modelId, texts: r1.texts });
       }
       // The cache holds vectors derived from the deleted pages: they go too, every model's for "everything".
+      if (r.target.kind === 'all') storeReset = undefined;
       const forget = r.target.kind === 'all' ? cache.clear() : Promise.all(forgotten.map((f) => forgetVectors(f.modelId, f.texts)));
       await Promise.all([persist(loaded), forget]);
       return out;

@@ -95,6 +95,8 @@ export interface EngineStats {
   restoreMs: number;
   /** Set while pages indexed with a previous model are re-embedded with this one (search uses the old index meanwhile). */
   reembed?: { done: number; total: number; from: string };
+  /** Set when the stored index was damaged and had to be reset on start: what happened, for the user. */
+  indexReset?: string;
 }
 
 export interface OffscreenResponses {

@@ -111,6 +111,26 @@ describe('offscreen engine', () => {
     expect(sparse.map((h) => h.url)).toEqual(['https://b.test/bread']);
   });
 
+  it('a damaged stored index is reset with a notice in stats, and capture works again', async () => {
+    const name = dbName();
+    const e = engine(name);
+    await e.handle({ type: 'ingest', model, pages: [page('https://a.test/octopus', 'Octopuses open jars from the inside.')] });
+    // Damage it as a crash mid-write or a tampered profile might: the vectors no longer match the texts.
+    const db = await openIndexDb(name);
+    const head = (await db.get('meta', 'head'))!;
+    await db.put('meta', { ...head, vectors: { ...head.vectors, count: head.vectors.count + 5 } }, 'head');
+    db.close();
+    const again = engine(name);
+    const stats = await again.handle({ type: 'stats', model });
+    expect(stats).toMatchObject({ pages: 0, chunks: 0 });
+    expect(stats.indexReset).toMatch(/could not be read .*disagree.*reset/);
+    await again.handle({ type: 'ingest', model, pages: [page('https://b.test/bread', 'Sourdough starters leaven bread.')] });
+    expect((await again.handle({ type: 'search', model, request: { query: 'sourdough', mode: 'sparse' } })).map((h) => h.url)).toEqual(['https://b.test/bread']);
+    // The reset index was written over: a third start restores it cleanly, without the notice.
+    await expect.poll(async () => (await engine(name).handle({ type: 'stats', model })).pages).toBe(1);
+    expect((await engine(name).handle({ type: 'stats', model })).indexReset).toBeUndefined();
+  });
+
   it('re-ingesting a page replaces it (a batch re-sent after a crash is not indexed twice)', async () => {
     const e = engine(dbName());
     const p = page('https://a.test/x', 'Alpha beta gamma. Delta epsilon.');
