@@ -4,7 +4,11 @@
  */
 import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
 import type { ModelTokenizer } from './chunk-text';
+import { createModelLoadTracker, type FetchLike, type ModelLoadProgress } from './create-model-load-tracker';
 import { RetrievalError } from './retrieval-error';
+
+/** transformers.js's own fetch, captured before createEmbedder replaces it with an observed one. */
+const defaultFetch = env.fetch as FetchLike;
 
 /** Turns texts into L2-normalised vectors of one model. */
 export interface Embedder {
@@ -39,7 +43,12 @@ export interface EmbedderOptions {
   /** Where onnxruntime-web's .wasm/.mjs live (extension pages must use the bundled files, not a CDN). */
   wasmPaths?: string | { wasm: string; mjs?: string };
   /** Replaces transformers.js's fetch (e.g. to serve model files from extension storage). */
-  fetch?: (input: string | URL, init?: RequestInit) => Promise<Response>;
+  fetch?: FetchLike;
+  /**
+   * Called while the model's files are downloaded or read from the cache. Asking for progress makes
+   * transformers.js size each file not yet cached with a one-byte range request first.
+   */
+  onProgress?: (progress: ModelLoadProgress) => void;
   /** Texts per model call; bounds padding memory. Default 16. */
   batchSize?: number;
   /** Identifier stamped on chunks. Default `${model}@${dtype}`. */
@@ -64,13 +73,21 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
     env.allowRemoteModels = true;
     env.allowLocalModels = false;
   }
-  if (options.fetch) env.fetch = options.fetch;
+  // In a browser transformers.js keeps what it fetched in the Cache API ('transformers-cache'), keyed by the
+  // hub URL, and fetches only what is missing there: the tracker's fetch sees exactly the downloads.
+  const tracker = createModelLoadTracker({ fetch: options.fetch ?? defaultFetch, onProgress: options.onProgress });
+  env.fetch = tracker.fetch;
   if (options.wasmPaths !== undefined && env.backends.onnx.wasm) env.backends.onnx.wasm.wasmPaths = options.wasmPaths;
 
   let extractor: FeatureExtractionPipeline;
   try {
-    extractor = await pipeline('feature-extraction', model, { dtype });
+    extractor = await pipeline('feature-extraction', model, { dtype, ...(options.onProgress ? { progress_callback: tracker.progress } : {}) });
   } catch (cause) {
+    const failed = tracker.failure();
+    if (failed) {
+      const host = new URL(failed.url).host;
+      throw new RetrievalError('model_download_failed', `Could not download the embedding model ${model} (${dtype}) from ${host}: ${failed.reason}`, { cause });
+    }
     throw new RetrievalError('model_load_failed', `could not load embedding model ${model} (${dtype})`, { cause });
   }
 

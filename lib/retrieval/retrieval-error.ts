@@ -4,6 +4,8 @@ export type RetrievalErrorCode =
   | 'model_mismatch'
   | 'invalid_input'
   | 'model_load_failed'
+  /** The model's files could not be fetched (network down, hub unreachable or failing): worth retrying later. */
+  | 'model_download_failed'
   | 'embedding_failed'
   | 'storage_failed'
   | 'corrupt_snapshot';
