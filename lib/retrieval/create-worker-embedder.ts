@@ -1,6 +1,7 @@
 /** The offscreen document's side of the embedding worker: an Embedder whose work runs in a Web Worker. */
+import type { ModelLoadProgress } from './create-model-load-tracker';
 import type { Embedder } from './embedder';
-import { RetrievalError } from './retrieval-error';
+import { RetrievalError, type RetrievalErrorCode } from './retrieval-error';
 import type { ModelTokenizer } from './chunk-text';
 import { COUNT_BATCH, fromEmbedWorkerSchema, type FromEmbedWorker, type ToEmbedWorker, type WorkerLoadOptions } from './embed-worker-protocol';
 
@@ -18,14 +19,26 @@ export interface WorkerLike {
   terminate(): void;
 }
 
+export interface WorkerEmbedderOptions {
+  /** A request that gets no answer (nor, while loading, any progress) in this long fails. Default 120 s. */
+  timeoutMs?: number;
+  /** The model's files downloading or being read from the cache, as the worker reports it. */
+  onProgress?: (progress: ModelLoadProgress) => void;
+}
+
+/** Error codes the worker may send that keep their meaning here; anything else is an embedding failure. */
+const passedCodes = new Set<RetrievalErrorCode>(['model_load_failed', 'model_download_failed']);
+
 /**
  * Starts `spawn()`'s worker, loads the model in it and resolves once it answered the dimension probe.
- * A request that gets no answer in `timeoutMs` fails (a crashed worker must not hang ingestion).
+ * A request that gets no answer in `timeoutMs` fails (a crashed worker must not hang ingestion); a load
+ * that keeps reporting progress is alive, so each report restarts its clock.
  */
-export async function createWorkerEmbedder(spawn: () => WorkerLike, options: WorkerLoadOptions, timeoutMs = 120_000): Promise<WorkerEmbedder> {
+export async function createWorkerEmbedder(spawn: () => WorkerLike, options: WorkerLoadOptions, settings: WorkerEmbedderOptions = {}): Promise<WorkerEmbedder> {
+  const timeoutMs = settings.timeoutMs ?? 120_000;
   const worker = spawn();
   let nextId = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }>();
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout>; arm: () => ReturnType<typeof setTimeout> }>();
   const failAll = (error: Error) => {
     for (const p of pending.values()) {
       clearTimeout(p.timer);
@@ -42,9 +55,15 @@ export async function createWorkerEmbedder(spawn: () => WorkerLike, options: Wor
     const msg = parsed.data;
     const p = pending.get(msg.id);
     if (!p) return;
-    pending.delete(msg.id);
     clearTimeout(p.timer);
-    if (msg.type === 'error') p.reject(new RetrievalError(msg.code === 'model_load_failed' ? 'model_load_failed' : 'embedding_failed', msg.message));
+    if (msg.type === 'progress') {
+      p.timer = p.arm();
+      const { phase, host, loaded, total } = msg;
+      settings.onProgress?.({ phase, ...(host !== undefined ? { host } : {}), loaded, total });
+      return;
+    }
+    pending.delete(msg.id);
+    if (msg.type === 'error') p.reject(new RetrievalError(passedCodes.has(msg.code as RetrievalErrorCode) ? (msg.code as RetrievalErrorCode) : 'embedding_failed', msg.message));
     else p.resolve(msg);
   });
   worker.addEventListener('error', (event) => failAll(new RetrievalError('embedding_failed', `embedding worker crashed: ${event.message ?? 'unknown error'}`)));
@@ -53,11 +72,12 @@ export async function createWorkerEmbedder(spawn: () => WorkerLike, options: Wor
   function call<T>(message: Request): Promise<T> {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        reject(new RetrievalError('embedding_failed', `embedding worker did not answer "${message.type}" within ${timeoutMs} ms`));
-      }, timeoutMs);
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
+      const arm = () =>
+        setTimeout(() => {
+          pending.delete(id);
+          reject(new RetrievalError('embedding_failed', `embedding worker did not answer "${message.type}" within ${timeoutMs} ms`));
+        }, timeoutMs);
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer: arm(), arm });
       worker.postMessage({ ...message, id });
     });
   }

@@ -74,6 +74,8 @@ interface Loaded {
   embedder?: Promise<Embedders>;
   worker?: WorkerEmbedder;
   status: EngineStats['model'];
+  /** The files' download (or cache read) while the model loads. */
+  progress?: EngineStats['modelProgress'];
   error?: string;
   restored: number;
   restoreMs: number;
@@ -223,16 +225,24 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
   function embedderOf(loaded: Loaded): Promise<Embedders> {
     if (!loaded.embedder) {
       loaded.status = 'loading';
-      loaded.embedder = createWorkerEmbedder(deps.spawnWorker, loadOptionsOf(loaded.model)).then(
+      // A new attempt: the last failure is no longer the state (it comes back if this one fails too).
+      loaded.error = undefined;
+      loaded.progress = undefined;
+      const onProgress = (p: NonNullable<Loaded['progress']>) => {
+        if (current === loaded) loaded.progress = p;
+      };
+      loaded.embedder = createWorkerEmbedder(deps.spawnWorker, loadOptionsOf(loaded.model), { onProgress }).then(
         (w) => {
           loaded.worker = w;
           loaded.status = 'ready';
           if (!w.tokenizer) console.warn(`Tabwise: chunk sizes of ${w.modelId} are estimated (about 4 characters a token): ${w.tokenizerError}`);
+          loaded.progress = undefined;
           if (current !== loaded) w.dispose();
           return { passages: withEmbeddingCache(w, cache), queries: withEmbeddingCache(w, recent) };
         },
         (error: unknown) => {
           loaded.status = 'failed';
+          loaded.progress = undefined;
           loaded.error = error instanceof Error ? error.message : String(error);
           // The next request tries again (the network or the model URL may be back).
           loaded.embedder = undefined;
@@ -359,6 +369,7 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
         modelId: index?.modelId ?? modelIdOf(loaded.model),
         dims: index?.dims ?? 0,
         model: loaded.status,
+        ...(loaded.status === 'loading' && loaded.progress ? { modelProgress: { ...loaded.progress } } : {}),
         ...(loaded.error ? { modelError: loaded.error } : {}),
         threads: loaded.worker?.threads ?? 0,
         ...(loaded.worker ? (loaded.worker.tokenizer ? { tokenCounting: 'model-tokenizer' as const } : { tokenCounting: 'estimate' as const, tokenCountingNote: loaded.worker.tokenizerError ?? 'no tokenizer' }) : {}),

@@ -4,6 +4,7 @@
  * worker (or a settings change) never serves with a stale model. Both ends validate with zod.
  */
 import { z } from 'zod';
+import type { ModelLoadProgress } from './create-model-load-tracker';
 import { embeddingModelSchema } from './index-settings';
 import type { PageSummary } from './hybrid-index';
 import type { HistoryPassage } from './search-history';
@@ -82,6 +83,9 @@ export interface EngineStats {
   dims: number;
   /** 'loading' until the model answered; search then falls back to text only. */
   model: 'idle' | 'loading' | 'ready' | 'failed';
+  /** While loading: the model's files downloading (first use) or being read from the browser's cache. */
+  modelProgress?: ModelLoadProgress;
+  /** Why the last load failed (a 'model_download_failed' message names the model and the host). */
   modelError?: string;
   threads: number;
   /**

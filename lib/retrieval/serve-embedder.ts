@@ -46,11 +46,18 @@ export function serveEmbedder(scope: WorkerScope, bundled: BundledWasm, hardware
     const fail = (e: unknown) => {
       // The cause (onnxruntime's or the fetch's message) is what makes the error actionable in the settings page.
       const cause = (e as { cause?: unknown }).cause;
-      const message = (e instanceof Error ? e.message : String(e)) + (cause ? `: ${cause instanceof Error ? cause.message : String(cause)}` : '');
+      const causeMessage = cause instanceof Error ? cause.message : cause ? String(cause) : '';
+      const own = e instanceof Error ? e.message : String(e);
+      const message = causeMessage && !own.includes(causeMessage) ? `${own}: ${causeMessage}` : own;
       reply({ type: 'error', id: msg.id, code: (e as { code?: string }).code ?? 'embedding_failed', message });
     };
     if (msg.type === 'load') {
-      embedder = createEmbedder({ ...msg.options, wasmPaths: { wasm: bundled.wasm } });
+      embedder = createEmbedder({
+        ...msg.options,
+        wasmPaths: { wasm: bundled.wasm },
+        // Each report also tells the offscreen document that the load is alive (a 23 MB download can take minutes).
+        onProgress: (p) => reply({ type: 'progress', id: msg.id, ...p }),
+      });
       embedder.then((e) => {
         const tokenizer = e.tokenizer ? { specialTokens: e.tokenizer.specialTokens } : { error: e.tokenizerError ?? 'no tokenizer' };
         reply({ type: 'loaded', id: msg.id, modelId: e.modelId, dims: e.dims, threads, tokenizer });

@@ -268,4 +268,43 @@ describe('offscreen engine', () => {
     expect(log).not.toContain('count');
     expect(await e.handle({ type: 'stats', model })).toMatchObject({ tokenCounting: 'estimate', tokenCountingNote: 'tokenizer.json: HTTP 404' });
   });
+
+  it('stats show the model downloading, then why it failed; the next request tries again and clears the error', async () => {
+    const name = dbName();
+    names.push(name);
+    const message = 'Could not download the embedding model fake (fp32) from huggingface.co: network error (Failed to fetch)';
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // The first worker reports progress, waits for the test, then fails the way the hub's absence does.
+    const failingListeners: Array<(e: MessageEvent & ErrorEvent) => void> = [];
+    const failing: WorkerLike = {
+      addEventListener: (type, l) => {
+        if (type === 'message') failingListeners.push(l);
+      },
+      postMessage(m: unknown) {
+        const { id } = m as { id: number };
+        const emit = (data: unknown) => failingListeners.forEach((l) => l({ data } as MessageEvent & ErrorEvent));
+        emit({ type: 'progress', id, phase: 'downloading', host: 'huggingface.co', loaded: 700_000, total: 23_000_000 });
+        void gate.then(() => emit({ type: 'error', id, code: 'model_download_failed', message }));
+      },
+      terminate() {},
+    };
+    const workers = [failing, fakeWorker([])];
+    const e = createOffscreenEngine({ spawnWorker: () => workers.shift()!, openDb: () => openIndexDb(name), saveDelayMs: 10 });
+    const first = e.handle({ type: 'ingest', model, pages: [page('https://a.test/x', 'Octopuses open jars.')] });
+    await expect
+      .poll(async () => (await e.handle({ type: 'stats', model })).modelProgress)
+      .toEqual({ phase: 'downloading', host: 'huggingface.co', loaded: 700_000, total: 23_000_000 });
+    expect(await e.handle({ type: 'stats', model })).toMatchObject({ model: 'loading' });
+    release();
+    await expect(first).rejects.toMatchObject({ code: 'model_download_failed', message });
+    const failed = await e.handle({ type: 'stats', model });
+    expect(failed).toMatchObject({ model: 'failed', modelError: message, pages: 0 });
+    expect(failed.modelProgress).toBeUndefined();
+    // The next ingest (the queue's retry) loads the model again; once it works, the error is gone.
+    await e.handle({ type: 'ingest', model, pages: [page('https://a.test/x', 'Octopuses open jars.')] });
+    const ready = await e.handle({ type: 'stats', model });
+    expect(ready).toMatchObject({ model: 'ready', pages: 1 });
+    expect(ready.modelError).toBeUndefined();
+  });
 });
