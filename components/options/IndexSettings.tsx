@@ -1,5 +1,6 @@
 /** "Remember what I read": opt-in explanation, pause, privacy lists, the index browser and its stats. */
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { describeModelStatus } from './describe-model-status';
 import { createIndexSettingsState, parseList, type IndexSettingsState } from './index-settings-state';
 
 const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
@@ -17,7 +18,7 @@ function Explanation({ state }: { state: IndexSettingsState }) {
         <li>Everything stays in this browser: the text and its embeddings are computed and stored on this device.</li>
         <li>Incognito windows, mail, banking, health, password managers, login and checkout pages are never indexed; card numbers and keys are removed from the text.</li>
         <li>Pages older than 90 days are forgotten. You can pause, exclude sites, and delete pages, sites, time ranges or everything below.</li>
-        <li>The first time, the embedding model (about 23 MB) is downloaded from Hugging Face and cached.</li>
+        <li>The first time, the embedding model (about 23 MB) is downloaded from Hugging Face and cached by the browser; after that it loads without the network.</li>
       </ul>
       <button type="button" class="primary" onClick={() => void state.setEnabled(true)}>
         Remember pages I read
@@ -73,6 +74,30 @@ function PrivacyLists({ state }: { state: IndexSettingsState }) {
   );
 }
 
+/** The model downloading (with progress), loading, or why it failed, with a way to try again now. */
+function ModelStatus({ state }: { state: IndexSettingsState }) {
+  const st = state.stats.value;
+  const line = st && describeModelStatus(st);
+  if (!line) return null;
+  if (line.tone === 'progress') {
+    const p = st.modelProgress;
+    return (
+      <p role="status" aria-label="Embedding model" class="model-status">
+        {line.text}
+        {p?.phase === 'downloading' && p.total > 0 && <progress max={p.total} value={Math.min(p.loaded, p.total)} />}
+      </p>
+    );
+  }
+  return (
+    <p role="alert" aria-label="Embedding model" class="model-status error">
+      {line.text}{' '}
+      <button type="button" onClick={() => void state.retry()}>
+        Try again
+      </button>
+    </p>
+  );
+}
+
 function Browser({ state }: { state: IndexSettingsState }) {
   const [domain, setDomain] = useState('');
   const [since, setSince] = useState('');
@@ -80,6 +105,7 @@ function Browser({ state }: { state: IndexSettingsState }) {
   const st = state.stats.value;
   return (
     <>
+      <ModelStatus state={state} />
       {st && (
         <p aria-label="Index stats" role="status">
           {st.pages} pages · {st.chunks} passages · {formatBytes(st.bytes)} · queue {st.queueDepth}/{st.queueLimit} · model {st.modelId} ({st.model})
@@ -90,8 +116,6 @@ function Browser({ state }: { state: IndexSettingsState }) {
             </strong>
           )}
           {st.refused > 0 && <strong> · {st.refused} pages refused because the queue was full</strong>}
-          {st.lastError && <strong> · last error: {st.lastError}</strong>}
-          {st.modelError && <strong> · model error: {st.modelError}</strong>}
           {st.indexReset && <strong> · {st.indexReset}</strong>}
           {st.tokenCounting === 'estimate' && <strong> · passage sizes estimated, the model's tokenizer did not load: {st.tokenCountingNote}</strong>}{' '}
           <button type="button" class="link" onClick={() => void state.refresh()}>
@@ -156,7 +180,11 @@ function ModelSetting({ state }: { state: IndexSettingsState }) {
       <button type="button" disabled={!id.trim() || id.trim() === m.id} onClick={() => void state.update({ model: { ...m, id: id.trim() } }, 'Model changed: pages are re-embedded in the background.')}>
         Change model
       </button>
-      <small> Changing it re-embeds every remembered page on this device; search keeps working meanwhile.</small>
+      <small>
+        {' '}
+        A Hugging Face model with ONNX weights for transformers.js (e.g. <code>Xenova/bge-small-en-v1.5</code>), downloaded once and cached by the
+        browser. Changing it re-embeds every remembered page on this device; search keeps working meanwhile.
+      </small>
     </fieldset>
   );
 }

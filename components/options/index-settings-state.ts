@@ -12,6 +12,14 @@ export function parseList(text: string): string[] {
   return [...new Set(text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean))];
 }
 
+/** Whether the stats change on their own (a model loading, a queue draining, a re-embed), so the page should follow them. */
+export function isIndexBusy(stats: Pick<IngestStats, 'model' | 'queueDepth' | 'reembed'>): boolean {
+  return stats.model === 'loading' || stats.queueDepth > 0 || stats.reembed !== undefined;
+}
+
+/** How often the page refreshes its stats while the index is busy. */
+const FOLLOW_MS = 1000;
+
 /** Creates the model; `load()` fills it. */
 export function createIndexSettingsState() {
   const settings = signal<IndexSettings | null>(null);
@@ -22,6 +30,7 @@ export function createIndexSettingsState() {
   const { message, error, attempt } = createActionStatus();
 
 
+  let following: ReturnType<typeof setTimeout> | undefined;
   const refreshIndex = async () => {
     const [s, p] = await Promise.all([sendMessage('index.stats', {}), sendMessage('index.pages', { query: query.value || undefined, limit: 200 })]);
     batch(() => {
@@ -29,7 +38,17 @@ export function createIndexSettingsState() {
       pages.value = p.pages;
       totalPages.value = p.total;
     });
+    follow();
   };
+  // While the model downloads or the queue drains, the stats are refreshed so progress and errors show
+  // without the user pressing Refresh. Not through attempt(): that would clear the section's messages.
+  function follow() {
+    if (following !== undefined || !stats.value || !isIndexBusy(stats.value)) return;
+    following = setTimeout(() => {
+      following = undefined;
+      refreshIndex().catch((e: unknown) => console.warn('Tabwise: refreshing the index stats failed', e));
+    }, FOLLOW_MS);
+  }
 
   const update = (patch: IndexSettingsPatch, done = 'Saved.') =>
     attempt(async () => {
@@ -58,6 +77,12 @@ export function createIndexSettingsState() {
         if (settings.value.enabled) await refreshIndex();
       }),
     refresh: () => attempt(refreshIndex),
+    /** "Try again" after a failure: drains the queue now rather than at the next 30-second retry. */
+    retry: () =>
+      attempt(async () => {
+        await sendMessage('index.retry', {});
+        await refreshIndex();
+      }),
     search: (q: string) => {
       query.value = q;
       return attempt(refreshIndex);

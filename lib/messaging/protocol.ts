@@ -62,6 +62,8 @@ export const requestSchemas = {
   'index.settings.get': z.object({}),
   'index.settings.update': indexSettingsPatchSchema,
   'index.stats': z.object({}),
+  /** Drains the queue now (after a failed model download, say) rather than at the next retry alarm. */
+  'index.retry': z.object({}),
   'index.pages': z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
   'index.delete': deleteTargetSchema,
   'index.search': searchRequestSchema,
@@ -90,6 +92,7 @@ export interface ProtocolResponses {
   'index.settings.get': IndexSettings;
   'index.settings.update': IndexSettings;
   'index.stats': import('../retrieval/ingest-service').IngestStats;
+  'index.retry': { queueDepth: number };
   'index.pages': { total: number; pages: PageSummary[] };
   'index.delete': { chunks: number; urls: string[] };
   'index.search': HistoryPassage[];

@@ -44,6 +44,7 @@ export function createHistoryFeature(): HistoryFeature {
     'index.settings.get': () => service.settings(),
     'index.settings.update': (patch) => service.updateSettings(patch),
     'index.stats': () => service.stats(),
+    'index.retry': () => service.retry(),
     'index.pages': ({ query, limit }) => service.pages(query, limit),
     'index.delete': (target) => service.remove(target),
     'index.search': (request) => service.search(request),

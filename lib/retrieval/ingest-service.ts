@@ -49,6 +49,11 @@ export interface IngestService {
   onContentMessage(raw: unknown, sender: chrome.runtime.MessageSender): Promise<CaptureConfig | CaptureReply> | undefined;
   /** Drains the queue (single flight); resolves when it is empty, paused, or an error stopped it. */
   drain(): Promise<void>;
+  /**
+   * The settings page's "Try again" after a failure (e.g. the model could not be downloaded): starts a drain
+   * now instead of at the next alarm, and answers at once; the page follows it through stats().
+   */
+  retry(): Promise<{ queueDepth: number }>;
   settings(): Promise<IndexSettings>;
   updateSettings(patch: IndexSettingsPatch): Promise<IndexSettings>;
   stats(): Promise<IngestStats>;
@@ -142,6 +147,11 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       return undefined;
     },
     drain,
+    async retry() {
+      const { queue } = await parts();
+      void drain();
+      return { queueDepth: await queue.depth() };
+    },
     async settings() {
       return (await parts()).settings.get();
     },
