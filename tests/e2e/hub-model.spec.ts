@@ -1,0 +1,159 @@
+/**
+ * The shipped default embedding model, end to end in the built extension, with no network: the settings
+ * keep the default (Xenova/all-MiniLM-L6-v2, q8, from the Hugging Face hub), and a fake hub inside the
+ * browser (tests/harness/fake-hub.ts) serves ../shared/models/minilm-l6-shape (that model's exact layout and
+ * tokenizer, random weights) under the hub's URLs. First use downloads it with visible progress; a
+ * restarted offscreen document loads it from the browser's cache without a request; an unreachable hub
+ * shows an error naming the model, keeps the capture queued, and "Try again" indexes it once the hub is back.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { serveStatic, type StaticServer } from '../harness/serve-static';
+import { HUB, HUB_CDN, startFakeHub, type FakeHub } from '../harness/fake-hub';
+import { callBackground, expect, test } from './fixtures';
+
+const modelDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models', 'minilm-l6-shape');
+const haveModel = existsSync(resolve(modelDir, 'onnx', 'model_quantized.onnx'));
+if (!haveModel) console.log(`hub-model: SKIPPED, ${modelDir} was not found (set TABWISE_MODELS_DIR)`);
+test.skip(!haveModel, `local model not found in ${modelDir} (set TABWISE_MODELS_DIR)`);
+
+const MODEL = 'Xenova/all-MiniLM-L6-v2';
+const RESOLVE = `${HUB}/${MODEL}/resolve/main/`;
+/** What transformers.js needs for feature extraction with this model at q8. */
+const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'];
+
+const article = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><article><h1>${title}</h1><p>${text}</p><p>${text} Again, for length.</p></article></main></body></html>`;
+
+let server: StaticServer;
+test.beforeAll(async () => {
+  server = await serveStatic({
+    '/octopus.html': article('Octopus cognition', 'Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.'),
+    '/sourdough.html': article('Sourdough basics', 'A sourdough starter is a culture of wild yeast and lactobacilli that leavens bread.'),
+  });
+});
+test.afterAll(async () => server?.close());
+
+let hub: FakeHub;
+test.beforeEach(async ({ context }) => {
+  hub = await startFakeHub(context, { [MODEL]: modelDir });
+});
+test.afterEach(async () => hub?.close());
+
+interface Stats { pages: number; chunks: number; dims: number; modelId: string; model: string; queueDepth: number; restoredChunks: number; modelError?: string; lastError?: string }
+
+/** Opts in and changes nothing else about the model: the product default is what runs. */
+async function optInWithDefaults(extPage: Page) {
+  const settings = await callBackground<{ model: unknown }>(extPage, 'index.settings.update', { enabled: true, dwellMs: 300 });
+  expect(settings.model).toEqual({ id: MODEL, dtype: 'q8', localModelUrl: '', allowRemote: true });
+}
+
+async function visit(context: BrowserContext, url: string) {
+  const tab = await context.newPage();
+  await tab.goto(url);
+  await tab.bringToFront();
+  await tab.waitForTimeout(900);
+  await tab.close();
+}
+
+const stats = (extPage: Page) => callBackground<Stats>(extPage, 'index.stats', {});
+const pathOf = (url: string) => new URL(url).pathname;
+
+async function waitForPages(extPage: Page, n: number) {
+  await expect
+    .poll(async () => {
+      const s = await stats(extPage);
+      return s.queueDepth === 0 ? s.pages : -1;
+    }, { timeout: 60_000, intervals: [250, 500, 1000] })
+    .toBe(n);
+}
+
+test('first use downloads the default model from the hub with visible progress; a restarted offscreen document loads it from the browser cache, with no request', async ({ context, extPage }) => {
+  test.setTimeout(150_000);
+  // Nothing in the manifest stands between the extension and the hub: host access and no connect-src limit.
+  const manifest = await extPage.evaluate(() => chrome.runtime.getManifest());
+  expect(manifest.host_permissions).toContain('<all_urls>');
+  expect((manifest.content_security_policy as { extension_pages?: string }).extension_pages ?? '').not.toMatch(/connect-src/);
+
+  // The model file stays on the wire until the settings page has shown the download.
+  const weights = hub.hold((url) => url.startsWith(HUB_CDN));
+  await optInWithDefaults(extPage);
+  await visit(context, `${server.url}/octopus.html`);
+  await weights.reached;
+  // The user opens Settings while the model downloads.
+  await extPage.reload();
+  const section = extPage.getByRole('region', { name: 'Remember what I read' });
+  const status = section.getByRole('status', { name: 'Embedding model' });
+  await expect(status).toContainText(`Downloading the embedding model ${MODEL} from huggingface.co`);
+  await expect(status).toContainText(/of 2\d\.\d MB \(\d+%\)/);
+  await expect(status.locator('progress')).toBeVisible();
+  weights.release();
+
+  await waitForPages(extPage, 1);
+  const first = await stats(extPage);
+  expect(first).toMatchObject({ modelId: `${MODEL}@q8`, dims: 384, model: 'ready', chunks: 1 });
+  await expect(status).toHaveCount(0);
+
+  // The files came from the hub's URLs of that model: each downloaded once in full (the model file through
+  // the hub's CDN redirect); the one-byte Range requests are transformers.js sizing them for the progress bar.
+  const full = hub.requests.filter((r) => !r.range);
+  expect(full.filter((r) => r.url.startsWith(HUB)).map((r) => r.url).sort()).toEqual(MODEL_FILES.map((f) => RESOLVE + f).sort());
+  expect(full.filter((r) => r.url.startsWith(HUB_CDN))).toHaveLength(1);
+  expect(hub.requests.every((r) => r.url.startsWith(RESOLVE) || r.url.startsWith(HUB_CDN))).toBe(true);
+  // transformers.js kept them in the Cache API of the extension's origin, keyed by the hub URL.
+  const cached = await extPage.evaluate(async () => (await (await caches.open('transformers-cache')).keys()).map((r) => r.url));
+  expect(cached.sort()).toEqual(MODEL_FILES.map((f) => RESOLVE + f).sort());
+
+  // Restart the engine: close the offscreen document (its embedding worker goes with it). The hub goes
+  // offline too, so a load that needed the network could not succeed.
+  await extPage.evaluate(() => chrome.offscreen.closeDocument());
+  expect(await extPage.evaluate(() => chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] }).then((c) => c.length))).toBe(0);
+  hub.failWith = 'offline';
+  const before = hub.requests.length;
+  await visit(context, `${server.url}/sourdough.html`);
+  await waitForPages(extPage, 2);
+  const second = await stats(extPage);
+  // A fresh engine (it restored the first page from IndexedDB) whose model loaded without the network.
+  expect(second).toMatchObject({ modelId: `${MODEL}@q8`, dims: 384, model: 'ready', restoredChunks: 1 });
+  expect(hub.requests.slice(before)).toEqual([]);
+  const hits = await callBackground<Array<{ url: string }>>(extPage, 'index.search', { query: 'sourdough starter wild yeast', mode: 'sparse' });
+  expect(hits[0]?.url).toBe(`${server.url}/sourdough.html`);
+});
+
+test('an unreachable hub: Settings says the model could not be downloaded, the capture waits in the queue, and Try again indexes it once the hub is back', async ({ context, extPage }) => {
+  test.setTimeout(150_000);
+  hub.failWith = 'offline';
+  await optInWithDefaults(extPage);
+  await visit(context, `${server.url}/octopus.html`);
+  await extPage.reload();
+
+  const section = extPage.getByRole('region', { name: 'Remember what I read' });
+  const alert = section.getByRole('alert', { name: 'Embedding model' });
+  await expect(alert).toContainText(`Could not download the embedding model ${MODEL} (q8) from huggingface.co`, { timeout: 30_000 });
+  await expect(alert).toContainText('1 page waits in the queue and nothing is lost');
+  expect(hub.requests.length).toBeGreaterThan(0);
+  expect(hub.requests.every((r) => pathOf(r.url).startsWith(`/${MODEL}/resolve/main/`))).toBe(true);
+  const failed = await stats(extPage);
+  expect(failed).toMatchObject({ pages: 0, queueDepth: 1 });
+  expect(failed.lastError).toContain(`Could not download the embedding model ${MODEL}`);
+  // The retry the message promises is scheduled: the ingest alarm, about 30 s out.
+  const alarm = await extPage.evaluate(() => chrome.alarms.get('tabwise-ingest'));
+  expect(alarm?.scheduledTime).toBeGreaterThan(Date.now());
+  expect(alarm!.scheduledTime).toBeLessThanOrEqual(Date.now() + 31_000);
+
+  // A hub that answers with an error status is reported the same way, with the status.
+  hub.failWith = 503;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toContainText(`Could not download the embedding model ${MODEL} (q8) from huggingface.co: HTTP 503`, { timeout: 30_000 });
+  expect((await stats(extPage)).queueDepth).toBe(1);
+
+  // The hub is back: Try again downloads the model and indexes the page that waited.
+  hub.failWith = undefined;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await waitForPages(extPage, 1);
+  expect(await stats(extPage)).toMatchObject({ modelId: `${MODEL}@q8`, dims: 384, model: 'ready', pages: 1, queueDepth: 0 });
+  await expect(section.getByRole('alert', { name: 'Embedding model' })).toHaveCount(0);
+  const hits = await callBackground<Array<{ url: string }>>(extPage, 'index.search', { query: 'octopus unscrew jar lids', mode: 'sparse' });
+  expect(hits[0]?.url).toBe(`${server.url}/octopus.html`);
+});
