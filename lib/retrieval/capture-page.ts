@@ -14,6 +14,11 @@ export interface CaptureDeps {
   window: Window;
   /** Sends a message to the background and resolves with its reply. */
   send(message: unknown): Promise<unknown>;
+  /**
+   * Waits before each new try when a message is not delivered (the service worker was stopped while it
+   * handled it). Default 500 ms, 2 s, 5 s; then the page waits for its next visit or route change.
+   */
+  retryMs?: number[];
   /** How often the URL is compared, to catch history.pushState (the page's own world calls it). Default 1000 ms. */
   pollMs?: number;
   /** Largest text captured, in characters. Default 200,000. */
@@ -38,6 +43,32 @@ export function startPageCapture(deps: CaptureDeps): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let config: CaptureConfig | undefined;
   let generation = 0;
+  let stopped = false;
+  const retryMs = deps.retryMs ?? [500, 2000, 5000];
+  const retries = new Set<ReturnType<typeof setTimeout>>();
+
+  /**
+   * Sends with a few tries: Chrome stops an idle service worker, and a message it was handling then gets
+   * no reply. The background's queue and index are keyed by URL, so a capture that did arrive and is sent
+   * again is not indexed twice. `still` says whether the message still matters when a try is due.
+   */
+  async function sendWithRetry(message: unknown, still: () => boolean): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await deps.send(message);
+      } catch (error) {
+        if (stopped || attempt >= retryMs.length || !still()) throw error;
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(() => {
+            retries.delete(t);
+            resolve();
+          }, retryMs[attempt]);
+          retries.add(t);
+        });
+        if (stopped || !still()) throw error;
+      }
+    }
+  }
 
   const stopTimer = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -70,11 +101,11 @@ export function startPageCapture(deps: CaptureDeps): () => void {
     if (sent.get(key) === hash) return;
     sent.set(key, hash);
     const request: CaptureRequest = { type: 'tabwise-capture', url, title: reading.title, lang: reading.lang, text, hash };
-    deps.send(request).then(
+    sendWithRetry(request, () => sent.get(key) === hash).then(
       (reply) => deps.onCaptured?.(reply as CaptureReply | undefined, request),
       (error: unknown) => {
-        // The extension was reloaded or the background is gone: allow a later try to send again.
-        sent.delete(key);
+        // The extension was reloaded or the background stays gone: a later visit or route sends it again.
+        if (sent.get(key) === hash) sent.delete(key);
         console.warn('Tabwise: capture not delivered', error);
       },
     );
@@ -86,7 +117,7 @@ export function startPageCapture(deps: CaptureDeps): () => void {
     visibleMs = 0;
     let reply: unknown;
     try {
-      reply = await deps.send({ type: 'tabwise-capture-config' });
+      reply = await sendWithRetry({ type: 'tabwise-capture-config' }, () => mine === generation);
     } catch (error) {
       console.warn('Tabwise: capture settings unavailable', error);
       return;
@@ -109,7 +140,9 @@ export function startPageCapture(deps: CaptureDeps): () => void {
   const poll = setInterval(onMaybeNewRoute, deps.pollMs ?? 1000);
   void startPage();
   return () => {
+    stopped = true;
     stopTimer();
+    for (const t of retries) clearTimeout(t);
     clearInterval(poll);
     doc.removeEventListener('visibilitychange', onVisibility);
     win.removeEventListener('popstate', onMaybeNewRoute);

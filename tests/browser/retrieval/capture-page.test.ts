@@ -57,6 +57,29 @@ describe('page capture', () => {
     expect(sent.filter((s) => s.url.endsWith('/route-two'))).toHaveLength(1);
   });
 
+  it('tries again when the background stopped while handling a message (settings and the capture itself)', async () => {
+    document.body.innerHTML = '<main><h1>Retry</h1><p>A paragraph about lighthouse keepers and their lamps.</p></main>';
+    const sent: CaptureRequest[] = [];
+    const failures = { 'tabwise-capture-config': 1, 'tabwise-capture': 2 };
+    stop = startPageCapture({
+      window,
+      isTopFrame: true,
+      pollMs: 20,
+      retryMs: [30, 30, 30],
+      send: async (m) => {
+        const msg = m as { type: keyof typeof failures };
+        if (failures[msg.type]-- > 0) throw new Error('The message port closed before a response was received.');
+        if (msg.type === 'tabwise-capture-config') return { enabled: true, dwellMs: 20 };
+        sent.push(m as CaptureRequest);
+        return { status: 'queued' };
+      },
+    });
+    await until(() => sent.length === 1);
+    expect(sent[0]!.text).toContain('lighthouse keepers');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sent).toHaveLength(1);
+  });
+
   it('does nothing in a sub-frame', async () => {
     document.body.innerHTML = '<p>Some text inside a frame that is not the top one.</p>';
     const sent: unknown[] = [];
