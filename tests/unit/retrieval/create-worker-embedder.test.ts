@@ -37,7 +37,7 @@ const options = { model: 'Xenova/all-MiniLM-L6-v2', dtype: 'q8' as const, allowR
 describe('createWorkerEmbedder', () => {
   it('relays the download progress, and a load that keeps reporting progress outlives the timeout', async () => {
     const progress = Array.from({ length: 6 }, (_, i): ModelLoadProgress => ({ phase: 'downloading', host: 'huggingface.co', loaded: i * 10, total: 50 }));
-    const worker = scriptedWorker({ progress, stepMs: 30, final: (id) => ({ type: 'loaded', id, modelId: 'Xenova/all-MiniLM-L6-v2@q8', dims: 384, threads: 1 }) });
+    const worker = scriptedWorker({ progress, stepMs: 30, final: (id) => ({ type: 'loaded', id, modelId: 'Xenova/all-MiniLM-L6-v2@q8', dims: 384, threads: 1, tokenizer: { specialTokens: 2 } }) });
     const seen: ModelLoadProgress[] = [];
     // Six reports 30 ms apart: the whole load takes ~210 ms, far past the 100 ms timeout, yet never silent that long.
     const embedder = await createWorkerEmbedder(() => worker, options, { timeoutMs: 100, onProgress: (p) => seen.push(p) });
@@ -46,7 +46,7 @@ describe('createWorkerEmbedder', () => {
   });
 
   it('a silent worker still times out', async () => {
-    const worker = scriptedWorker({ progress: [], stepMs: 200, final: (id) => ({ type: 'loaded', id, modelId: 'm', dims: 3, threads: 1 }) });
+    const worker = scriptedWorker({ progress: [], stepMs: 200, final: (id) => ({ type: 'loaded', id, modelId: 'm', dims: 3, threads: 1, tokenizer: { specialTokens: 2 } }) });
     await expect(createWorkerEmbedder(() => worker, options, { timeoutMs: 50 })).rejects.toMatchObject({ code: 'embedding_failed', message: expect.stringContaining('did not answer "load"') });
     expect(worker.terminated).toBe(true);
   });
