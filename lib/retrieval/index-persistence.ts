@@ -77,9 +77,13 @@ export async function saveIndex(db: IndexDatabase, index: HybridIndex, now: () =
  * Restores the stored index. Returns an empty index when nothing is stored, and also when the stored
  * one was embedded by another model (the caller then re-embeds; see `storedModel`).
  */
-export async function loadIndex(db: IndexDatabase, options: HybridIndexOptions): Promise<{ index: HybridIndex; restored: number; storedModel?: { modelId: string; dims: number } }> {
+export async function loadIndex(
+  db: IndexDatabase,
+  options: HybridIndexOptions,
+): Promise<{ index: HybridIndex; restored: number; storedModel?: { modelId: string; dims: number }; timings?: { readMs: number; rebuildMs: number } }> {
   let head: IndexDb['meta']['value'] | undefined;
   let parts: Array<IndexDb['texts']['value']>;
+  const started = performance.now();
   try {
     const tx = db.transaction(['meta', 'texts'], 'readonly');
     [head, parts] = await Promise.all([tx.objectStore('meta').get('head'), tx.objectStore('texts').getAll()]);
@@ -99,8 +103,9 @@ export async function loadIndex(db: IndexDatabase, options: HybridIndexOptions):
     texts: parts.flatMap((p) => p.texts),
     headingPaths: parts.flatMap((p) => p.headingPaths),
   };
+  const read = performance.now();
   const index = createHybridIndex(options, snapshot);
-  return { index, restored: index.size, storedModel };
+  return { index, restored: index.size, storedModel, timings: { readMs: read - started, rebuildMs: performance.now() - read } };
 }
 
 /**

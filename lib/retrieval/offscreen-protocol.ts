@@ -111,6 +111,6 @@ export interface OffscreenResponses {
   delete: { chunks: number; urls: string[] };
   evict: { chunks: number; urls: string[] };
   'bench-embed': { chunksPerSecond: number; rounds: number[]; threads: number; loadMs: number };
-  'bench-search': { buildMs: number; p50: number; p95: number; mean: number; restoreMs?: number };
+  'bench-search': { buildMs: number; p50: number; p95: number; mean: number; restoreMs?: number; restoreReadMs?: number };
 }
 export type OffscreenResponseOf<T extends OffscreenRequest['type']> = OffscreenResponses[T];
