@@ -5,7 +5,7 @@
  * extension APIs, no I/O; persistence lives in index-persistence.ts.
  */
 import { create, getByID, insert, load, remove, search, type Results } from '@orama/orama';
-import { domainMatches, domainOf } from './domain-of';
+import { domainMatches, domainOf, normalizeDomain } from './domain-of';
 import { createHistoryComponents, domainAncestry, historySchema, TEXT_FIELD, VECTOR_FIELD, type HistoryDoc, type HistoryIndexRaw } from './orama-components';
 import { pageKeyOf } from './page-key';
 import { RetrievalError } from './retrieval-error';
@@ -201,7 +201,7 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
     const ids: string[] = new Array<string>(n);
     const docs: Record<number, HistoryDoc> = {};
     const visitedAt = new Float64Array(n);
-    const domains: string[] = new Array<string>(n);
+    const domains: string[][] = new Array<string[]>(n);
     const alive = new Uint8Array(n).fill(1);
     for (let slot = 0; slot < n; slot++) {
       const page = records[snap.chunkPage[slot]!];
@@ -210,7 +210,7 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
       ids[slot] = String(slot);
       docs[slot + 1] = docOf(page, slot, snap.chunkOrdinal[slot]!, snap.texts[slot]!, hp ? hp.split(HEADING_SEP) : []);
       visitedAt[slot] = page.visitedAt;
-      domains[slot] = page.domains.join('\u001f');
+      domains[slot] = page.domains;
       page.slots.push(slot);
     }
     const index: HistoryIndexRaw = { sparse: snap.sparse, vectors: snap.vectors, live: alive, visitedAt, domains };
@@ -279,7 +279,7 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
 
   function whereOf(q: HybridQuery) {
     const where: Record<string, unknown> = {};
-    if (q.domain) where.domains = { containsAny: [q.domain.toLowerCase().replace(/^www\./, '')] };
+    if (q.domain) where.domains = { containsAny: [normalizeDomain(q.domain)] };
     if (q.since !== undefined && q.until !== undefined) where.visitedAt = { between: [q.since, q.until] };
     else if (q.since !== undefined) where.visitedAt = { gte: q.since };
     else if (q.until !== undefined) where.visitedAt = { lte: q.until };

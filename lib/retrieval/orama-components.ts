@@ -57,9 +57,9 @@ export interface HistoryIndexRaw {
   vectors: VectorStoreSnapshot;
   /** Per slot: 1 when the chunk is live, 0 when it was removed. */
   live: Uint8Array;
-  /** Per slot: visit time, and the page's domains joined by U+001F. */
+  /** Per slot: visit time, and the page's domains (chunks of a page share one array). */
   visitedAt: Float64Array;
-  domains: string[];
+  domains: string[][];
 }
 
 /** Scores of the last search, per slot, so callers can show why a hit ranked (sparse and dense parts). */
@@ -92,8 +92,6 @@ export interface HistoryComponents {
   /** Per-field candidates taken into fusion (each of the text and vector sides). */
   readonly depth: number;
 }
-
-const DOMAIN_SEP = '\u001f';
 
 /**
  * Builds the components. `depth` is how many of the best text and vector candidates each side hands
@@ -195,13 +193,13 @@ export function createHistoryComponents(dims: number, options: { depth?: number 
       const n = store.history.sparse.count;
       const live = new Uint8Array(n);
       const visitedAt = new Float64Array(n);
-      const domains: string[] = new Array<string>(n).fill('');
+      const domains: string[][] = new Array<string[]>(n).fill([]);
       for (let slot = 0; slot < n; slot++) {
         const doc = docsStore?.docs[slot + 1] as HistoryDoc | undefined;
         if (!doc || !alive(store, slot)) continue;
         live[slot] = 1;
         visitedAt[slot] = doc.visitedAt;
-        domains[slot] = doc.domains.join(DOMAIN_SEP);
+        domains[slot] = doc.domains;
       }
       const raw: HistoryIndexRaw = { sparse: store.history.sparse.snapshot(), vectors: store.history.vectors.snapshot(), live, visitedAt, domains };
       return raw as never;
@@ -221,9 +219,7 @@ export function createHistoryComponents(dims: number, options: { depth?: number 
         if (!r.live[slot]) continue;
         markLive(store, slot, true);
         const id = slot + 1;
-        const joined = r.domains[slot];
-        const domains = joined ? joined.split(DOMAIN_SEP) : [];
-        base.insert(index as never, store, 'domains', id, id, domains, 'enum[]', undefined, undefined as never, n);
+        base.insert(index as never, store, 'domains', id, id, r.domains[slot] ?? [], 'enum[]', undefined, undefined as never, n);
         base.insert(index as never, store, 'visitedAt', id, id, r.visitedAt[slot]!, 'number', undefined, undefined as never, n);
       }
       return store;
