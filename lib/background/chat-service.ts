@@ -9,7 +9,7 @@ import type { AgentRuntime, RunResult } from '../agent/agent-runtime';
 import type { ModelRef, RunRecord } from '../agent/run-journal';
 import type { RunSettings } from '../agent/run-settings';
 import { emptyRunView, foldRunEvent, runText, type RunView } from '../agent/run-view';
-import { panelCommandSchema, type PanelCommand, type PanelMessage, type PanelPageContext } from '../messaging/panel-port';
+import { panelCommandSchema, type PanelCommand, type PanelMessage, type PanelPageContext } from './panel-port';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
 import { monotonicClock } from '../util/monotonic-clock';
