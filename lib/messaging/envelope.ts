@@ -13,6 +13,7 @@ export const fail = (error: WireError): Envelope<never> => ({ ok: false, error }
 export function isEnvelope<T>(raw: unknown): raw is Envelope<T> {
   if (typeof raw !== 'object' || raw === null) return false;
   const fields = raw as Record<string, unknown>;
-  if (fields.ok === true) return 'value' in fields;
+  // Chrome serialises messages as JSON: a void reply's `value: undefined` arrives as no field at all.
+  if (fields.ok === true) return true;
   return fields.ok === false && isWireError(fields.error);
 }

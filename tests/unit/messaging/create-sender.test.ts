@@ -50,10 +50,14 @@ describe('createSender', () => {
   });
 
   it('reports a malformed reply as bad_reply', async () => {
-    for (const reply of [{ res: 1 }, { ok: true }, { ok: false, error: { code: 'made_up', message: 'x' } }, { ok: false, error: 'x' }, 42, 'ok']) {
+    for (const reply of [{ res: 1 }, { ok: 'yes', value: 1 }, { ok: false, error: { code: 'made_up', message: 'x' } }, { ok: false, error: 'x' }, 42, 'ok']) {
       const error = await failure(createSender(testProtocol, { post: scripted(reply).post })('ping', { n: 1 }));
       expect(error).toMatchObject({ code: 'bad_reply', message: 'Malformed reply to "ping".' });
     }
+  });
+
+  it('takes a void reply as JSON delivers it (no value field)', async () => {
+    expect(await createSender(testProtocol, { post: scripted({ ok: true }).post })('later', {})).toBeUndefined();
   });
 
   it('reports no answer at all as no_reply', async () => {

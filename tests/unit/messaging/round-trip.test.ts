@@ -6,6 +6,9 @@ import { serve, type MessageEvent, type MessageListener } from '../../../lib/mes
 import { RetrievalError } from '../../../lib/retrieval/retrieval-error';
 import { contentSender, pageSender, self, testProtocol, validators, type TestRoutes } from './fixtures';
 
+/** Chrome serialises runtime messages as JSON (undefined fields vanish). */
+const viaJson = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+
 /** chrome.runtime.onMessage as it behaves: every listener hears the message; the first to answer wins. */
 function fakeOnMessage<S>() {
   const listeners = new Set<MessageListener<S>>();
@@ -13,7 +16,7 @@ function fakeOnMessage<S>() {
   const deliver = (raw: unknown, sender: S) =>
     new Promise<unknown>((resolve) => {
       let open = false;
-      for (const l of listeners) open = l(structuredClone(raw), sender, (reply) => resolve(structuredClone(reply))) || open;
+      for (const l of listeners) open = l(viaJson(raw), sender, (reply) => resolve(viaJson(reply))) || open;
       if (!open) resolve(undefined);
     });
   return { event, deliver, listeners };
@@ -22,6 +25,7 @@ function fakeOnMessage<S>() {
 describe('a protocol end to end', () => {
   const handlers: Handlers<TestRoutes> = {
     greet: ({ name }) => `hello ${name}`,
+    later: async () => {},
     ping: ({ n }) => {
       if (n < 0) throw new RetrievalError('invalid_input', 'n must not be negative');
       return n + 1;
@@ -33,6 +37,7 @@ describe('a protocol end to end', () => {
     serve(testProtocol, { validators, handlers, from: 'extension-page', self }, onMessage.event);
     const send = createSender(testProtocol, { post: (m) => onMessage.deliver(m, pageSender) });
     expect(await send('greet', { name: 'Ada' })).toBe('hello Ada');
+    expect(await createSender(testProtocol, { post: (m) => onMessage.deliver(m, pageSender) })('later', {})).toBeUndefined();
     const error = await send('ping', { n: -1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RemoteError);
     expect(error).toMatchObject({ code: 'invalid_input', message: 'n must not be negative' });
