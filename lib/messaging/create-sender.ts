@@ -8,6 +8,7 @@ import { isEnvelope } from './envelope';
 import { classifySendFailure } from './classify-send-failure';
 import { RemoteError } from './remote-error';
 import { noRetry, type RetryPolicy } from './retry-policy';
+import type { Validator } from './validator';
 import type { WireMessage } from './wire-message';
 
 /** Delivers one message and resolves with the raw reply (chrome.runtime.sendMessage, or chrome.tabs.sendMessage to a frame). */
@@ -20,6 +21,16 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** Waits between tries (injectable for tests). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Options fixed when the sender is created. */
+export interface SenderOptions<R extends Routes> extends SendOptions {
+  /**
+   * Checks a reply's value, for a receiver the caller must not trust (a content script in a web page
+   * answering the worker). Other replies are typed by the protocol: the receiver built them from its
+   * handler's typed result.
+   */
+  replies?: { [K in NameOf<R>]?: Validator<OutputOf<R, K>> };
 }
 
 export type Send<R extends Routes> = <K extends NameOf<R>>(name: K, input: InputOf<R, K>, options?: SendOptions) => Promise<OutputOf<R, K>>;
@@ -38,10 +49,20 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+const issuesText = (issues: ReadonlyArray<{ message: string }>) => issues.map((i) => i.message).join('; ');
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Creates `send` for a protocol; `defaults` apply to every call and each call may override them. */
-export function createSender<R extends Routes>(protocol: Protocol<R>, defaults: SendOptions = {}): Send<R> {
+export function createSender<R extends Routes>(protocol: Protocol<R>, senderOptions: SenderOptions<R> = {}): Send<R> {
+  const { replies, ...defaults } = senderOptions;
+  function checked<K extends NameOf<R>>(name: K, value: OutputOf<R, K>): OutputOf<R, K> {
+    const validator = replies?.[name];
+    if (!validator) return value;
+    const result = validator.safeParse(value);
+    if (!result.success) throw new RemoteError({ code: 'bad_reply', message: `Malformed reply to "${name}": ${issuesText(result.error.issues)}` });
+    return result.data;
+  }
+
   return async function send<K extends NameOf<R>>(name: K, input: InputOf<R, K>, options: SendOptions = {}): Promise<OutputOf<R, K>> {
     const { post = defaultPost, retry = noRetry, signal, sleep = defaultSleep } = { ...defaults, ...options };
     const retryOn = retry.retryOn ?? ((e: RemoteError) => e.code === 'no_receiver');
@@ -58,7 +79,7 @@ export function createSender<R extends Routes>(protocol: Protocol<R>, defaults: 
         // Chrome resolves with undefined when every listener let the message pass.
         if (reply === undefined) failure = new RemoteError({ code: 'no_reply', message: `No answer to "${name}".` });
         else if (!isEnvelope<OutputOf<R, K>>(reply)) throw new RemoteError({ code: 'bad_reply', message: `Malformed reply to "${name}".` });
-        else if (reply.ok) return reply.value;
+        else if (reply.ok) return checked(name, reply.value);
         else throw new RemoteError(reply.error);
       }
       const still = () => !signal?.aborted && (retry.still?.() ?? true);

@@ -34,6 +34,11 @@ export interface ServeOptions<R extends Routes, S extends SenderInfo = SenderInf
   self: SelfInfo;
 }
 
+/** Own keys only: a name like "toString" or "__proto__" is not a request. */
+function isRouteName<R extends Routes>(validators: Validators<R>, name: string): name is NameOf<R> {
+  return Object.hasOwn(validators, name);
+}
+
 const issuesText = (issues: ReadonlyArray<{ message: string }>) => issues.map((i) => i.message).join('; ');
 
 /**
@@ -50,11 +55,11 @@ export async function dispatch<R extends Routes, S extends SenderInfo>(
   if (!senderIs(sender, options.from, options.self)) return fail({ code: 'forbidden', message: 'Not allowed from this sender.' });
   const name = raw.name;
   if (typeof name !== 'string') return fail({ code: 'bad_request', message: 'Malformed message.' });
-  if (!Object.hasOwn(options.validators, name)) return fail({ code: 'bad_request', message: `Unknown request "${name}".` });
-  const known = name as NameOf<R>;
-  const parsed = options.validators[known].safeParse(raw.data ?? {});
+  if (!isRouteName(options.validators, name)) return fail({ code: 'bad_request', message: `Unknown request "${name}".` });
+  const route: NameOf<R> = name;
+  const parsed = options.validators[route].safeParse(raw.data ?? {});
   if (!parsed.success) return fail({ code: 'invalid', message: issuesText(parsed.error.issues) });
-  const handler = options.handlers[known];
+  const handler = options.handlers[route];
   if (!handler) return fail({ code: 'unavailable', message: `No handler for "${name}".` });
   try {
     return ok(await handler(parsed.data, { sender }));

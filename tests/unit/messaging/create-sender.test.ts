@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createSender, type Post } from '../../../lib/messaging/create-sender';
 import { RemoteError } from '../../../lib/messaging/remote-error';
 import type { RetryPolicy } from '../../../lib/messaging/retry-policy';
+import { guard } from '../../../lib/messaging/validator';
 import type { WireMessage } from '../../../lib/messaging/wire-message';
 import { testProtocol } from './fixtures';
 
@@ -58,6 +59,16 @@ describe('createSender', () => {
 
   it('takes a void reply as JSON delivers it (no value field)', async () => {
     expect(await createSender(testProtocol, { post: scripted({ ok: true }).post })('later', {})).toBeUndefined();
+  });
+
+  it('checks reply values it was given a validator for (an untrusted receiver)', async () => {
+    const replies = { ping: guard((v: unknown): v is number => typeof v === 'number' && v >= 0, 'Expected a count') };
+    const good = createSender(testProtocol, { post: scripted({ ok: true, value: 3 }).post, replies });
+    expect(await good('ping', { n: 1 })).toBe(3);
+    const bad = createSender(testProtocol, { post: scripted({ ok: true, value: 'three' }).post, replies });
+    expect(await failure(bad('ping', { n: 1 }))).toMatchObject({ code: 'bad_reply', message: 'Malformed reply to "ping": Expected a count' });
+    // Routes without a validator are not checked.
+    expect(await createSender(testProtocol, { post: scripted({ ok: true, value: 'hi' }).post, replies })('greet', { name: 'Ada' })).toBe('hi');
   });
 
   it('reports no answer at all as no_reply', async () => {
