@@ -1,0 +1,24 @@
+/** The side panel's commands as the worker validates them on arrival (the panel itself never loads zod). */
+import { z } from 'zod';
+
+const id = z.string().min(1).max(200);
+
+/** The page the user is looking at, as the chips in the panel show it (the user can remove any of them). */
+export const pageContextSchema = z.object({
+  url: z.string().max(4000),
+  title: z.string().max(1000).optional(),
+  selectedText: z.string().max(20_000).optional(),
+  tabId: z.number().int().nonnegative().optional(),
+});
+
+export const panelCommandSchema = z.discriminatedUnion('type', [
+  /** Show this conversation (or none) and stream its events to me. */
+  z.object({ type: z.literal('subscribe'), conversationId: id.nullable() }),
+  /** Send a user message; with no conversation id a new conversation starts. */
+  /** During a run, the message joins that run before its next model call (an interjection). */
+  z.object({ type: z.literal('send'), conversationId: id.nullable(), text: z.string().trim().min(1).max(100_000), clientId: id, page: pageContextSchema.optional() }),
+  /** Answer the last user message again (after an error). */
+  z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),
+  z.object({ type: z.literal('stop'), conversationId: id }),
+  z.object({ type: z.literal('approval'), runId: id, toolCallId: id, decision: z.enum(['approved', 'denied', 'always']) }),
+]);
