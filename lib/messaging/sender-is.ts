@@ -5,6 +5,8 @@ export interface SenderInfo {
   id?: string;
   url?: string;
   tab?: object;
+  /** Set for documents (pages, frames, the offscreen document); the service worker has none. */
+  documentId?: string;
 }
 
 /** Who we are: the extension's id and origin (`chrome.runtime.getURL('')`). */
@@ -17,8 +19,8 @@ export interface SelfInfo {
 
 /**
  * - 'extension-page': one of our own pages (options, side panel, also when opened in a tab).
- * - 'background': our own context outside any tab (Chrome gives no field that tells the worker from an
- *   untabbed page of ours; this is the check the page agent and the offscreen document have always made).
+ * - 'background': our service worker: outside any tab and not a document (Chrome gives it no documentId
+ *   and its script's URL, e.g. chrome-extension://ID/background.js).
  * - 'offscreen': our offscreen document.
  * - 'content-script': our content script in a web page (untrusted: the page may have driven it).
  */
@@ -36,7 +38,7 @@ export function senderIs(sender: SenderInfo, kind: SenderKind | readonly SenderK
     case 'extension-page':
       return ours;
     case 'background':
-      return !sender.tab && (sender.url === undefined || ours);
+      return !sender.tab && !sender.documentId && (sender.url === undefined || ours);
     case 'offscreen':
       return !sender.tab && !!sender.url && sender.url.startsWith(self.origin + (self.offscreenPath ?? 'offscreen.html'));
     case 'content-script':
