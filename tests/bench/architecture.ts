@@ -5,8 +5,8 @@
  *   with more than one folder (tests/harness/check-layers.mjs), so agent ⇄ tools ⇄ page would count once;
  * - files_over_400: source files (.ts, .tsx, .mts, .js, .mjs) in lib/, components/, entrypoints/ over 400 lines;
  * - content_script_kb: the built, minified content scripts the manifest injects into every page (matches
- *   <all_urls>), summed, in KB of 1024 bytes like the journal figure (Vite prints 1000-byte kB); the extension
- *   is built first when .output is missing or older than the sources;
+ *   <all_urls>; else every built one in content-scripts/), summed, in KB of 1024 bytes like the journal figure
+ *   (Vite prints 1000-byte kB); the extension is built first when .output is missing or older than the sources;
  * - journal_kb_50_steps, journal_growth_ratio: the stored run journal of a 50-step run with a tool call per
  *   step, and bytes(100 steps) / (2 · bytes(50 steps)).
  * Usage: npm run bench -- architecture [--no-build]
@@ -61,7 +61,13 @@ function contentScriptSizes(build: boolean): Map<string, number> {
   }
   const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
   const everyPage = (manifest.content_scripts ?? []).filter((c) => c.matches.some((m) => m === '<all_urls>' || m === '*://*/*'));
-  const files = everyPage.flatMap((c) => c.js ?? []);
+  let files = everyPage.flatMap((c) => c.js ?? []);
+  if (files.length === 0) {
+    // Scripts registered at run time (chrome.scripting) are not in the manifest: count every built one.
+    const dir = join(extensionDir, 'content-scripts');
+    files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => `content-scripts/${f}`) : [];
+    console.log('note: the manifest declares no content script for every page; counting every built content script');
+  }
   return new Map(files.map((f) => [f, statSync(join(extensionDir, f)).size]));
 }
 
