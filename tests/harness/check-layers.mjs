@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run check:layers` and the `layers` stage of `npm test`: imports point down DESIGN.md's folder layout,
-// never up. Every import of every source file in lib/, components/ and entrypoints/ is read (`import`,
-// `import type`, `export ... from`, `import()` in code and in types, `declare module` augmentations) with
-// TypeScript's own pre-processor, mapped to its folder, and checked:
+// never up. Every import of every source file in lib/, components/ and entrypoints/ (tests beside the code
+// excepted) is read (`import`, `import type`, `export ... from`, `import()` in code and in types, `declare module`
+// augmentations) with TypeScript's own pre-processor, mapped to its folder, and checked:
 //   (a) no import from a folder ranked above the importer's;
 //   (b) no folder-level import cycle (same-rank imports are allowed only while they make none).
 // Exits 1 and prints `file: imports <path> (<from> → <to>)` for each violation.
@@ -28,6 +28,8 @@ export const folderRanks = {
 
 const sourceRoots = ['lib', 'components', 'entrypoints'];
 const sourceFile = /\.(ts|tsx|mts)$/;
+// A test beside its code may import fakes and helpers from anywhere: the layers are the product's.
+const testFile = /\.test\.(ts|tsx|mts)$/;
 // WXT's path aliases for the project root (.wxt/tsconfig.json).
 const rootAliases = ['@@/', '~~/', '@/', '~/'];
 const candidates = ['', '.ts', '.tsx', '.mts', '.js', '.mjs', '/index.ts', '/index.tsx'];
@@ -48,7 +50,7 @@ function listSources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return listSources(path);
-    return sourceFile.test(e.name) ? [path] : [];
+    return sourceFile.test(e.name) && !testFile.test(e.name) ? [path] : [];
   });
 }
 

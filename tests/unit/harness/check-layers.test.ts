@@ -30,7 +30,7 @@ describe('check-layers', () => {
     expect(folderOf('prompts/system.md')).toBeUndefined();
   });
 
-  it('passes imports that point down, same-rank imports without a cycle, packages and prompts', () => {
+  it('passes imports that point down, same-rank imports without a cycle, packages, prompts and tests beside the code', () => {
     const root = tree({
       'entrypoints/background.ts': "import { start } from '../lib/background/start';\nimport '../components/ui/x';",
       'components/ui/x.ts': "import { a } from '../../lib/agent/a';\nimport md from '../../prompts/system.md?raw';",
@@ -38,6 +38,7 @@ describe('check-layers', () => {
       'lib/agent/a.ts': "import { z } from 'zod';\nimport type { R } from '../storage/r';\nexport const a = 1;",
       'lib/storage/r.ts': "import { e } from '../messaging/e';\nexport type R = typeof e;",
       'lib/messaging/e.ts': 'export const e = 1;',
+      'lib/messaging/e.test.ts': "import { a } from '../agent/a';",
       'prompts/system.md': '# hi',
     });
     const { violations, cycles, edges } = analyzeLayers(root);
