@@ -5,14 +5,15 @@
  * of every record the journal holds at the end (the run, its steps, tool calls, approvals, interjections).
  *
  * A run stops at MAX_STEPS_CEILING (50) model steps, so a longer task is what a user does at the step limit:
- * the same conversation continued by further runs of at most 50 steps, each given the conversation so far.
+ * the same conversation continued ("Continue.") by further runs of at most 50 steps, each given the conversation
+ * so far. Every step calls a tool, so each run ends at its step limit.
  */
 import { z } from 'zod';
 import { createAgentRuntime } from '../../lib/agent/agent-runtime';
 import { createMemoryRunJournal } from '../../lib/agent/memory-run-journal';
 import type { JournalBatch, RunJournal } from '../../lib/agent/run-journal';
 import { MAX_STEPS_CEILING } from '../../lib/agent/run-settings';
-import { createFakeChatModel, textReply, toolCallsReply, type Script } from '../../lib/agent/testing/fake-chat-model';
+import { createFakeChatModel, toolCallsReply, type Script } from '../../lib/agent/testing/fake-chat-model';
 import { loadPromptsFromDir } from '../../lib/agent/testing/load-prompts-from-dir';
 import type { ChatMessage } from '../../lib/providers/chat-model';
 import { defineTool, type Tool } from '../../lib/tools/define-tool';
@@ -56,12 +57,9 @@ export async function measureJournalBytes(steps: number): Promise<number> {
   let conversation: ChatMessage[] = [user('Read my notes one by one and summarise them.')];
   for (let done = 0; done < steps; ) {
     const inRun = Math.min(MAX_STEPS_CEILING, steps - done);
-    // Each model step calls one tool; the run's last step, if the task ends there, answers in text.
-    const scripts: Script[] = Array.from({ length: inRun }, (_, k) => {
-      const i = done + k;
-      const last = i === steps - 1;
-      return last ? textReply(`All ${steps} notes read: they are about a fox.`, 4) : toolCallsReply([{ id: `call-${i}`, name: 'read_note', input: { i } }], `Reading note ${i}.`);
-    });
+    // Every model step writes a line and calls one tool; the run ends at its step limit.
+    const scripts: Script[] = Array.from({ length: inRun }, (_, k) =>
+      toolCallsReply([{ id: `call-${done + k}`, name: 'read_note', input: { i: done + k } }], `Reading note ${done + k}.`));
     const runtime = createAgentRuntime({
       journal,
       resolveModel: () => createFakeChatModel(scripts),
@@ -75,7 +73,7 @@ export async function measureJournalBytes(steps: number): Promise<number> {
     });
     const handle = await runtime.startRun({ conversationId: 'journal-size', messages: conversation, model: { provider: 'fake', modelId: 'bench' }, settings: { maxSteps: inRun } });
     const result = await handle.done;
-    if (result.reason !== 'step-limit' && result.reason !== 'stop') throw new Error(`journal-size run ended with ${result.reason}${result.error ? `: ${result.error.message}` : ''}`);
+    if (result.reason !== 'step-limit') throw new Error(`journal-size run ended with ${result.reason}${result.error ? `: ${result.error.message}` : ''}`);
     conversation = [...conversation, ...result.messages, user('Continue.')];
     done += inRun;
   }
