@@ -2,15 +2,13 @@
 import { batch, signal } from '@preact/signals';
 import { providerPresets, type ProviderPreset } from '../../lib/providers/provider-presets';
 import { sendToBackground } from '../../lib/background/send-to-background';
-import type { ProviderKind, ProviderView } from '../../lib/storage/records';
+import type { ProviderConfig } from '../../lib/providers/provider-config';
+import type { ProviderView } from '../../lib/providers/provider-record';
 
-export interface ProviderDraft {
+/** The form's copy of a provider config, before validation. */
+export interface ProviderDraft extends ProviderConfig {
   id?: string;
   preset: string;
-  kind: ProviderKind;
-  name: string;
-  baseUrl: string;
-  model: string;
   /** What the user typed; empty keeps the saved key. */
   apiKey: string;
   keyLast4?: string;

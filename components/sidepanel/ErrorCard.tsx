@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../lib/agent/agent-event';
-import { describeError } from '../../lib/ui/describe-error';
+import { describeError } from '../ui/describe-error';
 
 export function ErrorCard({ error, onRetry, onSettings, canRetry }: { error: ErrorInfo; onRetry: () => void; onSettings: () => void; canRetry: boolean }) {
   const advice = describeError(error);

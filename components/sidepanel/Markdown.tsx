@@ -1,8 +1,8 @@
 import { memo } from 'preact/compat';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
-import { appendToLastText, isPlainMarkdownText } from '../../lib/ui/append-to-last-text';
-import { renderMarkdown } from '../../lib/ui/render-markdown';
-import { extendMarkdownBlocks, splitMarkdownBlocks } from '../../lib/ui/split-markdown-blocks';
+import { appendToLastText, isPlainMarkdownText } from '../ui/append-to-last-text';
+import { renderMarkdown } from '../ui/render-markdown';
+import { extendMarkdownBlocks, splitMarkdownBlocks } from '../ui/split-markdown-blocks';
 
 /** A finished block; memoised on its source, so it is never parsed or patched again. */
 const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {

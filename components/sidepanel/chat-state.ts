@@ -7,7 +7,8 @@ import type { AgentEvent } from '../../lib/agent/agent-event';
 import { foldParts } from '../../lib/agent/run-view';
 import { PANEL_PORT, type PanelCommand, type PanelMessage, type PanelPageContext } from '../../lib/background/panel-port';
 import { sendToBackground } from '../../lib/background/send-to-background';
-import type { ConversationRecord, MessageRecord, ProviderView } from '../../lib/storage/records';
+import type { ConversationRecord, MessageRecord } from '../../lib/storage/records';
+import type { ProviderView } from '../../lib/providers/provider-record';
 import { createPageContextState } from './page-context-state';
 
 export interface RetryState { attempt: number; status: number; delayMs: number; since: number }

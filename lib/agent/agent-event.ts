@@ -3,14 +3,10 @@
  * run id, with a closing `run-finish`. Errors are events, not exceptions.
  */
 import type { FinishReason, Usage } from '../providers/chat-model';
+// A message record stores its error and finish, so storage (below this folder) declares them.
+import type { ErrorInfo, RunFinishReason } from '../storage/records';
 
-export type RunFinishReason = 'stop' | 'length' | 'step-limit' | 'stopped' | 'error';
-
-export interface ErrorInfo {
-  code: string;
-  message: string;
-  status?: number;
-}
+export type { ErrorInfo, RunFinishReason } from '../storage/records';
 
 export type AgentEvent =
   | { type: 'run-start'; runId: string; conversationId: string; messageId: string; at: number }

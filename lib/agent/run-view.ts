@@ -5,24 +5,10 @@
  */
 import type { AgentEvent, ErrorInfo, RunFinishReason } from './agent-event';
 
-export type ToolPartStatus = 'running' | 'awaiting-approval' | 'done' | 'error';
+// A message record stores what the user saw, so storage (below this folder) declares the part shape.
+import type { RunPart } from '../storage/records';
 
-export type RunPart =
-  | { kind: 'text'; text: string }
-  | { kind: 'reasoning'; text: string }
-  | {
-      kind: 'tool';
-      toolCallId: string;
-      toolName: string;
-      input?: unknown;
-      status: ToolPartStatus;
-      output?: string;
-      durationMs?: number;
-      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean };
-      nested?: RunPart[];
-    }
-  | { kind: 'interjection'; text: string }
-  | { kind: 'notice'; text: string };
+export type { RunPart, ToolPartStatus } from '../storage/records';
 
 export interface RunView {
   runId: string;

@@ -6,7 +6,8 @@
 import type { z } from 'zod';
 import { defineProtocol, type OutputOf, type ParsedOf, type Route } from '../messaging/define-protocol';
 import type { Handlers } from '../messaging/dispatch';
-import type { ConversationRecord, MessageRecord, ProviderView } from '../storage/records';
+import type { ConversationRecord, MessageRecord } from '../storage/records';
+import type { ProviderView } from '../providers/provider-record';
 import type { Settings } from '../storage/settings-store';
 import type { LatencyStats } from '../agent/compute-latency-stats';
 import type { IndexSettings } from '../retrieval/index-settings';

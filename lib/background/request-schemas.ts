@@ -4,28 +4,18 @@
  * protocol.ts.
  */
 import { z } from 'zod';
+import { providerInputSchema, providerTestSchema } from '../providers/provider-config';
 import { indexSettingsPatchSchema } from '../retrieval/index-settings';
 import { deleteTargetSchema, embeddingModelBenchSchema, searchRequestSchema } from '../retrieval/offscreen-protocol';
 
 const id = z.string().min(1).max(200);
-const providerKind = z.enum(['openai', 'anthropic', 'openai-compatible']);
-const baseUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]);
-
-export const providerInputSchema = z.object({
-  id: id.optional(),
-  kind: providerKind,
-  name: z.string().trim().min(1, 'Give the provider a name').max(100),
-  baseUrl,
-  model: z.string().trim().min(1, 'Choose a model').max(200),
-  apiKey: z.string().max(1000).optional(),
-});
 
 export const requestSchemas = {
   'providers.list': z.object({}),
   'providers.save': providerInputSchema,
   'providers.delete': z.object({ id }),
   /** Lists the endpoint's models: a saved provider by id, or a draft from the form (its key if typed, else the saved one). */
-  'providers.test': z.object({ id: id.optional(), kind: providerKind, baseUrl, apiKey: z.string().max(1000).optional() }),
+  'providers.test': providerTestSchema,
   'settings.get': z.object({}),
   'settings.update': z.object({
     defaultProviderId: id.optional(),

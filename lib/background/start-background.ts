@@ -18,7 +18,7 @@ import { createChatModel } from '../providers/create-chat-model';
 import { listModels } from '../providers/list-models';
 import { createConversationStore } from '../storage/conversation-store';
 import { openTabwiseDb } from '../storage/db';
-import { createProviderStore } from '../storage/provider-store';
+import { createProviderStore } from '../providers/provider-store';
 import { createSettingsStore } from '../storage/settings-store';
 import { createBuiltinTools } from '../tools/builtin-tools';
 import type { Tool } from '../tools/define-tool';

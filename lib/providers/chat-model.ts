@@ -3,15 +3,10 @@
  * shape and get vendor-neutral stream parts back. Each adapter wraps an official SDK and hides its wire format.
  */
 
-export interface TextPart { type: 'text'; text: string }
-export interface ReasoningPart { type: 'reasoning'; text: string; signature?: string }
-export interface ToolCallPart { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
-export interface ToolResultPart { type: 'tool-result'; toolCallId: string; toolName: string; output: string; isError?: boolean }
+// The message and usage shapes are stored with each conversation, so storage (below this folder) declares them.
+import type { ChatMessage, Usage } from '../storage/records';
 
-export type ChatMessage =
-  | { role: 'user'; content: TextPart[] }
-  | { role: 'assistant'; content: Array<TextPart | ReasoningPart | ToolCallPart> }
-  | { role: 'tool'; content: ToolResultPart[] };
+export type { ChatMessage, ReasoningPart, TextPart, ToolCallPart, ToolResultPart, Usage } from '../storage/records';
 
 /** A tool as the model sees it: JSON Schema for the input (from zod via z.toJSONSchema). */
 export interface ToolSpec { name: string; description: string; inputSchema: Record<string, unknown> }
@@ -24,15 +19,6 @@ export interface ChatCall {
   temperature?: number;
   /** Reasoning models: OpenAI `reasoning_effort`; Anthropic extended thinking with a token budget. */
   reasoning?: { effort?: 'low' | 'medium' | 'high'; budgetTokens?: number };
-}
-
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-  /** Prompt tokens served from the provider's cache (OpenAI cached_tokens, Anthropic cache_read_input_tokens). */
-  cachedInputTokens: number;
-  /** Anthropic cache_creation_input_tokens; 0 elsewhere. */
-  cacheWriteTokens: number;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';

@@ -1,10 +1,10 @@
-/** Picks the adapter for a stored provider instance. */
+/** Picks the adapter for a provider config (a stored instance or a draft). */
 import type { ChatModel } from './chat-model';
-import type { ProviderView } from '../storage/records';
+import type { ProviderConfig } from './provider-config';
 import { createAnthropicChatModel } from './anthropic-chat-model';
 import { createOpenAIChatModel } from './openai-chat-model';
 
-export function createChatModel(provider: ProviderView, apiKey: string | undefined, fetchImpl?: typeof fetch): ChatModel {
+export function createChatModel(provider: Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'>, apiKey: string | undefined, fetchImpl?: typeof fetch): ChatModel {
   if (provider.kind === 'anthropic') {
     return createAnthropicChatModel({ modelId: provider.model, apiKey, baseURL: provider.baseUrl, fetch: fetchImpl });
   }

@@ -1,13 +1,13 @@
 /** "Test connection": list the endpoint's models through the same SDK that will chat with it. */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import type { ProviderKind } from '../storage/records';
+import type { ProviderConfig } from './provider-config';
 import { anthropicClientOptions } from './anthropic-chat-model';
 import { mapProviderError } from './map-provider-error';
 import { openAIClientOptions } from './openai-chat-model';
 
 export async function listModels(
-  target: { kind: ProviderKind; baseUrl: string; apiKey?: string },
+  target: Pick<ProviderConfig, 'kind' | 'baseUrl'> & { apiKey?: string },
   signal?: AbortSignal,
 ): Promise<string[]> {
   try {

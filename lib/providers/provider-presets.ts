@@ -1,12 +1,9 @@
 /** Starting points for the provider form: the user can edit every field. */
-import type { ProviderKind } from '../storage/records';
+import type { ProviderConfig } from './provider-config';
 
-export interface ProviderPreset {
+export interface ProviderPreset extends Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'> {
   id: string;
   label: string;
-  kind: ProviderKind;
-  baseUrl: string;
-  model: string;
   needsKey: boolean;
   hint: string;
 }

@@ -1,27 +1,62 @@
-/** The records the stores keep. Plain data: they cross contexts and live in IndexedDB. */
-import type { ChatMessage, Usage } from '../providers/chat-model';
-import type { ErrorInfo, RunFinishReason } from '../agent/agent-event';
-import type { RunPart } from '../agent/run-view';
-
-export type ProviderKind = 'openai' | 'anthropic' | 'openai-compatible';
+/**
+ * The records the stores keep. Plain data: they cross contexts and live in IndexedDB.
+ *
+ * Storage sits below every folder that fills these records, so the plain-data shapes a record holds are
+ * declared here and reused above under the same names: the provider contract's messages and usage
+ * (lib/providers/chat-model.ts), an error and a run's finish (lib/agent/agent-event.ts), and what the user saw
+ * of a run (lib/agent/run-view.ts). The provider record extends the provider config and lives in
+ * lib/providers/provider-record.ts.
+ */
 
 export interface EncryptedSecret { iv: Uint8Array; data: ArrayBuffer }
 
-export interface ProviderRecord {
-  id: string;
-  kind: ProviderKind;
-  name: string;
-  /** Empty means the vendor's own endpoint. */
-  baseUrl: string;
-  model: string;
-  apiKey?: EncryptedSecret;
-  /** The last 4 characters of the key: all the UI ever shows of it. */
-  keyLast4?: string;
-  createdAt: number;
+export interface TextPart { type: 'text'; text: string }
+export interface ReasoningPart { type: 'reasoning'; text: string; signature?: string }
+export interface ToolCallPart { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
+export interface ToolResultPart { type: 'tool-result'; toolCallId: string; toolName: string; output: string; isError?: boolean }
+
+/** A message in the vendor-neutral shape the ChatModel contract takes. */
+export type ChatMessage =
+  | { role: 'user'; content: TextPart[] }
+  | { role: 'assistant'; content: Array<TextPart | ReasoningPart | ToolCallPart> }
+  | { role: 'tool'; content: ToolResultPart[] };
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Prompt tokens served from the provider's cache (OpenAI cached_tokens, Anthropic cache_read_input_tokens). */
+  cachedInputTokens: number;
+  /** Anthropic cache_creation_input_tokens; 0 elsewhere. */
+  cacheWriteTokens: number;
 }
 
-/** What leaves the background about a provider: never the key. */
-export type ProviderView = Omit<ProviderRecord, 'apiKey'> & { hasKey: boolean };
+export type RunFinishReason = 'stop' | 'length' | 'step-limit' | 'stopped' | 'error';
+
+export interface ErrorInfo {
+  code: string;
+  message: string;
+  status?: number;
+}
+
+export type ToolPartStatus = 'running' | 'awaiting-approval' | 'done' | 'error';
+
+/** One piece of what the user saw of a run: text, a tool card (with its approval and nested sub-agent parts), an interjection or a notice. */
+export type RunPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'reasoning'; text: string }
+  | {
+      kind: 'tool';
+      toolCallId: string;
+      toolName: string;
+      input?: unknown;
+      status: ToolPartStatus;
+      output?: string;
+      durationMs?: number;
+      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean };
+      nested?: RunPart[];
+    }
+  | { kind: 'interjection'; text: string }
+  | { kind: 'notice'; text: string };
 
 export interface ConversationRecord {
   id: string;

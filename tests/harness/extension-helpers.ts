@@ -1,13 +1,8 @@
 /** Helpers that act on the loaded extension the way its own pages do (shared by e2e tests and benches). */
 import type { BrowserContext, Page } from '@playwright/test';
+import type { ProviderInput } from '../../lib/providers/provider-config';
 
-export interface ProviderSetup {
-  kind: 'openai' | 'anthropic' | 'openai-compatible';
-  name: string;
-  baseUrl: string;
-  model: string;
-  apiKey?: string;
-}
+export type ProviderSetup = Omit<ProviderInput, 'id'>;
 
 /** Calls the background through the typed protocol from an extension page, as the UI does. */
 export async function callBackground<T>(page: Page, name: string, data: unknown): Promise<T> {

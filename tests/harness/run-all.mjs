@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests, build, browser-mode tests and end-to-end tests, in that order.
+// `npm test`: typecheck, lint, folder layering, unit tests, build, browser-mode tests and end-to-end tests, in that order.
 // Every stage runs even if an earlier one failed, so one run shows everything; the last line is the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +10,8 @@ mkdirSync(reports, { recursive: true });
 const stages = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.'] },
+  // Imports point down DESIGN.md's folder layout and make no folder-level cycle.
+  { name: 'layers', cmd: ['node', 'tests/harness/check-layers.mjs'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile=${reports}/unit.json`], report: `${reports}/unit.json`, kind: 'vitest' },
   { name: 'build', cmd: ['npx', 'wxt', 'build'] },
   { name: 'browser', cmd: ['npx', 'vitest', 'run', '--project', 'browser', '--reporter=default', '--reporter=json', `--outputFile=${reports}/browser.json`], report: `${reports}/browser.json`, kind: 'vitest' },

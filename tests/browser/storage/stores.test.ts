@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDB } from 'idb';
 import { DB_VERSION, openTabwiseDb } from '../../../lib/storage/db';
 import { createConversationStore } from '../../../lib/storage/conversation-store';
-import { createProviderStore } from '../../../lib/storage/provider-store';
+import { createProviderStore } from '../../../lib/providers/provider-store';
 import { createSettingsStore } from '../../../lib/storage/settings-store';
 import { decryptSecret, encryptSecret } from '../../../lib/storage/secrets';
 

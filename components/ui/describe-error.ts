@@ -1,5 +1,5 @@
 /** What to tell the user about an error, and how they can fix it. */
-import type { ErrorInfo } from '../agent/agent-event';
+import type { ErrorInfo } from '../../lib/agent/agent-event';
 
 export interface ErrorAdvice { title: string; detail: string; fix?: 'settings' | 'retry' }
 

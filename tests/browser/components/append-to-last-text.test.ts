@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { appendToLastText } from '../../../lib/ui/append-to-last-text';
-import { renderMarkdown } from '../../../lib/ui/render-markdown';
+import { appendToLastText } from '../../../components/ui/append-to-last-text';
+import { renderMarkdown } from '../../../components/ui/render-markdown';
 
 const block = (md: string) => {
   const div = document.createElement('div');
@@ -30,7 +30,7 @@ it('refuses when there is no text to extend, so the caller renders in full', () 
 });
 
 it('knows which text renders exactly as written', async () => {
-  const { isPlainMarkdownText } = await import('../../../lib/ui/append-to-last-text');
+  const { isPlainMarkdownText } = await import('../../../components/ui/append-to-last-text');
   expect(isPlainMarkdownText(' plain words, and more; "quoted" ok?')).toBe(true);
   for (const s of ['**', '_x', '`', '[a](b)', '<b>', '\n', '# ', '1.', 'a|b', '&amp;', 'http://x']) expect(isPlainMarkdownText(s)).toBe(false);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../../lib/ui/render-markdown';
+import { renderMarkdown } from '../../../components/ui/render-markdown';
 
 const dom = (md: string) => {
   const div = document.createElement('div');

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { extendMarkdownBlocks, splitMarkdownBlocks } from '../../lib/ui/split-markdown-blocks';
+import { extendMarkdownBlocks, splitMarkdownBlocks } from '../../../components/ui/split-markdown-blocks';
 
 it('splits at top-level blocks and loses no character', () => {
   const md = '# Title\n\nFirst paragraph\nstill first.\n\n- a\n- b\n\n```js\nconst x = 1;\n\nconst y = 2;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nlast';

@@ -1,17 +1,8 @@
 /** Provider instances. Keys go in encrypted and come out only through `getApiKey`, in the background. */
-import type { Db } from './db';
-import { decryptSecret, encryptSecret } from './secrets';
-import type { ProviderKind, ProviderRecord, ProviderView } from './records';
-
-export interface ProviderInput {
-  id?: string;
-  kind: ProviderKind;
-  name: string;
-  baseUrl: string;
-  model: string;
-  /** undefined keeps the stored key; '' removes it. */
-  apiKey?: string;
-}
+import type { Db } from '../storage/db';
+import { decryptSecret, encryptSecret } from '../storage/secrets';
+import type { ProviderInput } from './provider-config';
+import type { ProviderRecord, ProviderView } from './provider-record';
 
 export interface ProviderStore {
   list(): Promise<ProviderView[]>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeModelStatus } from '../../components/options/describe-model-status';
-import { isIndexBusy } from '../../components/options/index-settings-state';
+import { describeModelStatus } from '../../../components/options/describe-model-status';
+import { isIndexBusy } from '../../../components/options/index-settings-state';
 
 const base = { model: 'idle' as const, modelId: 'Xenova/all-MiniLM-L6-v2@q8', queueDepth: 0 };
 
