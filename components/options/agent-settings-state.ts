@@ -1,8 +1,8 @@
 /** The options page's agent settings: step limit, custom instructions, skills, memories, performance. */
 import { batch, signal } from '@preact/signals';
 import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
-import type { MemoryView, SkillView } from '../../lib/messaging/protocol';
-import { sendMessage } from '../../lib/messaging/send-message';
+import type { MemoryView, SkillView } from '../../lib/background/protocol';
+import { sendToBackground } from '../../lib/background/send-to-background';
 import { createActionStatus } from './action-status';
 
 export function createAgentSettingsState() {
@@ -27,10 +27,10 @@ export function createAgentSettingsState() {
     load: () =>
       attempt(async () => {
         const [settings, skillList, memoryList, latency] = await Promise.all([
-          sendMessage('settings.get', {}),
-          sendMessage('skills.list', {}),
-          sendMessage('memories.list', {}),
-          sendMessage('telemetry.stats', {}),
+          sendToBackground('settings.get', {}),
+          sendToBackground('skills.list', {}),
+          sendToBackground('memories.list', {}),
+          sendToBackground('telemetry.stats', {}),
         ]);
         batch(() => {
           maxSteps.value = settings.maxSteps ?? 10;
@@ -43,19 +43,19 @@ export function createAgentSettingsState() {
       }),
     saveBehaviour: () =>
       attempt(async () => {
-        await sendMessage('settings.update', { maxSteps: maxSteps.value, customInstructions: customInstructions.value, reasoning: reasoning.value });
+        await sendToBackground('settings.update', { maxSteps: maxSteps.value, customInstructions: customInstructions.value, reasoning: reasoning.value });
       }, 'Saved.'),
     saveSkill: (skill: { name: string; description: string; body: string }) =>
       attempt(async () => {
-        skills.value = await sendMessage('skills.save', skill);
+        skills.value = await sendToBackground('skills.save', skill);
       }, `Saved skill ${skill.name}.`),
     deleteSkill: (name: string) =>
       attempt(async () => {
-        skills.value = await sendMessage('skills.delete', { name });
+        skills.value = await sendToBackground('skills.delete', { name });
       }),
     deleteMemory: (id: string) =>
       attempt(async () => {
-        await sendMessage('memories.delete', { id });
+        await sendToBackground('memories.delete', { id });
         memories.value = memories.value.filter((m) => m.id !== id);
       }),
   };

@@ -4,7 +4,7 @@ import type { PageSummary } from '../../lib/retrieval/hybrid-index';
 import type { IndexSettings, IndexSettingsPatch } from '../../lib/retrieval/index-settings';
 import type { DeleteTarget } from '../../lib/retrieval/offscreen-protocol';
 import type { IngestStats } from '../../lib/retrieval/ingest-service';
-import { sendMessage } from '../../lib/messaging/send-message';
+import { sendToBackground } from '../../lib/background/send-to-background';
 import { createActionStatus } from './action-status';
 
 /** Splits a textarea of one entry per line (or comma) into a clean list. */
@@ -32,7 +32,7 @@ export function createIndexSettingsState() {
 
   let following: ReturnType<typeof setTimeout> | undefined;
   const refreshIndex = async () => {
-    const [s, p] = await Promise.all([sendMessage('index.stats', {}), sendMessage('index.pages', { query: query.value || undefined, limit: 200 })]);
+    const [s, p] = await Promise.all([sendToBackground('index.stats', {}), sendToBackground('index.pages', { query: query.value || undefined, limit: 200 })]);
     batch(() => {
       stats.value = s;
       pages.value = p.pages;
@@ -52,13 +52,13 @@ export function createIndexSettingsState() {
 
   const update = (patch: IndexSettingsPatch, done = 'Saved.') =>
     attempt(async () => {
-      settings.value = await sendMessage('index.settings.update', patch);
+      settings.value = await sendToBackground('index.settings.update', patch);
       if (settings.value.enabled) await refreshIndex();
     }, done);
 
   const remove = (target: DeleteTarget, what: string) =>
     attempt(async () => {
-      const out = await sendMessage('index.delete', target);
+      const out = await sendToBackground('index.delete', target);
       await refreshIndex();
       message.value = `Deleted ${what}: ${out.urls.length} page${out.urls.length === 1 ? '' : 's'}, ${out.chunks} passages.`;
     });
@@ -73,14 +73,14 @@ export function createIndexSettingsState() {
     error,
     load: () =>
       attempt(async () => {
-        settings.value = await sendMessage('index.settings.get', {});
+        settings.value = await sendToBackground('index.settings.get', {});
         if (settings.value.enabled) await refreshIndex();
       }),
     refresh: () => attempt(refreshIndex),
     /** "Try again" after a failure: drains the queue now rather than at the next 30-second retry. */
     retry: () =>
       attempt(async () => {
-        await sendMessage('index.retry', {});
+        await sendToBackground('index.retry', {});
         await refreshIndex();
       }),
     search: (q: string) => {

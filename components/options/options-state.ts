@@ -1,7 +1,7 @@
 /** The options page's state and actions: provider instances, the default model, and onboarding. */
 import { batch, signal } from '@preact/signals';
 import { providerPresets, type ProviderPreset } from '../../lib/providers/provider-presets';
-import { sendMessage } from '../../lib/messaging/send-message';
+import { sendToBackground } from '../../lib/background/send-to-background';
 import type { ProviderConfig } from '../../lib/providers/provider-config';
 import type { ProviderView } from '../../lib/providers/provider-record';
 
@@ -38,7 +38,7 @@ export function createOptionsState() {
   const loaded = signal(false);
 
   async function refresh() {
-    const [list, settings] = await Promise.all([sendMessage('providers.list', {}), sendMessage('settings.get', {})]);
+    const [list, settings] = await Promise.all([sendToBackground('providers.list', {}), sendToBackground('settings.get', {})]);
     batch(() => {
       providers.value = list;
       defaultProviderId.value = settings.defaultProviderId;
@@ -95,7 +95,7 @@ export function createOptionsState() {
       testing.value = true;
       testResult.value = null;
       try {
-        const { models } = await sendMessage('providers.test', { id: d.id, kind: d.kind, baseUrl: d.baseUrl.trim(), apiKey: d.apiKey.trim() || undefined });
+        const { models } = await sendToBackground('providers.test', { id: d.id, kind: d.kind, baseUrl: d.baseUrl.trim(), apiKey: d.apiKey.trim() || undefined });
         testResult.value = { ok: true, models };
       } catch (e) {
         testResult.value = { ok: false, message: (e as Error).message };
@@ -109,7 +109,7 @@ export function createOptionsState() {
       saving.value = true;
       error.value = null;
       try {
-        const view = await sendMessage('providers.save', {
+        const view = await sendToBackground('providers.save', {
           id: d.id,
           kind: d.kind,
           name: d.name,
@@ -129,11 +129,11 @@ export function createOptionsState() {
       }
     },
     async remove(id: string) {
-      await sendMessage('providers.delete', { id });
+      await sendToBackground('providers.delete', { id });
       await refresh();
     },
     async makeDefault(id: string) {
-      await sendMessage('settings.update', { defaultProviderId: id });
+      await sendToBackground('settings.update', { defaultProviderId: id });
       defaultProviderId.value = id;
     },
     async openChat() {

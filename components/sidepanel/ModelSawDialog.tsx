@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { RunInspection } from '../../lib/messaging/protocol';
+import type { RunInspection } from '../../lib/background/protocol';
 
 /** "What the model saw": the exact system prompt, messages and tool schemas sent at each step of a run. */
 export function ModelSawDialog({ load, onClose }: { load: () => Promise<RunInspection>; onClose: () => void }) {

@@ -5,8 +5,8 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { AgentEvent } from '../../lib/agent/agent-event';
 import { foldParts } from '../../lib/agent/run-view';
-import { PANEL_PORT, type PanelCommand, type PanelMessage, type PanelPageContext } from '../../lib/messaging/panel-port';
-import { sendMessage } from '../../lib/messaging/send-message';
+import { PANEL_PORT, type PanelCommand, type PanelMessage, type PanelPageContext } from '../../lib/background/panel-port';
+import { sendToBackground } from '../../lib/background/send-to-background';
 import type { ConversationRecord, MessageRecord } from '../../lib/storage/records';
 import type { ProviderView } from '../../lib/providers/provider-record';
 import { createPageContextState } from './page-context-state';
@@ -136,7 +136,7 @@ export function createChatState() {
 
   async function refreshConversations() {
     try {
-      conversations.value = await sendMessage('conversations.list', {});
+      conversations.value = await sendToBackground('conversations.list', {});
     } catch (e) {
       notice.value = `Could not load conversations: ${(e as Error).message}`;
     }
@@ -144,7 +144,7 @@ export function createChatState() {
 
   async function refreshProviders() {
     try {
-      const [list, settings] = await Promise.all([sendMessage('providers.list', {}), sendMessage('settings.get', {})]);
+      const [list, settings] = await Promise.all([sendToBackground('providers.list', {}), sendToBackground('settings.get', {})]);
       batch(() => {
         providers.value = list;
         defaultProviderId.value = settings.defaultProviderId;
@@ -192,14 +192,14 @@ export function createChatState() {
     },
     async undoFill(runId: string, toolCallId: string) {
       try {
-        const r = await sendMessage('page.undoFill', { runId, toolCallId });
+        const r = await sendToBackground('page.undoFill', { runId, toolCallId });
         notice.value = r.failed.length ? `Undid ${r.restored} field(s); ${r.failed.length} could not be restored.` : `Undid ${r.restored} field(s).`;
       } catch (e) {
         notice.value = `Could not undo: ${(e as Error).message}`;
       }
     },
     async inspect(runId: string) {
-      return sendMessage('runs.inspect', { runId });
+      return sendToBackground('runs.inspect', { runId });
     },
     stop() {
       if (conversation.value) post({ type: 'stop', conversationId: conversation.value.id });
@@ -225,12 +225,12 @@ export function createChatState() {
       post({ type: 'subscribe', conversationId: id });
     },
     async remove(id: string) {
-      await sendMessage('conversations.delete', { id });
+      await sendToBackground('conversations.delete', { id });
       if (conversation.value?.id === id) this.newChat();
       await refreshConversations();
     },
     async chooseProvider(id: string) {
-      await sendMessage('settings.update', { defaultProviderId: id });
+      await sendToBackground('settings.update', { defaultProviderId: id });
       defaultProviderId.value = id;
     },
     openSettings() {

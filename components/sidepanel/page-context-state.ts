@@ -3,7 +3,7 @@
  * text selected in it. Shown as chips the user can remove; only what the chips show is sent with a message.
  */
 import { signal } from '@preact/signals';
-import type { PanelPageContext } from '../../lib/messaging/panel-port';
+import type { PanelPageContext } from '../../lib/background/panel-port';
 
 interface AttachedTab { tabId: number; url: string; title: string }
 

@@ -1,7 +1,7 @@
-import type { Handler } from '../messaging/handle-messages';
 import { undoOutput } from '../page/page-command';
 import { UserFacingError } from './chat-service';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
+import type { BackgroundHandler as Handler } from './protocol';
 import { sendPageCommand, type PageMessenger } from './send-page-command';
 
 export interface UndoFillDeps {

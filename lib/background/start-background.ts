@@ -12,8 +12,8 @@ import type { RouteToPage } from '../agent/page-router';
 import type { PromptLibrary } from '../agent/prompt-library';
 import type { ModelRef } from '../agent/run-journal';
 import type { RunSettings } from '../agent/run-settings';
-import { dispatchMessage, isExtensionPage, type Handlers } from '../messaging/handle-messages';
-import { PANEL_PORT } from '../messaging/panel-port';
+import { selfOf, senderIs } from '../messaging/sender-is';
+import { serve } from '../messaging/serve';
 import { createChatModel } from '../providers/create-chat-model';
 import { listModels } from '../providers/list-models';
 import { createConversationStore } from '../storage/conversation-store';
@@ -27,6 +27,9 @@ import { createSkillCatalog } from '../tools/skill-catalog';
 import { createToolRegistry } from '../tools/tool-registry';
 import { createChatService, UserFacingError } from './chat-service';
 import { generateTitle } from './generate-title';
+import { PANEL_PORT } from './panel-port';
+import { backgroundProtocol, type BackgroundHandlers as Handlers } from './protocol';
+import { requestSchemas } from './request-schemas';
 
 export interface BackgroundOptions {
   prompts: PromptLibrary;
@@ -235,21 +238,19 @@ export function startBackground(options: BackgroundOptions) {
     },
   };
 
-  const self = { id: chrome.runtime.id, origin: chrome.runtime.getURL('') };
+  const self = selfOf(chrome.runtime);
+  // The extension's pages: the typed background protocol (validated, sender-checked, enveloped by the kit).
+  serve(backgroundProtocol, { validators: requestSchemas, handlers, from: 'extension-page', self }, chrome.runtime.onMessage);
+  // Our content scripts speak the capture messages: untrusted input, validated by the feature.
   chrome.runtime.onMessage.addListener((raw, sender, sendResponse) => {
-    if (isExtensionPage(sender, self.id, self.origin)) {
-      dispatchMessage(raw, sender, handlers, self).then(sendResponse);
-      return true;
-    }
-    // Anything else must be our own content script, and is untrusted input.
-    if (sender.id !== self.id || !sender.tab) return false;
+    if (!senderIs(sender, 'content-script', self)) return false;
     const reply = options.onContentMessage?.(raw, sender);
     if (!reply) return false;
     reply.then(sendResponse, (e: unknown) => sendResponse({ err: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }));
     return true;
   });
   chrome.runtime.onConnect.addListener((port) => {
-    if (port.name !== PANEL_PORT || !isExtensionPage(port.sender ?? {}, self.id, self.origin)) {
+    if (port.name !== PANEL_PORT || !senderIs(port.sender ?? {}, 'extension-page', self)) {
       port.disconnect();
       return;
     }

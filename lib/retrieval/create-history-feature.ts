@@ -4,7 +4,7 @@
  * finishes a queue a killed worker left behind. Call once, synchronously, in the worker's first turn.
  */
 import type { RunSettings } from '../agent/run-settings';
-import type { Handlers } from '../messaging/handle-messages';
+import type { BackgroundHandlers as Handlers } from '../background/protocol';
 import type { Tool } from '../tools/define-tool';
 import { createIngestService, INGEST_ALARM, type IngestService } from './ingest-service';
 import { createOffscreenClient } from './offscreen-client';

@@ -6,9 +6,9 @@ export type ProviderSetup = Omit<ProviderInput, 'id'>;
 
 /** Calls the background through the typed protocol from an extension page, as the UI does. */
 export async function callBackground<T>(page: Page, name: string, data: unknown): Promise<T> {
-  const reply = await page.evaluate(([n, d]) => chrome.runtime.sendMessage({ tabwise: 1, name: n, data: d }), [name, data] as const);
-  if (!reply || 'err' in reply) throw new Error(`background ${name} failed: ${JSON.stringify(reply)}`);
-  return reply.res as T;
+  const reply = await page.evaluate(([n, d]) => chrome.runtime.sendMessage({ tabwise: 'background', name: n, data: d }), [name, data] as const);
+  if (!reply?.ok) throw new Error(`background ${name} failed: ${JSON.stringify(reply)}`);
+  return reply.value as T;
 }
 
 export async function addProvider(page: Page, setup: ProviderSetup): Promise<{ id: string }> {

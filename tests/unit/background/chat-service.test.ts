@@ -5,7 +5,7 @@ import { createMemoryRunJournal } from '../../../lib/agent/memory-run-journal';
 import type { RunJournal } from '../../../lib/agent/run-journal';
 import { createFakeChatModel, type Script } from '../../../lib/agent/testing/fake-chat-model';
 import { createChatService, UserFacingError, type ChatService } from '../../../lib/background/chat-service';
-import type { PanelMessage } from '../../../lib/messaging/panel-port';
+import type { PanelMessage } from '../../../lib/background/panel-port';
 import type { ModelStreamPart } from '../../../lib/providers/chat-model';
 import { ProviderError } from '../../../lib/providers/provider-error';
 import type { ConversationStore } from '../../../lib/storage/conversation-store';

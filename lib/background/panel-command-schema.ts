@@ -1,9 +1,5 @@
-/** The side panel's Port: commands in (validated), AgentEvents and snapshots out. */
+/** The side panel's commands as the worker validates them on arrival (the panel itself never loads zod). */
 import { z } from 'zod';
-import type { AgentEvent } from '../agent/agent-event';
-import type { ConversationRecord, MessageRecord } from '../storage/records';
-
-export const PANEL_PORT = 'tabwise:panel';
 
 const id = z.string().min(1).max(200);
 
@@ -14,7 +10,6 @@ export const pageContextSchema = z.object({
   selectedText: z.string().max(20_000).optional(),
   tabId: z.number().int().nonnegative().optional(),
 });
-export type PanelPageContext = z.infer<typeof pageContextSchema>;
 
 export const panelCommandSchema = z.discriminatedUnion('type', [
   /** Show this conversation (or none) and stream its events to me. */
@@ -27,12 +22,3 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop'), conversationId: id }),
   z.object({ type: z.literal('approval'), runId: id, toolCallId: id, decision: z.enum(['approved', 'denied', 'always']) }),
 ]);
-export type PanelCommand = z.infer<typeof panelCommandSchema>;
-
-export type PanelMessage =
-  | { type: 'snapshot'; conversation: ConversationRecord | null; messages: MessageRecord[]; running: boolean }
-  | { type: 'conversation-created'; conversation: ConversationRecord; clientId: string }
-  | { type: 'conversation-updated'; conversation: ConversationRecord }
-  | { type: 'message'; message: MessageRecord }
-  | { type: 'event'; event: AgentEvent }
-  | { type: 'command-error'; message: string };

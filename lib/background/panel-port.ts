@@ -1,0 +1,21 @@
+/**
+ * The side panel's Port: commands in (validated by the worker with panel-command-schema.ts), AgentEvents
+ * and snapshots out. Types only besides the Port's name, so the panel pulls no zod.
+ */
+import type { z } from 'zod';
+import type { AgentEvent } from '../agent/agent-event';
+import type { ConversationRecord, MessageRecord } from '../storage/records';
+import type { pageContextSchema, panelCommandSchema } from './panel-command-schema';
+
+export const PANEL_PORT = 'tabwise:panel';
+
+export type PanelPageContext = z.infer<typeof pageContextSchema>;
+export type PanelCommand = z.infer<typeof panelCommandSchema>;
+
+export type PanelMessage =
+  | { type: 'snapshot'; conversation: ConversationRecord | null; messages: MessageRecord[]; running: boolean }
+  | { type: 'conversation-created'; conversation: ConversationRecord; clientId: string }
+  | { type: 'conversation-updated'; conversation: ConversationRecord }
+  | { type: 'message'; message: MessageRecord }
+  | { type: 'event'; event: AgentEvent }
+  | { type: 'command-error'; message: string };

@@ -1,0 +1,71 @@
+/**
+ * The one protocol between the extension's pages and the background (after webext-core's ProtocolMap): each
+ * request's input (checked on arrival by request-schemas.ts) and its reply type. Replies travel in the
+ * messaging kit's envelope, so errors survive the trip with their code.
+ */
+import type { z } from 'zod';
+import { defineProtocol, type OutputOf, type ParsedOf, type Route } from '../messaging/define-protocol';
+import type { Handlers } from '../messaging/dispatch';
+import type { ConversationRecord, MessageRecord } from '../storage/records';
+import type { ProviderView } from '../providers/provider-record';
+import type { Settings } from '../storage/settings-store';
+import type { LatencyStats } from '../agent/compute-latency-stats';
+import type { IndexSettings } from '../retrieval/index-settings';
+import type { OffscreenResponses } from '../retrieval/offscreen-protocol';
+import type { PageSummary } from '../retrieval/hybrid-index';
+import type { HistoryPassage } from '../retrieval/search-history';
+import type { requestSchemas } from './request-schemas';
+
+export interface ProtocolResponses {
+  'providers.list': ProviderView[];
+  'providers.save': ProviderView;
+  'providers.delete': void;
+  'providers.test': { models: string[] };
+  'settings.get': Settings;
+  'settings.update': Settings;
+  'conversations.list': ConversationRecord[];
+  'conversations.get': { conversation: ConversationRecord; messages: MessageRecord[] };
+  'conversations.delete': void;
+  'panel.open': void;
+  'runs.inspect': RunInspection;
+  'page.undoFill': { restored: number; failed: { key: string; reason: string }[] };
+  'skills.list': SkillView[];
+  'skills.save': SkillView[];
+  'skills.delete': SkillView[];
+  'telemetry.stats': LatencyStats;
+  'memories.list': MemoryView[];
+  'memories.delete': void;
+  'index.settings.get': IndexSettings;
+  'index.settings.update': IndexSettings;
+  'index.stats': import('../retrieval/ingest-service').IngestStats;
+  'index.retry': { queueDepth: number };
+  'index.pages': { total: number; pages: PageSummary[] };
+  'index.delete': { chunks: number; urls: string[] };
+  'index.search': HistoryPassage[];
+  'index.bench': OffscreenResponses['bench-embed'] | OffscreenResponses['bench-search'];
+}
+
+/** The history index's state for the settings page: the engine's, plus the background's queue and counters. */
+export type { IngestStats as IndexStats } from '../retrieval/ingest-service';
+
+export interface RunInspection {
+  runId: string;
+  steps: { index: number; system: string; messages: unknown[]; tools: unknown[]; finishReason?: string; usage?: unknown }[];
+}
+
+export interface SkillView { name: string; description: string; body: string; source: 'bundled' | 'user' }
+
+export interface MemoryView { id: string; text: string; tags?: string[]; createdAt: number }
+
+type Schemas = typeof requestSchemas;
+
+/** Each request: what a page sends (the schema's input), what the handler gets (its output), what it answers. */
+export type BackgroundRoutes = { [K in keyof Schemas]: Route<z.input<Schemas[K]>, ProtocolResponses[K], z.output<Schemas[K]>> };
+
+export const backgroundProtocol = defineProtocol<BackgroundRoutes>('background');
+
+export type RequestName = keyof BackgroundRoutes;
+/** One request's handler (none of the background's needs to know the sender beyond the kit's check). */
+export type BackgroundHandler<K extends RequestName> = (input: ParsedOf<BackgroundRoutes, K>) => Promise<OutputOf<BackgroundRoutes, K>>;
+/** Every request's handler. Features add theirs as a partial set, merged by the composition root. */
+export type BackgroundHandlers = Handlers<BackgroundRoutes>;

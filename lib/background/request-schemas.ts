@@ -1,0 +1,56 @@
+/**
+ * The background's requests from the extension's pages (options, side panel), validated on arrival with
+ * these zod schemas. Only the worker imports this file: the pages send through the zod-free contract in
+ * protocol.ts.
+ */
+import { z } from 'zod';
+import { providerInputSchema, providerTestSchema } from '../providers/provider-config';
+import { indexSettingsPatchSchema } from '../retrieval/index-settings';
+import { deleteTargetSchema, embeddingModelBenchSchema, searchRequestSchema } from '../retrieval/offscreen-protocol';
+
+const id = z.string().min(1).max(200);
+
+export const requestSchemas = {
+  'providers.list': z.object({}),
+  'providers.save': providerInputSchema,
+  'providers.delete': z.object({ id }),
+  /** Lists the endpoint's models: a saved provider by id, or a draft from the form (its key if typed, else the saved one). */
+  'providers.test': providerTestSchema,
+  'settings.get': z.object({}),
+  'settings.update': z.object({
+    defaultProviderId: id.optional(),
+    maxSteps: z.number().int().min(1, 'At least 1 step').max(50, 'At most 50 steps').optional(),
+    customInstructions: z.string().max(20_000).optional(),
+    reasoning: z.enum(['off', 'low', 'medium', 'high']).optional(),
+  }),
+  /** Exactly what the model was sent at each step of a run ("what the model saw"). */
+  'runs.inspect': z.object({ runId: id }),
+  /** Puts back the values a fill_form call wrote (the panel's Undo on its tool card). */
+  'page.undoFill': z.object({ runId: id, toolCallId: id }),
+  'skills.list': z.object({}),
+  /** A skill the user writes: a playbook the model can load by name (only name and description sit in the prompt). */
+  'skills.save': z.object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Use lower-case letters, digits and dashes (at most 64)'),
+    description: z.string().trim().min(1, 'Describe when to use it').max(300),
+    body: z.string().trim().min(1, 'Write the instructions').max(20_000),
+  }),
+  'skills.delete': z.object({ name: z.string().min(1).max(64) }),
+  /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
+  'telemetry.stats': z.object({}),
+  'memories.list': z.object({}),
+  'memories.delete': z.object({ id }),
+  'conversations.list': z.object({}),
+  'conversations.get': z.object({ id }),
+  'conversations.delete': z.object({ id }),
+  'panel.open': z.object({}),
+  /** "Remember what I read": settings, stats, the index browser, deletion, search, and the offscreen bench. */
+  'index.settings.get': z.object({}),
+  'index.settings.update': indexSettingsPatchSchema,
+  'index.stats': z.object({}),
+  /** Drains the queue now (after a failed model download, say) rather than at the next retry alarm. */
+  'index.retry': z.object({}),
+  'index.pages': z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+  'index.delete': deleteTargetSchema,
+  'index.search': searchRequestSchema,
+  'index.bench': embeddingModelBenchSchema,
+} as const;
