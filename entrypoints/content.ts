@@ -1,5 +1,5 @@
 import { startPageAgent } from '../lib/page/content-agent';
-import { startPageCapture } from '../lib/retrieval/capture-page';
+import { startPageCapture } from '../lib/retrieval/capture/capture-page';
 
 // Every frame of every page: the page tools' hands. Each feature starts its own part from lib/.
 export default defineContentScript({

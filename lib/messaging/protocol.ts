@@ -9,8 +9,8 @@ import type { Settings } from '../storage/settings-store';
 import type { LatencyStats } from '../agent/compute-latency-stats';
 import { indexSettingsPatchSchema, type IndexSettings } from '../retrieval/index-settings';
 import { deleteTargetSchema, embeddingModelBenchSchema, searchRequestSchema, type OffscreenResponses } from '../retrieval/offscreen-protocol';
-import type { PageSummary } from '../retrieval/hybrid-index';
-import type { HistoryPassage } from '../retrieval/search-history';
+import type { PageSummary } from '../retrieval/engine/hybrid-index';
+import type { HistoryPassage } from '../retrieval/engine/search-history';
 
 const id = z.string().min(1).max(200);
 const providerKind = z.enum(['openai', 'anthropic', 'openai-compatible']);
@@ -91,7 +91,7 @@ export interface ProtocolResponses {
   'memories.delete': void;
   'index.settings.get': IndexSettings;
   'index.settings.update': IndexSettings;
-  'index.stats': import('../retrieval/ingest-service').IngestStats;
+  'index.stats': import('../retrieval/ingest/ingest-service').IngestStats;
   'index.retry': { queueDepth: number };
   'index.pages': { total: number; pages: PageSummary[] };
   'index.delete': { chunks: number; urls: string[] };
@@ -100,7 +100,7 @@ export interface ProtocolResponses {
 }
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */
-export type { IngestStats as IndexStats } from '../retrieval/ingest-service';
+export type { IngestStats as IndexStats } from '../retrieval/ingest/ingest-service';
 
 export interface RunInspection {
   runId: string;

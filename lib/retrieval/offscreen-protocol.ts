@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import type { ModelLoadProgress } from './create-model-load-tracker';
 import { embeddingModelSchema } from './index-settings';
-import type { PageSummary } from './hybrid-index';
-import type { HistoryPassage } from './search-history';
+import type { PageSummary } from './engine/hybrid-index';
+import type { HistoryPassage } from './engine/search-history';
 
 /** Marks messages meant for the offscreen document (every extension context receives runtime messages). */
 export const OFFSCREEN_TARGET = 'tabwise-offscreen';
