@@ -8,9 +8,11 @@ import type { ConversationRecord, MessageRecord, ProviderView } from '../storage
 import type { Settings } from '../storage/settings-store';
 import type { LatencyStats } from '../agent/compute-latency-stats';
 import { indexSettingsPatchSchema, type IndexSettings } from '../retrieval/index-settings';
-import { deleteTargetSchema, embeddingModelBenchSchema, searchRequestSchema, type OffscreenResponses } from '../retrieval/offscreen-protocol';
-import type { PageSummary } from '../retrieval/engine/hybrid-index';
-import type { HistoryPassage } from '../retrieval/engine/search-history';
+import { deleteTargetSchema, embeddingModelBenchSchema, pagesQuerySchema, type OffscreenResponses } from '../retrieval/offscreen-protocol';
+import { historyQuerySchema } from '../retrieval/history-query';
+import type { HistoryPassage } from '../retrieval/history-passage';
+import type { IngestStats } from '../retrieval/ingest-stats';
+import type { PageSummary } from '../retrieval/page-summary';
 
 const id = z.string().min(1).max(200);
 const providerKind = z.enum(['openai', 'anthropic', 'openai-compatible']);
@@ -64,9 +66,9 @@ export const requestSchemas = {
   'index.stats': z.object({}),
   /** Drains the queue now (after a failed model download, say) rather than at the next retry alarm. */
   'index.retry': z.object({}),
-  'index.pages': z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+  'index.pages': pagesQuerySchema,
   'index.delete': deleteTargetSchema,
-  'index.search': searchRequestSchema,
+  'index.search': historyQuerySchema,
   'index.bench': embeddingModelBenchSchema,
 } as const;
 
@@ -91,7 +93,7 @@ export interface ProtocolResponses {
   'memories.delete': void;
   'index.settings.get': IndexSettings;
   'index.settings.update': IndexSettings;
-  'index.stats': import('../retrieval/ingest/ingest-service').IngestStats;
+  'index.stats': IngestStats;
   'index.retry': { queueDepth: number };
   'index.pages': { total: number; pages: PageSummary[] };
   'index.delete': { chunks: number; urls: string[] };
@@ -100,7 +102,7 @@ export interface ProtocolResponses {
 }
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */
-export type { IngestStats as IndexStats } from '../retrieval/ingest/ingest-service';
+export type { IngestStats as IndexStats } from '../retrieval/ingest-stats';
 
 export interface RunInspection {
   runId: string;

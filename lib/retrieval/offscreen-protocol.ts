@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import type { ModelLoadProgress } from './create-model-load-tracker';
 import { embeddingModelSchema } from './index-settings';
-import type { PageSummary } from './engine/hybrid-index';
-import type { HistoryPassage } from './engine/search-history';
+import type { HistoryPassage } from './history-passage';
+import { historyQuerySchema } from './history-query';
+import type { PageSummary } from './page-summary';
 
 /** Marks messages meant for the offscreen document (every extension context receives runtime messages). */
 export const OFFSCREEN_TARGET = 'tabwise-offscreen';
@@ -25,15 +26,8 @@ export const capturedPageSchema = z.object({
 });
 export type CapturedPage = z.infer<typeof capturedPageSchema>;
 
-export const searchRequestSchema = z.object({
-  query: z.string().trim().min(1).max(2000),
-  domain: z.string().trim().toLowerCase().min(1).max(253).optional(),
-  since: epoch.optional(),
-  until: epoch.optional(),
-  topK: z.number().int().min(1).max(100).optional(),
-  minScore: z.number().min(0).max(1).optional(),
-  mode: z.enum(['hybrid', 'sparse', 'dense']).optional(),
-});
+/** The settings page's index browser: pages whose title or URL contains `query`, newest first. */
+export const pagesQuerySchema = z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() });
 
 export const deleteTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('page'), url }),
@@ -59,9 +53,9 @@ export type EngineBenchRequest = z.infer<typeof embeddingModelBenchSchema>;
 export const offscreenRequestSchema = z.discriminatedUnion('type', [
   /** Chunks, embeds and indexes pages; answers once they are persisted. */
   z.object({ type: z.literal('ingest'), model: embeddingModelSchema, pages: z.array(capturedPageSchema).min(1).max(32) }),
-  z.object({ type: z.literal('search'), model: embeddingModelSchema, request: searchRequestSchema }),
+  z.object({ type: z.literal('search'), model: embeddingModelSchema, request: historyQuerySchema }),
   z.object({ type: z.literal('stats'), model: embeddingModelSchema }),
-  z.object({ type: z.literal('pages'), model: embeddingModelSchema, query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+  z.object({ type: z.literal('pages'), model: embeddingModelSchema, ...pagesQuerySchema.shape }),
   z.object({ type: z.literal('delete'), model: embeddingModelSchema, target: deleteTargetSchema }),
   /** Retention and size cap: drops visits before `before`, then the oldest pages past `maxChunks`. */
   z.object({ type: z.literal('evict'), model: embeddingModelSchema, before: epoch, maxChunks: z.number().int().min(0) }),

@@ -1,11 +1,16 @@
 /** The `search_history` tool: the model's way into the user's on-device reading history. */
 import { z } from 'zod';
 import { defineTool } from './define-tool';
-import type { HistoryPassage, SearchHistoryRequest } from '../retrieval/engine/search-history';
+import type { HistoryPassage } from '../retrieval/history-passage';
+import { historyQuerySchema, type HistoryQuery } from '../retrieval/history-query';
 
+/**
+ * The history query as the model writes it: dates as ISO strings (read into epoch ms by parseHistoryDate),
+ * a shorter query and fewer passages than the engine allows, and no scoring knobs.
+ */
 export const searchHistoryInput = z.object({
-  query: z.string().trim().min(1).max(500).describe('What to look for, in natural words.'),
-  domain: z.string().trim().toLowerCase().min(1).max(253).optional().describe('Only pages from this site and its subdomains, e.g. github.com.'),
+  query: historyQuerySchema.shape.query.max(500),
+  domain: historyQuerySchema.shape.domain,
   since: z.string().max(40).optional().describe('ISO 8601 date or date-time: only pages visited at or after it.'),
   until: z.string().max(40).optional().describe('ISO 8601 date or date-time: only pages visited at or before it.'),
   topK: z.number().int().min(1).max(20).optional().describe('How many passages (default 8).'),
@@ -33,7 +38,7 @@ function present(p: HistoryPassage) {
 }
 
 export interface SearchHistoryToolDeps {
-  search(request: SearchHistoryRequest): Promise<HistoryPassage[]>;
+  search(request: HistoryQuery): Promise<HistoryPassage[]>;
   /** Whether indexing was ever turned on (so "nothing found" can be told apart from "nothing kept"). */
   isEnabled(): Promise<boolean>;
 }

@@ -7,7 +7,9 @@
 import { create, getByID, insert, load, remove, search, type Results } from '@orama/orama';
 import { domainMatches, domainOf, normalizeDomain } from '../domain-of';
 import { createHistoryComponents, domainAncestry, historySchema, TEXT_FIELD, VECTOR_FIELD, type HistoryDoc, type HistoryIndexRaw } from './orama-components';
+import type { HistoryQuery } from '../history-query';
 import { pageKeyOf } from '../page-key';
+import type { PageSummary } from '../page-summary';
 import { RetrievalError } from '../retrieval-error';
 import { DEFAULT_BM25, type Bm25Params, type SparseIndexSnapshot } from './sparse-index';
 import type { VectorStoreSnapshot } from './vector-store';
@@ -61,23 +63,14 @@ export interface Fusion {
  */
 export const DEFAULT_FUSION: Fusion = { sparseWeight: 0.7 };
 
-/** A search over the index. */
-export interface HybridQuery {
+/**
+ * A search over the index: a history query's filters and options (their defaults here: topK 10, minScore 0,
+ * mode 'hybrid' when a vector is given, else 'sparse'), with the query as `text` and its embedding.
+ */
+export interface HybridQuery extends Omit<HistoryQuery, 'query'> {
   text: string;
   /** The query's embedding; without it the search is sparse only. */
   vector?: Float32Array;
-  /** Only chunks from this domain or its subdomains. */
-  domain?: string;
-  /** Only visits at or after this time (epoch ms). */
-  since?: number;
-  /** Only visits at or before this time (epoch ms). */
-  until?: number;
-  /** Default 10. */
-  topK?: number;
-  /** Drop hits whose fused score (0..1) is below this. Default 0. */
-  minScore?: number;
-  /** Default 'hybrid' when a vector is given, else 'sparse'. */
-  mode?: 'hybrid' | 'sparse' | 'dense';
   fusion?: Fusion;
 }
 
@@ -106,15 +99,6 @@ export interface HybridIndexSnapshot {
   headingPaths: string[];
   sparse: SparseIndexSnapshot;
   vectors: VectorStoreSnapshot;
-}
-
-/** One indexed page, for the index browser. */
-export interface PageSummary {
-  url: string;
-  title: string;
-  domain: string;
-  visitedAt: number;
-  chunks: number;
 }
 
 /** Options for a new index. */

@@ -10,7 +10,8 @@ import { createMemoryEmbeddingCacheStore, embeddingCacheKey, layeredEmbeddingCac
 import type { Embedder } from '../embedder-contract';
 import { createWorkerEmbedder, type WorkerEmbedder, type WorkerLike } from './create-worker-embedder';
 import { pageKeyOf } from '../page-key';
-import { createHybridIndex, type HybridIndex, type PageSummary } from './hybrid-index';
+import type { PageSummary } from '../page-summary';
+import { createHybridIndex, type HybridIndex } from './hybrid-index';
 import type { EmbeddingModelSettings } from '../index-settings';
 import { clearStoredIndex, loadIndex, loadStoredIndex, openIndexDb, saveIndex, type IndexDatabase } from './index-persistence';
 import type { CapturedPage, DeleteTarget, EngineStats, OffscreenRequest, OffscreenResponses } from '../offscreen-protocol';

@@ -1,21 +1,29 @@
 /**
  * "Remember what I read", as the background composes it: the ingestion service over the offscreen engine,
- * the search_history tool, the grounding hook, the options page's protocol handlers, and the alarm that
- * finishes a queue a killed worker left behind. Call once, synchronously, in the worker's first turn.
+ * what the search_history tool searches with, the grounding hook, the options page's protocol handlers,
+ * and the alarm that finishes a queue a killed worker left behind. Call once, synchronously, in the
+ * worker's first turn. The tool itself is defined in lib/tools (above retrieval), from `search`.
  */
-import type { RunSettings } from '../../agent/run-settings';
 import type { Handlers } from '../../messaging/handle-messages';
-import type { Tool } from '../../tools/define-tool';
+import type { GroundingPassage, HistoryPassage } from '../history-passage';
+import type { HistoryQuery } from '../history-query';
 import { createIngestService, INGEST_ALARM, type IngestService } from './ingest-service';
 import { createOffscreenClient } from './offscreen-client';
-import { createSearchHistoryTool } from '../../tools/search-history-tool';
+
+/** Grounding as a run's settings carry it: the passages and how strictly the answer must keep to them. */
+export interface HistoryGrounding {
+  mode: 'prefer' | 'only';
+  passages: GroundingPassage[];
+}
 
 /** The pieces startBackground takes. */
 export interface HistoryFeature {
-  extraTools: Tool[];
+  /** The search_history tool's way in: search, and whether remembering was ever turned on. */
+  search: { search(request: HistoryQuery): Promise<HistoryPassage[]>; isEnabled(): Promise<boolean> };
   extraHandlers: Handlers;
   onContentMessage(raw: unknown, sender: chrome.runtime.MessageSender): Promise<unknown> | undefined;
-  augmentRunSettings(settings: RunSettings, text: string): Promise<RunSettings>;
+  /** Adds the retrieved passages to a run's settings when grounding is on; any settings shape with `grounding`. */
+  augmentRunSettings<S extends object>(settings: S, text: string): Promise<S | (S & { grounding: HistoryGrounding })>;
   service: IngestService;
 }
 
@@ -53,7 +61,7 @@ export function createHistoryFeature(): HistoryFeature {
 
   return {
     service,
-    extraTools: [createSearchHistoryTool({ search: (r) => service.search(r), isEnabled: async () => (await service.settings()).enabled })],
+    search: { search: (r) => service.search(r), isEnabled: async () => (await service.settings()).enabled },
     extraHandlers,
     onContentMessage: (raw, sender) => service.onContentMessage(raw, sender),
     async augmentRunSettings(settings, text) {

@@ -2,6 +2,7 @@
  * The background's IndexedDB for "Remember what I read" ('tabwise-ingest'): settings, the durable capture
  * queue, what has been indexed (content hashes, so unchanged revisits are skipped) and counters.
  */
+import type { IngestCounters } from '../ingest-stats';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { IndexSettings } from '../index-settings';
 
@@ -25,16 +26,6 @@ export interface SeenPage {
   hash: string;
   domain: string;
   visitedAt: number;
-}
-
-/** Counters the settings page shows. */
-export interface IngestCounters {
-  refused: number;
-  lastRefusedAt?: number;
-  lastRefusedUrl?: string;
-  lastError?: string;
-  lastErrorAt?: number;
-  indexed: number;
 }
 
 interface IngestDb extends DBSchema {

@@ -3,7 +3,8 @@
  * indexed and persisted, so a worker killed mid-ingestion loses nothing; one entry per page, so a page
  * captured twice while waiting is indexed once.
  */
-import type { IngestCounters, IngestDatabase, QueueEntry } from './ingest-db';
+import type { IngestCounters } from '../ingest-stats';
+import type { IngestDatabase, QueueEntry } from './ingest-db';
 
 export type EnqueueResult = 'queued' | 'replaced' | 'full';
 

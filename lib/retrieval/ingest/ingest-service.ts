@@ -11,16 +11,20 @@ import type { IndexSettings, IndexSettingsPatch } from '../index-settings';
 import { openIngestDb, type QueueEntry } from './ingest-db';
 import { createIngestQueue, type IngestQueue } from './ingest-queue';
 import type { OffscreenClient } from './offscreen-client';
-import type { DeleteTarget, EngineBenchRequest, EngineStats, OffscreenResponses } from '../offscreen-protocol';
+import { z } from 'zod';
+import { historyPassageSchema, type HistoryPassage } from '../history-passage';
+import type { HistoryQuery } from '../history-query';
+import type { IngestStats } from '../ingest-stats';
+import type { DeleteTarget, EngineBenchRequest, OffscreenResponses } from '../offscreen-protocol';
 import { decideCapture } from '../privacy-policy';
 import { scrubSecrets } from './scrub-secrets';
-import type { SearchHistoryRequest, HistoryPassage } from '../engine/search-history';
 import { createSeenPages, type SeenPages } from './seen-pages';
 
 /** The alarm that wakes a killed worker to finish draining the queue. */
 export const INGEST_ALARM = 'tabwise-ingest';
 const BATCH = 4;
 const DAY_MS = 86_400_000;
+const passagesSchema = z.array(historyPassageSchema);
 
 export interface IngestServiceDeps {
   client: OffscreenClient;
@@ -29,19 +33,6 @@ export interface IngestServiceDeps {
   signalFull?(full: boolean): void;
   /** Schedules / cancels the wake-up alarm. */
   alarms?: { create(name: string, info: { delayInMinutes: number }): unknown; clear(name: string): unknown };
-}
-
-/** Stats as the settings page shows them. */
-export interface IngestStats extends EngineStats {
-  enabled: boolean;
-  paused: boolean;
-  queueDepth: number;
-  queueLimit: number;
-  refused: number;
-  lastRefusedAt?: number;
-  lastRefusedUrl?: string;
-  lastError?: string;
-  indexedTotal: number;
 }
 
 export interface IngestService {
@@ -59,7 +50,7 @@ export interface IngestService {
   stats(): Promise<IngestStats>;
   pages(query?: string, limit?: number): Promise<OffscreenResponses['pages']>;
   remove(target: DeleteTarget): Promise<OffscreenResponses['delete']>;
-  search(request: SearchHistoryRequest): Promise<HistoryPassage[]>;
+  search(request: HistoryQuery): Promise<HistoryPassage[]>;
   /** Runs an offscreen benchmark (the bench script's way in). */
   bench(request: EngineBenchRequest): Promise<OffscreenResponses['bench-embed'] | OffscreenResponses['bench-search']>;
 }
@@ -164,18 +155,7 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       const { settings, queue } = await parts();
       const s = await settings.get();
       const [engine, depth, counters] = await Promise.all([deps.client.request({ type: 'stats', model: s.model }), queue.depth(), queue.counters()]);
-      return {
-        ...engine,
-        enabled: s.enabled,
-        paused: s.paused,
-        queueDepth: depth,
-        queueLimit: s.queueLimit,
-        refused: counters.refused,
-        lastRefusedAt: counters.lastRefusedAt,
-        lastRefusedUrl: counters.lastRefusedUrl,
-        lastError: counters.lastError,
-        indexedTotal: counters.indexed,
-      };
+      return { ...engine, ...counters, enabled: s.enabled, paused: s.paused, queueDepth: depth, queueLimit: s.queueLimit };
     },
     async pages(query, limit) {
       const s = await (await parts()).settings.get();
@@ -197,7 +177,8 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
     },
     async search(request) {
       const s = await (await parts()).settings.get();
-      return deps.client.request({ type: 'search', model: s.model, request });
+      // Passages go on to the model and the settings page: checked here, where they enter the worker.
+      return passagesSchema.parse(await deps.client.request({ type: 'search', model: s.model, request }));
     },
     bench: (request) => deps.client.request(request),
   };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { contentHash } from '../../../lib/retrieval/capture/content-hash';
 import { createSearchHistoryTool, parseHistoryDate } from '../../../lib/tools/search-history-tool';
-import type { SearchHistoryRequest } from '../../../lib/retrieval/engine/search-history';
+import type { HistoryQuery } from '../../../lib/retrieval/history-query';
 
 const ctx = {} as never;
 
 describe('search_history tool', () => {
   it('passes the query and filters, with a date-only "until" meaning the end of that day', async () => {
-    const seen: SearchHistoryRequest[] = [];
+    const seen: HistoryQuery[] = [];
     const tool = createSearchHistoryTool({
       isEnabled: async () => true,
       search: async (r) => {
