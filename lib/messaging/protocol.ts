@@ -8,7 +8,7 @@ import type { ConversationRecord, MessageRecord, ProviderView } from '../storage
 import type { Settings } from '../storage/settings-store';
 import type { LatencyStats } from '../agent/compute-latency-stats';
 import { indexSettingsPatchSchema, type IndexSettings } from '../retrieval/index-settings';
-import { deleteTargetSchema, embeddingModelBenchSchema, pagesQuerySchema, type OffscreenResponses } from '../retrieval/offscreen-protocol';
+import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-protocol';
 import { historyQuerySchema } from '../retrieval/history-query';
 import type { HistoryPassage } from '../retrieval/history-passage';
 import type { IngestStats } from '../retrieval/ingest-stats';
@@ -60,7 +60,7 @@ export const requestSchemas = {
   'conversations.get': z.object({ id }),
   'conversations.delete': z.object({ id }),
   'panel.open': z.object({}),
-  /** "Remember what I read": settings, stats, the index browser, deletion, search, and the offscreen bench. */
+  /** "Remember what I read": settings, stats, the index browser, deletion and search. */
   'index.settings.get': z.object({}),
   'index.settings.update': indexSettingsPatchSchema,
   'index.stats': z.object({}),
@@ -69,7 +69,6 @@ export const requestSchemas = {
   'index.pages': pagesQuerySchema,
   'index.delete': deleteTargetSchema,
   'index.search': historyQuerySchema,
-  'index.bench': embeddingModelBenchSchema,
 } as const;
 
 export interface ProtocolResponses {
@@ -98,7 +97,6 @@ export interface ProtocolResponses {
   'index.pages': { total: number; pages: PageSummary[] };
   'index.delete': { chunks: number; urls: string[] };
   'index.search': HistoryPassage[];
-  'index.bench': OffscreenResponses['bench-embed'] | OffscreenResponses['bench-search'];
 }
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */

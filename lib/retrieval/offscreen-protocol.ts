@@ -37,19 +37,6 @@ export const deleteTargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type DeleteTarget = z.infer<typeof deleteTargetSchema>;
 
-/** The two offscreen benchmarks, as the bench script asks for them through the background. */
-export const embeddingModelBenchSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bench-embed'), model: embeddingModelSchema, texts: z.number().int().min(1).max(1024), words: z.number().int().min(1).max(1000), rounds: z.number().int().min(1).max(10) }),
-  z.object({
-    type: z.literal('bench-search'),
-    chunks: z.number().int().min(100).max(200_000),
-    queries: z.number().int().min(5).max(1000),
-    /** Also save the index to a scratch IndexedDB database and time restoring it (median of 3). */
-    restore: z.boolean().optional(),
-  }),
-]);
-export type EngineBenchRequest = z.infer<typeof embeddingModelBenchSchema>;
-
 export const offscreenRequestSchema = z.discriminatedUnion('type', [
   /** Chunks, embeds and indexes pages; answers once they are persisted. */
   z.object({ type: z.literal('ingest'), model: embeddingModelSchema, pages: z.array(capturedPageSchema).min(1).max(32) }),
@@ -59,8 +46,6 @@ export const offscreenRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delete'), model: embeddingModelSchema, target: deleteTargetSchema }),
   /** Retention and size cap: drops visits before `before`, then the oldest pages past `maxChunks`. */
   z.object({ type: z.literal('evict'), model: embeddingModelSchema, before: epoch, maxChunks: z.number().int().min(0) }),
-  /** Benchmarks measured in the offscreen document itself. */
-  ...embeddingModelBenchSchema.options,
 ]);
 export type OffscreenRequest = z.infer<typeof offscreenRequestSchema>;
 
@@ -104,7 +89,5 @@ export interface OffscreenResponses {
   pages: { total: number; pages: PageSummary[] };
   delete: { chunks: number; urls: string[] };
   evict: { chunks: number; urls: string[] };
-  'bench-embed': { chunksPerSecond: number; rounds: number[]; threads: number; loadMs: number };
-  'bench-search': { buildMs: number; p50: number; p95: number; mean: number; restoreMs?: number; restoreReadMs?: number };
 }
 export type OffscreenResponseOf<T extends OffscreenRequest['type']> = OffscreenResponses[T];

@@ -4,7 +4,8 @@
  * reading buffers, not parsing JSON or re-tokenising.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { createHybridIndex, type HybridIndex, type HybridIndexOptions, type HybridIndexSnapshot } from './hybrid-index';
+import { createHybridIndex } from './hybrid-index';
+import type { HybridIndex, HybridIndexOptions, HybridIndexSnapshot } from './hybrid-index-types';
 import { RetrievalError } from '../retrieval-error';
 
 /** Database name, owned by the retrieval engine alone. */

@@ -2,7 +2,7 @@
 import type { Embedder } from '../embedder-contract';
 import type { HistoryPassage } from '../history-passage';
 import type { HistoryQuery } from '../history-query';
-import type { HybridIndex } from './hybrid-index';
+import type { HybridIndex } from './hybrid-index-types';
 import { makeSnippet, type Snippet } from './make-snippet';
 import { RetrievalError } from '../retrieval-error';
 import { textFragmentUrl } from './text-fragment-url';

@@ -56,7 +56,6 @@ export function createHistoryFeature(): HistoryFeature {
     'index.pages': ({ query, limit }) => service.pages(query, limit),
     'index.delete': (target) => service.remove(target),
     'index.search': (request) => service.search(request),
-    'index.bench': (request) => service.bench(request),
   };
 
   return {

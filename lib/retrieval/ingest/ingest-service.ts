@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { historyPassageSchema, type HistoryPassage } from '../history-passage';
 import type { HistoryQuery } from '../history-query';
 import type { IngestStats } from '../ingest-stats';
-import type { DeleteTarget, EngineBenchRequest, OffscreenResponses } from '../offscreen-protocol';
+import type { DeleteTarget, OffscreenResponses } from '../offscreen-protocol';
 import { decideCapture } from '../privacy-policy';
 import { scrubSecrets } from './scrub-secrets';
 import { createSeenPages, type SeenPages } from './seen-pages';
@@ -51,8 +51,6 @@ export interface IngestService {
   pages(query?: string, limit?: number): Promise<OffscreenResponses['pages']>;
   remove(target: DeleteTarget): Promise<OffscreenResponses['delete']>;
   search(request: HistoryQuery): Promise<HistoryPassage[]>;
-  /** Runs an offscreen benchmark (the bench script's way in). */
-  bench(request: EngineBenchRequest): Promise<OffscreenResponses['bench-embed'] | OffscreenResponses['bench-search']>;
 }
 
 /** Creates the service; opening its database starts at once, nothing else does. */
@@ -180,6 +178,5 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       // Passages go on to the model and the settings page: checked here, where they enter the worker.
       return passagesSchema.parse(await deps.client.request({ type: 'search', model: s.model, request }));
     },
-    bench: (request) => deps.client.request(request),
   };
 }

@@ -3,7 +3,8 @@
  * from a 50k vocabulary and random unit vectors. Shared by the Node bench and the offscreen bench so both
  * measure the same workload.
  */
-import { createHybridIndex, type HybridIndex } from '../../../lib/retrieval/engine/hybrid-index';
+import { createHybridIndex } from '../../../lib/retrieval/engine/hybrid-index';
+import type { HybridIndex } from '../../../lib/retrieval/engine/hybrid-index-types';
 
 /** Deterministic PRNG (mulberry32) so runs are comparable. */
 export function seededRandom(seed: number): () => number {

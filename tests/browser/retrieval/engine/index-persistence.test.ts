@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHybridIndex, type HybridIndex } from '../../../../lib/retrieval/engine/hybrid-index';
+import { createHybridIndex } from '../../../../lib/retrieval/engine/hybrid-index';
+import type { HybridIndex } from '../../../../lib/retrieval/engine/hybrid-index-types';
 import { clearStoredIndex, loadIndex, openIndexDb, saveIndex, type IndexDatabase } from '../../../../lib/retrieval/engine/index-persistence';
 
 const DIMS = 384;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createHybridIndex, type ChunkInput } from '../../../../lib/retrieval/engine/hybrid-index';
+import { createHybridIndex } from '../../../../lib/retrieval/engine/hybrid-index';
+import type { ChunkInput } from '../../../../lib/retrieval/engine/hybrid-index-types';
 import { selectTopK } from '../../../../lib/retrieval/engine/select-top-k';
 
 const DIMS = 4;
