@@ -1,10 +1,9 @@
 /**
  * Page capture for the history index (content script, top frame only): once a page has been visible
- * for the dwell time, its readable text (never input values: readPage reads rendered text only) goes to
+ * for the dwell time, its readable text (never input values: the reader reads rendered text only) goes to
  * the background with its URL, title, language and a content hash. Single-page-app route changes start
  * a new page; the same text is never sent twice for the same URL from one document.
  */
-import { readPage } from '../../page/read-page';
 import { contentHash } from './content-hash';
 import { pageKeyOf } from '../page-key';
 import type { CaptureConfig, CaptureReply, CaptureRequest } from '../capture-message';
@@ -12,6 +11,11 @@ import type { CaptureConfig, CaptureReply, CaptureRequest } from '../capture-mes
 /** What capture needs from the page and the extension (injectable for tests). */
 export interface CaptureDeps {
   window: Window;
+  /**
+   * Reads the page's rendered text as Markdown: lib/page's readPage in the extension, passed in by the
+   * content script so retrieval does not import its peer folder.
+   */
+  read(doc: Document, options: { maxChars: number }): { markdown: string; title: string; lang: string };
   /** Sends a message to the background and resolves with its reply. */
   send(message: unknown): Promise<unknown>;
   /**
@@ -90,7 +94,7 @@ export function startPageCapture(deps: CaptureDeps): () => void {
     const key = pageKeyOf(url);
     let reading;
     try {
-      reading = readPage(doc, { maxChars: deps.maxChars ?? 200_000 });
+      reading = deps.read(doc, { maxChars: deps.maxChars ?? 200_000 });
     } catch (error) {
       console.warn('Tabwise: could not read the page for the history index', error);
       return;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPageCapture } from '../../../../lib/retrieval/capture/capture-page';
+import { readPage } from '../../../../lib/page/read-page';
 import type { CaptureRequest } from '../../../../lib/retrieval/capture-message';
 
 let stop: (() => void) | undefined;
@@ -11,7 +12,7 @@ afterEach(() => {
 
 function capture(dwellMs = 50) {
   const sent: CaptureRequest[] = [];
-  stop = startPageCapture({
+  stop = startPageCapture({ read: readPage,
     window,
     isTopFrame: true,
     pollMs: 20,
@@ -61,7 +62,7 @@ describe('page capture', () => {
     document.body.innerHTML = '<main><h1>Retry</h1><p>A paragraph about lighthouse keepers and their lamps.</p></main>';
     const sent: CaptureRequest[] = [];
     const failures = { 'tabwise-capture-config': 1, 'tabwise-capture': 2 };
-    stop = startPageCapture({
+    stop = startPageCapture({ read: readPage,
       window,
       isTopFrame: true,
       pollMs: 20,
@@ -83,7 +84,7 @@ describe('page capture', () => {
   it('does nothing in a sub-frame', async () => {
     document.body.innerHTML = '<p>Some text inside a frame that is not the top one.</p>';
     const sent: unknown[] = [];
-    stop = startPageCapture({ window, send: async (m) => sent.push(m) });
+    stop = startPageCapture({ read: readPage, window, send: async (m) => sent.push(m) });
     await new Promise((r) => setTimeout(r, 200));
     // vitest's browser mode runs tests inside an iframe: not even the config is asked for.
     expect(sent).toEqual([]);
@@ -92,7 +93,7 @@ describe('page capture', () => {
   it('does nothing when capture is off', async () => {
     document.body.innerHTML = '<p>Some text that must not be captured at all today.</p>';
     const sent: unknown[] = [];
-    stop = startPageCapture({ window, isTopFrame: true, send: async (m) => ((m as { type: string }).type === 'tabwise-capture-config' ? { enabled: false, dwellMs: 10 } : sent.push(m)) });
+    stop = startPageCapture({ read: readPage, window, isTopFrame: true, send: async (m) => ((m as { type: string }).type === 'tabwise-capture-config' ? { enabled: false, dwellMs: 10 } : sent.push(m)) });
     await new Promise((r) => setTimeout(r, 200));
     expect(sent).toEqual([]);
   });
