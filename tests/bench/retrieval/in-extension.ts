@@ -19,9 +19,9 @@ const benchBuildDir = resolve('.output/chrome-mv3-bench');
 export async function inExtension(modelsDir: string): Promise<{ embedRate?: number; search: Record<number, SearchResult> } | undefined> {
   // Built every run, so the bench never measures stale code.
   console.log('offscreen: building the bench build (wxt build --mode bench)');
-  const build = spawnSync('npx', ['wxt', 'build', '--mode', 'bench'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync('npx', ['wxt', 'build', '--mode', 'bench'], { encoding: 'utf8' });
   if (build.status !== 0 || !existsSync(resolve(benchBuildDir, 'manifest.json'))) {
-    console.log('offscreen: skipped, the bench build failed');
+    console.log(`offscreen: skipped, the bench build failed:\n${build.stdout}${build.stderr}`);
     return undefined;
   }
   const server = await serveStatic({}, { '/models/': modelsDir });
