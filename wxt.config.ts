@@ -1,9 +1,17 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { resolve } from 'node:path';
 
 // The manifest is the security boundary of the extension: keep permissions minimal and explicit.
 export default defineConfig({
   manifestVersion: 3,
+  hooks: {
+    // The retrieval bench's engine page exists only in the bench build (`wxt build --mode bench`, written to
+    // .output/chrome-mv3-bench): the product contains no bench code.
+    'entrypoints:found'(wxt, infos) {
+      if (wxt.config.mode === 'bench') infos.push({ name: 'engine-bench', inputPath: resolve('tests/bench/retrieval/engine-bench/index.html'), type: 'unlisted-page' });
+    },
+  },
   vite: () => ({
     plugins: [preact()],
     build: { target: 'es2022', chunkSizeWarningLimit: 4096 },

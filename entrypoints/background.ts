@@ -2,8 +2,9 @@ import type { PromptLibrary } from '../lib/agent/prompt-library';
 import { createUndoFillHandler } from '../lib/background/create-undo-fill-handler';
 import { createRouteToPage } from '../lib/background/route-to-page';
 import { startBackground } from '../lib/background/start-background';
-import { createHistoryFeature } from '../lib/retrieval/create-history-feature';
+import { createHistoryFeature } from '../lib/retrieval/ingest/create-history-feature';
 import { createPageTools } from '../lib/tools/page-tools';
+import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', { query: '?raw', import: 'default', eager: true }) as PromptLibrary;
@@ -16,7 +17,7 @@ export default defineBackground(() => {
     pageTools: createPageTools({ routeToPage }),
     routeToPage,
     extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers },
-    extraTools: history.extraTools,
+    extraTools: [createSearchHistoryTool(history.search)],
     onContentMessage: history.onContentMessage,
     augmentRunSettings: history.augmentRunSettings,
   });

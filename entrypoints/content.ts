@@ -1,5 +1,6 @@
 import { startPageAgent } from '../lib/page/content-agent';
-import { startPageCapture } from '../lib/retrieval/capture-page';
+import { readPage } from '../lib/page/read-page';
+import { startPageCapture } from '../lib/retrieval/capture/capture-page';
 
 // Every frame of every page: the page tools' hands. Each feature starts its own part from lib/.
 export default defineContentScript({
@@ -9,6 +10,6 @@ export default defineContentScript({
   runAt: 'document_idle',
   main(ctx) {
     startPageAgent(ctx);
-    startPageCapture({ window, send: (message) => chrome.runtime.sendMessage(message) });
+    startPageCapture({ window, read: readPage, send: (message) => chrome.runtime.sendMessage(message) });
   },
 });

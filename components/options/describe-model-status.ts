@@ -1,5 +1,5 @@
 /** The embedding model's state as one sentence for the settings page: downloading, loading, or why it failed. */
-import type { IngestStats } from '../../lib/retrieval/ingest-service';
+import type { IngestStats } from '../../lib/retrieval/ingest-stats';
 
 export interface ModelStatusLine {
   tone: 'progress' | 'error';

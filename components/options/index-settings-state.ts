@@ -1,9 +1,9 @@
 /** The options page's "Remember what I read" model: settings, stats and the index browser, as signals. */
 import { batch, signal } from '@preact/signals';
-import type { PageSummary } from '../../lib/retrieval/hybrid-index';
+import type { PageSummary } from '../../lib/retrieval/page-summary';
 import type { IndexSettings, IndexSettingsPatch } from '../../lib/retrieval/index-settings';
 import type { DeleteTarget } from '../../lib/retrieval/offscreen-protocol';
-import type { IngestStats } from '../../lib/retrieval/ingest-service';
+import type { IngestStats } from '../../lib/retrieval/ingest-stats';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import { createActionStatus } from './action-status';
 

@@ -1,6 +1,6 @@
 // The offscreen document: hosts the retrieval engine (index + embedding worker) for the background.
-import { createOffscreenEngine } from '../../lib/retrieval/offscreen-engine';
-import { serveOffscreenEngine } from '../../lib/retrieval/serve-offscreen-engine';
+import { createOffscreenEngine } from '../../lib/retrieval/engine/offscreen-engine';
+import { serveOffscreenEngine } from '../../lib/retrieval/engine/serve-offscreen-engine';
 
 serveOffscreenEngine(
   createOffscreenEngine({

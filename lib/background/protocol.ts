@@ -11,9 +11,9 @@ import type { ProviderView } from '../providers/provider-record';
 import type { Settings } from '../storage/settings-store';
 import type { LatencyStats } from '../agent/compute-latency-stats';
 import type { IndexSettings } from '../retrieval/index-settings';
-import type { OffscreenResponses } from '../retrieval/offscreen-protocol';
-import type { PageSummary } from '../retrieval/hybrid-index';
-import type { HistoryPassage } from '../retrieval/search-history';
+import type { PageSummary } from '../retrieval/page-summary';
+import type { HistoryPassage } from '../retrieval/history-passage';
+import type { IngestStats } from '../retrieval/ingest-stats';
 import type { requestSchemas } from './request-schemas';
 
 export interface ProtocolResponses {
@@ -37,16 +37,15 @@ export interface ProtocolResponses {
   'memories.delete': void;
   'index.settings.get': IndexSettings;
   'index.settings.update': IndexSettings;
-  'index.stats': import('../retrieval/ingest-service').IngestStats;
+  'index.stats': IngestStats;
   'index.retry': { queueDepth: number };
   'index.pages': { total: number; pages: PageSummary[] };
   'index.delete': { chunks: number; urls: string[] };
   'index.search': HistoryPassage[];
-  'index.bench': OffscreenResponses['bench-embed'] | OffscreenResponses['bench-search'];
 }
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */
-export type { IngestStats as IndexStats } from '../retrieval/ingest-service';
+export type { IngestStats as IndexStats } from '../retrieval/ingest-stats';
 
 export interface RunInspection {
   runId: string;

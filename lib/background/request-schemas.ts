@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { providerInputSchema, providerTestSchema } from '../providers/provider-config';
 import { indexSettingsPatchSchema } from '../retrieval/index-settings';
-import { deleteTargetSchema, embeddingModelBenchSchema, searchRequestSchema } from '../retrieval/offscreen-protocol';
+import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-protocol';
+import { historyQuerySchema } from '../retrieval/history-query';
 
 const id = z.string().min(1).max(200);
 
@@ -43,14 +44,13 @@ export const requestSchemas = {
   'conversations.get': z.object({ id }),
   'conversations.delete': z.object({ id }),
   'panel.open': z.object({}),
-  /** "Remember what I read": settings, stats, the index browser, deletion, search, and the offscreen bench. */
+  /** "Remember what I read": settings, stats, the index browser, deletion, deletion and search. */
   'index.settings.get': z.object({}),
   'index.settings.update': indexSettingsPatchSchema,
   'index.stats': z.object({}),
   /** Drains the queue now (after a failed model download, say) rather than at the next retry alarm. */
   'index.retry': z.object({}),
-  'index.pages': z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+  'index.pages': pagesQuerySchema,
   'index.delete': deleteTargetSchema,
-  'index.search': searchRequestSchema,
-  'index.bench': embeddingModelBenchSchema,
+  'index.search': historyQuerySchema,
 } as const;

@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import type { ModelLoadProgress } from './create-model-load-tracker';
 import { embeddingModelSchema } from './index-settings';
-import type { PageSummary } from './hybrid-index';
-import type { HistoryPassage } from './search-history';
+import type { HistoryPassage } from './history-passage';
+import { historyQuerySchema } from './history-query';
+import type { PageSummary } from './page-summary';
 
 /** Marks messages meant for the offscreen document (every extension context receives runtime messages). */
 export const OFFSCREEN_TARGET = 'tabwise-offscreen';
@@ -25,15 +26,8 @@ export const capturedPageSchema = z.object({
 });
 export type CapturedPage = z.infer<typeof capturedPageSchema>;
 
-export const searchRequestSchema = z.object({
-  query: z.string().trim().min(1).max(2000),
-  domain: z.string().trim().toLowerCase().min(1).max(253).optional(),
-  since: epoch.optional(),
-  until: epoch.optional(),
-  topK: z.number().int().min(1).max(100).optional(),
-  minScore: z.number().min(0).max(1).optional(),
-  mode: z.enum(['hybrid', 'sparse', 'dense']).optional(),
-});
+/** The settings page's index browser: pages whose title or URL contains `query`, newest first. */
+export const pagesQuerySchema = z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() });
 
 export const deleteTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('page'), url }),
@@ -43,30 +37,15 @@ export const deleteTargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type DeleteTarget = z.infer<typeof deleteTargetSchema>;
 
-/** The two offscreen benchmarks, as the bench script asks for them through the background. */
-export const embeddingModelBenchSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bench-embed'), model: embeddingModelSchema, texts: z.number().int().min(1).max(1024), words: z.number().int().min(1).max(1000), rounds: z.number().int().min(1).max(10) }),
-  z.object({
-    type: z.literal('bench-search'),
-    chunks: z.number().int().min(100).max(200_000),
-    queries: z.number().int().min(5).max(1000),
-    /** Also save the index to a scratch IndexedDB database and time restoring it (median of 3). */
-    restore: z.boolean().optional(),
-  }),
-]);
-export type EngineBenchRequest = z.infer<typeof embeddingModelBenchSchema>;
-
 export const offscreenRequestSchema = z.discriminatedUnion('type', [
   /** Chunks, embeds and indexes pages; answers once they are persisted. */
   z.object({ type: z.literal('ingest'), model: embeddingModelSchema, pages: z.array(capturedPageSchema).min(1).max(32) }),
-  z.object({ type: z.literal('search'), model: embeddingModelSchema, request: searchRequestSchema }),
+  z.object({ type: z.literal('search'), model: embeddingModelSchema, request: historyQuerySchema }),
   z.object({ type: z.literal('stats'), model: embeddingModelSchema }),
-  z.object({ type: z.literal('pages'), model: embeddingModelSchema, query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+  z.object({ type: z.literal('pages'), model: embeddingModelSchema, ...pagesQuerySchema.shape }),
   z.object({ type: z.literal('delete'), model: embeddingModelSchema, target: deleteTargetSchema }),
   /** Retention and size cap: drops visits before `before`, then the oldest pages past `maxChunks`. */
   z.object({ type: z.literal('evict'), model: embeddingModelSchema, before: epoch, maxChunks: z.number().int().min(0) }),
-  /** Benchmarks measured in the offscreen document itself. */
-  ...embeddingModelBenchSchema.options,
 ]);
 export type OffscreenRequest = z.infer<typeof offscreenRequestSchema>;
 
@@ -110,7 +89,5 @@ export interface OffscreenResponses {
   pages: { total: number; pages: PageSummary[] };
   delete: { chunks: number; urls: string[] };
   evict: { chunks: number; urls: string[] };
-  'bench-embed': { chunksPerSecond: number; rounds: number[]; threads: number; loadMs: number };
-  'bench-search': { buildMs: number; p50: number; p95: number; mean: number; restoreMs?: number; restoreReadMs?: number };
 }
 export type OffscreenResponseOf<T extends OffscreenRequest['type']> = OffscreenResponses[T];

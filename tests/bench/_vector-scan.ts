@@ -1,5 +1,5 @@
 /** VectorStore.scoreAll at 100k × 384 in Node, JS loop vs WebAssembly SIMD, medians. Run: npx tsx tests/bench/_vector-scan.ts */
-import { createVectorStore } from '../../lib/retrieval/vector-store';
+import { createVectorStore } from '../../lib/retrieval/engine/vector-store';
 
 const rows = Number(process.env.ROWS ?? 100_000);
 const dims = Number(process.env.DIMS ?? 384);

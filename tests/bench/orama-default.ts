@@ -8,8 +8,8 @@
  */
 import { create, insert, load, save, search } from '@orama/orama';
 import { deserialize, serialize } from 'node:v8';
-import { createHybridIndex } from '../../lib/retrieval/hybrid-index';
-import { buildSyntheticIndex, quantile, randomUnitVector, seededRandom } from '../../lib/retrieval/synthetic-index';
+import { createHybridIndex } from '../../lib/retrieval/engine/hybrid-index';
+import { buildSyntheticIndex, quantile, randomUnitVector, seededRandom } from './retrieval/synthetic-index';
 
 const n = Number(process.env.ORAMA_BENCH_N ?? 20_000);
 const QUERIES = 100;

@@ -7,9 +7,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { createEmbedder } from '../../lib/retrieval/embedder';
-import { createHybridIndex, DEFAULT_FUSION, type Fusion } from '../../lib/retrieval/hybrid-index';
-import { buildSyntheticIndex, seededRandom, timeSyntheticSearches } from '../../lib/retrieval/synthetic-index';
+import { createEmbedder } from '../../lib/retrieval/embedder/create-embedder';
+import { createHybridIndex } from '../../lib/retrieval/engine/hybrid-index';
+import { DEFAULT_FUSION, type Fusion } from '../../lib/retrieval/engine/hybrid-index-types';
+import { buildSyntheticIndex, seededRandom, timeSyntheticSearches } from './retrieval/synthetic-index';
 import { loadBeir, meanMetric, ndcgAt, recallAt } from './retrieval/beir';
 import { inExtension } from './retrieval/in-extension';
 

@@ -40,7 +40,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.close());
 
-interface Stats { pages: number; chunks: number; queueDepth: number; model: string; modelError?: string; lastError?: string; indexedTotal: number }
+interface Stats { pages: number; chunks: number; queueDepth: number; model: string; modelError?: string; lastError?: string; indexed: number }
 interface Passage { title: string; url: string; fragmentUrl: string; visitedAt: number; score: number; text: string }
 interface PageRow { url: string; title: string; chunks: number; visitedAt: number }
 
@@ -178,10 +178,10 @@ test('a service worker killed mid-ingestion loses nothing and indexes nothing tw
   const hits = await callBackground<Passage[]>(extPage, 'index.search', { query: 'octopus unscrew jar lids', mode: 'sparse', topK: 100, minScore: 0 });
   expect(new Set(hits.map((h) => h.text)).size).toBe(hits.length);
   // Revisiting unchanged content is not re-indexed.
-  const indexedBefore = after.indexedTotal;
+  const indexedBefore = after.indexed;
   await visit(context, urls[0]!);
   await extPage.waitForTimeout(1500);
-  expect((await callBackground<Stats>(extPage, 'index.stats', {})).indexedTotal).toBe(indexedBefore);
+  expect((await callBackground<Stats>(extPage, 'index.stats', {})).indexed).toBe(indexedBefore);
 });
 
 test('the options page: opt in on one screen, browse and search the index, delete a page, pause', async ({ context, extPage }) => {

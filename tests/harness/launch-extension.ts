@@ -16,8 +16,10 @@ export interface LaunchedExtension {
   close(): Promise<void>;
 }
 
-export async function launchExtension(options: { debuggingPort?: boolean } = {}): Promise<LaunchedExtension> {
-  if (!existsSync(join(extensionDir, 'manifest.json'))) throw new Error('Build the extension first: npm run build');
+/** `dir`: another build of the extension (the retrieval bench's `wxt build --mode bench`); default the product build. */
+export async function launchExtension(options: { debuggingPort?: boolean; dir?: string } = {}): Promise<LaunchedExtension> {
+  const dir = options.dir ?? extensionDir;
+  if (!existsSync(join(dir, 'manifest.json'))) throw new Error('Build the extension first: npm run build');
   const userDataDir = mkdtempSync(join(tmpdir(), 'tabwise-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
@@ -25,8 +27,8 @@ export async function launchExtension(options: { debuggingPort?: boolean } = {})
     channel: 'chromium',
     args: [
       '--headless=new',
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
+      `--disable-extensions-except=${dir}`,
+      `--load-extension=${dir}`,
       ...chromiumArgs,
       ...(options.debuggingPort ? ['--remote-debugging-port=0'] : []),
     ],

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { pageKeyOf } from '../../../lib/retrieval/page-key';
-import { textFragmentUrl } from '../../../lib/retrieval/text-fragment-url';
+import { textFragmentUrl } from '../../../lib/retrieval/engine/text-fragment-url';
 
 it('a hash route is a page of its own; a plain anchor is the same page', () => {
   expect(pageKeyOf('https://app.example/#/inbox')).toBe('https://app.example/#/inbox');

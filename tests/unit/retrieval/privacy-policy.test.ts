@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY_SETTINGS, decideCapture } from '../../../lib/retrieval/privacy-policy';
-import { passesLuhn, scrubSecrets, SECRET_MARKER } from '../../../lib/retrieval/scrub-secrets';
+import { passesLuhn, scrubSecrets, SECRET_MARKER } from '../../../lib/retrieval/ingest/scrub-secrets';
 
 const page = (url: string, incognito = false) => ({ url, incognito });
 

@@ -1,0 +1,82 @@
+/**
+ * "Remember what I read", as the background composes it: the ingestion service over the offscreen engine,
+ * what the search_history tool searches with, the grounding hook, the options page's protocol handlers,
+ * and the alarm that finishes a queue a killed worker left behind. Call once, synchronously, in the
+ * worker's first turn. The tool itself is defined in lib/tools (above retrieval), from `search`.
+ */
+import type { BackgroundHandlers as Handlers } from '../../background/protocol';
+import type { GroundingPassage, HistoryPassage } from '../history-passage';
+import type { HistoryQuery } from '../history-query';
+import { createIngestService, INGEST_ALARM, type IngestService } from './ingest-service';
+import { createOffscreenClient } from './offscreen-client';
+
+/** Grounding as a run's settings carry it: the passages and how strictly the answer must keep to them. */
+export interface HistoryGrounding {
+  mode: 'prefer' | 'only';
+  passages: GroundingPassage[];
+}
+
+/** The pieces startBackground takes. */
+export interface HistoryFeature {
+  /** The search_history tool's way in: search, and whether remembering was ever turned on. */
+  search: { search(request: HistoryQuery): Promise<HistoryPassage[]>; isEnabled(): Promise<boolean> };
+  extraHandlers: Handlers;
+  onContentMessage(raw: unknown, sender: chrome.runtime.MessageSender): Promise<unknown> | undefined;
+  /** Adds the retrieved passages to a run's settings when grounding is on; any settings shape with `grounding`. */
+  augmentRunSettings<S extends object>(settings: S, text: string): Promise<S | (S & { grounding: HistoryGrounding })>;
+  service: IngestService;
+}
+
+/** Passages injected per message when grounding is on. */
+const GROUNDING_TOP_K = 5;
+const GROUNDING_MIN_SCORE = 0.2;
+
+/** Wires the feature to chrome.* (alarms, action badge, offscreen). */
+export function createHistoryFeature(): HistoryFeature {
+  const service = createIngestService({
+    client: createOffscreenClient(),
+    alarms: chrome.alarms,
+    signalFull(full) {
+      // Refusals must be visible even with the settings page closed.
+      void chrome.action.setBadgeText({ text: full ? '!' : '' });
+      void chrome.action.setTitle({ title: full ? 'Tabwise: the history index queue is full; new pages are not being remembered' : 'Open Tabwise' });
+    },
+  });
+  chrome.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === INGEST_ALARM) void service.drain();
+  });
+  // Whatever woke the worker, finish what a previous one left in the queue.
+  void service.drain();
+
+  const extraHandlers: Handlers = {
+    'index.settings.get': () => service.settings(),
+    'index.settings.update': (patch) => service.updateSettings(patch),
+    'index.stats': () => service.stats(),
+    'index.retry': () => service.retry(),
+    'index.pages': ({ query, limit }) => service.pages(query, limit),
+    'index.delete': (target) => service.remove(target),
+    'index.search': (request) => service.search(request),
+  };
+
+  return {
+    service,
+    search: { search: (r) => service.search(r), isEnabled: async () => (await service.settings()).enabled },
+    extraHandlers,
+    onContentMessage: (raw, sender) => service.onContentMessage(raw, sender),
+    async augmentRunSettings(settings, text) {
+      const s = await service.settings();
+      if (!s.enabled || s.grounding === 'off' || !text.trim()) return settings;
+      try {
+        const passages = await service.search({ query: text.slice(0, 2000), topK: GROUNDING_TOP_K, minScore: GROUNDING_MIN_SCORE });
+        return {
+          ...settings,
+          grounding: { mode: s.grounding, passages: passages.map(({ title, url, fragmentUrl, visitedAt, text: t }) => ({ title, url, fragmentUrl, visitedAt, text: t })) },
+        };
+      } catch (error) {
+        // The message still goes out ungrounded; the prompt says nothing was retrieved rather than failing the send.
+        console.warn('Tabwise: grounding retrieval failed', error);
+        return { ...settings, grounding: { mode: s.grounding, passages: [] } };
+      }
+    },
+  };
+}

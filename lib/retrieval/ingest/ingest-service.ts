@@ -1,0 +1,182 @@
+/**
+ * The background's indexing orchestrator: privacy policy first, then the durable queue, drained into the
+ * offscreen engine; retention and the size cap after each batch; deletion, stats and search for the UI
+ * and the search_history tool. The worker can die at any moment: the queue and the alarm carry on.
+ */
+import { domainMatches, domainOf } from '../domain-of';
+import { pageKeyOf } from '../page-key';
+import { captureConfigRequestSchema, captureRequestSchema, type CaptureConfig, type CaptureReply, type CaptureRequest } from '../capture-message';
+import { createIndexSettingsStore, type IndexSettingsStore } from './index-settings-store';
+import type { IndexSettings, IndexSettingsPatch } from '../index-settings';
+import { openIngestDb, type QueueEntry } from './ingest-db';
+import { createIngestQueue, type IngestQueue } from './ingest-queue';
+import type { OffscreenClient } from './offscreen-client';
+import { z } from 'zod';
+import { historyPassageSchema, type HistoryPassage } from '../history-passage';
+import type { HistoryQuery } from '../history-query';
+import type { IngestStats } from '../ingest-stats';
+import type { DeleteTarget, OffscreenResponses } from '../offscreen-protocol';
+import { decideCapture } from '../privacy-policy';
+import { scrubSecrets } from './scrub-secrets';
+import { createSeenPages, type SeenPages } from './seen-pages';
+
+/** The alarm that wakes a killed worker to finish draining the queue. */
+export const INGEST_ALARM = 'tabwise-ingest';
+const BATCH = 4;
+const DAY_MS = 86_400_000;
+const passagesSchema = z.array(historyPassageSchema);
+
+export interface IngestServiceDeps {
+  client: OffscreenClient;
+  now?: () => number;
+  /** Shows that captures are being refused (the toolbar badge in the extension). */
+  signalFull?(full: boolean): void;
+  /** Schedules / cancels the wake-up alarm. */
+  alarms?: { create(name: string, info: { delayInMinutes: number }): unknown; clear(name: string): unknown };
+}
+
+export interface IngestService {
+  /** A message from a content script; undefined when it is not a capture message. */
+  onContentMessage(raw: unknown, sender: chrome.runtime.MessageSender): Promise<CaptureConfig | CaptureReply> | undefined;
+  /** Drains the queue (single flight); resolves when it is empty, paused, or an error stopped it. */
+  drain(): Promise<void>;
+  /**
+   * The settings page's "Try again" after a failure (e.g. the model could not be downloaded): starts a drain
+   * now instead of at the next alarm, and answers at once; the page follows it through stats().
+   */
+  retry(): Promise<{ queueDepth: number }>;
+  settings(): Promise<IndexSettings>;
+  updateSettings(patch: IndexSettingsPatch): Promise<IndexSettings>;
+  stats(): Promise<IngestStats>;
+  pages(query?: string, limit?: number): Promise<OffscreenResponses['pages']>;
+  remove(target: DeleteTarget): Promise<OffscreenResponses['delete']>;
+  search(request: HistoryQuery): Promise<HistoryPassage[]>;
+}
+
+/** Creates the service; opening its database starts at once, nothing else does. */
+export function createIngestService(deps: IngestServiceDeps): IngestService {
+  const now = deps.now ?? Date.now;
+  const opened = openIngestDb().then((db) => ({ settings: createIndexSettingsStore(db), queue: createIngestQueue(db), seen: createSeenPages(db) }));
+  const parts = (): Promise<{ settings: IndexSettingsStore; queue: IngestQueue; seen: SeenPages }> => opened;
+  let draining: Promise<void> | undefined;
+
+  async function capture(msg: CaptureRequest, sender: chrome.runtime.MessageSender): Promise<CaptureReply> {
+    const { settings, queue, seen } = await parts();
+    const s = await settings.get();
+    if (!s.enabled) return { status: 'off' };
+    // Only the top frame captures, and a frame may only speak for its own origin.
+    if (sender.frameId !== 0 || !sender.url || new URL(sender.url).origin !== new URL(msg.url).origin) return { status: 'refused', reason: 'wrong-frame' };
+    const decision = decideCapture({ url: msg.url, incognito: sender.tab?.incognito ?? true }, s);
+    if (!decision.index) return { status: 'refused', reason: decision.reason };
+    const key = pageKeyOf(msg.url);
+    if ((await seen.get(key))?.hash === msg.hash) return { status: 'unchanged' };
+    const at = now();
+    const entry: QueueEntry = { key, url: key, title: scrubSecrets(msg.title), lang: msg.lang, text: scrubSecrets(msg.text), hash: msg.hash, visitedAt: at, capturedAt: at };
+    const result = await queue.enqueue(entry, s.queueLimit);
+    if (result === 'full') {
+      await queue.updateCounters((c) => ({ ...c, refused: c.refused + 1, lastRefusedAt: at, lastRefusedUrl: key }));
+      deps.signalFull?.(true);
+      console.warn(`Tabwise: history queue full (${s.queueLimit}); refused ${key}`);
+      return { status: 'full' };
+    }
+    void drain();
+    return { status: result };
+  }
+
+  async function drainLoop(): Promise<void> {
+    const { settings, queue, seen } = await parts();
+    for (;;) {
+      const s = await settings.get();
+      const batch = s.paused ? [] : await queue.peek(BATCH);
+      if (batch.length === 0) {
+        await deps.alarms?.clear(INGEST_ALARM);
+        if (!s.paused) deps.signalFull?.(false);
+        return;
+      }
+      // If this worker dies mid-batch, the alarm wakes a new one that sends the batch again (replacing, not duplicating).
+      await deps.alarms?.create(INGEST_ALARM, { delayInMinutes: 0.5 });
+      try {
+        await deps.client.request({ type: 'ingest', model: s.model, pages: batch.map(({ url, title, lang, text, visitedAt }) => ({ url, title, lang, text, visitedAt })) });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.error('Tabwise: indexing failed; the queue keeps the pages for a retry', error);
+        await queue.updateCounters((c) => ({ ...c, lastError: message, lastErrorAt: now() }));
+        return;
+      }
+      for (const e of batch) {
+        await seen.put({ key: e.key, hash: e.hash, domain: domainOf(e.url), visitedAt: e.visitedAt });
+        await queue.complete(e);
+      }
+      await queue.updateCounters((c) => ({ ...c, indexed: c.indexed + batch.length, lastError: undefined }));
+      const evicted = await deps.client.request({ type: 'evict', model: s.model, before: now() - s.retentionDays * DAY_MS, maxChunks: s.maxChunks });
+      if (evicted.urls.length) await seen.forget({ kind: 'urls', urls: evicted.urls });
+    }
+  }
+
+  function drain(): Promise<void> {
+    draining ??= drainLoop()
+      .catch((error: unknown) => console.error('Tabwise: draining the history queue failed', error))
+      .finally(() => {
+        draining = undefined;
+      });
+    return draining;
+  }
+
+  return {
+    onContentMessage(raw, sender) {
+      if (captureConfigRequestSchema.safeParse(raw).success) {
+        return parts().then(async ({ settings }) => {
+          const s = await settings.get();
+          return { enabled: s.enabled && !s.paused && !sender.tab?.incognito, dwellMs: s.dwellMs };
+        });
+      }
+      const parsed = captureRequestSchema.safeParse(raw);
+      if (parsed.success) return capture(parsed.data, sender);
+      if ((raw as { type?: unknown })?.type === 'tabwise-capture') return Promise.resolve({ status: 'refused', reason: 'malformed' });
+      return undefined;
+    },
+    drain,
+    async retry() {
+      const { queue } = await parts();
+      void drain();
+      return { queueDepth: await queue.depth() };
+    },
+    async settings() {
+      return (await parts()).settings.get();
+    },
+    async updateSettings(patch) {
+      const next = await (await parts()).settings.update(patch);
+      if (next.enabled && !next.paused) void drain();
+      return next;
+    },
+    async stats() {
+      const { settings, queue } = await parts();
+      const s = await settings.get();
+      const [engine, depth, counters] = await Promise.all([deps.client.request({ type: 'stats', model: s.model }), queue.depth(), queue.counters()]);
+      return { ...engine, ...counters, enabled: s.enabled, paused: s.paused, queueDepth: depth, queueLimit: s.queueLimit };
+    },
+    async pages(query, limit) {
+      const s = await (await parts()).settings.get();
+      return deps.client.request({ type: 'pages', model: s.model, query, limit });
+    },
+    async remove(target) {
+      const { settings, queue, seen } = await parts();
+      const s = await settings.get();
+      // Waiting captures of what is being deleted go too, or they would come back after the delete.
+      await queue.discard((e) =>
+        target.kind === 'all' ||
+        (target.kind === 'page' && e.key === pageKeyOf(target.url)) ||
+        (target.kind === 'domain' && domainMatches(domainOf(e.url), target.domain)) ||
+        (target.kind === 'range' && e.visitedAt >= target.since && e.visitedAt <= target.until),
+      );
+      const out = await deps.client.request({ type: 'delete', model: s.model, target });
+      await seen.forget(target);
+      return out;
+    },
+    async search(request) {
+      const s = await (await parts()).settings.get();
+      // Passages go on to the model and the settings page: checked here, where they enter the worker.
+      return passagesSchema.parse(await deps.client.request({ type: 'search', model: s.model, request }));
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/** The `search_history` tool: the model's way into the user's on-device reading history. */
+import { z } from 'zod';
+import { defineTool } from './define-tool';
+import type { HistoryPassage } from '../retrieval/history-passage';
+import { historyQuerySchema, type HistoryQuery } from '../retrieval/history-query';
+
+/**
+ * The history query as the model writes it: dates as ISO strings (read into epoch ms by parseHistoryDate),
+ * a shorter query and fewer passages than the engine allows, and no scoring knobs.
+ */
+export const searchHistoryInput = z.object({
+  query: historyQuerySchema.shape.query.max(500),
+  domain: historyQuerySchema.shape.domain,
+  since: z.string().max(40).optional().describe('ISO 8601 date or date-time: only pages visited at or after it.'),
+  until: z.string().max(40).optional().describe('ISO 8601 date or date-time: only pages visited at or before it.'),
+  topK: z.number().int().min(1).max(20).optional().describe('How many passages (default 8).'),
+});
+
+/** A date-only `until` means the end of that day, so "until 2024-05-01" includes the 1st. */
+export function parseHistoryDate(value: string, edge: 'start' | 'end'): number {
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms)) throw new Error(`"${value}" is not an ISO 8601 date or date-time`);
+  return edge === 'end' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? ms + 86_399_999 : ms;
+}
+
+/** Passages as the model reads them: dates as ISO strings, scores rounded. */
+function present(p: HistoryPassage) {
+  return {
+    title: p.title,
+    url: p.url,
+    fragmentUrl: p.fragmentUrl,
+    visitedAt: new Date(p.visitedAt).toISOString(),
+    score: Math.round(p.score * 1000) / 1000,
+    headingPath: p.headingPath,
+    snippet: p.snippet,
+    text: p.text,
+  };
+}
+
+export interface SearchHistoryToolDeps {
+  search(request: HistoryQuery): Promise<HistoryPassage[]>;
+  /** Whether indexing was ever turned on (so "nothing found" can be told apart from "nothing kept"). */
+  isEnabled(): Promise<boolean>;
+}
+
+/** Creates the tool (read-only, background; the first call may wait for the model to load). */
+export function createSearchHistoryTool(deps: SearchHistoryToolDeps) {
+  return defineTool({
+    name: 'search_history',
+    input: searchHistoryInput,
+    readOnly: true,
+    timeoutMs: 120_000,
+    async execute(input) {
+      if (!(await deps.isEnabled())) {
+        return { passages: [], note: 'Remembering visited pages is turned off in Tabwise settings, so there is no history to search.' };
+      }
+      const passages = await deps.search({
+        query: input.query,
+        domain: input.domain,
+        since: input.since ? parseHistoryDate(input.since, 'start') : undefined,
+        until: input.until ? parseHistoryDate(input.until, 'end') : undefined,
+        topK: input.topK ?? 8,
+      });
+      return { passages: passages.map(present) };
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startPageCapture } from '../../../../lib/retrieval/capture/capture-page';
+import { readPage } from '../../../../lib/page/read-page';
+import type { CaptureRequest } from '../../../../lib/retrieval/capture-message';
+
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  history.replaceState(null, '', '/');
+  document.body.innerHTML = '';
+});
+
+function capture(dwellMs = 50) {
+  const sent: CaptureRequest[] = [];
+  stop = startPageCapture({ read: readPage,
+    window,
+    isTopFrame: true,
+    pollMs: 20,
+    send: async (m) => {
+      const msg = m as { type: string };
+      if (msg.type === 'tabwise-capture-config') return { enabled: true, dwellMs };
+      sent.push(m as CaptureRequest);
+      return { status: 'queued' };
+    },
+  });
+  return sent;
+}
+
+const until = async (f: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!f()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('page capture', () => {
+  it('sends the visible text after the dwell time, never input values; a pushState route is a new page; same text is not resent', async () => {
+    document.body.innerHTML = '<main><h1>Hello</h1><p>The visible paragraph about tide pools and anemones.</p><input value="secret-typed-value"><textarea>typed draft</textarea></main>';
+    const sent = capture();
+    await until(() => sent.length === 1);
+    expect(sent[0]!.text).toContain('tide pools');
+    expect(sent[0]!.text).not.toContain('secret-typed-value');
+    expect(sent[0]!.text).not.toContain('typed draft');
+    expect(sent[0]!.hash).toMatch(/^[0-9a-f]{14}$/);
+    const first = sent[0]!.url;
+    document.body.innerHTML = '<main><h1>Route two</h1><p>A different view about coral reefs and their fish.</p></main>';
+    history.pushState(null, '', '/route-two');
+    await until(() => sent.length === 2);
+    expect(sent[1]!.url).not.toBe(first);
+    expect(sent[1]!.text).toContain('coral reefs');
+    // Back to the first URL with unchanged text: its hash was already sent.
+    history.pushState(null, '', new URL(first).pathname);
+    document.body.innerHTML = '<main><h1>Route two</h1><p>A different view about coral reefs and their fish.</p></main>';
+    await new Promise((r) => setTimeout(r, 300));
+    history.pushState(null, '', '/route-two');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sent.filter((s) => s.url.endsWith('/route-two'))).toHaveLength(1);
+  });
+
+  it('tries again when the background stopped while handling a message (settings and the capture itself)', async () => {
+    document.body.innerHTML = '<main><h1>Retry</h1><p>A paragraph about lighthouse keepers and their lamps.</p></main>';
+    const sent: CaptureRequest[] = [];
+    const failures = { 'tabwise-capture-config': 1, 'tabwise-capture': 2 };
+    stop = startPageCapture({ read: readPage,
+      window,
+      isTopFrame: true,
+      pollMs: 20,
+      retryMs: [30, 30, 30],
+      send: async (m) => {
+        const msg = m as { type: keyof typeof failures };
+        if (failures[msg.type]-- > 0) throw new Error('The message port closed before a response was received.');
+        if (msg.type === 'tabwise-capture-config') return { enabled: true, dwellMs: 20 };
+        sent.push(m as CaptureRequest);
+        return { status: 'queued' };
+      },
+    });
+    await until(() => sent.length === 1);
+    expect(sent[0]!.text).toContain('lighthouse keepers');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('does nothing in a sub-frame', async () => {
+    document.body.innerHTML = '<p>Some text inside a frame that is not the top one.</p>';
+    const sent: unknown[] = [];
+    stop = startPageCapture({ read: readPage, window, send: async (m) => sent.push(m) });
+    await new Promise((r) => setTimeout(r, 200));
+    // vitest's browser mode runs tests inside an iframe: not even the config is asked for.
+    expect(sent).toEqual([]);
+  });
+
+  it('does nothing when capture is off', async () => {
+    document.body.innerHTML = '<p>Some text that must not be captured at all today.</p>';
+    const sent: unknown[] = [];
+    stop = startPageCapture({ read: readPage, window, isTopFrame: true, send: async (m) => ((m as { type: string }).type === 'tabwise-capture-config' ? { enabled: false, dwellMs: 10 } : sent.push(m)) });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sent).toEqual([]);
+  });
+});

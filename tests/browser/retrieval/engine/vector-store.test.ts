@@ -1,0 +1,4 @@
+import { vectorStoreSuite } from '../../../unit/retrieval/engine/vector-store-cases';
+
+// Chromium's WebAssembly SIMD.
+vectorStoreSuite();

@@ -1,4 +1,0 @@
-import { vectorStoreSuite } from '../../unit/retrieval/vector-store-cases';
-
-// Chromium's WebAssembly SIMD.
-vectorStoreSuite();
