@@ -2,7 +2,7 @@ import type { PromptLibrary } from '../lib/agent/prompt-library';
 import { createUndoFillHandler } from '../lib/background/create-undo-fill-handler';
 import { createRouteToPage } from '../lib/background/route-to-page';
 import { startBackground } from '../lib/background/start-background';
-import { createHistoryFeature } from '../lib/retrieval/ingest/create-history-feature';
+import { createHistoryFeature } from '../lib/background/create-history-feature';
 import { createPageTools } from '../lib/tools/page-tools';
 import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
 

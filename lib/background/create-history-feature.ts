@@ -4,11 +4,11 @@
  * and the alarm that finishes a queue a killed worker left behind. Call once, synchronously, in the
  * worker's first turn. The tool itself is defined in lib/tools (above retrieval), from `search`.
  */
-import type { BackgroundHandlers as Handlers } from '../../background/protocol';
-import type { GroundingPassage, HistoryPassage } from '../history-passage';
-import type { HistoryQuery } from '../history-query';
-import { createIngestService, INGEST_ALARM, type IngestService } from './ingest-service';
-import { createOffscreenClient } from './offscreen-client';
+import type { BackgroundHandlers as Handlers } from './protocol';
+import type { GroundingPassage, HistoryPassage } from '../retrieval/history-passage';
+import type { HistoryQuery } from '../retrieval/history-query';
+import { createIngestService, INGEST_ALARM, type IngestService } from '../retrieval/ingest/ingest-service';
+import { createOffscreenClient } from '../retrieval/ingest/offscreen-client';
 
 /** Grounding as a run's settings carry it: the passages and how strictly the answer must keep to them. */
 export interface HistoryGrounding {
