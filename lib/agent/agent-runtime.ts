@@ -15,7 +15,7 @@ import { ApprovalWaiters } from './approval-waiters';
 import { driveRun, type RunResult } from './drive-run';
 import { estimateTokens, type EstimateTokens } from './estimate-tokens';
 import type { LatencyStore } from './latency-store';
-import type { RouteToPage } from './page-router';
+import type { RouteToPage } from '../tools/page/page-router';
 import type { PromptLibrary } from './prompt-library';
 import { replayRunEvents } from './replay-run';
 import type { LiveRun, RuntimeDeps } from './run-context';

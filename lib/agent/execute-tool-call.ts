@@ -7,7 +7,7 @@ import type { Tool, ToolContext } from '../tools/define-tool';
 import { formatToolOutput } from '../tools/format-tool-output';
 import { abortable } from './abortable';
 import { parseToolInput } from './build-history';
-import { pageGoneMessage, type RouteToPage } from './page-router';
+import { pageGoneMessage, type RouteToPage } from '../tools/page/page-router';
 import type { ApprovalDecision, ToolOutcome } from './run-journal';
 
 export interface ToolCallInput {

@@ -1,8 +1,8 @@
 import type { Handler } from '../messaging/handle-messages';
 import { undoOutput } from '../page/page-command';
 import { UserFacingError } from './chat-service';
-import { createPageTargetStore, type PageTargetStore } from './page-target-store';
-import { sendPageCommand, type PageMessenger } from './send-page-command';
+import { createPageTargetStore, type PageTargetStore } from '../tools/page/page-target-store';
+import { sendPageCommand, type PageMessenger } from '../tools/page/send-page-command';
 
 export interface UndoFillDeps {
   targets?: PageTargetStore;

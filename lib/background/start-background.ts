@@ -8,7 +8,7 @@ import { createAgentRuntime, type AgentRuntime } from '../agent/agent-runtime';
 import { createIdbLatencyStore, createIdbMemoryStore, createIdbSitePolicyStore } from '../agent/idb-agent-stores';
 import { createIdbRunJournal } from '../agent/idb-run-journal';
 import { computeLatencyStats } from '../agent/compute-latency-stats';
-import type { RouteToPage } from '../agent/page-router';
+import type { RouteToPage } from '../tools/page/page-router';
 import type { PromptLibrary } from '../agent/prompt-library';
 import type { ModelRef } from '../agent/run-journal';
 import type { RunSettings } from '../agent/run-settings';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
-import type { RouteToPage } from '../../../lib/agent/page-router';
+import type { RouteToPage } from '../../../lib/tools/page/page-router';
 import { defineTool, type Tool } from '../../../lib/tools/define-tool';
 import { echoTool, setup } from './harness';
 

@@ -1,4 +1,4 @@
-import { pageReplySchema, type PageCommand, type PageReply } from '../page/page-command';
+import { pageReplySchema, type PageCommand, type PageReply } from '../../page/page-command';
 import type { PageTarget } from './page-target-store';
 
 /** A reply from the page agent, or why none came. */

@@ -1,9 +1,9 @@
 /** The page tools: the model's hands on the page. They run in the content script; the worker only routes them. */
-import { formatApprovalPreview } from '../agent/format-approval-preview';
-import { pageGoneMessage, type RouteToPage } from '../agent/page-router';
-import { clickInput, fillFormInput, getFormStateInput, readPageInput, submitFormInput } from '../page';
-import { previewOutput } from '../page/page-command';
-import { defineTool, type Tool } from './define-tool';
+import { formatApprovalPreview } from '../format-approval-preview';
+import { pageGoneMessage, type RouteToPage } from './page-router';
+import { clickInput, fillFormInput, getFormStateInput, readPageInput, submitFormInput } from '../../page';
+import { previewOutput } from '../../page/page-command';
+import { defineTool, type Tool } from '../define-tool';
 import { formatFillPreview } from './format-fill-preview';
 
 export interface PageToolsDeps {

@@ -1,5 +1,5 @@
 /** How page tools reach the content script; the lead implements the routing, the runtime only interprets it. */
-import type { ToolContext } from '../tools/define-tool';
+import type { ToolContext } from '../define-tool';
 
 export interface PageToolCall {
   toolCallId: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PageToolCall, RouteToPage } from '../../../lib/agent/page-router';
-import type { ToolContext } from '../../../lib/tools/define-tool';
-import { formatFillPreview } from '../../../lib/tools/format-fill-preview';
-import { createPageTools } from '../../../lib/tools/page-tools';
+import type { PageToolCall, RouteToPage } from '../../../../lib/tools/page/page-router';
+import type { ToolContext } from '../../../../lib/tools/define-tool';
+import { formatFillPreview } from '../../../../lib/tools/page/format-fill-preview';
+import { createPageTools } from '../../../../lib/tools/page/page-tools';
 
 const ctx = { runId: 'r1', toolCallId: 't1', signal: new AbortController().signal, tabId: 3, agentPath: [], delegate: async () => '', now: () => 0 } satisfies ToolContext;
 

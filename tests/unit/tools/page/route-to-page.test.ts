@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolContext } from '../../../lib/tools/define-tool';
-import { createUndoFillHandler } from '../../../lib/background/create-undo-fill-handler';
-import { createPageTargetStore, type KeyValueArea } from '../../../lib/background/page-target-store';
-import { createRouteToPage } from '../../../lib/background/route-to-page';
-import type { PageMessenger } from '../../../lib/background/send-page-command';
-import type { PageCommand } from '../../../lib/page/page-command';
+import type { ToolContext } from '../../../../lib/tools/define-tool';
+import { createUndoFillHandler } from '../../../../lib/background/create-undo-fill-handler';
+import { createPageTargetStore, type KeyValueArea } from '../../../../lib/tools/page/page-target-store';
+import { createRouteToPage } from '../../../../lib/tools/page/route-to-page';
+import type { PageMessenger } from '../../../../lib/tools/page/send-page-command';
+import type { PageCommand } from '../../../../lib/page/page-command';
 
 function memoryArea(): KeyValueArea {
   const data = new Map<string, unknown>();

@@ -1,5 +1,5 @@
-import type { PageRouteResult, RouteToPage } from '../agent/page-router';
-import { pageCommandNames, type PageCommandName } from '../page/page-command';
+import type { PageRouteResult, RouteToPage } from './page-router';
+import { pageCommandNames, type PageCommandName } from '../../page/page-command';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
 import { sendPageCommand, type PageMessenger } from './send-page-command';
 
