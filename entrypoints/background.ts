@@ -9,12 +9,10 @@ import { createPageTools } from '../lib/tools/page/page-tools';
 const prompts = import.meta.glob<string>('/prompts/**/*.md', { query: '?raw', import: 'default', eager: true }) as PromptLibrary;
 
 export default defineBackground(() => {
-  const routeToPage = createRouteToPage();
   const history = createHistoryFeature();
   startBackground({
     prompts,
-    pageTools: createPageTools({ routeToPage }),
-    routeToPage,
+    pageTools: createPageTools({ routeToPage: createRouteToPage() }),
     extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers },
     extraTools: history.extraTools,
     onContentMessage: history.onContentMessage,

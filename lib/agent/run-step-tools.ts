@@ -51,7 +51,6 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
   const result = await executeToolCall(rec, {
     findTool: () => tool,
     availableNames: () => tools.map((t) => t.name),
-    routeToPage: deps.routeToPage,
     defaultTimeoutMs: deps.defaultToolTimeoutMs,
     runSignal: live.controller.signal,
     approve: (t, input) => approve(live, deps, rec, t, input, context),

@@ -1,13 +1,17 @@
-import { pageReplySchema, type PageCommand, type PageReply } from '../../page/page-command';
+import type { PageCommand, PageCommandName, PageReply } from '../../page/page-command';
+import { pageReplySchema } from './page-reply-schema';
 import type { PageTarget } from './page-target-store';
 
 /** A reply from the page agent, or why none came. */
-export type SendOutcome = { ok: true; reply: PageReply } | { ok: false; reason: 'tab-closed' | 'navigated' | 'no-receiver'; message?: string };
+export type SendOutcome<K extends PageCommandName = PageCommandName> =
+  | { ok: true; reply: PageReply<K> }
+  | { ok: false; reason: 'tab-closed' | 'navigated' | 'no-receiver'; message?: string };
 
 /** The extension APIs used, injectable for tests. */
 export interface PageMessenger {
   getTab(tabId: number): Promise<unknown>;
-  sendMessage(tabId: number, message: unknown, frameId: number): Promise<unknown>;
+  /** Resolves with what the frame answered: unchecked data, validated by the caller. */
+  sendMessage(tabId: number, message: PageCommand, frameId: number): Promise<unknown>;
   /** Injects the content script into every frame of the tab. */
   inject(tabId: number): Promise<void>;
 }
@@ -22,7 +26,9 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * mid-call is 'navigated'; a page opened before the extension was installed (no content script yet) gets
  * the script injected and the command retried once, and is 'no-receiver' if that does not help.
  */
-export async function sendPageCommand(target: PageTarget, command: PageCommand, messenger: PageMessenger = chromeMessenger): Promise<SendOutcome> {
+export async function sendPageCommand<K extends PageCommandName>(
+  target: PageTarget, command: PageCommand<K>, messenger: PageMessenger = chromeMessenger,
+): Promise<SendOutcome<K>> {
   const tabGone = async () => messenger.getTab(target.tabId).then(() => false, () => true);
   if (await tabGone()) return { ok: false, reason: 'tab-closed' };
   for (let attempt = 0; ; attempt++) {
@@ -42,7 +48,7 @@ export async function sendPageCommand(target: PageTarget, command: PageCommand, 
       }
       continue;
     }
-    const reply = pageReplySchema.safeParse(raw);
+    const reply = pageReplySchema(command.command).safeParse(raw);
     if (!reply.success) return { ok: false, reason: 'no-receiver', message: 'the page answered with a malformed reply' };
     return { ok: true, reply: reply.data };
   }

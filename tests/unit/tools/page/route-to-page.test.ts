@@ -16,6 +16,13 @@ function memoryArea(): KeyValueArea {
   };
 }
 
+/** What the fake page answers each command with (shapes the worker's reply schema accepts). */
+const outputs: Partial<Record<string, unknown>> = {
+  read_page: { title: 'A', url: 'https://a.example/form', lang: 'en', markdown: '# A', headings: [{ level: 1, text: 'A' }], totalChars: 3, offset: 0 },
+  get_form_state: { fields: [], buttons: [], forms: [] },
+  fill_form: { written: [], ignored: [], failed: [] },
+};
+
 /** A tab whose frame answers like a page agent; `doc` changes when the test "navigates". */
 function fakeTab() {
   const state = { open: true, receiver: true, doc: 'doc-1', url: 'https://a.example/form', injected: 0, sent: [] as { frameId: number; command: PageCommand }[] };
@@ -26,13 +33,14 @@ function fakeTab() {
     },
     sendMessage: async (_tabId, message, frameId) => {
       if (!state.receiver) throw new Error('Could not establish connection. Receiving end does not exist.');
-      const command = message as PageCommand;
-      state.sent.push({ frameId, command });
+      state.sent.push({ frameId, command: message });
+      const command: { command: string; expectDocId?: string } = message.runId === 'tampered' ? { command: 'tamper' } : message;
       const where = { docId: state.doc, url: state.url };
       if (command.expectDocId && command.expectDocId !== state.doc) return { ok: false, error: 'navigated', message: 'changed', ...where };
       if (command.command === 'click') return { ok: false, error: 'tool-error', message: 'click failed: gone', ...where };
       if (command.command === 'undo') return { ok: true, output: { restored: [{ key: 'a', value: '' }], failed: [] }, ...where };
-      return { ok: true, output: { echo: command.command }, ...where };
+      if (command.command === 'tamper') return { ok: true, output: { title: 42 }, ...where };
+      return { ok: true, output: outputs[command.command], ...where };
     },
     inject: async () => {
       state.injected++;
@@ -48,7 +56,7 @@ describe('createRouteToPage', () => {
   it('sends to the top frame and answers the page\'s output', async () => {
     const tab = fakeTab();
     const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
-    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: { echo: 'read_page' } });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page });
     expect(tab.state.sent[0]).toMatchObject({ frameId: 0, command: { tabwise: 'page-command', command: 'read_page', runId: 'r1', toolCallId: 't1' } });
   });
 
@@ -91,9 +99,13 @@ describe('createRouteToPage', () => {
     expect(dead.state.injected).toBe(1);
   });
 
-  it('refuses names that are not page commands', async () => {
+  it('refuses names that are not page commands (at compile time), and output that is not the command\'s shape', async () => {
     const route = createRouteToPage({ messenger: fakeTab().messenger, targets: createPageTargetStore(memoryArea()) });
+    // @ts-expect-error memory_save is not a page command; a plain JavaScript caller still gets a tool error
     expect(await route({ toolCallId: 't1', toolName: 'memory_save', input: {} }, ctx())).toMatchObject({ ok: false, reason: 'tool-error' });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx({ runId: 'tampered' }))).toEqual({
+      ok: false, reason: 'no-receiver', message: 'the page answered with a malformed reply',
+    });
   });
 });
 
