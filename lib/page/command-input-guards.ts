@@ -4,7 +4,7 @@
  * is the page's own line of defence, and its messages are written for the model.
  */
 import type { PageCommandInput, PageCommandName } from './page-command';
-import { READ_PAGE_LIMITS } from './read-page';
+import { READ_PAGE_LIMITS } from './read-page-limits';
 import type { FieldValue } from './form-snapshot';
 
 /** Input that does not have the command's shape; the message names the path and what was expected. */

@@ -1,5 +1,5 @@
 import { createPageAgent } from './page-agent';
-import type { PageReader } from './page-reader';
+import { loadedPageReader } from './page-reader';
 
 /** What the content script's lifetime offers: WXT's ContentScriptContext fits (a newer copy invalidates this one). */
 export interface AgentLifetime {
@@ -10,8 +10,8 @@ export interface AgentLifetime {
  * Starts this frame's page agent: answers page commands from the extension's own background, and from
  * nothing else. Each document gets its own id, so the background can tell when the page navigated.
  */
-export function startPageAgent(reader: () => PageReader | undefined, lifetime?: AgentLifetime): void {
-  const agent = createPageAgent({ doc: document, docId: newDocumentId(), reader });
+export function startPageAgent(lifetime?: AgentLifetime): void {
+  const agent = createPageAgent({ doc: document, docId: newDocumentId(), reader: loadedPageReader });
   const extensionOrigin = chrome.runtime.getURL('');
   const listener = (raw: unknown, sender: chrome.runtime.MessageSender, sendResponse: (reply: unknown) => void): boolean => {
     // Only the background (no tab, our id, our origin) may command the page; other frames and pages cannot.

@@ -26,7 +26,7 @@ export interface PageAgent {
 export interface PageAgentOptions {
   doc: Document;
   docId: string;
-  /** Reads the page for read_page; undefined while the page reader is not loaded in this frame. */
+  /** Reads the page for read_page; undefined while the page reader is not loaded in this frame (see page-reader.ts). */
   reader: () => PageReader | undefined;
   /** How long filled fields stay outlined. */
   highlightMs?: number;
@@ -38,8 +38,11 @@ const MAX_UNDO = 32;
 
 class ToolError extends Error {}
 
-/** The text read_page answers when the reader script has not been injected into this frame (yet). */
-export const NO_READER_MESSAGE = 'The page reader is not loaded in this frame.';
+/** The read_page failure that asks the background to inject the page reader into this frame. */
+class NoReaderError extends Error {}
+
+/** What read_page answers when the reader script has not been injected into this frame (yet). */
+export const NO_READER_MESSAGE = 'The page reader could not be loaded in this frame.';
 
 type Handlers = { [K in PageCommandName]: (input: PageCommandInput<K>, c: CommandEnvelope<K>) => PageCommandOutput<K> };
 
@@ -67,7 +70,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
   const handlers: Handlers = {
     read_page(input) {
       const read = reader();
-      if (!read) throw new ToolError(NO_READER_MESSAGE);
+      if (!read) throw new NoReaderError(NO_READER_MESSAGE);
       return read(doc, input);
     },
     get_form_state(_input, c) {
@@ -128,6 +131,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
       try {
         return { ok: true, output: run(c), ...where };
       } catch (error) {
+        if (error instanceof NoReaderError) return { ok: false, error: 'no-reader', message: error.message, ...where };
         // Every failure is an answer the model can read; nothing escapes into the page.
         const message = error instanceof ToolError || error instanceof InvalidInputError ? error.message : `${c.command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
         return { ok: false, error: 'tool-error', message, ...where };

@@ -55,10 +55,13 @@ export interface PageCommand<K extends PageCommandName = PageCommandName> {
   expectDocId?: string;
 }
 
-/** Why the page agent did not run a command: it failed, or the page is no longer the snapshot's document. */
+/**
+ * Why the page agent did not run a command: it failed, the page is no longer the snapshot's document, or
+ * (read_page) the page reader is not loaded in this frame yet, and the background injects it and asks again.
+ */
 export interface PageReplyFailure {
   ok: false;
-  error: 'tool-error' | 'navigated';
+  error: 'tool-error' | 'navigated' | 'no-reader';
   message: string;
   docId: string;
   url: string;

@@ -7,16 +7,13 @@ import { convertWindow } from './convert-window';
 import { hiddenVerdict } from './hidden-verdict';
 import { splitBlocks, type Block } from './split-blocks';
 
-/** Input of the read_page tool (bounds: see READ_PAGE_LIMITS). */
+/** Input of the read_page tool (bounds: READ_PAGE_LIMITS). */
 export interface ReadPageInput {
   /** Character offset to continue from (nextOffset of the previous call). */
   offset?: number;
   /** Most characters of Markdown to return (default 20000). */
   maxChars?: number;
 }
-
-/** The bounds both sides check: the worker's schema and the page's guard. */
-export const READ_PAGE_LIMITS = { minChars: 500, maxChars: 200_000 } as const;
 
 /** What read_page returns: the visible main content as Markdown, one window at a time. */
 export interface PageReading {

@@ -67,7 +67,7 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
   undo: z.object({ restored: z.array(keyValue), failed: z.array(keyReason) }),
 };
 
-const failure = z.object({ ok: z.literal(false), error: z.enum(['tool-error', 'navigated']), message: z.string(), docId: id, url: z.string() });
+const failure = z.object({ ok: z.literal(false), error: z.enum(['tool-error', 'navigated', 'no-reader']), message: z.string(), docId: id, url: z.string() });
 
 /** The schema of the page agent's reply to `command`. */
 export function pageReplySchema<K extends PageCommandName>(command: K): z.ZodType<PageReply<K>> {

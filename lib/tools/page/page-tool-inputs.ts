@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { PageCommandInput } from '../../page/page-command';
-import { READ_PAGE_LIMITS } from '../../page/read-page';
+import { READ_PAGE_LIMITS } from '../../page/read-page-limits';
 
 export const readPageInput = z.object({
   offset: z.number().int().min(0).optional().describe('Character offset to continue from (nextOffset of the previous call).'),

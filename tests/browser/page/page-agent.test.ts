@@ -65,7 +65,7 @@ describe('createPageAgent', () => {
     page = await loadFixture('plain');
     const frame: { reader?: typeof readPage } = {};
     const agent = createPageAgent({ doc: page.doc, docId: 'doc-4', reader: () => frame.reader });
-    expect(agent.handle(cmd('read_page'))).toMatchObject({ ok: false, error: 'tool-error', message: NO_READER_MESSAGE });
+    expect(agent.handle(cmd('read_page'))).toMatchObject({ ok: false, error: 'no-reader', message: NO_READER_MESSAGE });
     frame.reader = readPage;
     expect(agent.handle(cmd('read_page'))).toMatchObject({ ok: true, output: { url: page.doc.URL } });
   });

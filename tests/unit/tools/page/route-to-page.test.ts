@@ -25,7 +25,7 @@ const outputs: Partial<Record<string, unknown>> = {
 
 /** A tab whose frame answers like a page agent; `doc` changes when the test "navigates". */
 function fakeTab() {
-  const state = { open: true, receiver: true, doc: 'doc-1', url: 'https://a.example/form', injected: 0, sent: [] as { frameId: number; command: PageCommand }[] };
+  const state = { open: true, receiver: true, reader: true, doc: 'doc-1', url: 'https://a.example/form', injected: 0, readerInjected: 0, sent: [] as { frameId: number; command: PageCommand }[] };
   const messenger: PageMessenger = {
     getTab: async () => {
       if (!state.open) throw new Error('No tab with id: 3.');
@@ -39,12 +39,17 @@ function fakeTab() {
       if (command.expectDocId && command.expectDocId !== state.doc) return { ok: false, error: 'navigated', message: 'changed', ...where };
       if (command.command === 'click') return { ok: false, error: 'tool-error', message: 'click failed: gone', ...where };
       if (command.command === 'undo') return { ok: true, output: { restored: [{ key: 'a', value: '' }], failed: [] }, ...where };
+      if (command.command === 'read_page' && !state.reader) return { ok: false, error: 'no-reader', message: 'The page reader could not be loaded in this frame.', ...where };
       if (command.command === 'tamper') return { ok: true, output: { title: 42 }, ...where };
       return { ok: true, output: outputs[command.command], ...where };
     },
     inject: async () => {
       state.injected++;
       state.receiver = true;
+    },
+    injectReader: async ({ frameId }) => {
+      state.readerInjected++;
+      if (frameId === 0) state.reader = true;
     },
   };
   return { state, messenger };
@@ -97,6 +102,24 @@ describe('createRouteToPage', () => {
     const route2 = createRouteToPage({ messenger: dead.messenger, targets: createPageTargetStore(memoryArea()) });
     expect(await route2({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toMatchObject({ ok: false, reason: 'no-receiver' });
     expect(dead.state.injected).toBe(1);
+  });
+
+  it('loads the page reader into the frame when read_page finds none there, once', async () => {
+    const tab = fakeTab();
+    tab.state.reader = false;
+    const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page });
+    expect(await route({ toolCallId: 't2', toolName: 'read_page', input: {} }, ctx())).toMatchObject({ ok: true });
+    expect(tab.state.readerInjected).toBe(1);
+    expect(tab.state.sent.map((s) => s.command.toolCallId)).toEqual(['t1', 't1', 't2']);
+
+    const stuck = fakeTab();
+    stuck.state.reader = false;
+    const inFrame = createRouteToPage({ messenger: stuck.messenger, targets: createPageTargetStore(memoryArea()) });
+    expect(await inFrame({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx({ frameId: 2 }))).toEqual({
+      ok: false, reason: 'tool-error', message: 'The page reader could not be loaded in this frame.',
+    });
+    expect(stuck.state.readerInjected).toBe(1);
   });
 
   it('refuses names that are not page commands (at compile time), and output that is not the command\'s shape', async () => {
