@@ -1,21 +1,19 @@
 import type { PromptLibrary } from '../lib/agent/prompt-library';
 import { createUndoFillHandler } from '../lib/background/create-undo-fill-handler';
-import { createRouteToPage } from '../lib/background/route-to-page';
+import { createRouteToPage } from '../lib/tools/page/route-to-page';
 import { startBackground } from '../lib/background/start-background';
 import { createHistoryFeature } from '../lib/background/create-history-feature';
-import { createPageTools } from '../lib/tools/page-tools';
+import { createPageTools } from '../lib/tools/page/page-tools';
 import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', { query: '?raw', import: 'default', eager: true }) as PromptLibrary;
 
 export default defineBackground(() => {
-  const routeToPage = createRouteToPage();
   const history = createHistoryFeature();
   startBackground({
     prompts,
-    pageTools: createPageTools({ routeToPage }),
-    routeToPage,
+    pageTools: createPageTools({ routeToPage: createRouteToPage() }),
     extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers },
     extraTools: [createSearchHistoryTool(history.search)],
     onContentMessage: history.onContentMessage,

@@ -1,7 +1,7 @@
 /**
  * lib/agent: the agent runtime. `createAgentRuntime` is the one entry point the background wires up: it
  * starts runs, resumes unfinished ones after a worker restart, and takes the user's stop, approvals and
- * interjections. Everything it touches (clock, ids, model lookup, stores, page routing) is injected.
+ * interjections. Everything it touches (clock, ids, model lookup, stores, tools) is injected.
  */
 import type { ChatModel, ChatMessage } from '../providers/chat-model';
 import type { SubAgentDefinition } from '../tools/delegate-tool';
@@ -15,7 +15,6 @@ import { ApprovalWaiters } from './approval-waiters';
 import { driveRun, type RunResult } from './drive-run';
 import { estimateTokens, type EstimateTokens } from './estimate-tokens';
 import type { LatencyStore } from './latency-store';
-import type { RouteToPage } from './page-router';
 import type { PromptLibrary } from './prompt-library';
 import { replayRunEvents } from './replay-run';
 import type { LiveRun, RuntimeDeps } from './run-context';
@@ -40,7 +39,6 @@ export interface AgentRuntimeOptions {
   /** Skills whose metadata goes into the prompt's <available_skills> block. */
   skills?: SkillCatalog;
   agents?: SubAgentDefinition[];
-  routeToPage?: RouteToPage;
   latency?: LatencyStore;
   now?: () => number;
   generateId?: () => string;
@@ -103,7 +101,6 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     sitePolicies: options.sitePolicies,
     skills: options.skills,
     agents: options.agents ?? [],
-    routeToPage: options.routeToPage,
     latency: options.latency,
     now,
     generateId,

@@ -1,13 +1,13 @@
 /**
  * Runs one tool call to a result the model can read. Nothing here throws: an unknown tool, arguments that
- * fail the schema, a denial, a thrown error, a timeout and a vanished page all become `isError` results.
+ * fail the schema, a denial, a thrown error and a timeout all become `isError` results.
  */
 import { z } from 'zod';
 import type { Tool, ToolContext } from '../tools/define-tool';
 import { formatToolOutput } from '../tools/format-tool-output';
+import { ToolError } from '../tools/tool-error';
 import { abortable } from './abortable';
 import { parseToolInput } from './build-history';
-import { pageGoneMessage, type RouteToPage } from './page-router';
 import type { ApprovalDecision, ToolOutcome } from './run-journal';
 
 export interface ToolCallInput {
@@ -25,7 +25,6 @@ export interface ToolRunResult {
 export interface ExecuteToolDeps {
   findTool(name: string): Tool | undefined;
   availableNames(): string[];
-  routeToPage?: RouteToPage;
   defaultTimeoutMs: number;
   /** Resolves with the user's decision; 'cancelled' when the run stopped while waiting. */
   approve(tool: Tool, input: unknown): Promise<ApprovalDecision | 'cancelled'>;
@@ -75,27 +74,18 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
   const timer = setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
   try {
     const ctx = deps.context(controller.signal);
-    const work = tool.runsIn === 'page' ? routeToPage(tool, call, parsed.data, ctx, deps.routeToPage) : Promise.resolve().then(() => tool.execute!(parsed.data, ctx));
-    const value = await abortable(work, controller.signal);
-    if (isRouteFailure(value)) return fail(pageGoneMessage(tool.name, value.failure), value.failure.reason === 'tool-error' ? 'error' : 'page-gone');
+    const value = await abortable(Promise.resolve().then(() => tool.execute(parsed.data, ctx)), controller.signal);
     return { output: formatToolOutput(value), isError: false, outcome: 'ok' };
   } catch (error) {
     if (controller.signal.reason instanceof ToolTimeoutError && controller.signal.aborted && !deps.runSignal.aborted) {
       return fail(`Error: ${controller.signal.reason.message}. It may or may not have taken effect.`, 'timeout');
     }
     if (deps.runSignal.aborted) return fail(STOPPED_DURING_OUTPUT, 'stopped');
+    // A ToolError is written for the model: its message goes out as it is, under its own outcome.
+    if (error instanceof ToolError) return fail(error.message, error.outcome);
     return fail(`Error: ${error instanceof Error ? error.message : String(error)}`, 'error');
   } finally {
     clearTimeout(timer);
     deps.runSignal.removeEventListener('abort', onRunAbort);
   }
-}
-
-interface RouteFailure { routeFailure: true; failure: Extract<Awaited<ReturnType<RouteToPage>>, { ok: false }> }
-const isRouteFailure = (v: unknown): v is RouteFailure => typeof v === 'object' && v !== null && 'routeFailure' in v;
-
-async function routeToPage(tool: Tool, call: ToolCallInput, input: unknown, ctx: ToolContext, route?: RouteToPage): Promise<unknown> {
-  if (!route) throw new Error(`${tool.name} runs on the page, but no page is connected to this run`);
-  const r = await route({ toolCallId: call.toolCallId, toolName: tool.name, input }, ctx);
-  return r.ok ? r.output : ({ routeFailure: true, failure: r } satisfies RouteFailure);
 }

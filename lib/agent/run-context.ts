@@ -9,7 +9,6 @@ import type { AgentEvent } from './agent-event';
 import type { ApprovalWaiters } from './approval-waiters';
 import type { EstimateTokens } from './estimate-tokens';
 import type { LatencyStore } from './latency-store';
-import type { RouteToPage } from './page-router';
 import type { PromptLibrary } from './prompt-library';
 import type { RunJournal, RunSnapshot } from './run-journal';
 import type { StopCondition } from './stop-condition';
@@ -22,7 +21,6 @@ export interface RuntimeDeps {
   sitePolicies: SitePolicyStore;
   skills?: SkillCatalog;
   agents: SubAgentDefinition[];
-  routeToPage?: RouteToPage;
   latency?: LatencyStore;
   now: () => number;
   generateId: () => string;

@@ -6,7 +6,7 @@ import type { Tool, ToolContext } from '../tools/define-tool';
 import { abortable } from './abortable';
 import { siteKey } from '../tools/site-policy-store';
 import { executeToolCall, type ToolRunResult } from './execute-tool-call';
-import { formatApprovalPreview } from './format-approval-preview';
+import { formatApprovalPreview } from '../tools/format-approval-preview';
 import { parseToolInput } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { ApprovalDecision, ApprovalRecord, StepRecord, ToolCallRecord } from './run-journal';
@@ -51,7 +51,6 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
   const result = await executeToolCall(rec, {
     findTool: () => tool,
     availableNames: () => tools.map((t) => t.name),
-    routeToPage: deps.routeToPage,
     defaultTimeoutMs: deps.defaultToolTimeoutMs,
     runSignal: live.controller.signal,
     approve: (t, input) => approve(live, deps, rec, t, input, context),

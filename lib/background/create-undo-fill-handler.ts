@@ -1,8 +1,7 @@
-import { undoOutput } from '../page/page-command';
 import { UserFacingError } from './chat-service';
-import { createPageTargetStore, type PageTargetStore } from './page-target-store';
 import type { BackgroundHandler as Handler } from './protocol';
-import { sendPageCommand, type PageMessenger } from './send-page-command';
+import { createPageTargetStore, type PageTargetStore } from '../tools/page/page-target-store';
+import { sendPageCommand, type PageMessenger } from '../tools/page/send-page-command';
 
 export interface UndoFillDeps {
   targets?: PageTargetStore;
@@ -25,7 +24,6 @@ export function createUndoFillHandler(deps: UndoFillDeps = {}): Handler<'page.un
     );
     if (!sent.ok) throw new UserFacingError('page_gone', sent.reason === 'tab-closed' ? 'The tab of that fill is closed.' : 'The page of that fill is no longer open.');
     if (!sent.reply.ok) throw new UserFacingError('page_changed', sent.reply.error === 'navigated' ? 'The page has changed since that fill (it navigated or reloaded).' : sent.reply.message);
-    const result = undoOutput.parse(sent.reply.output);
-    return { restored: result.restored.length, failed: result.failed };
+    return { restored: sent.reply.output.restored.length, failed: sent.reply.output.failed };
   };
 }

@@ -8,7 +8,6 @@ import { createAgentRuntime, type AgentRuntime } from '../agent/agent-runtime';
 import { createIdbLatencyStore, createIdbMemoryStore, createIdbSitePolicyStore } from '../agent/idb-agent-stores';
 import { createIdbRunJournal } from '../agent/idb-run-journal';
 import { computeLatencyStats } from '../agent/compute-latency-stats';
-import type { RouteToPage } from '../agent/page-router';
 import type { PromptLibrary } from '../agent/prompt-library';
 import type { ModelRef } from '../agent/run-journal';
 import type { RunSettings } from '../agent/run-settings';
@@ -33,9 +32,8 @@ import { requestSchemas } from './request-schemas';
 
 export interface BackgroundOptions {
   prompts: PromptLibrary;
-  /** Tools that run in the page's content script, and how calls reach it. */
+  /** Tools that act in the page's content script (each holds its router). */
   pageTools?: Tool[];
-  routeToPage?: RouteToPage;
   /** More background tools (e.g. search_history); built-in names are reserved. */
   extraTools?: Tool[];
   /** Protocol handlers a feature adds (validated and sender-checked like the rest). */
@@ -134,7 +132,6 @@ export function startBackground(options: BackgroundOptions) {
       sitePolicies: s.sitePolicies,
       skills,
       agents,
-      routeToPage: options.routeToPage,
       latency: s.latency,
       now,
       generateId,

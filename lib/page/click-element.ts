@@ -1,8 +1,10 @@
-import { z } from 'zod';
 import type { Allowlist } from './allowlist';
 
 /** Input of the click tool. */
-export const clickInput = z.object({ key: z.string().describe('Key of a button or link from get_form_state.') });
+export interface ClickInput {
+  /** Key of a button or link from get_form_state. */
+  key: string;
+}
 
 /** What a click or submit did, as plain data the model can read. */
 export type ActionResult = { ok: true; key: string; text?: string } | { ok: false; key: string; reason: string };

@@ -1,4 +1,5 @@
 import { createPageAgent } from './page-agent';
+import { loadedPageReader } from './page-reader';
 
 /** What the content script's lifetime offers: WXT's ContentScriptContext fits (a newer copy invalidates this one). */
 export interface AgentLifetime {
@@ -10,7 +11,7 @@ export interface AgentLifetime {
  * nothing else. Each document gets its own id, so the background can tell when the page navigated.
  */
 export function startPageAgent(lifetime?: AgentLifetime): void {
-  const agent = createPageAgent({ doc: document, docId: newDocumentId() });
+  const agent = createPageAgent({ doc: document, docId: newDocumentId(), reader: loadedPageReader });
   const extensionOrigin = chrome.runtime.getURL('');
   const listener = (raw: unknown, sender: chrome.runtime.MessageSender, sendResponse: (reply: unknown) => void): boolean => {
     // Only the background (no tab, our id, our origin) may command the page; other frames and pages cannot.

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Allowlist } from './allowlist';
 import type { FieldType, FieldValue } from './form-snapshot';
 import { highlightFields } from './highlight-fields';
@@ -6,12 +5,9 @@ import { readFieldValue } from './read-field-value';
 import { writeField } from './write-field';
 
 /** Input of the fill_form tool: values by snapshot key. */
-export const fillFormInput = z.object({
-  updates: z
-    .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())]))
-    .describe('Values by field key from get_form_state: text, true/false for checkboxes, an option value or label for selects and radios, a list for multiple selects, ISO 8601 for dates.'),
-});
-export type FillFormInput = z.infer<typeof fillFormInput>;
+export interface FillFormInput {
+  updates: Record<string, FieldValue>;
+}
 
 /** One field's value before a fill, kept to undo it. */
 export interface UndoEntry {
@@ -26,12 +22,16 @@ export interface UndoRecord {
   entries: UndoEntry[];
 }
 
-/** The answer of fill_form, plus the undo record (not for the model). */
-export interface FillResult {
+/** The answer of fill_form, as the model reads it. */
+export interface FillOutput {
   written: { key: string; value: FieldValue }[];
   /** Keys that are not fields of the last snapshot: nothing was written for them. */
   ignored: { key: string; reason: string }[];
   failed: { key: string; reason: string }[];
+}
+
+/** The answer of fill_form plus the undo record (which stays in the page). */
+export interface FillResult extends FillOutput {
   undo: UndoRecord;
 }
 
@@ -47,10 +47,9 @@ export interface FillOptions {
  * is reported as failed with the browser's message.
  */
 export function fillForm(allowlist: Allowlist, updates: Record<string, FieldValue>, options: FillOptions = {}): FillResult {
-  const parsed = fillFormInput.shape.updates.parse(updates);
   const result: FillResult = { written: [], ignored: [], failed: [], undo: { entries: [] } };
   const touched: HTMLElement[] = [];
-  for (const [key, value] of Object.entries(parsed)) {
+  for (const [key, value] of Object.entries(updates)) {
     const field = allowlist.field(key);
     if (!field) {
       result.ignored.push({ key, reason: 'not a field of the last form snapshot; call get_form_state to see the fields' });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The kinds of control a snapshot reports, named after the input type where there is one. */
 export type FieldType =
   | 'text' | 'email' | 'number' | 'tel' | 'url' | 'search' | 'date' | 'datetime-local' | 'time' | 'month' | 'week'
@@ -64,4 +62,4 @@ export interface FormSnapshot {
 }
 
 /** Input of the get_form_state tool: it takes none. */
-export const getFormStateInput = z.object({});
+export type GetFormStateInput = Record<string, never>;

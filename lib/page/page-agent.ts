@@ -1,13 +1,13 @@
-import { z } from 'zod';
 import type { Allowlist } from './allowlist';
-import { clickElement, clickInput } from './click-element';
-import { fillForm, fillFormInput, type UndoRecord } from './fill-form';
-import { getFormStateInput } from './form-snapshot';
-import { pageCommandSchema, previewInput, type PageCommand, type PageReply, type PreviewOutput } from './page-command';
+import { clickElement } from './click-element';
+import { commandInputGuards, InvalidInputError } from './command-input-guards';
+import { fillForm, type UndoRecord } from './fill-form';
+import type { PageCommandInput, PageCommandName, PageCommandOutput, PageReply, PreviewOutput } from './page-command';
+import { readCommandEnvelope, type CommandEnvelope } from './read-command-envelope';
 import { readFieldValue } from './read-field-value';
-import { readPage, readPageInput } from './read-page';
+import type { PageReader } from './page-reader';
 import { snapshotForms } from './snapshot-forms';
-import { submitForm, submitFormInput } from './submit-form';
+import { submitForm } from './submit-form';
 import { undoFill } from './undo-fill';
 
 /** What one run's last get_form_state left in this frame: the allowlist and the labels the user will see. */
@@ -26,6 +26,8 @@ export interface PageAgent {
 export interface PageAgentOptions {
   doc: Document;
   docId: string;
+  /** Reads the page for read_page; undefined while the page reader is not loaded in this frame (see page-reader.ts). */
+  reader: () => PageReader | undefined;
   /** How long filled fields stay outlined. */
   highlightMs?: number;
 }
@@ -36,18 +38,27 @@ const MAX_UNDO = 32;
 
 class ToolError extends Error {}
 
+/** The read_page failure that asks the background to inject the page reader into this frame. */
+class NoReaderError extends Error {}
+
+/** What read_page answers when the reader script has not been injected into this frame (yet). */
+export const NO_READER_MESSAGE = 'The page reader could not be loaded in this frame.';
+
+type Handlers = { [K in PageCommandName]: (input: PageCommandInput<K>, c: CommandEnvelope<K>) => PageCommandOutput<K> };
+
 /**
  * The frame-side half of the page tools. The allowlist of a run is its last snapshot in this frame: fill,
  * click, submit and preview can reach only what that snapshot showed, and the element references never
  * leave the content script. Undo records are kept per fill call so the panel can undo a specific card.
  */
-export function createPageAgent({ doc, docId, highlightMs }: PageAgentOptions): PageAgent {
+export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOptions): PageAgent {
   const runs = new Map<string, RunState>();
   const undos = new Map<string, UndoRecord>();
   const remember = <V>(map: Map<string, V>, key: string, value: V, max: number) => {
     map.delete(key);
     map.set(key, value);
-    if (map.size > max) map.delete(map.keys().next().value as string);
+    const oldest = map.keys().next();
+    if (map.size > max && !oldest.done) map.delete(oldest.value);
   };
 
   const runState = (runId: string): RunState => {
@@ -56,65 +67,63 @@ export function createPageAgent({ doc, docId, highlightMs }: PageAgentOptions): 
     return state;
   };
 
-  const run = (c: PageCommand): unknown => {
-    switch (c.command) {
-      case 'read_page':
-        return readPage(doc, parse(readPageInput, c.input));
-      case 'get_form_state': {
-        parse(getFormStateInput, c.input ?? {});
-        const { allowlist, ...snapshot } = snapshotForms(doc);
-        remember(runs, c.runId, { allowlist, labels: new Map(snapshot.fields.map((f) => [f.key, f.label])) }, MAX_RUNS);
-        return snapshot;
+  const handlers: Handlers = {
+    read_page(input) {
+      const read = reader();
+      if (!read) throw new NoReaderError(NO_READER_MESSAGE);
+      return read(doc, input);
+    },
+    get_form_state(_input, c) {
+      const { allowlist, ...snapshot } = snapshotForms(doc);
+      remember(runs, c.runId, { allowlist, labels: new Map(snapshot.fields.map((f) => [f.key, f.label])) }, MAX_RUNS);
+      return snapshot;
+    },
+    fill_form({ updates }, c) {
+      const { undo, ...result } = fillForm(runState(c.runId).allowlist, updates, { highlightMs });
+      if (undo.entries.length) remember(undos, `${c.runId}:${c.toolCallId}`, undo, MAX_UNDO);
+      return result;
+    },
+    click({ key }, c) {
+      const { allowlist } = runState(c.runId);
+      assertSameOrigin(doc, allowlist.button(key));
+      const result = clickElement(allowlist, key);
+      if (!result.ok) throw new ToolError(`click failed: ${result.reason}`);
+      return result;
+    },
+    submit_form({ form }, c) {
+      const { allowlist } = runState(c.runId);
+      assertSameOrigin(doc, allowlist.form(form));
+      const result = submitForm(allowlist, form);
+      if (!result.ok) throw new ToolError(`submit_form failed: ${JSON.stringify(result)}`);
+      return result;
+    },
+    preview({ keys }, c) {
+      const { allowlist, labels } = runState(c.runId);
+      const out: PreviewOutput = {};
+      for (const key of keys) {
+        const field = allowlist.field(key);
+        const elements = field?.elements.map((ref) => ref.deref()).filter((el): el is HTMLElement => !!el?.isConnected) ?? [];
+        out[key] = field && elements.length ? { label: labels.get(key) ?? key, value: readFieldValue(field.type, elements) } : null;
       }
-      case 'fill_form': {
-        const { updates } = parse(fillFormInput, c.input);
-        const { undo, ...result } = fillForm(runState(c.runId).allowlist, updates, { highlightMs });
-        if (undo.entries.length) remember(undos, `${c.runId}:${c.toolCallId}`, undo, MAX_UNDO);
-        return result;
-      }
-      case 'click': {
-        const { key } = parse(clickInput, c.input);
-        const { allowlist } = runState(c.runId);
-        assertSameOrigin(doc, allowlist.button(key));
-        const result = clickElement(allowlist, key);
-        if (!result.ok) throw new ToolError(`click failed: ${result.reason}`);
-        return result;
-      }
-      case 'submit_form': {
-        const { form } = parse(submitFormInput, c.input);
-        const { allowlist } = runState(c.runId);
-        assertSameOrigin(doc, allowlist.form(form));
-        const result = submitForm(allowlist, form);
-        if (!result.ok) throw new ToolError(`submit_form failed: ${JSON.stringify(result)}`);
-        return result;
-      }
-      case 'preview': {
-        const { keys } = parse(previewInput, c.input);
-        const { allowlist, labels } = runState(c.runId);
-        const out: PreviewOutput = {};
-        for (const key of keys) {
-          const field = allowlist.field(key);
-          const elements = field?.elements.map((ref) => ref.deref()).filter((el): el is HTMLElement => !!el?.isConnected) ?? [];
-          out[key] = field && elements.length ? { label: labels.get(key) ?? key, value: readFieldValue(field.type, elements) } : null;
-        }
-        return out;
-      }
-      case 'undo': {
-        const key = `${c.runId}:${c.toolCallId}`;
-        const record = undos.get(key);
-        if (!record) throw new ToolError('Nothing to undo for this fill on this page (the page may have reloaded since).');
-        undos.delete(key);
-        return undoFill(record);
-      }
-    }
+      return out;
+    },
+    undo(_input, c) {
+      const key = `${c.runId}:${c.toolCallId}`;
+      const record = undos.get(key);
+      if (!record) throw new ToolError('Nothing to undo for this fill on this page (the page may have reloaded since).');
+      undos.delete(key);
+      return undoFill(record);
+    },
   };
+
+  // Generic over the command, so each handler gets its own input type and answers its own output type.
+  const run = <K extends PageCommandName>(c: CommandEnvelope<K>): PageCommandOutput<K> => handlers[c.command](commandInputGuards[c.command](c.input), c);
 
   return {
     docId,
     handle(raw) {
-      const parsed = pageCommandSchema.safeParse(raw);
-      if (!parsed.success) return undefined;
-      const c = parsed.data;
+      const c = readCommandEnvelope(raw);
+      if (!c) return undefined;
       const where = { docId, url: doc.URL };
       if (c.expectDocId && c.expectDocId !== docId && c.command !== 'read_page' && c.command !== 'get_form_state') {
         return { ok: false, error: 'navigated', message: 'The page changed (navigated or reloaded) since get_form_state; call get_form_state again.', ...where };
@@ -122,18 +131,13 @@ export function createPageAgent({ doc, docId, highlightMs }: PageAgentOptions): 
       try {
         return { ok: true, output: run(c), ...where };
       } catch (error) {
+        if (error instanceof NoReaderError) return { ok: false, error: 'no-reader', message: error.message, ...where };
         // Every failure is an answer the model can read; nothing escapes into the page.
-        const message = error instanceof ToolError ? error.message : `${c.command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
+        const message = error instanceof ToolError || error instanceof InvalidInputError ? error.message : `${c.command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
         return { ok: false, error: 'tool-error', message, ...where };
       }
     },
   };
-}
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const r = schema.safeParse(input ?? {});
-  if (!r.success) throw new ToolError(`Invalid arguments: ${z.prettifyError(r.error)}`);
-  return r.data;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Readability } from '@mozilla/readability';
 import type TurndownService from 'turndown';
-import { z } from 'zod';
 import { createMarkdownConverter } from './create-markdown-converter';
 import { pruneInvisible } from './prune-invisible';
 import { sliceText } from './slice-text';
@@ -8,12 +7,13 @@ import { convertWindow } from './convert-window';
 import { hiddenVerdict } from './hidden-verdict';
 import { splitBlocks, type Block } from './split-blocks';
 
-/** Input of the read_page tool. */
-export const readPageInput = z.object({
-  offset: z.number().int().min(0).optional().describe('Character offset to continue from (nextOffset of the previous call).'),
-  maxChars: z.number().int().min(500).max(200_000).optional().describe('Most characters of Markdown to return (default 20000).'),
-});
-export type ReadPageInput = z.infer<typeof readPageInput>;
+/** Input of the read_page tool (bounds: READ_PAGE_LIMITS). */
+export interface ReadPageInput {
+  /** Character offset to continue from (nextOffset of the previous call). */
+  offset?: number;
+  /** Most characters of Markdown to return (default 20000). */
+  maxChars?: number;
+}
 
 /** What read_page returns: the visible main content as Markdown, one window at a time. */
 export interface PageReading {
@@ -47,7 +47,7 @@ let converter: TurndownService | undefined;
  * on the live page and removed from a clone, which is all the other steps touch.
  */
 export function readPage(doc: Document, input: ReadPageInput = {}): PageReading {
-  const { offset = 0, maxChars = DEFAULT_MAX_CHARS } = readPageInput.parse(input);
+  const { offset = 0, maxChars = DEFAULT_MAX_CHARS } = input;
   converter ??= createMarkdownConverter();
   const source = largePageMain(doc) ?? prunedContent(doc);
   const converted = convertWindow(converter, source.blocks, offset + maxChars, source.materialize, source.large);

@@ -1,9 +1,14 @@
-import { z } from 'zod';
 import type { Allowlist } from './allowlist';
 import type { ActionResult } from './click-element';
 
 /** Input of the submit_form tool. */
-export const submitFormInput = z.object({ form: z.string().describe('Key of a form from get_form_state.') });
+export interface SubmitFormInput {
+  /** Key of a form from get_form_state. */
+  form: string;
+}
+
+/** What a submission did; `invalid` lists the fields that kept it from going out. */
+export type SubmitResult = ActionResult & { invalid?: InvalidField[] };
 
 /** Why a submission did not go out: the fields the browser's validation rejects, by key where known. */
 export interface InvalidField {
@@ -15,7 +20,7 @@ export interface InvalidField {
  * Submits a form of the last snapshot the way its submit button would: requestSubmit runs the page's
  * validation and submit handlers (form.submit() would skip both). Invalid fields are reported instead.
  */
-export function submitForm(allowlist: Allowlist, formKey: string): ActionResult & { invalid?: InvalidField[] } {
+export function submitForm(allowlist: Allowlist, formKey: string): SubmitResult {
   if (!allowlist.hasForm(formKey)) return { ok: false, key: formKey, reason: 'not a form of the last form snapshot; call get_form_state to see the forms' };
   const form = allowlist.form(formKey);
   if (!form?.isConnected) return { ok: false, key: formKey, reason: 'the form is gone (the page changed); call get_form_state again' };

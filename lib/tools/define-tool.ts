@@ -33,7 +33,7 @@ export interface Tool<I = unknown> {
   /** Only for tools that bring their own prose (user, MCP); built-ins read prompts/tool-<name>.md. */
   description?: string;
   input: z.ZodType<I>;
-  /** 'page' tools are routed to the content script of the run's tab; 'background' ones run in the worker. */
+  /** Where the work happens: 'page' tools send it to the content script of the run's tab through their router. */
   runsIn: 'background' | 'page';
   /** Read-only tools may be re-run after a worker crash; others are reported as "outcome unknown". */
   readOnly: boolean;
@@ -42,8 +42,8 @@ export interface Tool<I = unknown> {
   alwaysAsk?: boolean;
   /** Overrides the runtime's default (30 s). */
   timeoutMs?: number;
-  /** Required for 'background' tools; 'page' tools are executed through the injected router. */
-  execute?(input: I, ctx: ToolContext): unknown;
+  /** Does the work and resolves with its output; a thrown ToolError's message is what the model reads. */
+  execute(input: I, ctx: ToolContext): unknown;
   /**
    * A readable, one-glance summary of the arguments for the approval prompt. It may be async and use the
    * context (e.g. fill_form reads the fields' current values from the page); if it fails or is slow, the
@@ -61,7 +61,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   needsApproval?: boolean;
   alwaysAsk?: boolean;
   timeoutMs?: number;
-  execute?(input: z.output<S>, ctx: ToolContext): unknown;
+  execute(input: z.output<S>, ctx: ToolContext): unknown;
   preview?(input: z.output<S>, ctx: ToolContext): string | Promise<string>;
 }
 
@@ -70,7 +70,8 @@ const toolNamePattern = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
 /** Declares a tool; names must be valid for both vendors' APIs (letters, digits, _ and -). */
 export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.output<S>> {
   if (!toolNamePattern.test(def.name)) throw new Error(`Invalid tool name "${def.name}": use letters, digits, _ and -`);
+  // Tools from plain JavaScript (user, MCP) bypass the type, so the check stays at run time too.
+  if (typeof def.execute !== 'function') throw new Error(`Tool "${def.name}" needs execute()`);
   const runsIn = def.runsIn ?? 'background';
-  if (runsIn === 'background' && !def.execute) throw new Error(`Tool "${def.name}" runs in the background and needs execute()`);
   return { ...def, runsIn, needsApproval: def.needsApproval ?? false, input: def.input as z.ZodType<z.output<S>> };
 }

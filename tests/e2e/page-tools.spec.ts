@@ -290,6 +290,32 @@ test('fields inside a cross-origin iframe are never in the snapshot, so they can
   expect(await page.frames().find((f) => f.url().startsWith('http://inner.example/'))!.evaluate(() => document.title)).toBe('');
 });
 
+test('a frame without the page reader gets it injected by the first read_page, which then reads the page', async ({ context, extensionId, llm, extPage }) => {
+  const { page, panel } = await setUp(context, extensionId, llm, extPage, 'article');
+  const worker = context.serviceWorkers()[0]!;
+  // The content script installs the reader at start while page capture still bundles it; removing it from
+  // the frame's isolated world leaves the page agent as it is once capture loads the reader on demand.
+  const readerLoaded = (remove: boolean) =>
+    worker.evaluate(async ({ url, remove }) => {
+      const [tab] = await chrome.tabs.query({ url });
+      const [result] = await chrome.scripting.executeScript({
+        target: { tabId: tab!.id!, frameIds: [0] },
+        args: [remove],
+        func: (drop: boolean) => {
+          if (drop) delete (globalThis as { tabwisePageReader?: unknown }).tabwisePageReader;
+          return typeof (globalThis as { tabwisePageReader?: unknown }).tabwisePageReader === 'function';
+        },
+      });
+      return result!.result;
+    }, { url: page.url(), remove });
+  expect(await readerLoaded(true)).toBe(false);
+  llm.enqueue(call('read_page'), { text: ['Bridges.'] });
+  await sendChat(panel, 'What is this page about?');
+  await finished(panel);
+  expect(JSON.parse(toolResult(llm, 'read_page'))).toMatchObject({ title: 'The bridges of Riverton' });
+  expect(await readerLoaded(false)).toBe(true);
+});
+
 test('a frame whose content script is gone gets it injected again, and the tool call goes through', async ({ context, extensionId, llm, extPage }) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, 'article');
   // WXT retires a content script when a newer copy announces itself; announcing one from the page leaves

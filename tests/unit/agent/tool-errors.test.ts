@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
-import type { RouteToPage } from '../../../lib/agent/page-router';
+import type { PageCommandName } from '../../../lib/page/page-command';
+import { createPageTools } from '../../../lib/tools/page/page-tools';
+import type { PageRouteResult, PageToolCall, RouteToPage } from '../../../lib/tools/page/page-router';
+import { PageGoneError } from '../../../lib/tools/page/page-gone-error';
+import { ToolError } from '../../../lib/tools/tool-error';
 import { defineTool, type Tool } from '../../../lib/tools/define-tool';
 import { echoTool, setup } from './harness';
 
@@ -72,28 +76,50 @@ describe('tool failures are results, not exceptions', () => {
   });
 });
 
-describe('page tools', () => {
-  const readPage = defineTool({ name: 'read_page', description: 'Reads the page.', input: z.object({}), runsIn: 'page', readOnly: true }) as Tool;
+describe('errors written for the model', () => {
+  it('a ToolError goes out as it is, and is journaled under its outcome', async () => {
+    const failing = (name: string, error: Error) => defineTool({ name, description: 'Fails.', input: z.object({}), readOnly: true, execute() { throw error; } }) as Tool;
+    const s = setup({
+      tools: [failing('own', new ToolError('click failed: the button is disabled')), failing('gone', new PageGoneError('gone failed: The tab was closed.'))],
+      scripts: [toolCallsReply([{ id: 'a', name: 'own', input: {} }, { id: 'b', name: 'gone', input: {} }]), textReply('ok')],
+    });
+    const h = await s.start('go');
+    await h.done;
+    expect(s.model.calls[1]!.messages.at(-1)!.content).toMatchObject([
+      { toolCallId: 'a', isError: true, output: 'click failed: the button is disabled' },
+      { toolCallId: 'b', isError: true, output: 'gone failed: The tab was closed.' },
+    ]);
+    const snap = await s.journal.read(h.runId);
+    expect(snap!.toolCalls.map((c) => [c.toolCallId, c.outcome])).toEqual([['a', 'error'], ['b', 'page-gone']]);
+  });
+});
 
-  it('are executed through the injected router with the run tab', async () => {
+/** A router that answers every command with `answer` (the page's reply, unchecked in this fake). */
+const routeAnswering = (answer: (call: PageToolCall) => PageRouteResult | Promise<PageRouteResult>): RouteToPage =>
+  async <K extends PageCommandName>(call: PageToolCall<K>) => (await answer(call)) as PageRouteResult<K>;
+
+describe('page tools', () => {
+  const readPageWith = (route: RouteToPage) => createPageTools({ routeToPage: route }).find((t) => t.name === 'read_page')!;
+
+  it('are executed through the router they hold, with the run tab', async () => {
     const seen: unknown[] = [];
-    const routeToPage: RouteToPage = async (call, ctx) => { seen.push({ call, tabId: ctx.tabId }); return { ok: true, output: { title: 'Example' } }; };
-    const s = setup({ tools: [readPage], scripts: [toolCallsReply([{ id: 'p1', name: 'read_page', input: {} }]), textReply('ok')], runtime: { routeToPage } });
+    const routeToPage: RouteToPage = async (call, ctx) => { seen.push({ call, tabId: ctx.tabId }); return { ok: true, output: { title: 'Example' } } as PageRouteResult<never>; };
+    const s = setup({ tools: [readPageWith(routeToPage)], scripts: [toolCallsReply([{ id: 'p1', name: 'read_page', input: {} }]), textReply('ok')] });
     await (await s.start('read', { tabId: 7 })).done;
     expect(seen).toEqual([{ call: { toolCallId: 'p1', toolName: 'read_page', input: {} }, tabId: 7 }]);
     expect(s.model.calls[1]!.messages.at(-1)!.content[0]).toMatchObject({ output: '{"title":"Example"}', isError: false });
   });
 
   it('give a clear error when the tab closed or navigated', async () => {
-    const closed = await resultOf({ name: 'read_page', input: {} }, [readPage], { routeToPage: async () => ({ ok: false, reason: 'tab-closed' }) });
+    const closed = await resultOf({ name: 'read_page', input: {} }, [readPageWith(routeAnswering(() => ({ ok: false, reason: 'tab-closed' })))]);
     expect(closed).toMatchObject({ isError: true, output: 'read_page failed: The tab was closed before the tool could finish.' });
-    const moved = await resultOf({ name: 'read_page', input: {} }, [readPage], { routeToPage: async () => ({ ok: false, reason: 'navigated' }) });
+    const moved = await resultOf({ name: 'read_page', input: {} }, [readPageWith(routeAnswering(() => ({ ok: false, reason: 'navigated' })))]);
     expect(moved.output).toMatch(/navigated away/);
   });
 
-  it('report an error when no router is connected', async () => {
-    const r = await resultOf({ name: 'read_page', input: {} }, [readPage]);
+  it('report an error when no page is attached to the run', async () => {
+    const r = await resultOf({ name: 'read_page', input: {} }, [readPageWith(routeAnswering(() => ({ ok: false, reason: 'no-receiver', message: 'no web page is attached to this conversation' })))]);
     expect(r).toMatchObject({ isError: true });
-    expect(r.output).toMatch(/no page is connected/);
+    expect(r.output).toMatch(/no web page is attached/);
   });
 });

@@ -23,10 +23,13 @@ describe('tool registry', () => {
     expect(registry.get('my_tool')).toBeUndefined();
   });
 
-  it('defineTool validates names and requires execute for background tools', () => {
+  it('defineTool validates names and requires execute for every tool (page tools execute through their router)', () => {
     expect(() => tool('bad name')).toThrow(/Invalid tool name/);
+    // @ts-expect-error execute is required by the type; the run-time check covers plain JavaScript callers.
     expect(() => defineTool({ name: 'x', input: z.object({}), readOnly: true })).toThrow(/needs execute/);
-    const page = defineTool({ name: 'click', input: z.object({}), runsIn: 'page', readOnly: false, needsApproval: true });
+    // @ts-expect-error the same for a page tool
+    expect(() => defineTool({ name: 'y', input: z.object({}), runsIn: 'page', readOnly: true })).toThrow(/needs execute/);
+    const page = defineTool({ name: 'click', input: z.object({}), runsIn: 'page', readOnly: false, needsApproval: true, execute: () => ({}) });
     expect(page).toMatchObject({ runsIn: 'page', needsApproval: true });
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolContext } from '../../../lib/tools/define-tool';
-import { createUndoFillHandler } from '../../../lib/background/create-undo-fill-handler';
-import { createPageTargetStore, type KeyValueArea } from '../../../lib/background/page-target-store';
-import { createRouteToPage } from '../../../lib/background/route-to-page';
-import type { PageMessenger } from '../../../lib/background/send-page-command';
-import type { PageCommand } from '../../../lib/page/page-command';
+import type { ToolContext } from '../../../../lib/tools/define-tool';
+import { createUndoFillHandler } from '../../../../lib/background/create-undo-fill-handler';
+import { createPageTargetStore, type KeyValueArea } from '../../../../lib/tools/page/page-target-store';
+import { createRouteToPage } from '../../../../lib/tools/page/route-to-page';
+import type { PageMessenger } from '../../../../lib/tools/page/send-page-command';
+import type { PageCommand } from '../../../../lib/page/page-command';
 
 function memoryArea(): KeyValueArea {
   const data = new Map<string, unknown>();
@@ -16,9 +16,16 @@ function memoryArea(): KeyValueArea {
   };
 }
 
+/** What the fake page answers each command with (shapes the worker's reply schema accepts). */
+const outputs: Partial<Record<string, unknown>> = {
+  read_page: { title: 'A', url: 'https://a.example/form', lang: 'en', markdown: '# A', headings: [{ level: 1, text: 'A' }], totalChars: 3, offset: 0 },
+  get_form_state: { fields: [], buttons: [], forms: [] },
+  fill_form: { written: [], ignored: [], failed: [] },
+};
+
 /** A tab whose frame answers like a page agent; `doc` changes when the test "navigates". */
 function fakeTab() {
-  const state = { open: true, receiver: true, doc: 'doc-1', url: 'https://a.example/form', injected: 0, sent: [] as { frameId: number; command: PageCommand }[] };
+  const state = { open: true, receiver: true, reader: true, doc: 'doc-1', url: 'https://a.example/form', injected: 0, readerInjected: 0, sent: [] as { frameId: number; command: PageCommand }[] };
   const messenger: PageMessenger = {
     getTab: async () => {
       if (!state.open) throw new Error('No tab with id: 3.');
@@ -26,17 +33,23 @@ function fakeTab() {
     },
     sendMessage: async (_tabId, message, frameId) => {
       if (!state.receiver) throw new Error('Could not establish connection. Receiving end does not exist.');
-      const command = message as PageCommand;
-      state.sent.push({ frameId, command });
+      state.sent.push({ frameId, command: message });
+      const command: { command: string; expectDocId?: string } = message.runId === 'tampered' ? { command: 'tamper' } : message;
       const where = { docId: state.doc, url: state.url };
       if (command.expectDocId && command.expectDocId !== state.doc) return { ok: false, error: 'navigated', message: 'changed', ...where };
       if (command.command === 'click') return { ok: false, error: 'tool-error', message: 'click failed: gone', ...where };
       if (command.command === 'undo') return { ok: true, output: { restored: [{ key: 'a', value: '' }], failed: [] }, ...where };
-      return { ok: true, output: { echo: command.command }, ...where };
+      if (command.command === 'read_page' && !state.reader) return { ok: false, error: 'no-reader', message: 'The page reader could not be loaded in this frame.', ...where };
+      if (command.command === 'tamper') return { ok: true, output: { title: 42 }, ...where };
+      return { ok: true, output: outputs[command.command], ...where };
     },
     inject: async () => {
       state.injected++;
       state.receiver = true;
+    },
+    injectReader: async ({ frameId }) => {
+      state.readerInjected++;
+      if (frameId === 0) state.reader = true;
     },
   };
   return { state, messenger };
@@ -48,7 +61,7 @@ describe('createRouteToPage', () => {
   it('sends to the top frame and answers the page\'s output', async () => {
     const tab = fakeTab();
     const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
-    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: { echo: 'read_page' } });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page });
     expect(tab.state.sent[0]).toMatchObject({ frameId: 0, command: { tabwise: 'page-command', command: 'read_page', runId: 'r1', toolCallId: 't1' } });
   });
 
@@ -91,9 +104,31 @@ describe('createRouteToPage', () => {
     expect(dead.state.injected).toBe(1);
   });
 
-  it('refuses names that are not page commands', async () => {
+  it('loads the page reader into the frame when read_page finds none there, once', async () => {
+    const tab = fakeTab();
+    tab.state.reader = false;
+    const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page });
+    expect(await route({ toolCallId: 't2', toolName: 'read_page', input: {} }, ctx())).toMatchObject({ ok: true });
+    expect(tab.state.readerInjected).toBe(1);
+    expect(tab.state.sent.map((s) => s.command.toolCallId)).toEqual(['t1', 't1', 't2']);
+
+    const stuck = fakeTab();
+    stuck.state.reader = false;
+    const inFrame = createRouteToPage({ messenger: stuck.messenger, targets: createPageTargetStore(memoryArea()) });
+    expect(await inFrame({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx({ frameId: 2 }))).toEqual({
+      ok: false, reason: 'tool-error', message: 'The page reader could not be loaded in this frame.',
+    });
+    expect(stuck.state.readerInjected).toBe(1);
+  });
+
+  it('refuses names that are not page commands (at compile time), and output that is not the command\'s shape', async () => {
     const route = createRouteToPage({ messenger: fakeTab().messenger, targets: createPageTargetStore(memoryArea()) });
+    // @ts-expect-error memory_save is not a page command; a plain JavaScript caller still gets a tool error
     expect(await route({ toolCallId: 't1', toolName: 'memory_save', input: {} }, ctx())).toMatchObject({ ok: false, reason: 'tool-error' });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx({ runId: 'tampered' }))).toEqual({
+      ok: false, reason: 'no-receiver', message: 'the page answered with a malformed reply',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
-import type { PageRouteResult, RouteToPage } from '../agent/page-router';
-import { pageCommandNames, type PageCommandName } from '../page/page-command';
+import { isPageCommandName, type PageCommandName } from '../../page/page-command';
+import type { ToolContext } from '../define-tool';
+import type { PageRouteResult, PageToolCall, RouteToPage } from './page-router';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
 import { sendPageCommand, type PageMessenger } from './send-page-command';
 
@@ -11,8 +12,6 @@ export interface RouteToPageDeps {
 /** Commands that act on the allowlist of a snapshot, and so must reach the document it was taken in. */
 const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview']);
 
-const isCommand = (name: string): name is PageCommandName => (pageCommandNames as readonly string[]).includes(name);
-
 /**
  * Routes page tool calls (and fill_form's preview) to the content script of the run's tab and frame (the
  * top frame unless the run says otherwise; it reaches same-origin iframes and shadow roots itself). The
@@ -21,8 +20,8 @@ const isCommand = (name: string): name is PageCommandName => (pageCommandNames a
  */
 export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
   const targets = deps.targets ?? createPageTargetStore();
-  return async (call, ctx): Promise<PageRouteResult> => {
-    if (!isCommand(call.toolName)) return { ok: false, reason: 'tool-error', message: `${call.toolName} is not a page tool.` };
+  return async <K extends PageCommandName>(call: PageToolCall<K>, ctx: ToolContext): Promise<PageRouteResult<K>> => {
+    if (!isPageCommandName(call.toolName)) return { ok: false, reason: 'tool-error', message: `${String(call.toolName)} is not a page command.` };
     if (ctx.tabId === undefined) return { ok: false, reason: 'no-receiver', message: 'no web page is attached to this conversation' };
     const target = { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 };
     const expected = ACTS_ON_SNAPSHOT.has(call.toolName) ? await targets.snapshotDocument(ctx.runId, target) : undefined;

@@ -1,4 +1,4 @@
-import type { PreviewOutput } from '../page/page-command';
+import type { PreviewOutput } from '../../page/page-command';
 
 type Value = string | boolean | string[];
 

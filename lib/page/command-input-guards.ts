@@ -1,0 +1,75 @@
+/**
+ * Hand-written checks of each page command's input, so the page bundle needs no schema library. The worker
+ * has already validated the same input with the tool's zod schema (lib/tools/page/page-tool-inputs.ts); this
+ * is the page's own line of defence, and its messages are written for the model.
+ */
+import type { PageCommandInput, PageCommandName } from './page-command';
+import { READ_PAGE_LIMITS } from './read-page-limits';
+import type { FieldValue } from './form-snapshot';
+
+/** Input that does not have the command's shape; the message names the path and what was expected. */
+export class InvalidInputError extends Error {
+  constructor(path: string, expected: string) {
+    super(`Invalid arguments: ${path} must be ${expected}`);
+    this.name = 'InvalidInputError';
+  }
+}
+
+type Fields = Record<string, unknown>;
+
+const isFields = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function objectAt(v: unknown, path: string): Fields {
+  if (!isFields(v)) throw new InvalidInputError(path, 'an object');
+  return v;
+}
+
+function stringAt(v: unknown, path: string, maxLength = Infinity): string {
+  if (typeof v !== 'string' || v.length > maxLength) throw new InvalidInputError(path, maxLength === Infinity ? 'a string' : `a string of at most ${maxLength} characters`);
+  return v;
+}
+
+function intAt(v: unknown, path: string, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new InvalidInputError(path, `an integer from ${min} to ${max}`);
+  return v;
+}
+
+function fieldValueAt(v: unknown, path: string): FieldValue {
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (Array.isArray(v)) return v.map((item, i) => stringAt(item, `${path}[${i}]`));
+  throw new InvalidInputError(path, 'a string, true/false or a list of strings');
+}
+
+/** Checks one command's input; missing input counts as `{}` (commands without arguments send none). */
+export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => PageCommandInput<K> } = {
+  read_page(input) {
+    const o = objectAt(input ?? {}, 'input');
+    const out: PageCommandInput<'read_page'> = {};
+    if (o.offset !== undefined) out.offset = intAt(o.offset, 'offset', 0, Number.MAX_SAFE_INTEGER);
+    if (o.maxChars !== undefined) out.maxChars = intAt(o.maxChars, 'maxChars', READ_PAGE_LIMITS.minChars, READ_PAGE_LIMITS.maxChars);
+    return out;
+  },
+  get_form_state(input) {
+    objectAt(input ?? {}, 'input');
+    return {};
+  },
+  fill_form(input) {
+    const updates = objectAt(objectAt(input ?? {}, 'input').updates, 'updates');
+    return { updates: Object.fromEntries(Object.entries(updates).map(([key, value]) => [key, fieldValueAt(value, `updates.${key}`)])) };
+  },
+  click(input) {
+    return { key: stringAt(objectAt(input ?? {}, 'input').key, 'key') };
+  },
+  submit_form(input) {
+    return { form: stringAt(objectAt(input ?? {}, 'input').form, 'form') };
+  },
+  preview(input) {
+    const keys = objectAt(input ?? {}, 'input').keys;
+    if (!Array.isArray(keys) || keys.length > 1000) throw new InvalidInputError('keys', 'a list of at most 1000 keys');
+    return { keys: keys.map((key, i) => stringAt(key, `keys[${i}]`, 500)) };
+  },
+  undo(input) {
+    objectAt(input ?? {}, 'input');
+    return {};
+  },
+};

@@ -1,0 +1,76 @@
+/**
+ * What the worker accepts from a page: the page agent's reply envelope and, per command, the output the
+ * protocol declares. A page could have tampered with its content script's answer, so nothing it sends is
+ * used before it has this shape; each schema is checked against the protocol's output type.
+ */
+import { z } from 'zod';
+import type { FieldType } from '../../page/form-snapshot';
+import type { PageCommandName, PageCommandOutput, PageReply } from '../../page/page-command';
+
+const id = z.string().min(1).max(200);
+const fieldValue = z.union([z.string(), z.boolean(), z.array(z.string())]);
+const keyReason = z.object({ key: z.string(), reason: z.string() });
+const keyValue = z.object({ key: z.string(), value: fieldValue });
+
+const fieldTypes: Record<FieldType, true> = {
+  text: true, email: true, number: true, tel: true, url: true, search: true, date: true, 'datetime-local': true, time: true, month: true, week: true,
+  range: true, color: true, select: true, 'select-multiple': true, radio: true, checkbox: true, textarea: true, contenteditable: true,
+};
+const fieldType = z.custom<FieldType>((v) => typeof v === 'string' && Object.hasOwn(fieldTypes, v), 'not a field type');
+
+const actionResult = z.union([
+  z.object({ ok: z.literal(true), key: z.string(), text: z.string().optional() }),
+  z.object({ ok: z.literal(false), key: z.string(), reason: z.string() }),
+]);
+
+/** Each command's output, as the page must send it. */
+export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommandOutput<K>> } = {
+  read_page: z.object({
+    title: z.string(),
+    url: z.string(),
+    lang: z.string(),
+    markdown: z.string(),
+    headings: z.array(z.object({ level: z.number(), text: z.string() })),
+    selection: z.string().optional(),
+    totalChars: z.number(),
+    offset: z.number(),
+    nextOffset: z.number().optional(),
+    totalCharsEstimated: z.boolean().optional(),
+  }),
+  get_form_state: z.object({
+    fields: z.array(z.object({
+      key: z.string(),
+      label: z.string(),
+      type: fieldType,
+      value: fieldValue,
+      options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+      required: z.boolean(),
+      constraints: z.object({
+        pattern: z.string().optional(),
+        min: z.string().optional(),
+        max: z.string().optional(),
+        minLength: z.number().optional(),
+        maxLength: z.number().optional(),
+        step: z.string().optional(),
+      }).optional(),
+      form: z.string().optional(),
+      group: z.string().optional(),
+      frame: z.string().optional(),
+    })),
+    buttons: z.array(z.object({ key: z.string(), text: z.string(), kind: z.enum(['button', 'submit', 'link']), form: z.string().optional() })),
+    forms: z.array(z.object({ key: z.string(), label: z.string() })),
+  }),
+  fill_form: z.object({ written: z.array(keyValue), ignored: z.array(keyReason), failed: z.array(keyReason) }),
+  click: actionResult,
+  submit_form: z.intersection(actionResult, z.object({ invalid: z.array(z.object({ key: z.string(), message: z.string() })).optional() })),
+  preview: z.record(z.string(), z.object({ label: z.string(), value: fieldValue }).nullable()),
+  undo: z.object({ restored: z.array(keyValue), failed: z.array(keyReason) }),
+};
+
+const failure = z.object({ ok: z.literal(false), error: z.enum(['tool-error', 'navigated', 'no-reader']), message: z.string(), docId: id, url: z.string() });
+
+/** The schema of the page agent's reply to `command`. */
+export function pageReplySchema<K extends PageCommandName>(command: K): z.ZodType<PageReply<K>> {
+  const output: z.ZodType<PageCommandOutput<K>> = pageCommandOutputs[command];
+  return z.union([z.object({ ok: z.literal(true), output, docId: id, url: z.string() }), failure]);
+}

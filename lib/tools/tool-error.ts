@@ -1,0 +1,14 @@
+/**
+ * A tool's failure written for the model: the runtime sends its message as the tool result as it is (no
+ * "Error:" prefix added) and journals the call under the error's `outcome`. Any other thrown error is
+ * reported as "Error: <message>" with outcome 'error'.
+ */
+export class ToolError extends Error {
+  /** How the run journal records the call; subclasses name other kinds of failure. */
+  readonly outcome: 'error' | 'page-gone' = 'error';
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ToolError';
+  }
+}

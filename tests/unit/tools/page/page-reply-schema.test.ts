@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { PageCommandName, PageCommandOutput } from '../../../../lib/page/page-command';
+import { pageCommandOutputs, pageReplySchema } from '../../../../lib/tools/page/page-reply-schema';
+
+/** One full output per command, every optional field set, so a field the schema forgot would be stripped and fail. */
+const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
+  read_page: {
+    title: 'T', url: 'https://a.example/', lang: 'en', markdown: '# T', headings: [{ level: 1, text: 'T' }],
+    selection: 'sel', totalChars: 3, offset: 0, nextOffset: 3, totalCharsEstimated: true,
+  },
+  get_form_state: {
+    fields: [{
+      key: 'email', label: 'Email', type: 'email', value: '', options: [{ value: 'a', label: 'A' }], required: true,
+      constraints: { pattern: '.+', min: '1', max: '9', minLength: 1, maxLength: 9, step: '1' }, form: 'signup', group: 'You', frame: 'inner',
+    }],
+    buttons: [{ key: 'send', text: 'Send', kind: 'submit', form: 'signup' }],
+    forms: [{ key: 'signup', label: 'Sign up' }],
+  },
+  fill_form: { written: [{ key: 'tags', value: ['a'] }], ignored: [{ key: 'x', reason: 'r' }], failed: [{ key: 'y', reason: 'r' }] },
+  click: { ok: true, key: 'next', text: 'Next' },
+  submit_form: { ok: false, key: 'signup', reason: 'the form has invalid fields', invalid: [{ key: 'email', message: 'Fill this in' }] },
+  preview: { name: { label: 'Name', value: 'Ada' }, admin: null },
+  undo: { restored: [{ key: 'on', value: true }], failed: [{ key: 'gone', reason: 'the field is gone' }] },
+};
+
+describe('pageReplySchema', () => {
+  it('keeps every field of every command\'s output', () => {
+    for (const name of Object.keys(samples) as PageCommandName[]) {
+      expect(pageCommandOutputs[name].parse(samples[name]), name).toEqual(samples[name]);
+      const reply = { ok: true, output: samples[name], docId: 'd1', url: 'https://a.example/' };
+      expect(pageReplySchema(name).parse(reply), name).toEqual(reply);
+    }
+  });
+
+  it('refuses output of another shape, unknown field types and unknown errors', () => {
+    const where = { docId: 'd1', url: 'https://a.example/' };
+    expect(pageReplySchema('read_page').safeParse({ ok: true, output: samples.fill_form, ...where }).success).toBe(false);
+    const badField = { ...samples.get_form_state, fields: [{ ...samples.get_form_state.fields[0], type: 'password' }] };
+    expect(pageReplySchema('get_form_state').safeParse({ ok: true, output: badField, ...where }).success).toBe(false);
+    expect(pageReplySchema('click').safeParse({ ok: false, error: 'exploded', message: 'x', ...where }).success).toBe(false);
+    expect(pageReplySchema('click').safeParse({ ok: false, error: 'no-reader', message: 'x', ...where }).success).toBe(true);
+    expect(pageReplySchema('click').safeParse({ ok: true, output: samples.click }).success).toBe(false);
+  });
+});
