@@ -17,10 +17,11 @@ import { estimateTokens, type EstimateTokens } from './estimate-tokens';
 import type { LatencyStore } from './latency-store';
 import type { RouteToPage } from './page-router';
 import type { PromptLibrary } from './prompt-library';
-import { replayRunEvents } from './replay-run';
+import { replayRunTree } from './replay-run-tree';
+import { stepState } from './assemble-snapshot';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { ApprovalDecision, ModelRef, RunJournal, RunRecord, RunSnapshot } from './run-journal';
-import { resolveSite, type RunSettings } from './run-settings';
+import { MAX_STEPS_CEILING, resolveSite, type RunSettings } from './run-settings';
 import type { StopCondition } from './stop-condition';
 
 export type { RunResult } from './drive-run';
@@ -48,6 +49,8 @@ export interface AgentRuntimeOptions {
   timeZone?: string;
   defaultToolTimeoutMs?: number;
   checkpointIntervalMs?: number;
+  /** Caps every run's step limit (default MAX_STEPS_CEILING; benches measuring long runs raise it). */
+  maxStepsCeiling?: number;
   estimateTokens?: EstimateTokens;
   /** Extra stop conditions on top of the run's step limit. */
   stopWhen?: StopCondition[];
@@ -84,7 +87,10 @@ export interface AgentRuntime {
   /** Stops a live run: aborts its model call and in-flight tools. Resolves when the run has finished. */
   stop(runId: string): Promise<void>;
   isLive(runId: string): boolean;
-  /** The events a UI needs to catch up with a run it opened mid-way. */
+  /**
+   * The events a UI needs to catch up with a run (sub-agents' nested inside): a live run's from what it holds
+   * now, streamed text included; a finished or not-live one's from the journal.
+   */
   replayRun(runId: string): Promise<AgentEvent[]>;
   /** Simulates (or follows) the worker dying: aborts everything and writes or emits nothing more. */
   abandon(): void;
@@ -110,6 +116,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     defaultToolTimeoutMs: options.defaultToolTimeoutMs ?? 30_000,
     checkpointIntervalMs: options.checkpointIntervalMs ?? 500,
+    maxStepsCeiling: options.maxStepsCeiling ?? MAX_STEPS_CEILING,
     estimateTokens: options.estimateTokens ?? estimateTokens,
     stopWhen: options.stopWhen ?? [],
     waiters: new ApprovalWaiters(),
@@ -122,7 +129,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     const controller = new AbortController();
     parentSignal?.addEventListener('abort', () => controller.abort(parentSignal.reason), { once: true });
     const run: LiveRun = {
-      snap, emit, agentPath, controller, timings: new Map(),
+      snap, emit, agentPath, controller, timings: new Map(), streamingCalls: [],
       model: await options.resolveModel(snap.run.model),
       delegate: (toolCallId, request, signal) => delegate(run, toolCallId, request, signal),
     };
@@ -194,7 +201,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     if (last?.status === 'streaming') {
       // What the user saw stays as it was, marked interrupted; the model is asked again once.
       Object.assign(last, { status: 'done', interrupted: 'worker-stopped', finishedAt: now() });
-      await deps.journal.write({ steps: [last] });
+      await deps.journal.write({ steps: [stepState(last)] });
     }
     emitTop({ type: 'run-resumed', runId, fromStep: snap.steps.length });
     if (last?.interrupted === 'worker-stopped' && (last.text || last.reasoning)) {
@@ -239,10 +246,11 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await l.done;
     },
     isLive: (runId) => live.has(runId),
-    async replayRun(runId) {
-      const snap = await options.journal.read(runId);
-      return snap ? replayRunEvents(snap) : [];
-    },
+    replayRun: (runId) => replayRunTree(runId, {
+      read: async (id) => live.get(id)?.run.snap ?? (await options.journal.read(id)),
+      streamingCalls: (id) => live.get(id)?.run.streamingCalls ?? [],
+      listRuns: (conversationId) => options.journal.listRuns(conversationId),
+    }),
     abandon() {
       dead = true;
       for (const { run } of live.values()) run.controller.abort(new DOMException('Worker stopped', 'AbortError'));
@@ -256,5 +264,7 @@ function fenceJournal(journal: RunJournal, isDead: () => boolean): RunJournal {
     write: async (batch) => { if (!isDead()) await journal.write(batch); },
     read: (id) => journal.read(id),
     listUnfinished: () => journal.listUnfinished(),
+    listRuns: (conversationId) => journal.listRuns(conversationId),
+    deleteConversation: async (conversationId) => { if (!isDead()) await journal.deleteConversation(conversationId); },
   };
 }

@@ -1,14 +1,15 @@
 /**
  * The background's chat hub. Side panel Ports subscribe to a conversation; commands start agent runs, queue
- * interjections, deliver approvals and stop runs; every AgentEvent is folded into the answer's view and
- * relayed to each Port watching that conversation. Answers are checkpointed into the conversation store, and
- * runs the worker was killed in are picked up again on wake.
+ * interjections, deliver approvals and stop runs; every AgentEvent is relayed to each Port watching that
+ * conversation. The run journal is the only checkpoint of an answer: a panel that subscribes mid-run gets the
+ * run replayed from it, and the answer's message record is derived from it once the run settles. Runs the
+ * worker was killed in are picked up again on wake.
  */
 import type { AgentEvent } from '../agent/agent-event';
 import type { AgentRuntime, RunResult } from '../agent/agent-runtime';
 import type { ModelRef, RunRecord } from '../agent/run-journal';
 import type { RunSettings } from '../agent/run-settings';
-import { emptyRunView, foldRunEvent, runText, type RunView } from '../agent/run-view';
+import { foldRunEvents, runText } from '../agent/run-view';
 import { panelCommandSchema, type PanelCommand, type PanelMessage, type PanelPageContext } from '../messaging/panel-port';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
@@ -35,7 +36,6 @@ export interface ChatServiceDeps {
   generateTitle?: (question: string, answer: string) => Promise<string | undefined>;
   now: () => number;
   generateId: () => string;
-  checkpointMs?: number;
 }
 
 export class UserFacingError extends Error {
@@ -47,79 +47,79 @@ export class UserFacingError extends Error {
 interface LiveRun {
   conversationId: string;
   messageId: string;
-  view: RunView;
-  savedAt: number;
 }
 
 const statusFor: Record<RunResult['reason'], MessageStatus> = { stop: 'complete', length: 'complete', 'step-limit': 'complete', stopped: 'stopped', error: 'error' };
 
 export function createChatService(input: ChatServiceDeps) {
   const deps = { ...input, now: monotonicClock(input.now) };
-  const checkpointMs = deps.checkpointMs ?? 500;
   const subscriptions = new Map<PanelPortLike, string | null>();
   const runs = new Map<string, LiveRun>();
   const byConversation = new Map<string, string>();
   /** Conversations whose run is being set up (before the runtime has journaled it). */
   const starting = new Set<string>();
+  /** Conversations whose last answer is being written from the journal; the next turn waits for it. */
+  const settling = new Map<string, Promise<void>>();
 
   const broadcast = (conversationId: string, message: PanelMessage) => {
     for (const [port, subscribed] of subscriptions) if (subscribed === conversationId) port.postMessage(message);
   };
   const isBusy = (conversationId: string) => starting.has(conversationId) || byConversation.has(conversationId);
 
-  /** The stored message with the live run's view laid over it. */
-  function withLive(m: MessageRecord): MessageRecord {
+  /** What the user sees of a run now: its replay (journal, or the live run's state) folded into parts. */
+  async function viewOf(runId: string) {
+    const runtime = await deps.runtime();
+    const parts = foldRunEvents(runId, await runtime.replayRun(runId)).parts;
+    return { parts, text: runText(parts) };
+  }
+
+  /** The stored message with its live run laid over it. */
+  async function withLive(m: MessageRecord): Promise<MessageRecord> {
     const runId = m.runId ?? [...runs.entries()].find(([, r]) => r.messageId === m.id)?.[0];
-    const live = runId ? runs.get(runId) : undefined;
-    if (!live) return m;
-    return { ...m, runId, status: 'streaming', parts: live.view.parts, text: runText(live.view.parts) };
+    if (!runId || !runs.has(runId)) return m;
+    return { ...m, runId, status: 'streaming', ...(await viewOf(runId)) };
   }
 
   async function snapshot(port: PanelPortLike, conversationId: string | null) {
     const store = await deps.store;
     const conversation = conversationId ? ((await store.getConversation(conversationId)) ?? null) : null;
-    const messages = conversation ? (await store.listMessages(conversation.id)).map(withLive) : [];
+    const messages = conversation ? await Promise.all((await store.listMessages(conversation.id)).map(withLive)) : [];
     port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && isBusy(conversation.id) });
-  }
-
-  async function saveLive(runId: string, patch: Partial<MessageRecord> = {}) {
-    const live = runs.get(runId);
-    if (!live) return;
-    const store = await deps.store;
-    const current = await store.getMessage(live.messageId);
-    if (!current) return;
-    await store.putMessage({ ...current, runId, parts: live.view.parts, text: runText(live.view.parts), ...patch });
   }
 
   function onAgentEvent(event: AgentEvent) {
     if (event.type === 'run-start' && !runs.has(event.runId)) {
-      runs.set(event.runId, { conversationId: event.conversationId, messageId: event.messageId, view: emptyRunView(event.runId), savedAt: deps.now() });
+      runs.set(event.runId, { conversationId: event.conversationId, messageId: event.messageId });
       byConversation.set(event.conversationId, event.runId);
     }
     const live = runs.get(event.runId);
-    if (!live) return;
-    live.view = foldRunEvent(live.view, event);
-    broadcast(live.conversationId, { type: 'event', event });
-    const t = deps.now();
-    if (t - live.savedAt >= checkpointMs || event.type === 'approval-requested') {
-      live.savedAt = t;
-      saveLive(event.runId).catch((e: unknown) => console.error('checkpoint failed', e));
-    }
+    if (live) broadcast(live.conversationId, { type: 'event', event });
   }
 
-  async function finalize(runId: string, result: RunResult) {
+  /** Writes the answer's record from the run's journal once the run has settled. */
+  function finalize(runId: string, result: RunResult): Promise<void> {
     const live = runs.get(runId);
-    if (!live || result.abandoned) return;
-    const store = await deps.store;
-    const current = await store.getMessage(live.messageId);
-    runs.delete(runId);
+    if (!live || result.abandoned) return Promise.resolve();
+    // A message sent from now on starts a new turn, which waits until this answer is stored.
     byConversation.delete(live.conversationId);
+    const done = storeAnswer(runId, live, result).finally(() => {
+      runs.delete(runId);
+      if (settling.get(live.conversationId) === settled) settling.delete(live.conversationId);
+    });
+    const settled = done.catch(() => undefined);
+    settling.set(live.conversationId, settled);
+    return done;
+  }
+
+  async function storeAnswer(runId: string, live: LiveRun, result: RunResult) {
+    const store = await deps.store;
+    const view = await viewOf(runId);
+    const current = await store.getMessage(live.messageId);
     if (!current) return;
     const final: MessageRecord = {
       ...current,
       runId,
-      parts: live.view.parts,
-      text: runText(live.view.parts),
+      ...view,
       modelMessages: result.messages,
       status: statusFor[result.reason],
       finish: result.reason,
@@ -163,6 +163,7 @@ export function createChatService(input: ChatServiceDeps) {
   async function startTurn(conversationId: string, page: PanelPageContext | undefined) {
     starting.add(conversationId);
     try {
+      await settling.get(conversationId);
       const store = await deps.store;
       const records = await store.listMessages(conversationId);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
@@ -180,7 +181,8 @@ export function createChatService(input: ChatServiceDeps) {
       await store.putMessage(placeholder);
       broadcast(conversationId, { type: 'message', message: placeholder });
       const handle = await runtime.startRun({ conversationId, messages: history, model: resolved.ref, settings, messageId: placeholder.id });
-      await saveLive(handle.runId);
+      // Links the answer to its journal once; its content is written from the journal when the run settles.
+      await store.putMessage({ ...placeholder, runId: handle.runId });
       void handle.done.then((result) => finalize(handle.runId, result)).catch((e: unknown) => console.error('finalising run failed', e));
     } catch (error) {
       await failTurn(conversationId, error).catch((e: unknown) => console.error('could not store the failed turn', e));
@@ -271,17 +273,15 @@ export function createChatService(input: ChatServiceDeps) {
     isRunning: (conversationId: string) => isBusy(conversationId),
     liveRunCount: () => runs.size,
     /**
-     * On wake: rebuild the view of every unfinished run from its journal and resume it; answers left
-     * `streaming` with no run to resume are kept and marked interrupted.
+     * On wake: resume every unfinished run from its journal; answers left `streaming` with no run to resume
+     * are kept, with what their journal holds, and marked interrupted.
      */
     async resumeAfterWake(): Promise<number> {
       const runtime = await deps.runtime();
       const unfinished = await deps.listUnfinishedRuns();
       for (const run of unfinished) {
         if (runs.has(run.id)) continue;
-        let view = emptyRunView(run.id);
-        for (const e of await runtime.replayRun(run.id)) view = foldRunEvent(view, e);
-        runs.set(run.id, { conversationId: run.conversationId, messageId: run.messageId, view, savedAt: deps.now() });
+        runs.set(run.id, { conversationId: run.conversationId, messageId: run.messageId });
         byConversation.set(run.conversationId, run.id);
       }
       const handles = await runtime.resumeUnfinishedRuns();
@@ -289,7 +289,9 @@ export function createChatService(input: ChatServiceDeps) {
       const store = await deps.store;
       const resumed = new Set([...runs.values()].map((r) => r.messageId));
       for (const m of await store.listStreamingMessages()) {
-        if (!resumed.has(m.id)) await store.putMessage({ ...m, status: 'interrupted' });
+        if (resumed.has(m.id)) continue;
+        const fromJournal = m.runId ? await viewOf(m.runId) : undefined;
+        await store.putMessage({ ...m, ...(fromJournal?.parts.length ? fromJournal : {}), status: 'interrupted' });
       }
       return handles.length;
     },

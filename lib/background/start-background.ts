@@ -200,6 +200,8 @@ export function startBackground(options: BackgroundOptions) {
     'conversations.delete': async ({ id }) => {
       if (chat.isRunning(id)) await chat.handle({ postMessage: () => {} }, { type: 'stop', conversationId: id });
       await (await stores).conversations.deleteConversation(id);
+      // The conversation's run journals go with it: nothing of a deleted conversation stays behind.
+      await (await agentStores).journal.deleteConversation(id);
     },
     'panel.open': async () => {
       const win = await chrome.windows.getLastFocused();

@@ -21,8 +21,10 @@ describe('idb run journal', () => {
     const run = { id: 'r1', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [], status: 'running' as const, createdAt: 1, updatedAt: 1 };
     await journal.write({ run });
     await journal.write({
-      steps: [{ runId: 'r1', index: 1, status: 'done', request: { system: 's', messages: [] }, text: 'b', reasoning: '', toolCallIds: [], startedAt: 2 },
-        { runId: 'r1', index: 0, status: 'tools', request: { system: 's', messages: [] }, text: 'a', reasoning: '', toolCallIds: ['t2', 't1'], startedAt: 1 }],
+      requests: [{ runId: 'r1', index: 1, keep: 0, append: [], options: {} }, { runId: 'r1', index: 0, keep: 0, append: [], system: 's', tools: [], options: {} }],
+      steps: [{ runId: 'r1', index: 1, status: 'done', toolCallIds: [], startedAt: 2 },
+        { runId: 'r1', index: 0, status: 'tools', toolCallIds: ['t2', 't1'], startedAt: 1 }],
+      texts: [{ runId: 'r1', index: 1, text: 'b', reasoning: '' }, { runId: 'r1', index: 0, text: 'a', reasoning: '' }],
       toolCalls: [{ runId: 'r1', step: 0, order: 1, toolCallId: 't1', toolName: 'x', rawInput: '{}', status: 'pending' },
         { runId: 'r1', step: 0, order: 0, toolCallId: 't2', toolName: 'x', rawInput: '{}', status: 'done', output: 'o' }],
       interjections: [{ runId: 'r1', id: 'i1', text: 'hey', at: 5 }],

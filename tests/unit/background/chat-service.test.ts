@@ -120,8 +120,10 @@ describe('chat service over the agent runtime', () => {
     await t.service.handle(t.port, { type: 'send', conversationId: null, text: 'do it', clientId: 'u1' });
     await vi.waitFor(() => expect(t.events().some((e) => e.type === 'approval-requested')).toBe(true));
     const runId = t.events()[0]!.runId;
-    // The pending approval is checkpointed at once: a panel opened now sees the card.
-    const mid = await t.store.listMessages(t.conversationId());
+    // The pending approval is journaled at once: a panel opened now sees the card.
+    const opened: PanelMessage[] = [];
+    await t.service.handle({ postMessage: (m) => void opened.push(m) }, { type: 'subscribe', conversationId: t.conversationId() });
+    const mid = (opened[0] as Extract<PanelMessage, { type: 'snapshot' }>).messages;
     expect(mid[1]!.parts).toMatchObject([{ kind: 'tool', status: 'awaiting-approval', approval: { preview: expect.any(String) } }]);
     await t.service.handle(t.port, { type: 'approval', runId, toolCallId: 'c1', decision: 'denied' });
     await t.finished();
@@ -141,6 +143,21 @@ describe('chat service over the agent runtime', () => {
     await t.service.handle(t.port, { type: 'stop', conversationId: id });
     await t.finished();
     expect((await t.settled(id)).at(-1)).toMatchObject({ text: 'partial ', status: 'stopped' });
+  });
+
+  it('a streaming answer is checkpointed only in the journal: its message record is written when the run settles', async () => {
+    const t = setup([[text('partial '), { wait: 300 }, text('answer'), finish()]]);
+    await t.service.handle(t.port, { type: 'send', conversationId: null, text: 'q', clientId: 'u1' });
+    const id = t.conversationId();
+    await vi.waitFor(() => expect(t.events().some((e) => e.type === 'text-delta')).toBe(true));
+    const opened: PanelMessage[] = [];
+    await t.service.handle({ postMessage: (m) => void opened.push(m) }, { type: 'subscribe', conversationId: id });
+    expect(opened[0]).toMatchObject({ type: 'snapshot', messages: [{ role: 'user' }, { role: 'assistant', status: 'streaming', text: 'partial ' }] });
+    const mid = (await t.store.listMessages(id)).at(-1)!;
+    expect(mid).toMatchObject({ status: 'streaming', text: '' });
+    expect(mid.parts).toBeUndefined();
+    await t.finished();
+    expect((await t.settled(id)).at(-1)).toMatchObject({ status: 'complete', text: 'partial answer', parts: [{ kind: 'text', text: 'partial answer' }] });
   });
 
   it('no provider: an error message the user can act on, and retry replaces it', async () => {
