@@ -1,4 +1,5 @@
 /** The idb journal and stores against real IndexedDB in Chromium, including a resume across "workers". */
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openAgentDb } from '../../../lib/agent/agent-db';
@@ -96,5 +97,33 @@ describe('idb stores', () => {
     }
     expect((await latency.list()).map((r) => r.step)).toEqual([2, 3, 4]);
     expect((await latency.list(4)).map((r) => r.step)).toEqual([4]);
+  });
+});
+
+describe('agent database migration', () => {
+  it('splits version 1 whole steps into request, text and state, and reads them back the same', async () => {
+    const name = `tabwise-agent-v1-${crypto.randomUUID()}`;
+    const v1 = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('runs', { keyPath: 'id' }).createIndex('byStatus', 'status');
+        for (const s of ['steps']) db.createObjectStore(s, { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
+        for (const s of ['toolCalls', 'approvals']) db.createObjectStore(s, { keyPath: ['runId', 'toolCallId'] }).createIndex('byRun', 'runId');
+        db.createObjectStore('interjections', { keyPath: ['runId', 'id'] }).createIndex('byRun', 'runId');
+        db.createObjectStore('memories', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+        db.createObjectStore('sitePolicies', { keyPath: ['site', 'toolName'] });
+        db.createObjectStore('latency', { autoIncrement: true }).createIndex('byAt', 'at');
+      },
+    });
+    const user = { role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] };
+    await v1.put('runs', { id: 'r', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [user], status: 'running', createdAt: 1, updatedAt: 1 });
+    const request = { system: 'S', messages: [user], tools: [{ name: 't', description: 'd', inputSchema: {} }], maxOutputTokens: 9 };
+    await v1.put('steps', { runId: 'r', index: 0, status: 'done', request, text: 'Hello', reasoning: 'why', toolCallIds: [], startedAt: 1, finishedAt: 2 });
+    v1.close();
+
+    const db = await openAgentDb(name);
+    const snap = await createIdbRunJournal(db).read('r');
+    expect(snap!.steps[0]).toMatchObject({ status: 'done', text: 'Hello', reasoning: 'why', request, finishedAt: 2 });
+    expect(await db.get('steps', ['r', 0])).not.toHaveProperty('request');
+    expect((await createIdbRunJournal(db).listRuns('c')).map((r) => r.id)).toEqual(['r']);
   });
 });
