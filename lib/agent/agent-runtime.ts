@@ -35,8 +35,8 @@ export interface AgentRuntimeOptions {
   resolveModel(ref: ModelRef): ChatModel | Promise<ChatModel>;
   tools: ToolRegistry;
   prompts: PromptLibrary;
-  /** Receives every event of every run (sub-agent events arrive wrapped in 'nested'). */
-  emit(event: AgentEvent): void;
+  /** Receives every event of every run (sub-agent events arrive wrapped in 'nested'); see also `subscribe`. */
+  emit?(event: AgentEvent): void;
   sitePolicies: SitePolicyStore;
   /** Skills whose metadata goes into the prompt's <available_skills> block. */
   skills?: SkillCatalog;
@@ -94,6 +94,8 @@ export interface AgentRuntime {
   replayRun(runId: string): Promise<AgentEvent[]>;
   /** Simulates (or follows) the worker dying: aborts everything and writes or emits nothing more. */
   abandon(): void;
+  /** Adds a listener for every event of every run; returns its removal. */
+  subscribe(listener: (event: AgentEvent) => void): () => void;
 }
 
 /** Builds a runtime; see AgentRuntimeOptions for what it needs. */
@@ -123,7 +125,15 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     isDead: () => dead,
     reportInternalError: options.reportInternalError ?? ((e) => console.warn('[agent runtime]', e)),
   };
-  const emitTop = (e: AgentEvent) => { if (!dead) options.emit(e); };
+  // Listeners, not a callback handed in at construction: whoever consumes events subscribes after the
+  // runtime exists, so nothing has to be built lazily around a cycle.
+  const listeners = new Set<(event: AgentEvent) => void>();
+  const emit = options.emit;
+  if (emit) listeners.add((e) => emit(e));
+  const emitTop = (e: AgentEvent) => {
+    if (dead) return;
+    for (const listener of listeners) listener(e);
+  };
 
   async function launch(snap: RunSnapshot, emit: (e: AgentEvent) => void, agentPath: string[], parentSignal?: AbortSignal): Promise<RunHandle> {
     const controller = new AbortController();
@@ -251,6 +261,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       streamingCalls: (id) => live.get(id)?.run.streamingCalls ?? [],
       listRuns: (conversationId) => options.journal.listRuns(conversationId),
     }),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     abandon() {
       dead = true;
       for (const { run } of live.values()) run.controller.abort(new DOMException('Worker stopped', 'AbortError'));

@@ -15,6 +15,7 @@ import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
 import { monotonicClock } from '../util/monotonic-clock';
 import { toModelHistory } from './to-model-history';
+import { UserFacingError } from './user-facing-error';
 
 /** The slice of chrome.runtime.Port the service uses, so tests can pass plain objects. */
 export interface PanelPortLike {
@@ -24,8 +25,8 @@ export interface PanelPortLike {
 export interface ChatServiceDeps {
   /** A promise is fine: the worker registers its listeners before IndexedDB has opened. */
   store: ConversationStore | Promise<ConversationStore>;
-  /** Lazy, because the runtime's `emit` calls back into this service. */
-  runtime: () => AgentRuntime | Promise<AgentRuntime>;
+  /** The service subscribes to the runtime's events itself (a promise: the journal opens asynchronously). */
+  runtime: AgentRuntime | Promise<AgentRuntime>;
   /** The model for new runs, or a UserFacingError (no provider configured). */
   resolveModel: () => Promise<{ ref: ModelRef; label: string }>;
   /** The user's run settings, merged with the page context the panel sent. */
@@ -38,11 +39,7 @@ export interface ChatServiceDeps {
   generateId: () => string;
 }
 
-export class UserFacingError extends Error {
-  constructor(readonly code: string, message: string) {
-    super(message);
-  }
-}
+export { UserFacingError };
 
 interface LiveRun {
   conversationId: string;
@@ -52,7 +49,12 @@ interface LiveRun {
 const statusFor: Record<RunResult['reason'], MessageStatus> = { stop: 'complete', length: 'complete', 'step-limit': 'complete', stopped: 'stopped', error: 'error' };
 
 export function createChatService(input: ChatServiceDeps) {
-  const deps = { ...input, now: monotonicClock(input.now) };
+  // Every use of the runtime goes through this promise, so the service is subscribed before any run starts.
+  const runtime = Promise.resolve(input.runtime).then((r) => {
+    r.subscribe(onAgentEvent);
+    return r;
+  });
+  const deps = { ...input, runtime: () => runtime, now: monotonicClock(input.now) };
   const subscriptions = new Map<PanelPortLike, string | null>();
   const runs = new Map<string, LiveRun>();
   const byConversation = new Map<string, string>();
@@ -191,6 +193,12 @@ export function createChatService(input: ChatServiceDeps) {
     }
   }
 
+  /** Stops the conversation's run, if one is live; resolves once it has stopped. */
+  async function stop(conversationId: string): Promise<void> {
+    const runId = byConversation.get(conversationId);
+    if (runId) await (await deps.runtime()).stop(runId);
+  }
+
   async function handle(port: PanelPortLike, command: PanelCommand): Promise<void> {
     const store = await deps.store;
     switch (command.type) {
@@ -238,11 +246,8 @@ export function createChatService(input: ChatServiceDeps) {
         void startTurn(conversationId, command.page);
         return;
       }
-      case 'stop': {
-        const runId = byConversation.get(command.conversationId);
-        if (runId) await (await deps.runtime()).stop(runId);
-        return;
-      }
+      case 'stop':
+        return stop(command.conversationId);
       case 'approval': {
         const live = runs.get(command.runId);
         if (!live) throw new UserFacingError('not_found', 'That run has already finished.');
@@ -253,7 +258,6 @@ export function createChatService(input: ChatServiceDeps) {
   }
 
   return {
-    onAgentEvent,
     handle,
     /** A Port connected: validate each command and answer errors on the same Port. */
     attach(port: PanelPortLike & { onMessage: { addListener(f: (m: unknown) => void): void }; onDisconnect: { addListener(f: () => void): void } }) {
@@ -271,6 +275,7 @@ export function createChatService(input: ChatServiceDeps) {
       port.onDisconnect.addListener(() => subscriptions.delete(port));
     },
     isRunning: (conversationId: string) => isBusy(conversationId),
+    stop,
     liveRunCount: () => runs.size,
     /**
      * On wake: resume every unfinished run from its journal; answers left `streaming` with no run to resume

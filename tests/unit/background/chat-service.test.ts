@@ -25,20 +25,18 @@ function setup(scripts: Script[], opts: { store?: ConversationStore; journal?: R
   const echo = echoTool('echo');
   const approve = echoTool('dangerous', { readOnly: false, needsApproval: true });
   let n = 0;
-  // The runtime emits into the service, which is built after it.
-  const late: { service?: ChatService } = {};
+  // Built in one direction: the service subscribes to the runtime it is given.
   const runtime: AgentRuntime = createAgentRuntime({
     journal,
     resolveModel: () => model,
     tools: createToolRegistry([echo.tool, approve.tool]),
     prompts,
-    emit: (e) => late.service!.onAgentEvent(e),
     sitePolicies: createInMemorySitePolicyStore(),
     timeZone: 'UTC',
   });
-  const service = (late.service = createChatService({
+  const service: ChatService = createChatService({
     store,
-    runtime: () => runtime,
+    runtime,
     now: () => 1_000,
     generateId: () => `id${++n}`,
     resolveModel: async () => {
@@ -48,7 +46,7 @@ function setup(scripts: Script[], opts: { store?: ConversationStore; journal?: R
     runSettings: (page) => (page ? { pageContext: { url: page.url, title: page.title } } : {}),
     listUnfinishedRuns: () => journal.listUnfinished(),
     ...(opts.title ? { generateTitle: async () => opts.title } : {}),
-  }));
+  });
   const received: PanelMessage[] = [];
   const port = { postMessage: (m: PanelMessage) => void received.push(m) };
   const events = () => received.flatMap((m) => (m.type === 'event' ? [m.event] : []));

@@ -1,0 +1,8 @@
+/** The request handlers of one group, every one present (the root merges the groups into `Handlers`). */
+import type { Handler } from '../../messaging/handle-messages';
+import type { RequestName } from '../../messaging/protocol';
+
+export type HandlerSet<K extends RequestName> = { [P in K]: Handler<P> };
+
+/** A collaborator the root may still be opening (IndexedDB opens asynchronously; listeners cannot wait). */
+export type Awaitable<T> = T | Promise<T>;
