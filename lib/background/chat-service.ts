@@ -115,8 +115,7 @@ export function createChatService(input: ChatServiceDeps) {
 
   async function storeAnswer(runId: string, live: LiveRun, result: RunResult) {
     const store = await deps.store;
-    const view = await viewOf(runId);
-    const current = await store.getMessage(live.messageId);
+    const [view, current] = await Promise.all([viewOf(runId), store.getMessage(live.messageId)]);
     if (!current) return;
     const final: MessageRecord = {
       ...current,
@@ -127,8 +126,10 @@ export function createChatService(input: ChatServiceDeps) {
       finish: result.reason,
       ...(result.error ? { error: result.error } : {}),
     };
-    await store.putMessage(final);
+    // Shown at once (Stop must feel instant); a panel that subscribes before the write lands still gets the
+    // run's view, because the run stays listed as live until then.
     broadcast(live.conversationId, { type: 'message', message: final });
+    await store.putMessage(final);
     if (final.status === 'complete') void maybeTitle(live.conversationId).catch((e: unknown) => console.warn('title generation failed', e));
   }
 
