@@ -9,7 +9,7 @@ import { stepState, stepText } from './assemble-snapshot';
 import type { ApprovalRecord, InterjectionRecord, RunRecord, StepRecord, StepRequestRecord, StepState, StepText, ToolCallRecord } from './run-journal';
 
 export interface AgentDb extends DBSchema {
-  runs: { key: string; value: RunRecord; indexes: { byStatus: string; byConversation: string } };
+  runs: { key: string; value: RunRecord; indexes: { byStatus: string; byConversation: string; byParent: string } };
   /** A step's state; version 1 stored whole StepRecords here, split up by the second migration. */
   steps: { key: [string, number]; value: StepState; indexes: { byRun: string } };
   stepTexts: { key: [string, number]; value: StepText; indexes: { byRun: string } };
@@ -41,6 +41,7 @@ const migrations: Migration[] = [
   // A step becomes three records (request as a delta, streamed text, state) so no write re-puts the request.
   (db, tx) => {
     tx.objectStore('runs').createIndex('byConversation', 'conversationId');
+    tx.objectStore('runs').createIndex('byParent', 'parent.runId');
     db.createObjectStore('stepTexts', { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
     db.createObjectStore('stepRequests', { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
     void splitVersion1Steps(tx);

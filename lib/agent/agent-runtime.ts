@@ -259,7 +259,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     replayRun: (runId) => replayRunTree(runId, {
       read: async (id) => live.get(id)?.run.snap ?? (await options.journal.read(id)),
       streamingCalls: (id) => live.get(id)?.run.streamingCalls ?? [],
-      listRuns: (conversationId) => options.journal.listRuns(conversationId),
+      listChildren: (id) => options.journal.listChildren(id),
     }),
     subscribe(listener) {
       listeners.add(listener);
@@ -279,6 +279,7 @@ function fenceJournal(journal: RunJournal, isDead: () => boolean): RunJournal {
     read: (id) => journal.read(id),
     listUnfinished: () => journal.listUnfinished(),
     listRuns: (conversationId) => journal.listRuns(conversationId),
+    listChildren: (runId) => journal.listChildren(runId),
     deleteConversation: async (conversationId) => { if (!isDead()) await journal.deleteConversation(conversationId); },
   };
 }

@@ -37,6 +37,7 @@ export function createIdbRunJournal(db: IDBPDatabase<AgentDb>): RunJournal {
     },
     listUnfinished: () => db.getAllFromIndex('runs', 'byStatus', 'running'),
     listRuns: (conversationId) => db.getAllFromIndex('runs', 'byConversation', conversationId),
+    listChildren: (runId) => db.getAllFromIndex('runs', 'byParent', runId),
     async deleteConversation(conversationId) {
       const tx = db.transaction([...stores], 'readwrite');
       const runIds = await tx.objectStore('runs').index('byConversation').getAllKeys(conversationId);

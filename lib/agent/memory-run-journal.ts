@@ -44,6 +44,9 @@ export function createMemoryRunJournal(): MemoryRunJournal {
     async listRuns(conversationId) {
       return [...runs.values()].filter((s) => s.run.conversationId === conversationId).map((s) => structuredClone(s.run));
     },
+    async listChildren(runId) {
+      return [...runs.values()].filter((s) => s.run.parent?.runId === runId).map((s) => structuredClone(s.run));
+    },
     async deleteConversation(conversationId) {
       for (const [id, s] of runs) if (s.run.conversationId === conversationId) runs.delete(id);
     },

@@ -8,26 +8,25 @@ export interface ReplaySources {
   /** A run's snapshot: the live one while it runs, else the journal's. */
   read(runId: string): Promise<RunSnapshot | undefined>;
   streamingCalls(runId: string): NonNullable<ReplayExtras['streamingCalls']>;
-  listRuns(conversationId: string): Promise<RunRecord[]>;
+  listChildren(runId: string): Promise<RunRecord[]>;
 }
 
 /** The events a UI folds to show `runId` as it stands now (empty when the journal has no such run). */
 export async function replayRunTree(runId: string, sources: ReplaySources): Promise<AgentEvent[]> {
   const snap = await sources.read(runId);
-  if (!snap) return [];
-  const runs = await sources.listRuns(snap.run.conversationId);
-  return replayWithChildren(snap, runs, sources);
+  return snap ? replayWithChildren(snap, sources) : [];
 }
 
-async function replayWithChildren(snap: RunSnapshot, runs: RunRecord[], sources: ReplaySources): Promise<AgentEvent[]> {
+async function replayWithChildren(snap: RunSnapshot, sources: ReplaySources): Promise<AgentEvent[]> {
   const runId = snap.run.id;
   const nested = new Map<string, AgentEvent[]>();
-  for (const child of runs.filter((r) => r.parent?.runId === runId)) {
+  const children = snap.toolCalls.length > 0 ? await sources.listChildren(runId) : [];
+  for (const child of children.sort((a, b) => a.createdAt - b.createdAt)) {
     const childSnap = await sources.read(child.id);
     if (!childSnap) continue;
     const toolCallId = child.parent!.toolCallId;
     // The same wrapping the runtime's delegate applies to a sub-agent's live events.
-    const events = (await replayWithChildren(childSnap, runs, sources)).map((e): AgentEvent => ({
+    const events = (await replayWithChildren(childSnap, sources)).map((e): AgentEvent => ({
       type: 'nested', runId, parentToolCallId: toolCallId,
       event: e.type === 'tool-call-start' ? { ...e, parentToolCallId: e.parentToolCallId ?? toolCallId } : e,
     }));

@@ -160,6 +160,8 @@ export interface RunJournal {
   listUnfinished(): Promise<RunRecord[]>;
   /** Every run of a conversation, sub-agent runs included. */
   listRuns(conversationId: string): Promise<RunRecord[]>;
+  /** The sub-agent runs a run started. */
+  listChildren(runId: string): Promise<RunRecord[]>;
   /** Deletes every record of the conversation's runs (steps, tool calls, approvals, interjections). */
   deleteConversation(conversationId: string): Promise<void>;
 }

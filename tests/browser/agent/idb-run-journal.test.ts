@@ -38,6 +38,10 @@ describe('idb run journal', () => {
     await journal.write({ run: { ...run, status: 'finished' } });
     expect(await journal.listUnfinished()).toEqual([]);
     expect(await journal.read('nope')).toBeUndefined();
+    await journal.write({ run: { ...run, id: 'child', parent: { runId: 'r1', toolCallId: 't1', agentPath: ['researcher'] } } });
+    expect((await journal.listChildren('r1')).map((r) => r.id)).toEqual(['child']);
+    expect(await journal.listChildren('child')).toEqual([]);
+    expect((await journal.listRuns('c')).map((r) => r.id).sort()).toEqual(['child', 'r1']);
   });
 
   it('resumes a run killed during a consequential tool: not repeated, reported as unknown', async () => {
