@@ -217,4 +217,19 @@ describe('chat service over the agent runtime', () => {
     await t.service.resumeAfterWake();
     expect(await t.store.getMessage('m')).toMatchObject({ text: 'half', status: 'interrupted' });
   });
+
+  it('on wake, an answer whose run settled in the journal but was never written keeps what the journal holds, marked interrupted', async () => {
+    const store = createMemoryConversationStore();
+    const journal = createMemoryRunJournal();
+    const first = setup([[text('all of it'), finish()]], { store, journal });
+    await first.service.handle(first.port, { type: 'send', conversationId: null, text: 'q', clientId: 'u1' });
+    const id = first.conversationId();
+    await first.finished();
+    // The worker died between the run's end and its answer being stored: the record is still the placeholder.
+    const answer = (await first.settled(id)).at(-1)!;
+    await store.putMessage({ ...answer, status: 'streaming', text: '', parts: undefined });
+    const second = setup([], { store, journal });
+    expect(await second.service.resumeAfterWake()).toBe(0);
+    expect(await store.getMessage(answer.id)).toMatchObject({ status: 'interrupted', text: 'all of it', parts: [{ kind: 'text', text: 'all of it' }] });
+  });
 });
