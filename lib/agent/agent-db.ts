@@ -5,13 +5,15 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { Memory } from '../tools/memory-store';
 import type { LatencyRecord } from './latency-store';
-import { stepState, stepText } from './assemble-snapshot';
-import type { ApprovalRecord, InterjectionRecord, RunRecord, StepRecord, StepRequestRecord, StepState, StepText, ToolCallRecord } from './run-journal';
+import { runState, stepState, stepText } from './assemble-snapshot';
+import type { ApprovalRecord, InterjectionRecord, RunInputRecord, RunRecord, RunState, StepRecord, StepRequestRecord, StepState, StepText, ToolCallRecord } from './run-journal';
 
 export interface AgentDb extends DBSchema {
-  runs: { key: string; value: RunRecord; indexes: { byStatus: string; byConversation: string; byParent: string } };
+  /** A run's state; version 1 kept its input messages here too, moved to runInputs by the second migration. */
+  runs: { key: string; value: RunState; indexes: { byStatus: string; byConversation: string; byParent: string } };
   /** A step's state; version 1 stored whole StepRecords here, split up by the second migration. */
   steps: { key: [string, number]; value: StepState; indexes: { byRun: string } };
+  runInputs: { key: string; value: RunInputRecord };
   stepTexts: { key: [string, number]; value: StepText; indexes: { byRun: string } };
   stepRequests: { key: [string, number]; value: StepRequestRecord; indexes: { byRun: string } };
   toolCalls: { key: [string, string]; value: ToolCallRecord; indexes: { byRun: string } };
@@ -42,16 +44,27 @@ const migrations: Migration[] = [
   (db, tx) => {
     tx.objectStore('runs').createIndex('byConversation', 'conversationId');
     tx.objectStore('runs').createIndex('byParent', 'parent.runId');
+    db.createObjectStore('runInputs', { keyPath: 'runId' });
     db.createObjectStore('stepTexts', { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
     db.createObjectStore('stepRequests', { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
-    void splitVersion1Steps(tx);
+    void splitVersion1Records(tx);
   },
 ];
 
+const isVersion1Run = (v: unknown): v is RunRecord => typeof v === 'object' && v !== null && 'messages' in v && 'id' in v;
 const isVersion1Step = (v: unknown): v is StepRecord => typeof v === 'object' && v !== null && 'request' in v && 'runId' in v;
 
-/** Old whole steps keep their requests in full (keep 0), since their chain was never stored as deltas. */
-async function splitVersion1Steps(tx: IDBPTransaction<AgentDb, StoreNames<AgentDb>[], 'versionchange'>) {
+/** Old runs give up their input messages; old whole steps keep their requests in full (keep 0), since their chain was never stored as deltas. */
+async function splitVersion1Records(tx: IDBPTransaction<AgentDb, StoreNames<AgentDb>[], 'versionchange'>) {
+  let runs = await tx.objectStore('runs').openCursor();
+  while (runs) {
+    const old: unknown = runs.value;
+    if (isVersion1Run(old)) {
+      await tx.objectStore('runInputs').put({ runId: old.id, messages: old.messages });
+      await runs.update(runState(old));
+    }
+    runs = await runs.continue();
+  }
   let cursor = await tx.objectStore('steps').openCursor();
   while (cursor) {
     const old: unknown = cursor.value;

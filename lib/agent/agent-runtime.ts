@@ -18,7 +18,7 @@ import type { LatencyStore } from './latency-store';
 import type { RouteToPage } from './page-router';
 import type { PromptLibrary } from './prompt-library';
 import { replayRunTree } from './replay-run-tree';
-import { stepState } from './assemble-snapshot';
+import { runState, stepState } from './assemble-snapshot';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { ApprovalDecision, ModelRef, RunJournal, RunRecord, RunSnapshot } from './run-journal';
 import { MAX_STEPS_CEILING, resolveSite, type RunSettings } from './run-settings';
@@ -155,7 +155,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       model: request.model, settings: request.settings ?? {}, messages: request.messages,
       status: 'running', createdAt: t, updatedAt: t, ...(parent ? { parent } : {}),
     };
-    await deps.journal.write({ run });
+    await deps.journal.write({ run: runState(run), runInput: { runId: run.id, messages: run.messages } });
     emit({ type: 'run-start', runId: run.id, conversationId: run.conversationId, messageId: run.messageId, at: t });
     const snap: RunSnapshot = { run: structuredClone(run), steps: [], toolCalls: [], approvals: [], interjections: [] };
     return launch(snap, emit, parent?.agentPath ?? [], signal);
@@ -204,7 +204,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     if (snap.run.parent) {
       // A sub-agent lives inside its parent's delegate call, which resumes as "outcome unknown"; close it.
       Object.assign(snap.run, { status: 'finished', finishReason: 'error', updatedAt: now(), error: { code: 'interrupted', message: 'The worker stopped while this sub-agent ran' } });
-      await deps.journal.write({ run: snap.run });
+      await deps.journal.write({ run: runState(snap.run) });
       return finished({ runId, reason: 'error', messages: [], text: '', error: snap.run.error });
     }
     const last = snap.steps.at(-1);

@@ -3,13 +3,14 @@
  * changes; readers get whole StepRecords back. Shared by the IndexedDB and the in-memory journal.
  */
 import type {
-  ApprovalRecord, InterjectionRecord, RunRecord, RunSnapshot, StepRecord, StepRequestRecord, StepState, StepText, ToolCallRecord,
+  ApprovalRecord, InterjectionRecord, RunInputRecord, RunRecord, RunSnapshot, RunState, StepRecord, StepRequestRecord, StepState, StepText, ToolCallRecord,
 } from './run-journal';
 import { rebuildStepRequests } from './step-request-record';
 
 /** Everything the journal stores about one run, as stored. */
 export interface StoredRun {
-  run: RunRecord;
+  run: RunState;
+  input?: RunInputRecord;
   requests: StepRequestRecord[];
   steps: StepState[];
   texts: StepText[];
@@ -22,9 +23,10 @@ const byIndex = (a: { index: number }, b: { index: number }) => a.index - b.inde
 
 /** Joins a run's stored records into the snapshot every reader expects, in order. */
 export function assembleSnapshot(s: StoredRun): RunSnapshot {
+  const run: RunRecord = { ...s.run, messages: s.input?.messages ?? [] };
   const states = [...s.steps].sort(byIndex);
   const records = [...s.requests].sort(byIndex);
-  const rebuilt = rebuildStepRequests(s.run.messages, records);
+  const rebuilt = rebuildStepRequests(run.messages, records);
   const requests = new Map(records.map((r, i) => [r.index, rebuilt[i]!]));
   const texts = new Map(s.texts.map((t) => [t.index, t]));
   const steps: StepRecord[] = states.map((state) => {
@@ -32,12 +34,18 @@ export function assembleSnapshot(s: StoredRun): RunSnapshot {
     return { ...state, ...text, request: requests.get(state.index) ?? { system: '', messages: [] } };
   });
   return {
-    run: s.run,
+    run,
     steps,
     toolCalls: [...s.toolCalls].sort((a, b) => a.step - b.step || a.order - b.order),
     approvals: s.approvals,
     interjections: [...s.interjections].sort((a, b) => a.at - b.at),
   };
+}
+
+/** The stored part of a run record that status changes rewrite (everything but its input messages). */
+export function runState(run: RunRecord): RunState {
+  const { messages: _m, ...state } = run;
+  return state;
 }
 
 /** The state record of a step (what a status change writes). */

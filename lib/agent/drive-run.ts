@@ -5,7 +5,7 @@
  */
 import type { ChatMessage } from '../providers/chat-model';
 import type { ErrorInfo, RunFinishReason } from './agent-event';
-import { stepState } from './assemble-snapshot';
+import { runState, stepState } from './assemble-snapshot';
 import { buildRunMessages } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord } from './run-journal';
@@ -86,7 +86,7 @@ async function finish(live: LiveRun, deps: RuntimeDeps, reason: RunFinishReason,
   const run = live.snap.run;
   const lastError = error ?? (reason === 'error' ? lastStepError(live) : undefined);
   Object.assign(run, { status: 'finished', finishReason: reason, updatedAt: deps.now() }, lastError ? { error: lastError } : {});
-  await deps.journal.write({ run });
+  await deps.journal.write({ run: runState(run) });
   live.emit({ type: 'run-finish', runId: run.id, reason });
   const text = [...live.snap.steps].reverse().find((s) => s.text)?.text ?? '';
   return { runId: run.id, reason, messages: buildRunMessages(live.snap, { internal: false }), text, error: lastError };

@@ -22,6 +22,11 @@ export function createMemoryRunJournal(): MemoryRunJournal {
         if (existing) existing.run = b.run;
         else runs.set(b.run.id, { run: b.run, requests: [], steps: [], texts: [], toolCalls: [], approvals: [], interjections: [] });
       }
+      if (b.runInput) {
+        const s = runs.get(b.runInput.runId);
+        if (!s) throw new Error(`Journal has no run ${b.runInput.runId}`);
+        s.input = b.runInput;
+      }
       const of = (runId: string) => {
         const s = runs.get(runId);
         if (!s) throw new Error(`Journal has no run ${runId}`);

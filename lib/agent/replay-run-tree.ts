@@ -2,13 +2,13 @@
 import type { AgentEvent } from './agent-event';
 import type { ReplayExtras } from './replay-run';
 import { replayRunEvents } from './replay-run';
-import type { RunRecord, RunSnapshot } from './run-journal';
+import type { RunSnapshot, RunState } from './run-journal';
 
 export interface ReplaySources {
   /** A run's snapshot: the live one while it runs, else the journal's. */
   read(runId: string): Promise<RunSnapshot | undefined>;
   streamingCalls(runId: string): NonNullable<ReplayExtras['streamingCalls']>;
-  listChildren(runId: string): Promise<RunRecord[]>;
+  listChildren(runId: string): Promise<RunState[]>;
 }
 
 /** The events a UI folds to show `runId` as it stands now (empty when the journal has no such run). */

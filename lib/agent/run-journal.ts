@@ -131,12 +131,24 @@ export type StepState = Omit<StepRecord, 'request' | 'text' | 'reasoning' | 'rea
   text?: never;
 };
 
-/**
- * One atomic write: records are stored whole (put), keyed by their ids. A step is three records, each
+/** A run's record as stored: its input messages are kept apart, so finishing a run does not re-put them. */
+export type RunState = Omit<RunRecord, 'messages'> & {
+  /** Never here (makes passing a whole RunRecord as a state a type error). */
+  messages?: never;
+};
+
+/** The conversation a run received, written once when the run is created. */
+export interface RunInputRecord {
+  runId: string;
+  messages: ChatMessage[];
+}
+
+/** One atomic write: records are stored whole (put), keyed by their ids. A step is three records, each
  * written only when it changes: its request once (`requests`), its streamed text (`texts`) and its state.
  */
 export interface JournalBatch {
-  run?: RunRecord;
+  run?: RunState;
+  runInput?: RunInputRecord;
   requests?: StepRequestRecord[];
   steps?: StepState[];
   texts?: StepText[];
@@ -157,11 +169,11 @@ export interface RunJournal {
   write(batch: JournalBatch): Promise<void>;
   /** Everything about one run, steps by index (requests rebuilt whole), tool calls by step then order. */
   read(runId: string): Promise<RunSnapshot | undefined>;
-  listUnfinished(): Promise<RunRecord[]>;
+  listUnfinished(): Promise<RunState[]>;
   /** Every run of a conversation, sub-agent runs included. */
-  listRuns(conversationId: string): Promise<RunRecord[]>;
+  listRuns(conversationId: string): Promise<RunState[]>;
   /** The sub-agent runs a run started. */
-  listChildren(runId: string): Promise<RunRecord[]>;
+  listChildren(runId: string): Promise<RunState[]>;
   /** Deletes every record of the conversation's runs (steps, tool calls, approvals, interjections). */
   deleteConversation(conversationId: string): Promise<void>;
 }

@@ -7,7 +7,7 @@
  */
 import type { AgentEvent } from '../agent/agent-event';
 import type { AgentRuntime, RunResult } from '../agent/agent-runtime';
-import type { ModelRef, RunRecord } from '../agent/run-journal';
+import type { ModelRef, RunState } from '../agent/run-journal';
 import type { RunSettings } from '../agent/run-settings';
 import { foldRunEvents, runText } from '../agent/run-view';
 import { panelCommandSchema, type PanelCommand, type PanelMessage, type PanelPageContext } from '../messaging/panel-port';
@@ -32,7 +32,7 @@ export interface ChatServiceDeps {
   /** The user's run settings, merged with the page context the panel sent. */
   runSettings: (page: PanelPageContext | undefined, text: string) => Promise<RunSettings> | RunSettings;
   /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
-  listUnfinishedRuns: () => Promise<RunRecord[]>;
+  listUnfinishedRuns: () => Promise<RunState[]>;
   /** A short title after the first exchange; undefined keeps the first words of the question. */
   generateTitle?: (question: string, answer: string) => Promise<string | undefined>;
   now: () => number;

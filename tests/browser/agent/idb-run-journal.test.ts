@@ -19,7 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('idb run journal', () => {
   it('round-trips a batch atomically and lists unfinished runs', async () => {
     const journal = createIdbRunJournal(await freshDb());
-    const run = { id: 'r1', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [], status: 'running' as const, createdAt: 1, updatedAt: 1 };
+    const run = { id: 'r1', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'running' as const, createdAt: 1, updatedAt: 1 };
     await journal.write({ run });
     await journal.write({
       requests: [{ runId: 'r1', index: 1, keep: 0, append: [], options: {} }, { runId: 'r1', index: 0, keep: 0, append: [], system: 's', tools: [], options: {} }],
@@ -105,7 +105,7 @@ describe('idb stores', () => {
 });
 
 describe('agent database migration', () => {
-  it('splits version 1 whole steps into request, text and state, and reads them back the same', async () => {
+  it('splits version 1 whole steps into request, text and state, moves run inputs apart, and reads them back the same', async () => {
     const name = `tabwise-agent-v1-${crypto.randomUUID()}`;
     const v1 = await openDB(name, 1, {
       upgrade(db) {
@@ -128,6 +128,8 @@ describe('agent database migration', () => {
     const snap = await createIdbRunJournal(db).read('r');
     expect(snap!.steps[0]).toMatchObject({ status: 'done', text: 'Hello', reasoning: 'why', request, finishedAt: 2 });
     expect(await db.get('steps', ['r', 0])).not.toHaveProperty('request');
+    expect(snap!.run.messages).toEqual([user]);
+    expect(await db.get('runs', 'r')).not.toHaveProperty('messages');
     expect((await createIdbRunJournal(db).listRuns('c')).map((r) => r.id)).toEqual(['r']);
   });
 });

@@ -74,7 +74,7 @@ describe('run journal size', () => {
   it('a status change or a text checkpoint never rewrites the step request', async () => {
     const db = await freshDb();
     const journal = createIdbRunJournal(db);
-    const run = { id: 'r', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [], status: 'running' as const, createdAt: 1, updatedAt: 1 };
+    const run = { id: 'r', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'running' as const, createdAt: 1, updatedAt: 1 };
     await journal.write({ run, requests: [{ runId: 'r', index: 0, keep: 0, append: [], system: 'S', tools: [], options: {} }], steps: [{ runId: 'r', index: 0, status: 'streaming', toolCallIds: [], startedAt: 1 }] });
     await journal.write({ texts: [{ runId: 'r', index: 0, text: 'partial', reasoning: '' }] });
     await journal.write({ steps: [{ runId: 'r', index: 0, status: 'done', toolCallIds: [], startedAt: 1, finishedAt: 2 }] });

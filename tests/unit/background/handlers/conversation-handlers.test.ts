@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRunJournal } from '../../../../lib/agent/memory-run-journal';
-import type { RunRecord } from '../../../../lib/agent/run-journal';
+import type { RunState } from '../../../../lib/agent/run-journal';
 import { createConversationHandlers } from '../../../../lib/background/handlers/conversation-handlers';
 import { createMemoryConversationStore } from '../memory-conversation-store';
 
-const run = (id: string, conversationId: string): RunRecord => ({
-  id, conversationId, messageId: `m-${id}`, model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [], status: 'finished', createdAt: 1, updatedAt: 1,
+const run = (id: string, conversationId: string): RunState => ({
+  id, conversationId, messageId: `m-${id}`, model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'finished', createdAt: 1, updatedAt: 1,
 });
 
 async function setup(running = false) {

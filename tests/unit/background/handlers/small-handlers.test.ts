@@ -28,7 +28,8 @@ describe('runs.inspect', () => {
     const journal = createMemoryRunJournal();
     const user = { role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] };
     await journal.write({
-      run: { id: 'r', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [user], status: 'finished', createdAt: 1, updatedAt: 1 },
+      run: { id: 'r', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'finished', createdAt: 1, updatedAt: 1 },
+      runInput: { runId: 'r', messages: [user] },
       requests: [{ runId: 'r', index: 0, keep: 1, append: [], system: 'S', tools: [], options: {} }],
       steps: [{ runId: 'r', index: 0, status: 'done', toolCallIds: [], startedAt: 1, finishReason: 'stop' }],
     });
