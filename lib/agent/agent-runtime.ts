@@ -16,10 +16,11 @@ import { driveRun, type RunResult } from './drive-run';
 import { estimateTokens, type EstimateTokens } from './estimate-tokens';
 import type { LatencyStore } from './latency-store';
 import type { PromptLibrary } from './prompt-library';
-import { replayRunEvents } from './replay-run';
+import { replayRunTree } from './replay-run-tree';
+import { runState, stepState } from './assemble-snapshot';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { ApprovalDecision, ModelRef, RunJournal, RunRecord, RunSnapshot } from './run-journal';
-import { resolveSite, type RunSettings } from './run-settings';
+import { MAX_STEPS_CEILING, resolveSite, type RunSettings } from './run-settings';
 import type { StopCondition } from './stop-condition';
 
 export type { RunResult } from './drive-run';
@@ -33,8 +34,8 @@ export interface AgentRuntimeOptions {
   resolveModel(ref: ModelRef): ChatModel | Promise<ChatModel>;
   tools: ToolRegistry;
   prompts: PromptLibrary;
-  /** Receives every event of every run (sub-agent events arrive wrapped in 'nested'). */
-  emit(event: AgentEvent): void;
+  /** Receives every event of every run (sub-agent events arrive wrapped in 'nested'); see also `subscribe`. */
+  emit?(event: AgentEvent): void;
   sitePolicies: SitePolicyStore;
   /** Skills whose metadata goes into the prompt's <available_skills> block. */
   skills?: SkillCatalog;
@@ -46,6 +47,8 @@ export interface AgentRuntimeOptions {
   timeZone?: string;
   defaultToolTimeoutMs?: number;
   checkpointIntervalMs?: number;
+  /** Caps every run's step limit (default MAX_STEPS_CEILING; benches measuring long runs raise it). */
+  maxStepsCeiling?: number;
   estimateTokens?: EstimateTokens;
   /** Extra stop conditions on top of the run's step limit. */
   stopWhen?: StopCondition[];
@@ -82,10 +85,15 @@ export interface AgentRuntime {
   /** Stops a live run: aborts its model call and in-flight tools. Resolves when the run has finished. */
   stop(runId: string): Promise<void>;
   isLive(runId: string): boolean;
-  /** The events a UI needs to catch up with a run it opened mid-way. */
+  /**
+   * The events a UI needs to catch up with a run (sub-agents' nested inside): a live run's from what it holds
+   * now, streamed text included; a finished or not-live one's from the journal.
+   */
   replayRun(runId: string): Promise<AgentEvent[]>;
   /** Simulates (or follows) the worker dying: aborts everything and writes or emits nothing more. */
   abandon(): void;
+  /** Adds a listener for every event of every run; returns its removal. */
+  subscribe(listener: (event: AgentEvent) => void): () => void;
 }
 
 /** Builds a runtime; see AgentRuntimeOptions for what it needs. */
@@ -107,19 +115,28 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     defaultToolTimeoutMs: options.defaultToolTimeoutMs ?? 30_000,
     checkpointIntervalMs: options.checkpointIntervalMs ?? 500,
+    maxStepsCeiling: options.maxStepsCeiling ?? MAX_STEPS_CEILING,
     estimateTokens: options.estimateTokens ?? estimateTokens,
     stopWhen: options.stopWhen ?? [],
     waiters: new ApprovalWaiters(),
     isDead: () => dead,
     reportInternalError: options.reportInternalError ?? ((e) => console.warn('[agent runtime]', e)),
   };
-  const emitTop = (e: AgentEvent) => { if (!dead) options.emit(e); };
+  // Listeners, not a callback handed in at construction: whoever consumes events subscribes after the
+  // runtime exists, so nothing has to be built lazily around a cycle.
+  const listeners = new Set<(event: AgentEvent) => void>();
+  const emit = options.emit;
+  if (emit) listeners.add((e) => emit(e));
+  const emitTop = (e: AgentEvent) => {
+    if (dead) return;
+    for (const listener of listeners) listener(e);
+  };
 
   async function launch(snap: RunSnapshot, emit: (e: AgentEvent) => void, agentPath: string[], parentSignal?: AbortSignal): Promise<RunHandle> {
     const controller = new AbortController();
     parentSignal?.addEventListener('abort', () => controller.abort(parentSignal.reason), { once: true });
     const run: LiveRun = {
-      snap, emit, agentPath, controller, timings: new Map(),
+      snap, emit, agentPath, controller, timings: new Map(), streamingCalls: [],
       model: await options.resolveModel(snap.run.model),
       delegate: (toolCallId, request, signal) => delegate(run, toolCallId, request, signal),
     };
@@ -135,7 +152,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       model: request.model, settings: request.settings ?? {}, messages: request.messages,
       status: 'running', createdAt: t, updatedAt: t, ...(parent ? { parent } : {}),
     };
-    await deps.journal.write({ run });
+    await deps.journal.write({ run: runState(run), runInput: { runId: run.id, messages: run.messages } });
     emit({ type: 'run-start', runId: run.id, conversationId: run.conversationId, messageId: run.messageId, at: t });
     const snap: RunSnapshot = { run: structuredClone(run), steps: [], toolCalls: [], approvals: [], interjections: [] };
     return launch(snap, emit, parent?.agentPath ?? [], signal);
@@ -184,14 +201,14 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     if (snap.run.parent) {
       // A sub-agent lives inside its parent's delegate call, which resumes as "outcome unknown"; close it.
       Object.assign(snap.run, { status: 'finished', finishReason: 'error', updatedAt: now(), error: { code: 'interrupted', message: 'The worker stopped while this sub-agent ran' } });
-      await deps.journal.write({ run: snap.run });
+      await deps.journal.write({ run: runState(snap.run) });
       return finished({ runId, reason: 'error', messages: [], text: '', error: snap.run.error });
     }
     const last = snap.steps.at(-1);
     if (last?.status === 'streaming') {
       // What the user saw stays as it was, marked interrupted; the model is asked again once.
       Object.assign(last, { status: 'done', interrupted: 'worker-stopped', finishedAt: now() });
-      await deps.journal.write({ steps: [last] });
+      await deps.journal.write({ steps: [stepState(last)] });
     }
     emitTop({ type: 'run-resumed', runId, fromStep: snap.steps.length });
     if (last?.interrupted === 'worker-stopped' && (last.text || last.reasoning)) {
@@ -236,9 +253,14 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await l.done;
     },
     isLive: (runId) => live.has(runId),
-    async replayRun(runId) {
-      const snap = await options.journal.read(runId);
-      return snap ? replayRunEvents(snap) : [];
+    replayRun: (runId) => replayRunTree(runId, {
+      read: async (id) => live.get(id)?.run.snap ?? (await options.journal.read(id)),
+      streamingCalls: (id) => live.get(id)?.run.streamingCalls ?? [],
+      listChildren: (id) => options.journal.listChildren(id),
+    }),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     abandon() {
       dead = true;
@@ -253,5 +275,8 @@ function fenceJournal(journal: RunJournal, isDead: () => boolean): RunJournal {
     write: async (batch) => { if (!isDead()) await journal.write(batch); },
     read: (id) => journal.read(id),
     listUnfinished: () => journal.listUnfinished(),
+    listRuns: (conversationId) => journal.listRuns(conversationId),
+    listChildren: (runId) => journal.listChildren(runId),
+    deleteConversation: async (conversationId) => { if (!isDead()) await journal.deleteConversation(conversationId); },
   };
 }

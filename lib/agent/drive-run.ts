@@ -5,6 +5,7 @@
  */
 import type { ChatMessage } from '../providers/chat-model';
 import type { ErrorInfo, RunFinishReason } from './agent-event';
+import { runState, stepState } from './assemble-snapshot';
 import { buildRunMessages } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord } from './run-journal';
@@ -38,7 +39,7 @@ function decide(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined):
   const queued = live.snap.interjections.some((i) => i.consumedByStep === undefined);
   if (last.toolCallIds.length === 0 && !queued) return { finish: last.finishReason === 'length' ? 'length' : 'stop' };
   const steps = live.snap.steps.filter((s) => !s.interrupted).map((s) => ({ index: s.index, toolCallCount: s.toolCallIds.length }));
-  const stop = anyOf(stepLimit(resolveMaxSteps(live.snap.run.settings.maxSteps)), ...deps.stopWhen);
+  const stop = anyOf(stepLimit(resolveMaxSteps(live.snap.run.settings.maxSteps, deps.maxStepsCeiling)), ...deps.stopWhen);
   return stop({ steps }) ? { finish: 'step-limit' } : { next: {} };
 }
 
@@ -54,7 +55,7 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
         if (deps.isDead()) return abandoned(live);
         last.status = 'done';
         last.finishedAt = deps.now();
-        await deps.journal.write({ steps: [last] });
+        await deps.journal.write({ steps: [stepState(last)] });
         live.emit({ type: 'step-finish', runId: last.runId, step: last.index, finishReason: last.finishReason ?? 'tool-calls' });
         await recordLatency(live, deps, last);
         if (signal.aborted) return finish(live, deps, 'stopped');
@@ -85,7 +86,7 @@ async function finish(live: LiveRun, deps: RuntimeDeps, reason: RunFinishReason,
   const run = live.snap.run;
   const lastError = error ?? (reason === 'error' ? lastStepError(live) : undefined);
   Object.assign(run, { status: 'finished', finishReason: reason, updatedAt: deps.now() }, lastError ? { error: lastError } : {});
-  await deps.journal.write({ run });
+  await deps.journal.write({ run: runState(run) });
   live.emit({ type: 'run-finish', runId: run.id, reason });
   const text = [...live.snap.steps].reverse().find((s) => s.text)?.text ?? '';
   return { runId: run.id, reason, messages: buildRunMessages(live.snap, { internal: false }), text, error: lastError };

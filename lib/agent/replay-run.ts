@@ -6,8 +6,16 @@ import type { AgentEvent } from './agent-event';
 import { parseToolInput } from './build-history';
 import type { RunSnapshot } from './run-journal';
 
-/** The event list equivalent to what a subscriber saw (streamed text up to its last checkpoint). */
-export function replayRunEvents(s: RunSnapshot): AgentEvent[] {
+/** What a replay adds that the run's own snapshot does not hold. */
+export interface ReplayExtras {
+  /** Events of the sub-agent run under a tool call, already wrapped as 'nested'. */
+  nested?: (toolCallId: string) => AgentEvent[];
+  /** Tool calls begun in the step streaming now (a live run's; the journal has them only once it ends). */
+  streamingCalls?: Array<{ toolCallId: string; toolName: string; input?: unknown }>;
+}
+
+/** The event list equivalent to what a subscriber saw (streamed text up to what `s` holds). */
+export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): AgentEvent[] {
   const { run } = s;
   const runId = run.id;
   const out: AgentEvent[] = [{ type: 'run-start', runId, conversationId: run.conversationId, messageId: run.messageId, at: run.createdAt }];
@@ -24,6 +32,12 @@ export function replayRunEvents(s: RunSnapshot): AgentEvent[] {
       out.push({ type: 'text-interrupted', runId, messageId: run.messageId, step: step.index, reason: step.interrupted });
     }
     const calls = s.toolCalls.filter((x) => x.step === step.index);
+    if (step.status === 'streaming') {
+      for (const c of extras.streamingCalls ?? []) {
+        out.push({ type: 'tool-call-start', runId, toolCallId: c.toolCallId, toolName: c.toolName });
+        if (c.input !== undefined) out.push({ type: 'tool-call-input', runId, toolCallId: c.toolCallId, input: c.input });
+      }
+    }
     for (const c of calls) {
       const parsed = parseToolInput(c.rawInput);
       out.push({ type: 'tool-call-start', runId, toolCallId: c.toolCallId, toolName: c.toolName });
@@ -39,6 +53,7 @@ export function replayRunEvents(s: RunSnapshot): AgentEvent[] {
           out.push({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision: a.status });
         }
       }
+      out.push(...(extras.nested?.(c.toolCallId) ?? []));
       if (c.output !== undefined) {
         const durationMs = c.startedAt !== undefined && c.finishedAt !== undefined ? c.finishedAt - c.startedAt : 0;
         out.push({ type: 'tool-call-finish', runId, toolCallId: c.toolCallId, output: c.output, isError: c.isError ?? false, durationMs });

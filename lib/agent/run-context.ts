@@ -27,6 +27,8 @@ export interface RuntimeDeps {
   timeZone: string;
   defaultToolTimeoutMs: number;
   checkpointIntervalMs: number;
+  /** The most steps a run may take, whatever its settings say. */
+  maxStepsCeiling: number;
   estimateTokens: EstimateTokens;
   stopWhen: StopCondition[];
   waiters: ApprovalWaiters;
@@ -43,6 +45,8 @@ export interface LiveRun {
   emit: (event: AgentEvent) => void;
   agentPath: string[];
   delegate: (toolCallId: string, request: DelegateRequest, signal: AbortSignal) => Promise<string>;
+  /** Tool calls the model has begun in the step streaming now (journaled only when the stream ends). */
+  streamingCalls: Array<{ toolCallId: string; toolName: string; input?: unknown }>;
   /** Live-only measurements per step, for telemetry (a resumed step has none). */
   timings: Map<number, { ttftMs?: number; modelMs: number; startedAt: number }>;
 }

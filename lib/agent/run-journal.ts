@@ -2,7 +2,7 @@
  * The durable record of a run (see DESIGN.md "Durable runs"): everything needed to resume it after the
  * worker is killed, and to replay it to a UI that opens mid-run. Writes are batched so each is atomic.
  */
-import type { ChatCall, ChatMessage, FinishReason, Usage } from '../providers/chat-model';
+import type { ChatCall, ChatMessage, FinishReason, ToolSpec, Usage } from '../providers/chat-model';
 import type { ErrorInfo, InterruptReason, RunFinishReason } from './agent-event';
 import type { RunSettings } from './run-settings';
 
@@ -35,7 +35,7 @@ export interface StepRecord {
   runId: string;
   index: number;
   status: StepStatus;
-  /** Exactly what the model was sent, for the "what the model saw" view. */
+  /** Exactly what the model was sent, for the "what the model saw" view (stored as a StepRequestRecord). */
   request: ChatCall;
   /** Streamed text so far (checkpointed at least every 500 ms while streaming). */
   text: string;
@@ -102,10 +102,56 @@ export interface InterjectionRecord {
   consumedByStep?: number;
 }
 
-/** One atomic write: records are stored whole (put), keyed by their ids. */
+/**
+ * What the journal stores of a step's request: only what changed since the step before (step 0: since the
+ * run's input messages), so a run's journal grows with what the run adds, not with its length squared.
+ */
+export interface StepRequestRecord {
+  runId: string;
+  index: number;
+  /** How many leading messages of the previous request this one keeps (all of them unless context was trimmed). */
+  keep: number;
+  /** The messages after those. */
+  append: ChatMessage[];
+  /** Present only when it differs from the previous step's. */
+  system?: string;
+  /** Present only when they differ from the previous step's ([] for none). */
+  tools?: ToolSpec[];
+  /** The call's small options (output limit, temperature, reasoning), as sent. */
+  options: Omit<ChatCall, 'system' | 'messages' | 'tools'>;
+}
+
+/** The fields of a step that its streamed text checkpoints write (and nothing else). */
+export type StepText = Pick<StepRecord, 'runId' | 'index' | 'text' | 'reasoning' | 'reasoningSignature' | 'checkpointAt'>;
+
+/** The small part of a step that status changes rewrite: never the request, never the text. */
+export type StepState = Omit<StepRecord, 'request' | 'text' | 'reasoning' | 'reasoningSignature' | 'checkpointAt'> & {
+  /** Never here: a whole StepRecord passed as a state would re-put its request (these make it a type error). */
+  request?: never;
+  text?: never;
+};
+
+/** A run's record as stored: its input messages are kept apart, so finishing a run does not re-put them. */
+export type RunState = Omit<RunRecord, 'messages'> & {
+  /** Never here (makes passing a whole RunRecord as a state a type error). */
+  messages?: never;
+};
+
+/** The conversation a run received, written once when the run is created. */
+export interface RunInputRecord {
+  runId: string;
+  messages: ChatMessage[];
+}
+
+/** One atomic write: records are stored whole (put), keyed by their ids. A step is three records, each
+ * written only when it changes: its request once (`requests`), its streamed text (`texts`) and its state.
+ */
 export interface JournalBatch {
-  run?: RunRecord;
-  steps?: StepRecord[];
+  run?: RunState;
+  runInput?: RunInputRecord;
+  requests?: StepRequestRecord[];
+  steps?: StepState[];
+  texts?: StepText[];
   toolCalls?: ToolCallRecord[];
   approvals?: ApprovalRecord[];
   interjections?: InterjectionRecord[];
@@ -121,15 +167,13 @@ export interface RunSnapshot {
 
 export interface RunJournal {
   write(batch: JournalBatch): Promise<void>;
-  /** Everything about one run, steps by index, tool calls by step then order. */
+  /** Everything about one run, steps by index (requests rebuilt whole), tool calls by step then order. */
   read(runId: string): Promise<RunSnapshot | undefined>;
-  listUnfinished(): Promise<RunRecord[]>;
-}
-
-/** Orders a snapshot's parts the way every reader expects them. */
-export function sortSnapshot(s: RunSnapshot): RunSnapshot {
-  s.steps.sort((a, b) => a.index - b.index);
-  s.toolCalls.sort((a, b) => a.step - b.step || a.order - b.order);
-  s.interjections.sort((a, b) => a.at - b.at);
-  return s;
+  listUnfinished(): Promise<RunState[]>;
+  /** Every run of a conversation, sub-agent runs included. */
+  listRuns(conversationId: string): Promise<RunState[]>;
+  /** The sub-agent runs a run started. */
+  listChildren(runId: string): Promise<RunState[]>;
+  /** Deletes every record of the conversation's runs (steps, tool calls, approvals, interjections). */
+  deleteConversation(conversationId: string): Promise<void>;
 }

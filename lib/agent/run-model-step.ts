@@ -1,6 +1,7 @@
 /**
- * One model call: compose what the model sees, journal it, stream it (checkpointing text every 500 ms so a
- * restart can show what the user saw), then journal the reply and its tool calls in one atomic write.
+ * One model call: compose what the model sees, journal it (as what changed since the step before), stream it
+ * (checkpointing only the text every 500 ms so a restart can show what the user saw), then journal the reply
+ * and its tool calls in one atomic write.
  */
 import type { ChatCall, ToolSpec } from '../providers/chat-model';
 import { toToolSpec } from '../tools/to-tool-spec';
@@ -11,6 +12,8 @@ import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
 import { DEFAULT_CONTEXT_WINDOW } from './run-settings';
 import { activeTools } from './run-step-tools';
+import { baseRequest, toStepRequestRecord } from './step-request-record';
+import { stepState, stepText } from './assemble-snapshot';
 import { streamModelStep } from './stream-model-step';
 import { toErrorInfo } from './to-error-info';
 import { trimContext } from './trim-context';
@@ -49,36 +52,46 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   const consumed = snap.interjections.filter((i) => i.consumedByStep === undefined);
   for (const i of consumed) i.consumedByStep = index;
   const { request, trimNote } = await buildRequest(live, deps);
+  const previous = snap.steps.at(-1)?.request ?? baseRequest(snap.run.messages);
   const step: StepRecord = { runId, index, status: 'streaming', request, text: '', reasoning: '', toolCallIds: [], startedAt: deps.now(), retryOf, trimNote };
   snap.steps.push(step);
-  await deps.journal.write({ steps: [step], interjections: consumed });
+  live.streamingCalls = [];
+  await deps.journal.write({ requests: [toStepRequestRecord(runId, index, previous, request)], steps: [stepState(step)], interjections: consumed });
   emit({ type: 'step-start', runId, step: index });
   for (const i of consumed) emit({ type: 'interjection-accepted', runId, messageId: i.id, text: i.text });
   if (trimNote) emit({ type: 'context-trimmed', runId, step: index, note: trimNote });
 
   const started = new Set<string>();
   let checkpointAt = deps.now();
+  let saved = { text: '', reasoning: '' };
   const result = await streamModelStep(live.model, request, live.controller.signal, {
     onPart: async (part, soFar) => {
       const messageId = snap.run.messageId;
+      // The live step always holds what was streamed so far: a panel opening now replays it from here.
+      step.text = soFar.text;
+      step.reasoning = soFar.reasoning;
       if (part.type === 'text-delta') emit({ type: 'text-delta', runId, messageId, delta: part.delta });
       else if (part.type === 'reasoning-delta') emit({ type: 'reasoning-delta', runId, messageId, delta: part.delta });
       else if (part.type === 'retry') emit({ type: 'retry', runId, attempt: part.attempt, status: part.status, delayMs: part.delayMs });
       else if (part.type === 'tool-call-start' || part.type === 'tool-call') {
         if (!started.has(part.toolCallId)) {
           started.add(part.toolCallId);
+          live.streamingCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName });
           emit({ type: 'tool-call-start', runId, toolCallId: part.toolCallId, toolName: part.toolName });
         }
         if (part.type === 'tool-call') {
           const parsed = parseToolInput(part.input);
+          const streaming = live.streamingCalls.find((c) => c.toolCallId === part.toolCallId);
+          if (streaming) streaming.input = parsed.ok ? parsed.value : part.input;
           emit({ type: 'tool-call-input', runId, toolCallId: part.toolCallId, input: parsed.ok ? parsed.value : part.input });
         }
       }
       const t = deps.now();
-      if (t - checkpointAt >= deps.checkpointIntervalMs && (soFar.text !== step.text || soFar.reasoning !== step.reasoning)) {
+      if (t - checkpointAt >= deps.checkpointIntervalMs && (soFar.text !== saved.text || soFar.reasoning !== saved.reasoning)) {
         checkpointAt = t;
-        Object.assign(step, { text: soFar.text, reasoning: soFar.reasoning, checkpointAt: t });
-        await deps.journal.write({ steps: [step] });
+        step.checkpointAt = t;
+        saved = { text: soFar.text, reasoning: soFar.reasoning };
+        await deps.journal.write({ texts: [stepText(step)] });
       }
     },
   }, deps.now);
@@ -91,7 +104,8 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
     step.finishedAt = deps.now();
     step.interrupted = result.aborted ? 'stopped' : 'error';
     if (result.error !== undefined) step.error = toErrorInfo(result.error);
-    await deps.journal.write({ steps: [step] });
+    live.streamingCalls = [];
+    await deps.journal.write({ steps: [stepState(step)], texts: [stepText(step)] });
     if (step.error) emit({ type: 'error', runId, error: step.error });
     if (result.text || result.reasoning) emit({ type: 'text-interrupted', runId, messageId: snap.run.messageId, step: index, reason: step.interrupted });
     return step;
@@ -103,7 +117,8 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   step.status = calls.length > 0 ? 'tools' : 'done';
   if (step.status === 'done') step.finishedAt = deps.now();
   snap.toolCalls.push(...calls);
-  await deps.journal.write({ steps: [step], toolCalls: calls });
+  live.streamingCalls = [];
+  await deps.journal.write({ steps: [stepState(step)], texts: [stepText(step)], toolCalls: calls });
   emit({ type: 'usage', runId, step: index, usage: result.usage });
   return step;
 }

@@ -45,10 +45,10 @@ export const DEFAULT_MAX_STEPS = 10;
 export const MAX_STEPS_CEILING = 50;
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 
-/** The user's step limit, clamped to 1..50 (a bad value falls back to the default, not to "no limit"). */
-export function resolveMaxSteps(value: number | undefined): number {
+/** The user's step limit, clamped to 1..ceiling (a bad value falls back to the default, not to "no limit"). */
+export function resolveMaxSteps(value: number | undefined, ceiling = MAX_STEPS_CEILING): number {
   if (value === undefined || !Number.isFinite(value)) return DEFAULT_MAX_STEPS;
-  return Math.min(MAX_STEPS_CEILING, Math.max(1, Math.floor(value)));
+  return Math.min(ceiling, Math.max(1, Math.floor(value)));
 }
 
 /** The site key for approval policy: explicit, else the page URL's origin. */

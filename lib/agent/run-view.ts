@@ -85,6 +85,9 @@ export function foldRunEvent(view: RunView, e: AgentEvent): RunView {
   return parts === view.parts ? view : { ...view, parts };
 }
 
+/** Folds a run's events, in order, into its view. */
+export const foldRunEvents = (runId: string, events: AgentEvent[]): RunView => events.reduce(foldRunEvent, emptyRunView(runId));
+
 /** The visible answer text of a run (every text part, in order). */
 export const runText = (parts: RunPart[]): string =>
   parts.flatMap((p) => (p.kind === 'text' ? [p.text] : [])).join('\n\n');

@@ -1,20 +1,22 @@
 /**
  * The background's chat hub. Side panel Ports subscribe to a conversation; commands start agent runs, queue
- * interjections, deliver approvals and stop runs; every AgentEvent is folded into the answer's view and
- * relayed to each Port watching that conversation. Answers are checkpointed into the conversation store, and
- * runs the worker was killed in are picked up again on wake.
+ * interjections, deliver approvals and stop runs; every AgentEvent is relayed to each Port watching that
+ * conversation. The run journal is the only checkpoint of an answer: a panel that subscribes mid-run gets the
+ * run replayed from it, and the answer's message record is derived from it once the run settles. Runs the
+ * worker was killed in are picked up again on wake.
  */
 import type { AgentEvent } from '../agent/agent-event';
 import type { AgentRuntime, RunResult } from '../agent/agent-runtime';
-import type { ModelRef, RunRecord } from '../agent/run-journal';
+import type { ModelRef, RunState } from '../agent/run-journal';
 import type { RunSettings } from '../agent/run-settings';
-import { emptyRunView, foldRunEvent, runText, type RunView } from '../agent/run-view';
+import { foldRunEvents, runText } from '../agent/run-view';
 import { panelCommandSchema } from './panel-command-schema';
 import type { PanelCommand, PanelMessage, PanelPageContext } from './panel-port';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
 import { monotonicClock } from '../util/monotonic-clock';
 import { toModelHistory } from './to-model-history';
+import { UserFacingError } from './user-facing-error';
 
 /** The slice of chrome.runtime.Port the service uses, so tests can pass plain objects. */
 export interface PanelPortLike {
@@ -24,110 +26,111 @@ export interface PanelPortLike {
 export interface ChatServiceDeps {
   /** A promise is fine: the worker registers its listeners before IndexedDB has opened. */
   store: ConversationStore | Promise<ConversationStore>;
-  /** Lazy, because the runtime's `emit` calls back into this service. */
-  runtime: () => AgentRuntime | Promise<AgentRuntime>;
+  /** The service subscribes to the runtime's events itself (a promise: the journal opens asynchronously). */
+  runtime: AgentRuntime | Promise<AgentRuntime>;
   /** The model for new runs, or a UserFacingError (no provider configured). */
   resolveModel: () => Promise<{ ref: ModelRef; label: string }>;
   /** The user's run settings, merged with the page context the panel sent. */
   runSettings: (page: PanelPageContext | undefined, text: string) => Promise<RunSettings> | RunSettings;
   /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
-  listUnfinishedRuns: () => Promise<RunRecord[]>;
+  listUnfinishedRuns: () => Promise<RunState[]>;
   /** A short title after the first exchange; undefined keeps the first words of the question. */
   generateTitle?: (question: string, answer: string) => Promise<string | undefined>;
   now: () => number;
   generateId: () => string;
-  checkpointMs?: number;
 }
 
-export class UserFacingError extends Error {
-  constructor(readonly code: string, message: string) {
-    super(message);
-  }
-}
+export { UserFacingError };
 
 interface LiveRun {
   conversationId: string;
   messageId: string;
-  view: RunView;
-  savedAt: number;
 }
 
 const statusFor: Record<RunResult['reason'], MessageStatus> = { stop: 'complete', length: 'complete', 'step-limit': 'complete', stopped: 'stopped', error: 'error' };
 
 export function createChatService(input: ChatServiceDeps) {
-  const deps = { ...input, now: monotonicClock(input.now) };
-  const checkpointMs = deps.checkpointMs ?? 500;
+  // Every use of the runtime goes through this promise, so the service is subscribed before any run starts.
+  const runtime = Promise.resolve(input.runtime).then((r) => {
+    r.subscribe(onAgentEvent);
+    return r;
+  });
+  const deps = { ...input, runtime: () => runtime, now: monotonicClock(input.now) };
   const subscriptions = new Map<PanelPortLike, string | null>();
   const runs = new Map<string, LiveRun>();
   const byConversation = new Map<string, string>();
   /** Conversations whose run is being set up (before the runtime has journaled it). */
   const starting = new Set<string>();
+  /** Conversations whose last answer is being written from the journal; the next turn waits for it. */
+  const settling = new Map<string, Promise<void>>();
 
   const broadcast = (conversationId: string, message: PanelMessage) => {
     for (const [port, subscribed] of subscriptions) if (subscribed === conversationId) port.postMessage(message);
   };
   const isBusy = (conversationId: string) => starting.has(conversationId) || byConversation.has(conversationId);
 
-  /** The stored message with the live run's view laid over it. */
-  function withLive(m: MessageRecord): MessageRecord {
+  /** What the user sees of a run now: its replay (journal, or the live run's state) folded into parts. */
+  async function viewOf(runId: string) {
+    const runtime = await deps.runtime();
+    const parts = foldRunEvents(runId, await runtime.replayRun(runId)).parts;
+    return { parts, text: runText(parts) };
+  }
+
+  /** The stored message with its live run laid over it. */
+  async function withLive(m: MessageRecord): Promise<MessageRecord> {
     const runId = m.runId ?? [...runs.entries()].find(([, r]) => r.messageId === m.id)?.[0];
-    const live = runId ? runs.get(runId) : undefined;
-    if (!live) return m;
-    return { ...m, runId, status: 'streaming', parts: live.view.parts, text: runText(live.view.parts) };
+    if (!runId || !runs.has(runId)) return m;
+    return { ...m, runId, status: 'streaming', ...(await viewOf(runId)) };
   }
 
   async function snapshot(port: PanelPortLike, conversationId: string | null) {
     const store = await deps.store;
     const conversation = conversationId ? ((await store.getConversation(conversationId)) ?? null) : null;
-    const messages = conversation ? (await store.listMessages(conversation.id)).map(withLive) : [];
+    const messages = conversation ? await Promise.all((await store.listMessages(conversation.id)).map(withLive)) : [];
     port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && isBusy(conversation.id) });
-  }
-
-  async function saveLive(runId: string, patch: Partial<MessageRecord> = {}) {
-    const live = runs.get(runId);
-    if (!live) return;
-    const store = await deps.store;
-    const current = await store.getMessage(live.messageId);
-    if (!current) return;
-    await store.putMessage({ ...current, runId, parts: live.view.parts, text: runText(live.view.parts), ...patch });
   }
 
   function onAgentEvent(event: AgentEvent) {
     if (event.type === 'run-start' && !runs.has(event.runId)) {
-      runs.set(event.runId, { conversationId: event.conversationId, messageId: event.messageId, view: emptyRunView(event.runId), savedAt: deps.now() });
+      runs.set(event.runId, { conversationId: event.conversationId, messageId: event.messageId });
       byConversation.set(event.conversationId, event.runId);
     }
     const live = runs.get(event.runId);
-    if (!live) return;
-    live.view = foldRunEvent(live.view, event);
-    broadcast(live.conversationId, { type: 'event', event });
-    const t = deps.now();
-    if (t - live.savedAt >= checkpointMs || event.type === 'approval-requested') {
-      live.savedAt = t;
-      saveLive(event.runId).catch((e: unknown) => console.error('checkpoint failed', e));
-    }
+    if (live) broadcast(live.conversationId, { type: 'event', event });
   }
 
-  async function finalize(runId: string, result: RunResult) {
+  /** Writes the answer's record from the run's journal once the run has settled. */
+  function finalize(runId: string, result: RunResult): Promise<void> {
     const live = runs.get(runId);
-    if (!live || result.abandoned) return;
-    const store = await deps.store;
-    const current = await store.getMessage(live.messageId);
-    runs.delete(runId);
+    if (!live || result.abandoned) return Promise.resolve();
+    // A message sent from now on starts a new turn, which waits until this answer is stored.
     byConversation.delete(live.conversationId);
+    const done = storeAnswer(runId, live, result).finally(() => {
+      runs.delete(runId);
+      if (settling.get(live.conversationId) === settled) settling.delete(live.conversationId);
+    });
+    const settled = done.catch(() => undefined);
+    settling.set(live.conversationId, settled);
+    return done;
+  }
+
+  async function storeAnswer(runId: string, live: LiveRun, result: RunResult) {
+    const store = await deps.store;
+    const [view, current] = await Promise.all([viewOf(runId), store.getMessage(live.messageId)]);
     if (!current) return;
     const final: MessageRecord = {
       ...current,
       runId,
-      parts: live.view.parts,
-      text: runText(live.view.parts),
+      ...view,
       modelMessages: result.messages,
       status: statusFor[result.reason],
       finish: result.reason,
       ...(result.error ? { error: result.error } : {}),
     };
-    await store.putMessage(final);
+    // Shown at once (Stop must feel instant); a panel that subscribes before the write lands still gets the
+    // run's view, because the run stays listed as live until then.
     broadcast(live.conversationId, { type: 'message', message: final });
+    await store.putMessage(final);
     if (final.status === 'complete') void maybeTitle(live.conversationId).catch((e: unknown) => console.warn('title generation failed', e));
   }
 
@@ -164,6 +167,7 @@ export function createChatService(input: ChatServiceDeps) {
   async function startTurn(conversationId: string, page: PanelPageContext | undefined) {
     starting.add(conversationId);
     try {
+      await settling.get(conversationId);
       const store = await deps.store;
       const records = await store.listMessages(conversationId);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
@@ -181,13 +185,20 @@ export function createChatService(input: ChatServiceDeps) {
       await store.putMessage(placeholder);
       broadcast(conversationId, { type: 'message', message: placeholder });
       const handle = await runtime.startRun({ conversationId, messages: history, model: resolved.ref, settings, messageId: placeholder.id });
-      await saveLive(handle.runId);
+      // Links the answer to its journal once; its content is written from the journal when the run settles.
+      await store.putMessage({ ...placeholder, runId: handle.runId });
       void handle.done.then((result) => finalize(handle.runId, result)).catch((e: unknown) => console.error('finalising run failed', e));
     } catch (error) {
       await failTurn(conversationId, error).catch((e: unknown) => console.error('could not store the failed turn', e));
     } finally {
       starting.delete(conversationId);
     }
+  }
+
+  /** Stops the conversation's run, if one is live; resolves once it has stopped. */
+  async function stop(conversationId: string): Promise<void> {
+    const runId = byConversation.get(conversationId);
+    if (runId) await (await deps.runtime()).stop(runId);
   }
 
   async function handle(port: PanelPortLike, command: PanelCommand): Promise<void> {
@@ -237,11 +248,8 @@ export function createChatService(input: ChatServiceDeps) {
         void startTurn(conversationId, command.page);
         return;
       }
-      case 'stop': {
-        const runId = byConversation.get(command.conversationId);
-        if (runId) await (await deps.runtime()).stop(runId);
-        return;
-      }
+      case 'stop':
+        return stop(command.conversationId);
       case 'approval': {
         const live = runs.get(command.runId);
         if (!live) throw new UserFacingError('not_found', 'That run has already finished.');
@@ -252,7 +260,6 @@ export function createChatService(input: ChatServiceDeps) {
   }
 
   return {
-    onAgentEvent,
     handle,
     /** A Port connected: validate each command and answer errors on the same Port. */
     attach(port: PanelPortLike & { onMessage: { addListener(f: (m: unknown) => void): void }; onDisconnect: { addListener(f: () => void): void } }) {
@@ -270,19 +277,18 @@ export function createChatService(input: ChatServiceDeps) {
       port.onDisconnect.addListener(() => subscriptions.delete(port));
     },
     isRunning: (conversationId: string) => isBusy(conversationId),
+    stop,
     liveRunCount: () => runs.size,
     /**
-     * On wake: rebuild the view of every unfinished run from its journal and resume it; answers left
-     * `streaming` with no run to resume are kept and marked interrupted.
+     * On wake: resume every unfinished run from its journal; answers left `streaming` with no run to resume
+     * are kept, with what their journal holds, and marked interrupted.
      */
     async resumeAfterWake(): Promise<number> {
       const runtime = await deps.runtime();
       const unfinished = await deps.listUnfinishedRuns();
       for (const run of unfinished) {
         if (runs.has(run.id)) continue;
-        let view = emptyRunView(run.id);
-        for (const e of await runtime.replayRun(run.id)) view = foldRunEvent(view, e);
-        runs.set(run.id, { conversationId: run.conversationId, messageId: run.messageId, view, savedAt: deps.now() });
+        runs.set(run.id, { conversationId: run.conversationId, messageId: run.messageId });
         byConversation.set(run.conversationId, run.id);
       }
       const handles = await runtime.resumeUnfinishedRuns();
@@ -290,7 +296,9 @@ export function createChatService(input: ChatServiceDeps) {
       const store = await deps.store;
       const resumed = new Set([...runs.values()].map((r) => r.messageId));
       for (const m of await store.listStreamingMessages()) {
-        if (!resumed.has(m.id)) await store.putMessage({ ...m, status: 'interrupted' });
+        if (resumed.has(m.id)) continue;
+        const fromJournal = m.runId ? await viewOf(m.runId) : undefined;
+        await store.putMessage({ ...m, ...(fromJournal?.parts.length ? fromJournal : {}), status: 'interrupted' });
       }
       return handles.length;
     },

@@ -14,3 +14,11 @@ export async function generateTitle(model: ChatModel, question: string, answer: 
   const title = text.replace(/^["'“”‘’\s#*]+|["'“”‘’\s.*]+$/g, '').replace(/\s+/g, ' ').slice(0, 80);
   return title || undefined;
 }
+
+/** Titles written by the default model, given at most `timeoutMs`; undefined when no model is set up. */
+export function createTitleWriter(defaultModel: () => Promise<ChatModel | undefined>, timeoutMs = 20_000) {
+  return async (question: string, answer: string): Promise<string | undefined> => {
+    const model = await defaultModel();
+    return model ? generateTitle(model, question, answer, AbortSignal.timeout(timeoutMs)) : undefined;
+  };
+}

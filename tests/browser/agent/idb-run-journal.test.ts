@@ -1,4 +1,5 @@
 /** The idb journal and stores against real IndexedDB in Chromium, including a resume across "workers". */
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openAgentDb } from '../../../lib/agent/agent-db';
@@ -18,11 +19,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('idb run journal', () => {
   it('round-trips a batch atomically and lists unfinished runs', async () => {
     const journal = createIdbRunJournal(await freshDb());
-    const run = { id: 'r1', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [], status: 'running' as const, createdAt: 1, updatedAt: 1 };
+    const run = { id: 'r1', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'running' as const, createdAt: 1, updatedAt: 1 };
     await journal.write({ run });
     await journal.write({
-      steps: [{ runId: 'r1', index: 1, status: 'done', request: { system: 's', messages: [] }, text: 'b', reasoning: '', toolCallIds: [], startedAt: 2 },
-        { runId: 'r1', index: 0, status: 'tools', request: { system: 's', messages: [] }, text: 'a', reasoning: '', toolCallIds: ['t2', 't1'], startedAt: 1 }],
+      requests: [{ runId: 'r1', index: 1, keep: 0, append: [], options: {} }, { runId: 'r1', index: 0, keep: 0, append: [], system: 's', tools: [], options: {} }],
+      steps: [{ runId: 'r1', index: 1, status: 'done', toolCallIds: [], startedAt: 2 },
+        { runId: 'r1', index: 0, status: 'tools', toolCallIds: ['t2', 't1'], startedAt: 1 }],
+      texts: [{ runId: 'r1', index: 1, text: 'b', reasoning: '' }, { runId: 'r1', index: 0, text: 'a', reasoning: '' }],
       toolCalls: [{ runId: 'r1', step: 0, order: 1, toolCallId: 't1', toolName: 'x', rawInput: '{}', status: 'pending' },
         { runId: 'r1', step: 0, order: 0, toolCallId: 't2', toolName: 'x', rawInput: '{}', status: 'done', output: 'o' }],
       interjections: [{ runId: 'r1', id: 'i1', text: 'hey', at: 5 }],
@@ -35,6 +38,10 @@ describe('idb run journal', () => {
     await journal.write({ run: { ...run, status: 'finished' } });
     expect(await journal.listUnfinished()).toEqual([]);
     expect(await journal.read('nope')).toBeUndefined();
+    await journal.write({ run: { ...run, id: 'child', parent: { runId: 'r1', toolCallId: 't1', agentPath: ['researcher'] } } });
+    expect((await journal.listChildren('r1')).map((r) => r.id)).toEqual(['child']);
+    expect(await journal.listChildren('child')).toEqual([]);
+    expect((await journal.listRuns('c')).map((r) => r.id).sort()).toEqual(['child', 'r1']);
   });
 
   it('resumes a run killed during a consequential tool: not repeated, reported as unknown', async () => {
@@ -94,5 +101,35 @@ describe('idb stores', () => {
     }
     expect((await latency.list()).map((r) => r.step)).toEqual([2, 3, 4]);
     expect((await latency.list(4)).map((r) => r.step)).toEqual([4]);
+  });
+});
+
+describe('agent database migration', () => {
+  it('splits version 1 whole steps into request, text and state, moves run inputs apart, and reads them back the same', async () => {
+    const name = `tabwise-agent-v1-${crypto.randomUUID()}`;
+    const v1 = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('runs', { keyPath: 'id' }).createIndex('byStatus', 'status');
+        for (const s of ['steps']) db.createObjectStore(s, { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
+        for (const s of ['toolCalls', 'approvals']) db.createObjectStore(s, { keyPath: ['runId', 'toolCallId'] }).createIndex('byRun', 'runId');
+        db.createObjectStore('interjections', { keyPath: ['runId', 'id'] }).createIndex('byRun', 'runId');
+        db.createObjectStore('memories', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
+        db.createObjectStore('sitePolicies', { keyPath: ['site', 'toolName'] });
+        db.createObjectStore('latency', { autoIncrement: true }).createIndex('byAt', 'at');
+      },
+    });
+    const user = { role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] };
+    await v1.put('runs', { id: 'r', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [user], status: 'running', createdAt: 1, updatedAt: 1 });
+    const request = { system: 'S', messages: [user], tools: [{ name: 't', description: 'd', inputSchema: {} }], maxOutputTokens: 9 };
+    await v1.put('steps', { runId: 'r', index: 0, status: 'done', request, text: 'Hello', reasoning: 'why', toolCallIds: [], startedAt: 1, finishedAt: 2 });
+    v1.close();
+
+    const db = await openAgentDb(name);
+    const snap = await createIdbRunJournal(db).read('r');
+    expect(snap!.steps[0]).toMatchObject({ status: 'done', text: 'Hello', reasoning: 'why', request, finishedAt: 2 });
+    expect(await db.get('steps', ['r', 0])).not.toHaveProperty('request');
+    expect(snap!.run.messages).toEqual([user]);
+    expect(await db.get('runs', 'r')).not.toHaveProperty('messages');
+    expect((await createIdbRunJournal(db).listRuns('c')).map((r) => r.id)).toEqual(['r']);
   });
 });

@@ -25,20 +25,18 @@ function setup(scripts: Script[], opts: { store?: ConversationStore; journal?: R
   const echo = echoTool('echo');
   const approve = echoTool('dangerous', { readOnly: false, needsApproval: true });
   let n = 0;
-  // The runtime emits into the service, which is built after it.
-  const late: { service?: ChatService } = {};
+  // Built in one direction: the service subscribes to the runtime it is given.
   const runtime: AgentRuntime = createAgentRuntime({
     journal,
     resolveModel: () => model,
     tools: createToolRegistry([echo.tool, approve.tool]),
     prompts,
-    emit: (e) => late.service!.onAgentEvent(e),
     sitePolicies: createInMemorySitePolicyStore(),
     timeZone: 'UTC',
   });
-  const service = (late.service = createChatService({
+  const service: ChatService = createChatService({
     store,
-    runtime: () => runtime,
+    runtime,
     now: () => 1_000,
     generateId: () => `id${++n}`,
     resolveModel: async () => {
@@ -48,7 +46,7 @@ function setup(scripts: Script[], opts: { store?: ConversationStore; journal?: R
     runSettings: (page) => (page ? { pageContext: { url: page.url, title: page.title } } : {}),
     listUnfinishedRuns: () => journal.listUnfinished(),
     ...(opts.title ? { generateTitle: async () => opts.title } : {}),
-  }));
+  });
   const received: PanelMessage[] = [];
   const port = { postMessage: (m: PanelMessage) => void received.push(m) };
   const events = () => received.flatMap((m) => (m.type === 'event' ? [m.event] : []));
@@ -120,8 +118,10 @@ describe('chat service over the agent runtime', () => {
     await t.service.handle(t.port, { type: 'send', conversationId: null, text: 'do it', clientId: 'u1' });
     await vi.waitFor(() => expect(t.events().some((e) => e.type === 'approval-requested')).toBe(true));
     const runId = t.events()[0]!.runId;
-    // The pending approval is checkpointed at once: a panel opened now sees the card.
-    const mid = await t.store.listMessages(t.conversationId());
+    // The pending approval is journaled at once: a panel opened now sees the card.
+    const opened: PanelMessage[] = [];
+    await t.service.handle({ postMessage: (m) => void opened.push(m) }, { type: 'subscribe', conversationId: t.conversationId() });
+    const mid = (opened[0] as Extract<PanelMessage, { type: 'snapshot' }>).messages;
     expect(mid[1]!.parts).toMatchObject([{ kind: 'tool', status: 'awaiting-approval', approval: { preview: expect.any(String) } }]);
     await t.service.handle(t.port, { type: 'approval', runId, toolCallId: 'c1', decision: 'denied' });
     await t.finished();
@@ -141,6 +141,21 @@ describe('chat service over the agent runtime', () => {
     await t.service.handle(t.port, { type: 'stop', conversationId: id });
     await t.finished();
     expect((await t.settled(id)).at(-1)).toMatchObject({ text: 'partial ', status: 'stopped' });
+  });
+
+  it('a streaming answer is checkpointed only in the journal: its message record is written when the run settles', async () => {
+    const t = setup([[text('partial '), { wait: 300 }, text('answer'), finish()]]);
+    await t.service.handle(t.port, { type: 'send', conversationId: null, text: 'q', clientId: 'u1' });
+    const id = t.conversationId();
+    await vi.waitFor(() => expect(t.events().some((e) => e.type === 'text-delta')).toBe(true));
+    const opened: PanelMessage[] = [];
+    await t.service.handle({ postMessage: (m) => void opened.push(m) }, { type: 'subscribe', conversationId: id });
+    expect(opened[0]).toMatchObject({ type: 'snapshot', messages: [{ role: 'user' }, { role: 'assistant', status: 'streaming', text: 'partial ' }] });
+    const mid = (await t.store.listMessages(id)).at(-1)!;
+    expect(mid).toMatchObject({ status: 'streaming', text: '' });
+    expect(mid.parts).toBeUndefined();
+    await t.finished();
+    expect((await t.settled(id)).at(-1)).toMatchObject({ status: 'complete', text: 'partial answer', parts: [{ kind: 'text', text: 'partial answer' }] });
   });
 
   it('no provider: an error message the user can act on, and retry replaces it', async () => {
@@ -201,5 +216,20 @@ describe('chat service over the agent runtime', () => {
     await t.store.putMessage({ id: 'm', conversationId: 'c', role: 'assistant', text: 'half', status: 'streaming', createdAt: 2 });
     await t.service.resumeAfterWake();
     expect(await t.store.getMessage('m')).toMatchObject({ text: 'half', status: 'interrupted' });
+  });
+
+  it('on wake, an answer whose run settled in the journal but was never written keeps what the journal holds, marked interrupted', async () => {
+    const store = createMemoryConversationStore();
+    const journal = createMemoryRunJournal();
+    const first = setup([[text('all of it'), finish()]], { store, journal });
+    await first.service.handle(first.port, { type: 'send', conversationId: null, text: 'q', clientId: 'u1' });
+    const id = first.conversationId();
+    await first.finished();
+    // The worker died between the run's end and its answer being stored: the record is still the placeholder.
+    const answer = (await first.settled(id)).at(-1)!;
+    await store.putMessage({ ...answer, status: 'streaming', text: '', parts: undefined });
+    const second = setup([], { store, journal });
+    expect(await second.service.resumeAfterWake()).toBe(0);
+    expect(await store.getMessage(answer.id)).toMatchObject({ status: 'interrupted', text: 'all of it', parts: [{ kind: 'text', text: 'all of it' }] });
   });
 });

@@ -1,0 +1,30 @@
+/** conversations.*: the history list, one conversation, and deletion (which stops its run and takes its journal). */
+import type { RunJournal } from '../../agent/run-journal';
+import type { ConversationStore } from '../../storage/conversation-store';
+import { UserFacingError } from '../user-facing-error';
+import type { Awaitable, HandlerSet } from './handler-set';
+
+export interface ConversationHandlerDeps {
+  conversations: Awaitable<ConversationStore>;
+  journal: Awaitable<Pick<RunJournal, 'deleteConversation'>>;
+  /** The chat service's view of runs: is one running here, and stop it (resolves once it has stopped). */
+  chat: { isRunning(conversationId: string): boolean; stop(conversationId: string): Promise<void> };
+}
+
+export function createConversationHandlers(deps: ConversationHandlerDeps): HandlerSet<'conversations.list' | 'conversations.get' | 'conversations.delete'> {
+  return {
+    'conversations.list': async () => (await deps.conversations).listConversations(),
+    'conversations.get': async ({ id }) => {
+      const conversations = await deps.conversations;
+      const conversation = await conversations.getConversation(id);
+      if (!conversation) throw new UserFacingError('not_found', 'That conversation no longer exists.');
+      return { conversation, messages: await conversations.listMessages(id) };
+    },
+    'conversations.delete': async ({ id }) => {
+      if (deps.chat.isRunning(id)) await deps.chat.stop(id);
+      await (await deps.conversations).deleteConversation(id);
+      // The conversation's run journals go with it: nothing of a deleted conversation stays behind.
+      await (await deps.journal).deleteConversation(id);
+    },
+  };
+}

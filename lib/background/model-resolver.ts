@@ -1,0 +1,58 @@
+/**
+ * The one place a model is resolved: the default provider's model for new runs and side jobs (titles), and a
+ * stored reference back to a live model when a run starts or resumes.
+ */
+import type { ModelRef } from '../agent/run-journal';
+import type { ChatModel } from '../providers/chat-model';
+import { createChatModel } from '../providers/create-chat-model';
+import type { ProviderRecord } from '../providers/provider-record';
+import type { ProviderStore } from '../providers/provider-store';
+import type { SettingsStore } from '../storage/settings-store';
+import { UserFacingError } from './user-facing-error';
+
+export interface ModelResolver {
+  /** The default model's reference and label for a new run; a UserFacingError when no provider is set up. */
+  forNewRun(): Promise<{ ref: ModelRef; label: string }>;
+  /** A live model for a stored reference (the provider instance's id and model). */
+  forRef(ref: ModelRef): Promise<ChatModel>;
+  /** The default model itself, for side jobs; undefined when no provider is set up. */
+  defaultModel(): Promise<ChatModel | undefined>;
+}
+
+export interface ModelResolverDeps {
+  providers: ProviderStore | Promise<ProviderStore>;
+  settings: SettingsStore | Promise<SettingsStore>;
+  /** Injectable so tests build fakes instead of SDK clients. */
+  createModel?: (provider: ProviderRecord, apiKey: string | undefined) => ChatModel;
+}
+
+export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
+  const createModel = deps.createModel ?? createChatModel;
+
+  async function defaultProvider() {
+    const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
+    const all = await providers.list();
+    const { defaultProviderId } = await settings.get();
+    return all.find((p) => p.id === defaultProviderId) ?? all[0];
+  }
+
+  async function forRef(ref: ModelRef): Promise<ChatModel> {
+    const providers = await deps.providers;
+    const provider = await providers.get(ref.provider);
+    if (!provider) throw new UserFacingError('no_provider', 'The provider of this conversation was deleted. Add or choose one in Settings.');
+    return createModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id));
+  }
+
+  return {
+    async forNewRun() {
+      const provider = await defaultProvider();
+      if (!provider) throw new UserFacingError('no_provider', 'No model is set up yet. Add a provider in Settings.');
+      return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };
+    },
+    forRef,
+    async defaultModel() {
+      const provider = await defaultProvider();
+      return provider ? forRef({ provider: provider.id, modelId: provider.model }) : undefined;
+    },
+  };
+}

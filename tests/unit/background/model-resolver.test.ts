@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createModelResolver } from '../../../lib/background/model-resolver';
+import { createFakeChatModel } from '../../../lib/agent/testing/fake-chat-model';
+import { createFakeProviderStore, createFakeSettingsStore } from './handlers/fakes';
+
+function setup() {
+  const providers = createFakeProviderStore();
+  const settings = createFakeSettingsStore();
+  const built: Array<{ provider: string; model: string; apiKey?: string }> = [];
+  const models = createModelResolver({
+    providers, settings,
+    createModel: (p, apiKey) => { built.push({ provider: p.id, model: p.model, apiKey }); return createFakeChatModel([], { provider: p.id, modelId: p.model }); },
+  });
+  return { providers, settings, built, models };
+}
+
+describe('model resolver', () => {
+  it('without a provider: new runs get a no_provider error the user can act on, side jobs get nothing', async () => {
+    const { models } = setup();
+    await expect(models.forNewRun()).rejects.toMatchObject({ code: 'no_provider', message: expect.stringContaining('Settings') });
+    expect(await models.defaultModel()).toBeUndefined();
+  });
+
+  it('new runs use the default provider (else the first), labelled "name · model"', async () => {
+    const { models, providers, settings } = setup();
+    await providers.save({ kind: 'openai', name: 'First', baseUrl: '', model: 'a' });
+    const second = await providers.save({ kind: 'anthropic', name: 'Second', baseUrl: '', model: 'b' });
+    expect(await models.forNewRun()).toMatchObject({ label: 'First · a' });
+    await settings.update({ defaultProviderId: second.id });
+    expect(await models.forNewRun()).toEqual({ ref: { provider: second.id, modelId: 'b' }, label: 'Second · b' });
+  });
+
+  it('a stored reference builds its provider with its key and the stored model; a deleted provider is no_provider', async () => {
+    const { models, providers, built } = setup();
+    const p = await providers.save({ kind: 'openai', name: 'P', baseUrl: '', model: 'new', apiKey: 'sk-1' });
+    const model = await models.forRef({ provider: p.id, modelId: 'old' });
+    expect(model.modelId).toBe('old');
+    expect(built).toEqual([{ provider: p.id, model: 'old', apiKey: 'sk-1' }]);
+    await providers.delete(p.id);
+    await expect(models.forRef({ provider: p.id, modelId: 'old' })).rejects.toMatchObject({ code: 'no_provider' });
+  });
+});
