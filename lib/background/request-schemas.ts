@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { providerInputSchema, providerTestSchema } from '../providers/provider-config';
 import { indexSettingsPatchSchema } from '../retrieval/index-settings';
-import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-protocol';
+import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-request-schemas';
 import { historyQuerySchema } from '../retrieval/history-query';
 
 const id = z.string().min(1).max(200);
