@@ -114,7 +114,10 @@ export function AgentSettings() {
       <ul class="providers">
         {state.memories.value.map((m) => (
           <li key={m.id} data-memory={m.id}>
-            <span class="default">{m.text}</span>
+            <span class="default">
+              {m.text}
+              {m.url && <small class="memory-source"> · saved on {m.url}</small>}
+            </span>
             <button type="button" onClick={() => void state.deleteMemory(m.id)} aria-label={`Forget: ${m.text}`}>
               Forget
             </button>

@@ -54,7 +54,7 @@ export interface RunInspection {
 
 export interface SkillView { name: string; description: string; body: string; source: 'bundled' | 'user' }
 
-export interface MemoryView { id: string; text: string; tags?: string[]; createdAt: number }
+export interface MemoryView { id: string; text: string; tags?: string[]; createdAt: number; /** The page open when it was saved. */ url?: string }
 
 type Schemas = typeof requestSchemas;
 
