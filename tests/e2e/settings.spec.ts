@@ -51,6 +51,7 @@ test('memories the assistant saved are listed in settings and can be forgotten',
   llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Prefers aisle seats"}' }] }, { text: ['Noted.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'I prefer aisle seats');
+  await assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]').getByRole('button', { name: 'Approve' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await extPage.reload();
   const assistant = extPage.getByRole('region', { name: 'Assistant' });
