@@ -27,6 +27,7 @@ export interface ProtocolResponses {
   'conversations.get': { conversation: ConversationRecord; messages: MessageRecord[] };
   'conversations.delete': void;
   'panel.open': void;
+  'data.deleteAll': { conversations: number };
   'runs.inspect': RunInspection;
   'page.undoFill': { restored: number; failed: { key: string; reason: string }[] };
   'skills.list': SkillView[];

@@ -52,6 +52,8 @@ export const requestSchemas = {
   'conversations.get': z.object({ id }),
   'conversations.delete': z.object({ id }),
   'panel.open': z.object({}),
+  /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
+  'data.deleteAll': z.object({}),
   /** "Remember what I read": settings, stats, the index browser, deletion, deletion and search. */
   'index.settings.get': z.object({}),
   'index.settings.update': indexSettingsPatchSchema,
