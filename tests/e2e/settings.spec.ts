@@ -161,3 +161,21 @@ test('delete all data: conversations, run records, memories and approvals go; pr
   await sendChat(again, 'I like tea');
   await expect(assistantMessages(again).last().locator('.tool-card[data-tool="memory_save"]')).toHaveAttribute('data-status', 'awaiting-approval');
 });
+
+test('a memory keeps the page it was saved on: the approval card and Settings → Memories show it', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  const site = await context.newPage();
+  await site.goto(`${llm.url}/v1/models`);
+  llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Uses the staging server"}' }] }, { text: ['Noted.'] });
+  const panel = await openPanel(context, extensionId);
+  await expect(panel.locator('.chip').first()).toHaveAttribute('title', `${llm.url}/v1/models`);
+  await sendChat(panel, 'Remember this');
+  const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]');
+  await expect(card.locator('.preview')).toContainText('Remember: Uses the staging server');
+  await expect(card.locator('.preview')).toContainText(`Saved from: ${llm.url}/v1/models`);
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  await extPage.reload();
+  const assistant = extPage.getByRole('region', { name: 'Assistant' });
+  await expect(assistant.locator('li[data-memory]')).toContainText(`Uses the staging server · saved on ${llm.url}/v1/models`);
+});
