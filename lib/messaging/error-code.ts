@@ -21,6 +21,7 @@ export const errorCodes = [
   'no_provider',
   'page_gone',
   'page_changed',
+  'key_required',
   // The retrieval engine (RetrievalError).
   'model_mismatch',
   'invalid_input',
