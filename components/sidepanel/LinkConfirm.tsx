@@ -1,0 +1,26 @@
+/**
+ * Asked before following a link from an answer that carries unusual data: the full URL, its host and why it
+ * was stopped, drawn by the panel (never by the answer), so a page that told the model to smuggle data into a
+ * link cannot have it sent by one unthinking click.
+ */
+export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: string; host: string; reason: string; onOpen: () => void; onCancel: () => void }) {
+  return (
+    <div class="dialog link-confirm" role="dialog" aria-label="Open this link?">
+      <header>
+        <strong>Open this link?</strong>
+      </header>
+      <p>
+        {reason} It goes to <strong class="link-confirm-host">{host}</strong>. Anything in it is sent to that site.
+      </p>
+      <pre class="link-confirm-url">{url}</pre>
+      <div class="actions">
+        <button type="button" onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" class="primary" onClick={onOpen}>
+          Open link
+        </button>
+      </div>
+    </div>
+  );
+}
