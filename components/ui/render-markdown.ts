@@ -25,6 +25,16 @@ const PLAIN_ATTR = ['align', 'colspan', 'rowspan', 'start', TRUST_ATTR];
 const ALLOWED_ATTR = ['href', ...PLAIN_ATTR];
 const SAFE_HREF = /^(?:https?:|mailto:)/i;
 
+const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
+/**
+ * Raw HTML the model wrote, with every tag whose name is not allowed turned into text BEFORE anything parses
+ * it: Chromium starts loading some elements even in the inert document a sanitiser parses into (a
+ * `<track default src>` does), so what DOMPurify would remove must not become an element at all. Only
+ * `<` + letter starts a tag, and only html tokens carry a raw `<` (marked escapes all other text).
+ */
+const escapeDisallowedTags = (html: string) =>
+  html.replace(/<(\/?)([a-zA-Z][^\s/>]*)/g, (tag, _slash: string, name: string) => (ALLOWED_TAG_SET.has(name.toLowerCase()) ? tag : `&lt;${tag.slice(1)}`));
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The nonce of the render in progress (renders are synchronous, so one at a time). */
@@ -40,6 +50,9 @@ marked.use({
     code({ text, lang }) {
       const language = (lang ?? '').match(/^[\w+-]+/)?.[0] ?? '';
       return `<div ${trusted('code-block')}><pre><code${language ? ` ${trusted(`language-${language}`)}` : ''}>${escapeHtml(text)}</code></pre></div>`;
+    },
+    html({ text }) {
+      return escapeDisallowedTags(text);
     },
     // A task list's box is text, not an <input>: answers draw no form controls.
     checkbox({ checked }) {

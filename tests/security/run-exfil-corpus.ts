@@ -72,7 +72,13 @@ export async function runExfilCorpus(options: { context: BrowserContext; extensi
     await panel.evaluate(() => {
       const w = window as unknown as { __csp: string[] };
       w.__csp = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`));
+      // Inline styles and handlers are reported as the sanitiser parses an answer in an inert document (which
+      // shares the page's policy), though none is applied or run there (the live DOM is checked for them
+      // separately); every other violation is something that tried to load.
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const parsedInline = e.blockedURI === 'inline' && /^(style-src|script-src-attr)/.test(e.effectiveDirective);
+        if (!parsedInline) w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`);
+      });
     });
 
     for (let start = 0; start < vectors.length; start += perAnswer) {

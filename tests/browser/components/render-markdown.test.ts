@@ -69,6 +69,9 @@ describe('images from the model', () => {
     const link = d.querySelector('a.image-link')!;
     expect(link.textContent).toBe('[image: secret chart]');
     expect(link.getAttribute('href')).toBe('https://attacker.example/p.png?q=SECRET');
-    expect(d.innerHTML).not.toContain('attacker.example/x.png');
+    // Raw tags that are not allowed are escaped before parsing: the URL is visible as text, never an attribute.
+    const attributes = [...d.querySelectorAll('*')].flatMap((e) => [...e.attributes].map((a) => a.value)).join(' ');
+    expect(attributes).not.toContain('attacker.example/x.png');
+    expect(d.textContent).toContain('<img src="https://attacker.example/x.png">');
   });
 });
