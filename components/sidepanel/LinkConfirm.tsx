@@ -1,9 +1,13 @@
 /**
  * Asked before following a link from an answer that carries unusual data: the full URL, its host and why it
  * was stopped, drawn by the panel (never by the answer), so a page that told the model to smuggle data into a
- * link cannot have it sent by one unthinking click.
+ * link cannot have it sent by one unthinking click. Cancel has the focus, so Enter does not open it.
  */
+import { useEffect, useRef } from 'preact/hooks';
+
 export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: string; host: string; reason: string; onOpen: () => void; onCancel: () => void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
   return (
     <div class="dialog link-confirm" role="dialog" aria-label="Open this link?">
       <header>
@@ -14,7 +18,7 @@ export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: stri
       </p>
       <pre class="link-confirm-url">{url}</pre>
       <div class="actions">
-        <button type="button" onClick={onCancel} autoFocus>
+        <button type="button" onClick={onCancel} ref={cancel}>
           Cancel
         </button>
         <button type="button" class="primary" onClick={onOpen}>

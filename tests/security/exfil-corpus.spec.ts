@@ -47,6 +47,15 @@ test('links show their host, and a link carrying data asks before it is followed
   await panel.waitForTimeout(300);
   expect(context.pages().length).toBe(pagesBefore);
   expect(llm.requests.some((r) => r.path === '/leak')).toBe(false);
+  // Confirmed, it opens in a new tab without opener or referrer.
+  await report.click();
+  const opened = context.waitForEvent('page');
+  await dialog.getByRole('button', { name: 'Open link' }).click();
+  const tab = await opened;
+  await tab.waitForLoadState('domcontentloaded');
+  expect(tab.url()).toBe(leak);
+  expect(await tab.evaluate(() => [window.opener, document.referrer])).toEqual([null, '']);
+  await tab.close();
 
   // The Copy button is the panel's, outside the sanitised answer HTML, and still copies.
   await expect(answer.getByRole('button', { name: 'Copy' })).toBeVisible();
