@@ -24,8 +24,20 @@ export default defineConfig({
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Open Tabwise' },
     side_panel: { default_path: 'sidepanel.html' },
+    // Defence in depth behind the answer sanitiser: extension pages (and the worker) load nothing remote but
+    // what `connect-src` allows: providers (user-configured: any https host, plain http only on loopback),
+    // the embedding model from huggingface.co (https) and blob:/data: URLs the embedder reads its own files by.
+    // No remote images, media, frames or objects, whatever a page gets a model to write.
     content_security_policy: {
-      extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'",
+      extension_pages: [
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "object-src 'none'",
+        "img-src 'self' data:",
+        "media-src 'none'",
+        "frame-src 'none'",
+        "connect-src 'self' https: http://127.0.0.1:* http://localhost:* blob: data:",
+      ].join('; '),
     },
     // Cross-origin isolation gives the embedding worker SharedArrayBuffer, so onnxruntime-web can use
     // threads. Extension pages load nothing cross-origin by themselves (model Markdown renders no images).

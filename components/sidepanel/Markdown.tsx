@@ -1,13 +1,25 @@
 import { memo } from 'preact/compat';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { addCodeToolbars } from '../ui/add-code-toolbars';
 import { appendToLastText, isPlainMarkdownText } from '../ui/append-to-last-text';
+import { describeLink } from '../ui/describe-link';
 import { renderMarkdown } from '../ui/render-markdown';
 import { extendMarkdownBlocks, splitMarkdownBlocks } from '../ui/split-markdown-blocks';
+import { LinkConfirm } from './LinkConfirm';
+
+/** Puts sanitised answer HTML into `el`, then the panel's own controls beside it. */
+function showAnswerHtml(el: HTMLElement, source: string): void {
+  el.innerHTML = renderMarkdown(source);
+  addCodeToolbars(el);
+}
 
 /** A finished block; memoised on its source, so it is never parsed or patched again. */
 const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
-  return <div class="md-block" dangerouslySetInnerHTML={{ __html: html }} />;
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) showAnswerHtml(ref.current, source);
+  }, [source]);
+  return <div class="md-block" ref={ref} />;
 });
 
 /** How often a still-growing block is parsed and sanitised again; between times new text is appended as is. */
@@ -32,7 +44,7 @@ function LiveBlock({ source }: { source: string }) {
     timer.current = undefined;
     const el = ref.current;
     if (!el) return;
-    el.innerHTML = renderMarkdown(latest.current);
+    showAnswerHtml(el, latest.current);
     shown.current = latest.current;
     renderedAt.current = performance.now();
   };
@@ -52,29 +64,39 @@ function LiveBlock({ source }: { source: string }) {
   return <div class="md-block" ref={ref} />;
 }
 
-/** Sanitised Markdown; `streaming` while the text still grows. Copy buttons copy their code block. */
+/**
+ * Sanitised Markdown; `streaming` while the text still grows. Links show their host (styles.css, from the
+ * renderer's `data-host`); one carrying unusual data opens only after the user confirms its full URL.
+ */
 export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   const split = useRef({ text: '', blocks: [] as string[] });
+  const [pending, setPending] = useState<{ url: string; host: string; reason: string } | null>(null);
   const blocks = useMemo(() => {
     const blocks = streaming ? extendMarkdownBlocks(split.current, text) : splitMarkdownBlocks(text);
     split.current = { text, blocks };
     return blocks;
   }, [text, streaming]);
   const onClick = (e: MouseEvent) => {
-    const button = (e.target as HTMLElement).closest('button[data-copy]');
-    const code = button?.closest('.code-block')?.querySelector('code');
-    if (!button || !code) return;
-    void navigator.clipboard.writeText(code.textContent ?? '').then(
-      () => (button.textContent = 'Copied'),
-      () => (button.textContent = 'Copy failed'),
-    );
-    setTimeout(() => (button.textContent = 'Copy'), 1500);
+    const link = e.target instanceof Element ? e.target.closest('a') : null;
+    if (!link) return;
+    // Judged again from the href itself, not from attributes on the element.
+    const href = link.getAttribute('href');
+    const described = href ? describeLink(href) : undefined;
+    if (!href || !described) return e.preventDefault();
+    if (!described.suspicious) return;
+    e.preventDefault();
+    setPending({ url: href, host: described.host, reason: described.suspicious });
+  };
+  const open = () => {
+    if (pending) window.open(pending.url, '_blank', 'noopener,noreferrer');
+    setPending(null);
   };
   return (
     <div class="markdown" onClick={onClick}>
       {blocks.map((source, i) =>
         streaming && i === blocks.length - 1 ? <LiveBlock key={`live-${i}`} source={source} /> : <MarkdownBlock key={i} source={source} />,
       )}
+      {pending && <LinkConfirm {...pending} onOpen={open} onCancel={() => setPending(null)} />}
     </div>
   );
 }

@@ -27,6 +27,10 @@ it('appends inside the last paragraph, list item or code block, never after it',
 it('refuses when there is no text to extend, so the caller renders in full', () => {
   expect(appendToLastText(block('---'), 'x')).toBe(false);
   expect(appendToLastText(document.createElement('div'), 'x')).toBe(false);
+  // Text after a link would land inside it (before the host the panel shows beside it): render in full.
+  const link = block('see [docs](https://docs.example.org/)');
+  expect(appendToLastText(link, ' and more')).toBe(false);
+  expect(link.querySelector('a')!.textContent).toBe('docs');
 });
 
 it('knows which text renders exactly as written', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addCodeToolbars } from '../../../components/ui/add-code-toolbars';
 import { renderMarkdown } from '../../../components/ui/render-markdown';
 
 const dom = (md: string) => {
@@ -15,7 +16,28 @@ describe('renderMarkdown', () => {
     expect(d.querySelectorAll('td')).toHaveLength(2);
     expect(d.querySelector('pre code')!.textContent).toBe('const x = 1 < 2;');
     expect(d.querySelector('code')!.className).toBe('language-ts');
-    expect(d.querySelector('button[data-copy]')!.textContent).toBe('Copy');
+    // The copy button is the panel's, added after sanitising: the rendered HTML has no control in it.
+    expect(d.querySelector('button')).toBeNull();
+    addCodeToolbars(d);
+    expect(d.querySelector('.code-block > .code-bar > button.copy')!.textContent).toBe('Copy');
+    expect(d.querySelector('.code-bar span')!.textContent).toBe('ts');
+  });
+
+  it('keeps the classes it sets itself and drops every class, id and style the model writes', () => {
+    const d = dom('<div class="code-block" id="x" style="color:red"><button class="copy">Copy</button></div><p data-tw-trust="guess code-block">p</p>\n\n![i](https://a.example/i.png)');
+    expect(d.querySelector('[class]:not(.image-link), [id], [style], [data-tw-trust], button')).toBeNull();
+    expect(d.querySelector('a.image-link')).not.toBeNull();
+  });
+
+  it('gives links their host and marks those that carry data', () => {
+    const d = dom(`[a](https://docs.example.org/x?page=2) [b](https://t.example/c?d=${'Zm9vYmFyMTIz'.repeat(4)}) [c](mailto:me@example.com) [d](https://user:pw@bank.example/)`);
+    const [a, b, c, e] = [...d.querySelectorAll('a')];
+    expect([a, b, c, e].map((l) => l!.getAttribute('data-host'))).toEqual(['docs.example.org', 't.example', 'me@example.com', 'bank.example']);
+    expect(a!.hasAttribute('data-suspicious')).toBe(false);
+    expect(a!.getAttribute('title')).toBe('https://docs.example.org/x?page=2');
+    expect(b!.getAttribute('data-suspicious')).toBe('The link carries encoded data.');
+    expect(c!.hasAttribute('data-suspicious')).toBe(false);
+    expect(e!.getAttribute('data-suspicious')).toMatch(/user name/);
   });
 
   it('removes scripts, event handlers, styles, forms and dangerous links', () => {
@@ -47,6 +69,9 @@ describe('images from the model', () => {
     const link = d.querySelector('a.image-link')!;
     expect(link.textContent).toBe('[image: secret chart]');
     expect(link.getAttribute('href')).toBe('https://attacker.example/p.png?q=SECRET');
-    expect(d.innerHTML).not.toContain('attacker.example/x.png');
+    // Raw tags that are not allowed are escaped before parsing: the URL is visible as text, never an attribute.
+    const attributes = [...d.querySelectorAll('*')].flatMap((e) => [...e.attributes].map((a) => a.value)).join(' ');
+    expect(attributes).not.toContain('attacker.example/x.png');
+    expect(d.textContent).toContain('<img src="https://attacker.example/x.png">');
   });
 });

@@ -1,0 +1,30 @@
+/**
+ * Asked before following a link from an answer that carries unusual data: the full URL, its host and why it
+ * was stopped, drawn by the panel (never by the answer), so a page that told the model to smuggle data into a
+ * link cannot have it sent by one unthinking click. Cancel has the focus, so Enter does not open it.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+
+export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: string; host: string; reason: string; onOpen: () => void; onCancel: () => void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
+  return (
+    <div class="dialog link-confirm" role="dialog" aria-label="Open this link?">
+      <header>
+        <strong>Open this link?</strong>
+      </header>
+      <p>
+        {reason} It goes to <strong class="link-confirm-host">{host}</strong>. Anything in it is sent to that site.
+      </p>
+      <pre class="link-confirm-url">{url}</pre>
+      <div class="actions">
+        <button type="button" onClick={onCancel} ref={cancel}>
+          Cancel
+        </button>
+        <button type="button" class="primary" onClick={onOpen}>
+          Open link
+        </button>
+      </div>
+    </div>
+  );
+}
