@@ -1,17 +1,36 @@
+import { hiddenVerdict } from './hidden-verdict';
+
 /**
  * Whether a person can see and reach a form control. Honeypots fail here: type=hidden, display:none,
- * visibility:hidden, opacity:0, off-page, zero-size, aria-hidden, or tabindex=-1 while visually hidden.
+ * visibility:hidden, opacity:0, off-page, zero-size, aria-hidden, or tabindex=-1 while visually hidden,
+ * and so does a control inside something that hides it (clipped, scaled to nothing, positioned far away).
  */
 export function isFieldVisible(el: Element): boolean {
   if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'hidden') return false;
   if (el.closest('[aria-hidden="true"], [inert]')) return false;
-  if (isBoxVisible(el)) return true;
+  if (isInsideHidden(el)) return false;
+  if (isBoxVisible(el) && hiddenVerdict(el) !== 'hidden') return true;
   // Styled checkboxes and radios often hide the native input behind a visible label; the label is what a
   // person clicks, unless the input was also taken out of the tab order (a honeypot's tell).
   const input = el as HTMLInputElement;
   if (el.tagName !== 'INPUT' || (input.type !== 'checkbox' && input.type !== 'radio')) return false;
   if (el.getAttribute('tabindex') === '-1') return false;
-  return Array.from(input.labels ?? []).some(isBoxVisible);
+  return Array.from(input.labels ?? []).some((label) => isBoxVisible(label) && hiddenVerdict(label) !== 'hidden' && !isInsideHidden(label));
+}
+
+/** Whether an ancestor (across shadow roots) hides everything inside it; the checks native visibility misses. */
+function isInsideHidden(el: Element): boolean {
+  const doc = el.ownerDocument;
+  for (let a = parentOf(el); a && a !== doc.body && a !== doc.documentElement; a = parentOf(a)) {
+    if (hiddenVerdict(a) === 'hidden') return true;
+  }
+  return false;
+}
+
+function parentOf(el: Element): Element | null {
+  if (el.parentElement) return el.parentElement;
+  const root = el.parentNode;
+  return root && 'host' in root ? (root as ShadowRoot).host : null;
 }
 
 function isBoxVisible(el: Element): boolean {
