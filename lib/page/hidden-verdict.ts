@@ -26,7 +26,11 @@ export function hiddenVerdict(el: Element): HiddenVerdict {
   // Entirely left of or above the document's origin: where "left:-9999px" puts things.
   if ((box.width > 0 || box.height > 0) && (box.right + view.scrollX <= 0 || box.bottom + view.scrollY <= 0)) return 'hidden';
   const style = view.getComputedStyle(el);
-  if (isClippedAway(style, box) || isCollapsed(style) || isPositionedAway(el, style, box, view)) return 'hidden';
+  // Each property read costs on a 1 MB page, so the rare cases are gated on the cheap ones.
+  if ((box.width <= 1 || box.height <= 1) && isOverflowClipped(style, box)) return 'hidden';
+  const position = style.position;
+  if ((position === 'absolute' || position === 'fixed') && (isEmptyClipRect(style.clip) || isPositionedAway(el, position, box, view))) return 'hidden';
+  if (isEmptyClipPath(style.clipPath) || isCollapsed(style)) return 'hidden';
   if (hasOwnText(el) && isInkInvisible(style, box)) return 'text-hidden';
   return 'visible';
 }
@@ -39,14 +43,10 @@ function styleVerdict(style: CSSStyleDeclaration): HiddenVerdict {
   return 'visible';
 }
 
-/** A box (and so all it holds) cut away: a tiny box that hides overflow, or a clip of no area. */
-function isClippedAway(style: CSSStyleDeclaration, box: DOMRect): boolean {
-  if (style.display !== 'inline') {
-    if (box.width <= 1 && style.overflowX !== 'visible') return true;
-    if (box.height <= 1 && style.overflowY !== 'visible') return true;
-  }
-  if (isEmptyClipRect(style.clip) && style.position !== 'static') return true;
-  return isEmptyClipPath(style.clipPath);
+/** A box of (almost) no width or height that hides its overflow: nothing inside shows. */
+function isOverflowClipped(style: CSSStyleDeclaration, box: DOMRect): boolean {
+  if (style.display === 'inline') return false;
+  return (box.width <= 1 && style.overflowX !== 'visible') || (box.height <= 1 && style.overflowY !== 'visible');
 }
 
 function isEmptyClipRect(clip: string): boolean {
@@ -58,7 +58,7 @@ function isEmptyClipRect(clip: string): boolean {
 }
 
 function isEmptyClipPath(path: string): boolean {
-  if (!path || path === 'none') return false;
+  if (path === 'none' || !path) return false;
   const inset = /^inset\(([\d.]+)%/.exec(path);
   if (inset && parseFloat(inset[1]!) >= 50) return true;
   return /^(circle\(0(px|%)?[\s)]|ellipse\(0(px|%)? 0(px|%)?[\s)]|polygon\((0(px|%)? 0(px|%)?,?\s*)+\))/.test(path);
@@ -66,7 +66,8 @@ function isEmptyClipPath(path: string): boolean {
 
 /** Scaled to nothing: transform: scale(0) (or any singular matrix), or scale: 0. */
 function isCollapsed(style: CSSStyleDeclaration): boolean {
-  if (style.scale && style.scale !== 'none' && style.scale.split(/\s+/).some((v) => parseFloat(v) === 0)) return true;
+  const scale = style.scale;
+  if (scale && scale !== 'none' && scale.split(/\s+/).some((v) => parseFloat(v) === 0)) return true;
   const t = style.transform;
   if (!t || t === 'none') return false;
   const values = (/\(([^)]*)\)/.exec(t)?.[1] ?? '').split(',').map((v) => parseFloat(v));
@@ -76,11 +77,10 @@ function isCollapsed(style: CSSStyleDeclaration): boolean {
 }
 
 /** Fixed out of the viewport, or absolutely positioned far outside its containing block (off any edge). */
-function isPositionedAway(el: Element, style: CSSStyleDeclaration, box: DOMRect, view: Window): boolean {
-  if (style.position === 'fixed') {
+function isPositionedAway(el: Element, position: 'absolute' | 'fixed', box: DOMRect, view: Window): boolean {
+  if (position === 'fixed') {
     return box.right <= 0 || box.bottom <= 0 || box.left >= view.innerWidth + FAR_PX || box.top >= view.innerHeight + FAR_PX;
   }
-  if (style.position !== 'absolute') return false;
   const container = ((el as HTMLElement).offsetParent ?? el.ownerDocument.body ?? el.ownerDocument.documentElement).getBoundingClientRect();
   return box.left >= container.right + FAR_PX || box.top >= container.bottom + FAR_PX
     || box.right <= container.left - FAR_PX || box.bottom <= container.top - FAR_PX;
@@ -94,15 +94,19 @@ function hasOwnText(el: Element): boolean {
 /** The element's own text cannot be seen: a font under 1px, transparent ink, or indented out of its box. */
 function isInkInvisible(style: CSSStyleDeclaration, box: DOMRect): boolean {
   if (parseFloat(style.fontSize) < 1) return true;
+  const indent = style.textIndent;
+  if (indent !== '0px') {
+    const px = Math.abs(parseFloat(indent) || 0);
+    if (px > 100 && px >= box.width) return true;
+  }
+  if (!isTransparent(style.color) && !isTransparent(style.getPropertyValue('-webkit-text-fill-color'))) return false;
   // Gradient text paints its glyphs with the background instead of the (transparent) ink.
-  const paintedByBackground = /text/.test(style.backgroundClip || style.getPropertyValue('-webkit-background-clip'));
-  if (!paintedByBackground && (isTransparent(style.color) || isTransparent(style.getPropertyValue('-webkit-text-fill-color')))) return true;
-  const indent = Math.abs(parseFloat(style.textIndent) || 0);
-  return indent > 100 && indent >= box.width;
+  return !/text/.test(style.backgroundClip || style.getPropertyValue('-webkit-background-clip'));
 }
 
 function isTransparent(color: string): boolean {
   if (color === 'transparent') return true;
+  if (color.startsWith('rgb(') && !color.includes('/')) return false; // the common case: opaque
   const m = /^rgba?\(([^)]*)\)$/.exec(color);
   if (!m) return false;
   // rgb(r, g, b) has no alpha; rgba(r, g, b, a) and rgb(r g b / a) put it fourth.

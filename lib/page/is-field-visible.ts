@@ -18,13 +18,44 @@ export function isFieldVisible(el: Element): boolean {
   return Array.from(input.labels ?? []).some((label) => isBoxVisible(label) && hiddenVerdict(label) !== 'hidden' && !isInsideHidden(label));
 }
 
+/** Ancestors' verdicts while a `withAncestorCache` pass runs; otherwise every call judges afresh. */
+let ancestorVerdicts: Map<Element, boolean> | undefined;
+
+/**
+ * Runs `pass` (which must not change the page) sharing ancestors' verdicts between its calls: a snapshot
+ * asks about 200 fields that share most of their ancestors.
+ */
+export function withAncestorCache<T>(pass: () => T): T {
+  if (ancestorVerdicts) return pass();
+  ancestorVerdicts = new Map();
+  try {
+    return pass();
+  } finally {
+    ancestorVerdicts = undefined;
+  }
+}
+
 /** Whether an ancestor (across shadow roots) hides everything inside it; the checks native visibility misses. */
 function isInsideHidden(el: Element): boolean {
+  const cache = ancestorVerdicts ?? new Map<Element, boolean>();
   const doc = el.ownerDocument;
+  const climbed: Element[] = [];
+  let hidden = false;
   for (let a = parentOf(el); a && a !== doc.body && a !== doc.documentElement; a = parentOf(a)) {
-    if (hiddenVerdict(a) === 'hidden') return true;
+    const known = cache.get(a);
+    if (known !== undefined) {
+      hidden = known;
+      break;
+    }
+    climbed.push(a);
+    if (hiddenVerdict(a) === 'hidden') {
+      hidden = true;
+      break;
+    }
   }
-  return false;
+  // Everything below a hidden ancestor is hidden; everything below a visible chain is not hidden by it.
+  for (const a of climbed) cache.set(a, hidden);
+  return hidden;
 }
 
 function parentOf(el: Element): Element | null {

@@ -4,7 +4,7 @@ import {
   buttonText, constraintsOf, formLabel, isEditingHost, isRequired, isWritable, optionsOf, radioGroup, radioGroupLabel, sharesName, usableRadios,
 } from './field-facts';
 import type { ButtonSnapshot, FieldSnapshot, FieldType, FormInfo, FormSnapshot } from './form-snapshot';
-import { isFieldVisible } from './is-field-visible';
+import { isFieldVisible, withAncestorCache } from './is-field-visible';
 import { isSensitiveField } from './is-sensitive-field';
 import { KeyRegistry } from './key-registry';
 import { readFieldValue } from './read-field-value';
@@ -26,6 +26,10 @@ const BUTTON_TYPES = new Set(['submit', 'button', 'image']);
  * Keys come from names, ids or labels in document order, so the same page gives the same keys every time.
  */
 export function snapshotForms(doc: Document): SnapshotResult {
+  return withAncestorCache(() => snapshotOnce(doc));
+}
+
+function snapshotOnce(doc: Document): SnapshotResult {
   const allowlist = new Allowlist();
   const keys = { field: new KeyRegistry(), button: new KeyRegistry(), form: new KeyRegistry() };
   const formKeys = new Map<HTMLFormElement, string>();
