@@ -23,3 +23,14 @@ export function wrapUntrusted(kind: UntrustedKind, content: string, boundary: st
   const from = source ? ` source="${source.replace(/[^a-z0-9_-]/gi, '')}"` : '';
   return `<${tag} boundary="${boundary}"${from}>\n${neutraliseUntrusted(content, boundary)}\n</${tag} boundary="${boundary}">`;
 }
+
+const closingLine = /\n(<\/untrusted_[a-z_]+ boundary="[0-9a-z]+">)$/;
+
+/**
+ * `output` cut to `maxChars` with `note` after the cut; a marked block keeps its closing tag, so text
+ * after the cut can never be read as outside the block.
+ */
+export function truncateUntrusted(output: string, maxChars: number, note: string): string {
+  const close = closingLine.exec(output)?.[1];
+  return close ? `${output.slice(0, maxChars)}\n${note}\n${close}` : `${output.slice(0, maxChars)}\n${note}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newDataBoundary } from '../../../lib/agent/new-data-boundary';
-import { neutraliseUntrusted, wrapUntrusted } from '../../../lib/agent/wrap-untrusted';
+import { neutraliseUntrusted, truncateUntrusted, wrapUntrusted } from '../../../lib/agent/wrap-untrusted';
 
 const B = '0123456789abcdef0123456789abcdef';
 
@@ -52,5 +52,15 @@ describe('untrusted data blocks', () => {
     expect(seen.size).toBe(50);
     for (const b of seen) expect(b).toMatch(/^[0-9a-f]{32}$/);
     expect(newDataBoundary((bytes) => bytes.fill(0xab))).toBe('ab'.repeat(16));
+  });
+});
+
+describe('trimming a marked block', () => {
+  it('keeps its closing tag after the cut', () => {
+    const block = wrapUntrusted('page_content', 'x'.repeat(1000), B);
+    const cut = truncateUntrusted(block, 100, '[… trimmed]');
+    expect(cut.endsWith(`[… trimmed]\n</untrusted_page_content boundary="${B}">`)).toBe(true);
+    expect(cut.length).toBeLessThan(200);
+    expect(truncateUntrusted('plain output', 5, '[cut]')).toBe('plain\n[cut]');
   });
 });
