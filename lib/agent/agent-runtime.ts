@@ -21,6 +21,7 @@ import { runState, stepState } from './assemble-snapshot';
 import type { LiveRun, RunTree, RuntimeDeps } from './run-context';
 import { runTokens } from './run-gates';
 import type { ApprovalDecision, ModelRef, RunJournal, RunRecord, RunSnapshot } from './run-journal';
+import { newDataBoundary } from './new-data-boundary';
 import { MAX_STEPS_CEILING, resolveSite, type RunSettings } from './run-settings';
 import type { StopCondition } from './stop-condition';
 
@@ -44,6 +45,8 @@ export interface AgentRuntimeOptions {
   latency?: LatencyStore;
   now?: () => number;
   generateId?: () => string;
+  /** A fresh random boundary for a run's untrusted-data blocks (default: 128 bits from crypto). */
+  newDataBoundary?: () => string;
   /** IANA zone for the date line (default: the host's). */
   timeZone?: string;
   defaultToolTimeoutMs?: number;
@@ -156,7 +159,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     const t = now();
     const run: RunRecord = {
       id: generateId(), conversationId: request.conversationId, messageId: request.messageId ?? generateId(),
-      model: request.model, settings: request.settings ?? {}, messages: request.messages,
+      model: request.model, messages: request.messages,
+      settings: { ...request.settings, dataBoundary: (options.newDataBoundary ?? newDataBoundary)() },
       status: 'running', createdAt: t, updatedAt: t, ...(parent ? { parent } : {}),
     };
     await deps.journal.write({ run: runState(run), runInput: { runId: run.id, messages: run.messages } });

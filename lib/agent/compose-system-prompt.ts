@@ -1,17 +1,17 @@
 /**
  * The system prompt is rebuilt for every request from small builders run in parallel, then joined with
  * blank lines in a fixed order, so the same inputs always give the same prompt (and the provider's prompt
- * cache keeps hitting while only the date line changes at the end).
+ * cache keeps hitting while only the date line changes at the end). No page text ever goes here: the page's
+ * context and retrieved passages are data, sent in the user's turn (compose-turn-data.ts).
  */
 import type { Skill } from '../tools/parse-skill';
-import type { Grounding, PageContext } from './run-settings';
+import type { Grounding } from './run-settings';
 import { formatDateTime } from './format-date-time';
 
 export interface PromptInputs {
   base: string;
   tools: ReadonlyArray<{ name: string; description: string }>;
   customInstructions?: string;
-  pageContext?: PageContext;
   grounding?: Grounding;
   skills: () => Promise<Skill[]>;
   now: number;
@@ -22,34 +22,24 @@ type Builder = (inputs: PromptInputs) => Promise<string | undefined> | string | 
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Retrieved passages from the user's reading history, with the rule for how strictly to use them. */
-export function groundingSection(g: Grounding | undefined): string | undefined {
+/**
+ * How strictly to use the retrieved passages (grounding on). Only the rule lives here: the passages are page
+ * text, so they travel in the user turn's data block (compose-turn-data.ts), never in the system prompt.
+ */
+export function groundingRule(g: Grounding | undefined): string | undefined {
   if (!g) return undefined;
   const rule =
     g.mode === 'only'
       ? 'Answer ONLY from these passages. If they do not contain the answer, say that you found nothing about it in the pages the user has read; do not use general knowledge.'
       : 'Prefer these passages over general knowledge when they are relevant.';
-  const header = `## Retrieved from the user's reading history\n${rule} Cite each claim taken from a passage with a Markdown link to its url, titled with the page title.`;
-  if (g.passages.length === 0) return `${header}\n(No passage matched this message.)`;
-  const items = g.passages.map(
-    (p) => `<passage title="${escapeXml(p.title)}" url="${escapeXml(p.fragmentUrl)}" visited="${new Date(p.visitedAt).toISOString()}">\n${escapeXml(p.text.trim())}\n</passage>`,
-  );
-  return `${header}\n${items.join('\n')}`;
+  return `## Retrieved from the user's reading history\nThe user's message comes with passages retrieved from pages the user has read, inside its data block. ${rule} Cite each claim taken from a passage with a Markdown link to its url, titled with the page title.`;
 }
 
 export const promptBuilders: readonly Builder[] = [
   (i) => i.base,
   (i) => i.tools.map((t) => `## Tool: ${t.name}\n${t.description.trim()}`).join('\n\n') || undefined,
   (i) => (i.customInstructions?.trim() ? `## The user's instructions\n${i.customInstructions.trim()}` : undefined),
-  (i) => {
-    const p = i.pageContext;
-    if (!p) return undefined;
-    const lines = [`## The active page`, `URL: ${p.url}`];
-    if (p.title) lines.push(`Title: ${p.title}`);
-    if (p.selectedText?.trim()) lines.push(`Selected text:\n<selection>\n${p.selectedText.trim()}\n</selection>`);
-    return lines.join('\n');
-  },
-  (i) => groundingSection(i.grounding),
+  (i) => groundingRule(i.grounding),
   async (i) => {
     const skills = await i.skills();
     if (skills.length === 0) return undefined;

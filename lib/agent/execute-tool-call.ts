@@ -8,6 +8,7 @@ import { formatToolOutput } from '../tools/format-tool-output';
 import { ToolError } from '../tools/tool-error';
 import { abortable } from './abortable';
 import { parseToolInput } from './build-history';
+import { wrapUntrusted } from './wrap-untrusted';
 import type { ApprovalDecision, ToolOutcome } from './run-journal';
 
 export interface ToolCallInput {
@@ -33,6 +34,8 @@ export interface ExecuteToolDeps {
   /** The run's signal: aborted by stop. */
   runSignal: AbortSignal;
   context(signal: AbortSignal): ToolContext;
+  /** The run's boundary for untrusted-data blocks (tools with `untrustedOutput` are wrapped in one). */
+  dataBoundary: string;
 }
 
 export const DENIED_OUTPUT = 'Error: denied by the user. Do not retry this call; ask the user what to do instead.';
@@ -75,7 +78,9 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
   try {
     const ctx = deps.context(controller.signal);
     const value = await abortable(Promise.resolve().then(() => tool.execute(parsed.data, ctx)), controller.signal);
-    return { output: formatToolOutput(value), isError: false, outcome: 'ok' };
+    const output = formatToolOutput(value);
+    // The one place page text is marked: every tool that declares it gets the same wrapper.
+    return { output: tool.untrustedOutput ? wrapUntrusted(tool.untrustedOutput, output, deps.dataBoundary, tool.name) : output, isError: false, outcome: 'ok' };
   } catch (error) {
     if (controller.signal.reason instanceof ToolTimeoutError && controller.signal.aborted && !deps.runSignal.aborted) {
       return fail(`Error: ${controller.signal.reason.message}. It may or may not have taken effect.`, 'timeout');

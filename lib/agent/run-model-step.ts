@@ -7,10 +7,11 @@ import type { ChatCall, ToolSpec } from '../providers/chat-model';
 import { toToolSpec } from '../tools/to-tool-spec';
 import { buildHistory, parseToolInput } from './build-history';
 import { composeSystemPrompt } from './compose-system-prompt';
+import { attachTurnData, composeTurnData } from './compose-turn-data';
 import { describeToolFrom, systemPromptFrom } from './prompt-library';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
-import { DEFAULT_CONTEXT_WINDOW } from './run-settings';
+import { DEFAULT_CONTEXT_WINDOW, resolveDataBoundary } from './run-settings';
 import { activeTools } from './run-step-tools';
 import { baseRequest, toStepRequestRecord } from './step-request-record';
 import { stepState, stepText } from './assemble-snapshot';
@@ -27,7 +28,6 @@ export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ 
     base: systemPromptFrom(deps.prompts),
     tools: specs,
     customInstructions: s.customInstructions,
-    pageContext: s.pageContext,
     grounding: s.grounding,
     skills: async () => (await deps.skills?.list()) ?? [],
     now: deps.now(),
@@ -35,7 +35,10 @@ export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ 
   });
   const estimate = deps.estimateTokens;
   const reserved = estimate(system) + estimate(JSON.stringify(specs)) + (s.maxOutputTokens ?? 4096);
-  const trimmed = trimContext(buildHistory(live.snap), (s.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW) - reserved, estimate);
+  // The page's context and passages ride with the user message the run answers (the last of its input).
+  const data = composeTurnData(s, resolveDataBoundary(live.snap.run));
+  const history = attachTurnData(buildHistory(live.snap), live.snap.run.messages.length - 1, data);
+  const trimmed = trimContext(history, (s.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW) - reserved, estimate);
   const request: ChatCall = { system, messages: trimmed.messages };
   if (specs.length > 0) request.tools = specs;
   if (s.maxOutputTokens !== undefined) request.maxOutputTokens = s.maxOutputTokens;

@@ -1,18 +1,12 @@
 /** What a run is configured with; stored in the run record so a resumed run behaves the same. */
+import type { GroundingPassage } from '../retrieval/history-passage';
+
+export type { GroundingPassage };
+
 export interface PageContext {
   url: string;
   title?: string;
   selectedText?: string;
-}
-
-/** A passage from the user's reading history, injected when grounding is on. */
-export interface GroundingPassage {
-  title: string;
-  url: string;
-  /** Opens the page scrolled to the passage. */
-  fragmentUrl: string;
-  visitedAt: number;
-  text: string;
 }
 
 /** Passages retrieved for the user's message and how strictly the answer must stick to them. */
@@ -37,7 +31,7 @@ export interface RunSettings {
   frameId?: number;
   /** Origin of the page (for "always allow on this site"). Defaults to pageContext.url's origin. */
   site?: string;
-  /** Retrieved history passages (grounding on); shown in the system prompt, so the user can inspect them. */
+  /** Retrieved history passages (grounding on); sent in the user turn's data block, so the user can inspect them. */
   grounding?: Grounding;
   /** Tool calls one model step may make before the run ends unrun (default 10). */
   maxToolCallsPerStep?: number;
@@ -45,6 +39,11 @@ export interface RunSettings {
   maxConcurrentSubAgents?: number;
   /** Input plus output tokens a run (with its sub-agents) may use (default 200k). */
   maxRunTokens?: number;
+  /**
+   * The random boundary of this run's untrusted-data blocks. Set by the runtime when the run starts and kept
+   * here so every step, and a resumed run, sends exactly the same blocks.
+   */
+  dataBoundary?: string;
 }
 
 export const DEFAULT_MAX_STEPS = 10;
@@ -87,3 +86,7 @@ export function resolveSite(settings: RunSettings): string | undefined {
     return url;
   }
 }
+
+/** The run's data boundary; runs journaled before boundaries existed fall back to their (unguessable) id. */
+export const resolveDataBoundary = (run: { id: string; settings: RunSettings }): string =>
+  run.settings.dataBoundary ?? run.id.replace(/[^a-z0-9]/gi, '');

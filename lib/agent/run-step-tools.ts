@@ -10,7 +10,7 @@ import { formatApprovalPreview } from '../tools/format-approval-preview';
 import { parseToolInput } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { ApprovalDecision, ApprovalRecord, StepRecord, ToolCallRecord } from './run-journal';
-import { resolveSite } from './run-settings';
+import { resolveDataBoundary, resolveSite } from './run-settings';
 
 /** What the model is told about a consequential call that was running when the worker died. */
 export const UNKNOWN_OUTCOME =
@@ -61,6 +61,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
       await deps.journal.write({ toolCalls: [rec] });
     },
     context,
+    dataBoundary: resolveDataBoundary(live.snap.run),
   });
   await record(live, deps, rec, result, 'done');
 }

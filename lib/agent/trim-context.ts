@@ -5,6 +5,7 @@
  */
 import type { ChatMessage } from '../providers/chat-model';
 import { estimateMessageTokens, type EstimateTokens } from './estimate-tokens';
+import { truncateUntrusted } from './wrap-untrusted';
 
 export interface TrimResult {
   messages: ChatMessage[];
@@ -30,7 +31,7 @@ export function trimContext(input: ChatMessage[], budget: number, estimate: Esti
     for (const p of m.content) {
       if (p.output.length > maxChars) {
         const cut = p.output.length - maxChars;
-        p.output = `${p.output.slice(0, maxChars)}\n[… ${cut} characters trimmed to fit the context window]`;
+        p.output = truncateUntrusted(p.output, maxChars, `[… ${cut} characters trimmed to fit the context window]`);
         truncated++;
       }
     }

@@ -1,3 +1,5 @@
+import { hiddenVerdict } from './hidden-verdict';
+
 /** A field's label and where it came from (nearby text is a guess, the others are the page's own words). */
 export interface FieldLabel {
   text: string;
@@ -29,17 +31,25 @@ export function fieldLabel(el: Element): FieldLabel {
   return nearby ? { text: clip(nearby), source: 'nearby' } : { text: '', source: 'none' };
 }
 
-/** Visible-ish text of an element, leaving out the controls inside it (a wrapping label holds its input). */
+/**
+ * The text a person sees in an element, leaving out the controls inside it (a wrapping label holds its
+ * input) and whatever is hidden (a label can carry text no one sees).
+ */
 export function textOf(el: Element | null): string {
   if (!el) return '';
   let text = '';
-  const walk = (node: Node) => {
+  const walk = (node: Node, textHidden: boolean) => {
     for (let c = node.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) text += c.nodeValue;
-      else if (c.nodeType === 1 && !/^(INPUT|SELECT|TEXTAREA|BUTTON|SCRIPT|STYLE|TEMPLATE)$/.test((c as Element).tagName)) walk(c);
+      if (c.nodeType === 3) {
+        if (!textHidden) text += c.nodeValue;
+      } else if (c.nodeType === 1 && !/^(INPUT|SELECT|TEXTAREA|BUTTON|SCRIPT|STYLE|TEMPLATE)$/.test((c as Element).tagName)) {
+        const verdict = hiddenVerdict(c as Element);
+        if (verdict !== 'hidden') walk(c, verdict === 'text-hidden');
+      }
     }
   };
-  walk(el);
+  const own = el.isConnected ? hiddenVerdict(el) : 'visible';
+  if (own !== 'hidden') walk(el, own === 'text-hidden');
   return text.replace(/\s+/g, ' ').trim();
 }
 

@@ -59,6 +59,8 @@ export interface FormSnapshot {
   fields: FieldSnapshot[];
   buttons: ButtonSnapshot[];
   forms: FormInfo[];
+  /** Says how many invisible characters were taken out of the page's text (e.g. "Removed 3 invisible characters."). */
+  notice?: string;
 }
 
 /** Input of the get_form_state tool: it takes none. */

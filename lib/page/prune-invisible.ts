@@ -1,15 +1,21 @@
 import { hiddenVerdict } from './hidden-verdict';
+import { stripInvisibleChars, type InvisibleCharCount } from './strip-invisible-chars';
+
+/** Attributes whose text can reach the Markdown (image alt, link target); link titles never do. */
+const TEXT_ATTRIBUTES = ['alt', 'href'];
 
 /**
  * Removes from `copy` (an exact clone of `live`) every node a person cannot see on the live page:
- * hidden elements, text under visibility:hidden, comments. The clone has no computed style, so the
- * verdicts come from the live tree, walked in lockstep with the clone.
+ * hidden elements, text under visibility:hidden or in invisible ink, comments. The clone has no computed
+ * style, so the verdicts come from the live tree, walked in lockstep with the clone. The text that stays
+ * loses its invisible characters (counted in `count`), and elements lose their `title`.
  */
-export function pruneInvisible(live: Element, copy: Element): void {
-  pruneChildren(live, copy, hiddenVerdict(live) === 'text-hidden');
+export function pruneInvisible(live: Element, copy: Element, count: InvisibleCharCount = { removed: 0 }): void {
+  cleanAttributes(copy, count);
+  pruneChildren(live, copy, hiddenVerdict(live) === 'text-hidden', count);
 }
 
-function pruneChildren(live: Node, copy: Node, textHidden: boolean): void {
+function pruneChildren(live: Node, copy: Node, textHidden: boolean, count: InvisibleCharCount): void {
   let l = live.firstChild;
   let c = copy.firstChild;
   while (l && c) {
@@ -22,14 +28,25 @@ function pruneChildren(live: Node, copy: Node, textHidden: boolean): void {
         // Its hidden text is gone now; Readability would drop the whole element for an inline
         // visibility:hidden, taking descendants that opted back in with it.
         if (verdict === 'text-hidden') (c as HTMLElement).style?.removeProperty('visibility');
-        pruneChildren(l, c, verdict === 'text-hidden');
+        cleanAttributes(c as Element, count);
+        pruneChildren(l, c, verdict === 'text-hidden', count);
       }
     } else if (l.nodeType === 3) {
       if (textHidden) copy.removeChild(c);
+      else if (c.nodeValue) c.nodeValue = stripInvisibleChars(c.nodeValue, count);
     } else {
       copy.removeChild(c);
     }
     l = nextL;
     c = nextC;
+  }
+}
+
+function cleanAttributes(el: Element, count: InvisibleCharCount): void {
+  if (!el.hasAttributes?.()) return;
+  el.removeAttribute('title');
+  for (const name of TEXT_ATTRIBUTES) {
+    const value = el.getAttribute(name);
+    if (value) el.setAttribute(name, stripInvisibleChars(value, count));
   }
 }

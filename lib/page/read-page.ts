@@ -6,6 +6,7 @@ import { sliceText } from './slice-text';
 import { convertWindow } from './convert-window';
 import { hiddenVerdict } from './hidden-verdict';
 import { splitBlocks, type Block } from './split-blocks';
+import { invisibleCharsNotice, stripInvisibleChars, type InvisibleCharCount } from './strip-invisible-chars';
 
 /** Input of the read_page tool (bounds: READ_PAGE_LIMITS). */
 export interface ReadPageInput {
@@ -29,6 +30,8 @@ export interface PageReading {
   nextOffset?: number;
   /** Set when the page is large and `totalChars` was extrapolated rather than counted. */
   totalCharsEstimated?: boolean;
+  /** Says how many invisible characters were taken out of the text (e.g. "Removed 12 invisible characters."). */
+  notice?: string;
 }
 
 const DEFAULT_MAX_CHARS = 20_000;
@@ -49,14 +52,16 @@ let converter: TurndownService | undefined;
 export function readPage(doc: Document, input: ReadPageInput = {}): PageReading {
   const { offset = 0, maxChars = DEFAULT_MAX_CHARS } = input;
   converter ??= createMarkdownConverter();
-  const source = largePageMain(doc) ?? prunedContent(doc);
+  const count: InvisibleCharCount = { removed: 0 };
+  const source = largePageMain(doc, count) ?? prunedContent(doc, count);
   const converted = convertWindow(converter, source.blocks, offset + maxChars, source.materialize, source.large);
   const slice = sliceText(converted.markdown, offset, maxChars);
   const reading: PageReading = {
-    title: doc.title.trim(),
-    url: doc.URL,
+    title: stripInvisibleChars(doc.title, count).trim(),
+    url: stripInvisibleChars(doc.URL, count),
     lang: doc.documentElement.lang || '',
-    markdown: slice.text,
+    // Text nodes and attributes were cleaned in the pruned copy; this catches anything the converter added.
+    markdown: stripInvisibleChars(slice.text, count),
     headings: source.headings,
     totalChars: converted.totalChars,
     offset: Math.min(offset, converted.markdown.length),
@@ -64,8 +69,10 @@ export function readPage(doc: Document, input: ReadPageInput = {}): PageReading 
   const next = slice.nextOffset ?? (converted.estimated ? offset + slice.text.length : undefined);
   if (next !== undefined) reading.nextOffset = next;
   if (converted.estimated) reading.totalCharsEstimated = true;
-  const selection = doc.getSelection()?.toString().trim();
+  const selection = stripInvisibleChars(doc.getSelection()?.toString() ?? '', count).trim();
   if (selection) reading.selection = selection.slice(0, 4_000);
+  const notice = invisibleCharsNotice(count);
+  if (notice) reading.notice = notice;
   return reading;
 }
 
@@ -82,7 +89,7 @@ interface ContentSource {
  * several times the time budget; there the live <main>/<article> is split into blocks and only the blocks the
  * window needs are copied, pruned of invisible nodes and converted.
  */
-function largePageMain(doc: Document): ContentSource | undefined {
+function largePageMain(doc: Document, count: InvisibleCharCount): ContentSource | undefined {
   const body = doc.body;
   if (!body) return undefined;
   const textLength = (body.textContent ?? '').length;
@@ -97,25 +104,26 @@ function largePageMain(doc: Document): ContentSource | undefined {
     const wrapper = scratch.createElement('div');
     for (const node of block.nodes) {
       if (node.nodeType === 3) {
-        if (!block.textHidden) wrapper.append(scratch.importNode(node));
+        if (!block.textHidden) wrapper.append(scratch.createTextNode(stripInvisibleChars(node.nodeValue ?? '', count)));
         continue;
       }
       if (hiddenVerdict(node as Element) === 'hidden') continue;
       const copy = scratch.importNode(node, true) as Element;
-      pruneInvisible(node as Element, copy);
+      pruneInvisible(node as Element, copy, count);
       wrapper.append(copy);
     }
     return wrapper;
   };
-  const headings = headingsOf(Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')).slice(0, MAX_HEADINGS * 2).filter(isShown));
+  const headings = headingsOf(Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')).slice(0, MAX_HEADINGS * 2).filter(isShown), count);
   return { blocks: splitBlocks(main, hiddenVerdict), materialize, headings, large: true };
 }
 
 /** The usual path: a clone pruned of invisible nodes, its article picked by Readability (or all of it). */
-function prunedContent(doc: Document): ContentSource {
+function prunedContent(doc: Document, count: InvisibleCharCount): ContentSource {
   const visible = doc.cloneNode(true) as Document;
-  if (doc.body && visible.body) pruneInvisible(doc.body, visible.body);
-  const headings = headingsOf(Array.from(visible.body?.querySelectorAll('h1, h2, h3, h4, h5, h6') ?? []));
+  if (doc.body && visible.body) pruneInvisible(doc.body, visible.body, count);
+  // Already cleaned by the pruning walk: a fresh count keeps them from being counted twice.
+  const headings = headingsOf(Array.from(visible.body?.querySelectorAll('h1, h2, h3, h4, h5, h6') ?? []), { removed: 0 });
   const materialize = (block: Block): Element => {
     const only = block.nodes[0];
     if (block.nodes.length === 1 && only?.nodeType === 1) return only as Element;
@@ -141,11 +149,11 @@ function isShown(el: Element): boolean {
   return hiddenVerdict(el) === 'visible' && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !el.closest('[aria-hidden="true"]');
 }
 
-function headingsOf(elements: Element[]): PageReading['headings'] {
+function headingsOf(elements: Element[], count: InvisibleCharCount): PageReading['headings'] {
   const headings: PageReading['headings'] = [];
   for (const h of elements) {
     if (headings.length >= MAX_HEADINGS) break;
-    const text = (h.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = stripInvisibleChars(h.textContent ?? '', count).replace(/\s+/g, ' ').trim();
     if (text) headings.push({ level: Number(h.tagName[1]), text });
   }
   return headings;

@@ -4,10 +4,11 @@ import {
   buttonText, constraintsOf, formLabel, isEditingHost, isRequired, isWritable, optionsOf, radioGroup, radioGroupLabel, sharesName, usableRadios,
 } from './field-facts';
 import type { ButtonSnapshot, FieldSnapshot, FieldType, FormInfo, FormSnapshot } from './form-snapshot';
-import { isFieldVisible } from './is-field-visible';
+import { isFieldVisible, withAncestorCache } from './is-field-visible';
 import { isSensitiveField } from './is-sensitive-field';
 import { KeyRegistry } from './key-registry';
 import { readFieldValue } from './read-field-value';
+import { invisibleCharsNotice, stripInvisibleChars, type InvisibleCharCount } from './strip-invisible-chars';
 import { walkFormRoots, type FoundIn } from './walk-form-roots';
 
 /** A snapshot for the model plus the allowlist that stays in the content script. */
@@ -25,6 +26,10 @@ const BUTTON_TYPES = new Set(['submit', 'button', 'image']);
  * Keys come from names, ids or labels in document order, so the same page gives the same keys every time.
  */
 export function snapshotForms(doc: Document): SnapshotResult {
+  return withAncestorCache(() => snapshotOnce(doc));
+}
+
+function snapshotOnce(doc: Document): SnapshotResult {
   const allowlist = new Allowlist();
   const keys = { field: new KeyRegistry(), button: new KeyRegistry(), form: new KeyRegistry() };
   const formKeys = new Map<HTMLFormElement, string>();
@@ -108,5 +113,25 @@ export function snapshotForms(doc: Document): SnapshotResult {
       if (isEditingHost(el as HTMLElement) && el.getAttribute('aria-readonly') !== 'true' && isFieldVisible(el)) addField(el as HTMLElement, 'contenteditable', where);
     }
   });
-  return { ...snapshot, allowlist };
+  const notice = removeInvisibleChars(snapshot);
+  return { ...snapshot, ...(notice ? { notice } : {}), allowlist };
+}
+
+/**
+ * Takes invisible characters out of every page-written string the model reads (labels, values, options,
+ * button and form names), in place; keys are slugs already. Returns the notice saying how many went.
+ */
+function removeInvisibleChars(snapshot: FormSnapshot): string | undefined {
+  const count: InvisibleCharCount = { removed: 0 };
+  const clean = (text: string) => stripInvisibleChars(text, count);
+  for (const f of snapshot.fields) {
+    f.label = clean(f.label);
+    f.value = typeof f.value === 'string' ? clean(f.value) : Array.isArray(f.value) ? f.value.map(clean) : f.value;
+    if (f.options) f.options = f.options.map((o) => ({ value: clean(o.value), label: clean(o.label) }));
+    if (f.group !== undefined) f.group = clean(f.group);
+    if (f.frame !== undefined) f.frame = clean(f.frame);
+  }
+  for (const b of snapshot.buttons) b.text = clean(b.text);
+  for (const form of snapshot.forms) form.label = clean(form.label);
+  return invisibleCharsNotice(count);
 }

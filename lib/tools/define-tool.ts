@@ -30,6 +30,12 @@ export interface ToolContext {
   now(): number;
 }
 
+/**
+ * What kind of untrusted text a tool's output carries: `page_content` (anything a web page wrote: its text,
+ * labels, titles, URLs, indexed passages) or `saved_memory` (memories, which may have come from pages).
+ */
+export type UntrustedKind = 'page_content' | 'saved_memory';
+
 export interface Tool<I = unknown> {
   name: string;
   /** Only for tools that bring their own prose (user, MCP); built-ins read prompts/tool-<name>.md. */
@@ -44,6 +50,8 @@ export interface Tool<I = unknown> {
   alwaysAsk?: boolean;
   /** Overrides the runtime's default (30 s). */
   timeoutMs?: number;
+  /** Set when the output carries untrusted text: the runtime wraps it in a marked data block (never by hand). */
+  untrustedOutput?: UntrustedKind;
   /** Does the work and resolves with its output; a thrown ToolError's message is what the model reads. */
   execute(input: I, ctx: ToolContext): unknown;
   /**
@@ -63,6 +71,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   needsApproval?: boolean;
   alwaysAsk?: boolean;
   timeoutMs?: number;
+  untrustedOutput?: UntrustedKind;
   execute(input: z.output<S>, ctx: ToolContext): unknown;
   preview?(input: z.output<S>, ctx: ToolContext): string | Promise<string>;
 }

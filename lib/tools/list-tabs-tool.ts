@@ -15,6 +15,7 @@ export type ListTabs = (signal: AbortSignal) => Promise<TabInfo[]>;
 export function createListTabsTool(listTabs: ListTabs): Tool {
   return defineTool({
     name: 'list_tabs',
+    untrustedOutput: 'page_content',
     input: z.object({}),
     readOnly: true,
     async execute(_input, ctx) {

@@ -31,6 +31,7 @@ export function createMemoryTools(store: MemoryStore, deps: { now: () => number;
   });
   const search = defineTool({
     name: 'memory_search',
+    untrustedOutput: 'saved_memory',
     input: z.object({
       query: z.string().describe('Words to look for; empty lists the newest memories'),
       limit: z.number().int().min(1).max(50).optional(),

@@ -47,6 +47,7 @@ export interface SearchHistoryToolDeps {
 export function createSearchHistoryTool(deps: SearchHistoryToolDeps) {
   return defineTool({
     name: 'search_history',
+    untrustedOutput: 'page_content',
     input: searchHistoryInput,
     readOnly: true,
     timeoutMs: 120_000,

@@ -1,6 +1,7 @@
 /** The agent loop end to end: tools, parallel calls, approvals, interjection, stop, prompt caching, page context. */
 import type { Page } from '@playwright/test';
 import type { FakeLlm, RecordedRequest } from '../fake-llm';
+import { untrustedBlocks, unwrapUntrusted } from '../security/untrusted-block';
 import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
 type OpenAIMessage = { role: string; content: string | null; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] };
@@ -49,7 +50,10 @@ test('tool calls made together run in parallel and their results return in call 
   const results = toolResults(chatRequests(llm)[1]!);
   expect(results.map((r) => r.tool_call_id)).toEqual(['a', 'b', 'c']);
   expect(results[0]!.content).toMatch(/"saved"/);
-  expect(results[2]!.content).toBe('No memories match.');
+  // Memories reach the model marked as saved data, page text (tab titles) as untrusted page content.
+  expect(results[2]!.content).toMatch(/^<untrusted_saved_memory boundary="[0-9a-f]{32}" source="memory_search">\n/);
+  expect(unwrapUntrusted(results[2]!.content!)).toBe('No memories match.');
+  expect(results[1]!.content).toMatch(/^<untrusted_page_content boundary="[0-9a-f]{32}" source="list_tabs">\n/);
   const memories = await callBackground<{ text: string }[]>(extPage, 'memories.list', {});
   expect(memories.map((m) => m.text)).toEqual(['The user likes tea']);
 });
@@ -194,17 +198,28 @@ test('the page context chips go with the message, can be removed, and "what the 
   llm.enqueue({ text: ['First.'] }, { text: ['Second.'] });
   await sendChat(panel, 'What is this page?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
-  const system1 = openaiMessages(chatRequests(llm)[0]!)[0]!.content!;
-  expect(system1).toContain(`${llm.url}/v1/models`);
+  // The page's context is data in the user's turn, inside a marked block; the system prompt holds none of it.
+  const first = openaiMessages(chatRequests(llm)[0]!);
+  const system1 = first[0]!.content!;
+  expect(system1).not.toContain(`${llm.url}/v1/models`);
   expect(system1).toContain('## Tool: list_tabs');
+  const turn1 = first.at(-1)!;
+  expect(turn1.role).toBe('user');
+  expect(turn1.content).toContain('What is this page?');
+  const [pageBlock] = untrustedBlocks(turn1.content!);
+  expect(pageBlock?.tag).toBe('untrusted_page_content');
+  expect(pageBlock?.body).toContain(`URL: ${llm.url}/v1/models`);
 
   await panel.getByRole('button', { name: 'Remove page context' }).click();
   await sendChat(panel, 'And now?');
   await expect(assistantMessages(panel).last().locator('.markdown')).toHaveText('Second.');
-  expect(openaiMessages(chatRequests(llm)[1]!)[0]!.content).not.toContain(`${llm.url}/v1/models`);
+  expect(JSON.stringify(chatRequests(llm)[1]!.body)).not.toContain(`${llm.url}/v1/models`);
 
   await assistantMessages(panel).first().getByRole('button', { name: 'What the model saw' }).click();
   const dialog = panel.getByRole('dialog', { name: 'What the model saw' });
-  await expect(dialog.locator('.system-prompt')).toContainText(`${llm.url}/v1/models`);
   await expect(dialog.locator('.system-prompt')).toContainText('## Tool: list_tabs');
+  await expect(dialog.locator('.system-prompt')).not.toContainText(`${llm.url}/v1/models`);
+  await dialog.getByText(/^Messages \(/).first().click();
+  await expect(dialog.locator('.step pre').nth(1)).toContainText(`URL: ${llm.url}/v1/models`);
+  await expect(dialog.locator('.step pre').nth(1)).toContainText(`untrusted_page_content boundary=\\"${pageBlock!.boundary}\\"`);
 });

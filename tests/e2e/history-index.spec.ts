@@ -126,7 +126,7 @@ test('visited pages are indexed, searched by the agent, cited with a text-fragme
   expect(opened.url().split('#')[0]).toBe(`${server.url}/articles/octopus.html`);
   await expect(opened.getByText(PASSAGE)).toBeInViewport({ timeout: 5_000 });
 
-  // Grounding "prefer": the message's retrieved passages are in the system prompt the model receives.
+  // Grounding "prefer": the message's retrieved passages reach the model in the user's turn, marked as page content.
   await callBackground(extPage, 'index.settings.update', { grounding: 'prefer' });
   llm.enqueue({ text: ['Grounded answer.'] });
   const sentBefore = llm.requests.length;
@@ -135,6 +135,9 @@ test('visited pages are indexed, searched by the agent, cited with a text-fragme
   const grounded = llm.requests.slice(sentBefore).map((r) => JSON.stringify(r.body)).find((b) => b.includes('How do sourdough starters'));
   expect(grounded).toContain("Retrieved from the user's reading history");
   expect(grounded).toContain('A sourdough starter is a culture of wild yeast');
+  const groundedBody = JSON.parse(grounded!) as { messages: { role: string; content: string }[] };
+  expect(groundedBody.messages[0]!.content).not.toContain('A sourdough starter is a culture of wild yeast');
+  expect(groundedBody.messages.at(-1)!.content).toMatch(/<untrusted_page_content boundary="[0-9a-f]{32}" source="reading_history">[\s\S]*A sourdough starter is a culture of wild yeast/);
 
   // Delete a domain: zero hits from the text side and the vector side.
   const volcanoQuery = 'magma rises less dense rock gases eruptions';

@@ -9,6 +9,7 @@ import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
 import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, test } from './fixtures';
 import { sharedFormExpectedState, sharedFormUpdates } from '../fixtures/pages/shared-form-fill';
+import { unwrapUntrusted } from '../security/untrusted-block';
 
 let pages: FixtureServer;
 test.beforeAll(async () => {
@@ -55,7 +56,8 @@ function toolResult(llm: FakeLlm, toolName: string): string {
     const messages = (req.body as { messages: { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] }[] }).messages;
     const names = new Map(messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name]));
     const found = messages.filter((m) => m.role === 'tool' && names.get(m.tool_call_id ?? '') === toolName).at(-1);
-    if (found) return typeof found.content === 'string' ? found.content : JSON.stringify(found.content);
+    // Page text comes back inside its untrusted-content block; the tests read what is inside.
+    if (found) return unwrapUntrusted(typeof found.content === 'string' ? found.content : JSON.stringify(found.content));
   }
   throw new Error(`the model never received a result of ${toolName}`);
 }

@@ -36,6 +36,7 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
     offset: z.number(),
     nextOffset: z.number().optional(),
     totalCharsEstimated: z.boolean().optional(),
+    notice: z.string().optional(),
   }),
   get_form_state: z.object({
     fields: z.array(z.object({
@@ -59,6 +60,7 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
     })),
     buttons: z.array(z.object({ key: z.string(), text: z.string(), kind: z.enum(['button', 'submit', 'link']), form: z.string().optional() })),
     forms: z.array(z.object({ key: z.string(), label: z.string() })),
+    notice: z.string().optional(),
   }),
   fill_form: z.object({ written: z.array(keyValue), ignored: z.array(keyReason), failed: z.array(keyReason) }),
   click: actionResult,

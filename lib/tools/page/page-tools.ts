@@ -26,8 +26,8 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
     (input: PageToolCall<K>['input'], ctx: ToolContext) => onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx);
 
   return [
-    defineTool({ name: 'read_page', input: readPageInput, runsIn: 'page', readOnly: true, execute: execute('read_page') }),
-    defineTool({ name: 'get_form_state', input: getFormStateInput, runsIn: 'page', readOnly: true, execute: execute('get_form_state') }),
+    defineTool({ name: 'read_page', untrustedOutput: 'page_content', input: readPageInput, runsIn: 'page', readOnly: true, execute: execute('read_page') }),
+    defineTool({ name: 'get_form_state', untrustedOutput: 'page_content', input: getFormStateInput, runsIn: 'page', readOnly: true, execute: execute('get_form_state') }),
     defineTool({
       name: 'fill_form',
       input: fillFormInput,

@@ -10,7 +10,6 @@ describe('system prompt composition', () => {
       base: 'BASE',
       tools: [{ name: 'a', description: 'Does A.' }, { name: 'b', description: 'Does B.' }],
       customInstructions: 'Be terse.',
-      pageContext: { url: 'https://x.test/p', title: 'P', selectedText: 'chosen' },
       skills: async () => [{ name: 's1', description: 'Skill <one>', body: 'body', source: 'bundled' }],
       now: Date.UTC(2025, 0, 2, 3, 4),
       timeZone: 'Europe/Paris',
@@ -19,7 +18,6 @@ describe('system prompt composition', () => {
       'BASE',
       '## Tool: a\nDoes A.\n\n## Tool: b\nDoes B.',
       "## The user's instructions\nBe terse.",
-      '## The active page\nURL: https://x.test/p\nTitle: P\nSelected text:\n<selection>\nchosen\n</selection>',
       '<available_skills>\n<skill>\n<name>s1</name>\n<description>Skill &lt;one&gt;</description>\n</skill>\n</available_skills>',
       'Current date and time: 2025-01-02 04:04 (Thursday), time zone Europe/Paris (UTC+01:00)',
     ].join('\n\n'));
@@ -39,7 +37,7 @@ describe('system prompt composition', () => {
     expect(text).toBe('B\n\nCurrent date and time: 1970-01-01 00:00 (Thursday), time zone UTC (UTC+00:00)');
   });
 
-  it('is what the runtime sends: system.md, tools from prompts, instructions, page, bundled skills, injected clock', async () => {
+  it('is what the runtime sends: system.md, tools from prompts, instructions, bundled skills, injected clock; the page goes with the user turn', async () => {
     const echo = echoTool('echo');
     const s = setup({
       tools: [echo.tool], scripts: [textReply('ok')],
@@ -47,10 +45,14 @@ describe('system prompt composition', () => {
     });
     await (await s.start('q', { customInstructions: 'Answer in French.', pageContext: { url: 'https://a.test', title: 'A' } })).done;
     const system = s.model.calls[0]!.system;
-    const order = [prompts['/prompts/system.md']!.trim().slice(0, 30), '## Tool: echo', 'Answer in French.', 'URL: https://a.test', '<available_skills>', '<name>summarise-page</name>', 'Current date and time: 2025-06-01 12:00'];
+    const order = [prompts['/prompts/system.md']!.trim().slice(0, 30), '## Tool: echo', 'Answer in French.', '<available_skills>', '<name>summarise-page</name>', 'Current date and time: 2025-06-01 12:00'];
     const positions = order.map((needle) => system.indexOf(needle));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(system).not.toContain('Summarise a page'); // only metadata, not the skill body
+    expect(system).not.toContain('https://a.test'); // page text never reaches the system prompt
+    const turn = s.model.calls[0]!.messages[0]!;
+    expect(turn.role).toBe('user');
+    expect(JSON.stringify(turn.content)).toContain('URL: https://a.test');
   });
 });

@@ -198,3 +198,18 @@ describe('resume after the worker is killed', () => {
     expect(c.model.calls).toHaveLength(0);
   });
 });
+
+describe('the data boundary across a restart', () => {
+  it('a resumed run re-sends the same marked page block (the boundary is journaled with the run)', async () => {
+    const w = worlds([[{ type: 'text-delta', delta: 'Reading ' }, { hang: true }]], [textReply('done.')], []);
+    const h = await w.first.start('question', { pageContext: { url: 'https://evil.test/', title: 'Evil' } });
+    await until(async () => (await w.journal.read(h.runId))!.steps[0]?.text === 'Reading ');
+    const sent = w.first.model.calls[0]!.messages[0];
+    expect(JSON.stringify(sent)).toMatch(/<untrusted_page_content boundary=\\"[0-9a-f]{32}\\" source=\\"active_page\\">/);
+    w.first.runtime.abandon();
+    const b = w.second();
+    const [resumed] = await b.runtime.resumeUnfinishedRuns();
+    await resumed!.done;
+    expect(b.model.calls[0]!.messages[0]).toEqual(sent);
+  });
+});

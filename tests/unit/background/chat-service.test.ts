@@ -173,11 +173,12 @@ describe('chat service over the agent runtime', () => {
     expect((await t.store.listMessages(id))[1]!.id).not.toBe(stored[1]!.id);
   });
 
-  it('the page context the panel sends reaches the system prompt', async () => {
+  it('the page context the panel sends reaches the model in the user turn, not the system prompt', async () => {
     const t = setup([[text('ok'), finish()]]);
     await t.service.handle(t.port, { type: 'send', conversationId: null, text: 'what is this', clientId: 'u1', page: { url: 'https://example.com/a', title: 'Example A', tabId: 3 } });
     await t.finished();
-    expect(t.model.calls[0]!.system).toContain('https://example.com/a');
+    expect(t.model.calls[0]!.system).not.toContain('https://example.com/a');
+    expect(JSON.stringify(t.model.calls[0]!.messages.at(-1))).toContain('URL: https://example.com/a');
   });
 
   it('invalid commands from a Port are answered with an error, not executed', async () => {

@@ -1,0 +1,48 @@
+/**
+ * The data block of the user's turn (DESIGN.md "Data flow of one user message", step 2): the active page's
+ * context the user saw as chips and the passages retrieved for grounding. All of it is page-controlled text,
+ * so it goes to the model as marked, escaped data in a user-role message, never in the system prompt.
+ */
+import type { ChatMessage } from '../providers/chat-model';
+import type { Grounding, PageContext } from './run-settings';
+import { wrapUntrusted } from './wrap-untrusted';
+
+const attr = (s: string) => s.replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function pageBlock(p: PageContext, boundary: string): string {
+  const lines = [`URL: ${p.url}`];
+  if (p.title) lines.push(`Title: ${p.title}`);
+  if (p.selectedText?.trim()) lines.push(`Selected text:\n${p.selectedText.trim()}`);
+  return `The active page (the tab the user is looking at):\n${wrapUntrusted('page_content', lines.join('\n'), boundary, 'active_page')}`;
+}
+
+function groundingBlock(g: Grounding, boundary: string): string {
+  if (g.passages.length === 0) return 'Passages from the reading history: none matched this message.';
+  const items = g.passages.map(
+    (p) => `<passage title="${attr(p.title)}" url="${attr(p.fragmentUrl)}" visited="${new Date(p.visitedAt).toISOString()}">\n${p.text.trim()}\n</passage>`,
+  );
+  return `Passages retrieved from pages the user has read:\n${wrapUntrusted('page_content', items.join('\n'), boundary, 'reading_history')}`;
+}
+
+/** The turn's data block, or undefined when there is nothing to attach. */
+export function composeTurnData(
+  inputs: { pageContext?: PageContext; grounding?: Grounding },
+  boundary: string,
+): string | undefined {
+  const parts: string[] = [];
+  if (inputs.pageContext) parts.push(pageBlock(inputs.pageContext, boundary));
+  if (inputs.grounding) parts.push(groundingBlock(inputs.grounding, boundary));
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
+}
+
+/**
+ * `messages` with `data` put before the text of the user message at `index` (the turn the run answers).
+ * A copy: the run's input messages stay as the user wrote them.
+ */
+export function attachTurnData(messages: ChatMessage[], index: number, data: string | undefined): ChatMessage[] {
+  const target = messages[index];
+  if (data === undefined || target?.role !== 'user') return messages;
+  const out = [...messages];
+  out[index] = { role: 'user', content: [{ type: 'text', text: data }, ...target.content] };
+  return out;
+}
