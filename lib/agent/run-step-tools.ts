@@ -104,10 +104,14 @@ function gated(tool: Tool, gate: Gate): Tool {
 }
 
 /** Where the call would land now; a failure is the refusal the model reads. */
-async function locate(tool: Tool, input: unknown, context: (signal: AbortSignal) => ToolContext, signal: AbortSignal): Promise<{ target?: ActionTarget } | { refusal: unknown }> {
+async function locate(
+  tool: Tool, input: unknown, context: (signal: AbortSignal) => ToolContext, signal: AbortSignal, timeoutMs: number,
+): Promise<{ target?: ActionTarget } | { refusal: unknown }> {
   if (!tool.locate) return {};
   try {
-    const target = await abortable(Promise.resolve().then(() => tool.locate!(input, context(AbortSignal.any([signal, AbortSignal.timeout(PREVIEW_TIMEOUT_MS)])))), signal);
+    // Bounded like the call itself: locating may have to load the page agent into the tab first.
+    const bounded = AbortSignal.any([signal, AbortSignal.timeout(tool.timeoutMs ?? timeoutMs)]);
+    const target = await abortable(Promise.resolve().then(() => tool.locate!(input, context(bounded))), bounded);
     return target ? { target } : {};
   } catch (error) {
     if (signal.aborted) throw error;
@@ -141,7 +145,7 @@ async function approve(
     return 'approved';
   };
   if (!a) {
-    const located = await locate(tool, input, context, signal);
+    const located = await locate(tool, input, context, signal, deps.defaultToolTimeoutMs);
     if (signal.aborted) return 'cancelled';
     if ('refusal' in located) return refuse(located.refusal);
     gate.target = located.target;
@@ -179,7 +183,7 @@ async function approve(
   if (decision === 'denied' || !tool.locate || !a.site) return decision;
   // The user approved a call on one document; it runs only if it still lands there.
   const approved: ActionTarget = { origin: a.site, ...(a.documentId ? { documentId: a.documentId } : {}), ...(a.snapshotId ? { snapshotId: a.snapshotId } : {}) };
-  const now = await locate(tool, input, context, signal);
+  const now = await locate(tool, input, context, signal, deps.defaultToolTimeoutMs);
   if (signal.aborted) return 'cancelled';
   if ('refusal' in now) return refuse(now.refusal);
   // A tool that could not say where it acts (no page document) is held to the run's page, as before.

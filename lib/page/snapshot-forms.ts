@@ -40,7 +40,7 @@ export function snapshotForms(doc: Document): SnapshotResult {
       key = keys.form.claim([form.getAttribute('name'), form.id, label], 'form');
       formKeys.set(form, key);
       allowlist.addForm(key, form);
-      snapshot.forms.push({ key, label } satisfies FormInfo);
+      snapshot.forms.push({ key, label, action: absoluteUrl(form, form.getAttribute('action') ?? ''), method: (form.getAttribute('method') || 'get').toLowerCase() } satisfies FormInfo);
     }
     return key;
   };
@@ -76,6 +76,8 @@ export function snapshotForms(doc: Document): SnapshotResult {
     const key = keys.button.claim([text.toLowerCase(), el.getAttribute('name'), el.id], 'button');
     const kind: ButtonSnapshot['kind'] = el.tagName === 'A' ? 'link' : type === 'submit' || type === 'image' ? 'submit' : 'button';
     const button: ButtonSnapshot = { key, text, kind };
+    const goesTo = el.tagName === 'A' ? el.getAttribute('href') : el.getAttribute('formaction');
+    if (goesTo !== null) button.action = absoluteUrl(el, goesTo);
     const form = formOf(el);
     if (form) button.form = form;
     allowlist.addButton(key, el);
@@ -109,4 +111,15 @@ export function snapshotForms(doc: Document): SnapshotResult {
     }
   });
   return { ...snapshot, allowlist };
+}
+
+/** An attribute's URL resolved as the browser would (read from the attribute: `form.action` can be clobbered by a field named "action"). */
+function absoluteUrl(el: Element, raw: string): string {
+  try {
+    return new URL(raw, el.ownerDocument.baseURI).href;
+  } catch (error) {
+    // Not a URL the browser could follow either; show it as written.
+    void error;
+    return raw;
+  }
 }

@@ -19,7 +19,7 @@ function memoryArea(): KeyValueArea {
 /** What the fake page answers each command with (shapes the worker's reply schema accepts). */
 const outputs: Partial<Record<string, unknown>> = {
   read_page: { title: 'A', url: 'https://a.example/form', lang: 'en', markdown: '# A', headings: [{ level: 1, text: 'A' }], totalChars: 3, offset: 0 },
-  get_form_state: { fields: [], buttons: [], forms: [] },
+  get_form_state: { fields: [], buttons: [{ key: 'x', text: 'X', kind: 'button' }], forms: [] },
   fill_form: { written: [], ignored: [], failed: [] },
 };
 
