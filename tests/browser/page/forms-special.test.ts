@@ -30,7 +30,7 @@ describe('a multi-step form', () => {
     page = await loadFixture('multistep');
     const first = snapshotForms(page.doc);
     expect(first.fields.map((f) => f.key)).toEqual(['first']);
-    expect(first.forms).toEqual([{ key: 'wizard', label: 'Wizard' }]);
+    expect(first.forms).toEqual([{ key: 'wizard', label: 'Wizard', action: expect.stringMatching(/\/multistep\.html$/), method: 'get' }]);
     expect(fillForm(first.allowlist, { first: 'Grace', topic: 'billing' }).ignored.map((i) => i.key)).toEqual(['topic']);
     expect(clickElement(first.allowlist, 'next')).toMatchObject({ ok: true });
     expect(clickElement(first.allowlist, 'delete-account')).toMatchObject({ ok: false });
