@@ -183,6 +183,7 @@ async function approve(
   if (decision === 'denied' || !tool.locate || !a.site) return decision;
   // The user approved a call on one document; it runs only if it still lands there.
   const approved: ActionTarget = { origin: a.site, ...(a.documentId ? { documentId: a.documentId } : {}), ...(a.snapshotId ? { snapshotId: a.snapshotId } : {}) };
+  gate.target = undefined; // located afresh, not through what was approved
   const now = await locate(tool, input, context, signal, deps.defaultToolTimeoutMs);
   if (signal.aborted) return 'cancelled';
   if ('refusal' in now) return refuse(now.refusal);

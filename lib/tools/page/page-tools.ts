@@ -50,8 +50,11 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
   const locate = (toolName: string) => async (_input: unknown, ctx: ToolContext): Promise<ActionTarget | undefined> => {
     const r = await deps.routeToPage({ toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: [] } }, ctx);
     if (!r.ok && r.reason === 'navigated') {
-      throw new PageGoneError(`Refused: the page changed since get_form_state${r.message ? ` (${r.message})` : ''}, so ${toolName} did nothing. Call get_form_state again; the user will be asked again.`);
+      throw new PageGoneError(`Refused: the page navigated or reloaded since get_form_state${r.message ? ` (${r.message})` : ''}, so ${toolName} did nothing. Call get_form_state again; the user will be asked again.`);
     }
+    // The page's own refusal (no snapshot in this run yet): the call fails there too, whatever is decided,
+    // so the user is shown the generic card and the model reads the page's reason.
+    if (!r.ok && r.reason === 'tool-error') return undefined;
     if (!r.ok) throw pageRouteError(toolName, r);
     const { doc } = r;
     if (!doc) return undefined;
