@@ -113,7 +113,7 @@ test('a click card shows the button, where its form sends and the origin; after 
   const click = card(panel, 'click');
   await expect(click.locator('.approval-origin')).toHaveText(`on ${sites.a}`);
   const preview = click.locator('.approval .preview');
-  await expect(preview).toContainText('button: "Place order"');
+  await expect(preview).toContainText('button "Place order"');
   await expect(preview).toContainText(`to POST ${sites.a}/done`);
   await expect(preview).toContainText(`on ${sites.a}`);
   await Promise.all([page.waitForURL(`${sites.b}/approval-form.html`), page.evaluate((url) => { location.href = url; }, `${sites.b}/approval-form.html`)]);

@@ -29,25 +29,28 @@ function destination(url: string, method: string | undefined, pageOrigin: string
  * collapsed to one line, so the page cannot draw lines of its own.
  */
 export function formatActionPreview(call: ActionCall, summary: SnapshotSummary | undefined, origin: string | undefined): string {
-  const lines: string[] = [call.toolName];
-  const formLine = (key: string, verb: string, action?: string) => {
+  // The arguments first, as every approval card lists them; then what they name on the page.
+  const arg = call.toolName === 'click' ? call.input.key : call.input.form;
+  const lines: string[] = [call.toolName, `  ${call.toolName === 'click' ? 'key' : 'form'}: ${collapseLabel(arg, 80)}`];
+  const formLine = (key: string, action?: string) => {
     const form = summary?.forms.find((f) => f.key === key);
-    if (!form) return `  ${verb} form ${quote(key)}`;
+    if (!form) return `  submits form ${quote(key)}`;
     const to = action ?? form.action;
-    return `  ${verb} form ${quote(form.label || form.key)} (${collapseLabel(form.key, 60)})${to ? ` to ${destination(to, form.method, origin)}` : ''}`;
+    return `  submits form ${quote(form.label || form.key)} (${collapseLabel(form.key, 60)})${to ? ` to ${destination(to, form.method, origin)}` : ''}`;
   };
   if (call.toolName === 'click') {
     const button = summary?.buttons.find((b) => b.key === call.input.key);
-    if (!button) lines.push(`  ${quote(call.input.key)}: not a button of the last form snapshot (will be refused)`);
+    if (!button) lines.push(summary ? '  not a button of the last form snapshot (will be refused)' : '  (the snapshot is not known here)');
     else {
-      lines.push(`  ${button.kind === 'link' ? 'link' : 'button'}: ${quote(button.text || button.key)} (${collapseLabel(button.key, 60)})`);
+      lines.push(`  ${button.kind === 'link' ? 'link' : 'button'} ${quote(button.text || button.key)}`);
       if (button.kind === 'link' && button.action) lines.push(`  goes to ${destination(button.action, undefined, origin)}`);
-      else if (button.kind === 'submit' && button.form) lines.push(formLine(button.form, 'submits', button.action));
+      else if (button.kind === 'submit' && button.form) lines.push(formLine(button.form, button.action));
       else if (button.form) lines.push(`  in form ${quote(summary?.forms.find((f) => f.key === button.form)?.label || button.form)}`);
     }
+  } else if (summary && !summary.forms.some((f) => f.key === call.input.form)) {
+    lines.push('  not a form of the last form snapshot (will be refused)');
   } else {
-    const known = summary?.forms.some((f) => f.key === call.input.form);
-    lines.push(known || !summary ? formLine(call.input.form, 'submits') : `  ${quote(call.input.form)}: not a form of the last form snapshot (will be refused)`);
+    lines.push(formLine(call.input.form));
   }
   if (origin) lines.push(`  on ${origin}`);
   return lines.join('\n');

@@ -131,7 +131,8 @@ describe('approvals bound to where the action lands', () => {
     await until(() => requests(s.events).length === 1);
     expect(requests(s.events)[0]!.preview.split('\n')).toEqual([
       'click',
-      '  button: "Place order" (go)',
+      '  key: go',
+      '  button "Place order"',
       `  submits form "Order" (order) to POST ${A}/pay`,
       `  on ${A}`,
     ]);
