@@ -81,3 +81,29 @@ describe('fields the model must never see', () => {
     frame.remove();
   });
 });
+
+describe('a form whose page script changes fields after the snapshot', () => {
+  it('refuses, at fill time, a field that became a password or card field, or was hidden, and writes the rest', () => {
+    const host = document.createElement('div');
+    host.innerHTML = '<form name="f"><label>Name <input name="name"></label><label>Nickname <input name="nick"></label><label>City <input name="city"></label><label>Note <input name="note"></label></form>';
+    document.body.append(host);
+    try {
+      const snap = snapshotForms(document);
+      expect(snap.fields.map((f) => f.key)).toEqual(expect.arrayContaining(['name', 'nick', 'city', 'note']));
+      const [name, nick, city] = ['name', 'nick', 'city'].map((n) => host.querySelector<HTMLInputElement>(`input[name="${n}"]`)!);
+      name!.type = 'password';
+      nick!.setAttribute('autocomplete', 'cc-number');
+      city!.style.display = 'none';
+      const result = fillForm(snap.allowlist, { name: 'hunter2', nick: '4111111111111111', city: 'Paris', note: 'ok' }, { highlightMs: 10 });
+      expect(result.failed).toEqual([
+        { key: 'name', reason: expect.stringMatching(/sensitive now/) },
+        { key: 'nick', reason: expect.stringMatching(/sensitive now/) },
+        { key: 'city', reason: expect.stringMatching(/hidden now/) },
+      ]);
+      expect(result.written).toEqual([{ key: 'note', value: 'ok' }]);
+      expect([name!.value, nick!.value, city!.value]).toEqual(['', '', '']);
+    } finally {
+      host.remove();
+    }
+  });
+});
