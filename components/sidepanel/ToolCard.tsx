@@ -49,6 +49,8 @@ export function ToolCard({ part, actions }: { part: ToolPart; actions?: ToolCard
       </details>
       {part.approval && (
         <div class="approval" role={pending ? 'group' : undefined} aria-label={pending ? `Approve ${part.toolName}` : undefined}>
+          {/* Where the action lands, drawn by the panel (not part of the preview text), so a page cannot hide it. */}
+          {part.approval.origin && <div class="approval-origin">on <strong>{part.approval.origin}</strong></div>}
           <pre class="preview">{part.approval.preview}</pre>
           {pending && actions ? (
             <div class="actions">

@@ -84,7 +84,11 @@ export interface ApprovalRecord {
   toolName: string;
   input: unknown;
   preview: string;
+  /** The origin the call acts on (the snapshot's document for page tools, else the run's page): "always" is keyed on it. */
   site?: string;
+  /** The document and snapshot the approval was computed from; the call is refused if either changed before it runs. */
+  documentId?: string;
+  snapshotId?: string;
   /** False for tools that must be approved every time (click, submit_form). */
   canAlwaysAllow?: boolean;
   /** 'cancelled': the run was stopped while it waited. */

@@ -1,8 +1,11 @@
 /**
- * Runs a step's tool calls in parallel, each journaled pending → running → done, so a restarted worker knows
- * exactly which calls happened. Results stay in call order because each record keeps its position.
+ * Runs a step's tool calls, each journaled pending → running → done, so a restarted worker knows exactly
+ * which calls happened. Background tools run in parallel; page tools run one after another in call order,
+ * so each acts on the page the one before left (and on the snapshot its approval was computed from).
+ * Results stay in call order because each record keeps its position.
  */
-import type { Tool, ToolContext } from '../tools/define-tool';
+import type { ActionTarget, Tool, ToolContext } from '../tools/define-tool';
+import { ToolError } from '../tools/tool-error';
 import { abortable } from './abortable';
 import { siteKey } from '../tools/site-policy-store';
 import { executeToolCall, type ToolRunResult } from './execute-tool-call';
@@ -20,7 +23,12 @@ export const UNKNOWN_OUTCOME =
 /** Runs (or, after a restart, finishes) every call of `step`. */
 export async function runStepTools(live: LiveRun, deps: RuntimeDeps, step: StepRecord): Promise<void> {
   const calls = live.snap.toolCalls.filter((c) => c.step === step.index);
-  await Promise.all(calls.map((c) => runOne(live, deps, c)));
+  const tools = activeTools(live, deps);
+  const onPage = (c: ToolCallRecord) => tools.find((t) => t.name === c.toolName)?.runsIn === 'page';
+  const inOrder = async (page: ToolCallRecord[]) => {
+    for (const c of page) await runOne(live, deps, c);
+  };
+  await Promise.all([...calls.filter((c) => !onPage(c)).map((c) => runOne(live, deps, c)), inOrder(calls.filter(onPage))]);
 }
 
 /** The set of tools this run may use. */
@@ -37,6 +45,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
   if (rec.status === 'running' && !tool?.readOnly) {
     return record(live, deps, rec, { output: UNKNOWN_OUTCOME, isError: true, outcome: 'unknown' }, 'unknown');
   }
+  const gate: Gate = {};
   const context = (signal: AbortSignal): ToolContext => ({
     runId: live.snap.run.id,
     toolCallId: rec.toolCallId,
@@ -48,13 +57,14 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     agentPath: live.agentPath,
     delegate: (request) => live.delegate(rec.toolCallId, request, signal),
     now: deps.now,
+    ...(gate.target ? { target: gate.target } : {}),
   });
   const result = await executeToolCall(rec, {
-    findTool: () => tool,
+    findTool: () => tool && gated(tool, gate),
     availableNames: () => tools.map((t) => t.name),
     defaultTimeoutMs: deps.defaultToolTimeoutMs,
     runSignal: live.controller.signal,
-    approve: (t, input) => approve(live, deps, rec, t, input, context),
+    approve: (t, input) => approve(live, deps, rec, t, input, context, gate),
     markRunning: async () => {
       rec.status = 'running';
       rec.startedAt = deps.now();
@@ -75,41 +85,114 @@ async function record(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, r: 
 }
 
 /**
- * Asks the user (or the per-site policy). The pending approval is journaled before it is shown, so a
- * restarted worker re-shows the same prompt, and a decision that arrived meanwhile is honoured.
+ * What approval decided about where a call lands: the target the user approved (passed to execute), or why
+ * the call is refused without running (the page changed, or could not be located).
+ */
+interface Gate {
+  target?: ActionTarget;
+  refusal?: unknown;
+}
+
+/** The tool as executed under its gate: a refused call throws its refusal instead of touching anything. */
+function gated(tool: Tool, gate: Gate): Tool {
+  if (!tool.locate) return tool;
+  return {
+    ...tool,
+    execute: (input, ctx) => {
+      if (gate.refusal !== undefined) throw gate.refusal;
+      return tool.execute(input, ctx);
+    },
+  };
+}
+
+/** Where the call would land now; a failure is the refusal the model reads. */
+async function locate(
+  tool: Tool, input: unknown, context: (signal: AbortSignal) => ToolContext, signal: AbortSignal, timeoutMs: number,
+): Promise<{ target?: ActionTarget } | { refusal: unknown }> {
+  if (!tool.locate) return {};
+  try {
+    // Bounded like the call itself: locating may have to load the page agent into the tab first.
+    const bounded = AbortSignal.any([signal, AbortSignal.timeout(tool.timeoutMs ?? timeoutMs)]);
+    const target = await abortable(Promise.resolve().then(() => tool.locate!(input, context(bounded))), bounded);
+    return target ? { target } : {};
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return { refusal: error instanceof ToolError ? error : new ToolError(`Error: could not tell where ${tool.name} would act (${error instanceof Error ? error.message : String(error)}); nothing was done.`) };
+  }
+}
+
+/** Whether two targets are the same document, snapshot and origin. */
+const sameTarget = (a: ActionTarget, b: ActionTarget | undefined) =>
+  !!b && a.origin === b.origin && a.documentId === b.documentId && a.snapshotId === b.snapshotId;
+
+/** What the model reads when the page changed between the approval and the action. */
+export const CHANGED_SINCE_APPROVAL =
+  'Refused: the page changed after this call was approved (another document, origin or form snapshot), so nothing was done. ' +
+  'Call get_form_state again; the user will be asked again.';
+
+/**
+ * Asks the user (or the per-origin policy, keyed on the origin the call lands on). The pending approval is
+ * journaled before it is shown, so a restarted worker re-shows the same prompt, and a decision that arrived
+ * meanwhile is honoured, but only if the call still lands where the user approved it.
  */
 async function approve(
-  live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, tool: Tool, input: unknown, context: (signal: AbortSignal) => ToolContext,
+  live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, tool: Tool, input: unknown, context: (signal: AbortSignal) => ToolContext, gate: Gate,
 ): Promise<ApprovalDecision | 'cancelled'> {
-  const site = resolveSite(live.snap.run.settings);
   const runId = live.snap.run.id;
+  const signal = live.controller.signal;
   let a = live.snap.approvals.find((x) => x.toolCallId === rec.toolCallId);
+  const refuse = (refusal: unknown): 'approved' => {
+    // The gate throws this in place of the call: the user's decision stands, but nothing acts on the page.
+    gate.refusal = refusal;
+    return 'approved';
+  };
   if (!a) {
+    const located = await locate(tool, input, context, signal, deps.defaultToolTimeoutMs);
+    if (signal.aborted) return 'cancelled';
+    if ('refusal' in located) return refuse(located.refusal);
+    gate.target = located.target;
+    const site = located.target?.origin ?? resolveSite(live.snap.run.settings);
     if (!tool.alwaysAsk && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name))) return 'approved';
-    const preview = await previewOf(tool, input, context, live.controller.signal, deps);
-    if (live.controller.signal.aborted) return 'cancelled';
-    a = { runId, toolCallId: rec.toolCallId, toolName: tool.name, input: parseToolInput(rec.rawInput).ok ? input : rec.rawInput, preview, site, canAlwaysAllow: !tool.alwaysAsk, status: 'pending', requestedAt: deps.now() };
+    const preview = await previewOf(tool, input, context, signal, deps);
+    if (signal.aborted) return 'cancelled';
+    a = {
+      runId, toolCallId: rec.toolCallId, toolName: tool.name, input: parseToolInput(rec.rawInput).ok ? input : rec.rawInput, preview, site,
+      ...(located.target?.documentId ? { documentId: located.target.documentId } : {}),
+      ...(located.target?.snapshotId ? { snapshotId: located.target.snapshotId } : {}),
+      canAlwaysAllow: !tool.alwaysAsk, status: 'pending', requestedAt: deps.now(),
+    };
     live.snap.approvals.push(a);
     await deps.journal.write({ approvals: [a] });
   }
   if (a.status === 'cancelled') return 'cancelled';
-  if (a.status !== 'pending') {
-    live.emit({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision: a.status });
-    return a.status;
-  }
-  live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk });
   let decision: ApprovalDecision;
-  try {
-    decision = await deps.waiters.wait(runId, a.toolCallId, live.controller.signal);
-  } catch (reason) {
-    if (!live.controller.signal.aborted) throw reason;
-    if (!deps.isDead()) await resolveApproval(deps, a, 'cancelled');
-    return 'cancelled';
+  if (a.status !== 'pending') {
+    decision = a.status;
+  } else {
+    live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk, ...(a.site ? { origin: a.site } : {}) });
+    try {
+      decision = await deps.waiters.wait(runId, a.toolCallId, signal);
+    } catch (reason) {
+      if (!signal.aborted) throw reason;
+      if (!deps.isDead()) await resolveApproval(deps, a, 'cancelled');
+      return 'cancelled';
+    }
+    await resolveApproval(deps, a, decision);
+    // A tool that must be asked every time takes "always" as a one-off approval.
+    if (decision === 'always' && !tool.alwaysAsk) await deps.sitePolicies.allow(siteKey(a.site), tool.name);
   }
-  await resolveApproval(deps, a, decision);
-  // A tool that must be asked every time takes "always" as a one-off approval.
-  if (decision === 'always' && !tool.alwaysAsk) await deps.sitePolicies.allow(siteKey(site), tool.name);
   live.emit({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision });
+  if (decision === 'denied' || !tool.locate || !a.site) return decision;
+  // The user approved a call on one document; it runs only if it still lands there.
+  const approved: ActionTarget = { origin: a.site, ...(a.documentId ? { documentId: a.documentId } : {}), ...(a.snapshotId ? { snapshotId: a.snapshotId } : {}) };
+  gate.target = undefined; // located afresh, not through what was approved
+  const now = await locate(tool, input, context, signal, deps.defaultToolTimeoutMs);
+  if (signal.aborted) return 'cancelled';
+  if ('refusal' in now) return refuse(now.refusal);
+  // A tool that could not say where it acts (no page document) is held to the run's page, as before.
+  if (!now.target && !a.documentId && !a.snapshotId) return decision;
+  if (!sameTarget(approved, now.target)) return refuse(new ToolError(CHANGED_SINCE_APPROVAL));
+  gate.target = approved;
   return decision;
 }
 

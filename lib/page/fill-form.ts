@@ -1,6 +1,9 @@
 import type { Allowlist } from './allowlist';
 import type { FieldType, FieldValue } from './form-snapshot';
+import { fieldLabel } from './field-label';
 import { highlightFields } from './highlight-fields';
+import { isFieldVisible } from './is-field-visible';
+import { isSensitiveField } from './is-sensitive-field';
 import { readFieldValue } from './read-field-value';
 import { writeField } from './write-field';
 
@@ -60,7 +63,7 @@ export function fillForm(allowlist: Allowlist, updates: Record<string, FieldValu
       result.failed.push({ key, reason: 'the field is gone (the page changed); call get_form_state again' });
       continue;
     }
-    const blocked = blockedReason(elements);
+    const blocked = blockedReason(field.type, elements);
     if (blocked) {
       result.failed.push({ key, reason: blocked });
       continue;
@@ -82,12 +85,25 @@ export function fillForm(allowlist: Allowlist, updates: Record<string, FieldValu
   return result;
 }
 
-/** Why a field that was fine at snapshot time can no longer be written. */
-function blockedReason(elements: HTMLElement[]): string | undefined {
+/**
+ * Why a field that was fine at snapshot time can no longer be written. The page may have changed it since
+ * (a script that turns a name field into a password or card field, or hides it as a honeypot), so the
+ * snapshot's own rules are checked again on the element as it is now.
+ */
+function blockedReason(type: FieldType, elements: HTMLElement[]): string | undefined {
   const el = elements[0] as HTMLInputElement;
   if (elements.every((e) => (e as HTMLInputElement).disabled || e.matches(':disabled'))) return 'the field is disabled now';
   if (el.readOnly) return 'the field is read-only now';
+  // A radio's own label is an option's text ("Send a PIN by SMS"), not the field's name: judged by its attributes.
+  if (isSensitiveField(el, type === 'radio' ? '' : sensitiveLabel(el))) return 'the field is sensitive now (a password, payment card or one-time code field); it is never written';
+  if (!elements.some((e) => isFieldVisible(e))) return 'the field is hidden now; call get_form_state again';
   return undefined;
+}
+
+/** The label the snapshot judges sensitivity by (a nearby text is not trusted to name the field). */
+function sensitiveLabel(el: HTMLElement): string {
+  const label = fieldLabel(el);
+  return label.source === 'nearby' ? '' : label.text;
 }
 
 /** Undefined when the read-back is what was meant; otherwise the reason to report. */

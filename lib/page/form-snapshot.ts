@@ -46,12 +46,17 @@ export interface ButtonSnapshot {
   text: string;
   kind: 'button' | 'submit' | 'link';
   form?: string;
+  /** Where it goes: a link's href, or a submit button's own formaction (absolute URLs). */
+  action?: string;
 }
 
 /** A form on the page that submit_form can submit. */
 export interface FormInfo {
   key: string;
   label: string;
+  /** Where submitting sends it (absolute URL) and how, so the approval card can say so. */
+  action?: string;
+  method?: string;
 }
 
 /** What get_form_state returns. */

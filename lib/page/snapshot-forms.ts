@@ -45,7 +45,7 @@ function snapshotOnce(doc: Document): SnapshotResult {
       key = keys.form.claim([form.getAttribute('name'), form.id, label], 'form');
       formKeys.set(form, key);
       allowlist.addForm(key, form);
-      snapshot.forms.push({ key, label } satisfies FormInfo);
+      snapshot.forms.push({ key, label, action: absoluteUrl(form, form.getAttribute('action') ?? ''), method: (form.getAttribute('method') || 'get').toLowerCase() } satisfies FormInfo);
     }
     return key;
   };
@@ -81,6 +81,8 @@ function snapshotOnce(doc: Document): SnapshotResult {
     const key = keys.button.claim([text.toLowerCase(), el.getAttribute('name'), el.id], 'button');
     const kind: ButtonSnapshot['kind'] = el.tagName === 'A' ? 'link' : type === 'submit' || type === 'image' ? 'submit' : 'button';
     const button: ButtonSnapshot = { key, text, kind };
+    const goesTo = el.tagName === 'A' ? el.getAttribute('href') : el.getAttribute('formaction');
+    if (goesTo !== null) button.action = absoluteUrl(el, goesTo);
     const form = formOf(el);
     if (form) button.form = form;
     allowlist.addButton(key, el);
@@ -134,4 +136,15 @@ function removeInvisibleChars(snapshot: FormSnapshot): string | undefined {
   for (const b of snapshot.buttons) b.text = clean(b.text);
   for (const form of snapshot.forms) form.label = clean(form.label);
   return invisibleCharsNotice(count);
+}
+
+/** An attribute's URL resolved as the browser would (read from the attribute: `form.action` can be clobbered by a field named "action"). */
+function absoluteUrl(el: Element, raw: string): string {
+  try {
+    return new URL(raw, el.ownerDocument.baseURI).href;
+  } catch (error) {
+    // Not a URL the browser could follow either; show it as written.
+    void error;
+    return raw;
+  }
 }

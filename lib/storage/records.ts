@@ -52,7 +52,7 @@ export type RunPart =
       status: ToolPartStatus;
       output?: string;
       durationMs?: number;
-      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean };
+      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean; origin?: string };
       nested?: RunPart[];
     }
   | { kind: 'interjection'; text: string }

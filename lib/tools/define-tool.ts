@@ -11,6 +11,18 @@ export interface DelegateRequest {
   task: string;
 }
 
+/**
+ * Where a consequential call would land: the origin of the document it acts on and, for page tools, that
+ * document and the snapshot whose keys it uses. Approvals (and "always allow") are bound to it.
+ */
+export interface ActionTarget {
+  origin: string;
+  /** The page agent's id of the document acted on. */
+  documentId?: string;
+  /** The snapshot (get_form_state) whose keys the call uses. */
+  snapshotId?: string;
+}
+
 /** What a running tool may know about and use. Everything is injected by the runtime. */
 export interface ToolContext {
   runId: string;
@@ -19,10 +31,12 @@ export interface ToolContext {
   signal: AbortSignal;
   tabId?: number;
   frameId?: number;
-  /** Origin of the run's page, the key for per-site approval policy. */
+  /** Origin of the page the run started on (approval policy uses the call's target, below, where it has one). */
   site?: string;
   /** URL of the page open when the run started (the panel's page context), if any. */
   pageUrl?: string;
+  /** Where this call lands, as located before approval; at execute time, what the user approved. */
+  target?: ActionTarget;
   /** Names of the agents above this call (empty for the top-level run). */
   agentPath: readonly string[];
   /** Runs a sub-agent under this tool call and resolves with its final text. */
@@ -60,6 +74,12 @@ export interface Tool<I = unknown> {
    * runtime shows its generic preview instead.
    */
   preview?(input: I, ctx: ToolContext): string | Promise<string>;
+  /**
+   * Where the call would land now (the page tools: the snapshot's document and its origin). Asked before
+   * approval and again before the call runs; a change in between refuses the call. Throwing a ToolError
+   * refuses the call with that message, without asking the user.
+   */
+  locate?(input: I, ctx: ToolContext): Promise<ActionTarget | undefined>;
 }
 
 export interface ToolDefinition<S extends z.ZodType> {
@@ -74,6 +94,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   untrustedOutput?: UntrustedKind;
   execute(input: z.output<S>, ctx: ToolContext): unknown;
   preview?(input: z.output<S>, ctx: ToolContext): string | Promise<string>;
+  locate?(input: z.output<S>, ctx: ToolContext): Promise<ActionTarget | undefined>;
 }
 
 const toolNamePattern = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;

@@ -17,7 +17,17 @@ export type PageRouteFailure =
   /** The page went away under the call. */
   | { ok: false; reason: 'tab-closed' | 'navigated' | 'no-receiver'; message?: string };
 
-export type PageRouteResult<K extends PageCommandName = PageCommandName> = { ok: true; output: PageCommandOutput<K> } | PageRouteFailure;
+/** The document a command acted on, and (for commands on a snapshot's keys) which snapshot of it. */
+export interface RoutedDocument {
+  docId: string;
+  url: string;
+  snapshotId?: string;
+}
+
+export type PageRouteResult<K extends PageCommandName = PageCommandName> =
+  /** `doc` is set for commands that act on a snapshot (fill_form, click, submit_form, preview). */
+  | { ok: true; output: PageCommandOutput<K>; doc?: RoutedDocument }
+  | PageRouteFailure;
 
 /** Sends a command to the run's page and resolves with the command's own output type. */
 export type RouteToPage = <K extends PageCommandName>(call: PageToolCall<K>, ctx: ToolContext) => Promise<PageRouteResult<K>>;

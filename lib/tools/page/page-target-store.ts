@@ -1,7 +1,9 @@
 /**
  * Where a run's page commands went, kept in storage.session so a restarted worker still knows: the document
- * each run's last snapshot came from (to detect navigation) and the frame each fill went to (for undo).
- * Session storage is not readable by content scripts by default, and is cleared when the browser closes.
+ * each run's last snapshot came from (to detect navigation), what that snapshot listed (its keys, button
+ * texts and form destinations, for approval previews and to refuse keys it did not show), and the frame each
+ * fill went to (for undo). Session storage is not readable by content scripts by default, and is cleared
+ * when the browser closes.
  */
 import { z } from 'zod';
 
@@ -20,6 +22,22 @@ export interface PageDocument {
 const targetDoc = z.object({ tabId: z.number().int(), frameId: z.number().int().min(0), docId: z.string(), url: z.string() });
 export type TargetDocument = z.infer<typeof targetDoc>;
 
+const snapshotSummary = z.object({
+  fieldKeys: z.array(z.string()),
+  buttons: z.array(z.object({ key: z.string(), text: z.string(), kind: z.enum(['button', 'submit', 'link']), form: z.string().optional(), action: z.string().optional() })),
+  forms: z.array(z.object({ key: z.string(), label: z.string(), action: z.string().optional(), method: z.string().optional() })),
+});
+/** What the background keeps of a snapshot: its keys, and what previews show of buttons and forms. */
+export type SnapshotSummary = z.infer<typeof snapshotSummary>;
+
+const snapshotRecord = targetDoc.extend({ snapshotId: z.string().optional(), summary: snapshotSummary.optional() });
+
+/** The snapshot a run acts on: its document, the id the background gave it, and its summary. */
+export interface SnapshotDocument extends PageDocument {
+  snapshotId?: string;
+  summary?: SnapshotSummary;
+}
+
 /** The subset of chrome.storage.StorageArea used here (tests pass a Map-backed fake). */
 export interface KeyValueArea {
   get(key: string): Promise<Record<string, unknown>>;
@@ -27,27 +45,38 @@ export interface KeyValueArea {
 }
 
 export interface PageTargetStore {
-  rememberSnapshot(runId: string, target: PageTarget, doc: PageDocument): Promise<void>;
-  snapshotDocument(runId: string, target: PageTarget): Promise<PageDocument | undefined>;
+  /** Records a new snapshot of `doc` and answers the id it was given (every snapshot gets a fresh one). */
+  rememberSnapshot(runId: string, target: PageTarget, doc: PageDocument, summary?: SnapshotSummary): Promise<string>;
+  snapshotDocument(runId: string, target: PageTarget): Promise<SnapshotDocument | undefined>;
   rememberFill(runId: string, toolCallId: string, target: PageTarget, doc: PageDocument): Promise<void>;
   fillTarget(runId: string, toolCallId: string): Promise<TargetDocument | undefined>;
 }
 
+/** A fresh snapshot id (a re-snapshot of the same document re-keys it, so it must not match the old one). */
+function newSnapshotId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** A store over `area` (chrome.storage.session by default). */
 export function createPageTargetStore(area: KeyValueArea = chrome.storage.session): PageTargetStore {
-  const read = async (key: string) => {
-    const parsed = targetDoc.safeParse((await area.get(key))[key]);
+  const read = async <S extends z.ZodType>(schema: S, key: string): Promise<z.output<S> | undefined> => {
+    const parsed = schema.safeParse((await area.get(key))[key]);
     return parsed.success ? parsed.data : undefined;
   };
   const snapshotKey = (runId: string, t: PageTarget) => `tabwise.page.snapshot.${runId}.${t.tabId}.${t.frameId}`;
   const fillKey = (runId: string, toolCallId: string) => `tabwise.page.fill.${runId}.${toolCallId}`;
   return {
-    rememberSnapshot: (runId, target, doc) => area.set({ [snapshotKey(runId, target)]: { ...target, ...doc } }),
+    async rememberSnapshot(runId, target, doc, summary) {
+      const snapshotId = newSnapshotId();
+      await area.set({ [snapshotKey(runId, target)]: { ...target, ...doc, snapshotId, ...(summary ? { summary } : {}) } });
+      return snapshotId;
+    },
     async snapshotDocument(runId, target) {
-      const found = await read(snapshotKey(runId, target));
-      return found && { docId: found.docId, url: found.url };
+      const found = await read(snapshotRecord, snapshotKey(runId, target));
+      if (!found) return undefined;
+      return { docId: found.docId, url: found.url, ...(found.snapshotId ? { snapshotId: found.snapshotId } : {}), ...(found.summary ? { summary: found.summary } : {}) };
     },
     rememberFill: (runId, toolCallId, target, doc) => area.set({ [fillKey(runId, toolCallId)]: { ...target, ...doc } }),
-    fillTarget: (runId, toolCallId) => read(fillKey(runId, toolCallId)),
+    fillTarget: (runId, toolCallId) => read(targetDoc, fillKey(runId, toolCallId)),
   };
 }

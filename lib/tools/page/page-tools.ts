@@ -4,26 +4,68 @@
  * script (lib/page) does the work. A route failure is thrown as a ToolError the runtime reports as is.
  */
 import type { PageCommandName } from '../../page/page-command';
-import { defineTool, type Tool, type ToolContext } from '../define-tool';
+import { defineTool, type ActionTarget, type Tool, type ToolContext } from '../define-tool';
+import { formatActionPreview, type ActionCall } from './format-action-preview';
 import { formatFillPreview } from './format-fill-preview';
 import { clickInput, fillFormInput, getFormStateInput, readPageInput, submitFormInput } from './page-tool-inputs';
+import { PageGoneError } from './page-gone-error';
 import { pageRouteError, type PageToolCall, type RouteToPage } from './page-router';
+import { createPageTargetStore, type PageTargetStore } from './page-target-store';
 
 export interface PageToolsDeps {
   /** Reaches the content script of the run's tab and frame. */
   routeToPage: RouteToPage;
+  /** What the run's last snapshot listed (for click and submit previews); chrome.storage.session by default. */
+  targets?: PageTargetStore;
+}
+
+/** The origin of a document URL, or the URL itself where it has none (so two such pages never share a key). */
+function originOf(url: string): string {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? url : origin;
+  } catch (error) {
+    void error; // not a URL: the raw string is still a stable, distinct key
+    return url;
+  }
 }
 
 /** read_page, get_form_state, fill_form, click and submit_form; the consequential ones need approval. */
 export function createPageTools(deps: PageToolsDeps): Tool[] {
+  let targets = deps.targets;
+  const store = () => (targets ??= createPageTargetStore());
   /** Runs `command` on the page and resolves with its output, or throws what the model should read. */
   const onPage = async <K extends PageCommandName>(toolName: string, call: PageToolCall<K>, ctx: ToolContext) => {
     const r = await deps.routeToPage(call, ctx);
     if (!r.ok) throw pageRouteError(toolName, r);
-    return r.output;
+    return r;
   };
   const execute = <K extends PageCommandName>(command: K) =>
-    (input: PageToolCall<K>['input'], ctx: ToolContext) => onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx);
+    async (input: PageToolCall<K>['input'], ctx: ToolContext) => (await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx)).output;
+
+  /**
+   * Where a write would land: asks the snapshot's document (the preview command answers without acting),
+   * so a page that navigated since get_form_state is refused before the user is asked.
+   */
+  const locate = (toolName: string) => async (_input: unknown, ctx: ToolContext): Promise<ActionTarget | undefined> => {
+    const r = await deps.routeToPage({ toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: [] } }, ctx);
+    if (!r.ok && r.reason === 'navigated') {
+      throw new PageGoneError(`Refused: the page navigated or reloaded since get_form_state${r.message ? ` (${r.message})` : ''}, so ${toolName} did nothing. Call get_form_state again; the user will be asked again.`);
+    }
+    // The page's own refusal (no snapshot in this run yet): the call fails there too, whatever is decided,
+    // so the user is shown the generic card and the model reads the page's reason.
+    if (!r.ok && r.reason === 'tool-error') return undefined;
+    if (!r.ok) throw pageRouteError(toolName, r);
+    const { doc } = r;
+    if (!doc) return undefined;
+    return { origin: originOf(doc.url), documentId: doc.docId, ...(doc.snapshotId ? { snapshotId: doc.snapshotId } : {}) };
+  };
+
+  const previewAction = async (call: ActionCall, ctx: ToolContext) => {
+    if (ctx.tabId === undefined) return formatActionPreview(call, undefined, ctx.target?.origin);
+    const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
+    return formatActionPreview(call, snap?.summary, ctx.target?.origin ?? (snap ? originOf(snap.url) : undefined));
+  };
 
   return [
     defineTool({ name: 'read_page', untrustedOutput: 'page_content', input: readPageInput, runsIn: 'page', readOnly: true, execute: execute('read_page') }),
@@ -35,13 +77,20 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
       readOnly: false,
       needsApproval: true,
       execute: execute('fill_form'),
+      locate: locate('fill_form'),
       async preview(input, ctx) {
-        const current = await onPage('fill_form preview', { toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: Object.keys(input.updates) } }, ctx);
-        return formatFillPreview(input.updates, current);
+        const { output } = await onPage('fill_form preview', { toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: Object.keys(input.updates) } }, ctx);
+        return formatFillPreview(input.updates, output, ctx.target?.origin);
       },
     }),
     // Clicking and submitting are asked every time (issue: they "always need approval").
-    defineTool({ name: 'click', input: clickInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true, execute: execute('click') }),
-    defineTool({ name: 'submit_form', input: submitFormInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true, execute: execute('submit_form') }),
+    defineTool({
+      name: 'click', input: clickInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true,
+      execute: execute('click'), locate: locate('click'), preview: (input, ctx) => previewAction({ toolName: 'click', input }, ctx),
+    }),
+    defineTool({
+      name: 'submit_form', input: submitFormInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true,
+      execute: execute('submit_form'), locate: locate('submit_form'), preview: (input, ctx) => previewAction({ toolName: 'submit_form', input }, ctx),
+    }),
   ] as Tool[];
 }

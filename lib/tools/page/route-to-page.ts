@@ -1,7 +1,9 @@
 import { isPageCommandName, type PageCommandName } from '../../page/page-command';
+import type { FillOutput } from '../../page/fill-form';
+import type { FormSnapshot } from '../../page/form-snapshot';
 import type { ToolContext } from '../define-tool';
 import type { PageRouteResult, PageToolCall, RouteToPage } from './page-router';
-import { createPageTargetStore, type PageTargetStore } from './page-target-store';
+import { createPageTargetStore, type PageTargetStore, type SnapshotDocument, type SnapshotSummary } from './page-target-store';
 import { sendPageCommand, type PageMessenger } from './send-page-command';
 
 export interface RouteToPageDeps {
@@ -12,11 +14,66 @@ export interface RouteToPageDeps {
 /** Commands that act on the allowlist of a snapshot, and so must reach the document it was taken in. */
 const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview']);
 
+/** What the model reads when the snapshot an approval was computed from is no longer the run's snapshot. */
+export const SNAPSHOT_CHANGED =
+  'Refused: the form snapshot changed after this call was approved (the page was read again or navigated), so nothing was done. ' +
+  'Call get_form_state again; the user will be asked again.';
+
+/** Most entries of each list kept per snapshot (a page with more is unusual; storage.session is bounded). */
+const MAX_ENTRIES = 500;
+const MAX_TEXT = 200;
+
+/** What the background keeps of a snapshot: keys, and button and form texts for previews (cut to size). */
+function summarize(s: FormSnapshot): SnapshotSummary {
+  const cut = (t: string) => t.slice(0, MAX_TEXT);
+  const url = (t: string | undefined) => (t === undefined ? {} : { action: t.slice(0, 2000) });
+  return {
+    fieldKeys: s.fields.slice(0, MAX_ENTRIES).map((f) => f.key),
+    buttons: s.buttons.slice(0, MAX_ENTRIES).map((b) => ({ key: b.key, text: cut(b.text), kind: b.kind, ...(b.form ? { form: b.form } : {}), ...url(b.action) })),
+    forms: s.forms.slice(0, MAX_ENTRIES).map((f) => ({ key: f.key, label: cut(f.label), ...url(f.action), ...(f.method ? { method: f.method.slice(0, 20) } : {}) })),
+  };
+}
+
+/**
+ * The background's copy of the page's allowlist check: a key the last snapshot did not list is refused here,
+ * before anything is sent, whatever the page would do. Fill keys outside it are answered as ignored.
+ */
+function outsideSnapshot(call: AnyPageCall, snap: SnapshotDocument | undefined): { refusal?: string; ignored?: string[] } {
+  const summary = snap?.summary;
+  if (!summary) return {};
+  switch (call.toolName) {
+    case 'click':
+      if (summary.buttons.some((b) => b.key === call.input.key)) return {};
+      return { refusal: `click failed: "${call.input.key}" is not a button of the last form snapshot; call get_form_state to see the buttons` };
+    case 'submit_form':
+      if (summary.forms.some((f) => f.key === call.input.form)) return {};
+      return { refusal: `submit_form failed: "${call.input.form}" is not a form of the last form snapshot; call get_form_state to see the forms` };
+    case 'fill_form': {
+      const ignored = Object.keys(call.input.updates).filter((k) => !summary.fieldKeys.includes(k));
+      return ignored.length ? { ignored } : {};
+    }
+    default:
+      return {};
+  }
+}
+
+/** A page call as a union discriminated by its command, so each branch sees its own input type. */
+type AnyPageCall = { [K in PageCommandName]: PageToolCall<K> }[PageCommandName];
+
+const IGNORED_REASON = 'not a field of the last form snapshot; call get_form_state to see the fields';
+
+/** A fill's input without the keys the worker refused, and its output with them listed as ignored. */
+const withoutKeys = (input: PageToolCall<'fill_form'>['input'], keys: string[]) =>
+  ({ updates: Object.fromEntries(Object.entries(input.updates).filter(([k]) => !keys.includes(k))) });
+const withIgnored = (output: FillOutput, keys: string[]): FillOutput =>
+  ({ ...output, ignored: [...output.ignored, ...keys.map((key) => ({ key, reason: IGNORED_REASON }))] });
+
 /**
  * Routes page tool calls (and fill_form's preview) to the content script of the run's tab and frame (the
  * top frame unless the run says otherwise; it reaches same-origin iframes and shadow roots itself). The
  * document of each run's snapshot is remembered, so a command after a navigation answers 'navigated'
- * instead of acting on a page the model has not seen.
+ * instead of acting on a page the model has not seen; a call approved on one snapshot is refused once the
+ * run's snapshot is another; keys the snapshot did not list never leave the worker.
  */
 export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
   const targets = deps.targets ?? createPageTargetStore();
@@ -24,10 +81,22 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
     if (!isPageCommandName(call.toolName)) return { ok: false, reason: 'tool-error', message: `${String(call.toolName)} is not a page command.` };
     if (ctx.tabId === undefined) return { ok: false, reason: 'no-receiver', message: 'no web page is attached to this conversation' };
     const target = { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 };
-    const expected = ACTS_ON_SNAPSHOT.has(call.toolName) ? await targets.snapshotDocument(ctx.runId, target) : undefined;
+    const onSnapshot = ACTS_ON_SNAPSHOT.has(call.toolName);
+    const expected = onSnapshot ? await targets.snapshotDocument(ctx.runId, target) : undefined;
+    const approved = onSnapshot ? ctx.target : undefined;
+    if (approved && (approved.snapshotId !== expected?.snapshotId || (approved.documentId && approved.documentId !== expected?.docId))) {
+      return { ok: false, reason: 'tool-error', message: SNAPSHOT_CHANGED };
+    }
+    // The generic call as the union it is (K is one command name), so the checks below narrow by command.
+    const any = call as AnyPageCall;
+    const outside = outsideSnapshot(any, expected);
+    if (outside.refusal) return { ok: false, reason: 'tool-error', message: outside.refusal };
+    const ignored = outside.ignored ?? [];
+    const input = any.toolName === 'fill_form' && ignored.length ? withoutKeys(any.input, ignored) : call.input;
+    const expectDocId = approved?.documentId ?? expected?.docId;
     const sent = await sendPageCommand(
       target,
-      { tabwise: 'page-command', command: call.toolName, runId: ctx.runId, toolCallId: call.toolCallId, input: call.input, ...(expected ? { expectDocId: expected.docId } : {}) },
+      { tabwise: 'page-command', command: call.toolName, runId: ctx.runId, toolCallId: call.toolCallId, input, ...(expectDocId ? { expectDocId } : {}) },
       deps.messenger,
     );
     if (!sent.ok) return sent;
@@ -37,8 +106,14 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
       return { ok: false, reason: 'tool-error', message: reply.message };
     }
     const doc = { docId: reply.docId, url: reply.url };
-    if (call.toolName === 'get_form_state') await targets.rememberSnapshot(ctx.runId, target, doc);
-    if (call.toolName === 'fill_form') await targets.rememberFill(ctx.runId, call.toolCallId, target, doc);
-    return { ok: true, output: reply.output };
+    // The reply was checked against this command's schema in sendPageCommand; these name its type per command.
+    const out: unknown = reply.output;
+    let output = reply.output;
+    if (call.toolName === 'get_form_state') await targets.rememberSnapshot(ctx.runId, target, doc, summarize(out as FormSnapshot));
+    if (call.toolName === 'fill_form') {
+      await targets.rememberFill(ctx.runId, call.toolCallId, target, doc);
+      if (ignored.length) output = withIgnored(out as FillOutput, ignored) as typeof output;
+    }
+    return { ok: true, output, ...(onSnapshot ? { doc: { ...doc, ...(expected?.snapshotId ? { snapshotId: expected.snapshotId } : {}) } } : {}) };
   };
 }

@@ -30,7 +30,7 @@ describe('a multi-step form', () => {
     page = await loadFixture('multistep');
     const first = snapshotForms(page.doc);
     expect(first.fields.map((f) => f.key)).toEqual(['first']);
-    expect(first.forms).toEqual([{ key: 'wizard', label: 'Wizard' }]);
+    expect(first.forms).toEqual([{ key: 'wizard', label: 'Wizard', action: expect.stringMatching(/\/multistep\.html$/), method: 'get' }]);
     expect(fillForm(first.allowlist, { first: 'Grace', topic: 'billing' }).ignored.map((i) => i.key)).toEqual(['topic']);
     expect(clickElement(first.allowlist, 'next')).toMatchObject({ ok: true });
     expect(clickElement(first.allowlist, 'delete-account')).toMatchObject({ ok: false });
@@ -79,5 +79,31 @@ describe('fields the model must never see', () => {
     expect(snap.fields.map((f) => f.key)).toEqual(['name']);
     expect(fillForm(snap.allowlist, { field7: '4111', code: '123456', dis: 'x' }).ignored).toHaveLength(3);
     frame.remove();
+  });
+});
+
+describe('a form whose page script changes fields after the snapshot', () => {
+  it('refuses, at fill time, a field that became a password or card field, or was hidden, and writes the rest', () => {
+    const host = document.createElement('div');
+    host.innerHTML = '<form name="f"><label>Name <input name="name"></label><label>Nickname <input name="nick"></label><label>City <input name="city"></label><label>Note <input name="note"></label></form>';
+    document.body.append(host);
+    try {
+      const snap = snapshotForms(document);
+      expect(snap.fields.map((f) => f.key)).toEqual(expect.arrayContaining(['name', 'nick', 'city', 'note']));
+      const [name, nick, city] = ['name', 'nick', 'city'].map((n) => host.querySelector<HTMLInputElement>(`input[name="${n}"]`)!);
+      name!.type = 'password';
+      nick!.setAttribute('autocomplete', 'cc-number');
+      city!.style.display = 'none';
+      const result = fillForm(snap.allowlist, { name: 'hunter2', nick: '4111111111111111', city: 'Paris', note: 'ok' }, { highlightMs: 10 });
+      expect(result.failed).toEqual([
+        { key: 'name', reason: expect.stringMatching(/sensitive now/) },
+        { key: 'nick', reason: expect.stringMatching(/sensitive now/) },
+        { key: 'city', reason: expect.stringMatching(/hidden now/) },
+      ]);
+      expect(result.written).toEqual([{ key: 'note', value: 'ok' }]);
+      expect([name!.value, nick!.value, city!.value]).toEqual(['', '', '']);
+    } finally {
+      host.remove();
+    }
   });
 });

@@ -18,7 +18,7 @@ describe('approvals', () => {
     const h = await startAndAwaitApproval(s);
     expect(submit.executions).toHaveLength(0);
     expect(s.events.find((e) => e.type === 'approval-requested')).toEqual({
-      type: 'approval-requested', runId: h.runId, toolCallId: 'a1', toolName: 'submit', input: { value: 'order #5' }, preview: 'submit\n  value: order #5', canAlwaysAllow: true,
+      type: 'approval-requested', runId: h.runId, toolCallId: 'a1', toolName: 'submit', input: { value: 'order #5' }, preview: 'submit\n  value: order #5', canAlwaysAllow: true, origin: 'https://shop.example',
     });
     const snap = await s.journal.read(h.runId);
     expect(snap!.approvals[0]).toMatchObject({ status: 'pending', site: 'https://shop.example' });

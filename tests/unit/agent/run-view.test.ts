@@ -29,6 +29,15 @@ describe('foldRunEvent', () => {
     expect(runText(v.parts)).toBe('Let me check.\n\nDone.');
   });
 
+  it('keeps the origin an approval acts on, for the card\'s "on …" line, through the decision', () => {
+    const v = fold([
+      { type: 'tool-call-start', runId: 'r', toolCallId: 'f', toolName: 'fill_form' },
+      { type: 'approval-requested', runId: 'r', toolCallId: 'f', toolName: 'fill_form', input: {}, preview: 'fill_form', origin: 'https://b.example' },
+      { type: 'approval-resolved', runId: 'r', toolCallId: 'f', decision: 'approved' },
+    ]);
+    expect(v.parts[0]).toMatchObject({ approval: { origin: 'https://b.example', decision: 'approved' } });
+  });
+
   it('nests sub-agent events under the delegate call, and notes the step limit', () => {
     const v = fold([
       { type: 'tool-call-start', runId: 'r', toolCallId: 'd', toolName: 'delegate' },

@@ -19,8 +19,9 @@ function memoryArea(): KeyValueArea {
 /** What the fake page answers each command with (shapes the worker's reply schema accepts). */
 const outputs: Partial<Record<string, unknown>> = {
   read_page: { title: 'A', url: 'https://a.example/form', lang: 'en', markdown: '# A', headings: [{ level: 1, text: 'A' }], totalChars: 3, offset: 0 },
-  get_form_state: { fields: [], buttons: [], forms: [] },
+  get_form_state: { fields: [], buttons: [{ key: 'x', text: 'X', kind: 'button' }], forms: [] },
   fill_form: { written: [], ignored: [], failed: [] },
+  preview: {},
 };
 
 /** A tab whose frame answers like a page agent; `doc` changes when the test "navigates". */
@@ -129,6 +130,36 @@ describe('createRouteToPage', () => {
     expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx({ runId: 'tampered' }))).toEqual({
       ok: false, reason: 'no-receiver', message: 'the page answered with a malformed reply',
     });
+  });
+});
+
+describe('createRouteToPage: the worker\'s own copy of the snapshot', () => {
+  it('refuses keys the last snapshot did not list before anything is sent, and answers unknown fill keys as ignored', async () => {
+    const tab = fakeTab();
+    const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
+    await route({ toolCallId: 't1', toolName: 'get_form_state', input: {} }, ctx());
+    const sent = tab.state.sent.length;
+    expect(await route({ toolCallId: 't2', toolName: 'click', input: { key: 'evil' } }, ctx())).toMatchObject({ ok: false, reason: 'tool-error', message: expect.stringMatching(/"evil" is not a button of the last form snapshot/) });
+    expect(await route({ toolCallId: 't3', toolName: 'submit_form', input: { form: 'evil' } }, ctx())).toMatchObject({ ok: false, reason: 'tool-error', message: expect.stringMatching(/not a form of the last form snapshot/) });
+    expect(tab.state.sent).toHaveLength(sent);
+    const filled = await route({ toolCallId: 't4', toolName: 'fill_form', input: { updates: { admin: 'true' } } }, ctx());
+    expect(tab.state.sent.at(-1)!.command.input).toEqual({ updates: {} });
+    expect(filled).toMatchObject({ ok: true, output: { ignored: [{ key: 'admin', reason: expect.stringMatching(/not a field of the last form snapshot/) }] } });
+  });
+
+  it('refuses a call approved on another snapshot of the run, and says which snapshot a write used', async () => {
+    const tab = fakeTab();
+    const targets = createPageTargetStore(memoryArea());
+    const route = createRouteToPage({ messenger: tab.messenger, targets });
+    await route({ toolCallId: 't1', toolName: 'get_form_state', input: {} }, ctx());
+    const first = await targets.snapshotDocument('r1', { tabId: 3, frameId: 0 });
+    const probe = await route({ toolCallId: 't2', toolName: 'preview', input: { keys: [] } }, ctx());
+    expect(probe).toMatchObject({ ok: true, doc: { docId: 'doc-1', url: 'https://a.example/form', snapshotId: first!.snapshotId } });
+    await route({ toolCallId: 't3', toolName: 'get_form_state', input: {} }, ctx());
+    const sent = tab.state.sent.length;
+    const approved = { origin: 'https://a.example', documentId: 'doc-1', snapshotId: first!.snapshotId! };
+    expect(await route({ toolCallId: 't4', toolName: 'fill_form', input: { updates: {} } }, ctx({ target: approved }))).toMatchObject({ ok: false, reason: 'tool-error', message: expect.stringMatching(/snapshot changed/) });
+    expect(tab.state.sent).toHaveLength(sent);
   });
 });
 

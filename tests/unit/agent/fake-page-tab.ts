@@ -1,0 +1,91 @@
+/**
+ * A tab for the approval tests: a fake PageMessenger that answers page commands the way the page agent does
+ * (by document: a command meant for another document answers 'navigated'), wired to the real router, page
+ * tools and target store. `navigate` moves the tab to a new document, as a link or a script would.
+ */
+import type { PageCommand } from '../../../lib/page/page-command';
+import { createPageTargetStore, type KeyValueArea } from '../../../lib/tools/page/page-target-store';
+import { createPageTools } from '../../../lib/tools/page/page-tools';
+import { createRouteToPage } from '../../../lib/tools/page/route-to-page';
+import type { PageMessenger } from '../../../lib/tools/page/send-page-command';
+
+/** A Map-backed storage area (what chrome.storage.session is in the extension). */
+export function memoryArea(): KeyValueArea {
+  const data = new Map<string, unknown>();
+  return {
+    get: async (key) => (data.has(key) ? { [key]: structuredClone(data.get(key)) } : {}),
+    set: async (items) => {
+      for (const [k, v] of Object.entries(items)) data.set(k, structuredClone(v));
+    },
+  };
+}
+
+/** What a write did, and on which document and URL it landed. */
+export interface Write {
+  command: string;
+  docId: string;
+  url: string;
+  input: unknown;
+}
+
+export interface FakePageOptions {
+  url: string;
+  /** The field's label as the page shows it (tests put hostile text here). */
+  label?: string;
+}
+
+/** A tab with one form (a "name" field, a submit button "go", the form "order"), on `url`. */
+export function createFakePageTab(opts: FakePageOptions) {
+  let n = 1;
+  const state = { docId: 'doc-1', url: opts.url, label: opts.label ?? 'Full name', value: '', writes: [] as Write[], sent: [] as PageCommand[] };
+  const snapshot = () => ({
+    fields: [{ key: 'name', label: state.label, type: 'text', value: state.value, required: false, form: 'order' }],
+    buttons: [{ key: 'go', text: 'Place\norder', kind: 'submit', form: 'order' }],
+    forms: [{ key: 'order', label: 'Order', action: new URL('/pay', state.url).href, method: 'post' }],
+  });
+  const messenger: PageMessenger = {
+    getTab: async () => ({}),
+    sendMessage: async (_tabId, c) => {
+      state.sent.push(c);
+      const where = { docId: state.docId, url: state.url };
+      if (c.expectDocId && c.expectDocId !== state.docId && c.command !== 'get_form_state' && c.command !== 'read_page') {
+        return { ok: false, error: 'navigated', message: 'The page changed since get_form_state.', ...where };
+      }
+      switch (c.command) {
+        case 'get_form_state':
+          return { ok: true, output: snapshot(), ...where };
+        case 'preview': {
+          const { keys } = c.input as { keys: string[] };
+          return { ok: true, output: Object.fromEntries(keys.map((k) => [k, k === 'name' ? { label: state.label, value: state.value } : null])), ...where };
+        }
+        case 'fill_form': {
+          const { updates } = c.input as { updates: Record<string, string> };
+          state.writes.push({ command: c.command, ...where, input: c.input });
+          if (typeof updates.name === 'string') state.value = updates.name;
+          return { ok: true, output: { written: Object.entries(updates).map(([key, value]) => ({ key, value })), ignored: [], failed: [] }, ...where };
+        }
+        case 'click':
+        case 'submit_form':
+          state.writes.push({ command: c.command, ...where, input: c.input });
+          return { ok: true, output: { ok: true, key: 'go' }, ...where };
+        default:
+          return { ok: false, error: 'tool-error', message: `${c.command} is not faked`, ...where };
+      }
+    },
+    inject: async () => {},
+    injectReader: async () => {},
+  };
+  const targets = createPageTargetStore(memoryArea());
+  const routeToPage = createRouteToPage({ messenger, targets });
+  return {
+    state,
+    targets,
+    tools: createPageTools({ routeToPage, targets }),
+    /** The tab moves to a new document at `url` (another origin, or a reload when it is the same). */
+    navigate(url: string) {
+      state.docId = `doc-${++n}`;
+      state.url = url;
+      state.value = '';
+    },
+  };
+}
