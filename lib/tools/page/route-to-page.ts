@@ -25,20 +25,17 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
     if (ctx.tabId === undefined) return { ok: false, reason: 'no-receiver', message: 'no web page is attached to this conversation' };
     const target = { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 };
     const expected = ACTS_ON_SNAPSHOT.has(call.toolName) ? await targets.snapshotDocument(ctx.runId, target) : undefined;
-    const sent = await sendPageCommand(
-      target,
-      { tabwise: 'page-command', command: call.toolName, runId: ctx.runId, toolCallId: call.toolCallId, input: call.input, ...(expected ? { expectDocId: expected.docId } : {}) },
-      deps.messenger,
-    );
-    if (!sent.ok) return sent;
-    const reply = sent.reply;
-    if (!reply.ok) {
-      if (reply.error === 'navigated') return { ok: false, reason: 'navigated', message: expected ? `was ${expected.url}, now ${reply.url}` : reply.message };
-      return { ok: false, reason: 'tool-error', message: reply.message };
+    const pageCall = { runId: ctx.runId, toolCallId: call.toolCallId, args: call.input, ...(expected ? { expectDocId: expected.docId } : {}) };
+    const sent = await sendPageCommand(target, call.toolName, pageCall, deps.messenger);
+    if (!sent.ok) return sent.reason === 'tool-error' ? { ok: false, reason: 'tool-error', message: sent.message ?? 'The page refused the call.' } : { ok: false, reason: sent.reason, ...(sent.message ? { message: sent.message } : {}) };
+    const { outcome, ...reply } = sent.answer;
+    if (!outcome.ok) {
+      if (outcome.error === 'navigated') return { ok: false, reason: 'navigated', message: expected ? `was ${expected.url}, now ${reply.url}` : outcome.message };
+      return { ok: false, reason: 'tool-error', message: outcome.message };
     }
     const doc = { docId: reply.docId, url: reply.url };
     if (call.toolName === 'get_form_state') await targets.rememberSnapshot(ctx.runId, target, doc);
     if (call.toolName === 'fill_form') await targets.rememberFill(ctx.runId, call.toolCallId, target, doc);
-    return { ok: true, output: reply.output };
+    return { ok: true, output: outcome.output };
   };
 }
