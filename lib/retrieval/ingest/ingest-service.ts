@@ -67,7 +67,8 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
     if (!s.enabled) return { status: 'off' };
     // Only the top frame captures, and the URL decided on is the sender's own, never one the page claims: a
     // page that moved (a single-page app's route change just before capture) or lies is not indexed under it.
-    const url = sender.frameId === 0 ? sender.url : undefined;
+    // The tab's URL follows history.pushState; the sender's frame URL stays the one the document loaded with.
+    const url = sender.frameId === 0 ? (sender.tab?.url ?? sender.url) : undefined;
     if (!url) return { status: 'refused', reason: 'wrong-frame' };
     if (pageKeyOf(url) !== pageKeyOf(msg.url)) return { status: 'refused', reason: 'url-changed' };
     const decision = decideCapture({ url, incognito: sender.tab?.incognito ?? true }, s);
