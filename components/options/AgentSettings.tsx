@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { RUN_LIMITS } from '../../lib/agent/run-settings';
 import { createAgentSettingsState } from './agent-settings-state';
 
 const ms = (n: number) => (n < 1000 ? `${Math.round(n)} ms` : `${(n / 1000).toFixed(1)} s`);
@@ -31,6 +32,21 @@ export function AgentSettings() {
           Step limit (model calls per request, 1 to 50)
           <input type="number" min={1} max={50} value={state.maxSteps.value} onInput={(e) => (state.maxSteps.value = Number((e.target as HTMLInputElement).value))} />
         </label>
+        <fieldset class="run-limits">
+          <legend>Limits (a run that goes past one stops with a message)</legend>
+          <label>
+            Tool calls per step ({RUN_LIMITS.maxToolCallsPerStep.min} to {RUN_LIMITS.maxToolCallsPerStep.max})
+            <input type="number" min={RUN_LIMITS.maxToolCallsPerStep.min} max={RUN_LIMITS.maxToolCallsPerStep.max} value={state.maxToolCallsPerStep.value} onInput={(e) => (state.maxToolCallsPerStep.value = Number((e.target as HTMLInputElement).value))} />
+          </label>
+          <label>
+            Sub-agents running at once ({RUN_LIMITS.maxConcurrentSubAgents.min} to {RUN_LIMITS.maxConcurrentSubAgents.max})
+            <input type="number" min={RUN_LIMITS.maxConcurrentSubAgents.min} max={RUN_LIMITS.maxConcurrentSubAgents.max} value={state.maxConcurrentSubAgents.value} onInput={(e) => (state.maxConcurrentSubAgents.value = Number((e.target as HTMLInputElement).value))} />
+          </label>
+          <label>
+            Tokens per run (input and output, {RUN_LIMITS.maxRunTokens.min.toLocaleString('en-US')} to {RUN_LIMITS.maxRunTokens.max.toLocaleString('en-US')})
+            <input type="number" min={RUN_LIMITS.maxRunTokens.min} max={RUN_LIMITS.maxRunTokens.max} step={1000} value={state.maxRunTokens.value} onInput={(e) => (state.maxRunTokens.value = Number((e.target as HTMLInputElement).value))} />
+          </label>
+        </fieldset>
         <label>
           Reasoning (extended thinking on Anthropic, reasoning effort on OpenAI reasoning models)
           <select value={state.reasoning.value} onChange={(e) => (state.reasoning.value = (e.target as HTMLSelectElement).value as 'off' | 'low' | 'medium' | 'high')}>
@@ -98,7 +114,10 @@ export function AgentSettings() {
       <ul class="providers">
         {state.memories.value.map((m) => (
           <li key={m.id} data-memory={m.id}>
-            <span class="default">{m.text}</span>
+            <span class="default">
+              {m.text}
+              {m.url && <small class="memory-source"> · saved on {m.url}</small>}
+            </span>
             <button type="button" onClick={() => void state.deleteMemory(m.id)} aria-label={`Forget: ${m.text}`}>
               Forget
             </button>

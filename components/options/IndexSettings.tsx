@@ -1,5 +1,6 @@
 /** "Remember what I read": opt-in explanation, pause, privacy lists, the index browser and its stats. */
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { parseSiteEntry } from '../../lib/retrieval/site-entry';
 import { describeModelStatus } from './describe-model-status';
 import { createIndexSettingsState, parseList, type IndexSettingsState } from './index-settings-state';
 
@@ -32,10 +33,14 @@ function PrivacyLists({ state }: { state: IndexSettingsState }) {
   const [denied, setDenied] = useState([...s.deniedDomains, ...s.deniedPatterns].join('\n'));
   const [allowed, setAllowed] = useState([...s.allowedDomains, ...s.allowedPatterns].join('\n'));
   // A line with '*', '/' or ':' is a URL pattern; a bare host name is a domain (its subdomains included).
+  const [invalid, setInvalid] = useState<string[]>([]);
   const split = (text: string) => {
-    const items = parseList(text);
-    const isPattern = (x: string) => /[*/:]/.test(x);
-    return { domains: items.filter((x) => !isPattern(x)), patterns: items.filter(isPattern) };
+    const entries = parseList(text).map(parseSiteEntry);
+    return {
+      domains: entries.flatMap((e) => ('domain' in e ? [e.domain] : [])),
+      patterns: entries.flatMap((e) => ('pattern' in e ? [e.pattern] : [])),
+      invalid: entries.flatMap((e) => ('invalid' in e ? [`"${e.invalid}": ${e.reason}`] : [])),
+    };
   };
   return (
     <fieldset>
@@ -65,11 +70,21 @@ function PrivacyLists({ state }: { state: IndexSettingsState }) {
         onClick={() => {
           const d = split(denied);
           const a = split(allowed);
+          setInvalid([...d.invalid, ...a.invalid]);
+          if (d.invalid.length || a.invalid.length) return;
+          // Show the lists as they are stored: normalised, one entry a line.
+          setDenied([...d.domains, ...d.patterns].join('\n'));
+          setAllowed([...a.domains, ...a.patterns].join('\n'));
           void state.update({ deniedDomains: d.domains, deniedPatterns: d.patterns, allowedDomains: a.domains, allowedPatterns: a.patterns });
         }}
       >
         Save sites
       </button>
+      {invalid.length > 0 && (
+        <p class="test-error" role="alert">
+          Not saved. These are not sites: {invalid.join('; ')}. Write a domain (bank.example), a URL with * (https://mail.example/*), or /a regular expression/.
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -3,6 +3,7 @@ import type { OptionsState } from './options-state';
 import { ProviderForm } from './ProviderForm';
 import { AgentSettings } from './AgentSettings';
 import { IndexSettings } from './IndexSettings';
+import { DeleteAllData } from './DeleteAllData';
 
 function Onboarding({ state }: { state: OptionsState }) {
   const ready = state.providers.value.length > 0;
@@ -73,6 +74,7 @@ export function OptionsApp({ state }: { state: OptionsState }) {
       </section>
       {state.loaded.value && <AgentSettings />}
       {state.loaded.value && <IndexSettings />}
+      {state.loaded.value && <DeleteAllData />}
     </main>
   );
 }

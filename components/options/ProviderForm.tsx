@@ -35,6 +35,10 @@ export function ProviderForm({ state }: { state: OptionsState }) {
         Base URL {d.kind !== 'openai-compatible' && <small>(leave empty for the vendor's own)</small>}
         <input name="baseUrl" type="url" value={d.baseUrl} onInput={input('baseUrl')} placeholder={d.kind === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1'} required={d.kind === 'openai-compatible'} />
       </label>
+      <small class="hint endpoint-rule">
+        Plain http only for a server on this computer (localhost, 127.x.x.x, [::1]); https everywhere else.
+        {d.keyLast4 && ' Changing the provider type or the base URL\'s host needs the API key again: a saved key is never sent to a new host.'}
+      </small>
       <label>
         API key {preset && !preset.needsKey && <small>(optional)</small>}
         <input name="apiKey" type="password" autoComplete="off" value={d.apiKey} onInput={input('apiKey')} placeholder={d.keyLast4 ? `Saved key ••••${d.keyLast4}: leave empty to keep it` : 'Paste your key'} />

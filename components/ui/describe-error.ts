@@ -21,6 +21,10 @@ export function describeError(error: ErrorInfo): ErrorAdvice {
     case 'network':
     case 'timeout':
       return { title: 'Could not reach the provider', detail: `${error.message} Is the server running and the base URL right?`, fix: 'retry' };
+    case 'tool_call_limit':
+    case 'sub_agent_limit':
+    case 'token_budget':
+      return { title: 'Stopped at a run limit', detail: error.message, fix: 'settings' };
     case 'stream_error':
       return { title: 'The answer was cut off', detail: error.message, fix: 'retry' };
     default:

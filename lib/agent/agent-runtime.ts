@@ -18,7 +18,8 @@ import type { LatencyStore } from './latency-store';
 import type { PromptLibrary } from './prompt-library';
 import { replayRunTree } from './replay-run-tree';
 import { runState, stepState } from './assemble-snapshot';
-import type { LiveRun, RuntimeDeps } from './run-context';
+import type { LiveRun, RunTree, RuntimeDeps } from './run-context';
+import { runTokens } from './run-gates';
 import type { ApprovalDecision, ModelRef, RunJournal, RunRecord, RunSnapshot } from './run-journal';
 import { MAX_STEPS_CEILING, resolveSite, type RunSettings } from './run-settings';
 import type { StopCondition } from './stop-condition';
@@ -132,20 +133,26 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     for (const listener of listeners) listener(e);
   };
 
-  async function launch(snap: RunSnapshot, emit: (e: AgentEvent) => void, agentPath: string[], parentSignal?: AbortSignal): Promise<RunHandle> {
+  async function launch(snap: RunSnapshot, emit: (e: AgentEvent) => void, agentPath: string[], parentSignal?: AbortSignal, parentTree?: RunTree): Promise<RunHandle> {
     const controller = new AbortController();
     parentSignal?.addEventListener('abort', () => controller.abort(parentSignal.reason), { once: true });
+    // A sub-agent spends from its parent's budget and counts as running until it ends.
+    const tree = parentTree ?? { tokens: runTokens({ snap }, deps.estimateTokens), liveSubAgents: 0 };
     const run: LiveRun = {
-      snap, emit, agentPath, controller, timings: new Map(), streamingCalls: [],
+      snap, emit, agentPath, controller, timings: new Map(), streamingCalls: [], tree,
       model: await options.resolveModel(snap.run.model),
       delegate: (toolCallId, request, signal) => delegate(run, toolCallId, request, signal),
     };
-    const done = driveRun(run, deps).finally(() => live.delete(snap.run.id));
+    if (parentTree) parentTree.liveSubAgents += 1;
+    const done = driveRun(run, deps).finally(() => {
+      live.delete(snap.run.id);
+      if (parentTree) parentTree.liveSubAgents -= 1;
+    });
     live.set(snap.run.id, { run, done });
     return { runId: snap.run.id, messageId: snap.run.messageId, done };
   }
 
-  async function create(request: StartRunRequest, emit: (e: AgentEvent) => void, parent?: RunRecord['parent'], signal?: AbortSignal) {
+  async function create(request: StartRunRequest, emit: (e: AgentEvent) => void, parent?: RunRecord['parent'], signal?: AbortSignal, tree?: RunTree) {
     const t = now();
     const run: RunRecord = {
       id: generateId(), conversationId: request.conversationId, messageId: request.messageId ?? generateId(),
@@ -155,7 +162,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     await deps.journal.write({ run: runState(run), runInput: { runId: run.id, messages: run.messages } });
     emit({ type: 'run-start', runId: run.id, conversationId: run.conversationId, messageId: run.messageId, at: t });
     const snap: RunSnapshot = { run: structuredClone(run), steps: [], toolCalls: [], approvals: [], interjections: [] };
-    return launch(snap, emit, parent?.agentPath ?? [], signal);
+    return launch(snap, emit, parent?.agentPath ?? [], signal, tree);
   }
 
   /** Runs a sub-agent nested under the parent's tool call; its events reach the UI wrapped in 'nested'. */
@@ -183,8 +190,9 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       settings: {
         customInstructions: agent.instructions, toolNames: agent.tools, pageContext: ps.pageContext, tabId: ps.tabId,
         frameId: ps.frameId, site: resolveSite(ps), contextWindowTokens: ps.contextWindowTokens, maxSteps: ps.maxSteps,
+        maxToolCallsPerStep: ps.maxToolCallsPerStep, maxConcurrentSubAgents: ps.maxConcurrentSubAgents, maxRunTokens: ps.maxRunTokens,
       },
-    }, emit, { runId: parentRunId, toolCallId, agentPath: [...parent.agentPath, agent.name] }, signal);
+    }, emit, { runId: parentRunId, toolCallId, agentPath: [...parent.agentPath, agent.name] }, signal, parent.tree);
     const result = await handle.done;
     if (result.reason === 'error') throw new Error(`Sub-agent "${agent.name}" failed: ${result.error?.message ?? 'unknown error'}`);
     if (result.reason === 'stopped') throw new Error(`Sub-agent "${agent.name}" was stopped`);

@@ -10,6 +10,7 @@ import { buildRunMessages } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord } from './run-journal';
 import { resolveMaxSteps } from './run-settings';
+import { checkRunGates, refuseStep, stepTokens } from './run-gates';
 import { runModelStep } from './run-model-step';
 import { runStepTools } from './run-step-tools';
 import { anyOf, stepLimit } from './stop-condition';
@@ -51,6 +52,9 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
       if (deps.isDead()) return abandoned(live);
       const last = live.snap.steps.at(-1);
       if (last?.status === 'tools') {
+        // The caps hold before any call of the step runs: an over-limit step runs none of them.
+        const refusal = checkRunGates(live, last);
+        if (refusal) return refuse(live, deps, last, refusal);
         await runStepTools(live, deps, last);
         if (deps.isDead()) return abandoned(live);
         last.status = 'done';
@@ -63,8 +67,11 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
       const verdict = decide(live, deps, live.snap.steps.at(-1));
       if ('finish' in verdict) return finish(live, deps, verdict.finish);
       if (signal.aborted) return finish(live, deps, 'stopped');
+      const overBudget = checkRunGates(live, undefined);
+      if (overBudget) return refuse(live, deps, undefined, overBudget);
       const step = await runModelStep(live, deps, verdict.next.retryOf);
       if (deps.isDead()) return abandoned(live);
+      live.tree.tokens += stepTokens(step, live.snap.toolCalls, deps.estimateTokens);
       if (step.status === 'done') {
         if (!step.interrupted) live.emit({ type: 'step-finish', runId: step.runId, step: step.index, finishReason: step.finishReason ?? 'stop' });
         await recordLatency(live, deps, step);
@@ -76,6 +83,11 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
     live.emit({ type: 'error', runId: live.snap.run.id, error: info });
     return finish(live, deps, 'error', info);
   }
+}
+
+async function refuse(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined, refusal: ErrorInfo): Promise<RunResult> {
+  await refuseStep(live, deps, last, refusal);
+  return finish(live, deps, 'error', refusal);
 }
 
 function abandoned(live: LiveRun): RunResult {

@@ -47,6 +47,14 @@ export interface LiveRun {
   delegate: (toolCallId: string, request: DelegateRequest, signal: AbortSignal) => Promise<string>;
   /** Tool calls the model has begun in the step streaming now (journaled only when the stream ends). */
   streamingCalls: Array<{ toolCallId: string; toolName: string; input?: unknown }>;
+  /** Shared by a run and its sub-agents: what the run-wide caps count (lib/agent/run-gates.ts). */
+  tree: RunTree;
   /** Live-only measurements per step, for telemetry (a resumed step has none). */
   timings: Map<number, { ttftMs?: number; modelMs: number; startedAt: number }>;
+}
+
+/** A top-level run and its sub-agents share one of these: tokens used and sub-agents running now. */
+export interface RunTree {
+  tokens: number;
+  liveSubAgents: number;
 }

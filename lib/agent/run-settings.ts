@@ -39,11 +39,34 @@ export interface RunSettings {
   site?: string;
   /** Retrieved history passages (grounding on); shown in the system prompt, so the user can inspect them. */
   grounding?: Grounding;
+  /** Tool calls one model step may make before the run ends unrun (default 10). */
+  maxToolCallsPerStep?: number;
+  /** Sub-agents of one run that may run at once (default 2). */
+  maxConcurrentSubAgents?: number;
+  /** Input plus output tokens a run (with its sub-agents) may use (default 200k). */
+  maxRunTokens?: number;
 }
 
 export const DEFAULT_MAX_STEPS = 10;
 export const MAX_STEPS_CEILING = 50;
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
+
+/** A run's caps: each is a setting, its default, and the bounds the settings form and schema enforce. */
+export const RUN_LIMITS = {
+  maxToolCallsPerStep: { default: 10, min: 1, max: 100 },
+  maxConcurrentSubAgents: { default: 2, min: 0, max: 10 },
+  maxRunTokens: { default: 200_000, min: 1_000, max: 10_000_000 },
+} as const;
+
+export type RunLimitName = keyof typeof RUN_LIMITS;
+
+/** The run's value for a cap, clamped to its bounds (a bad value falls back to the default, never to "no limit"). */
+export function resolveRunLimit(settings: RunSettings, name: RunLimitName): number {
+  const { default: fallback, min, max } = RUN_LIMITS[name];
+  const value = settings[name];
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.floor(value)));
+}
 
 /** The user's step limit, clamped to 1..ceiling (a bad value falls back to the default, not to "no limit"). */
 export function resolveMaxSteps(value: number | undefined, ceiling = MAX_STEPS_CEILING): number {

@@ -44,6 +44,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     tabId: live.snap.run.settings.tabId,
     frameId: live.snap.run.settings.frameId,
     site: resolveSite(live.snap.run.settings),
+    pageUrl: live.snap.run.settings.pageContext?.url,
     agentPath: live.agentPath,
     delegate: (request) => live.delegate(rec.toolCallId, request, signal),
     now: deps.now,

@@ -19,6 +19,9 @@ export function createRunSettings(
     const settings = await (await settingsStore).get();
     const base: RunSettings = {
       maxSteps: settings.maxSteps,
+      maxToolCallsPerStep: settings.maxToolCallsPerStep,
+      maxConcurrentSubAgents: settings.maxConcurrentSubAgents,
+      maxRunTokens: settings.maxRunTokens,
       customInstructions: settings.customInstructions,
       ...reasoningSettings(settings.reasoning),
       ...(page ? { pageContext: { url: page.url, title: page.title, selectedText: page.selectedText }, tabId: page.tabId } : {}),

@@ -27,6 +27,7 @@ export interface ProtocolResponses {
   'conversations.get': { conversation: ConversationRecord; messages: MessageRecord[] };
   'conversations.delete': void;
   'panel.open': void;
+  'data.deleteAll': { conversations: number };
   'runs.inspect': RunInspection;
   'page.undoFill': { restored: number; failed: { key: string; reason: string }[] };
   'skills.list': SkillView[];
@@ -54,7 +55,7 @@ export interface RunInspection {
 
 export interface SkillView { name: string; description: string; body: string; source: 'bundled' | 'user' }
 
-export interface MemoryView { id: string; text: string; tags?: string[]; createdAt: number }
+export interface MemoryView { id: string; text: string; tags?: string[]; createdAt: number; /** The page open when it was saved. */ url?: string }
 
 type Schemas = typeof requestSchemas;
 

@@ -4,12 +4,17 @@
  * protocol.ts.
  */
 import { z } from 'zod';
+import { RUN_LIMITS } from '../agent/run-settings';
 import { providerInputSchema, providerTestSchema } from '../providers/provider-config';
 import { indexSettingsPatchSchema } from '../retrieval/index-settings';
-import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-protocol';
+import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-request-schemas';
 import { historyQuerySchema } from '../retrieval/history-query';
 
 const id = z.string().min(1).max(200);
+
+/** A run cap from the settings form: a whole number within the cap's bounds, said in the user's words. */
+const limit = ({ min, max }: { min: number; max: number }, what: string) =>
+  z.number().int(`Use a whole number of ${what}`).min(min, `At least ${min.toLocaleString('en-US')} ${what}`).max(max, `At most ${max.toLocaleString('en-US')} ${what}`).optional();
 
 export const requestSchemas = {
   'providers.list': z.object({}),
@@ -23,6 +28,9 @@ export const requestSchemas = {
     maxSteps: z.number().int().min(1, 'At least 1 step').max(50, 'At most 50 steps').optional(),
     customInstructions: z.string().max(20_000).optional(),
     reasoning: z.enum(['off', 'low', 'medium', 'high']).optional(),
+    maxToolCallsPerStep: limit(RUN_LIMITS.maxToolCallsPerStep, 'tool calls per step'),
+    maxConcurrentSubAgents: limit(RUN_LIMITS.maxConcurrentSubAgents, 'sub-agents at once'),
+    maxRunTokens: limit(RUN_LIMITS.maxRunTokens, 'tokens per run'),
   }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': z.object({ runId: id }),
@@ -44,6 +52,8 @@ export const requestSchemas = {
   'conversations.get': z.object({ id }),
   'conversations.delete': z.object({ id }),
   'panel.open': z.object({}),
+  /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
+  'data.deleteAll': z.object({}),
   /** "Remember what I read": settings, stats, the index browser, deletion, deletion and search. */
   'index.settings.get': z.object({}),
   'index.settings.update': indexSettingsPatchSchema,

@@ -4,6 +4,7 @@
  * worker's first turn). Unfinished runs resume as soon as the worker wakes, whatever woke it.
  */
 import { openAgentDb } from '../agent/agent-db';
+import { clearAgentData } from '../agent/clear-agent-data';
 import { createAgentRuntime, type AgentRuntime } from '../agent/agent-runtime';
 import { createIdbLatencyStore, createIdbMemoryStore, createIdbSitePolicyStore } from '../agent/idb-agent-stores';
 import { createIdbRunJournal } from '../agent/idb-run-journal';
@@ -25,6 +26,8 @@ import { createRunSettings } from './create-run-settings';
 import { createTitleWriter } from './generate-title';
 import { createAgentDataHandlers } from './handlers/agent-data-handlers';
 import { createConversationHandlers } from './handlers/conversation-handlers';
+import { createDataHandlers } from './handlers/data-handlers';
+import { createPageTargetForgetter } from './forget-page-targets';
 import { createPanelHandlers } from './handlers/panel-handlers';
 import { createProviderHandlers } from './handlers/provider-handlers';
 import { createRunHandlers } from './handlers/run-handlers';
@@ -57,7 +60,8 @@ export function startBackground(options: BackgroundOptions) {
     providers: createProviderStore(db, { now, generateId }),
     settings: createSettingsStore(db),
   }));
-  const agentStores = openAgentDb().then((db) => ({
+  const agentDb = openAgentDb();
+  const agentStores = agentDb.then((db) => ({
     journal: createIdbRunJournal(db),
     memory: createIdbMemoryStore(db),
     sitePolicies: createIdbSitePolicyStore(db, now),
@@ -122,11 +126,13 @@ export function startBackground(options: BackgroundOptions) {
   });
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
+  const pageTargets = createPageTargetForgetter();
   const handlers: Handlers = {
     ...options.extraHandlers,
     ...createProviderHandlers({ providers, settings }),
     ...createSettingsHandlers({ settings }),
-    ...createConversationHandlers({ conversations, journal, chat }),
+    ...createConversationHandlers({ conversations, journal, chat, pageTargets }),
+    ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => clearAgentData(await agentDb) }),
     ...createPanelHandlers(),
     ...createRunHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),

@@ -8,8 +8,28 @@ import { z } from 'zod';
 export const providerKindSchema = z.enum(['openai', 'anthropic', 'openai-compatible']);
 export type ProviderKind = z.infer<typeof providerKindSchema>;
 
-/** Empty means the vendor's own endpoint. */
-export const providerBaseUrlSchema = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]);
+/** True for hosts that are this computer: localhost, 127.0.0.0/8 and [::1]. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export const PLAIN_HTTP_RULE = 'Plain http is allowed only for this computer (localhost, 127.x.x.x, [::1]); use https for any other host.';
+
+/**
+ * Empty means the vendor's own endpoint. A key sent over plain http can be read by anyone on the network
+ * path, so http is for local servers only.
+ */
+export const providerBaseUrlSchema = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, error: 'Enter a full http(s) URL, e.g. https://api.example.com/v1' })
+    .refine((url) => !url.toLowerCase().startsWith('http:') || isLoopbackHost(new URL(url).hostname), PLAIN_HTTP_RULE),
+], { error: (issue) => issue.errors.flat().find((e) => e.message === PLAIN_HTTP_RULE)?.message ?? 'Enter a full http(s) URL, e.g. https://api.example.com/v1' });
+
+/** Where a provider's key goes: its kind and the origin of its base URL ('' for the vendor's own endpoint). */
+export function providerEndpoint(config: { kind: ProviderKind; baseUrl: string }): string {
+  return `${config.kind} ${config.baseUrl ? new URL(config.baseUrl).origin : ''}`;
+}
 
 export const providerConfigSchema = z.object({
   kind: providerKindSchema,

@@ -3,10 +3,30 @@
  * the embedding model. One zod schema is the validator for the options page's updates and the stored shape.
  */
 import { z } from 'zod';
-import { DEFAULT_PRIVACY_SETTINGS } from './privacy-policy';
+import { compileUrlPattern, DEFAULT_PRIVACY_SETTINGS } from './privacy-policy';
+import { parseSiteEntry } from './site-entry';
 
-const domainList = z.array(z.string().trim().toLowerCase().min(1).max(253)).max(500);
-const patternList = z.array(z.string().trim().min(1).max(500)).max(500);
+/** Domains as the policy matches them: normalised (scheme, "*.", port, trailing dot, IDN), anything else refused. */
+const domainList = z
+  .array(
+    z.string().max(300).transform((raw, ctx) => {
+      const entry = parseSiteEntry(raw);
+      if ('domain' in entry) return entry.domain;
+      ctx.addIssue({ code: 'custom', message: `"${raw.trim()}" is not a domain name${'reason' in entry ? ` (${entry.reason})` : ''}` });
+      return z.NEVER;
+    }),
+  )
+  .max(500)
+  .transform((domains) => [...new Set(domains)]);
+const compiles = (pattern: string) => {
+  try {
+    compileUrlPattern(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const patternList = z.array(z.string().trim().min(1).max(500).refine(compiles, { message: 'Not a valid URL pattern or regular expression' })).max(500);
 
 /** Where the embedding model comes from. */
 export const embeddingModelSchema = z.object({

@@ -1,56 +1,17 @@
 /**
- * The typed protocol between the background and the offscreen document that hosts the retrieval engine.
- * Every request carries the engine configuration, so an offscreen document that outlived a restarted
- * worker (or a settings change) never serves with a stale model. Both ends validate with zod.
+ * The protocol between the background and the offscreen document that hosts the retrieval engine, as a
+ * messaging-kit contract: each request's input and reply, types only. Every request carries the engine's
+ * model (see offscreen-request-schemas.ts, the receiver's validation, one schema per request name).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { defineProtocol, type ParsedOf, type Route } from '../messaging/define-protocol';
 import type { ModelLoadProgress } from './create-model-load-tracker';
-import { embeddingModelSchema } from './index-settings';
 import type { HistoryPassage } from './history-passage';
-import { historyQuerySchema } from './history-query';
 import type { PageSummary } from './page-summary';
+import type { capturedPageSchema, deleteTargetSchema, offscreenRequestSchemas } from './offscreen-request-schemas';
 
-/** Marks messages meant for the offscreen document (every extension context receives runtime messages). */
-export const OFFSCREEN_TARGET = 'tabwise-offscreen';
-
-const epoch = z.number().finite();
-const url = z.string().min(1).max(8192);
-
-export const capturedPageSchema = z.object({
-  url,
-  title: z.string().max(2000),
-  lang: z.string().max(35),
-  /** Already scrubbed of secrets by the background. */
-  text: z.string().max(2_000_000),
-  visitedAt: epoch,
-});
 export type CapturedPage = z.infer<typeof capturedPageSchema>;
-
-/** The settings page's index browser: pages whose title or URL contains `query`, newest first. */
-export const pagesQuerySchema = z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() });
-
-export const deleteTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('page'), url }),
-  z.object({ kind: z.literal('domain'), domain: z.string().trim().toLowerCase().min(1).max(253) }),
-  z.object({ kind: z.literal('range'), since: epoch, until: epoch }),
-  z.object({ kind: z.literal('all') }),
-]);
 export type DeleteTarget = z.infer<typeof deleteTargetSchema>;
-
-export const offscreenRequestSchema = z.discriminatedUnion('type', [
-  /** Chunks, embeds and indexes pages; answers once they are persisted. */
-  z.object({ type: z.literal('ingest'), model: embeddingModelSchema, pages: z.array(capturedPageSchema).min(1).max(32) }),
-  z.object({ type: z.literal('search'), model: embeddingModelSchema, request: historyQuerySchema }),
-  z.object({ type: z.literal('stats'), model: embeddingModelSchema }),
-  z.object({ type: z.literal('pages'), model: embeddingModelSchema, ...pagesQuerySchema.shape }),
-  z.object({ type: z.literal('delete'), model: embeddingModelSchema, target: deleteTargetSchema }),
-  /** Retention and size cap: drops visits before `before`, then the oldest pages past `maxChunks`. */
-  z.object({ type: z.literal('evict'), model: embeddingModelSchema, before: epoch, maxChunks: z.number().int().min(0) }),
-]);
-export type OffscreenRequest = z.infer<typeof offscreenRequestSchema>;
-
-/** The wire form: the target marker, then the request. */
-export const offscreenWireSchema = z.object({ target: z.literal(OFFSCREEN_TARGET), request: z.unknown() });
 
 /** Engine and index state for the settings page. */
 export interface EngineStats {
@@ -90,4 +51,13 @@ export interface OffscreenResponses {
   delete: { chunks: number; urls: string[] };
   evict: { chunks: number; urls: string[] };
 }
-export type OffscreenResponseOf<T extends OffscreenRequest['type']> = OffscreenResponses[T];
+
+type Schemas = typeof offscreenRequestSchemas;
+
+/** Each request: what the background sends (the schema's input), what the engine gets (its output), what it answers. */
+export type OffscreenRoutes = { [K in keyof Schemas]: Route<z.input<Schemas[K]>, OffscreenResponses[K], z.output<Schemas[K]>> };
+export type OffscreenRequestName = keyof OffscreenRoutes;
+/** One request as the engine's handler gets it, validated. */
+export type OffscreenRequest<K extends OffscreenRequestName> = ParsedOf<OffscreenRoutes, K>;
+
+export const offscreenProtocol = defineProtocol<OffscreenRoutes>('offscreen');

@@ -10,6 +10,12 @@ export interface Settings {
   customInstructions?: string;
   /** Extended thinking (Anthropic) or reasoning effort (OpenAI reasoning models); off by default. */
   reasoning?: 'off' | 'low' | 'medium' | 'high';
+  /** Tool calls one model step may make; more ends the run before any runs (default 10). */
+  maxToolCallsPerStep?: number;
+  /** Sub-agents a run may have running at once (default 2). */
+  maxConcurrentSubAgents?: number;
+  /** Input plus output tokens one run may use (default 200,000). */
+  maxRunTokens?: number;
   /** Skills the user wrote in settings (bundled ones live in prompts/skills/). */
   userSkills?: { name: string; description: string; body: string }[];
 }

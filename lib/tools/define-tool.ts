@@ -21,6 +21,8 @@ export interface ToolContext {
   frameId?: number;
   /** Origin of the run's page, the key for per-site approval policy. */
   site?: string;
+  /** URL of the page open when the run started (the panel's page context), if any. */
+  pageUrl?: string;
   /** Names of the agents above this call (empty for the top-level run). */
   agentPath: readonly string[];
   /** Runs a sub-agent under this tool call and resolves with its final text. */

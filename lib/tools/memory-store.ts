@@ -5,6 +5,8 @@ export interface Memory {
   text: string;
   tags: string[];
   createdAt: number;
+  /** The page open when it was saved (where the fact may have come from), shown beside it in settings. */
+  url?: string;
 }
 
 export interface MemoryStore {

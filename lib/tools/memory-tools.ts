@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { defineTool, type Tool } from './define-tool';
 import type { MemoryStore } from './memory-store';
 
+/** What the approval card shows for memory_save: the exact text that would be kept, and where it came from. */
+export function previewMemorySave(input: { text: string; tags?: string[] }, pageUrl: string | undefined): string {
+  const lines = [`Remember: ${input.text}`];
+  if (input.tags?.length) lines.push(`Tags: ${input.tags.join(', ')}`);
+  lines.push(`Saved from: ${pageUrl ?? '(no page open)'}`);
+  return lines.join('\n');
+}
+
 /** memory_save / memory_search / memory_delete over an injected store. */
 export function createMemoryTools(store: MemoryStore, deps: { now: () => number; generateId: () => string }): Tool[] {
   const save = defineTool({
@@ -11,8 +19,12 @@ export function createMemoryTools(store: MemoryStore, deps: { now: () => number;
       tags: z.array(z.string()).max(8).optional().describe('A few keywords to find it again'),
     }),
     readOnly: false,
-    async execute({ text, tags }) {
-      const memory = { id: deps.generateId(), text, tags: tags ?? [], createdAt: deps.now() };
+    // A page the model read could ask it to plant a "fact" that steers later conversations: nothing is kept
+    // across conversations without the user seeing it ("always allow" stays possible, per site).
+    needsApproval: true,
+    preview: (input, ctx) => previewMemorySave(input, ctx.pageUrl),
+    async execute({ text, tags }, ctx) {
+      const memory = { id: deps.generateId(), text, tags: tags ?? [], createdAt: deps.now(), ...(ctx.pageUrl ? { url: ctx.pageUrl } : {}) };
       await store.save(memory);
       return { saved: memory.id };
     },

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { createAgentRuntime } from '../../lib/agent/agent-runtime';
 import { createMemoryRunJournal } from '../../lib/agent/memory-run-journal';
+import { RUN_LIMITS } from '../../lib/agent/run-settings';
 import { createFakeChatModel, toolCallsReply } from '../../lib/agent/testing/fake-chat-model';
 import { loadPromptsFromDir } from '../../lib/agent/testing/load-prompts-from-dir';
 import { defineTool, type Tool } from '../../lib/tools/define-tool';
@@ -31,7 +32,8 @@ export async function measureJournalBytes(steps: number): Promise<number> {
     sitePolicies: createInMemorySitePolicyStore(), timeZone: 'UTC', now: () => ++t, maxStepsCeiling: steps,
   });
   const handle = await runtime.startRun({
-    conversationId: 'bench', model: { provider: 'fake', modelId: 'bench' }, settings: { maxSteps: steps },
+    // The token budget would rightly stop a run this long; its journal's size is what is measured.
+    conversationId: 'bench', model: { provider: 'fake', modelId: 'bench' }, settings: { maxSteps: steps, maxRunTokens: RUN_LIMITS.maxRunTokens.max },
     messages: [{ role: 'user', content: [{ type: 'text', text: 'Look up everything, one call at a time.' }] }],
   });
   const result = await handle.done;

@@ -43,6 +43,7 @@ test('tool calls made together run in parallel and their results return in call 
   );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Remember I like tea');
+  await approveSave(panel, 'The user likes tea');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await expect(assistantMessages(panel).last().locator('.tool-card')).toHaveCount(3);
   const results = toolResults(chatRequests(llm)[1]!);
@@ -52,6 +53,14 @@ test('tool calls made together run in parallel and their results return in call 
   const memories = await callBackground<{ text: string }[]>(extPage, 'memories.list', {});
   expect(memories.map((m) => m.text)).toEqual(['The user likes tea']);
 });
+
+/** memory_save asks first: approves its card (the preview shows the text to be remembered). */
+async function approveSave(panel: Page, text: string) {
+  const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]');
+  await expect(card).toHaveAttribute('data-status', 'awaiting-approval');
+  await expect(card.locator('.preview')).toContainText(`Remember: ${text}`);
+  await card.getByRole('button', { name: 'Approve' }).click();
+}
 
 /** Scripts: save a memory, then ask to delete it (memory_delete needs approval), then a closing text. */
 function scriptDelete(llm: FakeLlm) {
@@ -70,6 +79,7 @@ test('a consequential tool waits for approval: approved, it runs', async ({ cont
   scriptDelete(llm);
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Save then forget my parking spot');
+  await approveSave(panel, 'Parking spot B12');
   const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_delete"]');
   await expect(card).toHaveAttribute('data-status', 'awaiting-approval');
   await expect(card.locator('.preview')).toContainText('id');
@@ -88,6 +98,7 @@ test('a consequential tool waits for approval: denied, the model is told so and 
   scriptDelete(llm);
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Save then forget my parking spot');
+  await approveSave(panel, 'Parking spot B12');
   const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_delete"]');
   await card.getByRole('button', { name: 'Deny' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
@@ -101,6 +112,7 @@ test('a pending approval survives closing the panel: reopened, the card still wa
   scriptDelete(llm);
   const first = await openPanel(context, extensionId);
   await sendChat(first, 'Save then forget my parking spot');
+  await approveSave(first, 'Parking spot B12');
   await expect(assistantMessages(first).last().locator('.tool-card[data-tool="memory_delete"]')).toHaveAttribute('data-status', 'awaiting-approval');
   await first.close();
   const panel = await openPanel(context, extensionId);

@@ -51,6 +51,9 @@ test('killed after tool calls arrive but before they run: the tool runs exactly 
   await expect.poll(() => llm.requests.length).toBeGreaterThanOrEqual(1);
   await panel.waitForTimeout(300);
   await killServiceWorker(context, panel);
+  // memory_save asks first: the retried step's call waits for the user, then runs once.
+  const save = answer.locator('.tool-card[data-tool="memory_save"][data-status="awaiting-approval"]');
+  await save.getByRole('button', { name: 'Approve' }).click({ timeout: 20_000 });
   await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
   await expect(answer).toContainText('Saved.');
   const memories = await callBackground<{ text: string }[]>(extPage, 'memories.list', {});
@@ -95,6 +98,7 @@ test('killed while an approval waits: the card comes back, and approving runs th
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Save and then forget locker 7');
   const answer = assistantMessages(panel).last();
+  await answer.locator('.tool-card[data-tool="memory_save"]').getByRole('button', { name: 'Approve' }).click();
   await expect(answer.locator('.tool-card[data-tool="memory_delete"]')).toHaveAttribute('data-status', 'awaiting-approval');
   await killServiceWorker(context, panel);
   // The fresh worker resumes the run and shows the same pending approval.

@@ -51,6 +51,7 @@ test('memories the assistant saved are listed in settings and can be forgotten',
   llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Prefers aisle seats"}' }] }, { text: ['Noted.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'I prefer aisle seats');
+  await assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]').getByRole('button', { name: 'Approve' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await extPage.reload();
   const assistant = extPage.getByRole('region', { name: 'Assistant' });
@@ -90,4 +91,91 @@ test('reasoning set to High: Anthropic gets extended thinking, OpenAI gets reaso
   const body = chatRequests(llm, '/v1/chat/completions')[0]!.body as Record<string, unknown>;
   expect(body.reasoning_effort).toBe('high');
   expect(body).not.toHaveProperty('temperature');
+});
+
+test('editing a saved provider\'s host or type asks for the key again; plain http only for this computer', async ({ llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Work', baseUrl: llm.openaiBaseUrl, model: 'm', apiKey: 'sk-work-1234' });
+  await extPage.reload();
+  const providers = extPage.getByRole('region', { name: 'Providers' });
+  await providers.locator('li[data-provider="Work"]').getByRole('button', { name: 'Edit' }).click();
+  const form = extPage.getByRole('form', { name: 'Edit provider' });
+  await expect(form.locator('.endpoint-rule')).toContainText('Plain http only for a server on this computer');
+  await expect(form.locator('.endpoint-rule')).toContainText('needs the API key again');
+
+  // Another host, key left empty: refused, nothing saved, and "Test connection" does not send the key there either.
+  await form.getByLabel(/Base URL/).fill('https://attacker.example/v1');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toContainText('enter the API key again');
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.getByRole('alert').first()).toContainText('enter the API key again');
+  let [saved] = await callBackground<{ baseUrl: string; keyLast4: string }[]>(extPage, 'providers.list', {});
+  expect(saved).toMatchObject({ baseUrl: llm.openaiBaseUrl, keyLast4: '1234' });
+
+  // Plain http to a host that is not this computer: the schema refuses it with the rule.
+  await form.getByLabel(/Base URL/).fill('http://llm.example/v1');
+  await form.getByLabel(/API key/).fill('sk-other-9999');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toContainText('Plain http is allowed only for this computer');
+
+  // With the key typed again, the new https host is saved with the new key.
+  await form.getByLabel(/Base URL/).fill('https://llm.example/v1');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(providers.getByRole('status')).toHaveText('Saved Work.');
+  [saved] = await callBackground<{ baseUrl: string; keyLast4: string }[]>(extPage, 'providers.list', {});
+  expect(saved).toMatchObject({ baseUrl: 'https://llm.example/v1', keyLast4: '9999' });
+});
+
+test('delete all data: conversations, run records, memories and approvals go; providers and keys stay', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm', apiKey: 'sk-keep-5678' });
+  llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Lives in Lyon"}' }] }, { text: ['Noted.'] });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'I live in Lyon');
+  const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]');
+  await card.getByRole('button', { name: /Always/ }).click();
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  const [conversation] = await callBackground<{ id: string }[]>(extPage, 'conversations.list', {});
+  const { messages } = await callBackground<{ messages: { runId?: string }[] }>(extPage, 'conversations.get', { id: conversation!.id });
+  const runId = messages.find((m) => m.runId)!.runId!;
+  expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toHaveLength(1);
+
+  await extPage.reload();
+  const data = extPage.getByRole('region', { name: 'Your data' });
+  await data.getByRole('button', { name: 'Delete all data…' }).click();
+  await data.getByRole('group', { name: 'Confirm deleting all data' }).getByRole('button', { name: 'Cancel' }).click();
+  expect(await callBackground<unknown[]>(extPage, 'conversations.list', {})).toHaveLength(1);
+  await data.getByRole('button', { name: 'Delete all data…' }).click();
+  await data.getByRole('button', { name: 'Yes, delete everything' }).click();
+  await expect(data.getByRole('status')).toContainText('Deleted 1 conversation');
+
+  expect(await callBackground<unknown[]>(extPage, 'conversations.list', {})).toEqual([]);
+  expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toEqual([]);
+  await expect(callBackground(extPage, 'runs.inspect', { runId })).rejects.toThrow(/No record of that run/);
+  const stats = await callBackground<{ models: Record<string, unknown> }>(extPage, 'telemetry.stats', {});
+  expect(stats.models).toEqual({});
+  const [provider] = await callBackground<{ name: string; keyLast4: string; hasKey: boolean }[]>(extPage, 'providers.list', {});
+  expect(provider).toMatchObject({ name: 'Fake', hasKey: true, keyLast4: '5678' });
+
+  // The "always allow" for memory_save went too: the next save asks again.
+  llm.enqueue({ toolCalls: [{ id: 'm2', name: 'memory_save', arguments: '{"text":"Likes tea"}' }] }, { text: ['Noted.'] });
+  const again = await openPanel(context, extensionId);
+  await sendChat(again, 'I like tea');
+  await expect(assistantMessages(again).last().locator('.tool-card[data-tool="memory_save"]')).toHaveAttribute('data-status', 'awaiting-approval');
+});
+
+test('a memory keeps the page it was saved on: the approval card and Settings → Memories show it', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  const site = await context.newPage();
+  await site.goto(`${llm.url}/v1/models`);
+  llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Uses the staging server"}' }] }, { text: ['Noted.'] });
+  const panel = await openPanel(context, extensionId);
+  await expect(panel.locator('.chip').first()).toHaveAttribute('title', `${llm.url}/v1/models`);
+  await sendChat(panel, 'Remember this');
+  const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]');
+  await expect(card.locator('.preview')).toContainText('Remember: Uses the staging server');
+  await expect(card.locator('.preview')).toContainText(`Saved from: ${llm.url}/v1/models`);
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  await extPage.reload();
+  const assistant = extPage.getByRole('region', { name: 'Assistant' });
+  await expect(assistant.locator('li[data-memory]')).toContainText(`Uses the staging server · saved on ${llm.url}/v1/models`);
 });

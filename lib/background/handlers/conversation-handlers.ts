@@ -1,14 +1,17 @@
 /** conversations.*: the history list, one conversation, and deletion (which stops its run and takes its journal). */
 import type { RunJournal } from '../../agent/run-journal';
 import type { ConversationStore } from '../../storage/conversation-store';
+import type { PageTargetForgetter } from '../forget-page-targets';
 import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 
 export interface ConversationHandlerDeps {
   conversations: Awaitable<ConversationStore>;
-  journal: Awaitable<Pick<RunJournal, 'deleteConversation'>>;
+  journal: Awaitable<Pick<RunJournal, 'deleteConversation' | 'listRuns'>>;
   /** The chat service's view of runs: is one running here, and stop it (resolves once it has stopped). */
   chat: { isRunning(conversationId: string): boolean; stop(conversationId: string): Promise<void> };
+  /** What the page tools kept about the conversation's runs (page URLs and documents). */
+  pageTargets?: Pick<PageTargetForgetter, 'forgetRuns'>;
 }
 
 export function createConversationHandlers(deps: ConversationHandlerDeps): HandlerSet<'conversations.list' | 'conversations.get' | 'conversations.delete'> {
@@ -23,8 +26,12 @@ export function createConversationHandlers(deps: ConversationHandlerDeps): Handl
     'conversations.delete': async ({ id }) => {
       if (deps.chat.isRunning(id)) await deps.chat.stop(id);
       await (await deps.conversations).deleteConversation(id);
-      // The conversation's run journals go with it: nothing of a deleted conversation stays behind.
-      await (await deps.journal).deleteConversation(id);
+      // The conversation's run journals go with it, and what the page tools kept about those runs:
+      // nothing of a deleted conversation stays behind.
+      const journal = await deps.journal;
+      const runIds = (await journal.listRuns(id)).map((r) => r.id);
+      await journal.deleteConversation(id);
+      await deps.pageTargets?.forgetRuns(runIds);
     },
   };
 }

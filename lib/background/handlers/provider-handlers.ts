@@ -1,7 +1,9 @@
 /** providers.*: the user's model providers; the first one saved becomes the default, and so does the next after a delete. */
 import { listModels as listModelsDefault } from '../../providers/list-models';
+import { providerEndpoint, type ProviderKind } from '../../providers/provider-config';
 import type { ProviderStore } from '../../providers/provider-store';
 import type { SettingsStore } from '../../storage/settings-store';
+import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 
 export interface ProviderHandlerDeps {
@@ -11,12 +13,29 @@ export interface ProviderHandlerDeps {
   listModels?: typeof listModelsDefault;
 }
 
+/** What the form shows when a stored key would follow an edited endpoint. */
+export const KEY_AGAIN_MESSAGE =
+  'The kind or the base URL\'s host changed: enter the API key again. The saved key is never sent to a new host.';
+
+/**
+ * Refuses to let a stored key go to another endpoint: a changed kind or base URL origin needs the key typed
+ * again (or cleared). A provider with no stored key (a local server) has nothing to leak.
+ */
+async function refuseKeyToNewEndpoint(providers: ProviderStore, draft: { id?: string; kind: ProviderKind; baseUrl: string; apiKey?: string }) {
+  // A typed key goes where the user typed it for; '' removes the stored key; only undefined keeps it.
+  if (!draft.id || draft.apiKey !== undefined) return;
+  const saved = await providers.get(draft.id);
+  if (!saved?.hasKey) return;
+  if (providerEndpoint(saved) !== providerEndpoint(draft)) throw new UserFacingError('key_required', KEY_AGAIN_MESSAGE);
+}
+
 export function createProviderHandlers(deps: ProviderHandlerDeps): HandlerSet<'providers.list' | 'providers.save' | 'providers.delete' | 'providers.test'> {
   const listModels = deps.listModels ?? listModelsDefault;
   return {
     'providers.list': async () => (await deps.providers).list(),
     'providers.save': async (input) => {
       const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
+      await refuseKeyToNewEndpoint(providers, input);
       const saved = await providers.save(input);
       if (!(await settings.get()).defaultProviderId) await settings.update({ defaultProviderId: saved.id });
       return saved;
@@ -30,6 +49,8 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): HandlerSet<'p
     },
     'providers.test': async (draft) => {
       const providers = await deps.providers;
+      // "Test connection" on an edited draft would otherwise send the saved key to the draft's new host.
+      await refuseKeyToNewEndpoint(providers, draft);
       const apiKey = draft.apiKey || (draft.id ? await providers.getApiKey(draft.id) : undefined);
       return { models: await listModels({ kind: draft.kind, baseUrl: draft.baseUrl, apiKey }) };
     },

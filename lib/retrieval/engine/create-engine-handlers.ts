@@ -1,6 +1,6 @@
-/** The engine's request handlers, one per request type of offscreen-protocol. */
+/** The engine's request handlers, one per request name of offscreen-protocol. */
 import type { Embedder } from '../embedder-contract';
-import type { OffscreenRequest, OffscreenResponses } from '../offscreen-protocol';
+import type { OffscreenRequest, OffscreenRequestName, OffscreenResponses } from '../offscreen-protocol';
 import { configureModel } from './configure-model';
 import type { EngineContext } from './engine-context';
 import { embeddersOf } from './embedders-of';
@@ -11,8 +11,8 @@ import { liveIndexOf } from './live-index-of';
 import { evictPages, removePages } from './remove-pages';
 import { searchHistory } from './search-history';
 
-/** A handler per request type, typed by it. */
-export type EngineHandlers = { [T in OffscreenRequest['type']]: (r: Extract<OffscreenRequest, { type: T }>) => Promise<OffscreenResponses[T]> };
+/** A handler per request name, typed by its route: the offscreen document serves them as they are (a full set of the kit's Handlers). */
+export type EngineHandlers = { [K in OffscreenRequestName]: (r: OffscreenRequest<K>) => Promise<OffscreenResponses[K]> };
 
 /** Creates the handlers over the engine's shared state. Every request names its model: configureModel switches when it changed. */
 export function createEngineHandlers(ctx: EngineContext): EngineHandlers {

@@ -5,9 +5,8 @@
  * offscreen-protocol (create-engine-handlers). No extension APIs here: serve-offscreen-engine.ts
  * connects it to chrome.runtime.
  */
-import type { OffscreenRequest, OffscreenResponses } from '../offscreen-protocol';
 import type { WorkerLike } from './create-worker-embedder';
-import { createEngineHandlers } from './create-engine-handlers';
+import { createEngineHandlers, type EngineHandlers } from './create-engine-handlers';
 import { createIndexSaver } from './create-index-saver';
 import { createIdbEmbeddingCacheStore } from './embedding-cache-db';
 import { createMemoryEmbeddingCacheStore, layeredEmbeddingCacheStore, type EmbeddingCacheStore } from './embedding-cache';
@@ -27,10 +26,8 @@ export interface OffscreenEngineDeps {
   now?: () => number;
 }
 
-/** The engine: one method per request type of the offscreen protocol. */
-export interface OffscreenEngine {
-  handle<R extends OffscreenRequest>(request: R): Promise<OffscreenResponses[R['type']]>;
-}
+/** The engine: one method per request name of the offscreen protocol. */
+export type OffscreenEngine = EngineHandlers;
 
 /** Creates the engine; nothing is loaded until the first request names a model. */
 export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngine {
@@ -47,11 +44,5 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     persist: createIndexSaver({ db, delayMs: deps.saveDelayMs ?? 400, now: deps.now ?? Date.now, onSaved: (bytes) => (ctx.savedBytes = bytes) }),
     savedBytes: 0,
   };
-  const handlers = createEngineHandlers(ctx);
-  return {
-    handle(request) {
-      const handler = handlers[request.type] as (r: OffscreenRequest) => Promise<never>;
-      return handler(request);
-    },
-  };
+  return createEngineHandlers(ctx);
 }

@@ -1,31 +1,22 @@
-/** Connects the offscreen engine to chrome.runtime messages from the extension's own background. */
-import { offscreenRequestSchema, offscreenWireSchema } from '../offscreen-protocol';
+/** Connects the offscreen engine to chrome.runtime messages through the messaging kit. */
+import { serve, type MessageEvent } from '../../messaging/serve';
+import { selfOf, type SenderInfo } from '../../messaging/sender-is';
+import { offscreenProtocol } from '../offscreen-protocol';
+import { offscreenRequestSchemas } from '../offscreen-request-schemas';
 import type { OffscreenEngine } from './offscreen-engine';
 
-/** Error shape that survives the message trip. */
-const toWire = (e: unknown) => ({
-  code: typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : 'internal',
-  message: e instanceof Error ? e.message : String(e),
-});
+/** The parts of chrome.runtime the document serves with (a fake in tests). */
+export interface OffscreenRuntime {
+  id: string;
+  getURL(path: string): string;
+  onMessage: MessageEvent<SenderInfo>;
+}
 
 /**
- * Answers offscreen-protocol requests. Everything else is left to other listeners (return false), and
- * content scripts (sender.tab set) or other extensions are never answered.
+ * Answers the offscreen protocol's requests, each validated with its schema, from the extension's own
+ * service worker only: pages, content scripts and other extensions get 'forbidden'. Other messages pass to
+ * other listeners. Returns a function that stops serving.
  */
-export function serveOffscreenEngine(engine: OffscreenEngine, runtime: typeof chrome.runtime = chrome.runtime): void {
-  runtime.onMessage.addListener((raw, sender, sendResponse) => {
-    const wire = offscreenWireSchema.safeParse(raw);
-    if (!wire.success) return false;
-    if (sender.id !== runtime.id || sender.tab) return false;
-    const request = offscreenRequestSchema.safeParse(wire.data.request);
-    if (!request.success) {
-      sendResponse({ err: { code: 'bad_request', message: request.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } });
-      return false;
-    }
-    engine.handle(request.data).then(
-      (res) => sendResponse({ res }),
-      (e: unknown) => sendResponse({ err: toWire(e) }),
-    );
-    return true;
-  });
+export function serveOffscreenEngine(engine: OffscreenEngine, runtime: OffscreenRuntime = chrome.runtime): () => void {
+  return serve(offscreenProtocol, { validators: offscreenRequestSchemas, handlers: engine, from: 'background', self: selfOf(runtime) }, runtime.onMessage);
 }

@@ -101,7 +101,7 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       // If this worker dies mid-batch, the alarm wakes a new one that sends the batch again (replacing, not duplicating).
       await deps.alarms?.create(INGEST_ALARM, { delayInMinutes: 0.5 });
       try {
-        await deps.client.request({ type: 'ingest', model: s.model, pages: batch.map(({ url, title, lang, text, visitedAt }) => ({ url, title, lang, text, visitedAt })) });
+        await deps.client.send('ingest', { model: s.model, pages: batch.map(({ url, title, lang, text, visitedAt }) => ({ url, title, lang, text, visitedAt })) });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         console.error('Tabwise: indexing failed; the queue keeps the pages for a retry', error);
@@ -113,7 +113,7 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
         await queue.complete(e);
       }
       await queue.updateCounters((c) => ({ ...c, indexed: c.indexed + batch.length, lastError: undefined }));
-      const evicted = await deps.client.request({ type: 'evict', model: s.model, before: now() - s.retentionDays * DAY_MS, maxChunks: s.maxChunks });
+      const evicted = await deps.client.send('evict', { model: s.model, before: now() - s.retentionDays * DAY_MS, maxChunks: s.maxChunks });
       if (evicted.urls.length) await seen.forget({ kind: 'urls', urls: evicted.urls });
     }
   }
@@ -152,12 +152,12 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
     async stats() {
       const { settings, queue } = await parts();
       const s = await settings.get();
-      const [engine, depth, counters] = await Promise.all([deps.client.request({ type: 'stats', model: s.model }), queue.depth(), queue.counters()]);
+      const [engine, depth, counters] = await Promise.all([deps.client.send('stats', { model: s.model }), queue.depth(), queue.counters()]);
       return { ...engine, ...counters, enabled: s.enabled, paused: s.paused, queueDepth: depth, queueLimit: s.queueLimit };
     },
     async pages(query, limit) {
       const s = await (await parts()).settings.get();
-      return deps.client.request({ type: 'pages', model: s.model, query, limit });
+      return deps.client.send('pages', { model: s.model, query, limit });
     },
     async remove(target) {
       const { settings, queue, seen } = await parts();
@@ -169,14 +169,14 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
         (target.kind === 'domain' && domainMatches(domainOf(e.url), target.domain)) ||
         (target.kind === 'range' && e.visitedAt >= target.since && e.visitedAt <= target.until),
       );
-      const out = await deps.client.request({ type: 'delete', model: s.model, target });
+      const out = await deps.client.send('delete', { model: s.model, target });
       await seen.forget(target);
       return out;
     },
     async search(request) {
       const s = await (await parts()).settings.get();
       // Passages go on to the model and the settings page: checked here, where they enter the worker.
-      return passagesSchema.parse(await deps.client.request({ type: 'search', model: s.model, request }));
+      return passagesSchema.parse(await deps.client.send('search', { model: s.model, request }));
     },
   };
 }

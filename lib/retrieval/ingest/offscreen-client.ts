@@ -1,52 +1,67 @@
 /**
- * The background's handle on the offscreen retrieval engine: creates the document on demand (reason
- * WORKERS), tolerates the "only one offscreen document" race between concurrent callers and worker
- * restarts, and sends typed, validated requests.
+ * The background's handle on the offscreen retrieval engine: the offscreen protocol's sender, whose post
+ * creates the document on demand (reason WORKERS) and tolerates the "only one offscreen document" race
+ * between concurrent callers and worker restarts. A document just created, or being created again after it
+ * was closed, is still loading its script: the kit's retry policy (offscreenRetry) waits for it.
  */
-import { OFFSCREEN_TARGET, offscreenRequestSchema, type OffscreenRequest, type OffscreenResponses } from '../offscreen-protocol';
+import { createSender, type Post, type Send, type SendOptions } from '../../messaging/create-sender';
+import type { RetryPolicy } from '../../messaging/retry-policy';
+import { offscreenProtocol, type OffscreenRoutes } from '../offscreen-protocol';
 
-/** A request to the engine, typed by its `type`. */
+/** Typed requests to the engine; a failure is a RemoteError carrying the engine's code. */
 export interface OffscreenClient {
-  request<R extends OffscreenRequest>(request: R): Promise<OffscreenResponses[R['type']]>;
+  send: Send<OffscreenRoutes>;
 }
 
-/** An engine failure, with the engine's code. */
-export class OffscreenError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'OffscreenError';
-    this.code = code;
-  }
+/** The extension APIs the client uses: chrome's by default, a fake in tests. */
+export interface OffscreenHost {
+  hasDocument(): Promise<boolean>;
+  createDocument(): Promise<void>;
+  post: Post;
 }
 
 export interface OffscreenClientOptions {
   /** Path of the offscreen page inside the extension. Default '/offscreen.html'. */
   path?: string;
-  /** Tries while the freshly created document registers its listener. Default 20 (×100 ms). */
-  attempts?: number;
+  host?: OffscreenHost;
+  /** Waits between tries (injectable for tests). */
+  sleep?: SendOptions['sleep'];
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * 20 tries, 100 ms apart, while the document registers its listener: 'no_receiver' when no context listens
+ * yet, 'no_reply' when only other listeners (an open settings page's) heard the message and let it pass.
+ * Every try goes through the post, so a document closed meanwhile is created again.
+ */
+export const offscreenRetry: RetryPolicy = {
+  delaysMs: Array<number>(19).fill(100),
+  retryOn: (failure) => failure.code === 'no_receiver' || failure.code === 'no_reply',
+};
+
+function chromeOffscreenHost(path: string): OffscreenHost {
+  return {
+    async hasDocument() {
+      const contexts = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT], documentUrls: [chrome.runtime.getURL(path)] });
+      return contexts.length > 0;
+    },
+    createDocument: () =>
+      chrome.offscreen.createDocument({ url: path, reasons: [chrome.offscreen.Reason.WORKERS], justification: 'Runs the on-device history index and its embedding model in a Web Worker.' }),
+    post: (message) => chrome.runtime.sendMessage(message),
+  };
+}
 
 /** Creates the client. Nothing happens until the first request. */
 export function createOffscreenClient(options: OffscreenClientOptions = {}): OffscreenClient {
-  const path = options.path ?? '/offscreen.html';
-  const attempts = options.attempts ?? 20;
+  const host = options.host ?? chromeOffscreenHost(options.path ?? '/offscreen.html');
   let creating: Promise<void> | undefined;
 
-  async function exists(): Promise<boolean> {
-    const contexts = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT], documentUrls: [chrome.runtime.getURL(path)] });
-    return contexts.length > 0;
-  }
-
   async function ensureDocument(): Promise<void> {
-    if (await exists()) return;
-    creating ??= chrome.offscreen
-      .createDocument({ url: path, reasons: [chrome.offscreen.Reason.WORKERS], justification: 'Runs the on-device history index and its embedding model in a Web Worker.' })
+    if (await host.hasDocument()) return;
+    creating ??= host
+      .createDocument()
       .catch((error: unknown) => {
         // Another caller (or a previous worker's request) created it first: that is what we wanted.
-        if (!/single offscreen|already exists|only one/i.test(String((error as Error)?.message ?? error))) throw error;
+        if (!/single offscreen|already exists|only one/i.test(error instanceof Error ? error.message : String(error))) throw error;
       })
       .finally(() => {
         creating = undefined;
@@ -54,26 +69,13 @@ export function createOffscreenClient(options: OffscreenClientOptions = {}): Off
     await creating;
   }
 
-  return {
-    async request(request) {
-      const checked = offscreenRequestSchema.parse(request);
-      for (let attempt = 1; ; attempt++) {
-        await ensureDocument();
-        let reply: unknown;
-        try {
-          reply = await chrome.runtime.sendMessage({ target: OFFSCREEN_TARGET, request: checked });
-        } catch (error) {
-          // "Receiving end does not exist": the document is still loading its script. Anything else is real.
-          if (!/receiving end/i.test(String((error as Error)?.message ?? error)) || attempt >= attempts) throw error;
-          await sleep(100);
-          continue;
-        }
-        const envelope = reply as { res?: unknown; err?: { code?: unknown; message?: unknown } } | undefined;
-        if (envelope && 'res' in envelope) return envelope.res as never;
-        if (envelope?.err) throw new OffscreenError(String(envelope.err.code ?? 'internal'), String(envelope.err.message ?? 'offscreen engine failed'));
-        if (attempt >= attempts) throw new OffscreenError('no_reply', 'The retrieval engine did not answer.');
-        await sleep(100);
-      }
+  const send = createSender(offscreenProtocol, {
+    post: async (message) => {
+      await ensureDocument();
+      return host.post(message);
     },
-  };
+    retry: offscreenRetry,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  return { send };
 }

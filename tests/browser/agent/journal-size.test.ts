@@ -10,6 +10,7 @@ import { openAgentDb, type AgentDb } from '../../../lib/agent/agent-db';
 import { createAgentRuntime } from '../../../lib/agent/agent-runtime';
 import { createIdbSitePolicyStore } from '../../../lib/agent/idb-agent-stores';
 import { createIdbRunJournal } from '../../../lib/agent/idb-run-journal';
+import { RUN_LIMITS } from '../../../lib/agent/run-settings';
 import { createFakeChatModel, textReply, toolCallsReply, type Script } from '../../../lib/agent/testing/fake-chat-model';
 import { defineTool, type Tool } from '../../../lib/tools/define-tool';
 import { createToolRegistry } from '../../../lib/tools/tool-registry';
@@ -39,7 +40,8 @@ async function runIn(db: IDBPDatabase<AgentDb>, scripts: Script[], conversationI
     emit: () => undefined, sitePolicies: createIdbSitePolicyStore(db), timeZone: 'UTC', now: () => 1_000, maxStepsCeiling: maxSteps,
   });
   const handle = await runtime.startRun({
-    conversationId, model: { provider: 'fake', modelId: 'm' }, settings: { maxSteps },
+    // The token budget would rightly stop a run this long; the size of its journal is what is measured here.
+    conversationId, model: { provider: 'fake', modelId: 'm' }, settings: { maxSteps, maxRunTokens: RUN_LIMITS.maxRunTokens.max },
     messages: [{ role: 'user', content: [{ type: 'text', text: 'Look everything up.' }] }],
   });
   return { result: await handle.done, model, runId: handle.runId };

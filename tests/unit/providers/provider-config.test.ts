@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { providerPresets } from '../../../lib/providers/provider-presets';
-import { providerConfigSchema, providerInputSchema, providerKindSchema, providerTestSchema } from '../../../lib/providers/provider-config';
+import { isLoopbackHost, PLAIN_HTTP_RULE, providerConfigSchema, providerInputSchema, providerKindSchema, providerTestSchema } from '../../../lib/providers/provider-config';
 
 describe('provider config', () => {
   it('knows the three kinds and nothing else', () => {
@@ -29,5 +29,19 @@ describe('provider config', () => {
     expect(providerConfigSchema.safeParse({ ...base, baseUrl: 'http://localhost:11434/v1' }).success).toBe(true);
     expect(providerConfigSchema.safeParse({ ...base, baseUrl: 'file:///etc/passwd' }).success).toBe(false);
     expect(providerTestSchema.safeParse({ kind: 'anthropic', baseUrl: 'javascript:alert(1)' }).success).toBe(false);
+  });
+
+  it('allows plain http only for this computer, and says so', () => {
+    const base = { kind: 'openai-compatible', name: 'Local', model: 'm' } as const;
+    for (const baseUrl of ['http://localhost:11434/v1', 'http://127.0.0.1:8080', 'http://127.8.9.10/v1', 'http://[::1]:1234/v1', 'https://api.example.com/v1']) {
+      expect(providerConfigSchema.safeParse({ ...base, baseUrl }).success, baseUrl).toBe(true);
+    }
+    for (const baseUrl of ['http://api.example.com/v1', 'http://localhost.evil.example/', 'http://10.0.0.5:8080/v1', 'http://128.0.0.1/']) {
+      const r = providerConfigSchema.safeParse({ ...base, baseUrl });
+      expect(r.success, baseUrl).toBe(false);
+      expect(r.error?.issues.map((i) => i.message)).toEqual([PLAIN_HTTP_RULE]);
+    }
+    expect(providerTestSchema.safeParse({ kind: 'openai', baseUrl: 'http://api.example.com' }).success).toBe(false);
+    expect(isLoopbackHost('LOCALHOST')).toBe(true);
   });
 });

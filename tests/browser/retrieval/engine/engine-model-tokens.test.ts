@@ -49,9 +49,9 @@ describe.skipIf(!available)('offscreen engine with the real embedding worker and
     names.push(name);
     const sent: Array<{ type: string; texts?: string[] }> = [];
     const engine = createOffscreenEngine({ spawnWorker: () => recordingWorker(sent), openDb: () => openIndexDb(name), saveDelayMs: 10 });
-    const { indexed } = await engine.handle({ type: 'ingest', model, pages: [{ url: 'https://ru.test/docs', title: 'Документация', lang: 'ru', text: `# Русская версия\n\n${russian}`, visitedAt: Date.now() }] });
+    const { indexed } = await engine.ingest({ model, pages: [{ url: 'https://ru.test/docs', title: 'Документация', lang: 'ru', text: `# Русская версия\n\n${russian}`, visitedAt: Date.now() }] });
     expect(indexed[0]!.chunks).toBeGreaterThanOrEqual(2);
-    expect(await engine.handle({ type: 'stats', model })).toMatchObject({ tokenCounting: 'model-tokenizer', model: 'ready' });
+    expect(await engine.stats({ model })).toMatchObject({ tokenCounting: 'model-tokenizer', model: 'ready' });
     const counts = sent.filter((m) => m.type === 'count');
     expect(counts.length).toBeLessThanOrEqual(3);
     const inputs = sent.filter((m) => m.type === 'embed').flatMap((m) => m.texts!);

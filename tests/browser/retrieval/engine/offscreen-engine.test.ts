@@ -84,99 +84,97 @@ describe('offscreen engine', () => {
   it('ingests, searches with filters, deletes a domain from both sides, and restores from IndexedDB on start', async () => {
     const name = dbName();
     const e = engine(name);
-    await e.handle({
-      type: 'ingest',
+    await e.ingest({
       model,
       pages: [page('https://a.test/octopus', '# Octopus\n\nOctopuses open jars from the inside.'), page('https://b.test/bread', '# Bread\n\nSourdough starters leaven bread.')],
     });
-    const hits = await e.handle({ type: 'search', model, request: { query: 'octopuses jars' } });
+    const hits = await e.search({ model, request: { query: 'octopuses jars' } });
     expect(hits[0]!.url).toBe('https://a.test/octopus');
     expect(hits[0]!.fragmentUrl).toMatch(/^https:\/\/a\.test\/octopus#:~:text=/);
-    const filtered = await e.handle({ type: 'search', model, request: { query: 'octopuses jars', domain: 'b.test', minScore: 0 } });
+    const filtered = await e.search({ model, request: { query: 'octopuses jars', domain: 'b.test', minScore: 0 } });
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.every((h) => h.url.startsWith('https://b.test/'))).toBe(true);
-    const deleted = await e.handle({ type: 'delete', model, target: { kind: 'domain', domain: 'a.test' } });
+    const deleted = await e.delete({ model, target: { kind: 'domain', domain: 'a.test' } });
     expect(deleted.urls).toEqual(['https://a.test/octopus']);
     for (const mode of ['sparse', 'dense'] as const) {
-      const after = await e.handle({ type: 'search', model, request: { query: 'octopuses jars', mode, minScore: 0, topK: 50 } });
+      const after = await e.search({ model, request: { query: 'octopuses jars', mode, minScore: 0, topK: 50 } });
       expect(after.filter((h) => h.url.startsWith('https://a.test'))).toEqual([]);
     }
     // A fresh engine (a new offscreen document) restores the persisted index without loading the model.
     const log: string[] = [];
     const again = engine(name, log);
-    const stats = await again.handle({ type: 'stats', model });
+    const stats = await again.stats({ model });
     expect(stats).toMatchObject({ pages: 1, chunks: 1, modelId: 'fake@fp32', dims: 26, restoredChunks: 1, model: 'idle' });
     expect(log).toEqual([]);
-    const sparse = await again.handle({ type: 'search', model, request: { query: 'sourdough', mode: 'sparse' } });
+    const sparse = await again.search({ model, request: { query: 'sourdough', mode: 'sparse' } });
     expect(sparse.map((h) => h.url)).toEqual(['https://b.test/bread']);
   });
 
   it('a damaged stored index is reset with a notice in stats, and capture works again', async () => {
     const name = dbName();
     const e = engine(name);
-    await e.handle({ type: 'ingest', model, pages: [page('https://a.test/octopus', 'Octopuses open jars from the inside.')] });
+    await e.ingest({ model, pages: [page('https://a.test/octopus', 'Octopuses open jars from the inside.')] });
     // Damage it as a crash mid-write or a tampered profile might: the vectors no longer match the texts.
     const db = await openIndexDb(name);
     const head = (await db.get('meta', 'head'))!;
     await db.put('meta', { ...head, vectors: { ...head.vectors, count: head.vectors.count + 5 } }, 'head');
     db.close();
     const again = engine(name);
-    const stats = await again.handle({ type: 'stats', model });
+    const stats = await again.stats({ model });
     expect(stats).toMatchObject({ pages: 0, chunks: 0 });
     expect(stats.indexReset).toMatch(/could not be read .*disagree.*reset/);
-    await again.handle({ type: 'ingest', model, pages: [page('https://b.test/bread', 'Sourdough starters leaven bread.')] });
-    expect((await again.handle({ type: 'search', model, request: { query: 'sourdough', mode: 'sparse' } })).map((h) => h.url)).toEqual(['https://b.test/bread']);
+    await again.ingest({ model, pages: [page('https://b.test/bread', 'Sourdough starters leaven bread.')] });
+    expect((await again.search({ model, request: { query: 'sourdough', mode: 'sparse' } })).map((h) => h.url)).toEqual(['https://b.test/bread']);
     // The reset index was written over: a third start restores it cleanly, without the notice.
-    await expect.poll(async () => (await engine(name).handle({ type: 'stats', model })).pages).toBe(1);
-    expect((await engine(name).handle({ type: 'stats', model })).indexReset).toBeUndefined();
+    await expect.poll(async () => (await engine(name).stats({ model })).pages).toBe(1);
+    expect((await engine(name).stats({ model })).indexReset).toBeUndefined();
   });
 
   it('re-ingesting a page replaces it (a batch re-sent after a crash is not indexed twice)', async () => {
     const e = engine(dbName());
     const p = page('https://a.test/x', 'Alpha beta gamma. Delta epsilon.');
-    await e.handle({ type: 'ingest', model, pages: [p] });
-    await e.handle({ type: 'ingest', model, pages: [p, p] });
-    const listed = await e.handle({ type: 'pages', model });
+    await e.ingest({ model, pages: [p] });
+    await e.ingest({ model, pages: [p, p] });
+    const listed = await e.pages({ model });
     expect(listed.pages).toHaveLength(1);
-    expect((await e.handle({ type: 'stats', model })).chunks).toBe(listed.pages[0]!.chunks);
+    expect((await e.stats({ model })).chunks).toBe(listed.pages[0]!.chunks);
   });
 
   it('evicts visits past retention, then the oldest pages past the size cap', async () => {
     const e = engine(dbName());
     const day = 86_400_000;
     const now = Date.now();
-    await e.handle({
-      type: 'ingest',
+    await e.ingest({
       model,
       pages: [page('https://a.test/old', 'Old text here.', now - 100 * day), page('https://a.test/mid', 'Middle text here.', now - 10 * day), page('https://a.test/new', 'New text here.', now)],
     });
-    const r1 = await e.handle({ type: 'evict', model, before: now - 90 * day, maxChunks: 100 });
+    const r1 = await e.evict({ model, before: now - 90 * day, maxChunks: 100 });
     expect(r1.urls).toEqual(['https://a.test/old']);
-    const r2 = await e.handle({ type: 'evict', model, before: now - 90 * day, maxChunks: 1 });
+    const r2 = await e.evict({ model, before: now - 90 * day, maxChunks: 1 });
     expect(r2.urls).toEqual(['https://a.test/mid']);
-    expect((await e.handle({ type: 'pages', model })).pages.map((p) => p.url)).toEqual(['https://a.test/new']);
+    expect((await e.pages({ model })).pages.map((p) => p.url)).toEqual(['https://a.test/new']);
   });
 
   it('a model change re-embeds every page in the background; search keeps answering meanwhile', async () => {
     const name = dbName();
     const first = engine(name);
-    await first.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses open jars.'), page('https://a.test/2', 'Sourdough leavens bread.')] });
+    await first.ingest({ model, pages: [page('https://a.test/1', 'Octopuses open jars.'), page('https://a.test/2', 'Sourdough leavens bread.')] });
     const model2: EmbeddingModelSettings = { id: 'fake2', dtype: 'fp32', allowRemote: false };
     const second = engine(name);
     // Right away: the previous index answers (text only) while the new model embeds.
-    const during = await second.handle({ type: 'search', model: model2, request: { query: 'sourdough' } });
+    const during = await second.search({ model: model2, request: { query: 'sourdough' } });
     expect(during.map((h) => h.url)).toEqual(['https://a.test/2']);
     await expect
       .poll(async () => {
-        const st = await second.handle({ type: 'stats', model: model2 });
+        const st = await second.stats({ model: model2 });
         return st.reembed ? 'running' : `${st.modelId} ${st.dims} ${st.pages}`;
       })
       .toBe('fake2@fp32 13 2');
-    const hybrid = await second.handle({ type: 'search', model: model2, request: { query: 'octopuses jars' } });
+    const hybrid = await second.search({ model: model2, request: { query: 'octopuses jars' } });
     expect(hybrid[0]!.url).toBe('https://a.test/1');
     // Persisted with the new model: a fresh engine restores it without re-embedding.
     const third = engine(name);
-    expect(await third.handle({ type: 'stats', model: model2 })).toMatchObject({ pages: 2, modelId: 'fake2@fp32', restoredChunks: 2, model: 'idle' });
+    expect(await third.stats({ model: model2 })).toMatchObject({ pages: 2, modelId: 'fake2@fp32', restoredChunks: 2, model: 'idle' });
     // The first model's cached vectors went with its index: only the new model's two remain.
     await expect.poll(() => cachedVectors(name)).toBe(2);
   });
@@ -184,35 +182,35 @@ describe('offscreen engine', () => {
   it('a page deleted while the re-embed is embedding it does not come back, nor do its vectors stay', async () => {
     const name = dbName();
     const first = engine(name);
-    await first.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses open jars.', 2), page('https://a.test/2', 'Sourdough leavens bread.', 1)] });
+    await first.ingest({ model, pages: [page('https://a.test/1', 'Octopuses open jars.', 2), page('https://a.test/2', 'Sourdough leavens bread.', 1)] });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const log: string[] = [];
     const second = engine(name, log, { hold: () => held });
     const model2: EmbeddingModelSettings = { id: 'fake2', dtype: 'fp32', allowRemote: false };
-    await second.handle({ type: 'stats', model: model2 });
+    await second.stats({ model: model2 });
     // The re-embed asked for its first page's vectors; the user deletes that page meanwhile.
     await expect.poll(() => log.includes('embed')).toBe(true);
-    await second.handle({ type: 'delete', model: model2, target: { kind: 'page', url: 'https://a.test/1' } });
+    await second.delete({ model: model2, target: { kind: 'page', url: 'https://a.test/1' } });
     release();
-    await expect.poll(async () => (await second.handle({ type: 'stats', model: model2 })).reembed).toBeUndefined();
-    expect((await second.handle({ type: 'pages', model: model2 })).pages.map((p) => p.url)).toEqual(['https://a.test/2']);
+    await expect.poll(async () => (await second.stats({ model: model2 })).reembed).toBeUndefined();
+    expect((await second.pages({ model: model2 })).pages.map((p) => p.url)).toEqual(['https://a.test/2']);
     await expect.poll(() => cachedVectors(name)).toBe(1);
   });
 
   it('a restarted engine does not embed again a text it embedded before; queries are not cached on disk', async () => {
     const name = dbName();
     const first = engine(name);
-    await first.handle({ type: 'ingest', model, pages: [page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'), page('https://a.test/2', 'Sourdough leavens bread.')] });
+    await first.ingest({ model, pages: [page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'), page('https://a.test/2', 'Sourdough leavens bread.')] });
     expect(await cachedVectors(name)).toBe(2);
     // A new offscreen document: the page visited again, and the same text under another URL, cost no model time.
     const log: string[] = [];
     const second = engine(name, log);
-    await second.handle({ type: 'ingest', model, pages: [page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'), page('https://b.test/copy', 'Sourdough leavens bread.')] });
+    await second.ingest({ model, pages: [page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'), page('https://b.test/copy', 'Sourdough leavens bread.')] });
     // (Token counting for chunk sizes still runs; it is not a model call.)
     expect(log.filter((m) => m !== 'count')).toEqual(['load']);
-    expect((await second.handle({ type: 'stats', model })).pages).toBe(3);
-    const hits = await second.handle({ type: 'search', model, request: { query: 'octopuses jars' } });
+    expect((await second.stats({ model })).pages).toBe(3);
+    const hits = await second.search({ model, request: { query: 'octopuses jars' } });
     expect(hits[0]!.url).toBe('https://a.test/1');
     expect(log.filter((m) => m !== 'count')).toEqual(['load', 'embed']);
     expect(await cachedVectors(name)).toBe(2);
@@ -221,24 +219,24 @@ describe('offscreen engine', () => {
   it('deleting pages deletes their cached vectors (a changed page\'s old ones too); forgetting everything clears the cache', async () => {
     const name = dbName();
     const e = engine(name);
-    await e.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses open jars.'), page('https://b.test/2', 'Sourdough leavens bread.'), page('https://b.test/3', 'Kettles boil water.')] });
+    await e.ingest({ model, pages: [page('https://a.test/1', 'Octopuses open jars.'), page('https://b.test/2', 'Sourdough leavens bread.'), page('https://b.test/3', 'Kettles boil water.')] });
     // The page changed: the old text's vector goes with the capture it belonged to.
-    await e.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses escape tanks.')] });
+    await e.ingest({ model, pages: [page('https://a.test/1', 'Octopuses escape tanks.')] });
     expect(await cachedVectors(name)).toBe(3);
-    await e.handle({ type: 'delete', model, target: { kind: 'page', url: 'https://a.test/1' } });
+    await e.delete({ model, target: { kind: 'page', url: 'https://a.test/1' } });
     expect(await cachedVectors(name)).toBe(2);
-    await e.handle({ type: 'delete', model, target: { kind: 'domain', domain: 'b.test' } });
+    await e.delete({ model, target: { kind: 'domain', domain: 'b.test' } });
     expect(await cachedVectors(name)).toBe(0);
     // Nothing of the deleted page is left to serve: capturing it again embeds it again.
     const log: string[] = [];
     const again = engine(name, log);
-    await again.handle({ type: 'ingest', model, pages: [page('https://a.test/1', 'Octopuses escape tanks.')] });
+    await again.ingest({ model, pages: [page('https://a.test/1', 'Octopuses escape tanks.')] });
     expect(log.filter((m) => m !== 'count')).toEqual(['load', 'embed']);
-    await again.handle({ type: 'ingest', model, pages: [page('https://c.test/4', 'Gulls steal chips.')] });
+    await again.ingest({ model, pages: [page('https://c.test/4', 'Gulls steal chips.')] });
     expect(await cachedVectors(name)).toBe(2);
-    await again.handle({ type: 'evict', model, before: 0, maxChunks: 1 });
+    await again.evict({ model, before: 0, maxChunks: 1 });
     expect(await cachedVectors(name)).toBe(1);
-    await again.handle({ type: 'delete', model, target: { kind: 'all' } });
+    await again.delete({ model, target: { kind: 'all' } });
     expect(await cachedVectors(name)).toBe(0);
   });
 
@@ -250,23 +248,23 @@ describe('offscreen engine', () => {
     const log: string[] = [];
     const embedded: string[] = [];
     const e = engine(dbName(), log, { embedded });
-    const { indexed } = await e.handle({ type: 'ingest', model, pages: [page('https://a.test/octopus', `# Octopus\n\n${octopus}`)] });
+    const { indexed } = await e.ingest({ model, pages: [page('https://a.test/octopus', `# Octopus\n\n${octopus}`)] });
     expect(indexed[0]!.chunks).toBeGreaterThanOrEqual(3);
     expect(embedded).toHaveLength(indexed[0]!.chunks);
     // What the model is given: the heading line, the text, and [CLS]/[SEP].
     for (const t of embedded) expect(charTokens(t) + 2).toBeLessThanOrEqual(256);
     // Counted in batches: a few requests for the page, not one per sentence.
     expect(log.filter((t) => t === 'count').length).toBeLessThanOrEqual(3);
-    expect(await e.handle({ type: 'stats', model })).toMatchObject({ tokenCounting: 'model-tokenizer' });
+    expect(await e.stats({ model })).toMatchObject({ tokenCounting: 'model-tokenizer' });
   });
 
   it('falls back to the estimate, and says so in stats, when the worker could not load the tokenizer', async () => {
     const log: string[] = [];
     const e = engine(dbName(), log, { tokenizer: 'missing' });
-    const { indexed } = await e.handle({ type: 'ingest', model, pages: [page('https://a.test/octopus', octopus)] });
+    const { indexed } = await e.ingest({ model, pages: [page('https://a.test/octopus', octopus)] });
     expect(indexed[0]!.chunks).toBe(1);
     expect(log).not.toContain('count');
-    expect(await e.handle({ type: 'stats', model })).toMatchObject({ tokenCounting: 'estimate', tokenCountingNote: 'tokenizer.json: HTTP 404' });
+    expect(await e.stats({ model })).toMatchObject({ tokenCounting: 'estimate', tokenCountingNote: 'tokenizer.json: HTTP 404' });
   });
 
   it('stats show the model downloading, then why it failed; the next request tries again and clears the error', async () => {
@@ -291,19 +289,19 @@ describe('offscreen engine', () => {
     };
     const workers = [failing, fakeWorker([])];
     const e = createOffscreenEngine({ spawnWorker: () => workers.shift()!, openDb: () => openIndexDb(name), saveDelayMs: 10 });
-    const first = e.handle({ type: 'ingest', model, pages: [page('https://a.test/x', 'Octopuses open jars.')] });
+    const first = e.ingest({ model, pages: [page('https://a.test/x', 'Octopuses open jars.')] });
     await expect
-      .poll(async () => (await e.handle({ type: 'stats', model })).modelProgress)
+      .poll(async () => (await e.stats({ model })).modelProgress)
       .toEqual({ phase: 'downloading', host: 'huggingface.co', loaded: 700_000, total: 23_000_000 });
-    expect(await e.handle({ type: 'stats', model })).toMatchObject({ model: 'loading' });
+    expect(await e.stats({ model })).toMatchObject({ model: 'loading' });
     release();
     await expect(first).rejects.toMatchObject({ code: 'model_download_failed', message });
-    const failed = await e.handle({ type: 'stats', model });
+    const failed = await e.stats({ model });
     expect(failed).toMatchObject({ model: 'failed', modelError: message, pages: 0 });
     expect(failed.modelProgress).toBeUndefined();
     // The next ingest (the queue's retry) loads the model again; once it works, the error is gone.
-    await e.handle({ type: 'ingest', model, pages: [page('https://a.test/x', 'Octopuses open jars.')] });
-    const ready = await e.handle({ type: 'stats', model });
+    await e.ingest({ model, pages: [page('https://a.test/x', 'Octopuses open jars.')] });
+    const ready = await e.stats({ model });
     expect(ready).toMatchObject({ model: 'ready', pages: 1 });
     expect(ready.modelError).toBeUndefined();
   });

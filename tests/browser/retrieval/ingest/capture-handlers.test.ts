@@ -3,7 +3,7 @@ import { createIngestService } from '../../../../lib/retrieval/ingest/ingest-ser
 import type { OffscreenClient } from '../../../../lib/retrieval/ingest/offscreen-client';
 
 /** An engine that only answers deletes: these tests look at what the capture handlers decide, not at indexing. */
-const idle: OffscreenClient = { request: (r) => (r.type === 'delete' ? Promise.resolve({ chunks: 0, urls: [] }) : new Promise(() => {})) as never };
+const idle: OffscreenClient = { send: (name) => (name === 'delete' ? Promise.resolve({ chunks: 0, urls: [] }) : new Promise(() => {})) as never };
 
 const page = (url: string) => ({ url, title: 'T', lang: 'en', text: 'Some text about tide pools.', hash: '0123456789abcdef' });
 const top = (url: string, incognito = false) => ({ sender: { frameId: 0, url, tab: { id: 1, url, incognito } as chrome.tabs.Tab } });

@@ -21,10 +21,10 @@ const engineStats: EngineStats = { pages: 1, chunks: 2, bytes: 0, modelId: 'm@q8
 /** A client answering search with `passages` and stats with engineStats. */
 function clientAnswering(passages: unknown): OffscreenClient {
   return {
-    async request(request) {
-      if (request.type === 'search') return passages as never;
-      if (request.type === 'stats') return engineStats as never;
-      throw new Error(`unexpected ${request.type}`);
+    async send(name) {
+      if (name === 'search') return passages as never;
+      if (name === 'stats') return engineStats as never;
+      throw new Error(`unexpected ${name}`);
     },
   };
 }

@@ -22,6 +22,7 @@ export function createFakeProviderStore(): ProviderStore & { keys: Map<string, s
     async save({ apiKey, ...input }) {
       const id = input.id ?? `p${++n}`;
       if (apiKey) keys.set(id, apiKey);
+      else if (apiKey === '') keys.delete(id);
       const view: ProviderView = { ...input, id, createdAt: n, hasKey: keys.has(id) };
       providers.set(id, view);
       return view;

@@ -1,0 +1,69 @@
+/**
+ * The run's deterministic caps (tool calls per step, concurrent sub-agents, tokens), checked by the loop
+ * before a step's tools run and before the next model call. A refused run ends with the gate's message; the
+ * calls of the refused step are recorded as not run, so none of them executes, now or after a restart.
+ */
+import { estimateMessageTokens, type EstimateTokens } from './estimate-tokens';
+import type { ErrorInfo } from './agent-event';
+import { stepState } from './assemble-snapshot';
+import type { LiveRun, RuntimeDeps } from './run-context';
+import type { StepRecord, ToolCallRecord } from './run-journal';
+import { resolveRunLimit } from './run-settings';
+import { firstRefusal, subAgentLimit, tokenBudget, toolCallLimit } from './stop-condition';
+
+/** The tool that starts a sub-agent (lib/tools/delegate-tool.ts). */
+const DELEGATE_TOOL = 'delegate';
+
+/** What one step cost: the provider's reported usage, else an estimate of what was sent and received. */
+export function stepTokens(step: StepRecord, calls: readonly ToolCallRecord[], estimate: EstimateTokens): number {
+  const reported = (step.usage?.inputTokens ?? 0) + (step.usage?.outputTokens ?? 0);
+  if (reported > 0) return reported;
+  const sent = estimate(step.request.system) + estimate(JSON.stringify(step.request.tools ?? []))
+    + step.request.messages.reduce((n, m) => n + estimateMessageTokens(m, estimate), 0);
+  const received = estimate(step.text) + estimate(step.reasoning)
+    + calls.filter((c) => c.step === step.index).reduce((n, c) => n + estimate(c.toolName) + estimate(c.rawInput), 0);
+  return sent + received;
+}
+
+/** Every step's cost so far (a resumed run starts its count from here). */
+export function runTokens(live: Pick<LiveRun, 'snap'>, estimate: EstimateTokens): number {
+  return live.snap.steps.reduce((n, s) => n + stepTokens(s, live.snap.toolCalls, estimate), 0);
+}
+
+/** The first cap the run is past, with `last` about to run its tools (or the next model call about to start). */
+export function checkRunGates(live: LiveRun, last: StepRecord | undefined): ErrorInfo | undefined {
+  const settings = live.snap.run.settings;
+  const pending = last?.status === 'tools' ? pendingCalls(live, last) : [];
+  return firstRefusal(
+    [
+      toolCallLimit(resolveRunLimit(settings, 'maxToolCallsPerStep')),
+      subAgentLimit(resolveRunLimit(settings, 'maxConcurrentSubAgents')),
+      tokenBudget(resolveRunLimit(settings, 'maxRunTokens')),
+    ],
+    {
+      pendingToolCalls: pending.length,
+      pendingSubAgents: pending.filter((c) => c.toolName === DELEGATE_TOOL).length,
+      // This run and the sub-agents above it wait on their calls; the others run beside it.
+      liveSubAgents: live.tree.liveSubAgents - live.agentPath.length,
+      tokensUsed: live.tree.tokens,
+    },
+  );
+}
+
+/** Records the refused step's calls as not run (journaled first, so a restart never runs them) and tells the UI. */
+export async function refuseStep(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined, refusal: ErrorInfo): Promise<void> {
+  if (last?.status === 'tools') {
+    const calls = pendingCalls(live, last);
+    const at = deps.now();
+    for (const c of calls) Object.assign(c, { status: 'done', output: `Not run: ${refusal.message}`, isError: true, outcome: 'stopped', finishedAt: at });
+    last.status = 'done';
+    last.finishedAt = at;
+    await deps.journal.write({ toolCalls: calls, steps: [stepState(last)] });
+    for (const c of calls) live.emit({ type: 'tool-call-finish', runId: c.runId, toolCallId: c.toolCallId, output: c.output!, isError: true, durationMs: 0 });
+  }
+  live.emit({ type: 'error', runId: live.snap.run.id, error: refusal });
+}
+
+function pendingCalls(live: LiveRun, step: StepRecord): ToolCallRecord[] {
+  return live.snap.toolCalls.filter((c) => c.step === step.index && c.status !== 'done' && c.status !== 'unknown');
+}

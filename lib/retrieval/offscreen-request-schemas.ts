@@ -1,0 +1,47 @@
+/**
+ * The offscreen engine's requests as its receivers validate them: one zod schema per request name of
+ * offscreen-protocol.ts. Only receivers import this file (the offscreen document, and the background's own
+ * request schemas, which take the delete target and the pages query from the settings page); senders type
+ * their requests with the schema-free contract.
+ */
+import { z } from 'zod';
+import { embeddingModelSchema } from './index-settings';
+import { historyQuerySchema } from './history-query';
+
+const epoch = z.number().finite();
+const url = z.string().min(1).max(8192);
+/**
+ * Every request names the engine's model, so an offscreen document that outlived a restarted worker (or a
+ * settings change) never serves with a stale one.
+ */
+const model = embeddingModelSchema;
+
+export const capturedPageSchema = z.object({
+  url,
+  title: z.string().max(2000),
+  lang: z.string().max(35),
+  /** Already scrubbed of secrets by the background. */
+  text: z.string().max(2_000_000),
+  visitedAt: epoch,
+});
+
+/** The settings page's index browser: pages whose title or URL contains `query`, newest first. */
+export const pagesQuerySchema = z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() });
+
+export const deleteTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('page'), url }),
+  z.object({ kind: z.literal('domain'), domain: z.string().trim().toLowerCase().min(1).max(253) }),
+  z.object({ kind: z.literal('range'), since: epoch, until: epoch }),
+  z.object({ kind: z.literal('all') }),
+]);
+
+export const offscreenRequestSchemas = {
+  /** Chunks, embeds and indexes pages; answers once they are persisted. */
+  ingest: z.object({ model, pages: z.array(capturedPageSchema).min(1).max(32) }),
+  search: z.object({ model, request: historyQuerySchema }),
+  stats: z.object({ model }),
+  pages: z.object({ model, ...pagesQuerySchema.shape }),
+  delete: z.object({ model, target: deleteTargetSchema }),
+  /** Retention and size cap: drops visits before `before`, then the oldest pages past `maxChunks`. */
+  evict: z.object({ model, before: epoch, maxChunks: z.number().int().min(0) }),
+};

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { passesIbanCheck, scrubSecrets, scrubUrl, SECRET_MARKER } from '../../../lib/retrieval/ingest/scrub-secrets';
+import { proseCases, secretCases, secretUrlCases } from '../../security/privacy-corpus';
+
+describe('scrubSecrets over the privacy corpus', () => {
+  it.each(secretCases)('$kind: the secret is gone, the marker is there', ({ text, secret }) => {
+    const out = scrubSecrets(text);
+    expect(out).not.toContain(secret);
+    expect(out).toContain(SECRET_MARKER);
+  });
+  it.each(proseCases)('prose stays as it is: %s', (text) => {
+    expect(scrubSecrets(text)).toBe(text);
+  });
+  it('keeps the label of a labelled secret, so the sentence still reads', () => {
+    expect(scrubSecrets('password: hunter2!')).toBe(`password: ${SECRET_MARKER}`);
+    expect(scrubSecrets('Your verification code is 482913.')).toBe(`Your verification code is ${SECRET_MARKER}.`);
+  });
+  it('checks IBANs by mod 97, in any case', () => {
+    expect(passesIbanCheck('DE89 3704 0044 0532 0130 00')).toBe(true);
+    expect(passesIbanCheck('de89370400440532013000')).toBe(true);
+    expect(passesIbanCheck('DE88 3704 0044 0532 0130 00')).toBe(false);
+    expect(scrubSecrets('IBAN DE88 3704 0044 0532 0130 00')).toContain('DE88');
+  });
+});
+
+describe('scrubUrl', () => {
+  it.each(secretUrlCases)('$kind: the secret is gone, the page is the same page', ({ url, secret }) => {
+    const out = scrubUrl(url);
+    expect(out).not.toContain(secret);
+    expect(new URL(out).host).toBe(new URL(url).host);
+    expect(new URL(out).pathname).toBe(new URL(url).pathname);
+  });
+  it('leaves ordinary URLs, routes and anchors alone', () => {
+    for (const url of ['https://en.wikipedia.org/wiki/Orama?action=view', 'https://app.example/#/inbox', 'https://docs.example/guide#install']) {
+      expect(scrubUrl(url)).toBe(url);
+    }
+  });
+});
