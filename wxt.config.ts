@@ -19,6 +19,8 @@ export default defineConfig({
   manifest: {
     name: 'Tabwise',
     description: 'An AI copilot in the side panel that reads the page, fills forms when asked, and answers from your own model.',
+    // No content script is declared: the page agent is injected (chrome.scripting) into the frames a run acts
+    // on, and the capture script is registered at run time only while "Remember what I read" is on.
     permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage'],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],

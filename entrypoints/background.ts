@@ -16,7 +16,6 @@ export default defineBackground(() => {
     pageTools: createPageTools({ routeToPage: createRouteToPage() }),
     extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers },
     extraTools: [createSearchHistoryTool(history.search)],
-    onContentMessage: history.onContentMessage,
     augmentRunSettings: history.augmentRunSettings,
   });
 });

@@ -9,6 +9,11 @@ import type { GroundingPassage, HistoryPassage } from '../retrieval/history-pass
 import type { HistoryQuery } from '../retrieval/history-query';
 import { createIngestService, INGEST_ALARM, type IngestService } from '../retrieval/ingest/ingest-service';
 import { createOffscreenClient } from '../retrieval/ingest/offscreen-client';
+import { captureProtocol } from '../retrieval/capture-message';
+import { captureValidators } from '../retrieval/ingest/capture-schemas';
+import { selfOf } from '../messaging/sender-is';
+import { serve } from '../messaging/serve';
+import { createCaptureScriptSync } from './sync-capture-script';
 
 /** Grounding as a run's settings carry it: the passages and how strictly the answer must keep to them. */
 export interface HistoryGrounding {
@@ -21,7 +26,6 @@ export interface HistoryFeature {
   /** The search_history tool's way in: search, and whether remembering was ever turned on. */
   search: { search(request: HistoryQuery): Promise<HistoryPassage[]>; isEnabled(): Promise<boolean> };
   extraHandlers: Handlers;
-  onContentMessage(raw: unknown, sender: chrome.runtime.MessageSender): Promise<unknown> | undefined;
   /** Adds the retrieved passages to a run's settings when grounding is on; any settings shape with `grounding`. */
   augmentRunSettings<S extends object>(settings: S, text: string): Promise<S | (S & { grounding: HistoryGrounding })>;
   service: IngestService;
@@ -48,9 +52,37 @@ export function createHistoryFeature(): HistoryFeature {
   // Whatever woke the worker, finish what a previous one left in the queue.
   void service.drain();
 
+  // The capture script runs only while remembering is on: the registration follows the stored setting.
+  const syncCaptureScript = createCaptureScriptSync();
+  void service.settings().then((s) => syncCaptureScript(s.enabled)).catch((e: unknown) => console.error('Tabwise: could not update the capture script registration', e));
+
+  // The capture script's messages: untrusted input from pages, validated and answered by the kit.
+  serve(
+    captureProtocol,
+    {
+      validators: captureValidators,
+      handlers: {
+        ...service.captureHandlers,
+        async reader(_input, { sender }) {
+          // The capture script does not bundle the page reader: it is loaded into the asking frame when a page qualifies.
+          if (!(await service.settings()).enabled || sender.tab?.id === undefined) throw new Error('Remembering is off.');
+          await chrome.scripting.executeScript({ target: { tabId: sender.tab.id, frameIds: [sender.frameId ?? 0] }, files: ['/page-reader.js'] });
+        },
+      },
+      from: 'content-script',
+      self: selfOf(chrome.runtime),
+    },
+    chrome.runtime.onMessage,
+  );
+
   const extraHandlers: Handlers = {
     'index.settings.get': () => service.settings(),
-    'index.settings.update': (patch) => service.updateSettings(patch),
+    async 'index.settings.update'(patch) {
+      const next = await service.updateSettings(patch);
+      // Registered before the answer, so a page opened right after turning it on is captured.
+      await syncCaptureScript(next.enabled);
+      return next;
+    },
     'index.stats': () => service.stats(),
     'index.retry': () => service.retry(),
     'index.pages': ({ query, limit }) => service.pages(query, limit),
@@ -62,7 +94,6 @@ export function createHistoryFeature(): HistoryFeature {
     service,
     search: { search: (r) => service.search(r), isEnabled: async () => (await service.settings()).enabled },
     extraHandlers,
-    onContentMessage: (raw, sender) => service.onContentMessage(raw, sender),
     async augmentRunSettings(settings, text) {
       const s = await service.settings();
       if (!s.enabled || s.grounding === 'off' || !text.trim()) return settings;

@@ -17,13 +17,13 @@ export function createUndoFillHandler(deps: UndoFillDeps = {}): Handler<'page.un
   return async ({ runId, toolCallId }) => {
     const where = await targets.fillTarget(runId, toolCallId);
     if (!where) throw new UserFacingError('not_found', 'Nothing to undo: this fill changed no field, or it is too old.');
-    const sent = await sendPageCommand(
-      { tabId: where.tabId, frameId: where.frameId },
-      { tabwise: 'page-command', command: 'undo', runId, toolCallId, input: {}, expectDocId: where.docId },
-      deps.messenger,
-    );
-    if (!sent.ok) throw new UserFacingError('page_gone', sent.reason === 'tab-closed' ? 'The tab of that fill is closed.' : 'The page of that fill is no longer open.');
-    if (!sent.reply.ok) throw new UserFacingError('page_changed', sent.reply.error === 'navigated' ? 'The page has changed since that fill (it navigated or reloaded).' : sent.reply.message);
-    return { restored: sent.reply.output.restored.length, failed: sent.reply.output.failed };
+    const sent = await sendPageCommand({ tabId: where.tabId, frameId: where.frameId }, 'undo', { runId, toolCallId, args: {}, expectDocId: where.docId }, deps.messenger);
+    if (!sent.ok) {
+      if (sent.reason === 'tool-error') throw new UserFacingError('page_changed', sent.message ?? 'The page refused the undo.');
+      throw new UserFacingError('page_gone', sent.reason === 'tab-closed' ? 'The tab of that fill is closed.' : 'The page of that fill is no longer open.');
+    }
+    const outcome = sent.answer.outcome;
+    if (!outcome.ok) throw new UserFacingError('page_changed', outcome.error === 'navigated' ? 'The page has changed since that fill (it navigated or reloaded).' : outcome.message);
+    return { restored: outcome.output.restored.length, failed: outcome.output.failed };
   };
 }

@@ -46,11 +46,6 @@ export interface BackgroundOptions {
   extraTools?: Tool[];
   /** Protocol handlers a feature adds (validated and sender-checked like the rest). */
   extraHandlers?: Handlers;
-  /**
-   * Messages from content scripts (untrusted: validate everything). Return a promise to answer, or undefined
-   * when the message is not yours.
-   */
-  onContentMessage?: (raw: unknown, sender: chrome.runtime.MessageSender) => Promise<unknown> | undefined;
   /** Adds to a run's settings from the user's message (e.g. retrieved passages when grounding is on). */
   augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
 }
@@ -147,14 +142,6 @@ export function startBackground(options: BackgroundOptions) {
   const self = selfOf(chrome.runtime);
   // The extension's pages: the typed background protocol (validated, sender-checked, enveloped by the kit).
   serve(backgroundProtocol, { validators: requestSchemas, handlers, from: 'extension-page', self }, chrome.runtime.onMessage);
-  // Our content scripts speak the capture messages: untrusted input, validated by the feature.
-  chrome.runtime.onMessage.addListener((raw, sender, sendResponse) => {
-    if (!senderIs(sender, 'content-script', self)) return false;
-    const reply = options.onContentMessage?.(raw, sender);
-    if (!reply) return false;
-    reply.then(sendResponse, (e: unknown) => sendResponse({ err: { code: 'internal', message: e instanceof Error ? e.message : String(e) } }));
-    return true;
-  });
   chrome.runtime.onConnect.addListener((port) => {
     if (port.name !== PANEL_PORT || !senderIs(port.sender ?? {}, 'extension-page', self)) {
       port.disconnect();

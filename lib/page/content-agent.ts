@@ -1,29 +1,55 @@
+import { selfOf } from '../messaging/sender-is';
+import { serve } from '../messaging/serve';
+import { pageCallValidators } from './page-call-validators';
+import { pageProtocol } from './page-command';
 import { createPageAgent } from './page-agent';
 import { loadedPageReader } from './page-reader';
 
-/** What the content script's lifetime offers: WXT's ContentScriptContext fits (a newer copy invalidates this one). */
-export interface AgentLifetime {
-  onInvalidated(cb: () => void): unknown;
+/** The agent serving in this frame's isolated world. */
+interface RunningAgent {
+  /** Whether the extension instance that started it is still loaded (an update orphans the old copy). */
+  live(): boolean;
+  stop(): void;
+}
+
+declare global {
+  // Scripts of one extension share the frame's isolated world: a `var` is what a later injection sees.
+  var tabwisePageAgent: RunningAgent | undefined;
 }
 
 /**
- * Starts this frame's page agent: answers page commands from the extension's own background, and from
- * nothing else. Each document gets its own id, so the background can tell when the page navigated.
+ * Starts this frame's page agent (the background injects it into the frames a run acts on): answers page
+ * commands from the extension's own background, and from nothing else. Each document gets its own id, so
+ * the background can tell when the page navigated. A second injection into the same frame keeps the first
+ * agent, with its snapshots and undo records.
  */
-export function startPageAgent(lifetime?: AgentLifetime): void {
+export function startPageAgent(): void {
+  const running = globalThis.tabwisePageAgent;
+  if (running?.live()) return;
+  // An orphaned copy (the extension was updated or reloaded) must stop answering before this one starts.
+  running?.stop();
   const agent = createPageAgent({ doc: document, docId: newDocumentId(), reader: loadedPageReader });
-  const extensionOrigin = chrome.runtime.getURL('');
-  const listener = (raw: unknown, sender: chrome.runtime.MessageSender, sendResponse: (reply: unknown) => void): boolean => {
-    // Only the background (no tab, our id, our origin) may command the page; other frames and pages cannot.
-    if (sender.id !== chrome.runtime.id || sender.tab || (sender.url && !sender.url.startsWith(extensionOrigin))) return false;
-    const reply = agent.handle(raw);
-    if (reply === undefined) return false;
-    sendResponse(reply);
+  // Only the background (no tab, no document, our id) may command the page; other frames and pages cannot.
+  const stop = serve(pageProtocol, { validators: pageCallValidators, handlers: agent.handlers, from: 'background', self: selfOf(chrome.runtime) }, chrome.runtime.onMessage);
+  globalThis.tabwisePageAgent = { live: isLive, stop: () => stopQuietly(stop) };
+}
+
+/** An orphaned copy's `chrome.runtime` has no id any more (reading it may throw). */
+function isLive(): boolean {
+  try {
+    return !!chrome.runtime?.id;
+  } catch (error) {
+    console.debug('Tabwise: the page agent\'s extension context is gone', error);
     return false;
-  };
-  chrome.runtime.onMessage.addListener(listener);
-  // A re-injected copy (after an update, or by the background) takes over; this one must stop answering.
-  lifetime?.onInvalidated(() => chrome.runtime.onMessage.removeListener(listener));
+  }
+}
+
+function stopQuietly(stop: () => void): void {
+  try {
+    stop();
+  } catch (error) {
+    console.debug('Tabwise: an orphaned page agent could not unsubscribe', error);
+  }
 }
 
 /** crypto.randomUUID exists only in secure contexts, and plain-http pages need an id too. */

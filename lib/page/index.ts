@@ -1,5 +1,5 @@
-// lib/page: the DOM side of the page tools. Pure functions over a Document that the content script
-// (every frame, isolated world) calls; they never talk to the extension themselves.
+// lib/page: the DOM side of the page tools. Pure functions over a Document that the page agent (injected
+// into the frames a run acts on, isolated world) calls; they never talk to the extension themselves.
 export { readPage, type PageReading, type ReadPageInput } from './read-page';
 export { snapshotForms, type SnapshotResult } from './snapshot-forms';
 export type { ButtonSnapshot, FieldConstraints, FieldOption, FieldSnapshot, FieldType, FieldValue, FormInfo, FormSnapshot, GetFormStateInput } from './form-snapshot';

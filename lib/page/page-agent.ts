@@ -1,9 +1,8 @@
 import type { Allowlist } from './allowlist';
 import { clickElement } from './click-element';
-import { commandInputGuards, InvalidInputError } from './command-input-guards';
+import type { Handlers } from '../messaging/dispatch';
 import { fillForm, type UndoRecord } from './fill-form';
-import type { PageCommandInput, PageCommandName, PageCommandOutput, PageReply, PreviewOutput } from './page-command';
-import { readCommandEnvelope, type CommandEnvelope } from './read-command-envelope';
+import type { PageAnswer, PageCall, PageCommandInput, PageCommandName, PageCommandOutput, PageRoutes, PreviewOutput } from './page-command';
 import { readFieldValue } from './read-field-value';
 import type { PageReader } from './page-reader';
 import { snapshotForms } from './snapshot-forms';
@@ -19,8 +18,8 @@ interface RunState {
 /** The page agent of one frame: runs validated commands against its document and answers plain data. */
 export interface PageAgent {
   readonly docId: string;
-  /** Validates `raw` and runs it; undefined when `raw` is not a page command at all (someone else's message). */
-  handle(raw: unknown): PageReply | undefined;
+  /** The page protocol's handlers (the kit has checked the sender and validated each call first). */
+  readonly handlers: Handlers<PageRoutes>;
 }
 
 export interface PageAgentOptions {
@@ -44,7 +43,7 @@ class NoReaderError extends Error {}
 /** What read_page answers when the reader script has not been injected into this frame (yet). */
 export const NO_READER_MESSAGE = 'The page reader could not be loaded in this frame.';
 
-type Handlers = { [K in PageCommandName]: (input: PageCommandInput<K>, c: CommandEnvelope<K>) => PageCommandOutput<K> };
+type Commands = { [K in PageCommandName]: (input: PageCommandInput<K>, c: PageCall<PageCommandInput<K>>) => PageCommandOutput<K> };
 
 /**
  * The frame-side half of the page tools. The allowlist of a run is its last snapshot in this frame: fill,
@@ -67,7 +66,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
     return state;
   };
 
-  const handlers: Handlers = {
+  const commands: Commands = {
     read_page(input) {
       const read = reader();
       if (!read) throw new NoReaderError(NO_READER_MESSAGE);
@@ -116,26 +115,31 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
     },
   };
 
-  // Generic over the command, so each handler gets its own input type and answers its own output type.
-  const run = <K extends PageCommandName>(c: CommandEnvelope<K>): PageCommandOutput<K> => handlers[c.command](commandInputGuards[c.command](c.input), c);
+  /** Runs one command and answers where it ran; every failure is an answer the model can read, nothing escapes into the page. */
+  const answer = <K extends PageCommandName>(command: K, call: PageCall<PageCommandInput<K>>): PageAnswer<PageCommandOutput<K>> => {
+    const where = { docId, url: doc.URL };
+    if (call.expectDocId && call.expectDocId !== docId && command !== 'read_page' && command !== 'get_form_state') {
+      return { ...where, outcome: { ok: false, error: 'navigated', message: 'The page changed (navigated or reloaded) since get_form_state; call get_form_state again.' } };
+    }
+    try {
+      return { ...where, outcome: { ok: true, output: commands[command](call.args, call) } };
+    } catch (error) {
+      if (error instanceof NoReaderError) return { ...where, outcome: { ok: false, error: 'no-reader', message: error.message } };
+      const message = error instanceof ToolError ? error.message : `${command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
+      return { ...where, outcome: { ok: false, error: 'tool-error', message } };
+    }
+  };
 
   return {
     docId,
-    handle(raw) {
-      const c = readCommandEnvelope(raw);
-      if (!c) return undefined;
-      const where = { docId, url: doc.URL };
-      if (c.expectDocId && c.expectDocId !== docId && c.command !== 'read_page' && c.command !== 'get_form_state') {
-        return { ok: false, error: 'navigated', message: 'The page changed (navigated or reloaded) since get_form_state; call get_form_state again.', ...where };
-      }
-      try {
-        return { ok: true, output: run(c), ...where };
-      } catch (error) {
-        if (error instanceof NoReaderError) return { ok: false, error: 'no-reader', message: error.message, ...where };
-        // Every failure is an answer the model can read; nothing escapes into the page.
-        const message = error instanceof ToolError || error instanceof InvalidInputError ? error.message : `${c.command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
-        return { ok: false, error: 'tool-error', message, ...where };
-      }
+    handlers: {
+      read_page: (call) => answer('read_page', call),
+      get_form_state: (call) => answer('get_form_state', call),
+      fill_form: (call) => answer('fill_form', call),
+      click: (call) => answer('click', call),
+      submit_form: (call) => answer('submit_form', call),
+      preview: (call) => answer('preview', call),
+      undo: (call) => answer('undo', call),
     },
   };
 }

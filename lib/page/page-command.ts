@@ -1,10 +1,11 @@
 /**
- * The page command protocol between the background and the page agent (the content script of every frame):
- * one map from command name to its input and output types, shared by the router in the worker
+ * The page command protocol between the background and the page agent (injected into the frames a run acts
+ * on): one route per command with its own input and output type, shared by the router in the worker
  * (lib/tools/page) and the page agent here. It is types only, so the page bundle carries no schema library:
- * the page checks what it receives with the hand-written guards beside this file, and the worker checks
- * what a page answers with its zod schemas (lib/tools/page/page-reply-schema.ts).
+ * the page checks what it receives with the hand-written guards (page-call-validators.ts), and the worker
+ * checks what a page answers with its zod schemas (lib/tools/page/page-reply-schema.ts).
  */
+import { defineProtocol, type Route } from '../messaging/define-protocol';
 import type { ActionResult, ClickInput } from './click-element';
 import type { FillOutput, FillFormInput } from './fill-form';
 import type { FieldValue, FormSnapshot, GetFormStateInput } from './form-snapshot';
@@ -39,35 +40,34 @@ export type PageCommandInput<K extends PageCommandName> = PageCommandMap[K]['inp
 export type PageCommandOutput<K extends PageCommandName> = PageCommandMap[K]['output'];
 
 /** Every command name once (the type makes the compiler check that none is missing). */
-const names: { [K in PageCommandName]: true } = { read_page: true, get_form_state: true, fill_form: true, click: true, submit_form: true, preview: true, undo: true };
+export const pageCommandNames: { [K in PageCommandName]: true } = { read_page: true, get_form_state: true, fill_form: true, click: true, submit_form: true, preview: true, undo: true };
 
 /** Whether `name` is a page command. */
-export const isPageCommandName = (name: unknown): name is PageCommandName => typeof name === 'string' && Object.hasOwn(names, name);
+export const isPageCommandName = (name: unknown): name is PageCommandName => typeof name === 'string' && Object.hasOwn(pageCommandNames, name);
 
-/** One command from the background to a frame's page agent. */
-export interface PageCommand<K extends PageCommandName = PageCommandName> {
-  tabwise: 'page-command';
-  command: K;
+/** One command from the background to a frame's page agent, on behalf of a tool call. */
+export interface PageCall<A> {
   runId: string;
   toolCallId: string;
-  input: PageCommandInput<K>;
   /** The document the run's snapshot was taken in; another document means the page navigated since. */
   expectDocId?: string;
+  args: A;
 }
 
 /**
  * Why the page agent did not run a command: it failed, the page is no longer the snapshot's document, or
  * (read_page) the page reader is not loaded in this frame yet, and the background injects it and asks again.
+ * These are answers the model reads; the envelope's error stays for the kit's refusals and thrown bugs.
  */
-export interface PageReplyFailure {
-  ok: false;
-  error: 'tool-error' | 'navigated' | 'no-reader';
-  message: string;
-  docId: string;
-  url: string;
-}
+export type PageFailure = { ok: false; error: 'tool-error' | 'navigated' | 'no-reader'; message: string };
 
 /** The page agent's answer; `docId` and `url` say which document answered. */
-export type PageReply<K extends PageCommandName = PageCommandName> =
-  | { ok: true; output: PageCommandOutput<K>; docId: string; url: string }
-  | PageReplyFailure;
+export interface PageAnswer<O> {
+  docId: string;
+  url: string;
+  outcome: { ok: true; output: O } | PageFailure;
+}
+
+export type PageRoutes = { [K in PageCommandName]: Route<PageCall<PageCommandInput<K>>, PageAnswer<PageCommandOutput<K>>> };
+
+export const pageProtocol = defineProtocol<PageRoutes>('page');

@@ -1,22 +1,18 @@
 /**
- * Messages from the content script's page capture to the background. The background treats them as
- * untrusted input: every field is validated and bounded here.
+ * The capture protocol between the capture script (every page, only while remembering is on) and the
+ * background. Types only, so the capture script pulls no schema library; the background validates every
+ * message with the schemas in ingest/capture-schemas.ts (the page may have driven its content script).
  */
-import { z } from 'zod';
+import { defineProtocol, type Route } from '../messaging/define-protocol';
 
-/** Asks whether to capture at all, and after how long. */
-export const captureConfigRequestSchema = z.object({ type: z.literal('tabwise-capture-config') });
-
-/** One captured page. */
-export const captureRequestSchema = z.object({
-  type: z.literal('tabwise-capture'),
-  url: z.url({ protocol: /^https?$/ }).max(8192),
-  title: z.string().max(2000),
-  lang: z.string().max(35),
-  text: z.string().min(1).max(1_000_000),
-  hash: z.string().regex(/^[0-9a-f]{8,64}$/),
-});
-export type CaptureRequest = z.infer<typeof captureRequestSchema>;
+/** One captured page. `url` is what the page showed when it was read; the background decides on the sender's own URL. */
+export interface CaptureInput {
+  url: string;
+  title: string;
+  lang: string;
+  text: string;
+  hash: string;
+}
 
 /** What the content script is told before capturing (nothing more: it never sees the lists). */
 export interface CaptureConfig {
@@ -29,3 +25,15 @@ export interface CaptureReply {
   status: 'queued' | 'replaced' | 'unchanged' | 'refused' | 'full' | 'off';
   reason?: string;
 }
+
+type Empty = Record<string, never>;
+
+export type CaptureRoutes = {
+  /** Whether to capture at all, and after how long. */
+  config: Route<Empty, CaptureConfig>;
+  /** Loads the page reader into the sender's frame (the capture script stays small without it). */
+  reader: Route<Empty, void>;
+  capture: Route<CaptureInput, CaptureReply>;
+};
+
+export const captureProtocol = defineProtocol<CaptureRoutes>('capture');

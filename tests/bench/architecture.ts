@@ -63,10 +63,12 @@ function contentScriptSizes(build: boolean): Map<string, number> {
   const everyPage = (manifest.content_scripts ?? []).filter((c) => c.matches.some((m) => m === '<all_urls>' || m === '*://*/*'));
   let files = everyPage.flatMap((c) => c.js ?? []);
   if (files.length === 0) {
-    // Scripts registered at run time (chrome.scripting) are not in the manifest: count every built one.
+    // Scripts registered at run time (chrome.scripting: the capture script, while remembering is on) are not
+    // in the manifest: count every built one. The page agent and reader (injected into the tab a run acts
+    // on, never into every page) are built outside content-scripts/.
     const dir = join(extensionDir, 'content-scripts');
     files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => `content-scripts/${f}`) : [];
-    console.log('note: the manifest declares no content script for every page; counting every built content script');
+    console.log('note: the manifest declares no content script for every page; counting the runtime-registered ones in content-scripts/');
   }
   return new Map(files.map((f) => [f, statSync(join(extensionDir, f)).size]));
 }

@@ -1,6 +1,6 @@
 /**
- * "Remember what I read" end to end in the built extension: opt in, visit local pages, the content
- * script captures them, the background queues them durably and the offscreen engine (transformers.js in
+ * "Remember what I read" end to end in the built extension: opt in (the capture script is registered
+ * then, and only then), visit local pages, the capture script captures them, the background queues them durably and the offscreen engine (transformers.js in
  * a Web Worker, glove-sif-100d served from ../shared/models over 127.0.0.1) indexes them; the agent's
  * search_history tool finds and cites a passage; privacy rules keep pages and secrets out; deletion
  * empties both sides of the hybrid index; a killed worker loses nothing and indexes nothing twice; with the
@@ -261,32 +261,34 @@ test('never in incognito: a page read in an incognito window is not indexed, the
   // Shown, so the dwell timer would run if capture were on.
   expect(await incognitoTab!.evaluate(() => document.visibilityState)).toBe('visible');
 
-  // Preconditions, so the test cannot pass vacuously: the extension's own content script runs in the
-  // incognito tab (its page agent answers the background, with no injection), and the background sees that
-  // tab as incognito: it tells the tab's capture not to start, and refuses a capture sent from it anyway.
+  // Preconditions, so the test cannot pass vacuously: the extension scripts the incognito tab (the page
+  // agent, injected as for a run, answers the background), the capture script is registered, and the
+  // background sees that tab as incognito: it tells the tab's capture not to start, and refuses a capture
+  // sent from it anyway.
   const worker = await backgroundWorker(context, extensionId);
+  expect(await worker.evaluate(() => chrome.scripting.getRegisteredContentScripts().then((s) => s.map((c) => c.id)))).toEqual(['tabwise-capture']);
   await expect
     .poll(
       () =>
-        worker.evaluate(
-          (id) =>
-            chrome.tabs
-              .sendMessage(id, { tabwise: 'page-command', command: 'read_page', runId: 'incognito-probe', toolCallId: 'probe', input: {} }, { frameId: 0 })
-              .then((reply: { ok: boolean; output?: { markdown?: string } }) => (reply?.ok ? reply.output?.markdown ?? '' : 'not ok'), (e: unknown) => `no content script: ${String(e)}`),
-          tabId!,
-        ),
+        worker.evaluate(async (id) => {
+          await chrome.scripting.executeScript({ target: { tabId: id, frameIds: [0] }, files: ['/page-agent.js', '/page-reader.js'] });
+          const message = { tabwise: 'page', name: 'read_page', data: { runId: 'incognito-probe', toolCallId: 'probe', args: {} } };
+          return chrome.tabs
+            .sendMessage(id, message, { frameId: 0 })
+            .then((reply: { ok: boolean; value?: { outcome?: { ok: boolean; output?: { markdown?: string } } } }) => reply?.value?.outcome?.output?.markdown ?? 'not ok', (e: unknown) => `no page agent: ${String(e)}`);
+        }, tabId!),
       { timeout: 10_000 },
     )
     .toContain('glimmerwhelk canary');
-  expect(await sendFromTab(extPage, tabId!, { type: 'tabwise-capture-config' })).toEqual({ enabled: false, dwellMs: 300 });
-  const forged = { type: 'tabwise-capture', url: incognitoUrl, title: 'Lighthouse keepers', lang: 'en', text: 'The glimmerwhelk canary watched the sea.', hash: '0123456789abcdef' };
-  expect(await sendFromTab(extPage, tabId!, forged)).toEqual({ status: 'refused', reason: 'incognito' });
+  expect(await sendFromTab(extPage, tabId!, { tabwise: 'capture', name: 'config', data: {} })).toEqual({ ok: true, value: { enabled: false, dwellMs: 300 } });
+  const forged = { tabwise: 'capture', name: 'capture', data: { url: incognitoUrl, title: 'Lighthouse keepers', lang: 'en', text: 'The glimmerwhelk canary watched the sea.', hash: '0123456789abcdef' } };
+  expect(await sendFromTab(extPage, tabId!, forged)).toEqual({ ok: true, value: { status: 'refused', reason: 'incognito' } });
 
   // Several dwells in the incognito tab, then the normal page; once IT is indexed, ingestion has run.
   await incognitoTab!.waitForTimeout(1500);
   const normalTab = await visit(context, normalUrl);
   const normalTabId = await extPage.evaluate((url) => chrome.tabs.query({ url }).then((ts) => ts[0]?.id), normalUrl);
-  expect(await sendFromTab(extPage, normalTabId!, { type: 'tabwise-capture-config' })).toEqual({ enabled: true, dwellMs: 300 });
+  expect(await sendFromTab(extPage, normalTabId!, { tabwise: 'capture', name: 'config', data: {} })).toEqual({ ok: true, value: { enabled: true, dwellMs: 300 } });
   await normalTab.close();
   // Until the normal page is in and nothing waits in the queue (the incognito one was read first).
   await expect
@@ -314,4 +316,45 @@ test('never in incognito: a page read in an incognito window is not indexed, the
   await expect(list).toContainText('Harbour pilots');
   await expect(list).not.toContainText('Lighthouse keepers');
   await expect(list).not.toContainText(incognitoUrl);
+});
+
+test('the capture script is registered only while remembering is on, and a capture is decided on the tab\'s own URL, not the one a page claims', async ({ context, extensionId, extPage }) => {
+  test.setTimeout(90_000);
+  const worker = await backgroundWorker(context, extensionId);
+  const registered = () => worker.evaluate(() => chrome.scripting.getRegisteredContentScripts().then((s) => s.map((c) => c.id)));
+  /** Whether capture ran in the tab: it loads the page reader into the frame's isolated world once the page qualifies. */
+  const readerIn = (tabId: number) =>
+    extPage.evaluate((id) => chrome.scripting.executeScript({ target: { tabId: id }, func: () => typeof (globalThis as { tabwisePageReader?: unknown }).tabwisePageReader }).then(([r]) => r?.result), tabId);
+  const tabIdOf = (url: string) => extPage.evaluate((u) => chrome.tabs.query({ url: u }).then((ts) => ts[0]!.id!), url);
+  expect(await registered()).toEqual([]);
+
+  await optIn(extPage);
+  expect(await registered()).toEqual(['tabwise-capture']);
+  const volcanoUrl = `${server.url}/articles/volcano.html`;
+  const volcano = await visit(context, volcanoUrl);
+  await waitForIndexed(extPage, 1);
+  const volcanoTab = await tabIdOf(volcanoUrl);
+  expect(await readerIn(volcanoTab)).toBe('function');
+
+  // A page that lies about its URL (another page of its site) is refused, and nothing is indexed under the claim.
+  const claimed = `${server.url}/articles/sourdough.html`;
+  const lie = (url: string) => ({ tabwise: 'capture', name: 'capture', data: { url, title: 'Sourdough basics', lang: 'en', text: 'The quillfern canary claims to be another page.', hash: '00112233445566aa' } });
+  expect(await sendFromTab(extPage, volcanoTab, lie(claimed))).toEqual({ ok: true, value: { status: 'refused', reason: 'url-changed' } });
+  // A single-page app that moved to a denied route: its capture under the old URL is refused too.
+  await volcano.evaluate(() => history.pushState(null, '', '/private/moved.html'));
+  expect(await sendFromTab(extPage, volcanoTab, lie(volcanoUrl))).toEqual({ ok: true, value: { status: 'refused', reason: 'url-changed' } });
+  await volcano.waitForTimeout(1000);
+  const listed = await callBackground<{ pages: PageRow[] }>(extPage, 'index.pages', {});
+  expect(listed.pages.map((p) => p.url)).toEqual([volcanoUrl]);
+  expect(await callBackground<Passage[]>(extPage, 'index.search', { query: 'quillfern', mode: 'sparse' })).toEqual([]);
+
+  // Off: unregistered, and a page opened now gets no capture script (it never loads the reader).
+  await callBackground(extPage, 'index.settings.update', { enabled: false });
+  expect(await registered()).toEqual([]);
+  const octopusUrl = `${server.url}/articles/octopus.html`;
+  await visit(context, octopusUrl);
+  expect(await readerIn(await tabIdOf(octopusUrl))).toBe('undefined');
+  // And on again: registered again.
+  await callBackground(extPage, 'index.settings.update', { enabled: true });
+  expect(await registered()).toEqual(['tabwise-capture']);
 });

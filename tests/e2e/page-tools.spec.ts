@@ -295,8 +295,8 @@ test('fields inside a cross-origin iframe are never in the snapshot, so they can
 test('a frame without the page reader gets it injected by the first read_page, which then reads the page', async ({ context, extensionId, llm, extPage }) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, 'article');
   const worker = context.serviceWorkers()[0]!;
-  // The content script installs the reader at start while page capture still bundles it; removing it from
-  // the frame's isolated world leaves the page agent as it is once capture loads the reader on demand.
+  // Nothing of Tabwise is in the page before a run acts on it; removing a reader from the frame's isolated
+  // world (in case anything loaded one) leaves the frame as a first read_page finds it.
   const readerLoaded = (remove: boolean) =>
     worker.evaluate(async ({ url, remove }) => {
       const [tab] = await chrome.tabs.query({ url });
@@ -318,18 +318,16 @@ test('a frame without the page reader gets it injected by the first read_page, w
   expect(await readerLoaded(false)).toBe(true);
 });
 
-test('a frame whose content script is gone gets it injected again, and the tool call goes through', async ({ context, extensionId, llm, extPage }) => {
+test('a frame without the page agent gets it injected, and the tool call goes through', async ({ context, extensionId, llm, extPage }) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, 'article');
-  // WXT retires a content script when a newer copy announces itself; announcing one from the page leaves
-  // the tab without a live receiver, as after an update or in a tab opened before install.
-  await page.evaluate((id) => {
-    document.dispatchEvent(new CustomEvent(`${id}:content:wxt:content-script-started`, { detail: { contentScriptName: 'content', messageId: 'retire' } }));
-  }, extensionId);
+  // No script of Tabwise runs in a page until a run acts on it: the tab has no receiver, as a tab opened
+  // before install or after an update has none.
   const worker = context.serviceWorkers()[0]!;
   const probe = () =>
     worker.evaluate(async (url) => {
       const [tab] = await chrome.tabs.query({ url });
-      return chrome.tabs.sendMessage(tab!.id!, { tabwise: 'page-command', command: 'read_page', runId: 'probe', toolCallId: 'probe', input: {} }).then(() => 'answered', (e: unknown) => String(e));
+      const message = { tabwise: 'page', name: 'read_page', data: { runId: 'probe', toolCallId: 'probe', args: {} } };
+      return chrome.tabs.sendMessage(tab!.id!, message, { frameId: 0 }).then(() => 'answered', (e: unknown) => String(e));
     }, page.url());
   expect(await probe()).toMatch(/Receiving end does not exist/);
   llm.enqueue(call('read_page'), { text: ['Bridges.'] });

@@ -6,18 +6,20 @@
  */
 import { contentHash } from './content-hash';
 import { pageKeyOf } from '../page-key';
-import type { CaptureConfig, CaptureReply, CaptureRequest } from '../capture-message';
+import { createSender, type Post } from '../../messaging/create-sender';
+import { captureProtocol, type CaptureConfig, type CaptureInput, type CaptureReply } from '../capture-message';
 
 /** What capture needs from the page and the extension (injectable for tests). */
 export interface CaptureDeps {
   window: Window;
   /**
    * Reads the page's rendered text as Markdown: lib/page's readPage in the extension, passed in by the
-   * content script so retrieval does not import its peer folder.
+   * content script so retrieval does not import its peer folder. `load` asks the background to load it
+   * into this frame first (the capture script does not bundle it).
    */
-  read(doc: Document, options: { maxChars: number }): { markdown: string; title: string; lang: string };
-  /** Sends a message to the background and resolves with its reply. */
-  send(message: unknown): Promise<unknown>;
+  read(doc: Document, options: { maxChars: number }, load: () => Promise<void>): Promise<PageText> | PageText;
+  /** Delivers a capture protocol message to the background (chrome.runtime.sendMessage) and resolves with its raw reply. */
+  post?: Post;
   /**
    * Waits before each new try when a message is not delivered (the service worker was stopped while it
    * handled it). Default 500 ms, 2 s, 5 s; then the page waits for its next visit or route change.
@@ -27,13 +29,17 @@ export interface CaptureDeps {
   pollMs?: number;
   /** Largest text captured, in characters. Default 200,000. */
   maxChars?: number;
-  onCaptured?(reply: CaptureReply | undefined, request: CaptureRequest): void;
+  onCaptured?(reply: CaptureReply, request: CaptureInput): void;
   /** Whether this is the tab's top frame (default: window.top === window). Tests run inside a frame. */
   isTopFrame?: boolean;
 }
 
-const isConfig = (v: unknown): v is CaptureConfig =>
-  !!v && typeof (v as CaptureConfig).enabled === 'boolean' && typeof (v as CaptureConfig).dwellMs === 'number';
+/** What the page reader gives capture. */
+export interface PageText {
+  markdown: string;
+  title: string;
+  lang: string;
+}
 
 /** Starts capturing; returns a function that stops it. Does nothing in sub-frames. */
 export function startPageCapture(deps: CaptureDeps): () => void {
@@ -48,31 +54,15 @@ export function startPageCapture(deps: CaptureDeps): () => void {
   let config: CaptureConfig | undefined;
   let generation = 0;
   let stopped = false;
-  const retryMs = deps.retryMs ?? [500, 2000, 5000];
-  const retries = new Set<ReturnType<typeof setTimeout>>();
-
+  const aborted = new AbortController();
   /**
-   * Sends with a few tries: Chrome stops an idle service worker, and a message it was handling then gets
-   * no reply. The background's queue and index are keyed by URL, so a capture that did arrive and is sent
-   * again is not indexed twice. `still` says whether the message still matters when a try is due.
+   * Chrome stops an idle service worker, and a message it was handling then gets no reply: each send is
+   * tried a few times. The background's queue and index are keyed by URL, so a capture that did arrive and
+   * is sent again is not indexed twice.
    */
-  async function sendWithRetry(message: unknown, still: () => boolean): Promise<unknown> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await deps.send(message);
-      } catch (error) {
-        if (stopped || attempt >= retryMs.length || !still()) throw error;
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(() => {
-            retries.delete(t);
-            resolve();
-          }, retryMs[attempt]);
-          retries.add(t);
-        });
-        if (stopped || !still()) throw error;
-      }
-    }
-  }
+  const policy = { delaysMs: deps.retryMs ?? [500, 2000, 5000], retryOn: () => true };
+  const send = createSender(captureProtocol, { ...(deps.post ? { post: deps.post } : {}), retry: policy, signal: aborted.signal });
+  const load = () => send('reader', {});
 
   const stopTimer = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -85,28 +75,31 @@ export function startPageCapture(deps: CaptureDeps): () => void {
     stopTimer();
     if (!config?.enabled || doc.visibilityState !== 'visible') return;
     visibleSince = performance.now();
-    timer = setTimeout(capture, Math.max(0, config.dwellMs - visibleMs));
+    timer = setTimeout(() => void capture(), Math.max(0, config.dwellMs - visibleMs));
   }
 
-  function capture(): void {
+  async function capture(): Promise<void> {
     timer = undefined;
     visibleSince = undefined;
     const key = pageKeyOf(url);
-    let reading;
+    const mine = generation;
+    let reading: PageText;
     try {
-      reading = deps.read(doc, { maxChars: deps.maxChars ?? 200_000 });
+      reading = await deps.read(doc, { maxChars: deps.maxChars ?? 200_000 }, load);
     } catch (error) {
       console.warn('Tabwise: could not read the page for the history index', error);
       return;
     }
+    // The route changed while the reader loaded: the new route is captured after its own dwell.
+    if (stopped || mine !== generation) return;
     const text = reading.markdown.trim();
     if (!text) return;
     const hash = contentHash(text);
     if (sent.get(key) === hash) return;
     sent.set(key, hash);
-    const request: CaptureRequest = { type: 'tabwise-capture', url, title: reading.title, lang: reading.lang, text, hash };
-    sendWithRetry(request, () => sent.get(key) === hash).then(
-      (reply) => deps.onCaptured?.(reply as CaptureReply | undefined, request),
+    const request: CaptureInput = { url, title: reading.title, lang: reading.lang, text, hash };
+    send('capture', request, { retry: { ...policy, still: () => sent.get(key) === hash } }).then(
+      (reply) => deps.onCaptured?.(reply, request),
       (error: unknown) => {
         // The extension was reloaded or the background stays gone: a later visit or route sends it again.
         if (sent.get(key) === hash) sent.delete(key);
@@ -119,15 +112,15 @@ export function startPageCapture(deps: CaptureDeps): () => void {
     const mine = ++generation;
     stopTimer();
     visibleMs = 0;
-    let reply: unknown;
+    let reply: CaptureConfig;
     try {
-      reply = await sendWithRetry({ type: 'tabwise-capture-config' }, () => mine === generation);
+      reply = await send('config', {}, { retry: { ...policy, still: () => mine === generation } });
     } catch (error) {
       console.warn('Tabwise: capture settings unavailable', error);
       return;
     }
     if (mine !== generation) return;
-    config = isConfig(reply) ? reply : undefined;
+    config = reply;
     arm();
   }
 
@@ -145,8 +138,8 @@ export function startPageCapture(deps: CaptureDeps): () => void {
   void startPage();
   return () => {
     stopped = true;
+    aborted.abort();
     stopTimer();
-    for (const t of retries) clearTimeout(t);
     clearInterval(poll);
     doc.removeEventListener('visibilitychange', onVisibility);
     win.removeEventListener('popstate', onMaybeNewRoute);

@@ -5,7 +5,8 @@
  */
 import { domainMatches, domainOf } from '../domain-of';
 import { pageKeyOf } from '../page-key';
-import { captureConfigRequestSchema, captureRequestSchema, type CaptureConfig, type CaptureReply, type CaptureRequest } from '../capture-message';
+import type { CaptureInput, CaptureReply, CaptureRoutes } from '../capture-message';
+import type { Handlers } from '../../messaging/dispatch';
 import { createIndexSettingsStore, type IndexSettingsStore } from './index-settings-store';
 import type { IndexSettings, IndexSettingsPatch } from '../index-settings';
 import { openIngestDb, type QueueEntry } from './ingest-db';
@@ -36,8 +37,8 @@ export interface IngestServiceDeps {
 }
 
 export interface IngestService {
-  /** A message from a content script; undefined when it is not a capture message. */
-  onContentMessage(raw: unknown, sender: chrome.runtime.MessageSender): Promise<CaptureConfig | CaptureReply> | undefined;
+  /** The capture protocol's config and capture handlers (served from content scripts; the input is validated). */
+  captureHandlers: Pick<Required<Handlers<CaptureRoutes, chrome.runtime.MessageSender>>, 'config' | 'capture'>;
   /** Drains the queue (single flight); resolves when it is empty, paused, or an error stopped it. */
   drain(): Promise<void>;
   /**
@@ -60,15 +61,19 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
   const parts = (): Promise<{ settings: IndexSettingsStore; queue: IngestQueue; seen: SeenPages }> => opened;
   let draining: Promise<void> | undefined;
 
-  async function capture(msg: CaptureRequest, sender: chrome.runtime.MessageSender): Promise<CaptureReply> {
+  async function capture(msg: CaptureInput, sender: chrome.runtime.MessageSender): Promise<CaptureReply> {
     const { settings, queue, seen } = await parts();
     const s = await settings.get();
     if (!s.enabled) return { status: 'off' };
-    // Only the top frame captures, and a frame may only speak for its own origin.
-    if (sender.frameId !== 0 || !sender.url || new URL(sender.url).origin !== new URL(msg.url).origin) return { status: 'refused', reason: 'wrong-frame' };
-    const decision = decideCapture({ url: msg.url, incognito: sender.tab?.incognito ?? true }, s);
+    // Only the top frame captures, and the URL decided on is the sender's own, never one the page claims: a
+    // page that moved (a single-page app's route change just before capture) or lies is not indexed under it.
+    // The tab's URL follows history.pushState; the sender's frame URL stays the one the document loaded with.
+    const url = sender.frameId === 0 ? (sender.tab?.url ?? sender.url) : undefined;
+    if (!url) return { status: 'refused', reason: 'wrong-frame' };
+    if (pageKeyOf(url) !== pageKeyOf(msg.url)) return { status: 'refused', reason: 'url-changed' };
+    const decision = decideCapture({ url, incognito: sender.tab?.incognito ?? true }, s);
     if (!decision.index) return { status: 'refused', reason: decision.reason };
-    const key = pageKeyOf(msg.url);
+    const key = pageKeyOf(url);
     if ((await seen.get(key))?.hash === msg.hash) return { status: 'unchanged' };
     const at = now();
     const entry: QueueEntry = { key, url: key, title: scrubSecrets(msg.title), lang: msg.lang, text: scrubSecrets(msg.text), hash: msg.hash, visitedAt: at, capturedAt: at };
@@ -123,17 +128,12 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
   }
 
   return {
-    onContentMessage(raw, sender) {
-      if (captureConfigRequestSchema.safeParse(raw).success) {
-        return parts().then(async ({ settings }) => {
-          const s = await settings.get();
-          return { enabled: s.enabled && !s.paused && !sender.tab?.incognito, dwellMs: s.dwellMs };
-        });
-      }
-      const parsed = captureRequestSchema.safeParse(raw);
-      if (parsed.success) return capture(parsed.data, sender);
-      if ((raw as { type?: unknown })?.type === 'tabwise-capture') return Promise.resolve({ status: 'refused', reason: 'malformed' });
-      return undefined;
+    captureHandlers: {
+      async config(_input, { sender }) {
+        const s = await (await parts()).settings.get();
+        return { enabled: s.enabled && !s.paused && !sender.tab?.incognito, dwellMs: s.dwellMs };
+      },
+      capture: (input, { sender }) => capture(input, sender),
     },
     drain,
     async retry() {

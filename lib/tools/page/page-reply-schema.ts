@@ -1,11 +1,13 @@
 /**
- * What the worker accepts from a page: the page agent's reply envelope and, per command, the output the
- * protocol declares. A page could have tampered with its content script's answer, so nothing it sends is
+ * What the worker accepts from a page: the page agent's answer and, per command, the output the
+ * protocol declares (the messaging kit checks the envelope around it). A page could have tampered with its content script's answer, so nothing it sends is
  * used before it has this shape; each schema is checked against the protocol's output type.
  */
 import { z } from 'zod';
 import type { FieldType } from '../../page/form-snapshot';
-import type { PageCommandName, PageCommandOutput, PageReply } from '../../page/page-command';
+import type { PageAnswer, PageCommandName, PageCommandOutput, PageRoutes } from '../../page/page-command';
+import type { OutputOf } from '../../messaging/define-protocol';
+import type { Validator } from '../../messaging/validator';
 
 const id = z.string().min(1).max(200);
 const fieldValue = z.union([z.string(), z.boolean(), z.array(z.string())]);
@@ -69,10 +71,21 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
   undo: z.object({ restored: z.array(keyValue), failed: z.array(keyReason) }),
 };
 
-const failure = z.object({ ok: z.literal(false), error: z.enum(['tool-error', 'navigated', 'no-reader']), message: z.string(), docId: id, url: z.string() });
+const failure = z.object({ ok: z.literal(false), error: z.enum(['tool-error', 'navigated', 'no-reader']), message: z.string() });
 
-/** The schema of the page agent's reply to `command`. */
-export function pageReplySchema<K extends PageCommandName>(command: K): z.ZodType<PageReply<K>> {
+/** The schema of the page agent's answer to `command`. */
+export function pageAnswerSchema<K extends PageCommandName>(command: K): z.ZodType<PageAnswer<PageCommandOutput<K>>> {
   const output: z.ZodType<PageCommandOutput<K>> = pageCommandOutputs[command];
-  return z.union([z.object({ ok: z.literal(true), output, docId: id, url: z.string() }), failure]);
+  return z.object({ docId: id, url: z.string(), outcome: z.union([z.object({ ok: z.literal(true), output }), failure]) });
 }
+
+/** The page sender's reply validators: nothing a page answers is used before it has its command's shape. */
+export const pageReplyValidators: { [K in PageCommandName]: Validator<OutputOf<PageRoutes, K>> } = {
+  read_page: pageAnswerSchema('read_page'),
+  get_form_state: pageAnswerSchema('get_form_state'),
+  fill_form: pageAnswerSchema('fill_form'),
+  click: pageAnswerSchema('click'),
+  submit_form: pageAnswerSchema('submit_form'),
+  preview: pageAnswerSchema('preview'),
+  undo: pageAnswerSchema('undo'),
+};

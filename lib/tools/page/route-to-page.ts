@@ -92,23 +92,20 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
     const outside = outsideSnapshot(any, expected);
     if (outside.refusal) return { ok: false, reason: 'tool-error', message: outside.refusal };
     const ignored = outside.ignored ?? [];
-    const input = any.toolName === 'fill_form' && ignored.length ? withoutKeys(any.input, ignored) : call.input;
+    const args = any.toolName === 'fill_form' && ignored.length ? withoutKeys(any.input, ignored) : call.input;
     const expectDocId = approved?.documentId ?? expected?.docId;
-    const sent = await sendPageCommand(
-      target,
-      { tabwise: 'page-command', command: call.toolName, runId: ctx.runId, toolCallId: call.toolCallId, input, ...(expectDocId ? { expectDocId } : {}) },
-      deps.messenger,
-    );
-    if (!sent.ok) return sent;
-    const reply = sent.reply;
-    if (!reply.ok) {
-      if (reply.error === 'navigated') return { ok: false, reason: 'navigated', message: expected ? `was ${expected.url}, now ${reply.url}` : reply.message };
-      return { ok: false, reason: 'tool-error', message: reply.message };
+    const pageCall = { runId: ctx.runId, toolCallId: call.toolCallId, args, ...(expectDocId ? { expectDocId } : {}) };
+    const sent = await sendPageCommand(target, call.toolName, pageCall, deps.messenger);
+    if (!sent.ok) return sent.reason === 'tool-error' ? { ok: false, reason: 'tool-error', message: sent.message ?? 'The page refused the call.' } : { ok: false, reason: sent.reason, ...(sent.message ? { message: sent.message } : {}) };
+    const { outcome, ...reply } = sent.answer;
+    if (!outcome.ok) {
+      if (outcome.error === 'navigated') return { ok: false, reason: 'navigated', message: expected ? `was ${expected.url}, now ${reply.url}` : outcome.message };
+      return { ok: false, reason: 'tool-error', message: outcome.message };
     }
     const doc = { docId: reply.docId, url: reply.url };
     // The reply was checked against this command's schema in sendPageCommand; these name its type per command.
-    const out: unknown = reply.output;
-    let output = reply.output;
+    const out: unknown = outcome.output;
+    let output = outcome.output;
     if (call.toolName === 'get_form_state') await targets.rememberSnapshot(ctx.runId, target, doc, summarize(out as FormSnapshot));
     if (call.toolName === 'fill_form') {
       await targets.rememberFill(ctx.runId, call.toolCallId, target, doc);

@@ -1,88 +1,92 @@
-import type { PageCommand, PageCommandName, PageReply } from '../../page/page-command';
-import { pageReplySchema } from './page-reply-schema';
+/**
+ * Sends one page command through the messaging kit to a frame's page agent, injecting the agent (and, for
+ * read_page, the page reader) on demand: nothing of Tabwise runs in a page until a run acts on it.
+ */
+import { createSender } from '../../messaging/create-sender';
+import { RemoteError } from '../../messaging/remote-error';
+import type { WireMessage } from '../../messaging/wire-message';
+import { pageProtocol, type PageAnswer, type PageCall, type PageCommandInput, type PageCommandName, type PageCommandOutput } from '../../page/page-command';
+import { pageReplyValidators } from './page-reply-schema';
 import type { PageTarget } from './page-target-store';
 
-/** A reply from the page agent, or why none came. */
+/** The page agent's answer, or why none came ('tool-error': the page refused the call's arguments). */
 export type SendOutcome<K extends PageCommandName = PageCommandName> =
-  | { ok: true; reply: PageReply<K> }
-  | { ok: false; reason: 'tab-closed' | 'navigated' | 'no-receiver'; message?: string };
+  | { ok: true; answer: PageAnswer<PageCommandOutput<K>> }
+  | { ok: false; reason: 'tab-closed' | 'navigated' | 'no-receiver' | 'tool-error'; message?: string };
 
 /** The extension APIs used, injectable for tests. */
 export interface PageMessenger {
-  getTab(tabId: number): Promise<unknown>;
-  /** Resolves with what the frame answered: unchecked data, validated by the caller. */
-  sendMessage(tabId: number, message: PageCommand, frameId: number): Promise<unknown>;
-  /** Injects the content script into every frame of the tab. */
-  inject(tabId: number): Promise<void>;
-  /** Injects the page reader (entrypoints/page-reader.ts) into one frame, for read_page. */
+  tabExists(tabId: number): Promise<boolean>;
+  /** Delivers a message to one frame and resolves with its raw reply (chrome.tabs.sendMessage). */
+  post(target: PageTarget, message: WireMessage): Promise<unknown>;
+  /** Injects the page agent (entrypoints/page-agent.ts) into the frame. */
+  injectAgent(target: PageTarget): Promise<void>;
+  /** Injects the page reader (entrypoints/page-reader.ts) into the frame, for read_page. */
   injectReader(target: PageTarget): Promise<void>;
 }
 
-const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
-const GONE_DURING = /message port closed|message channel closed|back\/forward cache|frame .*removed|No frame with id/i;
+/** The page is untrusted: every answer is checked against its command's schema before it is used. */
+const send = createSender(pageProtocol, { replies: pageReplyValidators });
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * Sends one command to a frame's page agent. A tab that is gone is 'tab-closed'; a frame that went away
- * mid-call is 'navigated'; a page opened before the extension was installed (no content script yet) gets
- * the script injected and the command retried once, and is 'no-receiver' if that does not help. A frame
- * that answers 'no-reader' (read_page before the page reader was loaded there) gets the reader injected and
- * the command retried once.
+ * Sends `command` to the target frame. A tab that is gone is 'tab-closed'; a frame that went away mid-call
+ * is 'navigated'; a frame without the page agent (every page until a run acts on it) gets it injected and
+ * the command retried once, and is 'no-receiver' if that does not help (the injection's own message when
+ * it failed: pages the extension may not script). A frame that answers 'no-reader' gets the page reader
+ * injected and the command retried once.
  */
 export async function sendPageCommand<K extends PageCommandName>(
-  target: PageTarget, command: PageCommand<K>, messenger: PageMessenger = chromeMessenger,
+  target: PageTarget, command: K, call: PageCall<PageCommandInput<K>>, messenger: PageMessenger = chromeMessenger,
 ): Promise<SendOutcome<K>> {
-  const tabGone = async () => messenger.getTab(target.tabId).then(() => false, () => true);
-  if (await tabGone()) return { ok: false, reason: 'tab-closed' };
-  let scriptInjected = false;
+  if (!(await messenger.tabExists(target.tabId))) return { ok: false, reason: 'tab-closed' };
+  const options = {
+    post: (message: WireMessage) => messenger.post(target, message),
+    retry: { delaysMs: [0], retryOn: (e: RemoteError) => e.code === 'no_receiver', beforeRetry: () => messenger.injectAgent(target) },
+  };
   let readerInjected = false;
   for (;;) {
-    let raw: unknown;
+    let answer: PageAnswer<PageCommandOutput<K>>;
     try {
-      raw = await messenger.sendMessage(target.tabId, command, target.frameId);
+      answer = await send(command, call, options);
     } catch (error) {
-      const text = errorText(error);
-      if (await tabGone()) return { ok: false, reason: 'tab-closed' };
-      if (GONE_DURING.test(text)) return { ok: false, reason: 'navigated', message: text };
-      if (!NO_RECEIVER.test(text) || scriptInjected) return { ok: false, reason: 'no-receiver', message: text };
-      scriptInjected = true;
-      try {
-        await messenger.inject(target.tabId);
-      } catch (injectError) {
-        // Pages the extension may not script (chrome://, the Web Store): the model is told it cannot reach them.
-        return { ok: false, reason: 'no-receiver', message: errorText(injectError) };
-      }
-      continue;
+      return failureOf(error, target, messenger);
     }
-    const reply = pageReplySchema(command.command).safeParse(raw);
-    if (!reply.success) return { ok: false, reason: 'no-receiver', message: 'the page answered with a malformed reply' };
-    if (!reply.data.ok && reply.data.error === 'no-reader' && !readerInjected) {
-      readerInjected = true;
-      try {
-        await messenger.injectReader(target);
-      } catch (injectError) {
-        if (await tabGone()) return { ok: false, reason: 'tab-closed' };
-        return { ok: true, reply: { ...reply.data, message: `${reply.data.message} (${errorText(injectError)})` } };
-      }
-      continue;
+    const outcome = answer.outcome;
+    if (outcome.ok || outcome.error !== 'no-reader' || readerInjected) return { ok: true, answer };
+    readerInjected = true;
+    try {
+      await messenger.injectReader(target);
+    } catch (injectError) {
+      if (!(await messenger.tabExists(target.tabId))) return { ok: false, reason: 'tab-closed' };
+      return { ok: true, answer: { ...answer, outcome: { ...outcome, message: `${outcome.message} (${errorText(injectError)})` } } };
     }
-    return { ok: true, reply: reply.data };
   }
 }
 
-/** The built content script, as the manifest names it (the path changes with the build, not the source). */
-function contentScriptFile(): string {
-  const file = chrome.runtime.getManifest().content_scripts?.find((cs) => cs.js?.length)?.js?.[0];
-  if (!file) throw new Error('the manifest declares no content script');
-  return file;
+/** What a failed send means for the tool: the tab first, then what the kit saw happen to the message. */
+async function failureOf<K extends PageCommandName>(error: unknown, target: PageTarget, messenger: PageMessenger): Promise<SendOutcome<K>> {
+  if (!(await messenger.tabExists(target.tabId))) return { ok: false, reason: 'tab-closed' };
+  if (!(error instanceof RemoteError)) return { ok: false, reason: 'no-receiver', message: errorText(error) };
+  switch (error.code) {
+    case 'receiver_gone':
+      return { ok: false, reason: 'navigated', message: error.message };
+    case 'invalid':
+      // The page's guards refused the arguments; their message is written for the model.
+      return { ok: false, reason: 'tool-error', message: error.message };
+    case 'bad_reply':
+      return { ok: false, reason: 'no-receiver', message: 'the page answered with a malformed reply' };
+    default:
+      return { ok: false, reason: 'no-receiver', message: error.message };
+  }
 }
 
 const chromeMessenger: PageMessenger = {
-  getTab: (tabId) => chrome.tabs.get(tabId),
-  sendMessage: (tabId, message, frameId) => chrome.tabs.sendMessage(tabId, message, { frameId }),
-  async inject(tabId) {
-    await chrome.scripting.executeScript({ target: { tabId, allFrames: true }, files: [contentScriptFile()] });
+  tabExists: (tabId) => chrome.tabs.get(tabId).then(() => true, () => false),
+  post: ({ tabId, frameId }, message) => chrome.tabs.sendMessage(tabId, message, { frameId }),
+  async injectAgent({ tabId, frameId }) {
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/page-agent.js'] });
   },
   async injectReader({ tabId, frameId }) {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/page-reader.js'] });

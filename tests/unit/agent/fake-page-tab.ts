@@ -3,7 +3,7 @@
  * (by document: a command meant for another document answers 'navigated'), wired to the real router, page
  * tools and target store. `navigate` moves the tab to a new document, as a link or a script would.
  */
-import type { PageCommand } from '../../../lib/page/page-command';
+import type { WireMessage } from '../../../lib/messaging/wire-message';
 import { createPageTargetStore, type KeyValueArea } from '../../../lib/tools/page/page-target-store';
 import { createPageTools } from '../../../lib/tools/page/page-tools';
 import { createRouteToPage } from '../../../lib/tools/page/route-to-page';
@@ -18,6 +18,18 @@ export function memoryArea(): KeyValueArea {
       for (const [k, v] of Object.entries(items)) data.set(k, structuredClone(v));
     },
   };
+}
+
+/** A page command as the fake tab reads it off the wire. */
+export interface SentCommand {
+  command: string;
+  expectDocId?: string;
+  input: unknown;
+}
+
+function readSent(message: WireMessage): SentCommand {
+  const data: Record<string, unknown> = { ...(message.data ?? {}) };
+  return { command: message.name, ...(typeof data.expectDocId === 'string' ? { expectDocId: data.expectDocId } : {}), input: data.args };
 }
 
 /** What a write did, and on which document and URL it landed. */
@@ -37,42 +49,45 @@ export interface FakePageOptions {
 /** A tab with one form (a "name" field, a submit button "go", the form "order"), on `url`. */
 export function createFakePageTab(opts: FakePageOptions) {
   let n = 1;
-  const state = { docId: 'doc-1', url: opts.url, label: opts.label ?? 'Full name', value: '', writes: [] as Write[], sent: [] as PageCommand[] };
+  const state = { docId: 'doc-1', url: opts.url, label: opts.label ?? 'Full name', value: '', writes: [] as Write[], sent: [] as SentCommand[] };
   const snapshot = () => ({
     fields: [{ key: 'name', label: state.label, type: 'text', value: state.value, required: false, form: 'order' }],
     buttons: [{ key: 'go', text: 'Place\norder', kind: 'submit', form: 'order' }],
     forms: [{ key: 'order', label: 'Order', action: new URL('/pay', state.url).href, method: 'post' }],
   });
+  /** What the page agent answers: the document and URL it ran in, and the command's outcome. */
+  const answer = (outcome: unknown) => ({ ok: true, value: { docId: state.docId, url: state.url, outcome } });
   const messenger: PageMessenger = {
-    getTab: async () => ({}),
-    sendMessage: async (_tabId, c) => {
+    tabExists: async () => true,
+    post: async (_target, message) => {
+      const c = readSent(message);
       state.sent.push(c);
       const where = { docId: state.docId, url: state.url };
       if (c.expectDocId && c.expectDocId !== state.docId && c.command !== 'get_form_state' && c.command !== 'read_page') {
-        return { ok: false, error: 'navigated', message: 'The page changed since get_form_state.', ...where };
+        return answer({ ok: false, error: 'navigated', message: 'The page changed since get_form_state.' });
       }
       switch (c.command) {
         case 'get_form_state':
-          return { ok: true, output: snapshot(), ...where };
+          return answer({ ok: true, output: snapshot() });
         case 'preview': {
           const { keys } = c.input as { keys: string[] };
-          return { ok: true, output: Object.fromEntries(keys.map((k) => [k, k === 'name' ? { label: state.label, value: state.value } : null])), ...where };
+          return answer({ ok: true, output: Object.fromEntries(keys.map((k) => [k, k === 'name' ? { label: state.label, value: state.value } : null])) });
         }
         case 'fill_form': {
           const { updates } = c.input as { updates: Record<string, string> };
           state.writes.push({ command: c.command, ...where, input: c.input });
           if (typeof updates.name === 'string') state.value = updates.name;
-          return { ok: true, output: { written: Object.entries(updates).map(([key, value]) => ({ key, value })), ignored: [], failed: [] }, ...where };
+          return answer({ ok: true, output: { written: Object.entries(updates).map(([key, value]) => ({ key, value })), ignored: [], failed: [] } });
         }
         case 'click':
         case 'submit_form':
           state.writes.push({ command: c.command, ...where, input: c.input });
-          return { ok: true, output: { ok: true, key: 'go' }, ...where };
+          return answer({ ok: true, output: { ok: true, key: 'go' } });
         default:
-          return { ok: false, error: 'tool-error', message: `${c.command} is not faked`, ...where };
+          return answer({ ok: false, error: 'tool-error', message: `${c.command} is not faked` });
       }
     },
-    inject: async () => {},
+    injectAgent: async () => {},
     injectReader: async () => {},
   };
   const targets = createPageTargetStore(memoryArea());

@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPageCapture } from '../../../../lib/retrieval/capture/capture-page';
 import { readPage } from '../../../../lib/page/read-page';
-import type { CaptureRequest } from '../../../../lib/retrieval/capture-message';
+import type { CaptureInput as CaptureRequest } from '../../../../lib/retrieval/capture-message';
+import type { WireMessage } from '../../../../lib/messaging/wire-message';
+
+/** The reader as capture gets it: already loaded in the frame (the load is not needed). */
+const read = (doc: Document, options: { maxChars: number }) => readPage(doc, options);
+const ok = (value: unknown) => ({ ok: true, value });
+/** What a capture message carries (the test's own reading of the wire). */
+const captured = (m: WireMessage): CaptureRequest => {
+  const d: Record<string, unknown> = { ...(m.data ?? {}) };
+  const text = (v: unknown) => String(v ?? '');
+  return { url: text(d.url), title: text(d.title), lang: text(d.lang), text: text(d.text), hash: text(d.hash) };
+};
 
 let stop: (() => void) | undefined;
 afterEach(() => {
@@ -12,15 +23,15 @@ afterEach(() => {
 
 function capture(dwellMs = 50) {
   const sent: CaptureRequest[] = [];
-  stop = startPageCapture({ read: readPage,
+  stop = startPageCapture({ read,
     window,
     isTopFrame: true,
     pollMs: 20,
-    send: async (m) => {
-      const msg = m as { type: string };
-      if (msg.type === 'tabwise-capture-config') return { enabled: true, dwellMs };
-      sent.push(m as CaptureRequest);
-      return { status: 'queued' };
+    post: async (m) => {
+      expect(m.tabwise).toBe('capture');
+      if (m.name === 'config') return ok({ enabled: true, dwellMs });
+      sent.push(captured(m));
+      return ok({ status: 'queued' });
     },
   });
   return sent;
@@ -61,18 +72,17 @@ describe('page capture', () => {
   it('tries again when the background stopped while handling a message (settings and the capture itself)', async () => {
     document.body.innerHTML = '<main><h1>Retry</h1><p>A paragraph about lighthouse keepers and their lamps.</p></main>';
     const sent: CaptureRequest[] = [];
-    const failures = { 'tabwise-capture-config': 1, 'tabwise-capture': 2 };
-    stop = startPageCapture({ read: readPage,
+    const failures: Record<string, number> = { config: 1, capture: 2 };
+    stop = startPageCapture({ read,
       window,
       isTopFrame: true,
       pollMs: 20,
       retryMs: [30, 30, 30],
-      send: async (m) => {
-        const msg = m as { type: keyof typeof failures };
-        if (failures[msg.type]-- > 0) throw new Error('The message port closed before a response was received.');
-        if (msg.type === 'tabwise-capture-config') return { enabled: true, dwellMs: 20 };
-        sent.push(m as CaptureRequest);
-        return { status: 'queued' };
+      post: async (m) => {
+        if ((failures[m.name] = (failures[m.name] ?? 0) - 1) >= 0) throw new Error('The message port closed before a response was received.');
+        if (m.name === 'config') return ok({ enabled: true, dwellMs: 20 });
+        sent.push(captured(m));
+        return ok({ status: 'queued' });
       },
     });
     await until(() => sent.length === 1);
@@ -84,7 +94,7 @@ describe('page capture', () => {
   it('does nothing in a sub-frame', async () => {
     document.body.innerHTML = '<p>Some text inside a frame that is not the top one.</p>';
     const sent: unknown[] = [];
-    stop = startPageCapture({ read: readPage, window, send: async (m) => sent.push(m) });
+    stop = startPageCapture({ read, window, post: async (m) => sent.push(m) });
     await new Promise((r) => setTimeout(r, 200));
     // vitest's browser mode runs tests inside an iframe: not even the config is asked for.
     expect(sent).toEqual([]);
@@ -93,8 +103,50 @@ describe('page capture', () => {
   it('does nothing when capture is off', async () => {
     document.body.innerHTML = '<p>Some text that must not be captured at all today.</p>';
     const sent: unknown[] = [];
-    stop = startPageCapture({ read: readPage, window, isTopFrame: true, send: async (m) => ((m as { type: string }).type === 'tabwise-capture-config' ? { enabled: false, dwellMs: 10 } : sent.push(m)) });
+    stop = startPageCapture({ read, window, isTopFrame: true, post: async (m) => (m.name === 'config' ? ok({ enabled: false, dwellMs: 10 }) : sent.push(m)) });
     await new Promise((r) => setTimeout(r, 200));
     expect(sent).toEqual([]);
+  });
+
+  it('loads the page reader through the background when the frame has none, then captures', async () => {
+    document.body.innerHTML = '<main><h1>Reader</h1><p>A paragraph about glass floats found on the beach.</p></main>';
+    const sent: CaptureRequest[] = [];
+    let loaded = false;
+    const names: string[] = [];
+    stop = startPageCapture({
+      window,
+      isTopFrame: true,
+      pollMs: 20,
+      async read(doc, options, load) {
+        if (!loaded) await load();
+        return readPage(doc, options);
+      },
+      post: async (m) => {
+        names.push(m.name);
+        if (m.name === 'config') return ok({ enabled: true, dwellMs: 20 });
+        if (m.name === 'reader') {
+          loaded = true;
+          return ok(undefined);
+        }
+        sent.push(captured(m));
+        return ok({ status: 'queued' });
+      },
+    });
+    await until(() => sent.length === 1);
+    expect(sent[0]!.text).toContain('glass floats');
+    expect(names).toEqual(['config', 'reader', 'capture']);
+  });
+
+  it('stops retrying once stopped', async () => {
+    document.body.innerHTML = '<p>Text for a capture whose background never answers at all.</p>';
+    let tries = 0;
+    stop = startPageCapture({ read, window, isTopFrame: true, retryMs: [50, 50, 50], post: async () => {
+      tries++;
+      throw new Error('Could not establish connection. Receiving end does not exist.');
+    } });
+    await until(() => tries === 1);
+    stop();
+    await new Promise((r) => setTimeout(r, 250));
+    expect(tries).toBe(1);
   });
 });

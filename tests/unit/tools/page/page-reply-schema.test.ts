@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCommandName, PageCommandOutput } from '../../../../lib/page/page-command';
-import { pageCommandOutputs, pageReplySchema } from '../../../../lib/tools/page/page-reply-schema';
+import { pageAnswerSchema, pageCommandOutputs } from '../../../../lib/tools/page/page-reply-schema';
 
 /** One full output per command, every optional field set, so a field the schema forgot would be stripped and fail. */
 const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
@@ -23,22 +23,22 @@ const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
   undo: { restored: [{ key: 'on', value: true }], failed: [{ key: 'gone', reason: 'the field is gone' }] },
 };
 
-describe('pageReplySchema', () => {
+describe('pageAnswerSchema', () => {
   it('keeps every field of every command\'s output', () => {
     for (const name of Object.keys(samples) as PageCommandName[]) {
       expect(pageCommandOutputs[name].parse(samples[name]), name).toEqual(samples[name]);
-      const reply = { ok: true, output: samples[name], docId: 'd1', url: 'https://a.example/' };
-      expect(pageReplySchema(name).parse(reply), name).toEqual(reply);
+      const reply = { docId: 'd1', url: 'https://a.example/', outcome: { ok: true, output: samples[name] } };
+      expect(pageAnswerSchema(name).parse(reply), name).toEqual(reply);
     }
   });
 
   it('refuses output of another shape, unknown field types and unknown errors', () => {
     const where = { docId: 'd1', url: 'https://a.example/' };
-    expect(pageReplySchema('read_page').safeParse({ ok: true, output: samples.fill_form, ...where }).success).toBe(false);
+    expect(pageAnswerSchema('read_page').safeParse({ ...where, outcome: { ok: true, output: samples.fill_form } }).success).toBe(false);
     const badField = { ...samples.get_form_state, fields: [{ ...samples.get_form_state.fields[0], type: 'password' }] };
-    expect(pageReplySchema('get_form_state').safeParse({ ok: true, output: badField, ...where }).success).toBe(false);
-    expect(pageReplySchema('click').safeParse({ ok: false, error: 'exploded', message: 'x', ...where }).success).toBe(false);
-    expect(pageReplySchema('click').safeParse({ ok: false, error: 'no-reader', message: 'x', ...where }).success).toBe(true);
-    expect(pageReplySchema('click').safeParse({ ok: true, output: samples.click }).success).toBe(false);
+    expect(pageAnswerSchema('get_form_state').safeParse({ ...where, outcome: { ok: true, output: badField } }).success).toBe(false);
+    expect(pageAnswerSchema('click').safeParse({ ...where, outcome: { ok: false, error: 'exploded', message: 'x' } }).success).toBe(false);
+    expect(pageAnswerSchema('click').safeParse({ ...where, outcome: { ok: false, error: 'no-reader', message: 'x' } }).success).toBe(true);
+    expect(pageAnswerSchema('click').safeParse({ outcome: { ok: true, output: samples.click } }).success).toBe(false);
   });
 });

@@ -4,7 +4,24 @@ import { createUndoFillHandler } from '../../../../lib/background/create-undo-fi
 import { createPageTargetStore, type KeyValueArea } from '../../../../lib/tools/page/page-target-store';
 import { createRouteToPage } from '../../../../lib/tools/page/route-to-page';
 import type { PageMessenger } from '../../../../lib/tools/page/send-page-command';
-import type { PageCommand } from '../../../../lib/page/page-command';
+import type { WireMessage } from '../../../../lib/messaging/wire-message';
+
+/** A sent page command as the fake frame reads it. */
+interface SentCommand {
+  tabwise: string;
+  command: string;
+  runId: string;
+  toolCallId: string;
+  expectDocId?: string;
+  /** The command's arguments as sent. */
+  input?: unknown;
+}
+
+function readSent(message: WireMessage): SentCommand {
+  const data: Record<string, unknown> = { ...(message.data ?? {}) };
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { tabwise: message.tabwise, command: message.name, runId: text(data.runId), toolCallId: text(data.toolCallId), ...(data.expectDocId === undefined ? {} : { expectDocId: text(data.expectDocId) }), input: data.args };
+}
 
 function memoryArea(): KeyValueArea {
   const data = new Map<string, unknown>();
@@ -26,25 +43,25 @@ const outputs: Partial<Record<string, unknown>> = {
 
 /** A tab whose frame answers like a page agent; `doc` changes when the test "navigates". */
 function fakeTab() {
-  const state = { open: true, receiver: true, reader: true, doc: 'doc-1', url: 'https://a.example/form', injected: 0, readerInjected: 0, sent: [] as { frameId: number; command: PageCommand }[] };
+  const state = { open: true, receiver: true, reader: true, doc: 'doc-1', url: 'https://a.example/form', injected: 0, readerInjected: 0, sent: [] as { frameId: number; command: SentCommand }[] };
+  const answer = (outcome: unknown) => ({ ok: true, value: { docId: state.doc, url: state.url, outcome } });
   const messenger: PageMessenger = {
-    getTab: async () => {
-      if (!state.open) throw new Error('No tab with id: 3.');
-      return {};
-    },
-    sendMessage: async (_tabId, message, frameId) => {
+    tabExists: async () => state.open,
+    post: async ({ frameId }, message) => {
       if (!state.receiver) throw new Error('Could not establish connection. Receiving end does not exist.');
-      state.sent.push({ frameId, command: message });
-      const command: { command: string; expectDocId?: string } = message.runId === 'tampered' ? { command: 'tamper' } : message;
-      const where = { docId: state.doc, url: state.url };
-      if (command.expectDocId && command.expectDocId !== state.doc) return { ok: false, error: 'navigated', message: 'changed', ...where };
-      if (command.command === 'click') return { ok: false, error: 'tool-error', message: 'click failed: gone', ...where };
-      if (command.command === 'undo') return { ok: true, output: { restored: [{ key: 'a', value: '' }], failed: [] }, ...where };
-      if (command.command === 'read_page' && !state.reader) return { ok: false, error: 'no-reader', message: 'The page reader could not be loaded in this frame.', ...where };
-      if (command.command === 'tamper') return { ok: true, output: { title: 42 }, ...where };
-      return { ok: true, output: outputs[command.command], ...where };
+      const sent = readSent(message);
+      state.sent.push({ frameId, command: sent });
+      const command: { command: string; expectDocId?: string } = sent.runId === 'tampered' ? { command: 'tamper' } : sent;
+      if (command.expectDocId && command.expectDocId !== state.doc) return answer({ ok: false, error: 'navigated', message: 'changed' });
+      if (command.command === 'click') return answer({ ok: false, error: 'tool-error', message: 'click failed: gone' });
+      if (command.command === 'undo') return answer({ ok: true, output: { restored: [{ key: 'a', value: '' }], failed: [] } });
+      if (command.command === 'read_page' && !state.reader) return answer({ ok: false, error: 'no-reader', message: 'The page reader could not be loaded in this frame.' });
+      if (command.command === 'tamper') return answer({ ok: true, output: { title: 42 } });
+      if (command.command === 'get_form_state' && sent.runId === 'refused') return { ok: false, error: { code: 'invalid', message: 'Invalid arguments: input must be an object' } };
+      if (command.command === 'get_form_state' && sent.runId === 'gone') throw new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received');
+      return answer({ ok: true, output: outputs[command.command] });
     },
-    inject: async () => {
+    injectAgent: async () => {
       state.injected++;
       state.receiver = true;
     },
@@ -63,7 +80,7 @@ describe('createRouteToPage', () => {
     const tab = fakeTab();
     const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
     expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page });
-    expect(tab.state.sent[0]).toMatchObject({ frameId: 0, command: { tabwise: 'page-command', command: 'read_page', runId: 'r1', toolCallId: 't1' } });
+    expect(tab.state.sent[0]).toMatchObject({ frameId: 0, command: { tabwise: 'page', command: 'read_page', runId: 'r1', toolCallId: 't1' } });
   });
 
   it('answers navigated when the snapshot\'s document is gone, and tool-error for the page\'s own failures', async () => {
@@ -72,6 +89,8 @@ describe('createRouteToPage', () => {
     await route({ toolCallId: 't1', toolName: 'get_form_state', input: {} }, ctx());
     expect(await route({ toolCallId: 't2', toolName: 'fill_form', input: { updates: {} } }, ctx({ toolCallId: 't2' }))).toMatchObject({ ok: true });
     expect(tab.state.sent[1]!.command.expectDocId).toBe('doc-1');
+    expect(await route({ toolCallId: 't5', toolName: 'get_form_state', input: {} }, ctx({ runId: 'refused' }))).toEqual({ ok: false, reason: 'tool-error', message: 'Invalid arguments: input must be an object' });
+    expect(await route({ toolCallId: 't6', toolName: 'get_form_state', input: {} }, ctx({ runId: 'gone' }))).toMatchObject({ ok: false, reason: 'navigated' });
     expect(await route({ toolCallId: 't3', toolName: 'click', input: { key: 'x' } }, ctx())).toEqual({ ok: false, reason: 'tool-error', message: 'click failed: gone' });
     tab.state.doc = 'doc-2';
     tab.state.url = 'https://a.example/next';
@@ -97,7 +116,7 @@ describe('createRouteToPage', () => {
 
     const dead = fakeTab();
     dead.state.receiver = false;
-    dead.messenger.inject = async () => {
+    dead.messenger.injectAgent = async () => {
       dead.state.injected++;
     };
     const route2 = createRouteToPage({ messenger: dead.messenger, targets: createPageTargetStore(memoryArea()) });

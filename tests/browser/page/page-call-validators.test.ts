@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commandInputGuards } from '../../../lib/page/command-input-guards';
-import { readCommandEnvelope } from '../../../lib/page/read-command-envelope';
+import { pageCallValidators } from '../../../lib/page/page-call-validators';
 
 describe('commandInputGuards', () => {
   it('passes well-formed input through with its type, and treats missing input as none', () => {
@@ -27,16 +27,17 @@ describe('commandInputGuards', () => {
   });
 });
 
-describe('readCommandEnvelope', () => {
-  const base = { tabwise: 'page-command', command: 'click', runId: 'r1', toolCallId: 't1', input: { key: 'k' } };
+describe('pageCallValidators', () => {
+  const base = { runId: 'r1', toolCallId: 't1', args: { key: 'k' } };
 
-  it('reads a page command, and only the fields it knows', () => {
-    expect(readCommandEnvelope({ ...base, expectDocId: 'd1', extra: 1 })).toEqual({ command: 'click', runId: 'r1', toolCallId: 't1', input: { key: 'k' }, expectDocId: 'd1' });
+  it('reads a page call, and only the fields it knows', () => {
+    expect(pageCallValidators.click.safeParse({ ...base, expectDocId: 'd1', extra: 1 })).toEqual({ success: true, data: { runId: 'r1', toolCallId: 't1', args: { key: 'k' }, expectDocId: 'd1' } });
   });
 
-  it('ignores what is not a page command', () => {
-    for (const raw of [null, 'click', { ...base, tabwise: 'capture' }, { ...base, command: 'toString' }, { ...base, runId: '' }, { ...base, toolCallId: 'x'.repeat(201) }, { ...base, expectDocId: 5 }]) {
-      expect(readCommandEnvelope(raw)).toBeUndefined();
+  it('refuses what is not a page call, and arguments of the wrong shape with the guard\'s message', () => {
+    for (const raw of [null, 'click', { ...base, runId: '' }, { ...base, toolCallId: 'x'.repeat(201) }, { ...base, expectDocId: 5 }]) {
+      expect(pageCallValidators.click.safeParse(raw).success).toBe(false);
     }
+    expect(pageCallValidators.click.safeParse({ ...base, args: { key: 1 } })).toEqual({ success: false, error: { issues: [{ message: 'Invalid arguments: key must be a string' }] } });
   });
 });

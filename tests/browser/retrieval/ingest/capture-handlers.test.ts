@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createIngestService } from '../../../../lib/retrieval/ingest/ingest-service';
+import type { OffscreenClient } from '../../../../lib/retrieval/ingest/offscreen-client';
+
+/** An engine that only answers deletes: these tests look at what the capture handlers decide, not at indexing. */
+const idle: OffscreenClient = { send: (name) => (name === 'delete' ? Promise.resolve({ chunks: 0, urls: [] }) : new Promise(() => {})) as never };
+
+const page = (url: string) => ({ url, title: 'T', lang: 'en', text: 'Some text about tide pools.', hash: '0123456789abcdef' });
+const top = (url: string, incognito = false) => ({ sender: { frameId: 0, url, tab: { id: 1, url, incognito } as chrome.tabs.Tab } });
+
+describe('capture handlers', () => {
+  it('decide on the tab\'s own URL: a page that claims another URL is refused, a sub-frame too', async () => {
+    const service = createIngestService({ client: idle, now: () => 1 });
+    await service.updateSettings({ enabled: true, paused: true });
+    const { capture, config } = service.captureHandlers;
+    expect(await config({}, top('https://a.example/x'))).toMatchObject({ enabled: false });
+    await service.updateSettings({ paused: false });
+    expect(await config({}, top('https://a.example/x'))).toMatchObject({ enabled: true });
+    expect(await config({}, top('https://a.example/x', true))).toMatchObject({ enabled: false });
+
+    expect(await capture(page('https://a.example/claimed'), top('https://a.example/x'))).toEqual({ status: 'refused', reason: 'url-changed' });
+    expect(await capture(page('https://bank.example/'), top('https://a.example/x'))).toEqual({ status: 'refused', reason: 'url-changed' });
+    // The frame URL is what the document loaded with; the tab's URL followed a pushState to another route.
+    const moved = { sender: { frameId: 0, url: 'https://a.example/x', tab: { id: 1, url: 'https://a.example/private', incognito: false } as chrome.tabs.Tab } };
+    expect(await capture(page('https://a.example/x'), moved)).toEqual({ status: 'refused', reason: 'url-changed' });
+    expect(await capture(page('https://a.example/x'), { sender: { frameId: 2, url: 'https://a.example/x', tab: { id: 1, url: 'https://a.example/x', incognito: false } as chrome.tabs.Tab } })).toEqual({ status: 'refused', reason: 'wrong-frame' });
+    expect(await capture(page('https://a.example/x#section'), top('https://a.example/x'))).toMatchObject({ status: expect.stringMatching(/queued|replaced/) });
+    await service.updateSettings({ enabled: false });
+    expect(await capture(page('https://a.example/x'), top('https://a.example/x'))).toEqual({ status: 'off' });
+    // The ingest database is shared with the other tests of this folder: leave its queue empty.
+    await service.remove({ kind: 'all' });
+  });
+});
