@@ -18,7 +18,7 @@ import type { HistoryQuery } from '../history-query';
 import type { IngestStats } from '../ingest-stats';
 import type { DeleteTarget, OffscreenResponses } from '../offscreen-protocol';
 import { decideCapture } from '../privacy-policy';
-import { scrubSecrets } from './scrub-secrets';
+import { scrubSecrets, scrubUrl } from './scrub-secrets';
 import { createSeenPages, type SeenPages } from './seen-pages';
 
 /** The alarm that wakes a killed worker to finish draining the queue. */
@@ -73,7 +73,8 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
     if (pageKeyOf(url) !== pageKeyOf(msg.url)) return { status: 'refused', reason: 'url-changed' };
     const decision = decideCapture({ url, incognito: sender.tab?.incognito ?? true }, s);
     if (!decision.index) return { status: 'refused', reason: decision.reason };
-    const key = pageKeyOf(url);
+    // Credentials in the address (tokens, codes, signatures) are never stored: the page is keyed without them.
+    const key = pageKeyOf(scrubUrl(url));
     if ((await seen.get(key))?.hash === msg.hash) return { status: 'unchanged' };
     const at = now();
     const entry: QueueEntry = { key, url: key, title: scrubSecrets(msg.title), lang: msg.lang, text: scrubSecrets(msg.text), hash: msg.hash, visitedAt: at, capturedAt: at };

@@ -30,4 +30,29 @@ describe('capture handlers', () => {
     // The ingest database is shared with the other tests of this folder: leave its queue empty.
     await service.remove({ kind: 'all' });
   });
+
+  it('stores a page under its address without the credentials it carries', async () => {
+    const sent: Array<{ url: string }> = [];
+    const client: OffscreenClient = {
+      send: ((name: string, input: { pages?: Array<{ url: string }> }) => {
+        if (name === 'ingest') {
+          sent.push(...(input.pages ?? []));
+          return Promise.resolve({ indexed: [] });
+        }
+        if (name === 'evict') return Promise.resolve({ chunks: 0, urls: [] });
+        if (name === 'delete') return Promise.resolve({ chunks: 0, urls: [] });
+        return new Promise(() => {});
+      }) as never,
+    };
+    const service = createIngestService({ client, now: () => 1 });
+    await service.updateSettings({ enabled: true, paused: false });
+    const url = 'https://app.example/reports?apiKey=opaqueValue42&view=list';
+    expect(await service.captureHandlers.capture(page(url), top(url))).toMatchObject({ status: expect.stringMatching(/queued|replaced/) });
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]!.url).not.toContain('opaqueValue42');
+    expect(new URL(sent[0]!.url).searchParams.get('view')).toBe('list');
+    // The ingest database and its settings are shared with the other tests of this folder: leave them as found.
+    await service.updateSettings({ enabled: false });
+    await service.remove({ kind: 'all' });
+  });
 });
