@@ -7,7 +7,7 @@
 import type { BackgroundHandlers as Handlers } from './protocol';
 import type { GroundingPassage, HistoryPassage } from '../retrieval/history-passage';
 import type { HistoryQuery } from '../retrieval/history-query';
-import { createIngestService, INGEST_ALARM, type IngestService } from '../retrieval/ingest/ingest-service';
+import { createIngestService, INGEST_ALARM, RETENTION_ALARM, type IngestService } from '../retrieval/ingest/ingest-service';
 import { createOffscreenClient } from '../retrieval/ingest/offscreen-client';
 import { captureProtocol } from '../retrieval/capture-message';
 import { captureValidators } from '../retrieval/ingest/capture-schemas';
@@ -46,9 +46,16 @@ export function createHistoryFeature(): HistoryFeature {
       void chrome.action.setTitle({ title: full ? 'Tabwise: the history index queue is full; new pages are not being remembered' : 'Open Tabwise' });
     },
   });
+  const applyRetention = () => void service.applyRetention().catch((e: unknown) => console.error('Tabwise: applying the history retention failed', e));
   chrome.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === INGEST_ALARM) void service.drain();
+    if (alarm.name === RETENTION_ALARM) applyRetention();
   });
+  // Retention holds even on days nothing is captured: once a day, and when the browser starts.
+  void chrome.alarms.get(RETENTION_ALARM).then(async (alarm) => {
+    if (!alarm) await chrome.alarms.create(RETENTION_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
+  });
+  chrome.runtime.onStartup.addListener(applyRetention);
   // Whatever woke the worker, finish what a previous one left in the queue.
   void service.drain();
 

@@ -23,6 +23,8 @@ import { createSeenPages, type SeenPages } from './seen-pages';
 
 /** The alarm that wakes a killed worker to finish draining the queue. */
 export const INGEST_ALARM = 'tabwise-ingest';
+/** The daily alarm that applies retention even on days nothing new is captured. */
+export const RETENTION_ALARM = 'tabwise-retention';
 const BATCH = 4;
 const DAY_MS = 86_400_000;
 const passagesSchema = z.array(historyPassageSchema);
@@ -52,6 +54,8 @@ export interface IngestService {
   pages(query?: string, limit?: number): Promise<OffscreenResponses['pages']>;
   remove(target: DeleteTarget): Promise<OffscreenResponses['delete']>;
   search(request: HistoryQuery): Promise<HistoryPassage[]>;
+  /** Drops pages older than the retention period (and past the size cap) from the index; the count dropped. */
+  applyRetention(): Promise<number>;
 }
 
 /** Creates the service; opening its database starts at once, nothing else does. */
@@ -93,7 +97,8 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
     const { settings, queue, seen } = await parts();
     for (;;) {
       const s = await settings.get();
-      const batch = s.paused ? [] : await queue.peek(BATCH);
+      // Turned off or paused: nothing more is indexed (turning off also empties the queue, see updateSettings).
+      const batch = s.paused || !s.enabled ? [] : await queue.peek(BATCH);
       if (batch.length === 0) {
         await deps.alarms?.clear(INGEST_ALARM);
         if (!s.paused) deps.signalFull?.(false);
@@ -114,9 +119,14 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
         await queue.complete(e);
       }
       await queue.updateCounters((c) => ({ ...c, indexed: c.indexed + batch.length, lastError: undefined }));
-      const evicted = await deps.client.send('evict', { model: s.model, before: now() - s.retentionDays * DAY_MS, maxChunks: s.maxChunks });
-      if (evicted.urls.length) await seen.forget({ kind: 'urls', urls: evicted.urls });
+      await evict(s, seen);
     }
+  }
+
+  async function evict(s: IndexSettings, seen: SeenPages): Promise<number> {
+    const evicted = await deps.client.send('evict', { model: s.model, before: now() - s.retentionDays * DAY_MS, maxChunks: s.maxChunks });
+    if (evicted.urls.length) await seen.forget({ kind: 'urls', urls: evicted.urls });
+    return evicted.urls.length;
   }
 
   function drain(): Promise<void> {
@@ -146,9 +156,22 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       return (await parts()).settings.get();
     },
     async updateSettings(patch) {
-      const next = await (await parts()).settings.update(patch);
+      const { settings, queue } = await parts();
+      const next = await settings.update(patch);
       if (next.enabled && !next.paused) void drain();
+      if (!next.enabled) {
+        // Turning remembering off stops the queue: captures still waiting are dropped, not indexed later.
+        await queue.discard(() => true);
+        await deps.alarms?.clear(INGEST_ALARM);
+        deps.signalFull?.(false);
+      }
       return next;
+    },
+    async applyRetention() {
+      const { settings, seen } = await parts();
+      // An empty index has nothing to expire: do not start the offscreen engine for it.
+      if ((await seen.count()) === 0) return 0;
+      return evict(await settings.get(), seen);
     },
     async stats() {
       const { settings, queue } = await parts();

@@ -9,12 +9,15 @@ export interface SeenPages {
   put(page: SeenPage): Promise<void>;
   /** Forgets the pages a deletion or eviction removed from the index. */
   forget(target: DeleteTarget | { kind: 'urls'; urls: string[] }): Promise<void>;
+  /** How many pages the index holds, as the background knows them. */
+  count(): Promise<number>;
 }
 
 /** Creates the seen-pages store over the ingestion database. */
 export function createSeenPages(db: IngestDatabase): SeenPages {
   return {
     get: (key) => db.get('seen', key),
+    count: () => db.count('seen'),
     async put(page) {
       await db.put('seen', page);
     },

@@ -55,4 +55,57 @@ describe('capture handlers', () => {
     await service.updateSettings({ enabled: false });
     await service.remove({ kind: 'all' });
   });
+
+  it('turning remembering off stops the queue: waiting captures are dropped, nothing more is indexed', async () => {
+    const sent: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const client: OffscreenClient = {
+      send: (async (name: string) => {
+        sent.push(name);
+        if (name === 'ingest') await gate;
+        return name === 'ingest' ? { indexed: [] } : { chunks: 0, urls: [] };
+      }) as never,
+    };
+    const service = createIngestService({ client, now: () => 1 });
+    await service.updateSettings({ enabled: true, paused: false });
+    for (const n of [1, 2, 3, 4, 5, 6]) await service.captureHandlers.capture(page(`https://a.example/p${n}`), top(`https://a.example/p${n}`));
+    await expect.poll(() => sent.filter((n) => n === 'ingest').length).toBe(1);
+    await service.updateSettings({ enabled: false });
+    expect((await service.retry()).queueDepth).toBe(0);
+    release();
+    await service.drain();
+    expect(sent.filter((n) => n === 'ingest')).toHaveLength(1);
+    await service.remove({ kind: 'all' });
+  });
+
+  it('retention runs without a capture, and not at all for an empty index', async () => {
+    const sent: Array<{ name: string; input: unknown }> = [];
+    let expired: string[] = [];
+    const client: OffscreenClient = {
+      send: (async (name: string, input: unknown) => {
+        sent.push({ name, input });
+        if (name === 'ingest') return { indexed: [{ url: 'https://a.example/old', chunks: 1 }] };
+        return name === 'evict' ? { chunks: expired.length, urls: expired } : { chunks: 0, urls: [] };
+      }) as never,
+    };
+    const day = 86_400_000;
+    const service = createIngestService({ client, now: () => 100 * day });
+    await service.remove({ kind: 'all' });
+    sent.length = 0;
+    await service.updateSettings({ enabled: false, retentionDays: 30 });
+    expect(await service.applyRetention()).toBe(0);
+    expect(sent).toEqual([]);
+    // One page indexed (the engine answers the ingest), then remembering is off again: old pages still expire.
+    await service.updateSettings({ enabled: true });
+    await service.captureHandlers.capture(page('https://a.example/old'), top('https://a.example/old'));
+    await service.drain();
+    await service.updateSettings({ enabled: false });
+    sent.length = 0;
+    expired = ['https://a.example/old'];
+    expect(await service.applyRetention()).toBe(1);
+    expect(sent).toEqual([{ name: 'evict', input: expect.objectContaining({ before: 70 * day }) }]);
+    await service.updateSettings({ enabled: false, retentionDays: 90 });
+    await service.remove({ kind: 'all' });
+  });
 });
