@@ -8,6 +8,7 @@ import type { FakeLlm } from '../fake-llm';
 import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 import { approveCard, createWriteLedger, watchPageWrites } from './approvals';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
+import { unwrapUntrusted } from './untrusted-block';
 
 let sites: TwoOrigins;
 test.beforeAll(async () => {
@@ -21,13 +22,13 @@ const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, argume
 const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
-/** The result of the latest `toolName` call as the model received it (OpenAI wire: role "tool" messages). */
+/** The result of the latest `toolName` call as the model received it (OpenAI wire: role "tool" messages), out of its marked block. */
 function toolResult(llm: FakeLlm, toolName: string): string {
   for (const req of [...chatRequests(llm, '/v1/chat/completions')].reverse()) {
     const messages = (req.body as { messages: { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] }[] }).messages;
     const names = new Map(messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name]));
     const found = messages.filter((m) => m.role === 'tool' && names.get(m.tool_call_id ?? '') === toolName).at(-1);
-    if (found) return typeof found.content === 'string' ? found.content : JSON.stringify(found.content);
+    if (found) return unwrapUntrusted(typeof found.content === 'string' ? found.content : JSON.stringify(found.content));
   }
   throw new Error(`the model never received a result of ${toolName}`);
 }
