@@ -1,7 +1,8 @@
 import { Readability } from '@mozilla/readability';
 import type TurndownService from 'turndown';
 import { createMarkdownConverter } from './create-markdown-converter';
-import { pruneInvisible } from './prune-invisible';
+import { pruneInvisible, type PruneOptions } from './prune-invisible';
+import { isEditableRegion } from './is-editable-region';
 import { sliceText } from './slice-text';
 import { convertWindow } from './convert-window';
 import { hiddenVerdict } from './hidden-verdict';
@@ -14,6 +15,11 @@ export interface ReadPageInput {
   offset?: number;
   /** Most characters of Markdown to return (default 20000). */
   maxChars?: number;
+  /**
+   * Leaves out form controls, contenteditable regions and text boxes: what the user typed. Capture for the
+   * history index sets it; read_page for the agent does not (the model may need the draft it helps with).
+   */
+  excludeEditable?: boolean;
 }
 
 /** What read_page returns: the visible main content as Markdown, one window at a time. */
@@ -53,7 +59,8 @@ export function readPage(doc: Document, input: ReadPageInput = {}): PageReading 
   const { offset = 0, maxChars = DEFAULT_MAX_CHARS } = input;
   converter ??= createMarkdownConverter();
   const count: InvisibleCharCount = { removed: 0 };
-  const source = largePageMain(doc, count) ?? prunedContent(doc, count);
+  const prune: PruneOptions = input.excludeEditable ? { excludeEditable: true } : {};
+  const source = largePageMain(doc, count, prune) ?? prunedContent(doc, count, prune);
   const converted = convertWindow(converter, source.blocks, offset + maxChars, source.materialize, source.large);
   const slice = sliceText(converted.markdown, offset, maxChars);
   const reading: PageReading = {
@@ -89,13 +96,15 @@ interface ContentSource {
  * several times the time budget; there the live <main>/<article> is split into blocks and only the blocks the
  * window needs are copied, pruned of invisible nodes and converted.
  */
-function largePageMain(doc: Document, count: InvisibleCharCount): ContentSource | undefined {
+function largePageMain(doc: Document, count: InvisibleCharCount, prune: PruneOptions): ContentSource | undefined {
   const body = doc.body;
   if (!body) return undefined;
   const textLength = (body.textContent ?? '').length;
   if (textLength <= LARGE_PAGE_CHARS) return undefined;
   const main = doc.querySelector('main, [role="main"], article');
   if (!main || (main.textContent ?? '').length <= textLength / 2 || !isShown(main)) return undefined;
+  // Its direct text would be copied unchecked: an editable <main> goes the usual way, which drops it whole.
+  if (prune.excludeEditable && isEditableRegion(main)) return undefined;
   const scratch = doc.implementation.createHTMLDocument('');
   const base = scratch.createElement('base');
   base.href = doc.baseURI;
@@ -108,20 +117,23 @@ function largePageMain(doc: Document, count: InvisibleCharCount): ContentSource 
         continue;
       }
       if (hiddenVerdict(node as Element) === 'hidden') continue;
+      if (prune.excludeEditable && isEditableRegion(node as Element)) continue;
       const copy = scratch.importNode(node, true) as Element;
-      pruneInvisible(node as Element, copy, count);
+      pruneInvisible(node as Element, copy, count, prune);
       wrapper.append(copy);
     }
     return wrapper;
   };
   const headings = headingsOf(Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')).slice(0, MAX_HEADINGS * 2).filter(isShown), count);
-  return { blocks: splitBlocks(main, hiddenVerdict), materialize, headings, large: true };
+  // Editable containers are skipped like hidden ones, or their loose text would be copied as is.
+  const skip = prune.excludeEditable ? (el: Element) => (isEditableRegion(el) ? 'hidden' : hiddenVerdict(el)) : hiddenVerdict;
+  return { blocks: splitBlocks(main, skip), materialize, headings, large: true };
 }
 
 /** The usual path: a clone pruned of invisible nodes, its article picked by Readability (or all of it). */
-function prunedContent(doc: Document, count: InvisibleCharCount): ContentSource {
+function prunedContent(doc: Document, count: InvisibleCharCount, prune: PruneOptions): ContentSource {
   const visible = doc.cloneNode(true) as Document;
-  if (doc.body && visible.body) pruneInvisible(doc.body, visible.body, count);
+  if (doc.body && visible.body) pruneInvisible(doc.body, visible.body, count, prune);
   // Already cleaned by the pruning walk: a fresh count keeps them from being counted twice.
   const headings = headingsOf(Array.from(visible.body?.querySelectorAll('h1, h2, h3, h4, h5, h6') ?? []), { removed: 0 });
   const materialize = (block: Block): Element => {

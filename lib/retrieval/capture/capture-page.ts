@@ -1,8 +1,9 @@
 /**
  * Page capture for the history index (content script, top frame only): once a page has been visible
- * for the dwell time, its readable text (never input values: the reader reads rendered text only) goes to
+ * for the dwell time without a break (leaving the tab starts the count again), its readable text goes to
  * the background with its URL, title, language and a content hash. Single-page-app route changes start
- * a new page; the same text is never sent twice for the same URL from one document.
+ * a new page; the same text is never sent twice for the same URL from one document. What the user typed is
+ * never captured: the reader is asked to leave out form controls, contenteditable regions and text boxes.
  */
 import { contentHash } from './content-hash';
 import { pageKeyOf } from '../page-key';
@@ -17,7 +18,7 @@ export interface CaptureDeps {
    * content script so retrieval does not import its peer folder. `load` asks the background to load it
    * into this frame first (the capture script does not bundle it).
    */
-  read(doc: Document, options: { maxChars: number }, load: () => Promise<void>): Promise<PageText> | PageText;
+  read(doc: Document, options: { maxChars: number; excludeEditable: true }, load: () => Promise<void>): Promise<PageText> | PageText;
   /** Delivers a capture protocol message to the background (chrome.runtime.sendMessage) and resolves with its raw reply. */
   post?: Post;
   /**
@@ -48,8 +49,6 @@ export function startPageCapture(deps: CaptureDeps): () => void {
   if (!(deps.isTopFrame ?? win.top === win)) return () => {};
   const sent = new Map<string, string>();
   let url = win.location.href;
-  let visibleMs = 0;
-  let visibleSince: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let config: CaptureConfig | undefined;
   let generation = 0;
@@ -67,25 +66,25 @@ export function startPageCapture(deps: CaptureDeps): () => void {
   const stopTimer = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    if (visibleSince !== undefined) visibleMs += performance.now() - visibleSince;
-    visibleSince = undefined;
   };
 
+  /**
+   * Starts a full dwell. Time seen before the tab was left does not count: a page glanced at in bursts
+   * (switching away within seconds each time) is not one the user read.
+   */
   function arm(): void {
     stopTimer();
     if (!config?.enabled || doc.visibilityState !== 'visible') return;
-    visibleSince = performance.now();
-    timer = setTimeout(() => void capture(), Math.max(0, config.dwellMs - visibleMs));
+    timer = setTimeout(() => void capture(), config.dwellMs);
   }
 
   async function capture(): Promise<void> {
     timer = undefined;
-    visibleSince = undefined;
     const key = pageKeyOf(url);
     const mine = generation;
     let reading: PageText;
     try {
-      reading = await deps.read(doc, { maxChars: deps.maxChars ?? 200_000 }, load);
+      reading = await deps.read(doc, { maxChars: deps.maxChars ?? 200_000, excludeEditable: true }, load);
     } catch (error) {
       console.warn('Tabwise: could not read the page for the history index', error);
       return;
@@ -111,7 +110,6 @@ export function startPageCapture(deps: CaptureDeps): () => void {
   async function startPage(): Promise<void> {
     const mine = ++generation;
     stopTimer();
-    visibleMs = 0;
     let reply: CaptureConfig;
     try {
       reply = await send('config', {}, { retry: { ...policy, still: () => mine === generation } });
