@@ -3,7 +3,7 @@
  * compromised model, and the same form served on two origins (127.0.0.1 and localhost). Every write a page
  * sees goes into the write ledger (tests/security/approvals.ts), whose counters must stay at 0.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
 import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 import { approveCard, createWriteLedger, watchPageWrites } from './approvals';
@@ -22,6 +22,23 @@ const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, argume
 const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
+/** The setting of every test here: writes watched, the fake model as provider, the form open on origin A, the panel open. */
+async function openFormOnA({ context, extensionId, llm, extPage }: { context: BrowserContext; extensionId: string; llm: FakeLlm; extPage: Page }) {
+  const ledger = createWriteLedger();
+  await watchPageWrites(context, ledger);
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  const page = await context.newPage();
+  await page.goto(`${sites.a}/approval-form.html`);
+  const panel = await openPanel(context, extensionId);
+  return { ledger, page, panel };
+}
+
+/** The page's own script sends the tab to the same form on origin B (as a hostile page would while a card waits). */
+async function moveTabToB(page: Page) {
+  await Promise.all([page.waitForURL(`${sites.b}/approval-form.html`), page.evaluate((url) => { location.href = url; }, `${sites.b}/approval-form.html`)]);
+  await expect(page.locator('#fullName')).toBeVisible();
+}
+
 /** The result of the latest `toolName` call as the model received it (OpenAI wire: role "tool" messages), out of its marked block. */
 function toolResult(llm: FakeLlm, toolName: string): string {
   for (const req of [...chatRequests(llm, '/v1/chat/completions')].reverse()) {
@@ -34,12 +51,7 @@ function toolResult(llm: FakeLlm, toolName: string): string {
 }
 
 test('"Always allow" on one origin does not follow the tab to another: the card comes back naming the new origin', async ({ context, extensionId, llm, extPage }) => {
-  const ledger = createWriteLedger();
-  await watchPageWrites(context, ledger);
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
-  const page = await context.newPage();
-  await page.goto(`${sites.a}/approval-form.html`);
-  const panel = await openPanel(context, extensionId);
+  const { ledger, page, panel } = await openFormOnA({ context, extensionId, llm, extPage });
   let moved = false;
   llm.enqueue(
     call('get_form_state'),
@@ -73,20 +85,14 @@ test('"Always allow" on one origin does not follow the tab to another: the card 
 });
 
 test('a page that sends the tab to another origin between approval and action: the fill does not run there', async ({ context, extensionId, llm, extPage }) => {
-  const ledger = createWriteLedger();
-  await watchPageWrites(context, ledger);
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
-  const page = await context.newPage();
-  await page.goto(`${sites.a}/approval-form.html`);
-  const panel = await openPanel(context, extensionId);
+  const { ledger, page, panel } = await openFormOnA({ context, extensionId, llm, extPage });
   llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada' } }), { text: ['The page changed.'] });
   await sendChat(panel, 'Fill my name');
 
   const fill = card(panel, 'fill_form');
   await expect(fill.locator('.approval-origin')).toHaveText(`on ${sites.a}`);
   // The page's own script moves the tab while the card waits.
-  await Promise.all([page.waitForURL(`${sites.b}/approval-form.html`), page.evaluate((url) => { location.href = url; }, `${sites.b}/approval-form.html`)]);
-  await expect(page.locator('#fullName')).toBeVisible();
+  await moveTabToB(page);
   await approveCard(fill, ledger);
   await finished(panel);
 
@@ -97,12 +103,7 @@ test('a page that sends the tab to another origin between approval and action: t
 });
 
 test('a click card shows the button, where its form sends and the origin; after the tab moved, the click does not happen', async ({ context, extensionId, llm, extPage }) => {
-  const ledger = createWriteLedger();
-  await watchPageWrites(context, ledger);
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
-  const page = await context.newPage();
-  await page.goto(`${sites.a}/approval-form.html`);
-  const panel = await openPanel(context, extensionId);
+  const { ledger, page, panel } = await openFormOnA({ context, extensionId, llm, extPage });
   const snapshot = { fields: [] as { key: string }[], buttons: [] as { key: string; text: string }[] };
   llm.enqueue(call('get_form_state'), (req) => {
     void req;
@@ -117,8 +118,7 @@ test('a click card shows the button, where its form sends and the origin; after 
   await expect(preview).toContainText('button "Place order"');
   await expect(preview).toContainText(`to POST ${sites.a}/done`);
   await expect(preview).toContainText(`on ${sites.a}`);
-  await Promise.all([page.waitForURL(`${sites.b}/approval-form.html`), page.evaluate((url) => { location.href = url; }, `${sites.b}/approval-form.html`)]);
-  await expect(page.locator('#fullName')).toBeVisible();
+  await moveTabToB(page);
   await approveCard(click, ledger);
   await finished(panel);
 
