@@ -1,7 +1,8 @@
 /**
  * Asked before following a link from an answer that carries unusual data: the full URL, its host and why it
  * was stopped, drawn by the panel (never by the answer), so a page that told the model to smuggle data into a
- * link cannot have it sent by one unthinking click. Cancel has the focus, so Enter does not open it.
+ * link cannot have it sent by one unthinking click. Cancel has the focus, so Enter does not open it; Escape
+ * cancels, as in every dialog.
  */
 import { useEffect, useRef } from 'preact/hooks';
 
@@ -9,7 +10,17 @@ export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: stri
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
   return (
-    <div class="dialog link-confirm" role="dialog" aria-label="Open this link?">
+    <div
+      class="dialog link-confirm"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Open this link?"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        onCancel();
+      }}
+    >
       <header>
         <strong>Open this link?</strong>
       </header>

@@ -47,6 +47,12 @@ test('links show their host, and a link carrying data asks before it is followed
   await panel.waitForTimeout(300);
   expect(context.pages().length).toBe(pagesBefore);
   expect(llm.requests.some((r) => r.path === '/leak')).toBe(false);
+  // Escape cancels too.
+  await report.click();
+  await expect(dialog).toBeVisible();
+  await panel.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(context.pages().length).toBe(pagesBefore);
   // Confirmed, it opens in a new tab without opener or referrer.
   await report.click();
   const opened = context.waitForEvent('page');
