@@ -4,22 +4,27 @@
  * link cannot have it sent by one unthinking click. Cancel has the focus, so Enter does not open it; Escape
  * cancels, as in every dialog.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: string; host: string; reason: string; onOpen: () => void; onCancel: () => void }) {
   const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancel.current?.focus(), []);
+  useLayoutEffect(() => cancel.current?.focus(), []);
+  // Modal: Escape cancels wherever the focus is. A layout effect, so it listens before the dialog is shown.
+  useLayoutEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      onCancel();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onCancel]);
   return (
     <div
       class="dialog link-confirm"
       role="dialog"
       aria-modal="true"
       aria-label="Open this link?"
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        e.preventDefault();
-        onCancel();
-      }}
     >
       <header>
         <strong>Open this link?</strong>
