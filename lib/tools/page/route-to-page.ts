@@ -111,6 +111,6 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
       await targets.rememberFill(ctx.runId, call.toolCallId, target, doc);
       if (ignored.length) output = withIgnored(out as FillOutput, ignored) as typeof output;
     }
-    return { ok: true, output, ...(onSnapshot ? { doc: { ...doc, ...(expected?.snapshotId ? { snapshotId: expected.snapshotId } : {}) } } : {}) };
+    return { ok: true, output, doc: { ...doc, ...(onSnapshot && expected?.snapshotId ? { snapshotId: expected.snapshotId } : {}) } };
   };
 }

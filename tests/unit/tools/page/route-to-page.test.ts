@@ -79,7 +79,7 @@ describe('createRouteToPage', () => {
   it('sends to the top frame and answers the page\'s output', async () => {
     const tab = fakeTab();
     const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
-    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page, doc: { docId: 'doc-1', url: 'https://a.example/form' } });
     expect(tab.state.sent[0]).toMatchObject({ frameId: 0, command: { tabwise: 'page', command: 'read_page', runId: 'r1', toolCallId: 't1' } });
   });
 
@@ -128,7 +128,7 @@ describe('createRouteToPage', () => {
     const tab = fakeTab();
     tab.state.reader = false;
     const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
-    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page, doc: { docId: 'doc-1', url: 'https://a.example/form' } });
     expect(await route({ toolCallId: 't2', toolName: 'read_page', input: {} }, ctx())).toMatchObject({ ok: true });
     expect(tab.state.readerInjected).toBe(1);
     expect(tab.state.sent.map((s) => s.command.toolCallId)).toEqual(['t1', 't1', 't2']);
