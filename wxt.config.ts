@@ -25,7 +25,7 @@ export default defineConfig({
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],
     // Never enabled in incognito: Chrome then gives the extension no incognito tab, event or window, so no
-    // incognito page text or run can reach its on-disk stores (split mode would share storage.local with them).
+    // incognito page text or run can reach its on-disk stores (split mode documents only its cookies as memory-only).
     incognito: 'not_allowed',
     action: { default_title: 'Open Tabwise' },
     side_panel: { default_path: 'sidepanel.html' },
