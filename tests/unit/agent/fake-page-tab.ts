@@ -99,6 +99,7 @@ export function createFakePageTab(opts: FakePageOptions) {
   return {
     state,
     targets,
+    routeToPage,
     tools: createPageTools({ routeToPage, targets }),
     /** The tab moves to a new document at `url` (another origin, or a reload when it is the same). */
     navigate(url: string, text = 'A form.') {

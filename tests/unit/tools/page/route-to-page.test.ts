@@ -189,6 +189,8 @@ describe('createUndoFillHandler', () => {
     const route = createRouteToPage({ messenger: tab.messenger, targets });
     const undo = createUndoFillHandler({ messenger: tab.messenger, targets });
     await expect(undo({ runId: 'r1', toolCallId: 'f1' })).rejects.toThrow(/Nothing to undo/);
+    // A fill needs a snapshot of the run in that frame first (the worker refuses one without).
+    await route({ toolCallId: 'g1', toolName: 'get_form_state', input: {} }, ctx({ toolCallId: 'g1' }));
     await route({ toolCallId: 'f1', toolName: 'fill_form', input: { updates: {} } }, ctx({ toolCallId: 'f1' }));
     expect(await undo({ runId: 'r1', toolCallId: 'f1' })).toEqual({ restored: 1, failed: [] });
     expect(tab.state.sent.at(-1)!.command).toMatchObject({ command: 'undo', runId: 'r1', toolCallId: 'f1', expectDocId: 'doc-1' });
