@@ -2,7 +2,10 @@
 import type { ReadSource, Tool } from '../tools/define-tool';
 import { findDataFlows, type ReadText } from './find-data-flows';
 import type { DataFlowFlag } from './agent-event';
-import type { ToolCallRecord } from './run-journal';
+import type { RunJournal, ToolCallRecord } from './run-journal';
+
+/** Deeper than delegation may go (3), so a malformed journal cannot loop. */
+const MAX_DEPTH = 4;
 
 /** The text each finished call read, by origin (a source without text stands for the call's whole output). */
 export function readTextsOf(calls: readonly ToolCallRecord[]): ReadText[] {
@@ -13,8 +16,23 @@ export function readTextsOf(calls: readonly ToolCallRecord[]): ReadText[] {
   );
 }
 
-/** Fields of `input` that `tool` would write on `site` with a value read on another origin. */
-export function runDataFlows(tool: Tool, input: unknown, site: string | undefined, calls: readonly ToolCallRecord[]): DataFlowFlag[] {
+/** What the run's sub-agents read: their answers come back as the delegate call's output, with no origin of their own. */
+async function subAgentReads(journal: RunJournal, runId: string, depth = 0): Promise<ReadText[]> {
+  if (depth >= MAX_DEPTH) return [];
+  const out: ReadText[] = [];
+  for (const child of await journal.listChildren(runId)) {
+    const snap = await journal.read(child.id);
+    if (snap) out.push(...readTextsOf(snap.toolCalls), ...(await subAgentReads(journal, child.id, depth + 1)));
+  }
+  return out;
+}
+
+/** Fields of `input` that `tool` would write on `site` with a value the run (or its sub-agents) read on another origin. */
+export async function runDataFlows(
+  tool: Tool, input: unknown, site: string | undefined, run: { runId: string; calls: readonly ToolCallRecord[]; journal: RunJournal },
+): Promise<DataFlowFlag[]> {
   if (!tool.writtenValues || site === undefined) return [];
-  return findDataFlows(tool.writtenValues(input), site, readTextsOf(calls));
+  const values = tool.writtenValues(input);
+  if (values.length === 0) return [];
+  return findDataFlows(values, site, [...readTextsOf(run.calls), ...(await subAgentReads(run.journal, run.runId))]);
 }

@@ -4,8 +4,12 @@
  * not skip a card that carries such a flag.
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool, type Tool } from '../../../lib/tools/define-tool';
+import { createDelegateTool, type SubAgentDefinition } from '../../../lib/tools/delegate-tool';
 import type { AgentEvent } from '../../../lib/agent/agent-event';
 import { createMemoryRunJournal } from '../../../lib/agent/memory-run-journal';
+import { foldRunEvents } from '../../../lib/agent/run-view';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
 import { createInMemoryMemoryStore } from '../../../lib/tools/memory-store';
 import { createMemoryTools } from '../../../lib/tools/memory-tools';
@@ -41,8 +45,11 @@ describe('data flow: text read on one origin, written on another', () => {
     expect(snap.toolCalls.find((c) => c.toolCallId === 'r1')!.reads).toEqual([{ origin: A }]);
     expect(snap.approvals[0]!.dataFlows).toEqual([{ field: 'name', from: A }]);
     // The panel that opens later (replay) shows the same flag.
-    const replayed = requests(await s.runtime.replayRun(h.runId));
-    expect(replayed[0]!.dataFlows).toEqual([{ field: 'name', from: A }]);
+    const replayed = await s.runtime.replayRun(h.runId);
+    expect(requests(replayed)[0]!.dataFlows).toEqual([{ field: 'name', from: A }]);
+    // What the card renders from: the tool part's approval carries the flag.
+    const part = foldRunEvents(h.runId, replayed).parts.find((p) => p.kind === 'tool' && p.toolCallId === 'f1');
+    expect(part).toMatchObject({ approval: { origin: B, dataFlows: [{ field: 'name', from: A }] } });
     await s.runtime.resolveApproval(h.runId, 'f1', 'denied');
     await h.done;
     expect(tab.state.writes).toEqual([]);
@@ -110,6 +117,33 @@ describe('data flow: text read on one origin, written on another', () => {
     await until(() => requests(s.events).length === 1);
     expect(requests(s.events)[0]).toMatchObject({ toolName: 'memory_save', origin: B, dataFlows: [{ field: 'memory', from: A }] });
     await s.runtime.resolveApproval(h.runId, 'm1', 'denied');
+    await h.done;
+  });
+});
+
+describe('data flow through a sub-agent', () => {
+  it('flags a fill on B of text a sub-agent read on A (its answer reaches the parent with no origin of its own)', async () => {
+    const tab = createFakePageTab({ url: `${B}/checkout` });
+    const readA = defineTool({
+      name: 'read_bank', description: 'Reads the bank page.', input: z.object({}), readOnly: true,
+      execute: (_input, ctx) => { ctx.reportRead?.({ origin: A }); return `Account number ${SECRET}`; },
+    }) as Tool;
+    const agents: SubAgentDefinition[] = [{ name: 'researcher', description: 'reads', instructions: 'Read.', tools: ['read_bank'] }];
+    const s = setup({
+      builtins: [createDelegateTool(agents), ...tab.tools], tools: [readA], runtime: { agents },
+      scripts: [
+        call('d1', 'delegate', { agent: 'researcher', task: 'find the account number' }),
+        call('rb', 'read_bank'), // the sub-agent's step
+        textReply(`It is ${SECRET}.`), // the sub-agent's answer
+        call('g1', 'get_form_state'),
+        fill('f1', SECRET),
+        textReply('done'),
+      ],
+    });
+    const h = await s.start('fill my account number', { tabId: 3 });
+    await until(() => requests(s.events).length === 1);
+    expect(requests(s.events)[0]).toMatchObject({ toolCallId: 'f1', origin: B, dataFlows: [{ field: 'name', from: A }] });
+    await s.runtime.resolveApproval(h.runId, 'f1', 'denied');
     await h.done;
   });
 });
