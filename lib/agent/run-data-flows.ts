@@ -1,4 +1,5 @@
 /** The data-flow flags of a pending call, computed from what the run's journaled tool calls read. */
+import { collapseLabel } from '../tools/collapse-label';
 import type { ReadSource, Tool } from '../tools/define-tool';
 import { findDataFlows, type ReadText } from './find-data-flows';
 import type { DataFlowFlag } from './agent-event';
@@ -31,8 +32,10 @@ async function subAgentReads(journal: RunJournal, runId: string, depth = 0): Pro
 export async function runDataFlows(
   tool: Tool, input: unknown, site: string | undefined, run: { runId: string; calls: readonly ToolCallRecord[]; journal: RunJournal },
 ): Promise<DataFlowFlag[]> {
-  if (!tool.writtenValues || site === undefined) return [];
-  const values = tool.writtenValues(input);
+  if (!tool.writtenValues) return [];
+  // Field names come from the model's arguments: one short line on the card, like every card label.
+  const values = tool.writtenValues(input).map((v) => ({ ...v, field: collapseLabel(v.field, 80) }));
   if (values.length === 0) return [];
-  return findDataFlows(values, site, [...readTextsOf(run.calls), ...(await subAgentReads(run.journal, run.runId))]);
+  // With no site (a memory saved with no page open) the text leaves every origin it was read on.
+  return findDataFlows(values, site ?? '', [...readTextsOf(run.calls), ...(await subAgentReads(run.journal, run.runId))]);
 }
