@@ -24,6 +24,9 @@ export default defineConfig({
     permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage'],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],
+    // Never enabled in incognito: Chrome then gives the extension no incognito tab, event or window, so no
+    // incognito page text or run can reach its on-disk stores (split mode documents only its cookies as memory-only).
+    incognito: 'not_allowed',
     action: { default_title: 'Open Tabwise' },
     side_panel: { default_path: 'sidepanel.html' },
     // Defence in depth behind the answer sanitiser: extension pages (and the worker) load nothing remote but

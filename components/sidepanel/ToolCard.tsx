@@ -15,6 +15,9 @@ const statusText: Record<ToolPart['status'], string> = {
   error: 'failed',
 };
 
+/** A site as people read it (bank.example, or 127.0.0.1:8080), else what was recorded. */
+const hostOf = (origin: string) => URL.parse(origin)?.host || origin;
+
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 /** A tool call in the chat: collapsed to name, status and duration; arguments and result on demand. */
@@ -51,6 +54,12 @@ export function ToolCard({ part, actions }: { part: ToolPart; actions?: ToolCard
         <div class="approval" role={pending ? 'group' : undefined} aria-label={pending ? `Approve ${part.toolName}` : undefined}>
           {/* Where the action lands, drawn by the panel (not part of the preview text), so a page cannot hide it. */}
           {part.approval.origin && <div class="approval-origin">on <strong>{part.approval.origin}</strong></div>}
+          {/* Text the run read on another site, about to be written here: drawn by the panel, one line per field. */}
+          {part.approval.dataFlows?.map((f) => (
+            <div class="approval-flow" key={`${f.field} ${f.from}`}>
+              <strong>{f.field}</strong>: This text came from <strong>{hostOf(f.from)}</strong>
+            </div>
+          ))}
           <pre class="preview">{part.approval.preview}</pre>
           {pending && actions ? (
             <div class="actions">

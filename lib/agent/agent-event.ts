@@ -4,9 +4,9 @@
  */
 import type { FinishReason, Usage } from '../providers/chat-model';
 // A message record stores its error and finish, so storage (below this folder) declares them.
-import type { ErrorInfo, RunFinishReason } from '../storage/records';
+import type { DataFlowFlag, ErrorInfo, RunFinishReason } from '../storage/records';
 
-export type { ErrorInfo, RunFinishReason } from '../storage/records';
+export type { DataFlowFlag, ErrorInfo, RunFinishReason } from '../storage/records';
 
 export type AgentEvent =
   | { type: 'run-start'; runId: string; conversationId: string; messageId: string; at: number }
@@ -16,7 +16,7 @@ export type AgentEvent =
   | { type: 'tool-call-start'; runId: string; toolCallId: string; toolName: string; parentToolCallId?: string }
   | { type: 'tool-call-input'; runId: string; toolCallId: string; input: unknown }
   | { type: 'tool-call-finish'; runId: string; toolCallId: string; output: string; isError: boolean; durationMs: number }
-  | { type: 'approval-requested'; runId: string; toolCallId: string; toolName: string; input: unknown; preview: string; canAlwaysAllow?: boolean; origin?: string }
+  | { type: 'approval-requested'; runId: string; toolCallId: string; toolName: string; input: unknown; preview: string; canAlwaysAllow?: boolean; origin?: string; dataFlows?: DataFlowFlag[] }
   | { type: 'approval-resolved'; runId: string; toolCallId: string; decision: 'approved' | 'denied' | 'always' }
   | { type: 'usage'; runId: string; step: number; usage: Usage }
   | { type: 'retry'; runId: string; attempt: number; status: number; delayMs: number }

@@ -48,7 +48,7 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
     for (const c of calls) {
       const a = s.approvals.find((x) => x.toolCallId === c.toolCallId);
       if (a) {
-        out.push({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow !== false, ...(a.site ? { origin: a.site } : {}) });
+        out.push({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow !== false, ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}) });
         if (a.status === 'approved' || a.status === 'denied' || a.status === 'always') {
           out.push({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision: a.status });
         }

@@ -3,7 +3,8 @@
  * worker is killed, and to replay it to a UI that opens mid-run. Writes are batched so each is atomic.
  */
 import type { ChatCall, ChatMessage, FinishReason, ToolSpec, Usage } from '../providers/chat-model';
-import type { ErrorInfo, InterruptReason, RunFinishReason } from './agent-event';
+import type { ReadSource } from '../tools/define-tool';
+import type { DataFlowFlag, ErrorInfo, InterruptReason, RunFinishReason } from './agent-event';
 import type { RunSettings } from './run-settings';
 
 export interface ModelRef {
@@ -72,6 +73,8 @@ export interface ToolCallRecord {
   output?: string;
   isError?: boolean;
   outcome?: ToolOutcome;
+  /** Where the text of its output came from (web origins), for the data-flow check of later writes. */
+  reads?: ReadSource[];
   startedAt?: number;
   finishedAt?: number;
 }
@@ -89,6 +92,8 @@ export interface ApprovalRecord {
   /** The document and snapshot the approval was computed from; the call is refused if either changed before it runs. */
   documentId?: string;
   snapshotId?: string;
+  /** Fields whose value the run read on another origin than `site` (computed once, when the approval is asked). */
+  dataFlows?: DataFlowFlag[];
   /** False for tools that must be approved every time (click, submit_form). */
   canAlwaysAllow?: boolean;
   /** 'cancelled': the run was stopped while it waited. */

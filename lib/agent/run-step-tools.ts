@@ -4,7 +4,7 @@
  * so each acts on the page the one before left (and on the snapshot its approval was computed from).
  * Results stay in call order because each record keeps its position.
  */
-import type { ActionTarget, Tool, ToolContext } from '../tools/define-tool';
+import type { ActionTarget, ReadSource, Tool, ToolContext } from '../tools/define-tool';
 import { ToolError } from '../tools/tool-error';
 import { abortable } from './abortable';
 import { siteKey } from '../tools/site-policy-store';
@@ -14,6 +14,7 @@ import { parseToolInput } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { ApprovalDecision, ApprovalRecord, StepRecord, ToolCallRecord } from './run-journal';
 import { resolveDataBoundary, resolveSite } from './run-settings';
+import { runDataFlows } from './run-data-flows';
 
 /** What the model is told about a consequential call that was running when the worker died. */
 export const UNKNOWN_OUTCOME =
@@ -46,6 +47,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     return record(live, deps, rec, { output: UNKNOWN_OUTCOME, isError: true, outcome: 'unknown' }, 'unknown');
   }
   const gate: Gate = {};
+  const reads: ReadSource[] = [];
   const context = (signal: AbortSignal): ToolContext => ({
     runId: live.snap.run.id,
     toolCallId: rec.toolCallId,
@@ -57,6 +59,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     agentPath: live.agentPath,
     delegate: (request) => live.delegate(rec.toolCallId, request, signal),
     now: deps.now,
+    reportRead: (source) => void reads.push(source),
     ...(gate.target ? { target: gate.target } : {}),
   });
   const result = await executeToolCall(rec, {
@@ -73,6 +76,8 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     context,
     dataBoundary: resolveDataBoundary(live.snap.run),
   });
+  // Journaled with the result, so the data-flow check of a later write survives a worker restart.
+  if (reads.length && !result.isError) rec.reads = reads;
   await record(live, deps, rec, result, 'done');
 }
 
@@ -152,13 +157,16 @@ async function approve(
     if ('refusal' in located) return refuse(located.refusal);
     gate.target = located.target;
     const site = located.target?.origin ?? resolveSite(live.snap.run.settings);
-    if (!tool.alwaysAsk && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name))) return 'approved';
+    // Text read on another origin is never written without a card saying so, "always allow" or not.
+    const dataFlows = await runDataFlows(tool, input, site, { runId, calls: live.snap.toolCalls, journal: deps.journal });
+    if (!tool.alwaysAsk && !dataFlows.length && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name))) return 'approved';
     const preview = await previewOf(tool, input, context, signal, deps);
     if (signal.aborted) return 'cancelled';
     a = {
       runId, toolCallId: rec.toolCallId, toolName: tool.name, input: parseToolInput(rec.rawInput).ok ? input : rec.rawInput, preview, site,
       ...(located.target?.documentId ? { documentId: located.target.documentId } : {}),
       ...(located.target?.snapshotId ? { snapshotId: located.target.snapshotId } : {}),
+      ...(dataFlows.length ? { dataFlows } : {}),
       canAlwaysAllow: !tool.alwaysAsk, status: 'pending', requestedAt: deps.now(),
     };
     live.snap.approvals.push(a);
@@ -169,7 +177,7 @@ async function approve(
   if (a.status !== 'pending') {
     decision = a.status;
   } else {
-    live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk, ...(a.site ? { origin: a.site } : {}) });
+    live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk, ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}) });
     try {
       decision = await deps.waiters.wait(runId, a.toolCallId, signal);
     } catch (reason) {

@@ -40,6 +40,12 @@ export interface ErrorInfo {
 
 export type ToolPartStatus = 'running' | 'awaiting-approval' | 'done' | 'error';
 
+/** A field of a pending write whose value the run read on another origin (`from`), shown on the approval card. */
+export interface DataFlowFlag {
+  field: string;
+  from: string;
+}
+
 /** One piece of what the user saw of a run: text, a tool card (with its approval and nested sub-agent parts), an interjection or a notice. */
 export type RunPart =
   | { kind: 'text'; text: string }
@@ -52,7 +58,7 @@ export type RunPart =
       status: ToolPartStatus;
       output?: string;
       durationMs?: number;
-      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean; origin?: string };
+      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean; origin?: string; dataFlows?: DataFlowFlag[] };
       nested?: RunPart[];
     }
   | { kind: 'interjection'; text: string }

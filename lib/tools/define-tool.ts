@@ -23,6 +23,21 @@ export interface ActionTarget {
   snapshotId?: string;
 }
 
+/**
+ * Text a tool brought back from a web origin. The runtime keeps it with the call's record, so a later write
+ * of that text on another origin is flagged on its approval card. `text` unset: the call's whole output.
+ */
+export interface ReadSource {
+  origin: string;
+  text?: string;
+}
+
+/** A value a consequential call would write, and the field (or slot) it goes to. */
+export interface WrittenValue {
+  field: string;
+  value: string;
+}
+
 /** What a running tool may know about and use. Everything is injected by the runtime. */
 export interface ToolContext {
   runId: string;
@@ -42,6 +57,8 @@ export interface ToolContext {
   /** Runs a sub-agent under this tool call and resolves with its final text. */
   delegate(request: DelegateRequest): Promise<string>;
   now(): number;
+  /** Says where text in this call's output came from (the runtime records it for the data-flow check). */
+  reportRead?(source: ReadSource): void;
 }
 
 /**
@@ -80,6 +97,8 @@ export interface Tool<I = unknown> {
    * refuses the call with that message, without asking the user.
    */
   locate?(input: I, ctx: ToolContext): Promise<ActionTarget | undefined>;
+  /** The text values this call would write (checked against what the run read on other origins). */
+  writtenValues?(input: I): WrittenValue[];
 }
 
 export interface ToolDefinition<S extends z.ZodType> {
@@ -95,6 +114,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   execute(input: z.output<S>, ctx: ToolContext): unknown;
   preview?(input: z.output<S>, ctx: ToolContext): string | Promise<string>;
   locate?(input: z.output<S>, ctx: ToolContext): Promise<ActionTarget | undefined>;
+  writtenValues?(input: z.output<S>): WrittenValue[];
 }
 
 const toolNamePattern = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;

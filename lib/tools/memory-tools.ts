@@ -26,6 +26,7 @@ export function createMemoryTools(store: MemoryStore, deps: { now: () => number;
     // across conversations without the user seeing it ("always allow" stays possible, per site).
     needsApproval: true,
     preview: (input, ctx) => previewMemorySave(input, ctx.pageUrl),
+    writtenValues: (input) => [{ field: 'memory', value: input.text }],
     async execute({ text, tags }, ctx) {
       const memory = { id: deps.generateId(), text, tags: tags ?? [], createdAt: deps.now(), ...(ctx.pageUrl ? { url: ctx.pageUrl } : {}) };
       await store.save(memory);

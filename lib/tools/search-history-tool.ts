@@ -1,6 +1,7 @@
 /** The `search_history` tool: the model's way into the user's on-device reading history. */
 import { z } from 'zod';
 import { defineTool } from './define-tool';
+import { originOf } from './origin-of';
 import type { HistoryPassage } from '../retrieval/history-passage';
 import { historyQuerySchema, type HistoryQuery } from '../retrieval/history-query';
 
@@ -51,7 +52,7 @@ export function createSearchHistoryTool(deps: SearchHistoryToolDeps) {
     input: searchHistoryInput,
     readOnly: true,
     timeoutMs: 120_000,
-    async execute(input) {
+    async execute(input, ctx) {
       if (!(await deps.isEnabled())) {
         return { passages: [], note: 'Remembering visited pages is turned off in Tabwise settings, so there is no history to search.' };
       }
@@ -62,6 +63,8 @@ export function createSearchHistoryTool(deps: SearchHistoryToolDeps) {
         until: input.until ? parseHistoryDate(input.until, 'end') : undefined,
         topK: input.topK ?? 8,
       });
+      // Each passage is text of the site it was read on: a later write of it elsewhere is flagged.
+      for (const p of passages) ctx.reportRead?.({ origin: originOf(p.url), text: `${p.title}\n${p.text}` });
       return { passages: passages.map(present) };
     },
   });

@@ -48,4 +48,4 @@ export const test = base.extend<Fixtures & { launched: LaunchedExtension }>({
 
 export { expect };
 
-export { addProvider, allowInIncognito, assistantMessages, callBackground, killServiceWorker, openPanel, sendChat, type ProviderSetup } from '../harness/extension-helpers';
+export { addProvider, assistantMessages, callBackground, killServiceWorker, openPanel, sendChat, tryAllowInIncognito, type ProviderSetup } from '../harness/extension-helpers';

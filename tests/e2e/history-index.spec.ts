@@ -3,14 +3,14 @@
  * then, and only then), visit local pages, the capture script captures them, the background queues them durably and the offscreen engine (transformers.js in
  * a Web Worker, glove-sif-100d served from ../shared/models over 127.0.0.1) indexes them; the agent's
  * search_history tool finds and cites a passage; privacy rules keep pages and secrets out; deletion
- * empties both sides of the hybrid index; a killed worker loses nothing and indexes nothing twice; with the
- * extension allowed in incognito, a page read in an incognito window is never indexed.
+ * empties both sides of the hybrid index; a killed worker loses nothing and indexes nothing twice; the
+ * extension cannot be allowed in incognito (manifest `not_allowed`), and a page read in an incognito window is never indexed.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addProvider, allowInIncognito, assistantMessages, callBackground, expect, killServiceWorker, openPanel, sendChat, test } from './fixtures';
+import { addProvider, assistantMessages, callBackground, expect, killServiceWorker, openPanel, sendChat, test, tryAllowInIncognito } from './fixtures';
 
 const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
 const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
@@ -242,47 +242,38 @@ async function sendFromTab(extPage: Page, tabId: number, message: unknown): Prom
   return result?.result;
 }
 
-test('never in incognito: a page read in an incognito window is not indexed, the same kind of page read in a normal window is', async ({ context, extensionId }) => {
+test('never in incognito: the extension cannot be allowed there, so an incognito page is neither scripted nor indexed; the same kind of page in a normal window is', async ({ context, extensionId, extPage }) => {
   test.setTimeout(90_000);
-  // Without incognito access the content script never runs there and this test would prove nothing.
-  const extPage = await allowInIncognito(context, extensionId);
+  // The manifest says "not_allowed", and Chrome holds to it: the user's "Allow in Incognito" toggle stays off.
+  expect(await extPage.evaluate(() => chrome.runtime.getManifest().incognito)).toBe('not_allowed');
+  expect((await tryAllowInIncognito(context, extensionId)).incognitoAccess).toEqual({ isEnabled: false, isActive: false });
+  expect(await extPage.evaluate(() => new Promise<boolean>((resolve) => chrome.extension.isAllowedIncognitoAccess(resolve)))).toBe(false);
   await optIn(extPage);
   const incognitoUrl = `${server.url}/articles/lighthouse.html`;
   const normalUrl = `${server.url}/articles/harbour.html`;
 
-  const opened = await extPage.evaluate((url) => chrome.windows.create({ incognito: true, url, focused: true }), incognitoUrl);
-  const tabId = opened?.tabs?.[0]?.id;
-  expect(opened?.incognito).toBe(true);
-  expect(tabId).toBeDefined();
+  // The extension may open an incognito window, but Chrome tells it nothing about it (no window, no tab).
+  expect(await extPage.evaluate((url) => chrome.windows.create({ incognito: true, url, focused: true }), incognitoUrl)).toBeNull();
   let incognitoTab: Page | undefined;
   await expect.poll(() => (incognitoTab = context.pages().find((p) => p.url() === incognitoUrl)) !== undefined).toBe(true);
   await incognitoTab!.waitForLoadState('load');
-  expect(await extPage.evaluate((id) => chrome.tabs.get(id).then((t) => t.incognito), tabId!)).toBe(true);
-  // Shown, so the dwell timer would run if capture were on.
+  await incognitoTab!.bringToFront();
+  // Preconditions, so the test cannot pass vacuously: the page really is in another (off-the-record) browser
+  // context than the extension's pages, and it shows the canary, visible, long enough for a dwell.
+  const contextOf = async (p: Page) => {
+    const cdp = await context.newCDPSession(p);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    await cdp.detach();
+    return targetInfo.browserContextId;
+  };
+  expect(await contextOf(incognitoTab!)).not.toBe(await contextOf(extPage));
+  await expect(incognitoTab!.locator('body')).toContainText('glimmerwhelk canary');
   expect(await incognitoTab!.evaluate(() => document.visibilityState)).toBe('visible');
-
-  // Preconditions, so the test cannot pass vacuously: the extension scripts the incognito tab (the page
-  // agent, injected as for a run, answers the background), the capture script is registered, and the
-  // background sees that tab as incognito: it tells the tab's capture not to start, and refuses a capture
-  // sent from it anyway.
+  // The capture script is registered (remembering is on), yet the background sees no incognito tab to script.
   const worker = await backgroundWorker(context, extensionId);
   expect(await worker.evaluate(() => chrome.scripting.getRegisteredContentScripts().then((s) => s.map((c) => c.id)))).toEqual(['tabwise-capture']);
-  await expect
-    .poll(
-      () =>
-        worker.evaluate(async (id) => {
-          await chrome.scripting.executeScript({ target: { tabId: id, frameIds: [0] }, files: ['/page-agent.js', '/page-reader.js'] });
-          const message = { tabwise: 'page', name: 'read_page', data: { runId: 'incognito-probe', toolCallId: 'probe', args: {} } };
-          return chrome.tabs
-            .sendMessage(id, message, { frameId: 0 })
-            .then((reply: { ok: boolean; value?: { outcome?: { ok: boolean; output?: { markdown?: string } } } }) => reply?.value?.outcome?.output?.markdown ?? 'not ok', (e: unknown) => `no page agent: ${String(e)}`);
-        }, tabId!),
-      { timeout: 10_000 },
-    )
-    .toContain('glimmerwhelk canary');
-  expect(await sendFromTab(extPage, tabId!, { tabwise: 'capture', name: 'config', data: {} })).toEqual({ ok: true, value: { enabled: false, dwellMs: 300 } });
-  const forged = { tabwise: 'capture', name: 'capture', data: { url: incognitoUrl, title: 'Lighthouse keepers', lang: 'en', text: 'The glimmerwhelk canary watched the sea.', hash: '0123456789abcdef' } };
-  expect(await sendFromTab(extPage, tabId!, forged)).toEqual({ ok: true, value: { status: 'refused', reason: 'incognito' } });
+  const tabs = await worker.evaluate(() => chrome.tabs.query({}).then((ts) => ts.map((t) => ({ url: t.url ?? '', incognito: t.incognito }))));
+  expect(tabs.filter((t) => t.incognito || t.url === incognitoUrl)).toEqual([]);
 
   // Several dwells in the incognito tab, then the normal page; once IT is indexed, ingestion has run.
   await incognitoTab!.waitForTimeout(1500);

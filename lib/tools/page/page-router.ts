@@ -25,7 +25,7 @@ export interface RoutedDocument {
 }
 
 export type PageRouteResult<K extends PageCommandName = PageCommandName> =
-  /** `doc` is set for commands that act on a snapshot (fill_form, click, submit_form, preview). */
+  /** The document that answered (`snapshotId` only for commands that act on a snapshot: fill_form, click, submit_form, preview). */
   | { ok: true; output: PageCommandOutput<K>; doc?: RoutedDocument }
   | PageRouteFailure;
 

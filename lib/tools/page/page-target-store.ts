@@ -50,6 +50,10 @@ export interface PageTargetStore {
   snapshotDocument(runId: string, target: PageTarget): Promise<SnapshotDocument | undefined>;
   rememberFill(runId: string, toolCallId: string, target: PageTarget, doc: PageDocument): Promise<void>;
   fillTarget(runId: string, toolCallId: string): Promise<TargetDocument | undefined>;
+  /** Records the document that last answered in this frame (any run, any command). */
+  noteDocument(target: PageTarget, doc: PageDocument): Promise<void>;
+  /** The document that last answered in this frame, if any did since the browser started. */
+  latestDocument(target: PageTarget): Promise<PageDocument | undefined>;
 }
 
 /** A fresh snapshot id (a re-snapshot of the same document re-keys it, so it must not match the old one). */
@@ -65,6 +69,8 @@ export function createPageTargetStore(area: KeyValueArea = chrome.storage.sessio
   };
   const snapshotKey = (runId: string, t: PageTarget) => `tabwise.page.snapshot.${runId}.${t.tabId}.${t.frameId}`;
   const fillKey = (runId: string, toolCallId: string) => `tabwise.page.fill.${runId}.${toolCallId}`;
+  const latestKey = (t: PageTarget) => `tabwise.page.latest.${t.tabId}.${t.frameId}`;
+  const pageDocument = z.object({ docId: z.string(), url: z.string() });
   return {
     async rememberSnapshot(runId, target, doc, summary) {
       const snapshotId = newSnapshotId();
@@ -78,5 +84,11 @@ export function createPageTargetStore(area: KeyValueArea = chrome.storage.sessio
     },
     rememberFill: (runId, toolCallId, target, doc) => area.set({ [fillKey(runId, toolCallId)]: { ...target, ...doc } }),
     fillTarget: (runId, toolCallId) => read(targetDoc, fillKey(runId, toolCallId)),
+    async noteDocument(target, doc) {
+      const last = await read(pageDocument, latestKey(target));
+      // Written only when the frame's document changed: most commands answer from the same one.
+      if (last?.docId !== doc.docId || last.url !== doc.url) await area.set({ [latestKey(target)]: { docId: doc.docId, url: doc.url } });
+    },
+    latestDocument: (target) => read(pageDocument, latestKey(target)),
   };
 }

@@ -11,23 +11,13 @@ import { clickInput, fillFormInput, getFormStateInput, readPageInput, submitForm
 import { PageGoneError } from './page-gone-error';
 import { pageRouteError, type PageToolCall, type RouteToPage } from './page-router';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
+import { originOf } from '../origin-of';
 
 export interface PageToolsDeps {
   /** Reaches the content script of the run's tab and frame. */
   routeToPage: RouteToPage;
   /** What the run's last snapshot listed (for click and submit previews); chrome.storage.session by default. */
   targets?: PageTargetStore;
-}
-
-/** The origin of a document URL, or the URL itself where it has none (so two such pages never share a key). */
-function originOf(url: string): string {
-  try {
-    const { origin } = new URL(url);
-    return origin === 'null' ? url : origin;
-  } catch (error) {
-    void error; // not a URL: the raw string is still a stable, distinct key
-    return url;
-  }
 }
 
 /** read_page, get_form_state, fill_form, click and submit_form; the consequential ones need approval. */
@@ -42,6 +32,13 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
   };
   const execute = <K extends PageCommandName>(command: K) =>
     async (input: PageToolCall<K>['input'], ctx: ToolContext) => (await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx)).output;
+  /** A read: its output is text of the document that answered, recorded under that document's origin. */
+  const read = <K extends 'read_page' | 'get_form_state'>(command: K) =>
+    async (input: PageToolCall<K>['input'], ctx: ToolContext) => {
+      const r = await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx);
+      if (r.doc) ctx.reportRead?.({ origin: originOf(r.doc.url) });
+      return r.output;
+    };
 
   /**
    * Where a write would land: asks the snapshot's document (the preview command answers without acting),
@@ -68,8 +65,8 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
   };
 
   return [
-    defineTool({ name: 'read_page', untrustedOutput: 'page_content', input: readPageInput, runsIn: 'page', readOnly: true, execute: execute('read_page') }),
-    defineTool({ name: 'get_form_state', untrustedOutput: 'page_content', input: getFormStateInput, runsIn: 'page', readOnly: true, execute: execute('get_form_state') }),
+    defineTool({ name: 'read_page', untrustedOutput: 'page_content', input: readPageInput, runsIn: 'page', readOnly: true, execute: read('read_page') }),
+    defineTool({ name: 'get_form_state', untrustedOutput: 'page_content', input: getFormStateInput, runsIn: 'page', readOnly: true, execute: read('get_form_state') }),
     defineTool({
       name: 'fill_form',
       input: fillFormInput,
@@ -78,6 +75,7 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
       needsApproval: true,
       execute: execute('fill_form'),
       locate: locate('fill_form'),
+      writtenValues: (input) => Object.entries(input.updates).flatMap(([field, v]) => (typeof v === 'boolean' ? [] : [v].flat().map((value) => ({ field, value })))),
       async preview(input, ctx) {
         const { output } = await onPage('fill_form preview', { toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: Object.keys(input.updates) } }, ctx);
         return formatFillPreview(input.updates, output, ctx.target?.origin);

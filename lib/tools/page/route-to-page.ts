@@ -19,6 +19,13 @@ export const SNAPSHOT_CHANGED =
   'Refused: the form snapshot changed after this call was approved (the page was read again or navigated), so nothing was done. ' +
   'Call get_form_state again; the user will be asked again.';
 
+/** What the model reads when a write comes before any snapshot of this run in this frame. */
+export const NO_SNAPSHOT = 'Refused: no form snapshot in this run for this page yet, so nothing was done: call get_form_state first, then use the keys it lists.';
+
+/** Why a snapshot is stale: the frame has answered from another document since it was taken. */
+const staleMessage = (snap: SnapshotDocument, now: { url: string }) =>
+  `the form snapshot is older than the page now in the tab (taken on ${snap.url}, the tab now shows ${now.url}); call get_form_state again`;
+
 /** Most entries of each list kept per snapshot (a page with more is unusual; storage.session is bounded). */
 const MAX_ENTRIES = 500;
 const MAX_TEXT = 200;
@@ -83,6 +90,11 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
     const target = { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 };
     const onSnapshot = ACTS_ON_SNAPSHOT.has(call.toolName);
     const expected = onSnapshot ? await targets.snapshotDocument(ctx.runId, target) : undefined;
+    // The worker's own allowlist: no snapshot of this run in this frame, no keys; a snapshot of a document the
+    // frame has since replaced (another run, or a read, saw the new one) is stale. Nothing is sent for either.
+    if (onSnapshot && !expected) return { ok: false, reason: 'tool-error', message: NO_SNAPSHOT };
+    const latest = onSnapshot ? await targets.latestDocument(target) : undefined;
+    if (expected && latest && latest.docId !== expected.docId) return { ok: false, reason: 'navigated', message: staleMessage(expected, latest) };
     const approved = onSnapshot ? ctx.target : undefined;
     if (approved && (approved.snapshotId !== expected?.snapshotId || (approved.documentId && approved.documentId !== expected?.docId))) {
       return { ok: false, reason: 'tool-error', message: SNAPSHOT_CHANGED };
@@ -98,6 +110,7 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
     const sent = await sendPageCommand(target, call.toolName, pageCall, deps.messenger);
     if (!sent.ok) return sent.reason === 'tool-error' ? { ok: false, reason: 'tool-error', message: sent.message ?? 'The page refused the call.' } : { ok: false, reason: sent.reason, ...(sent.message ? { message: sent.message } : {}) };
     const { outcome, ...reply } = sent.answer;
+    await targets.noteDocument(target, { docId: reply.docId, url: reply.url });
     if (!outcome.ok) {
       if (outcome.error === 'navigated') return { ok: false, reason: 'navigated', message: expected ? `was ${expected.url}, now ${reply.url}` : outcome.message };
       return { ok: false, reason: 'tool-error', message: outcome.message };
@@ -111,6 +124,6 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
       await targets.rememberFill(ctx.runId, call.toolCallId, target, doc);
       if (ignored.length) output = withIgnored(out as FillOutput, ignored) as typeof output;
     }
-    return { ok: true, output, ...(onSnapshot ? { doc: { ...doc, ...(expected?.snapshotId ? { snapshotId: expected.snapshotId } : {}) } } : {}) };
+    return { ok: true, output, doc: { ...doc, ...(onSnapshot && expected?.snapshotId ? { snapshotId: expected.snapshotId } : {}) } };
   };
 }

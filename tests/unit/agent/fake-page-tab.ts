@@ -44,12 +44,14 @@ export interface FakePageOptions {
   url: string;
   /** The field's label as the page shows it (tests put hostile text here). */
   label?: string;
+  /** The page's readable text (what read_page answers). */
+  text?: string;
 }
 
 /** A tab with one form (a "name" field, a submit button "go", the form "order"), on `url`. */
 export function createFakePageTab(opts: FakePageOptions) {
   let n = 1;
-  const state = { docId: 'doc-1', url: opts.url, label: opts.label ?? 'Full name', value: '', writes: [] as Write[], sent: [] as SentCommand[] };
+  const state = { docId: 'doc-1', url: opts.url, label: opts.label ?? 'Full name', value: '', text: opts.text ?? 'A form.', writes: [] as Write[], sent: [] as SentCommand[] };
   const snapshot = () => ({
     fields: [{ key: 'name', label: state.label, type: 'text', value: state.value, required: false, form: 'order' }],
     buttons: [{ key: 'go', text: 'Place\norder', kind: 'submit', form: 'order' }],
@@ -69,6 +71,8 @@ export function createFakePageTab(opts: FakePageOptions) {
       switch (c.command) {
         case 'get_form_state':
           return answer({ ok: true, output: snapshot() });
+        case 'read_page':
+          return answer({ ok: true, output: { title: 'Page', url: state.url, lang: 'en', markdown: state.text, headings: [], totalChars: state.text.length, offset: 0 } });
         case 'preview': {
           const { keys } = c.input as { keys: string[] };
           return answer({ ok: true, output: Object.fromEntries(keys.map((k) => [k, k === 'name' ? { label: state.label, value: state.value } : null])) });
@@ -95,12 +99,14 @@ export function createFakePageTab(opts: FakePageOptions) {
   return {
     state,
     targets,
+    routeToPage,
     tools: createPageTools({ routeToPage, targets }),
     /** The tab moves to a new document at `url` (another origin, or a reload when it is the same). */
-    navigate(url: string) {
+    navigate(url: string, text = 'A form.') {
       state.docId = `doc-${++n}`;
       state.url = url;
       state.value = '';
+      state.text = text;
     },
   };
 }

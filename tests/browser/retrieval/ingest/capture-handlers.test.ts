@@ -17,6 +17,8 @@ describe('capture handlers', () => {
     await service.updateSettings({ paused: false });
     expect(await config({}, top('https://a.example/x'))).toMatchObject({ enabled: true });
     expect(await config({}, top('https://a.example/x', true))).toMatchObject({ enabled: false });
+    // A capture sent from an incognito tab anyway (spanning mode would route one here) is refused.
+    expect(await capture(page('https://a.example/x'), top('https://a.example/x', true))).toEqual({ status: 'refused', reason: 'incognito' });
 
     expect(await capture(page('https://a.example/claimed'), top('https://a.example/x'))).toEqual({ status: 'refused', reason: 'url-changed' });
     expect(await capture(page('https://bank.example/'), top('https://a.example/x'))).toEqual({ status: 'refused', reason: 'url-changed' });

@@ -79,7 +79,7 @@ describe('createRouteToPage', () => {
   it('sends to the top frame and answers the page\'s output', async () => {
     const tab = fakeTab();
     const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
-    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page, doc: { docId: 'doc-1', url: 'https://a.example/form' } });
     expect(tab.state.sent[0]).toMatchObject({ frameId: 0, command: { tabwise: 'page', command: 'read_page', runId: 'r1', toolCallId: 't1' } });
   });
 
@@ -128,7 +128,7 @@ describe('createRouteToPage', () => {
     const tab = fakeTab();
     tab.state.reader = false;
     const route = createRouteToPage({ messenger: tab.messenger, targets: createPageTargetStore(memoryArea()) });
-    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page });
+    expect(await route({ toolCallId: 't1', toolName: 'read_page', input: {} }, ctx())).toEqual({ ok: true, output: outputs.read_page, doc: { docId: 'doc-1', url: 'https://a.example/form' } });
     expect(await route({ toolCallId: 't2', toolName: 'read_page', input: {} }, ctx())).toMatchObject({ ok: true });
     expect(tab.state.readerInjected).toBe(1);
     expect(tab.state.sent.map((s) => s.command.toolCallId)).toEqual(['t1', 't1', 't2']);
@@ -189,6 +189,8 @@ describe('createUndoFillHandler', () => {
     const route = createRouteToPage({ messenger: tab.messenger, targets });
     const undo = createUndoFillHandler({ messenger: tab.messenger, targets });
     await expect(undo({ runId: 'r1', toolCallId: 'f1' })).rejects.toThrow(/Nothing to undo/);
+    // A fill needs a snapshot of the run in that frame first (the worker refuses one without).
+    await route({ toolCallId: 'g1', toolName: 'get_form_state', input: {} }, ctx({ toolCallId: 'g1' }));
     await route({ toolCallId: 'f1', toolName: 'fill_form', input: { updates: {} } }, ctx({ toolCallId: 'f1' }));
     expect(await undo({ runId: 'r1', toolCallId: 'f1' })).toEqual({ restored: 1, failed: [] });
     expect(tab.state.sent.at(-1)!.command).toMatchObject({ command: 'undo', runId: 'r1', toolCallId: 'f1', expectDocId: 'doc-1' });

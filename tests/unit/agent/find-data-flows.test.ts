@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { findDataFlows, normalizeForMatch } from '../../../lib/agent/find-data-flows';
+
+const A = 'https://bank.example';
+const B = 'https://shop.example';
+const bank = { origin: A, text: 'Account holder: Ada Lovelace\nIBAN  DE89 3704 0044 0532 0130 00\nYour one-time code is 482913.' };
+
+describe('findDataFlows', () => {
+  it('flags a value written on B that was read on A, naming the field and A', () => {
+    expect(findDataFlows([{ field: 'note', value: '482913' }], B, [bank])).toEqual([{ field: 'note', from: A }]);
+  });
+
+  it('sees through case and whitespace differences', () => {
+    expect(normalizeForMatch('  DE89\n3704   0044 ')).toBe('de89 3704 0044');
+    expect(findDataFlows([{ field: 'iban', value: 'de89 3704 0044 0532 0130 00' }], B, [bank])).toEqual([{ field: 'iban', from: A }]);
+    expect(findDataFlows([{ field: 'name', value: 'ADA   LOVELACE' }], B, [bank])).toEqual([{ field: 'name', from: A }]);
+  });
+
+  it('flags a secret-looking token or a long run of A\'s text inside a longer value', () => {
+    expect(findDataFlows([{ field: 'comment', value: 'Hi! my code: 482913, thanks' }], B, [bank])).toEqual([{ field: 'comment', from: A }]);
+    const quoted = 'As the page says, account holder: ada lovelace iban de89 and more words of mine';
+    expect(findDataFlows([{ field: 'comment', value: quoted }], B, [bank])).toEqual([{ field: 'comment', from: A }]);
+  });
+
+  it('does not flag what was read on the same origin it is written to', () => {
+    expect(findDataFlows([{ field: 'note', value: '482913' }], A, [bank])).toEqual([]);
+  });
+
+  it('ignores trivially short values and values A never showed', () => {
+    expect(findDataFlows([{ field: 'x', value: 'Ada' }, { field: 'y', value: ' 00 ' }], B, [bank])).toEqual([]);
+    expect(findDataFlows([{ field: 'z', value: 'Grace Hopper' }], B, [bank])).toEqual([]);
+    // A common short word inside a longer value is not a copy.
+    expect(findDataFlows([{ field: 'c', value: 'Your order is on its way to Grace' }], B, [bank])).toEqual([]);
+  });
+
+  it('names every origin the value was read on, once per field and origin', () => {
+    const c = { origin: 'https://mail.example', text: 'Code 482913 again' };
+    expect(findDataFlows([{ field: 'note', value: '482913' }], B, [bank, c, { ...bank }])).toEqual([
+      { field: 'note', from: A },
+      { field: 'note', from: 'https://mail.example' },
+    ]);
+  });
+});
