@@ -1,5 +1,5 @@
 /** Small helpers the security runners share: scripting the compromised model and reading what it was sent. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
 import { assistantMessages, chatRequests, expect } from '../e2e/fixtures';
 import { unwrapUntrusted } from './untrusted-block';
@@ -12,6 +12,19 @@ export const card = (panel: Page, tool: string) => panel.locator(`.tool-card[dat
 
 /** Resolves once the latest answer has completed. */
 export const finished = (panel: Page, timeout?: number) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', timeout ? { timeout } : undefined);
+
+/**
+ * Waits for the tool call's card to settle and approves it if it asks (as a user who trusts the card's
+ * origin would); a call refused before any card (bad arguments, a key outside the snapshot) just finishes.
+ * Returns whether it was approved.
+ */
+export async function approveIfAsked(panel: Page, tool: string, approve: (c: Locator) => Promise<unknown>): Promise<boolean> {
+  const c = card(panel, tool).last();
+  await expect(c).toHaveAttribute('data-status', /awaiting-approval|done|error/, { timeout: 20_000 });
+  if ((await c.getAttribute('data-status')) !== 'awaiting-approval') return false;
+  await approve(c);
+  return true;
+}
 
 type WireMessage = { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] };
 
