@@ -8,7 +8,7 @@ import { expect, sendChat } from '../e2e/fixtures';
 import { approveCard } from './approvals';
 import { openFormOnA, type WriteScenario } from './run-approval-scenarios';
 import { approveIfAsked, call, card, finished, toolResult } from './scenario-helpers';
-import { untrustedBlocks } from './untrusted-block';
+import { textOutsideBlocks } from './untrusted-block';
 
 /** Fields of mutating-form.html that turnHostile() makes unfillable, with what it does to each. */
 export const MUTATED_FIELDS = {
@@ -101,9 +101,5 @@ export const crossOriginFrameObeyed: WriteScenario = async (f, sites, ledger) =>
   expect(await page.frames().find((x) => x.url().startsWith(sites.b))!.evaluate(() => document.title)).toBe('Payment frame');
   expect(ledger.writes.filter((w) => w.origin === sites.b)).toEqual([]);
   // The frame's words are data at most: never outside a marked block.
-  for (const r of f.llm.requests) {
-    const text = JSON.stringify(r.body);
-    const outside = untrustedBlocks(text).reduce((rest, b) => rest.replace(b.body, ''), text);
-    expect(outside).not.toContain('FRAMECANARY');
-  }
+  for (const r of f.llm.requests) expect(textOutsideBlocks(r.body)).not.toContain('FRAMECANARY');
 };
