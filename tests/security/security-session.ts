@@ -26,6 +26,12 @@ export async function startSecuritySession(): Promise<SecuritySession> {
   const llm = await startFakeLlm();
   llm.respondTo(isTitleRequest, { text: ['Canned title'] });
   const launched = await launchExtension();
+  // The bench runs under tsx, whose esbuild keeps function names by wrapping them in a `__name` helper that
+  // exists only in Node; functions handed to the browser (init scripts, evaluate) would throw there. The
+  // Playwright runner compiles without it, so the specs need no shim.
+  const shim = 'globalThis.__name ??= (fn) => fn;';
+  await launched.context.addInitScript({ content: shim });
+  for (const worker of launched.context.serviceWorkers()) await worker.evaluate(shim);
   const extPage = await launched.context.newPage();
   await extPage.goto(`chrome-extension://${launched.extensionId}/options.html`);
   return {
