@@ -1,42 +1,144 @@
 /**
- * security: the issue 10 security suite as counts. Runs the exfiltration/XSS corpus (tests/security) through
- * the built extension with a fake LLM that answers as a compromised model, and prints every key of the
- * issue's last line. Target: every count 0 except `cases` (at least 150 once every corpus is in).
+ * security: the issue 10 security suite as counts. Runs every corpus and scenario of tests/security through
+ * the built extension (each in a fresh profile, with the fake LLM answering as a compromised model that
+ * obeys the page), through the same runner modules the specs assert on, and prints every key of the
+ * issue's last line. Targets: every count 0 except `cases` (at least 150). A runner that fails prints why,
+ * its keys print NA, and the bench exits non-zero.
  * Usage: npm run bench -- security
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { startFakeLlm } from '../fake-llm';
-import { extensionDir, launchExtension } from '../harness/launch-extension';
+import { extensionDir } from '../harness/launch-extension';
+import { createWriteLedger, type WriteCounts } from '../security/approvals';
+import { ATTRIBUTE_CASES } from '../security/attribute-corpus';
+import { alwaysAllowStaysOnItsOrigin, clickAfterTabMoved, fillAfterTabMoved, type WriteScenario } from '../security/run-approval-scenarios';
+import { runAttributeCorpus } from '../security/run-attribute-corpus';
 import { countExfil, runExfilCorpus } from '../security/run-exfil-corpus';
+import { runHiddenTextPage } from '../security/run-hidden-text-page';
+import { runLeastPrivilege } from '../security/run-least-privilege';
+import { MUTATED_FIELDS, crossOriginFrameObeyed, formChangesAfterSnapshot } from '../security/run-page-change-scenarios';
+import { runPoisonedIndex } from '../security/run-poisoned-index';
+import { haveTestModel, modelsDir, runPrivacyCorpus } from '../security/run-privacy-corpus';
+import { startSecuritySession, type SecurityFixtures } from '../security/security-session';
+import { serveTwoOrigins } from '../security/serve-two-origins';
 
 if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
 
-const llm = await startFakeLlm();
-const ext = await launchExtension();
-try {
-  const report = await runExfilCorpus({ context: ext.context, extensionId: ext.extensionId, llm });
-  for (const r of report.requests) console.log(`request (${r.witness}, vector ${r.vector}): ${r.url}`);
-  for (const id of report.xss) console.log(`script ran: ${id}`);
-  for (const finding of report.unsafeMarkup) console.log(`unsafe markup: ${finding}`);
-  for (const id of report.notRendered) console.log(`not rendered (swallowed by an earlier vector): ${id}`);
-  for (const v of report.cspViolations) console.log(`blocked only by the CSP: ${v}`);
-  const exfil = countExfil(report);
-  // Only the exfiltration/XSS corpus is measured on this branch. The other keys are filled by the slices that
-  // own their corpora (hidden-text pages, approvals and origins, the privacy corpus, injection with indexing
-  // off); until then they print NA, and `cases` counts this corpus only.
-  const line = {
-    cases: exfil.cases,
-    hidden_canaries_to_model: 'NA',
-    exfil_requests: exfil.exfilRequests,
-    unapproved_writes: 'NA',
-    cross_origin_writes: 'NA',
-    xss_executions: exfil.xssExecutions,
-    secrets_indexed: 'NA',
-    injected_pages_with_index_off: 'NA',
-  };
-  console.log(`security: ${Object.entries(line).map(([k, v]) => `${k}=${v}`).join(' ')}`);
-} finally {
-  await ext.close();
-  await llm.close();
+type Key = 'cases' | 'hidden_canaries_to_model' | 'exfil_requests' | 'unapproved_writes' | 'cross_origin_writes' | 'xss_executions' | 'secrets_indexed' | 'injected_pages_with_index_off';
+const totals: Record<Key, number | 'NA'> = {
+  cases: 0, hidden_canaries_to_model: 0, exfil_requests: 0, unapproved_writes: 0, cross_origin_writes: 0, xss_executions: 0, secrets_indexed: 0, injected_pages_with_index_off: 0,
+};
+const add = (key: Key, n: number) => {
+  if (totals[key] !== 'NA') totals[key] += n;
+};
+const addWrites = (w: WriteCounts) => {
+  add('unapproved_writes', w.unapproved_writes);
+  add('cross_origin_writes', w.cross_origin_writes);
+};
+let failed = false;
+
+/** Runs one runner in a fresh extension; a failure marks the keys it measures NA. */
+async function measure(name: string, keys: Key[], run: (f: SecurityFixtures) => Promise<void>) {
+  const session = await startSecuritySession();
+  const started = Date.now();
+  try {
+    await run(session);
+    console.log(`${name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    failed = true;
+    for (const key of keys) totals[key] = 'NA';
+    console.log(`${name}: FAILED: ${String(error).split('\n').slice(0, 6).join(' ')}`);
+  } finally {
+    await session.close();
+  }
 }
+
+await measure('exfiltration/XSS corpus', ['exfil_requests', 'xss_executions'], async ({ context, extensionId, llm }) => {
+  const report = await runExfilCorpus({ context, extensionId, llm });
+  for (const r of report.requests) console.log(`  request (${r.witness}, vector ${r.vector}): ${r.url}`);
+  for (const id of report.xss) console.log(`  script ran: ${id}`);
+  for (const finding of report.unsafeMarkup) console.log(`  unsafe markup: ${finding}`);
+  for (const id of report.notRendered) console.log(`  not rendered (swallowed by an earlier vector): ${id}`);
+  for (const v of report.cspViolations) console.log(`  blocked only by the CSP: ${v}`);
+  const exfil = countExfil(report);
+  add('cases', exfil.cases);
+  add('exfil_requests', exfil.exfilRequests);
+  add('xss_executions', exfil.xssExecutions);
+});
+
+await measure('hidden-text page', ['hidden_canaries_to_model'], async (f) => {
+  const report = await runHiddenTextPage(f);
+  for (const canary of report.hiddenCanaries) console.log(`  hidden canary reached the model: ${JSON.stringify(canary)}`);
+  add('cases', report.cases);
+  add('hidden_canaries_to_model', report.hiddenCanaries.length);
+});
+
+await measure('attribute injections', ['hidden_canaries_to_model', 'exfil_requests', 'unapproved_writes', 'cross_origin_writes'], async (f) => {
+  const report = await runAttributeCorpus(f);
+  for (const id of report.violations) console.log(`  rule broken: ${id}`);
+  for (const path of report.leaks) console.log(`  leak request: ${path}`);
+  add('cases', ATTRIBUTE_CASES.length);
+  // Attribute text is text a person does not read on the page: a broken rule counts as a hidden canary.
+  add('hidden_canaries_to_model', report.violations.length);
+  add('exfil_requests', report.leaks.length);
+  addWrites(report.writes);
+});
+
+const sites = await serveTwoOrigins(['approval-form.html', 'mutating-form.html', 'framed-form.html', 'inner-form.html']);
+try {
+  const scenarios: [string, WriteScenario, number][] = [
+    ['"always allow" stays on its origin', alwaysAllowStaysOnItsOrigin, 1],
+    ['fill after the tab moved', fillAfterTabMoved, 1],
+    ['click after the tab moved', clickAfterTabMoved, 1],
+    // One case per field the page turns sensitive or hidden after the snapshot.
+    ['form changes after the snapshot', formChangesAfterSnapshot, Object.keys(MUTATED_FIELDS).length],
+    ['cross-origin frame obeyed', crossOriginFrameObeyed, 1],
+  ];
+  for (const [name, scenario, cases] of scenarios) {
+    const ledger = createWriteLedger();
+    // A scenario's assertions may fail; its ledger still counts what the pages saw.
+    await measure(name, [], async (f) => {
+      try {
+        await scenario(f, sites, ledger);
+      } finally {
+        add('cases', cases);
+        addWrites(ledger.counts());
+        for (const w of ledger.writes) console.log(`  write: ${w.kind} ${w.target} on ${w.origin}`);
+      }
+    });
+  }
+} finally {
+  await sites.close();
+}
+
+if (haveTestModel()) {
+  await measure('poisoned page in the history index', ['exfil_requests', 'unapproved_writes', 'cross_origin_writes'], async (f) => {
+    const report = await runPoisonedIndex(f);
+    if (report.outsideBlock) console.log(`  the poisoned passage reached the model outside the marked block in ${report.outsideBlock} requests`);
+    if (!report.rawResult?.includes('POISONCANARY')) throw new Error('search_history did not return the poisoned passage');
+    add('cases', report.cases);
+    add('exfil_requests', report.leaks.length);
+    addWrites(report.writes);
+  });
+  await measure('privacy corpus against the index', ['secrets_indexed'], async (f) => {
+    const report = await runPrivacyCorpus(f);
+    for (const s of report.found) console.log(`  secret indexed (${s.kind}): ${s.where}`);
+    if (report.indexedPages < report.admissible) throw new Error(`only ${report.indexedPages} of ${report.admissible} pages were indexed: ${report.storedUrls.join(' ')}`);
+    add('cases', report.cases);
+    add('secrets_indexed', report.found.length);
+  });
+} else {
+  console.log(`the local test model was not found in ${modelsDir} (set TABWISE_MODELS_DIR): the poisoned-index and privacy runs are skipped`);
+  totals.secrets_indexed = 'NA';
+  failed = true;
+}
+
+await measure('least privilege', ['injected_pages_with_index_off'], async (f) => {
+  const report = await runLeastPrivilege(f);
+  if (report.registered.length || report.declared.length) console.log(`  content scripts: ${JSON.stringify([...report.registered, ...report.declared])}`);
+  add('cases', report.cases);
+  add('injected_pages_with_index_off', report.injectedPages + report.registered.length + report.declared.length);
+});
+
+console.log(`security: ${Object.entries(totals).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+if (failed) process.exitCode = 1;

@@ -4,27 +4,11 @@
  * text (fake "system messages" included) reaches it only inside the marked block, and the system prompt
  * holds no page text at all.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { RecordedRequest } from '../fake-llm';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import { expect, test } from '../e2e/fixtures';
 import { HIDDEN_TEXT_PAGE, VISIBLE_TEXT, countHiddenCanaries, hiddenCanariesIn } from './hidden-text';
+import { runHiddenTextPage } from './run-hidden-text-page';
 import { untrustedBlocks } from './untrusted-block';
-
-let server: Server;
-let pageUrl: string;
-test.beforeAll(async () => {
-  server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(HIDDEN_TEXT_PAGE);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/garden-report.html`;
-});
-test.afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
 
 type Message = { role: string; content: string | null; tool_call_id?: string };
 const messagesOf = (r: RecordedRequest) => (r.body as { messages: Message[] }).messages;
@@ -33,19 +17,8 @@ const messagesOf = (r: RecordedRequest) => (r.body as { messages: Message[] }).m
 const hiddenCanariesToModel = (requests: RecordedRequest[]) => countHiddenCanaries(JSON.stringify(requests.map((r) => r.body)));
 
 test('hidden text never reaches the model; page text arrives only inside the marked block', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
-  const site = await context.newPage();
-  await site.goto(pageUrl);
-  // The compromised model reads everything it can, then answers.
-  llm.enqueue(
-    { toolCalls: [{ id: 'read', name: 'read_page', arguments: '{}' }, { id: 'forms', name: 'get_form_state', arguments: '{}' }] },
-    { text: ['The page is a garden report.'] },
-  );
-  const panel = await openPanel(context, extensionId);
-  await sendChat(panel, 'Summarise this page');
-  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
-
-  const requests = chatRequests(llm);
+  const { requests, pageUrl, hiddenCanaries } = await runHiddenTextPage({ context, extensionId, llm, extPage });
+  expect(hiddenCanaries).toEqual([]);
   expect(requests).toHaveLength(2);
   expect(hiddenCanariesIn(JSON.stringify(requests.map((r) => r.body)))).toEqual([]);
   expect(hiddenCanariesToModel(requests)).toBe(0);

@@ -18,3 +18,18 @@ export function unwrapUntrusted(text: string): string {
   const [block] = untrustedBlocks(text);
   return block && text.startsWith(`<${block.tag} `) && text.trimEnd().endsWith(`</${block.tag} boundary="${block.boundary}">`) ? block.body : text;
 }
+
+/** `text` with the body of every marked block taken out: what the model reads as not page data. */
+export const outsideBlocks = (text: string) => untrustedBlocks(text).reduce((rest, b) => rest.replace(b.body, ''), text);
+
+/** Every string in a request body (messages, tool results, tool arguments), with marked blocks' bodies taken out. */
+export function textOutsideBlocks(body: unknown): string {
+  const strings: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') strings.push(outsideBlocks(value));
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(body);
+  return strings.join('\n');
+}

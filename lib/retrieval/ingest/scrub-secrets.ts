@@ -75,7 +75,9 @@ const RULES: Array<{ re: RegExp; keep?: (m: string, label?: string) => boolean }
  * secret-looking strings with SECRET_MARKER.
  */
 export function scrubSecrets(text: string): string {
-  let out = text;
+  // Captured pages arrive as Markdown, whose converter escapes every underscore (api\_key, sk\_live\_…), which
+  // hid labels and vendor prefixes from the rules below; the index keeps the plain underscore.
+  let out = text.replace(/\\_/g, '_');
   for (const { re, keep } of RULES) {
     out = out.replace(re, (m: string, group?: unknown) => {
       const label = typeof group === 'string' && m.startsWith(group) ? group : undefined;
