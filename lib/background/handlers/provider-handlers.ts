@@ -52,7 +52,7 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): HandlerSet<'p
       // "Test connection" on an edited draft would otherwise send the saved key to the draft's new host.
       await refuseKeyToNewEndpoint(providers, draft);
       const apiKey = draft.apiKey || (draft.id ? await providers.getApiKey(draft.id) : undefined);
-      return { models: await listModels({ kind: draft.kind, baseUrl: draft.baseUrl, apiKey }) };
+      return { models: await listModels({ kind: draft.kind, baseUrl: draft.baseUrl, apiKey, apiVersion: draft.apiVersion }) };
     },
   };
 }

@@ -3,8 +3,8 @@ import { providerPresets } from '../../../lib/providers/provider-presets';
 import { isLoopbackHost, PLAIN_HTTP_RULE, providerConfigSchema, providerInputSchema, providerKindSchema, providerTestSchema } from '../../../lib/providers/provider-config';
 
 describe('provider config', () => {
-  it('knows the three kinds and nothing else', () => {
-    expect(providerKindSchema.options).toEqual(['openai', 'anthropic', 'openai-compatible']);
+  it('knows its five kinds and nothing else', () => {
+    expect(providerKindSchema.options).toEqual(['openai', 'anthropic', 'openai-compatible', 'azure-openai', 'chrome-builtin']);
     expect(providerKindSchema.safeParse('gemini').success).toBe(false);
   });
 
