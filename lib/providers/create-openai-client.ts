@@ -1,5 +1,6 @@
 /** The `openai` SDK client for a provider: the plain one, or the Azure one (deployment paths, api-version, `api-key`). */
 import OpenAI, { AzureOpenAI } from 'openai';
+import { DEFAULT_AZURE_API_VERSION } from './provider-config';
 import { ProviderError } from './provider-error';
 
 /** The SDK's client options; shared with the connection test so both talk to the endpoint the same way. */
@@ -25,8 +26,7 @@ export interface OpenAIClientTarget {
   azure?: { apiVersion: string };
 }
 
-/** The api-version Azure OpenAI gets when none was saved (a GA version that has chat completions with tools). */
-export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+export { DEFAULT_AZURE_API_VERSION } from './provider-config';
 
 export function createOpenAIClient(target: OpenAIClientTarget): OpenAI {
   const options = openAIClientOptions(target);

@@ -34,6 +34,9 @@ export function providerEndpoint(config: { kind: ProviderKind; baseUrl: string }
   return `${config.kind} ${config.baseUrl ? new URL(config.baseUrl).origin : ''}`;
 }
 
+/** The api-version Azure OpenAI gets when none was saved (a GA version with chat completions and tools). */
+export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+
 /** Azure's api-version values are dates with an optional suffix (2024-10-21, 2025-04-01-preview). */
 export const apiVersionSchema = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(-[a-z]+)?$/, 'API version looks like 2024-10-21');
 
