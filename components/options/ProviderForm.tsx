@@ -1,3 +1,4 @@
+import { lookupModel } from '../../lib/providers/model-catalog';
 import { presetModels } from '../../lib/providers/preset-models';
 import { DEFAULT_AZURE_API_VERSION } from '../../lib/providers/provider-config';
 import { providerPresets } from '../../lib/providers/provider-presets';
@@ -62,6 +63,22 @@ export function ProviderForm({ state }: { state: OptionsState }) {
         <input name="model" list="model-options" value={d.model} onInput={input('model')} required />
         <datalist id="model-options">{suggestions.map((m) => <option key={m} value={m} />)}</datalist>
       </label>
+      {!builtin && (
+        <label>
+          Context window (tokens) <small>(optional: empty uses {d.model ? `${lookupModel(d.model).contextWindowTokens.toLocaleString('en-US')}${lookupModel(d.model).known ? '' : ', a safe guess when the catalog does not know it'}` : 'the catalog\'s value'})</small>
+          <input
+            name="contextWindowTokens"
+            type="number"
+            min={1000}
+            step={1}
+            value={d.contextWindowTokens ?? ''}
+            onInput={(e) => {
+              const n = (e.target as HTMLInputElement).valueAsNumber;
+              state.update({ contextWindowTokens: Number.isFinite(n) ? n : undefined });
+            }}
+          />
+        </label>
+      )}
       <div class="row">
         <button type="button" onClick={() => void state.test()} disabled={state.testing.value}>
           {state.testing.value ? 'Testing…' : 'Test connection'}
@@ -79,7 +96,7 @@ export function ProviderForm({ state }: { state: OptionsState }) {
           <ul class="models">
             {result.models.slice(0, 50).map((m) => (
               <li key={m}>
-                <button type="button" class="link" onClick={() => state.update({ model: m })}>
+                <button type="button" class="link" onClick={() => state.update({ model: m, contextWindowTokens: result.reported?.[m]?.contextWindowTokens })}>
                   {m}
                 </button>
               </li>

@@ -9,6 +9,7 @@ import type { Handlers } from '../messaging/dispatch';
 import type { ConversationRecord, MessageRecord } from '../storage/records';
 import type { ProviderView } from '../providers/provider-record';
 import type { BuiltinModelStatus } from '../providers/describe-builtin-model';
+import type { ReportedLimits } from '../providers/read-reported-limits';
 import type { Settings } from '../storage/settings-store';
 import type { LatencyStats } from '../agent/compute-latency-stats';
 import type { IndexSettings } from '../retrieval/index-settings';
@@ -21,7 +22,7 @@ export interface ProtocolResponses {
   'providers.list': ProviderView[];
   'providers.save': ProviderView;
   'providers.delete': void;
-  'providers.test': { models: string[] };
+  'providers.test': { models: string[]; reported?: Record<string, ReportedLimits> };
   'providers.builtinStatus': BuiltinModelStatus;
   'settings.get': Settings;
   'settings.update': Settings;

@@ -8,7 +8,7 @@ import { lookupModel } from './model-catalog';
 import { createPromptApiChatModel } from './prompt-api-chat-model';
 import { withModelInfo } from './with-model-info';
 
-type ChatModelTarget = Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'> & Partial<Pick<ProviderConfig, 'apiVersion'>>;
+type ChatModelTarget = Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'> & Partial<Pick<ProviderConfig, 'apiVersion' | 'contextWindowTokens'>>;
 
 // Endpoints and models whose server refused tools since the worker started: later runs start without them
 // instead of spending a failed request each. Cleared with the worker, so a server that gains tools is retried.
@@ -34,5 +34,7 @@ export function createChatModel(provider: ChatModelTarget, apiKey: string | unde
   const info = { ...lookupModel(provider.model) };
   // The built-in model has no tool calling whatever its id; a server that refused tools is believed.
   if (provider.kind === 'chrome-builtin' || refusedTools.has(key)) info.tools = false;
+  // What the endpoint reported (saved with the provider) beats the catalog's documentation.
+  if (provider.contextWindowTokens) info.contextWindowTokens = provider.contextWindowTokens;
   return withModelInfo(adapterFor(provider, apiKey, fetchImpl), info, () => refusedTools.add(key));
 }

@@ -47,6 +47,8 @@ export const providerConfigSchema = z.object({
   model: z.string().trim().min(1, 'Choose a model').max(200),
   /** Azure OpenAI only: the `api-version` query parameter (e.g. 2024-10-21). */
   apiVersion: apiVersionSchema.optional(),
+  /** The model's context window as the endpoint reported it or the user set it; else the catalog's. */
+  contextWindowTokens: z.number().int('Use a whole number of tokens').min(1000, 'At least 1,000 tokens').max(10_000_000, 'At most 10,000,000 tokens').optional(),
 });
 /** A provider instance without its identity or key. */
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;

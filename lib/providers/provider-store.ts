@@ -36,6 +36,7 @@ export function createProviderStore(db: Db, deps: { now: () => number; generateI
         baseUrl: input.baseUrl,
         model: input.model,
         ...(input.apiVersion ? { apiVersion: input.apiVersion } : {}),
+        ...(input.contextWindowTokens ? { contextWindowTokens: input.contextWindowTokens } : {}),
         createdAt: existing?.createdAt ?? deps.now(),
         apiKey: existing?.apiKey,
         keyLast4: existing?.keyLast4,

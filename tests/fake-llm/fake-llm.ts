@@ -32,6 +32,8 @@ export class FakeLlm {
   readonly requests: RecordedRequest[] = [];
   /** Returned by `GET /v1/models` in each vendor's format; assign or mutate freely. */
   models: string[] = [...defaultModels];
+  /** Extra fields of an OpenAI-format listing entry, by model id (e.g. Groq's `context_window`). */
+  modelExtras: Record<string, Record<string, unknown>> = {};
 
   readonly #server: Server;
   readonly #options: StartFakeLlmOptions;
@@ -96,6 +98,7 @@ export class FakeLlm {
     this.requests.length = 0;
     this.#fallback = defaultFallback;
     this.models = [...defaultModels];
+    this.modelExtras = {};
     this.#validKeys = this.#options.validKeys;
     this.#refuseExtensionOrigins = this.#options.refuseExtensionOrigins ?? false;
     this.#toolsRejection = undefined;

@@ -53,7 +53,7 @@ export async function handleRequest(llm: FakeLlm, req: IncomingMessage, res: Ser
     return;
   }
   if (request.method === 'GET' && path === '/v1/models') {
-    sendJson(res, 200, modelListBody(request.wire, llm.models), vendor.headers);
+    sendJson(res, 200, modelListBody(request.wire, llm.models, llm.modelExtras), vendor.headers);
     return;
   }
   const toolsRejection = request.method === 'POST' ? llm.toolsRejection(body) : undefined;

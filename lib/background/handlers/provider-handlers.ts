@@ -1,6 +1,6 @@
 /** providers.*: the user's model providers; the first one saved becomes the default, and so does the next after a delete. */
 import { describeBuiltinModel } from '../../providers/describe-builtin-model';
-import { listModels as listModelsDefault } from '../../providers/list-models';
+import { listModelsWithLimits, type listModels as listModelsDefault } from '../../providers/list-models';
 import { providerEndpoint, type ProviderKind } from '../../providers/provider-config';
 import type { ProviderStore } from '../../providers/provider-store';
 import type { SettingsStore } from '../../storage/settings-store';
@@ -11,7 +11,7 @@ import type { Awaitable, HandlerSet } from './handler-set';
 export interface ProviderHandlerDeps {
   providers: Awaitable<ProviderStore>;
   settings: Awaitable<SettingsStore>;
-  /** Injectable so tests need no network. */
+  /** Injectable so tests need no network (the ids only; the real lister also reads reported limits). */
   listModels?: typeof listModelsDefault;
   /** Injectable so tests need no Chrome. */
   describeBuiltin?: typeof describeBuiltinModel;
@@ -36,7 +36,6 @@ async function refuseKeyToNewEndpoint(providers: ProviderStore, draft: { id?: st
 }
 
 export function createProviderHandlers(deps: ProviderHandlerDeps): HandlerSet<'providers.list' | 'providers.save' | 'providers.delete' | 'providers.test' | 'providers.builtinStatus'> {
-  const listModels = deps.listModels ?? listModelsDefault;
   return {
     'providers.list': async () => (await deps.providers).list(),
     'providers.save': async (input) => {
@@ -62,7 +61,9 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): HandlerSet<'p
       await refuseKeyToNewEndpoint(providers, draft);
       const apiKey = draft.apiKey || (draft.id ? await providers.getApiKey(draft.id) : undefined);
       if (draft.baseUrl) await deps.localOrigins?.sync([draft.baseUrl]);
-      return { models: await listModels({ kind: draft.kind, baseUrl: draft.baseUrl, apiKey, apiVersion: draft.apiVersion }) };
+      const target = { kind: draft.kind, baseUrl: draft.baseUrl, apiKey, apiVersion: draft.apiVersion };
+      if (deps.listModels) return { models: await deps.listModels(target) };
+      return listModelsWithLimits(target);
     },
   };
 }

@@ -15,6 +15,16 @@ describe('provider config', () => {
     }
   });
 
+  it('takes an Azure api-version and a context window only in their shapes', () => {
+    const base = { kind: 'azure-openai', name: 'Azure', baseUrl: 'https://r.openai.azure.com', model: 'deployment' } as const;
+    expect(providerConfigSchema.safeParse({ ...base, apiVersion: '2024-10-21' }).success).toBe(true);
+    expect(providerConfigSchema.safeParse({ ...base, apiVersion: '2025-04-01-preview' }).success).toBe(true);
+    expect(providerConfigSchema.safeParse({ ...base, apiVersion: 'latest&x=1' }).success).toBe(false);
+    expect(providerConfigSchema.safeParse({ ...base, contextWindowTokens: 8192 }).success).toBe(true);
+    expect(providerConfigSchema.safeParse({ ...base, contextWindowTokens: 10 }).error?.issues[0]?.message).toBe('At least 1,000 tokens');
+    expect(providerConfigSchema.safeParse({ ...base, contextWindowTokens: 1.5e3 + 0.5 }).success).toBe(false);
+  });
+
   it('trims the name and model and says what is missing', () => {
     const ok = providerInputSchema.parse({ kind: 'openai', name: '  Work  ', baseUrl: '', model: ' gpt-4.1-mini ', apiKey: 'sk-1' });
     expect(ok).toMatchObject({ name: 'Work', model: 'gpt-4.1-mini', apiKey: 'sk-1' });
