@@ -1,9 +1,10 @@
 /** Issue 12 "Providers" through the built extension: local servers without flags, models without tools, Chrome's built-in model. */
-import { addProvider, assistantMessages, chatRequests, expect, isTitleRequest, openPanel, sendChat, test } from './fixtures';
+import { addProvider, assistantMessages, callBackground, chatRequests, expect, isTitleRequest, openPanel, sendChat, test } from './fixtures';
 
 test('a local server that refuses extension origins (like Ollama without OLLAMA_ORIGINS) works without flags', async ({ context, extensionId, llm, extPage }) => {
   llm.setRefuseExtensionOrigins(true);
   llm.models = ['llama3.2:latest'];
+  llm.modelExtras = { 'llama3.2:latest': { context_window: 8192 } };
 
   // Control: the mode does refuse a request carrying an extension's Origin, from Node and from the browser
   // (a POST, as chat is, to a URL outside every provider's base URL: no rule covers it).
@@ -23,8 +24,11 @@ test('a local server that refuses extension origins (like Ollama without OLLAMA_
   await form.getByRole('button', { name: 'Test connection' }).click();
   await expect(form.getByText('Connected: 1 model available.')).toBeVisible();
   await form.getByRole('button', { name: 'llama3.2:latest' }).click();
+  // The window the server reported for that model fills the form, and is saved with the provider.
+  await expect(form.getByLabel(/Context window/)).toHaveValue('8192');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(extPage.locator('li', { hasText: 'llama3.2:latest' }).first()).toBeVisible();
+  expect(await callBackground(extPage, 'providers.list', {})).toEqual([expect.objectContaining({ model: 'llama3.2:latest', contextWindowTokens: 8192 })]);
 
   llm.enqueue({ text: ['Hello ', 'from ', 'the local model.'] });
   const panel = await openPanel(context, extensionId);
