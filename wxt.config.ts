@@ -21,7 +21,9 @@ export default defineConfig({
     description: 'An AI copilot in the side panel that reads the page, fills forms when asked, and answers from your own model.',
     // No content script is declared: the page agent is injected (chrome.scripting) into the frames a run acts
     // on, and the capture script is registered at run time only while "Remember what I read" is on.
-    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage'],
+    // declarativeNetRequestWithHostAccess: session rules that drop the Origin header on the extension's own
+    // requests to local model servers (lib/background/local-origin-rules.ts), so Ollama needs no OLLAMA_ORIGINS.
+    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess'],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],
     // Never enabled in incognito: Chrome then gives the extension no incognito tab, event or window, so no

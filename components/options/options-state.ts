@@ -2,8 +2,9 @@
 import { batch, signal } from '@preact/signals';
 import { providerPresets, type ProviderPreset } from '../../lib/providers/provider-presets';
 import { sendToBackground } from '../../lib/background/send-to-background';
-import type { ProviderConfig } from '../../lib/providers/provider-config';
+import { DEFAULT_AZURE_API_VERSION, type ProviderConfig } from '../../lib/providers/provider-config';
 import type { ProviderView } from '../../lib/providers/provider-record';
+import type { ReportedLimits } from '../../lib/providers/read-reported-limits';
 
 /** The form's copy of a provider config, before validation. */
 export interface ProviderDraft extends ProviderConfig {
@@ -14,7 +15,7 @@ export interface ProviderDraft extends ProviderConfig {
   keyLast4?: string;
 }
 
-export type TestResult = { ok: true; models: string[] } | { ok: false; message: string } | null;
+export type TestResult = { ok: true; models: string[]; reported?: Record<string, ReportedLimits> } | { ok: false; message: string } | null;
 
 export function draftFromPreset(preset: ProviderPreset): ProviderDraft {
   return { preset: preset.id, kind: preset.kind, name: preset.label, baseUrl: preset.baseUrl, model: preset.model, apiKey: '' };
@@ -22,7 +23,16 @@ export function draftFromPreset(preset: ProviderPreset): ProviderDraft {
 
 export function draftFromProvider(p: ProviderView): ProviderDraft {
   const preset = providerPresets.find((x) => x.kind === p.kind && x.baseUrl === p.baseUrl)?.id ?? (p.kind === 'openai-compatible' ? 'custom' : p.kind);
-  return { id: p.id, preset, kind: p.kind, name: p.name, baseUrl: p.baseUrl, model: p.model, apiKey: '', keyLast4: p.keyLast4 };
+  return {
+    id: p.id, preset, kind: p.kind, name: p.name, baseUrl: p.baseUrl, model: p.model, apiKey: '', keyLast4: p.keyLast4,
+    ...(p.apiVersion ? { apiVersion: p.apiVersion } : {}),
+    ...(p.contextWindowTokens ? { contextWindowTokens: p.contextWindowTokens } : {}),
+  };
+}
+
+/** Azure OpenAI's api-version (the form's, else the default); nothing for other kinds. */
+function azureFields(d: ProviderDraft): { apiVersion?: string } {
+  return d.kind === 'azure-openai' ? { apiVersion: d.apiVersion?.trim() || DEFAULT_AZURE_API_VERSION } : {};
 }
 
 export function createOptionsState() {
@@ -95,8 +105,8 @@ export function createOptionsState() {
       testing.value = true;
       testResult.value = null;
       try {
-        const { models } = await sendToBackground('providers.test', { id: d.id, kind: d.kind, baseUrl: d.baseUrl.trim(), apiKey: d.apiKey.trim() || undefined });
-        testResult.value = { ok: true, models };
+        const { models, reported } = await sendToBackground('providers.test', { id: d.id, kind: d.kind, baseUrl: d.baseUrl.trim(), apiKey: d.apiKey.trim() || undefined, ...azureFields(d) });
+        testResult.value = { ok: true, models, reported };
       } catch (e) {
         testResult.value = { ok: false, message: (e as Error).message };
       } finally {
@@ -116,6 +126,8 @@ export function createOptionsState() {
           baseUrl: d.baseUrl.trim(),
           model: d.model,
           apiKey: d.apiKey.trim() ? d.apiKey.trim() : undefined,
+          ...azureFields(d),
+          ...(d.contextWindowTokens ? { contextWindowTokens: d.contextWindowTokens } : {}),
         });
         batch(() => {
           editing.value = null;

@@ -29,6 +29,8 @@ export type AgentEvent =
   | { type: 'text-interrupted'; runId: string; messageId: string; step: number; reason: InterruptReason }
   /** Older history or large tool results were shortened to fit the model's context window. */
   | { type: 'context-trimmed'; runId: string; step: number; note: string }
+  /** Something about the model the user should know, e.g. that it cannot use tools (plain chat then). */
+  | { type: 'model-notice'; runId: string; step: number; note: string }
   /** A run was picked up again after the worker restarted. */
   | { type: 'run-resumed'; runId: string; fromStep: number }
   /** An event of a sub-agent run, nested under the parent's `delegate` tool call. */

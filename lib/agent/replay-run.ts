@@ -24,6 +24,7 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
     for (const i of s.interjections.filter((x) => x.consumedByStep === step.index)) {
       out.push({ type: 'interjection-accepted', runId, messageId: i.id, text: i.text });
     }
+    if (step.modelNotice) out.push({ type: 'model-notice', runId, step: step.index, note: step.modelNotice });
     if (step.trimNote) out.push({ type: 'context-trimmed', runId, step: step.index, note: step.trimNote });
     if (step.reasoning) out.push({ type: 'reasoning-delta', runId, messageId: run.messageId, delta: step.reasoning });
     if (step.text) out.push({ type: 'text-delta', runId, messageId: run.messageId, delta: step.text });

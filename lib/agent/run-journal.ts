@@ -50,6 +50,8 @@ export interface StepRecord {
   /** The step this one retries after an interrupted stream (a stream is retried once). */
   retryOf?: number;
   trimNote?: string;
+  /** Shown once per run: the model cannot use tools, so this run answers as plain chat. */
+  modelNotice?: string;
   /** Why the model call failed, when it did. */
   error?: ErrorInfo;
   startedAt: number;

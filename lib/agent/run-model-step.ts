@@ -19,11 +19,15 @@ import { streamModelStep } from './stream-model-step';
 import { toErrorInfo } from './to-error-info';
 import { trimContext } from './trim-context';
 
+/** What the chat shows when the run's model cannot use tools. */
+export const NO_TOOLS_NOTICE = 'This model can\'t use tools; answering without reading the page.';
+
 /** Builds the exact request for the next step (also what the "what the model saw" view shows). */
 export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ request: ChatCall; trimNote?: string }> {
   const s = live.snap.run.settings;
   const describe = describeToolFrom(deps.prompts);
-  const specs: ToolSpec[] = activeTools(live, deps).map((t) => toToolSpec(t, describe));
+  // A model that cannot call tools (the catalog says so, or its server refused them) gets plain chat.
+  const specs: ToolSpec[] = live.model.info?.tools === false ? [] : activeTools(live, deps).map((t) => toToolSpec(t, describe));
   const system = await composeSystemPrompt({
     base: systemPromptFrom(deps.prompts),
     tools: specs,
@@ -38,7 +42,8 @@ export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ 
   // The page's context and passages ride with the user message the run answers (the last of its input).
   const data = composeTurnData(s, resolveDataBoundary(live.snap.run));
   const history = attachTurnData(buildHistory(live.snap), live.snap.run.messages.length - 1, data);
-  const trimmed = trimContext(history, (s.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW) - reserved, estimate);
+  const window = s.contextWindowTokens ?? live.model.info?.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW;
+  const trimmed = trimContext(history, window - reserved, estimate);
   const request: ChatCall = { system, messages: trimmed.messages };
   if (specs.length > 0) request.tools = specs;
   if (s.maxOutputTokens !== undefined) request.maxOutputTokens = s.maxOutputTokens;
@@ -63,6 +68,13 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   emit({ type: 'step-start', runId, step: index });
   for (const i of consumed) emit({ type: 'interjection-accepted', runId, messageId: i.id, text: i.text });
   if (trimNote) emit({ type: 'context-trimmed', runId, step: index, note: trimNote });
+  // Said once per run, on its first step without tools (known before the call, or learnt from the server).
+  const noteNoTools = () => {
+    if (step.modelNotice || snap.steps.some((x) => x.modelNotice)) return;
+    step.modelNotice = NO_TOOLS_NOTICE;
+    emit({ type: 'model-notice', runId, step: index, note: NO_TOOLS_NOTICE });
+  };
+  if (live.model.info?.tools === false && !request.tools) noteNoTools();
 
   const started = new Set<string>();
   let checkpointAt = deps.now();
@@ -75,6 +87,7 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
       step.reasoning = soFar.reasoning;
       if (part.type === 'text-delta') emit({ type: 'text-delta', runId, messageId, delta: part.delta });
       else if (part.type === 'reasoning-delta') emit({ type: 'reasoning-delta', runId, messageId, delta: part.delta });
+      else if (part.type === 'tools-unsupported') noteNoTools();
       else if (part.type === 'retry') emit({ type: 'retry', runId, attempt: part.attempt, status: part.status, delayMs: part.delayMs });
       else if (part.type === 'tool-call-start' || part.type === 'tool-call') {
         if (!started.has(part.toolCallId)) {

@@ -65,6 +65,7 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
     case 'interjection-accepted':
       return [...parts, { kind: 'interjection', text: e.text }];
     case 'context-trimmed':
+    case 'model-notice':
       return [...parts, { kind: 'notice', text: e.note }];
     case 'text-interrupted':
       return e.reason === 'stopped' ? parts : [...parts, { kind: 'notice', text: interruptNotice[e.reason] ?? 'Interrupted.' }];

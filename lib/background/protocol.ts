@@ -8,6 +8,8 @@ import { defineProtocol, type OutputOf, type ParsedOf, type Route } from '../mes
 import type { Handlers } from '../messaging/dispatch';
 import type { ConversationRecord, MessageRecord } from '../storage/records';
 import type { ProviderView } from '../providers/provider-record';
+import type { BuiltinModelStatus } from '../providers/describe-builtin-model';
+import type { ReportedLimits } from '../providers/read-reported-limits';
 import type { Settings } from '../storage/settings-store';
 import type { LatencyStats } from '../agent/compute-latency-stats';
 import type { IndexSettings } from '../retrieval/index-settings';
@@ -20,7 +22,8 @@ export interface ProtocolResponses {
   'providers.list': ProviderView[];
   'providers.save': ProviderView;
   'providers.delete': void;
-  'providers.test': { models: string[] };
+  'providers.test': { models: string[]; reported?: Record<string, ReportedLimits> };
+  'providers.builtinStatus': BuiltinModelStatus;
   'settings.get': Settings;
   'settings.update': Settings;
   'conversations.list': ConversationRecord[];

@@ -22,6 +22,8 @@ export const requestSchemas = {
   'providers.delete': z.object({ id }),
   /** Lists the endpoint's models: a saved provider by id, or a draft from the form (its key if typed, else the saved one). */
   'providers.test': providerTestSchema,
+  /** What Chrome reports of its built-in model where runs use it (the worker). */
+  'providers.builtinStatus': z.object({}),
   'settings.get': z.object({}),
   'settings.update': z.object({
     defaultProviderId: id.optional(),

@@ -33,6 +33,7 @@ import { createProviderHandlers } from './handlers/provider-handlers';
 import { createRunHandlers } from './handlers/run-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skill-handlers';
+import { createLocalOriginRules } from './local-origin-rules';
 import { createModelResolver } from './model-resolver';
 import { PANEL_PORT } from './panel-port';
 import { backgroundProtocol, type BackgroundHandlers as Handlers } from './protocol';
@@ -72,6 +73,12 @@ export function startBackground(options: BackgroundOptions) {
   const conversations = stores.then((s) => s.conversations);
   const journal = agentStores.then((s) => s.journal);
   const models = createModelResolver({ providers, settings });
+  const localOrigins = createLocalOriginRules({
+    rules: chrome.declarativeNetRequest,
+    extensionId: chrome.runtime.id,
+    baseUrls: async () => (await (await providers).list()).map((p) => p.baseUrl),
+  });
+  void localOrigins.sync();
 
   const skills = createSkillCatalog(options.prompts, {
     list: async () => ((await (await settings).get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),
@@ -129,7 +136,7 @@ export function startBackground(options: BackgroundOptions) {
   const pageTargets = createPageTargetForgetter();
   const handlers: Handlers = {
     ...options.extraHandlers,
-    ...createProviderHandlers({ providers, settings }),
+    ...createProviderHandlers({ providers, settings, localOrigins }),
     ...createSettingsHandlers({ settings }),
     ...createConversationHandlers({ conversations, journal, chat, pageTargets }),
     ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => clearAgentData(await agentDb) }),

@@ -5,6 +5,7 @@
 
 // The message and usage shapes are stored with each conversation, so storage (below this folder) declares them.
 import type { ChatMessage, Usage } from '../storage/records';
+import type { ModelInfo } from './model-catalog';
 
 export type { ChatMessage, ReasoningPart, TextPart, ToolCallPart, ToolResultPart, Usage } from '../storage/records';
 
@@ -34,11 +35,18 @@ export type ModelStreamPart =
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
   /** The SDK is about to retry after a retryable HTTP status (429, 5xx, 529). */
   | { type: 'retry'; attempt: number; status: number; delayMs: number }
-  | { type: 'finish'; finishReason: FinishReason; usage: Usage };
+  | { type: 'finish'; finishReason: FinishReason; usage: Usage }
+  /** The server refused the request's tools for this model; it was sent again without them (plain chat). */
+  | { type: 'tools-unsupported' };
 
 export interface ChatModel {
   readonly provider: string;
   readonly modelId: string;
+  /**
+   * What is known of the model's limits (the catalog's, or safe defaults for an unknown one). `tools` turns
+   * false once the server has refused tools for it. Absent on test fakes: callers then use their defaults.
+   */
+  readonly info?: ModelInfo;
   /** Streams one model response. Throws ProviderError; aborting `signal` ends the stream promptly. */
   stream(call: ChatCall, signal: AbortSignal): AsyncIterable<ModelStreamPart>;
 }

@@ -1,18 +1,40 @@
-/** Picks the adapter for a provider config (a stored instance or a draft). */
+/** Picks the adapter for a provider config (a stored instance or a draft), with what the catalog knows of its model. */
 import type { ChatModel } from './chat-model';
 import type { ProviderConfig } from './provider-config';
 import { createAnthropicChatModel } from './anthropic-chat-model';
 import { createOpenAIChatModel } from './openai-chat-model';
+import { DEFAULT_AZURE_API_VERSION } from './create-openai-client';
+import { lookupModel } from './model-catalog';
+import { createPromptApiChatModel } from './prompt-api-chat-model';
+import { withModelInfo } from './with-model-info';
 
-export function createChatModel(provider: Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'>, apiKey: string | undefined, fetchImpl?: typeof fetch): ChatModel {
+type ChatModelTarget = Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'> & Partial<Pick<ProviderConfig, 'apiVersion' | 'contextWindowTokens'>>;
+
+// Endpoints and models whose server refused tools since the worker started: later runs start without them
+// instead of spending a failed request each. Cleared with the worker, so a server that gains tools is retried.
+const refusedTools = new Set<string>();
+
+function adapterFor(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl?: typeof fetch): ChatModel {
   if (provider.kind === 'anthropic') {
     return createAnthropicChatModel({ modelId: provider.model, apiKey, baseURL: provider.baseUrl, fetch: fetchImpl });
   }
+  if (provider.kind === 'chrome-builtin') return createPromptApiChatModel({ modelId: provider.model });
   return createOpenAIChatModel({
     modelId: provider.model,
     apiKey,
     baseURL: provider.baseUrl,
     provider: provider.kind,
     fetch: fetchImpl,
+    ...(provider.kind === 'azure-openai' ? { azure: { apiVersion: provider.apiVersion || DEFAULT_AZURE_API_VERSION } } : {}),
   });
+}
+
+export function createChatModel(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl?: typeof fetch): ChatModel {
+  const key = `${provider.kind} ${provider.baseUrl} ${provider.model}`;
+  const info = { ...lookupModel(provider.model) };
+  // The built-in model has no tool calling whatever its id; a server that refused tools is believed.
+  if (provider.kind === 'chrome-builtin' || refusedTools.has(key)) info.tools = false;
+  // What the endpoint reported (saved with the provider) beats the catalog's documentation.
+  if (provider.contextWindowTokens) info.contextWindowTokens = provider.contextWindowTokens;
+  return withModelInfo(adapterFor(provider, apiKey, fetchImpl), info, () => refusedTools.add(key));
 }

@@ -1,7 +1,8 @@
 /** ChatModel over the official `openai` SDK: OpenAI itself and every OpenAI-compatible endpoint. */
-import OpenAI from 'openai';
 import type { ChatCall, ChatModel, ModelStreamPart } from './chat-model';
 import { mapOpenAIMessages, mapOpenAITools } from './map-openai-messages';
+import { createOpenAIClient, openAIClientOptions } from './create-openai-client';
+import type { ModelInfo } from './model-catalog';
 import { createOpenAIStreamMapper } from './openai-stream-mapper';
 import { streamThroughSdk } from './stream-through-sdk';
 
@@ -12,32 +13,26 @@ export interface OpenAIChatModelOptions {
   provider?: string;
   maxRetries?: number;
   fetch?: typeof fetch;
+  /** Azure OpenAI: its api-version (the model id is the deployment's name). */
+  azure?: { apiVersion: string };
+  /** What the catalog knows about the model. */
+  info?: ModelInfo;
 }
 
-/** The SDK's client options; shared with the connection test so both talk to the endpoint the same way. */
-export function openAIClientOptions(o: { apiKey?: string; baseURL?: string; maxRetries?: number; fetch?: typeof fetch }) {
-  return {
-    // Local servers (Ollama, LM Studio) need no key; the SDK insists on one, so send none at all.
-    apiKey: o.apiKey || 'no-key',
-    ...(o.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
-    baseURL: o.baseURL || undefined,
-    maxRetries: o.maxRetries ?? 2,
-    fetch: o.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
-    // Only the background service worker constructs clients; keys never reach a page.
-    dangerouslyAllowBrowser: true,
-  };
-}
+// Moved beside the client factory; re-exported for the callers that import it from here.
+export { openAIClientOptions } from './create-openai-client';
 
 export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
   const maxRetries = options.maxRetries ?? 2;
   return {
     provider: options.provider ?? 'openai',
     modelId: options.modelId,
+    ...(options.info ? { info: options.info } : {}),
     async *stream(call: ChatCall, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
       const base = openAIClientOptions({ ...options, maxRetries });
       const isReasoningModel = !!call.reasoning?.effort;
       yield* streamThroughSdk(base, signal, async (fetch, push) => {
-        const client = new OpenAI({ ...base, fetch });
+        const client = createOpenAIClient({ ...options, maxRetries, fetch });
         const mapper = createOpenAIStreamMapper();
         const stream = await client.chat.completions.create(
           {

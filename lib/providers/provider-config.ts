@@ -4,8 +4,11 @@
  */
 import { z } from 'zod';
 
-/** Which SDK talks to the endpoint: OpenAI's, Anthropic's, or OpenAI's against another server. */
-export const providerKindSchema = z.enum(['openai', 'anthropic', 'openai-compatible']);
+/**
+ * Which SDK talks to the endpoint: OpenAI's, Anthropic's, OpenAI's against another server, OpenAI's Azure
+ * client (deployment paths, `api-version`, `api-key` header), or Chrome's built-in model (no SDK, no key).
+ */
+export const providerKindSchema = z.enum(['openai', 'anthropic', 'openai-compatible', 'azure-openai', 'chrome-builtin']);
 export type ProviderKind = z.infer<typeof providerKindSchema>;
 
 /** True for hosts that are this computer: localhost, 127.0.0.0/8 and [::1]. */
@@ -31,11 +34,21 @@ export function providerEndpoint(config: { kind: ProviderKind; baseUrl: string }
   return `${config.kind} ${config.baseUrl ? new URL(config.baseUrl).origin : ''}`;
 }
 
+/** The api-version Azure OpenAI gets when none was saved (a GA version with chat completions and tools). */
+export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+
+/** Azure's api-version values are dates with an optional suffix (2024-10-21, 2025-04-01-preview). */
+export const apiVersionSchema = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(-[a-z]+)?$/, 'API version looks like 2024-10-21');
+
 export const providerConfigSchema = z.object({
   kind: providerKindSchema,
   name: z.string().trim().min(1, 'Give the provider a name').max(100),
   baseUrl: providerBaseUrlSchema,
   model: z.string().trim().min(1, 'Choose a model').max(200),
+  /** Azure OpenAI only: the `api-version` query parameter (e.g. 2024-10-21). */
+  apiVersion: apiVersionSchema.optional(),
+  /** The model's context window as the endpoint reported it or the user set it; else the catalog's. */
+  contextWindowTokens: z.number().int('Use a whole number of tokens').min(1000, 'At least 1,000 tokens').max(10_000_000, 'At most 10,000,000 tokens').optional(),
 });
 /** A provider instance without its identity or key. */
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;
@@ -56,4 +69,5 @@ export const providerTestSchema = z.object({
   kind: providerKindSchema,
   baseUrl: providerBaseUrlSchema,
   apiKey: providerKeySchema.optional(),
+  apiVersion: apiVersionSchema.optional(),
 });

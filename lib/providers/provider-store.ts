@@ -35,6 +35,8 @@ export function createProviderStore(db: Db, deps: { now: () => number; generateI
         name: input.name,
         baseUrl: input.baseUrl,
         model: input.model,
+        ...(input.apiVersion ? { apiVersion: input.apiVersion } : {}),
+        ...(input.contextWindowTokens ? { contextWindowTokens: input.contextWindowTokens } : {}),
         createdAt: existing?.createdAt ?? deps.now(),
         apiKey: existing?.apiKey,
         keyLast4: existing?.keyLast4,

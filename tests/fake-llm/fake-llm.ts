@@ -13,6 +13,8 @@ export interface StartFakeLlmOptions {
   port?: number;
   /** Called for every request as it is recorded (the CLI logs with it). */
   onRequest?: (request: RecordedRequest) => void;
+  /** Answer like Ollama without OLLAMA_ORIGINS: 403 to any request carrying `Origin: chrome-extension://…`. */
+  refuseExtensionOrigins?: boolean;
 }
 
 /**
@@ -30,6 +32,8 @@ export class FakeLlm {
   readonly requests: RecordedRequest[] = [];
   /** Returned by `GET /v1/models` in each vendor's format; assign or mutate freely. */
   models: string[] = [...defaultModels];
+  /** Extra fields of an OpenAI-format listing entry, by model id (e.g. Groq's `context_window`). */
+  modelExtras: Record<string, Record<string, unknown>> = {};
 
   readonly #server: Server;
   readonly #options: StartFakeLlmOptions;
@@ -37,12 +41,15 @@ export class FakeLlm {
   readonly #rules: { matches: (req: RecordedRequest) => boolean; reply: FakeReplySource }[] = [];
   #fallback: FakeReplySource = defaultFallback;
   #validKeys: string[] | undefined;
+  #refuseExtensionOrigins: boolean;
+  #toolsRejection: string | undefined;
   #closed: Promise<void> | undefined;
 
   constructor(server: Server, port: number, options: StartFakeLlmOptions) {
     this.#server = server;
     this.#options = options;
     this.#validKeys = options.validKeys;
+    this.#refuseExtensionOrigins = options.refuseExtensionOrigins ?? false;
     this.url = `http://127.0.0.1:${port}`;
     this.openaiBaseUrl = `${this.url}/v1`;
     this.anthropicBaseUrl = this.url;
@@ -71,6 +78,19 @@ export class FakeLlm {
     this.#validKeys = keys;
   }
 
+  /** Switches the Ollama-like refusal of extension origins on or off (see {@link StartFakeLlmOptions}). */
+  setRefuseExtensionOrigins(refuse: boolean): void {
+    this.#refuseExtensionOrigins = refuse;
+  }
+
+  /**
+   * Makes completion requests that carry `tools` fail with a 400 and this message, the way a server whose
+   * model cannot call tools answers (Ollama: "… does not support tools"); `undefined` accepts tools again.
+   */
+  rejectTools(message: string | undefined = 'registry.ollama.ai/library/gemma3:latest does not support tools'): void {
+    this.#toolsRejection = message;
+  }
+
   /** Empties the queue and the record, and restores the fallback, models and keys the server started with. */
   reset(): void {
     this.#queue.length = 0;
@@ -78,7 +98,10 @@ export class FakeLlm {
     this.requests.length = 0;
     this.#fallback = defaultFallback;
     this.models = [...defaultModels];
+    this.modelExtras = {};
     this.#validKeys = this.#options.validKeys;
+    this.#refuseExtensionOrigins = this.#options.refuseExtensionOrigins ?? false;
+    this.#toolsRejection = undefined;
   }
 
   /** Stops the server. Drops open connections first: Chromium's keep-alive sockets would hold it for minutes. */
@@ -99,6 +122,17 @@ export class FakeLlm {
   /** Whether a request's key passes the current `validKeys` (server side). */
   accepts(key: string | undefined): boolean {
     return !this.#validKeys || (key !== undefined && this.#validKeys.includes(key));
+  }
+
+  /** Whether a request is refused for its extension origin (server side). */
+  refusesOrigin(origin: string | undefined): boolean {
+    return this.#refuseExtensionOrigins && !!origin && origin.startsWith('chrome-extension://');
+  }
+
+  /** The 400 message for a completion request that carries tools, when tools are rejected (server side). */
+  toolsRejection(body: unknown): string | undefined {
+    const tools = (body as { tools?: unknown } | undefined)?.tools;
+    return this.#toolsRejection !== undefined && Array.isArray(tools) && tools.length > 0 ? this.#toolsRejection : undefined;
   }
 
   /** Takes the next scripted reply for a completion request (server side). */

@@ -13,13 +13,21 @@ import { vendorHeaders } from './vendor-headers';
 
 const completionPaths = new Set(['/v1/chat/completions', '/v1/messages']);
 
+/** Azure OpenAI's paths (`/openai/deployments/{name}/chat/completions`, `/openai/models`) as the OpenAI ones they mirror. */
+function routeOf(path: string): string {
+  if (/^\/openai\/deployments\/[^/]+\/chat\/completions$/.test(path)) return '/v1/chat/completions';
+  if (path === '/openai/models') return '/v1/models';
+  return path;
+}
+
 /** Routes one HTTP request: records it, checks its key, then answers models, completions, or a 404. */
 export async function handleRequest(llm: FakeLlm, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const at = Date.now();
   const headers = lowerCaseHeaders(req.headers);
-  const path = new URL(req.url ?? '/', 'http://fake').pathname;
+  const url = new URL(req.url ?? '/', 'http://fake');
+  const path = routeOf(url.pathname);
   const body = await readBody(req);
-  const request: RecordedRequest = { method: req.method ?? 'GET', path, headers, body, wire: detectWire(path, headers), at };
+  const request: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body, wire: detectWire(path, headers), at };
   llm.record(request);
 
   const vendor = vendorHeaders(request.wire);
@@ -34,12 +42,23 @@ export async function handleRequest(llm: FakeLlm, req: IncomingMessage, res: Ser
     res.end();
     return;
   }
+  if (llm.refusesOrigin(headers['origin'])) {
+    // Ollama's answer to an origin outside OLLAMA_ORIGINS: a bare 403 with an empty body.
+    res.writeHead(403, { 'content-length': '0' });
+    res.end();
+    return;
+  }
   if (!llm.accepts(requestKey(headers))) {
     sendError(res, request.wire, 401, vendor);
     return;
   }
   if (request.method === 'GET' && path === '/v1/models') {
-    sendJson(res, 200, modelListBody(request.wire, llm.models), vendor.headers);
+    sendJson(res, 200, modelListBody(request.wire, llm.models, llm.modelExtras), vendor.headers);
+    return;
+  }
+  const toolsRejection = request.method === 'POST' ? llm.toolsRejection(body) : undefined;
+  if (toolsRejection !== undefined && completionPaths.has(path)) {
+    sendError(res, request.wire, 400, vendor, { message: toolsRejection });
     return;
   }
   if (request.method === 'POST' && completionPaths.has(path)) {

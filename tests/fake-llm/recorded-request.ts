@@ -11,6 +11,8 @@ export interface RecordedRequest {
   /** Parsed JSON body; the raw text if it was not JSON; undefined if empty. */
   body: unknown;
   wire: Wire;
+  /** The query string without `?` (Azure's `api-version` travels here); '' when there is none. */
+  query?: string;
   /** `Date.now()` when the request arrived, so it compares with times stamped in other processes. */
   at: number;
 }

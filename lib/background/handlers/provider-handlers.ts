@@ -1,16 +1,22 @@
 /** providers.*: the user's model providers; the first one saved becomes the default, and so does the next after a delete. */
-import { listModels as listModelsDefault } from '../../providers/list-models';
+import { describeBuiltinModel } from '../../providers/describe-builtin-model';
+import { listModelsWithLimits, type listModels as listModelsDefault } from '../../providers/list-models';
 import { providerEndpoint, type ProviderKind } from '../../providers/provider-config';
 import type { ProviderStore } from '../../providers/provider-store';
 import type { SettingsStore } from '../../storage/settings-store';
+import type { LocalOriginRulesSync } from '../local-origin-rules';
 import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 
 export interface ProviderHandlerDeps {
   providers: Awaitable<ProviderStore>;
   settings: Awaitable<SettingsStore>;
-  /** Injectable so tests need no network. */
+  /** Injectable so tests need no network (the ids only; the real lister also reads reported limits). */
   listModels?: typeof listModelsDefault;
+  /** Injectable so tests need no Chrome. */
+  describeBuiltin?: typeof describeBuiltinModel;
+  /** Keeps local servers reachable without flags: told when the saved providers change or a draft is tested. */
+  localOrigins?: LocalOriginRulesSync;
 }
 
 /** What the form shows when a stored key would follow an edited endpoint. */
@@ -29,30 +35,35 @@ async function refuseKeyToNewEndpoint(providers: ProviderStore, draft: { id?: st
   if (providerEndpoint(saved) !== providerEndpoint(draft)) throw new UserFacingError('key_required', KEY_AGAIN_MESSAGE);
 }
 
-export function createProviderHandlers(deps: ProviderHandlerDeps): HandlerSet<'providers.list' | 'providers.save' | 'providers.delete' | 'providers.test'> {
-  const listModels = deps.listModels ?? listModelsDefault;
+export function createProviderHandlers(deps: ProviderHandlerDeps): HandlerSet<'providers.list' | 'providers.save' | 'providers.delete' | 'providers.test' | 'providers.builtinStatus'> {
   return {
     'providers.list': async () => (await deps.providers).list(),
     'providers.save': async (input) => {
       const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
       await refuseKeyToNewEndpoint(providers, input);
       const saved = await providers.save(input);
+      await deps.localOrigins?.sync();
       if (!(await settings.get()).defaultProviderId) await settings.update({ defaultProviderId: saved.id });
       return saved;
     },
     'providers.delete': async ({ id }) => {
       const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
       await providers.delete(id);
+      await deps.localOrigins?.sync();
       if ((await settings.get()).defaultProviderId === id) {
         await settings.update({ defaultProviderId: (await providers.list())[0]?.id });
       }
     },
+    'providers.builtinStatus': async () => (deps.describeBuiltin ?? describeBuiltinModel)(),
     'providers.test': async (draft) => {
       const providers = await deps.providers;
       // "Test connection" on an edited draft would otherwise send the saved key to the draft's new host.
       await refuseKeyToNewEndpoint(providers, draft);
       const apiKey = draft.apiKey || (draft.id ? await providers.getApiKey(draft.id) : undefined);
-      return { models: await listModels({ kind: draft.kind, baseUrl: draft.baseUrl, apiKey }) };
+      if (draft.baseUrl) await deps.localOrigins?.sync([draft.baseUrl]);
+      const target = { kind: draft.kind, baseUrl: draft.baseUrl, apiKey, apiVersion: draft.apiVersion };
+      if (deps.listModels) return { models: await deps.listModels(target) };
+      return listModelsWithLimits(target);
     },
   };
 }

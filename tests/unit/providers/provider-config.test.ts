@@ -3,8 +3,8 @@ import { providerPresets } from '../../../lib/providers/provider-presets';
 import { isLoopbackHost, PLAIN_HTTP_RULE, providerConfigSchema, providerInputSchema, providerKindSchema, providerTestSchema } from '../../../lib/providers/provider-config';
 
 describe('provider config', () => {
-  it('knows the three kinds and nothing else', () => {
-    expect(providerKindSchema.options).toEqual(['openai', 'anthropic', 'openai-compatible']);
+  it('knows its five kinds and nothing else', () => {
+    expect(providerKindSchema.options).toEqual(['openai', 'anthropic', 'openai-compatible', 'azure-openai', 'chrome-builtin']);
     expect(providerKindSchema.safeParse('gemini').success).toBe(false);
   });
 
@@ -13,6 +13,16 @@ describe('provider config', () => {
       const r = providerConfigSchema.safeParse({ kind: p.kind, name: p.label, baseUrl: p.baseUrl, model: p.model || 'some-model' });
       expect(r.success, p.id).toBe(true);
     }
+  });
+
+  it('takes an Azure api-version and a context window only in their shapes', () => {
+    const base = { kind: 'azure-openai', name: 'Azure', baseUrl: 'https://r.openai.azure.com', model: 'deployment' } as const;
+    expect(providerConfigSchema.safeParse({ ...base, apiVersion: '2024-10-21' }).success).toBe(true);
+    expect(providerConfigSchema.safeParse({ ...base, apiVersion: '2025-04-01-preview' }).success).toBe(true);
+    expect(providerConfigSchema.safeParse({ ...base, apiVersion: 'latest&x=1' }).success).toBe(false);
+    expect(providerConfigSchema.safeParse({ ...base, contextWindowTokens: 8192 }).success).toBe(true);
+    expect(providerConfigSchema.safeParse({ ...base, contextWindowTokens: 10 }).error?.issues[0]?.message).toBe('At least 1,000 tokens');
+    expect(providerConfigSchema.safeParse({ ...base, contextWindowTokens: 1.5e3 + 0.5 }).success).toBe(false);
   });
 
   it('trims the name and model and says what is missing', () => {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { lookupModel, normaliseModelId, UNKNOWN_CONTEXT_WINDOW } from '../../../lib/providers/model-catalog';
+import { presetModels } from '../../../lib/providers/preset-models';
+import { providerPresetCount, providerPresets } from '../../../lib/providers/provider-presets';
+
+describe('provider presets', () => {
+  it('offers at least ten, among them every vendor the issue names', () => {
+    expect(providerPresetCount).toBe(providerPresets.length);
+    expect(providerPresetCount).toBeGreaterThanOrEqual(10);
+    const labels = providerPresets.map((p) => p.label).join(' | ');
+    for (const vendor of ['OpenAI', 'Anthropic', 'Google Gemini', 'Azure OpenAI', 'Groq', 'Mistral', 'DeepSeek', 'xAI', 'Ollama', 'LM Studio', 'OpenRouter', 'Chrome built-in']) {
+      expect(labels).toContain(vendor);
+    }
+    expect(new Set(providerPresets.map((p) => p.id)).size).toBe(providerPresets.length);
+  });
+
+  it('gives each cloud preset a static model list whose models the catalog knows, default model first among them', () => {
+    for (const p of providerPresets) {
+      const list = presetModels[p.id];
+      if (['ollama', 'lmstudio', 'custom', 'azure-openai'].includes(p.id)) continue;
+      expect(list, p.id).toBeDefined();
+      expect(list!.length, p.id).toBeGreaterThan(0);
+      expect(list, p.id).toContain(p.model);
+      if (p.id === 'openrouter') continue; // a router: its models belong to other vendors
+      for (const m of list!) expect(lookupModel(m).known, `${p.id} ${m}`).toBe(true);
+    }
+  });
+
+  it('no longer tells Ollama users to set OLLAMA_ORIGINS', () => {
+    expect(providerPresets.find((p) => p.id === 'ollama')!.hint).not.toMatch(/OLLAMA_ORIGINS=/);
+  });
+});
+
+describe('model catalog', () => {
+  it('knows context windows, reasoning and tools of documented models', () => {
+    expect(lookupModel('gpt-4o-mini')).toEqual({ contextWindowTokens: 128_000, reasoning: false, tools: true, known: true });
+    expect(lookupModel('o4-mini')).toMatchObject({ contextWindowTokens: 200_000, reasoning: true });
+    expect(lookupModel('claude-sonnet-4-5')).toMatchObject({ contextWindowTokens: 200_000, reasoning: true, tools: true });
+    expect(lookupModel('claude-3-5-haiku-latest')).toMatchObject({ reasoning: false });
+    expect(lookupModel('gemini-2.5-flash')).toMatchObject({ contextWindowTokens: 1_048_576, reasoning: true });
+    expect(lookupModel('grok-3-mini')).toMatchObject({ reasoning: true });
+    expect(lookupModel('magistral-medium-latest')).toMatchObject({ contextWindowTokens: 40_000, reasoning: true });
+  });
+
+  it('reads ids the way servers wrap them', () => {
+    expect(normaliseModelId('models/gemini-2.5-pro')).toBe('gemini-2.5-pro');
+    expect(normaliseModelId('openai/gpt-oss-120b')).toBe('gpt-oss-120b');
+    expect(normaliseModelId('gemma3:latest')).toBe('gemma3');
+    expect(lookupModel('models/gemini-2.0-flash')).toMatchObject({ known: true, reasoning: false });
+    expect(lookupModel('gemma3:4b')).toMatchObject({ known: true, tools: false });
+  });
+
+  it('falls back to a conservative window for a model it does not know, with tools unknown', () => {
+    const info = lookupModel('my-finetune-7b');
+    expect(info).toEqual({ contextWindowTokens: UNKNOWN_CONTEXT_WINDOW, reasoning: false, known: false });
+    expect(UNKNOWN_CONTEXT_WINDOW).toBeLessThan(lookupModel('gpt-4o').contextWindowTokens);
+    expect(info.tools).toBeUndefined();
+  });
+});
