@@ -54,6 +54,10 @@ export const requestSchemas = {
   'panel.open': z.object({}),
   /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
   'data.deleteAll': z.object({}),
+  /** "Export everything": conversations, memories, skills and settings as one file (never keys). */
+  'data.export': z.object({}),
+  /** "Import": an export file's text, parsed and checked in the worker; merged without duplicates. */
+  'data.import': z.object({ text: z.string().max(64 * 1024 * 1024, 'The file is too large to be a Tabwise export.') }),
   /** "Remember what I read": settings, stats, the index browser, deletion, deletion and search. */
   'index.settings.get': z.object({}),
   'index.settings.update': indexSettingsPatchSchema,

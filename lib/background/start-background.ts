@@ -27,6 +27,7 @@ import { createTitleWriter } from './generate-title';
 import { createAgentDataHandlers } from './handlers/agent-data-handlers';
 import { createConversationHandlers } from './handlers/conversation-handlers';
 import { createDataHandlers } from './handlers/data-handlers';
+import { createDataTransferHandlers } from './handlers/data-transfer-handlers';
 import { createPageTargetForgetter } from './forget-page-targets';
 import { createPanelHandlers } from './handlers/panel-handlers';
 import { createProviderHandlers } from './handlers/provider-handlers';
@@ -137,6 +138,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createRunHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
     ...createAgentDataHandlers({ latency: agentStores.then((s) => s.latency), memory: agentStores.then((s) => s.memory) }),
+    ...createDataTransferHandlers({ conversations, settings, now, memory: agentStores.then((s) => s.memory), providerIds: async () => (await (await providers).list()).map((p) => p.id) }),
   };
 
   const self = selfOf(chrome.runtime);
