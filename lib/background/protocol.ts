@@ -17,6 +17,7 @@ import type { IngestStats } from '../retrieval/ingest-stats';
 import type { requestSchemas } from './request-schemas';
 import type { ExportFile } from './data-transfer/export-file-schema';
 import type { ImportResult } from './data-transfer/apply-import';
+import type { SearchTraceSummary } from './summarize-search-traces';
 
 export interface ProtocolResponses {
   'providers.list': ProviderView[];
@@ -38,6 +39,7 @@ export interface ProtocolResponses {
   'skills.save': SkillView[];
   'skills.delete': SkillView[];
   'telemetry.stats': LatencyStats;
+  'telemetry.searches': SearchTraceSummary;
   'memories.list': MemoryView[];
   'memories.delete': void;
   'index.settings.get': IndexSettings;

@@ -46,6 +46,8 @@ export const requestSchemas = {
   'skills.delete': z.object({ name: z.string().min(1).max(64) }),
   /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
   'telemetry.stats': z.object({}),
+  /** History-search traces: timings, hits and the share that found nothing (query hashes, never text). */
+  'telemetry.searches': z.object({}),
   'memories.list': z.object({}),
   'memories.delete': z.object({ id }),
   'conversations.list': z.object({}),
