@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'preact/hooks';
-import type { LatencyStats, Percentiles } from '../../lib/agent/compute-latency-stats';
+import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
 import type { SearchTraceSummary } from '../../lib/background/summarize-search-traces';
 import { formatAgo, formatCount, formatMs, formatPercent } from './format-figures';
 import { createPerformanceState } from './performance-state';
