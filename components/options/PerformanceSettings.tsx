@@ -28,12 +28,16 @@ function ModelCards({ stats }: { stats: LatencyStats }) {
           <dl>
             <dt>First token</dt>
             <dd>
-              <span class="figure" data-figure="ttft-p50">{formatMs(m.ttft.p50)}</span> typical, {formatMs(m.ttft.p95)} p95
+              <span>
+                <span class="figure" data-figure="ttft-p50">{formatMs(m.ttft.p50)}</span> typical, {formatMs(m.ttft.p95)} p95
+              </span>
               <Sparkline buckets={m.ttftOverTime} label={`${name} time to first token`} format={formatMs} />
             </dd>
             <dt>Whole response</dt>
             <dd>
-              <span class="figure" data-figure="response-p50">{formatMs(m.model.p50)}</span> typical, {formatMs(m.model.p95)} p95
+              <span>
+                <span class="figure" data-figure="response-p50">{formatMs(m.model.p50)}</span> typical, {formatMs(m.model.p95)} p95
+              </span>
               <Sparkline buckets={m.modelOverTime} label={`${name} response time`} format={formatMs} />
             </dd>
             <dt>Prompt cache</dt>
@@ -62,10 +66,12 @@ function ToolCards({ stats }: { stats: LatencyStats }) {
             {t.stopped > 0 && <span> · {t.stopped} stopped</span>}
           </p>
           {t.duration.count > 0 && (
-            <p class="figure-line">
-              <span class="figure" data-figure="tool-p50">{formatMs(t.duration.p50)}</span> typical, {formatMs(t.duration.p95)} p95
+            <>
+              <p class="figure-line">
+                <span class="figure" data-figure="tool-p50">{formatMs(t.duration.p50)}</span> typical, {formatMs(t.duration.p95)} p95
+              </p>
               <Sparkline buckets={t.overTime} label={`${name} duration`} format={formatMs} />
-            </p>
+            </>
           )}
         </article>
       ))}
@@ -175,10 +181,12 @@ export function PerformanceSettings() {
       {stats && !measured && <p class="hint">No requests measured yet. Figures appear after your first answer.</p>}
       {stats && measured && (
         <>
-          <p class="figure-line" aria-label="Prompt cache">
-            Prompt cache: <CacheLine cache={stats.cache} />
+          <div class="cache-summary">
+            <p class="figure-line" aria-label="Prompt cache">
+              <strong>Prompt cache:</strong> <CacheLine cache={stats.cache} />
+            </p>
             <Sparkline buckets={stats.cacheOverTime} label="Share of prompt tokens from the cache" format={formatPercent} share />
-          </p>
+          </div>
           {stats.until !== undefined && <p class="hint">Last measured {formatAgo(stats.until, state.fetchedAt.value)}.</p>}
           <h3 class="subheading">Models</h3>
           <ModelCards stats={stats} />

@@ -1,12 +1,13 @@
 import type { TimeBucket } from '../../lib/agent/bucket-over-time';
-import { chartSegments } from './chart-paths';
+import { chartPoints, toPoints } from './chart-paths';
 
-const W = 120;
-const H = 32;
+const W = 240;
+const H = 36;
 
 /**
- * A small chart of a figure over time: the median as a line, the 95th percentile dashed above it. Drawn
- * from the figures as inline SVG (no script, no resource), and read out by its label for screen readers.
+ * A small chart of a figure over time: the median as a line with a dot per measured span, the 95th
+ * percentile dashed above it. Drawn from the figures as inline SVG (no script, no resource), stretched to
+ * its box, and read out by its label for screen readers.
  */
 export function Sparkline({ buckets, label, format, share = false }: { buckets: TimeBucket[]; label: string; format: (n: number) => string; share?: boolean }) {
   const measured = buckets.filter((b) => b.count > 0);
@@ -15,14 +16,16 @@ export function Sparkline({ buckets, label, format, share = false }: { buckets: 
   const size = { width: W, height: H, max };
   const first = measured[0]!.p50;
   const last = measured.at(-1)!.p50;
-  const summary = measured.length === 1 ? `${label}: ${format(last)}` : `${label}: ${format(first)} at first, ${format(last)} lately`;
+  const summary = measured.length === 1 ? `${label}: ${format(last)}` : `${label} over time: ${format(first)} at first, ${format(last)} lately`;
+  const p50 = chartPoints(buckets, (b) => b.p50, size);
   return (
-    <svg class="sparkline" width={W} height={H + 2} viewBox={`0 -1 ${W} ${H + 2}`} role="img" aria-label={summary}>
+    <svg class="sparkline" viewBox={`-3 -3 ${W + 6} ${H + 6}`} preserveAspectRatio="none" role="img" aria-label={summary}>
       <title>{summary}</title>
-      {!share && chartSegments(buckets, (b) => b.p95, size).map((points, i) => <polyline key={`p95-${i}`} class="p95" points={points} />)}
-      {chartSegments(buckets, (b) => b.p50, size).map((points, i) =>
-        points.includes(' ') ? <polyline key={`p50-${i}`} class="p50" points={points} /> : <circle key={`p50-${i}`} class="p50" r={2} cx={points.split(',')[0]} cy={points.split(',')[1]} />,
-      )}
+      {!share && <polyline class="p95" points={toPoints(chartPoints(buckets, (b) => b.p95, size))} vector-effect="non-scaling-stroke" />}
+      <polyline class="p50" points={toPoints(p50)} vector-effect="non-scaling-stroke" />
+      {p50.map(([x, y], i) => (
+        <line key={i} class="dot" x1={x} y1={y} x2={x} y2={y} vector-effect="non-scaling-stroke" />
+      ))}
     </svg>
   );
 }
