@@ -35,3 +35,12 @@ export function formatAgo(at: number, now: number): string {
   }
   return 'a minute ago';
 }
+
+/** A stretch of time in the largest unit that fits: "40 seconds", "12 minutes", "3 hours", "5 days". */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 90) return formatCount(s, 'second');
+  if (s < 90 * 60) return formatCount(Math.round(s / 60), 'minute');
+  if (s < 48 * 3600) return formatCount(Math.round(s / 3600), 'hour');
+  return formatCount(Math.round(s / 86_400), 'day');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatBytes, formatCount, formatMs, formatPercent } from '../../../components/options/format-figures';
+import { formatAgo, formatBytes, formatCount, formatDuration, formatMs, formatPercent } from '../../../components/options/format-figures';
 
 describe('figures in words', () => {
   it('counts with separators and the right noun', () => {
@@ -24,5 +24,11 @@ describe('figures in words', () => {
     expect(formatAgo(now - 3 * 3600_000, now)).toBe('3 hours ago');
     expect(formatAgo(now - 5 * 86_400_000, now)).toBe('5 days ago');
     expect(formatAgo(now + 5000, now)).toBe('just now');
+  });
+  it('stretches of time', () => {
+    expect(formatDuration(40_000)).toBe('40 seconds');
+    expect(formatDuration(12 * 60_000)).toBe('12 minutes');
+    expect(formatDuration(3 * 3600_000)).toBe('3 hours');
+    expect(formatDuration(5 * 86_400_000)).toBe('5 days');
   });
 });
