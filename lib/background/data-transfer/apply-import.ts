@@ -17,7 +17,10 @@ export interface ImportResult {
   skills: number;
 }
 
-/** A message left streaming by the exporting browser can never finish here: it imports as interrupted. */
+/**
+ * A message left streaming by the exporting browser can never finish here: it imports as interrupted. The
+ * cast is over parts checked by the schema for the fields the panel reads; later versions' extra fields ride along.
+ */
 const settled = (m: ExportedMessage): MessageRecord => ({ ...m, status: m.status === 'streaming' ? 'interrupted' : m.status }) as MessageRecord;
 
 export async function applyImport(deps: DataTransferDeps, file: ExportFile): Promise<ImportResult> {
