@@ -1,24 +1,20 @@
 import { useMemo } from 'preact/hooks';
 import { createDeleteAllDataState } from './delete-all-data-state';
+import { SectionStatus } from './SectionStatus';
 
 /** Deletes everything Tabwise kept about the user's use of it; providers, keys and settings stay. */
 export function DeleteAllData() {
   const state = useMemo(createDeleteAllDataState, []);
   return (
-    <section aria-label="Your data" class="delete-all-data">
-      <h2>Your data</h2>
+    <div class="subsection delete-all-data" role="group" aria-label="Delete all data">
+      <h3 class="subheading">Delete all data</h3>
       <p class="hint">
         Deletes every conversation, the record of every run (with the page text tools read), memories, “always allow” approvals and performance
-        figures. Your providers, keys and settings stay. The history index has its own controls above.
+        figures. Your providers, keys and settings stay. Remembered pages have their own controls under Remember what I read.
       </p>
-      {state.message.value && <p role="status">{state.message.value}</p>}
-      {state.error.value && (
-        <p role="alert" class="test-error">
-          {state.error.value}
-        </p>
-      )}
+      <SectionStatus message={state.message.value} error={state.error.value} />
       {state.confirming.value ? (
-        <div class="row" role="group" aria-label="Confirm deleting all data">
+        <div class="form-actions" role="group" aria-label="Confirm deleting all data">
           <span>This cannot be undone. Delete everything?</span>
           <button type="button" class="danger" onClick={() => void state.confirm()}>
             Yes, delete everything
@@ -28,10 +24,12 @@ export function DeleteAllData() {
           </button>
         </div>
       ) : (
-        <button type="button" onClick={() => state.ask()}>
-          Delete all data…
-        </button>
+        <div class="form-actions">
+          <button type="button" onClick={() => state.ask()}>
+            Delete all data…
+          </button>
+        </div>
       )}
-    </section>
+    </div>
   );
 }

@@ -2,9 +2,11 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { parseSiteEntry } from '../../lib/retrieval/site-entry';
 import { describeModelStatus } from './describe-model-status';
+import { formatAgo, formatCount } from './format-figures';
+import { IndexFigures } from './IndexFigures';
+import { SettingsSection } from './SettingsSection';
 import { createIndexSettingsState, parseList, type IndexSettingsState } from './index-settings-state';
 
-const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
 const formatTime = (ms: number) => new Date(ms).toLocaleString();
 
 function Explanation({ state }: { state: IndexSettingsState }) {
@@ -121,23 +123,7 @@ function Browser({ state }: { state: IndexSettingsState }) {
   return (
     <>
       <ModelStatus state={state} />
-      {st && (
-        <p aria-label="Index stats" role="status">
-          {st.pages} pages · {st.chunks} passages · {formatBytes(st.bytes)} · queue {st.queueDepth}/{st.queueLimit} · model {st.modelId} ({st.model})
-          {st.reembed && (
-            <strong>
-              {' '}
-              · re-embedding with the new model: {st.reembed.done}/{st.reembed.total} pages (search uses the previous index meanwhile)
-            </strong>
-          )}
-          {st.refused > 0 && <strong> · {st.refused} pages refused because the queue was full</strong>}
-          {st.indexReset && <strong> · {st.indexReset}</strong>}
-          {st.tokenCounting === 'estimate' && <strong> · passage sizes estimated, the model's tokenizer did not load: {st.tokenCountingNote}</strong>}{' '}
-          <button type="button" class="link" onClick={() => void state.refresh()}>
-            Refresh
-          </button>
-        </p>
-      )}
+      {st && <IndexFigures stats={st} onRefresh={() => void state.refresh()} />}
       <input type="search" aria-label="Search remembered pages" placeholder="Search titles and URLs" value={state.query.value} onInput={(e) => void state.search(e.currentTarget.value)} />
       <ul class="index-pages" aria-label="Remembered pages">
         {state.pages.value.map((p) => (
@@ -146,7 +132,7 @@ function Browser({ state }: { state: IndexSettingsState }) {
               {p.title || p.url}
             </a>{' '}
             <small>
-              {p.url} · {formatTime(p.visitedAt)} · {p.chunks} passages
+              {p.url} · read {formatAgo(p.visitedAt, Date.now())} ({formatTime(p.visitedAt)}) · {formatCount(p.chunks, 'passage')}
             </small>{' '}
             <button type="button" aria-label={`Delete ${p.url}`} onClick={() => void state.deletePage(p.url)}>
               Delete
@@ -212,8 +198,7 @@ export function IndexSettings({ state: given }: { state?: IndexSettingsState }) 
   }, [state]);
   const s = state.settings.value;
   return (
-    <section aria-label="Remember what I read">
-      <h2>Remember what I read</h2>
+    <SettingsSection id="remember" description="A private index of the pages you read, kept in this browser, so you can ask where you read something and get answers that link back to the passage.">
       {state.message.value && <p role="status">{state.message.value}</p>}
       {state.error.value && <p role="alert">{state.error.value}</p>}
       {s && !s.enabled && <Explanation state={state} />}
@@ -238,6 +223,6 @@ export function IndexSettings({ state: given }: { state?: IndexSettingsState }) 
           <Browser state={state} />
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }

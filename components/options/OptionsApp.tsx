@@ -1,9 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { OptionsState } from './options-state';
-import { ProviderForm } from './ProviderForm';
-import { AgentSettings } from './AgentSettings';
-import { IndexSettings } from './IndexSettings';
-import { DeleteAllData } from './DeleteAllData';
+import { SettingsPage } from './SettingsPage';
 
 function Onboarding({ state }: { state: OptionsState }) {
   const ready = state.providers.value.length > 0;
@@ -39,42 +36,7 @@ export function OptionsApp({ state }: { state: OptionsState }) {
     <main class="options">
       <h1>Tabwise settings</h1>
       {state.loaded.value && state.onboarding.value && <Onboarding state={state} />}
-      <section aria-label="Providers">
-        <h2>Models</h2>
-        {state.saved.value && <p role="status">{state.saved.value}</p>}
-        <ul class="providers">
-          {state.providers.value.map((p) => (
-            <li key={p.id} data-provider={p.name}>
-              <label class="default">
-                <input type="radio" name="default" checked={state.defaultProviderId.value === p.id} onChange={() => void state.makeDefault(p.id)} />
-                <span>
-                  <strong>{p.name}</strong> · {p.model}
-                  <small>
-                    {' '}
-                    {p.kind}
-                    {p.baseUrl ? ` · ${p.baseUrl}` : ''} · {p.hasKey ? `key ••••${p.keyLast4}` : 'no key'}
-                  </small>
-                </span>
-              </label>
-              <button type="button" onClick={() => state.startEdit(p)}>
-                Edit
-              </button>
-              <button type="button" onClick={() => void state.remove(p.id)}>
-                Delete
-              </button>
-            </li>
-          ))}
-        </ul>
-        {!state.editing.value && (
-          <button type="button" onClick={() => state.startAdd('openai')}>
-            Add provider
-          </button>
-        )}
-        <ProviderForm state={state} />
-      </section>
-      {state.loaded.value && <AgentSettings />}
-      {state.loaded.value && <IndexSettings />}
-      {state.loaded.value && <DeleteAllData />}
+      <SettingsPage state={state} />
     </main>
   );
 }

@@ -1,10 +1,11 @@
-/** The options page's agent settings: step limit, custom instructions, skills, memories, performance. */
+/** The options page's agent settings: step limit, custom instructions, skills and memories (three sections, one model). */
 import { batch, signal } from '@preact/signals';
 import { RUN_LIMITS } from '../../lib/agent/run-settings';
-import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
 import type { MemoryView, SkillView } from '../../lib/background/protocol';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import { createActionStatus } from './action-status';
+
+export type AgentSettingsArea = 'assistant' | 'skills' | 'memories';
 
 export function createAgentSettingsState() {
   const maxSteps = signal(10);
@@ -15,9 +16,13 @@ export function createAgentSettingsState() {
   const maxRunTokens = signal<number>(RUN_LIMITS.maxRunTokens.default);
   const skills = signal<SkillView[]>([]);
   const memories = signal<MemoryView[]>([]);
-  const stats = signal<LatencyStats | null>(null);
-  const { message, error, attempt } = createActionStatus();
-
+  const { message, error, attempt: attemptAny } = createActionStatus();
+  /** The section whose action the message or error is about, so it shows there and nowhere else. */
+  const area = signal<AgentSettingsArea>('assistant');
+  const attempt = (where: AgentSettingsArea, f: () => Promise<void>, done?: string) => {
+    area.value = where;
+    return attemptAny(f, done);
+  };
 
   return {
     maxSteps,
@@ -28,16 +33,15 @@ export function createAgentSettingsState() {
     maxRunTokens,
     skills,
     memories,
-    stats,
+    area,
     message,
     error,
     load: () =>
-      attempt(async () => {
-        const [settings, skillList, memoryList, latency] = await Promise.all([
+      attempt('assistant', async () => {
+        const [settings, skillList, memoryList] = await Promise.all([
           sendToBackground('settings.get', {}),
           sendToBackground('skills.list', {}),
           sendToBackground('memories.list', {}),
-          sendToBackground('telemetry.stats', {}),
         ]);
         batch(() => {
           maxSteps.value = settings.maxSteps ?? 10;
@@ -48,26 +52,25 @@ export function createAgentSettingsState() {
           maxRunTokens.value = settings.maxRunTokens ?? RUN_LIMITS.maxRunTokens.default;
           skills.value = skillList;
           memories.value = memoryList;
-          stats.value = latency;
         });
       }),
     saveBehaviour: () =>
-      attempt(async () => {
+      attempt('assistant', async () => {
         await sendToBackground('settings.update', {
           maxSteps: maxSteps.value, customInstructions: customInstructions.value, reasoning: reasoning.value,
           maxToolCallsPerStep: maxToolCallsPerStep.value, maxConcurrentSubAgents: maxConcurrentSubAgents.value, maxRunTokens: maxRunTokens.value,
         });
       }, 'Saved.'),
     saveSkill: (skill: { name: string; description: string; body: string }) =>
-      attempt(async () => {
+      attempt('skills', async () => {
         skills.value = await sendToBackground('skills.save', skill);
       }, `Saved skill ${skill.name}.`),
     deleteSkill: (name: string) =>
-      attempt(async () => {
+      attempt('skills', async () => {
         skills.value = await sendToBackground('skills.delete', { name });
       }),
     deleteMemory: (id: string) =>
-      attempt(async () => {
+      attempt('memories', async () => {
         await sendToBackground('memories.delete', { id });
         memories.value = memories.value.filter((m) => m.id !== id);
       }),

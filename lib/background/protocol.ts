@@ -17,6 +17,9 @@ import type { PageSummary } from '../retrieval/page-summary';
 import type { HistoryPassage } from '../retrieval/history-passage';
 import type { IngestStats } from '../retrieval/ingest-stats';
 import type { requestSchemas } from './request-schemas';
+import type { ExportFile } from './data-transfer/export-file-schema';
+import type { ImportResult } from './data-transfer/apply-import';
+import type { SearchTraceSummary } from './summarize-search-traces';
 
 export interface ProtocolResponses {
   'providers.list': ProviderView[];
@@ -31,12 +34,15 @@ export interface ProtocolResponses {
   'conversations.delete': void;
   'panel.open': void;
   'data.deleteAll': { conversations: number };
+  'data.export': ExportFile;
+  'data.import': ImportResult;
   'runs.inspect': RunInspection;
   'page.undoFill': { restored: number; failed: { key: string; reason: string }[] };
   'skills.list': SkillView[];
   'skills.save': SkillView[];
   'skills.delete': SkillView[];
   'telemetry.stats': LatencyStats;
+  'telemetry.searches': SearchTraceSummary;
   'memories.list': MemoryView[];
   'memories.delete': void;
   'index.settings.get': IndexSettings;

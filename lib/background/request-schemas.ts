@@ -48,6 +48,8 @@ export const requestSchemas = {
   'skills.delete': z.object({ name: z.string().min(1).max(64) }),
   /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
   'telemetry.stats': z.object({}),
+  /** History-search traces: timings, hits and the share that found nothing (query hashes, never text). */
+  'telemetry.searches': z.object({}),
   'memories.list': z.object({}),
   'memories.delete': z.object({ id }),
   'conversations.list': z.object({}),
@@ -56,6 +58,10 @@ export const requestSchemas = {
   'panel.open': z.object({}),
   /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
   'data.deleteAll': z.object({}),
+  /** "Export everything": conversations, memories, skills and settings as one file (never keys). */
+  'data.export': z.object({}),
+  /** "Import": an export file's text, parsed and checked in the worker; merged without duplicates. */
+  'data.import': z.object({ text: z.string().max(64 * 1024 * 1024, 'The file is too large to be a Tabwise export.') }),
   /** "Remember what I read": settings, stats, the index browser, deletion, deletion and search. */
   'index.settings.get': z.object({}),
   'index.settings.update': indexSettingsPatchSchema,

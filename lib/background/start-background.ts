@@ -27,6 +27,9 @@ import { createTitleWriter } from './generate-title';
 import { createAgentDataHandlers } from './handlers/agent-data-handlers';
 import { createConversationHandlers } from './handlers/conversation-handlers';
 import { createDataHandlers } from './handlers/data-handlers';
+import { createDataTransferHandlers } from './handlers/data-transfer-handlers';
+import { createSearchTraceHandlers } from './handlers/search-trace-handlers';
+import { createSearchTraceStore } from '../retrieval/search-trace-store';
 import { createPageTargetForgetter } from './forget-page-targets';
 import { createPanelHandlers } from './handlers/panel-handlers';
 import { createProviderHandlers } from './handlers/provider-handlers';
@@ -134,16 +137,19 @@ export function startBackground(options: BackgroundOptions) {
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
   const pageTargets = createPageTargetForgetter();
+  const searchTraces = createSearchTraceStore();
   const handlers: Handlers = {
     ...options.extraHandlers,
     ...createProviderHandlers({ providers, settings, localOrigins }),
     ...createSettingsHandlers({ settings }),
     ...createConversationHandlers({ conversations, journal, chat, pageTargets }),
-    ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => clearAgentData(await agentDb) }),
+    ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => Promise.all([clearAgentData(await agentDb), searchTraces.clear()]).then(() => undefined) }),
     ...createPanelHandlers(),
     ...createRunHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
     ...createAgentDataHandlers({ latency: agentStores.then((s) => s.latency), memory: agentStores.then((s) => s.memory) }),
+    ...createSearchTraceHandlers({ traces: searchTraces }),
+    ...createDataTransferHandlers({ conversations, settings, now, memory: agentStores.then((s) => s.memory), providerIds: async () => (await (await providers).list()).map((p) => p.id) }),
   };
 
   const self = selfOf(chrome.runtime);

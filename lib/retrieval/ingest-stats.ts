@@ -15,6 +15,8 @@ export interface IngestCounters {
   lastErrorAt?: number;
   /** Pages indexed since remembering was first turned on. */
   indexed: number;
+  /** When the last batch was indexed (shown as "last indexed 2 minutes ago"). */
+  lastIndexedAt?: number;
 }
 
 /** The history index's state for the settings page: the engine's, the queue's, and the counters. */

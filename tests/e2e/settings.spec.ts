@@ -12,18 +12,19 @@ test('the step limit, custom instructions and a user skill all reach the run', a
   await assistant.getByRole('button', { name: 'Save assistant settings' }).click();
   await expect(assistant.getByRole('status')).toHaveText('Saved.');
 
-  const skillForm = assistant.getByRole('form', { name: 'New skill' });
+  const skills = extPage.getByRole('region', { name: 'Skills' });
+  const skillForm = skills.getByRole('form', { name: 'New skill' });
   await skillForm.getByLabel('Skill name').fill('tide-tables');
   await skillForm.getByLabel('When to use it').fill('When the user asks about tides');
   await skillForm.getByLabel('Instructions').fill('Quote high and low tide in local time.');
   await skillForm.getByRole('button', { name: 'Add skill' }).click();
-  await expect(assistant.locator('li[data-skill="tide-tables"]')).toContainText('yours');
+  await expect(skills.locator('li[data-skill="tide-tables"]')).toContainText('yours');
   // Bundled skill names are taken.
   await skillForm.getByLabel('Skill name').fill('summarise-page');
   await skillForm.getByLabel('When to use it').fill('x');
   await skillForm.getByLabel('Instructions').fill('y');
   await skillForm.getByRole('button', { name: 'Add skill' }).click();
-  await expect(assistant.getByRole('alert')).toContainText('built-in skill');
+  await expect(skills.getByRole('alert')).toContainText('built-in skill');
 
   // The model loads the skill, then keeps calling tools: the third call is past the limit of 2.
   llm.enqueue(
@@ -54,14 +55,14 @@ test('memories the assistant saved are listed in settings and can be forgotten',
   await assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]').getByRole('button', { name: 'Approve' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await extPage.reload();
-  const assistant = extPage.getByRole('region', { name: 'Assistant' });
-  await expect(assistant.locator('li[data-memory]')).toHaveText(['Prefers aisle seatsForget']);
-  await assistant.getByRole('button', { name: 'Forget: Prefers aisle seats' }).click();
-  await expect(assistant.locator('li[data-memory]')).toHaveCount(0);
+  const memories = extPage.getByRole('region', { name: 'Memories' });
+  await expect(memories.locator('li[data-memory] .memory-text')).toHaveText(['Prefers aisle seats']);
+  await memories.getByRole('button', { name: 'Forget: Prefers aisle seats' }).click();
+  await expect(memories.locator('li[data-memory]')).toHaveCount(0);
   expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toEqual([]);
   // The run was measured: the performance table lists the model and the tool.
   await extPage.reload();
-  await expect(assistant.locator('table.stats')).toContainText('memory_save');
+  await expect(extPage.getByRole('region', { name: 'Performance' }).locator('table.stats')).toContainText('memory_save');
 });
 
 test('reasoning set to High: Anthropic gets extended thinking, OpenAI gets reasoning effort, and the thinking is shown', async ({ context, extensionId, llm, extPage }) => {
@@ -96,7 +97,7 @@ test('reasoning set to High: Anthropic gets extended thinking, OpenAI gets reaso
 test('editing a saved provider\'s host or type asks for the key again; plain http only for this computer', async ({ llm, extPage }) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Work', baseUrl: llm.openaiBaseUrl, model: 'm', apiKey: 'sk-work-1234' });
   await extPage.reload();
-  const providers = extPage.getByRole('region', { name: 'Providers' });
+  const providers = extPage.getByRole('region', { name: 'Models' });
   await providers.locator('li[data-provider="Work"]').getByRole('button', { name: 'Edit' }).click();
   const form = extPage.getByRole('form', { name: 'Edit provider' });
   await expect(form.locator('.endpoint-rule')).toContainText('Plain http only for a server on this computer');
@@ -139,7 +140,7 @@ test('delete all data: conversations, run records, memories and approvals go; pr
   expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toHaveLength(1);
 
   await extPage.reload();
-  const data = extPage.getByRole('region', { name: 'Your data' });
+  const data = extPage.getByRole('region', { name: 'Privacy & data' }).getByRole('group', { name: 'Delete all data' });
   await data.getByRole('button', { name: 'Delete all data…' }).click();
   await data.getByRole('group', { name: 'Confirm deleting all data' }).getByRole('button', { name: 'Cancel' }).click();
   expect(await callBackground<unknown[]>(extPage, 'conversations.list', {})).toHaveLength(1);
@@ -176,6 +177,6 @@ test('a memory keeps the page it was saved on: the approval card and Settings �
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await extPage.reload();
-  const assistant = extPage.getByRole('region', { name: 'Assistant' });
-  await expect(assistant.locator('li[data-memory]')).toContainText(`Uses the staging server · saved on ${llm.url}/v1/models`);
+  const memories = extPage.getByRole('region', { name: 'Memories' });
+  await expect(memories.locator('li[data-memory]')).toContainText(`Uses the staging server · saved on ${llm.url}/v1/models`);
 });

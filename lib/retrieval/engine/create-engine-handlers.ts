@@ -10,6 +10,7 @@ import { ingestPages } from './ingest-pages';
 import { liveIndexOf } from './live-index-of';
 import { evictPages, removePages } from './remove-pages';
 import { searchHistory } from './search-history';
+import { traceSearch } from './trace-search';
 
 /** A handler per request name, typed by its route: the offscreen document serves them as they are (a full set of the kit's Handlers). */
 export type EngineHandlers = { [K in OffscreenRequestName]: (r: OffscreenRequest<K>) => Promise<OffscreenResponses[K]> };
@@ -22,7 +23,9 @@ export function createEngineHandlers(ctx: EngineContext): EngineHandlers {
       const slot = configureModel(ctx, r.model);
       await slot.stored;
       // While re-embedding, the previous model's index answers (text only: its vectors are another model's).
-      if (slot.previous) return searchHistory(slot.previous, undefined, { ...r.request, mode: r.request.mode === 'dense' ? 'sparse' : r.request.mode });
+      const previous = slot.previous;
+      const traced = { record: ctx.recordSearch, now: ctx.now ?? Date.now };
+      if (previous) return traceSearch(r.request.query, undefined, () => searchHistory(previous, undefined, { ...r.request, mode: r.request.mode === 'dense' ? 'sparse' : r.request.mode }), traced);
       const index = await liveIndexOf(ctx, slot);
       // Text-only while the model loads or after it failed, rather than no answer at all.
       let embedder: Embedder | undefined;
@@ -34,7 +37,7 @@ export function createEngineHandlers(ctx: EngineContext): EngineHandlers {
           console.warn('history search without vectors:', error);
         }
       }
-      return searchHistory(index, embedder, r.request);
+      return traceSearch(r.request.query, embedder, (timed) => searchHistory(index, timed, r.request), traced);
     },
     stats: (r) => engineStatsOf(ctx, configureModel(ctx, r.model)),
     async pages(r) {

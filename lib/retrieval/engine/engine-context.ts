@@ -3,6 +3,7 @@ import type { WorkerLike } from './create-worker-embedder';
 import type { EmbeddingCacheStore } from './embedding-cache';
 import type { IndexDatabase } from './index-persistence';
 import type { ModelSlot } from './model-slot';
+import type { SearchRecorder } from './trace-search';
 
 export interface EngineContext {
   /** Starts a fresh embedding worker. */
@@ -21,4 +22,7 @@ export interface EngineContext {
   savedBytes: number;
   /** Set when a damaged stored index was cleared on start (shown in stats until everything is forgotten). */
   storeReset?: string;
+  /** Keeps each search's trace (timings, hits, the query hashed) for Settings → Performance. */
+  readonly recordSearch?: SearchRecorder;
+  readonly now?: () => number;
 }

@@ -12,6 +12,8 @@ import { createIdbEmbeddingCacheStore } from './embedding-cache-db';
 import { createMemoryEmbeddingCacheStore, layeredEmbeddingCacheStore, type EmbeddingCacheStore } from './embedding-cache';
 import type { EngineContext } from './engine-context';
 import { openIndexDb, type IndexDatabase } from './index-persistence';
+import { createSearchTraceStore } from '../search-trace-store';
+import type { SearchRecorder } from './trace-search';
 
 /** What the engine needs from its host. */
 export interface OffscreenEngineDeps {
@@ -24,6 +26,8 @@ export interface OffscreenEngineDeps {
   saveDelayMs?: number;
   crossOriginIsolated?: boolean;
   now?: () => number;
+  /** Where each search's trace goes. Default: IndexedDB 'tabwise-traces' (read by the background). */
+  recordSearch?: SearchRecorder;
 }
 
 /** The engine: one method per request name of the offscreen protocol. */
@@ -43,6 +47,8 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     cache: layeredEmbeddingCacheStore(recent, deps.embeddingCache ?? createIdbEmbeddingCacheStore()),
     persist: createIndexSaver({ db, delayMs: deps.saveDelayMs ?? 400, now: deps.now ?? Date.now, onSaved: (bytes) => (ctx.savedBytes = bytes) }),
     savedBytes: 0,
+    recordSearch: deps.recordSearch ?? ((store) => (trace) => store.add(trace))(createSearchTraceStore()),
+    now: deps.now ?? (() => performance.now() + performance.timeOrigin),
   };
   return createEngineHandlers(ctx);
 }

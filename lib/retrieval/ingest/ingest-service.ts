@@ -118,7 +118,7 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
         await seen.put({ key: e.key, hash: e.hash, domain: domainOf(e.url), visitedAt: e.visitedAt });
         await queue.complete(e);
       }
-      await queue.updateCounters((c) => ({ ...c, indexed: c.indexed + batch.length, lastError: undefined }));
+      await queue.updateCounters((c) => ({ ...c, indexed: c.indexed + batch.length, lastIndexedAt: now(), lastError: undefined }));
       await evict(s, seen);
     }
   }

@@ -1,0 +1,47 @@
+/** Settings → Privacy & data's model: export everything to a file, import one back (delete-all has its own model). */
+import { signal } from '@preact/signals';
+import { sendToBackground } from '../../lib/background/send-to-background';
+import { createActionStatus } from './action-status';
+import { formatCount } from './format-figures';
+
+/** The file's name: the date it was made, so several exports sort and do not overwrite each other. */
+export const exportFileName = (at: Date) => `tabwise-export-${at.toISOString().slice(0, 10)}.json`;
+
+/** Saves `text` as a download (an object URL on a link: no network, no permission). */
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  // The download has the blob by the next task; the URL is not needed after that.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function createPrivacyState() {
+  const busy = signal(false);
+  const { message, error, attempt } = createActionStatus();
+  const run = async (f: () => Promise<void>) => {
+    busy.value = true;
+    await attempt(f);
+    busy.value = false;
+  };
+  return {
+    busy,
+    message,
+    error,
+    exportAll: () =>
+      run(async () => {
+        const file = await sendToBackground('data.export', {});
+        download(JSON.stringify(file, null, 2), exportFileName(new Date(file.exportedAt)));
+        message.value = `Exported ${formatCount(file.conversations.length, 'conversation')}, ${formatCount(file.memories.length, 'memory', 'memories')}, ${formatCount(file.skills.length, 'skill')} and your settings. API keys are not in the file.`;
+      }),
+    importFile: (file: File) =>
+      run(async () => {
+        const r = await sendToBackground('data.import', { text: await file.text() });
+        message.value = `Imported ${formatCount(r.conversations, 'conversation')} (${formatCount(r.messages, 'message')}), ${formatCount(r.memories, 'memory', 'memories')}, ${formatCount(r.skills, 'skill')} and the settings from ${file.name}. What was already here is kept as it was.`;
+      }),
+  };
+}
+
+export type PrivacyState = ReturnType<typeof createPrivacyState>;

@@ -1,0 +1,94 @@
+/**
+ * The file "Export everything" writes and "Import" reads: conversations with their messages, memories, the
+ * user's skills and settings, under a format name and a version. Keys are not in it, and cannot be: every
+ * object here is parsed with a schema, and zod drops fields the schema does not name (an API key, an
+ * encrypted key blob, a provider record), on the way out as on the way in.
+ */
+import { z } from 'zod';
+import { requestSchemas } from '../request-schemas';
+
+export const EXPORT_FORMAT = 'tabwise-export';
+export const EXPORT_VERSION = 1;
+
+const id = z.string().min(1).max(200);
+const time = z.number().finite().nonnegative();
+const count = z.number().int().nonnegative();
+const text = z.string().max(2_000_000);
+
+const usageSchema = z.object({ inputTokens: count, outputTokens: count, cachedInputTokens: count, cacheWriteTokens: count });
+const errorInfoSchema = z.object({ code: z.string().max(100), message: z.string().max(10_000), status: z.number().int().optional() });
+
+/**
+ * What the user saw of a run. Each kind's fields the panel relies on are checked; fields added by later
+ * versions pass through (a loose object), so a newer part still imports into this shape.
+ */
+type RunPartInput = { kind: string; [k: string]: unknown };
+const runPartSchema: z.ZodType<RunPartInput> = z.lazy(() =>
+  z.union([
+    z.looseObject({ kind: z.enum(['text', 'reasoning', 'interjection', 'notice']), text }),
+    z.looseObject({
+      kind: z.literal('tool'),
+      toolCallId: id,
+      toolName: z.string().min(1).max(200),
+      status: z.string().max(50),
+      output: text.optional(),
+      durationMs: z.number().finite().optional(),
+      approval: z.looseObject({ preview: text, decision: z.enum(['approved', 'denied', 'always']).optional(), origin: z.string().max(2000).optional() }).optional(),
+      nested: z.array(runPartSchema).max(1000).optional(),
+    }),
+  ]),
+);
+
+/** A message as the model sees it; only its shape is checked (its content is the user's own history). */
+const chatMessageSchema = z.looseObject({
+  role: z.enum(['user', 'assistant', 'tool']),
+  content: z.array(z.looseObject({ type: z.string().max(50) })).max(10_000),
+});
+
+export const exportedMessageSchema = z.object({
+  id,
+  conversationId: id,
+  role: z.enum(['user', 'assistant']),
+  text,
+  status: z.enum(['complete', 'streaming', 'stopped', 'error', 'interrupted']),
+  createdAt: time,
+  model: z.string().max(500).optional(),
+  usage: usageSchema.optional(),
+  error: errorInfoSchema.optional(),
+  runId: id.optional(),
+  parts: z.array(runPartSchema).max(10_000).optional(),
+  modelMessages: z.array(chatMessageSchema).max(10_000).optional(),
+  finish: z.enum(['stop', 'length', 'step-limit', 'stopped', 'error']).optional(),
+});
+
+export const exportedConversationSchema = z.object({
+  conversation: z.object({ id, title: z.string().max(1000), createdAt: time, updatedAt: time }),
+  messages: z.array(exportedMessageSchema).max(100_000),
+});
+
+export const exportedMemorySchema = z.object({
+  id,
+  text: z.string().min(1).max(20_000),
+  tags: z.array(z.string().max(200)).max(100),
+  createdAt: time,
+  url: z.string().max(4000).optional(),
+});
+
+/** A user skill, checked like one saved in Settings. */
+export const exportedSkillSchema = requestSchemas['skills.save'];
+
+/** The settings a user can set in Settings, with the same bounds (skills travel apart, above). */
+export const exportedSettingsSchema = requestSchemas['settings.update'];
+
+export const exportFileSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: time,
+  conversations: z.array(exportedConversationSchema).max(100_000),
+  memories: z.array(exportedMemorySchema).max(100_000),
+  skills: z.array(exportedSkillSchema).max(1000),
+  settings: exportedSettingsSchema,
+});
+
+export type ExportFile = z.output<typeof exportFileSchema>;
+export type ExportedMessage = z.output<typeof exportedMessageSchema>;

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { SETTINGS_SECTIONS, sectionOfHash } from '../../../components/options/settings-sections';
+
+describe('settings sections', () => {
+  it('are the eight the page links to, in order', () => {
+    expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual(['Models', 'Assistant', 'Skills', 'Memories', 'Remember what I read', 'Performance', 'Privacy & data', 'About']);
+  });
+  it('a hash names a section; the onboarding hash and unknown ones name none', () => {
+    expect(sectionOfHash('#performance')).toBe('performance');
+    expect(sectionOfHash('privacy')).toBe('privacy');
+    expect(sectionOfHash('#onboarding')).toBeUndefined();
+    expect(sectionOfHash('')).toBeUndefined();
+    expect(sectionOfHash('#constructor')).toBeUndefined();
+  });
+});
