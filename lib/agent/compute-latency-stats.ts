@@ -10,7 +10,8 @@ export interface Percentiles {
 export interface LatencyStats {
   /** Keyed by `${provider}/${modelId}`. */
   models: Record<string, { ttft: Percentiles; step: Percentiles; model: Percentiles }>;
-  tools: Record<string, { duration: Percentiles; errorRate: number }>;
+  /** Denied calls never ran: counted apart (`denied`), in neither the durations nor the error rate. */
+  tools: Record<string, { duration: Percentiles; errorRate: number; denied: number }>;
   /** Share of input tokens served from the provider's prompt cache (0 when no usage was recorded). */
   cacheHitRate: number;
 }
@@ -31,17 +32,21 @@ export function percentiles(values: number[]): Percentiles {
 export function computeLatencyStats(records: LatencyRecord[], window?: number): LatencyStats {
   const recent = window === undefined ? records : records.slice(-window);
   const byModel = new Map<string, LatencyRecord[]>();
-  const byTool = new Map<string, { ms: number[]; errors: number }>();
+  const byTool = new Map<string, { ms: number[]; errors: number; denied: number }>();
   let input = 0;
   let cached = 0;
   for (const r of recent) {
     const key = `${r.provider}/${r.modelId}`;
     byModel.set(key, [...(byModel.get(key) ?? []), r]);
     for (const t of r.tools) {
-      const e = byTool.get(t.toolName) ?? { ms: [], errors: 0 };
+      const e = byTool.get(t.toolName) ?? { ms: [], errors: 0, denied: 0 };
+      byTool.set(t.toolName, e);
+      if (t.outcome === 'denied') {
+        e.denied++;
+        continue;
+      }
       e.ms.push(t.durationMs);
       if (t.outcome !== 'ok') e.errors++;
-      byTool.set(t.toolName, e);
     }
     input += r.usage?.inputTokens ?? 0;
     cached += r.usage?.cachedInputTokens ?? 0;
@@ -55,6 +60,6 @@ export function computeLatencyStats(records: LatencyRecord[], window?: number): 
     };
   }
   const tools: LatencyStats['tools'] = {};
-  for (const [name, e] of byTool) tools[name] = { duration: percentiles(e.ms), errorRate: e.errors / e.ms.length };
+  for (const [name, e] of byTool) tools[name] = { duration: percentiles(e.ms), errorRate: e.ms.length ? e.errors / e.ms.length : 0, denied: e.denied };
   return { models, tools, cacheHitRate: input > 0 ? cached / input : 0 };
 }

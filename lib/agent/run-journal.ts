@@ -5,6 +5,7 @@
 import type { ChatCall, ChatMessage, FinishReason, ToolSpec, Usage } from '../providers/chat-model';
 import type { ErrorInfo, InterruptReason, RunFinishReason } from './agent-event';
 import type { RunSettings } from './run-settings';
+import type { UndoOutcome } from '../storage/records';
 
 export interface ModelRef {
   provider: string;
@@ -72,6 +73,8 @@ export interface ToolCallRecord {
   output?: string;
   isError?: boolean;
   outcome?: ToolOutcome;
+  /** What the user's Undo of this call did (fill_form), once they used it. */
+  undo?: UndoOutcome;
   startedAt?: number;
   finishedAt?: number;
 }

@@ -38,7 +38,11 @@ export interface ErrorInfo {
   status?: number;
 }
 
-export type ToolPartStatus = 'running' | 'awaiting-approval' | 'done' | 'error';
+/** `denied`: the user refused the call, so it never ran (shown apart from a failure). */
+export type ToolPartStatus = 'running' | 'awaiting-approval' | 'done' | 'error' | 'denied';
+
+/** The result of undoing a fill: the keys put back and the ones that could not be, or why nothing was. */
+export type UndoOutcome = { restored: string[]; failed: { key: string; reason: string }[] } | { error: string };
 
 /** One piece of what the user saw of a run: text, a tool card (with its approval and nested sub-agent parts), an interjection or a notice. */
 export type RunPart =
@@ -52,8 +56,10 @@ export type RunPart =
       status: ToolPartStatus;
       output?: string;
       durationMs?: number;
-      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean; origin?: string };
+      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean; origin?: string; flags?: string[] };
       nested?: RunPart[];
+      /** What the user's Undo of this call did (fill_form): set once, so the card stops offering it. */
+      undo?: UndoOutcome;
     }
   | { kind: 'interjection'; text: string }
   | { kind: 'notice'; text: string };
