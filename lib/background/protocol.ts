@@ -29,7 +29,7 @@ export interface ProtocolResponses {
   'panel.open': void;
   'data.deleteAll': { conversations: number };
   'runs.inspect': RunInspection;
-  'page.undoFill': { restored: number; failed: { key: string; reason: string }[] };
+  'page.undoFill': { restored: number; restoredKeys: string[]; failed: { key: string; reason: string }[] };
   'skills.list': SkillView[];
   'skills.save': SkillView[];
   'skills.delete': SkillView[];

@@ -34,6 +34,7 @@ import { createRunHandlers } from './handlers/run-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createModelResolver } from './model-resolver';
+import { createUndoRecorder, recordingUndo } from './record-undo-outcome';
 import { PANEL_PORT } from './panel-port';
 import { backgroundProtocol, type BackgroundHandlers as Handlers } from './protocol';
 import { requestSchemas } from './request-schemas';
@@ -137,6 +138,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createRunHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
     ...createAgentDataHandlers({ latency: agentStores.then((s) => s.latency), memory: agentStores.then((s) => s.memory) }),
+    ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
   };
 
   const self = selfOf(chrome.runtime);
