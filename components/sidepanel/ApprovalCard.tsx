@@ -28,7 +28,15 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
           ))}
         </ul>
       )}
-      <pre class="preview">{approval.preview}</pre>
+      {pending || !approval.decision ? (
+        <pre class="preview">{approval.preview}</pre>
+      ) : (
+        // Decided: the card's own view says what happened; what was asked stays one click away.
+        <details class="approval-asked">
+          <summary>What you were asked</summary>
+          <pre class="preview">{approval.preview}</pre>
+        </details>
+      )}
       {pending && actions ? (
         <div class="actions">
           <button type="button" class="primary" onClick={() => actions.decide(part.toolCallId, 'approved')}>

@@ -13,11 +13,16 @@ export interface ReadPageSummary {
 
 const EXCERPT_CHARS = 280;
 
-/** Markdown reduced to its words, for a plain-text excerpt (never rendered as Markdown). */
+/**
+ * Markdown reduced to its words, for a plain-text excerpt (never rendered as Markdown): real links and images
+ * become their text, line markers and emphasis go, and the reader's backslash escapes are undone, so text
+ * the page wrote (even text that looks like markup) is shown as the page showed it.
+ */
 const plain = (markdown: string) =>
   markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`|~]+/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
+    // One pass, left to right, so an escaped bracket is text and never the start of a link.
+    .replace(/\\([\\`*_{}[\]()#+\-.!<>|~])|!?\[([^\]\\]*)\]\([^)]*\)|\*\*|__|`/g, (_m, escaped?: string, text?: string) => escaped ?? text ?? '')
     .replace(/\s+/g, ' ')
     .trim();
 

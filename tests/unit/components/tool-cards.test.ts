@@ -110,3 +110,11 @@ describe('card summaries', () => {
     expect(describeUndo({ error: 'The tab of that fill is closed.' })).toEqual({ ok: false, headline: 'Could not undo: The tab of that fill is closed.', details: [] });
   });
 });
+
+describe('the read_page excerpt', () => {
+  it('shows text that looks like markup as the page showed it (escaped Markdown is text, not a link)', () => {
+    const markdown = '# Winner\n\n<img src="http://x/b"> \\!\\[logo\\](http://x/i) \\[Claim\\](http://x/l) a\\_b and a [real link](http://x/r)';
+    const page = describeReadPage(readToolOutput(JSON.stringify({ title: 't', url: 'http://x/', markdown })));
+    expect(page?.excerpt).toBe('Winner <img src="http://x/b"> ![logo](http://x/i) [Claim](http://x/l) a_b and a real link');
+  });
+});
