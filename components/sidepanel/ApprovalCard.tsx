@@ -1,6 +1,23 @@
 import type { ToolPart } from './cards/card-props';
 import type { ToolCardActions } from './ToolCard';
 
+/**
+ * The preview's lines as text, one block each: the first names the action, indented ones are its details
+ * (each collapsed to one line where it was made, so page text cannot draw a line of its own here).
+ */
+function PreviewLines({ preview }: { preview: string }) {
+  return (
+    <div class="preview">
+      {preview.split('\n').map((line, i) => (
+        <div key={i} class={/^\s/.test(line) ? 'preview-line detail' : 'preview-line'}>
+          {line.trim()}
+          {'\n'}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 const decisionText = { denied: 'Denied', always: 'Always allowed on this site', approved: 'Approved' } as const;
 
 /**
@@ -16,7 +33,7 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
     <div class="approval" role={pending ? 'group' : undefined} aria-label={pending ? `Approve ${part.toolName}` : undefined}>
       {approval.origin && (
         <div class="approval-origin">
-          Acts on <strong>{approval.origin}</strong>
+          on <strong>{approval.origin}</strong>
         </div>
       )}
       {approval.flags && approval.flags.length > 0 && (
@@ -29,12 +46,12 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
         </ul>
       )}
       {pending || !approval.decision ? (
-        <pre class="preview">{approval.preview}</pre>
+        <PreviewLines preview={approval.preview} />
       ) : (
         // Decided: the card's own view says what happened; what was asked stays one click away.
         <details class="approval-asked">
           <summary>What you were asked</summary>
-          <pre class="preview">{approval.preview}</pre>
+          <PreviewLines preview={approval.preview} />
         </details>
       )}
       {pending && actions ? (

@@ -75,7 +75,7 @@ test('the form as a table, the approval leading with origin and preview, the fil
   const fill = card(panel, 'fill_form');
   await expect(fill).toHaveAttribute('data-status', 'awaiting-approval');
   const approval = fill.locator('.approval');
-  await expect(approval.locator('.approval-origin')).toHaveText(`Acts on http://127.0.0.1:${server.port}`);
+  await expect(approval.locator('.approval-origin')).toHaveText(`on http://127.0.0.1:${server.port}`);
   await expect(approval.locator('.preview')).toContainText('Full name (fullName): (empty) → "Ada Lovelace"');
   await expect(approval.getByRole('button', { name: 'Approve' })).toBeVisible();
   await expect(fill.locator('.tool-input')).toBeHidden();
