@@ -3,6 +3,7 @@
  * card; registering a component here is all a new tool needs.
  */
 import type { FunctionComponent } from 'preact';
+import { ActionCard } from './ActionCard';
 import type { CardProps } from './card-props';
 import { FillFormCard } from './FillFormCard';
 import { FormStateCard } from './FormStateCard';
@@ -22,8 +23,8 @@ const cards = new Map<string, CardKind>([
   ['read_page', { label: 'Read the page', Body: ReadPageCard }],
   ['get_form_state', { label: 'Looked at the form', Body: FormStateCard }],
   ['fill_form', { label: 'Fill the form', Body: FillFormCard }],
-  ['click', { label: 'Click', Body: GenericCard }],
-  ['submit_form', { label: 'Submit the form', Body: GenericCard }],
+  ['click', { label: 'Click', Body: ActionCard }],
+  ['submit_form', { label: 'Submit the form', Body: ActionCard }],
   ['search_history', { label: 'Searched your history', Body: SearchHistoryCard }],
   ['list_tabs', { label: 'Listed your tabs', Body: ListTabsCard }],
   ['memory_save', { label: 'Save a memory', Body: SummaryCard }],

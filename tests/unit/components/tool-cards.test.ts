@@ -118,3 +118,13 @@ describe('the read_page excerpt', () => {
     expect(page?.excerpt).toBe('Winner <img src="http://x/b"> ![logo](http://x/i) [Claim](http://x/l) a_b and a real link');
   });
 });
+
+describe('click and submit_form', () => {
+  it('say what was pressed or sent, or why not, and list what the page found invalid', async () => {
+    const { describeAction } = await import('../../../components/sidepanel/cards/describe-action');
+    expect(describeAction(tool('click', { status: 'awaiting-approval', input: { key: 'next' } }))).toEqual({ line: 'Click next', invalid: [] });
+    expect(describeAction(tool('click', { input: { key: 'next' }, output: JSON.stringify({ ok: true, key: 'next', text: 'Next step' }) }))).toEqual({ line: 'Clicked “Next step”', invalid: [] });
+    expect(describeAction(tool('submit_form', { input: { form: 'f' }, output: JSON.stringify({ ok: false, key: 'f', reason: 'the form is gone', invalid: [{ key: 'email', message: 'Please include an @' }] }) })))
+      .toEqual({ line: 'Not submitted: the form is gone', invalid: [{ key: 'email', message: 'Please include an @' }] });
+  });
+});
