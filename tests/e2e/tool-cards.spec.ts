@@ -6,7 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import type { FakeLlm } from '../fake-llm';
+import type { FakeLlm, RecordedRequest } from '../fake-llm';
+import { unwrapUntrusted } from '../security/untrusted-block';
 import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
 
 const article = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Octopus cognition</title></head><body><main><article>
@@ -18,7 +19,8 @@ const form = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <label>Full name <input name="fullName"></label>
 <label>Email <input type="email" name="email" value="old@example.com"></label>
 <label><input type="checkbox" name="newsletter"> Send me the newsletter</label>
-<button type="submit">Sign up</button></form></main></body></html>`;
+<button type="submit">Sign up</button></form>
+<button type="button" onclick="document.body.dataset.greeted = 'yes'">Say hi</button></main></body></html>`;
 
 let server: StaticServer;
 test.beforeAll(async () => {
@@ -157,4 +159,26 @@ test('a tool that fails shows as failed with its reason', async ({ context, exte
   await expect(skill).toHaveAttribute('data-status', 'error');
   await expect(skill.locator('.tool-status')).toHaveText('failed');
   await expect(skill.locator('.tool-error')).toContainText('No skill named "no-such-skill"');
+});
+
+/** The key get_form_state gave the button labelled `text`, read from the tool result in the model's request. */
+function buttonKey(req: RecordedRequest, text: string): string {
+  const messages = (req.body as { messages: { role: string; content?: unknown }[] }).messages;
+  const result = messages.filter((m) => m.role === 'tool').at(-1)?.content;
+  const state = JSON.parse(unwrapUntrusted(typeof result === 'string' ? result : '')) as { buttons: { key: string; text: string }[] };
+  return state.buttons.find((b) => b.text === text)?.key ?? 'missing';
+}
+
+test('click: the card says which button was pressed, after approval on the origin it acts on', async ({ context, extensionId, llm, extPage }) => {
+  const { page, panel } = await setUp(context, extensionId, llm, extPage, '/form.html');
+  llm.enqueue(call('get_form_state'), (req) => call('click', { key: buttonKey(req, 'Say hi') }), { text: ['Said hi.'] });
+  await sendChat(panel, 'Say hi');
+  const click = card(panel, 'click');
+  await expect(click).toHaveAttribute('data-status', 'awaiting-approval');
+  await expect(click.locator('.tool-label')).toHaveText('Click');
+  await expect(click.locator('.approval .preview')).toContainText('button "Say hi"');
+  await click.getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  await expect(click.locator('.card-line')).toHaveText('Clicked “Say hi”');
+  await expect(page.locator('body')).toHaveAttribute('data-greeted', 'yes');
 });
