@@ -18,7 +18,7 @@ export function RunParts({ parts, actions, streaming = false }: { parts: RunPart
               </details>
             );
           case 'tool':
-            return <ToolCard key={p.toolCallId} part={p} actions={actions} />;
+            return <ToolCard key={p.toolCallId} part={p} actions={actions} siblings={parts} />;
           case 'interjection':
             return (
               <div key={i} class="message user interjection" data-role="user">

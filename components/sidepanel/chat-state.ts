@@ -7,7 +7,8 @@ import type { AgentEvent } from '../../lib/agent/agent-event';
 import { foldParts } from '../../lib/agent/run-view';
 import { PANEL_PORT, type PanelCommand, type PanelMessage, type PanelPageContext } from '../../lib/background/panel-port';
 import { sendToBackground } from '../../lib/background/send-to-background';
-import type { ConversationRecord, MessageRecord } from '../../lib/storage/records';
+import type { ConversationRecord, MessageRecord, UndoOutcome } from '../../lib/storage/records';
+import { withUndo } from '../../lib/background/record-undo-outcome';
 import type { ProviderView } from '../../lib/providers/provider-record';
 import { createPageContextState } from './page-context-state';
 
@@ -190,13 +191,14 @@ export function createChatState() {
     decide(runId: string, toolCallId: string, decision: 'approved' | 'denied' | 'always') {
       post({ type: 'approval', runId, toolCallId, decision });
     },
+    /** Undoes a fill; its card shows the outcome (the background keeps it, so it is there after a reopen too). */
     async undoFill(runId: string, toolCallId: string) {
-      try {
-        const r = await sendToBackground('page.undoFill', { runId, toolCallId });
-        notice.value = r.failed.length ? `Undid ${r.restored} field(s); ${r.failed.length} could not be restored.` : `Undid ${r.restored} field(s).`;
-      } catch (e) {
-        notice.value = `Could not undo: ${(e as Error).message}`;
-      }
+      const undo = await sendToBackground('page.undoFill', { runId, toolCallId }).then(
+        (r): UndoOutcome => ({ restored: r.restoredKeys, failed: r.failed }),
+        (e: unknown): UndoOutcome => ({ error: e instanceof Error ? e.message : String(e) }),
+      );
+      const id = messages.value.find((m) => m.runId === runId)?.id;
+      if (id) updateMessage(id, (m) => ({ ...m, parts: withUndo(m.parts ?? [], toolCallId, undo) }));
     },
     async inspect(runId: string) {
       return sendToBackground('runs.inspect', { runId });

@@ -4,7 +4,7 @@
  */
 import type { FinishReason, Usage } from '../providers/chat-model';
 // A message record stores its error and finish, so storage (below this folder) declares them.
-import type { DataFlowFlag, ErrorInfo, RunFinishReason } from '../storage/records';
+import type { DataFlowFlag, ErrorInfo, RunFinishReason, UndoOutcome } from '../storage/records';
 
 export type { DataFlowFlag, ErrorInfo, RunFinishReason } from '../storage/records';
 
@@ -15,7 +15,8 @@ export type AgentEvent =
   | { type: 'reasoning-delta'; runId: string; messageId: string; delta: string }
   | { type: 'tool-call-start'; runId: string; toolCallId: string; toolName: string; parentToolCallId?: string }
   | { type: 'tool-call-input'; runId: string; toolCallId: string; input: unknown }
-  | { type: 'tool-call-finish'; runId: string; toolCallId: string; output: string; isError: boolean; durationMs: number }
+  /** `denied`: the user said no, so the call never ran (an outcome of its own, not a failure). */
+  | { type: 'tool-call-finish'; runId: string; toolCallId: string; output: string; isError: boolean; durationMs: number; denied?: true }
   | { type: 'approval-requested'; runId: string; toolCallId: string; toolName: string; input: unknown; preview: string; canAlwaysAllow?: boolean; origin?: string; dataFlows?: DataFlowFlag[] }
   | { type: 'approval-resolved'; runId: string; toolCallId: string; decision: 'approved' | 'denied' | 'always' }
   | { type: 'usage'; runId: string; step: number; usage: Usage }
@@ -33,6 +34,8 @@ export type AgentEvent =
   | { type: 'model-notice'; runId: string; step: number; note: string }
   /** A run was picked up again after the worker restarted. */
   | { type: 'run-resumed'; runId: string; fromStep: number }
+  /** The user undid a tool call's effect (a fill) after it finished; replayed from the journal. */
+  | { type: 'tool-undone'; runId: string; toolCallId: string; undo: UndoOutcome }
   /** An event of a sub-agent run, nested under the parent's `delegate` tool call. */
   | { type: 'nested'; runId: string; parentToolCallId: string; event: AgentEvent };
 

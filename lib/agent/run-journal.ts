@@ -6,6 +6,7 @@ import type { ChatCall, ChatMessage, FinishReason, ToolSpec, Usage } from '../pr
 import type { ReadSource } from '../tools/define-tool';
 import type { DataFlowFlag, ErrorInfo, InterruptReason, RunFinishReason } from './agent-event';
 import type { RunSettings } from './run-settings';
+import type { UndoOutcome } from '../storage/records';
 
 export interface ModelRef {
   provider: string;
@@ -77,6 +78,8 @@ export interface ToolCallRecord {
   outcome?: ToolOutcome;
   /** Where the text of its output came from (web origins), for the data-flow check of later writes. */
   reads?: ReadSource[];
+  /** What the user's Undo of this call did (fill_form), once they used it. */
+  undo?: UndoOutcome;
   startedAt?: number;
   finishedAt?: number;
 }

@@ -86,7 +86,7 @@ async function record(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, r: 
   Object.assign(rec, { status, output: r.output, isError: r.isError, outcome: r.outcome, finishedAt: deps.now() });
   await deps.journal.write({ toolCalls: [rec] });
   const durationMs = rec.startedAt === undefined ? 0 : rec.finishedAt! - rec.startedAt;
-  live.emit({ type: 'tool-call-finish', runId: rec.runId, toolCallId: rec.toolCallId, output: r.output, isError: r.isError, durationMs });
+  live.emit({ type: 'tool-call-finish', runId: rec.runId, toolCallId: rec.toolCallId, output: r.output, isError: r.isError, durationMs, ...(r.outcome === 'denied' ? { denied: true as const } : {}) });
 }
 
 /**

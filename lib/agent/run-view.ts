@@ -53,7 +53,7 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
     case 'tool-call-input':
       return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input }));
     case 'tool-call-finish':
-      return updateTool(parts, e.toolCallId, (p) => ({ ...p, status: e.isError ? 'error' : 'done', output: e.output, durationMs: e.durationMs }));
+      return updateTool(parts, e.toolCallId, (p) => ({ ...p, status: e.denied ? 'denied' : e.isError ? 'error' : 'done', output: e.output, durationMs: e.durationMs }));
     case 'approval-requested':
       return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input, status: 'awaiting-approval', approval: { preview: e.preview, canAlwaysAllow: e.canAlwaysAllow !== false, ...(e.origin ? { origin: e.origin } : {}), ...(e.dataFlows?.length ? { dataFlows: e.dataFlows } : {}) } }));
     case 'approval-resolved':
@@ -62,6 +62,8 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
         status: p.status === 'awaiting-approval' ? 'running' : p.status,
         approval: { ...p.approval, preview: p.approval?.preview ?? '', decision: e.decision },
       }));
+    case 'tool-undone':
+      return updateTool(parts, e.toolCallId, (p) => ({ ...p, undo: e.undo }));
     case 'interjection-accepted':
       return [...parts, { kind: 'interjection', text: e.text }];
     case 'context-trimmed':

@@ -24,6 +24,6 @@ export function createUndoFillHandler(deps: UndoFillDeps = {}): Handler<'page.un
     }
     const outcome = sent.answer.outcome;
     if (!outcome.ok) throw new UserFacingError('page_changed', outcome.error === 'navigated' ? 'The page has changed since that fill (it navigated or reloaded).' : outcome.message);
-    return { restored: outcome.output.restored.length, failed: outcome.output.failed };
+    return { restored: outcome.output.restored.length, restoredKeys: outcome.output.restored.map((r) => r.key), failed: outcome.output.failed };
   };
 }

@@ -37,7 +37,7 @@ export interface ProtocolResponses {
   'data.export': ExportFile;
   'data.import': ImportResult;
   'runs.inspect': RunInspection;
-  'page.undoFill': { restored: number; failed: { key: string; reason: string }[] };
+  'page.undoFill': { restored: number; restoredKeys: string[]; failed: { key: string; reason: string }[] };
   'skills.list': SkillView[];
   'skills.save': SkillView[];
   'skills.delete': SkillView[];

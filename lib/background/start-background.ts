@@ -38,6 +38,7 @@ import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createLocalOriginRules } from './local-origin-rules';
 import { createModelResolver } from './model-resolver';
+import { createUndoRecorder, recordingUndo } from './record-undo-outcome';
 import { PANEL_PORT } from './panel-port';
 import { backgroundProtocol, type BackgroundHandlers as Handlers } from './protocol';
 import { requestSchemas } from './request-schemas';
@@ -150,6 +151,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createAgentDataHandlers({ latency: agentStores.then((s) => s.latency), memory: agentStores.then((s) => s.memory) }),
     ...createSearchTraceHandlers({ traces: searchTraces }),
     ...createDataTransferHandlers({ conversations, settings, now, memory: agentStores.then((s) => s.memory), providerIds: async () => (await (await providers).list()).map((p) => p.id) }),
+    ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
   };
 
   const self = selfOf(chrome.runtime);

@@ -38,7 +38,11 @@ export interface ErrorInfo {
   status?: number;
 }
 
-export type ToolPartStatus = 'running' | 'awaiting-approval' | 'done' | 'error';
+/** `denied`: the user refused the call, so it never ran (shown apart from a failure). */
+export type ToolPartStatus = 'running' | 'awaiting-approval' | 'done' | 'error' | 'denied';
+
+/** The result of undoing a fill: the keys put back and the ones that could not be, or why nothing was. */
+export type UndoOutcome = { restored: string[]; failed: { key: string; reason: string }[] } | { error: string };
 
 /** A field of a pending write whose value the run read on another origin (`from`), shown on the approval card. */
 export interface DataFlowFlag {
@@ -60,6 +64,8 @@ export type RunPart =
       durationMs?: number;
       approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean; origin?: string; dataFlows?: DataFlowFlag[] };
       nested?: RunPart[];
+      /** What the user's Undo of this call did (fill_form): set once, so the card stops offering it. */
+      undo?: UndoOutcome;
     }
   | { kind: 'interjection'; text: string }
   | { kind: 'notice'; text: string };

@@ -106,7 +106,7 @@ test('a consequential tool waits for approval: denied, the model is told so and 
   const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_delete"]');
   await card.getByRole('button', { name: 'Deny' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
-  await expect(card).toHaveAttribute('data-status', 'error');
+  await expect(card).toHaveAttribute('data-status', 'denied');
   expect(toolResults(chatRequests(llm)[2]!).at(-1)!.content).toMatch(/denied by the user/);
   expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toHaveLength(1);
 });

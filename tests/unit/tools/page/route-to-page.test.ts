@@ -192,7 +192,7 @@ describe('createUndoFillHandler', () => {
     // A fill needs a snapshot of the run in that frame first (the worker refuses one without).
     await route({ toolCallId: 'g1', toolName: 'get_form_state', input: {} }, ctx({ toolCallId: 'g1' }));
     await route({ toolCallId: 'f1', toolName: 'fill_form', input: { updates: {} } }, ctx({ toolCallId: 'f1' }));
-    expect(await undo({ runId: 'r1', toolCallId: 'f1' })).toEqual({ restored: 1, failed: [] });
+    expect(await undo({ runId: 'r1', toolCallId: 'f1' })).toEqual({ restored: 1, restoredKeys: ['a'], failed: [] });
     expect(tab.state.sent.at(-1)!.command).toMatchObject({ command: 'undo', runId: 'r1', toolCallId: 'f1', expectDocId: 'doc-1' });
     tab.state.doc = 'doc-2';
     await expect(undo({ runId: 'r1', toolCallId: 'f1' })).rejects.toThrow(/changed/);

@@ -1,0 +1,31 @@
+import type { CardProps } from './card-props';
+import { describeKeyValues, describeResult } from './describe-generic';
+import { readToolOutput } from './read-tool-output';
+
+/** Any other tool (a future MCP tool): its arguments and result as key/value lists, as text. */
+export function GenericCard({ part }: CardProps) {
+  const args = describeKeyValues(part.input);
+  const out = part.status === 'done' && part.output !== undefined ? readToolOutput(part.output) : undefined;
+  const rows = out ? describeResult(out) : undefined;
+  const text = out && !rows ? out.text.trim() : '';
+  return (
+    <div class="card-generic">
+      {args && args.length > 0 && <KeyValues rows={args} label="Arguments" />}
+      {rows && rows.length > 0 && <KeyValues rows={rows} label="Result" />}
+      {text && <p class="card-text">{text.length > 600 ? `${text.slice(0, 600)}…` : text}</p>}
+    </div>
+  );
+}
+
+function KeyValues({ rows, label }: { rows: { key: string; value: string }[]; label: string }) {
+  return (
+    <dl class="card-kv" aria-label={label}>
+      {rows.map((r) => (
+        <div key={r.key}>
+          <dt>{r.key}</dt>
+          <dd>{r.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

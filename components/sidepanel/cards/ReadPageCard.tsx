@@ -1,0 +1,22 @@
+import type { CardProps } from './card-props';
+import { describeReadPage } from './describe-read-page';
+import { PageContent } from './PageContent';
+import { readToolOutput } from './read-tool-output';
+
+/** read_page: which page was read, how much of it, and how it begins. */
+export function ReadPageCard({ part }: CardProps) {
+  const page = part.output === undefined ? undefined : describeReadPage(readToolOutput(part.output));
+  if (!page) return null;
+  return (
+    <div class="card-read-page">
+      <div class="card-title">{page.title}</div>
+      <div class="card-meta">
+        {page.host && <span class="card-host">{page.host}</span>}
+        <span class="card-size">
+          {page.words.toLocaleString('en')} words{page.partial ? ' (part of the page)' : ''}
+        </span>
+      </div>
+      {page.excerpt && <PageContent>{page.excerpt}</PageContent>}
+    </div>
+  );
+}

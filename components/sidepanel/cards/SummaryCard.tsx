@@ -1,0 +1,24 @@
+import type { CardProps } from './card-props';
+import { describeMemories, summariseTool } from './describe-tool-summary';
+import { readToolOutput } from './read-tool-output';
+
+/** Memory tools, load_skill and delegate: one line saying what happened; memory_search lists what it found. */
+export function SummaryCard({ part }: CardProps) {
+  const line = summariseTool(part);
+  const memories = part.toolName === 'memory_search' && part.status === 'done' && part.output !== undefined ? describeMemories(readToolOutput(part.output)) : undefined;
+  return (
+    <div class="card-summary">
+      {line && <p class="card-line">{line}</p>}
+      {memories && (
+        <ul class="card-memories">
+          {memories.map((m, i) => (
+            <li key={i}>
+              {m.text}
+              {m.tags.length > 0 && <span class="card-meta"> ({m.tags.join(', ')})</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { UndoOutcome } from '../../../lib/storage/records';
+import { describeUndo } from './describe-undo';
+
+/** What the Undo of a fill did, shown where its button was. */
+export function UndoResult({ undo }: { undo: UndoOutcome }) {
+  const d = describeUndo(undo);
+  return (
+    <div class={`undo-result ${d.ok ? 'ok' : 'failed'}`} role="status">
+      <p>{d.headline}</p>
+      {d.details.length > 0 && (
+        <ul>
+          {d.details.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

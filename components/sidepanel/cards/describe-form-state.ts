@@ -1,0 +1,49 @@
+import { isRecord, list, showValue, str, type ToolOutputView } from './read-tool-output';
+
+export interface FormFieldRow {
+  key: string;
+  label: string;
+  type: string;
+  /** The value as shown: masked when the field looks like a secret. */
+  value: string;
+  masked: boolean;
+  required: boolean;
+}
+
+export interface FormStateSummary {
+  fields: FormFieldRow[];
+  buttons: { key: string; text: string; kind: string }[];
+  notice?: string;
+}
+
+/**
+ * Labels that name a secret. The page agent leaves passwords, cards and one-time codes out of snapshots
+ * already (lib/page/is-sensitive-field.ts); this is the panel's own second line, so a page that slips one
+ * through under a plain type still does not get its value drawn on screen.
+ */
+const SENSITIVE = /pass.?word|passwd|\bpwd\b|\bpin\b|card.?(num|no\b|number)|credit.?card|\bcvc|\bcvv|security.?code|\botp\b|one.?time|verification.?code|\bssn\b|social.?security|secret|token|api.?key/i;
+
+export const MASK = '••••••';
+
+/** Whether a field's value is hidden on the card (its label or key names a secret, or it is a password field). */
+export function isSensitiveLabel(label: string, key: string, type: string): boolean {
+  return type === 'password' || SENSITIVE.test(`${label} ${key}`.replace(/[_-]/g, ' '));
+}
+
+export function describeFormState(out: ToolOutputView): FormStateSummary | undefined {
+  const v = out.json;
+  if (!isRecord(v) || !Array.isArray(v.fields)) return undefined;
+  const fields = list(v.fields).flatMap((f): FormFieldRow[] => {
+    if (!isRecord(f) || str(f.key) === undefined) return [];
+    const key = str(f.key)!;
+    const label = str(f.label) || key;
+    const type = str(f.type) ?? 'text';
+    const masked = isSensitiveLabel(label, key, type);
+    const raw = f.value;
+    const value = masked && raw !== '' ? MASK : showValue(raw);
+    return [{ key, label, type, value, masked, required: f.required === true }];
+  });
+  const buttons = list(v.buttons).flatMap((b) => (isRecord(b) && str(b.key) !== undefined ? [{ key: str(b.key)!, text: str(b.text) || str(b.key)!, kind: str(b.kind) ?? 'button' }] : []));
+  const notice = str(v.notice);
+  return { fields, buttons, ...(notice ? { notice } : {}) };
+}

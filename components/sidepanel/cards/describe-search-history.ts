@@ -1,0 +1,34 @@
+import { hostOf, isRecord, list, str, type ToolOutputView } from './read-tool-output';
+
+/** A passage found in the user's history, with the source its citation chip opens. */
+export interface HistoryPassageView {
+  title: string;
+  url: string;
+  host: string;
+  /** The passage text (page content: shown as text, marked as such). */
+  text: string;
+  visitedAt?: string;
+}
+
+const MAX_PASSAGE = 400;
+
+export function describeSearchHistory(out: ToolOutputView): { passages: HistoryPassageView[]; note?: string } | undefined {
+  const v = out.json;
+  if (!isRecord(v) || !Array.isArray(v.passages)) return undefined;
+  const passages = list(v.passages).flatMap((p): HistoryPassageView[] => {
+    if (!isRecord(p)) return [];
+    // The fragment URL opens the page at the passage; the plain URL where there is none.
+    const url = str(p.fragmentUrl) || str(p.url) || '';
+    const text = (str(p.snippet) || str(p.text) || '').replace(/\s+/g, ' ').trim();
+    const visitedAt = str(p.visitedAt);
+    return [{
+      title: str(p.title) || hostOf(url) || '(untitled page)',
+      url,
+      host: hostOf(url),
+      text: text.length > MAX_PASSAGE ? `${text.slice(0, MAX_PASSAGE).trimEnd()}…` : text,
+      ...(visitedAt ? { visitedAt } : {}),
+    }];
+  });
+  const note = str(v.note);
+  return { passages, ...(note ? { note } : {}) };
+}

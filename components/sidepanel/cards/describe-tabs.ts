@@ -1,0 +1,21 @@
+import { hostOf, type ToolOutputView } from './read-tool-output';
+
+export interface TabView {
+  title: string;
+  url: string;
+  host: string;
+  active: boolean;
+}
+
+/** list_tabs answers one line per tab: `* Title <url>` for the active one, `- Title <url>` for the rest. */
+const line = /^([*-]) (.*) <([^<>]*)>$/;
+
+export function describeTabs(out: ToolOutputView): TabView[] | undefined {
+  const lines = out.text.split('\n').filter((l) => l.trim());
+  const tabs = lines.flatMap((l) => {
+    const m = line.exec(l);
+    return m ? [{ title: m[2]!, url: m[3]!, host: hostOf(m[3]!), active: m[1] === '*' }] : [];
+  });
+  // Anything else (e.g. "No tabs are open in this window.") is shown as the plain text it is.
+  return tabs.length === lines.length && tabs.length > 0 ? tabs : undefined;
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { wrapUntrusted } from '../../../lib/agent/wrap-untrusted';
+import type { RunPart } from '../../../lib/agent/run-view';
+import { cardFor } from '../../../components/sidepanel/cards/card-registry';
+import { describeFill } from '../../../components/sidepanel/cards/describe-fill';
+import { describeFormState, MASK } from '../../../components/sidepanel/cards/describe-form-state';
+import { describeKeyValues } from '../../../components/sidepanel/cards/describe-generic';
+import { describeReadPage } from '../../../components/sidepanel/cards/describe-read-page';
+import { describeSearchHistory } from '../../../components/sidepanel/cards/describe-search-history';
+import { describeTabs } from '../../../components/sidepanel/cards/describe-tabs';
+import { describeMemories, summariseTool } from '../../../components/sidepanel/cards/describe-tool-summary';
+import { describeUndo } from '../../../components/sidepanel/cards/describe-undo';
+import { readToolOutput } from '../../../components/sidepanel/cards/read-tool-output';
+
+type ToolPart = Extract<RunPart, { kind: 'tool' }>;
+const wrap = (value: unknown) => wrapUntrusted('page_content', typeof value === 'string' ? value : JSON.stringify(value), 'b0undary1', 'read_page');
+const tool = (toolName: string, over: Partial<ToolPart> = {}): ToolPart => ({ kind: 'tool', toolCallId: toolName, toolName, status: 'done', ...over });
+
+const formState = {
+  fields: [
+    { key: 'fullName', label: 'Full name', type: 'text', value: 'Grace', required: true },
+    { key: 'news', label: 'Send me the newsletter', type: 'checkbox', value: false, required: false },
+    { key: 'pin', label: 'Bank PIN', type: 'text', value: '1234', required: false },
+    { key: 'topics', label: 'Topics', type: 'select-multiple', value: [], required: false },
+  ],
+  buttons: [{ key: 'go', text: 'Sign up', kind: 'submit' }],
+  forms: [],
+};
+
+describe('reading a tool result', () => {
+  it('takes off the data-block wrapper, keeps that it was untrusted, and parses JSON', () => {
+    const out = readToolOutput(wrap({ a: 1 }));
+    expect(out).toEqual({ text: '{"a":1}', untrusted: true, json: { a: 1 } });
+    expect(readToolOutput('plain words')).toEqual({ text: 'plain words', untrusted: false });
+    expect(readToolOutput('{cut short')).toEqual({ text: '{cut short', untrusted: false });
+  });
+});
+
+describe('card summaries', () => {
+  it('read_page: title, host, words read, whether it is part of the page, and a plain-text excerpt', () => {
+    const page = describeReadPage(readToolOutput(wrap({ title: 'Docs', url: 'https://docs.example/a?b', lang: 'en', markdown: '# Hello\n\nSome **bold** [link](https://x.example) text.', headings: [], totalChars: 900, offset: 0, nextOffset: 500 })));
+    expect(page).toEqual({ title: 'Docs', url: 'https://docs.example/a?b', host: 'docs.example', words: 5, partial: true, excerpt: 'Hello Some bold link text.' });
+    expect(describeReadPage(readToolOutput('{"nope":1}'))).toBeUndefined();
+  });
+
+  it('get_form_state: one row per field with its type and value as a person reads it; secrets masked', () => {
+    const s = describeFormState(readToolOutput(wrap(formState)))!;
+    expect(s.fields.map((f) => [f.label, f.type, f.value])).toEqual([
+      ['Full name', 'text', 'Grace'],
+      ['Send me the newsletter', 'checkbox', 'unchecked'],
+      ['Bank PIN', 'text', MASK],
+      ['Topics', 'select-multiple', '(none)'],
+    ]);
+    expect(s.fields[0]!.required).toBe(true);
+    expect(s.buttons).toEqual([{ key: 'go', text: 'Sign up', kind: 'submit' }]);
+  });
+
+  it('fill_form: old → new per field from the form state read before it, and what the page read back', () => {
+    const state = tool('get_form_state', { output: wrap(formState) });
+    const fill = tool('fill_form', {
+      input: { updates: { fullName: 'Ada', news: true, pin: '9999', admin: 'true' } },
+      output: JSON.stringify({ written: [{ key: 'fullName', value: 'Ada L.' }, { key: 'news', value: true }, { key: 'pin', value: '9999' }], ignored: [{ key: 'admin', reason: 'not a field of the form' }], failed: [] }),
+    });
+    expect(describeFill(fill, [state, { kind: 'text', text: 'x' }, fill])).toEqual([
+      { key: 'fullName', label: 'Full name', before: 'Grace', after: 'Ada', result: 'written', note: 'the page shows Ada L.' },
+      { key: 'news', label: 'Send me the newsletter', before: 'unchecked', after: 'checked', result: 'written' },
+      { key: 'pin', label: 'Bank PIN', before: MASK, after: MASK, result: 'written' },
+      { key: 'admin', label: 'admin', after: 'true', result: 'ignored', note: 'not a field of the form' },
+    ]);
+    // A form state read after the fill is not where its old values came from.
+    expect(describeFill(fill, [fill, state])[0]).not.toHaveProperty('before');
+  });
+
+  it('search_history: passages with their source (fragment URL first), long ones cut; the note when nothing is kept', () => {
+    const found = describeSearchHistory(readToolOutput(wrap({ passages: [{ title: 'Rust book', url: 'https://doc.rust-lang.org/book/', fragmentUrl: 'https://doc.rust-lang.org/book/#:~:text=own', visitedAt: '2026-01-01T00:00:00.000Z', snippet: 'Ownership   is\nRust’s most unique feature', text: 'long' }] })))!;
+    expect(found.passages).toEqual([{ title: 'Rust book', url: 'https://doc.rust-lang.org/book/#:~:text=own', host: 'doc.rust-lang.org', text: 'Ownership is Rust’s most unique feature', visitedAt: '2026-01-01T00:00:00.000Z' }]);
+    expect(describeSearchHistory(readToolOutput(wrap({ passages: [], note: 'Remembering is off.' })))).toEqual({ passages: [], note: 'Remembering is off.' });
+  });
+
+  it('list_tabs: each line a tab, the active one marked; anything else is left as text', () => {
+    expect(describeTabs(readToolOutput(wrap('* Inbox <https://mail.example/u/0>\n- (untitled) <about:blank>')))).toEqual([
+      { title: 'Inbox', url: 'https://mail.example/u/0', host: 'mail.example', active: true },
+      { title: '(untitled)', url: 'about:blank', host: '', active: false },
+    ]);
+    expect(describeTabs(readToolOutput('No tabs are open in this window.'))).toBeUndefined();
+  });
+
+  it('memory tools, load_skill and delegate: one short line each; memory_search lists its memories', () => {
+    expect(summariseTool(tool('memory_save', { input: { text: 'Parking B12' } }))).toBe('Remembered: “Parking B12”');
+    expect(summariseTool(tool('memory_save', { status: 'awaiting-approval', input: { text: 'Parking B12' } }))).toBe('Remember: “Parking B12”');
+    expect(summariseTool(tool('memory_delete', { input: { id: 'm1' } }))).toBe('Forgot memory m1');
+    expect(summariseTool(tool('load_skill', { input: { name: 'summarise' }, output: 'a\nb\nc' }))).toBe('Loaded the skill “summarise” (3 lines of instructions)');
+    expect(summariseTool(tool('delegate', { status: 'running', input: { agent: 'researcher', task: 'Find prices' } }))).toBe('Handed to the researcher agent: Find prices');
+    expect(describeMemories(readToolOutput(wrapUntrusted('saved_memory', JSON.stringify([{ id: 'm', text: 'Likes tea', tags: ['food'], savedAt: 'x' }]), 'b0undary1')))).toEqual([{ text: 'Likes tea', tags: ['food'], savedAt: 'x' }]);
+  });
+
+  it('an unknown tool (a future MCP tool) gets key/value rows, one line each', () => {
+    expect(cardFor('mcp_weather').label).toBe('mcp_weather');
+    expect(cardFor('read_page').label).toBe('Read the page');
+    expect(describeKeyValues({ city: 'Oslo', forecast: { temp: 3 }, note: 'a\nb' })).toEqual([
+      { key: 'city', value: 'Oslo' }, { key: 'forecast', value: '{"temp":3}' }, { key: 'note', value: 'a b' },
+    ]);
+    expect(describeKeyValues(['x', 2])).toEqual([{ key: '1', value: 'x' }, { key: '2', value: '2' }]);
+    expect(describeKeyValues('text')).toBeUndefined();
+  });
+
+  it('Undo in words: what was restored, what was not and why', () => {
+    expect(describeUndo({ restored: ['fullName', 'news'], failed: [] })).toEqual({ ok: true, headline: 'Undone: restored 2 fields (fullName, news).', details: [] });
+    expect(describeUndo({ restored: ['a'], failed: [{ key: 'b', reason: 'the field is gone' }] })).toEqual({ ok: false, headline: 'Undone: restored 1 field (a). 1 field could not be restored.', details: ['b: the field is gone'] });
+    expect(describeUndo({ error: 'The tab of that fill is closed.' })).toEqual({ ok: false, headline: 'Could not undo: The tab of that fill is closed.', details: [] });
+  });
+});
+
+describe('the read_page excerpt', () => {
+  it('shows text that looks like markup as the page showed it (escaped Markdown is text, not a link)', () => {
+    const markdown = '# Winner\n\n<img src="http://x/b"> \\!\\[logo\\](http://x/i) \\[Claim\\](http://x/l) a\\_b and a [real link](http://x/r)';
+    const page = describeReadPage(readToolOutput(JSON.stringify({ title: 't', url: 'http://x/', markdown })));
+    expect(page?.excerpt).toBe('Winner <img src="http://x/b"> ![logo](http://x/i) [Claim](http://x/l) a_b and a real link');
+  });
+});
+
+describe('click and submit_form', () => {
+  it('say what was pressed or sent, or why not, and list what the page found invalid', async () => {
+    const { describeAction } = await import('../../../components/sidepanel/cards/describe-action');
+    expect(describeAction(tool('click', { status: 'awaiting-approval', input: { key: 'next' } }))).toEqual({ line: 'Click next', invalid: [] });
+    expect(describeAction(tool('click', { input: { key: 'next' }, output: JSON.stringify({ ok: true, key: 'next', text: 'Next step' }) }))).toEqual({ line: 'Clicked “Next step”', invalid: [] });
+    expect(describeAction(tool('submit_form', { input: { form: 'f' }, output: JSON.stringify({ ok: false, key: 'f', reason: 'the form is gone', invalid: [{ key: 'email', message: 'Please include an @' }] }) })))
+      .toEqual({ line: 'Not submitted: the form is gone', invalid: [{ key: 'email', message: 'Please include an @' }] });
+  });
+});
