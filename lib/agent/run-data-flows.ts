@@ -28,14 +28,29 @@ async function subAgentReads(journal: RunJournal, runId: string, depth = 0): Pro
   return out;
 }
 
-/** Fields of `input` that `tool` would write on `site` with a value the run (or its sub-agents) read on another origin. */
+/** The top run of a sub-agent's tree (the run itself when it has no parent). */
+async function rootRunOf(journal: RunJournal, runId: string, parentRunId: string | undefined): Promise<string> {
+  let root = runId;
+  let parent = parentRunId;
+  for (let depth = 0; parent && depth < MAX_DEPTH; depth++) {
+    root = parent;
+    parent = (await journal.read(parent))?.run.parent?.runId;
+  }
+  return root;
+}
+
+/** Fields of `input` that `tool` would write on `site` with a value read on another origin by the run's tree (its top run and every sub-agent). */
 export async function runDataFlows(
-  tool: Tool, input: unknown, site: string | undefined, run: { runId: string; calls: readonly ToolCallRecord[]; journal: RunJournal },
+  tool: Tool, input: unknown, site: string | undefined,
+  run: { runId: string; parentRunId?: string; calls: readonly ToolCallRecord[]; journal: RunJournal },
 ): Promise<DataFlowFlag[]> {
   if (!tool.writtenValues) return [];
   // Field names come from the model's arguments: one short line on the card, like every card label.
   const values = tool.writtenValues(input).map((v) => ({ ...v, field: collapseLabel(v.field, 80) }));
   if (values.length === 0) return [];
   // With no site (a memory saved with no page open) the text leaves every origin it was read on.
-  return findDataFlows(values, site ?? '', [...readTextsOf(run.calls), ...(await subAgentReads(run.journal, run.runId))]);
+  const root = await rootRunOf(run.journal, run.runId, run.parentRunId);
+  const rootCalls = root === run.runId ? [] : ((await run.journal.read(root))?.toolCalls ?? []);
+  const reads = [...readTextsOf(run.calls), ...readTextsOf(rootCalls), ...(await subAgentReads(run.journal, root))];
+  return findDataFlows(values, site ?? '', reads);
 }

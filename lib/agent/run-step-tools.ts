@@ -158,7 +158,7 @@ async function approve(
     gate.target = located.target;
     const site = located.target?.origin ?? resolveSite(live.snap.run.settings);
     // Text read on another origin is never written without a card saying so, "always allow" or not.
-    const dataFlows = await runDataFlows(tool, input, site, { runId, calls: live.snap.toolCalls, journal: deps.journal });
+    const dataFlows = await runDataFlows(tool, input, site, { runId, parentRunId: live.snap.run.parent?.runId, calls: live.snap.toolCalls, journal: deps.journal });
     if (!tool.alwaysAsk && !dataFlows.length && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name))) return 'approved';
     const preview = await previewOf(tool, input, context, signal, deps);
     if (signal.aborted) return 'cancelled';

@@ -178,3 +178,33 @@ describe('data flow: what the card line can show', () => {
     await h2.done;
   });
 });
+
+describe('data flow into a sub-agent', () => {
+  it('flags a sub-agent\'s fill on B of text its parent read on A', async () => {
+    const tab = createFakePageTab({ url: `${B}/checkout` });
+    const readA = defineTool({
+      name: 'read_bank', description: 'Reads the bank page.', input: z.object({}), readOnly: true,
+      execute: (_input, ctx) => { ctx.reportRead?.({ origin: A }); return `Account number ${SECRET}`; },
+    }) as Tool;
+    const agents: SubAgentDefinition[] = [{ name: 'filler', description: 'fills', instructions: 'Fill.', tools: ['get_form_state', 'fill_form'] }];
+    const s = setup({
+      builtins: [createDelegateTool(agents), ...tab.tools], tools: [readA], runtime: { agents },
+      scripts: [
+        call('rb', 'read_bank'),
+        call('d1', 'delegate', { agent: 'filler', task: `fill ${SECRET}` }),
+        call('g1', 'get_form_state'), // the sub-agent's steps
+        fill('f1', SECRET),
+        textReply('not filled'),
+        textReply('done'),
+      ],
+    });
+    const h = await s.start('fill my account number', { tabId: 3 });
+    const nestedRequests = () => s.events.flatMap((e) => (e.type === 'nested' && e.event.type === 'approval-requested' ? [e.event] : []));
+    await until(() => nestedRequests().length === 1);
+    expect(nestedRequests()[0]).toMatchObject({ toolCallId: 'f1', origin: B, dataFlows: [{ field: 'name', from: A }] });
+    const child = (await s.journal.listChildren(h.runId))[0]!;
+    await s.runtime.resolveApproval(child.id, 'f1', 'denied');
+    await h.done;
+    expect(tab.state.writes).toEqual([]);
+  });
+});
