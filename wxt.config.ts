@@ -17,14 +17,19 @@ export default defineConfig({
     build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   }),
   manifest: {
-    name: 'Tabwise',
-    description: 'An AI copilot in the side panel that reads the page, fills forms when asked, and answers from your own model.',
+    name: 'Tabwise: AI copilot in your side panel',
+    short_name: 'Tabwise',
+    // The store listing's summary (at most 132 characters).
+    description: 'Ask about any page, fill forms and search what you have read, with your own OpenAI, Anthropic or local model. Keys stay on device.',
     // No content script is declared: the page agent is injected (chrome.scripting) into the frames a run acts
     // on, and the capture script is registered at run time only while "Remember what I read" is on.
-    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage'],
+    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'contextMenus'],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],
-    action: { default_title: 'Open Tabwise' },
+    action: { default_title: 'Open Tabwise', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' } },
+    // The action opens the side panel (setPanelBehavior), so its command is the panel's shortcut; people
+    // change it in chrome://extensions/shortcuts.
+    commands: { _execute_action: { suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' }, description: 'Open the Tabwise side panel' } },
     side_panel: { default_path: 'sidepanel.html' },
     // Defence in depth behind the answer sanitiser: extension pages (and the worker) load nothing remote but
     // what `connect-src` allows: providers (user-configured: any https host, plain http only on loopback),

@@ -4,6 +4,8 @@ import { ProviderForm } from './ProviderForm';
 import { AgentSettings } from './AgentSettings';
 import { IndexSettings } from './IndexSettings';
 import { DeleteAllData } from './DeleteAllData';
+import { Onboarding as OnboardingFlow } from './onboarding/Onboarding';
+import { isOnboardingRoute } from './onboarding/onboarding-state';
 
 function Onboarding({ state }: { state: OptionsState }) {
   const ready = state.providers.value.length > 0;
@@ -35,6 +37,7 @@ export function OptionsApp({ state }: { state: OptionsState }) {
   useEffect(() => {
     void state.refresh();
   }, [state]);
+  if (isOnboardingRoute()) return <OnboardingFlow />;
   return (
     <main class="options">
       <h1>Tabwise settings</h1>
