@@ -1,0 +1,93 @@
+/**
+ * `npm start` as a user runs it: Chromium launched with start-browser's own command line (no Playwright
+ * pages of its own), the tabs counted over DevTools' HTTP endpoint.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumPath } from '../harness/chromium';
+import { extensionDir } from '../harness/launch-extension';
+import { startBrowserArgs, unpackedExtensionId } from '../harness/start-browser-args';
+import { callBackground, expect, test } from './fixtures';
+
+interface Target { type: string; url: string }
+
+interface Started {
+  port: number;
+  child: ChildProcess;
+  pages(): Promise<string[]>;
+  workerRunning(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+async function startLikeNpmStart(profile: string): Promise<Started> {
+  rmSync(join(profile, 'DevToolsActivePort'), { force: true });
+  const child = spawn(chromiumPath(), startBrowserArgs({ extensionDir, profile, headless: true, debuggingPort: 0 }), { stdio: 'ignore' });
+  const portFile = join(profile, 'DevToolsActivePort');
+  await expect.poll(() => existsSync(portFile) && readFileSync(portFile, 'utf8').includes('\n'), { timeout: 15_000 }).toBe(true);
+  const port = Number(readFileSync(portFile, 'utf8').split('\n')[0]);
+  const targets = async (): Promise<Target[]> => (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    port,
+    child,
+    pages: async () => (await targets()).filter((t) => t.type === 'page').map((t) => t.url),
+    workerRunning: async () => (await targets()).some((t) => t.type === 'service_worker' && t.url.includes(unpackedExtensionId(extensionDir))),
+    async close() {
+      // Closed the way a person quits, so the profile (and the saved provider) is written out.
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      const cdp = await browser.newBrowserCDPSession();
+      // The browser may drop the connection before it answers: the exit below is what counts.
+      await cdp.send('Browser.close').catch((e: unknown) => void e);
+      await exited;
+    },
+  };
+}
+
+test('npm start shows the onboarding in exactly one tab, and no onboarding once a provider is set up', async ({ llm }) => {
+  test.setTimeout(90_000);
+  const profile = mkdtempSync(join(tmpdir(), 'tabwise-start-'));
+  const onboardingUrl = `chrome-extension://${unpackedExtensionId(extensionDir)}/options.html#onboarding`;
+  try {
+    const first = await startLikeNpmStart(profile);
+    try {
+      await expect.poll(first.pages, { timeout: 20_000 }).toContain(onboardingUrl);
+      // Let anything late (a second handler, a page named on the command line) show itself.
+      await new Promise((r) => setTimeout(r, 2_000));
+      const pages = await first.pages();
+      expect(pages.filter((u) => u.startsWith('chrome-extension://') || u.startsWith('chrome-error://'))).toEqual([onboardingUrl]);
+    } finally {
+      await first.close();
+    }
+
+    // Quit without setting anything up: the next start shows the onboarding again, once.
+    const again = await startLikeNpmStart(profile);
+    try {
+      await expect.poll(again.pages, { timeout: 20_000 }).toContain(onboardingUrl);
+      await new Promise((r) => setTimeout(r, 2_000));
+      const pages = await again.pages();
+      expect(pages.filter((u) => u.startsWith('chrome-extension://') || u.startsWith('chrome-error://'))).toEqual([onboardingUrl]);
+
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${again.port}`);
+      const onboarding = browser.contexts()[0]!.pages().find((p) => p.url() === onboardingUrl)!;
+      await expect(onboarding.getByRole('heading', { name: 'Welcome to Tabwise' })).toBeVisible();
+      await callBackground(onboarding, 'providers.save', { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-chat-1' });
+    } finally {
+      await again.close();
+    }
+
+    const second = await startLikeNpmStart(profile);
+    try {
+      await expect.poll(second.workerRunning, { timeout: 20_000 }).toBe(true);
+      await new Promise((r) => setTimeout(r, 3_000));
+      const pages = await second.pages();
+      expect(pages.filter((u) => u.startsWith('chrome-extension://') || u.startsWith('chrome-error://'))).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
