@@ -75,10 +75,18 @@ test('a failed key test in the onboarding says why and keeps what was typed', as
   expect(saved).toMatchObject({ name: hostOf(llm.openaiBaseUrl), hasKey: true, model: chosen });
 });
 
-test('a connection test that fails shows the provider\'s own error', async ({ extPage, llm }) => {
+test('the settings form names a provider by what it is, and a failed connection test shows the provider\'s own error', async ({ extPage, llm }) => {
   llm.setValidKeys(['right-key']);
   await extPage.getByRole('button', { name: 'Add a provider' }).click();
+  const form = extPage.getByRole('form', { name: 'Edit provider' });
+  await expect(form.getByLabel('Name')).toHaveValue('OpenAI');
   await extPage.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
+  // The default name follows the address it talks to, until the user types one.
+  await expect(form.getByLabel('Name')).toHaveValue(`OpenAI (${hostOf(llm.openaiBaseUrl)})`);
+  await extPage.getByLabel('Provider type').selectOption('custom');
+  await expect(form.getByLabel('Name')).toHaveValue('OpenAI-compatible server');
+  await extPage.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
+  await expect(form.getByLabel('Name')).toHaveValue(hostOf(llm.openaiBaseUrl));
   await extPage.getByLabel(/API key/).fill('wrong-key');
   await extPage.getByRole('button', { name: 'Test connection' }).click();
   await expect(extPage.getByRole('alert')).toContainText(/Connection failed: .*key/i);

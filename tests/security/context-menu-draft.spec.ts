@@ -68,7 +68,7 @@ test('a draft is taken only by the panel of its tab\'s window, and a malformed o
   const panel = await openPanel(context, extensionId);
   const box = panel.getByRole('textbox', { name: 'Message' });
   // A tab in another window: this window's panel leaves its draft alone.
-  const otherTabId = await extPage.evaluate(async (url) => (await chrome.windows.create({ url })).tabs![0]!.id!, `${origin}/other`);
+  const otherTabId = await extPage.evaluate(async (url) => (await chrome.windows.create({ url }))!.tabs![0]!.id!, `${origin}/other`);
   await extPage.evaluate(([key, tabId]) => chrome.storage.session.set({ [key]: { tabId, text: 'Summarise this page.', createdAt: Date.now() } }), [PENDING_DRAFT_KEY, otherTabId] as const);
   await panel.waitForTimeout(500);
   await expect(box).toHaveValue('');

@@ -65,7 +65,7 @@ function Connect({ state }: { state: OnboardingState }) {
         </label>
       )}
       <label>
-        API key {!p.needsKey && <small>(optional)</small>}
+        <span class="label-text">API key {!p.needsKey && <small>(optional)</small>}</span>
         <input name="apiKey" type="password" autoComplete="off" required={p.needsKey} value={state.apiKey.value} onInput={(e) => (state.apiKey.value = value(e))} placeholder="Paste your key" />
       </label>
       {state.error.value && (
