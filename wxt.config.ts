@@ -6,6 +6,10 @@ import { resolve } from 'node:path';
 export default defineConfig({
   manifestVersion: 3,
   hooks: {
+    // The toolbar shows the icons WXT found in public/icon/ (16…128), named explicitly for the action.
+    'build:manifestGenerated'(_wxt, manifest) {
+      if (manifest.icons && manifest.action) manifest.action.default_icon = manifest.icons;
+    },
     // The retrieval bench's engine page exists only in the bench build (`wxt build --mode bench`, written to
     // .output/chrome-mv3-bench): the product contains no bench code.
     'entrypoints:found'(wxt, infos) {
@@ -26,11 +30,11 @@ export default defineConfig({
     permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'contextMenus'],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],
-    action: { default_title: 'Open Tabwise', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' } },
+    action: { default_title: 'Open Tabwise' },
+    side_panel: { default_path: 'sidepanel.html' },
     // The action opens the side panel (setPanelBehavior), so its command is the panel's shortcut; people
     // change it in chrome://extensions/shortcuts.
     commands: { _execute_action: { suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' }, description: 'Open the Tabwise side panel' } },
-    side_panel: { default_path: 'sidepanel.html' },
     // Defence in depth behind the answer sanitiser: extension pages (and the worker) load nothing remote but
     // what `connect-src` allows: providers (user-configured: any https host, plain http only on loopback),
     // the embedding model from huggingface.co (https) and blob:/data: URLs the embedder reads its own files by.
