@@ -1,10 +1,10 @@
 /** The options page's state and actions: provider instances, the default model, and onboarding. */
+import { defaultProviderName } from './onboarding/default-provider-name';
 import { batch, signal } from '@preact/signals';
 import { providerPresets, type ProviderPreset } from '../../lib/providers/provider-presets';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { ProviderConfig } from '../../lib/providers/provider-config';
 import type { ProviderView } from '../../lib/providers/provider-record';
-import { defaultProviderName } from './onboarding/default-provider-name';
 
 /** The form's copy of a provider config, before validation. */
 export interface ProviderDraft extends ProviderConfig {
