@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { providerPresets } from '../../lib/providers/provider-presets';
 import { callBackground, expect, test } from './fixtures';
 
 interface Provider { name: string; kind: string; baseUrl: string; model: string; hasKey: boolean }
@@ -22,7 +23,7 @@ test('a new user completes the onboarding start to finish, alone on the page, an
   await onboarding.getByRole('radio', { name: /Ollama \(local\)/ }).check();
   await onboarding.getByRole('button', { name: 'Continue' }).click();
   await expect(onboarding.getByRole('heading', { name: 'Connect to Ollama (local)' })).toBeVisible();
-  await expect(onboarding.getByText(/OLLAMA_ORIGINS/)).toBeVisible();
+  await expect(onboarding.getByText(providerPresets.find((p) => p.id === 'ollama')!.hint)).toBeVisible();
   await expect(onboarding.getByLabel('Server address')).toHaveValue('http://localhost:11434/v1');
   await onboarding.getByLabel('Server address').fill(llm.openaiBaseUrl);
   await onboarding.getByRole('button', { name: 'Test connection' }).click();
