@@ -6,6 +6,10 @@ import { resolve } from 'node:path';
 export default defineConfig({
   manifestVersion: 3,
   hooks: {
+    // The toolbar shows the icons WXT found in public/icon/ (16…128), named explicitly for the action.
+    'build:manifestGenerated'(_wxt, manifest) {
+      if (manifest.icons && manifest.action) manifest.action.default_icon = manifest.icons;
+    },
     // The retrieval bench's engine page exists only in the bench build (`wxt build --mode bench`, written to
     // .output/chrome-mv3-bench): the product contains no bench code.
     'entrypoints:found'(wxt, infos) {
@@ -17,13 +21,15 @@ export default defineConfig({
     build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   }),
   manifest: {
-    name: 'Tabwise',
-    description: 'An AI copilot in the side panel that reads the page, fills forms when asked, and answers from your own model.',
+    name: 'Tabwise: AI copilot in your side panel',
+    short_name: 'Tabwise',
+    // The store listing's summary (at most 132 characters).
+    description: 'Ask about any page, fill forms and search what you have read, with your own OpenAI, Anthropic or local model. Keys stay on device.',
     // No content script is declared: the page agent is injected (chrome.scripting) into the frames a run acts
     // on, and the capture script is registered at run time only while "Remember what I read" is on.
     // declarativeNetRequestWithHostAccess: session rules that drop the Origin header on the extension's own
     // requests to local model servers (lib/background/local-origin-rules.ts), so Ollama needs no OLLAMA_ORIGINS.
-    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess'],
+    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess', 'contextMenus'],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],
     // Never enabled in incognito: Chrome then gives the extension no incognito tab, event or window, so no
@@ -31,6 +37,9 @@ export default defineConfig({
     incognito: 'not_allowed',
     action: { default_title: 'Open Tabwise' },
     side_panel: { default_path: 'sidepanel.html' },
+    // The action opens the side panel (setPanelBehavior), so its command is the panel's shortcut; people
+    // change it in chrome://extensions/shortcuts.
+    commands: { _execute_action: { suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' }, description: 'Open the Tabwise side panel' } },
     // Defence in depth behind the answer sanitiser: extension pages (and the worker) load nothing remote but
     // what `connect-src` allows: providers (user-configured: any https host, plain http only on loopback),
     // the embedding model from huggingface.co (https) and blob:/data: URLs the embedder reads its own files by.

@@ -1,6 +1,8 @@
 import { useEffect } from 'preact/hooks';
 import type { OptionsState } from './options-state';
 import { SettingsPage } from './SettingsPage';
+import { Onboarding as OnboardingFlow } from './onboarding/Onboarding';
+import { isOnboardingRoute } from './onboarding/onboarding-state';
 
 function Onboarding({ state }: { state: OptionsState }) {
   const ready = state.providers.value.length > 0;
@@ -32,6 +34,7 @@ export function OptionsApp({ state }: { state: OptionsState }) {
   useEffect(() => {
     void state.refresh();
   }, [state]);
+  if (isOnboardingRoute()) return <OnboardingFlow />;
   return (
     <main class="options">
       <h1>Tabwise settings</h1>

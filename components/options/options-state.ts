@@ -1,4 +1,5 @@
 /** The options page's state and actions: provider instances, the default model, and onboarding. */
+import { defaultProviderName } from './onboarding/default-provider-name';
 import { batch, signal } from '@preact/signals';
 import { providerPresets, type ProviderPreset } from '../../lib/providers/provider-presets';
 import { sendToBackground } from '../../lib/background/send-to-background';
@@ -18,7 +19,7 @@ export interface ProviderDraft extends ProviderConfig {
 export type TestResult = { ok: true; models: string[]; reported?: Record<string, ReportedLimits> } | { ok: false; message: string } | null;
 
 export function draftFromPreset(preset: ProviderPreset): ProviderDraft {
-  return { preset: preset.id, kind: preset.kind, name: preset.label, baseUrl: preset.baseUrl, model: preset.model, apiKey: '' };
+  return { preset: preset.id, kind: preset.kind, name: defaultProviderName(preset.kind, preset.baseUrl), baseUrl: preset.baseUrl, model: preset.model, apiKey: '' };
 }
 
 export function draftFromProvider(p: ProviderView): ProviderDraft {
@@ -93,6 +94,8 @@ export function createOptionsState() {
         const preset = providerPresets.find((p) => p.id === patch.preset);
         if (preset) next = { ...draftFromPreset(preset), id: next.id, apiKey: next.apiKey, keyLast4: next.keyLast4 };
       }
+      // A name the user has not changed follows the address, so it keeps saying what the provider is.
+      if (patch.name === undefined && editing.value.name === defaultProviderName(editing.value.kind, editing.value.baseUrl)) next.name = defaultProviderName(next.kind, next.baseUrl);
       editing.value = next;
       testResult.value = null;
     },

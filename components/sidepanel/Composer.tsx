@@ -1,8 +1,10 @@
 import { useRef } from 'preact/hooks';
 import type { ChatState } from './chat-state';
+import { usePendingDraft } from './pending-draft';
 
 export function Composer({ state }: { state: ChatState }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  usePendingDraft(ref);
   const running = state.running.value;
   const submit = async () => {
     const el = ref.current;

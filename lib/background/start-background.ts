@@ -22,6 +22,8 @@ import type { Tool } from '../tools/define-tool';
 import { createSkillCatalog } from '../tools/skill-catalog';
 import { createToolRegistry } from '../tools/tool-registry';
 import { createChatService } from './chat-service';
+import { createContextMenu } from './context-menu';
+import { createFirstRun } from './first-run';
 import { createRunSettings } from './create-run-settings';
 import { createTitleWriter } from './generate-title';
 import { createAgentDataHandlers } from './handlers/agent-data-handlers';
@@ -174,10 +176,16 @@ export function startBackground(options: BackgroundOptions) {
   });
 
   void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((e: unknown) => console.warn('sidePanel behaviour', e));
-  chrome.runtime.onInstalled.addListener(async ({ reason }) => {
-    if (reason !== 'install') return;
-    if ((await (await providers).list()).length === 0) {
-      await chrome.tabs.create({ url: chrome.runtime.getURL('/options.html#onboarding') });
-    }
+  const firstRun = createFirstRun({ hasProvider: async () => (await (await providers).list()).length > 0, urlOf: (p) => chrome.runtime.getURL(p), tabs: chrome.tabs });
+  const showOnboarding = () => void firstRun.openIfNeeded().catch((e: unknown) => console.error('opening the onboarding failed', e));
+  chrome.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason === 'install') showOnboarding();
   });
+  chrome.runtime.onStartup.addListener(showOnboarding);
+
+  const contextMenu = createContextMenu({ menus: chrome.contextMenus, storage: chrome.storage.session, openPanel: (windowId) => chrome.sidePanel.open({ windowId }), now });
+  chrome.runtime.onInstalled.addListener(() => void contextMenu.register().catch((e: unknown) => console.error('context menu', e)));
+  chrome.contextMenus.onClicked.addListener((info, tab) => void contextMenu.onClicked(info, tab).catch((e: unknown) => console.error('context menu click', e)));
+  // Headless tests cannot open a context menu: they call the same listener from the worker.
+  Object.assign(globalThis, { tabwiseContextMenu: contextMenu });
 }
