@@ -1,14 +1,17 @@
-import type { Allowlist } from './allowlist';
+import { Allowlist } from './allowlist';
 import { elementName } from './element-name';
+import { textOf } from './field-label';
 import { elementState, isInView } from './element-state';
-import type { FieldSnapshot } from './form-snapshot';
+import { constraintsOf, formLabel, isRequired, optionsOf, radioGroup, radioGroupLabel, usableRadios } from './field-facts';
+import { fieldKindOf } from './field-kind';
+import type { FieldType } from './form-snapshot';
 import { interactiveRole } from './interactive-role';
 import { isFieldVisible, withAncestorCache } from './is-field-visible';
 import { isSensitiveField } from './is-sensitive-field';
 import { countRegions, isInside, regionKind } from './page-regions';
 import { PAGE_STATE_LIMITS, type GetPageStateInput, type PageElement, type PageRegion, type PageState } from './page-state';
+import { readFieldValue } from './read-field-value';
 import type { RefBook } from './ref-book';
-import { snapshotForms } from './snapshot-forms';
 import { invisibleCharsNotice, stripInvisibleChars, type InvisibleCharCount } from './strip-invisible-chars';
 import { walkFormRoots } from './walk-form-roots';
 
@@ -22,96 +25,71 @@ export interface PageStateResult {
   regions: Map<string, Element>;
 }
 
-/** Where to look up a scope ref from the previous snapshot of this run. */
 export interface SnapshotPageOptions {
   refs: RefBook;
   /** The element a scope ref named in the run's previous snapshot. */
   scopeOf?: (ref: string) => Element | undefined;
 }
 
-interface Found {
+interface Candidate {
   el: Element;
   role: string;
-  field?: FieldSnapshot;
   frame?: HTMLIFrameElement;
 }
 
 /**
- * Lists what a person can interact with on the page: the form snapshot's fields, buttons and forms (under
- * the same keys, so fill_form and submit_form take them as refs), plus links, ARIA widgets, contenteditable
- * hosts and elements that behave as controls, across open shadow roots and same-origin frames. Hidden
- * elements and secrets are left out as in the form snapshot. Every listed element is in the allowlist, so
- * click and the other actions reach exactly what was listed. Names are computed only for the page of the
- * list returned, which keeps a 5,000-element page fast.
+ * Lists what a person can interact with on the page: form fields, links, buttons, ARIA widgets,
+ * contenteditable hosts and elements that behave as controls, across open shadow roots and same-origin
+ * frames, in document order. The full visibility verdict (hidden-verdict, as for forms) and the secret
+ * check run on the elements of the page of the list returned, so a 5,000-element page stays fast; a
+ * hidden element takes no place in the list, and only what is listed enters the allowlist: fill_form,
+ * submit_form, click and the other actions reach exactly what the model was shown.
  */
 export function snapshotPage(doc: Document, input: GetPageStateInput, options: SnapshotPageOptions): PageStateResult {
   return withAncestorCache(() => snapshotOnce(doc, input, options));
 }
 
 function snapshotOnce(doc: Document, input: GetPageStateInput, { refs, scopeOf }: SnapshotPageOptions): PageStateResult {
-  const { allowlist, fields, buttons, forms } = snapshotForms(doc);
-  const fieldOf = new Map<Element, FieldSnapshot>();
-  for (const f of fields) for (const ref of allowlist.field(f.key)?.elements ?? []) { const el = ref.deref(); if (el) fieldOf.set(el, f); }
-  const buttonKey = new Map<Element, string>();
-  for (const b of buttons) { const el = allowlist.button(b.key); if (el) buttonKey.set(el, b.key); }
-  const formKeys = new Set(forms.map((f) => f.key));
-  const taken = (ref: string) => allowlist.field(ref) !== undefined || allowlist.hasButton(ref) || formKeys.has(ref);
-
   let scope: Element | undefined;
   if (input.scope !== undefined) {
-    scope = allowlist.form(input.scope) ?? scopeOf?.(input.scope);
+    scope = scopeOf?.(input.scope);
     if (!scope?.isConnected) throw new Error(`"${input.scope}" is not a region or element of the last page snapshot; call get_page_state without scope to see the regions`);
   }
-
-  const found: Found[] = [];
-  const listedFields = new Set<string>();
+  const candidates: Candidate[] = [];
+  const seenRadios = new Set<Element>();
   walkFormRoots(doc, (el, where) => {
-    const field = fieldOf.get(el);
-    if (field) {
-      // A radio group is one entry (its options are listed in it), where its first radio sits.
-      if (listedFields.has(field.key)) return;
-      listedFields.add(field.key);
-      found.push({ el, role: field.type === 'radio' ? 'radiogroup' : interactiveRole(el) ?? 'textbox', field, frame: where.frame });
-      return;
-    }
+    if (scope && (el === scope || !isInside(scope, el))) return;
     const role = interactiveRole(el);
-    if (!role || el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'radio' && fieldOfGroup(el, fieldOf)) return;
-    // Native controls the form snapshot left out for a reason other than being read-only or disabled stay out.
-    if (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && isSensitiveField(el, '')) return;
-    if (!buttonKey.has(el) && !isFieldVisible(el)) return;
-    found.push({ el, role, frame: where.frame });
+    // checkVisibility is the cheap first pass; the full verdict comes for the listed page below.
+    if (!role || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !isStyledChoice(el)) return;
+    if (role === 'radio' && el.tagName === 'INPUT') {
+      // A radio group is one entry, listed where its first radio sits.
+      if (seenRadios.has(el)) return;
+      for (const r of radioGroup(el as HTMLInputElement)) seenRadios.add(r);
+    }
+    candidates.push({ el, role, ...(where.frame ? { frame: where.frame } : {}) });
   });
-  const inScope = scope ? found.filter((f) => f.el !== scope && isInside(scope as Element, f.el)) : found;
 
+  const allowlist = new Allowlist();
+  const labels = new Map<string, string>();
   const regionRefs = new Map<string, Element>();
-  const formKeyOf = (el: Element) => (el.tagName === 'FORM' ? allowlist.formKeyOf(el as HTMLFormElement) : undefined);
-  const regions: PageRegion[] = [];
-  for (const [el, count] of countRegions(inScope.map((f) => f.el))) {
-    if (!isFieldVisible(el) && el.tagName !== 'FORM') continue;
-    const ref = formKeyOf(el) ?? refs.refOf(el, 'r', taken);
-    regionRefs.set(ref, el);
-    const form = forms.find((f) => f.key === ref);
-    regions.push({ ref, kind: regionKind(el), name: form?.label || elementName(el).slice(0, 80), count, ...(form?.action ? { action: form.action } : {}), ...(form?.method ? { method: form.method } : {}) });
-    if (regions.length >= 40) break;
-  }
-
+  const regions = describeRegions(candidates.map((c) => c.el), refs, allowlist, regionRefs);
   const offset = input.offset ?? 0;
   const max = input.maxElements ?? PAGE_STATE_LIMITS.defaultElements;
-  const labels = new Map<string, string>();
-  const refOf = (f: Found) => f.field?.key ?? buttonKey.get(f.el) ?? refs.refOf(f.el, 'e', taken);
-  for (const f of inScope) {
-    const ref = refOf(f);
-    if (!f.field && !buttonKey.has(f.el)) allowlist.addButton(ref, f.el as HTMLElement);
+  const elements: PageElement[] = [];
+  let i = offset;
+  for (; i < candidates.length && elements.length < max; i++) {
+    const entry = describe(candidates[i] as Candidate, refs, allowlist, labels);
+    if (entry) elements.push(entry);
   }
-  const elements = inScope.slice(offset, offset + max).map((f) => describe(f, refOf(f), buttons.find((b) => b.key === buttonKey.get(f.el))?.form, labels));
   const dialogEntry = regions.find((r) => r.kind === 'dialog');
   const state: PageState = {
     title: doc.title.slice(0, 200),
     url: doc.URL,
     elements,
-    total: inScope.length,
+    total: candidates.length,
     offset,
-    ...(offset + max < inScope.length ? { nextOffset: offset + max } : {}),
+    ...(i < candidates.length ? { nextOffset: i } : {}),
     regions,
     ...(dialogEntry ? { dialog: { ref: dialogEntry.ref, name: dialogEntry.name } } : {}),
   };
@@ -119,33 +97,65 @@ function snapshotOnce(doc: Document, input: GetPageStateInput, { refs, scopeOf }
   return { state: notice ? { ...state, notice } : state, allowlist, labels, regions: regionRefs };
 }
 
-function fieldOfGroup(radio: Element, fieldOf: Map<Element, FieldSnapshot>): boolean {
-  const name = (radio as HTMLInputElement).name;
-  if (!name) return false;
-  for (const el of fieldOf.keys()) if (el.tagName === 'INPUT' && (el as HTMLInputElement).name === name && (el as HTMLInputElement).form === (radio as HTMLInputElement).form) return true;
-  return false;
+/** A native checkbox or radio hidden behind its styled label still counts; isFieldVisible decides. */
+const isStyledChoice = (el: Element) => el.tagName === 'INPUT' && ((el as HTMLInputElement).type === 'checkbox' || (el as HTMLInputElement).type === 'radio');
+
+/** The entry of one candidate, registered in the allowlist; undefined when it is hidden or a secret. */
+function describe(c: Candidate, refs: RefBook, allowlist: Allowlist, labels: Map<string, string>): PageElement | undefined {
+  const { el, role } = c;
+  let type: FieldType | undefined = fieldKindOf(el);
+  let elements = [el as HTMLElement];
+  if (type === 'radio') {
+    elements = usableRadios(radioGroup(el as HTMLInputElement));
+    if (!elements.length) return undefined;
+  } else if (!isFieldVisible(el)) return undefined;
+  const name = type === 'radio' ? radioGroupLabel(elements as HTMLInputElement[]) : elementName(el, role);
+  if (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && isSensitiveField(el, name)) return undefined;
+  const ref = refs.refOf(el, 'e', (r) => allowlist.hasButton(r) || allowlist.field(r) !== undefined);
+  const out: PageElement = { ref, role: type === 'radio' ? 'radiogroup' : role, name, ...elementState(el, role), inView: isInView(el) };
+  if (type && !out.disabled) {
+    allowlist.addField(ref, type, elements);
+    labels.set(ref, name);
+    out.type = type;
+    out.value = readFieldValue(type, elements);
+    const options = optionsOf(el as HTMLElement, type, elements as HTMLInputElement[]);
+    if (options) out.options = options;
+    if (isRequired(elements)) out.required = true;
+    const constraints = constraintsOf(el as HTMLElement);
+    if (constraints) out.constraints = constraints;
+    if (type === 'radio') delete out.checked;
+  } else type = undefined;
+  // Every listed element can be clicked (a read-only input that opens a picker, a span link, an option).
+  allowlist.addButton(ref, type === 'radio' ? (elements[0] as HTMLElement) : (el as HTMLElement));
+  if (el.tagName === 'A' && el.hasAttribute('href')) out.href = (el as HTMLAnchorElement).href.slice(0, 2000);
+  const form = (el as HTMLButtonElement).form;
+  if (form && (el as HTMLButtonElement).type === 'submit' && (el.tagName === 'BUTTON' || el.tagName === 'INPUT')) {
+    const formRef = allowlist.formKeyOf(form);
+    if (formRef) out.submits = formRef;
+  }
+  if (c.frame) out.frame = c.frame.title || c.frame.name || c.frame.getAttribute('src') || 'iframe';
+  return out;
 }
 
-function describe(f: Found, ref: string, submits: string | undefined, labels: Map<string, string>): PageElement {
-  const { el, role, field } = f;
-  const name = elementName(el, role) || field?.label || '';
-  const out: PageElement = { ref, role, name, ...elementState(el, role), inView: isInView(el) };
-  if (field) {
-    labels.set(ref, field.label || name);
-    out.type = field.type;
-    out.value = field.value;
-    if (field.options) out.options = field.options;
-    if (field.required) out.required = true;
-    if (field.constraints) out.constraints = field.constraints;
-    if (field.type === 'radio') {
-      out.name = field.label || name;
-      delete out.checked;
+/** The regions around the candidates (forms, dialogs, lists, tables, landmarks); forms enter the allowlist for submit_form. */
+function describeRegions(elements: Element[], refs: RefBook, allowlist: Allowlist, regionRefs: Map<string, Element>): PageRegion[] {
+  const regions: PageRegion[] = [];
+  for (const [el, count] of countRegions(elements)) {
+    if (regions.length >= 40) break;
+    if (!isFieldVisible(el)) continue;
+    const ref = refs.refOf(el, 'r', () => false);
+    regionRefs.set(ref, el);
+    const kind = regionKind(el);
+    if (kind === 'form') {
+      const form = el as HTMLFormElement;
+      allowlist.addForm(ref, form);
+      const action = absoluteUrl(form.getAttribute('action') ?? '', form.ownerDocument.baseURI);
+      regions.push({ ref, kind, name: formLabel(form), count, action, method: (form.getAttribute('method') || 'get').toLowerCase() });
+    } else {
+      regions.push({ ref, kind, name: regionName(el), count });
     }
   }
-  if (el.tagName === 'A' && el.hasAttribute('href')) out.href = (el as HTMLAnchorElement).href.slice(0, 2000);
-  if (submits && (el as HTMLButtonElement).type === 'submit') out.submits = submits;
-  if (f.frame) out.frame = f.frame.title || f.frame.name || f.frame.getAttribute('src') || 'iframe';
-  return out;
+  return regions;
 }
 
 /** Takes invisible characters out of every page-written string the model reads; returns the notice. */
@@ -163,4 +173,23 @@ function cleanText(state: PageState): string | undefined {
   for (const r of state.regions) r.name = clean(r.name);
   if (state.dialog) state.dialog.name = clean(state.dialog.name);
   return invisibleCharsNotice(count);
+}
+
+/** A URL resolved as the browser would, or as written when it is not one. */
+function absoluteUrl(raw: string, base: string): string {
+  try {
+    return new URL(raw, base).href;
+  } catch (error) {
+    void error; // not a URL the browser could follow either: shown as written
+    return raw;
+  }
+}
+
+/** A region's name: its ARIA label, else its caption, legend or first heading (never all of its text). */
+function regionName(el: Element): string {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const labelledBy = el.getAttribute('aria-labelledby');
+  const byId = labelledBy ? labelledBy.split(/\s+/).map((id) => textOf(root.getElementById(id))).filter(Boolean).join(' ') : '';
+  const text = byId || el.getAttribute('aria-label')?.trim() || textOf(el.querySelector(':scope > caption, :scope > legend, h1, h2, h3, h4, h5, h6'));
+  return text.replace(/\s+/g, ' ').slice(0, 80);
 }
