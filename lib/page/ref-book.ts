@@ -4,14 +4,20 @@
  */
 export class RefBook {
   readonly #refs = new WeakMap<Element, string>();
-  #next = 1;
+  /** One counter per prefix, so element refs run e1, e2, ... in document order whatever regions are found. */
+  readonly #next = new Map<string, number>();
 
   /** The element's ref, minting one with `prefix`; `taken` says which refs another namespace already uses. */
   refOf(el: Element, prefix: string, taken: (ref: string) => boolean): string {
     const known = this.#refs.get(el);
     if (known) return known;
-    let ref = `${prefix}${this.#next++}`;
-    while (taken(ref)) ref = `${prefix}${this.#next++}`;
+    const mint = () => {
+      const n = this.#next.get(prefix) ?? 1;
+      this.#next.set(prefix, n + 1);
+      return `${prefix}${n}`;
+    };
+    let ref = mint();
+    while (taken(ref)) ref = mint();
     this.#refs.set(el, ref);
     return ref;
   }
