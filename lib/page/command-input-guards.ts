@@ -6,14 +6,11 @@
 import type { PageCommandInput, PageCommandName } from './page-command';
 import { READ_PAGE_LIMITS } from './read-page-limits';
 import type { FieldValue } from './form-snapshot';
+import { guardActInput } from './guard-act-input';
+import { InvalidInputError } from './invalid-input-error';
+import { PAGE_STATE_LIMITS } from './page-state';
 
-/** Input that does not have the command's shape; the message names the path and what was expected. */
-export class InvalidInputError extends Error {
-  constructor(path: string, expected: string) {
-    super(`Invalid arguments: ${path} must be ${expected}`);
-    this.name = 'InvalidInputError';
-  }
-}
+export { InvalidInputError };
 
 type Fields = Record<string, unknown>;
 
@@ -53,6 +50,15 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
     objectAt(input ?? {}, 'input');
     return {};
   },
+  get_page_state(input) {
+    const o = objectAt(input ?? {}, 'input');
+    const out: PageCommandInput<'get_page_state'> = {};
+    if (o.scope !== undefined) out.scope = stringAt(o.scope, 'scope', 200);
+    if (o.offset !== undefined) out.offset = intAt(o.offset, 'offset', 0, Number.MAX_SAFE_INTEGER);
+    if (o.maxElements !== undefined) out.maxElements = intAt(o.maxElements, 'maxElements', 1, PAGE_STATE_LIMITS.maxElements);
+    return out;
+  },
+  act: (input) => guardActInput(objectAt(input ?? {}, 'input')),
   fill_form(input) {
     const updates = objectAt(objectAt(input ?? {}, 'input').updates, 'updates');
     return { updates: Object.fromEntries(Object.entries(updates).map(([key, value]) => [key, fieldValueAt(value, `updates.${key}`)])) };

@@ -2,6 +2,7 @@
 import { textOf } from './field-label';
 import type { FieldConstraints, FieldOption, FieldType } from './form-snapshot';
 import { isFieldVisible } from './is-field-visible';
+import { radioIdentities, radioLabel } from './radio-identity';
 
 /** Visible, enabled and editable: a person could change it. */
 export function isWritable(el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): boolean {
@@ -52,15 +53,14 @@ export function optionsOf(el: HTMLElement, type: FieldType, group: HTMLInputElem
       .filter((o) => !o.disabled)
       .map((o) => ({ value: o.value, label: o.text.replace(/\s+/g, ' ').trim() }));
   }
-  if (type === 'radio') return group.map((r) => ({ value: r.value, label: radioLabel(r) }));
+  if (type === 'radio') {
+    // The value the model names an option by is its identity: a non-unique value ("on") is never offered.
+    const ids = radioIdentities(group);
+    return group.map((r, i) => ({ value: ids[i] ?? '', label: radioLabel(r) }));
+  }
   const list = (el as HTMLInputElement).list;
   if (list) return Array.from(list.querySelectorAll('option'), (o) => ({ value: o.value, label: (o.label || o.text || o.value).trim() }));
   return undefined;
-}
-
-function radioLabel(radio: HTMLInputElement): string {
-  const labels = Array.from(radio.labels ?? [], textOf).filter(Boolean);
-  return labels.join(' ') || radio.getAttribute('aria-label') || radio.value;
 }
 
 /** The constraints a field declares, or undefined when it declares none. */

@@ -8,11 +8,16 @@ import type { PageReader } from './page-reader';
 import { snapshotForms } from './snapshot-forms';
 import { submitForm } from './submit-form';
 import { undoFill } from './undo-fill';
+import { ActionError, actOnPage, type ActMemory } from './act-on-page';
+import { observeChanges } from './observe-changes';
+import { RefBook } from './ref-book';
+import { snapshotPage } from './snapshot-page';
 
-/** What one run's last get_form_state left in this frame: the allowlist and the labels the user will see. */
+/** What one run's last snapshot (get_page_state or get_form_state) left in this frame: the allowlist, the labels the user will see, the regions. */
 interface RunState {
   allowlist: Allowlist;
   labels: Map<string, string>;
+  regions?: Map<string, Element>;
 }
 
 /** The page agent of one frame: runs validated commands against its document and answers plain data. */
@@ -43,7 +48,7 @@ class NoReaderError extends Error {}
 /** What read_page answers when the reader script has not been injected into this frame (yet). */
 export const NO_READER_MESSAGE = 'The page reader could not be loaded in this frame.';
 
-type Commands = { [K in PageCommandName]: (input: PageCommandInput<K>, c: PageCall<PageCommandInput<K>>) => PageCommandOutput<K> };
+type Commands = { [K in PageCommandName]: (input: PageCommandInput<K>, c: PageCall<PageCommandInput<K>>) => PageCommandOutput<K> | Promise<PageCommandOutput<K>> };
 
 /**
  * The frame-side half of the page tools. The allowlist of a run is its last snapshot in this frame: fill,
@@ -52,6 +57,9 @@ type Commands = { [K in PageCommandName]: (input: PageCommandInput<K>, c: PageCa
  */
 export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOptions): PageAgent {
   const runs = new Map<string, RunState>();
+  /** Refs stay the same for an element across this document's snapshots. */
+  const refs = new RefBook();
+  const memory: ActMemory = {};
   const undos = new Map<string, UndoRecord>();
   const remember = <V>(map: Map<string, V>, key: string, value: V, max: number) => {
     map.delete(key);
@@ -62,7 +70,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
 
   const runState = (runId: string): RunState => {
     const state = runs.get(runId);
-    if (!state) throw new ToolError('No form snapshot in this run yet: call get_form_state first, then use the keys it lists.');
+    if (!state) throw new ToolError('No snapshot of this page in this run yet: call get_page_state first (or get_form_state), then use the refs it lists.');
     return state;
   };
 
@@ -77,17 +85,35 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
       remember(runs, c.runId, { allowlist, labels: new Map(snapshot.fields.map((f) => [f.key, f.label])) }, MAX_RUNS);
       return snapshot;
     },
+    get_page_state(input, c) {
+      const previous = runs.get(c.runId);
+      const scopeOf = (ref: string) => previous?.regions?.get(ref) ?? previous?.allowlist.button(ref) ?? previous?.allowlist.form(ref);
+      const { state, allowlist, labels, regions } = snapshotPage(doc, input, { refs, scopeOf });
+      remember(runs, c.runId, { allowlist, labels, regions }, MAX_RUNS);
+      return state;
+    },
+    async act(input, c) {
+      const { allowlist } = runState(c.runId);
+      assertSameOrigin(doc, 'ref' in input && input.ref !== undefined ? allowlist.button(input.ref) ?? allowlist.field(input.ref)?.elements[0]?.deref() : undefined);
+      try {
+        const { result, changes } = await observeChanges(doc, () => actOnPage(doc, allowlist, input, memory), { refs, allowlist });
+        return { ...result, changes };
+      } catch (error) {
+        if (error instanceof ActionError) throw new ToolError(`${input.action} failed: ${error.message}`);
+        throw error;
+      }
+    },
     fill_form({ updates }, c) {
       const { undo, ...result } = fillForm(runState(c.runId).allowlist, updates, { highlightMs });
       if (undo.entries.length) remember(undos, `${c.runId}:${c.toolCallId}`, undo, MAX_UNDO);
       return result;
     },
-    click({ key }, c) {
+    async click({ key }, c) {
       const { allowlist } = runState(c.runId);
       assertSameOrigin(doc, allowlist.button(key));
-      const result = clickElement(allowlist, key);
+      const { result, changes } = await observeChanges(doc, () => clickElement(allowlist, key), { refs, allowlist });
       if (!result.ok) throw new ToolError(`click failed: ${result.reason}`);
-      return result;
+      return { ...result, changes };
     },
     submit_form({ form }, c) {
       const { allowlist } = runState(c.runId);
@@ -116,13 +142,13 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
   };
 
   /** Runs one command and answers where it ran; every failure is an answer the model can read, nothing escapes into the page. */
-  const answer = <K extends PageCommandName>(command: K, call: PageCall<PageCommandInput<K>>): PageAnswer<PageCommandOutput<K>> => {
+  const answer = async <K extends PageCommandName>(command: K, call: PageCall<PageCommandInput<K>>): Promise<PageAnswer<PageCommandOutput<K>>> => {
     const where = { docId, url: doc.URL };
-    if (call.expectDocId && call.expectDocId !== docId && command !== 'read_page' && command !== 'get_form_state') {
-      return { ...where, outcome: { ok: false, error: 'navigated', message: 'The page changed (navigated or reloaded) since get_form_state; call get_form_state again.' } };
+    if (call.expectDocId && call.expectDocId !== docId && command !== 'read_page' && command !== 'get_form_state' && command !== 'get_page_state') {
+      return { ...where, outcome: { ok: false, error: 'navigated', message: 'The page changed (navigated or reloaded) since the last snapshot; call get_page_state again.' } };
     }
     try {
-      return { ...where, outcome: { ok: true, output: commands[command](call.args, call) } };
+      return { ...where, outcome: { ok: true, output: await commands[command](call.args, call) } };
     } catch (error) {
       if (error instanceof NoReaderError) return { ...where, outcome: { ok: false, error: 'no-reader', message: error.message } };
       const message = error instanceof ToolError ? error.message : `${command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
@@ -135,6 +161,8 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
     handlers: {
       read_page: (call) => answer('read_page', call),
       get_form_state: (call) => answer('get_form_state', call),
+      get_page_state: (call) => answer('get_page_state', call),
+      act: (call) => answer('act', call),
       fill_form: (call) => answer('fill_form', call),
       click: (call) => answer('click', call),
       submit_form: (call) => answer('submit_form', call),

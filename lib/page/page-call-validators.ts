@@ -34,6 +34,8 @@ function callValidator<K extends PageCommandName>(command: K): Validator<PageCal
 export const pageCallValidators: Validators<PageRoutes> = {
   read_page: callValidator('read_page'),
   get_form_state: callValidator('get_form_state'),
+  get_page_state: callValidator('get_page_state'),
+  act: callValidator('act'),
   fill_form: callValidator('fill_form'),
   click: callValidator('click'),
   submit_form: callValidator('submit_form'),

@@ -12,6 +12,8 @@ import type { FieldValue, FormSnapshot, GetFormStateInput } from './form-snapsho
 import type { PageReading, ReadPageInput } from './read-page';
 import type { SubmitFormInput, SubmitResult } from './submit-form';
 import type { UndoResult } from './undo-fill';
+import type { ActInput, ActOutput } from './act-input';
+import type { GetPageStateInput, PageState } from './page-state';
 
 /** Input of the preview command: the keys a pending fill_form would write. */
 export interface PreviewInput {
@@ -24,10 +26,13 @@ export type PreviewOutput = Record<string, { label: string; value: FieldValue } 
 /** Input of the undo command: the fill to undo is named by the command's toolCallId. */
 export type UndoInput = Record<string, never>;
 
-/** What the page agent can be asked to do: the five page tools, plus preview (read-only) and undo. */
+/** What the page agent can be asked to do: the page tools, plus preview (read-only) and undo. */
 export interface PageCommandMap {
   read_page: { input: ReadPageInput; output: PageReading };
   get_form_state: { input: GetFormStateInput; output: FormSnapshot };
+  get_page_state: { input: GetPageStateInput; output: PageState };
+  /** The type, press, focus, hover, select, set_value and scroll tools. */
+  act: { input: ActInput; output: ActOutput };
   fill_form: { input: FillFormInput; output: FillOutput };
   click: { input: ClickInput; output: ActionResult };
   submit_form: { input: SubmitFormInput; output: SubmitResult };
@@ -40,7 +45,7 @@ export type PageCommandInput<K extends PageCommandName> = PageCommandMap[K]['inp
 export type PageCommandOutput<K extends PageCommandName> = PageCommandMap[K]['output'];
 
 /** Every command name once (the type makes the compiler check that none is missing). */
-export const pageCommandNames: { [K in PageCommandName]: true } = { read_page: true, get_form_state: true, fill_form: true, click: true, submit_form: true, preview: true, undo: true };
+export const pageCommandNames: { [K in PageCommandName]: true } = { read_page: true, get_form_state: true, get_page_state: true, act: true, fill_form: true, click: true, submit_form: true, preview: true, undo: true };
 
 /** Whether `name` is a page command. */
 export const isPageCommandName = (name: unknown): name is PageCommandName => typeof name === 'string' && Object.hasOwn(pageCommandNames, name);

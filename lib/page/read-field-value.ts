@@ -1,4 +1,5 @@
 import type { FieldType, FieldValue } from './form-snapshot';
+import { checkedRadioIdentity } from './radio-identity';
 
 /** The current value of a field as the model sees it (and as fill_form reads it back). */
 export function readFieldValue(type: FieldType, elements: HTMLElement[]): FieldValue {
@@ -8,7 +9,7 @@ export function readFieldValue(type: FieldType, elements: HTMLElement[]): FieldV
     case 'checkbox':
       return (first as HTMLInputElement).checked;
     case 'radio':
-      return (elements as HTMLInputElement[]).find((r) => r.checked)?.value ?? '';
+      return checkedRadioIdentity(elements as HTMLInputElement[]);
     case 'select-multiple':
       return Array.from((first as HTMLSelectElement).selectedOptions, (o) => o.value);
     case 'contenteditable':

@@ -1,5 +1,6 @@
 import type { FieldType, FieldValue } from './form-snapshot';
 import { normalizeDateValue, type DateInputType } from './normalize-date-value';
+import { radioIdentities, findRadio } from './radio-identity';
 import { dispatchInputAndChange, setNativeValue } from './set-native-value';
 
 /** What a write intended (for the read-back), or why it could not be attempted. */
@@ -62,10 +63,11 @@ function writeRadio(radios: HTMLInputElement[], value: FieldValue): WriteOutcome
     for (const r of radios.filter((r) => r.checked)) asUser(r, () => setChecked(r, false));
     return { ok: true, expected: '' };
   }
-  const radio = pick(radios, value, (r) => [r.value, ...Array.from(r.labels ?? [], (l) => l.textContent ?? ''), r.getAttribute('aria-label') ?? '']);
-  if (!radio) return { ok: false, reason: notAnOption(value, radios.map((r) => r.value)) };
+  const found = findRadio(radios, value);
+  if ('reason' in found) return { ok: false, reason: found.reason };
+  const { radio } = found;
   if (!radio.checked) asUser(radio, () => radio.click());
-  return { ok: true, expected: radio.value };
+  return { ok: true, expected: checkedIdentityOf(radios, radio) };
 }
 
 function writeSelect(el: HTMLSelectElement, value: FieldValue): WriteOutcome {
@@ -153,4 +155,9 @@ function pick<T>(items: T[], wanted: string, names: (item: T) => string[]): T | 
 
 function notAnOption(value: string, values: string[]): string {
   return `"${value}" is not among the options (${values.map((v) => JSON.stringify(v)).join(', ')})`;
+}
+
+/** The identity the read-back should show once `radio` is the checked one. */
+function checkedIdentityOf(radios: HTMLInputElement[], radio: HTMLInputElement): string {
+  return radioIdentities(radios)[radios.indexOf(radio)] ?? '';
 }

@@ -206,7 +206,7 @@ test('read_page through a run gives the model the visible text and none of the h
   expect(reading.markdown).not.toContain('HIDDEN-');
 });
 
-test('fill_form without a snapshot in the run is told to call get_form_state first', async ({ context, extensionId, llm, extPage }) => {
+test('fill_form without a snapshot in the run is told to call get_page_state first', async ({ context, extensionId, llm, extPage }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'plain');
   const before = await state();
   llm.enqueue(call('fill_form', { updates: { fullName: 'Ada' } }), { text: ['Oops.'] });
@@ -215,7 +215,7 @@ test('fill_form without a snapshot in the run is told to call get_form_state fir
   await expect(card(panel, 'fill_form').locator('.approval .preview')).toContainText('updates');
   await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
-  expect(toolResult(llm, 'fill_form')).toMatch(/call get_form_state first/);
+  expect(toolResult(llm, 'fill_form')).toMatch(/call get_page_state first/);
   expect(await state()).toEqual(before);
 });
 

@@ -8,6 +8,7 @@ import type { FieldType } from '../../page/form-snapshot';
 import type { PageAnswer, PageCommandName, PageCommandOutput, PageRoutes } from '../../page/page-command';
 import type { OutputOf } from '../../messaging/define-protocol';
 import type { Validator } from '../../messaging/validator';
+import { actOutputSchema, pageChangesSchema, pageStateSchema } from './page-state-schema';
 
 const id = z.string().min(1).max(200);
 const fieldValue = z.union([z.string(), z.boolean(), z.array(z.string())]);
@@ -21,7 +22,7 @@ const fieldTypes: Record<FieldType, true> = {
 const fieldType = z.custom<FieldType>((v) => typeof v === 'string' && Object.hasOwn(fieldTypes, v), 'not a field type');
 
 const actionResult = z.union([
-  z.object({ ok: z.literal(true), key: z.string(), text: z.string().optional() }),
+  z.object({ ok: z.literal(true), key: z.string(), text: z.string().optional(), changes: pageChangesSchema.optional() }),
   z.object({ ok: z.literal(false), key: z.string(), reason: z.string() }),
 ]);
 
@@ -64,6 +65,8 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
     forms: z.array(z.object({ key: z.string(), label: z.string(), action: z.string().optional(), method: z.string().optional() })),
     notice: z.string().optional(),
   }),
+  get_page_state: pageStateSchema,
+  act: actOutputSchema,
   fill_form: z.object({ written: z.array(keyValue), ignored: z.array(keyReason), failed: z.array(keyReason) }),
   click: actionResult,
   submit_form: z.intersection(actionResult, z.object({ invalid: z.array(z.object({ key: z.string(), message: z.string() })).optional() })),
@@ -83,6 +86,8 @@ export function pageAnswerSchema<K extends PageCommandName>(command: K): z.ZodTy
 export const pageReplyValidators: { [K in PageCommandName]: Validator<OutputOf<PageRoutes, K>> } = {
   read_page: pageAnswerSchema('read_page'),
   get_form_state: pageAnswerSchema('get_form_state'),
+  get_page_state: pageAnswerSchema('get_page_state'),
+  act: pageAnswerSchema('act'),
   fill_form: pageAnswerSchema('fill_form'),
   click: pageAnswerSchema('click'),
   submit_form: pageAnswerSchema('submit_form'),

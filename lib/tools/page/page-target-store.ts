@@ -26,6 +26,8 @@ const snapshotSummary = z.object({
   fieldKeys: z.array(z.string()),
   buttons: z.array(z.object({ key: z.string(), text: z.string(), kind: z.enum(['button', 'submit', 'link']), form: z.string().optional(), action: z.string().optional() })),
   forms: z.array(z.object({ key: z.string(), label: z.string(), action: z.string().optional(), method: z.string().optional() })),
+  /** get_page_state's elements (and those actions reported as appeared), by ref, for action previews. */
+  elements: z.array(z.object({ ref: z.string(), role: z.string(), name: z.string() })).optional(),
 });
 /** What the background keeps of a snapshot: its keys, and what previews show of buttons and forms. */
 export type SnapshotSummary = z.infer<typeof snapshotSummary>;
@@ -49,6 +51,8 @@ export interface PageTargetStore {
   rememberSnapshot(runId: string, target: PageTarget, doc: PageDocument, summary?: SnapshotSummary): Promise<string>;
   snapshotDocument(runId: string, target: PageTarget): Promise<SnapshotDocument | undefined>;
   rememberFill(runId: string, toolCallId: string, target: PageTarget, doc: PageDocument): Promise<void>;
+  /** Adds elements an action saw appear to the run's snapshot (same snapshot id: nothing approved changes meaning). */
+  addToSnapshot(runId: string, target: PageTarget, elements: { ref: string; role: string; name: string }[]): Promise<void>;
   fillTarget(runId: string, toolCallId: string): Promise<TargetDocument | undefined>;
   /** Records the document that last answered in this frame (any run, any command). */
   noteDocument(target: PageTarget, doc: PageDocument): Promise<void>;
@@ -81,6 +85,17 @@ export function createPageTargetStore(area: KeyValueArea = chrome.storage.sessio
       const found = await read(snapshotRecord, snapshotKey(runId, target));
       if (!found) return undefined;
       return { docId: found.docId, url: found.url, ...(found.snapshotId ? { snapshotId: found.snapshotId } : {}), ...(found.summary ? { summary: found.summary } : {}) };
+    },
+    async addToSnapshot(runId, target, elements) {
+      const key = snapshotKey(runId, target);
+      const found = await read(snapshotRecord, key);
+      if (!found?.summary || !elements.length) return;
+      const { summary } = found;
+      const known = new Set([...summary.fieldKeys, ...summary.buttons.map((b) => b.key)]);
+      const fresh = elements.filter((e) => !known.has(e.ref)).slice(0, 100);
+      const buttons = [...summary.buttons, ...fresh.map((e) => ({ key: e.ref, text: e.name.slice(0, 200), kind: e.role === 'link' ? ('link' as const) : ('button' as const) }))];
+      const listed = [...(summary.elements ?? []), ...fresh.map((e) => ({ ref: e.ref, role: e.role.slice(0, 40), name: e.name.slice(0, 200) }))];
+      await area.set({ [key]: { ...found, summary: { ...summary, buttons, elements: listed } } });
     },
     rememberFill: (runId, toolCallId, target, doc) => area.set({ [fillKey(runId, toolCallId)]: { ...target, ...doc } }),
     fillTarget: (runId, toolCallId) => read(targetDoc, fillKey(runId, toolCallId)),

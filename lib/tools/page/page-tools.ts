@@ -7,7 +7,8 @@ import type { PageCommandName } from '../../page/page-command';
 import { defineTool, type ActionTarget, type Tool, type ToolContext } from '../define-tool';
 import { formatActionPreview, type ActionCall } from './format-action-preview';
 import { formatFillPreview } from './format-fill-preview';
-import { clickInput, fillFormInput, getFormStateInput, readPageInput, submitFormInput } from './page-tool-inputs';
+import { clickInput, fillFormInput, getFormStateInput, getPageStateInput, readPageInput, submitFormInput } from './page-tool-inputs';
+import { createActTools } from './act-tools';
 import { PageGoneError } from './page-gone-error';
 import { pageRouteError, type PageToolCall, type RouteToPage } from './page-router';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
@@ -20,7 +21,7 @@ export interface PageToolsDeps {
   targets?: PageTargetStore;
 }
 
-/** read_page, get_form_state, fill_form, click and submit_form; the consequential ones need approval. */
+/** read_page, get_page_state, get_form_state, fill_form, click, submit_form and the actions; the consequential ones need approval. */
 export function createPageTools(deps: PageToolsDeps): Tool[] {
   let targets = deps.targets;
   const store = () => (targets ??= createPageTargetStore());
@@ -33,7 +34,7 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
   const execute = <K extends PageCommandName>(command: K) =>
     async (input: PageToolCall<K>['input'], ctx: ToolContext) => (await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx)).output;
   /** A read: its output is text of the document that answered, recorded under that document's origin. */
-  const read = <K extends 'read_page' | 'get_form_state'>(command: K) =>
+  const read = <K extends 'read_page' | 'get_page_state' | 'get_form_state'>(command: K) =>
     async (input: PageToolCall<K>['input'], ctx: ToolContext) => {
       const r = await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx);
       if (r.doc) ctx.reportRead?.({ origin: originOf(r.doc.url) });
@@ -66,6 +67,7 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
 
   return [
     defineTool({ name: 'read_page', untrustedOutput: 'page_content', input: readPageInput, runsIn: 'page', readOnly: true, execute: read('read_page') }),
+    defineTool({ name: 'get_page_state', untrustedOutput: 'page_content', input: getPageStateInput, runsIn: 'page', readOnly: true, execute: read('get_page_state') }),
     defineTool({ name: 'get_form_state', untrustedOutput: 'page_content', input: getFormStateInput, runsIn: 'page', readOnly: true, execute: read('get_form_state') }),
     defineTool({
       name: 'fill_form',
@@ -83,12 +85,14 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
     }),
     // Clicking and submitting are asked every time (issue: they "always need approval").
     defineTool({
-      name: 'click', input: clickInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true,
+      // Its answer says what changed on the page, in the page's words: untrusted.
+      name: 'click', input: clickInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true, untrustedOutput: 'page_content',
       execute: execute('click'), locate: locate('click'), preview: (input, ctx) => previewAction({ toolName: 'click', input }, ctx),
     }),
     defineTool({
       name: 'submit_form', input: submitFormInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true,
       execute: execute('submit_form'), locate: locate('submit_form'), preview: (input, ctx) => previewAction({ toolName: 'submit_form', input }, ctx),
     }),
+    ...createActTools({ onPage, locate, store }),
   ] as Tool[];
 }

@@ -5,6 +5,9 @@ import type { ToolContext } from '../define-tool';
 import type { PageRouteResult, PageToolCall, RouteToPage } from './page-router';
 import { createPageTargetStore, type PageTargetStore, type SnapshotDocument, type SnapshotSummary } from './page-target-store';
 import { sendPageCommand, type PageMessenger } from './send-page-command';
+import type { PageChanges } from '../../page/page-changes';
+import type { PageState } from '../../page/page-state';
+import { summarizePageState } from './summarize-page-state';
 
 export interface RouteToPageDeps {
   targets?: PageTargetStore;
@@ -12,7 +15,7 @@ export interface RouteToPageDeps {
 }
 
 /** Commands that act on the allowlist of a snapshot, and so must reach the document it was taken in. */
-const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview']);
+const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview', 'act']);
 
 /** What the model reads when the snapshot an approval was computed from is no longer the run's snapshot. */
 export const SNAPSHOT_CHANGED =
@@ -55,6 +58,11 @@ function outsideSnapshot(call: AnyPageCall, snap: SnapshotDocument | undefined):
     case 'submit_form':
       if (summary.forms.some((f) => f.key === call.input.form)) return {};
       return { refusal: `submit_form failed: "${call.input.form}" is not a form of the last form snapshot; call get_form_state to see the forms` };
+    case 'act': {
+      const ref = 'ref' in call.input ? call.input.ref : undefined;
+      if (ref === undefined || summary.fieldKeys.includes(ref) || summary.buttons.some((b) => b.key === ref)) return {};
+      return { refusal: `${call.input.action} failed: "${ref}" is not an element of the last page snapshot; call get_page_state to see the refs` };
+    }
     case 'fill_form': {
       const ignored = Object.keys(call.input.updates).filter((k) => !summary.fieldKeys.includes(k));
       return ignored.length ? { ignored } : {};
@@ -120,6 +128,12 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
     const out: unknown = outcome.output;
     let output = outcome.output;
     if (call.toolName === 'get_form_state') await targets.rememberSnapshot(ctx.runId, target, doc, summarize(out as FormSnapshot));
+    if (call.toolName === 'get_page_state') await targets.rememberSnapshot(ctx.runId, target, doc, summarizePageState(out as PageState));
+    if (call.toolName === 'act' || call.toolName === 'click') {
+      // Elements an action made appear were given refs on the page; the background learns them too.
+      const appeared = (out as { changes?: PageChanges }).changes?.appeared;
+      if (appeared?.length) await targets.addToSnapshot(ctx.runId, target, appeared);
+    }
     if (call.toolName === 'fill_form') {
       await targets.rememberFill(ctx.runId, call.toolCallId, target, doc);
       if (ignored.length) output = withIgnored(out as FillOutput, ignored) as typeof output;

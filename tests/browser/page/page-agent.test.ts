@@ -41,7 +41,7 @@ describe('createPageAgent', () => {
     page = await loadFixture('react');
     const agent = createPageAgent({ doc: page.doc, docId: 'doc-1', reader, highlightMs: 10 });
     expect(await handle(agent, { type: 'something else' })).toBeUndefined();
-    expect(await handle(agent, cmd('fill_form', { updates: { fullName: 'Ada' } }))).toMatchObject({ ok: false, error: 'tool-error', message: expect.stringMatching(/get_form_state first/) });
+    expect(await handle(agent, cmd('fill_form', { updates: { fullName: 'Ada' } }))).toMatchObject({ ok: false, error: 'tool-error', message: expect.stringMatching(/call get_page_state first/) });
 
     const snap = await handle(agent, cmd('get_form_state'));
     expect(snap).toMatchObject({ ok: true, docId: 'doc-1', url: page.doc.URL });
@@ -83,7 +83,7 @@ describe('createPageAgent', () => {
     // Only the background may command a page: not another page's content script, not one of our pages.
     expect(await handle(agent, cmd('click', { key: 'next' }), { id: 'ext', url: 'https://evil.example/', tab: {} })).toMatchObject({ ok: false, error: 'forbidden' });
     expect(await handle(agent, cmd('click', { key: 'next' }), { id: 'ext', url: 'chrome-extension://ext/sidepanel.html', documentId: 'd' })).toMatchObject({ ok: false, error: 'forbidden' });
-    expect(await handle(agent, cmd('click', { key: 'delete-account' }))).toMatchObject({ ok: false, message: expect.stringMatching(/^click failed: not a button/) });
+    expect(await handle(agent, cmd('click', { key: 'delete-account' }))).toMatchObject({ ok: false, message: expect.stringMatching(/^click failed: not an element of the last snapshot/) });
     expect(await handle(agent, cmd('submit_form', { form: 'wizard' }))).toMatchObject({ ok: false, message: expect.stringMatching(/invalid fields/) });
     expect(await handle(agent, cmd('click', { key: 'next' }))).toMatchObject({ ok: true, output: { ok: true, key: 'next' } });
   });

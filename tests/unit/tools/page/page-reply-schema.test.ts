@@ -16,6 +16,22 @@ const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
     buttons: [{ key: 'send', text: 'Send', kind: 'submit', form: 'signup' }],
     forms: [{ key: 'signup', label: 'Sign up' }],
   },
+  get_page_state: {
+    title: 'T', url: 'https://a.example/', total: 3, offset: 0, nextOffset: 2, notice: 'n',
+    elements: [{
+      ref: 'e1', role: 'textbox', name: 'Email', type: 'email', value: 'a', options: [{ value: 'a', label: 'A' }], checked: 'mixed', selected: true,
+      expanded: false, disabled: true, required: true, constraints: { min: '1' }, href: 'https://a.example/x', submits: 'r1', inView: true, frame: 'f',
+    }],
+    regions: [{ ref: 'r1', kind: 'form', name: 'Sign up', count: 2, action: 'https://a.example/s', method: 'post' }],
+    dialog: { ref: 'r2', name: 'Confirm' },
+  },
+  act: {
+    action: 'type', ref: 'e1', did: 'typed', value: 'x',
+    changes: {
+      navigated: 'https://a.example/#2', unloading: true, dialogsOpened: [{ ref: 'r3', name: 'D' }], dialogsClosed: 1, valuesChanged: [{ ref: 'e1', name: 'N', value: 'v' }],
+      appeared: [{ ref: 'e9', role: 'option', name: 'O' }], moreAppeared: 2, disappeared: 1, focused: 'N',
+    },
+  },
   fill_form: { written: [{ key: 'tags', value: ['a'] }], ignored: [{ key: 'x', reason: 'r' }], failed: [{ key: 'y', reason: 'r' }] },
   click: { ok: true, key: 'next', text: 'Next' },
   submit_form: { ok: false, key: 'signup', reason: 'the form has invalid fields', invalid: [{ key: 'email', message: 'Fill this in' }] },

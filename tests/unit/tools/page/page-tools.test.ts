@@ -14,18 +14,29 @@ const routeAnswering = (answer: (call: PageToolCall) => PageRouteResult): RouteT
   async <K extends PageCommandName>(call: PageToolCall<K>) => answer(call) as PageRouteResult<K>;
 
 describe('createPageTools', () => {
-  it('declares the five page tools; the consequential ones need approval, and each executes through its router', async () => {
+  it('declares the page tools and the actions; the consequential ones need approval, and each executes through its router', async () => {
     const calls: PageToolCall[] = [];
     const tools = createPageTools({ routeToPage: routeAnswering((call) => { calls.push(call); return { ok: true, output: { ok: true, key: call.toolName } }; }) });
-    expect(tools.map((t) => [t.name, t.runsIn, t.readOnly, t.needsApproval])).toEqual([
-      ['read_page', 'page', true, false],
-      ['get_form_state', 'page', true, false],
-      ['fill_form', 'page', false, true],
-      ['click', 'page', false, true],
-      ['submit_form', 'page', false, true],
+    expect(tools.map((t) => [t.name, t.runsIn, t.readOnly, t.needsApproval, t.alwaysAsk ?? false])).toEqual([
+      ['read_page', 'page', true, false, false],
+      ['get_page_state', 'page', true, false, false],
+      ['get_form_state', 'page', true, false, false],
+      ['fill_form', 'page', false, true, false],
+      ['click', 'page', false, true, true],
+      ['submit_form', 'page', false, true, true],
+      ['type', 'page', false, true, false],
+      ['select', 'page', false, true, false],
+      ['set_value', 'page', false, true, false],
+      ['press', 'page', false, true, true],
+      ['focus', 'page', true, false, false],
+      ['hover', 'page', true, false, false],
+      ['scroll', 'page', true, false, false],
     ]);
-    for (const t of tools) expect(await t.execute({ key: 'k' }, ctx)).toEqual({ ok: true, key: t.name });
-    expect(calls.map((c) => [c.toolName, c.toolCallId])).toEqual(tools.map((t) => [t.name, 't1']));
+    for (const t of tools) expect(await t.execute({ key: 'k' }, ctx)).toEqual({ ok: true, key: calls.at(-1)?.toolName });
+    const acts = new Set(['type', 'select', 'set_value', 'press', 'focus', 'hover', 'scroll']);
+    // The actions all travel as the page's act command, with the tool's name as the action.
+    expect(calls.map((c) => [c.toolName, c.toolCallId])).toEqual(tools.map((t) => [acts.has(t.name) ? 'act' : t.name, 't1']));
+    expect(calls.filter((c) => c.toolName === 'act').map((c) => c.input)).toEqual([...acts].map((action) => ({ key: 'k', action })));
   });
 
   it('throws what the model should read when the route fails: the page\'s own error, or the page being gone', async () => {

@@ -1,0 +1,126 @@
+import type { ActInput, ActOutput } from './act-input';
+import type { Allowlist } from './allowlist';
+import { chooseOption } from './choose-option';
+import { elementName } from './element-name';
+import { fieldKindOf } from './field-kind';
+import { interactiveRole } from './interactive-role';
+import { isFieldVisible } from './is-field-visible';
+import { isSensitiveField } from './is-sensitive-field';
+import { isPrintable, parseKey } from './key-events';
+import { hoverElement } from './pointer-events';
+import { pressKey } from './press-key';
+import { readFieldValue } from './read-field-value';
+import { scrollPage } from './scroll-page';
+import { setSliderValue } from './set-slider-value';
+import { typeText } from './type-text';
+import { writeField } from './write-field';
+import { deepActiveElement } from './deep-active-element';
+
+/** An action the page refuses or cannot do; its message is what the model reads. */
+export class ActionError extends Error {}
+
+/** What the page agent keeps between actions of a frame (the element the pointer is over). */
+export interface ActMemory {
+  hovered?: Element;
+}
+
+const quote = (el: Element) => JSON.stringify(elementName(el, interactiveRole(el) ?? '').slice(0, 60));
+
+/** The element behind a ref of the run's last snapshot, checked as a person would find it now. */
+function elementOf(allowlist: Allowlist, ref: string): HTMLElement {
+  const el = allowlist.button(ref) ?? allowlist.field(ref)?.elements[0]?.deref();
+  if (!allowlist.hasButton(ref) && !allowlist.field(ref)) throw new ActionError(`"${ref}" is not an element of the last page snapshot; call get_page_state to see the refs`);
+  if (!el?.isConnected) throw new ActionError(`the element "${ref}" is gone (the page changed); call get_page_state again`);
+  return el;
+}
+
+/**
+ * The checks a write repeats at the moment it acts, whatever the snapshot said: the element must still be
+ * visible, enabled and not a secret (a page can turn a name field into a password field after the snapshot).
+ */
+function assertWritable(el: HTMLElement, ref: string, elements: HTMLElement[] = [el]): void {
+  if (!elements.some((e) => isFieldVisible(e))) throw new ActionError(`"${ref}" is hidden now; call get_page_state again`);
+  if (elements.every((e) => (e as HTMLInputElement).disabled || e.matches(':disabled') || e.getAttribute('aria-disabled') === 'true')) throw new ActionError(`"${ref}" is disabled`);
+  const name = el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'radio' ? '' : elementName(el, 'textbox');
+  if (isSensitiveField(el, name)) throw new ActionError(`"${ref}" is a password, payment card or one-time code field; it is never written: ask the user to type it`);
+}
+
+/** Runs one action on the page (the caller watches what it changes). */
+export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActInput, memory: ActMemory): Promise<Omit<ActOutput, 'changes'>> {
+  switch (input.action) {
+    case 'type': {
+      const el = elementOf(allowlist, input.ref);
+      assertWritable(el, input.ref);
+      const editable = el.isContentEditable || /^(INPUT|TEXTAREA)$/.test(el.tagName);
+      if (!editable) throw new ActionError(`"${input.ref}" does not take text; click it, or type into the text box inside it`);
+      if ((el as HTMLInputElement).readOnly) throw new ActionError(`"${input.ref}" is read-only (it may open a picker): click it and choose in the picker`);
+      typeText(el, input.text, input.clear ?? true);
+      const kind = fieldKindOf(el);
+      return { action: 'type', ref: input.ref, did: `typed ${[...input.text].length} characters into ${quote(el)}`, ...(kind ? { value: readFieldValue(kind, [el]) } : {}) };
+    }
+    case 'press': {
+      const key = parseKey(input.key);
+      if (!key) throw new ActionError(`"${input.key}" is not a key; use names such as Enter, Escape, Tab, ArrowDown, Shift+Tab, Control+a`);
+      const target = input.ref === undefined ? undefined : elementOf(allowlist, input.ref);
+      if (target && !isFieldVisible(target)) throw new ActionError(`"${input.ref}" is hidden now; call get_page_state again`);
+      const at = target ?? deepActiveElement(doc);
+      if (at && isPrintable(key) && /^(INPUT|TEXTAREA)$/.test(at.tagName) && isSensitiveField(at, '')) throw new ActionError('the focus is in a password, payment card or one-time code field; keys are never typed there');
+      const went = pressKey(doc, key, target);
+      return { action: 'press', ...(input.ref ? { ref: input.ref } : {}), did: `pressed ${input.key} on ${went === doc.body ? 'the page' : quote(went)}` };
+    }
+    case 'focus': {
+      const el = elementOf(allowlist, input.ref);
+      if (!isFieldVisible(el)) throw new ActionError(`"${input.ref}" is hidden now; call get_page_state again`);
+      el.focus({ preventScroll: false });
+      return { action: 'focus', ref: input.ref, did: `focused ${quote(el)}` };
+    }
+    case 'hover': {
+      const el = elementOf(allowlist, input.ref);
+      if (!isFieldVisible(el)) throw new ActionError(`"${input.ref}" is hidden now; call get_page_state again`);
+      el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      hoverElement(el, memory.hovered);
+      memory.hovered = el;
+      return { action: 'hover', ref: input.ref, did: `moved the pointer over ${quote(el)}` };
+    }
+    case 'select':
+      return select(allowlist, input.ref, input.option);
+    case 'set_value': {
+      const el = elementOf(allowlist, input.ref);
+      assertWritable(el, input.ref);
+      const role = interactiveRole(el);
+      if (role !== 'slider' && role !== 'spinbutton') throw new ActionError(`"${input.ref}" is not a slider; use type for text fields and select for choices`);
+      const outcome = await setSliderValue(el, input.value);
+      if (!outcome.ok) throw new ActionError(`set_value failed: ${outcome.reason}`);
+      return { action: 'set_value', ref: input.ref, did: `set ${quote(el)} to ${outcome.value}`, value: outcome.value };
+    }
+    case 'scroll': {
+      const el = input.ref === undefined ? undefined : elementOf(allowlist, input.ref);
+      if (input.direction === 'into_view' && !el) throw new ActionError('scroll into_view needs the ref of an element');
+      const where = scrollPage(doc, input.direction, el);
+      return { action: 'scroll', ...(input.ref ? { ref: input.ref } : {}), did: `scrolled ${input.direction.replace('_', ' ')}: the page is at ${where.scrollY}px${where.atBottom ? ' (the bottom)' : ''}` };
+    }
+  }
+}
+
+/** A native select or radio group by option label; an ARIA listbox, combobox or autocomplete as a person would. */
+async function select(allowlist: Allowlist, ref: string, option: string): Promise<Omit<ActOutput, 'changes'>> {
+  const field = allowlist.field(ref);
+  const el = elementOf(allowlist, ref);
+  const elements = field?.elements.map((r) => r.deref()).filter((e): e is HTMLElement => !!e?.isConnected) ?? [el];
+  assertWritable(el, ref, elements);
+  if (field && (field.type === 'select' || field.type === 'select-multiple' || field.type === 'radio')) {
+    const outcome = writeField(field.type, elements, field.type === 'select-multiple' ? [option] : option);
+    if (!outcome.ok) throw new ActionError(`select failed: ${outcome.reason}`);
+    const value = readFieldValue(field.type, elements);
+    return { action: 'select', ref, did: `chose ${JSON.stringify(option)} in ${quote(el)}`, value };
+  }
+  const role = interactiveRole(el);
+  if (role !== 'combobox' && role !== 'listbox' && role !== 'textbox' && role !== 'searchbox' && role !== 'button') {
+    throw new ActionError(`"${ref}" is not a select, listbox or combobox; click the option instead`);
+  }
+  const outcome = await chooseOption(el, option);
+  if (!outcome.ok) throw new ActionError(`select failed: ${outcome.reason}`);
+  const kind = fieldKindOf(el);
+  const value = kind ? readFieldValue(kind, [el]) : elementName(el, role);
+  return { action: 'select', ref, did: `chose ${JSON.stringify(outcome.chosen)} in ${quote(el)}`, value };
+}

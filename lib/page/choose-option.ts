@@ -1,0 +1,66 @@
+import { elementName } from './element-name';
+import { pointerClick } from './pointer-events';
+import { pressKey } from './press-key';
+import { parseKey } from './key-events';
+import { typeText } from './type-text';
+import { waitUntil } from './wait-until';
+
+/** What a choice came to: the option chosen, or why none was. */
+export type ChoiceOutcome = { ok: true; chosen: string } | { ok: false; reason: string };
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The visible options a listbox or combobox offers: inside it, in the popup it controls, else anywhere in its document. */
+function optionsFor(el: Element): HTMLElement[] {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const ids = `${el.getAttribute('aria-controls') ?? ''} ${el.getAttribute('aria-owns') ?? ''}`.split(/\s+/).filter(Boolean);
+  const popups = [el, ...ids.map((id) => root.getElementById(id)).filter((p): p is HTMLElement => !!p)];
+  let options = popups.flatMap((p) => Array.from(p.querySelectorAll<HTMLElement>('[role="option"]')));
+  if (!options.length) options = Array.from(el.ownerDocument.querySelectorAll<HTMLElement>('[role="option"]'));
+  return options.filter((o) => o.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && o.getAttribute('aria-disabled') !== 'true');
+}
+
+/** The one option named `wanted`: exactly (ignoring case and spacing), else the only one starting with it. */
+function match(options: HTMLElement[], wanted: string): HTMLElement | 'ambiguous' | undefined {
+  const target = norm(wanted);
+  const exact = options.filter((o) => norm(elementName(o, 'option')) === target);
+  if (exact.length === 1) return exact[0];
+  if (exact.length > 1) return 'ambiguous';
+  const prefix = options.filter((o) => norm(elementName(o, 'option')).startsWith(target));
+  return prefix.length === 1 ? prefix[0] : prefix.length > 1 ? 'ambiguous' : undefined;
+}
+
+/**
+ * Chooses `wanted` in an ARIA listbox, combobox or autocomplete as a person would: if the option is not
+ * showing, open the widget (click it), then type the option's text into its input and wait for the list,
+ * then try ArrowDown; the option found is clicked. Options are matched by their visible name, never by
+ * position; two options of the same name are a failure with a reason.
+ */
+export async function chooseOption(el: HTMLElement, wanted: string, waitMs = 1500): Promise<ChoiceOutcome> {
+  const find = () => {
+    const m = match(optionsFor(el), wanted);
+    return m;
+  };
+  let found = find();
+  if (found === undefined && el.getAttribute('role') !== 'listbox') {
+    pointerClick(el);
+    found = await waitUntil(find, 300);
+    const input = el.matches('input, textarea, [contenteditable="true"]') ? el : el.querySelector<HTMLElement>('input, [contenteditable="true"]');
+    if (found === undefined && input) {
+      typeText(input, wanted, true);
+      found = await waitUntil(find, waitMs);
+    }
+    if (found === undefined) {
+      pressKey(el.ownerDocument, parseKey('ArrowDown')!, input ?? el);
+      found = await waitUntil(find, 500);
+    }
+  }
+  if (found === 'ambiguous') return { ok: false, reason: `several options are named "${wanted}"; name one exactly` };
+  if (!found) {
+    const shown = optionsFor(el).slice(0, 20).map((o) => JSON.stringify(elementName(o, 'option'))).join(', ');
+    return { ok: false, reason: `no option named "${wanted}" appeared${shown ? ` (options shown: ${shown})` : ''}` };
+  }
+  const chosen = elementName(found, 'option');
+  pointerClick(found);
+  return { ok: true, chosen };
+}

@@ -1,0 +1,46 @@
+import { computeAccessibleName } from 'dom-accessibility-api';
+import { fieldLabel, textOf } from './field-label';
+
+const MAX_NAME = 100;
+
+/**
+ * The name a person would give `el`: the ARIA accessible name (dom-accessibility-api), else the header of
+ * its table cell (row and column), else the label-like text before it or its placeholder. Whitespace is
+ * collapsed and the name clipped; the text is the page's and is treated as untrusted by the caller.
+ */
+export function elementName(el: Element, role = ''): string {
+  const own = accessibleName(el);
+  if (own) return clip(own);
+  // Controls that take input are named by what stands beside them; the others (a clickable div) by their own text.
+  if (INPUT_ROLES.has(role)) return clip(tableHeaderName(el) || fieldLabel(el).text);
+  return clip(textOf(el) || el.getAttribute('title')?.trim() || '');
+}
+
+const INPUT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'checkbox', 'radio', 'switch', 'radiogroup']);
+
+function accessibleName(el: Element): string {
+  try {
+    return computeAccessibleName(el).replace(/\s+/g, ' ').trim();
+  } catch (error) {
+    // A page can build markup the computation does not expect (a detached labelled-by chain); fall back.
+    console.debug('Tabwise: accessible name not computed', error);
+    return '';
+  }
+}
+
+/** "Row header — Column header" of the table cell around `el`, as a person reads a grid of inputs. */
+export function tableHeaderName(el: Element): string {
+  const cell = el.closest('td, th');
+  const row = cell?.parentElement;
+  const table = cell?.closest('table');
+  if (!cell || !row || !table || !(cell instanceof (el.ownerDocument.defaultView ?? window).HTMLTableCellElement)) return '';
+  const rowHeader = Array.from(row.children).find((c) => c !== cell && c.tagName === 'TH');
+  const headRow = table.tHead?.rows[0] ?? (table.rows[0] !== row ? table.rows[0] : undefined);
+  const colHeader = headRow?.cells[cell.cellIndex];
+  const parts = [rowHeader ? textOf(rowHeader) : '', colHeader?.tagName === 'TH' ? textOf(colHeader) : ''].filter(Boolean);
+  return parts.join(' — ');
+}
+
+function clip(text: string): string {
+  return text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;
+}

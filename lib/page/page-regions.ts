@@ -1,0 +1,46 @@
+import type { PageRegion } from './page-state';
+
+const REGION_SELECTOR =
+  'form, dialog, [role="dialog"], [role="alertdialog"], ul, ol, [role="list"], [role="listbox"], [role="menu"], [role="menubar"], ' +
+  '[role="tree"], [role="grid"], [role="tablist"], table, nav, [role="navigation"], main, [role="main"], search, [role="search"]';
+
+/** The parent across shadow roots and into the frame's own document only (regions stay within one document). */
+const parentOf = (el: Element): Element | null => el.parentElement ?? (el.parentNode && 'host' in el.parentNode ? (el.parentNode as ShadowRoot).host : null);
+
+/** What kind of region `el` is. */
+export function regionKind(el: Element): PageRegion['kind'] {
+  const role = el.getAttribute('role');
+  const tag = el.tagName;
+  if (tag === 'FORM') return 'form';
+  if (tag === 'DIALOG' || role === 'dialog' || role === 'alertdialog') return 'dialog';
+  if (tag === 'TABLE' || role === 'grid') return 'table';
+  if (role === 'menu' || role === 'menubar' || role === 'tablist') return 'menu';
+  if (tag === 'NAV' || role === 'navigation') return 'navigation';
+  if (tag === 'MAIN' || role === 'main') return 'main';
+  if (tag === 'SEARCH' || role === 'search') return 'search';
+  return 'list';
+}
+
+/**
+ * The regions around the listed elements and how many each holds: every form and dialog, and the lists,
+ * tables and landmarks that hold at least `minCount` elements (smaller ones are not worth a scope).
+ */
+export function countRegions(elements: Element[], minCount = 3): Map<Element, number> {
+  const counts = new Map<Element, number>();
+  for (const el of elements) {
+    for (let p = parentOf(el); p; p = parentOf(p)) {
+      if (p.matches(REGION_SELECTOR)) counts.set(p, (counts.get(p) ?? 0) + 1);
+    }
+  }
+  for (const [region, count] of counts) {
+    const kind = regionKind(region);
+    if (kind !== 'form' && kind !== 'dialog' && count < minCount) counts.delete(region);
+  }
+  return counts;
+}
+
+/** Whether `inner` lies inside `outer`, across open shadow roots. */
+export function isInside(outer: Element, inner: Element): boolean {
+  for (let p: Element | null = inner; p; p = parentOf(p)) if (p === outer) return true;
+  return false;
+}

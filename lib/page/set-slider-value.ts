@@ -1,0 +1,42 @@
+import { parseKey } from './key-events';
+import { pressKey } from './press-key';
+import { setNativeValue } from './set-native-value';
+
+/** What setting a slider came to: the value it now shows, or why it could not. */
+export type SliderOutcome = { ok: true; value: string } | { ok: false; reason: string };
+
+const MAX_STEPS = 500;
+
+/**
+ * Sets a slider to `value`: a native range input through its value (as the browser does when dragged),
+ * an ARIA slider with the keys a person would use (Home, End, arrows), reading aria-valuenow after each
+ * key. A slider that does not move on keys fails with a reason, and so does a value outside its range.
+ */
+export async function setSliderValue(el: HTMLElement, value: string): Promise<SliderOutcome> {
+  const target = Number(value);
+  if (!Number.isFinite(target)) return { ok: false, reason: `"${value}" is not a number` };
+  if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'range') {
+    const input = el as HTMLInputElement;
+    if (target < Number(input.min || 0) || target > Number(input.max || 100)) return { ok: false, reason: `outside the slider's range ${input.min || 0}–${input.max || 100}` };
+    setNativeValue(input, String(target));
+    return { ok: true, value: input.value };
+  }
+  const now = () => Number(el.getAttribute('aria-valuenow'));
+  const min = Number(el.getAttribute('aria-valuemin') ?? 0);
+  const max = Number(el.getAttribute('aria-valuemax') ?? 100);
+  if (!Number.isFinite(now())) return { ok: false, reason: 'the slider does not say its value (no aria-valuenow)' };
+  if (target < min || target > max) return { ok: false, reason: `outside the slider's range ${min}–${max}` };
+  const doc = el.ownerDocument;
+  if (target === min || target === max) pressKey(doc, parseKey(target === min ? 'Home' : 'End')!, el);
+  for (let i = 0; i < MAX_STEPS && now() !== target; i++) {
+    const before = now();
+    const up = before < target;
+    pressKey(doc, parseKey(up ? 'ArrowRight' : 'ArrowLeft')!, el);
+    // Frameworks may re-render after the event: give them a moment before concluding the key did nothing.
+    if (now() === before) await new Promise((r) => setTimeout(r, 30));
+    const after = now();
+    if (after === before) return { ok: false, reason: `the slider did not move on arrow keys (it shows ${before})` };
+    if (up ? after > target : after < target) break; // its step does not land on the value: the nearest is kept
+  }
+  return { ok: true, value: el.getAttribute('aria-valuetext') ?? String(now()) };
+}
