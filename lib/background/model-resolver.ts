@@ -4,7 +4,7 @@
  */
 import type { ModelRef } from '../agent/run-journal';
 import type { ChatModel } from '../providers/chat-model';
-import { createChatModel } from '../providers/create-chat-model';
+import { createChatModel, type ChatModelTuning } from '../providers/create-chat-model';
 import type { ProviderRecord } from '../providers/provider-record';
 import type { ProviderStore } from '../providers/provider-store';
 import type { SettingsStore } from '../storage/settings-store';
@@ -23,11 +23,11 @@ export interface ModelResolverDeps {
   providers: ProviderStore | Promise<ProviderStore>;
   settings: SettingsStore | Promise<SettingsStore>;
   /** Injectable so tests build fakes instead of SDK clients. */
-  createModel?: (provider: ProviderRecord, apiKey: string | undefined) => ChatModel;
+  createModel?: (provider: ProviderRecord, apiKey: string | undefined, tuning: ChatModelTuning) => ChatModel;
 }
 
 export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
-  const createModel = deps.createModel ?? createChatModel;
+  const createModel = deps.createModel ?? ((p: ProviderRecord, key: string | undefined, tuning: ChatModelTuning) => createChatModel(p, key, undefined, tuning));
 
   async function defaultProvider() {
     const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
@@ -37,10 +37,11 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
   }
 
   async function forRef(ref: ModelRef): Promise<ChatModel> {
-    const providers = await deps.providers;
+    const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
     const provider = await providers.get(ref.provider);
     if (!provider) throw new UserFacingError('no_provider', 'The provider of this conversation was deleted. Add or choose one in Settings.');
-    return createModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id));
+    const { stallTimeoutMs } = await settings.get();
+    return createModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id), { stallTimeoutMs });
   }
 
   return {

@@ -31,6 +31,7 @@ export const requestSchemas = {
     maxToolCallsPerStep: limit(RUN_LIMITS.maxToolCallsPerStep, 'tool calls per step'),
     maxConcurrentSubAgents: limit(RUN_LIMITS.maxConcurrentSubAgents, 'sub-agents at once'),
     maxRunTokens: limit(RUN_LIMITS.maxRunTokens, 'tokens per run'),
+    stallTimeoutMs: z.number().int().min(1_000, 'At least 1 second').max(600_000, 'At most 10 minutes').optional(),
   }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': z.object({ runId: id }),

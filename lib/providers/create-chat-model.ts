@@ -4,9 +4,20 @@ import type { ProviderConfig } from './provider-config';
 import { createAnthropicChatModel } from './anthropic-chat-model';
 import { createOpenAIChatModel } from './openai-chat-model';
 
-export function createChatModel(provider: Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'>, apiKey: string | undefined, fetchImpl?: typeof fetch): ChatModel {
+/** Options every adapter takes besides the provider itself. */
+export interface ChatModelTuning {
+  /** Silence after which a stream counts as stalled (default 20 s). */
+  stallTimeoutMs?: number;
+}
+
+export function createChatModel(
+  provider: Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'>,
+  apiKey: string | undefined,
+  fetchImpl?: typeof fetch,
+  tuning: ChatModelTuning = {},
+): ChatModel {
   if (provider.kind === 'anthropic') {
-    return createAnthropicChatModel({ modelId: provider.model, apiKey, baseURL: provider.baseUrl, fetch: fetchImpl });
+    return createAnthropicChatModel({ modelId: provider.model, apiKey, baseURL: provider.baseUrl, fetch: fetchImpl, ...tuning });
   }
   return createOpenAIChatModel({
     modelId: provider.model,
@@ -14,5 +25,6 @@ export function createChatModel(provider: Pick<ProviderConfig, 'kind' | 'baseUrl
     baseURL: provider.baseUrl,
     provider: provider.kind,
     fetch: fetchImpl,
+    ...tuning,
   });
 }

@@ -22,6 +22,7 @@ export async function listModels(
     }
     return ids.sort();
   } catch (error) {
-    throw mapProviderError(error, signal);
+    const vendorHost = target.kind === 'anthropic' ? 'api.anthropic.com' : 'api.openai.com';
+    throw mapProviderError(error, signal, { baseURL: target.baseUrl, vendorHost });
   }
 }

@@ -12,6 +12,8 @@ export interface OpenAIChatModelOptions {
   provider?: string;
   maxRetries?: number;
   fetch?: typeof fetch;
+  /** Silence after which the stream counts as stalled (default 20 s). */
+  stallTimeoutMs?: number;
 }
 
 /** The SDK's client options; shared with the connection test so both talk to the endpoint the same way. */
@@ -36,7 +38,8 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     async *stream(call: ChatCall, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
       const base = openAIClientOptions({ ...options, maxRetries });
       const isReasoningModel = !!call.reasoning?.effort;
-      yield* streamThroughSdk(base, signal, async (fetch, push) => {
+      const endpoint = { baseURL: options.baseURL, vendorHost: 'api.openai.com' };
+      yield* streamThroughSdk({ ...base, endpoint, stallTimeoutMs: options.stallTimeoutMs }, signal, async (fetch, push, requestSignal) => {
         const client = new OpenAI({ ...base, fetch });
         const mapper = createOpenAIStreamMapper();
         const stream = await client.chat.completions.create(
@@ -50,10 +53,10 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
             ...(call.temperature !== undefined && !isReasoningModel ? { temperature: call.temperature } : {}),
             ...(isReasoningModel ? { reasoning_effort: call.reasoning!.effort } : {}),
           },
-          { signal },
+          { signal: requestSignal },
         );
         for await (const chunk of stream) for (const part of mapper.push(chunk)) push(part);
-        if (!signal.aborted) for (const part of mapper.finish()) push(part);
+        if (!requestSignal.aborted) for (const part of mapper.finish()) push(part);
       });
     },
   };

@@ -56,5 +56,8 @@ export async function streamReply({ res, reply, parts, encoder, outcome, headers
     case 'stall':
       await waitForClose(res);
       return;
+    case 'end':
+      res.end();
+      return;
   }
 }
