@@ -5,6 +5,9 @@ import { ConversationList } from './ConversationList';
 import { MessageItem } from './MessageItem';
 import { ModelSawDialog } from './ModelSawDialog';
 import { PageChips } from './PageChips';
+import { QueuedMessages } from './QueuedMessages';
+import { useEscapeToStop } from './use-escape-to-stop';
+import './chat-extras.css';
 
 function RetryBanner({ state }: { state: ChatState }) {
   const r = state.retrying.value;
@@ -27,6 +30,7 @@ export function ChatApp({ state }: { state: ChatState }) {
   });
   const provider = state.activeProvider.value;
   const [inspecting, setInspecting] = useState<string | null>(null);
+  useEscapeToStop(state);
   return (
     <div class="chat-app">
       <header>
@@ -42,7 +46,8 @@ export function ChatApp({ state }: { state: ChatState }) {
         </button>
       </header>
       {state.showHistory.value && <ConversationList state={state} />}
-      <div class="log" ref={log} aria-live="polite">
+      {/* Focusable, so the keyboard scrolls it (PageUp/PageDown, arrows) like any document. */}
+      <div class="log" ref={log} aria-live="polite" role="log" aria-label="Messages" tabIndex={0}>
         {messages.length === 0 && (
           <div class="welcome">
             {provider ? (
@@ -72,6 +77,7 @@ export function ChatApp({ state }: { state: ChatState }) {
             }
           />
         ))}
+        <QueuedMessages messages={state.queued.value} />
         <RetryBanner state={state} />
       </div>
       {inspecting && <ModelSawDialog load={() => state.inspect(inspecting)} onClose={() => setInspecting(null)} />}

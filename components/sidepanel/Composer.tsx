@@ -1,9 +1,11 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ChatState } from './chat-state';
 
 export function Composer({ state }: { state: ChatState }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const running = state.running.value;
+  // The message box has the focus when the panel opens: the user can type at once.
+  useEffect(() => ref.current?.focus(), []);
   const submit = async () => {
     const el = ref.current;
     if (!el || !el.value.trim()) return;

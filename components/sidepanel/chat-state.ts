@@ -9,6 +9,7 @@ import { PANEL_PORT, type PanelCommand, type PanelMessage, type PanelPageContext
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { ConversationRecord, MessageRecord } from '../../lib/storage/records';
 import type { ProviderView } from '../../lib/providers/provider-record';
+import type { QueuedMessage } from '../../lib/background/queued-messages';
 import { createPageContextState } from './page-context-state';
 
 export interface RetryState { attempt: number; status: number; delayMs: number; since: number }
@@ -17,6 +18,8 @@ export function createChatState() {
   const conversation = signal<ConversationRecord | null>(null);
   const messages = signal<MessageRecord[]>([]);
   const running = signal(false);
+  /** Messages sent while the answer runs, not yet taken in by it (shown as queued under the answer). */
+  const queued = signal<QueuedMessage[]>([]);
   const retrying = signal<RetryState | null>(null);
   const notice = signal<string | null>(null);
   const connected = signal(false);
@@ -86,6 +89,7 @@ export function createChatState() {
           conversation.value = message.conversation;
           messages.value = message.messages;
           running.value = message.running;
+          queued.value = message.queued ?? [];
           if (!message.running) retrying.value = null;
         });
         return;
@@ -98,8 +102,13 @@ export function createChatState() {
         if (conversation.value?.id === message.conversation.id) conversation.value = message.conversation;
         void refreshConversations();
         return;
+      case 'queued':
+        if (conversation.value?.id === message.conversationId) queued.value = message.messages;
+        return;
       case 'message':
         upsert(message.message);
+        // A queued message sent on its own (after Stop) now shows as an ordinary message.
+        if (message.message.role === 'user') queued.value = queued.value.filter((q) => q.id !== message.message.id);
         return;
       case 'event':
         onEvent(message.event);
@@ -161,6 +170,7 @@ export function createChatState() {
     conversation,
     messages,
     running,
+    queued,
     retrying,
     notice,
     connected,
@@ -183,8 +193,11 @@ export function createChatState() {
       notice.value = null;
       const interjecting = running.value;
       running.value = true;
+      const clientId = crypto.randomUUID();
+      // Shown at once: the background confirms the queue (or sends the message as a new turn) in a moment.
+      if (interjecting) queued.value = [...queued.value, { id: clientId, text: trimmed }];
       const context: PanelPageContext | undefined = interjecting ? undefined : await page.forSend();
-      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId: crypto.randomUUID(), ...(context ? { page: context } : {}) });
+      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId, ...(context ? { page: context } : {}) });
       return true;
     },
     decide(runId: string, toolCallId: string, decision: 'approved' | 'denied' | 'always') {
@@ -216,6 +229,7 @@ export function createChatState() {
         conversation.value = null;
         messages.value = [];
         running.value = false;
+        queued.value = [];
         showHistory.value = false;
       });
       post({ type: 'subscribe', conversationId: null });

@@ -15,6 +15,7 @@ import type { PanelCommand, PanelMessage, PanelPageContext } from './panel-port'
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
 import { monotonicClock } from '../util/monotonic-clock';
+import { createQueuedMessages } from './queued-messages';
 import { toModelHistory } from './to-model-history';
 import { UserFacingError } from './user-facing-error';
 
@@ -63,6 +64,10 @@ export function createChatService(input: ChatServiceDeps) {
   const starting = new Set<string>();
   /** Conversations whose last answer is being written from the journal; the next turn waits for it. */
   const settling = new Map<string, Promise<void>>();
+  /** Messages sent during a run that the run has not taken in yet (shown as queued in the panel). */
+  const queued = createQueuedMessages();
+  const postQueue = (conversationId: string, runId: string | undefined) =>
+    broadcast(conversationId, { type: 'queued', conversationId, messages: queued.list(runId) });
 
   const broadcast = (conversationId: string, message: PanelMessage) => {
     for (const [port, subscribed] of subscriptions) if (subscribed === conversationId) port.postMessage(message);
@@ -87,7 +92,8 @@ export function createChatService(input: ChatServiceDeps) {
     const store = await deps.store;
     const conversation = conversationId ? ((await store.getConversation(conversationId)) ?? null) : null;
     const messages = conversation ? await Promise.all((await store.listMessages(conversation.id)).map(withLive)) : [];
-    port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && isBusy(conversation.id) });
+    const queue = conversation ? queued.list(byConversation.get(conversation.id)) : [];
+    port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && isBusy(conversation.id), queued: queue });
   }
 
   function onAgentEvent(event: AgentEvent) {
@@ -97,6 +103,7 @@ export function createChatService(input: ChatServiceDeps) {
     }
     const live = runs.get(event.runId);
     if (live) broadcast(live.conversationId, { type: 'event', event });
+    if (live && event.type === 'interjection-accepted' && queued.accept(event.runId, event.text)) postQueue(live.conversationId, event.runId);
   }
 
   /** Writes the answer's record from the run's journal once the run has settled. */
@@ -132,6 +139,24 @@ export function createChatService(input: ChatServiceDeps) {
     broadcast(live.conversationId, { type: 'message', message: final });
     await store.putMessage(final);
     if (final.status === 'complete') void maybeTitle(live.conversationId).catch((e: unknown) => console.warn('title generation failed', e));
+    await keepQueued(runId, live.conversationId, result.reason);
+  }
+
+  /**
+   * Messages the run never took in (it was stopped or failed) become the conversation's next user messages.
+   * After Stop they are answered next, as the panel promised; after an error they wait for Retry.
+   */
+  async function keepQueued(runId: string, conversationId: string, reason: RunResult['reason']) {
+    const left = queued.take(runId);
+    if (left.length === 0) return;
+    const store = await deps.store;
+    for (const m of left) {
+      const user: MessageRecord = { id: m.id, conversationId, role: 'user', text: m.text, status: 'complete', createdAt: deps.now() };
+      await store.putMessage(user);
+      broadcast(conversationId, { type: 'message', message: user });
+    }
+    postQueue(conversationId, undefined);
+    if (reason === 'stopped') void startTurn(conversationId, undefined);
   }
 
   async function maybeTitle(conversationId: string) {
@@ -214,9 +239,17 @@ export function createChatService(input: ChatServiceDeps) {
         let conversationId = command.conversationId;
         if (conversationId && !(await store.getConversation(conversationId))) throw new UserFacingError('not_found', 'That conversation no longer exists.');
         const liveRunId = conversationId ? byConversation.get(conversationId) : undefined;
-        if (liveRunId) {
-          // A message during a run joins that run before its next model call.
-          await (await deps.runtime()).interject(liveRunId, text);
+        if (liveRunId && conversationId) {
+          // A message during a run joins that run before its next model call; until then it is queued.
+          queued.add(liveRunId, { id: command.clientId, text });
+          postQueue(conversationId, liveRunId);
+          try {
+            await (await deps.runtime()).interject(liveRunId, text);
+          } catch (error) {
+            queued.accept(liveRunId, text);
+            postQueue(conversationId, liveRunId);
+            throw error;
+          }
           return;
         }
         if (conversationId && starting.has(conversationId)) throw new UserFacingError('busy', 'Wait a moment: the answer is starting.');
