@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChatState } from './chat-state';
 import { Composer } from './Composer';
@@ -5,6 +6,8 @@ import { ConversationList } from './ConversationList';
 import { MessageItem } from './MessageItem';
 import { ModelSawDialog } from './ModelSawDialog';
 import { PageChips } from './PageChips';
+import { MessageActions, type MessageActionHandlers } from './MessageActions';
+import { MessageEditor } from './MessageEditor';
 import { QueuedMessages } from './QueuedMessages';
 import { useEscapeToStop } from './use-escape-to-stop';
 import './chat-extras.css';
@@ -31,6 +34,14 @@ export function ChatApp({ state }: { state: ChatState }) {
   const provider = state.activeProvider.value;
   const [inspecting, setInspecting] = useState<string | null>(null);
   useEscapeToStop(state);
+  const [editing, setEditing] = useState<string | null>(null);
+  const running = state.running.value;
+  const messageActions: MessageActionHandlers = {
+    copy: (text) => state.copy(text),
+    regenerate: () => void state.regenerate(),
+    startEdit: setEditing,
+    remove: (id) => state.deleteMessage(id),
+  };
   return (
     <div class="chat-app">
       <header>
@@ -59,9 +70,20 @@ export function ChatApp({ state }: { state: ChatState }) {
             )}
           </div>
         )}
-        {messages.map((m, i) => (
+        {messages.map((m, i) =>
+          editing === m.id ? (
+            <MessageEditor
+              key={m.id}
+              text={m.text}
+              onCancel={() => setEditing(null)}
+              onSave={(text) => {
+                setEditing(null);
+                void state.edit(m.id, text);
+              }}
+            />
+          ) : (
+          <Fragment key={m.id}>
           <MessageItem
-            key={m.id}
             message={m}
             isLast={i === messages.length - 1}
             onRetry={() => void state.retry()}
@@ -76,7 +98,11 @@ export function ChatApp({ state }: { state: ChatState }) {
                 : undefined
             }
           />
-        ))}
+          {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
+          <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
+          </Fragment>
+          ),
+        )}
         <QueuedMessages messages={state.queued.value} />
         <RetryBanner state={state} />
       </div>

@@ -224,6 +224,33 @@ export function createChatState() {
       const context = await page.forSend();
       post({ type: 'retry', conversationId: conversation.value.id, ...(context ? { page: context } : {}) });
     },
+    /** Answers the last question again, replacing the last answer. */
+    async regenerate() {
+      if (!conversation.value) return;
+      notice.value = null;
+      const context = await page.forSend();
+      post({ type: 'regenerate', conversationId: conversation.value.id, ...(context ? { page: context } : {}) });
+    },
+    /** Replaces a sent message and continues the conversation from it (later messages are replaced). */
+    async edit(messageId: string, text: string) {
+      if (!conversation.value || !text.trim()) return;
+      notice.value = null;
+      const context = await page.forSend();
+      post({ type: 'edit', conversationId: conversation.value.id, messageId, text: text.trim(), ...(context ? { page: context } : {}) });
+    },
+    deleteMessage(messageId: string) {
+      if (conversation.value) post({ type: 'delete-message', conversationId: conversation.value.id, messageId });
+    },
+    /** Copies an answer's text (its Markdown source) to the clipboard; false when the browser refused. */
+    async copy(text: string): Promise<boolean> {
+      try {
+        await navigator.clipboard.writeText(text);
+        return true;
+      } catch (e) {
+        notice.value = `Could not copy: ${(e as Error).message}`;
+        return false;
+      }
+    },
     newChat() {
       batch(() => {
         conversation.value = null;

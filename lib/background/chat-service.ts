@@ -16,6 +16,7 @@ import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
 import { monotonicClock } from '../util/monotonic-clock';
 import { createQueuedMessages } from './queued-messages';
+import { deleteOneMessage, dropLastAnswer, editUserMessage } from './rewrite-conversation';
 import { toModelHistory } from './to-model-history';
 import { UserFacingError } from './user-facing-error';
 
@@ -283,6 +284,19 @@ export function createChatService(input: ChatServiceDeps) {
       }
       case 'stop':
         return stop(command.conversationId);
+      case 'regenerate':
+      case 'edit':
+      case 'delete-message': {
+        const { conversationId } = command;
+        if (isBusy(conversationId)) throw new UserFacingError('busy', 'Wait until the answer is finished, or stop it first.');
+        if (command.type === 'regenerate') await dropLastAnswer(store, conversationId);
+        else if (command.type === 'edit') await editUserMessage(store, conversationId, command.messageId, command.text.trim());
+        else await deleteOneMessage(store, conversationId, command.messageId);
+        // Every panel showing the conversation redraws it from the store.
+        for (const [p, subscribed] of subscriptions) if (subscribed === conversationId) await snapshot(p, conversationId);
+        if (command.type !== 'delete-message') void startTurn(conversationId, command.page);
+        return;
+      }
       case 'approval': {
         const live = runs.get(command.runId);
         if (!live) throw new UserFacingError('not_found', 'That run has already finished.');

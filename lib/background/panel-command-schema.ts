@@ -20,5 +20,11 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
   /** Answer the last user message again (after an error). */
   z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),
   z.object({ type: z.literal('stop'), conversationId: id }),
+  /** Answer the last user message again, replacing the last answer (whatever its status). */
+  z.object({ type: z.literal('regenerate'), conversationId: id, page: pageContextSchema.optional() }),
+  /** Replace a sent user message with new text and continue from there: every later message goes. */
+  z.object({ type: z.literal('edit'), conversationId: id, messageId: id, text: z.string().trim().min(1).max(100_000), page: pageContextSchema.optional() }),
+  /** Delete one message of the conversation. */
+  z.object({ type: z.literal('delete-message'), conversationId: id, messageId: id }),
   z.object({ type: z.literal('approval'), runId: id, toolCallId: id, decision: z.enum(['approved', 'denied', 'always']) }),
 ]);

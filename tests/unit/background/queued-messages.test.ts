@@ -1,43 +1,7 @@
 /** Messages sent while an answer runs: queued at once, taken in by the run, or kept and sent next after Stop. */
 import { describe, expect, it, vi } from 'vitest';
-import { createAgentRuntime } from '../../../lib/agent/agent-runtime';
-import { createMemoryRunJournal } from '../../../lib/agent/memory-run-journal';
-import { createFakeChatModel, type Script } from '../../../lib/agent/testing/fake-chat-model';
-import { createChatService } from '../../../lib/background/chat-service';
-import type { PanelMessage } from '../../../lib/background/panel-port';
 import { createQueuedMessages } from '../../../lib/background/queued-messages';
-import type { ModelStreamPart } from '../../../lib/providers/chat-model';
-import { createInMemorySitePolicyStore } from '../../../lib/tools/site-policy-store';
-import { createToolRegistry } from '../../../lib/tools/tool-registry';
-import { prompts } from '../agent/harness';
-import { createMemoryConversationStore } from './memory-conversation-store';
-
-const text = (delta: string): ModelStreamPart => ({ type: 'text-delta', delta });
-const finish = (): ModelStreamPart => ({ type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 2, cachedInputTokens: 0, cacheWriteTokens: 0 } });
-
-function setup(scripts: Script[]) {
-  const store = createMemoryConversationStore();
-  const journal = createMemoryRunJournal();
-  const model = createFakeChatModel(scripts);
-  const runtime = createAgentRuntime({ journal, resolveModel: () => model, tools: createToolRegistry([]), prompts, sitePolicies: createInMemorySitePolicyStore(), timeZone: 'UTC' });
-  let n = 0;
-  let t = 1_000;
-  const service = createChatService({
-    store,
-    runtime,
-    now: () => ++t,
-    generateId: () => `id${++n}`,
-    resolveModel: async () => ({ ref: { provider: 'p', modelId: 'm' }, label: 'Test · m' }),
-    runSettings: () => ({}),
-    listUnfinishedRuns: () => journal.listUnfinished(),
-  });
-  const received: PanelMessage[] = [];
-  const port = { postMessage: (m: PanelMessage) => void received.push(m) };
-  const queues = () => received.flatMap((m) => (m.type === 'queued' ? [m.messages.map((q) => q.text)] : []));
-  const finishes = () => received.filter((m) => m.type === 'event' && m.event.type === 'run-finish').length;
-  const conversationId = () => (received.find((m) => m.type === 'conversation-created') as { conversation: { id: string } }).conversation.id;
-  return { store, model, service, port, received, queues, finishes, conversationId };
-}
+import { setup, text, finish } from './chat-service-harness';
 
 describe('queued messages', () => {
   it('a message sent during an answer is queued at once, then taken in by the same run before its next call', async () => {
