@@ -1,5 +1,5 @@
 import { Fragment } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatState } from './chat-state';
 import { Composer } from './Composer';
 import { ConversationList } from './ConversationList';
@@ -9,6 +9,8 @@ import { PageChips } from './PageChips';
 import { MessageActions, type MessageActionHandlers } from './MessageActions';
 import { MessageEditor } from './MessageEditor';
 import { QueuedMessages } from './QueuedMessages';
+import { createHistoryState } from './history-state';
+import { UndoToast } from './UndoToast';
 import { useEscapeToStop } from './use-escape-to-stop';
 import './chat-extras.css';
 
@@ -34,6 +36,7 @@ export function ChatApp({ state }: { state: ChatState }) {
   const provider = state.activeProvider.value;
   const [inspecting, setInspecting] = useState<string | null>(null);
   useEscapeToStop(state);
+  const history = useMemo(() => createHistoryState(state), [state]);
   const [editing, setEditing] = useState<string | null>(null);
   const running = state.running.value;
   const messageActions: MessageActionHandlers = {
@@ -56,7 +59,7 @@ export function ChatApp({ state }: { state: ChatState }) {
           ⚙
         </button>
       </header>
-      {state.showHistory.value && <ConversationList state={state} />}
+      {state.showHistory.value && <ConversationList state={state} history={history} />}
       {/* Focusable, so the keyboard scrolls it (PageUp/PageDown, arrows) like any document. */}
       <div class="log" ref={log} aria-live="polite" role="log" aria-label="Messages" tabIndex={0}>
         {messages.length === 0 && (
@@ -107,6 +110,7 @@ export function ChatApp({ state }: { state: ChatState }) {
         <RetryBanner state={state} />
       </div>
       {inspecting && <ModelSawDialog load={() => state.inspect(inspecting)} onClose={() => setInspecting(null)} />}
+      <UndoToast history={history} />
       {state.notice.value && (
         <div class="notice" role="status">
           {state.notice.value}

@@ -178,6 +178,7 @@ export function createChatState() {
     providers,
     activeProvider,
     showHistory,
+    refreshConversations,
     start() {
       page.start();
       connect();

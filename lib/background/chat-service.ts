@@ -324,6 +324,11 @@ export function createChatService(input: ChatServiceDeps) {
       port.onDisconnect.addListener(() => subscriptions.delete(port));
     },
     isRunning: (conversationId: string) => isBusy(conversationId),
+    /** A conversation's record changed elsewhere (renamed): panels showing it get the new one. */
+    async conversationChanged(conversationId: string): Promise<void> {
+      const conversation = await (await deps.store).getConversation(conversationId);
+      if (conversation) broadcast(conversationId, { type: 'conversation-updated', conversation });
+    },
     stop,
     liveRunCount: () => runs.size,
     /**

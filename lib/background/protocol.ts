@@ -15,6 +15,7 @@ import type { PageSummary } from '../retrieval/page-summary';
 import type { HistoryPassage } from '../retrieval/history-passage';
 import type { IngestStats } from '../retrieval/ingest-stats';
 import type { requestSchemas } from './request-schemas';
+import type { ConversationHit } from './search-conversations';
 
 export interface ProtocolResponses {
   'providers.list': ProviderView[];
@@ -26,6 +27,10 @@ export interface ProtocolResponses {
   'conversations.list': ConversationRecord[];
   'conversations.get': { conversation: ConversationRecord; messages: MessageRecord[] };
   'conversations.delete': void;
+  'conversations.search': ConversationHit[];
+  'conversations.rename': void;
+  'conversations.trash': { undoUntil: number };
+  'conversations.restore': void;
   'panel.open': void;
   'data.deleteAll': { conversations: number };
   'runs.inspect': RunInspection;

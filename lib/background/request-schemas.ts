@@ -52,6 +52,11 @@ export const requestSchemas = {
   'conversations.list': z.object({}),
   'conversations.get': z.object({ id }),
   'conversations.delete': z.object({ id }),
+  /** The history list's search (titles and message text), rename, and delete with undo. */
+  'conversations.search': z.object({ query: z.string().max(500) }),
+  'conversations.rename': z.object({ id, title: z.string().trim().min(1, 'Give it a name').max(200) }),
+  'conversations.trash': z.object({ id }),
+  'conversations.restore': z.object({ id }),
   'panel.open': z.object({}),
   /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
   'data.deleteAll': z.object({}),

@@ -26,6 +26,7 @@ import { createRunSettings } from './create-run-settings';
 import { createTitleWriter } from './generate-title';
 import { createAgentDataHandlers } from './handlers/agent-data-handlers';
 import { createConversationHandlers } from './handlers/conversation-handlers';
+import { createConversationEditHandlers } from './handlers/conversation-edit-handlers';
 import { createDataHandlers } from './handlers/data-handlers';
 import { createPageTargetForgetter } from './forget-page-targets';
 import { createPanelHandlers } from './handlers/panel-handlers';
@@ -127,11 +128,21 @@ export function startBackground(options: BackgroundOptions) {
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
   const pageTargets = createPageTargetForgetter();
+  const conversationHandlers = createConversationHandlers({ conversations, journal, chat, pageTargets });
+  const conversationEdits = createConversationEditHandlers({
+    conversations,
+    chat,
+    now,
+    purge: (id) => conversationHandlers['conversations.delete']({ id }),
+    onRenamed: (id) => void chat.conversationChanged(id).catch((e: unknown) => console.warn('announcing a rename failed', e)),
+  });
+  void conversationEdits.purgeExpired().catch((e: unknown) => console.error('purging deleted conversations failed', e));
   const handlers: Handlers = {
     ...options.extraHandlers,
     ...createProviderHandlers({ providers, settings }),
     ...createSettingsHandlers({ settings }),
-    ...createConversationHandlers({ conversations, journal, chat, pageTargets }),
+    ...conversationHandlers,
+    ...conversationEdits.handlers,
     ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => clearAgentData(await agentDb) }),
     ...createPanelHandlers(),
     ...createRunHandlers({ journal }),

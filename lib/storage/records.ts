@@ -63,6 +63,8 @@ export interface ConversationRecord {
   title: string;
   createdAt: number;
   updatedAt: number;
+  /** Deleted by the user at this time, still restorable (Undo); purged for good once the undo window passes. */
+  deletedAt?: number;
 }
 
 export type MessageStatus = 'complete' | 'streaming' | 'stopped' | 'error' | 'interrupted';
