@@ -11,7 +11,7 @@ import type { ChatState } from './chat-state';
 
 export interface PendingUndo { id: string; title: string; until: number }
 
-export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notice' | 'newChat' | 'refreshConversations'>) {
+export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notice' | 'newChat' | 'refreshConversations' | 'showHistory'>) {
   const query = signal('');
   /** Search results; null when no search is typed (the full list shows). */
   const hits = signal<ConversationHit[] | null>(null);
@@ -57,7 +57,11 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
     async remove(id: string, title: string) {
       try {
         const { undoUntil } = await sendToBackground('conversations.trash', { id });
-        if (chat.conversation.value?.id === id) chat.newChat();
+        if (chat.conversation.value?.id === id) {
+          // Off the deleted conversation, but the list (and its Undo) stays where the user is.
+          chat.newChat();
+          chat.showHistory.value = true;
+        }
         clearTimeout(undoTimer);
         undo.value = { id, title, until: undoUntil };
         undoTimer = setTimeout(() => {
