@@ -11,6 +11,8 @@ import { MessageEditor } from './MessageEditor';
 import { QueuedMessages } from './QueuedMessages';
 import { createHistoryState } from './history-state';
 import { UndoToast } from './UndoToast';
+import { ModelSwitcher } from './ModelSwitcher';
+import { createModelSwitcherState } from './model-switcher-state';
 import { useEscapeToStop } from './use-escape-to-stop';
 import './chat-extras.css';
 
@@ -37,6 +39,14 @@ export function ChatApp({ state }: { state: ChatState }) {
   const [inspecting, setInspecting] = useState<string | null>(null);
   useEscapeToStop(state);
   const history = useMemo(() => createHistoryState(state), [state]);
+  const switcher = useMemo(() => createModelSwitcherState(state), [state]);
+  useEffect(() => {
+    void switcher.load();
+    // Providers change in the options page: list them again when the panel regains focus.
+    const reload = () => void switcher.load();
+    addEventListener('focus', reload);
+    return () => removeEventListener('focus', reload);
+  }, [switcher]);
   const [editing, setEditing] = useState<string | null>(null);
   const running = state.running.value;
   const messageActions: MessageActionHandlers = {
@@ -117,15 +127,7 @@ export function ChatApp({ state }: { state: ChatState }) {
         </div>
       )}
       <footer>
-        {state.providers.value.length > 1 && (
-          <select aria-label="Model" value={provider?.id} onChange={(e) => void state.chooseProvider((e.target as HTMLSelectElement).value)}>
-            {state.providers.value.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} · {p.model}
-              </option>
-            ))}
-          </select>
-        )}
+        <ModelSwitcher switcher={switcher} />
         <PageChips page={state.page} />
         <Composer state={state} />
       </footer>

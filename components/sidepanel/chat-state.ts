@@ -7,7 +7,7 @@ import type { AgentEvent } from '../../lib/agent/agent-event';
 import { foldParts } from '../../lib/agent/run-view';
 import { PANEL_PORT, type PanelCommand, type PanelMessage, type PanelPageContext } from '../../lib/background/panel-port';
 import { sendToBackground } from '../../lib/background/send-to-background';
-import type { ConversationRecord, MessageRecord } from '../../lib/storage/records';
+import type { ConversationModel, ConversationRecord, MessageRecord } from '../../lib/storage/records';
 import type { ProviderView } from '../../lib/providers/provider-record';
 import type { QueuedMessage } from '../../lib/background/queued-messages';
 import { createPageContextState } from './page-context-state';
@@ -20,6 +20,8 @@ export function createChatState() {
   const running = signal(false);
   /** Messages sent while the answer runs, not yet taken in by it (shown as queued under the answer). */
   const queued = signal<QueuedMessage[]>([]);
+  /** The switcher's choice before a conversation exists; it goes with the first message. */
+  const modelForNewChat = signal<ConversationModel | undefined>(undefined);
   const retrying = signal<RetryState | null>(null);
   const notice = signal<string | null>(null);
   const connected = signal(false);
@@ -171,6 +173,7 @@ export function createChatState() {
     messages,
     running,
     queued,
+    modelForNewChat,
     retrying,
     notice,
     connected,
@@ -198,7 +201,8 @@ export function createChatState() {
       // Shown at once: the background confirms the queue (or sends the message as a new turn) in a moment.
       if (interjecting) queued.value = [...queued.value, { id: clientId, text: trimmed }];
       const context: PanelPageContext | undefined = interjecting ? undefined : await page.forSend();
-      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId, ...(context ? { page: context } : {}) });
+      const model = !conversation.value && modelForNewChat.value ? { model: modelForNewChat.value } : {};
+      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId, ...(context ? { page: context } : {}), ...model });
       return true;
     },
     decide(runId: string, toolCallId: string, decision: 'approved' | 'denied' | 'always') {
@@ -258,6 +262,7 @@ export function createChatState() {
         messages.value = [];
         running.value = false;
         queued.value = [];
+        modelForNewChat.value = undefined;
         showHistory.value = false;
       });
       post({ type: 'subscribe', conversationId: null });

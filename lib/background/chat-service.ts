@@ -13,7 +13,7 @@ import { foldRunEvents, runText } from '../agent/run-view';
 import { panelCommandSchema } from './panel-command-schema';
 import type { PanelCommand, PanelMessage, PanelPageContext } from './panel-port';
 import type { ConversationStore } from '../storage/conversation-store';
-import type { ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
+import type { ConversationModel, ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
 import { monotonicClock } from '../util/monotonic-clock';
 import { createQueuedMessages } from './queued-messages';
 import { deleteOneMessage, dropLastAnswer, editUserMessage } from './rewrite-conversation';
@@ -31,7 +31,7 @@ export interface ChatServiceDeps {
   /** The service subscribes to the runtime's events itself (a promise: the journal opens asynchronously). */
   runtime: AgentRuntime | Promise<AgentRuntime>;
   /** The model for new runs, or a UserFacingError (no provider configured). */
-  resolveModel: () => Promise<{ ref: ModelRef; label: string }>;
+  resolveModel: (preferred?: ConversationModel) => Promise<{ ref: ModelRef; label: string }>;
   /** The user's run settings, merged with the page context the panel sent. */
   runSettings: (page: PanelPageContext | undefined, text: string) => Promise<RunSettings> | RunSettings;
   /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
@@ -197,7 +197,8 @@ export function createChatService(input: ChatServiceDeps) {
       const store = await deps.store;
       const records = await store.listMessages(conversationId);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
-      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(), deps.runSettings(page, question), deps.runtime()]);
+      const chosen = (await store.getConversation(conversationId))?.model;
+      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(chosen), deps.runSettings(page, question), deps.runtime()]);
       const history = toModelHistory(records);
       const placeholder: MessageRecord = {
         id: deps.generateId(),
@@ -256,7 +257,13 @@ export function createChatService(input: ChatServiceDeps) {
         if (conversationId && starting.has(conversationId)) throw new UserFacingError('busy', 'Wait a moment: the answer is starting.');
         if (!conversationId) {
           const at = deps.now();
-          const conversation: ConversationRecord = { id: deps.generateId(), title: text.replace(/\s+/g, ' ').slice(0, 60), createdAt: at, updatedAt: at };
+          const conversation: ConversationRecord = {
+            id: deps.generateId(),
+            title: text.replace(/\s+/g, ' ').slice(0, 60),
+            createdAt: at,
+            updatedAt: at,
+            ...(command.model ? { model: command.model } : {}),
+          };
           await store.createConversation(conversation);
           conversationId = conversation.id;
           subscriptions.set(port, conversationId);

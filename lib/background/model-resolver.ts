@@ -7,12 +7,13 @@ import type { ChatModel } from '../providers/chat-model';
 import { createChatModel, type ChatModelTuning } from '../providers/create-chat-model';
 import type { ProviderRecord } from '../providers/provider-record';
 import type { ProviderStore } from '../providers/provider-store';
+import type { ConversationModel } from '../storage/records';
 import type { SettingsStore } from '../storage/settings-store';
 import { UserFacingError } from './user-facing-error';
 
 export interface ModelResolver {
   /** The default model's reference and label for a new run; a UserFacingError when no provider is set up. */
-  forNewRun(): Promise<{ ref: ModelRef; label: string }>;
+  forNewRun(preferred?: ConversationModel): Promise<{ ref: ModelRef; label: string }>;
   /** A live model for a stored reference (the provider instance's id and model). */
   forRef(ref: ModelRef): Promise<ChatModel>;
   /** The default model itself, for side jobs; undefined when no provider is set up. */
@@ -45,7 +46,10 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
   }
 
   return {
-    async forNewRun() {
+    async forNewRun(preferred) {
+      // The conversation's own model, while its provider exists; else the default from Settings.
+      const chosen = preferred ? await (await deps.providers).get(preferred.providerId) : undefined;
+      if (chosen && preferred) return { ref: { provider: chosen.id, modelId: preferred.modelId }, label: `${chosen.name} · ${preferred.modelId}` };
       const provider = await defaultProvider();
       if (!provider) throw new UserFacingError('no_provider', 'No model is set up yet. Add a provider in Settings.');
       return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };

@@ -16,6 +16,7 @@ import type { HistoryPassage } from '../retrieval/history-passage';
 import type { IngestStats } from '../retrieval/ingest-stats';
 import type { requestSchemas } from './request-schemas';
 import type { ConversationHit } from './search-conversations';
+import type { ModelGroup } from './handlers/model-handlers';
 
 export interface ProtocolResponses {
   'providers.list': ProviderView[];
@@ -31,6 +32,8 @@ export interface ProtocolResponses {
   'conversations.rename': void;
   'conversations.trash': { undoUntil: number };
   'conversations.restore': void;
+  'models.list': ModelGroup[];
+  'conversations.setModel': void;
   'panel.open': void;
   'data.deleteAll': { conversations: number };
   'runs.inspect': RunInspection;

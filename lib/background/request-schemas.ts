@@ -57,6 +57,9 @@ export const requestSchemas = {
   'conversations.rename': z.object({ id, title: z.string().trim().min(1, 'Give it a name').max(200) }),
   'conversations.trash': z.object({ id }),
   'conversations.restore': z.object({ id }),
+  /** The panel's model switcher: every provider's models, and the model one conversation answers with (null: the default). */
+  'models.list': z.object({}),
+  'conversations.setModel': z.object({ id, model: z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) }).nullable() }),
   'panel.open': z.object({}),
   /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
   'data.deleteAll': z.object({}),

@@ -27,6 +27,7 @@ import { createTitleWriter } from './generate-title';
 import { createAgentDataHandlers } from './handlers/agent-data-handlers';
 import { createConversationHandlers } from './handlers/conversation-handlers';
 import { createConversationEditHandlers } from './handlers/conversation-edit-handlers';
+import { createModelHandlers } from './handlers/model-handlers';
 import { createDataHandlers } from './handlers/data-handlers';
 import { createPageTargetForgetter } from './forget-page-targets';
 import { createPanelHandlers } from './handlers/panel-handlers';
@@ -143,6 +144,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createSettingsHandlers({ settings }),
     ...conversationHandlers,
     ...conversationEdits.handlers,
+    ...createModelHandlers({ providers, settings, conversations }),
     ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => clearAgentData(await agentDb) }),
     ...createPanelHandlers(),
     ...createRunHandlers({ journal }),

@@ -1,12 +1,14 @@
 /** Conversations and their messages in IndexedDB. Every write is one transaction so a killed worker leaves no half-state. */
 import type { Db } from './db';
-import type { ConversationRecord, MessageRecord } from './records';
+import type { ConversationModel, ConversationRecord, MessageRecord } from './records';
 
 export interface ConversationStore {
   listConversations(): Promise<ConversationRecord[]>;
   getConversation(id: string): Promise<ConversationRecord | undefined>;
   createConversation(conversation: ConversationRecord): Promise<void>;
   renameConversation(id: string, title: string): Promise<void>;
+  /** Sets (or, with undefined, clears) the model a conversation answers with. */
+  setModel(id: string, model: ConversationModel | undefined): Promise<void>;
   /** Marks a conversation deleted (hidden from the list, restorable) at `at`, or restores it with undefined. */
   markDeleted(id: string, at: number | undefined): Promise<void>;
   /** Conversations marked deleted and not yet purged. */
@@ -26,6 +28,15 @@ export function createConversationStore(db: Db): ConversationStore {
     async listConversations() {
       const all = await db.getAllFromIndex('conversations', 'byUpdatedAt');
       return all.reverse().filter((c) => c.deletedAt === undefined);
+    },
+    async setModel(id, model) {
+      const tx = db.transaction('conversations', 'readwrite');
+      const c = await tx.store.get(id);
+      if (c) {
+        const { model: _was, ...rest } = c;
+        await tx.store.put(model ? { ...rest, model } : rest);
+      }
+      await tx.done;
     },
     async markDeleted(id, at) {
       const tx = db.transaction('conversations', 'readwrite');

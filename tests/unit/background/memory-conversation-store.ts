@@ -9,6 +9,12 @@ export function createMemoryConversationStore(): ConversationStore & { writes: M
   return {
     writes,
     listConversations: async () => [...conversations.values()].filter((c) => c.deletedAt === undefined).sort((a, b) => b.updatedAt - a.updatedAt),
+    setModel: async (id, model) => {
+      const c = conversations.get(id);
+      if (!c) return;
+      const { model: _was, ...rest } = c;
+      conversations.set(id, model ? { ...rest, model } : rest);
+    },
     markDeleted: async (id, at) => {
       const c = conversations.get(id);
       if (!c) return;
