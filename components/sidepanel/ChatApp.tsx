@@ -12,6 +12,8 @@ import { QueuedMessages } from './QueuedMessages';
 import { createHistoryState } from './history-state';
 import { UndoToast } from './UndoToast';
 import { ModelSwitcher } from './ModelSwitcher';
+import { UsageLine } from './UsageLine';
+import { describeAnswerUsage, describeConversationUsage } from '../ui/describe-usage';
 import { createModelSwitcherState } from './model-switcher-state';
 import { useEscapeToStop } from './use-escape-to-stop';
 import './chat-extras.css';
@@ -111,6 +113,7 @@ export function ChatApp({ state }: { state: ChatState }) {
                 : undefined
             }
           />
+          {m.role === 'assistant' && m.status !== 'streaming' && <UsageLine usage={describeAnswerUsage(m)} label="Tokens and cost of this answer" />}
           {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
           <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
           </Fragment>
@@ -127,6 +130,7 @@ export function ChatApp({ state }: { state: ChatState }) {
         </div>
       )}
       <footer>
+        <UsageLine usage={describeConversationUsage(messages)} label="Tokens and cost of this conversation" />
         <ModelSwitcher switcher={switcher} />
         <PageChips page={state.page} />
         <Composer state={state} />

@@ -17,6 +17,7 @@ import type { ConversationModel, ConversationRecord, MessageRecord, MessageStatu
 import { monotonicClock } from '../util/monotonic-clock';
 import { createQueuedMessages } from './queued-messages';
 import { deleteOneMessage, dropLastAnswer, editUserMessage } from './rewrite-conversation';
+import { sumRunUsage } from './sum-run-usage';
 import { toModelHistory } from './to-model-history';
 import { UserFacingError } from './user-facing-error';
 
@@ -124,12 +125,14 @@ export function createChatService(input: ChatServiceDeps) {
 
   async function storeAnswer(runId: string, live: LiveRun, result: RunResult) {
     const store = await deps.store;
-    const [view, current] = await Promise.all([viewOf(runId), store.getMessage(live.messageId)]);
+    const [view, current, events] = await Promise.all([viewOf(runId), store.getMessage(live.messageId), (await deps.runtime()).replayRun(runId)]);
+    const usage = sumRunUsage(events);
     if (!current) return;
     const final: MessageRecord = {
       ...current,
       runId,
       ...view,
+      ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
       modelMessages: result.messages,
       status: statusFor[result.reason],
       finish: result.reason,
