@@ -9,7 +9,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function formatUsd(usd: number): string {
   if (usd === 0) return '$0';
   if (usd >= 0.01) return `$${usd.toFixed(2)}`;
-  return `$${usd.toPrecision(2).replace(/0+$/, '').replace(/\.$/, '')}`;
+  return `$${usd.toPrecision(3).replace(/0+$/, '').replace(/\.$/, '')}`;
 }
 
 /** The model id inside an answer's "provider · model" label. */

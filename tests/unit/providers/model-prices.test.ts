@@ -30,7 +30,7 @@ describe('model prices', () => {
     expect(describeAnswerUsage(answer('Local · llama3', usage(10, 5)))).toEqual({ tokens: '10 in · 5 out' });
     expect(describeConversationUsage([answer('A · gpt-4o', usage(1_000_000, 0)), answer('B · gpt-4o', usage(0, 100_000))])).toEqual({ tokens: '1,000,000 in · 100,000 out', cost: '$3.50' });
     expect(describeConversationUsage([answer('A · gpt-4o', usage(10, 0)), answer('B · llama', usage(5, 5))])).toEqual({ tokens: '15 in · 5 out' });
-    expect(formatUsd(0.0001234)).toBe('$0.00012');
+    expect(formatUsd(0.0001234)).toBe('$0.000123');
   });
 
   it("a run's usage is the sum of its steps, sub-agents included", () => {
