@@ -1,10 +1,22 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { Fragment } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatState } from './chat-state';
 import { Composer } from './Composer';
 import { ConversationList } from './ConversationList';
 import { MessageItem } from './MessageItem';
 import { ModelSawDialog } from './ModelSawDialog';
 import { PageChips } from './PageChips';
+import { MessageActions, type MessageActionHandlers } from './MessageActions';
+import { MessageEditor } from './MessageEditor';
+import { QueuedMessages } from './QueuedMessages';
+import { createHistoryState } from './history-state';
+import { UndoToast } from './UndoToast';
+import { ModelSwitcher } from './ModelSwitcher';
+import { UsageLine } from './UsageLine';
+import { describeAnswerUsage, describeConversationUsage } from '../ui/describe-usage';
+import { createModelSwitcherState } from './model-switcher-state';
+import { useEscapeToStop } from './use-escape-to-stop';
+import './chat-extras.css';
 
 function RetryBanner({ state }: { state: ChatState }) {
   const r = state.retrying.value;
@@ -27,6 +39,24 @@ export function ChatApp({ state }: { state: ChatState }) {
   });
   const provider = state.activeProvider.value;
   const [inspecting, setInspecting] = useState<string | null>(null);
+  useEscapeToStop(state);
+  const history = useMemo(() => createHistoryState(state), [state]);
+  const switcher = useMemo(() => createModelSwitcherState(state), [state]);
+  useEffect(() => {
+    void switcher.load();
+    // Providers change in the options page: list them again when the panel regains focus.
+    const reload = () => void switcher.load();
+    addEventListener('focus', reload);
+    return () => removeEventListener('focus', reload);
+  }, [switcher]);
+  const [editing, setEditing] = useState<string | null>(null);
+  const running = state.running.value;
+  const messageActions: MessageActionHandlers = {
+    copy: (text) => state.copy(text),
+    regenerate: () => void state.regenerate(),
+    startEdit: setEditing,
+    remove: (id) => state.deleteMessage(id),
+  };
   return (
     <div class="chat-app">
       <header>
@@ -41,8 +71,9 @@ export function ChatApp({ state }: { state: ChatState }) {
           ⚙
         </button>
       </header>
-      {state.showHistory.value && <ConversationList state={state} />}
-      <div class="log" ref={log} aria-live="polite">
+      {state.showHistory.value && <ConversationList state={state} history={history} />}
+      {/* Focusable, so the keyboard scrolls it (PageUp/PageDown, arrows) like any document. */}
+      <div class="log" ref={log} aria-live="polite" role="log" aria-label="Messages" tabIndex={0}>
         {messages.length === 0 && (
           <div class="welcome">
             {provider ? (
@@ -54,9 +85,20 @@ export function ChatApp({ state }: { state: ChatState }) {
             )}
           </div>
         )}
-        {messages.map((m, i) => (
+        {messages.map((m, i) =>
+          editing === m.id ? (
+            <MessageEditor
+              key={m.id}
+              text={m.text}
+              onCancel={() => setEditing(null)}
+              onSave={(text) => {
+                setEditing(null);
+                void state.edit(m.id, text);
+              }}
+            />
+          ) : (
+          <Fragment key={m.id}>
           <MessageItem
-            key={m.id}
             message={m}
             isLast={i === messages.length - 1}
             onRetry={() => void state.retry()}
@@ -71,25 +113,25 @@ export function ChatApp({ state }: { state: ChatState }) {
                 : undefined
             }
           />
-        ))}
+          {m.role === 'assistant' && m.status !== 'streaming' && <UsageLine usage={describeAnswerUsage(m)} label="Tokens and cost of this answer" />}
+          {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
+          <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
+          </Fragment>
+          ),
+        )}
+        <QueuedMessages messages={state.queued.value} />
         <RetryBanner state={state} />
       </div>
       {inspecting && <ModelSawDialog load={() => state.inspect(inspecting)} onClose={() => setInspecting(null)} />}
+      <UndoToast history={history} />
       {state.notice.value && (
         <div class="notice" role="status">
           {state.notice.value}
         </div>
       )}
       <footer>
-        {state.providers.value.length > 1 && (
-          <select aria-label="Model" value={provider?.id} onChange={(e) => void state.chooseProvider((e.target as HTMLSelectElement).value)}>
-            {state.providers.value.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} · {p.model}
-              </option>
-            ))}
-          </select>
-        )}
+        <UsageLine usage={describeConversationUsage(messages)} label="Tokens and cost of this conversation" />
+        <ModelSwitcher switcher={switcher} />
         <PageChips page={state.page} />
         <Composer state={state} />
       </footer>

@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { ChatState } from './chat-state';
 import { usePendingDraft } from './pending-draft';
 
@@ -6,6 +6,8 @@ export function Composer({ state }: { state: ChatState }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   usePendingDraft(ref);
   const running = state.running.value;
+  // The message box has the focus when the panel opens: the user can type at once.
+  useEffect(() => ref.current?.focus(), []);
   const submit = async () => {
     const el = ref.current;
     if (!el || !el.value.trim()) return;

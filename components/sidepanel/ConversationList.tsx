@@ -1,21 +1,32 @@
 import type { ChatState } from './chat-state';
+import { ConversationRow } from './ConversationRow';
+import type { HistoryState } from './history-state';
 
-export function ConversationList({ state }: { state: ChatState }) {
-  const list = state.conversations.value;
+/** Past conversations, searchable by title and content. */
+export function ConversationList({ state, history }: { state: ChatState; history: HistoryState }) {
+  const hits = history.hits.value;
+  const rows = hits ?? state.conversations.value.map((conversation) => ({ conversation, snippet: undefined }));
   return (
     <nav class="history" aria-label="Past conversations">
-      {list.length === 0 && <p class="empty">No conversations yet.</p>}
+      <input
+        type="search"
+        class="history-search"
+        aria-label="Search conversations"
+        placeholder="Search titles and messages…"
+        value={history.query.value}
+        onInput={(e) => void history.search((e.target as HTMLInputElement).value)}
+      />
+      {rows.length === 0 && <p class="empty">{hits ? 'No conversation matches.' : 'No conversations yet.'}</p>}
       <ul>
-        {list.map((c) => (
-          <li key={c.id} class={state.conversation.value?.id === c.id ? 'current' : ''}>
-            <button type="button" class="open" onClick={() => state.open(c.id)}>
-              <span class="title">{c.title || 'Untitled'}</span>
-              <time>{new Date(c.updatedAt).toLocaleString()}</time>
-            </button>
-            <button type="button" class="delete" aria-label={`Delete ${c.title}`} onClick={() => void state.remove(c.id)}>
-              ✕
-            </button>
-          </li>
+        {rows.map(({ conversation, snippet }) => (
+          <ConversationRow
+            key={conversation.id}
+            conversation={conversation}
+            snippet={snippet}
+            current={state.conversation.value?.id === conversation.id}
+            history={history}
+            onOpen={(id) => state.open(id)}
+          />
         ))}
       </ul>
     </nav>

@@ -7,9 +7,10 @@ import type { AgentEvent } from '../../lib/agent/agent-event';
 import { foldParts } from '../../lib/agent/run-view';
 import { PANEL_PORT, type PanelCommand, type PanelMessage, type PanelPageContext } from '../../lib/background/panel-port';
 import { sendToBackground } from '../../lib/background/send-to-background';
-import type { ConversationRecord, MessageRecord, UndoOutcome } from '../../lib/storage/records';
+import type { ConversationModel, ConversationRecord, MessageRecord, UndoOutcome } from '../../lib/storage/records';
 import { withUndo } from '../../lib/background/record-undo-outcome';
 import type { ProviderView } from '../../lib/providers/provider-record';
+import type { QueuedMessage } from '../../lib/background/queued-messages';
 import { createPageContextState } from './page-context-state';
 
 export interface RetryState { attempt: number; status: number; delayMs: number; since: number }
@@ -18,6 +19,10 @@ export function createChatState() {
   const conversation = signal<ConversationRecord | null>(null);
   const messages = signal<MessageRecord[]>([]);
   const running = signal(false);
+  /** Messages sent while the answer runs, not yet taken in by it (shown as queued under the answer). */
+  const queued = signal<QueuedMessage[]>([]);
+  /** The switcher's choice before a conversation exists; it goes with the first message. */
+  const modelForNewChat = signal<ConversationModel | undefined>(undefined);
   const retrying = signal<RetryState | null>(null);
   const notice = signal<string | null>(null);
   const connected = signal(false);
@@ -87,6 +92,7 @@ export function createChatState() {
           conversation.value = message.conversation;
           messages.value = message.messages;
           running.value = message.running;
+          queued.value = message.queued ?? [];
           if (!message.running) retrying.value = null;
         });
         return;
@@ -99,8 +105,13 @@ export function createChatState() {
         if (conversation.value?.id === message.conversation.id) conversation.value = message.conversation;
         void refreshConversations();
         return;
+      case 'queued':
+        if (conversation.value?.id === message.conversationId) queued.value = message.messages;
+        return;
       case 'message':
         upsert(message.message);
+        // A queued message sent on its own (after Stop) now shows as an ordinary message.
+        if (message.message.role === 'user') queued.value = queued.value.filter((q) => q.id !== message.message.id);
         return;
       case 'event':
         onEvent(message.event);
@@ -162,6 +173,8 @@ export function createChatState() {
     conversation,
     messages,
     running,
+    queued,
+    modelForNewChat,
     retrying,
     notice,
     connected,
@@ -169,6 +182,7 @@ export function createChatState() {
     providers,
     activeProvider,
     showHistory,
+    refreshConversations,
     start() {
       page.start();
       connect();
@@ -184,8 +198,12 @@ export function createChatState() {
       notice.value = null;
       const interjecting = running.value;
       running.value = true;
+      const clientId = crypto.randomUUID();
+      // Shown at once: the background confirms the queue (or sends the message as a new turn) in a moment.
+      if (interjecting) queued.value = [...queued.value, { id: clientId, text: trimmed }];
       const context: PanelPageContext | undefined = interjecting ? undefined : await page.forSend();
-      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId: crypto.randomUUID(), ...(context ? { page: context } : {}) });
+      const model = !conversation.value && modelForNewChat.value ? { model: modelForNewChat.value } : {};
+      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId, ...(context ? { page: context } : {}), ...model });
       return true;
     },
     decide(runId: string, toolCallId: string, decision: 'approved' | 'denied' | 'always') {
@@ -213,11 +231,40 @@ export function createChatState() {
       const context = await page.forSend();
       post({ type: 'retry', conversationId: conversation.value.id, ...(context ? { page: context } : {}) });
     },
+    /** Answers the last question again, replacing the last answer. */
+    async regenerate() {
+      if (!conversation.value) return;
+      notice.value = null;
+      const context = await page.forSend();
+      post({ type: 'regenerate', conversationId: conversation.value.id, ...(context ? { page: context } : {}) });
+    },
+    /** Replaces a sent message and continues the conversation from it (later messages are replaced). */
+    async edit(messageId: string, text: string) {
+      if (!conversation.value || !text.trim()) return;
+      notice.value = null;
+      const context = await page.forSend();
+      post({ type: 'edit', conversationId: conversation.value.id, messageId, text: text.trim(), ...(context ? { page: context } : {}) });
+    },
+    deleteMessage(messageId: string) {
+      if (conversation.value) post({ type: 'delete-message', conversationId: conversation.value.id, messageId });
+    },
+    /** Copies an answer's text (its Markdown source) to the clipboard; false when the browser refused. */
+    async copy(text: string): Promise<boolean> {
+      try {
+        await navigator.clipboard.writeText(text);
+        return true;
+      } catch (e) {
+        notice.value = `Could not copy: ${(e as Error).message}`;
+        return false;
+      }
+    },
     newChat() {
       batch(() => {
         conversation.value = null;
         messages.value = [];
         running.value = false;
+        queued.value = [];
+        modelForNewChat.value = undefined;
         showHistory.value = false;
       });
       post({ type: 'subscribe', conversationId: null });

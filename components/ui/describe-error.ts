@@ -19,14 +19,18 @@ export function describeError(error: ErrorInfo): ErrorAdvice {
     case 'server':
       return { title: 'The provider had a problem', detail: error.message, fix: 'retry' };
     case 'network':
+      // The message already names the host and the usual fix (lib/providers/describe-unreachable.ts).
+      return { title: "Can't reach the provider's server", detail: error.message, fix: 'retry' };
     case 'timeout':
-      return { title: 'Could not reach the provider', detail: `${error.message} Is the server running and the base URL right?`, fix: 'retry' };
+      return { title: 'The provider did not answer in time', detail: `${error.message} Is the server running and the base URL right?`, fix: 'retry' };
+    case 'stalled':
+      return { title: 'The provider stopped responding', detail: `${error.message} What arrived so far is kept; Retry asks again.`, fix: 'retry' };
     case 'tool_call_limit':
     case 'sub_agent_limit':
     case 'token_budget':
       return { title: 'Stopped at a run limit', detail: error.message, fix: 'settings' };
     case 'stream_error':
-      return { title: 'The answer was cut off', detail: error.message, fix: 'retry' };
+      return { title: 'The answer was cut off', detail: `The connection ended before the answer was finished; what arrived is kept. (${error.message})`, fix: 'retry' };
     default:
       return { title: 'Something went wrong', detail: error.message, fix: 'retry' };
   }

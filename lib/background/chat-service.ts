@@ -13,8 +13,11 @@ import { foldRunEvents, runText } from '../agent/run-view';
 import { panelCommandSchema } from './panel-command-schema';
 import type { PanelCommand, PanelMessage, PanelPageContext } from './panel-port';
 import type { ConversationStore } from '../storage/conversation-store';
-import type { ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
+import type { ConversationModel, ConversationRecord, MessageRecord, MessageStatus } from '../storage/records';
 import { monotonicClock } from '../util/monotonic-clock';
+import { createQueuedMessages } from './queued-messages';
+import { deleteOneMessage, dropLastAnswer, editUserMessage } from './rewrite-conversation';
+import { sumRunUsage } from './sum-run-usage';
 import { toModelHistory } from './to-model-history';
 import { UserFacingError } from './user-facing-error';
 
@@ -29,7 +32,7 @@ export interface ChatServiceDeps {
   /** The service subscribes to the runtime's events itself (a promise: the journal opens asynchronously). */
   runtime: AgentRuntime | Promise<AgentRuntime>;
   /** The model for new runs, or a UserFacingError (no provider configured). */
-  resolveModel: () => Promise<{ ref: ModelRef; label: string }>;
+  resolveModel: (preferred?: ConversationModel) => Promise<{ ref: ModelRef; label: string }>;
   /** The user's run settings, merged with the page context the panel sent. */
   runSettings: (page: PanelPageContext | undefined, text: string) => Promise<RunSettings> | RunSettings;
   /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
@@ -63,6 +66,10 @@ export function createChatService(input: ChatServiceDeps) {
   const starting = new Set<string>();
   /** Conversations whose last answer is being written from the journal; the next turn waits for it. */
   const settling = new Map<string, Promise<void>>();
+  /** Messages sent during a run that the run has not taken in yet (shown as queued in the panel). */
+  const queued = createQueuedMessages();
+  const postQueue = (conversationId: string, runId: string | undefined) =>
+    broadcast(conversationId, { type: 'queued', conversationId, messages: queued.list(runId) });
 
   const broadcast = (conversationId: string, message: PanelMessage) => {
     for (const [port, subscribed] of subscriptions) if (subscribed === conversationId) port.postMessage(message);
@@ -87,7 +94,8 @@ export function createChatService(input: ChatServiceDeps) {
     const store = await deps.store;
     const conversation = conversationId ? ((await store.getConversation(conversationId)) ?? null) : null;
     const messages = conversation ? await Promise.all((await store.listMessages(conversation.id)).map(withLive)) : [];
-    port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && isBusy(conversation.id) });
+    const queue = conversation ? queued.list(byConversation.get(conversation.id)) : [];
+    port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && isBusy(conversation.id), queued: queue });
   }
 
   function onAgentEvent(event: AgentEvent) {
@@ -97,6 +105,7 @@ export function createChatService(input: ChatServiceDeps) {
     }
     const live = runs.get(event.runId);
     if (live) broadcast(live.conversationId, { type: 'event', event });
+    if (live && event.type === 'interjection-accepted' && queued.accept(event.runId, event.text)) postQueue(live.conversationId, event.runId);
   }
 
   /** Writes the answer's record from the run's journal once the run has settled. */
@@ -116,12 +125,14 @@ export function createChatService(input: ChatServiceDeps) {
 
   async function storeAnswer(runId: string, live: LiveRun, result: RunResult) {
     const store = await deps.store;
-    const [view, current] = await Promise.all([viewOf(runId), store.getMessage(live.messageId)]);
+    const [view, current, events] = await Promise.all([viewOf(runId), store.getMessage(live.messageId), (await deps.runtime()).replayRun(runId)]);
+    const usage = sumRunUsage(events);
     if (!current) return;
     const final: MessageRecord = {
       ...current,
       runId,
       ...view,
+      ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
       modelMessages: result.messages,
       status: statusFor[result.reason],
       finish: result.reason,
@@ -132,6 +143,24 @@ export function createChatService(input: ChatServiceDeps) {
     broadcast(live.conversationId, { type: 'message', message: final });
     await store.putMessage(final);
     if (final.status === 'complete') void maybeTitle(live.conversationId).catch((e: unknown) => console.warn('title generation failed', e));
+    await keepQueued(runId, live.conversationId, result.reason);
+  }
+
+  /**
+   * Messages the run never took in (it was stopped or failed) become the conversation's next user messages.
+   * After Stop they are answered next, as the panel promised; after an error they wait for Retry.
+   */
+  async function keepQueued(runId: string, conversationId: string, reason: RunResult['reason']) {
+    const left = queued.take(runId);
+    if (left.length === 0) return;
+    const store = await deps.store;
+    for (const m of left) {
+      const user: MessageRecord = { id: m.id, conversationId, role: 'user', text: m.text, status: 'complete', createdAt: deps.now() };
+      await store.putMessage(user);
+      broadcast(conversationId, { type: 'message', message: user });
+    }
+    postQueue(conversationId, undefined);
+    if (reason === 'stopped') void startTurn(conversationId, undefined);
   }
 
   async function maybeTitle(conversationId: string) {
@@ -171,7 +200,8 @@ export function createChatService(input: ChatServiceDeps) {
       const store = await deps.store;
       const records = await store.listMessages(conversationId);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
-      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(), deps.runSettings(page, question), deps.runtime()]);
+      const chosen = (await store.getConversation(conversationId))?.model;
+      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(chosen), deps.runSettings(page, question), deps.runtime()]);
       const history = toModelHistory(records);
       const placeholder: MessageRecord = {
         id: deps.generateId(),
@@ -214,15 +244,29 @@ export function createChatService(input: ChatServiceDeps) {
         let conversationId = command.conversationId;
         if (conversationId && !(await store.getConversation(conversationId))) throw new UserFacingError('not_found', 'That conversation no longer exists.');
         const liveRunId = conversationId ? byConversation.get(conversationId) : undefined;
-        if (liveRunId) {
-          // A message during a run joins that run before its next model call.
-          await (await deps.runtime()).interject(liveRunId, text);
+        if (liveRunId && conversationId) {
+          // A message during a run joins that run before its next model call; until then it is queued.
+          queued.add(liveRunId, { id: command.clientId, text });
+          postQueue(conversationId, liveRunId);
+          try {
+            await (await deps.runtime()).interject(liveRunId, text);
+          } catch (error) {
+            queued.accept(liveRunId, text);
+            postQueue(conversationId, liveRunId);
+            throw error;
+          }
           return;
         }
         if (conversationId && starting.has(conversationId)) throw new UserFacingError('busy', 'Wait a moment: the answer is starting.');
         if (!conversationId) {
           const at = deps.now();
-          const conversation: ConversationRecord = { id: deps.generateId(), title: text.replace(/\s+/g, ' ').slice(0, 60), createdAt: at, updatedAt: at };
+          const conversation: ConversationRecord = {
+            id: deps.generateId(),
+            title: text.replace(/\s+/g, ' ').slice(0, 60),
+            createdAt: at,
+            updatedAt: at,
+            ...(command.model ? { model: command.model } : {}),
+          };
           await store.createConversation(conversation);
           conversationId = conversation.id;
           subscriptions.set(port, conversationId);
@@ -250,6 +294,19 @@ export function createChatService(input: ChatServiceDeps) {
       }
       case 'stop':
         return stop(command.conversationId);
+      case 'regenerate':
+      case 'edit':
+      case 'delete-message': {
+        const { conversationId } = command;
+        if (isBusy(conversationId)) throw new UserFacingError('busy', 'Wait until the answer is finished, or stop it first.');
+        if (command.type === 'regenerate') await dropLastAnswer(store, conversationId);
+        else if (command.type === 'edit') await editUserMessage(store, conversationId, command.messageId, command.text.trim());
+        else await deleteOneMessage(store, conversationId, command.messageId);
+        // Every panel showing the conversation redraws it from the store.
+        for (const [p, subscribed] of subscriptions) if (subscribed === conversationId) await snapshot(p, conversationId);
+        if (command.type !== 'delete-message') void startTurn(conversationId, command.page);
+        return;
+      }
       case 'approval': {
         const live = runs.get(command.runId);
         if (!live) throw new UserFacingError('not_found', 'That run has already finished.');
@@ -277,6 +334,11 @@ export function createChatService(input: ChatServiceDeps) {
       port.onDisconnect.addListener(() => subscriptions.delete(port));
     },
     isRunning: (conversationId: string) => isBusy(conversationId),
+    /** A conversation's record changed elsewhere (renamed): panels showing it get the new one. */
+    async conversationChanged(conversationId: string): Promise<void> {
+      const conversation = await (await deps.store).getConversation(conversationId);
+      if (conversation) broadcast(conversationId, { type: 'conversation-updated', conversation });
+    },
     stop,
     liveRunCount: () => runs.size,
     /**

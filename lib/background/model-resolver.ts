@@ -4,15 +4,16 @@
  */
 import type { ModelRef } from '../agent/run-journal';
 import type { ChatModel } from '../providers/chat-model';
-import { createChatModel } from '../providers/create-chat-model';
+import { createChatModel, type ChatModelTuning } from '../providers/create-chat-model';
 import type { ProviderRecord } from '../providers/provider-record';
 import type { ProviderStore } from '../providers/provider-store';
+import type { ConversationModel } from '../storage/records';
 import type { SettingsStore } from '../storage/settings-store';
 import { UserFacingError } from './user-facing-error';
 
 export interface ModelResolver {
   /** The default model's reference and label for a new run; a UserFacingError when no provider is set up. */
-  forNewRun(): Promise<{ ref: ModelRef; label: string }>;
+  forNewRun(preferred?: ConversationModel): Promise<{ ref: ModelRef; label: string }>;
   /** A live model for a stored reference (the provider instance's id and model). */
   forRef(ref: ModelRef): Promise<ChatModel>;
   /** The default model itself, for side jobs; undefined when no provider is set up. */
@@ -23,11 +24,11 @@ export interface ModelResolverDeps {
   providers: ProviderStore | Promise<ProviderStore>;
   settings: SettingsStore | Promise<SettingsStore>;
   /** Injectable so tests build fakes instead of SDK clients. */
-  createModel?: (provider: ProviderRecord, apiKey: string | undefined) => ChatModel;
+  createModel?: (provider: ProviderRecord, apiKey: string | undefined, tuning: ChatModelTuning) => ChatModel;
 }
 
 export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
-  const createModel = deps.createModel ?? createChatModel;
+  const createModel = deps.createModel ?? ((p: ProviderRecord, key: string | undefined, tuning: ChatModelTuning) => createChatModel(p, key, undefined, tuning));
 
   async function defaultProvider() {
     const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
@@ -37,14 +38,18 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
   }
 
   async function forRef(ref: ModelRef): Promise<ChatModel> {
-    const providers = await deps.providers;
+    const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
     const provider = await providers.get(ref.provider);
     if (!provider) throw new UserFacingError('no_provider', 'The provider of this conversation was deleted. Add or choose one in Settings.');
-    return createModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id));
+    const { stallTimeoutMs } = await settings.get();
+    return createModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id), { stallTimeoutMs });
   }
 
   return {
-    async forNewRun() {
+    async forNewRun(preferred) {
+      // The conversation's own model, while its provider exists; else the default from Settings.
+      const chosen = preferred ? await (await deps.providers).get(preferred.providerId) : undefined;
+      if (chosen && preferred) return { ref: { provider: chosen.id, modelId: preferred.modelId }, label: `${chosen.name} · ${preferred.modelId}` };
       const provider = await defaultProvider();
       if (!provider) throw new UserFacingError('no_provider', 'No model is set up yet. Add a provider in Settings.');
       return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };

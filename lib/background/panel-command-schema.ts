@@ -11,14 +11,23 @@ export const pageContextSchema = z.object({
   tabId: z.number().int().nonnegative().optional(),
 });
 
+export const conversationModelSchema = z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) });
+
 export const panelCommandSchema = z.discriminatedUnion('type', [
   /** Show this conversation (or none) and stream its events to me. */
   z.object({ type: z.literal('subscribe'), conversationId: id.nullable() }),
   /** Send a user message; with no conversation id a new conversation starts. */
   /** During a run, the message joins that run before its next model call (an interjection). */
-  z.object({ type: z.literal('send'), conversationId: id.nullable(), text: z.string().trim().min(1).max(100_000), clientId: id, page: pageContextSchema.optional() }),
+  /** `model`: the switcher's choice for a new conversation (stored on it; the default stays in Settings). */
+  z.object({ type: z.literal('send'), conversationId: id.nullable(), text: z.string().trim().min(1).max(100_000), clientId: id, page: pageContextSchema.optional(), model: conversationModelSchema.optional() }),
   /** Answer the last user message again (after an error). */
   z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),
   z.object({ type: z.literal('stop'), conversationId: id }),
+  /** Answer the last user message again, replacing the last answer (whatever its status). */
+  z.object({ type: z.literal('regenerate'), conversationId: id, page: pageContextSchema.optional() }),
+  /** Replace a sent user message with new text and continue from there: every later message goes. */
+  z.object({ type: z.literal('edit'), conversationId: id, messageId: id, text: z.string().trim().min(1).max(100_000), page: pageContextSchema.optional() }),
+  /** Delete one message of the conversation. */
+  z.object({ type: z.literal('delete-message'), conversationId: id, messageId: id }),
   z.object({ type: z.literal('approval'), runId: id, toolCallId: id, decision: z.enum(['approved', 'denied', 'always']) }),
 ]);

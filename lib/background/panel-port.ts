@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { AgentEvent } from '../agent/agent-event';
 import type { ConversationRecord, MessageRecord } from '../storage/records';
+import type { QueuedMessage } from './queued-messages';
 import type { pageContextSchema, panelCommandSchema } from './panel-command-schema';
 
 export const PANEL_PORT = 'tabwise:panel';
@@ -13,7 +14,9 @@ export type PanelPageContext = z.infer<typeof pageContextSchema>;
 export type PanelCommand = z.infer<typeof panelCommandSchema>;
 
 export type PanelMessage =
-  | { type: 'snapshot'; conversation: ConversationRecord | null; messages: MessageRecord[]; running: boolean }
+  | { type: 'snapshot'; conversation: ConversationRecord | null; messages: MessageRecord[]; running: boolean; queued?: QueuedMessage[] }
+  /** Messages sent during the running answer that it has not taken in yet. */
+  | { type: 'queued'; conversationId: string; messages: QueuedMessage[] }
   | { type: 'conversation-created'; conversation: ConversationRecord; clientId: string }
   | { type: 'conversation-updated'; conversation: ConversationRecord }
   | { type: 'message'; message: MessageRecord }

@@ -20,6 +20,8 @@ import type { requestSchemas } from './request-schemas';
 import type { ExportFile } from './data-transfer/export-file-schema';
 import type { ImportResult } from './data-transfer/apply-import';
 import type { SearchTraceSummary } from './summarize-search-traces';
+import type { ConversationHit } from './search-conversations';
+import type { ModelGroup } from './handlers/model-handlers';
 
 export interface ProtocolResponses {
   'providers.list': ProviderView[];
@@ -32,6 +34,12 @@ export interface ProtocolResponses {
   'conversations.list': ConversationRecord[];
   'conversations.get': { conversation: ConversationRecord; messages: MessageRecord[] };
   'conversations.delete': void;
+  'conversations.search': ConversationHit[];
+  'conversations.rename': void;
+  'conversations.trash': { undoUntil: number };
+  'conversations.restore': void;
+  'models.list': ModelGroup[];
+  'conversations.setModel': void;
   'panel.open': void;
   'data.deleteAll': { conversations: number };
   'data.export': ExportFile;

@@ -33,6 +33,7 @@ export const requestSchemas = {
     maxToolCallsPerStep: limit(RUN_LIMITS.maxToolCallsPerStep, 'tool calls per step'),
     maxConcurrentSubAgents: limit(RUN_LIMITS.maxConcurrentSubAgents, 'sub-agents at once'),
     maxRunTokens: limit(RUN_LIMITS.maxRunTokens, 'tokens per run'),
+    stallTimeoutMs: z.number().int().min(1_000, 'At least 1 second').max(600_000, 'At most 10 minutes').optional(),
   }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': z.object({ runId: id }),
@@ -55,6 +56,14 @@ export const requestSchemas = {
   'conversations.list': z.object({}),
   'conversations.get': z.object({ id }),
   'conversations.delete': z.object({ id }),
+  /** The history list's search (titles and message text), rename, and delete with undo. */
+  'conversations.search': z.object({ query: z.string().max(500) }),
+  'conversations.rename': z.object({ id, title: z.string().trim().min(1, 'Give it a name').max(200) }),
+  'conversations.trash': z.object({ id }),
+  'conversations.restore': z.object({ id }),
+  /** The panel's model switcher: every provider's models, and the model one conversation answers with (null: the default). */
+  'models.list': z.object({}),
+  'conversations.setModel': z.object({ id, model: z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) }).nullable() }),
   'panel.open': z.object({}),
   /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
   'data.deleteAll': z.object({}),

@@ -28,6 +28,8 @@ import { createRunSettings } from './create-run-settings';
 import { createTitleWriter } from './generate-title';
 import { createAgentDataHandlers } from './handlers/agent-data-handlers';
 import { createConversationHandlers } from './handlers/conversation-handlers';
+import { createConversationEditHandlers } from './handlers/conversation-edit-handlers';
+import { createModelHandlers } from './handlers/model-handlers';
 import { createDataHandlers } from './handlers/data-handlers';
 import { createDataTransferHandlers } from './handlers/data-transfer-handlers';
 import { createSearchTraceHandlers } from './handlers/search-trace-handlers';
@@ -141,11 +143,22 @@ export function startBackground(options: BackgroundOptions) {
 
   const pageTargets = createPageTargetForgetter();
   const searchTraces = createSearchTraceStore();
+  const conversationHandlers = createConversationHandlers({ conversations, journal, chat, pageTargets });
+  const conversationEdits = createConversationEditHandlers({
+    conversations,
+    chat,
+    now,
+    purge: (id) => conversationHandlers['conversations.delete']({ id }),
+    onRenamed: (id) => void chat.conversationChanged(id).catch((e: unknown) => console.warn('announcing a rename failed', e)),
+  });
+  void conversationEdits.purgeExpired().catch((e: unknown) => console.error('purging deleted conversations failed', e));
   const handlers: Handlers = {
     ...options.extraHandlers,
     ...createProviderHandlers({ providers, settings, localOrigins }),
     ...createSettingsHandlers({ settings }),
-    ...createConversationHandlers({ conversations, journal, chat, pageTargets }),
+    ...conversationHandlers,
+    ...conversationEdits.handlers,
+    ...createModelHandlers({ providers, settings, conversations }),
     ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => Promise.all([clearAgentData(await agentDb), searchTraces.clear()]).then(() => undefined) }),
     ...createPanelHandlers(),
     ...createRunHandlers({ journal }),

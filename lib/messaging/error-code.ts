@@ -38,6 +38,7 @@ export const errorCodes = [
   'server',
   'network',
   'stream_error',
+  'stalled',
   'unknown',
   // The agent's run errors.
   'interrupted',

@@ -11,6 +11,8 @@ export interface AnthropicChatModelOptions {
   baseURL?: string;
   maxRetries?: number;
   fetch?: typeof fetch;
+  /** Silence after which the stream counts as stalled (default 20 s). */
+  stallTimeoutMs?: number;
 }
 
 const DEFAULT_MAX_TOKENS = 4096;
@@ -36,7 +38,8 @@ export function createAnthropicChatModel(options: AnthropicChatModelOptions): Ch
       const base = anthropicClientOptions({ ...options, maxRetries });
       const budget = call.reasoning?.budgetTokens;
       const maxTokens = Math.max(call.maxOutputTokens ?? DEFAULT_MAX_TOKENS, budget ? budget + 1024 : 0);
-      yield* streamThroughSdk(base, signal, async (fetch, push) => {
+      const endpoint = { baseURL: options.baseURL, vendorHost: 'api.anthropic.com' };
+      yield* streamThroughSdk({ ...base, endpoint, stallTimeoutMs: options.stallTimeoutMs }, signal, async (fetch, push, requestSignal) => {
         const client = new Anthropic({ ...base, fetch });
         const mapper = createAnthropicStreamMapper();
         const stream = await client.messages.create(
@@ -50,10 +53,10 @@ export function createAnthropicChatModel(options: AnthropicChatModelOptions): Ch
             ...(budget ? { thinking: { type: 'enabled' as const, budget_tokens: budget } } : {}),
             ...(call.temperature !== undefined && !budget ? { temperature: call.temperature } : {}),
           },
-          { signal },
+          { signal: requestSignal },
         );
         for await (const event of stream) for (const part of mapper.push(event)) push(part);
-        if (!signal.aborted) for (const part of mapper.finish()) push(part);
+        if (!requestSignal.aborted) for (const part of mapper.finish()) push(part);
       });
     },
   };

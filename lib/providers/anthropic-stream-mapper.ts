@@ -2,11 +2,13 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
 import { emptyUsage, type FinishReason, type ModelStreamPart, type Usage } from './chat-model';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
+import { ProviderError } from './provider-error';
 
 export function createAnthropicStreamMapper() {
   const toolBlocks = new Map<number, { id: string; name: string; json: string }>();
   let finishReason: FinishReason = 'other';
   const usage: Usage = emptyUsage();
+  let finished = false;
 
   return {
     push(event: RawMessageStreamEvent): ModelStreamPart[] {
@@ -46,6 +48,7 @@ export function createAnthropicStreamMapper() {
           return [{ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: block.json || '{}' }];
         }
         case 'message_delta':
+          finished = true;
           finishReason = mapAnthropicStopReason(event.delta.stop_reason);
           if (event.usage?.output_tokens != null) usage.outputTokens = event.usage.output_tokens;
           if (event.usage?.input_tokens != null) usage.inputTokens = event.usage.input_tokens;
@@ -54,7 +57,9 @@ export function createAnthropicStreamMapper() {
           return [];
       }
     },
+    /** The closing part; a stream that ended without a stop reason was cut off (the connection closed early). */
     finish(): ModelStreamPart[] {
+      if (!finished) throw new ProviderError({ code: 'stream_error', message: 'The connection closed before the answer was finished.' });
       return [{ type: 'finish', finishReason, usage: { ...usage } }];
     },
   };

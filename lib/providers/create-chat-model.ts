@@ -10,13 +10,19 @@ import { withModelInfo } from './with-model-info';
 
 type ChatModelTarget = Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'> & Partial<Pick<ProviderConfig, 'apiVersion' | 'contextWindowTokens'>>;
 
+/** Options every adapter takes besides the provider itself. */
+export interface ChatModelTuning {
+  /** Silence after which a stream counts as stalled (default 20 s). */
+  stallTimeoutMs?: number;
+}
+
 // Endpoints and models whose server refused tools since the worker started: later runs start without them
 // instead of spending a failed request each. Cleared with the worker, so a server that gains tools is retried.
 const refusedTools = new Set<string>();
 
-function adapterFor(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl?: typeof fetch): ChatModel {
+function adapterFor(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl: typeof fetch | undefined, tuning: ChatModelTuning): ChatModel {
   if (provider.kind === 'anthropic') {
-    return createAnthropicChatModel({ modelId: provider.model, apiKey, baseURL: provider.baseUrl, fetch: fetchImpl });
+    return createAnthropicChatModel({ modelId: provider.model, apiKey, baseURL: provider.baseUrl, fetch: fetchImpl, ...tuning });
   }
   if (provider.kind === 'chrome-builtin') return createPromptApiChatModel({ modelId: provider.model });
   return createOpenAIChatModel({
@@ -26,15 +32,16 @@ function adapterFor(provider: ChatModelTarget, apiKey: string | undefined, fetch
     provider: provider.kind,
     fetch: fetchImpl,
     ...(provider.kind === 'azure-openai' ? { azure: { apiVersion: provider.apiVersion || DEFAULT_AZURE_API_VERSION } } : {}),
+    ...tuning,
   });
 }
 
-export function createChatModel(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl?: typeof fetch): ChatModel {
+export function createChatModel(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl?: typeof fetch, tuning: ChatModelTuning = {}): ChatModel {
   const key = `${provider.kind} ${provider.baseUrl} ${provider.model}`;
   const info = { ...lookupModel(provider.model) };
   // The built-in model has no tool calling whatever its id; a server that refused tools is believed.
   if (provider.kind === 'chrome-builtin' || refusedTools.has(key)) info.tools = false;
   // What the endpoint reported (saved with the provider) beats the catalog's documentation.
   if (provider.contextWindowTokens) info.contextWindowTokens = provider.contextWindowTokens;
-  return withModelInfo(adapterFor(provider, apiKey, fetchImpl), info, () => refusedTools.add(key));
+  return withModelInfo(adapterFor(provider, apiKey, fetchImpl, tuning), info, () => refusedTools.add(key));
 }

@@ -40,6 +40,7 @@ export async function listModelsWithLimits(target: ListTarget, signal?: AbortSig
     }
     return { models: ids.sort(), reported };
   } catch (error) {
-    throw mapProviderError(error, signal);
+    const vendorHost = target.kind === 'anthropic' ? 'api.anthropic.com' : 'api.openai.com';
+    throw mapProviderError(error, signal, { baseURL: target.baseUrl, vendorHost });
   }
 }

@@ -1,35 +1,70 @@
-/** Turns whatever an official SDK threw into a ProviderError with the provider's own message. */
+/**
+ * Turns whatever an official SDK threw into a ProviderError with the provider's own message. Errors are told
+ * apart by class (both SDKs export their hierarchy), never by `name`: openai-node leaves every `name` as
+ * "Error", and a bundler may rename classes.
+ */
+import {
+  APIConnectionError as AnthropicConnectionError,
+  APIConnectionTimeoutError as AnthropicTimeoutError,
+  APIError as AnthropicAPIError,
+  APIUserAbortError as AnthropicUserAbortError,
+} from '@anthropic-ai/sdk';
+import {
+  APIConnectionError as OpenAIConnectionError,
+  APIConnectionTimeoutError as OpenAITimeoutError,
+  APIError as OpenAIAPIError,
+  APIUserAbortError as OpenAIUserAbortError,
+} from 'openai';
+import { describeUnreachable } from './describe-unreachable';
 import { ProviderError, codeForStatus } from './provider-error';
 
-interface SdkErrorLike {
-  name?: string;
-  status?: number;
-  message?: string;
-  error?: unknown;
+/** Where the request went, so "can't reach" can name the host and the usual fix. */
+export interface ErrorEndpoint {
+  baseURL?: string;
+  /** The vendor's default host when no base URL is configured. */
+  vendorHost: string;
 }
 
+const DEFAULT_ENDPOINT: ErrorEndpoint = { vendorHost: 'the provider' };
+
+const isUserAbort = (e: unknown) =>
+  e instanceof OpenAIUserAbortError || e instanceof AnthropicUserAbortError || (e instanceof DOMException && e.name === 'AbortError');
+const isTimeout = (e: unknown) => e instanceof OpenAITimeoutError || e instanceof AnthropicTimeoutError;
+const isConnection = (e: unknown) => e instanceof OpenAIConnectionError || e instanceof AnthropicConnectionError;
+
 /** The vendor's own message: OpenAI `{error:{message}}` arrives as `.error.message`, Anthropic as `.error.error.message`. */
-function vendorMessage(e: SdkErrorLike): string | undefined {
-  const body = e.error as { message?: unknown; error?: { message?: unknown } } | undefined;
-  const m = body?.error?.message ?? body?.message;
+function vendorMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || !error || !('error' in error)) return undefined;
+  const body: unknown = error.error;
+  if (typeof body !== 'object' || !body) return undefined;
+  const nested = 'error' in body && typeof body.error === 'object' && body.error ? body.error : undefined;
+  const m = (nested && 'message' in nested ? nested.message : undefined) ?? ('message' in body ? body.message : undefined);
   return typeof m === 'string' && m ? m : undefined;
 }
 
-export function mapProviderError(error: unknown, signal?: AbortSignal): ProviderError {
+function hostOf(endpoint: ErrorEndpoint): string {
+  if (!endpoint.baseURL) return endpoint.vendorHost;
+  return URL.canParse(endpoint.baseURL) ? new URL(endpoint.baseURL).host : endpoint.baseURL;
+}
+
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+
+export function mapProviderError(error: unknown, signal?: AbortSignal, endpoint: ErrorEndpoint = DEFAULT_ENDPOINT): ProviderError {
   if (error instanceof ProviderError) return error;
-  const e = (typeof error === 'object' && error ? error : { message: String(error) }) as SdkErrorLike;
-  if (signal?.aborted || e.name === 'APIUserAbortError' || e.name === 'AbortError') {
-    return new ProviderError({ code: 'aborted', message: 'Stopped.', cause: error });
+  if (signal?.aborted || isUserAbort(error)) return new ProviderError({ code: 'aborted', message: 'Stopped.', cause: error });
+  // Timeout first: it is a subclass of the connection error.
+  if (isTimeout(error)) {
+    return new ProviderError({ code: 'timeout', message: `${hostOf(endpoint)} did not answer in time.`, cause: error });
   }
-  if (e.name === 'APIConnectionTimeoutError') {
-    return new ProviderError({ code: 'timeout', message: 'The provider did not answer in time.', cause: error });
+  if (isConnection(error)) {
+    return new ProviderError({ code: 'network', message: describeUnreachable(endpoint.baseURL, endpoint.vendorHost), cause: error });
   }
-  if (e.name === 'APIConnectionError') {
-    return new ProviderError({ code: 'network', message: `Could not reach the provider: ${e.message ?? 'connection failed'}`, cause: error });
-  }
-  const message = vendorMessage(e) ?? e.message ?? 'Unknown provider error';
-  if (typeof e.status === 'number') return new ProviderError({ code: codeForStatus(e.status), status: e.status, message, cause: error });
-  // An error without a status after the response began is an error event inside the stream, or a broken body.
-  const streamy = /stream|terminated|socket|network|premature|aborted/i.test(message) || e.name === 'APIError';
-  return new ProviderError({ code: streamy ? 'stream_error' : 'unknown', message, cause: error });
+  const message = vendorMessage(error) ?? (error instanceof Error ? error.message : String(error)) ?? 'Unknown provider error';
+  const status = statusOf(error);
+  if (status !== undefined) return new ProviderError({ code: codeForStatus(status), status, message, cause: error });
+  // No status: an SDK APIError here is an error event inside the stream; a TypeError is the body breaking off
+  // (fetch reports a dropped connection mid-body as one). Either way the answer was cut off.
+  const cutOff = error instanceof OpenAIAPIError || error instanceof AnthropicAPIError || error instanceof TypeError;
+  return new ProviderError({ code: cutOff ? 'stream_error' : 'unknown', message, cause: error });
 }

@@ -17,6 +17,8 @@ export interface OpenAIChatModelOptions {
   azure?: { apiVersion: string };
   /** What the catalog knows about the model. */
   info?: ModelInfo;
+  /** Silence after which the stream counts as stalled (default 20 s). */
+  stallTimeoutMs?: number;
 }
 
 // Moved beside the client factory; re-exported for the callers that import it from here.
@@ -31,7 +33,8 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     async *stream(call: ChatCall, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
       const base = openAIClientOptions({ ...options, maxRetries });
       const isReasoningModel = !!call.reasoning?.effort;
-      yield* streamThroughSdk(base, signal, async (fetch, push) => {
+      const endpoint = { baseURL: options.baseURL, vendorHost: 'api.openai.com' };
+      yield* streamThroughSdk({ ...base, endpoint, stallTimeoutMs: options.stallTimeoutMs }, signal, async (fetch, push, requestSignal) => {
         const client = createOpenAIClient({ ...options, maxRetries, fetch });
         const mapper = createOpenAIStreamMapper();
         const stream = await client.chat.completions.create(
@@ -45,10 +48,10 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
             ...(call.temperature !== undefined && !isReasoningModel ? { temperature: call.temperature } : {}),
             ...(isReasoningModel ? { reasoning_effort: call.reasoning!.effort } : {}),
           },
-          { signal },
+          { signal: requestSignal },
         );
         for await (const chunk of stream) for (const part of mapper.push(chunk)) push(part);
-        if (!signal.aborted) for (const part of mapper.finish()) push(part);
+        if (!requestSignal.aborted) for (const part of mapper.finish()) push(part);
       });
     },
   };

@@ -5,6 +5,7 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { emptyUsage, type FinishReason, type ModelStreamPart, type Usage } from './chat-model';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
+import { ProviderError } from './provider-error';
 
 interface PendingToolCall { id: string; name: string; args: string }
 
@@ -12,6 +13,7 @@ export function createOpenAIStreamMapper() {
   const calls = new Map<number, PendingToolCall>();
   let finishReason: FinishReason = 'other';
   let usage: Usage = emptyUsage();
+  let finished = false;
 
   return {
     push(chunk: ChatCompletionChunk): ModelStreamPart[] {
@@ -42,11 +44,16 @@ export function createOpenAIStreamMapper() {
             parts.push({ type: 'tool-call-delta', toolCallId: pending.id, inputDelta: args });
           }
         }
-        if (choice.finish_reason) finishReason = mapOpenAIFinishReason(choice.finish_reason);
+        if (choice.finish_reason) {
+          finished = true;
+          finishReason = mapOpenAIFinishReason(choice.finish_reason);
+        }
       }
       return parts;
     },
+    /** The closing parts; a stream that ended without a finish reason was cut off (the connection closed early). */
     finish(): ModelStreamPart[] {
+      if (!finished) throw new ProviderError({ code: 'stream_error', message: 'The connection closed before the answer was finished.' });
       const parts: ModelStreamPart[] = [...calls.values()].map((c) => ({
         type: 'tool-call' as const,
         toolCallId: c.id,

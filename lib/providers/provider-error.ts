@@ -10,6 +10,8 @@ export type ProviderErrorCode =
   | 'server'
   | 'network'
   | 'timeout'
+  /** The stream began but then sent nothing for longer than the stall timeout. */
+  | 'stalled'
   | 'aborted'
   | 'stream_error'
   | 'unknown';

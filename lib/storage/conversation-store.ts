@@ -1,12 +1,18 @@
 /** Conversations and their messages in IndexedDB. Every write is one transaction so a killed worker leaves no half-state. */
 import type { Db } from './db';
-import type { ConversationRecord, MessageRecord } from './records';
+import type { ConversationModel, ConversationRecord, MessageRecord } from './records';
 
 export interface ConversationStore {
   listConversations(): Promise<ConversationRecord[]>;
   getConversation(id: string): Promise<ConversationRecord | undefined>;
   createConversation(conversation: ConversationRecord): Promise<void>;
   renameConversation(id: string, title: string): Promise<void>;
+  /** Sets (or, with undefined, clears) the model a conversation answers with. */
+  setModel(id: string, model: ConversationModel | undefined): Promise<void>;
+  /** Marks a conversation deleted (hidden from the list, restorable) at `at`, or restores it with undefined. */
+  markDeleted(id: string, at: number | undefined): Promise<void>;
+  /** Conversations marked deleted and not yet purged. */
+  listDeletedConversations(): Promise<ConversationRecord[]>;
   deleteConversation(id: string): Promise<void>;
   listMessages(conversationId: string): Promise<MessageRecord[]>;
   getMessage(id: string): Promise<MessageRecord | undefined>;
@@ -21,7 +27,28 @@ export function createConversationStore(db: Db): ConversationStore {
   return {
     async listConversations() {
       const all = await db.getAllFromIndex('conversations', 'byUpdatedAt');
-      return all.reverse();
+      return all.reverse().filter((c) => c.deletedAt === undefined);
+    },
+    async setModel(id, model) {
+      const tx = db.transaction('conversations', 'readwrite');
+      const c = await tx.store.get(id);
+      if (c) {
+        const { model: _was, ...rest } = c;
+        await tx.store.put(model ? { ...rest, model } : rest);
+      }
+      await tx.done;
+    },
+    async markDeleted(id, at) {
+      const tx = db.transaction('conversations', 'readwrite');
+      const c = await tx.store.get(id);
+      if (c) {
+        const { deletedAt: _was, ...rest } = c;
+        await tx.store.put(at === undefined ? rest : { ...rest, deletedAt: at });
+      }
+      await tx.done;
+    },
+    async listDeletedConversations() {
+      return (await db.getAll('conversations')).filter((c) => c.deletedAt !== undefined);
     },
     getConversation: (id) => db.get('conversations', id),
     async createConversation(conversation) {

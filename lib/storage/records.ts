@@ -75,7 +75,14 @@ export interface ConversationRecord {
   title: string;
   createdAt: number;
   updatedAt: number;
+  /** The model this conversation answers with, chosen in the panel (else the default from Settings). */
+  model?: ConversationModel;
+  /** Deleted by the user at this time, still restorable (Undo); purged for good once the undo window passes. */
+  deletedAt?: number;
 }
+
+/** A provider instance and one of its models. */
+export interface ConversationModel { providerId: string; modelId: string }
 
 export type MessageStatus = 'complete' | 'streaming' | 'stopped' | 'error' | 'interrupted';
 

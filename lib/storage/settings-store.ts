@@ -17,6 +17,8 @@ export interface Settings {
   /** Input plus output tokens one run may use (default 200,000). */
   maxRunTokens?: number;
   /** Skills the user wrote in settings (bundled ones live in prompts/skills/). */
+  /** How long a provider may send nothing mid-answer before the panel says it stalled (default 20 s). */
+  stallTimeoutMs?: number;
   userSkills?: { name: string; description: string; body: string }[];
 }
 

@@ -39,7 +39,9 @@ export type FakeFault =
     }
   | { kind: 'error-event'; afterChunks: number }
   | { kind: 'drop'; afterChunks: number }
-  | { kind: 'stall'; afterChunks: number };
+  | { kind: 'stall'; afterChunks: number }
+  /** The response ends cleanly but early: no finish reason, no usage, no `[DONE]` / `message_stop`. */
+  | { kind: 'end'; afterChunks: number };
 
 /** The stop reasons a script can ask for, mapped to each vendor's own names on the wire. */
 export type FakeStopReason = 'stop' | 'length' | 'tool_calls';

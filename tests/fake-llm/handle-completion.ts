@@ -64,6 +64,7 @@ export async function handleCompletion(
       sendError(res, wire, wire === 'openai' ? 500 : 529, vendor);
       return;
     case 'drop':
+    case 'end':
       res.socket?.destroy();
       return;
     case 'stall':

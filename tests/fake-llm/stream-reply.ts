@@ -32,8 +32,9 @@ export async function streamReply({ res, reply, parts, encoder, outcome, headers
   const fault = reply.fault?.kind === 'http' ? undefined : reply.fault;
   let sent = 0;
   for (;;) {
-    if (fault && sent >= fault.afterChunks) break;
+    // The delay comes before the fault too: what was sent has time to reach the client before it breaks.
     if (sent > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+    if (fault && sent >= fault.afterChunks) break;
     const next = parts.next();
     if (next.done) break;
     if (!(await writeFrames(res, encoder.part(next.value)))) return;
@@ -55,6 +56,9 @@ export async function streamReply({ res, reply, parts, encoder, outcome, headers
       return;
     case 'stall':
       await waitForClose(res);
+      return;
+    case 'end':
+      res.end();
       return;
   }
 }

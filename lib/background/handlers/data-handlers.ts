@@ -20,9 +20,11 @@ export function createDataHandlers(deps: DataHandlerDeps): HandlerSet<'data.dele
     'data.deleteAll': async () => {
       const conversations = await deps.conversations;
       const all = await conversations.listConversations();
+      // Conversations waiting out their undo window go too (they are not counted: the user deleted them already).
+      const trashed = await conversations.listDeletedConversations();
       // A live run would write its journal and messages again after the clear: stop every one first.
       await Promise.all(all.filter((c) => deps.chat.isRunning(c.id)).map((c) => deps.chat.stop(c.id)));
-      for (const c of all) await conversations.deleteConversation(c.id);
+      for (const c of [...all, ...trashed]) await conversations.deleteConversation(c.id);
       await deps.clearAgentData();
       await deps.pageTargets.forgetAll();
       return { conversations: all.length };

@@ -8,7 +8,20 @@ export function createMemoryConversationStore(): ConversationStore & { writes: M
   const writes: MessageRecord[] = [];
   return {
     writes,
-    listConversations: async () => [...conversations.values()].sort((a, b) => b.updatedAt - a.updatedAt),
+    listConversations: async () => [...conversations.values()].filter((c) => c.deletedAt === undefined).sort((a, b) => b.updatedAt - a.updatedAt),
+    setModel: async (id, model) => {
+      const c = conversations.get(id);
+      if (!c) return;
+      const { model: _was, ...rest } = c;
+      conversations.set(id, model ? { ...rest, model } : rest);
+    },
+    markDeleted: async (id, at) => {
+      const c = conversations.get(id);
+      if (!c) return;
+      const { deletedAt: _was, ...rest } = c;
+      conversations.set(id, at === undefined ? rest : { ...rest, deletedAt: at });
+    },
+    listDeletedConversations: async () => [...conversations.values()].filter((c) => c.deletedAt !== undefined),
     getConversation: async (id) => conversations.get(id),
     createConversation: async (c) => void conversations.set(c.id, c),
     renameConversation: async (id, title) => void (conversations.has(id) && conversations.set(id, { ...conversations.get(id)!, title })),

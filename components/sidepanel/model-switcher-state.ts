@@ -1,0 +1,48 @@
+/**
+ * The panel's model switcher: every provider's models, grouped by provider, and which one the conversation on
+ * screen answers with. A choice applies to that conversation only (stored on it); the default stays in Settings.
+ */
+import { computed, signal } from '@preact/signals';
+import type { ModelGroup } from '../../lib/background/handlers/model-handlers';
+import { sendToBackground } from '../../lib/background/send-to-background';
+import type { ConversationModel } from '../../lib/storage/records';
+import type { ChatState } from './chat-state';
+
+export const modelKey = (m: ConversationModel) => JSON.stringify([m.providerId, m.modelId]);
+
+export function createModelSwitcherState(chat: Pick<ChatState, 'conversation' | 'modelForNewChat' | 'notice'>) {
+  const groups = signal<ModelGroup[]>([]);
+  const defaultModel = computed<ConversationModel | undefined>(() => {
+    const g = groups.value.find((x) => x.isDefault) ?? groups.value[0];
+    return g ? { providerId: g.providerId, modelId: g.defaultModel } : undefined;
+  });
+  /** What the next answer in this conversation will use. */
+  const current = computed(() => chat.conversation.value?.model ?? (chat.conversation.value ? undefined : chat.modelForNewChat.value) ?? defaultModel.value);
+
+  return {
+    groups,
+    current,
+    async load() {
+      try {
+        groups.value = await sendToBackground('models.list', {});
+      } catch (e) {
+        chat.notice.value = `Could not list models: ${(e as Error).message}`;
+      }
+    },
+    async choose(model: ConversationModel) {
+      const conversation = chat.conversation.value;
+      if (!conversation) {
+        chat.modelForNewChat.value = model;
+        return;
+      }
+      try {
+        await sendToBackground('conversations.setModel', { id: conversation.id, model });
+        if (chat.conversation.value?.id === conversation.id) chat.conversation.value = { ...conversation, model };
+      } catch (e) {
+        chat.notice.value = `Could not switch the model: ${(e as Error).message}`;
+      }
+    },
+  };
+}
+
+export type ModelSwitcherState = ReturnType<typeof createModelSwitcherState>;

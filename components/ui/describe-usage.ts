@@ -1,0 +1,58 @@
+/** Tokens, cost and prompt-cache savings in words a person reads at a glance (cost only for priced models). */
+import { costOf, priceOf } from '../../lib/providers/model-prices';
+import { emptyUsage, type Usage } from '../../lib/providers/chat-model';
+import type { MessageRecord } from '../../lib/storage/records';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Dollars with enough digits to be more than zero for a single answer. */
+export function formatUsd(usd: number): string {
+  if (usd === 0) return '$0';
+  if (usd >= 0.01) return `$${usd.toFixed(2)}`;
+  return `$${usd.toPrecision(3).replace(/0+$/, '').replace(/\.$/, '')}`;
+}
+
+/** The model id inside an answer's "provider · model" label. */
+export const modelIdOf = (label: string | undefined) => label?.split(' · ').at(-1)?.trim() ?? '';
+
+export interface UsageSummary { tokens: string; cost?: string; saved?: string }
+
+function summarise(usage: Usage, cost?: { costUsd: number; savedUsd: number }): UsageSummary {
+  const cached = usage.cachedInputTokens > 0 ? ` · ${count(usage.cachedInputTokens)} cached` : '';
+  return {
+    tokens: `${count(usage.inputTokens)} in · ${count(usage.outputTokens)} out${cached}`,
+    ...(cost ? { cost: formatUsd(cost.costUsd) } : {}),
+    ...(cost && cost.savedUsd > 0 ? { saved: formatUsd(cost.savedUsd) } : {}),
+  };
+}
+
+export function describeAnswerUsage(message: MessageRecord): UsageSummary | undefined {
+  if (!message.usage) return undefined;
+  const price = priceOf(modelIdOf(message.model));
+  return summarise(message.usage, price && costOf(price, message.usage));
+}
+
+/** The conversation's totals; a cost only when every answer's model is priced (else it would understate). */
+export function describeConversationUsage(messages: MessageRecord[]): UsageSummary | undefined {
+  const answers = messages.filter((m) => m.usage);
+  if (answers.length === 0) return undefined;
+  const total = emptyUsage();
+  let costUsd = 0;
+  let savedUsd = 0;
+  let priced = true;
+  for (const m of answers) {
+    const u = m.usage!;
+    total.inputTokens += u.inputTokens;
+    total.outputTokens += u.outputTokens;
+    total.cachedInputTokens += u.cachedInputTokens;
+    total.cacheWriteTokens += u.cacheWriteTokens;
+    const price = priceOf(modelIdOf(m.model));
+    if (!price) priced = false;
+    else {
+      const c = costOf(price, u);
+      costUsd += c.costUsd;
+      savedUsd += c.savedUsd;
+    }
+  }
+  return summarise(total, priced ? { costUsd, savedUsd } : undefined);
+}

@@ -1,0 +1,59 @@
+/**
+ * models.list and conversations.setModel: the panel's model switcher lists every provider's models (grouped by
+ * provider) and applies a choice to one conversation; the default model stays the one in Settings.
+ */
+import { listModels as listModelsDefault } from '../../providers/list-models';
+import type { ProviderStore } from '../../providers/provider-store';
+import type { ConversationStore } from '../../storage/conversation-store';
+import type { SettingsStore } from '../../storage/settings-store';
+import { UserFacingError } from '../user-facing-error';
+import type { Awaitable, HandlerSet } from './handler-set';
+
+export interface ModelGroup {
+  providerId: string;
+  providerName: string;
+  /** The provider's own model (what new conversations use when this provider is the default). */
+  defaultModel: string;
+  models: string[];
+  isDefault: boolean;
+  /** Why the endpoint's list could not be read (only the provider's own model is offered then). */
+  error?: string;
+}
+
+export interface ModelHandlerDeps {
+  providers: Awaitable<ProviderStore>;
+  settings: Awaitable<SettingsStore>;
+  conversations: Awaitable<ConversationStore>;
+  listModels?: typeof listModelsDefault;
+  /** How long one endpoint may take to list its models. */
+  timeoutMs?: number;
+}
+
+export function createModelHandlers(deps: ModelHandlerDeps): HandlerSet<'models.list' | 'conversations.setModel'> {
+  const listModels = deps.listModels ?? listModelsDefault;
+  return {
+    'models.list': async () => {
+      const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
+      const all = await providers.list();
+      const defaultId = (await settings.get()).defaultProviderId ?? all[0]?.id;
+      return Promise.all(
+        all.map(async (p): Promise<ModelGroup> => {
+          const group = { providerId: p.id, providerName: p.name, defaultModel: p.model, isDefault: p.id === defaultId };
+          try {
+            const apiKey = await providers.getApiKey(p.id);
+            const listed = await listModels({ kind: p.kind, baseUrl: p.baseUrl, apiKey }, AbortSignal.timeout(deps.timeoutMs ?? 8_000));
+            return { ...group, models: [...new Set([p.model, ...listed])] };
+          } catch (error) {
+            return { ...group, models: [p.model], error: error instanceof Error ? error.message : String(error) };
+          }
+        }),
+      );
+    },
+    'conversations.setModel': async ({ id, model }) => {
+      const [conversations, providers] = await Promise.all([deps.conversations, deps.providers]);
+      if (!(await conversations.getConversation(id))) throw new UserFacingError('not_found', 'That conversation no longer exists.');
+      if (model && !(await providers.get(model.providerId))) throw new UserFacingError('not_found', 'That provider no longer exists.');
+      await conversations.setModel(id, model ?? undefined);
+    },
+  };
+}
