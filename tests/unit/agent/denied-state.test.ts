@@ -43,7 +43,7 @@ describe('a denied call', () => {
     const records = await latency.list();
     expect(records[0]!.tools).toEqual([expect.objectContaining({ toolName: 'submit', outcome: 'denied' })]);
     const stats = computeLatencyStats(records);
-    expect(stats.tools.submit).toEqual({ duration: { count: 0, p50: 0, p95: 0, p99: 0 }, errorRate: 0, denied: 1 });
+    expect(stats.tools.submit).toMatchObject({ duration: { count: 0, p50: 0, p95: 0, p99: 0 }, errorRate: 0, failed: 0, denied: 1 });
   });
 
   it('mixed with runs and failures: the error rate is over calls that ran', () => {
@@ -51,6 +51,6 @@ describe('a denied call', () => {
       runId: 'r', step: 0, provider: 'p', modelId: 'm', at: 1, durationMs: 1, modelMs: 1, stopReason: 'stop', tools: [{ toolName: 'fill_form', durationMs, outcome }],
     });
     const stats = computeLatencyStats([rec('ok', 10), rec('error', 30), rec('denied', 5000), rec('denied', 9000)]);
-    expect(stats.tools.fill_form).toEqual({ duration: { count: 2, p50: 10, p95: 30, p99: 30 }, errorRate: 0.5, denied: 2 });
+    expect(stats.tools.fill_form).toMatchObject({ duration: { count: 2, p50: 10, p95: 30, p99: 30 }, errorRate: 0.5, failed: 1, denied: 2 });
   });
 });
