@@ -23,7 +23,7 @@ export const SNAPSHOT_CHANGED =
   'Call get_form_state again; the user will be asked again.';
 
 /** What the model reads when a write comes before any snapshot of this run in this frame. */
-export const NO_SNAPSHOT = 'Refused: no form snapshot in this run for this page yet, so nothing was done: call get_form_state first, then use the keys it lists.';
+export const NO_SNAPSHOT = 'Refused: no page snapshot in this run for this page yet, so nothing was done: call get_page_state first (or get_form_state), then use the refs it lists.';
 
 /** Why a snapshot is stale: the frame has answered from another document since it was taken. */
 const staleMessage = (snap: SnapshotDocument, now: { url: string }) =>
