@@ -63,13 +63,26 @@ async function ask(panel: Page, text: string, until: 'complete' | 'approval' = '
 /** A fresh conversation, so each scene shows only its own. */
 const newConversation = (panel: Page) => panel.getByRole('button', { name: 'New', exact: true }).click();
 
-/** Takes every screenshot into `outDir`; answers the files written, by name. */
-export async function takeScreenshots(outDir: string): Promise<Record<ShotName, string>> {
+/** The ports `npm run screenshots` uses, so the addresses in the pictures stay the same from run to run. */
+export const FIXED_PORTS = { llm: 47311, pages: 47312 };
+
+/**
+ * Takes every screenshot into `outDir`; answers the files written, by name. `ports`: where the fake LLM
+ * and the pages listen (default free ones, so a check can run beside the script).
+ */
+export async function takeScreenshots(outDir: string, ports: { llm: number; pages: number } = { llm: 0, pages: 0 }): Promise<Record<ShotName, string>> {
   mkdirSync(outDir, { recursive: true });
   const out = (name: ShotName) => join(outDir, name);
-  const launched = await launchExtension();
-  const llm = await startFakeLlm();
-  const server = await serveStatic({ '/octopus.html': article, '/signup.html': signup });
+  // Servers first: a port already taken fails before Chromium is started, leaving nothing behind.
+  const llm = await startFakeLlm({ port: ports.llm });
+  const server = await serveStatic({ '/octopus.html': article, '/signup.html': signup }, {}, ports.pages).catch(async (e: unknown) => {
+    await llm.close();
+    throw e;
+  });
+  const launched = await launchExtension().catch(async (e: unknown) => {
+    await Promise.all([server.close(), llm.close()]);
+    throw e;
+  });
   try {
     const { context, extensionId } = launched;
     llm.respondTo(isTitleRequest, { text: ['Octopus cognition, summarised'] });
@@ -131,7 +144,11 @@ async function approval(context: BrowserContext, extensionId: string, llm: FakeL
   const page = await context.newPage();
   await page.goto(`${server.url}/signup.html`);
   const updates = { fullName: 'Ada Lovelace', email: 'ada@example.com', country: 'fr', newsletter: true };
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates }), { text: ['Filled in your name, email and country, and ticked the newsletter.'] });
+  llm.enqueue(
+    { ...call('get_form_state'), usage: { inputTokens: 2400, outputTokens: 20, cachedTokens: 1800 } },
+    { ...call('fill_form', { updates }), usage: { inputTokens: 2600, outputTokens: 60, cachedTokens: 2200 } },
+    { text: ['Filled in your name, email and country, and ticked the newsletter.'], usage: { inputTokens: 2800, outputTokens: 30, cachedTokens: 2400 } },
+  );
   const panel = await openPanel(context, extensionId);
   await panel.setViewportSize(PANEL_SIZE);
   await panel.emulateMedia({ colorScheme: 'light' });

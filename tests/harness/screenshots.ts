@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { extensionDir } from './launch-extension';
-import { takeScreenshots } from './screenshot-scenes';
+import { FIXED_PORTS, takeScreenshots } from './screenshot-scenes';
 
 const SOURCES = ['entrypoints', 'lib', 'components', 'prompts', 'public', 'wxt.config.ts', 'package.json'];
 
@@ -23,5 +23,5 @@ if (stale) {
   console.log('The build is older than the sources: building…');
   execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
 }
-const written = await takeScreenshots(resolve('tests/screenshots'));
+const written = await takeScreenshots(resolve('tests/screenshots'), FIXED_PORTS);
 for (const file of Object.values(written)) console.log(`wrote ${file}`);
