@@ -19,8 +19,8 @@ export interface StaticServer {
 
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.onnx': 'application/octet-stream', '.txt': 'text/plain' };
 
-/** Serves `pages` (path → HTML) and, under each `mounts` prefix, the files of a folder. */
-export async function serveStatic(pages: Record<string, string>, mounts: Record<string, string> = {}): Promise<StaticServer> {
+/** Serves `pages` (path → HTML) and, under each `mounts` prefix, the files of a folder; `port` 0 is a free one. */
+export async function serveStatic(pages: Record<string, string>, mounts: Record<string, string> = {}, port = 0): Promise<StaticServer> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -44,11 +44,14 @@ export async function serveStatic(pages: Record<string, string>, mounts: Record<
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: `http://127.0.0.1:${bound}`,
+    port: bound,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
