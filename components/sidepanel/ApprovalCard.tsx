@@ -3,12 +3,15 @@ import type { ToolCardActions } from './ToolCard';
 
 /**
  * The preview's lines as text, one block each: the first names the action, indented ones are its details
- * (each collapsed to one line where it was made, so page text cannot draw a line of its own here).
+ * (each collapsed to one line where it was made, so page text cannot draw a line of its own here). Lines the
+ * card already shows are left out: the tool's bare name (the card's heading says what it does) and the
+ * "on <origin>" line (drawn above by the panel).
  */
-function PreviewLines({ preview }: { preview: string }) {
+function PreviewLines({ preview, toolName, origin }: { preview: string; toolName: string; origin?: string }) {
+  const lines = preview.split('\n').filter((line, i) => !(i === 0 && line.trim() === toolName) && !(origin && line.trim() === `on ${origin}`));
   return (
     <div class="preview">
-      {preview.split('\n').map((line, i) => (
+      {lines.map((line, i) => (
         <div key={i} class={/^\s/.test(line) ? 'preview-line detail' : 'preview-line'}>
           {line.trim()}
           {'\n'}
@@ -50,12 +53,12 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
         </ul>
       )}
       {pending || !approval.decision ? (
-        <PreviewLines preview={approval.preview} />
+        <PreviewLines preview={approval.preview} toolName={part.toolName} origin={approval.origin} />
       ) : (
         // Decided: the card's own view says what happened; what was asked stays one click away.
         <details class="approval-asked">
           <summary>What you were asked</summary>
-          <PreviewLines preview={approval.preview} />
+          <PreviewLines preview={approval.preview} toolName={part.toolName} origin={approval.origin} />
         </details>
       )}
       {pending && actions ? (

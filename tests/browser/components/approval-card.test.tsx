@@ -11,7 +11,7 @@ afterEach(() => render(null, root));
 const pending: ToolPart = {
   kind: 'tool', toolCallId: 'f1', toolName: 'fill_form', status: 'awaiting-approval',
   input: { updates: { email: 'ada@bank.example' } },
-  approval: { preview: 'fill_form\n  Email (email): (empty) → "ada@bank.example"', origin: 'https://shop.example', canAlwaysAllow: true, dataFlows: [{ field: 'Email', from: 'https://bank.example' }] },
+  approval: { preview: 'fill_form\n  Email (email): (empty) → "ada@bank.example"\n  on https://shop.example', origin: 'https://shop.example', canAlwaysAllow: true, dataFlows: [{ field: 'Email', from: 'https://bank.example' }] },
 };
 
 describe('approval card', () => {
@@ -21,7 +21,9 @@ describe('approval card', () => {
     expect([...approval.children].map((c) => c.className)).toEqual(['approval-origin', 'approval-flags', 'preview', 'actions']);
     expect(approval.querySelector('.approval-origin')!.textContent).toBe('on https://shop.example');
     expect([...approval.querySelectorAll('.approval-flag[role="note"]')].map((f) => f.textContent)).toEqual(['Email: This text came from bank.example']);
-    expect([...approval.querySelectorAll('.preview-line')].map((l) => l.textContent?.trim())).toEqual(['fill_form', 'Email (email): (empty) → "ada@bank.example"']);
+    expect([...approval.querySelectorAll('.preview-line')].map((l) => l.textContent?.trim())).toEqual(['Email (email): (empty) → "ada@bank.example"']);
+    // The tool's bare name and the "on <origin>" line are what the card's heading and origin line already say.
+    expect(approval.textContent!.split('on https://shop.example')).toHaveLength(2);
     const raw = root.querySelector<HTMLDetailsElement>('details.tool-raw')!;
     expect(raw.open).toBe(false);
     expect(root.querySelector('.tool-input')!.checkVisibility()).toBe(false);
