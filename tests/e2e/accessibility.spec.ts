@@ -6,7 +6,7 @@
 import { axeFindings, isSerious, prepareViews, UI_VIEWS, type AxeFinding, type ColorScheme } from '../harness/ui-views';
 import { expect, test } from './fixtures';
 
-const describe = (f: AxeFinding) => `[${f.scheme}] ${f.view}: ${f.impact} ${f.id} (${f.help}) at ${f.targets.slice(0, 3).join(' | ')}`;
+const describe = (f: AxeFinding) => `[${f.scheme}] ${f.view}: ${f.impact} ${f.id} (${f.help}) at ${f.targets.slice(0, 3).join(' | ')}: ${f.summary}`;
 
 for (const scheme of ['light', 'dark'] as ColorScheme[]) {
   test(`no serious or critical axe violations on any view in ${scheme} mode`, async ({ context, extensionId, llm }) => {

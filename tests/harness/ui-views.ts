@@ -174,6 +174,8 @@ export interface AxeFinding {
   impact: string;
   help: string;
   targets: string[];
+  /** axe's explanation for the first node (for contrast: the colours and the ratio). */
+  summary: string;
 }
 
 /** Runs axe on the page with the WCAG 2.1 A/AA rules; one finding per rule per view, with the nodes it hit. */
@@ -186,6 +188,7 @@ export async function axeFindings(page: Page, view: string, scheme: ColorScheme)
     impact: v.impact ?? 'unknown',
     help: v.help,
     targets: v.nodes.map((n) => n.target.join(' ')),
+    summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').trim(),
   }));
 }
 
