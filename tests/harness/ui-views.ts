@@ -130,7 +130,8 @@ export const UI_VIEWS: UiView[] = [
     name: 'panel: error card',
     async open(env, scheme) {
       const panel = await openNewChat(env, scheme);
-      env.llm.enqueue({ text: ['First ', 'part, ', 'never seen'], fault: { kind: 'drop', afterChunks: 2 } });
+      // A rejected key: not retried by the SDKs, so the card shows at once.
+      env.llm.enqueue({ fault: { kind: 'http', status: 401, message: 'Incorrect API key provided' } });
       await sendChat(panel, 'Tell me');
       await lastAnswer(panel).getByRole('alert').waitFor({ timeout: WAIT });
       return panel;
