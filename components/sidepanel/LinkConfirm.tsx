@@ -10,9 +10,10 @@ import { useModalFocus } from './use-modal-focus';
 export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: string; host: string; reason: string; onOpen: () => void; onCancel: () => void }) {
   const cancel = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => cancel.current?.focus(), []);
-  // Tab stays inside the dialog; Escape is handled below, as before.
+  // Tab stays inside the dialog and focus returns to the link on close (so first, before Cancel takes focus);
+  // Escape is handled below, as before.
   useModalFocus(dialog);
+  useLayoutEffect(() => cancel.current?.focus(), []);
   // Modal: Escape cancels wherever the focus is. A layout effect, so it listens before the dialog is shown.
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -1,7 +1,8 @@
 /**
  * Accessibility end to end: axe (WCAG 2 A/AA, 2.1 AA) on every view of the built extension, in light and dark
  * mode, with the state that shows it. Serious and critical violations fail the test; the others are printed.
- * Then the dialogs: modal, focus kept inside, closed by Esc with focus back where it was.
+ * Then each dialog (what the model saw, the link confirmation): modal, focus kept inside, closed by Esc with
+ * focus back where it was.
  */
 import { axeFindings, isSerious, prepareViews, UI_VIEWS, type AxeFinding, type ColorScheme } from '../harness/ui-views';
 import { expect, test } from './fixtures';
@@ -43,6 +44,27 @@ test('"What the model saw" is a modal dialog that keeps focus inside and closes 
     await panel.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(panel.getByRole('button', { name: 'What the model saw' }).last()).toBeFocused();
+  } finally {
+    await env.site.close();
+  }
+});
+
+test('"Open this link?" is a modal dialog: Cancel has the focus, Tab stays inside, Esc closes and focus returns to the link', async ({ context, extensionId, llm }) => {
+  const env = await prepareViews(context, extensionId, llm);
+  try {
+    const panel = await UI_VIEWS.find((v) => v.name.startsWith('panel: dialog (link'))!.open(env, 'dark');
+    const dialog = panel.getByRole('dialog', { name: 'Open this link?' });
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await panel.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Open link' })).toBeFocused();
+    await panel.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await panel.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Open link' })).toBeFocused();
+    await panel.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(panel.getByRole('link', { name: /your report/ })).toBeFocused();
   } finally {
     await env.site.close();
   }

@@ -146,6 +146,17 @@ export const UI_VIEWS: UiView[] = [
       return panel;
     },
   },
+  {
+    name: 'panel: dialog (link confirmation)',
+    async open(env, scheme) {
+      const panel = await openNewChat(env, scheme);
+      env.llm.enqueue({ text: [`Here is [your report](${env.llm.url}/leak?d=${'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy'.repeat(3)}).`] });
+      await sendChat(panel, 'Where is my report?');
+      await lastAnswer(panel).getByRole('link', { name: /your report/ }).click();
+      await panel.getByRole('dialog', { name: 'Open this link?' }).waitFor({ timeout: WAIT });
+      return panel;
+    },
+  },
   ...SETTINGS_SECTIONS.map(
     (section): UiView => ({
       name: `settings: ${section.title}`,
