@@ -5,9 +5,14 @@
  * cancels, as in every dialog.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useModalFocus } from './use-modal-focus';
 
 export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: string; host: string; reason: string; onOpen: () => void; onCancel: () => void }) {
   const cancel = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  // Tab stays inside the dialog and focus returns to the link on close (so first, before Cancel takes focus);
+  // Escape is handled below, as before.
+  useModalFocus(dialog);
   useLayoutEffect(() => cancel.current?.focus(), []);
   // Modal: Escape cancels wherever the focus is. A layout effect, so it listens before the dialog is shown.
   useLayoutEffect(() => {
@@ -25,6 +30,7 @@ export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: stri
       role="dialog"
       aria-modal="true"
       aria-label="Open this link?"
+      ref={dialog}
     >
       <header>
         <strong>Open this link?</strong>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useModalFocus } from './use-modal-focus';
 import type { RunInspection } from '../../lib/background/protocol';
 
 /** "What the model saw": the exact system prompt, messages and tool schemas sent at each step of a run. */
@@ -8,8 +9,10 @@ export function ModelSawDialog({ load, onClose }: { load: () => Promise<RunInspe
   useEffect(() => {
     load().then(setData, (e: Error) => setError(e.message));
   }, [load]);
+  const dialog = useRef<HTMLDivElement>(null);
+  useModalFocus(dialog, onClose);
   return (
-    <div class="dialog" role="dialog" aria-label="What the model saw">
+    <div class="dialog" role="dialog" aria-modal="true" aria-label="What the model saw" ref={dialog} tabIndex={-1}>
       <header>
         <strong>What the model saw</strong>
         <button type="button" onClick={onClose} aria-label="Close">

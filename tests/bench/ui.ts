@@ -1,0 +1,124 @@
+/**
+ * ui: how soon the side panel is usable, how much JavaScript its pages load, axe's serious findings on every
+ * view, and the complete locales.
+ * - panel_ready_ms: median over --runs (default 12) openings of sidepanel.html of the time from navigation start
+ *   until the message box accepts input (present, enabled and focused), taken in the page with performance.now()
+ *   by an init script that checks on every DOM change and focus move, and every few ms.
+ * - panel_js_gz_kb / options_js_gz_kb: gzip size (KB of 1024) of the JavaScript the page loads at start: the
+ *   HTML's module scripts and modulepreloads and their static imports, from the built .output/chrome-mv3
+ *   (dynamic imports are loaded later and not counted; --chunks lists each file).
+ * - axe_serious: serious + critical axe findings (a rule on a view) over every view in tests/harness/ui-views.ts,
+ *   light and dark.
+ * - locales: locales in _locales/ that have every key of en (0 when there is no _locales/).
+ * Usage: npm run bench -- ui [--runs N] [--chunks]
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startFakeLlm } from '../fake-llm';
+import { isTitleRequest } from '../e2e/fixtures';
+import { extensionDir, launchExtension } from '../harness/launch-extension';
+import { axeFindings, isSerious, prepareViews, UI_VIEWS, type ColorScheme } from '../harness/ui-views';
+import { median, round } from './_stats';
+
+const runsAt = process.argv.indexOf('--runs');
+const RUNS = runsAt === -1 ? 12 : Number(process.argv[runsAt + 1]);
+const listChunks = process.argv.includes('--chunks');
+
+if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
+
+/** The built files a page loads at start: its module scripts and preloads, then their static imports. */
+function startupScripts(html: string): string[] {
+  const text = readFileSync(join(extensionDir, html), 'utf8');
+  const queue = [...text.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const seen = new Set<string>();
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(join(extensionDir, file), 'utf8');
+    // Static imports only (`import … from "./x.js"`, `import "./x.js"`); `import("…")` loads later.
+    for (const m of code.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+      const spec = m[1]!;
+      queue.push(spec.startsWith('/') ? spec.slice(1) : join(dirname(file), spec));
+    }
+  }
+  return [...seen];
+}
+
+function gzipKb(html: string): number {
+  const files = startupScripts(html).map((f) => ({ f, gz: gzipSync(readFileSync(join(extensionDir, f)), { level: 9 }).length }));
+  if (listChunks) for (const { f, gz } of files.sort((a, b) => b.gz - a.gz)) console.log(`  ${html}: ${f} ${round(gz / 1024, 1)} KB gz`);
+  return round(files.reduce((s, x) => s + x.gz, 0) / 1024, 1);
+}
+
+function completeLocales(): number {
+  const dir = join(extensionDir, '_locales');
+  if (!existsSync(dir)) return 0;
+  const keys = (l: string) => Object.keys(JSON.parse(readFileSync(join(dir, l, 'messages.json'), 'utf8')) as object);
+  const locales = readdirSync(dir).filter((l) => existsSync(join(dir, l, 'messages.json')));
+  if (!locales.includes('en')) return 0;
+  const en = keys('en');
+  return locales.filter((l) => {
+    const have = new Set(keys(l));
+    return en.every((k) => have.has(k));
+  }).length;
+}
+
+// Runs before the panel's own scripts: notes the first moment the message box is enabled and focused. A string,
+// not a function: tsx wraps named functions in a helper the page does not have.
+const readyProbe = `(() => {
+  const check = () => {
+    if (window.__tabwiseReady !== undefined) return;
+    const box = document.querySelector('textarea');
+    if (box && !box.disabled && document.activeElement === box) {
+      window.__tabwiseReady = performance.now();
+      clearInterval(poll);
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  document.addEventListener('focusin', check, true);
+  // A page without window focus moves activeElement without a focus event: poll too (about every 4 ms).
+  const poll = setInterval(check, 1);
+})();`;
+
+const panelJs = gzipKb('sidepanel.html');
+const optionsJs = gzipKb('options.html');
+const locales = completeLocales();
+
+const llm = await startFakeLlm();
+llm.respondTo(isTitleRequest, { text: ['Canned title'] });
+const ext = await launchExtension();
+const readyTimes: number[] = [];
+let serious = 0;
+try {
+  const env = await prepareViews(ext.context, ext.extensionId, llm);
+  await ext.context.addInitScript({ content: readyProbe });
+  for (let i = 0; i < RUNS + 1; i++) {
+    const panel = await ext.context.newPage();
+    await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+    await panel.waitForFunction(() => (window as unknown as { __tabwiseReady?: number }).__tabwiseReady !== undefined, undefined, { timeout: 10_000 }).catch(async (e: unknown) => {
+      const seen = await panel.evaluate(() => ({ active: document.activeElement?.outerHTML.slice(0, 120), boxes: document.querySelectorAll('textarea').length, ready: (window as unknown as { __tabwiseReady?: number }).__tabwiseReady }));
+      throw new Error(`the message box never took input: ${JSON.stringify(seen)}`, { cause: e });
+    });
+    const ms = await panel.evaluate(() => (window as unknown as { __tabwiseReady: number }).__tabwiseReady);
+    if (i > 0) readyTimes.push(ms); // the first opening also warms the worker and the disk cache
+    await panel.close();
+  }
+  for (const scheme of ['light', 'dark'] as ColorScheme[]) {
+    for (const view of UI_VIEWS) {
+      const page = await view.open(env, scheme);
+      const found = (await axeFindings(page, view.name, scheme)).filter(isSerious);
+      for (const f of found) console.log(`  axe [${scheme}] ${view.name}: ${f.impact} ${f.id} ${f.summary}`);
+      serious += found.length;
+      await page.close();
+    }
+  }
+  await env.site.close();
+} finally {
+  await ext.close();
+  await llm.close();
+}
+console.log(`  panel ready (ms): ${readyTimes.map((t) => round(t, 1)).join(', ')}`);
+console.log(`ui: panel_ready_ms=${round(median(readyTimes), 1)} panel_js_gz_kb=${panelJs} options_js_gz_kb=${optionsJs} axe_serious=${serious} locales=${locales}`);
