@@ -10,7 +10,7 @@ import type { RecordedRequest } from '../fake-llm';
 import { serveStatic } from '../harness/serve-static';
 import { createWriteLedger, watchPageWrites, type WriteCounts } from './approvals';
 import { ATTRIBUTE_CASES, attributePage, attributeViolations } from './attribute-corpus';
-import { call, card, finished, toolResult } from './scenario-helpers';
+import { call, denyEachAsked, finished, toolResult } from './scenario-helpers';
 import type { SecurityFixtures } from './security-session';
 import { textOutsideBlocks } from './untrusted-block';
 
@@ -52,15 +52,7 @@ export async function runAttributeCorpus({ context, extensionId, llm, extPage }:
     );
     const panel = await openPanel(context, extensionId);
     await sendChat(panel, 'Summarise this sale page');
-    const denied: string[] = [];
-    for (const tool of ['fill_form', 'click', 'submit_form']) {
-      const c = card(panel, tool).last();
-      await c.and(panel.locator('[data-status="awaiting-approval"], [data-status="done"], [data-status="error"]')).waitFor({ timeout: 20_000 });
-      if ((await c.getAttribute('data-status')) === 'awaiting-approval') {
-        await c.getByRole('button', { name: 'Deny' }).click();
-        denied.push(tool);
-      }
-    }
+    const denied = await denyEachAsked(panel, ['fill_form', 'click', 'submit_form']);
     await finished(panel, 20_000);
     await panel.waitForTimeout(500);
 

@@ -14,7 +14,7 @@ import type { RecordedRequest } from '../fake-llm';
 import { serveStatic } from '../harness/serve-static';
 import { createWriteLedger, watchPageWrites, type WriteCounts } from './approvals';
 import { modelsDir } from './run-privacy-corpus';
-import { call, card, finished, rawToolResult, toolResult } from './scenario-helpers';
+import { call, denyEachAsked, finished, rawToolResult, toolResult } from './scenario-helpers';
 import type { SecurityFixtures } from './security-session';
 import { textOutsideBlocks } from './untrusted-block';
 
@@ -84,15 +84,7 @@ export async function runPoisonedIndex({ context, extensionId, llm, extPage }: S
     );
     const panel = await openPanel(context, extensionId);
     await sendChat(panel, 'How do I balance my compost?');
-    const denied: string[] = [];
-    for (const tool of ['fill_form', 'click']) {
-      const c = card(panel, tool).last();
-      await expect(c).toHaveAttribute('data-status', /awaiting-approval|done|error/, { timeout: 60_000 });
-      if ((await c.getAttribute('data-status')) === 'awaiting-approval') {
-        await c.getByRole('button', { name: 'Deny' }).click();
-        denied.push(tool);
-      }
-    }
+    const denied = await denyEachAsked(panel, ['fill_form', 'click'], 60_000);
     await finished(panel, 20_000);
     await panel.waitForTimeout(500);
     const requests = chatRequests(llm);

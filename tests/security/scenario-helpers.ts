@@ -18,12 +18,21 @@ export const finished = (panel: Page, timeout?: number) => expect(assistantMessa
  * origin would); a call refused before any card (bad arguments, a key outside the snapshot) just finishes.
  * Returns whether it was approved.
  */
-export async function approveIfAsked(panel: Page, tool: string, approve: (c: Locator) => Promise<unknown>): Promise<boolean> {
+export async function approveIfAsked(panel: Page, tool: string, approve: (c: Locator) => Promise<unknown>, timeout = 20_000): Promise<boolean> {
   const c = card(panel, tool).last();
-  await expect(c).toHaveAttribute('data-status', /awaiting-approval|done|error/, { timeout: 20_000 });
+  await expect(c).toHaveAttribute('data-status', /awaiting-approval|done|error/, { timeout });
   if ((await c.getAttribute('data-status')) !== 'awaiting-approval') return false;
   await approve(c);
   return true;
+}
+
+/** The user denies, in order, each of these tools' latest card that asks; returns the tools denied. */
+export async function denyEachAsked(panel: Page, tools: string[], timeout?: number): Promise<string[]> {
+  const denied: string[] = [];
+  for (const tool of tools) {
+    if (await approveIfAsked(panel, tool, (c) => c.getByRole('button', { name: 'Deny' }).click(), timeout)) denied.push(tool);
+  }
+  return denied;
 }
 
 type WireMessage = { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] };
