@@ -26,6 +26,12 @@ const requests = (events: AgentEvent[]) => events.filter((e): e is Requested => 
 const call = (id: string, name: string, input: unknown = {}) => toolCallsReply([{ id, name, input }]);
 const fill = (id: string, value: string) => call(id, 'fill_form', { updates: { name: value } });
 
+/** A tool that reads the bank page on A (and says so), for the sub-agent cases. */
+const readBank = () => defineTool({
+  name: 'read_bank', description: 'Reads the bank page.', input: z.object({}), readOnly: true,
+  execute: (_input, ctx) => { ctx.reportRead?.({ origin: A }); return `Account number ${SECRET}`; },
+}) as Tool;
+
 /** The model reads the page on A (which shows the secret), the tab moves to B, the model fills `value` there. */
 function readOnAFillOnB(value: string, opts: { sameOrigin?: boolean } = {}) {
   const tab = createFakePageTab({ url: `${A}/statement`, text: `Your account number is ${SECRET}. Balance 1,204.00` });
@@ -124,13 +130,9 @@ describe('data flow: text read on one origin, written on another', () => {
 describe('data flow through a sub-agent', () => {
   it('flags a fill on B of text a sub-agent read on A (its answer reaches the parent with no origin of its own)', async () => {
     const tab = createFakePageTab({ url: `${B}/checkout` });
-    const readA = defineTool({
-      name: 'read_bank', description: 'Reads the bank page.', input: z.object({}), readOnly: true,
-      execute: (_input, ctx) => { ctx.reportRead?.({ origin: A }); return `Account number ${SECRET}`; },
-    }) as Tool;
     const agents: SubAgentDefinition[] = [{ name: 'researcher', description: 'reads', instructions: 'Read.', tools: ['read_bank'] }];
     const s = setup({
-      builtins: [createDelegateTool(agents), ...tab.tools], tools: [readA], runtime: { agents },
+      builtins: [createDelegateTool(agents), ...tab.tools], tools: [readBank()], runtime: { agents },
       scripts: [
         call('d1', 'delegate', { agent: 'researcher', task: 'find the account number' }),
         call('rb', 'read_bank'), // the sub-agent's step
@@ -182,13 +184,9 @@ describe('data flow: what the card line can show', () => {
 describe('data flow into a sub-agent', () => {
   it('flags a sub-agent\'s fill on B of text its parent read on A', async () => {
     const tab = createFakePageTab({ url: `${B}/checkout` });
-    const readA = defineTool({
-      name: 'read_bank', description: 'Reads the bank page.', input: z.object({}), readOnly: true,
-      execute: (_input, ctx) => { ctx.reportRead?.({ origin: A }); return `Account number ${SECRET}`; },
-    }) as Tool;
     const agents: SubAgentDefinition[] = [{ name: 'filler', description: 'fills', instructions: 'Fill.', tools: ['get_form_state', 'fill_form'] }];
     const s = setup({
-      builtins: [createDelegateTool(agents), ...tab.tools], tools: [readA], runtime: { agents },
+      builtins: [createDelegateTool(agents), ...tab.tools], tools: [readBank()], runtime: { agents },
       scripts: [
         call('rb', 'read_bank'),
         call('d1', 'delegate', { agent: 'filler', task: `fill ${SECRET}` }),
