@@ -13,6 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          setupFiles: ['tests/harness/install-english-i18n.ts'],
           include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts'],
           exclude: ['lib/**/*.browser.test.ts'],
           testTimeout: 20_000,
@@ -27,6 +28,7 @@ export default defineConfig({
           name: 'browser',
           // The page-tool tests load fixture pages built with the real frameworks; the retrieval tests, the local models.
           globalSetup: ['tests/fixtures/pages/global-setup.ts', 'tests/browser/serve-models.ts'],
+          setupFiles: ['tests/harness/install-english-i18n.ts'],
           include: ['tests/browser/**/*.test.ts', 'tests/browser/**/*.test.tsx', 'lib/**/*.browser.test.ts'],
           testTimeout: 30_000,
           browser: {

@@ -21,25 +21,28 @@ export default defineConfig({
     build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
   }),
   manifest: {
-    name: 'Tabwise: AI copilot in your side panel',
+    // Name, description and titles are translated (public/_locales/<lang>/messages.json); English is the fallback.
+    default_locale: 'en',
+    name: '__MSG_ext_name__',
     short_name: 'Tabwise',
     // The store listing's summary (at most 132 characters).
-    description: 'Ask about any page, fill forms and search what you have read, with your own OpenAI, Anthropic or local model. Keys stay on device.',
+    description: '__MSG_ext_description__',
     // No content script is declared: the page agent is injected (chrome.scripting) into the frames a run acts
     // on, and the capture script is registered at run time only while "Remember what I read" is on.
+    // tabGroups: the tabs a run opens are kept in one group named for its conversation (lib/tools/tabs).
     // declarativeNetRequestWithHostAccess: session rules that drop the Origin header on the extension's own
     // requests to local model servers (lib/background/local-origin-rules.ts), so Ollama needs no OLLAMA_ORIGINS.
-    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess', 'contextMenus'],
+    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess', 'contextMenus', 'tabGroups'],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],
     // Never enabled in incognito: Chrome then gives the extension no incognito tab, event or window, so no
     // incognito page text or run can reach its on-disk stores (split mode documents only its cookies as memory-only).
     incognito: 'not_allowed',
-    action: { default_title: 'Open Tabwise' },
+    action: { default_title: '__MSG_ext_action_title__' },
     side_panel: { default_path: 'sidepanel.html' },
     // The action opens the side panel (setPanelBehavior), so its command is the panel's shortcut; people
     // change it in chrome://extensions/shortcuts.
-    commands: { _execute_action: { suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' }, description: 'Open the Tabwise side panel' } },
+    commands: { _execute_action: { suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' }, description: '__MSG_ext_command_open_panel__' } },
     // Defence in depth behind the answer sanitiser: extension pages (and the worker) load nothing remote but
     // what `connect-src` allows: providers (user-configured: any https host, plain http only on loopback),
     // the embedding model from huggingface.co (https) and blob:/data: URLs the embedder reads its own files by.

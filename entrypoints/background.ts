@@ -5,17 +5,20 @@ import { startBackground } from '../lib/background/start-background';
 import { createHistoryFeature } from '../lib/background/create-history-feature';
 import { createPageTools } from '../lib/tools/page/page-tools';
 import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
+import { createWebFeature } from '../lib/background/create-web-feature';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', { query: '?raw', import: 'default', eager: true }) as PromptLibrary;
 
 export default defineBackground(() => {
   const history = createHistoryFeature();
+  const web = createWebFeature(history);
   startBackground({
     prompts,
     pageTools: createPageTools({ routeToPage: createRouteToPage() }),
-    extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers },
-    extraTools: [createSearchHistoryTool(history.search)],
+    extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers, ...web.extraHandlers },
+    extraTools: [createSearchHistoryTool(history.search), ...web.tools],
     augmentRunSettings: history.augmentRunSettings,
+    rememberSettings: history.rememberSettings,
   });
 });

@@ -1,33 +1,36 @@
 import type { IngestStats } from '../../lib/retrieval/ingest-stats';
-import { formatAgo, formatBytes, formatCount } from './format-figures';
+import { formatAgo, formatBytes, formatCount, formatNumber } from './format-figures';
+import { t } from '../ui/t';
+
+const modelState = { ready: 'index_model_loaded', idle: 'index_model_not_loaded', loading: 'index_model_loading', failed: 'index_model_failed' } as const;
 
 /** The history index in words ("1,204 pages remembered, 38 MB · last indexed 2 minutes ago"), with what is happening now. */
 export function IndexFigures({ stats: st, onRefresh }: { stats: IngestStats; onRefresh: () => void }) {
   return (
-    <div class="index-figures" aria-label="Index stats" role="status">
+    <div class="index-figures" aria-label={t('index_stats_label')} role="status">
       <p class="figure-line">
         <strong>
-          {formatCount(st.pages, 'page')} remembered{st.bytes > 0 ? `, ${formatBytes(st.bytes)}` : ''}
+          {st.bytes > 0 ? t('index_remembered_size', formatCount(st.pages, 'page'), formatBytes(st.bytes)) : t('index_remembered', formatCount(st.pages, 'page'))}
         </strong>{' '}
-        · {formatCount(st.chunks, 'passage')} · {st.lastIndexedAt ? `last indexed ${formatAgo(st.lastIndexedAt, Date.now())}` : 'nothing indexed yet'}{' '}
+        · {formatCount(st.chunks, 'passage')} · {st.lastIndexedAt ? t('index_last_indexed', formatAgo(st.lastIndexedAt, Date.now())) : t('index_nothing_yet')}{' '}
         <button type="button" class="link" onClick={onRefresh}>
-          Refresh
+          {t('common_refresh')}
         </button>
       </p>
       <p class="figure-line hint">
-        {st.queueDepth > 0 ? `${formatCount(st.queueDepth, 'page')} waiting to be indexed (room for ${st.queueLimit.toLocaleString('en-US')})` : 'No pages waiting'} · embedding model{' '}
-        {st.modelId} ({st.model === 'ready' ? 'loaded' : st.model === 'idle' ? 'not loaded yet' : st.model})
+        {st.queueDepth > 0 ? t('index_waiting', formatCount(st.queueDepth, 'page'), formatNumber(st.queueLimit)) : t('index_none_waiting')} ·{' '}
+        {t('index_model_line', st.modelId, t(modelState[st.model]))}
       </p>
       {st.reembed && (
         <p class="figure-line">
           <strong>
-            Re-embedding with the new model: {st.reembed.done.toLocaleString('en-US')} of {formatCount(st.reembed.total, 'page')} (search uses the previous index meanwhile)
+            {t('index_reembedding', formatNumber(st.reembed.done), formatCount(st.reembed.total, 'page'))}
           </strong>
         </p>
       )}
-      {st.refused > 0 && <p class="figure-line test-error">{formatCount(st.refused, 'page')} refused because the queue was full.</p>}
+      {st.refused > 0 && <p class="figure-line test-error">{t('index_refused', formatCount(st.refused, 'page'))}</p>}
       {st.indexReset && <p class="figure-line test-error">{st.indexReset}</p>}
-      {st.tokenCounting === 'estimate' && <p class="figure-line">Passage sizes are estimated: the model's tokenizer did not load ({st.tokenCountingNote}).</p>}
+      {st.tokenCounting === 'estimate' && <p class="figure-line">{t('index_estimated', st.tokenCountingNote ?? '')}</p>}
     </div>
   );
 }

@@ -2,29 +2,31 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { parseSiteEntry } from '../../lib/retrieval/site-entry';
 import { describeModelStatus } from './describe-model-status';
-import { formatAgo, formatCount } from './format-figures';
+import { formatAgo, formatCount, formatNumber } from './format-figures';
+import { fillSlots } from '../ui/fill-slots';
+import { uiLocale } from '../ui/ui-locale';
 import { IndexFigures } from './IndexFigures';
 import { SettingsSection } from './SettingsSection';
 import { createIndexSettingsState, parseList, type IndexSettingsState } from './index-settings-state';
+import { t } from '../ui/t';
 
-const formatTime = (ms: number) => new Date(ms).toLocaleString();
+const formatTime = (ms: number) => new Date(ms).toLocaleString(uiLocale());
 
 function Explanation({ state }: { state: IndexSettingsState }) {
   return (
-    <div class="onboarding" aria-label="About remembering pages">
+    <div class="onboarding" aria-label={t('index_about_label')}>
       <p>
-        When this is on, Tabwise keeps a private index of the pages you read, so you can ask “where did I read…” and get answers that link back
-        to the passage.
+        {t('index_intro')}
       </p>
       <ul>
-        <li>A page is remembered once it has been visible for a few seconds. Only its visible text is kept, never what you type into forms.</li>
-        <li>Everything stays in this browser: the text and its embeddings are computed and stored on this device.</li>
-        <li>Incognito windows, mail, banking, health, password managers, login and checkout pages are never indexed; card numbers and keys are removed from the text.</li>
-        <li>Pages older than 90 days are forgotten. You can pause, exclude sites, and delete pages, sites, time ranges or everything below.</li>
-        <li>The first time, the embedding model (about 23 MB) is downloaded from Hugging Face and cached by the browser; after that it loads without the network.</li>
+        <li>{t('index_point_visible')}</li>
+        <li>{t('index_point_local')}</li>
+        <li>{t('index_point_never')}</li>
+        <li>{t('index_point_forget')}</li>
+        <li>{t('index_point_model')}</li>
       </ul>
       <button type="button" class="primary" onClick={() => void state.setEnabled(true)}>
-        Remember pages I read
+        {t('index_turn_on')}
       </button>
     </div>
   );
@@ -46,25 +48,24 @@ function PrivacyLists({ state }: { state: IndexSettingsState }) {
   };
   return (
     <fieldset>
-      <legend>Which sites</legend>
+      <legend>{t('index_which_sites')}</legend>
       <label>
-        <input type="radio" name="index-mode" checked={s.mode === 'denylist'} onChange={() => void state.update({ mode: 'denylist' })} /> All sites except the excluded ones
+        <input type="radio" name="index-mode" checked={s.mode === 'denylist'} onChange={() => void state.update({ mode: 'denylist' })} /> {t('index_all_except')}
       </label>
       <label>
-        <input type="radio" name="index-mode" checked={s.mode === 'allowlist'} onChange={() => void state.update({ mode: 'allowlist' })} /> Only the sites I list
+        <input type="radio" name="index-mode" checked={s.mode === 'allowlist'} onChange={() => void state.update({ mode: 'allowlist' })} /> {t('index_only_listed')}
       </label>
       <label>
-        <input type="checkbox" checked={s.useDefaultDenylist} onChange={(e) => void state.update({ useDefaultDenylist: e.currentTarget.checked })} /> Built-in exclusions
-        (mail, banking, health, passwords, login and checkout pages)
+        <input type="checkbox" checked={s.useDefaultDenylist} onChange={(e) => void state.update({ useDefaultDenylist: e.currentTarget.checked })} /> {t('index_builtin_exclusions')}
       </label>
       <label>
-        Never remember (one domain or URL pattern a line, e.g. <code>example.com</code> or <code>*/private/*</code>)
-        <textarea aria-label="Excluded sites" rows={3} value={denied} onInput={(e) => setDenied(e.currentTarget.value)} />
+        {fillSlots('index_never_remember', <code>example.com</code>, <code>*/private/*</code>)}
+        <textarea aria-label={t('index_excluded_sites')} rows={3} value={denied} onInput={(e) => setDenied(e.currentTarget.value)} />
       </label>
       {s.mode === 'allowlist' && (
         <label>
-          Only remember
-          <textarea aria-label="Allowed sites" rows={3} value={allowed} onInput={(e) => setAllowed(e.currentTarget.value)} />
+          {t('index_only_remember')}
+          <textarea aria-label={t('index_allowed_sites')} rows={3} value={allowed} onInput={(e) => setAllowed(e.currentTarget.value)} />
         </label>
       )}
       <button
@@ -80,11 +81,11 @@ function PrivacyLists({ state }: { state: IndexSettingsState }) {
           void state.update({ deniedDomains: d.domains, deniedPatterns: d.patterns, allowedDomains: a.domains, allowedPatterns: a.patterns });
         }}
       >
-        Save sites
+        {t('index_save_sites')}
       </button>
       {invalid.length > 0 && (
         <p class="test-error" role="alert">
-          Not saved. These are not sites: {invalid.join('; ')}. Write a domain (bank.example), a URL with * (https://mail.example/*), or /a regular expression/.
+          {t('index_not_sites', invalid.join('; '))}
         </p>
       )}
     </fieldset>
@@ -99,17 +100,17 @@ function ModelStatus({ state }: { state: IndexSettingsState }) {
   if (line.tone === 'progress') {
     const p = st.modelProgress;
     return (
-      <p role="status" aria-label="Embedding model" class="model-status">
+      <p role="status" aria-label={t('index_embedding_model')} class="model-status">
         {line.text}
         {p?.phase === 'downloading' && p.total > 0 && <progress max={p.total} value={Math.min(p.loaded, p.total)} />}
       </p>
     );
   }
   return (
-    <p role="alert" aria-label="Embedding model" class="model-status error">
+    <p role="alert" aria-label={t('index_embedding_model')} class="model-status error">
       {line.text}{' '}
       <button type="button" onClick={() => void state.retry()}>
-        Try again
+        {t('common_try_again')}
       </button>
     </p>
   );
@@ -124,44 +125,44 @@ function Browser({ state }: { state: IndexSettingsState }) {
     <>
       <ModelStatus state={state} />
       {st && <IndexFigures stats={st} onRefresh={() => void state.refresh()} />}
-      <input type="search" aria-label="Search remembered pages" placeholder="Search titles and URLs" value={state.query.value} onInput={(e) => void state.search(e.currentTarget.value)} />
-      <ul class="index-pages" aria-label="Remembered pages">
+      <input type="search" aria-label={t('index_search_label')} placeholder={t('index_search_placeholder')} value={state.query.value} onInput={(e) => void state.search(e.currentTarget.value)} />
+      <ul class="index-pages" aria-label={t('index_pages_label')}>
         {state.pages.value.map((p) => (
           <li key={p.url} data-url={p.url}>
             <a href={p.url} target="_blank" rel="noreferrer">
               {p.title || p.url}
             </a>{' '}
             <small>
-              {p.url} · read {formatAgo(p.visitedAt, Date.now())} ({formatTime(p.visitedAt)}) · {formatCount(p.chunks, 'passage')}
+              {t('index_page_line', p.url, formatAgo(p.visitedAt, Date.now()), formatTime(p.visitedAt), formatCount(p.chunks, 'passage'))}
             </small>{' '}
-            <button type="button" aria-label={`Delete ${p.url}`} onClick={() => void state.deletePage(p.url)}>
-              Delete
+            <button type="button" aria-label={t('common_delete_named', p.url)} onClick={() => void state.deletePage(p.url)}>
+              {t('common_delete')}
             </button>
           </li>
         ))}
       </ul>
-      {state.totalPages.value > state.pages.value.length && <p>Showing {state.pages.value.length} of {state.totalPages.value}.</p>}
+      {state.totalPages.value > state.pages.value.length && <p>{t('index_showing', formatNumber(state.pages.value.length), formatNumber(state.totalPages.value))}</p>}
       <fieldset>
-        <legend>Delete</legend>
+        <legend>{t('index_delete_legend')}</legend>
         <label>
-          Site <input aria-label="Domain to delete" value={domain} onInput={(e) => setDomain(e.currentTarget.value)} placeholder="example.com" />
+          {t('index_site')} <input aria-label={t('index_domain_to_delete')} value={domain} onInput={(e) => setDomain(e.currentTarget.value)} placeholder="example.com" />
         </label>
         <button type="button" disabled={!domain.trim()} onClick={() => void state.deleteDomain(domain)}>
-          Delete site
+          {t('index_delete_site')}
         </button>
         <br />
         <label>
-          From <input type="datetime-local" aria-label="Delete from" value={since} onInput={(e) => setSince(e.currentTarget.value)} />
+          {t('index_from')} <input type="datetime-local" aria-label={t('index_delete_from')} value={since} onInput={(e) => setSince(e.currentTarget.value)} />
         </label>
         <label>
-          to <input type="datetime-local" aria-label="Delete until" value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
+          {t('index_to')} <input type="datetime-local" aria-label={t('index_delete_until')} value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
         </label>
         <button type="button" disabled={!since || !until} onClick={() => void state.deleteRange(new Date(since).getTime(), new Date(until).getTime())}>
-          Delete range
+          {t('index_delete_range')}
         </button>
         <br />
-        <button type="button" onClick={() => confirm('Delete everything Tabwise remembers?') && void state.deleteAll()}>
-          Delete everything
+        <button type="button" onClick={() => confirm(t('index_delete_everything_confirm')) && void state.deleteAll()}>
+          {t('index_delete_everything')}
         </button>
       </fieldset>
     </>
@@ -173,18 +174,17 @@ function ModelSetting({ state }: { state: IndexSettingsState }) {
   const [id, setId] = useState(m.id);
   return (
     <fieldset>
-      <legend>Embedding model</legend>
+      <legend>{t('index_embedding_model')}</legend>
       <label>
-        Model (Hugging Face id){' '}
-        <input aria-label="Embedding model" value={id} onInput={(e) => setId(e.currentTarget.value)} />
+        {t('index_model_hf')}{' '}
+        <input aria-label={t('index_embedding_model')} value={id} onInput={(e) => setId(e.currentTarget.value)} />
       </label>{' '}
-      <button type="button" disabled={!id.trim() || id.trim() === m.id} onClick={() => void state.update({ model: { ...m, id: id.trim() } }, 'Model changed: pages are re-embedded in the background.')}>
-        Change model
+      <button type="button" disabled={!id.trim() || id.trim() === m.id} onClick={() => void state.update({ model: { ...m, id: id.trim() } }, t('index_model_changed'))}>
+        {t('index_change_model')}
       </button>
       <small>
         {' '}
-        A Hugging Face model with ONNX weights for transformers.js (e.g. <code>Xenova/bge-small-en-v1.5</code>), downloaded once and cached by the
-        browser. Changing it re-embeds every remembered page on this device; search keeps working meanwhile.
+        {fillSlots('index_model_hint', <code>Xenova/bge-small-en-v1.5</code>)}
       </small>
     </fieldset>
   );
@@ -195,27 +195,28 @@ export function IndexSettings({ state: given }: { state?: IndexSettingsState }) 
   const state = useMemo(() => given ?? createIndexSettingsState(), [given]);
   useEffect(() => {
     void state.load();
+    return () => state.dispose();
   }, [state]);
   const s = state.settings.value;
   return (
-    <SettingsSection id="remember" description="A private index of the pages you read, kept in this browser, so you can ask where you read something and get answers that link back to the passage.">
+    <SettingsSection id="remember" description={t('index_description')}>
       {state.message.value && <p role="status">{state.message.value}</p>}
       {state.error.value && <p role="alert">{state.error.value}</p>}
       {s && !s.enabled && <Explanation state={state} />}
       {s?.enabled && (
         <>
           <label>
-            <input type="checkbox" checked={s.paused} onChange={(e) => void state.setPaused(e.currentTarget.checked)} /> Pause remembering
+            <input type="checkbox" checked={s.paused} onChange={(e) => void state.setPaused(e.currentTarget.checked)} /> {t('index_pause')}
           </label>{' '}
           <button type="button" class="link" onClick={() => void state.setEnabled(false)}>
-            Turn off
+            {t('index_turn_off')}
           </button>
           <label>
-            Use what I read in answers{' '}
-            <select aria-label="Grounding" value={s.grounding} onChange={(e) => void state.update({ grounding: e.currentTarget.value as 'off' | 'prefer' | 'only' })}>
-              <option value="off">Only when the assistant searches</option>
-              <option value="prefer">Add matching passages to every message</option>
-              <option value="only">Answer only from what I read</option>
+            {t('index_use_in_answers')}{' '}
+            <select aria-label={t('index_grounding')} value={s.grounding} onChange={(e) => void state.update({ grounding: e.currentTarget.value as 'off' | 'prefer' | 'only' })}>
+              <option value="off">{t('index_grounding_off')}</option>
+              <option value="prefer">{t('index_grounding_prefer')}</option>
+              <option value="only">{t('index_grounding_only')}</option>
             </select>
           </label>
           <PrivacyLists state={state} />

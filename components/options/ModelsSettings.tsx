@@ -1,17 +1,19 @@
 import type { OptionsState } from './options-state';
 import { ProviderForm } from './ProviderForm';
+import { providerNeedsKey } from './provider-needs-key';
 import { SettingsSection } from './SettingsSection';
+import { t } from '../ui/t';
 
 /** The providers the user added: which one answers by default, each one's endpoint and key, edit and delete. */
 export function ModelsSettings({ state }: { state: OptionsState }) {
   return (
-    <SettingsSection id="models" description="The providers Tabwise can answer with. The one selected answers new conversations. Keys are encrypted on this device and only ever sent to their provider.">
+    <SettingsSection id="models" description={t('models_description')}>
       {state.saved.value && (
         <p role="status" class="section-status">
           {state.saved.value}
         </p>
       )}
-      <ul class="item-list providers" aria-label="Providers">
+      <ul class="item-list providers" aria-label={t('models_providers')}>
         {state.providers.value.map((p) => (
           <li key={p.id} data-provider={p.name}>
             <label class="item-main default">
@@ -19,25 +21,25 @@ export function ModelsSettings({ state }: { state: OptionsState }) {
               <span class="provider-summary">
                 <strong>{p.name}</strong>
                 <span class="item-detail">
-                  <span>Model: {p.model}</span>
-                  <span>Type: {p.kind}</span>
-                  {p.baseUrl && <span>Endpoint: {p.baseUrl}</span>}
-                  <span>{p.hasKey ? `Key ••••${p.keyLast4}` : 'No key'}</span>
+                  <span>{t('models_model', p.model)}</span>
+                  <span>{t('models_type', p.kind)}</span>
+                  {p.baseUrl && <span>{t('models_endpoint', p.baseUrl)}</span>}
+                  {providerNeedsKey(p) ? <span class="needs-key">{t('models_needs_key')}</span> : <span>{p.hasKey ? t('models_key', p.keyLast4 ?? '') : t('models_no_key')}</span>}
                 </span>
               </span>
             </label>
-            <button type="button" aria-label={`Edit ${p.name}`} onClick={() => state.startEdit(p)}>
-              Edit
+            <button type="button" aria-label={t('common_edit_named', p.name)} onClick={() => state.startEdit(p)}>
+              {t('common_edit')}
             </button>
-            <button type="button" aria-label={`Delete ${p.name}`} onClick={() => void state.remove(p.id)}>
-              Delete
+            <button type="button" aria-label={t('common_delete_named', p.name)} onClick={() => void state.remove(p.id)}>
+              {t('common_delete')}
             </button>
           </li>
         ))}
       </ul>
       {!state.editing.value && (
         <button type="button" onClick={() => state.startAdd('openai')}>
-          Add provider
+          {t('models_add')}
         </button>
       )}
       <ProviderForm state={state} />

@@ -1,3 +1,4 @@
+import type { ComponentChild } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
 import type { SearchTraceSummary } from '../../lib/background/summarize-search-traces';
@@ -5,42 +6,47 @@ import { formatAgo, formatCount, formatMs, formatPercent } from './format-figure
 import { createPerformanceState } from './performance-state';
 import { SettingsSection } from './SettingsSection';
 import { Sparkline } from './Sparkline';
+import { fillSlots } from '../ui/fill-slots';
+import { t } from '../ui/t';
 
 const tokens = (n: number) => formatCount(n, 'token');
 
+/** "340 ms typical, 900 ms p95" with the typical figure as its own element (tests and the eye find it). */
+const typicalAndP95 = (typical: ComponentChild, p95: string) => fillSlots('perf_typical_p95', typical, p95);
+
 function CacheLine({ cache }: { cache: LatencyStats['cache'] }) {
-  if (cache.steps === 0) return <span>No token usage reported yet.</span>;
-  if (cache.cachedTokens === 0) return <span>No prompt tokens served from the cache yet ({tokens(cache.inputTokens)} sent).</span>;
+  if (cache.steps === 0) return <span>{t('perf_no_usage')}</span>;
+  if (cache.cachedTokens === 0) return <span>{t('perf_no_cache', tokens(cache.inputTokens))}</span>;
   return (
     <span>
-      {formatPercent(cache.cachedTokens / cache.inputTokens)} of prompt tokens from the cache: {tokens(cache.cachedTokens)} of {tokens(cache.inputTokens)} not processed again
+      {t('perf_cache_line', formatPercent(cache.cachedTokens / cache.inputTokens), tokens(cache.cachedTokens), tokens(cache.inputTokens))}
     </span>
   );
 }
 
 function ModelCards({ stats }: { stats: LatencyStats }) {
   return (
-    <div class="figure-grid" aria-label="Models">
+    <div class="figure-grid" aria-label={t('perf_models')}>
       {Object.entries(stats.models).map(([name, m]) => (
         <article key={name} class="figure-card" data-model={name} aria-label={name}>
           <h3>{name}</h3>
           <p class="figure-line">{formatCount(m.model.count, 'response')}</p>
           <dl>
-            <dt>First token</dt>
+            <dt>{t('perf_first_token')}</dt>
             <dd>
               <span>
-                <span class="figure" data-figure="ttft-p50">{formatMs(m.ttft.p50)}</span> typical, {formatMs(m.ttft.p95)} p95
+                {typicalAndP95(<span class="figure" data-figure="ttft-p50">{formatMs(m.ttft.p50)}</span>, formatMs(m.ttft.p95))}
               </span>
-              <Sparkline buckets={m.ttftOverTime} label={`${name} time to first token`} format={formatMs} />
+              <Sparkline buckets={m.ttftOverTime} label={t('perf_ttft_label', name)} format={formatMs} />
             </dd>
-            <dt>Whole response</dt>
+            <dt>{t('perf_whole_response')}</dt>
             <dd>
               <span>
-                <span class="figure" data-figure="response-p50">{formatMs(m.model.p50)}</span> typical, {formatMs(m.model.p95)} p95
+                {typicalAndP95(<span class="figure" data-figure="response-p50">{formatMs(m.model.p50)}</span>, formatMs(m.model.p95))}
               </span>
-              <Sparkline buckets={m.modelOverTime} label={`${name} response time`} format={formatMs} />
+              <Sparkline buckets={m.modelOverTime} label={t('perf_response_label', name)} format={formatMs} />
             </dd>
-            <dt>Prompt cache</dt>
+            <dt>{t('perf_prompt_cache')}</dt>
             <dd>
               <CacheLine cache={m.cache} />
             </dd>
@@ -53,24 +59,24 @@ function ModelCards({ stats }: { stats: LatencyStats }) {
 
 function ToolCards({ stats }: { stats: LatencyStats }) {
   const tools = Object.entries(stats.tools);
-  if (tools.length === 0) return <p class="hint">No tool has been used yet.</p>;
+  if (tools.length === 0) return <p class="hint">{t('perf_no_tool')}</p>;
   return (
-    <div class="figure-grid" aria-label="Tools">
-      {tools.map(([name, t]) => (
+    <div class="figure-grid" aria-label={t('perf_tools')}>
+      {tools.map(([name, tool]) => (
         <article key={name} class="figure-card" data-tool={name} aria-label={name}>
           <h3>{name}</h3>
           <p class="figure-line">
-            {formatCount(t.duration.count, 'call')} ran
-            {t.failed > 0 && <span class="figure-bad"> · {t.failed} failed ({formatPercent(t.errorRate)})</span>}
-            {t.denied > 0 && <span> · {t.denied} denied by you</span>}
-            {t.stopped > 0 && <span> · {t.stopped} stopped</span>}
+            {t('perf_calls_ran', formatCount(tool.duration.count, 'call'))}
+            {tool.failed > 0 && <span class="figure-bad"> {t('perf_failed', tool.failed, formatPercent(tool.errorRate))}</span>}
+            {tool.denied > 0 && <span> {t('perf_denied', tool.denied)}</span>}
+            {tool.stopped > 0 && <span> {t('perf_stopped', tool.stopped)}</span>}
           </p>
-          {t.duration.count > 0 && (
+          {tool.duration.count > 0 && (
             <>
               <p class="figure-line">
-                <span class="figure" data-figure="tool-p50">{formatMs(t.duration.p50)}</span> typical, {formatMs(t.duration.p95)} p95
+                {typicalAndP95(<span class="figure" data-figure="tool-p50">{formatMs(tool.duration.p50)}</span>, formatMs(tool.duration.p95))}
               </p>
-              <Sparkline buckets={t.overTime} label={`${name} duration`} format={formatMs} />
+              <Sparkline buckets={tool.overTime} label={t('perf_duration_label', name)} format={formatMs} />
             </>
           )}
         </article>
@@ -82,13 +88,13 @@ function ToolCards({ stats }: { stats: LatencyStats }) {
 function FiguresTable({ stats }: { stats: LatencyStats }) {
   return (
     <details class="figures-table">
-      <summary>All figures as a table</summary>
+      <summary>{t('perf_table_summary')}</summary>
       <table class="stats">
         <thead>
           <tr>
-            <th scope="col">Model or tool</th>
-            <th scope="col">Measure</th>
-            <th scope="col">Count</th>
+            <th scope="col">{t('perf_col_model_tool')}</th>
+            <th scope="col">{t('perf_col_measure')}</th>
+            <th scope="col">{t('perf_col_count')}</th>
             <th scope="col">p50</th>
             <th scope="col">p95</th>
             <th scope="col">p99</th>
@@ -96,7 +102,7 @@ function FiguresTable({ stats }: { stats: LatencyStats }) {
         </thead>
         <tbody>
           {Object.entries(stats.models).flatMap(([name, m]) =>
-            ([['First token', m.ttft], ['Whole response', m.model], ['Step with tools', m.step]] as const).map(([what, p]) => (
+            ([[t('perf_first_token'), m.ttft], [t('perf_whole_response'), m.model], [t('perf_step_with_tools'), m.step]] as const).map(([what, p]) => (
               <tr key={`${name}-${what}`}>
                 <td>{name}</td>
                 <td>{what}</td>
@@ -107,16 +113,14 @@ function FiguresTable({ stats }: { stats: LatencyStats }) {
               </tr>
             )),
           )}
-          {Object.entries(stats.tools).map(([name, t]) => (
+          {Object.entries(stats.tools).map(([name, tool]) => (
             <tr key={name}>
               <td>{name}</td>
-              <td>
-                Duration ({t.failed} failed, {t.denied} denied)
-              </td>
-              <td>{t.duration.count}</td>
-              <td>{formatMs(t.duration.p50)}</td>
-              <td>{formatMs(t.duration.p95)}</td>
-              <td>{formatMs(t.duration.p99)}</td>
+              <td>{t('perf_duration_row', tool.failed, tool.denied)}</td>
+              <td>{tool.duration.count}</td>
+              <td>{formatMs(tool.duration.p50)}</td>
+              <td>{formatMs(tool.duration.p95)}</td>
+              <td>{formatMs(tool.duration.p99)}</td>
             </tr>
           ))}
         </tbody>
@@ -126,35 +130,34 @@ function FiguresTable({ stats }: { stats: LatencyStats }) {
 }
 
 function Searches({ summary, now }: { summary: SearchTraceSummary; now: number }) {
-  if (summary.count === 0) return <p class="hint">No history search yet. Searches run when the assistant looks through what you read, or when answers use it.</p>;
+  if (summary.count === 0) return <p class="hint">{t('perf_no_search')}</p>;
   return (
     <>
-      <p class="figure-line" aria-label="History search figures">
-        {formatCount(summary.count, 'search', 'searches')} · {formatPercent(summary.emptyShare)} found nothing ({summary.empty}) · embedding the query {formatMs(summary.embedMs.p50)} typical · searching{' '}
-        {formatMs(summary.searchMs.p50)} typical, {formatMs(summary.searchMs.p95)} p95
+      <p class="figure-line" aria-label={t('perf_search_figures')}>
+        {t('perf_search_line', formatCount(summary.count, 'search'), formatPercent(summary.emptyShare), summary.empty, formatMs(summary.embedMs.p50), formatMs(summary.searchMs.p50), formatMs(summary.searchMs.p95))}
       </p>
       <details class="figures-table">
-        <summary>The last {formatCount(summary.recent.length, 'search', 'searches')} (queries as hashes, never their text)</summary>
-        <table class="stats" aria-label="History searches">
+        <summary>{t('perf_last_searches', formatCount(summary.recent.length, 'search'))}</summary>
+        <table class="stats" aria-label={t('perf_searches_label')}>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Query (hash)</th>
-              <th scope="col">Embedding</th>
-              <th scope="col">Search</th>
-              <th scope="col">Results</th>
+              <th scope="col">{t('perf_col_when')}</th>
+              <th scope="col">{t('perf_col_query')}</th>
+              <th scope="col">{t('perf_col_embedding')}</th>
+              <th scope="col">{t('perf_col_search')}</th>
+              <th scope="col">{t('perf_col_results')}</th>
             </tr>
           </thead>
           <tbody>
-            {summary.recent.map((t, i) => (
-              <tr key={`${t.at}-${i}`}>
-                <td>{formatAgo(t.at, now)}</td>
+            {summary.recent.map((trace, i) => (
+              <tr key={`${trace.at}-${i}`}>
+                <td>{formatAgo(trace.at, now)}</td>
                 <td>
-                  <code>{t.queryHash}</code>
+                  <code>{trace.queryHash}</code>
                 </td>
-                <td>{t.mode === 'hybrid' ? formatMs(t.embedMs) : 'words only'}</td>
-                <td>{formatMs(t.searchMs)}</td>
-                <td>{t.hits === 0 ? 'nothing found' : t.hits}</td>
+                <td>{trace.mode === 'hybrid' ? formatMs(trace.embedMs) : t('perf_words_only')}</td>
+                <td>{formatMs(trace.searchMs)}</td>
+                <td>{trace.hits === 0 ? t('perf_nothing_found') : trace.hits}</td>
               </tr>
             ))}
           </tbody>
@@ -172,30 +175,30 @@ export function PerformanceSettings() {
   const searches = state.searches.value;
   const measured = stats && Object.keys(stats.models).length > 0;
   return (
-    <SettingsSection id="performance" description="Measured on this device from your last 500 model calls. Typical is the median; p95 and p99 are the slow and slowest calls. Updated while you watch.">
+    <SettingsSection id="performance" description={t('perf_description')}>
       {state.error.value && (
         <p role="alert" class="section-status test-error">
           {state.error.value}
         </p>
       )}
-      {stats && !measured && <p class="hint">No requests measured yet. Figures appear after your first answer.</p>}
+      {stats && !measured && <p class="hint">{t('perf_none_measured')}</p>}
       {stats && measured && (
         <>
           <div class="cache-summary">
-            <p class="figure-line" aria-label="Prompt cache">
-              <strong>Prompt cache:</strong> <CacheLine cache={stats.cache} />
+            <p class="figure-line" aria-label={t('perf_prompt_cache')}>
+              <strong>{t('perf_prompt_cache_colon')}</strong> <CacheLine cache={stats.cache} />
             </p>
-            <Sparkline buckets={stats.cacheOverTime} label="Share of prompt tokens from the cache" format={formatPercent} share />
+            <Sparkline buckets={stats.cacheOverTime} label={t('perf_cache_share')} format={formatPercent} share />
           </div>
-          {stats.until !== undefined && <p class="hint">Last measured {formatAgo(stats.until, state.fetchedAt.value)}.</p>}
-          <h3 class="subheading">Models</h3>
+          {stats.until !== undefined && <p class="hint">{t('perf_last_measured', formatAgo(stats.until, state.fetchedAt.value))}</p>}
+          <h3 class="subheading">{t('perf_models')}</h3>
           <ModelCards stats={stats} />
-          <h3 class="subheading">Tools</h3>
+          <h3 class="subheading">{t('perf_tools')}</h3>
           <ToolCards stats={stats} />
           <FiguresTable stats={stats} />
         </>
       )}
-      <h3 class="subheading">History search</h3>
+      <h3 class="subheading">{t('perf_history_search')}</h3>
       {searches && <Searches summary={searches} now={state.fetchedAt.value} />}
     </SettingsSection>
   );

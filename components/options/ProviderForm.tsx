@@ -3,7 +3,9 @@ import { presetModels } from '../../lib/providers/preset-models';
 import { DEFAULT_AZURE_API_VERSION } from '../../lib/providers/provider-config';
 import { providerPresets } from '../../lib/providers/provider-presets';
 import { BuiltinModelStatus } from './BuiltinModelStatus';
+import { formatCount, formatNumber } from './format-figures';
 import type { OptionsState } from './options-state';
+import { t } from '../ui/t';
 
 export function ProviderForm({ state }: { state: OptionsState }) {
   const d = state.editing.value;
@@ -18,15 +20,15 @@ export function ProviderForm({ state }: { state: OptionsState }) {
   return (
     <form
       class="provider-form"
-      aria-label="Edit provider"
+      aria-label={t('provider_form_label')}
       onSubmit={(e) => {
         e.preventDefault();
         void state.save();
       }}
     >
       <label>
-        Provider
-        <select aria-label="Provider type" value={d.preset} onChange={(e) => state.update({ preset: (e.target as HTMLSelectElement).value })}>
+        {t('provider_provider')}
+        <select aria-label={t('provider_type')} value={d.preset} onChange={(e) => state.update({ preset: (e.target as HTMLSelectElement).value })}>
           {providerPresets.map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}
@@ -37,35 +39,35 @@ export function ProviderForm({ state }: { state: OptionsState }) {
       {preset && <p class="hint">{preset.hint}</p>}
       {builtin && <BuiltinModelStatus />}
       <label>
-        Name
+        {t('provider_name')}
         <input name="name" value={d.name} onInput={input('name')} required />
       </label>
       {!builtin && <label>
-        {azure ? 'Resource endpoint (base URL)' : 'Base URL'} {(d.kind === 'openai' || d.kind === 'anthropic') && <small>(leave empty for the vendor's own)</small>}
+        {azure ? t('provider_azure_endpoint') : t('provider_base_url')} {(d.kind === 'openai' || d.kind === 'anthropic') && <small>{t('provider_base_url_empty')}</small>}
         <input name="baseUrl" type="url" value={d.baseUrl} onInput={input('baseUrl')} placeholder={azure ? 'https://RESOURCE.openai.azure.com' : d.kind === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1'} required={d.kind === 'openai-compatible' || azure} />
       </label>}
       {azure && (
         <label>
-          API version
+          {t('provider_api_version')}
           <input name="apiVersion" value={d.apiVersion ?? DEFAULT_AZURE_API_VERSION} onInput={input('apiVersion')} required pattern="\d{4}-\d{2}-\d{2}(-[a-z]+)?" />
         </label>
       )}
       {!builtin && <small class="hint endpoint-rule">
-        Plain http only for a server on this computer (localhost, 127.x.x.x, [::1]); https everywhere else.
-        {d.keyLast4 && ' Changing the provider type or the base URL\'s host needs the API key again: a saved key is never sent to a new host.'}
+        {t('provider_http_rule')}
+        {d.keyLast4 && ` ${t('provider_key_again')}`}
       </small>}
       {!builtin && <label>
-        API key {preset && !preset.needsKey && <small>(optional)</small>}
-        <input name="apiKey" type="password" autoComplete="off" value={d.apiKey} onInput={input('apiKey')} placeholder={d.keyLast4 ? `Saved key ••••${d.keyLast4}: leave empty to keep it` : 'Paste your key'} />
+        {t('provider_api_key')} {preset && !preset.needsKey && <small>{t('provider_optional')}</small>}
+        <input name="apiKey" type="password" autoComplete="off" value={d.apiKey} onInput={input('apiKey')} placeholder={d.keyLast4 ? t('provider_saved_key', d.keyLast4) : t('provider_paste_key')} />
       </label>}
       <label>
-        {azure ? 'Model (your deployment\'s name)' : 'Model'}
+        {azure ? t('provider_azure_model') : t('provider_model')}
         <input name="model" list="model-options" value={d.model} onInput={input('model')} required />
         <datalist id="model-options">{suggestions.map((m) => <option key={m} value={m} />)}</datalist>
       </label>
       {!builtin && (
         <label>
-          Context window (tokens) <small>(optional: empty uses {d.model ? `${lookupModel(d.model).contextWindowTokens.toLocaleString('en-US')}${lookupModel(d.model).known ? '' : ', a safe guess when the catalog does not know it'}` : 'the catalog\'s value'})</small>
+          {t('provider_context_window')} <small>{d.model ? t(lookupModel(d.model).known ? 'provider_context_known' : 'provider_context_guess', formatNumber(lookupModel(d.model).contextWindowTokens)) : t('provider_context_catalog')}</small>
           <input
             name="contextWindowTokens"
             type="number"
@@ -81,18 +83,18 @@ export function ProviderForm({ state }: { state: OptionsState }) {
       )}
       <div class="row">
         <button type="button" onClick={() => void state.test()} disabled={state.testing.value}>
-          {state.testing.value ? 'Testing…' : 'Test connection'}
+          {state.testing.value ? t('provider_testing') : t('provider_test')}
         </button>
         <button type="submit" class="primary" disabled={state.saving.value}>
-          Save
+          {t('common_save')}
         </button>
         <button type="button" onClick={() => state.cancel()}>
-          Cancel
+          {t('common_cancel')}
         </button>
       </div>
       {result?.ok && (
         <div class="test-ok" role="status">
-          Connected: {result.models.length} model{result.models.length === 1 ? '' : 's'} available.
+          {t('provider_connected', formatCount(result.models.length, 'model'))}
           <ul class="models">
             {result.models.slice(0, 50).map((m) => (
               <li key={m}>
@@ -106,7 +108,7 @@ export function ProviderForm({ state }: { state: OptionsState }) {
       )}
       {result && !result.ok && (
         <div class="test-error" role="alert">
-          Connection failed: {result.message}
+          {t('provider_connection_failed', result.message)}
         </div>
       )}
       {state.error.value && (

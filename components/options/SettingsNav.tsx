@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { SETTINGS_SECTIONS, sectionOfHash } from './settings-sections';
+import { t } from '../ui/t';
 
 /**
  * The section links. Plain anchors: the hash is the state, so a link from the panel (options.html#memories)
@@ -17,7 +18,7 @@ export function SettingsNav({ ready }: { ready: boolean }) {
     if (ready && current) document.getElementById(current)?.scrollIntoView();
   }, [ready, current]);
   return (
-    <nav class="settings-nav" aria-label="Settings sections">
+    <nav class="settings-nav" aria-label={t('settings_nav_label')}>
       <ul>
         {SETTINGS_SECTIONS.map((s) => (
           <li key={s.id}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AboutSettings } from './AboutSettings';
 import { createAgentSettingsState } from './agent-settings-state';
 import { AssistantSettings } from './AssistantSettings';
@@ -10,11 +10,20 @@ import { PerformanceSettings } from './PerformanceSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { SettingsNav } from './SettingsNav';
 import { SkillsSettings } from './SkillsSettings';
+import { ToolsSettings } from './ToolsSettings';
+import { WebSearchSettings } from './WebSearchSettings';
 
 /** Every settings section, in the order of settings-sections.ts, beside their navigation. */
 export function SettingsPage({ state }: { state: OptionsState }) {
   const agent = useMemo(createAgentSettingsState, []);
   const loaded = state.loaded.value;
+  // An import changes what several sections show: reload their data (Remember what I read by remounting).
+  const [imports, setImports] = useState(0);
+  const onImported = () => {
+    void state.refresh();
+    void agent.load();
+    setImports((n) => n + 1);
+  };
   useEffect(() => {
     if (loaded) void agent.load();
   }, [agent, loaded]);
@@ -27,10 +36,12 @@ export function SettingsPage({ state }: { state: OptionsState }) {
           <>
             <AssistantSettings state={agent} />
             <SkillsSettings state={agent} />
+            <ToolsSettings />
             <MemoriesSettings state={agent} />
-            <IndexSettings />
+            <IndexSettings key={imports} />
+            <WebSearchSettings />
             <PerformanceSettings />
-            <PrivacySettings />
+            <PrivacySettings onImported={onImported} />
             <AboutSettings />
           </>
         )}

@@ -3,6 +3,8 @@ import type { AgentSettingsState } from './agent-settings-state';
 import { Field } from './Field';
 import { SectionStatus } from './SectionStatus';
 import { SettingsSection } from './SettingsSection';
+import { t } from '../ui/t';
+import { skillDescription } from './skill-description';
 
 const empty = { name: '', description: '', body: '' };
 
@@ -11,19 +13,19 @@ export function SkillsSettings({ state }: { state: AgentSettingsState }) {
   const [draft, setDraft] = useState(empty);
   const mine = state.area.value === 'skills';
   return (
-    <SettingsSection id="skills" description="Playbooks the assistant loads when a task matches their description. Only the name and description are in every request.">
+    <SettingsSection id="skills" description={t('skills_description')}>
       <SectionStatus message={mine ? state.message.value : null} error={mine ? state.error.value : null} />
-      <ul class="item-list" aria-label="Skills">
+      <ul class="item-list" aria-label={t('skills_label')}>
         {state.skills.value.map((k) => (
           <li key={k.name} data-skill={k.name}>
             <span class="item-main">
               <strong>{k.name}</strong>
-              <span class="badge">{k.source === 'bundled' ? 'built in' : 'yours'}</span>
-              <span class="item-detail">{k.description}</span>
+              <span class="badge">{k.source === 'bundled' ? t('skills_built_in') : t('skills_yours')}</span>
+              <span class="item-detail">{skillDescription(k)}</span>
             </span>
             {k.source === 'user' && (
-              <button type="button" aria-label={`Delete skill ${k.name}`} onClick={() => void state.deleteSkill(k.name)}>
-                Delete
+              <button type="button" aria-label={t('skills_delete_named', k.name)} onClick={() => void state.deleteSkill(k.name)}>
+                {t('common_delete')}
               </button>
             )}
           </li>
@@ -31,23 +33,23 @@ export function SkillsSettings({ state }: { state: AgentSettingsState }) {
       </ul>
       <form
         class="form-grid"
-        aria-label="New skill"
+        aria-label={t('skills_new')}
         onSubmit={(e) => {
           e.preventDefault();
           void state.saveSkill(draft).then(() => state.error.value === null && setDraft(empty));
         }}
       >
-        <Field label="Skill name" hint="Lower-case letters, digits and dashes.">
+        <Field label={t('skills_name')} hint={t('skills_name_hint')}>
           <input value={draft.name} placeholder="weekly-report" onInput={(e) => setDraft({ ...draft, name: (e.target as HTMLInputElement).value })} />
         </Field>
-        <Field label="When to use it">
+        <Field label={t('skills_when')}>
           <input value={draft.description} onInput={(e) => setDraft({ ...draft, description: (e.target as HTMLInputElement).value })} />
         </Field>
-        <Field label="Instructions">
+        <Field label={t('skills_instructions')}>
           <textarea rows={4} value={draft.body} onInput={(e) => setDraft({ ...draft, body: (e.target as HTMLTextAreaElement).value })} />
         </Field>
         <div class="form-actions">
-          <button type="submit">Add skill</button>
+          <button type="submit">{t('skills_add')}</button>
         </div>
       </form>
     </SettingsSection>

@@ -1,6 +1,7 @@
 import type { TimeBucket } from '../../lib/agent/bucket-over-time';
 import { chartPoints, toPoints } from './chart-paths';
 import { formatDuration } from './format-figures';
+import { t } from '../ui/t';
 
 const W = 240;
 const H = 36;
@@ -12,12 +13,12 @@ const H = 36;
  */
 export function Sparkline({ buckets, label, format, share = false }: { buckets: TimeBucket[]; label: string; format: (n: number) => string; share?: boolean }) {
   const measured = buckets.filter((b) => b.count > 0);
-  if (measured.length === 0) return <span class="sparkline-empty">no data yet</span>;
+  if (measured.length === 0) return <span class="sparkline-empty">{t('chart_no_data')}</span>;
   const max = share ? 1 : Math.max(...measured.map((b) => b.p95), 1);
   const size = { width: W, height: H, max };
   const first = measured[0]!.p50;
   const last = measured.at(-1)!.p50;
-  const summary = measured.length === 1 ? `${label}: ${format(last)}` : `${label} over time: ${format(first)} at first, ${format(last)} lately`;
+  const summary = measured.length === 1 ? t('chart_summary_one', label, format(last)) : t('chart_summary', label, format(first), format(last));
   const p50 = chartPoints(buckets, (b) => b.p50, size);
   const span = buckets.at(-1)!.end - buckets[0]!.start;
   return (
@@ -31,7 +32,7 @@ export function Sparkline({ buckets, label, format, share = false }: { buckets: 
         ))}
       </svg>
       <figcaption class="sparkline-scale" aria-hidden="true">
-        {share ? '0 to 100%' : `0 to ${format(max)}`}, over {formatDuration(span)}
+        {share ? t('chart_scale_share', formatDuration(span)) : t('chart_scale', format(max), formatDuration(span))}
       </figcaption>
     </figure>
   );

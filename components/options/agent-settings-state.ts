@@ -4,6 +4,7 @@ import { RUN_LIMITS } from '../../lib/agent/run-settings';
 import type { MemoryView, SkillView } from '../../lib/background/protocol';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import { createActionStatus } from './action-status';
+import { t } from '../ui/t';
 
 export type AgentSettingsArea = 'assistant' | 'skills' | 'memories';
 
@@ -16,6 +17,8 @@ export function createAgentSettingsState() {
   const maxRunTokens = signal<number>(RUN_LIMITS.maxRunTokens.default);
   const skills = signal<SkillView[]>([]);
   const memories = signal<MemoryView[]>([]);
+  /** False until the saved settings have arrived: an edit made before would be overwritten by them. */
+  const loaded = signal(false);
   const { message, error, attempt: attemptAny } = createActionStatus();
   /** The section whose action the message or error is about, so it shows there and nowhere else. */
   const area = signal<AgentSettingsArea>('assistant');
@@ -36,6 +39,7 @@ export function createAgentSettingsState() {
     area,
     message,
     error,
+    loaded,
     load: () =>
       attempt('assistant', async () => {
         const [settings, skillList, memoryList] = await Promise.all([
@@ -53,18 +57,18 @@ export function createAgentSettingsState() {
           skills.value = skillList;
           memories.value = memoryList;
         });
-      }),
+      }).finally(() => (loaded.value = true)),
     saveBehaviour: () =>
       attempt('assistant', async () => {
         await sendToBackground('settings.update', {
           maxSteps: maxSteps.value, customInstructions: customInstructions.value, reasoning: reasoning.value,
           maxToolCallsPerStep: maxToolCallsPerStep.value, maxConcurrentSubAgents: maxConcurrentSubAgents.value, maxRunTokens: maxRunTokens.value,
         });
-      }, 'Saved.'),
+      }, t('common_saved')),
     saveSkill: (skill: { name: string; description: string; body: string }) =>
       attempt('skills', async () => {
         skills.value = await sendToBackground('skills.save', skill);
-      }, `Saved skill ${skill.name}.`),
+      }, t('skills_saved', skill.name)),
     deleteSkill: (name: string) =>
       attempt('skills', async () => {
         skills.value = await sendToBackground('skills.delete', { name });

@@ -6,6 +6,7 @@ import { signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { BuiltinModelStatus } from '../../lib/providers/describe-builtin-model';
 import { findLanguageModel } from '../../lib/providers/language-model-api';
+import { t } from '../ui/t';
 
 export function createBuiltinModelState() {
   const status = signal<BuiltinModelStatus | null>(null);
@@ -18,14 +19,14 @@ export function createBuiltinModelState() {
     try {
       status.value = await sendToBackground('providers.builtinStatus', {});
     } catch (e) {
-      error.value = `Could not ask Chrome about its built-in model: ${(e as Error).message}`;
+      error.value = t('builtin_ask_failed', (e as Error).message);
     }
   }
 
   async function download() {
     const api = findLanguageModel();
     if (!api) {
-      error.value = 'This page has no access to Chrome\'s built-in model.';
+      error.value = t('builtin_no_access');
       return;
     }
     progress.value = 0;
@@ -38,7 +39,7 @@ export function createBuiltinModelState() {
       });
       session.destroy();
     } catch (e) {
-      error.value = `The download did not start: ${(e as Error).message}`;
+      error.value = t('builtin_download_failed', (e as Error).message);
     } finally {
       progress.value = null;
       await refresh();

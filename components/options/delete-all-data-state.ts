@@ -2,6 +2,8 @@
 import { signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import { createActionStatus } from './action-status';
+import { t } from '../ui/t';
+import { formatCount } from './format-figures';
 
 export function createDeleteAllDataState() {
   const confirming = signal(false);
@@ -21,7 +23,7 @@ export function createDeleteAllDataState() {
         deleted = (await sendToBackground('data.deleteAll', {})).conversations;
       });
       confirming.value = false;
-      if (!error.value) message.value = `Deleted ${deleted} conversation${deleted === 1 ? '' : 's'}, every run record, memory, site approval and performance figure.`;
+      if (!error.value) message.value = t('delete_all_done', formatCount(deleted, 'conversation'));
     },
   };
 }

@@ -6,6 +6,8 @@ import type { DeleteTarget } from '../../lib/retrieval/offscreen-protocol';
 import type { IngestStats } from '../../lib/retrieval/ingest-stats';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import { createActionStatus } from './action-status';
+import { t } from '../ui/t';
+import { formatCount } from './format-figures';
 
 /** Splits a textarea of one entry per line (or comma) into a clean list. */
 export function parseList(text: string): string[] {
@@ -19,6 +21,8 @@ export function isIndexBusy(stats: Pick<IngestStats, 'model' | 'queueDepth' | 'r
 
 /** How often the page refreshes its stats while the index is busy. */
 const FOLLOW_MS = 1000;
+/** How often while remembering is on but idle: a page read in another tab shows up here without Refresh. */
+const WATCH_MS = 4000;
 
 /** Creates the model; `load()` fills it. */
 export function createIndexSettingsState() {
@@ -31,6 +35,7 @@ export function createIndexSettingsState() {
 
 
   let following: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
   const refreshIndex = async () => {
     const [s, p] = await Promise.all([sendToBackground('index.stats', {}), sendToBackground('index.pages', { query: query.value || undefined, limit: 200 })]);
     batch(() => {
@@ -42,15 +47,17 @@ export function createIndexSettingsState() {
   };
   // While the model downloads or the queue drains, the stats are refreshed so progress and errors show
   // without the user pressing Refresh. Not through attempt(): that would clear the section's messages.
+  // While remembering is on and idle, a slower watch notices a capture from another tab (which makes it busy).
   function follow() {
-    if (following !== undefined || !stats.value || !isIndexBusy(stats.value)) return;
+    const on = settings.value?.enabled === true && !settings.value.paused;
+    if (disposed || following !== undefined || !stats.value || !(isIndexBusy(stats.value) || on)) return;
     following = setTimeout(() => {
       following = undefined;
       refreshIndex().catch((e: unknown) => console.warn('Tabwise: refreshing the index stats failed', e));
-    }, FOLLOW_MS);
+    }, isIndexBusy(stats.value) ? FOLLOW_MS : WATCH_MS);
   }
 
-  const update = (patch: IndexSettingsPatch, done = 'Saved.') =>
+  const update = (patch: IndexSettingsPatch, done = t('common_saved')) =>
     attempt(async () => {
       settings.value = await sendToBackground('index.settings.update', patch);
       if (settings.value.enabled) await refreshIndex();
@@ -60,10 +67,15 @@ export function createIndexSettingsState() {
     attempt(async () => {
       const out = await sendToBackground('index.delete', target);
       await refreshIndex();
-      message.value = `Deleted ${what}: ${out.urls.length} page${out.urls.length === 1 ? '' : 's'}, ${out.chunks} passages.`;
+      message.value = t('index_deleted', what, formatCount(out.urls.length, 'page'), formatCount(out.chunks, 'passage'));
     });
 
   return {
+    /** Stops following the stats (the section is gone). */
+    dispose() {
+      disposed = true;
+      clearTimeout(following);
+    },
     settings,
     stats,
     pages,
@@ -87,13 +99,13 @@ export function createIndexSettingsState() {
       query.value = q;
       return attempt(refreshIndex);
     },
-    setEnabled: (enabled: boolean) => update({ enabled }, enabled ? 'Remembering pages you read from now on.' : 'Stopped remembering pages. What is already indexed stays until you delete it.'),
-    setPaused: (paused: boolean) => update({ paused }, paused ? 'Paused.' : 'Resumed.'),
+    setEnabled: (enabled: boolean) => update({ enabled }, enabled ? t('index_enabled') : t('index_disabled')),
+    setPaused: (paused: boolean) => update({ paused }, paused ? t('index_paused') : t('index_resumed')),
     update,
     deletePage: (url: string) => remove({ kind: 'page', url }, url),
     deleteDomain: (domain: string) => remove({ kind: 'domain', domain: domain.trim().toLowerCase() }, domain),
-    deleteRange: (since: number, until: number) => remove({ kind: 'range', since, until }, 'that time range'),
-    deleteAll: () => remove({ kind: 'all' }, 'everything'),
+    deleteRange: (since: number, until: number) => remove({ kind: 'range', since, until }, t('index_that_range')),
+    deleteAll: () => remove({ kind: 'all' }, t('index_everything')),
   };
 }
 

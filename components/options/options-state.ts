@@ -1,4 +1,4 @@
-/** The options page's state and actions: provider instances, the default model, and onboarding. */
+/** The options page's state and actions: provider instances and the default model. */
 import { defaultProviderName } from './onboarding/default-provider-name';
 import { batch, signal } from '@preact/signals';
 import { providerPresets, type ProviderPreset } from '../../lib/providers/provider-presets';
@@ -6,6 +6,7 @@ import { sendToBackground } from '../../lib/background/send-to-background';
 import { DEFAULT_AZURE_API_VERSION, type ProviderConfig } from '../../lib/providers/provider-config';
 import type { ProviderView } from '../../lib/providers/provider-record';
 import type { ReportedLimits } from '../../lib/providers/read-reported-limits';
+import { t } from '../ui/t';
 
 /** The form's copy of a provider config, before validation. */
 export interface ProviderDraft extends ProviderConfig {
@@ -45,7 +46,6 @@ export function createOptionsState() {
   const saving = signal(false);
   const error = signal<string | null>(null);
   const saved = signal<string | null>(null);
-  const onboarding = signal(location.hash === '#onboarding');
   const loaded = signal(false);
 
   async function refresh() {
@@ -54,7 +54,6 @@ export function createOptionsState() {
       providers.value = list;
       defaultProviderId.value = settings.defaultProviderId;
       loaded.value = true;
-      if (list.length === 0) onboarding.value = true;
     });
   }
 
@@ -67,7 +66,6 @@ export function createOptionsState() {
     saving,
     error,
     saved,
-    onboarding,
     loaded,
     refresh,
     startAdd(presetId = 'openai') {
@@ -134,7 +132,7 @@ export function createOptionsState() {
         });
         batch(() => {
           editing.value = null;
-          saved.value = `Saved ${view.name}.`;
+          saved.value = t('models_saved', view.name);
         });
         await refresh();
       } catch (e) {
@@ -150,11 +148,6 @@ export function createOptionsState() {
     async makeDefault(id: string) {
       await sendToBackground('settings.update', { defaultProviderId: id });
       defaultProviderId.value = id;
-    },
-    async openChat() {
-      // Opening the side panel needs a user gesture; this runs inside the click handler's task.
-      const win = await chrome.windows.getCurrent();
-      if (win.id !== undefined) await chrome.sidePanel.open({ windowId: win.id });
     },
   };
 }

@@ -3,6 +3,7 @@ import { batch, signal } from '@preact/signals';
 import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { SearchTraceSummary } from '../../lib/background/summarize-search-traces';
+import { t } from '../ui/t';
 
 /** How often the figures are fetched again while the page is visible (a run in the panel adds to them). */
 const FOLLOW_MS = 3000;
@@ -25,7 +26,7 @@ export function createPerformanceState(now: () => number = Date.now) {
         error.value = null;
       });
     } catch (e) {
-      error.value = `Could not read the performance figures: ${(e as Error).message}`;
+      error.value = t('perf_read_error', (e as Error).message);
     }
   }
 

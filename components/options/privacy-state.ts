@@ -3,6 +3,7 @@ import { signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import { createActionStatus } from './action-status';
 import { formatCount } from './format-figures';
+import { t } from '../ui/t';
 
 /** The file's name: the date it was made, so several exports sort and do not overwrite each other. */
 export const exportFileName = (at: Date) => `tabwise-export-${at.toISOString().slice(0, 10)}.json`;
@@ -34,12 +35,16 @@ export function createPrivacyState() {
       run(async () => {
         const file = await sendToBackground('data.export', {});
         download(JSON.stringify(file, null, 2), exportFileName(new Date(file.exportedAt)));
-        message.value = `Exported ${formatCount(file.conversations.length, 'conversation')}, ${formatCount(file.memories.length, 'memory', 'memories')}, ${formatCount(file.skills.length, 'skill')} and your settings. API keys are not in the file.`;
+        const providers = file.providers?.length ?? 0;
+        message.value = t(file.remember ? 'privacy_exported_remember' : 'privacy_exported', formatCount(file.conversations.length, 'conversation'), formatCount(file.memories.length, 'memory'), formatCount(file.skills.length, 'skill'), formatCount(providers, 'provider'));
       }),
-    importFile: (file: File) =>
+    /** Imports the file; `onImported` lets the other sections show what arrived. */
+    importFile: (file: File, onImported?: () => void) =>
       run(async () => {
         const r = await sendToBackground('data.import', { text: await file.text() });
-        message.value = `Imported ${formatCount(r.conversations, 'conversation')} (${formatCount(r.messages, 'message')}), ${formatCount(r.memories, 'memory', 'memories')}, ${formatCount(r.skills, 'skill')} and the settings from ${file.name}. What was already here is kept as it was.`;
+        const keys = r.providersNeedingKey.length ? ` ${t('privacy_keys_needed', r.providersNeedingKey.join(', '))}` : '';
+        message.value = `${t(r.remember ? 'privacy_imported_remember' : 'privacy_imported', formatCount(r.conversations, 'conversation'), formatCount(r.messages, 'message'), formatCount(r.memories, 'memory'), formatCount(r.skills, 'skill'), formatCount(r.providers, 'provider'), file.name)}${keys}`;
+        onImported?.();
       }),
   };
 }

@@ -1,5 +1,9 @@
 import type { ToolPart } from './cards/card-props';
 import type { ToolCardActions } from './ToolCard';
+import { AskUserPrompt, PasswordPrompt } from './cards/HandoverPrompts';
+import { handoverDecisionText } from './cards/handover-decision-text';
+import { fillSlots } from '../ui/fill-slots';
+import { t } from '../ui/t';
 
 /**
  * The preview's lines as text, one block each: the first names the action, indented ones are its details
@@ -8,7 +12,9 @@ import type { ToolCardActions } from './ToolCard';
  * "on <origin>" line (drawn above by the panel).
  */
 function PreviewLines({ preview, toolName, origin }: { preview: string; toolName: string; origin?: string }) {
-  const lines = preview.split('\n').filter((line, i) => !(i === 0 && line.trim() === toolName) && !(origin && line.trim() === `on ${origin}`));
+  // The "on <origin>" line is written by lib/tools in the user's language, with the same message.
+  const originLine = origin && t('preview_on', origin);
+  const lines = preview.split('\n').filter((line, i) => !(i === 0 && line.trim() === toolName) && !(originLine && line.trim() === originLine));
   return (
     <div class="preview">
       {lines.map((line, i) => (
@@ -24,7 +30,7 @@ function PreviewLines({ preview, toolName, origin }: { preview: string; toolName
 /** A site as people read it (bank.example, or 127.0.0.1:8080), else what was recorded. */
 const hostOf = (origin: string) => URL.parse(origin)?.host || origin;
 
-const decisionText = { denied: 'Denied', always: 'Always allowed on this site', approved: 'Approved' } as const;
+const decisionText = { denied: 'approval_denied', always: 'approval_always', approved: 'approval_approved' } as const;
 
 /**
  * The approval part of a tool card: where the action lands (drawn by the panel, not part of the preview
@@ -36,10 +42,10 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
   if (!approval) return null;
   const pending = part.status === 'awaiting-approval' && !approval.decision;
   return (
-    <div class="approval" role={pending ? 'group' : undefined} aria-label={pending ? `Approve ${part.toolName}` : undefined}>
+    <div class="approval" role={pending ? 'group' : undefined} aria-label={pending ? t('approval_label', part.toolName) : undefined}>
       {approval.origin && (
         <div class="approval-origin">
-          on <strong>{approval.origin}</strong>
+          {fillSlots('approval_on', <strong>{approval.origin}</strong>)}
         </div>
       )}
       {/* Text the run read on another site, about to be written here: drawn by the panel, one line per field. */}
@@ -47,7 +53,7 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
         <ul class="approval-flags">
           {approval.dataFlows.map((f) => (
             <li key={`${f.field} ${f.from}`} class="approval-flag approval-flow" role="note">
-              <strong>{f.field}</strong>: This text came from <strong>{hostOf(f.from)}</strong>
+              {fillSlots('approval_flow', <strong>{f.field}</strong>, <strong>{hostOf(f.from)}</strong>)}
             </li>
           ))}
         </ul>
@@ -57,26 +63,30 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
       ) : (
         // Decided: the card's own view says what happened; what was asked stays one click away.
         <details class="approval-asked">
-          <summary>What you were asked</summary>
+          <summary>{t('approval_asked')}</summary>
           <PreviewLines preview={approval.preview} toolName={part.toolName} origin={approval.origin} />
         </details>
       )}
-      {pending && actions ? (
+      {pending && actions && part.toolName === 'fill_password' ? (
+        <PasswordPrompt toolCallId={part.toolCallId} actions={actions} />
+      ) : pending && actions && part.toolName === 'ask_user' ? (
+        <AskUserPrompt toolCallId={part.toolCallId} actions={actions} />
+      ) : pending && actions ? (
         <div class="actions">
           <button type="button" class="primary" onClick={() => actions.decide(part.toolCallId, 'approved')}>
-            Approve
+            {t('approval_approve')}
           </button>
           <button type="button" onClick={() => actions.decide(part.toolCallId, 'denied')}>
-            Deny
+            {t('approval_deny')}
           </button>
           {approval.canAlwaysAllow !== false && (
             <button type="button" onClick={() => actions.decide(part.toolCallId, 'always')}>
-              Always allow on this site
+              {t('approval_always_button')}
             </button>
           )}
         </div>
       ) : (
-        approval.decision && <div class={`decision ${approval.decision}`}>{decisionText[approval.decision]}</div>
+        approval.decision && <div class={`decision ${approval.decision}`}>{handoverDecisionText(part.toolName, approval.decision) ?? t(decisionText[approval.decision])}</div>
       )}
     </div>
   );

@@ -17,15 +17,16 @@ import { describeAnswerUsage, describeConversationUsage } from '../ui/describe-u
 import { createModelSwitcherState } from './model-switcher-state';
 import { useEscapeToStop } from './use-escape-to-stop';
 import './chat-extras.css';
+import { fillSlots } from '../ui/fill-slots';
+import { t } from '../ui/t';
 
 function RetryBanner({ state }: { state: ChatState }) {
   const r = state.retrying.value;
   if (!r) return null;
-  const wait = Number.isFinite(r.delayMs) ? ` in ${Math.max(1, Math.round(r.delayMs / 1000))} s` : '';
-  const why = r.status === 429 ? 'Rate limited by the provider' : `The provider answered ${r.status}`;
+  const why = r.status === 429 ? t('panel_retry_rate_limited') : t('panel_retry_status', r.status);
   return (
     <div class="retry-banner" role="status">
-      {why}: retrying{wait} (attempt {r.attempt})…
+      {Number.isFinite(r.delayMs) ? t('panel_retrying_in', why, Math.max(1, Math.round(r.delayMs / 1000)), r.attempt) : t('panel_retrying', why, r.attempt)}
     </div>
   );
 }
@@ -61,26 +62,31 @@ export function ChatApp({ state }: { state: ChatState }) {
     <div class="chat-app">
       <header>
         <button type="button" onClick={() => (state.showHistory.value = !state.showHistory.value)} aria-expanded={state.showHistory.value}>
-          History
+          {t('panel_history')}
         </button>
-        <span class="conv-title">{state.conversation.value?.title ?? 'New chat'}</span>
+        <span class="conv-title">{state.conversation.value?.title ?? t('panel_new_chat')}</span>
         <button type="button" onClick={() => state.newChat()}>
-          New
+          {t('panel_new')}
         </button>
-        <button type="button" onClick={() => state.openSettings()} aria-label="Settings">
+        <button type="button" onClick={() => state.openSettings()} aria-label={t('panel_settings')}>
           ⚙
         </button>
       </header>
       {state.showHistory.value && <ConversationList state={state} history={history} />}
       {/* Focusable, so the keyboard scrolls it (PageUp/PageDown, arrows) like any document. */}
-      <div class="log" ref={log} aria-live="polite" role="log" aria-label="Messages" tabIndex={0}>
+      <div class="log" ref={log} aria-live="polite" role="log" aria-label={t('panel_messages')} tabIndex={0}>
         {messages.length === 0 && (
           <div class="welcome">
             {provider ? (
-              <p>Ask anything. Answers come from {provider.name} · {provider.model}.</p>
+              <p>{t('panel_empty', provider.name, provider.model)}</p>
             ) : (
               <p>
-                No model is set up yet. <button type="button" class="link" onClick={() => state.openSettings()}>Add a provider</button> to start.
+                {fillSlots(
+                  'panel_no_model',
+                  <button type="button" class="link" onClick={() => state.openSettings()}>
+                    {t('panel_add_provider')}
+                  </button>,
+                )}
               </p>
             )}
           </div>
@@ -107,13 +113,14 @@ export function ChatApp({ state }: { state: ChatState }) {
             actions={
               m.runId
                 ? {
-                    decide: (toolCallId, decision) => state.decide(m.runId!, toolCallId, decision),
+                    decide: (toolCallId, decision, typed) => state.decide(m.runId!, toolCallId, decision, typed),
+                    stop: () => state.stop(),
                     undoFill: (toolCallId) => void state.undoFill(m.runId!, toolCallId),
                   }
                 : undefined
             }
           />
-          {m.role === 'assistant' && m.status !== 'streaming' && <UsageLine usage={describeAnswerUsage(m)} label="Tokens and cost of this answer" />}
+          {m.role === 'assistant' && m.status !== 'streaming' && <UsageLine usage={describeAnswerUsage(m)} label={t('panel_answer_usage')} />}
           {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
           <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
           </Fragment>
@@ -130,7 +137,7 @@ export function ChatApp({ state }: { state: ChatState }) {
         </div>
       )}
       <footer>
-        <UsageLine usage={describeConversationUsage(messages)} label="Tokens and cost of this conversation" />
+        <UsageLine usage={describeConversationUsage(messages)} label={t('panel_conversation_usage')} />
         <ModelSwitcher switcher={switcher} />
         <PageChips page={state.page} />
         <Composer state={state} />

@@ -2,6 +2,8 @@
 import { useState } from 'preact/hooks';
 import type { ConversationRecord } from '../../lib/storage/records';
 import type { HistoryState } from './history-state';
+import { t } from '../ui/t';
+import { uiLocale } from '../ui/ui-locale';
 
 interface Props {
   conversation: ConversationRecord;
@@ -28,7 +30,7 @@ export function ConversationRow({ conversation: c, current, snippet, history, on
         >
           <input
             name="title"
-            aria-label="New name"
+            aria-label={t('history_new_name')}
             defaultValue={c.title}
             maxLength={200}
             ref={(el) => el?.focus()}
@@ -39,9 +41,9 @@ export function ConversationRow({ conversation: c, current, snippet, history, on
               }
             }}
           />
-          <button type="submit">Save</button>
+          <button type="submit">{t('common_save')}</button>
           <button type="button" onClick={() => setRenaming(false)}>
-            Cancel
+            {t('common_cancel')}
           </button>
         </form>
       </li>
@@ -52,19 +54,19 @@ export function ConversationRow({ conversation: c, current, snippet, history, on
       <button type="button" class="open" onClick={() => onOpen(c.id)}>
         <span class="title">{title}</span>
         {snippet && <span class="snippet">{snippet}</span>}
-        <time>{new Date(c.updatedAt).toLocaleString()}</time>
+        <time>{new Date(c.updatedAt).toLocaleString(uiLocale())}</time>
       </button>
-      <div class="row-actions" role="group" aria-label={`Actions for ${title}`}>
+      <div class="row-actions" role="group" aria-label={t('history_actions_for', title)}>
         <button type="button" class="link" onClick={() => setRenaming(true)}>
-          Rename
+          {t('history_rename')}
         </button>
-        <button type="button" class="link" aria-label={`Export ${title} as Markdown`} onClick={() => void history.exportAs(c.id, 'markdown')}>
+        <button type="button" class="link" aria-label={t('history_export_md', title)} onClick={() => void history.exportAs(c.id, 'markdown')}>
           .md
         </button>
-        <button type="button" class="link" aria-label={`Export ${title} as JSON`} onClick={() => void history.exportAs(c.id, 'json')}>
+        <button type="button" class="link" aria-label={t('history_export_json', title)} onClick={() => void history.exportAs(c.id, 'json')}>
           .json
         </button>
-        <button type="button" class="delete" aria-label={`Delete ${title}`} onClick={() => void history.remove(c.id, title)}>
+        <button type="button" class="delete" aria-label={t('common_delete_named', title)} onClick={() => void history.remove(c.id, title)}>
           ✕
         </button>
       </div>

@@ -1,5 +1,6 @@
 import type { ErrorInfo } from '../../lib/agent/agent-event';
 import { describeError } from '../ui/describe-error';
+import { t } from '../ui/t';
 
 export function ErrorCard({ error, onRetry, onSettings, canRetry }: { error: ErrorInfo; onRetry: () => void; onSettings: () => void; canRetry: boolean }) {
   const advice = describeError(error);
@@ -10,12 +11,12 @@ export function ErrorCard({ error, onRetry, onSettings, canRetry }: { error: Err
       <div class="actions">
         {advice.fix === 'settings' && (
           <button type="button" class="link" onClick={onSettings}>
-            Open settings
+            {t('error_open_settings')}
           </button>
         )}
         {canRetry && (
           <button type="button" onClick={onRetry}>
-            Retry
+            {t('error_retry')}
           </button>
         )}
       </div>

@@ -6,6 +6,8 @@
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useModalFocus } from './use-modal-focus';
+import { t } from '../ui/t';
+import { fillSlots } from '../ui/fill-slots';
 
 export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: string; host: string; reason: string; onOpen: () => void; onCancel: () => void }) {
   const cancel = useRef<HTMLButtonElement>(null);
@@ -29,22 +31,22 @@ export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: stri
       class="dialog link-confirm"
       role="dialog"
       aria-modal="true"
-      aria-label="Open this link?"
+      aria-label={t('link_title')}
       ref={dialog}
     >
       <header>
-        <strong>Open this link?</strong>
+        <strong>{t('link_title')}</strong>
       </header>
       <p>
-        {reason} It goes to <strong class="link-confirm-host">{host}</strong>. Anything in it is sent to that site.
+        {reason} {fillSlots('link_goes_to', <strong class="link-confirm-host">{host}</strong>)}
       </p>
       <pre class="link-confirm-url">{url}</pre>
       <div class="actions">
         <button type="button" onClick={onCancel} ref={cancel}>
-          Cancel
+          {t('common_cancel')}
         </button>
         <button type="button" class="primary" onClick={onOpen}>
-          Open link
+          {t('link_open')}
         </button>
       </div>
     </div>

@@ -3,13 +3,13 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 import { addCodeToolbars } from '../ui/add-code-toolbars';
 import { appendToLastText, isPlainMarkdownText } from '../ui/append-to-last-text';
 import { describeLink } from '../ui/describe-link';
-import { renderMarkdown } from '../ui/render-markdown';
-import { extendMarkdownBlocks, splitMarkdownBlocks } from '../ui/split-markdown-blocks';
 import { LinkConfirm } from './LinkConfirm';
+import { markdownEngine, preloadMarkdownEngine, type MarkdownEngine } from './load-markdown-engine';
 
 /** Puts sanitised answer HTML into `el`, then the panel's own controls beside it. */
 function showAnswerHtml(el: HTMLElement, source: string): void {
-  el.innerHTML = renderMarkdown(source);
+  // Blocks render only once the engine is here (Markdown shows plain text until then).
+  el.innerHTML = markdownEngine.peek()!.renderMarkdown(source);
   addCodeToolbars(el);
 }
 
@@ -69,13 +69,22 @@ function LiveBlock({ source }: { source: string }) {
  * renderer's `data-host`); one carrying unusual data opens only after the user confirms its full URL.
  */
 export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const engine = markdownEngine.value;
+  if (!engine) {
+    preloadMarkdownEngine();
+    return <div class="markdown markdown-plain">{text}</div>;
+  }
+  return <RenderedMarkdown engine={engine} text={text} streaming={streaming} />;
+}
+
+function RenderedMarkdown({ engine, text, streaming }: { engine: MarkdownEngine; text: string; streaming: boolean }) {
   const split = useRef({ text: '', blocks: [] as string[] });
   const [pending, setPending] = useState<{ url: string; host: string; reason: string } | null>(null);
   const blocks = useMemo(() => {
-    const blocks = streaming ? extendMarkdownBlocks(split.current, text) : splitMarkdownBlocks(text);
+    const blocks = streaming ? engine.extendMarkdownBlocks(split.current, text) : engine.splitMarkdownBlocks(text);
     split.current = { text, blocks };
     return blocks;
-  }, [text, streaming]);
+  }, [engine, text, streaming]);
   const onClick = (e: MouseEvent) => {
     const link = e.target instanceof Element ? e.target.closest('a') : null;
     if (!link) return;

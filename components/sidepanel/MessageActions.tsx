@@ -4,6 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { MessageRecord } from '../../lib/storage/records';
+import { t } from '../ui/t';
 
 export interface MessageActionHandlers {
   copy(text: string): Promise<boolean>;
@@ -24,9 +25,8 @@ interface Props {
 export function MessageActions({ message, isLast, busy, on }: Props) {
   const [copied, setCopied] = useState(false);
   if (message.status === 'streaming') return null;
-  const who = message.role === 'user' ? 'message' : 'answer';
   return (
-    <div class={`message-actions ${message.role}`} role="group" aria-label={`Actions for this ${who}`} data-for={message.id}>
+    <div class={`message-actions ${message.role}`} role="group" aria-label={message.role === 'user' ? t('actions_for_message') : t('actions_for_answer')} data-for={message.id}>
       {message.role === 'assistant' && message.text && (
         <button
           type="button"
@@ -38,21 +38,21 @@ export function MessageActions({ message, isLast, busy, on }: Props) {
             }
           }}
         >
-          {copied ? 'Copied' : 'Copy answer'}
+          {copied ? t('actions_copied') : t('actions_copy')}
         </button>
       )}
       {message.role === 'assistant' && isLast && (
         <button type="button" class="link" disabled={busy} onClick={() => on.regenerate()}>
-          Regenerate
+          {t('actions_regenerate')}
         </button>
       )}
       {message.role === 'user' && (
         <button type="button" class="link" disabled={busy} onClick={() => on.startEdit(message.id)}>
-          Edit
+          {t('common_edit')}
         </button>
       )}
-      <button type="button" class="link" disabled={busy} aria-label={`Delete this ${who}`} onClick={() => on.remove(message.id)}>
-        Delete
+      <button type="button" class="link" disabled={busy} aria-label={message.role === 'user' ? t('actions_delete_message') : t('actions_delete_answer')} onClick={() => on.remove(message.id)}>
+        {t('common_delete')}
       </button>
     </div>
   );

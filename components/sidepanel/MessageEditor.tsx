@@ -1,5 +1,6 @@
 /** Editing a sent message in place: Save & send continues the conversation from it; Escape or Cancel keeps it. */
 import { useLayoutEffect, useRef } from 'preact/hooks';
+import { t } from '../ui/t';
 
 export function MessageEditor({ text, onSave, onCancel }: { text: string; onSave: (text: string) => void; onCancel: () => void }) {
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -23,7 +24,7 @@ export function MessageEditor({ text, onSave, onCancel }: { text: string; onSave
     >
       <textarea
         ref={ref}
-        aria-label="Edit message"
+        aria-label={t('editor_label')}
         rows={3}
         defaultValue={text}
         onKeyDown={(e) => {
@@ -37,13 +38,13 @@ export function MessageEditor({ text, onSave, onCancel }: { text: string; onSave
           }
         }}
       />
-      <p class="hint">Sending replaces the answers after this message.</p>
+      <p class="hint">{t('editor_warning')}</p>
       <div class="actions">
         <button type="submit" class="primary">
-          Save &amp; send
+          {t('editor_send')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('common_cancel')}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { ErrorCard } from './ErrorCard';
 import { Markdown } from './Markdown';
 import { RunParts } from './RunParts';
 import type { ToolCardActions } from './ToolCard';
+import { t, type MessageKey } from '../ui/t';
 
 interface Props {
   message: MessageRecord;
@@ -13,9 +14,9 @@ interface Props {
   onInspect?: (runId: string) => void;
 }
 
-const statusLabel: Partial<Record<MessageRecord['status'], string>> = {
-  stopped: 'Stopped',
-  interrupted: 'Interrupted: the browser stopped the background while this was written',
+const statusLabel: Partial<Record<MessageRecord['status'], MessageKey>> = {
+  stopped: 'message_stopped',
+  interrupted: 'message_interrupted',
 };
 
 export function MessageItem({ message, isLast, onRetry, onSettings, actions, onInspect }: Props) {
@@ -32,15 +33,15 @@ export function MessageItem({ message, isLast, onRetry, onSettings, actions, onI
   return (
     <div class="message assistant" data-role="assistant" data-status={message.status} data-id={message.id}>
       {parts ? <RunParts parts={parts} actions={actions} streaming={message.status === 'streaming'} /> : message.text && <Markdown text={message.text} streaming={message.status === 'streaming'} />}
-      {message.status === 'streaming' && empty && <div class="typing" aria-label="Thinking">…</div>}
-      {label && <div class={`status ${message.status}`}>{label}</div>}
+      {message.status === 'streaming' && empty && <div class="typing" aria-label={t('message_thinking')}>…</div>}
+      {label && <div class={`status ${message.status}`}>{t(label)}</div>}
       {message.error && <ErrorCard error={message.error} canRetry={isLast} onRetry={onRetry} onSettings={onSettings} />}
       {message.status !== 'streaming' && (
         <div class="meta">
           {message.model}
           {message.runId && onInspect && (
             <button type="button" class="link" onClick={() => onInspect(message.runId!)}>
-              What the model saw
+              {t('message_model_saw')}
             </button>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { modelKey, type ModelSwitcherState } from './model-switcher-state';
+import { t } from '../ui/t';
 
 /** Models (not providers), grouped by provider; the choice applies to this conversation only. */
 export function ModelSwitcher({ switcher }: { switcher: ModelSwitcherState }) {
@@ -9,9 +10,9 @@ export function ModelSwitcher({ switcher }: { switcher: ModelSwitcherState }) {
   const byKey = new Map(groups.flatMap((g) => g.models.map((modelId) => [modelKey({ providerId: g.providerId, modelId }), { providerId: g.providerId, modelId }] as const)));
   return (
     <label class="model-switcher">
-      <span>Model</span>
+      <span>{t('switcher_label')}</span>
       <select
-        aria-label="Model for this conversation"
+        aria-label={t('switcher_aria')}
         value={modelKey(current)}
         onChange={(e) => {
           const chosen = byKey.get((e.target as HTMLSelectElement).value);

@@ -1,6 +1,7 @@
 import type { RunPart } from '../../lib/agent/run-view';
 import { Markdown } from './Markdown';
 import { ToolCard, type ToolCardActions } from './ToolCard';
+import { t } from '../ui/t';
 
 /** An answer as the user saw it happen: text, reasoning, tool cards, interjections and notices. */
 export function RunParts({ parts, actions, streaming = false }: { parts: RunPart[]; actions?: ToolCardActions; streaming?: boolean }) {
@@ -13,7 +14,7 @@ export function RunParts({ parts, actions, streaming = false }: { parts: RunPart
           case 'reasoning':
             return (
               <details key={i} class="reasoning">
-                <summary>Reasoning</summary>
+                <summary>{t('runparts_reasoning')}</summary>
                 <p>{p.text}</p>
               </details>
             );

@@ -1,22 +1,27 @@
 import './cards/tool-cards.css';
 import type { RunPart } from '../../lib/agent/run-view';
 import { ApprovalCard } from './ApprovalCard';
-import { cardFor } from './cards/card-registry';
+import { cardFor, cardTitle } from './cards/card-registry';
 import type { ToolPart } from './cards/card-props';
 import { UndoResult } from './cards/UndoResult';
 import { RunParts } from './RunParts';
+import { fillSlots } from '../ui/fill-slots';
+import { t, type MessageKey } from '../ui/t';
 
 export interface ToolCardActions {
-  decide(toolCallId: string, decision: 'approved' | 'denied' | 'always'): void;
+  /** `typed`: what the user typed on the card (a password, a note), sent with the decision and kept nowhere. */
+  decide(toolCallId: string, decision: 'approved' | 'denied' | 'always', typed?: { secret?: string; note?: string }): void;
+  /** Stops the run (the ask_user card's Stop). */
+  stop?(): void;
   undoFill?(toolCallId: string): void;
 }
 
-const statusText: Record<ToolPart['status'], string> = {
-  running: 'running…',
-  'awaiting-approval': 'waiting for you',
-  done: 'done',
-  error: 'failed',
-  denied: 'denied',
+const statusText: Record<ToolPart['status'], MessageKey> = {
+  running: 'tool_status_running',
+  'awaiting-approval': 'tool_status_waiting',
+  done: 'tool_status_done',
+  error: 'tool_status_failed',
+  denied: 'tool_status_denied',
 };
 
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
@@ -36,12 +41,12 @@ export function ToolCard({ part, actions, siblings = [] }: { part: ToolPart; act
   return (
     <div class={`tool-card ${part.status}`} data-tool={part.toolName} data-status={part.status}>
       <div class="tool-head">
-        <span class="tool-label">{kind.label}</span>
-        <span class="tool-status">{statusText[part.status]}</span>
+        <span class="tool-label">{cardTitle(part.toolName)}</span>
+        <span class="tool-status">{t(statusText[part.status])}</span>
         {part.durationMs !== undefined && !failed && <span class="tool-duration">{duration(part.durationMs)}</span>}
       </div>
       <ApprovalCard part={part} actions={actions} />
-      {part.status === 'denied' && <p class="tool-denied">You denied this, so it did not run.</p>}
+      {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
       {part.status === 'error' && part.output !== undefined && <p class="tool-error">{firstLines(part.output)}</p>}
       {!failed && <kind.Body part={part} siblings={siblings} />}
       {part.undo ? (
@@ -51,30 +56,30 @@ export function ToolCard({ part, actions, siblings = [] }: { part: ToolPart; act
         part.status === 'done' &&
         actions?.undoFill && (
           <button type="button" class="undo" onClick={() => actions.undoFill!(part.toolCallId)}>
-            Undo this fill
+            {t('tool_undo_fill')}
           </button>
         )
       )}
       {part.nested && part.nested.length > 0 && (
         <details class="nested" open={part.status === 'running' || part.status === 'awaiting-approval'}>
-          <summary>Sub-agent steps</summary>
+          <summary>{t('tool_sub_agent')}</summary>
           <RunParts parts={part.nested} />
         </details>
       )}
       {(part.input !== undefined || part.output !== undefined) && (
         <details class="tool-raw">
           <summary>
-            Raw arguments and result <code class="tool-name">{part.toolName}</code>
+            {fillSlots('tool_raw', <code class="tool-name">{part.toolName}</code>)}
           </summary>
           {part.input !== undefined && (
             <section>
-              <h4>Arguments</h4>
+              <h4>{t('tool_arguments')}</h4>
               <pre class="tool-input">{pretty(part.input)}</pre>
             </section>
           )}
           {part.output !== undefined && (
             <section>
-              <h4>Result</h4>
+              <h4>{t('tool_result')}</h4>
               <pre class="tool-output">{part.output}</pre>
             </section>
           )}

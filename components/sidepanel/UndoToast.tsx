@@ -1,4 +1,5 @@
 import type { HistoryState } from './history-state';
+import { t } from '../ui/t';
 
 /** "Deleted …" with Undo, for as long as the background keeps the conversation restorable. */
 export function UndoToast({ history }: { history: HistoryState }) {
@@ -6,11 +7,11 @@ export function UndoToast({ history }: { history: HistoryState }) {
   if (!pending) return null;
   return (
     <div class="toast" role="status">
-      <span>Deleted “{pending.title}”.</span>
+      <span>{t('undo_deleted', pending.title)}</span>
       <button type="button" onClick={() => void history.undoDelete()}>
-        Undo
+        {t('undo_undo')}
       </button>
-      <button type="button" class="link" aria-label="Dismiss" onClick={() => history.dismissUndo()}>
+      <button type="button" class="link" aria-label={t('undo_dismiss')} onClick={() => history.dismissUndo()}>
         ✕
       </button>
     </div>

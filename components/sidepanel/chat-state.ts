@@ -12,6 +12,7 @@ import { withUndo } from '../../lib/background/record-undo-outcome';
 import type { ProviderView } from '../../lib/providers/provider-record';
 import type { QueuedMessage } from '../../lib/background/queued-messages';
 import { createPageContextState } from './page-context-state';
+import { t } from '../ui/t';
 
 export interface RetryState { attempt: number; status: number; delayMs: number; since: number }
 
@@ -150,7 +151,7 @@ export function createChatState() {
     try {
       conversations.value = await sendToBackground('conversations.list', {});
     } catch (e) {
-      notice.value = `Could not load conversations: ${(e as Error).message}`;
+      notice.value = t('notice_load_conversations', (e as Error).message);
     }
   }
 
@@ -162,7 +163,7 @@ export function createChatState() {
         defaultProviderId.value = settings.defaultProviderId;
       });
     } catch (e) {
-      notice.value = `Could not load providers: ${(e as Error).message}`;
+      notice.value = t('notice_load_providers', (e as Error).message);
     }
   }
 
@@ -192,7 +193,8 @@ export function createChatState() {
       addEventListener('focus', () => void refreshProviders());
     },
     /** Sends a message; during a run it joins that run as an interjection. */
-    async send(text: string) {
+    /** `mentionedTabIds`: tabs @-mentioned in the composer, which the run may read too. */
+    async send(text: string, mentionedTabIds: number[] = []) {
       const trimmed = text.trim();
       if (!trimmed) return false;
       notice.value = null;
@@ -203,11 +205,12 @@ export function createChatState() {
       if (interjecting) queued.value = [...queued.value, { id: clientId, text: trimmed }];
       const context: PanelPageContext | undefined = interjecting ? undefined : await page.forSend();
       const model = !conversation.value && modelForNewChat.value ? { model: modelForNewChat.value } : {};
-      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId, ...(context ? { page: context } : {}), ...model });
+      post({ type: 'send', conversationId: conversation.value?.id ?? null, text: trimmed, clientId, ...(context ? { page: context } : {}), ...model, ...(!interjecting && mentionedTabIds.length ? { mentionedTabIds } : {}) });
       return true;
     },
-    decide(runId: string, toolCallId: string, decision: 'approved' | 'denied' | 'always') {
-      post({ type: 'approval', runId, toolCallId, decision });
+    /** `typed`: a password (fill_password) or a note (ask_user) the user typed on the card; posted, never kept. */
+    decide(runId: string, toolCallId: string, decision: 'approved' | 'denied' | 'always', typed?: { secret?: string; note?: string }) {
+      post({ type: 'approval', runId, toolCallId, decision, ...(typed?.secret ? { secret: typed.secret } : {}), ...(typed?.note ? { note: typed.note } : {}) });
     },
     /** Undoes a fill; its card shows the outcome (the background keeps it, so it is there after a reopen too). */
     async undoFill(runId: string, toolCallId: string) {
@@ -254,7 +257,7 @@ export function createChatState() {
         await navigator.clipboard.writeText(text);
         return true;
       } catch (e) {
-        notice.value = `Could not copy: ${(e as Error).message}`;
+        notice.value = t('notice_copy', (e as Error).message);
         return false;
       }
     },

@@ -8,6 +8,7 @@ import type { ConversationHit } from '../../lib/background/search-conversations'
 import { conversationToJson, conversationToMarkdown, exportFileName, type ExportFormat } from '../ui/export-conversation';
 import { downloadText } from '../ui/download-text';
 import type { ChatState } from './chat-state';
+import { t } from '../ui/t';
 
 export interface PendingUndo { id: string; title: string; until: number }
 
@@ -19,8 +20,8 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
   let searchSeq = 0;
   let undoTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const fail = (what: string) => (e: unknown) => {
-    chat.notice.value = `Could not ${what}: ${(e as Error).message}`;
+  const fail = (what: 'notice_search' | 'notice_rename' | 'notice_delete' | 'notice_undo' | 'notice_export') => (e: unknown) => {
+    chat.notice.value = t(what, (e as Error).message);
   };
 
   async function search(text: string) {
@@ -35,7 +36,7 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
       // A slower earlier search must not overwrite a newer one's results.
       if (seq === searchSeq) hits.value = found;
     } catch (e) {
-      fail('search')(e);
+      fail('notice_search')(e);
     }
   }
 
@@ -51,7 +52,7 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
     search,
     async rename(id: string, title: string) {
       if (!title.trim()) return;
-      await sendToBackground('conversations.rename', { id, title }).catch(fail('rename'));
+      await sendToBackground('conversations.rename', { id, title }).catch(fail('notice_rename'));
       await refresh();
     },
     async remove(id: string, title: string) {
@@ -69,7 +70,7 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
         }, Math.max(0, undoUntil - Date.now()));
         await refresh();
       } catch (e) {
-        fail('delete')(e);
+        fail('notice_delete')(e);
       }
     },
     async undoDelete() {
@@ -77,7 +78,7 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
       if (!pending) return;
       undo.value = null;
       clearTimeout(undoTimer);
-      await sendToBackground('conversations.restore', { id: pending.id }).catch(fail('undo'));
+      await sendToBackground('conversations.restore', { id: pending.id }).catch(fail('notice_undo'));
       await refresh();
     },
     dismissUndo() {
@@ -90,7 +91,7 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
         const text = format === 'json' ? conversationToJson(conversation, messages) : conversationToMarkdown(conversation, messages);
         downloadText(text, exportFileName(conversation.title, format), format === 'json' ? 'application/json' : 'text/markdown');
       } catch (e) {
-        fail('export')(e);
+        fail('notice_export')(e);
       }
     },
   };

@@ -7,6 +7,7 @@ import type { ModelGroup } from '../../lib/background/handlers/model-handlers';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { ConversationModel } from '../../lib/storage/records';
 import type { ChatState } from './chat-state';
+import { t } from '../ui/t';
 
 export const modelKey = (m: ConversationModel) => JSON.stringify([m.providerId, m.modelId]);
 
@@ -26,7 +27,7 @@ export function createModelSwitcherState(chat: Pick<ChatState, 'conversation' | 
       try {
         groups.value = await sendToBackground('models.list', {});
       } catch (e) {
-        chat.notice.value = `Could not list models: ${(e as Error).message}`;
+        chat.notice.value = t('notice_list_models', (e as Error).message);
       }
     },
     async choose(model: ConversationModel) {
@@ -39,7 +40,7 @@ export function createModelSwitcherState(chat: Pick<ChatState, 'conversation' | 
         await sendToBackground('conversations.setModel', { id: conversation.id, model });
         if (chat.conversation.value?.id === conversation.id) chat.conversation.value = { ...conversation, model };
       } catch (e) {
-        chat.notice.value = `Could not switch the model: ${(e as Error).message}`;
+        chat.notice.value = t('notice_switch_model', (e as Error).message);
       }
     },
   };

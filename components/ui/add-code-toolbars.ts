@@ -4,6 +4,7 @@
  * class through from the model, so every control in an answer is one the panel made, and a model cannot draw
  * a Copy (or Approve) button of its own. Only `.code-block`s carry the class, which only the renderer sets.
  */
+import { t } from './t';
 export function addCodeToolbars(root: HTMLElement): void {
   for (const block of root.querySelectorAll<HTMLElement>('div.code-block')) {
     if (block.firstElementChild?.classList.contains('code-bar')) continue;
@@ -16,7 +17,7 @@ export function addCodeToolbars(root: HTMLElement): void {
     const copy = document.createElement('button');
     copy.type = 'button';
     copy.className = 'copy';
-    copy.textContent = 'Copy';
+    copy.textContent = t('code_copy');
     copy.addEventListener('click', () => copyCode(copy, code));
     bar.append(language, copy);
     block.prepend(bar);
@@ -25,8 +26,8 @@ export function addCodeToolbars(root: HTMLElement): void {
 
 function copyCode(button: HTMLButtonElement, code: Element): void {
   void navigator.clipboard.writeText(code.textContent ?? '').then(
-    () => (button.textContent = 'Copied'),
-    () => (button.textContent = 'Copy failed'),
+    () => (button.textContent = t('code_copied')),
+    () => (button.textContent = t('code_copy_failed')),
   );
-  setTimeout(() => (button.textContent = 'Copy'), 1500);
+  setTimeout(() => (button.textContent = t('code_copy')), 1500);
 }

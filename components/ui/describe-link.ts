@@ -4,6 +4,8 @@
  * model to smuggle out (a long query, many parameters, base64- or hex-looking blobs, credentials).
  * `undefined` for anything that is not an http(s) or mailto URL: such links are not followed at all.
  */
+import { t } from './t';
+import { formatInteger } from '../../lib/util/format-integer';
 export interface LinkDescription {
   /** The destination shown beside the link: `host[:port]`, or the address of a mailto link. */
   host: string;
@@ -31,13 +33,13 @@ export function describeLink(href: string): LinkDescription | undefined {
 }
 
 function findSuspicion(url: URL): string | undefined {
-  if (url.username || url.password) return 'The link carries a user name or password.';
+  if (url.username || url.password) return t('link_credentials');
   const extra = url.search.length + url.hash.length;
-  if (extra > MAX_QUERY_CHARS) return `The link carries ${extra} characters of query data.`;
+  if (extra > MAX_QUERY_CHARS) return t('link_query', formatInteger(extra));
   const params = [...url.searchParams];
-  if (params.length > MAX_PARAMS) return `The link carries ${params.length} parameters.`;
+  if (params.length > MAX_PARAMS) return t('link_params', formatInteger(params.length));
   const values = [...params.flat(), decodeSafely(url.hash.slice(1))];
-  if (values.some(looksEncoded)) return 'The link carries encoded data.';
+  if (values.some(looksEncoded)) return t('link_encoded');
   return undefined;
 }
 

@@ -2,8 +2,10 @@
 import { costOf, priceOf } from '../../lib/providers/model-prices';
 import { emptyUsage, type Usage } from '../../lib/providers/chat-model';
 import type { MessageRecord } from '../../lib/storage/records';
+import { t } from './t';
+import { formatInteger } from '../../lib/util/format-integer';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatInteger;
 
 /** Dollars with enough digits to be more than zero for a single answer. */
 export function formatUsd(usd: number): string {
@@ -18,9 +20,11 @@ export const modelIdOf = (label: string | undefined) => label?.split(' · ').at(
 export interface UsageSummary { tokens: string; cost?: string; saved?: string }
 
 function summarise(usage: Usage, cost?: { costUsd: number; savedUsd: number }): UsageSummary {
-  const cached = usage.cachedInputTokens > 0 ? ` · ${count(usage.cachedInputTokens)} cached` : '';
   return {
-    tokens: `${count(usage.inputTokens)} in · ${count(usage.outputTokens)} out${cached}`,
+    tokens:
+      usage.cachedInputTokens > 0
+        ? t('usage_tokens_cached', count(usage.inputTokens), count(usage.outputTokens), count(usage.cachedInputTokens))
+        : t('usage_tokens', count(usage.inputTokens), count(usage.outputTokens)),
     ...(cost ? { cost: formatUsd(cost.costUsd) } : {}),
     ...(cost && cost.savedUsd > 0 ? { saved: formatUsd(cost.savedUsd) } : {}),
   };

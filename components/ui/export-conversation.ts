@@ -4,6 +4,7 @@
  * safe characters in the file name.
  */
 import type { ConversationRecord, MessageRecord } from '../../lib/storage/records';
+import { t } from './t';
 
 export type ExportFormat = 'markdown' | 'json';
 
@@ -21,9 +22,11 @@ export function exportFileName(title: string, format: ExportFormat): string {
 }
 
 export function conversationToMarkdown(conversation: ConversationRecord, messages: MessageRecord[]): string {
-  const lines = [`# ${oneLine(conversation.title) || 'Conversation'}`, '', `Exported from Tabwise · ${new Date(conversation.createdAt).toISOString()}`, ''];
+  const lines = [`# ${oneLine(conversation.title) || t('export_md_untitled')}`, '', t('export_md_exported', new Date(conversation.createdAt).toISOString()), ''];
   for (const m of messages) {
-    lines.push(m.role === 'user' ? '## You' : `## Tabwise${m.model ? ` (${oneLine(m.model)})` : ''}`, '', m.text.trim() || (m.error ? `_Error: ${oneLine(m.error.message)}_` : '_(no text)_'), '');
+    const who = m.role === 'user' ? t('export_md_you') : m.model ? t('export_md_assistant_model', oneLine(m.model)) : 'Tabwise';
+    const body = m.text.trim() || (m.error ? `_${t('export_md_error', oneLine(m.error.message))}_` : `_${t('export_md_no_text')}_`);
+    lines.push(`## ${who}`, '', body, '');
   }
   return lines.join('\n');
 }

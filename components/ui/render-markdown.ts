@@ -11,6 +11,7 @@
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { Marked } from 'marked';
 import { describeLink } from './describe-link';
+import { t } from './t';
 
 const ALLOWED_TAGS = [
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'code', 'dd', 'del', 'details', 'div', 'dl', 'dt', 'em',
@@ -45,7 +46,7 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 marked.use({
   renderer: {
     image({ href, text }) {
-      return `<a href="${escapeHtml(href)}" ${trusted('image-link')}>[image: ${escapeHtml(text || href)}]</a>`;
+      return `<a href="${escapeHtml(href)}" ${trusted('image-link')}>${escapeHtml(t('md_image_link', text || href))}</a>`;
     },
     code({ text, lang }) {
       const language = (lang ?? '').match(/^[\w+-]+/)?.[0] ?? '';

@@ -24,6 +24,7 @@ import type { ApprovalDecision, ModelRef, RunJournal, RunRecord, RunSnapshot } f
 import { newDataBoundary } from './new-data-boundary';
 import { MAX_STEPS_CEILING, resolveSite, type RunSettings } from './run-settings';
 import type { StopCondition } from './stop-condition';
+import { t } from '../util/t';
 
 export type { RunResult } from './drive-run';
 
@@ -198,7 +199,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       },
     }, emit, { runId: parentRunId, toolCallId, agentPath: [...parent.agentPath, agent.name] }, signal, parent.tree);
     const result = await handle.done;
-    if (result.reason === 'error') throw new Error(`Sub-agent "${agent.name}" failed: ${result.error?.message ?? 'unknown error'}`);
+    if (result.reason === 'error') throw new Error(`Sub-agent "${agent.name}" failed: ${result.errorForModel ?? result.error?.message ?? 'unknown error'}`);
     if (result.reason === 'stopped') throw new Error(`Sub-agent "${agent.name}" was stopped`);
     return result.text || `(sub-agent "${agent.name}" finished without a text answer)`;
   }
@@ -243,7 +244,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     async interject(runId, text) {
       const l = live.get(runId)?.run;
       const snap = l?.snap ?? (await deps.journal.read(runId));
-      if (!snap || snap.run.status === 'finished') throw new Error(`Run ${runId} is not running; start a new run instead`);
+      if (!snap || snap.run.status === 'finished') throw new Error(t('bg_run_not_running', runId));
       const rec = { runId, id: generateId(), text, at: now() };
       snap.interjections.push(rec); // visible to the loop at once, before the write settles
       await deps.journal.write({ interjections: [rec] });
@@ -253,7 +254,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       if (deps.waiters.resolve(runId, toolCallId, decision)) return;
       const snap = await deps.journal.read(runId);
       const a = snap?.approvals.find((x) => x.toolCallId === toolCallId);
-      if (!a || a.status !== 'pending') throw new Error(`No pending approval ${toolCallId} in run ${runId}`);
+      if (!a || a.status !== 'pending') throw new Error(t('bg_no_pending_approval', toolCallId, runId));
       Object.assign(a, { status: decision, resolvedAt: now() });
       await deps.journal.write({ approvals: [a] });
       if (decision === 'always') await deps.sitePolicies.allow(siteKey(a.site), a.toolName);

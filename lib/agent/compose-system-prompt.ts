@@ -10,7 +10,6 @@ import { formatDateTime } from './format-date-time';
 
 export interface PromptInputs {
   base: string;
-  tools: ReadonlyArray<{ name: string; description: string }>;
   customInstructions?: string;
   grounding?: Grounding;
   skills: () => Promise<Skill[]>;
@@ -37,7 +36,8 @@ export function groundingRule(g: Grounding | undefined): string | undefined {
 
 export const promptBuilders: readonly Builder[] = [
   (i) => i.base,
-  (i) => i.tools.map((t) => `## Tool: ${t.name}\n${t.description.trim()}`).join('\n\n') || undefined,
+  // Each tool's guidance (prompts/tool-<name>.md) travels once, as its description in the request's tool list;
+  // repeated here it cost about 5,000 input tokens on every request.
   (i) => (i.customInstructions?.trim() ? `## The user's instructions\n${i.customInstructions.trim()}` : undefined),
   (i) => groundingRule(i.grounding),
   async (i) => {

@@ -4,7 +4,7 @@
  * so it goes to the model as marked, escaped data in a user-role message, never in the system prompt.
  */
 import type { ChatMessage } from '../providers/chat-model';
-import type { Grounding, PageContext } from './run-settings';
+import type { Grounding, MentionedTab, PageContext } from './run-settings';
 import { wrapUntrusted } from './wrap-untrusted';
 
 const attr = (s: string) => s.replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -24,14 +24,22 @@ function groundingBlock(g: Grounding, boundary: string): string {
   return `Passages retrieved from pages the user has read:\n${wrapUntrusted('page_content', items.join('\n'), boundary, 'reading_history')}`;
 }
 
+/** The tabs the user @-mentioned, with the ids the tab tools take (titles and addresses are page text). */
+function mentionedBlock(tabs: MentionedTab[], startTab: number | undefined, boundary: string): string {
+  const lines = tabs.map((t) => `<tab id="${t.tabId}" title="${attr(t.title)}" url="${attr(t.url)}"/>`);
+  const start = startTab === undefined ? '' : ` The run started on tab ${startTab}.`;
+  return `Tabs the user mentioned (read them with read_page or get_page_state and their tabId, or switch_tab to act on one).${start}\n${wrapUntrusted('page_content', lines.join('\n'), boundary, 'mentioned_tabs')}`;
+}
+
 /** The turn's data block, or undefined when there is nothing to attach. */
 export function composeTurnData(
-  inputs: { pageContext?: PageContext; grounding?: Grounding },
+  inputs: { pageContext?: PageContext; grounding?: Grounding; mentionedTabs?: MentionedTab[]; tabId?: number },
   boundary: string,
 ): string | undefined {
   const parts: string[] = [];
   if (inputs.pageContext) parts.push(pageBlock(inputs.pageContext, boundary));
   if (inputs.grounding) parts.push(groundingBlock(inputs.grounding, boundary));
+  if (inputs.mentionedTabs?.length) parts.push(mentionedBlock(inputs.mentionedTabs, inputs.tabId, boundary));
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 

@@ -13,8 +13,9 @@ import { resolveMaxSteps } from './run-settings';
 import { checkRunGates, refuseStep, stepTokens } from './run-gates';
 import { runModelStep } from './run-model-step';
 import { runStepTools } from './run-step-tools';
-import { anyOf, stepLimit } from './stop-condition';
+import { anyOf, stepLimit, type Refusal } from './stop-condition';
 import { toErrorInfo } from './to-error-info';
+import { t } from '../util/t';
 
 export interface RunResult {
   runId: string;
@@ -24,6 +25,8 @@ export interface RunResult {
   /** The last text the model wrote, for a one-line preview. */
   text: string;
   error?: ErrorInfo;
+  /** The error as a parent agent's model reads it, where that differs from `error` (a run cap's English copy). */
+  errorForModel?: string;
   /** True when this runtime was abandoned mid-run: the run is still unfinished in the journal. */
   abandoned?: boolean;
 }
@@ -85,9 +88,9 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
   }
 }
 
-async function refuse(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined, refusal: ErrorInfo): Promise<RunResult> {
+async function refuse(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined, refusal: Refusal): Promise<RunResult> {
   await refuseStep(live, deps, last, refusal);
-  return finish(live, deps, 'error', refusal);
+  return { ...(await finish(live, deps, 'error', refusal.error)), errorForModel: refusal.forModel };
 }
 
 function abandoned(live: LiveRun): RunResult {
@@ -106,8 +109,8 @@ async function finish(live: LiveRun, deps: RuntimeDeps, reason: RunFinishReason,
 
 function lastStepError(live: LiveRun): ErrorInfo | undefined {
   const last = live.snap.steps.at(-1);
-  if (last?.interrupted === 'worker-stopped') return { code: 'interrupted', message: 'The model stream was interrupted twice' };
-  return last?.interrupted === 'error' ? last.error ?? { code: 'stream_error', message: 'The model call failed' } : undefined;
+  if (last?.interrupted === 'worker-stopped') return { code: 'interrupted', message: t('bg_error_interrupted_twice') };
+  return last?.interrupted === 'error' ? last.error ?? { code: 'stream_error', message: t('bg_error_model_call_failed') } : undefined;
 }
 
 async function recordLatency(live: LiveRun, deps: RuntimeDeps, step: StepRecord): Promise<void> {

@@ -87,7 +87,10 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
     }
     if (deps.runSignal.aborted) return fail(STOPPED_DURING_OUTPUT, 'stopped');
     // A ToolError is written for the model: its message goes out as it is, under its own outcome.
-    if (error instanceof ToolError) return fail(error.message, error.outcome);
+    if (error instanceof ToolError) {
+      const detail = error.untrustedDetail !== undefined ? `\n${wrapUntrusted(tool.untrustedOutput ?? 'page_content', error.untrustedDetail, deps.dataBoundary, tool.name)}` : '';
+      return fail(`${error.message}${detail}`, error.outcome);
+    }
     return fail(`Error: ${error instanceof Error ? error.message : String(error)}`, 'error');
   } finally {
     clearTimeout(timer);

@@ -4,12 +4,11 @@
  * calls of the refused step are recorded as not run, so none of them executes, now or after a restart.
  */
 import { estimateMessageTokens, type EstimateTokens } from './estimate-tokens';
-import type { ErrorInfo } from './agent-event';
 import { stepState } from './assemble-snapshot';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
 import { resolveRunLimit } from './run-settings';
-import { firstRefusal, subAgentLimit, tokenBudget, toolCallLimit } from './stop-condition';
+import { firstRefusal, subAgentLimit, tokenBudget, toolCallLimit, type Refusal } from './stop-condition';
 
 /** The tool that starts a sub-agent (lib/tools/delegate-tool.ts). */
 const DELEGATE_TOOL = 'delegate';
@@ -31,7 +30,7 @@ export function runTokens(live: Pick<LiveRun, 'snap'>, estimate: EstimateTokens)
 }
 
 /** The first cap the run is past, with `last` about to run its tools (or the next model call about to start). */
-export function checkRunGates(live: LiveRun, last: StepRecord | undefined): ErrorInfo | undefined {
+export function checkRunGates(live: LiveRun, last: StepRecord | undefined): Refusal | undefined {
   const settings = live.snap.run.settings;
   const pending = last?.status === 'tools' ? pendingCalls(live, last) : [];
   return firstRefusal(
@@ -51,17 +50,17 @@ export function checkRunGates(live: LiveRun, last: StepRecord | undefined): Erro
 }
 
 /** Records the refused step's calls as not run (journaled first, so a restart never runs them) and tells the UI. */
-export async function refuseStep(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined, refusal: ErrorInfo): Promise<void> {
+export async function refuseStep(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined, refusal: Refusal): Promise<void> {
   if (last?.status === 'tools') {
     const calls = pendingCalls(live, last);
     const at = deps.now();
-    for (const c of calls) Object.assign(c, { status: 'done', output: `Not run: ${refusal.message}`, isError: true, outcome: 'stopped', finishedAt: at });
+    for (const c of calls) Object.assign(c, { status: 'done', output: `Not run: ${refusal.forModel}`, isError: true, outcome: 'stopped', finishedAt: at });
     last.status = 'done';
     last.finishedAt = at;
     await deps.journal.write({ toolCalls: calls, steps: [stepState(last)] });
     for (const c of calls) live.emit({ type: 'tool-call-finish', runId: c.runId, toolCallId: c.toolCallId, output: c.output!, isError: true, durationMs: 0 });
   }
-  live.emit({ type: 'error', runId: live.snap.run.id, error: refusal });
+  live.emit({ type: 'error', runId: live.snap.run.id, error: refusal.error });
 }
 
 function pendingCalls(live: LiveRun, step: StepRecord): ToolCallRecord[] {

@@ -18,9 +18,11 @@ import { stepState, stepText } from './assemble-snapshot';
 import { streamModelStep } from './stream-model-step';
 import { toErrorInfo } from './to-error-info';
 import { trimContext } from './trim-context';
+import { describeTrim } from './describe-trim';
+import { t } from '../util/t';
 
-/** What the chat shows when the run's model cannot use tools. */
-export const NO_TOOLS_NOTICE = 'This model can\'t use tools; answering without reading the page.';
+/** What the chat shows when the run's model cannot use tools (journaled as said, in the user's language). */
+export const noToolsNotice = (): string => t('bg_notice_no_tools');
 
 /** Builds the exact request for the next step (also what the "what the model saw" view shows). */
 export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ request: ChatCall; trimNote?: string }> {
@@ -30,7 +32,6 @@ export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ 
   const specs: ToolSpec[] = live.model.info?.tools === false ? [] : activeTools(live, deps).map((t) => toToolSpec(t, describe));
   const system = await composeSystemPrompt({
     base: systemPromptFrom(deps.prompts),
-    tools: specs,
     customInstructions: s.customInstructions,
     grounding: s.grounding,
     skills: async () => (await deps.skills?.list()) ?? [],
@@ -49,7 +50,7 @@ export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ 
   if (s.maxOutputTokens !== undefined) request.maxOutputTokens = s.maxOutputTokens;
   if (s.temperature !== undefined) request.temperature = s.temperature;
   if (s.reasoning) request.reasoning = s.reasoning;
-  return { request, trimNote: trimmed.note };
+  return { request, trimNote: trimmed.cuts && describeTrim(trimmed.cuts) };
 }
 
 /** Runs one model step to a journaled StepRecord (status 'tools' when it made calls, else 'done'). */
@@ -71,8 +72,8 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   // Said once per run, on its first step without tools (known before the call, or learnt from the server).
   const noteNoTools = () => {
     if (step.modelNotice || snap.steps.some((x) => x.modelNotice)) return;
-    step.modelNotice = NO_TOOLS_NOTICE;
-    emit({ type: 'model-notice', runId, step: index, note: NO_TOOLS_NOTICE });
+    step.modelNotice = noToolsNotice();
+    emit({ type: 'model-notice', runId, step: index, note: step.modelNotice });
   };
   if (live.model.info?.tools === false && !request.tools) noteNoTools();
 

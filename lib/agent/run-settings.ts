@@ -15,6 +15,13 @@ export interface Grounding {
   passages: GroundingPassage[];
 }
 
+/** A tab the user @-mentioned: its id, and its title and address when the message was sent (page text). */
+export interface MentionedTab {
+  tabId: number;
+  title: string;
+  url: string;
+}
+
 export interface RunSettings {
   /** Model calls allowed in the run (default 10, at most 50). */
   maxSteps?: number;
@@ -29,6 +36,8 @@ export interface RunSettings {
   reasoning?: { effort?: 'low' | 'medium' | 'high'; budgetTokens?: number };
   tabId?: number;
   frameId?: number;
+  /** Tabs the user @-mentioned in the message, as they were when it was sent: the run may read them too (lib/tools/tabs). */
+  mentionedTabs?: MentionedTab[];
   /** Origin of the page (for "always allow on this site"). Defaults to pageContext.url's origin. */
   site?: string;
   /** Retrieved history passages (grounding on); sent in the user turn's data block, so the user can inspect them. */

@@ -160,6 +160,10 @@ async function approve(
     // Text read on another origin is never written without a card saying so, "always allow" or not.
     const dataFlows = await runDataFlows(tool, input, site, { runId, parentRunId: live.snap.run.parent?.runId, calls: live.snap.toolCalls, journal: deps.journal });
     if (!tool.alwaysAsk && !dataFlows.length && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name))) return 'approved';
+    // Asked once a run per site (fetch_url): an earlier approval of this tool on this site in this run holds.
+    if (tool.askOncePerRun && !dataFlows.length && live.snap.approvals.some((x) => x.toolName === tool.name && x.site === site && (x.status === 'approved' || x.status === 'always'))) return 'approved';
+    // A call its tool says needs no asking (navigate to an origin already in the run), unless data crosses origins.
+    if (tool.asksFor && !dataFlows.length && !(await tool.asksFor(input, context(signal)))) return 'approved';
     const preview = await previewOf(tool, input, context, signal, deps);
     if (signal.aborted) return 'cancelled';
     a = {

@@ -4,6 +4,7 @@
  * same AgentEvents with `foldRunEvent`, so a panel that catches up from a replay shows what a live one showed.
  */
 import type { AgentEvent, ErrorInfo, RunFinishReason } from './agent-event';
+import { t, type MessageKey } from '../util/t';
 
 // A message record stores what the user saw, so storage (below this folder) declares the part shape.
 import type { RunPart } from '../storage/records';
@@ -28,16 +29,17 @@ const appendText = (parts: RunPart[], kind: 'text' | 'reasoning', delta: string)
 const updateTool = (parts: RunPart[], id: string, f: (p: Extract<RunPart, { kind: 'tool' }>) => RunPart): RunPart[] =>
   parts.map((p) => (p.kind === 'tool' && p.toolCallId === id ? f(p) : p));
 
-const interruptNotice: Record<string, string> = {
-  'worker-stopped': 'The browser stopped the background here; Tabwise picked the answer up again.',
-  error: 'The answer was cut off here.',
-  stopped: 'Stopped.',
+// Keys, not text: the notice is said in the language of the context that folds the event (worker or panel).
+// A user's stop shows no notice (see 'text-interrupted' below).
+const interruptNotice: Record<string, MessageKey> = {
+  'worker-stopped': 'bg_notice_worker_stopped',
+  error: 'bg_notice_cut_off',
 };
 
 /** What the user is told when a run ends for a reason other than the model finishing its answer. */
-const finishNotes: Partial<Record<RunFinishReason, string>> = {
-  'step-limit': 'Stopped at the step limit. Ask to continue, or raise the limit in Settings.',
-  length: "The answer hit the model's output limit and may be cut short. Ask to continue.",
+const finishNotes: Partial<Record<RunFinishReason, MessageKey>> = {
+  'step-limit': 'bg_notice_step_limit',
+  length: 'bg_notice_length',
 };
 
 /** Folds one event into the parts list (pure; returns a new list when something changed). */
@@ -70,7 +72,7 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
     case 'model-notice':
       return [...parts, { kind: 'notice', text: e.note }];
     case 'text-interrupted':
-      return e.reason === 'stopped' ? parts : [...parts, { kind: 'notice', text: interruptNotice[e.reason] ?? 'Interrupted.' }];
+      return e.reason === 'stopped' ? parts : [...parts, { kind: 'notice', text: t(interruptNotice[e.reason] ?? 'bg_notice_interrupted') }];
     case 'nested':
       return updateTool(parts, e.parentToolCallId, (p) => ({ ...p, nested: foldParts(p.nested ?? [], e.event) }));
     default:
@@ -82,7 +84,7 @@ export function foldRunEvent(view: RunView, e: AgentEvent): RunView {
   if (e.type === 'error') return { ...view, error: e.error };
   if (e.type === 'run-finish') {
     const note = finishNotes[e.reason];
-    return { ...view, parts: note ? [...view.parts, { kind: 'notice', text: note }] : view.parts, finish: e.reason };
+    return { ...view, parts: note ? [...view.parts, { kind: 'notice', text: t(note) }] : view.parts, finish: e.reason };
   }
   const parts = foldParts(view.parts, e);
   return parts === view.parts ? view : { ...view, parts };

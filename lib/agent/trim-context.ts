@@ -7,10 +7,20 @@ import type { ChatMessage } from '../providers/chat-model';
 import { estimateMessageTokens, type EstimateTokens } from './estimate-tokens';
 import { truncateUntrusted } from './wrap-untrusted';
 
+/** How many of each thing were cut (0: none). */
+export interface TrimCuts {
+  truncated: number;
+  reasoning: number;
+  stubbed: number;
+  dropped: number;
+}
+
 export interface TrimResult {
   messages: ChatMessage[];
-  /** Human-readable account of what was cut; undefined when nothing was. */
+  /** The model's account of what was cut (English, also written before the first kept turn when turns were dropped); undefined when nothing was. */
   note?: string;
+  /** The counts behind the note, from which the user's notice is said in their language (describe-trim.ts). */
+  cuts?: TrimCuts;
 }
 
 const total = (m: ChatMessage[], e: EstimateTokens) => m.reduce((n, x) => n + estimateMessageTokens(x, e), 0);
@@ -80,5 +90,5 @@ export function trimContext(input: ChatMessage[], budget: number, estimate: Esti
     const first = kept[0];
     if (first?.role === 'user') first.content.unshift({ type: 'text', text: `[${note}]` });
   }
-  return { messages: kept, note };
+  return note ? { messages: kept, note, cuts: { truncated, reasoning, stubbed, dropped } } : { messages: kept };
 }

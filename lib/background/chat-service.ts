@@ -20,6 +20,8 @@ import { deleteOneMessage, dropLastAnswer, editUserMessage } from './rewrite-con
 import { sumRunUsage } from './sum-run-usage';
 import { toModelHistory } from './to-model-history';
 import { UserFacingError } from './user-facing-error';
+import { userInputInbox } from '../tools/user-input-inbox';
+import { t } from '../util/t';
 
 /** The slice of chrome.runtime.Port the service uses, so tests can pass plain objects. */
 export interface PanelPortLike {
@@ -34,7 +36,7 @@ export interface ChatServiceDeps {
   /** The model for new runs, or a UserFacingError (no provider configured). */
   resolveModel: (preferred?: ConversationModel) => Promise<{ ref: ModelRef; label: string }>;
   /** The user's run settings, merged with the page context the panel sent. */
-  runSettings: (page: PanelPageContext | undefined, text: string) => Promise<RunSettings> | RunSettings;
+  runSettings: (page: PanelPageContext | undefined, text: string, mentionedTabIds?: number[]) => Promise<RunSettings> | RunSettings;
   /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
   listUnfinishedRuns: () => Promise<RunState[]>;
   /** A short title after the first exchange; undefined keeps the first words of the question. */
@@ -193,7 +195,7 @@ export function createChatService(input: ChatServiceDeps) {
     broadcast(conversationId, { type: 'message', message });
   }
 
-  async function startTurn(conversationId: string, page: PanelPageContext | undefined) {
+  async function startTurn(conversationId: string, page: PanelPageContext | undefined, mentionedTabIds?: number[]) {
     starting.add(conversationId);
     try {
       await settling.get(conversationId);
@@ -201,7 +203,7 @@ export function createChatService(input: ChatServiceDeps) {
       const records = await store.listMessages(conversationId);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
       const chosen = (await store.getConversation(conversationId))?.model;
-      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(chosen), deps.runSettings(page, question), deps.runtime()]);
+      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(chosen), deps.runSettings(page, question, mentionedTabIds), deps.runtime()]);
       const history = toModelHistory(records);
       const placeholder: MessageRecord = {
         id: deps.generateId(),
@@ -240,9 +242,9 @@ export function createChatService(input: ChatServiceDeps) {
         return;
       case 'send': {
         const text = command.text.trim();
-        if (!text) throw new UserFacingError('invalid', 'Type a message first.');
+        if (!text) throw new UserFacingError('invalid', t('bg_type_message_first'));
         let conversationId = command.conversationId;
-        if (conversationId && !(await store.getConversation(conversationId))) throw new UserFacingError('not_found', 'That conversation no longer exists.');
+        if (conversationId && !(await store.getConversation(conversationId))) throw new UserFacingError('not_found', t('bg_conversation_gone'));
         const liveRunId = conversationId ? byConversation.get(conversationId) : undefined;
         if (liveRunId && conversationId) {
           // A message during a run joins that run before its next model call; until then it is queued.
@@ -257,7 +259,7 @@ export function createChatService(input: ChatServiceDeps) {
           }
           return;
         }
-        if (conversationId && starting.has(conversationId)) throw new UserFacingError('busy', 'Wait a moment: the answer is starting.');
+        if (conversationId && starting.has(conversationId)) throw new UserFacingError('busy', t('bg_answer_starting'));
         if (!conversationId) {
           const at = deps.now();
           const conversation: ConversationRecord = {
@@ -275,17 +277,17 @@ export function createChatService(input: ChatServiceDeps) {
         const user: MessageRecord = { id: command.clientId, conversationId, role: 'user', text, status: 'complete', createdAt: deps.now() };
         await store.putMessage(user);
         broadcast(conversationId, { type: 'message', message: user });
-        void startTurn(conversationId, command.page);
+        void startTurn(conversationId, command.page, command.mentionedTabIds);
         return;
       }
       case 'retry': {
         const { conversationId } = command;
-        if (isBusy(conversationId)) throw new UserFacingError('busy', 'An answer is already being written.');
+        if (isBusy(conversationId)) throw new UserFacingError('busy', t('bg_answer_busy'));
         const messages = await store.listMessages(conversationId);
         const last = messages[messages.length - 1];
-        if (!last) throw new UserFacingError('not_found', 'Nothing to retry.');
+        if (!last) throw new UserFacingError('not_found', t('bg_nothing_to_retry'));
         if (last.role === 'assistant') {
-          if (last.status !== 'error') throw new UserFacingError('invalid', 'Only a failed answer can be retried.');
+          if (last.status !== 'error') throw new UserFacingError('invalid', t('bg_retry_only_failed'));
           await store.deleteMessage(last.id);
           await snapshot(port, conversationId);
         }
@@ -298,7 +300,7 @@ export function createChatService(input: ChatServiceDeps) {
       case 'edit':
       case 'delete-message': {
         const { conversationId } = command;
-        if (isBusy(conversationId)) throw new UserFacingError('busy', 'Wait until the answer is finished, or stop it first.');
+        if (isBusy(conversationId)) throw new UserFacingError('busy', t('bg_wait_or_stop'));
         if (command.type === 'regenerate') await dropLastAnswer(store, conversationId);
         else if (command.type === 'edit') await editUserMessage(store, conversationId, command.messageId, command.text.trim());
         else await deleteOneMessage(store, conversationId, command.messageId);
@@ -309,7 +311,10 @@ export function createChatService(input: ChatServiceDeps) {
       }
       case 'approval': {
         const live = runs.get(command.runId);
-        if (!live) throw new UserFacingError('not_found', 'That run has already finished.');
+        if (!live) throw new UserFacingError('not_found', t('bg_run_finished'));
+        // What the user typed on the card waits in memory for this one call (see user-input-inbox.ts).
+        const typed = { ...(command.secret ? { secret: command.secret } : {}), ...(command.note ? { note: command.note } : {}) };
+        if (command.decision !== 'denied' && (typed.secret || typed.note)) userInputInbox.put(command.runId, command.toolCallId, typed);
         await (await deps.runtime()).resolveApproval(command.runId, command.toolCallId, command.decision);
         return;
       }
@@ -355,6 +360,9 @@ export function createChatService(input: ChatServiceDeps) {
       }
       const handles = await runtime.resumeUnfinishedRuns();
       for (const h of handles) void h.done.then((r) => finalize(h.runId, r)).catch((e: unknown) => console.error('finalising resumed run failed', e));
+      // A panel that reconnected before the runs were registered got the stored placeholder; it gets the live run.
+      const woken = new Set(unfinished.map((r) => r.conversationId));
+      for (const [p, subscribed] of subscriptions) if (subscribed && woken.has(subscribed)) await snapshot(p, subscribed);
       const store = await deps.store;
       const resumed = new Set([...runs.values()].map((r) => r.messageId));
       for (const m of await store.listStreamingMessages()) {

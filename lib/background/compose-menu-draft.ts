@@ -1,5 +1,6 @@
 /** The context-menu items and the request each one writes into the panel's message box. */
 import { stripInvisibleChars } from '../page/strip-invisible-chars';
+import { t } from '../util/t';
 import { MAX_DRAFT_CHARS } from './pending-draft';
 
 export const MENU_ASK_SELECTION = 'tabwise-ask-selection';
@@ -13,13 +14,13 @@ export interface MenuItem {
   contexts: [`${chrome.contextMenus.ContextType}`, ...`${chrome.contextMenus.ContextType}`[]];
 }
 
-export const menuItems: MenuItem[] = [
-  { id: MENU_ASK_SELECTION, title: 'Ask Tabwise about the selection', contexts: ['selection'] },
-  { id: MENU_SUMMARISE, title: 'Summarise this page', contexts: ['page', 'frame'] },
-  { id: MENU_FILL_FORM, title: 'Fill this form with Tabwise', contexts: ['editable'] },
+/** The items in the browser's language (read when the menu is built, so it follows the language Chrome runs in). */
+export const listMenuItems = (): MenuItem[] => [
+  { id: MENU_ASK_SELECTION, title: t('bg_menu_ask_selection'), contexts: ['selection'] },
+  { id: MENU_SUMMARISE, title: t('bg_menu_summarise'), contexts: ['page', 'frame'] },
+  { id: MENU_FILL_FORM, title: t('bg_menu_fill_form'), contexts: ['editable'] },
 ];
 
-const SELECTION_LEAD = 'About this selection from the page:\n\n';
 const SELECTION_TAIL = '\n\n';
 
 /** C0/C1 controls other than tab and newline: a page could use them to garble what the user reads. */
@@ -47,13 +48,14 @@ function quoteSelection(selection: string, room: number): string {
 export function composeMenuDraft(menuItemId: string | number, selectionText?: string): string | null {
   switch (menuItemId) {
     case MENU_SUMMARISE:
-      return 'Summarise this page.';
+      return t('bg_draft_summarise');
     case MENU_FILL_FORM:
-      return 'Fill in the form on this page.';
+      return t('bg_draft_fill_form');
     case MENU_ASK_SELECTION: {
-      const room = MAX_DRAFT_CHARS - SELECTION_LEAD.length - SELECTION_TAIL.length;
+      const lead = `${t('bg_draft_selection_lead')}\n\n`;
+      const room = MAX_DRAFT_CHARS - lead.length - SELECTION_TAIL.length;
       const quoted = quoteSelection(selectionText ?? '', room);
-      return quoted.replace(/[>\s]/g, '') ? `${SELECTION_LEAD}${quoted}${SELECTION_TAIL}` : null;
+      return quoted.replace(/[>\s]/g, '') ? `${lead}${quoted}${SELECTION_TAIL}` : null;
     }
     default:
       return null;

@@ -2,7 +2,7 @@
  * Tabwise's entries in the page's context menu. A click composes the request, leaves it for the panel as a
  * pending draft and opens the panel: nothing is sent until the user presses Enter there.
  */
-import { composeMenuDraft, menuItems } from './compose-menu-draft';
+import { composeMenuDraft, listMenuItems } from './compose-menu-draft';
 import { PENDING_DRAFT_KEY, type PendingDraft } from './pending-draft';
 
 export interface ContextMenuDeps {
@@ -25,7 +25,7 @@ export function createContextMenu(deps: ContextMenuDeps): ContextMenu {
   return {
     async register() {
       await deps.menus.removeAll();
-      for (const item of menuItems) deps.menus.create({ id: item.id, title: item.title, contexts: item.contexts as [chrome.contextMenus.ContextType, ...chrome.contextMenus.ContextType[]] });
+      for (const item of listMenuItems()) deps.menus.create({ id: item.id, title: item.title, contexts: item.contexts as [chrome.contextMenus.ContextType, ...chrome.contextMenus.ContextType[]] });
     },
     async onClicked(info, tab) {
       const text = composeMenuDraft(info.menuItemId, info.selectionText);

@@ -7,6 +7,8 @@
 import type { BackgroundHandlers as Handlers } from './protocol';
 import type { GroundingPassage, HistoryPassage } from '../retrieval/history-passage';
 import type { HistoryQuery } from '../retrieval/history-query';
+import type { IndexSettingsPatch } from '../retrieval/index-settings';
+import type { RememberSettings } from './data-transfer/data-transfer-deps';
 import { createIngestService, INGEST_ALARM, RETENTION_ALARM, type IngestService } from '../retrieval/ingest/ingest-service';
 import { createOffscreenClient } from '../retrieval/ingest/offscreen-client';
 import { captureProtocol } from '../retrieval/capture-message';
@@ -14,6 +16,7 @@ import { captureValidators } from '../retrieval/ingest/capture-schemas';
 import { selfOf } from '../messaging/sender-is';
 import { serve } from '../messaging/serve';
 import { createCaptureScriptSync } from './sync-capture-script';
+import { t } from '../util/t';
 
 /** Grounding as a run's settings carry it: the passages and how strictly the answer must keep to them. */
 export interface HistoryGrounding {
@@ -29,6 +32,8 @@ export interface HistoryFeature {
   /** Adds the retrieved passages to a run's settings when grounding is on; any settings shape with `grounding`. */
   augmentRunSettings<S extends object>(settings: S, text: string): Promise<S | (S & { grounding: HistoryGrounding })>;
   service: IngestService;
+  /** The settings, for export and import; an update keeps the capture script's registration in step. */
+  rememberSettings: RememberSettings;
 }
 
 /** Passages injected per message when grounding is on. */
@@ -43,7 +48,7 @@ export function createHistoryFeature(): HistoryFeature {
     signalFull(full) {
       // Refusals must be visible even with the settings page closed.
       void chrome.action.setBadgeText({ text: full ? '!' : '' });
-      void chrome.action.setTitle({ title: full ? 'Tabwise: the history index queue is full; new pages are not being remembered' : 'Open Tabwise' });
+      void chrome.action.setTitle({ title: t(full ? 'bg_action_queue_full' : 'ext_action_title') });
     },
   });
   const applyRetention = () => void service.applyRetention().catch((e: unknown) => console.error('Tabwise: applying the history retention failed', e));
@@ -82,14 +87,20 @@ export function createHistoryFeature(): HistoryFeature {
     chrome.runtime.onMessage,
   );
 
-  const extraHandlers: Handlers = {
-    'index.settings.get': () => service.settings(),
-    async 'index.settings.update'(patch) {
+  /** Settings' updates and an import's go through here, so the capture script always follows. */
+  const rememberSettings = {
+    get: () => service.settings(),
+    async update(patch: IndexSettingsPatch) {
       const next = await service.updateSettings(patch);
       // Registered before the answer, so a page opened right after turning it on is captured.
       await syncCaptureScript(next.enabled);
       return next;
     },
+  };
+
+  const extraHandlers: Handlers = {
+    'index.settings.get': () => rememberSettings.get(),
+    'index.settings.update': (patch) => rememberSettings.update(patch),
     'index.stats': () => service.stats(),
     'index.retry': () => service.retry(),
     'index.pages': ({ query, limit }) => service.pages(query, limit),
@@ -99,6 +110,7 @@ export function createHistoryFeature(): HistoryFeature {
 
   return {
     service,
+    rememberSettings,
     search: { search: (r) => service.search(r), isEnabled: async () => (await service.settings()).enabled },
     extraHandlers,
     async augmentRunSettings(settings, text) {

@@ -10,6 +10,7 @@ import type { ProviderStore } from '../providers/provider-store';
 import type { ConversationModel } from '../storage/records';
 import type { SettingsStore } from '../storage/settings-store';
 import { UserFacingError } from './user-facing-error';
+import { t } from '../util/t';
 
 export interface ModelResolver {
   /** The default model's reference and label for a new run; a UserFacingError when no provider is set up. */
@@ -40,7 +41,7 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
   async function forRef(ref: ModelRef): Promise<ChatModel> {
     const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
     const provider = await providers.get(ref.provider);
-    if (!provider) throw new UserFacingError('no_provider', 'The provider of this conversation was deleted. Add or choose one in Settings.');
+    if (!provider) throw new UserFacingError('no_provider', t('bg_provider_deleted'));
     const { stallTimeoutMs } = await settings.get();
     return createModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id), { stallTimeoutMs });
   }
@@ -51,7 +52,7 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
       const chosen = preferred ? await (await deps.providers).get(preferred.providerId) : undefined;
       if (chosen && preferred) return { ref: { provider: chosen.id, modelId: preferred.modelId }, label: `${chosen.name} · ${preferred.modelId}` };
       const provider = await defaultProvider();
-      if (!provider) throw new UserFacingError('no_provider', 'No model is set up yet. Add a provider in Settings.');
+      if (!provider) throw new UserFacingError('no_provider', t('bg_no_model'));
       return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };
     },
     forRef,

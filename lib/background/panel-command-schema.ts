@@ -11,6 +11,9 @@ export const pageContextSchema = z.object({
   tabId: z.number().int().nonnegative().optional(),
 });
 
+/** Tabs the user @-mentioned in the composer: the run may read those too (checked again when used). */
+const mentionedTabIdsSchema = z.array(z.number().int().nonnegative()).max(20);
+
 export const conversationModelSchema = z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) });
 
 export const panelCommandSchema = z.discriminatedUnion('type', [
@@ -19,7 +22,7 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
   /** Send a user message; with no conversation id a new conversation starts. */
   /** During a run, the message joins that run before its next model call (an interjection). */
   /** `model`: the switcher's choice for a new conversation (stored on it; the default stays in Settings). */
-  z.object({ type: z.literal('send'), conversationId: id.nullable(), text: z.string().trim().min(1).max(100_000), clientId: id, page: pageContextSchema.optional(), model: conversationModelSchema.optional() }),
+  z.object({ type: z.literal('send'), conversationId: id.nullable(), text: z.string().trim().min(1).max(100_000), clientId: id, page: pageContextSchema.optional(), model: conversationModelSchema.optional(), mentionedTabIds: mentionedTabIdsSchema.optional() }),
   /** Answer the last user message again (after an error). */
   z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),
   z.object({ type: z.literal('stop'), conversationId: id }),
@@ -29,5 +32,9 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('edit'), conversationId: id, messageId: id, text: z.string().trim().min(1).max(100_000), page: pageContextSchema.optional() }),
   /** Delete one message of the conversation. */
   z.object({ type: z.literal('delete-message'), conversationId: id, messageId: id }),
-  z.object({ type: z.literal('approval'), runId: id, toolCallId: id, decision: z.enum(['approved', 'denied', 'always']) }),
+  /** `secret`: the password typed on a fill_password card; `note`: what the user wrote on an ask_user card. Never stored. */
+  z.object({
+    type: z.literal('approval'), runId: id, toolCallId: id, decision: z.enum(['approved', 'denied', 'always']),
+    secret: z.string().min(1).max(1000).optional(), note: z.string().max(1000).optional(),
+  }),
 ]);

@@ -22,6 +22,9 @@ import type { ImportResult } from './data-transfer/apply-import';
 import type { SearchTraceSummary } from './summarize-search-traces';
 import type { ConversationHit } from './search-conversations';
 import type { ModelGroup } from './handlers/model-handlers';
+import type { McpServerView } from '../tools/mcp/mcp-server-record';
+import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
+import type { WebSearchView } from '../tools/web/web-search-store';
 
 export interface ProtocolResponses {
   'providers.list': ProviderView[];
@@ -60,6 +63,15 @@ export interface ProtocolResponses {
   'index.pages': { total: number; pages: PageSummary[] };
   'index.delete': { chunks: number; urls: string[] };
   'index.search': HistoryPassage[];
+  'mcp.list': McpServerView[];
+  'mcp.save': McpServerView;
+  'mcp.refresh': McpServerView;
+  'mcp.delete': void;
+  'mcp.setTool': McpServerView;
+  'mcp.resources': McpResourceGroup[];
+  'mcp.readResource': { serverName: string; uri: string; text: string };
+  'webSearch.get': WebSearchView;
+  'webSearch.save': WebSearchView;
 }
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */

@@ -9,12 +9,24 @@ import { providerInputSchema, providerTestSchema } from '../providers/provider-c
 import { indexSettingsPatchSchema } from '../retrieval/index-settings';
 import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-request-schemas';
 import { historyQuerySchema } from '../retrieval/history-query';
+import { mcpServerInputSchema, mcpToolSettingSchema } from '../tools/mcp/mcp-server-record';
+import { formatInteger } from '../util/format-integer';
+import { t, type MessageKey } from '../util/t';
 
 const id = z.string().min(1).max(200);
 
+/**
+ * A validation message in the user's language, read when a value fails (the schemas are built once, at load,
+ * before the language matters). The issues' messages are what the settings form shows under the field.
+ */
+const say = (key: MessageKey, ...substitutions: (string | number)[]) => ({ error: () => t(key, ...substitutions) });
+
+/** The three messages of one run cap, each a whole sentence (word order differs between languages). */
+interface LimitMessages { whole: MessageKey; min: MessageKey; max: MessageKey }
+
 /** A run cap from the settings form: a whole number within the cap's bounds, said in the user's words. */
-const limit = ({ min, max }: { min: number; max: number }, what: string) =>
-  z.number().int(`Use a whole number of ${what}`).min(min, `At least ${min.toLocaleString('en-US')} ${what}`).max(max, `At most ${max.toLocaleString('en-US')} ${what}`).optional();
+const limit = ({ min, max }: { min: number; max: number }, says: LimitMessages) =>
+  z.number().int(say(says.whole)).min(min, { error: () => t(says.min, formatInteger(min)) }).max(max, { error: () => t(says.max, formatInteger(max)) }).optional();
 
 export const requestSchemas = {
   'providers.list': z.object({}),
@@ -27,13 +39,13 @@ export const requestSchemas = {
   'settings.get': z.object({}),
   'settings.update': z.object({
     defaultProviderId: id.optional(),
-    maxSteps: z.number().int().min(1, 'At least 1 step').max(50, 'At most 50 steps').optional(),
+    maxSteps: z.number().int().min(1, say('bg_steps_min')).max(50, say('bg_steps_max')).optional(),
     customInstructions: z.string().max(20_000).optional(),
     reasoning: z.enum(['off', 'low', 'medium', 'high']).optional(),
-    maxToolCallsPerStep: limit(RUN_LIMITS.maxToolCallsPerStep, 'tool calls per step'),
-    maxConcurrentSubAgents: limit(RUN_LIMITS.maxConcurrentSubAgents, 'sub-agents at once'),
-    maxRunTokens: limit(RUN_LIMITS.maxRunTokens, 'tokens per run'),
-    stallTimeoutMs: z.number().int().min(1_000, 'At least 1 second').max(600_000, 'At most 10 minutes').optional(),
+    maxToolCallsPerStep: limit(RUN_LIMITS.maxToolCallsPerStep, { whole: 'bg_limit_tool_calls_whole', min: 'bg_limit_tool_calls_min', max: 'bg_limit_tool_calls_max' }),
+    maxConcurrentSubAgents: limit(RUN_LIMITS.maxConcurrentSubAgents, { whole: 'bg_limit_sub_agents_whole', min: 'bg_limit_sub_agents_min', max: 'bg_limit_sub_agents_max' }),
+    maxRunTokens: limit(RUN_LIMITS.maxRunTokens, { whole: 'bg_limit_tokens_whole', min: 'bg_limit_tokens_min', max: 'bg_limit_tokens_max' }),
+    stallTimeoutMs: z.number().int().min(1_000, say('bg_stall_min')).max(600_000, say('bg_stall_max')).optional(),
   }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': z.object({ runId: id }),
@@ -42,9 +54,9 @@ export const requestSchemas = {
   'skills.list': z.object({}),
   /** A skill the user writes: a playbook the model can load by name (only name and description sit in the prompt). */
   'skills.save': z.object({
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Use lower-case letters, digits and dashes (at most 64)'),
-    description: z.string().trim().min(1, 'Describe when to use it').max(300),
-    body: z.string().trim().min(1, 'Write the instructions').max(20_000),
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, say('bg_skill_name_rule')),
+    description: z.string().trim().min(1, say('bg_skill_describe')).max(300),
+    body: z.string().trim().min(1, say('bg_skill_write')).max(20_000),
   }),
   'skills.delete': z.object({ name: z.string().min(1).max(64) }),
   /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
@@ -58,7 +70,7 @@ export const requestSchemas = {
   'conversations.delete': z.object({ id }),
   /** The history list's search (titles and message text), rename, and delete with undo. */
   'conversations.search': z.object({ query: z.string().max(500) }),
-  'conversations.rename': z.object({ id, title: z.string().trim().min(1, 'Give it a name').max(200) }),
+  'conversations.rename': z.object({ id, title: z.string().trim().min(1, say('bg_rename_empty')).max(200) }),
   'conversations.trash': z.object({ id }),
   'conversations.restore': z.object({ id }),
   /** The panel's model switcher: every provider's models, and the model one conversation answers with (null: the default). */
@@ -70,7 +82,7 @@ export const requestSchemas = {
   /** "Export everything": conversations, memories, skills and settings as one file (never keys). */
   'data.export': z.object({}),
   /** "Import": an export file's text, parsed and checked in the worker; merged without duplicates. */
-  'data.import': z.object({ text: z.string().max(64 * 1024 * 1024, 'The file is too large to be a Tabwise export.') }),
+  'data.import': z.object({ text: z.string().max(64 * 1024 * 1024, say('bg_import_too_large')) }),
   /** "Remember what I read": settings, stats, the index browser, deletion, deletion and search. */
   'index.settings.get': z.object({}),
   'index.settings.update': indexSettingsPatchSchema,
@@ -80,4 +92,20 @@ export const requestSchemas = {
   'index.pages': pagesQuerySchema,
   'index.delete': deleteTargetSchema,
   'index.search': historyQuerySchema,
+  /** Settings → Tools: MCP servers (headers and tokens go in, never out), their tools' switches and policies. */
+  'mcp.list': z.object({}),
+  'mcp.save': mcpServerInputSchema,
+  'mcp.refresh': z.object({ id }),
+  'mcp.delete': z.object({ id }),
+  'mcp.setTool': mcpToolSettingSchema,
+  /** The composer's "Attach": the servers' listed resources, and one resource's text as an untrusted block. */
+  'mcp.resources': z.object({}),
+  'mcp.readResource': z.object({ serverId: id, uri: z.string().min(1).max(2000) }),
+  /** Settings → Web search: the backend web_search uses (the key is write-only: the view says only whether one is saved). */
+  'webSearch.get': z.object({}),
+  'webSearch.save': z.object({
+    backend: z.enum(['none', 'searxng', 'brave', 'tavily']),
+    url: z.union([z.literal(''), z.url({ protocol: /^https?$/, ...say('bg_web_search_url') }).max(2000)]).optional(),
+    apiKey: z.string().max(500).optional(),
+  }),
 } as const;

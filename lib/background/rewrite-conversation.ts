@@ -6,15 +6,16 @@
 import type { ConversationStore } from '../storage/conversation-store';
 import type { MessageRecord } from '../storage/records';
 import { UserFacingError } from './user-facing-error';
+import { t } from '../util/t';
 
 /** Removes the last answer so the last user message can be answered again; says which message is answered. */
 export async function dropLastAnswer(store: ConversationStore, conversationId: string): Promise<MessageRecord> {
   const messages = await store.listMessages(conversationId);
   const last = messages.at(-1);
-  if (!last) throw new UserFacingError('not_found', 'Nothing to regenerate.');
+  if (!last) throw new UserFacingError('not_found', t('bg_nothing_to_regenerate'));
   if (last.role === 'assistant') await store.deleteMessage(last.id);
   const question = [...messages].reverse().find((m) => m.role === 'user');
-  if (!question) throw new UserFacingError('not_found', 'There is no question to answer again.');
+  if (!question) throw new UserFacingError('not_found', t('bg_no_question'));
   return question;
 }
 
@@ -23,8 +24,8 @@ export async function editUserMessage(store: ConversationStore, conversationId: 
   const messages = await store.listMessages(conversationId);
   const i = messages.findIndex((m) => m.id === messageId);
   const original = messages[i];
-  if (!original) throw new UserFacingError('not_found', 'That message no longer exists.');
-  if (original.role !== 'user') throw new UserFacingError('invalid', 'Only your own messages can be edited.');
+  if (!original) throw new UserFacingError('not_found', t('bg_message_gone'));
+  if (original.role !== 'user') throw new UserFacingError('invalid', t('bg_edit_own_only'));
   for (const later of messages.slice(i + 1)) await store.deleteMessage(later.id);
   // The edited message keeps its place (its createdAt): everything after it is gone.
   const edited: MessageRecord = { ...original, text };
@@ -34,6 +35,6 @@ export async function editUserMessage(store: ConversationStore, conversationId: 
 
 export async function deleteOneMessage(store: ConversationStore, conversationId: string, messageId: string): Promise<void> {
   const message = await store.getMessage(messageId);
-  if (!message || message.conversationId !== conversationId) throw new UserFacingError('not_found', 'That message no longer exists.');
+  if (!message || message.conversationId !== conversationId) throw new UserFacingError('not_found', t('bg_message_gone'));
   await store.deleteMessage(messageId);
 }

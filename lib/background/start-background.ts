@@ -25,6 +25,7 @@ import { createChatService } from './chat-service';
 import { createContextMenu } from './context-menu';
 import { createFirstRun } from './first-run';
 import { createRunSettings } from './create-run-settings';
+import { createRunTabTools } from './create-run-tab-tools';
 import { createTitleWriter } from './generate-title';
 import { createAgentDataHandlers } from './handlers/agent-data-handlers';
 import { createConversationHandlers } from './handlers/conversation-handlers';
@@ -32,6 +33,7 @@ import { createConversationEditHandlers } from './handlers/conversation-edit-han
 import { createModelHandlers } from './handlers/model-handlers';
 import { createDataHandlers } from './handlers/data-handlers';
 import { createDataTransferHandlers } from './handlers/data-transfer-handlers';
+import type { RememberSettings } from './data-transfer/data-transfer-deps';
 import { createSearchTraceHandlers } from './handlers/search-trace-handlers';
 import { createSearchTraceStore } from '../retrieval/search-trace-store';
 import { createPageTargetForgetter } from './forget-page-targets';
@@ -40,6 +42,8 @@ import { createProviderHandlers } from './handlers/provider-handlers';
 import { createRunHandlers } from './handlers/run-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skill-handlers';
+import { createMcpHandlers } from './handlers/mcp-handlers';
+import { createMcpFeature } from './create-mcp-feature';
 import { createLocalOriginRules } from './local-origin-rules';
 import { createModelResolver } from './model-resolver';
 import { createUndoRecorder, recordingUndo } from './record-undo-outcome';
@@ -55,6 +59,8 @@ export interface BackgroundOptions {
   extraTools?: Tool[];
   /** Protocol handlers a feature adds (validated and sender-checked like the rest). */
   extraHandlers?: Handlers;
+  /** "Remember what I read" settings, for export and import (the history feature's). */
+  rememberSettings?: RememberSettings;
   /** Adds to a run's settings from the user's message (e.g. retrieved passages when grounding is on). */
   augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
 }
@@ -64,7 +70,8 @@ const RESUME_ALARM = 'tabwise-resume';
 export function startBackground(options: BackgroundOptions) {
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
-  const stores = openTabwiseDb().then((db) => ({
+  const tabwiseDb = openTabwiseDb();
+  const stores = tabwiseDb.then((db) => ({
     conversations: createConversationStore(db),
     providers: createProviderStore(db, { now, generateId }),
     settings: createSettingsStore(db),
@@ -88,10 +95,12 @@ export function startBackground(options: BackgroundOptions) {
   });
   void localOrigins.sync();
 
+  const mcp = createMcpFeature({ now, generateId, secretsDb: tabwiseDb });
+
   const skills = createSkillCatalog(options.prompts, {
     list: async () => ((await (await settings).get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),
   });
-  const runtime: Promise<AgentRuntime> = agentStores.then((s) => {
+  const runtime: Promise<AgentRuntime> = agentStores.then(async (s) => {
     // The delegate tool only lists the agents' names; their tool lists are narrowed once the registry exists.
     const agents = subAgentsFrom(options.prompts);
     const tools = createToolRegistry(
@@ -106,8 +115,11 @@ export function startBackground(options: BackgroundOptions) {
         }),
         ...(options.extraTools ?? []),
       ],
-      options.pageTools ?? [],
+      // Page tools follow the run's current tab; navigate, open_tab and the other tab tools join them.
+      createRunTabTools(options.pageTools ?? [], { journal, conversations }),
     );
+    // MCP tools (from their servers' last listing) are in the registry before any run resumes.
+    await mcp.attach(tools);
     // A sub-agent gets the tools it asks for that this build actually has.
     const available = new Set(tools.names());
     for (const agent of agents) agent.tools = agent.tools.filter((name) => available.has(name));
@@ -165,7 +177,8 @@ export function startBackground(options: BackgroundOptions) {
     ...createSkillHandlers({ skills, settings }),
     ...createAgentDataHandlers({ latency: agentStores.then((s) => s.latency), memory: agentStores.then((s) => s.memory) }),
     ...createSearchTraceHandlers({ traces: searchTraces }),
-    ...createDataTransferHandlers({ conversations, settings, now, memory: agentStores.then((s) => s.memory), providerIds: async () => (await (await providers).list()).map((p) => p.id) }),
+    ...createMcpHandlers({ mcp }),
+    ...createDataTransferHandlers({ conversations, settings, now, memory: agentStores.then((s) => s.memory), providers, localOrigins, remember: options.rememberSettings }),
     ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
   };
 
@@ -197,7 +210,10 @@ export function startBackground(options: BackgroundOptions) {
   chrome.runtime.onStartup.addListener(showOnboarding);
 
   const contextMenu = createContextMenu({ menus: chrome.contextMenus, storage: chrome.storage.session, openPanel: (windowId) => chrome.sidePanel.open({ windowId }), now });
-  chrome.runtime.onInstalled.addListener(() => void contextMenu.register().catch((e: unknown) => console.error('context menu', e)));
+  const registerMenu = () => void contextMenu.register().catch((e: unknown) => console.error('context menu', e));
+  chrome.runtime.onInstalled.addListener(registerMenu);
+  // Chrome keeps the items across restarts, titles included: rebuilt at startup, they follow a changed browser language.
+  chrome.runtime.onStartup.addListener(registerMenu);
   chrome.contextMenus.onClicked.addListener((info, tab) => void contextMenu.onClicked(info, tab).catch((e: unknown) => console.error('context menu click', e)));
   // Headless tests cannot open a context menu: they call the same listener from the worker.
   Object.assign(globalThis, { tabwiseContextMenu: contextMenu });

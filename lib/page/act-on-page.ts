@@ -2,6 +2,9 @@ import type { ActInput, ActOutput } from './act-input';
 import type { Allowlist } from './allowlist';
 import { chooseOption } from './choose-option';
 import { elementName } from './element-name';
+import { elementState } from './element-state';
+import { selectText } from './select-text';
+import { shownChoice } from './shown-choice';
 import { fieldKindOf } from './field-kind';
 import { interactiveRole } from './interactive-role';
 import { isFieldVisible } from './is-field-visible';
@@ -15,6 +18,9 @@ import { setSliderValue } from './set-slider-value';
 import { typeText } from './type-text';
 import { writeField } from './write-field';
 import { deepActiveElement } from './deep-active-element';
+
+/** How long a pointer rests on an element before what opens on hover is read. */
+const HOVER_INTENT_MS = 300;
 
 /** An action the page refuses or cannot do; its message is what the model reads. */
 export class ActionError extends Error {}
@@ -80,6 +86,8 @@ export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActI
       el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       hoverElement(el, memory.hovered);
       memory.hovered = el;
+      // Menus open on hover after an intent delay (Radix waits 100 ms, others up to 300): let it pass before the changes are read.
+      await new Promise((r) => setTimeout(r, HOVER_INTENT_MS));
       return { action: 'hover', ref: input.ref, did: `moved the pointer over ${quote(el)}` };
     }
     case 'select':
@@ -97,7 +105,8 @@ export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActI
       const el = input.ref === undefined ? undefined : elementOf(allowlist, input.ref);
       if (input.direction === 'into_view' && !el) throw new ActionError('scroll into_view needs the ref of an element');
       const where = scrollPage(doc, input.direction, el);
-      return { action: 'scroll', ...(input.ref ? { ref: input.ref } : {}), did: `scrolled ${input.direction.replace('_', ' ')}: the page is at ${where.scrollY}px${where.atBottom ? ' (the bottom)' : ''}` };
+      const area = where.area && el ? `the scrollable area around ${quote(el)} is at ${where.area.scrollTop}px of ${where.area.scrollHeight}px${where.area.atEnd ? ' (its end)' : ''}; ` : '';
+      return { action: 'scroll', ...(input.ref ? { ref: input.ref } : {}), did: `scrolled ${input.direction.replace('_', ' ')}: ${area}the page is at ${where.scrollY}px${where.atBottom ? ' (the bottom)' : ''}` };
     }
   }
 }
@@ -114,6 +123,12 @@ async function select(allowlist: Allowlist, ref: string, option: string): Promis
     const value = readFieldValue(field.type, elements);
     return { action: 'select', ref, did: `chose ${JSON.stringify(option)} in ${quote(el)}`, value };
   }
+  if (el.isContentEditable || el.tagName === 'TEXTAREA') {
+    // In a text editor the "option" is a passage of its text, selected so a toolbar or key can format it.
+    const outcome = selectText(el, option);
+    if (!outcome.ok) throw new ActionError(outcome.reason);
+    return { action: 'select', ref, did: `selected the text ${JSON.stringify(outcome.selected.slice(0, 200))} in ${quote(el)}` };
+  }
   const role = interactiveRole(el);
   if (role !== 'combobox' && role !== 'listbox' && role !== 'textbox' && role !== 'searchbox' && role !== 'button') {
     throw new ActionError(`"${ref}" is not a select, listbox or combobox; click the option instead`);
@@ -121,6 +136,9 @@ async function select(allowlist: Allowlist, ref: string, option: string): Promis
   const outcome = await chooseOption(el, option);
   if (!outcome.ok) throw new ActionError(`select failed: ${outcome.reason}`);
   const kind = fieldKindOf(el);
-  const value = kind ? readFieldValue(kind, [el]) : elementName(el, role);
-  return { action: 'select', ref, did: `chose ${JSON.stringify(outcome.chosen)} in ${quote(el)}`, value };
+  // A button-like combobox (Radix, Headless UI) has no field value: what it shows is its text.
+  const value = kind ? readFieldValue(kind, [el]) : elementState(el, role).value ?? elementName(el, role);
+  // A react-select-like control empties its input on a choice: what it shows beside it is the read-back.
+  const shows = shownChoice(el);
+  return { action: 'select', ref, did: `chose ${JSON.stringify(outcome.chosen)} in ${quote(el)}${shows ? ` (it shows ${JSON.stringify(shows)})` : ''}`, value };
 }

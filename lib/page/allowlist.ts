@@ -15,6 +15,8 @@ export class Allowlist {
   readonly #fields = new Map<string, AllowedField>();
   readonly #buttons = new Map<string, WeakRef<HTMLElement>>();
   readonly #forms = new Map<string, WeakRef<HTMLFormElement>>();
+  /** Password fields: write-only, reachable by fill_password alone (never by fill_form, type or click). */
+  readonly #secrets = new Map<string, WeakRef<HTMLInputElement>>();
 
   /** Records a field under `key` (called by snapshotForms). */
   addField(key: string, type: FieldType, elements: HTMLElement[]): void {
@@ -29,6 +31,19 @@ export class Allowlist {
   /** Records a form under `key`. */
   addForm(key: string, form: HTMLFormElement): void {
     this.#forms.set(key, new WeakRef(form));
+  }
+
+  /** Records a write-only password field under `key`. */
+  addSecret(key: string, el: HTMLInputElement): void {
+    this.#secrets.set(key, new WeakRef(el));
+  }
+
+  secret(key: string): HTMLInputElement | undefined {
+    return this.#secrets.get(key)?.deref();
+  }
+
+  hasSecret(key: string): boolean {
+    return this.#secrets.has(key);
   }
 
   field(key: string): AllowedField | undefined {
@@ -61,6 +76,14 @@ export class Allowlist {
   fieldKeyOf(el: Element): string | undefined {
     for (const [key, field] of this.#fields) if (field.elements.some((ref) => ref.deref() === el)) return key;
     return undefined;
+  }
+
+  /** Every clickable element by its key (for the refs a screenshot draws). */
+  buttonEntries(): [string, HTMLElement][] {
+    return [...this.#buttons].flatMap(([key, ref]) => {
+      const el = ref.deref();
+      return el ? [[key, el] as [string, HTMLElement]] : [];
+    });
   }
 
   get fieldKeys(): string[] {

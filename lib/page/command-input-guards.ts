@@ -14,6 +14,9 @@ export { InvalidInputError };
 
 type Fields = Record<string, unknown>;
 
+/** The longest password the page accepts from the card (the panel and the worker hold it to the same). */
+const PASSWORD_MAX = 1000;
+
 const isFields = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function objectAt(v: unknown, path: string): Fields {
@@ -75,6 +78,21 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
     return { keys: keys.map((key, i) => stringAt(key, `keys[${i}]`, 500)) };
   },
   undo(input) {
+    objectAt(input ?? {}, 'input');
+    return {};
+  },
+  fill_password(input) {
+    const o = objectAt(input ?? {}, 'input');
+    const value = stringAt(o.value, 'value', PASSWORD_MAX);
+    if (!value) throw new InvalidInputError('value', 'a non-empty string');
+    return { ref: stringAt(o.ref, 'ref', 200), value };
+  },
+  screenshot_prepare(input) {
+    const o = objectAt(input ?? {}, 'input');
+    if (o.refs !== undefined && typeof o.refs !== 'boolean') throw new InvalidInputError('refs', 'true or false');
+    return o.refs === undefined ? {} : { refs: o.refs };
+  },
+  screenshot_done(input) {
     objectAt(input ?? {}, 'input');
     return {};
   },

@@ -7,6 +7,8 @@ export interface FieldLabel {
 }
 
 const MAX_LABEL = 120;
+/** Elements that break the line a person reads (by tag: computing styles here would cost a layout per name). */
+const BREAKS = /^(BR|HR|P|DIV|LI|DT|DD|TR|TD|TH|H[1-6]|SECTION|ARTICLE|HEADER|FOOTER|BLOCKQUOTE|PRE|TABLE|UL|OL|DL)$/;
 
 /** Labels a control the way assistive technology would: aria-labelledby, aria-label, <label>, placeholder, title, then nearby text. */
 export function fieldLabel(el: Element): FieldLabel {
@@ -44,7 +46,11 @@ export function textOf(el: Element | null): string {
         if (!textHidden) text += c.nodeValue;
       } else if (c.nodeType === 1 && !/^(INPUT|SELECT|TEXTAREA|BUTTON|SCRIPT|STYLE|TEMPLATE)$/.test((c as Element).tagName)) {
         const verdict = hiddenVerdict(c as Element);
+        // A line break or a block ends a word: "<strong>Winter tyres</strong><br>An article" is two phrases.
+        const breaks = BREAKS.test((c as Element).tagName);
+        if (breaks) text += ' ';
         if (verdict !== 'hidden') walk(c, verdict === 'text-hidden');
+        if (breaks) text += ' ';
       }
     }
   };
@@ -53,14 +59,28 @@ export function textOf(el: Element | null): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The text just before the control: a previous sibling, or its parent's own text. */
+const CONTROLS = 'input, select, textarea, button, [contenteditable]';
+
+/**
+ * The text just before the control: a previous sibling, or its parent's own text. When the control sits
+ * alone in a wrapper with no text (a cell of a two-column layout: a label div, then a div holding the
+ * input), the wrapper's previous sibling is the label a person reads, if it holds no control of its own.
+ */
 function nearbyText(el: Element): string {
-  for (let node: Node | null = el.previousSibling; node; node = node.previousSibling) {
-    const text = node.nodeType === 3 ? (node.nodeValue ?? '').trim() : node.nodeType === 1 ? textOf(node as Element) : '';
-    if (text) return text;
+  let at = el;
+  for (let depth = 0; depth < 3; depth++) {
+    for (let node: Node | null = at.previousSibling; node; node = node.previousSibling) {
+      if (depth > 0 && node.nodeType === 1 && (node as Element).querySelector(CONTROLS)) return '';
+      const text = node.nodeType === 3 ? (node.nodeValue ?? '').trim() : node.nodeType === 1 ? textOf(node as Element) : '';
+      if (text) return text;
+    }
+    const parent = at.parentElement;
+    if (!parent || parent.tagName === 'FORM' || parent.tagName === 'BODY') return '';
+    const own = textOf(parent);
+    if (own || parent.querySelectorAll(CONTROLS).length > 1) return own;
+    at = parent;
   }
-  const parent = el.parentElement;
-  return parent && parent.tagName !== 'FORM' && parent.tagName !== 'BODY' ? textOf(parent) : '';
+  return '';
 }
 
 function clip(text: string): string {

@@ -64,6 +64,8 @@ export interface FormSnapshot {
   fields: FieldSnapshot[];
   buttons: ButtonSnapshot[];
   forms: FormInfo[];
+  /** Password fields, write-only: never their value; fill_password fills one with what the user types. */
+  passwords?: { key: string; label: string; writeOnly: true; form?: string }[];
   /** Says how many invisible characters were taken out of the page's text (e.g. "Removed 3 invisible characters."). */
   notice?: string;
 }

@@ -50,10 +50,20 @@ export function interactiveRole(el: Element): string | undefined {
   return startsPointer(el) ? 'clickable' : undefined;
 }
 
-/** A pointer cursor set on the element itself, not inherited from the parent (which would list every child). */
+/**
+ * A pointer cursor set on the element itself, not inherited from the parent (which would list every child).
+ * Inside a clickable parent (a row that opens on click) a control of its own shows itself as a person sees
+ * it: underlined as a link where the parent is not, or reachable with the keyboard (tabindex).
+ */
 function startsPointer(el: Element): boolean {
   const view = el.ownerDocument.defaultView;
-  if (!view || view.getComputedStyle(el).cursor !== 'pointer') return false;
+  if (!view) return false;
+  const style = view.getComputedStyle(el);
+  if (style.cursor !== 'pointer') return false;
   const parent = el.parentElement ?? (el.parentNode instanceof view.ShadowRoot ? el.parentNode.host : null);
-  return !parent || view.getComputedStyle(parent).cursor !== 'pointer';
+  if (!parent) return true;
+  const parentStyle = view.getComputedStyle(parent);
+  if (parentStyle.cursor !== 'pointer') return true;
+  const underlined = (s: CSSStyleDeclaration) => s.textDecorationLine.includes('underline');
+  return (underlined(style) && !underlined(parentStyle)) || el.hasAttribute('tabindex');
 }

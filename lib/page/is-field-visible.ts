@@ -1,4 +1,5 @@
 import { hiddenVerdict } from './hidden-verdict';
+import { isTransparentCombobox } from './is-transparent-combobox';
 
 /**
  * Whether a person can see and reach a form control. Honeypots fail here: type=hidden, display:none,
@@ -10,6 +11,7 @@ export function isFieldVisible(el: Element): boolean {
   if (el.closest('[aria-hidden="true"], [inert]')) return false;
   if (isInsideHidden(el)) return false;
   if (isBoxVisible(el) && hiddenVerdict(el) !== 'hidden') return true;
+  if (isTransparentCombobox(el)) return true;
   // Styled checkboxes and radios often hide the native input behind a visible label; the label is what a
   // person clicks, unless the input was also taken out of the tab order (a honeypot's tell).
   const input = el as HTMLInputElement;

@@ -1,5 +1,8 @@
-/** Names, ids and labels that give away a payment card, a one-time code or a password. */
-const CARD = /card.?(num|no\b|number)|cc.?(num|number|no\b)|credit.?card|\bcvc|\bcvv|\bcsc\b|security.?code|card.?verif|card.?exp|exp(iry|iration)?.?(date|month|year|mm|yy)|\bmm\s*\/\s*yy/i;
+/**
+ * Names, ids and labels that give away a payment card, a one-time code or a password. A card's expiry reads
+ * MM/YY; a date field's dd/mm/yyyy holds the same letters and is not one.
+ */
+const CARD = /card.?(num|no\b|number)|cc.?(num|number|no\b)|credit.?card|\bcvc|\bcvv|\bcsc\b|security.?code|card.?verif|card.?exp|exp(iry|iration)?.?(date|month|year|mm|yy)|(?<!\bdd\s*[/.-]\s*)\bmm\s*\/\s*yy/i;
 const ONE_TIME = /\botp\b|one.?time|2fa|\btotp\b|verification.?code|mfa|auth(entication)?.?code|passcode/i;
 const PASSWORD = /pass.?word|passwd|\bpwd\b|\bpin\b/i;
 

@@ -40,9 +40,13 @@ export interface ObserveOptions {
   refs: RefBook;
   /** The run's allowlist: elements that appear are added to it, so the next action can use their refs. */
   allowlist: Allowlist;
+  /** The run's scopable regions: dialogs that open are added, so get_page_state can be scoped to the ref reported. */
+  regions?: Map<string, Element>;
   /** Quiet time that counts as settled, and the most to wait. */
   quietMs?: number;
   maxMs?: number;
+  /** Told how long the settle wait took: the page's own work after the action, which a benchmark leaves out of the action's time. */
+  onSettled?: (waitedMs: number) => void;
 }
 
 /**
@@ -60,7 +64,9 @@ export async function observeChanges<T>(doc: Document, act: () => T | Promise<T>
   view?.addEventListener('pagehide', onUnload);
   try {
     const result = await act();
+    const settleStart = performance.now();
     await settle(doc, options.quietMs ?? 80, options.maxMs ?? 1000, () => unloading);
+    options.onSettled?.(performance.now() - settleStart);
     if (unloading) return { result, changes: { unloading: true } };
     const after = withAncestorCache(() => picture(doc));
     return { result, changes: compare(before, after, options) };
@@ -93,13 +99,19 @@ function settle(doc: Document, quietMs: number, maxMs: number, stop: () => boole
   });
 }
 
-function compare(before: Picture, after: Picture, { refs, allowlist }: ObserveOptions): PageChanges {
+function compare(before: Picture, after: Picture, { refs, allowlist, regions }: ObserveOptions): PageChanges {
   const changes: PageChanges = {};
   const clean = (t: string) => stripInvisibleChars(t);
   const refOf = (el: Element) => refs.refOf(el, 'e', (r) => allowlist.hasButton(r) || allowlist.field(r) !== undefined);
   if (after.url !== before.url) changes.navigated = after.url;
   const opened = [...after.dialogs].filter((d) => !before.dialogs.has(d));
-  if (opened.length) changes.dialogsOpened = opened.map((d) => ({ ref: refs.refOf(d, 'r', () => false), name: clean(elementName(d)).slice(0, 80) }));
+  if (opened.length) {
+    changes.dialogsOpened = opened.map((d) => {
+      const ref = refs.refOf(d, 'r', () => false);
+      regions?.set(ref, d);
+      return { ref, name: clean(elementName(d)).slice(0, 80) };
+    });
+  }
   const closed = [...before.dialogs].filter((d) => !after.dialogs.has(d)).length;
   if (closed) changes.dialogsClosed = closed;
   const changed: NonNullable<PageChanges['valuesChanged']> = [];

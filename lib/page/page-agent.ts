@@ -12,6 +12,8 @@ import { ActionError, actOnPage, type ActMemory } from './act-on-page';
 import { observeChanges } from './observe-changes';
 import { RefBook } from './ref-book';
 import { snapshotPage } from './snapshot-page';
+import { FillPasswordError, fillPassword } from './fill-password';
+import { drawScreenshotMasks, type ScreenshotMasks } from './screenshot-masks';
 
 /** What one run's last snapshot (get_page_state or get_form_state) left in this frame: the allowlist, the labels the user will see, the regions. */
 interface RunState {
@@ -34,6 +36,8 @@ export interface PageAgentOptions {
   reader: () => PageReader | undefined;
   /** How long filled fields stay outlined. */
   highlightMs?: number;
+  /** Told how long each action waited for the page to settle (the tasks benchmark subtracts it). */
+  onSettled?: (waitedMs: number) => void;
 }
 
 /** Runs kept per frame: enough for the conversations a user has open, bounded so a long session stays small. */
@@ -55,12 +59,13 @@ type Commands = { [K in PageCommandName]: (input: PageCommandInput<K>, c: PageCa
  * click, submit and preview can reach only what that snapshot showed, and the element references never
  * leave the content script. Undo records are kept per fill call so the panel can undo a specific card.
  */
-export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOptions): PageAgent {
+export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: PageAgentOptions): PageAgent {
   const runs = new Map<string, RunState>();
   /** Refs stay the same for an element across this document's snapshots. */
   const refs = new RefBook();
   const memory: ActMemory = {};
   const undos = new Map<string, UndoRecord>();
+  let masks: ScreenshotMasks | undefined;
   const remember = <V>(map: Map<string, V>, key: string, value: V, max: number) => {
     map.delete(key);
     map.set(key, value);
@@ -93,10 +98,11 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
       return state;
     },
     async act(input, c) {
-      const { allowlist } = runState(c.runId);
+      const run = runState(c.runId);
+      const { allowlist } = run;
       assertSameOrigin(doc, 'ref' in input && input.ref !== undefined ? allowlist.button(input.ref) ?? allowlist.field(input.ref)?.elements[0]?.deref() : undefined);
       try {
-        const { result, changes } = await observeChanges(doc, () => actOnPage(doc, allowlist, input, memory), { refs, allowlist });
+        const { result, changes } = await observeChanges(doc, () => actOnPage(doc, allowlist, input, memory), { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
         return { ...result, changes };
       } catch (error) {
         if (error instanceof ActionError) throw new ToolError(`${input.action} failed: ${error.message}`);
@@ -109,9 +115,10 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
       return result;
     },
     async click({ key }, c) {
-      const { allowlist } = runState(c.runId);
+      const run = runState(c.runId);
+      const { allowlist } = run;
       assertSameOrigin(doc, allowlist.button(key));
-      const { result, changes } = await observeChanges(doc, () => clickElement(allowlist, key), { refs, allowlist });
+      const { result, changes } = await observeChanges(doc, () => clickElement(allowlist, key), { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
       if (!result.ok) throw new ToolError(`click failed: ${result.reason}`);
       return { ...result, changes };
     },
@@ -131,6 +138,29 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
         out[key] = field && elements.length ? { label: labels.get(key) ?? key, value: readFieldValue(field.type, elements) } : null;
       }
       return out;
+    },
+    fill_password(input, c) {
+      const { allowlist } = runState(c.runId);
+      assertSameOrigin(doc, allowlist.secret(input.ref));
+      try {
+        return fillPassword(allowlist, input);
+      } catch (error) {
+        // Never the value in a message: these say only which field and why.
+        if (error instanceof FillPasswordError) throw new ToolError(`fill_password failed: ${error.message}`);
+        throw new ToolError('fill_password failed on the page.');
+      }
+    },
+    async screenshot_prepare({ refs }, c) {
+      masks?.remove();
+      masks = drawScreenshotMasks(doc, refs ? { labels: runs.get(c.runId)?.allowlist } : {});
+      await painted(doc);
+      return { masked: masks.masked, labelled: masks.labelled };
+    },
+    screenshot_done() {
+      const removed = !!masks;
+      masks?.remove();
+      masks = undefined;
+      return { removed };
     },
     undo(_input, c) {
       const key = `${c.runId}:${c.toolCallId}`;
@@ -168,8 +198,20 @@ export function createPageAgent({ doc, docId, reader, highlightMs }: PageAgentOp
       submit_form: (call) => answer('submit_form', call),
       preview: (call) => answer('preview', call),
       undo: (call) => answer('undo', call),
+      fill_password: (call) => answer('fill_password', call),
+      screenshot_prepare: (call) => answer('screenshot_prepare', call),
+      screenshot_done: (call) => answer('screenshot_done', call),
     },
   };
+}
+
+/** Resolves once what was just drawn has been painted (two frames), or after 200 ms in a tab that does not paint. */
+function painted(doc: Document): Promise<void> {
+  const win = doc.defaultView;
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 200);
+    win?.requestAnimationFrame(() => win.requestAnimationFrame(() => { clearTimeout(timer); resolve(); }));
+  });
 }
 
 /**

@@ -41,4 +41,7 @@ export const pageCallValidators: Validators<PageRoutes> = {
   submit_form: callValidator('submit_form'),
   preview: callValidator('preview'),
   undo: callValidator('undo'),
+  fill_password: callValidator('fill_password'),
+  screenshot_prepare: callValidator('screenshot_prepare'),
+  screenshot_done: callValidator('screenshot_done'),
 };

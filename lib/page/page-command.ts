@@ -14,6 +14,7 @@ import type { SubmitFormInput, SubmitResult } from './submit-form';
 import type { UndoResult } from './undo-fill';
 import type { ActInput, ActOutput } from './act-input';
 import type { GetPageStateInput, PageState } from './page-state';
+import type { FillPasswordInput, FillPasswordOutput } from './fill-password';
 
 /** Input of the preview command: the keys a pending fill_form would write. */
 export interface PreviewInput {
@@ -38,6 +39,12 @@ export interface PageCommandMap {
   submit_form: { input: SubmitFormInput; output: SubmitResult };
   preview: { input: PreviewInput; output: PreviewOutput };
   undo: { input: UndoInput; output: UndoResult };
+  /** Writes the password the user typed on the approval card into a write-only field (never the model's text). */
+  fill_password: { input: FillPasswordInput; output: FillPasswordOutput };
+  /** Masks secret fields (and draws snapshot refs) for the screenshot about to be taken; painted when it answers. */
+  screenshot_prepare: { input: { refs?: boolean }; output: { masked: number; labelled: number } };
+  /** Removes what screenshot_prepare drew. */
+  screenshot_done: { input: Record<string, never>; output: { removed: boolean } };
 }
 
 export type PageCommandName = keyof PageCommandMap;
@@ -45,7 +52,7 @@ export type PageCommandInput<K extends PageCommandName> = PageCommandMap[K]['inp
 export type PageCommandOutput<K extends PageCommandName> = PageCommandMap[K]['output'];
 
 /** Every command name once (the type makes the compiler check that none is missing). */
-export const pageCommandNames: { [K in PageCommandName]: true } = { read_page: true, get_form_state: true, get_page_state: true, act: true, fill_form: true, click: true, submit_form: true, preview: true, undo: true };
+export const pageCommandNames: { [K in PageCommandName]: true } = { read_page: true, get_form_state: true, get_page_state: true, act: true, fill_form: true, click: true, submit_form: true, preview: true, undo: true, fill_password: true, screenshot_prepare: true, screenshot_done: true };
 
 /** Whether `name` is a page command. */
 export const isPageCommandName = (name: unknown): name is PageCommandName => typeof name === 'string' && Object.hasOwn(pageCommandNames, name);

@@ -35,10 +35,16 @@ export interface PageElement {
   href?: string;
   /** Ref of the form it submits, for submit buttons. */
   submits?: string;
+  /** A password field: listed without its value; only fill_password writes it, with what the user types. */
+  writeOnly?: true;
   /** Whether it is inside the viewport now. */
   inView: boolean;
   /** Title or name of the same-origin iframe it lives in. */
   frame?: string;
+  /** For a control inside a table row: the text of the row's other cells, which tells apart the "Delete" buttons of a list. */
+  row?: string;
+  /** What a custom select around an empty text input shows as chosen (react-select and the like). */
+  shows?: string;
 }
 
 /** A part of the page that get_page_state can be scoped to. */

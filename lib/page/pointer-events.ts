@@ -11,28 +11,47 @@ function fire(el: Element, type: string, pointer: boolean, extra: MouseEventInit
   return el.dispatchEvent(pointer ? new view.PointerEvent(type, { pointerId: 1, pointerType: 'mouse', isPrimary: true, ...init }) : new view.MouseEvent(type, init));
 }
 
-/** The pointer coming over `el`, as when a person moves the mouse onto it (menus that open on hover listen to these). */
+/** `el` and the elements around it, innermost first, across shadow roots (the boxes a pointer over it is inside). */
+function boxesAround(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let at: Element | null = el; at; at = at.parentElement ?? (at.parentNode instanceof (at.ownerDocument.defaultView ?? window).ShadowRoot ? at.parentNode.host : null)) out.push(at);
+  return out;
+}
+
+/**
+ * The pointer coming over `el`, as when a person moves the mouse onto it (menus that open on hover listen to
+ * these). As in a browser, enter and leave do not bubble but fire on every box the pointer enters or leaves:
+ * a menu that opens on mouseenter of a wrapper around its trigger hears it too.
+ */
 export function hoverElement(el: Element, previous?: Element): void {
-  if (previous?.isConnected && previous !== el) {
-    fire(previous, 'pointerout', true);
-    fire(previous, 'pointerleave', true);
-    fire(previous, 'mouseout', false);
-    fire(previous, 'mouseleave', false);
+  const from = previous?.isConnected && previous !== el ? previous : undefined;
+  const fromBoxes = from ? boxesAround(from) : [];
+  const toBoxes = boxesAround(el);
+  if (from) {
+    const left = fromBoxes.filter((b) => !toBoxes.includes(b));
+    fire(from, 'pointerout', true);
+    for (const b of left) fire(b, 'pointerleave', true);
+    fire(from, 'mouseout', false);
+    for (const b of left) fire(b, 'mouseleave', false);
   }
+  // Entered boxes, outermost first, as the pointer crosses into them.
+  const entered = toBoxes.filter((b) => !fromBoxes.includes(b)).reverse();
   fire(el, 'pointerover', true);
-  fire(el, 'pointerenter', true);
+  for (const b of entered) fire(b, 'pointerenter', true);
   fire(el, 'mouseover', false);
-  fire(el, 'mouseenter', false);
+  for (const b of entered) fire(b, 'mouseenter', false);
   fire(el, 'pointermove', true);
   fire(el, 'mousemove', false);
 }
 
 /**
- * A person's click: pointer and mouse down and up on the element, then the click itself (el.click(), which
- * also does what the browser does for links, checkboxes and submit buttons). Widgets that act on
- * mousedown (many menus and comboboxes) hear it.
+ * A person's click: the pointer moves onto the element, pointer and mouse down and up on it, then the click
+ * itself (el.click(), which also does what the browser does for links, checkboxes and submit buttons).
+ * Widgets that act on mousedown (many menus and comboboxes) hear it, and so do those that ignore a release
+ * the pointer never moved to (Radix Select drops a pointerup that did not move away from its trigger).
  */
 export function pointerClick(el: HTMLElement): void {
+  hoverElement(el);
   fire(el, 'pointerdown', true, { button: 0, buttons: 1 });
   const down = fire(el, 'mousedown', false, { button: 0, buttons: 1 });
   // A cancelled mousedown keeps the focus where it is (a menu keeping its input focused).

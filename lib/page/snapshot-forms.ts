@@ -6,6 +6,7 @@ import {
 import type { ButtonSnapshot, FieldSnapshot, FieldType, FormInfo, FormSnapshot } from './form-snapshot';
 import { isFieldVisible, withAncestorCache } from './is-field-visible';
 import { isSensitiveField } from './is-sensitive-field';
+import { isPasswordField } from './is-password-field';
 import { KeyRegistry } from './key-registry';
 import { readFieldValue } from './read-field-value';
 import { invisibleCharsNotice, stripInvisibleChars, type InvisibleCharCount } from './strip-invisible-chars';
@@ -89,6 +90,15 @@ function snapshotOnce(doc: Document): SnapshotResult {
     snapshot.buttons.push(button);
   };
 
+  /** A password field: its key and label, write-only (its value never leaves the page). */
+  const addPassword = (el: HTMLInputElement) => {
+    const label = fieldLabel(el);
+    const key = keys.field.claim([el.getAttribute('name'), el.id, label.text], 'password');
+    allowlist.addSecret(key, el);
+    const form = formOf(el);
+    (snapshot.passwords ??= []).push({ key, label: label.text, writeOnly: true, ...(form ? { form } : {}) });
+  };
+
   walkFormRoots(doc, (el, where) => {
     const tag = el.tagName;
     if (tag === 'INPUT') {
@@ -101,6 +111,8 @@ function snapshotOnce(doc: Document): SnapshotResult {
         group.forEach((r) => seenRadios.add(r));
         const usable = usableRadios(group);
         if (usable[0]) addField(usable[0], 'radio', where, usable);
+      } else if (isPasswordField(input)) {
+        if (isWritable(input)) addPassword(input);
       } else if ((input.type === 'checkbox' || TEXT_TYPES.has(input.type)) && isWritable(input)) {
         addField(input, input.type as FieldType, where);
       }
@@ -135,6 +147,7 @@ function removeInvisibleChars(snapshot: FormSnapshot): string | undefined {
   }
   for (const b of snapshot.buttons) b.text = clean(b.text);
   for (const form of snapshot.forms) form.label = clean(form.label);
+  for (const p of snapshot.passwords ?? []) p.label = clean(p.label);
   return invisibleCharsNotice(count);
 }
 

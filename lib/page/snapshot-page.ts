@@ -1,5 +1,6 @@
 import { Allowlist } from './allowlist';
 import { elementName } from './element-name';
+import { rowContext } from './row-context';
 import { textOf } from './field-label';
 import { elementState, isInView } from './element-state';
 import { constraintsOf, formLabel, isRequired, optionsOf, radioGroup, radioGroupLabel, usableRadios } from './field-facts';
@@ -8,12 +9,15 @@ import type { FieldType } from './form-snapshot';
 import { interactiveRole } from './interactive-role';
 import { isFieldVisible, withAncestorCache } from './is-field-visible';
 import { isSensitiveField } from './is-sensitive-field';
+import { isPasswordField } from './is-password-field';
 import { countRegions, isInside, regionKind } from './page-regions';
 import { PAGE_STATE_LIMITS, type GetPageStateInput, type PageElement, type PageRegion, type PageState } from './page-state';
 import { readFieldValue } from './read-field-value';
 import type { RefBook } from './ref-book';
 import { invisibleCharsNotice, stripInvisibleChars, type InvisibleCharCount } from './strip-invisible-chars';
 import { walkFormRoots } from './walk-form-roots';
+import { shownChoice } from './shown-choice';
+import { isTransparentCombobox } from './is-transparent-combobox';
 
 /** A page snapshot for the model, and what stays in the content script: the allowlist, labels and regions. */
 export interface PageStateResult {
@@ -61,7 +65,7 @@ function snapshotOnce(doc: Document, input: GetPageStateInput, { refs, scopeOf }
     if (scope && (el === scope || !isInside(scope, el))) return;
     const role = interactiveRole(el);
     // checkVisibility is the cheap first pass; the full verdict comes for the listed page below.
-    if (!role || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !isStyledChoice(el)) return;
+    if (!role || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !isStyledChoice(el) && !isTransparentCombobox(el)) return;
     if (role === 'radio' && el.tagName === 'INPUT') {
       // A radio group is one entry, listed where its first radio sits.
       if (seenRadios.has(el)) return;
@@ -110,6 +114,7 @@ function describe(c: Candidate, refs: RefBook, allowlist: Allowlist, labels: Map
     if (!elements.length) return undefined;
   } else if (!isFieldVisible(el)) return undefined;
   const name = type === 'radio' ? radioGroupLabel(elements as HTMLInputElement[]) : elementName(el, role);
+  if (isPasswordField(el)) return describePassword(el as HTMLInputElement, name, refs, allowlist);
   if (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && isSensitiveField(el, name)) return undefined;
   const ref = refs.refOf(el, 'e', (r) => allowlist.hasButton(r) || allowlist.field(r) !== undefined);
   const out: PageElement = { ref, role: type === 'radio' ? 'radiogroup' : role, name, ...elementState(el, role), inView: isInView(el) };
@@ -133,8 +138,20 @@ function describe(c: Candidate, refs: RefBook, allowlist: Allowlist, labels: Map
     const formRef = allowlist.formKeyOf(form);
     if (formRef) out.submits = formRef;
   }
+  const shows = role === 'combobox' ? shownChoice(el as HTMLElement) : undefined;
+  if (shows) out.shows = shows;
   if (c.frame) out.frame = c.frame.title || c.frame.name || c.frame.getAttribute('src') || 'iframe';
+  const row = rowContext(el, name);
+  if (row) out.row = row;
   return out;
+}
+
+/** A password field as a write-only entry: its ref, role and name, never its value (not even its length). */
+function describePassword(el: HTMLInputElement, name: string, refs: RefBook, allowlist: Allowlist): PageElement {
+  const ref = refs.refOf(el, 'e', (r) => allowlist.hasButton(r) || allowlist.field(r) !== undefined || allowlist.hasSecret(r));
+  const disabled = el.disabled || el.readOnly;
+  if (!disabled) allowlist.addSecret(ref, el);
+  return { ref, role: 'textbox', name, writeOnly: true, ...(disabled ? { disabled: true } : {}), ...(el.required ? { required: true } : {}), inView: isInView(el) };
 }
 
 /** The regions around the candidates (forms, dialogs, lists, tables, landmarks); forms enter the allowlist for submit_form. */
@@ -169,6 +186,8 @@ function cleanText(state: PageState): string | undefined {
     else if (Array.isArray(e.value)) e.value = e.value.map(clean);
     if (e.options) e.options = e.options.map((o) => ({ value: clean(o.value), label: clean(o.label) }));
     if (e.frame !== undefined) e.frame = clean(e.frame);
+    if (e.row !== undefined) e.row = clean(e.row);
+    if (e.shows !== undefined) e.shows = clean(e.shows);
   }
   for (const r of state.regions) r.name = clean(r.name);
   if (state.dialog) state.dialog.name = clean(state.dialog.name);

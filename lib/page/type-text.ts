@@ -9,11 +9,15 @@ const isTextControl = (el: Element): el is TextControl => el.tagName === 'TEXTAR
  * beforeinput, the insertion and input, keyup, so widgets that listen to keys (autocomplete, masks,
  * comboboxes that open on typing) react as they do for people. A cancelled keydown, keypress or
  * beforeinput inserts nothing, as in the browser. With `clear`, what the field held is deleted first.
- * Focus stays in the field (a suggestion list stays open); nothing is submitted.
+ * Focus stays in the field (a suggestion list stays open); nothing is submitted. Without `clear`, text in
+ * an editor goes where a person would put it: over the text they selected in it, else at its end (focusing
+ * an editor puts the caret at its start, which would write before what it holds).
  */
 export function typeText(el: HTMLElement, text: string, clear: boolean): void {
+  const kept = !clear && !isTextControl(el) ? keptSelection(el) : undefined;
   el.focus({ preventScroll: true });
   if (clear) clearContent(el);
+  else if (!isTextControl(el)) placeCaret(el, kept);
   for (const ch of text) typeChar(el, ch);
 }
 
@@ -67,6 +71,32 @@ function clearContent(el: HTMLElement): void {
   selection?.addRange(range);
   if (el.textContent && beforeInput(el, 'deleteContentBackward', null) && !doc.execCommand('delete')) el.textContent = '';
   selection?.collapse(el, el.childNodes.length);
+}
+
+/** A selection of text inside `el` (not a bare caret) that typing should replace, if there is one. */
+function keptSelection(el: HTMLElement): Range | undefined {
+  const selection = el.ownerDocument.getSelection();
+  if (!selection?.rangeCount || selection.isCollapsed) return undefined;
+  const range = selection.getRangeAt(0);
+  return el.contains(range.startContainer) && el.contains(range.endContainer) ? range.cloneRange() : undefined;
+}
+
+/** The kept selection restored after focusing, else the caret at the end of the editor's content. */
+function placeCaret(el: HTMLElement, kept: Range | undefined): void {
+  const selection = el.ownerDocument.getSelection();
+  if (!selection) return;
+  let range = kept;
+  if (!range) {
+    // At the end of the last text (inside the last paragraph), not after the editor's last block.
+    const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let last: Node = el;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) last = n;
+    range = el.ownerDocument.createRange();
+    range.selectNodeContents(last);
+    range.collapse(false);
+  }
+  selection.removeAllRanges();
+  selection.addRange(range);
 }
 
 function selectionOf(el: TextControl): [number, number] | undefined {

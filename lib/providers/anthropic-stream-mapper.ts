@@ -3,6 +3,7 @@ import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages
 import { emptyUsage, type FinishReason, type ModelStreamPart, type Usage } from './chat-model';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
 import { ProviderError } from './provider-error';
+import { t } from '../util/t';
 
 export function createAnthropicStreamMapper() {
   const toolBlocks = new Map<number, { id: string; name: string; json: string }>();
@@ -59,7 +60,7 @@ export function createAnthropicStreamMapper() {
     },
     /** The closing part; a stream that ended without a stop reason was cut off (the connection closed early). */
     finish(): ModelStreamPart[] {
-      if (!finished) throw new ProviderError({ code: 'stream_error', message: 'The connection closed before the answer was finished.' });
+      if (!finished) throw new ProviderError({ code: 'stream_error', message: t('prov_connection_closed') });
       return [{ type: 'finish', finishReason, usage: { ...usage } }];
     },
   };

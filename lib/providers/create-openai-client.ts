@@ -2,6 +2,7 @@
 import OpenAI, { AzureOpenAI } from 'openai';
 import { DEFAULT_AZURE_API_VERSION } from './provider-config';
 import { ProviderError } from './provider-error';
+import { t } from '../util/t';
 
 /** The SDK's client options; shared with the connection test so both talk to the endpoint the same way. */
 export function openAIClientOptions(o: { apiKey?: string; baseURL?: string; maxRetries?: number; fetch?: typeof fetch }) {
@@ -32,9 +33,9 @@ export function createOpenAIClient(target: OpenAIClientTarget): OpenAI {
   const options = openAIClientOptions(target);
   if (!target.azure) return new OpenAI(options);
   if (!target.baseURL) {
-    throw new ProviderError({ code: 'bad_request', message: 'Azure OpenAI needs your resource endpoint as the base URL, e.g. https://RESOURCE.openai.azure.com' });
+    throw new ProviderError({ code: 'bad_request', message: t('prov_azure_needs_endpoint') });
   }
-  if (!target.apiKey) throw new ProviderError({ code: 'auth', message: 'Azure OpenAI needs the resource\'s API key.' });
+  if (!target.apiKey) throw new ProviderError({ code: 'auth', message: t('prov_azure_needs_key') });
   // The SDK appends /openai itself; accept an endpoint pasted with it.
   const endpoint = target.baseURL.replace(/\/+$/, '').replace(/\/openai$/, '');
   return new AzureOpenAI({

@@ -1,5 +1,6 @@
 /** What the provider form says about Chrome's built-in model, from what Chrome reports. */
 import { findLanguageModel, type LanguageModelApi, type LanguageModelAvailability } from './language-model-api';
+import { t, type MessageKey } from '../util/t';
 
 export interface BuiltinModelStatus {
   /** 'missing' when this Chrome has no Prompt API at all. */
@@ -8,19 +9,20 @@ export interface BuiltinModelStatus {
   message: string;
 }
 
-export const BUILTIN_MISSING_MESSAGE =
-  'Not available: this browser has no built-in model (the Prompt API, LanguageModel). It needs Chrome 138 or newer on Windows, macOS, Linux or a Chromebook Plus.';
+/** What to say when this browser has no Prompt API at all (the form, and a run that tries the model). */
+export const builtinMissingMessage = () => t('prov_builtin_missing');
 
-const messages: Record<LanguageModelAvailability, string> = {
-  unavailable: 'Not available: Chrome reports that its built-in model cannot run on this device (it needs 22 GB of free disk space and a GPU with more than 4 GB of memory, or 16 GB of RAM and 4 CPU cores; chrome://on-device-internals says more).',
-  downloadable: 'Available after a download: Chrome fetches the model (a few GB) the first time it is used.',
-  downloading: 'Downloading: Chrome is fetching the model; chat works once it is done.',
-  available: 'Ready: the model is on this computer.',
+const messages: Record<LanguageModelAvailability, MessageKey> = {
+  unavailable: 'prov_builtin_unavailable',
+  downloadable: 'prov_builtin_downloadable',
+  downloading: 'prov_builtin_downloading',
+  available: 'prov_builtin_available',
 };
 
 /** Asks Chrome (the given API, else this context's global) how its built-in model is doing. */
 export async function describeBuiltinModel(api: LanguageModelApi | undefined = findLanguageModel()): Promise<BuiltinModelStatus> {
-  if (!api) return { availability: 'missing', message: BUILTIN_MISSING_MESSAGE };
+  if (!api) return { availability: 'missing', message: builtinMissingMessage() };
   const availability = await api.availability();
-  return { availability, message: messages[availability] ?? `Chrome reports "${String(availability)}".` };
+  const key: MessageKey | undefined = messages[availability];
+  return { availability, message: key ? t(key) : t('prov_builtin_other', String(availability)) };
 }

@@ -5,6 +5,7 @@
  */
 import type { ContentBlockParam, MessageParam, TextBlockParam, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ChatCall } from './chat-model';
+import { splitToolResultImage } from './tool-result-image';
 
 const ephemeral = { type: 'ephemeral' as const };
 
@@ -37,7 +38,11 @@ export function mapAnthropicMessages(call: ChatCall): MessageParam[] {
         return p.signature ? [{ type: 'thinking', thinking: p.text, signature: p.signature }] : [];
       });
     } else {
-      blocks = m.content.map((r) => ({ type: 'tool_result', tool_use_id: r.toolCallId, content: r.output, is_error: r.isError ?? false }));
+      blocks = m.content.map((r) => {
+        const { text, image } = splitToolResultImage(r);
+        const content = image ? [{ type: 'text' as const, text }, { type: 'image' as const, source: { type: 'base64' as const, media_type: image.mediaType, data: image.data } }] : r.output;
+        return { type: 'tool_result', tool_use_id: r.toolCallId, content, is_error: r.isError ?? false };
+      });
     }
     const role = m.role === 'assistant' ? 'assistant' : 'user';
     const prev = out[out.length - 1];

@@ -17,6 +17,7 @@ import {
 } from 'openai';
 import { describeUnreachable } from './describe-unreachable';
 import { ProviderError, codeForStatus } from './provider-error';
+import { t } from '../util/t';
 
 /** Where the request went, so "can't reach" can name the host and the usual fix. */
 export interface ErrorEndpoint {
@@ -24,8 +25,6 @@ export interface ErrorEndpoint {
   /** The vendor's default host when no base URL is configured. */
   vendorHost: string;
 }
-
-const DEFAULT_ENDPOINT: ErrorEndpoint = { vendorHost: 'the provider' };
 
 const isUserAbort = (e: unknown) =>
   e instanceof OpenAIUserAbortError || e instanceof AnthropicUserAbortError || (e instanceof DOMException && e.name === 'AbortError');
@@ -50,17 +49,23 @@ function hostOf(endpoint: ErrorEndpoint): string {
 const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
 
-export function mapProviderError(error: unknown, signal?: AbortSignal, endpoint: ErrorEndpoint = DEFAULT_ENDPOINT): ProviderError {
+/**
+ * The messages Tabwise writes (stopped, timed out, unreachable) are in the user's language; a vendor's own
+ * message is passed on as the vendor wrote it. Without `endpoint` the messages name no host.
+ */
+export function mapProviderError(error: unknown, signal?: AbortSignal, endpoint?: ErrorEndpoint): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (signal?.aborted || isUserAbort(error)) return new ProviderError({ code: 'aborted', message: 'Stopped.', cause: error });
+  if (signal?.aborted || isUserAbort(error)) return new ProviderError({ code: 'aborted', message: t('prov_stopped'), cause: error });
   // Timeout first: it is a subclass of the connection error.
   if (isTimeout(error)) {
-    return new ProviderError({ code: 'timeout', message: `${hostOf(endpoint)} did not answer in time.`, cause: error });
+    const message = endpoint ? t('prov_timeout', hostOf(endpoint)) : t('prov_timeout_no_host');
+    return new ProviderError({ code: 'timeout', message, cause: error });
   }
   if (isConnection(error)) {
-    return new ProviderError({ code: 'network', message: describeUnreachable(endpoint.baseURL, endpoint.vendorHost), cause: error });
+    const message = endpoint ? describeUnreachable(endpoint.baseURL, endpoint.vendorHost) : t('prov_unreachable_no_host');
+    return new ProviderError({ code: 'network', message, cause: error });
   }
-  const message = vendorMessage(error) ?? (error instanceof Error ? error.message : String(error)) ?? 'Unknown provider error';
+  const message = (vendorMessage(error) ?? (error instanceof Error ? error.message : String(error))) || t('prov_unknown_error');
   const status = statusOf(error);
   if (status !== undefined) return new ProviderError({ code: codeForStatus(status), status, message, cause: error });
   // No status: an SDK APIError here is an error event inside the stream; a TypeError is the body breaking off

@@ -6,6 +6,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { emptyUsage, type FinishReason, type ModelStreamPart, type Usage } from './chat-model';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
 import { ProviderError } from './provider-error';
+import { t } from '../util/t';
 
 interface PendingToolCall { id: string; name: string; args: string }
 
@@ -53,7 +54,7 @@ export function createOpenAIStreamMapper() {
     },
     /** The closing parts; a stream that ended without a finish reason was cut off (the connection closed early). */
     finish(): ModelStreamPart[] {
-      if (!finished) throw new ProviderError({ code: 'stream_error', message: 'The connection closed before the answer was finished.' });
+      if (!finished) throw new ProviderError({ code: 'stream_error', message: t('prov_connection_closed') });
       const parts: ModelStreamPart[] = [...calls.values()].map((c) => ({
         type: 'tool-call' as const,
         toolCallId: c.id,

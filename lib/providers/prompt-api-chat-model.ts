@@ -5,10 +5,11 @@
  * (Chrome 138+); where it does not, the call fails with a message saying so.
  */
 import { emptyUsage, type ChatCall, type ChatModel, type ModelStreamPart } from './chat-model';
-import { BUILTIN_MISSING_MESSAGE } from './describe-builtin-model';
+import { builtinMissingMessage } from './describe-builtin-model';
 import { findLanguageModel, type LanguageModelApi } from './language-model-api';
 import { mapPromptApiMessages } from './map-prompt-api-messages';
 import { ProviderError } from './provider-error';
+import { t } from '../util/t';
 
 export interface PromptApiChatModelOptions {
   modelId: string;
@@ -23,12 +24,12 @@ export function createPromptApiChatModel(options: PromptApiChatModelOptions): Ch
     modelId: options.modelId,
     async *stream(call: ChatCall, signal: AbortSignal): AsyncIterable<ModelStreamPart> {
       const api = resolve();
-      if (!api) throw new ProviderError({ code: 'not_found', message: BUILTIN_MISSING_MESSAGE });
+      if (!api) throw new ProviderError({ code: 'not_found', message: builtinMissingMessage() });
       let session;
       try {
         const availability = await api.availability();
         if (availability === 'unavailable') {
-          throw new ProviderError({ code: 'not_found', message: 'Chrome reports that its built-in model cannot run on this device. Choose another provider in Settings.' });
+          throw new ProviderError({ code: 'not_found', message: t('prov_builtin_cannot_run') });
         }
         const { initialPrompts, prompt } = mapPromptApiMessages(call);
         session = await api.create({ initialPrompts, signal });
@@ -48,9 +49,9 @@ export function createPromptApiChatModel(options: PromptApiChatModelOptions): Ch
         yield { type: 'finish', finishReason: 'stop', usage };
       } catch (error) {
         if (error instanceof ProviderError) throw error;
-        if (signal.aborted) throw new ProviderError({ code: 'aborted', message: 'Stopped.', cause: error });
+        if (signal.aborted) throw new ProviderError({ code: 'aborted', message: t('prov_stopped'), cause: error });
         const message = error instanceof Error ? error.message : String(error);
-        throw new ProviderError({ code: 'unknown', message: `Chrome's built-in model failed: ${message}`, cause: error });
+        throw new ProviderError({ code: 'unknown', message: t('prov_builtin_failed', message), cause: error });
       } finally {
         session?.destroy();
       }

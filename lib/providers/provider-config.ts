@@ -3,6 +3,8 @@
  * stored record (provider-record.ts), the options form, the protocol's validation and the adapters all use it.
  */
 import { z } from 'zod';
+import { t } from '../util/t';
+import { formatInteger } from '../util/format-integer';
 
 /**
  * Which SDK talks to the endpoint: OpenAI's, Anthropic's, OpenAI's against another server, OpenAI's Azure
@@ -17,7 +19,13 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-export const PLAIN_HTTP_RULE = 'Plain http is allowed only for this computer (localhost, 127.x.x.x, [::1]); use https for any other host.';
+/** Why a plain-http base URL is refused, in the user's language. */
+export const plainHttpRule = () => t('prov_plain_http_rule');
+
+const fullUrlNeeded = () => t('prov_url_invalid');
+
+/** A count of tokens as the user's language writes numbers. */
+const tokens = formatInteger;
 
 /**
  * Empty means the vendor's own endpoint. A key sent over plain http can be read by anyone on the network
@@ -25,9 +33,9 @@ export const PLAIN_HTTP_RULE = 'Plain http is allowed only for this computer (lo
  */
 export const providerBaseUrlSchema = z.union([
   z.literal(''),
-  z.url({ protocol: /^https?$/, error: 'Enter a full http(s) URL, e.g. https://api.example.com/v1' })
-    .refine((url) => !url.toLowerCase().startsWith('http:') || isLoopbackHost(new URL(url).hostname), PLAIN_HTTP_RULE),
-], { error: (issue) => issue.errors.flat().find((e) => e.message === PLAIN_HTTP_RULE)?.message ?? 'Enter a full http(s) URL, e.g. https://api.example.com/v1' });
+  z.url({ protocol: /^https?$/, error: fullUrlNeeded })
+    .refine((url) => !url.toLowerCase().startsWith('http:') || isLoopbackHost(new URL(url).hostname), { error: plainHttpRule }),
+], { error: (issue) => issue.errors.flat().find((e) => e.message === plainHttpRule())?.message ?? fullUrlNeeded() });
 
 /** Where a provider's key goes: its kind and the origin of its base URL ('' for the vendor's own endpoint). */
 export function providerEndpoint(config: { kind: ProviderKind; baseUrl: string }): string {
@@ -38,17 +46,19 @@ export function providerEndpoint(config: { kind: ProviderKind; baseUrl: string }
 export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
 
 /** Azure's api-version values are dates with an optional suffix (2024-10-21, 2025-04-01-preview). */
-export const apiVersionSchema = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(-[a-z]+)?$/, 'API version looks like 2024-10-21');
+export const apiVersionSchema = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(-[a-z]+)?$/, { error: () => t('prov_api_version_invalid') });
 
 export const providerConfigSchema = z.object({
   kind: providerKindSchema,
-  name: z.string().trim().min(1, 'Give the provider a name').max(100),
+  name: z.string().trim().min(1, { error: () => t('prov_name_required') }).max(100),
   baseUrl: providerBaseUrlSchema,
-  model: z.string().trim().min(1, 'Choose a model').max(200),
+  model: z.string().trim().min(1, { error: () => t('prov_model_required') }).max(200),
   /** Azure OpenAI only: the `api-version` query parameter (e.g. 2024-10-21). */
   apiVersion: apiVersionSchema.optional(),
   /** The model's context window as the endpoint reported it or the user set it; else the catalog's. */
-  contextWindowTokens: z.number().int('Use a whole number of tokens').min(1000, 'At least 1,000 tokens').max(10_000_000, 'At most 10,000,000 tokens').optional(),
+  contextWindowTokens: z.number().int({ error: () => t('prov_tokens_whole') })
+    .min(1000, { error: () => t('prov_tokens_min', tokens(1000)) })
+    .max(10_000_000, { error: () => t('prov_tokens_max', tokens(10_000_000)) }).optional(),
 });
 /** A provider instance without its identity or key. */
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;

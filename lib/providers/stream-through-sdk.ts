@@ -10,6 +10,7 @@ import { mapProviderError, type ErrorEndpoint } from './map-provider-error';
 import { observeRetries } from './observe-retries';
 import { ProviderError } from './provider-error';
 import { AsyncQueue } from '../util/async-queue';
+import { t } from '../util/t';
 
 /** How long a stream may stay silent (no part, no retry notice) before it counts as stalled. */
 export const DEFAULT_STALL_TIMEOUT_MS = 20_000;
@@ -39,7 +40,8 @@ export async function* streamThroughSdk(client: SdkStreamOptions, signal: AbortS
     // answer), so that wait is allowed three times as long.
     const limit = (first ? 3 : 1) * stallMs + extraMs;
     timer = setTimeout(() => {
-      stalled = new ProviderError({ code: 'stalled', message: `No data from the provider for ${(limit / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} s.` });
+      const seconds = new Intl.NumberFormat(t('ui_lang'), { maximumFractionDigits: 1 }).format(limit / 1000);
+      stalled = new ProviderError({ code: 'stalled', message: t('prov_stalled', seconds) });
       inner.abort(stalled);
     }, limit);
   };

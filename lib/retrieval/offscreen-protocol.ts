@@ -50,6 +50,8 @@ export interface OffscreenResponses {
   pages: { total: number; pages: PageSummary[] };
   delete: { chunks: number; urls: string[] };
   evict: { chunks: number; urls: string[] };
+  /** `truncated`: the page's Markdown goes on past `maxChars`. */
+  parseHtml: { title: string; lang: string; markdown: string; notice?: string; truncated?: boolean };
 }
 
 type Schemas = typeof offscreenRequestSchemas;

@@ -44,4 +44,6 @@ export const offscreenRequestSchemas = {
   delete: z.object({ model, target: deleteTargetSchema }),
   /** Retention and size cap: drops visits before `before`, then the oldest pages past `maxChunks`. */
   evict: z.object({ model, before: epoch, maxChunks: z.number().int().min(0) }),
+  /** fetch_url's reader: fetched HTML to Markdown with read_page's reader (this document has the DOM the worker lacks). */
+  parseHtml: z.object({ html: z.string().max(6_000_000), url, maxChars: z.number().int().min(500).max(200_000) }),
 };

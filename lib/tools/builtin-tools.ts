@@ -2,6 +2,7 @@
 import type { Tool } from './define-tool';
 import { createDelegateTool, type SubAgentDefinition } from './delegate-tool';
 import { createListTabsTool, type ListTabs } from './list-tabs-tool';
+import { createAskUserTool } from './ask-user-tool';
 import { createLoadSkillTool } from './load-skill-tool';
 import type { MemoryStore } from './memory-store';
 import { createMemoryTools } from './memory-tools';
@@ -16,12 +17,13 @@ export interface BuiltinToolDeps {
   generateId: () => string;
 }
 
-/** load_skill, memory_*, delegate and list_tabs, wired to their stores. */
+/** load_skill, memory_*, delegate, list_tabs and ask_user, wired to their stores. */
 export function createBuiltinTools(deps: BuiltinToolDeps): Tool[] {
   return [
     createLoadSkillTool(deps.skills),
     ...createMemoryTools(deps.memory, deps),
     createDelegateTool(deps.agents),
     createListTabsTool(deps.listTabs),
+    createAskUserTool(),
   ];
 }

@@ -72,6 +72,8 @@ export interface Tool<I = unknown> {
   /** Only for tools that bring their own prose (user, MCP); built-ins read prompts/tool-<name>.md. */
   description?: string;
   input: z.ZodType<I>;
+  /** A JSON Schema sent to the provider instead of `input`'s conversion (MCP tools bring their own, checked). */
+  inputJsonSchema?: Record<string, unknown>;
   /** Where the work happens: 'page' tools send it to the content script of the run's tab through their router. */
   runsIn: 'background' | 'page';
   /** Read-only tools may be re-run after a worker crash; others are reported as "outcome unknown". */
@@ -79,6 +81,8 @@ export interface Tool<I = unknown> {
   needsApproval: boolean;
   /** Approval is asked every time: "always allow on this site" is neither offered nor honoured. */
   alwaysAsk?: boolean;
+  /** Once the user approved it on a site (its target's origin) in a run, later calls there in that run are not asked again. */
+  askOncePerRun?: boolean;
   /** Overrides the runtime's default (30 s). */
   timeoutMs?: number;
   /** Set when the output carries untrusted text: the runtime wraps it in a marked data block (never by hand). */
@@ -99,22 +103,30 @@ export interface Tool<I = unknown> {
   locate?(input: I, ctx: ToolContext): Promise<ActionTarget | undefined>;
   /** The text values this call would write (checked against what the run read on other origins). */
   writtenValues?(input: I): WrittenValue[];
+  /**
+   * For a tool that needs approval only for some calls (navigate: an origin new to the run), whether this
+   * one must be asked; asked after locate. Absent: every call is asked, as `needsApproval` says.
+   */
+  asksFor?(input: I, ctx: ToolContext): Promise<boolean>;
 }
 
 export interface ToolDefinition<S extends z.ZodType> {
   name: string;
   description?: string;
   input: S;
+  inputJsonSchema?: Record<string, unknown>;
   runsIn?: 'background' | 'page';
   readOnly: boolean;
   needsApproval?: boolean;
   alwaysAsk?: boolean;
+  askOncePerRun?: boolean;
   timeoutMs?: number;
   untrustedOutput?: UntrustedKind;
   execute(input: z.output<S>, ctx: ToolContext): unknown;
   preview?(input: z.output<S>, ctx: ToolContext): string | Promise<string>;
   locate?(input: z.output<S>, ctx: ToolContext): Promise<ActionTarget | undefined>;
   writtenValues?(input: z.output<S>): WrittenValue[];
+  asksFor?(input: z.output<S>, ctx: ToolContext): Promise<boolean>;
 }
 
 const toolNamePattern = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;

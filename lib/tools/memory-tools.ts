@@ -1,17 +1,7 @@
-import { collapseLabel } from './collapse-label';
 import { z } from 'zod';
 import { defineTool, type Tool } from './define-tool';
 import type { MemoryStore } from './memory-store';
-
-/** What the approval card shows for memory_save: the exact text that would be kept, and where it came from. */
-export function previewMemorySave(input: { text: string; tags?: string[] }, pageUrl: string | undefined): string {
-  // Model text (perhaps written at a page's request) is one line each, so it cannot forge a line of the card.
-  const all = Number.MAX_SAFE_INTEGER;
-  const lines = [`Remember: ${collapseLabel(input.text, all)}`];
-  if (input.tags?.length) lines.push(`Tags: ${input.tags.map((t) => collapseLabel(t, 60)).join(', ')}`);
-  lines.push(`Saved from: ${pageUrl ? collapseLabel(pageUrl, all) : '(no page open)'}`);
-  return lines.join('\n');
-}
+import { previewMemorySave } from './preview-memory-save';
 
 /** memory_save / memory_search / memory_delete over an injected store. */
 export function createMemoryTools(store: MemoryStore, deps: { now: () => number; generateId: () => string }): Tool[] {

@@ -15,6 +15,7 @@ export function toToolSpec(tool: Tool, describe: DescribeTool): ToolSpec {
 // Converting a schema is the costliest part of building a request, and a tool's schema never changes.
 const schemas = new WeakMap<Tool, Record<string, unknown>>();
 function inputSchemaOf(tool: Tool): Record<string, unknown> {
+  if (tool.inputJsonSchema) return structuredClone(tool.inputJsonSchema);
   let cached = schemas.get(tool);
   if (!cached) {
     const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;

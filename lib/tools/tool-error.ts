@@ -7,8 +7,15 @@ export class ToolError extends Error {
   /** How the run journal records the call; subclasses name other kinds of failure. */
   readonly outcome: 'error' | 'page-gone' = 'error';
 
-  constructor(message: string, options?: ErrorOptions) {
+  /**
+   * Text from outside (an MCP server's error message) that belongs with the error: the runtime puts it after
+   * `message` inside the tool's untrusted-data block, never as plain text.
+   */
+  readonly untrustedDetail?: string;
+
+  constructor(message: string, options?: ErrorOptions & { untrustedDetail?: string }) {
     super(message, options);
     this.name = 'ToolError';
+    if (options?.untrustedDetail !== undefined) this.untrustedDetail = options.untrustedDetail;
   }
 }

@@ -53,16 +53,25 @@ function gzipKb(html: string): number {
   return round(files.reduce((s, x) => s + x.gz, 0) / 1024, 1);
 }
 
+/**
+ * Locales a user can run the whole UI in: every key of en, each with a non-empty message carrying the same
+ * $1…$9 placeholders (a partial locale, where Chrome falls back to English message by message, does not count).
+ */
 function completeLocales(): number {
   const dir = join(extensionDir, '_locales');
   if (!existsSync(dir)) return 0;
-  const keys = (l: string) => Object.keys(JSON.parse(readFileSync(join(dir, l, 'messages.json'), 'utf8')) as object);
+  type Messages = Record<string, { message?: unknown } | undefined>;
+  const read = (l: string) => JSON.parse(readFileSync(join(dir, l, 'messages.json'), 'utf8')) as Messages;
+  const placeholders = (text: string) => [...text.matchAll(/\$([1-9])/g)].map((m) => m[1]).sort().join();
   const locales = readdirSync(dir).filter((l) => existsSync(join(dir, l, 'messages.json')));
   if (!locales.includes('en')) return 0;
-  const en = keys('en');
+  const en = read('en');
   return locales.filter((l) => {
-    const have = new Set(keys(l));
-    return en.every((k) => have.has(k));
+    const have = read(l);
+    return Object.entries(en).every(([key, entry]) => {
+      const text = have[key]?.message;
+      return typeof text === 'string' && text.trim() !== '' && placeholders(text) === placeholders(String(entry?.message ?? ''));
+    });
   }).length;
 }
 

@@ -202,7 +202,10 @@ test('the page context chips go with the message, can be removed, and "what the 
   const first = openaiMessages(chatRequests(llm)[0]!);
   const system1 = first[0]!.content!;
   expect(system1).not.toContain(`${llm.url}/v1/models`);
-  expect(system1).toContain('## Tool: list_tabs');
+  // Each tool's guidance goes once, in the tool list, not again in the system prompt.
+  const listTabs = (chatRequests(llm)[0]!.body as { tools: { function: { name: string; description: string } }[] }).tools.find((t) => t.function.name === 'list_tabs')!;
+  expect(listTabs.function.description.length).toBeGreaterThan(20);
+  expect(system1).not.toContain(listTabs.function.description);
   const turn1 = first.at(-1)!;
   expect(turn1.role).toBe('user');
   expect(turn1.content).toContain('What is this page?');
@@ -217,7 +220,10 @@ test('the page context chips go with the message, can be removed, and "what the 
 
   await assistantMessages(panel).first().getByRole('button', { name: 'What the model saw' }).click();
   const dialog = panel.getByRole('dialog', { name: 'What the model saw' });
-  await expect(dialog.locator('.system-prompt')).toContainText('## Tool: list_tabs');
+  await expect(dialog.locator('.system-prompt')).toContainText('You are Tabwise');
+  await dialog.getByText(/^Tools \(\d+\)/).first().click();
+  await expect(dialog.locator('.step pre').nth(2)).toContainText('"name": "list_tabs"');
+  await expect(dialog.locator('.step pre').nth(2)).toContainText(JSON.stringify(listTabs.function.description).slice(1, 41));
   await expect(dialog.locator('.system-prompt')).not.toContainText(`${llm.url}/v1/models`);
   await dialog.getByText(/^Messages \(/).first().click();
   await expect(dialog.locator('.step pre').nth(1)).toContainText(`URL: ${llm.url}/v1/models`);

@@ -1,18 +1,21 @@
 import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
-test('OpenAI-compatible: added through the options page, the answer streams in progressively', async ({ context, extensionId, llm, extPage }) => {
+test('OpenAI-compatible: added through the onboarding options.html shows a new user, the answer streams in progressively', async ({ context, extensionId, llm, extPage }) => {
   llm.models = ['fake-chat-1', 'fake-chat-2'];
-  // Add the provider the way a user does: preset, base URL, test connection, pick a model, save.
-  await extPage.getByRole('button', { name: 'Add a provider' }).click();
-  const form = extPage.getByRole('form', { name: 'Edit provider' });
-  await form.getByLabel('Provider type').selectOption('custom');
-  await form.getByLabel('Name').fill('Local fake');
-  await form.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
-  await form.getByRole('button', { name: 'Test connection' }).click();
-  await expect(form.getByText('Connected: 2 models available.')).toBeVisible();
-  await form.getByRole('button', { name: 'fake-chat-2' }).click();
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(extPage.locator('li[data-provider="Local fake"]')).toContainText('fake-chat-2');
+  // Add the provider the way a new user does: options.html is the onboarding; server, test, pick a model, done.
+  await extPage.getByRole('radio', { name: /Other OpenAI-compatible/ }).check();
+  await extPage.getByRole('button', { name: 'Continue' }).click();
+  await extPage.getByLabel('Server address').fill(llm.openaiBaseUrl);
+  await extPage.getByRole('button', { name: 'Test connection' }).click();
+  await expect(extPage.getByRole('status')).toHaveText(/: 2 models available\.$/);
+  await extPage.getByLabel('Model').selectOption('fake-chat-2');
+  await extPage.getByRole('button', { name: 'Done' }).click();
+  await expect(extPage.getByRole('heading', { name: 'Tabwise is ready' })).toBeVisible();
+  // All settings now opens on Models, listing it.
+  await extPage.getByRole('link', { name: 'All settings' }).click();
+  await expect(extPage).toHaveURL(/options\.html#models$/);
+  const host = new URL(llm.openaiBaseUrl).host;
+  await expect(extPage.locator(`li[data-provider="${host}"]`)).toContainText('fake-chat-2');
 
   const words = 'The quick brown fox jumps over the lazy dog and keeps on running far away'.split(' ');
   llm.enqueue({ text: words.map((w) => `${w} `), chunkDelayMs: 120 });

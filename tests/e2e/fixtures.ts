@@ -6,6 +6,8 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import { launchExtension, type LaunchedExtension } from '../harness/launch-extension';
 import { startFakeLlm, type FakeLlm, type RecordedRequest } from '../fake-llm';
 import { TITLE_INSTRUCTION } from '../../lib/background/generate-title';
+// Specs compute expected text with the UI's own formatters, which read chrome.i18n: English here, as in Chromium's en-US.
+import '../harness/install-english-i18n-global';
 
 /** The request that names a conversation (its system prompt is the title instruction, in either wire format). */
 export const isTitleRequest = (r: RecordedRequest) => JSON.stringify(r.body ?? '').includes(TITLE_INSTRUCTION);
@@ -47,5 +49,22 @@ export const test = base.extend<Fixtures & { launched: LaunchedExtension }>({
 });
 
 export { expect };
+
+/**
+ * Settings → Models and its "Add provider" form, as a user with no provider yet reaches it: options.html shows
+ * the onboarding then, so they follow the Models link (a hash change: the page stays, as a click would keep it).
+ */
+/** Settings at one section (options.html#id), freshly loaded: without a provider, options.html alone is the onboarding. */
+export async function openSettingsSection(page: Page, extensionId: string, id: string) {
+  await page.goto(`chrome-extension://${extensionId}/options.html#${id}`);
+  // A hash-only goto keeps the page and what it loaded before: reload for the current data.
+  await page.reload();
+}
+
+export async function openAddProviderForm(page: Page, extensionId: string) {
+  await page.goto(`chrome-extension://${extensionId}/options.html#models`);
+  await page.getByRole('region', { name: 'Models' }).getByRole('button', { name: 'Add provider' }).click();
+  return page.getByRole('form', { name: 'Edit provider' });
+}
 
 export { addProvider, assistantMessages, callBackground, killServiceWorker, openPanel, sendChat, tryAllowInIncognito, type ProviderSetup } from '../harness/extension-helpers';

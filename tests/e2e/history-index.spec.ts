@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addProvider, assistantMessages, callBackground, expect, killServiceWorker, openPanel, sendChat, test, tryAllowInIncognito } from './fixtures';
+import { addProvider, assistantMessages, callBackground, expect, killServiceWorker, openPanel, openSettingsSection, sendChat, test, tryAllowInIncognito } from './fixtures';
 
 const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
 const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
@@ -187,8 +187,9 @@ test('a service worker killed mid-ingestion loses nothing and indexes nothing tw
   expect((await callBackground<Stats>(extPage, 'index.stats', {})).indexed).toBe(indexedBefore);
 });
 
-test('the options page: opt in on one screen, browse and search the index, delete a page, pause', async ({ context, extPage }) => {
+test('the options page: opt in on one screen, browse and search the index, delete a page, pause', async ({ context, extensionId, extPage }) => {
   test.setTimeout(90_000);
+  await openSettingsSection(extPage, extensionId, 'remember');
   const section = extPage.getByRole('region', { name: 'Remember what I read' });
   await expect(section.getByText('Everything stays in this browser')).toBeVisible();
   await section.getByRole('button', { name: 'Remember pages I read' }).click();
@@ -301,7 +302,7 @@ test('never in incognito: the extension cannot be allowed there, so an incognito
   expect(await callBackground<Passage[]>(extPage, 'index.search', { query: 'glimmerwhelk', mode: 'sparse' })).toEqual([]);
 
   // The index browser on the options page lists the normal page only.
-  await extPage.reload();
+  await openSettingsSection(extPage, extensionId, 'remember');
   const list = extPage.getByRole('region', { name: 'Remember what I read' }).getByRole('list', { name: 'Remembered pages' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list).toContainText('Harbour pilots');

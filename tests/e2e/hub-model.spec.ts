@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
 import { HUB, HUB_CDN, startFakeHub, type FakeHub } from '../harness/fake-hub';
-import { callBackground, expect, test } from './fixtures';
+import { callBackground, expect, openSettingsSection, test } from './fixtures';
 
 const modelDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models', 'minilm-l6-shape');
 const haveModel = existsSync(resolve(modelDir, 'onnx', 'model_quantized.onnx'));
@@ -69,7 +69,7 @@ async function waitForPages(extPage: Page, n: number) {
     .toBe(n);
 }
 
-test('first use downloads the default model from the hub with visible progress; a restarted offscreen document loads it from the browser cache, with no request', async ({ context, extPage }) => {
+test('first use downloads the default model from the hub with visible progress; a restarted offscreen document loads it from the browser cache, with no request', async ({ context, extensionId, extPage }) => {
   test.setTimeout(150_000);
   // Nothing in the manifest stands between the extension and the hub: host access, and a connect-src (the
   // CSP limits what extension pages load, issue 10) that admits any https origin, the hub's CDN included.
@@ -85,7 +85,7 @@ test('first use downloads the default model from the hub with visible progress; 
   await visit(context, `${server.url}/octopus.html`);
   await weights.reached;
   // The user opens Settings while the model downloads.
-  await extPage.reload();
+  await openSettingsSection(extPage, extensionId, 'remember');
   const section = extPage.getByRole('region', { name: 'Remember what I read' });
   const status = section.getByRole('status', { name: 'Embedding model' });
   await expect(status).toContainText(`Downloading the embedding model ${MODEL} from huggingface.co`);
@@ -124,12 +124,12 @@ test('first use downloads the default model from the hub with visible progress; 
   expect(hits[0]?.url).toBe(`${server.url}/sourdough.html`);
 });
 
-test('an unreachable hub: Settings says the model could not be downloaded, the capture waits in the queue, and Try again indexes it once the hub is back', async ({ context, extPage }) => {
+test('an unreachable hub: Settings says the model could not be downloaded, the capture waits in the queue, and Try again indexes it once the hub is back', async ({ context, extensionId, extPage }) => {
   test.setTimeout(150_000);
   hub.failWith = 'offline';
   await optInWithDefaults(extPage);
   await visit(context, `${server.url}/octopus.html`);
-  await extPage.reload();
+  await openSettingsSection(extPage, extensionId, 'remember');
 
   const section = extPage.getByRole('region', { name: 'Remember what I read' });
   const alert = section.getByRole('alert', { name: 'Embedding model' });

@@ -2,13 +2,13 @@
  * The "Which sites" lists in Settings: entries are normalised as a person means them (scheme, "*.", trailing
  * dot, IDN) and stored that way; an entry that is not a site is refused with the reason, and nothing is saved.
  */
-import { callBackground, expect, test } from './fixtures';
+import { callBackground, expect, openSettingsSection, test } from './fixtures';
 
 interface Lists { deniedDomains: string[]; deniedPatterns: string[] }
 
-test('site lists are normalised when saved, and an entry that is not a site is refused with its reason', async ({ extPage }) => {
+test('site lists are normalised when saved, and an entry that is not a site is refused with its reason', async ({ extensionId, extPage }) => {
   await callBackground(extPage, 'index.settings.update', { enabled: true });
-  await extPage.reload();
+  await openSettingsSection(extPage, extensionId, 'remember');
   const excluded = extPage.getByLabel('Excluded sites');
   await excluded.fill('https://Bank.example/\n*.health.example.\nbücher.de\nnot a site');
   await extPage.getByRole('button', { name: 'Save sites' }).click();

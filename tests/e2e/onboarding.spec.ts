@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { providerPresets } from '../../lib/providers/provider-presets';
-import { callBackground, expect, test } from './fixtures';
+import { callBackground, expect, openAddProviderForm, test } from './fixtures';
 
 interface Provider { name: string; kind: string; baseUrl: string; model: string; hasKey: boolean }
 
@@ -76,10 +76,9 @@ test('a failed key test in the onboarding says why and keeps what was typed', as
   expect(saved).toMatchObject({ name: hostOf(llm.openaiBaseUrl), hasKey: true, model: chosen });
 });
 
-test('the settings form names a provider by what it is, and a failed connection test shows the provider\'s own error', async ({ extPage, llm }) => {
+test('the settings form names a provider by what it is, and a failed connection test shows the provider\'s own error', async ({ extensionId, extPage, llm }) => {
   llm.setValidKeys(['right-key']);
-  await extPage.getByRole('button', { name: 'Add a provider' }).click();
-  const form = extPage.getByRole('form', { name: 'Edit provider' });
+  const form = await openAddProviderForm(extPage, extensionId);
   await expect(form.getByLabel('Name')).toHaveValue('OpenAI');
   await extPage.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
   // The default name follows the address it talks to, until the user types one.
@@ -91,4 +90,22 @@ test('the settings form names a provider by what it is, and a failed connection 
   await extPage.getByLabel(/API key/).fill('wrong-key');
   await extPage.getByRole('button', { name: 'Test connection' }).click();
   await expect(extPage.getByRole('alert')).toContainText(/Connection failed: .*key/i);
+});
+
+test('options.html is the onboarding while no provider is saved, and Settings → Models once one is', async ({ extensionId, extPage, llm }) => {
+  // extPage is options.html, no hash, fresh profile.
+  await expect(extPage.getByRole('heading', { name: 'Welcome to Tabwise' })).toBeVisible();
+  await expect(extPage.locator('[aria-current="step"]')).toHaveText('Provider');
+  await expect(extPage.getByRole('heading', { name: 'Tabwise settings' })).toHaveCount(0);
+  // The old inline welcome block and its button are gone.
+  await expect(extPage.getByRole('button', { name: 'Add a provider' })).toHaveCount(0);
+  await expect(extPage.getByRole('region', { name: 'Get started' })).toHaveCount(0);
+
+  await callBackground(extPage, 'providers.save', { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-chat-1' });
+  await extPage.goto(`chrome-extension://${extensionId}/options.html`);
+  await expect(extPage).toHaveURL(`chrome-extension://${extensionId}/options.html#models`);
+  await expect(extPage.getByRole('heading', { name: 'Tabwise settings' })).toBeVisible();
+  await expect(extPage.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Models' })).toHaveAttribute('aria-current', 'location');
+  await expect(extPage.locator('li[data-provider="Fake"]')).toContainText('fake-chat-1');
+  await expect(extPage.getByRole('heading', { name: 'Welcome to Tabwise' })).toHaveCount(0);
 });

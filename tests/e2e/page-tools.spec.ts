@@ -76,7 +76,7 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
   test(`${name}: a run fills every field type after approval, the framework sees it, and Undo restores it`, async ({ context, extensionId, llm, extPage }) => {
     const { state, panel } = await setUp(context, extensionId, llm, extPage, name);
     const before = await state();
-    llm.enqueue(call('get_form_state'), call('fill_form', { updates: { ...updates, admin: 'true', password: 'hunter2' } }), { text: ['Filled.'] });
+    llm.enqueue(call('get_form_state'), call('fill_form', { updates: { ...updates, admin: 'true' } }), { text: ['Filled.'] });
     await sendChat(panel, 'Fill in the signup form for Ada');
 
     const fill = card(panel, 'fill_form');
@@ -84,7 +84,6 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
     await expect(preview).toContainText('Full name (fullName): (empty) → "Ada Lovelace"');
     await expect(preview).toContainText('Send me the newsletter (newsletter): unchecked → checked');
     await expect(preview).toContainText('admin: not a field of the form (will be ignored)');
-    await expect(preview).toContainText('password: not a field of the form (will be ignored)');
     expect(normalised(await state())).toEqual(normalised(before));
     await fill.getByRole('button', { name: 'Approve' }).click();
     await finished(panel);
@@ -96,7 +95,7 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
     const result = JSON.parse(toolResult(llm, 'fill_form')) as { written: { key: string }[]; ignored: { key: string }[]; failed: unknown[] };
     expect(result.failed).toEqual([]);
     expect(result.written.map((w) => w.key).sort()).toEqual(Object.keys(updates).sort());
-    expect(result.ignored.map((i) => i.key).sort()).toEqual(['admin', 'password']);
+    expect(result.ignored.map((i) => i.key)).toEqual(['admin']);
 
     await fill.getByRole('button', { name: 'Undo this fill' }).click();
     await expect.poll(async () => normalised(await state())).toEqual(normalised(before));
@@ -115,16 +114,26 @@ test('masked inputs (imask): the mask formats what the run writes, and Undo clea
   await expect.poll(state).toMatchObject({ phone: '', start: '' });
 });
 
-test('admin=true and a password are handed back as ignored, and nothing on the page changes', async ({ context, extensionId, llm, extPage }) => {
+test('a password in a fill is refused before any card; admin=true and an unlisted field are handed back as ignored; nothing on the page changes', async ({ context, extensionId, llm, extPage }) => {
   const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
   const before = await state();
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { admin: true, password: 'hunter2', website: 'http://spam.example' } }), { text: ['Nothing to fill.'] });
+  llm.enqueue(
+    call('get_form_state'),
+    call('fill_form', { updates: { admin: true, password: 'hunter2', website: 'http://spam.example' } }),
+    call('fill_form', { updates: { admin: true, website: 'http://spam.example' } }),
+    { text: ['Nothing to fill.'] },
+  );
   await sendChat(panel, 'Make me an admin');
-  await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
+  // The first fill never shows a card (the model may not write a password); the second is asked.
+  await expect(card(panel, 'fill_form')).toHaveCount(2);
+  await card(panel, 'fill_form').last().getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
+  const requests = chatRequests(llm, '/v1/chat/completions');
+  const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content?: unknown }[] }).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+  expect(toolMessages.some((m) => /"password" is a password field: you never type or see passwords/.test(m))).toBe(true);
   const result = JSON.parse(toolResult(llm, 'fill_form')) as { written: unknown[]; ignored: { key: string }[] };
   expect(result.written).toEqual([]);
-  expect(result.ignored.map((i) => i.key).sort()).toEqual(['admin', 'password', 'website']);
+  expect(result.ignored.map((i) => i.key).sort()).toEqual(['admin', 'website']);
   expect(await state()).toEqual(before);
   expect(await page.locator('input[type="password"]').inputValue()).toBe('');
   expect(await page.locator('input[name="website"]').inputValue()).toBe('');

@@ -1,5 +1,5 @@
 /** Issue 12 "Providers" through the built extension: local servers without flags, models without tools, Chrome's built-in model. */
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, isTitleRequest, openPanel, sendChat, test } from './fixtures';
+import { addProvider, assistantMessages, callBackground, chatRequests, expect, isTitleRequest, openAddProviderForm, openPanel, sendChat, test } from './fixtures';
 
 test('a local server that refuses extension origins (like Ollama without OLLAMA_ORIGINS) works without flags', async ({ context, extensionId, llm, extPage }) => {
   llm.setRefuseExtensionOrigins(true);
@@ -16,8 +16,7 @@ test('a local server that refuses extension origins (like Ollama without OLLAMA_
   expect(refused.headers.origin).toBe(`chrome-extension://${extensionId}`);
 
   // The user picks the Ollama preset, points it at the server, tests and saves: nothing else to configure.
-  await extPage.getByRole('button', { name: 'Add a provider' }).click();
-  const form = extPage.getByRole('form', { name: 'Edit provider' });
+  const form = await openAddProviderForm(extPage, extensionId);
   await form.getByLabel('Provider type').selectOption('ollama');
   await expect(form.getByText(/no OLLAMA_ORIGINS needed/)).toBeVisible();
   await form.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
@@ -68,9 +67,8 @@ test('a model whose server rejects tools answers as plain chat with a notice, no
   expect(after[2]!.body).not.toHaveProperty('tools');
 });
 
-test('Chrome\'s built-in model: Settings says why it is unavailable in headless Chromium', async ({ extPage }) => {
-  await extPage.getByRole('button', { name: 'Add a provider' }).click();
-  const form = extPage.getByRole('form', { name: 'Edit provider' });
+test('Chrome\'s built-in model: Settings says why it is unavailable in headless Chromium', async ({ extensionId, extPage }) => {
+  const form = await openAddProviderForm(extPage, extensionId);
   await form.getByLabel('Provider type').selectOption('chrome-builtin');
   const status = form.getByRole('status', { name: 'Chrome built-in model' });
   await expect(status).toHaveAttribute('data-availability', /^(missing|unavailable)$/);
@@ -83,8 +81,7 @@ test('Chrome\'s built-in model: Settings says why it is unavailable in headless 
 });
 
 test('Azure OpenAI: the form takes the resource endpoint, deployment and api-version, and chat goes to the deployment with api-key', async ({ context, extensionId, llm, extPage }) => {
-  await extPage.getByRole('button', { name: 'Add a provider' }).click();
-  const form = extPage.getByRole('form', { name: 'Edit provider' });
+  const form = await openAddProviderForm(extPage, extensionId);
   await form.getByLabel('Provider type').selectOption('azure-openai');
   await form.getByLabel(/Resource endpoint/).fill(llm.url);
   await expect(form.getByLabel('API version')).toHaveValue('2024-10-21');

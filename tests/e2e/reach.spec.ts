@@ -13,10 +13,14 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 
 test('the built manifest reads like a store listing and has its icons, each a PNG of its size', () => {
   const manifest = JSON.parse(readFileSync(join(extensionDir, 'manifest.json'), 'utf8'));
-  expect(manifest.name).toMatch(/^Tabwise/);
+  // Name and description are translated (__MSG_…__): the store listing reads them in the default locale's words.
+  expect(manifest.default_locale).toBe('en');
+  const english = JSON.parse(readFileSync(join(extensionDir, '_locales/en/messages.json'), 'utf8'));
+  const listed = (text: string) => text.replace(/^__MSG_(\w+)__$/, (_: string, key: string) => english[key].message);
+  expect(listed(manifest.name)).toMatch(/^Tabwise/);
   expect(manifest.short_name).toBe('Tabwise');
-  expect(manifest.description.length).toBeGreaterThan(60);
-  expect(manifest.description.length).toBeLessThanOrEqual(132);
+  expect(listed(manifest.description).length).toBeGreaterThan(60);
+  expect(listed(manifest.description).length).toBeLessThanOrEqual(132);
   for (const icons of [manifest.icons, manifest.action.default_icon]) {
     expect(Object.keys(icons).sort()).toEqual(['128', '16', '32', '48']);
     for (const [size, file] of Object.entries<string>(icons)) {

@@ -8,7 +8,7 @@ import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
 import { formatMs } from '../../components/options/format-figures';
 import { addProvider, assistantMessages, callBackground, expect, openPanel, sendChat, test } from './fixtures';
 
-const SECTIONS = ['Models', 'Assistant', 'Skills', 'Memories', 'Remember what I read', 'Performance', 'Privacy & data', 'About'];
+const SECTIONS = ['Models', 'Assistant', 'Skills', 'Tools', 'Memories', 'Remember what I read', 'Web search', 'Performance', 'Privacy & data', 'About'];
 
 test('every section has a heading and a link; a hash opens its section and the link says which is current', async ({ extensionId, llm, extPage }) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });

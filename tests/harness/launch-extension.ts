@@ -16,8 +16,11 @@ export interface LaunchedExtension {
   close(): Promise<void>;
 }
 
-/** `dir`: another build of the extension (the retrieval bench's `wxt build --mode bench`); default the product build. */
-export async function launchExtension(options: { debuggingPort?: boolean; dir?: string } = {}): Promise<LaunchedExtension> {
+/**
+ * `dir`: another build of the extension (the retrieval bench's `wxt build --mode bench`); default the product build.
+ * `lang`: the browser's UI language (`--lang`, which picks the extension's _locales, plus the pages' locale).
+ */
+export async function launchExtension(options: { debuggingPort?: boolean; dir?: string; lang?: string } = {}): Promise<LaunchedExtension> {
   const dir = options.dir ?? extensionDir;
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error('Build the extension first: npm run build');
   const userDataDir = mkdtempSync(join(tmpdir(), 'tabwise-'));
@@ -25,12 +28,14 @@ export async function launchExtension(options: { debuggingPort?: boolean; dir?: 
     executablePath: chromiumPath(),
     headless: true,
     channel: 'chromium',
+    ...(options.lang ? { locale: options.lang } : {}),
     args: [
       '--headless=new',
       `--disable-extensions-except=${dir}`,
       `--load-extension=${dir}`,
       ...chromiumArgs,
       ...(options.debuggingPort ? ['--remote-debugging-port=0'] : []),
+      ...(options.lang ? [`--lang=${options.lang}`] : []),
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

@@ -7,6 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
+// The section titles below are the UI's own (chrome.i18n): English in this Node process, as in Chromium's en-US.
+import './install-english-i18n-global';
 import { SETTINGS_SECTIONS } from '../../components/options/settings-sections';
 import { addProvider, assistantMessages, sendChat } from './extension-helpers';
 import { serveStatic, type StaticServer } from './serve-static';

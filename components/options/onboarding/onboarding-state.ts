@@ -9,9 +9,8 @@ import { defaultProviderName } from './default-provider-name';
 
 export type OnboardingStep = 'provider' | 'connect' | 'model' | 'done';
 
-/** The options page shows the flow, alone, at options.html#onboarding. */
+/** The options page shows the flow, alone, at options.html#onboarding (and at options.html while no provider is saved). */
 export const ONBOARDING_HASH = '#onboarding';
-export const isOnboardingRoute = () => location.hash === ONBOARDING_HASH;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { describeLink } from '../../ui/describe-link';
 import { LinkConfirm } from '../LinkConfirm';
+import { t } from '../../ui/t';
 
 /**
  * A source as a chip (title and host). It is a button, not a link, so nothing is fetched until it is pressed;
@@ -19,7 +20,7 @@ export function CitationChip({ title, url }: { title: string; url: string }) {
   };
   return (
     <>
-      <button type="button" class="citation-chip" onClick={onClick} disabled={!described} title={described ? `Open ${host}` : 'Not a web address'}>
+      <button type="button" class="citation-chip" onClick={onClick} disabled={!described} title={described ? t('citation_open', host) : t('citation_not_web')}>
         <span class="chip-title">{title}</span>
         {host && <span class="chip-host">{host}</span>}
       </button>

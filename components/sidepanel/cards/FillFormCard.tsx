@@ -1,7 +1,8 @@
 import type { CardProps } from './card-props';
 import { describeFill } from './describe-fill';
+import { t } from '../../ui/t';
 
-const resultText = { written: 'written', ignored: 'not written', failed: 'failed' } as const;
+const resultText = { written: 'fill_written', ignored: 'fill_not_written', failed: 'fill_failed' } as const;
 
 /** fill_form: each field as old → new, with what the page read back. */
 export function FillFormCard({ part, siblings }: CardProps) {
@@ -12,9 +13,9 @@ export function FillFormCard({ part, siblings }: CardProps) {
     <table class="card-table card-fill">
       <thead>
         <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Change</th>
-          <th scope="col">Result</th>
+          <th scope="col">{t('fill_field')}</th>
+          <th scope="col">{t('fill_change')}</th>
+          <th scope="col">{t('fill_result')}</th>
         </tr>
       </thead>
       <tbody>
@@ -30,7 +31,7 @@ export function FillFormCard({ part, siblings }: CardProps) {
               <ins>{r.after}</ins>
             </td>
             <td>
-              {r.result ? resultText[r.result] : ''}
+              {r.result ? t(resultText[r.result]) : ''}
               {r.note && <span class="card-note">: {r.note}</span>}
             </td>
           </tr>

@@ -1,6 +1,8 @@
 import type { CardProps } from './card-props';
 import { describeFormState } from './describe-form-state';
 import { readToolOutput } from './read-tool-output';
+import { formatCount } from '../../options/format-figures';
+import { t } from '../../ui/t';
 
 /** get_form_state: the fields the model can see, as a table (secrets masked). */
 export function FormStateCard({ part }: CardProps) {
@@ -9,16 +11,17 @@ export function FormStateCard({ part }: CardProps) {
   return (
     <div class="card-form-state">
       <div class="card-meta">
-        {state.fields.length} field{state.fields.length === 1 ? '' : 's'}
-        {state.buttons.length > 0 && `, ${state.buttons.length} button${state.buttons.length === 1 ? '' : 's'}`} (page content)
+        {state.buttons.length > 0
+          ? t('form_fields_buttons', formatCount(state.fields.length, 'field'), formatCount(state.buttons.length, 'button'))
+          : t('form_fields_only', formatCount(state.fields.length, 'field'))}
       </div>
       {state.fields.length > 0 && (
         <table class="card-table">
           <thead>
             <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Type</th>
-              <th scope="col">Value</th>
+              <th scope="col">{t('fill_field')}</th>
+              <th scope="col">{t('form_type')}</th>
+              <th scope="col">{t('form_value')}</th>
             </tr>
           </thead>
           <tbody>
@@ -26,7 +29,7 @@ export function FormStateCard({ part }: CardProps) {
               <tr key={f.key} data-key={f.key}>
                 <td>
                   {f.label}
-                  {f.required && <span class="required" title="required"> *</span>}
+                  {f.required && <span class={t('form_required')} title={t('form_required')}> *</span>}
                 </td>
                 <td>{f.type}</td>
                 <td class={f.masked ? 'masked' : undefined}>{f.value}</td>

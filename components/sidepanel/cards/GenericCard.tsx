@@ -1,6 +1,7 @@
 import type { CardProps } from './card-props';
 import { describeKeyValues, describeResult } from './describe-generic';
 import { readToolOutput } from './read-tool-output';
+import { t } from '../../ui/t';
 
 /** Any other tool (a future MCP tool): its arguments and result as key/value lists, as text. */
 export function GenericCard({ part }: CardProps) {
@@ -10,8 +11,8 @@ export function GenericCard({ part }: CardProps) {
   const text = out && !rows ? out.text.trim() : '';
   return (
     <div class="card-generic">
-      {args && args.length > 0 && <KeyValues rows={args} label="Arguments" />}
-      {rows && rows.length > 0 && <KeyValues rows={rows} label="Result" />}
+      {args && args.length > 0 && <KeyValues rows={args} label={t('tool_arguments')} />}
+      {rows && rows.length > 0 && <KeyValues rows={rows} label={t('tool_result')} />}
       {text && <p class="card-text">{text.length > 600 ? `${text.slice(0, 600)}…` : text}</p>}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { CardProps } from './card-props';
 import { describeTabs } from './describe-tabs';
 import { readToolOutput } from './read-tool-output';
+import { t } from '../../ui/t';
 
 /** list_tabs: the tabs of the window, the active one marked. */
 export function ListTabsCard({ part }: CardProps) {
@@ -8,11 +9,11 @@ export function ListTabsCard({ part }: CardProps) {
   if (!tabs) return null;
   return (
     <ul class="card-tabs">
-      {tabs.map((t, i) => (
-        <li key={i} class={t.active ? 'active' : undefined}>
-          <span class="card-title">{t.title || '(untitled)'}</span>
-          {t.host && <span class="card-host">{t.host}</span>}
-          {t.active && <span class="card-badge">active</span>}
+      {tabs.map((tab, i) => (
+        <li key={i} class={tab.active ? 'active' : undefined}>
+          <span class="card-title">{tab.title || t('tabs_untitled')}</span>
+          {tab.host && <span class="card-host">{tab.host}</span>}
+          {tab.active && <span class="card-badge">{t('tabs_active')}</span>}
         </li>
       ))}
     </ul>

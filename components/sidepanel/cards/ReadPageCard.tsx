@@ -2,6 +2,8 @@ import type { CardProps } from './card-props';
 import { describeReadPage } from './describe-read-page';
 import { PageContent } from './PageContent';
 import { readToolOutput } from './read-tool-output';
+import { formatCount } from '../../options/format-figures';
+import { t } from '../../ui/t';
 
 /** read_page: which page was read, how much of it, and how it begins. */
 export function ReadPageCard({ part }: CardProps) {
@@ -13,7 +15,7 @@ export function ReadPageCard({ part }: CardProps) {
       <div class="card-meta">
         {page.host && <span class="card-host">{page.host}</span>}
         <span class="card-size">
-          {page.words.toLocaleString('en')} words{page.partial ? ' (part of the page)' : ''}
+          {page.partial ? t('read_page_partial', formatCount(page.words, 'word')) : formatCount(page.words, 'word')}
         </span>
       </div>
       {page.excerpt && <PageContent>{page.excerpt}</PageContent>}

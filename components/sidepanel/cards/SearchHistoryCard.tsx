@@ -3,17 +3,18 @@ import { CitationChip } from './CitationChip';
 import { describeSearchHistory } from './describe-search-history';
 import { PageContent } from './PageContent';
 import { readToolOutput } from './read-tool-output';
+import { t } from '../../ui/t';
 
 /** search_history: quoted passages, each with its source as a citation chip. */
 export function SearchHistoryCard({ part }: CardProps) {
   const found = part.output === undefined ? undefined : describeSearchHistory(readToolOutput(part.output));
   if (!found) return null;
-  if (found.passages.length === 0) return <p class="card-note">{found.note ?? 'Nothing in your history matched.'}</p>;
+  if (found.passages.length === 0) return <p class="card-note">{found.note ?? t('search_nothing')}</p>;
   return (
     <ol class="card-passages">
       {found.passages.map((p, i) => (
         <li key={i}>
-          <PageContent label="From a page you read">{p.text}</PageContent>
+          <PageContent label={t('search_from_page')}>{p.text}</PageContent>
           <CitationChip title={p.title} url={p.url} />
         </li>
       ))}

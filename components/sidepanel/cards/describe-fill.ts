@@ -1,6 +1,7 @@
 import type { RunPart } from '../../../lib/agent/run-view';
 import { describeFormState, isSensitiveLabel, MASK } from './describe-form-state';
 import { isRecord, list, readToolOutput, showValue, str, type ToolOutputView } from './read-tool-output';
+import { t } from '../../ui/t';
 
 type ToolPart = Extract<RunPart, { kind: 'tool' }>;
 
@@ -43,7 +44,7 @@ export function describeFill(part: ToolPart, siblings: RunPart[]): FillRow[] {
     if (written.has(key)) {
       row.result = 'written';
       const back = showValue(written.get(key));
-      if (!masked && back !== row.after) row.note = `the page shows ${back}`;
+      if (!masked && back !== row.after) row.note = t('fill_page_shows', back);
     } else if (ignored.has(key)) Object.assign(row, { result: 'ignored', note: ignored.get(key) });
     else if (failed.has(key)) Object.assign(row, { result: 'failed', note: failed.get(key) });
     return row;

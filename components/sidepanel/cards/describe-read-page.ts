@@ -1,4 +1,5 @@
 import { hostOf, isRecord, num, str, type ToolOutputView } from './read-tool-output';
+import { t } from '../../ui/t';
 
 /** What the read_page card shows: which page, how much of it, and how it begins. */
 export interface ReadPageSummary {
@@ -35,7 +36,7 @@ export function describeReadPage(out: ToolOutputView): ReadPageSummary | undefin
   const text = plain(markdown);
   const words = text ? text.split(' ').length : 0;
   return {
-    title: str(v.title) || hostOf(url) || '(untitled page)',
+    title: str(v.title) || hostOf(url) || t('card_untitled_page'),
     url,
     host: hostOf(url),
     words,

@@ -1,4 +1,5 @@
 import { hostOf, isRecord, list, str, type ToolOutputView } from './read-tool-output';
+import { t } from '../../ui/t';
 
 /** A passage found in the user's history, with the source its citation chip opens. */
 export interface HistoryPassageView {
@@ -22,7 +23,7 @@ export function describeSearchHistory(out: ToolOutputView): { passages: HistoryP
     const text = (str(p.snippet) || str(p.text) || '').replace(/\s+/g, ' ').trim();
     const visitedAt = str(p.visitedAt);
     return [{
-      title: str(p.title) || hostOf(url) || '(untitled page)',
+      title: str(p.title) || hostOf(url) || t('card_untitled_page'),
       url,
       host: hostOf(url),
       text: text.length > MAX_PASSAGE ? `${text.slice(0, MAX_PASSAGE).trimEnd()}…` : text,

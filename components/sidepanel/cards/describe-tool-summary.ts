@@ -1,5 +1,7 @@
 import type { RunPart } from '../../../lib/agent/run-view';
 import { isRecord, list, str, type ToolOutputView } from './read-tool-output';
+import { formatCount } from '../../options/format-figures';
+import { t } from '../../ui/t';
 
 type ToolPart = Extract<RunPart, { kind: 'tool' }>;
 
@@ -21,24 +23,34 @@ export function summariseTool(part: ToolPart): string | undefined {
   switch (part.toolName) {
     case 'memory_save': {
       const text = arg(part, 'text');
-      return text === undefined ? undefined : `${done ? 'Remembered' : 'Remember'}: “${text}”`;
+      return text === undefined ? undefined : t(done ? 'summary_remembered' : 'summary_remember', text);
     }
     case 'memory_delete':
-      return `${done ? 'Forgot' : 'Forget'} memory ${arg(part, 'id') ?? ''}`.trim();
+      return t(done ? 'summary_forgot' : 'summary_forget', arg(part, 'id') ?? '').trim();
     case 'memory_search': {
       const q = arg(part, 'query');
-      return q ? `Looked in memories for “${q}”` : 'Listed the newest memories';
+      return q ? t('summary_looked_in_memories', q) : t('summary_newest_memories');
     }
     case 'load_skill': {
       const name = arg(part, 'name');
       if (!name) return undefined;
       const lines = done && part.output ? part.output.split('\n').length : 0;
-      return `${done ? 'Loaded' : 'Loading'} the skill “${name}”${lines ? ` (${lines} lines of instructions)` : ''}`;
+      if (!done) return t('summary_loading_skill', name);
+      return lines ? t('summary_loaded_skill_lines', name, formatCount(lines, 'line')) : t('summary_loaded_skill', name);
     }
     case 'delegate': {
       const agent = arg(part, 'agent');
       const task = arg(part, 'task');
-      return agent ? `Handed to the ${agent} agent${task ? `: ${task.length > 200 ? `${task.slice(0, 200)}…` : task}` : ''}` : undefined;
+      if (!agent) return undefined;
+      return task ? t('summary_handed_task', agent, task.length > 200 ? `${task.slice(0, 200)}…` : task) : t('summary_handed', agent);
+    }
+    case 'fill_password': {
+      const ref = arg(part, 'ref') ?? t('summary_the_field');
+      return done ? t('summary_password_typed', ref) : t('summary_password_for', ref);
+    }
+    case 'ask_user': {
+      const note = done && part.output ? /\nThe user's note: (.*)$/s.exec(part.output)?.[1] : undefined;
+      return done ? (note ? t('summary_you_continued_note', note) : t('card_you_continued')) : undefined;
     }
     default:
       return undefined;

@@ -1,20 +1,32 @@
 /**
  * "Import": merges a checked export file into what is here. Nothing is duplicated: a conversation, message
- * or memory already here (same id) is kept as it is, a memory with the same text is not added twice, and a
- * skill of the same name is replaced by the file's. Settings from the file apply, except a default model
- * whose provider does not exist here.
+ * or memory already here (same id) is kept as it is, a memory with the same text is not added twice, a
+ * skill of the same name is replaced by the file's, and a provider with the same kind, address, model and
+ * name is the one already here. Providers arrive without a key (the file never has one): those that had one
+ * are listed, so the user is asked for it. Settings from the file apply, and so do its "Remember what I
+ * read" settings; the file's default model applies only when it is a provider that was here already, or when
+ * there was no default here (restoring into a fresh browser): a file cannot move someone's chats to an
+ * endpoint it brought.
  */
 import type { MessageRecord } from '../../storage/records';
 import { MAX_USER_SKILLS } from '../handlers/skill-handlers';
 import { UserFacingError } from '../user-facing-error';
 import type { DataTransferDeps } from './data-transfer-deps';
 import type { ExportFile, ExportedMessage } from './export-file-schema';
+import { formatInteger } from '../../util/format-integer';
+import { t } from '../../util/t';
 
 export interface ImportResult {
   conversations: number;
   messages: number;
   memories: number;
   skills: number;
+  /** Providers added (without keys). */
+  providers: number;
+  /** The names of imported providers that had a key where they were exported: each needs it again. */
+  providersNeedingKey: string[];
+  /** Whether the file's "Remember what I read" settings were applied. */
+  remember: boolean;
 }
 
 /**
@@ -24,13 +36,13 @@ export interface ImportResult {
 const settled = (m: ExportedMessage): MessageRecord => ({ ...m, status: m.status === 'streaming' ? 'interrupted' : m.status }) as MessageRecord;
 
 export async function applyImport(deps: DataTransferDeps, file: ExportFile): Promise<ImportResult> {
-  const [conversations, memory, settings] = await Promise.all([deps.conversations, deps.memory, deps.settings]);
+  const [conversations, memory, settings, providers] = await Promise.all([deps.conversations, deps.memory, deps.settings, deps.providers]);
   const current = await settings.get();
   const skills = [...(current.userSkills ?? []).filter((k) => !file.skills.some((s) => s.name === k.name)), ...file.skills];
   // Checked before anything is written, so a refused import changes nothing.
-  if (skills.length > MAX_USER_SKILLS) throw new UserFacingError('invalid', `Nothing was imported: with the file's skills there would be ${skills.length}; at most ${MAX_USER_SKILLS}.`);
+  if (skills.length > MAX_USER_SKILLS) throw new UserFacingError('invalid', t('bg_import_too_many_skills', formatInteger(skills.length), formatInteger(MAX_USER_SKILLS)));
 
-  const result: ImportResult = { conversations: 0, messages: 0, memories: 0, skills: file.skills.length };
+  const result: ImportResult = { conversations: 0, messages: 0, memories: 0, skills: file.skills.length, providers: 0, providersNeedingKey: [], remember: false };
   for (const { conversation, messages } of file.conversations) {
     const existing = await conversations.getConversation(conversation.id);
     if (!existing) {
@@ -53,8 +65,31 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     texts.add(m.text.trim());
     result.memories++;
   }
+  const here = await providers.list();
+  /** The file's provider ids → the ids they have here. */
+  const providerIds = new Map<string, string>();
+  for (const { id, hadKey, ...config } of file.providers ?? []) {
+    const same = here.find((p) => p.kind === config.kind && p.baseUrl === config.baseUrl && p.model === config.model && p.name === config.name);
+    // No apiKey field: saved without a key, and an existing one keeps its own.
+    const saved = same ?? (await providers.save(config));
+    if (!same) result.providers++;
+    if (hadKey && !saved.hasKey) result.providersNeedingKey.push(saved.name);
+    providerIds.set(id, saved.id);
+  }
+
   const { defaultProviderId, ...rest } = file.settings;
-  const keepDefault = defaultProviderId !== undefined && (await deps.providerIds()).includes(defaultProviderId);
-  await settings.update({ ...rest, ...(keepDefault ? { defaultProviderId } : {}), userSkills: skills });
+  const hadDefault = current.defaultProviderId !== undefined && here.some((p) => p.id === current.defaultProviderId);
+  const mapped = defaultProviderId === undefined ? undefined : here.some((p) => p.id === defaultProviderId) ? defaultProviderId : providerIds.get(defaultProviderId);
+  const keepDefault = mapped !== undefined && (!hadDefault || here.some((p) => p.id === mapped));
+  // As when a provider is saved in Settings: with no default here, the first provider is the default.
+  const fallback = hadDefault || result.providers === 0 ? undefined : (here[0]?.id ?? providerIds.values().next().value);
+  const nextDefault = keepDefault ? mapped : fallback;
+  await settings.update({ ...rest, ...(nextDefault !== undefined ? { defaultProviderId: nextDefault } : {}), userSkills: skills });
+  if (result.providers > 0) await deps.localOrigins?.sync();
+
+  if (file.remember && deps.remember) {
+    await deps.remember.update(file.remember);
+    result.remember = true;
+  }
   return result;
 }

@@ -1,14 +1,27 @@
 /** What export and import read and write: the stores, as the composition root opens them. */
+import type { ProviderStore } from '../../providers/provider-store';
+import type { IndexSettings, IndexSettingsPatch } from '../../retrieval/index-settings';
 import type { ConversationStore } from '../../storage/conversation-store';
 import type { SettingsStore } from '../../storage/settings-store';
 import type { MemoryStore } from '../../tools/memory-store';
 import type { Awaitable } from '../handlers/handler-set';
+import type { LocalOriginRulesSync } from '../local-origin-rules';
+
+/** "Remember what I read": its settings, updated as Settings updates them (the capture script follows). */
+export interface RememberSettings {
+  get(): Promise<IndexSettings>;
+  update(patch: IndexSettingsPatch): Promise<IndexSettings>;
+}
 
 export interface DataTransferDeps {
   conversations: Awaitable<ConversationStore>;
   memory: Awaitable<MemoryStore>;
   settings: Awaitable<SettingsStore>;
-  /** The provider ids that exist here: an imported default model applies only if its provider does. */
-  providerIds(): Promise<string[]>;
+  /** Exported without keys; imported ones are added without a key. */
+  providers: Awaitable<ProviderStore>;
+  /** Told when providers were added, so a local server among them is reachable without flags. */
+  localOrigins?: LocalOriginRulesSync;
+  /** Absent where the history feature is not part of the background (some tests). */
+  remember?: RememberSettings;
   now(): number;
 }

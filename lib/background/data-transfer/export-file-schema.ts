@@ -1,10 +1,13 @@
 /**
  * The file "Export everything" writes and "Import" reads: conversations with their messages, memories, the
- * user's skills and settings, under a format name and a version. Keys are not in it, and cannot be: every
- * object here is parsed with a schema, and zod drops fields the schema does not name (an API key, an
- * encrypted key blob, a provider record), on the way out as on the way in.
+ * user's skills and settings, the providers (without keys) and the "Remember what I read" settings, under a
+ * format name and a version. Keys are not in it, and cannot be: every object here is parsed with a schema,
+ * and zod drops fields the schema does not name (an API key, an encrypted key blob, its last four
+ * characters), on the way out as on the way in.
  */
 import { z } from 'zod';
+import { providerConfigSchema } from '../../providers/provider-config';
+import { indexSettingsSchema } from '../../retrieval/index-settings';
 import { requestSchemas } from '../request-schemas';
 
 export const EXPORT_FORMAT = 'tabwise-export';
@@ -80,6 +83,18 @@ export const exportedSkillSchema = requestSchemas['skills.save'];
 /** The settings a user can set in Settings, with the same bounds (skills travel apart, above). */
 export const exportedSettingsSchema = requestSchemas['settings.update'];
 
+/**
+ * A provider as configured, never its key: `hadKey` says the exporting browser had one, so the import can ask
+ * for it. The id only ties the file's default model to its provider; an import gives each provider a new one.
+ */
+export const exportedProviderSchema = providerConfigSchema.extend({ id, hadKey: z.boolean().default(false) });
+
+/**
+ * "Remember what I read" as the user set it (on/off, paused, which sites, timing, retention, grounding). The
+ * embedding model's source is this machine's business (a local folder, a mirror), so it does not travel.
+ */
+export const exportedRememberSchema = indexSettingsSchema.omit({ model: true }).partial();
+
 export const exportFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),
@@ -88,6 +103,9 @@ export const exportFileSchema = z.object({
   memories: z.array(exportedMemorySchema).max(100_000),
   skills: z.array(exportedSkillSchema).max(1000),
   settings: exportedSettingsSchema,
+  // Optional on the way in: files from before they were exported still import.
+  providers: z.array(exportedProviderSchema).max(100).optional(),
+  remember: exportedRememberSchema.optional(),
 });
 
 export type ExportFile = z.output<typeof exportFileSchema>;

@@ -7,6 +7,7 @@ import type { ConversationStore } from '../../storage/conversation-store';
 import { searchConversations } from '../search-conversations';
 import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
+import { t } from '../../util/t';
 
 /** How long Undo is offered after deleting a conversation. */
 export const UNDO_WINDOW_MS = 8_000;
@@ -40,13 +41,13 @@ export function createConversationEditHandlers(deps: ConversationEditDeps) {
     'conversations.search': async ({ query }) => searchConversations(await deps.conversations, query),
     'conversations.rename': async ({ id, title }) => {
       const store = await deps.conversations;
-      if (!(await store.getConversation(id))) throw new UserFacingError('not_found', 'That conversation no longer exists.');
+      if (!(await store.getConversation(id))) throw new UserFacingError('not_found', t('bg_conversation_gone'));
       await store.renameConversation(id, title.replace(/\s+/g, ' ').trim());
       deps.onRenamed?.(id);
     },
     'conversations.trash': async ({ id }) => {
       const store = await deps.conversations;
-      if (!(await store.getConversation(id))) throw new UserFacingError('not_found', 'That conversation no longer exists.');
+      if (!(await store.getConversation(id))) throw new UserFacingError('not_found', t('bg_conversation_gone'));
       if (deps.chat.isRunning(id)) await deps.chat.stop(id);
       const at = deps.now();
       await store.markDeleted(id, at);
@@ -56,7 +57,7 @@ export function createConversationEditHandlers(deps: ConversationEditDeps) {
     'conversations.restore': async ({ id }) => {
       const store = await deps.conversations;
       const c = await store.getConversation(id);
-      if (!c || c.deletedAt === undefined) throw new UserFacingError('not_found', 'Too late to undo: the conversation is deleted.');
+      if (!c || c.deletedAt === undefined) throw new UserFacingError('not_found', t('bg_too_late_to_undo'));
       clearTimeout(timers.get(id));
       timers.delete(id);
       await store.markDeleted(id, undefined);

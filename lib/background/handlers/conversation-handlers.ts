@@ -4,6 +4,7 @@ import type { ConversationStore } from '../../storage/conversation-store';
 import type { PageTargetForgetter } from '../forget-page-targets';
 import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
+import { t } from '../../util/t';
 
 export interface ConversationHandlerDeps {
   conversations: Awaitable<ConversationStore>;
@@ -20,7 +21,7 @@ export function createConversationHandlers(deps: ConversationHandlerDeps): Handl
     'conversations.get': async ({ id }) => {
       const conversations = await deps.conversations;
       const conversation = await conversations.getConversation(id);
-      if (!conversation) throw new UserFacingError('not_found', 'That conversation no longer exists.');
+      if (!conversation) throw new UserFacingError('not_found', t('bg_conversation_gone'));
       return { conversation, messages: await conversations.listMessages(id) };
     },
     'conversations.delete': async ({ id }) => {

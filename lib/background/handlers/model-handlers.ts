@@ -8,6 +8,7 @@ import type { ConversationStore } from '../../storage/conversation-store';
 import type { SettingsStore } from '../../storage/settings-store';
 import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
+import { t } from '../../util/t';
 
 export interface ModelGroup {
   providerId: string;
@@ -51,8 +52,8 @@ export function createModelHandlers(deps: ModelHandlerDeps): HandlerSet<'models.
     },
     'conversations.setModel': async ({ id, model }) => {
       const [conversations, providers] = await Promise.all([deps.conversations, deps.providers]);
-      if (!(await conversations.getConversation(id))) throw new UserFacingError('not_found', 'That conversation no longer exists.');
-      if (model && !(await providers.get(model.providerId))) throw new UserFacingError('not_found', 'That provider no longer exists.');
+      if (!(await conversations.getConversation(id))) throw new UserFacingError('not_found', t('bg_conversation_gone'));
+      if (model && !(await providers.get(model.providerId))) throw new UserFacingError('not_found', t('bg_provider_gone'));
       await conversations.setModel(id, model ?? undefined);
     },
   };

@@ -7,6 +7,7 @@ import type { SettingsStore } from '../../storage/settings-store';
 import type { LocalOriginRulesSync } from '../local-origin-rules';
 import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
+import { t } from '../../util/t';
 
 export interface ProviderHandlerDeps {
   providers: Awaitable<ProviderStore>;
@@ -20,8 +21,7 @@ export interface ProviderHandlerDeps {
 }
 
 /** What the form shows when a stored key would follow an edited endpoint. */
-export const KEY_AGAIN_MESSAGE =
-  'The kind or the base URL\'s host changed: enter the API key again. The saved key is never sent to a new host.';
+export const keyAgainMessage = (): string => t('bg_key_again');
 
 /**
  * Refuses to let a stored key go to another endpoint: a changed kind or base URL origin needs the key typed
@@ -32,7 +32,7 @@ async function refuseKeyToNewEndpoint(providers: ProviderStore, draft: { id?: st
   if (!draft.id || draft.apiKey !== undefined) return;
   const saved = await providers.get(draft.id);
   if (!saved?.hasKey) return;
-  if (providerEndpoint(saved) !== providerEndpoint(draft)) throw new UserFacingError('key_required', KEY_AGAIN_MESSAGE);
+  if (providerEndpoint(saved) !== providerEndpoint(draft)) throw new UserFacingError('key_required', keyAgainMessage());
 }
 
 export function createProviderHandlers(deps: ProviderHandlerDeps): HandlerSet<'providers.list' | 'providers.save' | 'providers.delete' | 'providers.test' | 'providers.builtinStatus'> {

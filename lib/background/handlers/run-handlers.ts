@@ -2,12 +2,13 @@
 import type { RunJournal } from '../../agent/run-journal';
 import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
+import { t } from '../../util/t';
 
 export function createRunHandlers(deps: { journal: Awaitable<Pick<RunJournal, 'read'>> }): HandlerSet<'runs.inspect'> {
   return {
     'runs.inspect': async ({ runId }) => {
       const snap = await (await deps.journal).read(runId);
-      if (!snap) throw new UserFacingError('not_found', 'No record of that run.');
+      if (!snap) throw new UserFacingError('not_found', t('bg_run_unknown'));
       return {
         runId,
         steps: snap.steps.map((s) => ({ index: s.index, system: s.request.system, messages: s.request.messages, tools: s.request.tools ?? [], finishReason: s.finishReason, usage: s.usage })),

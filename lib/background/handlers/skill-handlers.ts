@@ -3,6 +3,8 @@ import type { SettingsStore } from '../../storage/settings-store';
 import type { SkillCatalog } from '../../tools/skill-catalog';
 import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
+import { formatInteger } from '../../util/format-integer';
+import { t } from '../../util/t';
 
 export const MAX_USER_SKILLS = 50;
 
@@ -12,10 +14,10 @@ export function createSkillHandlers(deps: { skills: SkillCatalog; settings: Awai
     'skills.list': listSkills,
     'skills.save': async (skill) => {
       const bundled = (await deps.skills.list()).find((k) => k.name === skill.name && k.source === 'bundled');
-      if (bundled) throw new UserFacingError('invalid', `"${skill.name}" is a built-in skill; choose another name.`);
+      if (bundled) throw new UserFacingError('invalid', t('bg_skill_built_in', skill.name));
       const settings = await deps.settings;
       const current = (await settings.get()).userSkills ?? [];
-      if (current.length >= MAX_USER_SKILLS && !current.some((k) => k.name === skill.name)) throw new UserFacingError('invalid', `At most ${MAX_USER_SKILLS} skills.`);
+      if (current.length >= MAX_USER_SKILLS && !current.some((k) => k.name === skill.name)) throw new UserFacingError('invalid', t('bg_skill_max', formatInteger(MAX_USER_SKILLS)));
       await settings.update({ userSkills: [...current.filter((k) => k.name !== skill.name), skill] });
       return listSkills();
     },

@@ -11,6 +11,7 @@ import { liveIndexOf } from './live-index-of';
 import { evictPages, removePages } from './remove-pages';
 import { searchHistory } from './search-history';
 import { traceSearch } from './trace-search';
+import { readHtml } from '../../page/read-html';
 
 /** A handler per request name, typed by its route: the offscreen document serves them as they are (a full set of the kit's Handlers). */
 export type EngineHandlers = { [K in OffscreenRequestName]: (r: OffscreenRequest<K>) => Promise<OffscreenResponses[K]> };
@@ -78,6 +79,11 @@ export function createEngineHandlers(ctx: EngineContext): EngineHandlers {
       // Quietly: the background must still learn which pages went, even if their cached vectors could not.
       if (out.chunks > 0) await Promise.all([ctx.persist(slot), forgetVectorsQuietly(ctx.cache, index.modelId, texts)]);
       return out;
+    },
+    // No model involved: fetch_url borrows this document's DOM for read_page's reader.
+    async parseHtml(r) {
+      const { title, lang, markdown, notice, nextOffset } = readHtml(r.html, r.url, { maxChars: r.maxChars });
+      return { title, lang, markdown, ...(notice ? { notice } : {}), ...(nextOffset !== undefined ? { truncated: true } : {}) };
     },
   };
 }

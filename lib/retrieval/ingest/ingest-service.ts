@@ -18,6 +18,7 @@ import type { HistoryQuery } from '../history-query';
 import type { IngestStats } from '../ingest-stats';
 import type { DeleteTarget, OffscreenResponses } from '../offscreen-protocol';
 import { decideCapture } from '../privacy-policy';
+import { contentHash } from '../capture/content-hash';
 import { scrubSecrets, scrubUrl } from './scrub-secrets';
 import { createSeenPages, type SeenPages } from './seen-pages';
 
@@ -55,7 +56,19 @@ export interface IngestService {
   remove(target: DeleteTarget): Promise<OffscreenResponses['delete']>;
   search(request: HistoryQuery): Promise<HistoryPassage[]>;
   /** Drops pages older than the retention period (and past the size cap) from the index; the count dropped. */
-  applyRetention(): Promise<number>;
+  applyRetention(): Promise<number>;  /**
+   * A page fetch_url read for the user: indexed under the same rules as a capture (remembering on and not
+   * paused, never from incognito, the denylist or allowlist), scrubbed and keyed the same way.
+   */
+  rememberFetched(page: FetchedPageInput, context: { incognito: boolean }): Promise<CaptureReply>;
+}
+
+/** A fetched page's readable text, as fetch_url gives it. */
+export interface FetchedPageInput {
+  url: string;
+  title: string;
+  lang: string;
+  text: string;
 }
 
 /** Creates the service; opening its database starts at once, nothing else does. */
@@ -89,6 +102,24 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       console.warn(`Tabwise: history queue full (${s.queueLimit}); refused ${key}`);
       return { status: 'full' };
     }
+    void drain();
+    return { status: result };
+  }
+
+  async function rememberFetched(page: FetchedPageInput, context: { incognito: boolean }): Promise<CaptureReply> {
+    const { settings, queue, seen } = await parts();
+    const s = await settings.get();
+    if (!s.enabled) return { status: 'off' };
+    const decision = decideCapture({ url: page.url, incognito: context.incognito }, s);
+    if (!decision.index) return { status: 'refused', reason: decision.reason };
+    const key = pageKeyOf(scrubUrl(page.url));
+    const text = page.text.slice(0, 2_000_000);
+    const hash = contentHash(text);
+    if ((await seen.get(key))?.hash === hash) return { status: 'unchanged' };
+    const at = now();
+    const entry: QueueEntry = { key, url: key, title: scrubSecrets(page.title).slice(0, 2000), lang: page.lang.slice(0, 35), text: scrubSecrets(text), hash, visitedAt: at, capturedAt: at };
+    const result = await queue.enqueue(entry, s.queueLimit);
+    if (result === 'full') return { status: 'full' };
     void drain();
     return { status: result };
   }
@@ -146,6 +177,7 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       },
       capture: (input, { sender }) => capture(input, sender),
     },
+    rememberFetched,
     drain,
     async retry() {
       const { queue } = await parts();

@@ -45,7 +45,7 @@ function chromeOffscreenHost(path: string): OffscreenHost {
       return contexts.length > 0;
     },
     createDocument: () =>
-      chrome.offscreen.createDocument({ url: path, reasons: [chrome.offscreen.Reason.WORKERS], justification: 'Runs the on-device history index and its embedding model in a Web Worker.' }),
+      chrome.offscreen.createDocument({ url: path, reasons: [chrome.offscreen.Reason.WORKERS, chrome.offscreen.Reason.DOM_PARSER], justification: 'Runs the on-device history index and its embedding model in a Web Worker, and reads pages fetched by fetch_url.' }),
     post: (message) => chrome.runtime.sendMessage(message),
   };
 }

@@ -1,10 +1,12 @@
+import { t } from '../../util/t';
 import { collapseLabel } from '../collapse-label';
 import type { SnapshotSummary } from './page-target-store';
 
 /** What the approval card needs to know about a click or a submission. */
 export type ActionCall = { toolName: 'click'; input: { key: string } } | { toolName: 'submit_form'; input: { form: string } };
 
-const quote = (text: string) => `"${collapseLabel(text, 80)}"`;
+/** Page text in a sentence of the card: one line, cut (the sentence puts the quotation marks of its language). */
+const label = (text: string) => collapseLabel(text, 80);
 
 const originOf = (url: string): string | undefined => {
   try {
@@ -18,9 +20,8 @@ const originOf = (url: string): string | undefined => {
 
 /** "POST https://…", marked when it leaves the page's origin (a form that posts elsewhere is worth a second look). */
 function destination(url: string, method: string | undefined, pageOrigin: string | undefined): string {
-  const where = collapseLabel(url, 200);
-  const other = pageOrigin && originOf(url) && originOf(url) !== pageOrigin ? ' (another site than the page)' : '';
-  return `${method ? `${method.toUpperCase()} ` : ''}${where}${other}`;
+  const where = `${method ? `${method.toUpperCase()} ` : ''}${collapseLabel(url, 200)}`;
+  return pageOrigin && originOf(url) && originOf(url) !== pageOrigin ? t('preview_other_site', where) : where;
 }
 
 /**
@@ -34,24 +35,27 @@ export function formatActionPreview(call: ActionCall, summary: SnapshotSummary |
   const lines: string[] = [call.toolName, `  ${call.toolName === 'click' ? 'key' : 'form'}: ${collapseLabel(arg, 80)}`];
   const formLine = (key: string, action?: string) => {
     const form = summary?.forms.find((f) => f.key === key);
-    if (!form) return `  submits form ${quote(key)}`;
+    if (!form) return `  ${t('preview_submits_unknown_form', label(key))}`;
     const to = action ?? form.action;
-    return `  submits form ${quote(form.label || form.key)} (${collapseLabel(form.key, 60)})${to ? ` to ${destination(to, form.method, origin)}` : ''}`;
+    const name = label(form.label || form.key);
+    const formKey = collapseLabel(form.key, 60);
+    return `  ${to ? t('preview_submits_form_to', name, formKey, destination(to, form.method, origin)) : t('preview_submits_form', name, formKey)}`;
   };
   if (call.toolName === 'click') {
     const button = summary?.buttons.find((b) => b.key === call.input.key);
-    if (!button) lines.push(summary ? '  not a button of the last form snapshot (will be refused)' : '  (the snapshot is not known here)');
+    if (!button) lines.push(`  ${summary ? t('preview_not_a_button') : t('preview_snapshot_unknown')}`);
     else {
-      lines.push(`  ${button.kind === 'link' ? 'link' : 'button'} ${quote(button.text || button.key)}`);
-      if (button.kind === 'link' && button.action) lines.push(`  goes to ${destination(button.action, undefined, origin)}`);
+      const text = label(button.text || button.key);
+      lines.push(`  ${button.kind === 'link' ? t('preview_link', text) : t('preview_button', text)}`);
+      if (button.kind === 'link' && button.action) lines.push(`  ${t('preview_goes_to', destination(button.action, undefined, origin))}`);
       else if (button.kind === 'submit' && button.form) lines.push(formLine(button.form, button.action));
-      else if (button.form) lines.push(`  in form ${quote(summary?.forms.find((f) => f.key === button.form)?.label || button.form)}`);
+      else if (button.form) lines.push(`  ${t('preview_in_form', label(summary?.forms.find((f) => f.key === button.form)?.label || button.form))}`);
     }
   } else if (summary && !summary.forms.some((f) => f.key === call.input.form)) {
-    lines.push('  not a form of the last form snapshot (will be refused)');
+    lines.push(`  ${t('preview_not_a_form')}`);
   } else {
     lines.push(formLine(call.input.form));
   }
-  if (origin) lines.push(`  on ${origin}`);
+  if (origin) lines.push(`  ${t('preview_on', origin)}`);
   return lines.join('\n');
 }

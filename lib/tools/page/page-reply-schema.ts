@@ -63,6 +63,7 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
     })),
     buttons: z.array(z.object({ key: z.string(), text: z.string(), kind: z.enum(['button', 'submit', 'link']), form: z.string().optional(), action: z.string().optional() })),
     forms: z.array(z.object({ key: z.string(), label: z.string(), action: z.string().optional(), method: z.string().optional() })),
+    passwords: z.array(z.object({ key: z.string(), label: z.string(), writeOnly: z.literal(true), form: z.string().optional() })).optional(),
     notice: z.string().optional(),
   }),
   get_page_state: pageStateSchema,
@@ -72,6 +73,9 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
   submit_form: z.intersection(actionResult, z.object({ invalid: z.array(z.object({ key: z.string(), message: z.string() })).optional() })),
   preview: z.record(z.string(), z.object({ label: z.string(), value: fieldValue }).nullable()),
   undo: z.object({ restored: z.array(keyValue), failed: z.array(keyReason) }),
+  fill_password: z.object({ ref: z.string().max(200), filled: z.literal(true) }),
+  screenshot_prepare: z.object({ masked: z.number().int().min(0), labelled: z.number().int().min(0) }),
+  screenshot_done: z.object({ removed: z.boolean() }),
 };
 
 const failure = z.object({ ok: z.literal(false), error: z.enum(['tool-error', 'navigated', 'no-reader']), message: z.string() });
@@ -93,4 +97,7 @@ export const pageReplyValidators: { [K in PageCommandName]: Validator<OutputOf<P
   submit_form: pageAnswerSchema('submit_form'),
   preview: pageAnswerSchema('preview'),
   undo: pageAnswerSchema('undo'),
+  fill_password: pageAnswerSchema('fill_password'),
+  screenshot_prepare: pageAnswerSchema('screenshot_prepare'),
+  screenshot_done: pageAnswerSchema('screenshot_done'),
 };

@@ -28,6 +28,8 @@ const snapshotSummary = z.object({
   forms: z.array(z.object({ key: z.string(), label: z.string(), action: z.string().optional(), method: z.string().optional() })),
   /** get_page_state's elements (and those actions reported as appeared), by ref, for action previews. */
   elements: z.array(z.object({ ref: z.string(), role: z.string(), name: z.string() })).optional(),
+  /** Password fields the snapshot listed as write-only: only fill_password reaches them. */
+  writeOnlyKeys: z.array(z.string()).optional(),
 });
 /** What the background keeps of a snapshot: its keys, and what previews show of buttons and forms. */
 export type SnapshotSummary = z.infer<typeof snapshotSummary>;

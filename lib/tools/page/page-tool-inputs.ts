@@ -52,7 +52,7 @@ export const refOnlyInput = z.object({ ref }) satisfies z.ZodType<ActArgs<'focus
 
 export const selectInput = z.object({
   ref,
-  option: z.string().max(500).describe('The option\'s visible label (or a radio or select option\'s value as listed).'),
+  option: z.string().max(500).describe('The option\'s visible label (or a radio or select option\'s value as listed); in a text editor, the exact passage of its text to select.'),
 }) satisfies z.ZodType<ActArgs<'select'>>;
 
 export const setValueInput = z.object({

@@ -9,6 +9,10 @@ import { formatActionPreview, type ActionCall } from './format-action-preview';
 import { formatFillPreview } from './format-fill-preview';
 import { clickInput, fillFormInput, getFormStateInput, getPageStateInput, readPageInput, submitFormInput } from './page-tool-inputs';
 import { createActTools } from './act-tools';
+import { createFillPasswordTool } from './fill-password-tool';
+import { createScreenshotTool } from './screenshot-tool';
+import { passwordWriteRefusal } from './password-refusal';
+import { ToolError } from '../tool-error';
 import { PageGoneError } from './page-gone-error';
 import { pageRouteError, type PageToolCall, type RouteToPage } from './page-router';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
@@ -20,6 +24,9 @@ export interface PageToolsDeps {
   /** What the run's last snapshot listed (for click and submit previews); chrome.storage.session by default. */
   targets?: PageTargetStore;
 }
+
+/** How a failed preview command names itself in the error logged (the card falls back to the generic preview). */
+const FILL_PREVIEW_COMMAND = 'fill_form preview';
 
 /** read_page, get_page_state, get_form_state, fill_form, click, submit_form and the actions; the consequential ones need approval. */
 export function createPageTools(deps: PageToolsDeps): Tool[] {
@@ -45,7 +52,13 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
    * Where a write would land: asks the snapshot's document (the preview command answers without acting),
    * so a page that navigated since get_form_state is refused before the user is asked.
    */
-  const locate = (toolName: string) => async (_input: unknown, ctx: ToolContext): Promise<ActionTarget | undefined> => {
+  const locate = (toolName: string) => async (input: unknown, ctx: ToolContext): Promise<ActionTarget | undefined> => {
+    // A write by the model to a password field is refused before the user is asked (only fill_password reaches one).
+    if (ctx.tabId !== undefined) {
+      const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
+      const refusal = passwordWriteRefusal(toolName, input, snap?.summary?.writeOnlyKeys ?? []);
+      if (refusal) throw new ToolError(refusal);
+    }
     const r = await deps.routeToPage({ toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: [] } }, ctx);
     if (!r.ok && r.reason === 'navigated') {
       throw new PageGoneError(`Refused: the page navigated or reloaded since get_form_state${r.message ? ` (${r.message})` : ''}, so ${toolName} did nothing. Call get_form_state again; the user will be asked again.`);
@@ -79,7 +92,7 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
       locate: locate('fill_form'),
       writtenValues: (input) => Object.entries(input.updates).flatMap(([field, v]) => (typeof v === 'boolean' ? [] : [v].flat().map((value) => ({ field, value })))),
       async preview(input, ctx) {
-        const { output } = await onPage('fill_form preview', { toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: Object.keys(input.updates) } }, ctx);
+        const { output } = await onPage(FILL_PREVIEW_COMMAND, { toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: Object.keys(input.updates) } }, ctx);
         return formatFillPreview(input.updates, output, ctx.target?.origin);
       },
     }),
@@ -94,5 +107,7 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
       execute: execute('submit_form'), locate: locate('submit_form'), preview: (input, ctx) => previewAction({ toolName: 'submit_form', input }, ctx),
     }),
     ...createActTools({ onPage, locate, store }),
+    createFillPasswordTool({ onPage, locate, store }),
+    createScreenshotTool({ onPage }),
   ] as Tool[];
 }

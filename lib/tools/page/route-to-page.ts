@@ -8,6 +8,7 @@ import { sendPageCommand, type PageMessenger } from './send-page-command';
 import type { PageChanges } from '../../page/page-changes';
 import type { PageState } from '../../page/page-state';
 import { summarizePageState } from './summarize-page-state';
+import { passwordRefusal } from './password-refusal';
 
 export interface RouteToPageDeps {
   targets?: PageTargetStore;
@@ -15,7 +16,7 @@ export interface RouteToPageDeps {
 }
 
 /** Commands that act on the allowlist of a snapshot, and so must reach the document it was taken in. */
-const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview', 'act']);
+const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview', 'act', 'fill_password']);
 
 /** What the model reads when the snapshot an approval was computed from is no longer the run's snapshot. */
 export const SNAPSHOT_CHANGED =
@@ -38,6 +39,7 @@ function summarize(s: FormSnapshot): SnapshotSummary {
   const cut = (t: string) => t.slice(0, MAX_TEXT);
   const url = (t: string | undefined) => (t === undefined ? {} : { action: t.slice(0, 2000) });
   return {
+    ...(s.passwords?.length ? { writeOnlyKeys: s.passwords.slice(0, MAX_ENTRIES).map((p) => p.key) } : {}),
     fieldKeys: s.fields.slice(0, MAX_ENTRIES).map((f) => f.key),
     buttons: s.buttons.slice(0, MAX_ENTRIES).map((b) => ({ key: b.key, text: cut(b.text), kind: b.kind, ...(b.form ? { form: b.form } : {}), ...url(b.action) })),
     forms: s.forms.slice(0, MAX_ENTRIES).map((f) => ({ key: f.key, label: cut(f.label), ...url(f.action), ...(f.method ? { method: f.method.slice(0, 20) } : {}) })),
@@ -51,6 +53,8 @@ function summarize(s: FormSnapshot): SnapshotSummary {
 function outsideSnapshot(call: AnyPageCall, snap: SnapshotDocument | undefined): { refusal?: string; ignored?: string[] } {
   const summary = snap?.summary;
   if (!summary) return {};
+  const password = passwordRefusal(call, summary.writeOnlyKeys ?? []);
+  if (password !== undefined) return password;
   switch (call.toolName) {
     case 'click':
       if (summary.buttons.some((b) => b.key === call.input.key)) return {};

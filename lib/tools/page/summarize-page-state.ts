@@ -11,8 +11,12 @@ const MAX_TEXT = 200;
  */
 export function summarizePageState(s: PageState): SnapshotSummary {
   const cut = (t: string) => t.slice(0, MAX_TEXT);
-  const elements = s.elements.slice(0, MAX_ENTRIES);
+  const all = s.elements.slice(0, MAX_ENTRIES);
+  // Password fields are not clickable or typable by ref: only fill_password reaches them.
+  const elements = all.filter((e) => !e.writeOnly);
+  const writeOnly = all.filter((e) => e.writeOnly && !e.disabled);
   return {
+    ...(writeOnly.length ? { writeOnlyKeys: writeOnly.map((e) => e.ref) } : {}),
     fieldKeys: elements.filter((e) => e.type !== undefined).map((e) => e.ref),
     buttons: elements.map((e) => ({
       key: e.ref, text: cut(e.name), kind: e.submits ? 'submit' as const : e.role === 'link' ? 'link' as const : 'button' as const,
@@ -21,6 +25,6 @@ export function summarizePageState(s: PageState): SnapshotSummary {
     forms: s.regions.filter((r) => r.kind === 'form').slice(0, MAX_ENTRIES).map((r) => ({
       key: r.ref, label: cut(r.name), ...(r.action ? { action: r.action.slice(0, 2000) } : {}), ...(r.method ? { method: r.method.slice(0, 20) } : {}),
     })),
-    elements: elements.map((e) => ({ ref: e.ref, role: e.role.slice(0, 40), name: cut(e.name) })),
+    elements: all.map((e) => ({ ref: e.ref, role: e.role.slice(0, 40), name: cut(e.name) })),
   };
 }

@@ -20,6 +20,8 @@ describe.each(pages)('forms on the %s page', (name) => {
     for (const key of SHARED_KEYS) expect(keys).toContain(key);
     expect(keys.some((k) => /password|website/i.test(k))).toBe(false);
     expect(snap.fields.some((f) => /password|website/i.test(f.label))).toBe(false);
+    // The password is listed apart, write-only: a key and a label, never a value.
+    expect(snap.passwords).toEqual([{ key: expect.any(String), label: expect.stringMatching(/password/i), writeOnly: true, ...(snap.passwords?.[0]?.form ? { form: snap.passwords[0].form } : {}) }]);
     const byKey = Object.fromEntries(snap.fields.map((f) => [f.key, f]));
     expect(byKey.fullName).toMatchObject({ label: 'Full name', type: 'text', required: true, value: '' });
     expect(byKey.email).toMatchObject({ label: 'Email', type: 'email' });

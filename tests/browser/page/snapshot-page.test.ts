@@ -28,7 +28,7 @@ describe('snapshotPage', () => {
     ].map(([role, name]) => [role === 'searchbox' ? 'textbox' : role, name]));
   });
 
-  it('lists span links, pointer divs, ARIA widgets, sliders and contenteditable with their state; leaves out hidden ones and passwords', () => {
+  it('lists span links, pointer divs, ARIA widgets, sliders and contenteditable with their state; leaves out hidden ones; a password only as write-only', () => {
     const root = mount(`
       <span class="link" style="cursor:pointer">Open report</span>
       <div onclick="void 0">Row one</div>
@@ -54,8 +54,11 @@ describe('snapshotPage', () => {
     const names = state.elements.map((e) => e.name);
     expect(names).not.toContain('Hidden honeypot');
     expect(names).not.toContain('Invisible link');
-    expect(names).not.toContain('Password');
-    for (const e of state.elements) expect(allowlist.hasButton(e.ref) || allowlist.field(e.ref) !== undefined).toBe(true);
+    // A password field is listed without its value (not even its length), and only fill_password reaches it.
+    const password = byName(state, 'Password');
+    expect(password).toEqual({ ref: expect.any(String), role: 'textbox', name: 'Password', writeOnly: true, inView: true });
+    expect(allowlist.hasSecret(password!.ref) && !allowlist.hasButton(password!.ref) && !allowlist.field(password!.ref)).toBe(true);
+    for (const e of state.elements) expect(allowlist.hasButton(e.ref) || allowlist.field(e.ref) !== undefined || allowlist.hasSecret(e.ref)).toBe(true);
   });
 
   it('reaches open shadow roots and same-origin iframes', async () => {

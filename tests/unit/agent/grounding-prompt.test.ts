@@ -30,7 +30,7 @@ describe('grounding: the rule in the system prompt, the passages in the user tur
   it('keeps the page context and passages out of the composed system prompt (page first, then passages, in the turn)', async () => {
     const grounding = { mode: 'prefer' as const, passages: [passage] };
     const text = await composeSystemPrompt({
-      base: 'BASE', tools: [], grounding, skills: async () => [], now: Date.UTC(2025, 0, 2), timeZone: 'UTC',
+      base: 'BASE', grounding, skills: async () => [], now: Date.UTC(2025, 0, 2), timeZone: 'UTC',
     });
     expect(text).not.toContain('Cats sleep');
     expect(text).not.toContain('https://x.test/');

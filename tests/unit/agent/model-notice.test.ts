@@ -1,6 +1,6 @@
 /** A model that cannot call tools gets plain chat and the user is told once per run. */
 import { describe, expect, it } from 'vitest';
-import { NO_TOOLS_NOTICE } from '../../../lib/agent/run-model-step';
+import { noToolsNotice } from '../../../lib/agent/run-model-step';
 import { replayRunEvents } from '../../../lib/agent/replay-run';
 import { foldRunEvents } from '../../../lib/agent/run-view';
 import { textReply } from '../../../lib/agent/testing/fake-chat-model';
@@ -18,13 +18,13 @@ describe('tool calling per model', () => {
     expect(s.model.calls[0]!.tools).toBeUndefined();
     expect(s.model.calls[0]!.system).not.toContain('read_page');
     const notices = s.events.filter((e) => e.type === 'model-notice');
-    expect(notices).toEqual([{ type: 'model-notice', runId: h.runId, step: 0, note: NO_TOOLS_NOTICE }]);
-    expect(NO_TOOLS_NOTICE).toBe('This model can\'t use tools; answering without reading the page.');
+    expect(notices).toEqual([{ type: 'model-notice', runId: h.runId, step: 0, note: noToolsNotice() }]);
+    expect(noToolsNotice()).toBe('This model can\'t use tools; answering without reading the page.');
     const snap = (await s.journal.read(h.runId))!;
-    expect(snap.steps[0]!.modelNotice).toBe(NO_TOOLS_NOTICE);
+    expect(snap.steps[0]!.modelNotice).toBe(noToolsNotice());
     // Reopening the panel replays it, and the run view shows it as a notice.
     const view = foldRunEvents(h.runId, replayRunEvents(snap));
-    expect(view.parts).toContainEqual({ kind: 'notice', text: NO_TOOLS_NOTICE });
+    expect(view.parts).toContainEqual({ kind: 'notice', text: noToolsNotice() });
   });
 
   it('shows the notice when the server refuses tools mid-step, and the run ends normally', async () => {

@@ -211,6 +211,25 @@ describe('chat service over the agent runtime', () => {
     expect(second.echo.executions).toHaveLength(0);
   });
 
+  it('a panel that subscribed before the wake resumed its run gets the run as it is: a pending approval shows', async () => {
+    const store = createMemoryConversationStore();
+    const journal = createMemoryRunJournal();
+    const first = setup([[call('d1', 'dangerous', { value: 'x' }), finish('tool-calls')]], { store, journal });
+    await first.service.handle(first.port, { type: 'send', conversationId: null, text: 'go', clientId: 'u1' });
+    const id = first.conversationId();
+    await vi.waitFor(() => expect(first.received.some((m) => m.type === 'event' && m.event.type === 'approval-requested')).toBe(true));
+    first.runtime.abandon(); // the worker dies while the card waits
+    const second = setup([[text('done'), finish()]], { store, journal });
+    // The reconnecting panel subscribes first; the wake registers and resumes the run after.
+    await second.service.handle(second.port, { type: 'subscribe', conversationId: id });
+    expect(await second.service.resumeAfterWake()).toBe(1);
+    const snapshots = second.received.filter((m) => m.type === 'snapshot');
+    const lastSnap = snapshots.at(-1) as Extract<PanelMessage, { type: 'snapshot' }>;
+    expect(lastSnap.running).toBe(true);
+    const answer = lastSnap.messages.at(-1)!;
+    expect(answer.parts?.find((p) => p.kind === 'tool')).toMatchObject({ toolName: 'dangerous', status: 'awaiting-approval' });
+  });
+
   it('on wake, an answer left streaming with no run to resume is kept and marked interrupted', async () => {
     const t = setup([]);
     await t.store.createConversation({ id: 'c', title: 't', createdAt: 1, updatedAt: 1 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_ASK_SELECTION, MENU_FILL_FORM, MENU_SUMMARISE, composeMenuDraft, menuItems } from '../../../lib/background/compose-menu-draft';
+import { MENU_ASK_SELECTION, MENU_FILL_FORM, MENU_SUMMARISE, composeMenuDraft, listMenuItems } from '../../../lib/background/compose-menu-draft';
 import { MAX_DRAFT_CHARS, isPendingDraft } from '../../../lib/background/pending-draft';
 
 describe('composeMenuDraft', () => {
   it('has the three items, each in the context it belongs to', () => {
-    expect(menuItems.map((i) => [i.title, i.contexts])).toEqual([
+    expect(listMenuItems().map((i) => [i.title, i.contexts])).toEqual([
       ['Ask Tabwise about the selection', ['selection']],
       ['Summarise this page', ['page', 'frame']],
       ['Fill this form with Tabwise', ['editable']],

@@ -5,7 +5,7 @@ describe('figures in words', () => {
   it('counts with separators and the right noun', () => {
     expect(formatCount(1204, 'page')).toBe('1,204 pages');
     expect(formatCount(1, 'page')).toBe('1 page');
-    expect(formatCount(0, 'search', 'searches')).toBe('0 searches');
+    expect(formatCount(0, 'search')).toBe('0 searches');
   });
   it('sizes, durations and shares', () => {
     expect(formatBytes(38 * 1024 * 1024 + 5000)).toBe('38 MB');

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_SECTIONS, sectionOfHash } from '../../../components/options/settings-sections';
 
 describe('settings sections', () => {
-  it('are the eight the page links to, in order', () => {
-    expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual(['Models', 'Assistant', 'Skills', 'Memories', 'Remember what I read', 'Performance', 'Privacy & data', 'About']);
+  it('are the ten the page links to, in order', () => {
+    expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual(['Models', 'Assistant', 'Skills', 'Tools', 'Memories', 'Remember what I read', 'Web search', 'Performance', 'Privacy & data', 'About']);
   });
   it('a hash names a section; the onboarding hash and unknown ones name none', () => {
     expect(sectionOfHash('#performance')).toBe('performance');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wrapUntrusted } from '../../../lib/agent/wrap-untrusted';
 import type { RunPart } from '../../../lib/agent/run-view';
-import { cardFor } from '../../../components/sidepanel/cards/card-registry';
+import { cardFor, cardTitle } from '../../../components/sidepanel/cards/card-registry';
 import { describeFill } from '../../../components/sidepanel/cards/describe-fill';
 import { describeFormState, MASK } from '../../../components/sidepanel/cards/describe-form-state';
 import { describeKeyValues } from '../../../components/sidepanel/cards/describe-generic';
@@ -95,8 +95,9 @@ describe('card summaries', () => {
   });
 
   it('an unknown tool (a future MCP tool) gets key/value rows, one line each', () => {
-    expect(cardFor('mcp_weather').label).toBe('mcp_weather');
-    expect(cardFor('read_page').label).toBe('Read the page');
+    expect(cardTitle('mcp_weather')).toBe('mcp_weather');
+    expect(cardTitle('read_page')).toBe('Read the page');
+    expect(cardFor('mcp_weather').label).toBeUndefined();
     expect(describeKeyValues({ city: 'Oslo', forecast: { temp: 3 }, note: 'a\nb' })).toEqual([
       { key: 'city', value: 'Oslo' }, { key: 'forecast', value: '{"temp":3}' }, { key: 'note', value: 'a b' },
     ]);

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lookupModel, normaliseModelId, UNKNOWN_CONTEXT_WINDOW } from '../../../lib/providers/model-catalog';
 import { presetModels } from '../../../lib/providers/preset-models';
 import { providerPresetCount, providerPresets } from '../../../lib/providers/provider-presets';
+import { inGerman } from './in-german';
 
 describe('provider presets', () => {
   it('offers at least ten, among them every vendor the issue names', () => {
@@ -28,6 +29,21 @@ describe('provider presets', () => {
 
   it('no longer tells Ollama users to set OLLAMA_ORIGINS', () => {
     expect(providerPresets.find((p) => p.id === 'ollama')!.hint).not.toMatch(/OLLAMA_ORIGINS=/);
+  });
+
+  describe('in the user\'s language', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('reads labels and hints from the locale when shown; vendor names stay as they are', () => {
+      const preset = (id: string) => providerPresets.find((p) => p.id === id)!;
+      expect(preset('ollama').label).toBe('Ollama (local)');
+      inGerman();
+      expect(preset('ollama').label).toBe('Ollama (lokal)');
+      expect(preset('custom').label).toBe('Anderer OpenAI-kompatibler Server');
+      expect(preset('openai').label).toBe('OpenAI');
+      expect(preset('openai').hint).toBe('Erstellen Sie einen Schlüssel unter platform.openai.com → API keys.');
+      expect(preset('chrome-builtin').hint).toMatch(/^Läuft auf diesem Computer direkt in Chrome/);
+    });
   });
 });
 

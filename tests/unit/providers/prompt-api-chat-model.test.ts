@@ -1,5 +1,5 @@
 /** Chrome's built-in model adapter against a fake `LanguageModel` of the documented shape. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatCall, ModelStreamPart } from '../../../lib/providers/chat-model';
 import { createChatModel } from '../../../lib/providers/create-chat-model';
 import { describeBuiltinModel } from '../../../lib/providers/describe-builtin-model';
@@ -7,6 +7,7 @@ import { findLanguageModel, type LanguageModelApi, type LanguageModelAvailabilit
 import { mapPromptApiMessages } from '../../../lib/providers/map-prompt-api-messages';
 import { createPromptApiChatModel } from '../../../lib/providers/prompt-api-chat-model';
 import { ProviderError } from '../../../lib/providers/provider-error';
+import { inGerman } from './in-german';
 
 /** A fake of the documented API that records sessions and streams scripted chunks as a ReadableStream. */
 function fakeLanguageModel(availability: LanguageModelAvailability, chunks: string[] = ['Hel', 'lo']) {
@@ -106,6 +107,14 @@ describe('describeBuiltinModel', () => {
     expect(await describeBuiltinModel(fakeLanguageModel('downloadable').api)).toMatchObject({ message: expect.stringMatching(/download/) });
     expect(await describeBuiltinModel(fakeLanguageModel('available').api)).toMatchObject({ message: expect.stringMatching(/^Ready/) });
   });
+
+  it('says it in the user\'s language', async () => {
+    inGerman();
+    expect(await describeBuiltinModel(fakeLanguageModel('available').api)).toMatchObject({ message: 'Bereit: Das Modell ist auf diesem Computer.' });
+    expect(await describeBuiltinModel(undefined)).toMatchObject({ message: expect.stringMatching(/^Nicht verfügbar: .*Chrome 138/) });
+  });
+
+  afterEach(() => vi.restoreAllMocks());
 
   it('finds the API only when it has the documented methods', () => {
     expect(findLanguageModel({})).toBeUndefined();

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { providerPresets } from '../../../lib/providers/provider-presets';
-import { isLoopbackHost, PLAIN_HTTP_RULE, providerConfigSchema, providerInputSchema, providerKindSchema, providerTestSchema } from '../../../lib/providers/provider-config';
+import { isLoopbackHost, plainHttpRule, providerConfigSchema, providerInputSchema, providerKindSchema, providerTestSchema } from '../../../lib/providers/provider-config';
+import { inGerman } from './in-german';
 
 describe('provider config', () => {
   it('knows its five kinds and nothing else', () => {
@@ -49,9 +50,23 @@ describe('provider config', () => {
     for (const baseUrl of ['http://api.example.com/v1', 'http://localhost.evil.example/', 'http://10.0.0.5:8080/v1', 'http://128.0.0.1/']) {
       const r = providerConfigSchema.safeParse({ ...base, baseUrl });
       expect(r.success, baseUrl).toBe(false);
-      expect(r.error?.issues.map((i) => i.message)).toEqual([PLAIN_HTTP_RULE]);
+      expect(r.error?.issues.map((i) => i.message)).toEqual([plainHttpRule()]);
     }
     expect(providerTestSchema.safeParse({ kind: 'openai', baseUrl: 'http://api.example.com' }).success).toBe(false);
     expect(isLoopbackHost('LOCALHOST')).toBe(true);
+  });
+
+  describe('in the user\'s language', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('says what is wrong in the locale, with numbers as it writes them', () => {
+      inGerman();
+      const base = { kind: 'openai-compatible', name: 'Local', model: 'm' } as const;
+      expect(providerConfigSchema.safeParse({ ...base, baseUrl: '', contextWindowTokens: 10 }).error?.issues[0]?.message).toBe('Mindestens 1.000 Tokens');
+      expect(providerConfigSchema.safeParse({ ...base, baseUrl: 'http://api.example.com/v1' }).error?.issues.map((i) => i.message)).toEqual([
+        'Unverschlüsseltes http ist nur für diesen Computer erlaubt (localhost, 127.x.x.x, [::1]); verwenden Sie für jeden anderen Host https.',
+      ]);
+      expect(providerConfigSchema.safeParse({ ...base, baseUrl: 'file:///etc/passwd' }).error?.issues[0]?.message).toMatch(/^Geben Sie eine vollständige http\(s\)-URL ein/);
+    });
   });
 });

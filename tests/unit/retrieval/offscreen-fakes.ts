@@ -53,6 +53,7 @@ export function fakeEngine(overrides: Partial<OffscreenEngine> = {}): OffscreenE
     pages: async () => ({ total: 0, pages: [] }),
     delete: async () => ({ chunks: 0, urls: [] }),
     evict: async () => ({ chunks: 0, urls: [] }),
+    parseHtml: async (r) => ({ title: '', lang: '', markdown: r.html }),
     ...overrides,
   };
 }

@@ -29,7 +29,7 @@ function tools(userSkills: Array<{ name: string; description: string; body: stri
 describe('built-in tools', () => {
   it('all have descriptions in prompts/ and valid schemas', () => {
     const { list } = tools();
-    expect(list.map((t) => t.name)).toEqual(['load_skill', 'memory_save', 'memory_search', 'memory_delete', 'delegate', 'list_tabs']);
+    expect(list.map((t) => t.name)).toEqual(['load_skill', 'memory_save', 'memory_search', 'memory_delete', 'delegate', 'list_tabs', 'ask_user']);
     for (const t of list) expect(toToolSpec(t, describeToolFrom(prompts)).description.length).toBeGreaterThan(40);
   });
 

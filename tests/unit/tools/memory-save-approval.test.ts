@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../lib/agent/agent-event';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
 import { createInMemoryMemoryStore } from '../../../lib/tools/memory-store';
-import { createMemoryTools, previewMemorySave } from '../../../lib/tools/memory-tools';
+import { createMemoryTools } from '../../../lib/tools/memory-tools';
+import { previewMemorySave } from '../../../lib/tools/preview-memory-save';
 import { setup, until } from '../agent/harness';
 
 const page = { pageContext: { url: 'https://blog.example/post?id=7', title: 'A post' } };

@@ -5,16 +5,31 @@ import { EXPORT_VERSION } from '../../../../lib/background/data-transfer/export-
 import { createInMemoryMemoryStore } from '../../../../lib/tools/memory-store';
 import type { Settings } from '../../../../lib/storage/settings-store';
 import { createMemoryConversationStore } from '../memory-conversation-store';
-import { createFakeSettingsStore } from './fakes';
+import { createFakeProviderStore, createFakeSettingsStore } from './fakes';
+import type { RememberSettings } from '../../../../lib/background/data-transfer/data-transfer-deps';
+import type { IndexSettings, IndexSettingsPatch } from '../../../../lib/retrieval/index-settings';
 
 const skill = { name: 'tide-tables', description: 'When the user asks about tides', body: 'Quote high and low tide.' };
 
-async function world(settings: Settings = {}, providerIds = ['p1']) {
+/** "Remember what I read" as the history feature keeps it (only the fields these tests use). */
+function createFakeRemember(initial: Partial<IndexSettings> = {}): RememberSettings & { current: Partial<IndexSettings> } {
+  const fake = {
+    current: { enabled: false, deniedDomains: [] as string[], ...initial },
+    get: async () => ({ ...fake.current }) as IndexSettings,
+    update: async (patch: IndexSettingsPatch) => (fake.current = { ...fake.current, ...patch }) as IndexSettings,
+  };
+  return fake;
+}
+
+/** A world with `providerCount` providers (p1, p2, …), their keys among them. */
+async function world(settings: Settings = {}, providerCount = 1, remember = createFakeRemember()) {
   const conversations = createMemoryConversationStore();
   const memory = createInMemoryMemoryStore();
   const store = createFakeSettingsStore(settings);
-  const h = createDataTransferHandlers({ conversations, memory, settings: store, providerIds: async () => providerIds, now: () => 42 });
-  return { conversations, memory, settings: store, h };
+  const providers = createFakeProviderStore();
+  for (let i = 1; i <= providerCount; i++) await providers.save({ kind: 'openai', name: `Provider ${i}`, baseUrl: '', model: 'gpt-test', apiKey: `sk-secret-key-${i}` });
+  const h = createDataTransferHandlers({ conversations, memory, settings: store, providers, remember, now: () => 42 });
+  return { conversations, memory, settings: store, providers, remember, h };
 }
 
 async function filled() {
@@ -55,12 +70,14 @@ describe('data.export', () => {
 describe('data.import', () => {
   it('restores everything into an empty install; a default model whose provider is missing is left out', async () => {
     const file = JSON.stringify(await (await filled()).h['data.export']({}));
-    const w = await world({}, []);
-    expect(await w.h['data.import']({ text: file })).toEqual({ conversations: 1, messages: 2, memories: 1, skills: 1 });
+    const w = await world({}, 0);
+    expect(await w.h['data.import']({ text: file })).toEqual({ conversations: 1, messages: 2, memories: 1, skills: 1, providers: 1, providersNeedingKey: ['Provider 1'], remember: true });
     expect((await w.conversations.listConversations()).map((c) => c.title)).toEqual(['Trip to Lyon']);
     expect((await w.conversations.listMessages('c1')).map((m) => m.text)).toEqual(['Trains to Lyon?', 'The 9:04.']);
     expect((await w.memory.list()).map((m) => m.text)).toEqual(['Lives in Lyon']);
-    expect(await w.settings.get()).toEqual({ maxSteps: 7, customInstructions: 'Be brief.', userSkills: [skill] });
+    // The file's default was its provider p1, which arrived here under a new id.
+    const [imported] = await w.providers.list();
+    expect(await w.settings.get()).toEqual({ maxSteps: 7, customInstructions: 'Be brief.', userSkills: [skill], defaultProviderId: imported!.id });
   });
 
   it('importing the same file twice duplicates nothing; a memory with the same text is not added again', async () => {
@@ -69,7 +86,8 @@ describe('data.import', () => {
     await w.memory.save({ id: 'other', text: 'Likes tea', tags: [], createdAt: 6 });
     const parsed = JSON.parse(file) as { memories: { id: string }[] };
     parsed.memories[0]!.id = 'renamed-but-same-text';
-    expect(await w.h['data.import']({ text: JSON.stringify(parsed) })).toEqual({ conversations: 0, messages: 0, memories: 0, skills: 1 });
+    expect(await w.h['data.import']({ text: JSON.stringify(parsed) })).toEqual({ conversations: 0, messages: 0, memories: 0, skills: 1, providers: 0, providersNeedingKey: [], remember: true });
+    expect(await w.providers.list()).toHaveLength(1);
     expect(await w.h['data.import']({ text: file })).toMatchObject({ conversations: 0, messages: 0, memories: 0 });
     expect(await w.conversations.listConversations()).toHaveLength(1);
     expect(await w.conversations.listMessages('c1')).toHaveLength(2);
@@ -92,7 +110,20 @@ describe('data.import', () => {
     ['a newer version', JSON.stringify({ format: 'tabwise-export', version: 99 }), /newer Tabwise \(format version 99\)/],
     ['a damaged message', '', /damaged at conversations\.0\.messages\.1\.status/],
     ['a settings value out of bounds', '', /damaged at settings\.maxSteps/],
+    ['a provider with a huge name', '', /damaged at providers\.0\.name/],
+    ['a provider on plain http to another host', '', /damaged at providers\.0\.baseUrl/],
+    ['a provider of an unknown kind', '', /damaged at providers\.0\.kind/],
+    ['a remembered-sites entry that is not a site', '', /damaged at remember\.deniedDomains\.0/],
+    ['remember settings out of bounds', '', /damaged at remember\.dwellMs/],
   ];
+  const provider = { id: 'x', kind: 'openai-compatible', name: 'Elsewhere', baseUrl: 'https://llm.example/v1', model: 'm', hadKey: false };
+  const damaged: Record<string, (file: object) => object> = {
+    'a provider with a huge name': (file) => ({ ...file, providers: [{ ...provider, name: 'n'.repeat(200_000) }] }),
+    'a provider on plain http to another host': (file) => ({ ...file, providers: [{ ...provider, baseUrl: 'http://evil.example/v1' }] }),
+    'a provider of an unknown kind': (file) => ({ ...file, providers: [{ ...provider, kind: 'shell' }] }),
+    'a remembered-sites entry that is not a site': (file) => ({ ...file, remember: { enabled: true, deniedDomains: ['not a site'] } }),
+    'remember settings out of bounds': (file) => ({ ...file, remember: { enabled: true, dwellMs: -1 } }),
+  };
   for (const [what, given, message] of bad) {
     it(`refuses ${what} with a clear error and changes nothing`, async () => {
       const w = await filled();
@@ -101,17 +132,74 @@ describe('data.import', () => {
       let text = given;
       if (what === 'a damaged message') text = JSON.stringify(file).replace('"status":"complete","createdAt":3', '"status":"exploded","createdAt":3');
       if (what === 'a settings value out of bounds') text = JSON.stringify({ ...file, settings: { maxSteps: 5000 } });
-      const before = JSON.stringify([await w.conversations.listConversations(), await w.memory.list(), await w.settings.get()]);
+      if (damaged[what]) text = JSON.stringify(damaged[what](file));
+      const everything = async () => JSON.stringify([await w.conversations.listConversations(), await w.memory.list(), await w.settings.get(), await w.providers.list(), await w.remember.get()]);
+      const before = await everything();
       await expect(w.h['data.import']({ text })).rejects.toThrow(message);
       await expect(w.h['data.import']({ text })).rejects.toThrow(/^Nothing was imported/);
-      expect(JSON.stringify([await w.conversations.listConversations(), await w.memory.list(), await w.settings.get()])).toBe(before);
+      expect(await everything()).toBe(before);
     });
   }
 
-  it('drops fields the format does not name, so a crafted file cannot plant a key or a provider', async () => {
-    const w = await world();
-    const file = { format: 'tabwise-export', version: 1, exportedAt: 1, conversations: [], memories: [], skills: [], settings: { maxSteps: 3, apiKey: 'sk-planted', providers: [{ id: 'x' }] } };
-    await w.h['data.import']({ text: JSON.stringify(file) });
-    expect(await w.settings.get()).toEqual({ maxSteps: 3, userSkills: [] });
+  it('drops fields the format does not name, so a crafted file cannot plant a key, in settings or on a provider', async () => {
+    const w = await world({ defaultProviderId: 'p1' });
+    const file = {
+      format: 'tabwise-export', version: 1, exportedAt: 1, conversations: [], memories: [], skills: [],
+      settings: { maxSteps: 3, apiKey: 'sk-planted', providers: [{ id: 'x' }] },
+      providers: [{ id: 'x', kind: 'openai-compatible', name: 'Gift', baseUrl: 'https://llm.example/v1', model: 'm', apiKey: 'sk-planted', keyLast4: 'nted', hasKey: true }],
+    };
+    expect(await w.h['data.import']({ text: JSON.stringify(file) })).toMatchObject({ providers: 1, providersNeedingKey: [] });
+    expect(await w.settings.get()).toEqual({ defaultProviderId: 'p1', maxSteps: 3, userSkills: [] });
+    const gift = (await w.providers.list()).find((p) => p.name === 'Gift')!;
+    expect(gift).toMatchObject({ hasKey: false, baseUrl: 'https://llm.example/v1' });
+    expect(gift).not.toHaveProperty('keyLast4');
+    expect(w.providers.keys.has(gift.id)).toBe(false);
+  });
+});
+
+describe('providers and "Remember what I read" in the file', () => {
+  it('exports every provider\'s configuration and whether it had a key, never the key or its last four characters', async () => {
+    const w = await world({ defaultProviderId: 'p1' }, 2, createFakeRemember({ enabled: true, deniedDomains: ['bank.example'] }));
+    const file = await w.h['data.export']({});
+    expect(file.providers).toEqual([
+      { id: 'p1', kind: 'openai', name: 'Provider 1', baseUrl: '', model: 'gpt-test', hadKey: true },
+      { id: 'p2', kind: 'openai', name: 'Provider 2', baseUrl: '', model: 'gpt-test', hadKey: true },
+    ]);
+    expect(file.remember).toEqual({ enabled: true, deniedDomains: ['bank.example'] });
+    const text = JSON.stringify(file);
+    expect(text).not.toContain('sk-secret-key');
+    expect(text).not.toMatch(/key-1|key-2|keyLast4|apiKey/);
+  });
+
+  it('a provider imported back has no key and is named as needing one; "Remember what I read" comes back as it was', async () => {
+    const from = await world({ defaultProviderId: 'p2' }, 2, createFakeRemember({ enabled: true, deniedDomains: ['bank.example'] }));
+    await from.providers.save({ kind: 'openai-compatible', name: 'Ollama', baseUrl: 'http://localhost:11434/v1', model: 'llama3.2' });
+    const text = JSON.stringify(await from.h['data.export']({}));
+    const to = await world({}, 0);
+    expect(await to.h['data.import']({ text })).toMatchObject({ providers: 3, providersNeedingKey: ['Provider 1', 'Provider 2'], remember: true });
+    const here = await to.providers.list();
+    expect(here.map((p) => [p.name, p.hasKey])).toEqual([['Provider 1', false], ['Provider 2', false], ['Ollama', false]]);
+    expect((await to.settings.get()).defaultProviderId).toBe(here[1]!.id);
+    expect(to.remember.current).toMatchObject({ enabled: true, deniedDomains: ['bank.example'] });
+  });
+
+  it('the file\'s default never moves someone\'s chats to a provider the file brought; one already here may be chosen', async () => {
+    const gift = { id: 'g', kind: 'openai-compatible', name: 'Gift', baseUrl: 'https://llm.example/v1', model: 'm', hadKey: false };
+    const base = { format: 'tabwise-export', version: 1, exportedAt: 1, conversations: [], memories: [], skills: [], providers: [gift] };
+    const w = await world({ defaultProviderId: 'p1' }, 2);
+    await w.h['data.import']({ text: JSON.stringify({ ...base, settings: { defaultProviderId: 'g' } }) });
+    expect((await w.settings.get()).defaultProviderId).toBe('p1');
+    await w.h['data.import']({ text: JSON.stringify({ ...base, settings: { defaultProviderId: 'p2' } }) });
+    expect((await w.settings.get()).defaultProviderId).toBe('p2');
+    // Imported once only: the second file's Gift is the same provider.
+    expect((await w.providers.list()).filter((p) => p.name === 'Gift')).toHaveLength(1);
+  });
+
+  it('a file from before providers and remember settings were exported still imports, and changes neither', async () => {
+    const w = await world({ defaultProviderId: 'p1' }, 1, createFakeRemember({ enabled: true }));
+    const old = { format: 'tabwise-export', version: 1, exportedAt: 1, conversations: [], memories: [], skills: [], settings: {} };
+    expect(await w.h['data.import']({ text: JSON.stringify(old) })).toMatchObject({ providers: 0, remember: false });
+    expect(await w.providers.list()).toHaveLength(1);
+    expect(w.remember.current.enabled).toBe(true);
   });
 });

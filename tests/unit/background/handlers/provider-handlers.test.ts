@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProviderHandlers, KEY_AGAIN_MESSAGE } from '../../../../lib/background/handlers/provider-handlers';
+import { createProviderHandlers, keyAgainMessage } from '../../../../lib/background/handlers/provider-handlers';
 import { createFakeProviderStore, createFakeSettingsStore } from './fakes';
 
 const draft = (name: string) => ({ kind: 'openai' as const, name, baseUrl: '', model: 'gpt-x' });
@@ -45,7 +45,7 @@ describe('provider handlers', () => {
 
     it('refuses to keep the key when the base URL host changes, and keeps the record as it was', async () => {
       const { providers, h, p } = await saved();
-      await expect(h['providers.save']({ ...compatible, id: p.id, baseUrl: 'https://attacker.example/v1' })).rejects.toMatchObject({ code: 'key_required', message: KEY_AGAIN_MESSAGE });
+      await expect(h['providers.save']({ ...compatible, id: p.id, baseUrl: 'https://attacker.example/v1' })).rejects.toMatchObject({ code: 'key_required', message: keyAgainMessage() });
       expect((await providers.get(p.id))!.baseUrl).toBe('https://llm.work.example/v1');
       expect(providers.keys.get(p.id)).toBe('sk-secret');
     });

@@ -15,12 +15,13 @@ const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
     }],
     buttons: [{ key: 'send', text: 'Send', kind: 'submit', form: 'signup' }],
     forms: [{ key: 'signup', label: 'Sign up' }],
+    passwords: [{ key: 'password', label: 'Password', writeOnly: true, form: 'signup' }],
   },
   get_page_state: {
     title: 'T', url: 'https://a.example/', total: 3, offset: 0, nextOffset: 2, notice: 'n',
     elements: [{
       ref: 'e1', role: 'textbox', name: 'Email', type: 'email', value: 'a', options: [{ value: 'a', label: 'A' }], checked: 'mixed', selected: true,
-      expanded: false, disabled: true, required: true, constraints: { min: '1' }, href: 'https://a.example/x', submits: 'r1', inView: true, frame: 'f',
+      expanded: false, disabled: true, required: true, constraints: { min: '1' }, href: 'https://a.example/x', submits: 'r1', writeOnly: true, inView: true, frame: 'f',
     }],
     regions: [{ ref: 'r1', kind: 'form', name: 'Sign up', count: 2, action: 'https://a.example/s', method: 'post' }],
     dialog: { ref: 'r2', name: 'Confirm' },
@@ -37,6 +38,9 @@ const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
   submit_form: { ok: false, key: 'signup', reason: 'the form has invalid fields', invalid: [{ key: 'email', message: 'Fill this in' }] },
   preview: { name: { label: 'Name', value: 'Ada' }, admin: null },
   undo: { restored: [{ key: 'on', value: true }], failed: [{ key: 'gone', reason: 'the field is gone' }] },
+  fill_password: { ref: 'e2', filled: true },
+  screenshot_prepare: { masked: 2, labelled: 5 },
+  screenshot_done: { removed: true },
 };
 
 describe('pageAnswerSchema', () => {

@@ -1,0 +1,23 @@
+import { hostOf, isRecord, list, num, str, type ToolOutputView } from './read-tool-output';
+import { t } from '../../ui/t';
+
+/** One web_search result as its card shows it: its number (what the answer cites), title, source and snippet. */
+export interface WebResultView {
+  n: number;
+  title: string;
+  url: string;
+  snippet: string;
+}
+
+export function describeWebSearch(out: ToolOutputView): { results: WebResultView[]; backend?: string; note?: string } | undefined {
+  const v = out.json;
+  if (!isRecord(v) || !Array.isArray(v.results)) return undefined;
+  const results = list(v.results).flatMap((r, i): WebResultView[] => {
+    if (!isRecord(r)) return [];
+    const url = str(r.url) ?? '';
+    return [{ n: num(r.n) ?? i + 1, title: str(r.title) || hostOf(url) || t('tabs_untitled'), url, snippet: str(r.snippet) ?? '' }];
+  });
+  const backend = str(v.backend);
+  const note = str(v.note);
+  return { results, ...(backend ? { backend } : {}), ...(note ? { note } : {}) };
+}

@@ -1,0 +1,78 @@
+/**
+ * @-mentions in the composer: typing `@` offers the window's open web pages; the chosen ones become chips
+ * and their tab ids go with the message, so the run may read those tabs too. The panel only proposes: the
+ * worker checks the ids again and keeps to them.
+ */
+import { computed, signal } from '@preact/signals';
+import { hostOf } from './cards/read-tool-output';
+
+export interface TabOption {
+  tabId: number;
+  title: string;
+  host: string;
+}
+
+/** The `@word` being typed just before the caret, if any: its start and the text after the @. */
+export function mentionAt(text: string, caret: number): { start: number; query: string } | undefined {
+  const m = /(^|\s)@([^\s@]*)$/.exec(text.slice(0, caret));
+  return m ? { start: caret - m[2]!.length - 1, query: m[2]! } : undefined;
+}
+
+export function createMentionState(listTabs: () => Promise<TabOption[]> = listWindowTabs) {
+  const open = signal(false);
+  const query = signal('');
+  const tabs = signal<TabOption[]>([]);
+  const active = signal(0);
+  const chosen = signal<TabOption[]>([]);
+  const options = computed(() => {
+    const q = query.value.toLowerCase();
+    const picked = new Set(chosen.value.map((t) => t.tabId));
+    return tabs.value.filter((t) => !picked.has(t.tabId) && (!q || t.title.toLowerCase().includes(q) || t.host.toLowerCase().includes(q)));
+  });
+  return {
+    open,
+    options,
+    active,
+    chosen,
+    /** Opens (or narrows) the menu for the `@query` being typed. */
+    async show(q: string) {
+      if (!open.value) tabs.value = await listTabs();
+      query.value = q;
+      active.value = 0;
+      open.value = true;
+    },
+    close() {
+      open.value = false;
+    },
+    move(by: number) {
+      const n = options.value.length;
+      if (n) active.value = (active.value + by + n) % n;
+    },
+    /** Adds the highlighted (or given) option as a chip and closes the menu; answers whether one was added. */
+    choose(index = active.value): boolean {
+      const tab = options.value[index];
+      open.value = false;
+      if (!tab) return false;
+      chosen.value = [...chosen.value, tab];
+      return true;
+    },
+    remove(tabId: number) {
+      chosen.value = chosen.value.filter((t) => t.tabId !== tabId);
+    },
+    /** The chosen tabs' ids for the message being sent; the chips are cleared. */
+    take(): number[] {
+      const ids = chosen.value.map((t) => t.tabId);
+      chosen.value = [];
+      return ids;
+    },
+  };
+}
+
+export type MentionState = ReturnType<typeof createMentionState>;
+
+/** The web pages (http and https) open in the panel's window. */
+async function listWindowTabs(): Promise<TabOption[]> {
+  const win = await chrome.windows.getCurrent();
+  const tabs = await chrome.tabs.query({ windowId: win.id });
+  return tabs.flatMap((t) => (t.id !== undefined && t.url && /^https?:/.test(t.url) ? [{ tabId: t.id, title: t.title || t.url, host: hostOf(t.url) }] : []));
+}

@@ -1,0 +1,21 @@
+/** What the tab tools need to know of a run, read from its journal: mentioned tabs, denied origins, title. */
+import type { RunJournal } from '../agent/run-journal';
+import type { ConversationStore } from '../storage/conversation-store';
+import type { ReadRunFacts } from '../tools/tabs/run-tab-access';
+
+/** The tools whose approval is for going to an origin: a denial of one of them stands for the whole run. */
+const GOES_TO_ORIGIN = new Set(['navigate', 'open_tab']);
+
+export function createRunFacts(deps: { journal: Promise<RunJournal>; conversations: Promise<ConversationStore> }): ReadRunFacts {
+  return async (runId) => {
+    const snap = await (await deps.journal).read(runId);
+    if (!snap) return { mentionedTabIds: [], deniedOrigins: [], title: 'Tabwise' };
+    const deniedOrigins = snap.approvals.flatMap((a) => (GOES_TO_ORIGIN.has(a.toolName) && a.status === 'denied' && a.site ? [a.site] : []));
+    const conversation = await (await deps.conversations).getConversation(snap.run.conversationId);
+    return {
+      mentionedTabIds: (snap.run.settings.mentionedTabs ?? []).map((t) => t.tabId),
+      deniedOrigins,
+      title: conversation?.title?.trim().slice(0, 60) || 'Tabwise',
+    };
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Which tabs and origins a run may use. A run may read and act on the tab it started on, the tabs it opened
+ * and the tabs the user @-mentioned in the message that started it, and nothing else. An origin is "in the
+ * run" when it is the start page's, a mentioned tab's, or one the run already went to with approval; the
+ * origins the user denied going to stay denied for the rest of the run.
+ */
+import { originOf } from '../origin-of';
+import type { ToolContext } from '../define-tool';
+import type { RunTabsState, RunTabsStore } from './run-tabs-store';
+import type { BrowserTab, TabBrowser } from './tab-browser';
+
+/** What the run's journal says about it: the tabs the user mentioned, origins denied, and its title. */
+export interface RunFacts {
+  mentionedTabIds: number[];
+  deniedOrigins: string[];
+  /** The conversation's title, for the run's tab group. */
+  title: string;
+}
+
+export type ReadRunFacts = (runId: string) => Promise<RunFacts>;
+
+export interface RunTabAccessDeps {
+  store: RunTabsStore;
+  facts: ReadRunFacts;
+  browser: TabBrowser;
+}
+
+export interface RunTabAccess {
+  readonly store: RunTabsStore;
+  readonly browser: TabBrowser;
+  facts(ctx: ToolContext): Promise<RunFacts>;
+  /** The tab page tools act on now: the one the run switched to or opened last, else the start tab. */
+  currentTab(ctx: ToolContext): Promise<number | undefined>;
+  /** Every tab the run may read and act on, the start tab first. */
+  usableTabs(ctx: ToolContext): Promise<number[]>;
+  /** The tab, if the run may use it and it is still open; else a ToolError message saying why not. */
+  useTab(ctx: ToolContext, tabId: number): Promise<{ tab: BrowserTab } | { refusal: string }>;
+  /** Origins already in the run (going there again asks nobody). */
+  knownOrigins(ctx: ToolContext): Promise<Set<string>>;
+}
+
+const describeTabs = (ids: number[]) => (ids.length ? ids.join(', ') : 'none');
+
+export function createRunTabAccess(deps: RunTabAccessDeps): RunTabAccess {
+  const { store, browser } = deps;
+  const state = (ctx: ToolContext): Promise<RunTabsState> => store.get(ctx.runId);
+  const facts = (ctx: ToolContext) => deps.facts(ctx.runId);
+  const usableTabs = async (ctx: ToolContext) => {
+    const [s, f] = await Promise.all([state(ctx), facts(ctx)]);
+    return [...new Set([...(ctx.tabId === undefined ? [] : [ctx.tabId]), ...s.opened, ...f.mentionedTabIds])];
+  };
+  return {
+    store,
+    browser,
+    facts,
+    async currentTab(ctx) {
+      return (await state(ctx)).current ?? ctx.tabId;
+    },
+    usableTabs,
+    async useTab(ctx, tabId) {
+      const usable = await usableTabs(ctx);
+      if (!usable.includes(tabId)) {
+        return { refusal: `Refused: tab ${tabId} is not one this run may use. It may use the tab it started on, the tabs it opened and the tabs the user @-mentioned (tabs ${describeTabs(usable)}); ask the user to mention the tab if it is needed.` };
+      }
+      const tab = await browser.get(tabId);
+      return tab ? { tab } : { refusal: `Tab ${tabId} is closed.` };
+    },
+    async knownOrigins(ctx) {
+      const [s, f] = await Promise.all([state(ctx), facts(ctx)]);
+      const mentioned = await Promise.all(f.mentionedTabIds.map((id) => browser.get(id)));
+      const origins = [...s.origins, ...mentioned.flatMap((t) => (t?.url ? [originOf(t.url)] : []))];
+      if (ctx.site) origins.push(ctx.site);
+      return new Set(origins);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Points the page tools at the run's tab: the one it switched to or opened last (else the one it started
+ * on). read_page and get_page_state also take a tabId, to read another tab the run may use (one it opened
+ * or one the user @-mentioned) without switching; any other tab is refused before anything is sent.
+ */
+import { z } from 'zod';
+import type { Tool, ToolContext } from '../define-tool';
+import { ToolError } from '../tool-error';
+import type { RunTabAccess } from './run-tab-access';
+
+/** The page tools that read, and so may be pointed at another of the run's tabs by argument. */
+const TAKES_TAB = new Set(['read_page', 'get_page_state']);
+
+const tabIdArg = z.number().int().nonnegative().optional()
+  .describe('Read this tab instead of the run\'s current one: a tab the run opened or the user mentioned (default: the current tab).');
+
+/** The tool's input with `tabId` added, when its input is an object schema (every page tool's is). */
+function withTabArg(input: Tool['input']): Tool['input'] {
+  return input instanceof z.ZodObject ? input.extend({ tabId: tabIdArg }) : input;
+}
+
+export function withRunTab(tools: Tool[], access: RunTabAccess): Tool[] {
+  return tools.map((tool) => {
+    const takesTab = TAKES_TAB.has(tool.name);
+    /** The context on the tab this call reads or acts on, and the input without the tab argument. */
+    const aim = async (input: unknown, ctx: ToolContext): Promise<{ input: unknown; ctx: ToolContext }> => {
+      let asked: number | undefined;
+      let rest = input;
+      if (takesTab && input && typeof input === 'object' && 'tabId' in input) {
+        const { tabId, ...others } = input as { tabId?: unknown };
+        rest = others;
+        if (typeof tabId === 'number') asked = tabId;
+      }
+      if (asked !== undefined) {
+        const used = await access.useTab(ctx, asked);
+        if ('refusal' in used) throw new ToolError(used.refusal);
+      }
+      const tabId = asked ?? (await access.currentTab(ctx));
+      if (tabId === ctx.tabId) return { input: rest, ctx };
+      // The frame the run started in belongs to its start tab; elsewhere page tools begin at the top frame.
+      const { frameId: _frame, ...base } = ctx;
+      return { input: rest, ctx: tabId === undefined ? base : { ...base, tabId } };
+    };
+    const wrapped: Tool = {
+      ...tool,
+      input: takesTab ? withTabArg(tool.input) : tool.input,
+      async execute(input, ctx) {
+        const a = await aim(input, ctx);
+        return tool.execute(a.input, a.ctx);
+      },
+    };
+    if (tool.locate) wrapped.locate = async (input, ctx) => { const a = await aim(input, ctx); return tool.locate!(a.input, a.ctx); };
+    if (tool.preview) wrapped.preview = async (input, ctx) => { const a = await aim(input, ctx); return tool.preview!(a.input, a.ctx); };
+    return wrapped;
+  });
+}

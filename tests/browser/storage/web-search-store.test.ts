@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { openTabwiseDb } from '../../../lib/storage/db';
+import { createWebSearchStore } from '../../../lib/tools/web/web-search-store';
+
+const freshDb = () => openTabwiseDb(`tabwise-web-search-${crypto.randomUUID()}`);
+
+describe('the web search backend store', () => {
+  it('keeps the key encrypted at rest and out of the view; an empty key keeps the saved one', async () => {
+    const db = await freshDb();
+    const store = createWebSearchStore(db);
+    expect(await store.view()).toEqual({ backend: 'none', hasKey: false });
+    expect(await store.target()).toBeUndefined();
+
+    expect(await store.save({ backend: 'brave', apiKey: ' BSA-secret-123 ' })).toEqual({ backend: 'brave', hasKey: true });
+    const raw = await db.get('settings', 'webSearch');
+    expect(JSON.stringify(raw)).not.toContain('BSA-secret-123');
+    expect((raw as { apiKey: { data: ArrayBuffer } }).apiKey.data).toBeInstanceOf(ArrayBuffer);
+    expect(await store.target()).toEqual({ backend: 'brave', baseUrl: 'https://api.search.brave.com', apiKey: 'BSA-secret-123' });
+
+    await store.save({ backend: 'brave', url: 'http://127.0.0.1:9/proxy', apiKey: '' });
+    expect(await store.target()).toEqual({ backend: 'brave', baseUrl: 'http://127.0.0.1:9/proxy', apiKey: 'BSA-secret-123' });
+    db.close();
+  });
+
+  it('does not carry a key from one service to another, and needs what each backend needs', async () => {
+    const db = await freshDb();
+    const store = createWebSearchStore(db);
+    await store.save({ backend: 'brave', apiKey: 'BSA-1' });
+    await expect(store.save({ backend: 'tavily' })).rejects.toThrow('Paste your API key.');
+    await expect(store.save({ backend: 'searxng', url: ' ' })).rejects.toThrow('Give the address of your SearXNG instance.');
+    expect(await store.save({ backend: 'searxng', url: 'https://searx.example' })).toEqual({ backend: 'searxng', url: 'https://searx.example', hasKey: false });
+    expect(await store.target()).toEqual({ backend: 'searxng', baseUrl: 'https://searx.example' });
+    expect(await store.save({ backend: 'none' })).toEqual({ backend: 'none', hasKey: false });
+    expect(await db.get('settings', 'webSearch')).toBeUndefined();
+    db.close();
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The side panel at its narrowest (320 px): the form-state table in a tool card breaks lines between words,
+ * never inside one ("contenteditable" stays whole), a long token in a value wraps only because it must, and
+ * nothing overflows sideways.
+ */
+import type { Page } from '@playwright/test';
+import { serveStatic, type StaticServer } from '../harness/serve-static';
+import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
+
+const form = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Profile</title></head><body><main>
+<form id="profile">
+<label>Full name <input name="fullName" value="Ada King, Countess of Lovelace"></label>
+<label>Preferred correspondence address <input name="address" value="12 St James's Square, London"></label>
+<label>Appointment <input type="datetime-local" name="when" value="2026-11-23T09:30"></label>
+<label>Website <input type="url" name="site" value="https://example.com/a/very/long/path/that/has/no/spaces/at/all/anywhere/in/it?with=query"></label>
+<label>Email <input type="email" name="email" value="ada@example.com"></label>
+<div aria-label="Biography" contenteditable="true">Wrote the first published algorithm for a machine.</div>
+</form></main></body></html>`;
+
+let server: StaticServer;
+test.beforeAll(async () => {
+  server = await serveStatic({ '/profile.html': form });
+});
+test.afterAll(async () => server?.close());
+
+interface Split { cell: string; column: number; word: string; wordWidth: number; cellWidth: number }
+
+/** Words (runs without spaces) that are drawn on more than one line, with their width and their cell's. */
+function splitWords(root: Element): Split[] {
+  const found: Split[] = [];
+  for (const cell of root.querySelectorAll<HTMLTableCellElement>('td, th')) {
+    const width = cell.getBoundingClientRect().width;
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const m of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) {
+          const whole = [...range.getClientRects()].reduce((s, r) => s + r.width, 0);
+          found.push({ cell: cell.textContent ?? '', column: cell.cellIndex + 1, word: m[0], wordWidth: whole, cellWidth: width });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+async function narrow(page: Page) {
+  await page.setViewportSize({ width: 320, height: 900 });
+}
+
+test('at 320 px the form-state table breaks between words, wraps a long value only where it must, and nothing overflows', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  const site = await context.newPage();
+  await site.goto(`${server.url}/profile.html`);
+  const panel = await openPanel(context, extensionId);
+  await narrow(panel);
+  llm.enqueue({ toolCalls: [{ name: 'get_form_state', arguments: '{}' }] }, { text: ['Here is the form.'] });
+  await sendChat(panel, 'What is in this form?');
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  const table = assistantMessages(panel).last().locator('.tool-card[data-tool="get_form_state"] .card-form-state table');
+  await expect(table.locator('td', { hasText: /^contenteditable$/ })).toHaveCount(1);
+  await expect(table.locator('td', { hasText: /^datetime-local$/ })).toHaveCount(1);
+
+  const splits = await table.evaluate(splitWords);
+  // Only a value may be split inside a token, and only one wider than its whole cell: the long URL here.
+  expect(splits.filter((s) => s.wordWidth <= s.cellWidth)).toEqual([]);
+  expect(splits.filter((s) => s.column !== 3)).toEqual([]);
+  expect(splits.map((s) => s.word)).toContain('https://example.com/a/very/long/path/that/has/no/spaces/at/all/anywhere/in/it?with=query');
+
+  // Nothing sticks out: not a cell, not the table, not the panel.
+  const overflow = await table.evaluate((t) => {
+    const card = t.closest('.tool-card')!;
+    const cells = [...t.querySelectorAll('td, th')].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent);
+    return { cells, table: t.getBoundingClientRect().right - card.getBoundingClientRect().right, page: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+  });
+  expect(overflow.cells).toEqual([]);
+  expect(overflow.table).toBeLessThanOrEqual(0);
+  expect(overflow.page).toBe(0);
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createMentionState, mentionAt } from '../../../components/sidepanel/mention-state';
+
+const tabs = [
+  { tabId: 7, title: 'Order details', host: 'shop.example' },
+  { tabId: 9, title: 'Inbox', host: 'mail.example' },
+];
+
+describe('mention state', () => {
+  it('finds the @word being typed before the caret, and nothing inside an address', () => {
+    expect(mentionAt('compare with @ord', 17)).toEqual({ start: 13, query: 'ord' });
+    expect(mentionAt('@', 1)).toEqual({ start: 0, query: '' });
+    expect(mentionAt('mail me at a@b.example', 22)).toBeUndefined();
+    expect(mentionAt('@ord and more', 13)).toBeUndefined();
+  });
+
+  it('narrows by title or host, moves around, chooses chips and hands their ids to the message', async () => {
+    const m = createMentionState(async () => tabs);
+    await m.show('');
+    expect(m.options.value.map((t) => t.tabId)).toEqual([7, 9]);
+    await m.show('mail');
+    expect(m.options.value.map((t) => t.tabId)).toEqual([9]);
+    await m.show('');
+    m.move(1);
+    m.move(1);
+    expect(m.active.value).toBe(0);
+    m.move(-1);
+    expect(m.choose()).toBe(true);
+    expect(m.open.value).toBe(false);
+    expect(m.chosen.value.map((t) => t.title)).toEqual(['Inbox']);
+    await m.show('');
+    // A tab already mentioned is not offered again.
+    expect(m.options.value.map((t) => t.tabId)).toEqual([7]);
+    m.close();
+    expect(m.take()).toEqual([9]);
+    expect(m.chosen.value).toEqual([]);
+  });
+});
