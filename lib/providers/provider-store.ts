@@ -17,6 +17,12 @@ export function toProviderView({ apiKey, ...rest }: ProviderRecord): ProviderVie
 }
 
 export function createProviderStore(db: Db, deps: { now: () => number; generateId: () => string }): ProviderStore {
+  /** The list is ordered by creation: two providers saved in the same millisecond (an import) still get distinct,
+   * increasing times, so they list in the order they were added. */
+  async function nextCreatedAt(): Promise<number> {
+    const latest = (await db.getAll('providers')).reduce((max, p) => Math.max(max, p.createdAt), -Infinity);
+    return Math.max(deps.now(), latest + 1);
+  }
   return {
     async list() {
       const all = await db.getAll('providers');
@@ -37,7 +43,7 @@ export function createProviderStore(db: Db, deps: { now: () => number; generateI
         model: input.model,
         ...(input.apiVersion ? { apiVersion: input.apiVersion } : {}),
         ...(input.contextWindowTokens ? { contextWindowTokens: input.contextWindowTokens } : {}),
-        createdAt: existing?.createdAt ?? deps.now(),
+        createdAt: existing?.createdAt ?? (await nextCreatedAt()),
         apiKey: existing?.apiKey,
         keyLast4: existing?.keyLast4,
       };

@@ -68,12 +68,17 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   const here = await providers.list();
   /** The file's provider ids → the ids they have here. */
   const providerIds = new Map<string, string>();
+  /** What is here plus what this import added: a file that lists one provider twice adds it once. */
+  const known = [...here];
   for (const { id, hadKey, ...config } of file.providers ?? []) {
-    const same = here.find((p) => p.kind === config.kind && p.baseUrl === config.baseUrl && p.model === config.model && p.name === config.name);
+    const same = known.find((p) => p.kind === config.kind && p.baseUrl === config.baseUrl && p.model === config.model && p.name === config.name);
     // No apiKey field: saved without a key, and an existing one keeps its own.
     const saved = same ?? (await providers.save(config));
-    if (!same) result.providers++;
-    if (hadKey && !saved.hasKey) result.providersNeedingKey.push(saved.name);
+    if (!same) {
+      result.providers++;
+      known.push(saved);
+    }
+    if (hadKey && !saved.hasKey && !result.providersNeedingKey.includes(saved.name)) result.providersNeedingKey.push(saved.name);
     providerIds.set(id, saved.id);
   }
 

@@ -63,6 +63,19 @@ describe('provider store', () => {
 
     await expect(store.save({ id: 'nope', kind: 'openai', name: 'x', baseUrl: '', model: 'm' })).rejects.toThrow(/does not exist/);
   });
+
+  it('lists providers saved in the same millisecond in the order they were added, whatever their ids', async () => {
+    const db = await freshDb();
+    // A frozen clock (an import saves several at once) and ids that sort the other way round.
+    const ids = ['z', 'y', 'x'];
+    const store = createProviderStore(db, { now: () => 1000, generateId: () => ids.shift()! });
+    for (const name of ['First', 'Second', 'Third']) await store.save({ kind: 'openai-compatible', name, baseUrl: 'http://127.0.0.1:1/v1', model: 'm' });
+    expect((await store.list()).map((p) => p.name)).toEqual(['First', 'Second', 'Third']);
+    // An edit keeps its place.
+    const first = (await store.list())[0]!;
+    await store.save({ id: first.id, kind: 'openai-compatible', name: 'First, renamed', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' });
+    expect((await store.list()).map((p) => p.name)).toEqual(['First, renamed', 'Second', 'Third']);
+  });
 });
 
 describe('conversation store', () => {

@@ -195,6 +195,17 @@ describe('providers and "Remember what I read" in the file', () => {
     expect((await w.providers.list()).filter((p) => p.name === 'Gift')).toHaveLength(1);
   });
 
+  it('a file that lists the same provider twice adds it once and names it once as needing its key', async () => {
+    const twin = { kind: 'openai-compatible', name: 'Twin', baseUrl: 'https://llm.example/v1', model: 'm', hadKey: true };
+    const file = { format: 'tabwise-export', version: 1, exportedAt: 1, conversations: [], memories: [], skills: [], settings: { defaultProviderId: 'b' }, providers: [{ ...twin, id: 'a' }, { ...twin, id: 'b' }] };
+    const w = await world({}, 0);
+    expect(await w.h['data.import']({ text: JSON.stringify(file) })).toMatchObject({ providers: 1, providersNeedingKey: ['Twin'] });
+    const here = await w.providers.list();
+    expect(here.map((p) => p.name)).toEqual(['Twin']);
+    // Both of the file's ids map to it, so its default is the one provider.
+    expect((await w.settings.get()).defaultProviderId).toBe(here[0]!.id);
+  });
+
   it('a file from before providers and remember settings were exported still imports, and changes neither', async () => {
     const w = await world({ defaultProviderId: 'p1' }, 1, createFakeRemember({ enabled: true }));
     const old = { format: 'tabwise-export', version: 1, exportedAt: 1, conversations: [], memories: [], skills: [], settings: {} };
