@@ -11,7 +11,8 @@ export interface TabInfo {
 /** Lists the current window's tabs; injected so the tool never touches chrome.* itself. */
 export type ListTabs = (signal: AbortSignal) => Promise<TabInfo[]>;
 
-/** list_tabs: titles and URLs of the tabs in the user's current window. */
+/** list_tabs: ids, titles and URLs of the tabs in the user's current window (the id is what switch_tab, read_page
+ * and get_page_state take). */
 export function createListTabsTool(listTabs: ListTabs): Tool {
   return defineTool({
     name: 'list_tabs',
@@ -21,7 +22,7 @@ export function createListTabsTool(listTabs: ListTabs): Tool {
     async execute(_input, ctx) {
       const tabs = await listTabs(ctx.signal);
       if (tabs.length === 0) return 'No tabs are open in this window.';
-      return tabs.map((t) => `${t.active ? '* ' : '- '}${t.title || '(untitled)'} <${t.url}>`).join('\n');
+      return tabs.map((t) => `${t.active ? '* ' : '- '}${t.id === undefined ? '' : `[tab ${t.id}] `}${t.title || '(untitled)'} <${t.url}>`).join('\n');
     },
   }) as Tool;
 }

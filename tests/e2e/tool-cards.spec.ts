@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
 import type { FakeLlm, RecordedRequest } from '../fake-llm';
 import { unwrapUntrusted } from '../security/untrusted-block';
-import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
+import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
 const article = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Octopus cognition</title></head><body><main><article>
 <h1>Octopus cognition</h1><p>Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.</p>
@@ -128,6 +128,9 @@ test('tabs as a list; memory and skill tools as short summaries; a denied call s
   await expect(article.locator('.card-host')).toHaveText(`127.0.0.1:${server.port}`);
   await expect(tabs.locator('.card-tabs li')).not.toHaveCount(0);
   await expect(tabs.locator('.card-tabs li.active')).toHaveCount(1);
+  // The model gets each tab's id (what switch_tab and read_page take); the card leaves it out.
+  await expect(tabs.locator('.card-tabs')).not.toContainText('[tab');
+  expect(JSON.stringify(chatRequests(llm).map((r) => r.body))).toMatch(/\[tab \d+\] Octopus cognition </);
 
   await expect(card(panel, 'load_skill').locator('.card-line')).toHaveText(/^Loaded the skill “summarise-page” \(\d+ lines of instructions\)$/);
 

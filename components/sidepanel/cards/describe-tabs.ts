@@ -7,8 +7,9 @@ export interface TabView {
   active: boolean;
 }
 
-/** list_tabs answers one line per tab: `* Title <url>` for the active one, `- Title <url>` for the rest. */
-const line = /^([*-]) (.*) <([^<>]*)>$/;
+/** list_tabs answers one line per tab: `* [tab 12] Title <url>` for the active one, `- [tab 13] Title <url>` for the
+ * rest (the id is for the model; older conversations have lines without it). */
+const line = /^([*-]) (?:\[tab \d+\] )?(.*) <([^<>]*)>$/;
 
 export function describeTabs(out: ToolOutputView): TabView[] | undefined {
   const lines = out.text.split('\n').filter((l) => l.trim());

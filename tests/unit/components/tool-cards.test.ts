@@ -78,10 +78,14 @@ describe('card summaries', () => {
   });
 
   it('list_tabs: each line a tab, the active one marked; anything else is left as text', () => {
-    expect(describeTabs(readToolOutput(wrap('* Inbox <https://mail.example/u/0>\n- (untitled) <about:blank>')))).toEqual([
+    expect(describeTabs(readToolOutput(wrap('* [tab 12] Inbox <https://mail.example/u/0>\n- [tab 3] (untitled) <about:blank>')))).toEqual([
       { title: 'Inbox', url: 'https://mail.example/u/0', host: 'mail.example', active: true },
       { title: '(untitled)', url: 'about:blank', host: '', active: false },
     ]);
+    // Lines written before the ids were added read the same.
+    expect(describeTabs(readToolOutput(wrap('- Inbox <https://mail.example/u/0>')))).toEqual([{ title: 'Inbox', url: 'https://mail.example/u/0', host: 'mail.example', active: false }]);
+    // A title that itself starts like an id is kept whole after the real one.
+    expect(describeTabs(readToolOutput(wrap('- [tab 4] [tab 9] Fake <https://x.example/>')))![0]!.title).toBe('[tab 9] Fake');
     expect(describeTabs(readToolOutput('No tabs are open in this window.'))).toBeUndefined();
   });
 

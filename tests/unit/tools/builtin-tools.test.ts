@@ -18,7 +18,7 @@ function tools(userSkills: Array<{ name: string; description: string; body: stri
   const memory = createInMemoryMemoryStore();
   const list = createBuiltinTools({
     memory, skills: createSkillCatalog(prompts, { list: async () => userSkills.map((s) => ({ ...s, source: 'user' as const })) }),
-    listTabs: async () => [{ title: 'Docs', url: 'https://docs.test/', active: true }, { title: '', url: 'https://x.test/', active: false }],
+    listTabs: async () => [{ id: 12, title: 'Docs', url: 'https://docs.test/', active: true }, { id: 7, title: '', url: 'https://x.test/', active: false }, { title: 'No id', url: 'https://y.test/', active: false }],
     agents: [], now: () => 1_700_000_000_000, generateId: () => `m${++id}`,
   });
   const byName = (n: string) => list.find((t) => t.name === n) as Tool;
@@ -51,8 +51,8 @@ describe('built-in tools', () => {
     await expect(run('load_skill', { name: 'nope' })).rejects.toThrow(/No skill named "nope". Available: fill-form-carefully, summarise-page, my-skill/);
   });
 
-  it('list_tabs lists titles and URLs with the active tab marked', async () => {
-    expect(await tools().run('list_tabs', {})).toBe('* Docs <https://docs.test/>\n- (untitled) <https://x.test/>');
+  it('list_tabs lists ids, titles and URLs with the active tab marked', async () => {
+    expect(await tools().run('list_tabs', {})).toBe('* [tab 12] Docs <https://docs.test/>\n- [tab 7] (untitled) <https://x.test/>\n- No id <https://y.test/>');
   });
 
   it('delegate hands the request to the runtime', async () => {
