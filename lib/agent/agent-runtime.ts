@@ -287,6 +287,7 @@ function fenceJournal(journal: RunJournal, isDead: () => boolean): RunJournal {
   return {
     write: async (batch) => { if (!isDead()) await journal.write(batch); },
     read: (id) => journal.read(id),
+    readApprovals: (id) => journal.readApprovals(id),
     listUnfinished: () => journal.listUnfinished(),
     listRuns: (conversationId) => journal.listRuns(conversationId),
     listChildren: (runId) => journal.listChildren(runId),

@@ -37,6 +37,12 @@ export function createIdbRunJournal(db: IDBPDatabase<AgentDb>): RunJournal {
       await tx.done;
       return run ? assembleSnapshot({ run, input, requests, steps, texts, toolCalls, approvals, interjections }) : undefined;
     },
+    async readApprovals(runId) {
+      const tx = db.transaction(['runs', 'approvals'], 'readonly');
+      const [run, approvals] = await Promise.all([tx.objectStore('runs').get(runId), tx.objectStore('approvals').index('byRun').getAll(runId)]);
+      await tx.done;
+      return run ? { run, approvals } : undefined;
+    },
     listUnfinished: () => db.getAllFromIndex('runs', 'byStatus', 'running'),
     listRuns: (conversationId) => db.getAllFromIndex('runs', 'byConversation', conversationId),
     listChildren: (runId) => db.getAllFromIndex('runs', 'byParent', runId),

@@ -43,6 +43,10 @@ export function createMemoryRunJournal(): MemoryRunJournal {
       const s = runs.get(runId);
       return s ? assembleSnapshot(structuredClone(s)) : undefined;
     },
+    async readApprovals(runId) {
+      const s = runs.get(runId);
+      return s ? structuredClone({ run: s.run, approvals: s.approvals }) : undefined;
+    },
     async listUnfinished() {
       return [...runs.values()].filter((s) => s.run.status !== 'finished').map((s) => structuredClone(s.run));
     },

@@ -183,6 +183,8 @@ export interface RunJournal {
   write(batch: JournalBatch): Promise<void>;
   /** Everything about one run, steps by index (requests rebuilt whole), tool calls by step then order. */
   read(runId: string): Promise<RunSnapshot | undefined>;
+  /** The run's state and its approvals only: what the tab tools check on every call, without the steps. */
+  readApprovals(runId: string): Promise<{ run: RunState; approvals: ApprovalRecord[] } | undefined>;
   listUnfinished(): Promise<RunState[]>;
   /** Every run of a conversation, sub-agent runs included. */
   listRuns(conversationId: string): Promise<RunState[]>;

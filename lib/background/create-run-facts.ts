@@ -8,7 +8,8 @@ const GOES_TO_ORIGIN = new Set(['navigate', 'open_tab']);
 
 export function createRunFacts(deps: { journal: Promise<RunJournal>; conversations: Promise<ConversationStore> }): ReadRunFacts {
   return async (runId) => {
-    const snap = await (await deps.journal).read(runId);
+    // Only the run and its approvals: the steps (whole requests) are not needed here.
+    const snap = await (await deps.journal).readApprovals(runId);
     if (!snap) return { mentionedTabIds: [], deniedOrigins: [], title: 'Tabwise' };
     const deniedOrigins = snap.approvals.flatMap((a) => (GOES_TO_ORIGIN.has(a.toolName) && a.status === 'denied' && a.site ? [a.site] : []));
     const conversation = await (await deps.conversations).getConversation(snap.run.conversationId);

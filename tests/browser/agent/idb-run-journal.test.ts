@@ -29,7 +29,11 @@ describe('idb run journal', () => {
       toolCalls: [{ runId: 'r1', step: 0, order: 1, toolCallId: 't1', toolName: 'x', rawInput: '{}', status: 'pending' },
         { runId: 'r1', step: 0, order: 0, toolCallId: 't2', toolName: 'x', rawInput: '{}', status: 'done', output: 'o' }],
       interjections: [{ runId: 'r1', id: 'i1', text: 'hey', at: 5 }],
+      approvals: [{ runId: 'r1', toolCallId: 't1', toolName: 'x', input: {}, preview: 'p', site: 'https://a.example', status: 'denied', requestedAt: 3 }],
     });
+    // The narrow read: the run and its approvals, nothing of its steps.
+    expect(await journal.readApprovals('r1')).toEqual({ run, approvals: [expect.objectContaining({ toolCallId: 't1', status: 'denied', site: 'https://a.example' })] });
+    expect(await journal.readApprovals('nope')).toBeUndefined();
     const snap = await journal.read('r1');
     expect(snap!.steps.map((s) => s.index)).toEqual([0, 1]);
     expect(snap!.toolCalls.map((c) => c.toolCallId)).toEqual(['t2', 't1']);

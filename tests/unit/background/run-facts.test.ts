@@ -15,7 +15,7 @@ const snapshot = {
 describe('run facts for the tab tools', () => {
   it('reads the mentioned tabs, the origins denied to navigate or open_tab (not other tools), and the conversation title', async () => {
     const facts = createRunFacts({
-      journal: Promise.resolve({ read: async (id: string) => (id === 'r1' ? snapshot : undefined) } as unknown as RunJournal),
+      journal: Promise.resolve({ readApprovals: async (id: string) => (id === 'r1' ? snapshot : undefined) } as unknown as RunJournal),
       conversations: Promise.resolve({ getConversation: async () => ({ id: 'c1', title: '  Find my order  ', createdAt: 0, updatedAt: 0 }) } as unknown as ConversationStore),
     });
     expect(await facts('r1')).toEqual({ mentionedTabIds: [9], deniedOrigins: ['https://evil.example', 'https://other.example'], title: 'Find my order' });
