@@ -25,11 +25,6 @@ const HOVER_INTENT_MS = 300;
 /** An action the page refuses or cannot do; its message is what the model reads. */
 export class ActionError extends Error {}
 
-/** What the page agent keeps between actions of a frame (the element the pointer is over). */
-export interface ActMemory {
-  hovered?: Element;
-}
-
 const quote = (el: Element) => JSON.stringify(elementName(el, interactiveRole(el) ?? '').slice(0, 60));
 
 /** The element behind a ref of the run's last snapshot, checked as a person would find it now. */
@@ -52,7 +47,7 @@ function assertWritable(el: HTMLElement, ref: string, elements: HTMLElement[] = 
 }
 
 /** Runs one action on the page (the caller watches what it changes). */
-export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActInput, memory: ActMemory): Promise<Omit<ActOutput, 'changes'>> {
+export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActInput): Promise<Omit<ActOutput, 'changes'>> {
   switch (input.action) {
     case 'type': {
       const el = elementOf(allowlist, input.ref);
@@ -84,8 +79,7 @@ export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActI
       const el = elementOf(allowlist, input.ref);
       if (!isFieldVisible(el)) throw new ActionError(`"${input.ref}" is hidden now; call get_page_state again`);
       el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      hoverElement(el, memory.hovered);
-      memory.hovered = el;
+      hoverElement(el);
       // Menus open on hover after an intent delay (Radix waits 100 ms, others up to 300): let it pass before the changes are read.
       await new Promise((r) => setTimeout(r, HOVER_INTENT_MS));
       return { action: 'hover', ref: input.ref, did: `moved the pointer over ${quote(el)}` };

@@ -8,7 +8,7 @@ import type { PageReader } from './page-reader';
 import { snapshotForms } from './snapshot-forms';
 import { submitForm } from './submit-form';
 import { undoFill } from './undo-fill';
-import { ActionError, actOnPage, type ActMemory } from './act-on-page';
+import { ActionError, actOnPage } from './act-on-page';
 import { observeChanges } from './observe-changes';
 import { RefBook } from './ref-book';
 import { snapshotPage } from './snapshot-page';
@@ -63,7 +63,6 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
   const runs = new Map<string, RunState>();
   /** Refs stay the same for an element across this document's snapshots. */
   const refs = new RefBook();
-  const memory: ActMemory = {};
   const undos = new Map<string, UndoRecord>();
   let masks: ScreenshotMasks | undefined;
   const remember = <V>(map: Map<string, V>, key: string, value: V, max: number) => {
@@ -102,7 +101,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       const { allowlist } = run;
       assertSameOrigin(doc, 'ref' in input && input.ref !== undefined ? allowlist.button(input.ref) ?? allowlist.field(input.ref)?.elements[0]?.deref() : undefined);
       try {
-        const { result, changes } = await observeChanges(doc, () => actOnPage(doc, allowlist, input, memory), { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
+        const { result, changes } = await observeChanges(doc, () => actOnPage(doc, allowlist, input), { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
         return { ...result, changes };
       } catch (error) {
         if (error instanceof ActionError) throw new ToolError(`${input.action} failed: ${error.message}`);

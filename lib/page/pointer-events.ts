@@ -18,12 +18,18 @@ function boxesAround(el: Element): Element[] {
   return out;
 }
 
+/** Where the simulated pointer is in each document: the element the last hover or click moved it onto. */
+const pointerAt = new WeakMap<Document, Element>();
+
 /**
- * The pointer coming over `el`, as when a person moves the mouse onto it (menus that open on hover listen to
- * these). As in a browser, enter and leave do not bubble but fire on every box the pointer enters or leaves:
- * a menu that opens on mouseenter of a wrapper around its trigger hears it too.
+ * The pointer coming over `el` from wherever it was, as when a person moves the mouse onto it (menus that
+ * open on hover listen to these). As in a browser, enter and leave do not bubble but fire on every box the
+ * pointer enters or leaves, and only on those: a menu that opens on mouseenter of a wrapper around its trigger
+ * hears it too, and hears mouseleave once the pointer goes elsewhere (by a hover or a click).
  */
-export function hoverElement(el: Element, previous?: Element): void {
+export function hoverElement(el: Element): void {
+  const previous = pointerAt.get(el.ownerDocument);
+  pointerAt.set(el.ownerDocument, el);
   const from = previous?.isConnected && previous !== el ? previous : undefined;
   const fromBoxes = from ? boxesAround(from) : [];
   const toBoxes = boxesAround(el);

@@ -126,4 +126,25 @@ describe('hover', () => {
     await call('act', { action: 'hover', ref: ref('Help') });
     expect(menu.hidden).toBe(true);
   });
+
+  it('a click moves the pointer too: boxes it stays inside hear no second enter, and the ones it leaves hear leave', async () => {
+    const root = mount(`<div id="wrap"><button>Account</button><ul role="menu"><li role="menuitem" tabindex="-1">Billing</li></ul></div><button>Help</button><button>Later</button>`);
+    const heard: string[] = [];
+    const wrap = root.querySelector('#wrap')!;
+    for (const type of ['mouseenter', 'mouseleave', 'pointerenter', 'pointerleave']) wrap.addEventListener(type, () => heard.push(type));
+    const { call, snapshot } = agentOnPage();
+    const state = await snapshot();
+    const ref = (name: string) => state.elements.find((e) => e.name === name)!.ref;
+    await call('act', { action: 'hover', ref: ref('Account') });
+    expect(heard).toEqual(['pointerenter', 'mouseenter']);
+    // Clicking inside the wrapper: the pointer never left it.
+    await call('click', { key: ref('Billing') });
+    expect(heard).toEqual(['pointerenter', 'mouseenter']);
+    // Clicking outside it: the pointer left (a hover menu closes as it would for a person).
+    await call('click', { key: ref('Help') });
+    expect(heard).toEqual(['pointerenter', 'mouseenter', 'pointerleave', 'mouseleave']);
+    // And a hover after that starts from Help: nothing more for the wrapper.
+    await call('act', { action: 'hover', ref: ref('Later') });
+    expect(heard).toHaveLength(4);
+  });
 });
