@@ -4,21 +4,36 @@
  * held before the timeout, false otherwise, and only reads the page.
  */
 
-/** Resolves true once `text` (case and spacing ignored) is in the text a person can see in the document. */
+/**
+ * Resolves true once `text` (case and spacing ignored) is in the text a person can see in the document.
+ * Reading innerText lays the page out, so a page that changes all the time is read at most every 50 ms
+ * (and once more after its last change), not on every mutation.
+ */
 export function waitForTextInPage(text: string, timeoutMs: number): Promise<boolean> {
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
   const wanted = norm(text);
   const present = () => !!document.body && norm(document.body.innerText).includes(wanted);
   if (present()) return Promise.resolve(true);
+  const everyMs = 50;
   return new Promise((resolve) => {
+    let lastRead = performance.now();
+    let trailing: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      trailing = undefined;
+      lastRead = performance.now();
+      if (present()) finish(true);
+    };
     const observer = new MutationObserver(() => {
-      if (!present()) return;
-      finish(true);
+      if (trailing !== undefined) return;
+      const wait = everyMs - (performance.now() - lastRead);
+      if (wait <= 0) check();
+      else trailing = setTimeout(check, wait);
     });
     const timer = setTimeout(() => finish(present()), timeoutMs);
     function finish(found: boolean) {
       observer.disconnect();
       clearTimeout(timer);
+      clearTimeout(trailing);
       resolve(found);
     }
     observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
