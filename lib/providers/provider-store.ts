@@ -3,6 +3,7 @@ import type { Db } from '../storage/db';
 import { decryptSecret, encryptSecret } from '../storage/secrets';
 import type { ProviderInput } from './provider-config';
 import type { ProviderRecord, ProviderView } from './provider-record';
+import { nextCreatedAt } from '../util/next-created-at';
 
 export interface ProviderStore {
   list(): Promise<ProviderView[]>;
@@ -17,12 +18,6 @@ export function toProviderView({ apiKey, ...rest }: ProviderRecord): ProviderVie
 }
 
 export function createProviderStore(db: Db, deps: { now: () => number; generateId: () => string }): ProviderStore {
-  /** The list is ordered by creation: two providers saved in the same millisecond (an import) still get distinct,
-   * increasing times, so they list in the order they were added. */
-  async function nextCreatedAt(): Promise<number> {
-    const latest = (await db.getAll('providers')).reduce((max, p) => Math.max(max, p.createdAt), -Infinity);
-    return Math.max(deps.now(), latest + 1);
-  }
   return {
     async list() {
       const all = await db.getAll('providers');
@@ -43,7 +38,7 @@ export function createProviderStore(db: Db, deps: { now: () => number; generateI
         model: input.model,
         ...(input.apiVersion ? { apiVersion: input.apiVersion } : {}),
         ...(input.contextWindowTokens ? { contextWindowTokens: input.contextWindowTokens } : {}),
-        createdAt: existing?.createdAt ?? (await nextCreatedAt()),
+        createdAt: existing?.createdAt ?? nextCreatedAt(deps.now(), await db.getAll('providers')),
         apiKey: existing?.apiKey,
         keyLast4: existing?.keyLast4,
       };

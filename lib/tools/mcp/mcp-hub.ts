@@ -20,6 +20,7 @@ import type { McpServerStore } from './mcp-server-store';
 import { serverSlug } from './to-mcp-tool-name';
 import { t } from '../../util/t';
 import { isRecord } from '../../util/is-record';
+import { nextCreatedAt } from '../../util/next-created-at';
 
 /** A form mistake the user can fix (the background turns it into a user-facing error): its message is in the user's language. */
 export class McpInputError extends Error {
@@ -223,7 +224,7 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
         if (others.some((s) => serverSlug(s.name) === serverSlug(input.name))) throw new McpInputError(t('mcp_server_name_taken', input.name));
         const record: McpServerRecord = existing ?? {
           id: deps.generateId(), name: input.name, url: input.url, timeoutMs: DEFAULT_MCP_TIMEOUT_MS, headerNames: [],
-          tools: [], toolSettings: {}, resources: [], prompts: [], status: { state: 'never' }, createdAt: deps.now(),
+          tools: [], toolSettings: {}, resources: [], prompts: [], status: { state: 'never' }, createdAt: nextCreatedAt(deps.now(), others),
         };
         const moved = existing && new URL(existing.url).origin !== new URL(input.url).origin;
         // Saved secrets never follow the server to another origin (as with provider keys).

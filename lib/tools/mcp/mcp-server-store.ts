@@ -38,23 +38,29 @@ export async function openMcpDb(name = MCP_DB_NAME): Promise<IDBPDatabase<McpDb>
 const isHeaderMap = (v: unknown): v is Record<string, string> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
 
+/** Servers in the order they were added, as IndexedDB gives them (by id), then by creation time. */
+const byCreation = (records: McpServerRecord[]) => records.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).sort((a, b) => a.createdAt - b.createdAt);
+
+async function openHeaders(record: McpServerRecord, secrets: SecretBox): Promise<Record<string, string>> {
+  if (!record.secretHeaders) return {};
+  const parsed: unknown = JSON.parse(await secrets.decrypt(record.secretHeaders));
+  if (!isHeaderMap(parsed)) throw new Error('stored MCP headers are not a header map');
+  return parsed;
+}
+
 export function createMcpServerStore(db: Promise<IDBPDatabase<McpDb>>, secrets: SecretBox): McpServerStore {
   return {
-    list: async () => (await (await db).getAll('servers')).sort((a, b) => a.createdAt - b.createdAt),
+    list: async () => byCreation(await (await db).getAll('servers')),
     get: async (id) => (await db).get('servers', id),
     put: async (record) => void (await (await db).put('servers', record)),
     delete: async (id) => (await db).delete('servers', id),
-    async headersOf(record) {
-      if (!record.secretHeaders) return {};
-      const parsed: unknown = JSON.parse(await secrets.decrypt(record.secretHeaders));
-      if (!isHeaderMap(parsed)) throw new Error('stored MCP headers are not a header map');
-      return parsed;
-    },
+    headersOf: (record) => openHeaders(record, secrets),
     sealHeaders: (headers) => secrets.encrypt(JSON.stringify(headers)),
   };
 }
 
-/** An in-memory store for tests (secrets "sealed" as plain bytes: there is nothing to protect in a test). */
+/** An in-memory store for tests, ordered and checked as the real one (secrets "sealed" as plain bytes: there is
+ * nothing to protect in a test). */
 export function createMemoryMcpServerStore(): McpServerStore {
   const servers = new Map<string, McpServerRecord>();
   const box: SecretBox = {
@@ -62,15 +68,11 @@ export function createMemoryMcpServerStore(): McpServerStore {
     decrypt: async (s) => new TextDecoder().decode(s.data),
   };
   return {
-    list: async () => [...servers.values()].map((s) => structuredClone(s)),
+    list: async () => byCreation([...servers.values()].map((s) => structuredClone(s))),
     get: async (id) => structuredClone(servers.get(id)),
     put: async (r) => void servers.set(r.id, structuredClone(r)),
     delete: async (id) => void servers.delete(id),
-    async headersOf(r) {
-      if (!r.secretHeaders) return {};
-      const parsed: unknown = JSON.parse(await box.decrypt(r.secretHeaders));
-      return isHeaderMap(parsed) ? parsed : {};
-    },
+    headersOf: (r) => openHeaders(r, box),
     sealHeaders: (h) => box.encrypt(JSON.stringify(h)),
   };
 }

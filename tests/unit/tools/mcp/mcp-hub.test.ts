@@ -147,6 +147,14 @@ describe('MCP hub against a real SDK server', () => {
     }
   });
 
+  it('servers added in the same millisecond list in the order they were added, whatever their ids', async () => {
+    const ids = ['z-server', 'm-server', 'a-server'];
+    const hub = createMcpHub({ store: createMemoryMcpServerStore(), now: () => 5, generateId: () => ids.shift()!, connect: async () => { throw new Error('offline'); } });
+    await hub.attach(createToolRegistry([]));
+    for (const name of ['first', 'second', 'third']) await hub.save({ name, url: streamable.url });
+    expect((await hub.list()).map((s) => s.name)).toEqual(['first', 'second', 'third']);
+  });
+
   it('reads a resource, capped', async () => {
     const { hub } = setup();
     const view = await hub.save({ name: 'r', url: streamable.url });
