@@ -4,6 +4,7 @@
  * and its tool calls in one atomic write.
  */
 import type { ChatCall, ToolSpec } from '../providers/chat-model';
+import { IMAGE_TOOL, withoutImages } from '../providers/tool-result-image';
 import { toToolSpec } from '../tools/to-tool-spec';
 import { buildHistory, parseToolInput } from './build-history';
 import { composeSystemPrompt } from './compose-system-prompt';
@@ -28,8 +29,13 @@ export const noToolsNotice = (): string => t('bg_notice_no_tools');
 export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ request: ChatCall; trimNote?: string }> {
   const s = live.snap.run.settings;
   const describe = describeToolFrom(deps.prompts);
+  const info = live.model.info;
+  // A model that takes no images (the catalog says so, or its server refused one) is not offered the
+  // screenshot, and reads earlier ones as text: what the journal keeps is then what it is sent.
+  const sees = info?.images !== false;
   // A model that cannot call tools (the catalog says so, or its server refused them) gets plain chat.
-  const specs: ToolSpec[] = live.model.info?.tools === false ? [] : activeTools(live, deps).map((t) => toToolSpec(t, describe));
+  const offered = info?.tools === false ? [] : activeTools(live, deps).filter((t) => sees || t.name !== IMAGE_TOOL);
+  const specs: ToolSpec[] = offered.map((t) => toToolSpec(t, describe));
   const system = await composeSystemPrompt({
     base: systemPromptFrom(deps.prompts),
     customInstructions: s.customInstructions,
@@ -43,8 +49,8 @@ export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ 
   // The page's context and passages ride with the user message the run answers (the last of its input).
   const data = composeTurnData(s, resolveDataBoundary(live.snap.run));
   const history = attachTurnData(buildHistory(live.snap), live.snap.run.messages.length - 1, data);
-  const window = s.contextWindowTokens ?? live.model.info?.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW;
-  const trimmed = trimContext(history, window - reserved, estimate);
+  const window = s.contextWindowTokens ?? info?.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW;
+  const trimmed = trimContext(sees ? history : withoutImages(history), window - reserved, estimate);
   const request: ChatCall = { system, messages: trimmed.messages };
   if (specs.length > 0) request.tools = specs;
   if (s.maxOutputTokens !== undefined) request.maxOutputTokens = s.maxOutputTokens;

@@ -6,7 +6,7 @@ import { createOpenAIChatModel } from './openai-chat-model';
 import { DEFAULT_AZURE_API_VERSION } from './create-openai-client';
 import { lookupModel } from './model-catalog';
 import { createPromptApiChatModel } from './prompt-api-chat-model';
-import { withModelInfo } from './with-model-info';
+import { withModelInfo, type Refusal } from './with-model-info';
 
 type ChatModelTarget = Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'> & Partial<Pick<ProviderConfig, 'apiVersion' | 'contextWindowTokens'>>;
 
@@ -16,9 +16,10 @@ export interface ChatModelTuning {
   stallTimeoutMs?: number;
 }
 
-// Endpoints and models whose server refused tools since the worker started: later runs start without them
-// instead of spending a failed request each. Cleared with the worker, so a server that gains tools is retried.
-const refusedTools = new Set<string>();
+// Endpoints and models whose server refused tools, or images, since the worker started: later runs start
+// without them instead of spending a failed request each. Cleared with the worker, so a server that gains
+// them is tried again.
+const refused: Record<Refusal, Set<string>> = { tools: new Set(), images: new Set() };
 
 function adapterFor(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl: typeof fetch | undefined, tuning: ChatModelTuning): ChatModel {
   if (provider.kind === 'anthropic') {
@@ -39,9 +40,10 @@ function adapterFor(provider: ChatModelTarget, apiKey: string | undefined, fetch
 export function createChatModel(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl?: typeof fetch, tuning: ChatModelTuning = {}): ChatModel {
   const key = `${provider.kind} ${provider.baseUrl} ${provider.model}`;
   const info = { ...lookupModel(provider.model) };
-  // The built-in model has no tool calling whatever its id; a server that refused tools is believed.
-  if (provider.kind === 'chrome-builtin' || refusedTools.has(key)) info.tools = false;
+  // The built-in model has no tool calling and is sent text only, whatever its id; a server that refused is believed.
+  if (provider.kind === 'chrome-builtin' || refused.tools.has(key)) info.tools = false;
+  if (provider.kind === 'chrome-builtin' || refused.images.has(key)) info.images = false;
   // What the endpoint reported (saved with the provider) beats the catalog's documentation.
   if (provider.contextWindowTokens) info.contextWindowTokens = provider.contextWindowTokens;
-  return withModelInfo(adapterFor(provider, apiKey, fetchImpl, tuning), info, () => refusedTools.add(key));
+  return withModelInfo(adapterFor(provider, apiKey, fetchImpl, tuning), info, (what) => refused[what].add(key));
 }

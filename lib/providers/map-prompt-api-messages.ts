@@ -2,7 +2,7 @@
  * ChatCall → the Prompt API's initial prompts plus the text to prompt with. Pure. The built-in model has no
  * tool calling, so earlier tool calls and results (from another model in the same conversation) become text.
  */
-import { splitToolResultImage } from './tool-result-image';
+import { toolResultText } from './tool-result-image';
 import type { ChatCall, ChatMessage } from './chat-model';
 import type { LanguageModelMessage } from './language-model-api';
 
@@ -13,7 +13,7 @@ function textOf(m: ChatMessage): string {
       .flatMap((p) => (p.type === 'text' ? [p.text] : p.type === 'tool-call' ? [`[called ${p.toolName}]`] : []))
       .join('');
   }
-  return m.content.map((r) => `[${r.toolName} returned]\n${splitToolResultImage(r).image ? NO_IMAGES : r.output}`).join('\n\n');
+  return m.content.map((r) => `[${r.toolName} returned]\n${toolResultText(r)}`).join('\n\n');
 }
 
 export function mapPromptApiMessages(call: ChatCall): { initialPrompts: LanguageModelMessage[]; prompt: string } {
@@ -29,6 +29,3 @@ export function mapPromptApiMessages(call: ChatCall): { initialPrompts: Language
   }
   return { initialPrompts, prompt };
 }
-
-/** What the built-in model reads in place of a screenshot: it takes text only. */
-export const NO_IMAGES = 'Error: this model does not accept images, so the screenshot was not sent to it. Use get_page_state or read_page to see the page instead.';

@@ -1,7 +1,8 @@
 /**
  * What is known about models without asking them: context window, whether they reason, whether they can
- * call tools. From each vendor's model documentation (2025-2026); a model not listed gets limits that are
- * safe rather than generous, so an unknown local model is not sent more than it can take.
+ * call tools, whether they take images. From each vendor's model documentation (2025-2026); a model not
+ * listed gets limits that are safe rather than generous, so an unknown local model is not sent more than it
+ * can take.
  */
 
 export interface ModelInfo {
@@ -11,6 +12,11 @@ export interface ModelInfo {
   reasoning: boolean;
   /** Whether it can call tools; undefined when unknown (tools are sent, and a refusal falls back to plain chat). */
   tools?: boolean;
+  /**
+   * Whether it takes images (the screenshot tool's); undefined when unknown (the screenshot is offered, and a
+   * server that refuses its image gets the call again without it).
+   */
+  images?: boolean;
   /** False for the fallback of a model the catalog does not know. */
   known: boolean;
 }
@@ -67,6 +73,31 @@ const entries: Entry[] = [
   [/^gemini-nano$/, { contextWindowTokens: 6 * K, reasoning: false, tools: false }],
 ];
 
+// Image input, apart from the table above because vision variants sit inside text families (llama3.2-vision,
+// qwen3-vl) and a local vision model is known by its name alone. First match wins; undefined: not documented
+// one way or the other. A family not listed is unknown too.
+const imageInput: [pattern: RegExp, images: boolean | undefined][] = [
+  // Vision variants and local vision models (Ollama, LM Studio, vLLM, Groq, OpenRouter names)
+  [/^(bak)?llava|-vision\b|^qwen[\d.]*-?vl|^minicpm-v|^moondream|^pixtral/, true],
+  // OpenAI: text-only models, then vision families (o1-mini, o1-preview and o3-mini have no vision; the
+  // gpt-4o audio, realtime and search variants are not documented to take images)
+  [/^gpt-3\.5|^gpt-4-turbo-preview|^o1-(mini|preview)|^o3-mini|^gpt-oss(-|$)/, false],
+  [/^gpt-4o(-mini)?-(audio|realtime|search)/, undefined],
+  [/^gpt-(5|4\.1|4o|4-turbo)|^o[134](-|$)/, true],
+  // Anthropic: every Claude from 3 on, but 3.5 Haiku launched without image input
+  [/^claude-3[.-]5-haiku/, undefined],
+  [/^claude-(3|opus|sonnet|haiku)/, true],
+  [/^gemini-(1\.5|2|3)/, true],
+  [/^grok-4/, true],
+  [/^grok-(3|code)/, false],
+  [/^(codestral|open-mistral-nemo)/, false],
+  [/^deepseek-(chat|reasoner|r1)/, false],
+  // Text models of open families (their vision variants matched above)
+  [/^llama-?3\.[123]/, false],
+  [/^qwen3($|-coder|-\d+b)/, false],
+  [/^kimi-k2(-|$)/, false],
+];
+
 /**
  * The id without the routing a server puts around it: Gemini's `models/…`, OpenRouter's and Groq's
  * `vendor/…`, Ollama's `:tag`.
@@ -79,5 +110,7 @@ export function normaliseModelId(modelId: string): string {
 export function lookupModel(modelId: string): ModelInfo {
   const id = normaliseModelId(modelId);
   const hit = entries.find(([pattern]) => pattern.test(id));
-  return hit ? { ...hit[1], known: true } : { contextWindowTokens: UNKNOWN_CONTEXT_WINDOW, reasoning: false, known: false };
+  const info: ModelInfo = hit ? { ...hit[1], known: true } : { contextWindowTokens: UNKNOWN_CONTEXT_WINDOW, reasoning: false, known: false };
+  const images = imageInput.find(([pattern]) => pattern.test(id))?.[1];
+  return images === undefined ? info : { ...info, images };
 }

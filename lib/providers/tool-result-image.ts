@@ -1,8 +1,9 @@
 /**
  * The image a tool result carries (the screenshot tool's), in the one text form the journal and the
- * conversation keep, and how the mappers split it back into text and an image part for the vendors.
+ * conversation keep, how the mappers split it back into text and an image part for the vendors, and what a
+ * model that takes no images reads instead.
  */
-import type { ToolResultPart } from './chat-model';
+import type { ChatMessage, ToolResultPart } from './chat-model';
 
 /** The only tool whose results may carry an image: a built-in whose name no user or MCP tool can take. */
 export const IMAGE_TOOL = 'screenshot';
@@ -37,4 +38,22 @@ export function splitToolResultImage(part: ToolResultPart): { text: string; imag
   const { mediaType, data } = image;
   if ((mediaType !== 'image/png' && mediaType !== 'image/jpeg') || typeof data !== 'string' || !BASE64.test(data)) return { text: part.output };
   return { text: note, image: { mediaType, data } };
+}
+
+/** What a model that takes no images reads in place of a screenshot (the built-in one, or one whose server refused images). */
+export const NO_IMAGES = 'Error: this model does not accept images, so the screenshot was not sent to it. Use get_page_state or read_page to see the page instead.';
+
+/** A result as a model without image input reads it: a screenshot becomes NO_IMAGES, anything else stays as it is. */
+export function toolResultText(part: ToolResultPart): string {
+  return splitToolResultImage(part).image ? NO_IMAGES : part.output;
+}
+
+/** Whether any tool result among `messages` carries an image. */
+export function carriesImage(messages: ChatMessage[]): boolean {
+  return messages.some((m) => m.role === 'tool' && m.content.some((r) => splitToolResultImage(r).image));
+}
+
+/** `messages` with every screenshot's image replaced by NO_IMAGES, for a model that takes no images. */
+export function withoutImages(messages: ChatMessage[]): ChatMessage[] {
+  return messages.map((m) => (m.role === 'tool' ? { ...m, content: m.content.map((r) => ({ ...r, output: toolResultText(r) })) } : m));
 }

@@ -184,3 +184,48 @@ test('screenshot of a tab that is not on screen fails with a clear error, and le
   expect(String(tool?.content)).toMatch(/not the visible tab of its window/);
   await expect(page.locator('[data-tabwise-screenshot]')).toHaveCount(0);
 });
+
+test('screenshot for a model whose server refuses images: the call goes again without the image, and the answer completes', async ({ context, extensionId, llm, extPage }) => {
+  type Body = { messages: { role: string; content: unknown }[]; tools?: { function: { name: string } }[] };
+  const imageParts = (body: unknown) => (body as Body).messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((p: { type?: string }) => p.type === 'image_url');
+  const toolNames = (body: unknown) => ((body as Body).tools ?? []).map((t) => t.function.name);
+  // An OpenAI-compatible server whose model (unknown to the catalog) takes no images, as gpt-3.5-turbo answers.
+  llm.rejectImages('Invalid content type. image_url is only supported by certain models.');
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Local', baseUrl: llm.openaiBaseUrl, model: 'tinyllm-text' });
+  const page = await context.newPage();
+  await page.goto(`${pages.url}login.html`);
+  llm.enqueue(
+    { toolCalls: [{ name: 'screenshot', arguments: '{}' }] },
+    { text: ['It is a sign-in ', 'form.'] },
+    { text: ['Still the sign-in form.'] },
+  );
+  const panel = await openPanel(context, extensionId);
+  await page.bringToFront();
+  await sendChat(panel, 'What does this page look like?');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+  await expect(answer).toContainText('It is a sign-in form.');
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  // The user still sees what was captured.
+  await expect(answer.locator('.tool-card[data-tool="screenshot"] img.screenshot-thumb')).toBeVisible();
+
+  const sent = chatRequests(llm, '/v1/chat/completions');
+  expect(sent).toHaveLength(3);
+  expect(toolNames(sent[0]!.body)).toContain('screenshot');
+  // Refused with the image; sent again with the screenshot as text, and without the tool.
+  expect(imageParts(sent[1]!.body)).toHaveLength(1);
+  expect(imageParts(sent[2]!.body)).toHaveLength(0);
+  const tool = (sent[2]!.body as Body).messages.find((m) => m.role === 'tool');
+  expect(String(tool?.content)).toMatch(/^Error: this model does not accept images/);
+  expect(toolNames(sent[2]!.body)).toContain('get_page_state');
+  expect(toolNames(sent[2]!.body)).not.toContain('screenshot');
+
+  // The next message of the conversation starts that way: one request, no refused one first.
+  await sendChat(panel, 'And now?');
+  await expect(assistantMessages(panel).last()).toContainText('Still the sign-in form.', { timeout: 20_000 });
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  const after = chatRequests(llm, '/v1/chat/completions');
+  expect(after).toHaveLength(4);
+  expect(imageParts(after[3]!.body)).toHaveLength(0);
+  expect(toolNames(after[3]!.body)).not.toContain('screenshot');
+});

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { FakeReply, FakeReplySource } from './fake-reply';
+import { hasImagePart } from './has-image-part';
 import type { RecordedRequest } from './recorded-request';
 
 const defaultFallback: FakeReply = { text: ['ok'] };
@@ -43,6 +44,7 @@ export class FakeLlm {
   #validKeys: string[] | undefined;
   #refuseExtensionOrigins: boolean;
   #toolsRejection: string | undefined;
+  #imagesRejection: string | undefined;
   #closed: Promise<void> | undefined;
 
   constructor(server: Server, port: number, options: StartFakeLlmOptions) {
@@ -91,6 +93,15 @@ export class FakeLlm {
     this.#toolsRejection = message;
   }
 
+  /**
+   * Makes completion requests that carry an image part fail with a 400 and this message, the way a server whose
+   * model takes no images answers (OpenAI for gpt-3.5-turbo: "Invalid content type. image_url is only supported
+   * by certain models."); `undefined` accepts images again.
+   */
+  rejectImages(message: string | undefined = 'Invalid content type. image_url is only supported by certain models.'): void {
+    this.#imagesRejection = message;
+  }
+
   /** Empties the queue and the record, and restores the fallback, models and keys the server started with. */
   reset(): void {
     this.#queue.length = 0;
@@ -102,6 +113,7 @@ export class FakeLlm {
     this.#validKeys = this.#options.validKeys;
     this.#refuseExtensionOrigins = this.#options.refuseExtensionOrigins ?? false;
     this.#toolsRejection = undefined;
+    this.#imagesRejection = undefined;
   }
 
   /** Stops the server. Drops open connections first: Chromium's keep-alive sockets would hold it for minutes. */
@@ -133,6 +145,11 @@ export class FakeLlm {
   toolsRejection(body: unknown): string | undefined {
     const tools = (body as { tools?: unknown } | undefined)?.tools;
     return this.#toolsRejection !== undefined && Array.isArray(tools) && tools.length > 0 ? this.#toolsRejection : undefined;
+  }
+
+  /** The 400 message for a completion request that carries an image, when images are rejected (server side). */
+  imagesRejection(body: unknown): string | undefined {
+    return this.#imagesRejection !== undefined && hasImagePart(body) ? this.#imagesRejection : undefined;
   }
 
   /** Takes the next scripted reply for a completion request (server side). */

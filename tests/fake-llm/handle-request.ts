@@ -56,9 +56,9 @@ export async function handleRequest(llm: FakeLlm, req: IncomingMessage, res: Ser
     sendJson(res, 200, modelListBody(request.wire, llm.models, llm.modelExtras), vendor.headers);
     return;
   }
-  const toolsRejection = request.method === 'POST' ? llm.toolsRejection(body) : undefined;
-  if (toolsRejection !== undefined && completionPaths.has(path)) {
-    sendError(res, request.wire, 400, vendor, { message: toolsRejection });
+  const rejection = request.method === 'POST' ? (llm.toolsRejection(body) ?? llm.imagesRejection(body)) : undefined;
+  if (rejection !== undefined && completionPaths.has(path)) {
+    sendError(res, request.wire, 400, vendor, { message: rejection });
     return;
   }
   if (request.method === 'POST' && completionPaths.has(path)) {

@@ -94,9 +94,9 @@ describe('Prompt API chat model', () => {
     expect(fake.created).toHaveLength(0);
   });
 
-  it('is a keyless provider kind without tools: the call it gets carries none', async () => {
+  it('is a keyless provider kind without tools or images: the call it gets carries none', async () => {
     const model = createChatModel({ kind: 'chrome-builtin', baseUrl: '', model: 'gemini-nano' }, undefined);
-    expect(model.info).toMatchObject({ tools: false, known: true });
+    expect(model.info).toMatchObject({ tools: false, images: false, known: true });
   });
 });
 
