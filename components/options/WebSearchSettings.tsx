@@ -2,7 +2,8 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { Field } from './Field';
 import { SectionStatus } from './SectionStatus';
 import { SettingsSection } from './SettingsSection';
-import { createWebSearchState, type WebSearchChoice } from './web-search-state';
+import { formatCount, formatMs } from './format-figures';
+import { createWebSearchState, type WebSearchChoice, type WebSearchTestResult } from './web-search-state';
 import { t, type MessageKey } from '../ui/t';
 
 const LABELS: Record<WebSearchChoice, MessageKey> = { none: 'web_search_off', searxng: 'web_search_searxng', brave: 'web_search_brave', tavily: 'web_search_tavily' };
@@ -51,12 +52,26 @@ export function WebSearchSettings() {
             <button type="submit" class="primary" disabled={state.busy.value}>
               {t('web_search_save')}
             </button>
+            <button type="button" disabled={backend === 'none' || state.testing.value} onClick={() => void state.test()}>
+              {state.testing.value ? t('web_search_testing') : t('web_search_test')}
+            </button>
           </div>
         </fieldset>
       </form>
+      <TestResult result={state.testResult.value} />
       <p class="field-hint">
         {t('web_search_fetch_note')}
       </p>
     </SettingsSection>
+  );
+}
+
+/** "Test connection"'s answer: how many results in how long, or why the search failed. */
+function TestResult({ result }: { result: WebSearchTestResult | null }) {
+  if (!result) return null;
+  return (
+    <p role="status" aria-label={t('web_search_test')} class={`section-status ${result.ok ? 'test-ok' : 'test-error'}`}>
+      {result.ok ? t('web_search_test_works', formatCount(result.results, 'result'), formatMs(result.ms)) : result.message}
+    </p>
   );
 }

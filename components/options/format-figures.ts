@@ -7,7 +7,7 @@ import { formatInteger } from '../../lib/util/format-integer';
  * The nouns figures are counted in: each has a message per Intl plural category English and the promised
  * locales need ('count_page_one', 'count_page_other'); the type checks every one exists in the English file.
  */
-export type CountNoun = 'page' | 'passage' | 'token' | 'response' | 'call' | 'search' | 'memory' | 'conversation' | 'message' | 'skill' | 'provider' | 'field' | 'button' | 'word' | 'line' | 'model' | 'tool';
+export type CountNoun = 'page' | 'passage' | 'token' | 'response' | 'call' | 'search' | 'memory' | 'conversation' | 'message' | 'skill' | 'provider' | 'field' | 'button' | 'word' | 'line' | 'model' | 'tool' | 'result';
 type CountKey = `count_${CountNoun}_${'one' | 'other'}`;
 
 /** A whole number with the UI language's separators ("1,204", "1.204"). */

@@ -13,6 +13,7 @@ import { createFetchUrlTool } from '../tools/web/fetch-url-tool';
 import { createWebSearchStore } from '../tools/web/web-search-store';
 import { createWebSearchTool } from '../tools/web/web-search-tool';
 import type { HistoryFeature } from './create-history-feature';
+import { createWebSearchHandlers } from './handlers/web-search-handlers';
 import type { BackgroundHandlers as Handlers } from './protocol';
 
 export interface WebFeature {
@@ -57,9 +58,6 @@ export function createWebFeature(history: Pick<HistoryFeature, 'service'>): WebF
     }),
     createWebSearchTool({ fetch: fetchFromWorker, target: async () => (await store).target() }),
   ] as Tool[];
-  const extraHandlers: Handlers = {
-    'webSearch.get': async () => (await store).view(),
-    'webSearch.save': async (input) => (await store).save(input),
-  };
+  const extraHandlers: Handlers = createWebSearchHandlers({ store, fetch: fetchFromWorker, now: () => performance.now() });
   return { tools, extraHandlers };
 }

@@ -72,6 +72,8 @@ export interface ProtocolResponses {
   'mcp.readResource': { serverName: string; uri: string; text: string };
   'webSearch.get': WebSearchView;
   'webSearch.save': WebSearchView;
+  /** One real search: how many results came back and how long it took (a failure is an error, in the user's words). */
+  'webSearch.test': { results: number; ms: number };
 }
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */

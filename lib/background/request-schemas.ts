@@ -28,6 +28,13 @@ interface LimitMessages { whole: MessageKey; min: MessageKey; max: MessageKey }
 const limit = ({ min, max }: { min: number; max: number }, says: LimitMessages) =>
   z.number().int(say(says.whole)).min(min, { error: () => t(says.min, formatInteger(min)) }).max(max, { error: () => t(says.max, formatInteger(max)) }).optional();
 
+/** Settings → Web search's form: the backend, its address, and a key only when one is typed. */
+const webSearchInputSchema = z.object({
+  backend: z.enum(['none', 'searxng', 'brave', 'tavily']),
+  url: z.union([z.literal(''), z.url({ protocol: /^https?$/, ...say('bg_web_search_url') }).max(2000)]).optional(),
+  apiKey: z.string().max(500).optional(),
+});
+
 export const requestSchemas = {
   'providers.list': z.object({}),
   'providers.save': providerInputSchema,
@@ -103,9 +110,7 @@ export const requestSchemas = {
   'mcp.readResource': z.object({ serverId: id, uri: z.string().min(1).max(2000) }),
   /** Settings → Web search: the backend web_search uses (the key is write-only: the view says only whether one is saved). */
   'webSearch.get': z.object({}),
-  'webSearch.save': z.object({
-    backend: z.enum(['none', 'searxng', 'brave', 'tavily']),
-    url: z.union([z.literal(''), z.url({ protocol: /^https?$/, ...say('bg_web_search_url') }).max(2000)]).optional(),
-    apiKey: z.string().max(500).optional(),
-  }),
+  'webSearch.save': webSearchInputSchema,
+  /** "Test connection": one search with the form's values (without a typed key, the saved one; the key never comes back). */
+  'webSearch.test': webSearchInputSchema,
 } as const;

@@ -2,7 +2,8 @@
  * The web through the built extension: Settings → Web search is set to a fake SearXNG instance on 127.0.0.1,
  * a run searches, fetches a result page after the user approves the site (the card says it is a server on
  * this computer), and answers with a citation. A PDF is a clear error; a huge page comes back capped; a
- * second fetch on the same site in the same run is not asked again.
+ * second fetch on the same site in the same run is not asked again. "Test connection" searches once with the
+ * saved (or typed) key and says how many results came back, or that the key was refused.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -158,6 +159,43 @@ test('Brave Search set up in Settings: the key is kept write-only, sent only to 
   expect(asked?.path).toBe('/res/v1/web/search?q=lighthouse&count=3');
   expect(asked?.headers['x-subscription-token']).toBe(web.braveKey);
   expect(await panel.content()).not.toContain(web.braveKey);
+});
+
+test('Test connection searches once with the saved key: it says it works with the count, says so when a key is refused, and the key never reaches the page', async ({ extensionId, extPage }) => {
+  test.setTimeout(60_000);
+  await extPage.goto(`chrome-extension://${extensionId}/options.html#web`);
+  const section = extPage.getByRole('region', { name: 'Web search' });
+  const testButton = section.getByRole('button', { name: 'Test connection' });
+  const result = section.getByRole('status', { name: 'Test connection' });
+  await expect(section.getByRole('combobox', { name: 'Search with' })).toHaveValue('none');
+  await expect(testButton).toBeDisabled();
+  await section.getByRole('combobox', { name: 'Search with' }).selectOption('brave');
+  await section.getByLabel('API key').fill(web.braveKey);
+  await section.getByRole('textbox', { name: 'API address (optional)' }).fill(web.url);
+  await section.getByRole('button', { name: 'Save web search' }).click();
+  await expect(section.getByRole('status')).toHaveText('Web search uses Brave Search API.');
+
+  // A fresh page knows only that a key is saved; the test searches with it in the worker.
+  await extPage.reload();
+  await expect(section.getByText('A key is saved (encrypted on this device).')).toBeVisible();
+  const seen = web.requests.length;
+  await testButton.click();
+  await expect(result).toHaveText(/^Works: 2 results in [\d.,]+ m?s\.$/, { timeout: 30_000 });
+  await expect(result).toHaveClass(/test-ok/);
+  const asked = web.requests.slice(seen);
+  expect(asked.map((r) => r.path)).toEqual(['/res/v1/web/search?q=wikipedia&count=5']);
+  expect(asked[0]!.headers['x-subscription-token']).toBe(web.braveKey);
+  expect(await extPage.content()).not.toContain(web.braveKey);
+
+  // A wrong key typed in the form is tested, refused, and not saved: without it, the saved key works again.
+  await section.getByLabel('API key').fill('BSA-wrong-key');
+  await testButton.click();
+  await expect(result).toHaveText('Brave Search refused the key (HTTP 401): check the API key.', { timeout: 30_000 });
+  await expect(result).toHaveClass(/test-error/);
+  await section.getByLabel('API key').fill('');
+  await testButton.click();
+  await expect(result).toHaveText(/^Works: 2 results/, { timeout: 30_000 });
+  expect(await extPage.content()).not.toContain(web.braveKey);
 });
 
 test('with no search backend, web_search tells the model where the user sets one up', async ({ context, extensionId, llm, extPage }) => {

@@ -3,7 +3,8 @@
  * a model that does whatever it read: a fetched page's injected instructions and a search snippet's stay
  * inside the untrusted block; addresses that are not http(s) are refused before anyone is asked; a redirect
  * to another host is not read, and fetching that host asks again; no cookie is sent even though the browser
- * holds one for the site.
+ * holds one for the site. Settings' "Test connection" (webSearch.test) answers extension pages only, so a page
+ * driving a content script cannot make the saved search key go anywhere, and its answer never carries the key.
  */
 import type { Page } from '@playwright/test';
 import { ACCOUNT_SECRET, INJECTION, SNIPPET_INJECTION, startFakeWeb, type FakeWeb } from '../fake-web/fake-web';
@@ -147,4 +148,30 @@ test('a secret read on one site and put in an address on another is flagged on i
   await exfil.getByRole('button', { name: 'Deny' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
   expect(web.requests.some((r) => r.path.startsWith('/collect'))).toBe(false);
+});
+
+test('webSearch.test refuses a content script, so a page cannot send the saved key to its own address; extension pages get answers without the key', async ({ context, extPage }) => {
+  test.setTimeout(60_000);
+  await callBackground(extPage, 'webSearch.save', { backend: 'brave', url: web.url, apiKey: web.braveKey });
+  const tab = await context.newPage();
+  await tab.goto(`${web.otherOrigin}/article`);
+  const tabId = await extPage.evaluate((url) => chrome.tabs.query({ url }).then((t) => t[0]?.id), `${web.otherOrigin}/article`);
+  expect(tabId).toBeDefined();
+  const seen = web.requests.length;
+  // The page's choice of address: its own server, hoping the saved key follows.
+  const forged = { tabwise: 'background', name: 'webSearch.test', data: { backend: 'brave', url: `${web.otherOrigin}/collect` } };
+  const [fromTab] = await extPage.evaluate(
+    ([id, m]) => chrome.scripting.executeScript({ target: { tabId: id }, func: (msg: unknown) => chrome.runtime.sendMessage(msg), args: [m] }),
+    [tabId!, forged] as const,
+  );
+  expect(fromTab?.result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  expect(web.requests.slice(seen).filter((r) => r.path.startsWith('/collect') || r.headers['x-subscription-token'] !== undefined)).toEqual([]);
+
+  // From Settings itself: a count on success, the reason on a refused key; neither answer holds a key.
+  const ok = await extPage.evaluate((m) => chrome.runtime.sendMessage(m), { tabwise: 'background', name: 'webSearch.test', data: { backend: 'brave', url: web.url } });
+  expect(ok).toMatchObject({ ok: true, value: { results: 2 } });
+  const refused = await extPage.evaluate((m) => chrome.runtime.sendMessage(m), { tabwise: 'background', name: 'webSearch.test', data: { backend: 'brave', url: web.url, apiKey: 'BSA-wrong' } });
+  expect(refused).toEqual({ ok: false, error: { code: 'auth', message: 'Brave Search refused the key (HTTP 401): check the API key.' } });
+  expect(JSON.stringify([ok, refused])).not.toContain(web.braveKey);
+  await tab.close();
 });

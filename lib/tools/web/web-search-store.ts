@@ -1,12 +1,13 @@
 /**
  * The user's web search backend, in the settings object store under its own key. The Brave or Tavily key is
- * encrypted at rest like provider keys and leaves this module only through `target()`, in the background.
- * Its errors are shown as they are in Settings → Web search, so they are in the user's language.
+ * encrypted at rest like provider keys and leaves this module only through `target()` and `draftTarget()`, in
+ * the background. Its errors are shown as they are in Settings → Web search, so they are in the user's language.
  */
 import type { Db } from '../../storage/db';
 import type { EncryptedSecret } from '../../storage/records';
 import { decryptSecret, encryptSecret } from '../../storage/secrets';
 import { t } from '../../util/t';
+import { WebSearchInputError } from './web-search-input-error';
 import { DEFAULT_API_BASES, type WebSearchBackend, type WebSearchTarget } from './web-search-backends';
 
 const KEY = 'webSearch';
@@ -37,12 +38,34 @@ export interface WebSearchStore {
   save(input: WebSearchInput): Promise<WebSearchView>;
   /** The backend to search with, key decrypted; undefined when none is set up (or a key is missing). */
   target(): Promise<WebSearchTarget | undefined>;
+  /**
+   * What `target()` would give once `input` were saved, without saving it ("Test connection" on the form's
+   * values): the typed key, else the saved one on the same terms as `save`. Throws what `save` would (a WebSearchInputError).
+   */
+  draftTarget(input: WebSearchInput & { backend: WebSearchBackend }): Promise<WebSearchTarget>;
+}
+
+/** The backend `input` sets up: its address, and its key (the typed one, else the one saved for that service). */
+function resolveInput(input: WebSearchInput & { backend: WebSearchBackend }, previous: StoredWebSearch | undefined) {
+  const url = input.url?.trim() || undefined;
+  if (input.backend === 'searxng') {
+    if (!url) throw new WebSearchInputError(t('tool_web_search_needs_address'));
+    return { backend: input.backend, url };
+  }
+  const typedKey = input.apiKey?.trim() || undefined;
+  // A key belongs to its service: switching from Brave to Tavily does not carry the Brave key over.
+  const savedKey = previous?.backend === input.backend ? previous.apiKey : undefined;
+  if (!typedKey && !savedKey) throw new WebSearchInputError(t('tool_web_search_needs_key'));
+  return { backend: input.backend, url, typedKey, savedKey };
 }
 
 export function createWebSearchStore(db: Db): WebSearchStore {
   const read = async () => (await db.get('settings', KEY)) as StoredWebSearch | undefined;
   const viewOf = (s: StoredWebSearch | undefined): WebSearchView =>
     s ? { backend: s.backend, ...(s.url ? { url: s.url } : {}), hasKey: !!s.apiKey } : { backend: 'none', hasKey: false };
+  /** The search target of a stored or resolved backend, given its plain key. */
+  const targetOf = (backend: WebSearchBackend, url: string | undefined, apiKey: string | undefined): WebSearchTarget =>
+    backend === 'searxng' ? { backend, baseUrl: url ?? '' } : { backend, baseUrl: url ?? DEFAULT_API_BASES[backend], apiKey };
   return {
     view: async () => viewOf(await read()),
     async save(input) {
@@ -50,23 +73,22 @@ export function createWebSearchStore(db: Db): WebSearchStore {
         await db.delete('settings', KEY);
         return viewOf(undefined);
       }
-      const previous = await read();
-      const url = input.url?.trim() || undefined;
-      if (input.backend === 'searxng' && !url) throw new Error(t('tool_web_search_needs_address'));
-      // A key belongs to its service: switching from Brave to Tavily does not carry the Brave key over.
-      const keptKey = previous?.backend === input.backend ? previous.apiKey : undefined;
-      const apiKey = input.backend === 'searxng' ? undefined : input.apiKey?.trim() ? await encryptSecret(db, input.apiKey.trim()) : keptKey;
-      if (input.backend !== 'searxng' && !apiKey) throw new Error(t('tool_web_search_needs_key'));
-      const next: StoredWebSearch = { backend: input.backend, ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}) };
+      const { backend, url, typedKey, savedKey } = resolveInput({ ...input, backend: input.backend }, await read());
+      const apiKey = typedKey ? await encryptSecret(db, typedKey) : savedKey;
+      const next: StoredWebSearch = { backend, ...(url ? { url } : {}), ...(apiKey ? { apiKey } : {}) };
       await db.put('settings', next, KEY);
       return viewOf(next);
     },
     async target() {
       const s = await read();
       if (!s) return undefined;
-      if (s.backend === 'searxng') return s.url ? { backend: 'searxng', baseUrl: s.url } : undefined;
+      if (s.backend === 'searxng') return s.url ? targetOf(s.backend, s.url, undefined) : undefined;
       if (!s.apiKey) return undefined;
-      return { backend: s.backend, baseUrl: s.url ?? DEFAULT_API_BASES[s.backend], apiKey: await decryptSecret(db, s.apiKey) };
+      return targetOf(s.backend, s.url, await decryptSecret(db, s.apiKey));
+    },
+    async draftTarget(input) {
+      const { backend, url, typedKey, savedKey } = resolveInput(input, await read());
+      return targetOf(backend, url, typedKey ?? (savedKey ? await decryptSecret(db, savedKey) : undefined));
     },
   };
 }

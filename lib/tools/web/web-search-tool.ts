@@ -8,17 +8,18 @@ import { stripInvisibleChars } from '../../page/strip-invisible-chars';
 import { defineTool } from '../define-tool';
 import { originOf } from '../origin-of';
 import { ToolError } from '../tool-error';
-import { readCappedBody } from './read-capped-body';
-import { BACKEND_NAMES, buildSearchRequest, readSearchReply, type RawResult, type WebSearchTarget } from './web-search-backends';
+import { SEARCH_TIMEOUT_MS, searchWeb } from './search-web';
+import { BACKEND_NAMES, type RawResult, type WebSearchTarget } from './web-search-backends';
+import { WebSearchFailure } from './web-search-failure';
 
-export const SEARCH_TIMEOUT_MS = 15_000;
 const MAX_TITLE = 300;
 const MAX_SNIPPET = 600;
-const MAX_REPLY_BYTES = 2_000_000;
+/** How many results a search gives when the model does not say (and what "Test connection" asks for). */
+export const DEFAULT_RESULT_COUNT = 5;
 
 export const webSearchInput = z.object({
   query: z.string().trim().min(1).max(400).describe('What to search the web for.'),
-  count: z.number().int().min(1).max(10).optional().describe('How many results (default 5, at most 10).'),
+  count: z.number().int().min(1).max(10).optional().describe(`How many results (default ${DEFAULT_RESULT_COUNT}, at most 10).`),
 });
 
 /** One numbered result as the model reads it (cite it as [n](url)). */
@@ -49,34 +50,18 @@ export function createWebSearchTool(deps: WebSearchToolDeps) {
     async execute(input, ctx) {
       const target = await deps.target();
       if (!target) throw new ToolError(NO_BACKEND_MESSAGE);
-      const name = BACKEND_NAMES[target.backend];
-      const count = input.count ?? 5;
-      const { url, init } = buildSearchRequest(target, input.query, count);
-      const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
-      let response: Response;
-      try {
-        response = await deps.fetch(url, { ...init, signal });
-      } catch (error) {
-        if (ctx.signal.aborted) throw error;
-        throw new ToolError(`The search backend (${name}) could not be reached${signal.aborted ? ` within ${SEARCH_TIMEOUT_MS / 1000} s` : ''}. The user can check it in Settings → Web search.`, { cause: error });
-      }
-      if (response.status === 401 || response.status === 403) throw new ToolError(`${name} refused the request (HTTP ${response.status}): the API key may be wrong, or the instance does not allow its JSON API. The user can fix it in Settings → Web search.`);
-      if (response.status === 429) throw new ToolError(`${name} says too many searches were made (HTTP 429). Try again later.`);
-      if (!response.ok) throw new ToolError(`${name} answered HTTP ${response.status}; no results.`);
-      const body = await readCappedBody(response, MAX_REPLY_BYTES);
-      if (body.truncated) throw new ToolError(`${name} sent a reply too large to read.`);
-      const raw = new TextDecoder().decode(body.bytes);
+      const count = input.count ?? DEFAULT_RESULT_COUNT;
       let results: RawResult[];
       try {
-        results = readSearchReply(target.backend, JSON.parse(raw));
+        results = await searchWeb(target, input.query, count, { fetch: deps.fetch, signal: ctx.signal });
       } catch (error) {
-        throw new ToolError(`${name} did not answer with search results (the reply was not its JSON format${target.backend === 'searxng' ? '; is `json` enabled in the instance\'s search formats?' : ''}).`, { cause: error });
+        throw error instanceof WebSearchFailure ? new ToolError(error.message, { cause: error }) : error;
       }
       const numbered = present(results, count);
       for (const r of numbered) ctx.reportRead?.({ origin: originOf(r.url), text: `${r.title}\n${r.snippet}` });
       return {
         query: input.query,
-        backend: name,
+        backend: BACKEND_NAMES[target.backend],
         results: numbered,
         ...(numbered.length ? {} : { note: 'No results. Try other words.' }),
       };

@@ -34,4 +34,21 @@ describe('the web search backend store', () => {
     expect(await db.get('settings', 'webSearch')).toBeUndefined();
     db.close();
   });
+
+  it('gives "Test connection" what a save would search with, saving nothing: the typed key, else the one saved for that service', async () => {
+    const db = await freshDb();
+    const store = createWebSearchStore(db);
+    await expect(store.draftTarget({ backend: 'brave' })).rejects.toThrow('Paste your API key.');
+    await store.save({ backend: 'brave', apiKey: 'BSA-saved' });
+    const before = await db.get('settings', 'webSearch');
+    expect(await store.draftTarget({ backend: 'brave', url: '' })).toEqual({ backend: 'brave', baseUrl: 'https://api.search.brave.com', apiKey: 'BSA-saved' });
+    expect(await store.draftTarget({ backend: 'brave', url: 'http://127.0.0.1:9', apiKey: ' BSA-typed ' })).toEqual({ backend: 'brave', baseUrl: 'http://127.0.0.1:9', apiKey: 'BSA-typed' });
+    // The Brave key is not Tavily's, and SearXNG takes none.
+    await expect(store.draftTarget({ backend: 'tavily' })).rejects.toThrow('Paste your API key.');
+    expect(await store.draftTarget({ backend: 'searxng', url: 'https://searx.example' })).toEqual({ backend: 'searxng', baseUrl: 'https://searx.example' });
+    await expect(store.draftTarget({ backend: 'searxng', url: ' ' })).rejects.toThrow('Give the address of your SearXNG instance.');
+    expect(await db.get('settings', 'webSearch')).toEqual(before);
+    expect(await store.view()).toEqual({ backend: 'brave', hasKey: true });
+    db.close();
+  });
 });
