@@ -173,5 +173,13 @@ test('webSearch.test refuses a content script, so a page cannot send the saved k
   const refused = await extPage.evaluate((m) => chrome.runtime.sendMessage(m), { tabwise: 'background', name: 'webSearch.test', data: { backend: 'brave', url: web.url, apiKey: 'BSA-wrong' } });
   expect(refused).toEqual({ ok: false, error: { code: 'auth', message: 'Brave Search refused the key (HTTP 401): check the API key.' } });
   expect(JSON.stringify([ok, refused])).not.toContain(web.braveKey);
+  // Nor does the saved key follow an address the form points at another host: it must be typed again.
+  const before = web.requests.length;
+  const moved = await extPage.evaluate((m) => chrome.runtime.sendMessage(m), { tabwise: 'background', name: 'webSearch.test', data: { backend: 'brave', url: `${web.otherOrigin}/collect` } });
+  expect(moved).toEqual({ ok: false, error: { code: 'invalid', message: 'The API address\'s host changed: paste the key again. A saved key is never sent to a new host.' } });
+  const movedSave = await extPage.evaluate((m) => chrome.runtime.sendMessage(m), { tabwise: 'background', name: 'webSearch.save', data: { backend: 'brave', url: `${web.otherOrigin}/collect` } });
+  expect(movedSave).toMatchObject({ ok: false });
+  expect(web.requests.slice(before)).toEqual([]);
+  expect(await callBackground(extPage, 'webSearch.get', {})).toEqual({ backend: 'brave', url: web.url, hasKey: true });
   await tab.close();
 });

@@ -45,6 +45,12 @@ export interface WebSearchStore {
   draftTarget(input: WebSearchInput & { backend: WebSearchBackend }): Promise<WebSearchTarget>;
 }
 
+/** Where a Brave or Tavily key is sent: the origin of the API address, the official one when none is set. */
+const apiOrigin = (backend: 'brave' | 'tavily', url: string | undefined) => {
+  const base = url ?? DEFAULT_API_BASES[backend];
+  return URL.parse(base)?.origin ?? base;
+};
+
 /** The backend `input` sets up: its address, and its key (the typed one, else the one saved for that service). */
 function resolveInput(input: WebSearchInput & { backend: WebSearchBackend }, previous: StoredWebSearch | undefined) {
   const url = input.url?.trim() || undefined;
@@ -54,7 +60,11 @@ function resolveInput(input: WebSearchInput & { backend: WebSearchBackend }, pre
   }
   const typedKey = input.apiKey?.trim() || undefined;
   // A key belongs to its service: switching from Brave to Tavily does not carry the Brave key over.
-  const savedKey = previous?.backend === input.backend ? previous.apiKey : undefined;
+  const sameService = previous?.backend === input.backend;
+  // Nor does it follow the API address to another host (as with provider keys and MCP tokens).
+  const moved = sameService && apiOrigin(input.backend, previous.url) !== apiOrigin(input.backend, url);
+  if (!typedKey && moved && previous.apiKey) throw new WebSearchInputError(t('tool_web_search_key_host_changed'));
+  const savedKey = sameService ? previous.apiKey : undefined;
   if (!typedKey && !savedKey) throw new WebSearchInputError(t('tool_web_search_needs_key'));
   return { backend: input.backend, url, typedKey, savedKey };
 }

@@ -17,8 +17,24 @@ describe('the web search backend store', () => {
     expect((raw as { apiKey: { data: ArrayBuffer } }).apiKey.data).toBeInstanceOf(ArrayBuffer);
     expect(await store.target()).toEqual({ backend: 'brave', baseUrl: 'https://api.search.brave.com', apiKey: 'BSA-secret-123' });
 
-    await store.save({ backend: 'brave', url: 'http://127.0.0.1:9/proxy', apiKey: '' });
-    expect(await store.target()).toEqual({ backend: 'brave', baseUrl: 'http://127.0.0.1:9/proxy', apiKey: 'BSA-secret-123' });
+    // Another path on the same host keeps it.
+    await store.save({ backend: 'brave', url: 'https://api.search.brave.com/v2', apiKey: '' });
+    expect(await store.target()).toEqual({ backend: 'brave', baseUrl: 'https://api.search.brave.com/v2', apiKey: 'BSA-secret-123' });
+    db.close();
+  });
+
+  it('never lets a saved key follow the API address to another host: saving or testing there asks for the key again', async () => {
+    const db = await freshDb();
+    const store = createWebSearchStore(db);
+    await store.save({ backend: 'brave', apiKey: 'BSA-secret-123' });
+    const hostChanged = 'The API address\'s host changed: paste the key again. A saved key is never sent to a new host.';
+    await expect(store.save({ backend: 'brave', url: 'https://collector.example/proxy' })).rejects.toThrow(hostChanged);
+    await expect(store.draftTarget({ backend: 'brave', url: 'https://collector.example/proxy' })).rejects.toThrow(hostChanged);
+    expect(await store.target()).toEqual({ backend: 'brave', baseUrl: 'https://api.search.brave.com', apiKey: 'BSA-secret-123' });
+    // With the key typed again, the new address is saved; going back to the official API without a key is refused too.
+    await store.save({ backend: 'brave', url: 'http://127.0.0.1:9/proxy', apiKey: 'BSA-proxy' });
+    expect(await store.target()).toEqual({ backend: 'brave', baseUrl: 'http://127.0.0.1:9/proxy', apiKey: 'BSA-proxy' });
+    await expect(store.save({ backend: 'brave', url: '' })).rejects.toThrow(hostChanged);
     db.close();
   });
 
