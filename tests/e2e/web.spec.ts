@@ -26,6 +26,18 @@ const lastToolResult = (body: unknown): string => {
   return String(messages.filter((m) => m.role === 'tool').at(-1)?.content ?? '');
 };
 
+/** Settings → Web search (open on `extPage`) set to Brave Search with its key, pointed at the fake API; the section, once saved. */
+async function saveBraveInSettings(extPage: Page) {
+  const section = extPage.getByRole('region', { name: 'Web search' });
+  await section.getByRole('combobox', { name: 'Search with' }).selectOption('brave');
+  await section.getByLabel('API key').fill(web.braveKey);
+  // The fake Brave API lives on 127.0.0.1: the proxy address is what points the backend at it.
+  await section.getByRole('textbox', { name: 'API address (optional)' }).fill(web.url);
+  await section.getByRole('button', { name: 'Save web search' }).click();
+  await expect(section.getByRole('status')).toHaveText('Web search uses Brave Search API.');
+  return section;
+}
+
 test('search in Settings, then a run searches, fetches a result after approval and answers with a citation', async ({ context, extensionId, llm, extPage }) => {
   test.setTimeout(90_000);
   await extPage.goto(`chrome-extension://${extensionId}/options.html#web`);
@@ -133,13 +145,7 @@ test('with "Remember what I read" on, a fetched page is added to the history ind
 test('Brave Search set up in Settings: the key is kept write-only, sent only to the API, and results come back numbered', async ({ context, extensionId, llm, extPage }) => {
   test.setTimeout(90_000);
   await extPage.goto(`chrome-extension://${extensionId}/options.html#web`);
-  const section = extPage.getByRole('region', { name: 'Web search' });
-  await section.getByRole('combobox', { name: 'Search with' }).selectOption('brave');
-  await section.getByLabel('API key').fill(web.braveKey);
-  // The fake Brave API lives on 127.0.0.1: the proxy address is what points the backend at it.
-  await section.getByRole('textbox', { name: 'API address (optional)' }).fill(web.url);
-  await section.getByRole('button', { name: 'Save web search' }).click();
-  await expect(section.getByRole('status')).toHaveText('Web search uses Brave Search API.');
+  await saveBraveInSettings(extPage);
   await extPage.reload();
   const reloaded = extPage.getByRole('region', { name: 'Web search' });
   await expect(reloaded.getByRole('combobox', { name: 'Search with' })).toHaveValue('brave');
@@ -164,16 +170,12 @@ test('Brave Search set up in Settings: the key is kept write-only, sent only to 
 test('Test connection searches once with the saved key: it says it works with the count, says so when a key is refused, and the key never reaches the page', async ({ extensionId, extPage }) => {
   test.setTimeout(60_000);
   await extPage.goto(`chrome-extension://${extensionId}/options.html#web`);
-  const section = extPage.getByRole('region', { name: 'Web search' });
+  const fresh = extPage.getByRole('region', { name: 'Web search' });
+  await expect(fresh.getByRole('combobox', { name: 'Search with' })).toHaveValue('none');
+  await expect(fresh.getByRole('button', { name: 'Test connection' })).toBeDisabled();
+  const section = await saveBraveInSettings(extPage);
   const testButton = section.getByRole('button', { name: 'Test connection' });
   const result = section.getByRole('status', { name: 'Test connection' });
-  await expect(section.getByRole('combobox', { name: 'Search with' })).toHaveValue('none');
-  await expect(testButton).toBeDisabled();
-  await section.getByRole('combobox', { name: 'Search with' }).selectOption('brave');
-  await section.getByLabel('API key').fill(web.braveKey);
-  await section.getByRole('textbox', { name: 'API address (optional)' }).fill(web.url);
-  await section.getByRole('button', { name: 'Save web search' }).click();
-  await expect(section.getByRole('status')).toHaveText('Web search uses Brave Search API.');
 
   // A fresh page knows only that a key is saved; the test searches with it in the worker.
   await extPage.reload();

@@ -3,17 +3,10 @@
  * would be overwritten by the answer (Web search once lost a SearXNG choice that way on a busy machine).
  */
 import { render } from 'preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WebSearchSettings } from '../../../components/options/WebSearchSettings';
+import { root, runtime } from './options-form-harness';
 
-const root = document.body.appendChild(document.createElement('div'));
-// Only chrome.i18n exists outside the extension: the test gives chrome.runtime the one function the form calls.
-const browserApi = (globalThis as unknown as { chrome: { runtime?: { sendMessage?: unknown } } }).chrome;
-const runtime = (browserApi.runtime ??= {});
-afterEach(() => {
-  render(null, root);
-  delete runtime.sendMessage;
-});
 
 /** The worker, answering webSearch.get only when the test lets it. */
 function slowWorker(saved: unknown) {

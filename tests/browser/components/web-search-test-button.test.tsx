@@ -4,17 +4,10 @@
  * the form clears because it no longer describes what the form holds.
  */
 import { render } from 'preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WebSearchSettings } from '../../../components/options/WebSearchSettings';
+import { root, runtime } from './options-form-harness';
 
-const root = document.body.appendChild(document.createElement('div'));
-// Only chrome.i18n exists outside the extension: the test gives chrome.runtime the one function the form calls.
-const browserApi = (globalThis as unknown as { chrome: { runtime?: { sendMessage?: unknown } } }).chrome;
-const runtime = (browserApi.runtime ??= {});
-afterEach(() => {
-  render(null, root);
-  delete runtime.sendMessage;
-});
 
 type Message = { name: string; data: Record<string, unknown> };
 
