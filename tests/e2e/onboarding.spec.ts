@@ -80,15 +80,15 @@ test('the settings form names a provider by what it is, and a failed connection 
   llm.setValidKeys(['right-key']);
   const form = await openAddProviderForm(extPage, extensionId);
   await expect(form.getByLabel('Name')).toHaveValue('OpenAI');
-  await extPage.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
+  await form.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
   // The default name follows the address it talks to, until the user types one.
   await expect(form.getByLabel('Name')).toHaveValue(`OpenAI (${hostOf(llm.openaiBaseUrl)})`);
-  await extPage.getByLabel('Provider type').selectOption('custom');
+  await form.getByLabel('Provider type').selectOption('custom');
   await expect(form.getByLabel('Name')).toHaveValue('OpenAI-compatible server');
-  await extPage.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
+  await form.getByLabel(/Base URL/).fill(llm.openaiBaseUrl);
   await expect(form.getByLabel('Name')).toHaveValue(hostOf(llm.openaiBaseUrl));
-  await extPage.getByLabel(/API key/).fill('wrong-key');
-  await extPage.getByRole('button', { name: 'Test connection' }).click();
+  await form.getByLabel(/API key/).fill('wrong-key');
+  await form.getByRole('button', { name: 'Test connection' }).click();
   await expect(extPage.getByRole('alert')).toContainText(/Connection failed: .*key/i);
 });
 
