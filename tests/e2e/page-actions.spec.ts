@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, test } from './fixtures';
+import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 import { unwrapUntrusted } from '../security/untrusted-block';
 
 let pages: FixtureServer;
@@ -42,11 +42,6 @@ function toolResults(llm: FakeLlm, toolName: string): string[] {
     .map((m) => unwrapUntrusted(typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
 }
 
-async function sendChat(panel: Page, text: string): Promise<void> {
-  const box = panel.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 const approve = async (panel: Page, tool: string, preview: string) => {

@@ -7,7 +7,7 @@
 import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, test } from './fixtures';
+import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 import { sharedFormExpectedState, sharedFormUpdates } from '../fixtures/pages/shared-form-fill';
 import { unwrapUntrusted } from '../security/untrusted-block';
 
@@ -62,12 +62,6 @@ function toolResult(llm: FakeLlm, toolName: string): string {
   throw new Error(`the model never received a result of ${toolName}`);
 }
 
-/** Types into the composer (by role: the page-context chips are also labelled "…Message…"). */
-async function sendChat(panel: Page, text: string): Promise<void> {
-  const box = panel.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');

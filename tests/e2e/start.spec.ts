@@ -95,6 +95,7 @@ test('npm start shows the onboarding in exactly one tab, and no onboarding once 
       await second.close();
     }
   } finally {
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing the profile as the browser exits: retry a moment.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 });

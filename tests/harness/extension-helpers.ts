@@ -51,9 +51,21 @@ export async function killServiceWorker(context: BrowserContext, page: Page): Pr
   }
 }
 
+/** What the panel shows for each message it has taken: an answer, or a message queued or taken into a running one. */
+const TAKEN = '.message.assistant, .queued-message, .interjection';
+
+/**
+ * Types `text` and sends it, then waits until the panel shows it was taken (a new answer, or the message queued
+ * behind the running one), so a following check on "the last answer" cannot pass on the previous answer. The
+ * wait gives up quietly after 10 s: a send the panel refuses (no provider) is for the test to check.
+ */
 export async function sendChat(panel: Page, text: string): Promise<void> {
+  const before = await panel.locator(TAKEN).count();
   await panel.getByRole('textbox', { name: 'Message' }).fill(text);
   await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await panel
+    .waitForFunction(([selector, n]) => document.querySelectorAll(selector).length > n, [TAKEN, before] as const, { timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 export const assistantMessages = (panel: Page) => panel.locator('.message.assistant');

@@ -48,7 +48,8 @@ export async function launchExtension(options: { debuggingPort?: boolean; dir?: 
     debuggingPort,
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing the profile as the browser exits: retry a moment.
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
