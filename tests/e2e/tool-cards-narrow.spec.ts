@@ -1,7 +1,8 @@
 /**
  * The side panel at its narrowest (320 px): the form-state table in a tool card breaks lines between words,
  * never inside one ("contenteditable" stays whole), a long token in a value wraps only because it must, and
- * nothing overflows sideways.
+ * nothing overflows sideways. The tab list gives its titles the room: a long host (an extension's id) is cut
+ * with an ellipsis instead of squeezing a title to a letter per line.
  */
 import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
@@ -25,10 +26,10 @@ test.afterAll(async () => server?.close());
 
 interface Split { cell: string; column: number; word: string; wordWidth: number; cellWidth: number }
 
-/** Words (runs without spaces) that are drawn on more than one line, with their width and their cell's. */
-function splitWords(root: Element): Split[] {
+/** Words (runs without spaces) drawn on more than one line in the `boxes` under `root` (table cells by default), with their width and their box's. */
+function splitWords(root: Element, boxes = 'td, th'): Split[] {
   const found: Split[] = [];
-  for (const cell of root.querySelectorAll<HTMLTableCellElement>('td, th')) {
+  for (const cell of root.querySelectorAll<HTMLTableCellElement>(boxes)) {
     const width = cell.getBoundingClientRect().width;
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -80,4 +81,38 @@ test('at 320 px the form-state table breaks between words, wraps a long value on
   expect(overflow.cells).toEqual([]);
   expect(overflow.table).toBeLessThanOrEqual(0);
   expect(overflow.page).toBe(0);
+});
+
+test('at 320 px the tab list breaks titles between words and cuts a long host with an ellipsis, with nothing overflowing', async ({ context, extensionId, llm, extPage }) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  const site = await context.newPage();
+  await site.goto(`${server.url}/profile.html`);
+  // Tabs whose host is an extension's 32-letter id: the one that squeezed titles to a letter per line.
+  await (await context.newPage()).goto(`chrome-extension://${extensionId}/options.html`);
+  const panel = await openPanel(context, extensionId);
+  await narrow(panel);
+  llm.enqueue({ toolCalls: [{ name: 'list_tabs', arguments: '{}' }] }, { text: ['These are your tabs.'] });
+  await sendChat(panel, 'Which tabs are open?');
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  const list = assistantMessages(panel).last().locator('.tool-card[data-tool="list_tabs"] .card-tabs');
+  await expect(list.locator('.card-title', { hasText: 'Profile' })).toHaveCount(1);
+  const host = list.locator('.card-host', { hasText: extensionId }).first();
+  await expect(host).toHaveAttribute('title', extensionId);
+
+  // No word of a title is broken across lines (each is far narrower than the row).
+  expect(await list.evaluate(splitWords, '.card-title')).toEqual([]);
+  const layout = await list.evaluate((ul) => {
+    const hosts = [...ul.querySelectorAll<HTMLElement>('.card-host')];
+    const card = ul.closest('.tool-card')!;
+    return {
+      cut: hosts.filter((h) => h.scrollWidth > h.clientWidth).map((h) => getComputedStyle(h).textOverflow),
+      outside: [...ul.querySelectorAll('li')].filter((li) => li.getBoundingClientRect().right > card.getBoundingClientRect().right + 1).length,
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  // The extension's id does not fit beside its title at this width: it is cut, with an ellipsis.
+  expect(layout.cut.length).toBeGreaterThan(0);
+  expect(new Set(layout.cut)).toEqual(new Set(['ellipsis']));
+  expect(layout.outside).toBe(0);
+  expect(layout.page).toBe(0);
 });
