@@ -7,6 +7,7 @@ import type { Db } from '../../storage/db';
 import type { EncryptedSecret } from '../../storage/records';
 import { decryptSecret, encryptSecret } from '../../storage/secrets';
 import { t } from '../../util/t';
+import { originOf } from '../origin-of';
 import { WebSearchInputError } from './web-search-input-error';
 import { DEFAULT_API_BASES, type WebSearchBackend, type WebSearchTarget } from './web-search-backends';
 
@@ -46,10 +47,7 @@ export interface WebSearchStore {
 }
 
 /** Where a Brave or Tavily key is sent: the origin of the API address, the official one when none is set. */
-const apiOrigin = (backend: 'brave' | 'tavily', url: string | undefined) => {
-  const base = url ?? DEFAULT_API_BASES[backend];
-  return URL.parse(base)?.origin ?? base;
-};
+const apiOrigin = (backend: 'brave' | 'tavily', url: string | undefined) => originOf(url ?? DEFAULT_API_BASES[backend]);
 
 /** The backend `input` sets up: its address, and its key (the typed one, else the one saved for that service). */
 function resolveInput(input: WebSearchInput & { backend: WebSearchBackend }, previous: StoredWebSearch | undefined) {
