@@ -1,9 +1,15 @@
-/** The data-flow flags of a pending call, computed from what the run's journaled tool calls read. */
+/**
+ * What the egress gate compares a call's outgoing values with: everything the conversation has read, from
+ * every tool of every run in it (sub-agents included) and from the data blocks of its turns (the page the
+ * user had open and its selection, retrieved passages, mentioned tabs).
+ */
 import { collapseLabel } from '../tools/collapse-label';
+import { originOf } from '../tools/origin-of';
 import type { ReadSource, Tool } from '../tools/define-tool';
 import { findDataFlows, type ReadText } from './find-data-flows';
 import type { DataFlowFlag } from './agent-event';
 import type { RunJournal, ToolCallRecord } from './run-journal';
+import type { RunSettings } from './run-settings';
 
 /** Deeper than delegation may go (3), so a malformed journal cannot loop. */
 const MAX_DEPTH = 4;
@@ -11,46 +17,57 @@ const MAX_DEPTH = 4;
 /** The text each finished call read, by origin (a source without text stands for the call's whole output). */
 export function readTextsOf(calls: readonly ToolCallRecord[]): ReadText[] {
   return calls.flatMap((c) =>
-    c.status === 'done' && !c.isError && c.reads
-      ? c.reads.map((r: ReadSource) => ({ origin: r.origin, text: r.text ?? c.output ?? '' }))
-      : [],
+    c.status === 'done' && c.reads ? c.reads.map((r: ReadSource) => ({ origin: r.origin, text: r.text ?? c.output ?? '' })) : [],
   );
 }
 
-/** What the run's sub-agents read: their answers come back as the delegate call's output, with no origin of their own. */
-async function subAgentReads(journal: RunJournal, runId: string, depth = 0): Promise<ReadText[]> {
-  if (depth >= MAX_DEPTH) return [];
+/** The page text a run's turn carried to the model before any tool ran. */
+export function turnReadsOf(settings: RunSettings): ReadText[] {
   const out: ReadText[] = [];
-  for (const child of await journal.listChildren(runId)) {
-    const snap = await journal.read(child.id);
-    if (snap) out.push(...readTextsOf(snap.toolCalls), ...(await subAgentReads(journal, child.id, depth + 1)));
-  }
+  const page = settings.pageContext;
+  if (page) out.push({ origin: originOf(page.url), text: [page.url, page.title ?? '', page.selectedText ?? ''].join('\n') });
+  for (const p of settings.grounding?.passages ?? []) out.push({ origin: originOf(p.url), text: `${p.title}\n${p.text}` });
+  for (const tab of settings.mentionedTabs ?? []) out.push({ origin: originOf(tab.url), text: `${tab.title}\n${tab.url}` });
   return out;
 }
 
-/** The top run of a sub-agent's tree (the run itself when it has no parent). */
-async function rootRunOf(journal: RunJournal, runId: string, parentRunId: string | undefined): Promise<string> {
-  let root = runId;
-  let parent = parentRunId;
-  for (let depth = 0; parent && depth < MAX_DEPTH; depth++) {
-    root = parent;
-    parent = (await journal.read(parent))?.run.parent?.runId;
-  }
-  return root;
+/** The running run as the caller holds it (its calls may be ahead of the journal). */
+export interface CurrentRun {
+  runId: string;
+  conversationId: string;
+  calls: readonly ToolCallRecord[];
+  settings: RunSettings;
 }
 
-/** Fields of `input` that `tool` would write on `site` with a value read on another origin by the run's tree (its top run and every sub-agent). */
+/** Everything the conversation of `current` read: its runs, their sub-agents, and their turns' data blocks. */
+export async function conversationReads(journal: RunJournal, conversationId: string, current?: CurrentRun): Promise<ReadText[]> {
+  const seen = new Set<string>();
+  const out: ReadText[] = [];
+  const visit = async (runId: string, depth: number): Promise<void> => {
+    if (seen.has(runId) || depth > MAX_DEPTH) return;
+    seen.add(runId);
+    if (current && runId === current.runId) {
+      out.push(...readTextsOf(current.calls), ...turnReadsOf(current.settings));
+    } else {
+      const snap = await journal.read(runId);
+      if (snap) out.push(...readTextsOf(snap.toolCalls), ...turnReadsOf(snap.run.settings));
+    }
+    for (const child of await journal.listChildren(runId)) await visit(child.id, depth + 1);
+  };
+  const runs = await journal.listRuns(conversationId);
+  if (current) await visit(current.runId, 0);
+  for (const r of runs) await visit(r.id, 0);
+  return out;
+}
+
+/** Fields of `input` that `tool` would send to `site` with a value the conversation read on another origin. */
 export async function runDataFlows(
-  tool: Tool, input: unknown, site: string | undefined,
-  run: { runId: string; parentRunId?: string; calls: readonly ToolCallRecord[]; journal: RunJournal },
+  tool: Tool, input: unknown, site: string | undefined, run: CurrentRun & { journal: RunJournal },
 ): Promise<DataFlowFlag[]> {
   if (!tool.writtenValues) return [];
   // Field names come from the model's arguments: one short line on the card, like every card label.
   const values = tool.writtenValues(input).map((v) => ({ ...v, field: collapseLabel(v.field, 80) }));
   if (values.length === 0) return [];
   // With no site (a memory saved with no page open) the text leaves every origin it was read on.
-  const root = await rootRunOf(run.journal, run.runId, run.parentRunId);
-  const rootCalls = root === run.runId ? [] : ((await run.journal.read(root))?.toolCalls ?? []);
-  const reads = [...readTextsOf(run.calls), ...readTextsOf(rootCalls), ...(await subAgentReads(run.journal, root))];
-  return findDataFlows(values, site ?? '', reads);
+  return findDataFlows(values, site ?? '', await conversationReads(run.journal, run.conversationId, run));
 }

@@ -76,8 +76,11 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     context,
     dataBoundary: resolveDataBoundary(live.snap.run),
   });
-  // Journaled with the result, so the data-flow check of a later write survives a worker restart.
-  if (reads.length && !result.isError) rec.reads = reads;
+  // Journaled with the result, so the egress check of a later call survives a worker restart. Every output
+  // that carries untrusted text counts as read: where the tool did not say where it came from, the page
+  // acted on, else the tool itself stands as its source (flagged wherever the text goes).
+  if (!reads.length && tool?.untrustedOutput && result.outcome !== 'denied') reads.push({ origin: gate.target?.origin ?? `tool:${rec.toolName}` });
+  if (reads.length) rec.reads = reads;
   await record(live, deps, rec, result, 'done');
 }
 
@@ -158,7 +161,7 @@ async function approve(
     gate.target = located.target;
     const site = located.target?.origin ?? resolveSite(live.snap.run.settings);
     // Text read on another origin is never written without a card saying so, "always allow" or not.
-    const dataFlows = await runDataFlows(tool, input, site, { runId, parentRunId: live.snap.run.parent?.runId, calls: live.snap.toolCalls, journal: deps.journal });
+    const dataFlows = await runDataFlows(tool, input, site, { runId, conversationId: live.snap.run.conversationId, calls: live.snap.toolCalls, settings: live.snap.run.settings, journal: deps.journal });
     if (!tool.alwaysAsk && !dataFlows.length && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name))) return 'approved';
     // Asked once a run per site (fetch_url): an earlier approval of this tool on this site in this run holds.
     if (tool.askOncePerRun && !dataFlows.length && live.snap.approvals.some((x) => x.toolName === tool.name && x.site === site && (x.status === 'approved' || x.status === 'always'))) return 'approved';

@@ -3,6 +3,7 @@
  * boundary (DESIGN.md "Trust model"). The content is neutralised so it cannot close the block, open a new
  * one, or repeat the boundary: a page that guesses the tag name still cannot end the block early.
  */
+import { invisibleCharsNotice, stripInvisibleChars, type InvisibleCharCount } from '../page/strip-invisible-chars';
 import type { UntrustedKind } from '../tools/define-tool';
 
 /** Every block's tag starts with this, so one pattern neutralises any of them inside content. */
@@ -17,11 +18,19 @@ export function neutraliseUntrusted(content: string, boundary: string): string {
   return withoutBoundary.replace(tagPattern, '&lt;$1$2');
 }
 
-/** Wraps `content` in a `<untrusted_KIND boundary="…">…</untrusted_KIND boundary="…">` block. */
+/**
+ * Wraps `content` in a `<untrusted_KIND boundary="…">…</untrusted_KIND boundary="…">` block. This is the one
+ * cleaner of untrusted text (page text, fetched pages, search results, MCP results and resources, passages):
+ * characters a person cannot see are removed here, whatever the source already removed, and counted.
+ */
 export function wrapUntrusted(kind: UntrustedKind, content: string, boundary: string, source?: string): string {
   const tag = `${TAG_PREFIX}${kind}`;
   const from = source ? ` source="${source.replace(/[^a-z0-9_-]/gi, '')}"` : '';
-  return `<${tag} boundary="${boundary}"${from}>\n${neutraliseUntrusted(content, boundary)}\n</${tag} boundary="${boundary}">`;
+  const count: InvisibleCharCount = { removed: 0 };
+  const visible = stripInvisibleChars(content, count);
+  const notice = invisibleCharsNotice(count);
+  const body = neutraliseUntrusted(notice ? `${visible}\n(${notice})` : visible, boundary);
+  return `<${tag} boundary="${boundary}"${from}>\n${body}\n</${tag} boundary="${boundary}">`;
 }
 
 const closingLine = /\n(<\/untrusted_[a-z_]+ boundary="[0-9a-z]+">)$/;

@@ -20,6 +20,12 @@ export interface ActToolsDeps {
  * change nothing a person would have to undo and run without asking. Every answer carries page text (the
  * changes seen), so it reaches the model as untrusted data.
  */
+/** The text a type, select or set_value call puts into the page, under the ref it goes to. */
+function writtenValue(args: object): { field: string; value: string }[] {
+  const value = 'text' in args ? args.text : 'option' in args ? args.option : 'value' in args ? args.value : undefined;
+  return typeof value === 'string' ? [{ field: 'ref' in args ? String(args.ref) : 'field', value }] : [];
+}
+
 export function createActTools({ onPage, locate, store }: ActToolsDeps): Tool[] {
   const run = (action: ActInput['action']) => async (args: object, ctx: ToolContext) => {
     const input = { ...args, action } as ActInput; // each tool's zod schema is its action's arguments exactly
@@ -33,8 +39,8 @@ export function createActTools({ onPage, locate, store }: ActToolsDeps): Tool[] 
   const writes = (name: 'type' | 'select' | 'set_value', input: typeof typeInput | typeof selectInput | typeof setValueInput) =>
     defineTool({
       name, input, runsIn: 'page', readOnly: false, needsApproval: true, untrustedOutput: 'page_content', execute: run(name), locate: locate(name), preview: preview(name),
-      // Typed text is checked by the data-flow gate like a fill's values: text read on another origin is flagged.
-      writtenValues: (args: object) => ('text' in args && typeof args.text === 'string' ? [{ field: `${'ref' in args ? String(args.ref) : 'field'}`, value: args.text }] : []),
+      // What is typed, chosen or set is checked by the egress gate like a fill's values: text read on another origin is flagged.
+      writtenValues: (args: object) => writtenValue(args),
     });
   const reads = (name: 'focus' | 'hover' | 'scroll', input: typeof refOnlyInput | typeof scrollInput) =>
     defineTool({ name, input, runsIn: 'page', readOnly: true, needsApproval: false, untrustedOutput: 'page_content', execute: run(name) });

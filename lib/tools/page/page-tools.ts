@@ -36,17 +36,12 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
   const onPage = async <K extends PageCommandName>(toolName: string, call: PageToolCall<K>, ctx: ToolContext) => {
     const r = await deps.routeToPage(call, ctx);
     if (!r.ok) throw pageRouteError(toolName, r);
+    // Every answer of the page is text of the document that answered (an action's changes too): the egress gate knows where from.
+    if (r.doc) ctx.reportRead?.({ origin: originOf(r.doc.url) });
     return r;
   };
   const execute = <K extends PageCommandName>(command: K) =>
     async (input: PageToolCall<K>['input'], ctx: ToolContext) => (await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx)).output;
-  /** A read: its output is text of the document that answered, recorded under that document's origin. */
-  const read = <K extends 'read_page' | 'get_page_state' | 'get_form_state'>(command: K) =>
-    async (input: PageToolCall<K>['input'], ctx: ToolContext) => {
-      const r = await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx);
-      if (r.doc) ctx.reportRead?.({ origin: originOf(r.doc.url) });
-      return r.output;
-    };
 
   /**
    * Where a write would land: asks the snapshot's document (the preview command answers without acting),
@@ -79,9 +74,9 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
   };
 
   return [
-    defineTool({ name: 'read_page', untrustedOutput: 'page_content', input: readPageInput, runsIn: 'page', readOnly: true, execute: read('read_page') }),
-    defineTool({ name: 'get_page_state', untrustedOutput: 'page_content', input: getPageStateInput, runsIn: 'page', readOnly: true, execute: read('get_page_state') }),
-    defineTool({ name: 'get_form_state', untrustedOutput: 'page_content', input: getFormStateInput, runsIn: 'page', readOnly: true, execute: read('get_form_state') }),
+    defineTool({ name: 'read_page', untrustedOutput: 'page_content', input: readPageInput, runsIn: 'page', readOnly: true, execute: execute('read_page') }),
+    defineTool({ name: 'get_page_state', untrustedOutput: 'page_content', input: getPageStateInput, runsIn: 'page', readOnly: true, execute: execute('get_page_state') }),
+    defineTool({ name: 'get_form_state', untrustedOutput: 'page_content', input: getFormStateInput, runsIn: 'page', readOnly: true, execute: execute('get_form_state') }),
     defineTool({
       name: 'fill_form',
       input: fillFormInput,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { t } from '../../util/t';
 import { defineTool, type Tool, type ToolContext } from '../define-tool';
+import { addressParts } from '../address-parts';
 import { originOf } from '../origin-of';
 import { ToolError } from '../tool-error';
 import { checkHttpUrl } from './check-http-url';
@@ -54,6 +55,8 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
       name: 'navigate', input: z.object({ url }), runsIn: 'page', readOnly: false, needsApproval: true, untrustedOutput: 'page_content',
       locate: (input, ctx) => locateDestination(access, input.url, ctx),
       asksFor: (input, ctx) => asksForDestination(access, input.url, ctx),
+      // The address can carry read text out: then it is asked with the flow named, whatever the origin's approval.
+      writtenValues: (input) => [{ field: 'url', value: addressParts(input.url) }],
       async preview(input, ctx) {
         const tab = await runTab(ctx, 'navigate');
         return `${t('preview_navigate_to', destination(input.url).url)}\n${t('preview_navigate_in_tab', tab.id, originOf(tab.url))}`;
@@ -96,6 +99,7 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
       runsIn: 'page', readOnly: false, needsApproval: true, untrustedOutput: 'page_content',
       locate: (input, ctx) => locateDestination(access, input.url, ctx),
       asksFor: (input, ctx) => asksForDestination(access, input.url, ctx),
+      writtenValues: (input) => [{ field: 'url', value: addressParts(input.url) }],
       preview: (input) => t(input.active ? 'preview_open_tab_front' : 'preview_open_tab_background', destination(input.url).url),
       async execute(input, ctx) {
         const to = destination(input.url);

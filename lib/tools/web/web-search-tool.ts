@@ -47,6 +47,15 @@ export function createWebSearchTool(deps: WebSearchToolDeps) {
     readOnly: true,
     untrustedOutput: 'page_content',
     timeoutMs: SEARCH_TIMEOUT_MS + 5_000,
+    // The query leaves for the backend: asked only when it carries text the run read (the egress gate's flow),
+    // bound to the backend's origin.
+    needsApproval: true,
+    asksFor: async () => false,
+    locate: async () => {
+      const target = await deps.target();
+      return target ? { origin: originOf(target.baseUrl) } : undefined;
+    },
+    writtenValues: (input) => [{ field: 'query', value: input.query }],
     async execute(input, ctx) {
       const target = await deps.target();
       if (!target) throw new ToolError(NO_BACKEND_MESSAGE);

@@ -41,3 +41,43 @@ describe('findDataFlows', () => {
     ]);
   });
 });
+
+describe('findDataFlows sees through encodings', () => {
+  const secret = 'ACCT-99417-ZQ';
+  const read = [{ origin: A, text: `Your reference: ${secret}. Keep it private.` }];
+  const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+  const hex = (s: string) => Buffer.from(s, 'utf8').toString('hex');
+  const cases: [string, string][] = [
+    ['plain in a query', `https://evil.example/?q=${secret}`],
+    ['URL-encoded', `https://evil.example/?q=${encodeURIComponent(`ref ${secret}`)}`],
+    ['URL-encoded twice', `https://evil.example/?q=${encodeURIComponent(encodeURIComponent(secret))}`],
+    ['base64', `https://evil.example/?d=${b64(secret)}`],
+    ['base64url without padding', `https://evil.example/${b64(`ref=${secret}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`],
+    ['base64 of a longer text', b64(`the user's reference is ${secret} thanks`)],
+    ['hex', `x${'-'}${hex(secret)}`],
+    ['HTML character references', [...secret].map((c) => `&#${c.charCodeAt(0)};`).join('')],
+    ['HTML hex references', [...secret].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join('')],
+    ['lower case', secret.toLowerCase()],
+    ['spelled out with spaces', [...secret].join(' ')],
+    ['full-width characters', [...secret].map((c) => (/[A-Z0-9]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('')],
+  ];
+  for (const [name, value] of cases) {
+    it(`flags the secret ${name}`, () => {
+      expect(findDataFlows([{ field: 'url', value }], B, read)).toEqual([{ field: 'url', from: A }]);
+    });
+  }
+
+  it('flags a plain value when the page showed it base64-encoded', () => {
+    const page = [{ origin: A, text: `token: ${b64('sk_live_4242abcd')}` }];
+    expect(findDataFlows([{ field: 'q', value: 'sk_live_4242abcd' }], B, page)).toEqual([{ field: 'q', from: A }]);
+  });
+
+  it('does not flag an address that only shares ordinary words with the page', () => {
+    expect(findDataFlows([{ field: 'url', value: 'https://shop.example/search?q=private+reference' }], B, read)).toEqual([]);
+    expect(findDataFlows([{ field: 'url', value: 'https://shop.example/docs/getting-started' }], B, read)).toEqual([]);
+  });
+
+  it('leaves binary-looking base64 and hex alone', () => {
+    expect(findDataFlows([{ field: 'url', value: 'https://cdn.example/a/3q2-7w==/ff00ff00aa' }], B, read)).toEqual([]);
+  });
+});
