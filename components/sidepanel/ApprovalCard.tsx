@@ -29,6 +29,8 @@ function PreviewLines({ preview, toolName, origin }: { preview: string; toolName
 
 /** A site as people read it (bank.example, or 127.0.0.1:8080), else what was recorded. */
 const hostOf = (origin: string) => URL.parse(origin)?.host || origin;
+/** Where flagged text came from: a site, or a tool whose output has no one site (`tool:list_tabs`). */
+const sourceOf = (from: string) => (from.startsWith('tool:') ? t('approval_flow_tool', from.slice(5)) : hostOf(from));
 
 const decisionText = { denied: 'approval_denied', always: 'approval_always', approved: 'approval_approved' } as const;
 
@@ -53,7 +55,7 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
         <ul class="approval-flags">
           {approval.dataFlows.map((f) => (
             <li key={`${f.field} ${f.from}`} class="approval-flag approval-flow" role="note">
-              {fillSlots('approval_flow', <strong>{f.field}</strong>, <strong>{hostOf(f.from)}</strong>)}
+              {fillSlots('approval_flow', <strong>{f.field}</strong>, <strong>{sourceOf(f.from)}</strong>)}
             </li>
           ))}
         </ul>

@@ -19,8 +19,9 @@ export interface LaunchedExtension {
 /**
  * `dir`: another build of the extension (the retrieval bench's `wxt build --mode bench`); default the product build.
  * `lang`: the browser's UI language (`--lang`, which picks the extension's _locales, plus the pages' locale).
+ * `args`: more Chromium switches (the egress corpus trusts its TLS sink's self-signed certificate).
  */
-export async function launchExtension(options: { debuggingPort?: boolean; dir?: string; lang?: string } = {}): Promise<LaunchedExtension> {
+export async function launchExtension(options: { debuggingPort?: boolean; dir?: string; lang?: string; args?: string[] } = {}): Promise<LaunchedExtension> {
   const dir = options.dir ?? extensionDir;
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error('Build the extension first: npm run build');
   const userDataDir = mkdtempSync(join(tmpdir(), 'tabwise-'));
@@ -36,6 +37,7 @@ export async function launchExtension(options: { debuggingPort?: boolean; dir?: 
       ...chromiumArgs,
       ...(options.debuggingPort ? ['--remote-debugging-port=0'] : []),
       ...(options.lang ? [`--lang=${options.lang}`] : []),
+      ...(options.args ?? []),
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

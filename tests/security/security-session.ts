@@ -22,10 +22,10 @@ export interface SecuritySession extends SecurityFixtures {
 }
 
 /** A fresh extension, fake LLM and options page. */
-export async function startSecuritySession(): Promise<SecuritySession> {
+export async function startSecuritySession(options: { args?: string[] } = {}): Promise<SecuritySession> {
   const llm = await startFakeLlm();
   llm.respondTo(isTitleRequest, { text: ['Canned title'] });
-  const launched = await launchExtension();
+  const launched = await launchExtension(options);
   // The bench runs under tsx, whose esbuild keeps function names by wrapping them in a `__name` helper that
   // exists only in Node; functions handed to the browser (init scripts, evaluate) would throw there. The
   // Playwright runner compiles without it, so the specs need no shim.
