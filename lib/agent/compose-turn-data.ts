@@ -1,5 +1,5 @@
 /**
- * The data block of the user's turn (DESIGN.md "Data flow of one user message", step 2): the active page's
+ * The data block of the user's turn (lib/README.md "Data flow of one user message", step 2): the active page's
  * context the user saw as chips and the passages retrieved for grounding. All of it is page-controlled text,
  * so it goes to the model as marked, escaped data in a user-role message, never in the system prompt.
  */

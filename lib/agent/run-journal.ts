@@ -1,5 +1,5 @@
 /**
- * The durable record of a run (see DESIGN.md "Durable runs"): everything needed to resume it after the
+ * The durable record of a run (see lib/README.md "Durable runs"): everything needed to resume it after the
  * worker is killed, and to replay it to a UI that opens mid-run. Writes are batched so each is atomic.
  */
 import type { ChatCall, ChatMessage, FinishReason, ToolSpec, Usage } from '../providers/chat-model';

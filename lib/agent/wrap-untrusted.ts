@@ -1,6 +1,6 @@
 /**
  * Untrusted data reaches the model inside a marked block whose closing tag carries a per-run random
- * boundary (DESIGN.md "Trust model"). The content is neutralised so it cannot close the block, open a new
+ * boundary (lib/README.md "Trust model"). The content is neutralised so it cannot close the block, open a new
  * one, or repeat the boundary: a page that guesses the tag name still cannot end the block early.
  */
 import { invisibleCharsNotice, stripInvisibleChars, type InvisibleCharCount } from '../page/strip-invisible-chars';

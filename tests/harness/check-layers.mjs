@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run check:layers` and the `layers` stage of `npm test`: imports point down DESIGN.md's folder layout,
+// `npm run check:layers` and the `layers` stage of `npm test`: imports point down lib/README.md's folder layout,
 // never up. Every import of every source file in lib/, components/ and entrypoints/ (tests beside the code
 // excepted) is read (`import`, `import type`, `export ... from`, `import()` in code and in types, `declare module`
 // augmentations) with TypeScript's own pre-processor, mapped to its folder, and checked:
@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** DESIGN.md "Folder layout", top (0) to bottom: a folder may import only from its own rank or below. */
+/** lib/README.md "Folder layout", top (0) to bottom: a folder may import only from its own rank or below. */
 export const folderRanks = {
   entrypoints: 0,
   components: 0,
@@ -104,7 +104,7 @@ function folderCycles(graph) {
  * Reads every import under `root` and checks it against the folder ranks.
  * Returns the files read, the imports between folders, the folder-level cycles (strongly connected components
  * of more than one folder) and the violations: `upward` (an import from a folder ranked above), `cycle` (a
- * same-rank import inside a folder cycle) and `unlisted` (a lib/ folder DESIGN.md does not name).
+ * same-rank import inside a folder cycle) and `unlisted` (a lib/ folder lib/README.md does not name).
  */
 export function analyzeLayers(root = process.cwd()) {
   const files = sourceRoots.flatMap((r) => listSources(join(root, r))).map((f) => relative(root, f).split('\\').join('/')).sort();
@@ -143,9 +143,9 @@ export const formatViolation = (v) => `${v.file}: imports ${v.target} (${v.from}
 function main() {
   const { files, edges, cycles, violations } = analyzeLayers();
   const headings = {
-    upward: 'imports from a folder above (DESIGN.md "Folder layout": entrypoints, components → background → agent → tools → providers, page, retrieval → storage, messaging → util):',
+    upward: 'imports from a folder above (lib/README.md "Folder layout": entrypoints, components → background → agent → tools → providers, page, retrieval → storage, messaging → util):',
     cycle: 'same-rank imports inside a folder cycle:',
-    unlisted: 'imports from or into a lib/ folder DESIGN.md does not list:',
+    unlisted: 'imports from or into a lib/ folder lib/README.md does not list:',
   };
   for (const [kind, heading] of Object.entries(headings)) {
     const list = violations.filter((v) => v.kind === kind);

@@ -10,7 +10,7 @@ mkdirSync(reports, { recursive: true });
 const stages = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
   { name: 'lint', cmd: ['npx', 'eslint', '.'] },
-  // Imports point down DESIGN.md's folder layout and make no folder-level cycle.
+  // Imports point down lib/README.md's folder layout and make no folder-level cycle.
   { name: 'layers', cmd: ['node', 'tests/harness/check-layers.mjs'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile=${reports}/unit.json`], report: `${reports}/unit.json`, kind: 'vitest' },
   { name: 'build', cmd: ['npx', 'wxt', 'build'] },
