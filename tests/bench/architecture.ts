@@ -9,6 +9,16 @@
  *   (Vite prints 1000-byte kB); the extension is built first when .output is missing or older than the sources;
  * - journal_kb_50_steps, journal_growth_ratio: the stored run journal of a 50-step run with a tool call per
  *   step, and bytes(100 steps) / (2 · bytes(50 steps)).
+ * - functions_over_150: functions (declarations, expressions, arrows, methods) in the product's source longer than
+ *   150 lines (tests/bench/_code-shape.ts);
+ * - stringified_tool_outputs: files that turn a tool's result into a string (formatToolOutput) or parse that
+ *   string back (readToolOutput);
+ * - error_classes: classes extending Error (directly or through another …Error class);
+ * - file_cycles: file-level import cycles (strongly connected components of the file graph, type imports included);
+ * - unformatted_files: files `prettier --check` lists (NA until the formatter is installed);
+ * - ci_minutes: the duration of the most recent clean-clone `.ci/run` on this machine, written by the run itself
+ *   to ~/.cache/tabwise/ci-minutes.txt (NA when none has run here).
+ * Targets of the last six: 0, 0, at most 10, 0, 0, at most 15.
  * Usage: npm run bench -- architecture [--no-build]
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +28,8 @@ import { z } from 'zod';
 import { analyzeLayers } from '../harness/check-layers.mjs';
 import { extensionDir } from '../harness/launch-extension';
 import { measureJournalBytes } from './_journal-size';
+import { errorClasses, functionsOver, productSources, stringifiedToolOutputs } from './_code-shape';
+import { ciMinutes, unformattedFiles } from './_ci-facts';
 
 const sourceRoots = ['lib', 'components', 'entrypoints'];
 const codeFile = /\.(ts|tsx|mts|js|mjs)$/;
@@ -85,11 +97,26 @@ const scripts = contentScriptSizes(build);
 for (const [f, bytes] of scripts) console.log(`content script: ${f} ${round1(bytes / 1024)} KB`);
 const contentKb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
 
+for (const c of layers.fileCycles) console.log(`file cycle: ${c.join(' ⇄ ')}`);
+const sources = productSources();
+const longFunctions = functionsOver(sources, 150);
+for (const f of longFunctions) console.log(`function over 150 lines: ${f}`);
+const errors = errorClasses(sources);
+for (const e of errors) console.log(`error class: ${e}`);
+const stringified = stringifiedToolOutputs(sources);
+for (const f of stringified) console.log(`tool output as a string: ${f}`);
+const unformatted = unformattedFiles();
+if (unformatted !== 'NA') for (const f of unformatted) console.log(`not formatted: ${f}`);
+const ci = ciMinutes();
+console.log(ci === 'NA' ? 'ci: no clean-clone run recorded on this machine' : `ci: ${ci.minutes} min at ${ci.commit} (${ci.when})`);
+
 const bytes50 = await measureJournalBytes(50);
 const bytes100 = await measureJournalBytes(100);
 console.log(`journal: ${bytes50} bytes after 50 steps, ${bytes100} bytes after 100 steps`);
 
 console.log(
   `architecture: folder_cycles=${layers.cycles.length} files_over_400=${longFiles.length} content_script_kb=${round1(contentKb)}` +
-    ` journal_kb_50_steps=${round1(bytes50 / 1024)} journal_growth_ratio=${Math.round((bytes100 / (2 * bytes50)) * 100) / 100}`,
+    ` journal_kb_50_steps=${round1(bytes50 / 1024)} journal_growth_ratio=${Math.round((bytes100 / (2 * bytes50)) * 100) / 100}` +
+    ` functions_over_150=${longFunctions.length} stringified_tool_outputs=${stringified.length} error_classes=${errors.length}` +
+    ` file_cycles=${layers.fileCycles.length} unformatted_files=${unformatted === 'NA' ? 'NA' : unformatted.length} ci_minutes=${ci === 'NA' ? 'NA' : ci.minutes}`,
 );

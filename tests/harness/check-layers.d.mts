@@ -6,6 +6,8 @@ export interface LayerAnalysis {
   edges: LayerEdge[];
   /** Folder-level cycles: strongly connected components of the folder graph with more than one folder. */
   cycles: string[][];
+  /** File-level cycles: strongly connected components of the file import graph (type imports included). */
+  fileCycles: string[][];
   violations: LayerViolation[];
 }
 export const folderRanks: Record<string, number>;

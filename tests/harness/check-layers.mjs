@@ -103,17 +103,19 @@ function folderCycles(graph) {
 /**
  * Reads every import under `root` and checks it against the folder ranks.
  * Returns the files read, the imports between folders, the folder-level cycles (strongly connected components
- * of more than one folder) and the violations: `upward` (an import from a folder ranked above), `cycle` (a
+ * of more than one folder), the file-level cycles (the same over files) and the violations: `upward` (an import from a folder ranked above), `cycle` (a
  * same-rank import inside a folder cycle) and `unlisted` (a lib/ folder lib/README.md does not name).
  */
 export function analyzeLayers(root = process.cwd()) {
   const files = sourceRoots.flatMap((r) => listSources(join(root, r))).map((f) => relative(root, f).split('\\').join('/')).sort();
   const edges = [];
+  const fileGraph = new Map();
   for (const file of files) {
     const from = folderOf(file);
     const { importedFiles } = ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true);
     // A module imported twice (a type and a value, say) is one edge.
     const targets = new Set(importedFiles.map(({ fileName }) => resolveSpecifier(root, file, fileName)));
+    fileGraph.set(file, new Set([...targets].filter((t) => t && files.includes(t))));
     for (const target of targets) {
       const to = target && folderOf(target);
       if (to && to !== from) edges.push({ file, target, from, to });
@@ -134,7 +136,9 @@ export function analyzeLayers(root = process.cwd()) {
     else if (rankTo < rankFrom) violations.push({ ...e, kind: 'upward' });
     else if (rankTo === rankFrom && cycleOf(e.from) !== -1 && cycleOf(e.from) === cycleOf(e.to)) violations.push({ ...e, kind: 'cycle' });
   }
-  return { files, edges, cycles, violations };
+  // File-level cycles (type imports included): two files that import each other, directly or around a circle.
+  const fileCycles = folderCycles(fileGraph);
+  return { files, edges, cycles, fileCycles, violations };
 }
 
 /** `file: imports <path> (<from> → <to>)`, the report's line for one violation. */
