@@ -1,4 +1,6 @@
+import { usableRadios } from './field-facts';
 import type { FieldType, FieldValue } from './form-snapshot';
+import { isUsableOption } from './is-usable-option';
 import { normalizeDateValue, type DateInputType } from './normalize-date-value';
 import { radioIdentities, findRadio } from './radio-identity';
 import { dispatchInputAndChange, setNativeValue } from './set-native-value';
@@ -66,20 +68,28 @@ function writeRadio(radios: HTMLInputElement[], value: FieldValue): WriteOutcome
   const found = findRadio(radios, value);
   if ('reason' in found) return { ok: false, reason: found.reason };
   const { radio } = found;
+  // The page may have hidden or disabled this option since the snapshot listed it: a person could not pick it now.
+  if (!usableRadios([radio]).length) return { ok: false, reason: unusable(value) };
   if (!radio.checked) asUser(radio, () => radio.click());
   return { ok: true, expected: checkedIdentityOf(radios, radio) };
 }
 
+/**
+ * Chooses among the options a person could pick now (isUsableOption, judged at write time: the page may have
+ * hidden one since the snapshot); naming a hidden or disabled one fails with that reason.
+ */
 function writeSelect(el: HTMLSelectElement, value: FieldValue): WriteOutcome {
-  const options = Array.from(el.options).filter((o) => !o.disabled);
+  const all = Array.from(el.options);
+  const options = all.filter(isUsableOption);
   const labels = (o: HTMLOptionElement) => [o.value, o.text, o.label];
+  const find = (w: string): HTMLOptionElement | string => pick(options, w, labels) ?? (pick(all, w, labels) ? unusable(w) : notAnOption(w, options.map((o) => o.value)));
   if (el.multiple) {
     const wanted = Array.isArray(value) ? value : typeof value === 'string' ? [value] : undefined;
     if (!wanted) return { ok: false, reason: 'expected a list of options' };
     const chosen: HTMLOptionElement[] = [];
     for (const w of wanted) {
-      const option = pick(options, w, labels);
-      if (!option) return { ok: false, reason: notAnOption(w, options.map((o) => o.value)) };
+      const option = find(w);
+      if (typeof option === 'string') return { ok: false, reason: option };
       chosen.push(option);
     }
     asUser(el, () => {
@@ -89,10 +99,15 @@ function writeSelect(el: HTMLSelectElement, value: FieldValue): WriteOutcome {
     return { ok: true, expected: chosen.map((o) => o.value) };
   }
   if (typeof value !== 'string') return { ok: false, reason: 'expected one of the options as text' };
-  const option = pick(options, value, labels);
-  if (!option) return { ok: false, reason: notAnOption(value, options.map((o) => o.value)) };
+  const option = find(value);
+  if (typeof option === 'string') return { ok: false, reason: option };
   asUser(el, () => {
     if (el.value !== option.value) setNativeValue(el, option.value);
+    // A hidden option of the same value before it would have taken the value: the one chosen is this one.
+    if (!option.selected) {
+      option.selected = true;
+      dispatchInputAndChange(el, null);
+    }
   });
   return { ok: true, expected: option.value };
 }
@@ -151,6 +166,10 @@ function pick<T>(items: T[], wanted: string, names: (item: T) => string[]): T | 
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
   const target = norm(wanted);
   return items.find((item) => names(item).some((n) => norm(n) === target));
+}
+
+function unusable(value: string): string {
+  return `"${value}" is a hidden or disabled option: a person cannot choose it, so it is never chosen; pick one of the options listed`;
 }
 
 function notAnOption(value: string, values: string[]): string {
