@@ -28,10 +28,12 @@ function optionsFor(el: Element, all = false): HTMLElement[] {
 /** The one option named `wanted`: exactly (ignoring case and spacing), else the only one starting with it. */
 function match(options: HTMLElement[], wanted: string): HTMLElement | 'ambiguous' | undefined {
   const target = norm(wanted);
-  const exact = options.filter((o) => norm(elementName(o, 'option')) === target);
+  // A hidden option has no accessible name; its text is what a script would read to pick it.
+  const nameOf = (o: HTMLElement) => norm(elementName(o, 'option') || o.textContent || '');
+  const exact = options.filter((o) => nameOf(o) === target);
   if (exact.length === 1) return exact[0];
   if (exact.length > 1) return 'ambiguous';
-  const prefix = options.filter((o) => norm(elementName(o, 'option')).startsWith(target));
+  const prefix = options.filter((o) => nameOf(o).startsWith(target));
   return prefix.length === 1 ? prefix[0] : prefix.length > 1 ? 'ambiguous' : undefined;
 }
 
