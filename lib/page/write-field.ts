@@ -12,20 +12,29 @@ const DATE_TYPES = new Set(['date', 'datetime-local', 'time', 'month', 'week']);
 const TRUE = /^(true|on|yes|1|checked)$/i;
 const FALSE = /^(false|off|no|0|unchecked|)$/i;
 
+/** How a write may choose. */
+export interface WriteOptions {
+  /**
+   * Undo puts back what the page itself had chosen (a hidden "Choose…" placeholder often): any option, hidden
+   * or disabled, may be restored then. Never for a value the model sent.
+   */
+  restoring?: boolean;
+}
+
 /**
  * Writes one value as a person would: focus, change, blur. Checkboxes and radios are clicked (only when their
  * state differs), selects match a value or a visible label, dates arrive as ISO and leave in the input's format.
  */
-export function writeField(type: FieldType, elements: HTMLElement[], value: FieldValue): WriteOutcome {
+export function writeField(type: FieldType, elements: HTMLElement[], value: FieldValue, options: WriteOptions = {}): WriteOutcome {
   const el = elements[0] as HTMLElement;
   switch (type) {
     case 'checkbox':
       return writeCheckbox(el as HTMLInputElement, value);
     case 'radio':
-      return writeRadio(elements as HTMLInputElement[], value);
+      return writeRadio(elements as HTMLInputElement[], value, options.restoring === true);
     case 'select':
     case 'select-multiple':
-      return writeSelect(el as HTMLSelectElement, value);
+      return writeSelect(el as HTMLSelectElement, value, options.restoring === true);
     case 'contenteditable':
       return typeof value === 'string' ? writeEditable(el, value) : { ok: false, reason: 'expected text' };
     default:
@@ -58,7 +67,7 @@ function writeCheckbox(el: HTMLInputElement, value: FieldValue): WriteOutcome {
   return { ok: true, expected: want };
 }
 
-function writeRadio(radios: HTMLInputElement[], value: FieldValue): WriteOutcome {
+function writeRadio(radios: HTMLInputElement[], value: FieldValue, anyOption: boolean): WriteOutcome {
   if (typeof value !== 'string') return { ok: false, reason: 'expected one of the options as text' };
   if (value === '') {
     // Undo may need "nothing chosen", which no click can produce.
@@ -69,7 +78,7 @@ function writeRadio(radios: HTMLInputElement[], value: FieldValue): WriteOutcome
   if ('reason' in found) return { ok: false, reason: found.reason };
   const { radio } = found;
   // The page may have hidden or disabled this option since the snapshot listed it: a person could not pick it now.
-  if (!usableRadios([radio]).length) return { ok: false, reason: unusable(value) };
+  if (!anyOption && !usableRadios([radio]).length) return { ok: false, reason: unusable(value) };
   if (!radio.checked) asUser(radio, () => radio.click());
   return { ok: true, expected: checkedIdentityOf(radios, radio) };
 }
@@ -78,9 +87,9 @@ function writeRadio(radios: HTMLInputElement[], value: FieldValue): WriteOutcome
  * Chooses among the options a person could pick now (isUsableOption, judged at write time: the page may have
  * hidden one since the snapshot); naming a hidden or disabled one fails with that reason.
  */
-function writeSelect(el: HTMLSelectElement, value: FieldValue): WriteOutcome {
+function writeSelect(el: HTMLSelectElement, value: FieldValue, anyOption: boolean): WriteOutcome {
   const all = Array.from(el.options);
-  const options = all.filter(isUsableOption);
+  const options = anyOption ? all : all.filter(isUsableOption);
   const labels = (o: HTMLOptionElement) => [o.value, o.text, o.label];
   const find = (w: string): HTMLOptionElement | string => pick(options, w, labels) ?? (pick(all, w, labels) ? unusable(w) : notAnOption(w, options.map((o) => o.value)));
   if (el.multiple) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clickElement, fillForm, snapshotForms } from '../../../lib/page';
+import { clickElement, fillForm, snapshotForms, undoFill } from '../../../lib/page';
 import { actOnPage } from '../../../lib/page/act-on-page';
 import { isUsableOption } from '../../../lib/page/is-usable-option';
 import { RefBook } from '../../../lib/page/ref-book';
@@ -124,6 +124,16 @@ describe('every writer refuses a hidden or disabled option, judged at write time
     expect(fast.checked).toBe(false);
     // The usable ones still work.
     expect(fillForm(forms.allowlist, { [radioKey]: 'slow' }, { highlightMs: 1 }).written).toEqual([{ key: radioKey, value: 'slow' }]);
+  });
+
+  it('undo puts back the hidden placeholder the page had chosen (the page\'s choice, not the model\'s)', () => {
+    const root = mount(`<label>Size <select name="size"><option value="" hidden selected>Choose a size</option><option value="s">Small</option></select></label>`);
+    const { allowlist } = snapshotForms(document);
+    expect(fillForm(allowlist, { size: '' }, { highlightMs: 1 }).failed).toEqual([{ key: 'size', reason: expect.stringMatching(/hidden or disabled option/) }]);
+    const fill = fillForm(allowlist, { size: 'Small' }, { highlightMs: 1 });
+    expect(fill.written).toEqual([{ key: 'size', value: 's' }]);
+    expect(undoFill(fill.undo)).toEqual({ restored: [{ key: 'size', value: '' }], failed: [] });
+    expect(root.querySelector('select')!.selectedOptions[0]!.text).toBe('Choose a size');
   });
 
   it('a hidden option sharing a visible one\'s value is never the one selected', () => {
