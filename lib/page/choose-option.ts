@@ -1,4 +1,5 @@
 import { elementName } from './element-name';
+import { isUsableOption } from './is-usable-option';
 import { pointerClick } from './pointer-events';
 import { pressKey } from './press-key';
 import { parseKey } from './key-events';
@@ -10,23 +11,29 @@ export type ChoiceOutcome = { ok: true; chosen: string } | { ok: false; reason: 
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** The visible options a listbox or combobox offers: inside it, in the popup it controls, else anywhere in its document. */
-function optionsFor(el: Element): HTMLElement[] {
+/**
+ * The options a listbox or combobox offers: inside it, in the popup it controls, else anywhere in its
+ * document; only those a person could pick unless `all`.
+ */
+function optionsFor(el: Element, all = false): HTMLElement[] {
   const root = el.getRootNode() as Document | ShadowRoot;
   const ids = `${el.getAttribute('aria-controls') ?? ''} ${el.getAttribute('aria-owns') ?? ''}`.split(/\s+/).filter(Boolean);
   const popups = [el, ...ids.map((id) => root.getElementById(id)).filter((p): p is HTMLElement => !!p)];
   let options = popups.flatMap((p) => Array.from(p.querySelectorAll<HTMLElement>('[role="option"]')));
   if (!options.length) options = Array.from(el.ownerDocument.querySelectorAll<HTMLElement>('[role="option"]'));
-  return options.filter((o) => o.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && o.getAttribute('aria-disabled') !== 'true');
+  // Judged now, at the moment of choosing: a page can hide or disable an option after the snapshot.
+  return all ? options : options.filter(isUsableOption);
 }
 
 /** The one option named `wanted`: exactly (ignoring case and spacing), else the only one starting with it. */
 function match(options: HTMLElement[], wanted: string): HTMLElement | 'ambiguous' | undefined {
   const target = norm(wanted);
-  const exact = options.filter((o) => norm(elementName(o, 'option')) === target);
+  // A hidden option has no accessible name; its text is what a script would read to pick it.
+  const nameOf = (o: HTMLElement) => norm(elementName(o, 'option') || o.textContent || '');
+  const exact = options.filter((o) => nameOf(o) === target);
   if (exact.length === 1) return exact[0];
   if (exact.length > 1) return 'ambiguous';
-  const prefix = options.filter((o) => norm(elementName(o, 'option')).startsWith(target));
+  const prefix = options.filter((o) => nameOf(o).startsWith(target));
   return prefix.length === 1 ? prefix[0] : prefix.length > 1 ? 'ambiguous' : undefined;
 }
 
@@ -56,6 +63,9 @@ export async function chooseOption(el: HTMLElement, wanted: string, waitMs = 150
     }
   }
   if (found === 'ambiguous') return { ok: false, reason: `several options are named "${wanted}"; name one exactly` };
+  if (!found && match(optionsFor(el, true), wanted) !== undefined) {
+    return { ok: false, reason: `"${wanted}" is a hidden or disabled option: a person cannot choose it, so it is never chosen` };
+  }
   if (!found) {
     const shown = optionsFor(el).slice(0, 20).map((o) => JSON.stringify(elementName(o, 'option'))).join(', ');
     return { ok: false, reason: `no option named "${wanted}" appeared${shown ? ` (options shown: ${shown})` : ''}` };

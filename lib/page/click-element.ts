@@ -1,4 +1,5 @@
 import type { Allowlist } from './allowlist';
+import { isUsableOption } from './is-usable-option';
 import type { PageChanges } from './page-changes';
 import { pointerClick } from './pointer-events';
 
@@ -17,6 +18,8 @@ export function clickElement(allowlist: Allowlist, key: string): ActionResult {
   const el = allowlist.button(key);
   if (!el?.isConnected) return { ok: false, key, reason: 'the button is gone (the page changed); call get_form_state again' };
   if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') return { ok: false, key, reason: 'the button is disabled' };
+  // An option listed by the snapshot may have been hidden or disabled since: a person could not pick it now.
+  if (el.getAttribute('role') === 'option' && !isUsableOption(el)) return { ok: false, key, reason: 'the option is hidden or disabled now; it is never chosen' };
   el.scrollIntoView({ block: 'center', inline: 'nearest' });
   pointerClick(el);
   return { ok: true, key, text: (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 120) };

@@ -2,6 +2,7 @@
 import { textOf } from './field-label';
 import type { FieldConstraints, FieldOption, FieldType } from './form-snapshot';
 import { isFieldVisible } from './is-field-visible';
+import { isUsableOption } from './is-usable-option';
 import { radioIdentities, radioLabel } from './radio-identity';
 
 /** Visible, enabled and editable: a person could change it. */
@@ -46,11 +47,14 @@ export function radioGroupLabel(group: HTMLInputElement[]): string {
   return first.name;
 }
 
-/** Choices of a select, radio group or datalist, with the label a person reads. */
+/**
+ * Choices of a select, radio group or datalist, with the label a person reads: only those a person could
+ * pick (hidden and disabled options are the page's, not the user's; isUsableOption), radios already so.
+ */
 export function optionsOf(el: HTMLElement, type: FieldType, group: HTMLInputElement[]): FieldOption[] | undefined {
   if (type === 'select' || type === 'select-multiple') {
     return Array.from((el as HTMLSelectElement).options)
-      .filter((o) => !o.disabled)
+      .filter(isUsableOption)
       .map((o) => ({ value: o.value, label: o.text.replace(/\s+/g, ' ').trim() }));
   }
   if (type === 'radio') {
@@ -59,7 +63,7 @@ export function optionsOf(el: HTMLElement, type: FieldType, group: HTMLInputElem
     return group.map((r, i) => ({ value: ids[i] ?? '', label: radioLabel(r) }));
   }
   const list = (el as HTMLInputElement).list;
-  if (list) return Array.from(list.querySelectorAll('option'), (o) => ({ value: o.value, label: (o.label || o.text || o.value).trim() }));
+  if (list) return Array.from(list.querySelectorAll('option')).filter(isUsableOption).map((o) => ({ value: o.value, label: (o.label || o.text || o.value).trim() }));
   return undefined;
 }
 
@@ -94,7 +98,7 @@ export function buttonText(el: HTMLElement): string {
   return (el.getAttribute('aria-label') || text || el.title || '').replace(/\s+/g, ' ').trim().slice(0, 120);
 }
 
-/** Visible radios of a group that can still be chosen. */
+/** Visible radios of a group that can still be chosen (checked again when one is written). */
 export function usableRadios(group: HTMLInputElement[]): HTMLInputElement[] {
-  return group.filter((r) => !r.disabled && !r.matches(':disabled') && isFieldVisible(r));
+  return group.filter((r) => !r.disabled && !r.matches(':disabled') && !r.closest('[aria-disabled="true"]') && isFieldVisible(r));
 }

@@ -1,19 +1,21 @@
-/**
- * Names, ids and labels that give away a payment card, a one-time code or a password. A card's expiry reads
- * MM/YY; a date field's dd/mm/yyyy holds the same letters and is not one.
- */
-const CARD = /card.?(num|no\b|number)|cc.?(num|number|no\b)|credit.?card|\bcvc|\bcvv|\bcsc\b|security.?code|card.?verif|card.?exp|exp(iry|iration)?.?(date|month|year|mm|yy)|(?<!\bdd\s*[/.-]\s*)\bmm\s*\/\s*yy/i;
-const ONE_TIME = /\botp\b|one.?time|2fa|\btotp\b|verification.?code|mfa|auth(entication)?.?code|passcode/i;
-const PASSWORD = /pass.?word|passwd|\bpwd\b|\bpin\b/i;
+import { looksSensitive } from './looks-sensitive';
 
 /**
- * Whether a field holds a secret the model must never see or write: passwords, payment cards (autocomplete
- * cc-*, or names recognisable as card number, CVC or expiry), one-time codes.
+ * Whether a field holds a secret the model must never see or write: passwords, payment cards, one-time codes,
+ * by its attributes, its `label` (pass '' when only a nearby text names it) and the value it holds now, so a
+ * card number typed into a field named "num" is a secret too (looks-sensitive.ts has the rules).
  */
 export function isSensitiveField(el: Element, label: string): boolean {
-  if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'password') return true;
-  const autocomplete = (el.getAttribute('autocomplete') ?? '').toLowerCase();
-  if (/\bcc-|one-time-code|current-password|new-password/.test(autocomplete)) return true;
-  const clues = `${el.getAttribute('name') ?? ''} ${el.id} ${label} ${el.getAttribute('placeholder') ?? ''}`.replace(/[_-]/g, ' ');
-  return CARD.test(clues) || ONE_TIME.test(clues) || PASSWORD.test(clues);
+  const type = el.tagName === 'INPUT' ? (el as HTMLInputElement).type : undefined;
+  // What a person typed; a checkbox's, radio's or select's value is the page's own, not a secret of the user's.
+  const typed = el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && type !== 'checkbox' && type !== 'radio');
+  return looksSensitive({
+    type,
+    autocomplete: el.getAttribute('autocomplete') ?? undefined,
+    name: el.getAttribute('name') ?? undefined,
+    id: el.id,
+    label,
+    placeholder: el.getAttribute('placeholder') ?? undefined,
+    value: typed ? (el as HTMLInputElement).value : undefined,
+  }) !== undefined;
 }

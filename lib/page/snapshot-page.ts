@@ -9,6 +9,7 @@ import type { FieldType } from './form-snapshot';
 import { interactiveRole } from './interactive-role';
 import { isFieldVisible, withAncestorCache } from './is-field-visible';
 import { isSensitiveField } from './is-sensitive-field';
+import { isUsableOption } from './is-usable-option';
 import { isPasswordField } from './is-password-field';
 import { countRegions, isInside, regionKind } from './page-regions';
 import { PAGE_STATE_LIMITS, type GetPageStateInput, type PageElement, type PageRegion, type PageState } from './page-state';
@@ -113,6 +114,8 @@ function describe(c: Candidate, refs: RefBook, allowlist: Allowlist, labels: Map
     elements = usableRadios(radioGroup(el as HTMLInputElement));
     if (!elements.length) return undefined;
   } else if (!isFieldVisible(el)) return undefined;
+  // A hidden or disabled option is none a person could pick: not listed, so never clicked or chosen by ref.
+  if (role === 'option' && !isUsableOption(el)) return undefined;
   const name = type === 'radio' ? radioGroupLabel(elements as HTMLInputElement[]) : elementName(el, role);
   if (isPasswordField(el)) return describePassword(el as HTMLInputElement, name, refs, allowlist);
   if (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && isSensitiveField(el, name)) return undefined;

@@ -17,7 +17,8 @@ export function undoFill(record: UndoRecord): UndoResult {
       result.failed.push({ key: entry.key, reason: 'the field is gone' });
       continue;
     }
-    const outcome = writeField(entry.type, elements, entry.previous);
+    // What the page had chosen before, hidden placeholder or not, is what goes back.
+    const outcome = writeField(entry.type, elements, entry.previous, { restoring: true });
     const actual = readFieldValue(entry.type, elements);
     if (outcome.ok && sameValue(entry.previous, actual)) result.restored.push({ key: entry.key, value: actual });
     else result.failed.push({ key: entry.key, reason: outcome.ok ? `the page shows ${JSON.stringify(actual)}` : outcome.reason });

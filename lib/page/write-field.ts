@@ -1,4 +1,6 @@
+import { usableRadios } from './field-facts';
 import type { FieldType, FieldValue } from './form-snapshot';
+import { isUsableOption } from './is-usable-option';
 import { normalizeDateValue, type DateInputType } from './normalize-date-value';
 import { radioIdentities, findRadio } from './radio-identity';
 import { dispatchInputAndChange, setNativeValue } from './set-native-value';
@@ -10,20 +12,29 @@ const DATE_TYPES = new Set(['date', 'datetime-local', 'time', 'month', 'week']);
 const TRUE = /^(true|on|yes|1|checked)$/i;
 const FALSE = /^(false|off|no|0|unchecked|)$/i;
 
+/** How a write may choose. */
+export interface WriteOptions {
+  /**
+   * Undo puts back what the page itself had chosen (a hidden "Choose…" placeholder often): any option, hidden
+   * or disabled, may be restored then. Never for a value the model sent.
+   */
+  restoring?: boolean;
+}
+
 /**
  * Writes one value as a person would: focus, change, blur. Checkboxes and radios are clicked (only when their
  * state differs), selects match a value or a visible label, dates arrive as ISO and leave in the input's format.
  */
-export function writeField(type: FieldType, elements: HTMLElement[], value: FieldValue): WriteOutcome {
+export function writeField(type: FieldType, elements: HTMLElement[], value: FieldValue, options: WriteOptions = {}): WriteOutcome {
   const el = elements[0] as HTMLElement;
   switch (type) {
     case 'checkbox':
       return writeCheckbox(el as HTMLInputElement, value);
     case 'radio':
-      return writeRadio(elements as HTMLInputElement[], value);
+      return writeRadio(elements as HTMLInputElement[], value, options.restoring === true);
     case 'select':
     case 'select-multiple':
-      return writeSelect(el as HTMLSelectElement, value);
+      return writeSelect(el as HTMLSelectElement, value, options.restoring === true);
     case 'contenteditable':
       return typeof value === 'string' ? writeEditable(el, value) : { ok: false, reason: 'expected text' };
     default:
@@ -56,7 +67,7 @@ function writeCheckbox(el: HTMLInputElement, value: FieldValue): WriteOutcome {
   return { ok: true, expected: want };
 }
 
-function writeRadio(radios: HTMLInputElement[], value: FieldValue): WriteOutcome {
+function writeRadio(radios: HTMLInputElement[], value: FieldValue, anyOption: boolean): WriteOutcome {
   if (typeof value !== 'string') return { ok: false, reason: 'expected one of the options as text' };
   if (value === '') {
     // Undo may need "nothing chosen", which no click can produce.
@@ -66,20 +77,28 @@ function writeRadio(radios: HTMLInputElement[], value: FieldValue): WriteOutcome
   const found = findRadio(radios, value);
   if ('reason' in found) return { ok: false, reason: found.reason };
   const { radio } = found;
+  // The page may have hidden or disabled this option since the snapshot listed it: a person could not pick it now.
+  if (!anyOption && !usableRadios([radio]).length) return { ok: false, reason: unusable(value) };
   if (!radio.checked) asUser(radio, () => radio.click());
   return { ok: true, expected: checkedIdentityOf(radios, radio) };
 }
 
-function writeSelect(el: HTMLSelectElement, value: FieldValue): WriteOutcome {
-  const options = Array.from(el.options).filter((o) => !o.disabled);
+/**
+ * Chooses among the options a person could pick now (isUsableOption, judged at write time: the page may have
+ * hidden one since the snapshot); naming a hidden or disabled one fails with that reason.
+ */
+function writeSelect(el: HTMLSelectElement, value: FieldValue, anyOption: boolean): WriteOutcome {
+  const all = Array.from(el.options);
+  const options = anyOption ? all : all.filter(isUsableOption);
   const labels = (o: HTMLOptionElement) => [o.value, o.text, o.label];
+  const find = (w: string): HTMLOptionElement | string => pick(options, w, labels) ?? (pick(all, w, labels) ? unusable(w) : notAnOption(w, options.map((o) => o.value)));
   if (el.multiple) {
     const wanted = Array.isArray(value) ? value : typeof value === 'string' ? [value] : undefined;
     if (!wanted) return { ok: false, reason: 'expected a list of options' };
     const chosen: HTMLOptionElement[] = [];
     for (const w of wanted) {
-      const option = pick(options, w, labels);
-      if (!option) return { ok: false, reason: notAnOption(w, options.map((o) => o.value)) };
+      const option = find(w);
+      if (typeof option === 'string') return { ok: false, reason: option };
       chosen.push(option);
     }
     asUser(el, () => {
@@ -89,10 +108,15 @@ function writeSelect(el: HTMLSelectElement, value: FieldValue): WriteOutcome {
     return { ok: true, expected: chosen.map((o) => o.value) };
   }
   if (typeof value !== 'string') return { ok: false, reason: 'expected one of the options as text' };
-  const option = pick(options, value, labels);
-  if (!option) return { ok: false, reason: notAnOption(value, options.map((o) => o.value)) };
+  const option = find(value);
+  if (typeof option === 'string') return { ok: false, reason: option };
   asUser(el, () => {
     if (el.value !== option.value) setNativeValue(el, option.value);
+    // A hidden option of the same value before it would have taken the value: the one chosen is this one.
+    if (!option.selected) {
+      option.selected = true;
+      dispatchInputAndChange(el, null);
+    }
   });
   return { ok: true, expected: option.value };
 }
@@ -151,6 +175,10 @@ function pick<T>(items: T[], wanted: string, names: (item: T) => string[]): T | 
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
   const target = norm(wanted);
   return items.find((item) => names(item).some((n) => norm(n) === target));
+}
+
+function unusable(value: string): string {
+  return `"${value}" is a hidden or disabled option: a person cannot choose it, so it is never chosen; pick one of the options listed`;
 }
 
 function notAnOption(value: string, values: string[]): string {

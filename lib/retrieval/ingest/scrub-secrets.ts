@@ -1,22 +1,11 @@
 /** Replaces secrets in captured text (and in the URLs stored with it) before they are chunked, embedded or stored. */
+import { CARD_SEPARATOR, isCardNumber } from '../../util/is-card-number';
 
 /** What a scrubbed secret becomes. */
 export const SECRET_MARKER = '[redacted]';
 
-/** Luhn checksum over the digits of `s` (non-digits ignored). */
-export function passesLuhn(s: string): boolean {
-  const digits = s.replace(/\D/g, '');
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
+// The page's sensitive-field check and this scrubber call the same thing a card number (lib/util).
+export { passesLuhn } from '../../util/passes-luhn';
 
 /** ISO 13616 check: the country code and check digits moved to the end, letters as 10..35, mod 97 is 1. */
 export function passesIbanCheck(s: string): boolean {
@@ -30,14 +19,17 @@ export function passesIbanCheck(s: string): boolean {
   return rest === 1;
 }
 
-/** Separators people and pages put inside card numbers: spaces (also no-break and thin), dashes, dots, slashes. */
-const SEP = String.raw`[ \u00a0\u2009\u202f./\u2010-\u2013-]{0,3}`;
+/** Up to three separators inside a card number. */
+const SEP = `${CARD_SEPARATOR}{0,3}`;
 
 /** Labels after which the next word is a secret value ("password: hunter2", "api_key=..."). */
 const SECRET_LABEL = String.raw`(?:pass(?:word|wd|phrase|code)?|pwd|pin|secret|api[ _-]?key|access[ _-]?key|private[ _-]?key|client[ _-]?secret|auth[ _-]?token|access[ _-]?token|refresh[ _-]?token|token)`;
 
-/** Words that make a nearby short number a one-time code rather than a quantity. */
-const OTP_CONTEXT = String.raw`(?:(?:one[ -]?time|verification|security|confirmation|login|sign[ -]?in|auth(?:entication|orization)?|access|2fa|mfa)\s*(?:code|pin|number)|otp|passcode|2fa|mfa)`;
+/** The same words in the UI's other languages (Japanese, Chinese), which \b cannot bound. */
+const OTP_CONTEXT_CJK = '(?:確認コード|認証コード|認証番号|確認番号|ワンタイムパスワード|セキュリティコード|验证码|校验码|动态码|动态密码|确认码|认证码|安全码)';
+
+/** Words that make a nearby short number a one-time code rather than a quantity (English and German; CJK above). */
+const OTP_CONTEXT = String.raw`(?:\b(?:(?:one[ -]?time|verification|security|confirmation|login|sign[ -]?in|auth(?:entication|orization)?|access|2fa|mfa)\s*(?:code|pin|number)|otp|passcode|2fa|mfa|(?:best[äa]tigungs|verifizierungs|sicherheits|anmelde|einmal)-?(?:code|pin|passwort|kennwort)|(?:m|push|sms|chip|photo)?tan\b)|${OTP_CONTEXT_CJK})`;
 
 // Each rule is a pattern and, optionally, a check that keeps false positives (prices, dates, hashes of
 // public content) down to what a reader would also call a secret. A rule whose pattern has a first capture
@@ -50,9 +42,9 @@ const RULES: Array<{ re: RegExp; keep?: (m: string, label?: string) => boolean }
     keep: (m, label = '') => /^["'\u2018\u201c]?[A-Za-z][a-z]*[.,;:!?]?$/.test(m.slice(label.length)),
   },
   // One-time codes in context: "verification code: 482913", "your OTP is 1234", "2FA code 123 456".
-  { re: new RegExp(String.raw`(\b${OTP_CONTEXT}\s*(?:is|:|=|-)?\s*)\d{3,4}(?:[ -]?\d{2,4})?\b`, 'gi') },
+  { re: new RegExp(String.raw`(${OTP_CONTEXT}\s*(?:is|ist|lautet|:|：|=|-|は|是|为|為)?\s*)\d{3,4}(?:[ -]?\d{2,4})?\b`, 'gi') },
   // Payment card numbers: 13-19 digits, with any separators, Luhn-valid.
-  { re: new RegExp(String.raw`(?<![\d-])\d(?:${SEP}\d){12,18}(?![\d])`, 'g'), keep: (m) => !passesLuhn(m) },
+  { re: new RegExp(String.raw`(?<![\d-])\d(?:${SEP}\d){12,18}(?![\d])`, 'g'), keep: (m) => !isCardNumber(m) },
   // IBAN: country code, 2 check digits, 11-30 alphanumerics, in any case, grouped or not; mod-97 valid.
   { re: /\b[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,4})?\b/g, keep: (m) => !passesIbanCheck(m) },
   // US social security numbers, with dashes, spaces or dots, and nine bare digits after an SSN label.

@@ -31,6 +31,28 @@ describe('scrubSecrets over the privacy corpus', () => {
   });
 });
 
+describe('scrubSecrets: card numbers and one-time codes in the UI languages', () => {
+  it('redacts a Luhn-valid card number whatever the text around it says, and keeps a 16-digit order number', () => {
+    expect(scrubSecrets('Karte: 4242 4242 4242 4242, danke')).toBe(`Karte: ${SECRET_MARKER}, danke`);
+    expect(scrubSecrets('カード 4111-1111-1111-1111 です')).toBe(`カード ${SECRET_MARKER} です`);
+    expect(scrubSecrets('Order 4242 4242 4242 4241 shipped')).toBe('Order 4242 4242 4242 4241 shipped');
+  });
+  it('redacts a one-time code after its German, Japanese or Chinese label', () => {
+    for (const [text, label] of [
+      ['Ihr Bestätigungscode lautet 482913.', 'Bestätigungscode lautet '],
+      ['Einmalcode: 4829', 'Einmalcode: '],
+      ['Ihre TAN: 551923', 'TAN: '],
+      ['認証コードは482913です', '認証コードは'],
+      ['确认码：482913', '确认码：'],
+      ['您的验证码是 482913。', '验证码是 '],
+    ] as const) {
+      const out = scrubSecrets(text);
+      expect(out, text).not.toMatch(/4829/);
+      expect(out, text).toContain(label + SECRET_MARKER);
+    }
+  });
+});
+
 describe('scrubUrl', () => {
   it.each(secretUrlCases)('$kind: the secret is gone, the page is the same page', ({ url, secret }) => {
     const out = scrubUrl(url);
