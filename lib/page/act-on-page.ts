@@ -92,7 +92,7 @@ export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActI
       const role = interactiveRole(el);
       if (role !== 'slider' && role !== 'spinbutton') throw new ActionError(`"${input.ref}" is not a slider; use type for text fields and select for choices`);
       const outcome = await setSliderValue(el, input.value);
-      if (!outcome.ok) throw new ActionError(`set_value failed: ${outcome.reason}`);
+      if (!outcome.ok) throw new ActionError(outcome.reason);
       return { action: 'set_value', ref: input.ref, did: `set ${quote(el)} to ${outcome.value}`, value: outcome.value };
     }
     case 'scroll': {
@@ -113,7 +113,7 @@ async function select(allowlist: Allowlist, ref: string, option: string): Promis
   assertWritable(el, ref, elements);
   if (field && (field.type === 'select' || field.type === 'select-multiple' || field.type === 'radio')) {
     const outcome = writeField(field.type, elements, field.type === 'select-multiple' ? [option] : option);
-    if (!outcome.ok) throw new ActionError(`select failed: ${outcome.reason}`);
+    if (!outcome.ok) throw new ActionError(outcome.reason);
     const value = readFieldValue(field.type, elements);
     return { action: 'select', ref, did: `chose ${JSON.stringify(option)} in ${quote(el)}`, value };
   }
@@ -128,7 +128,7 @@ async function select(allowlist: Allowlist, ref: string, option: string): Promis
     throw new ActionError(`"${ref}" is not a select, listbox or combobox; click the option instead`);
   }
   const outcome = await chooseOption(el, option);
-  if (!outcome.ok) throw new ActionError(`select failed: ${outcome.reason}`);
+  if (!outcome.ok) throw new ActionError(outcome.reason);
   const kind = fieldKindOf(el);
   // A button-like combobox (Radix, Headless UI) has no field value: what it shows is its text.
   const value = kind ? readFieldValue(kind, [el]) : elementState(el, role).value ?? elementName(el, role);

@@ -24,6 +24,7 @@ import { startSecuritySession, type SecurityFixtures } from '../security/securit
 import { serveTwoOrigins } from '../security/serve-two-origins';
 import { SINK_BROWSER_ARGS, startEgressSink } from '../security/egress-sink';
 import { runEgressCorpus, SECRET_FORMS } from '../security/run-egress-corpus';
+import { runSensitiveValues } from '../security/run-sensitive-values';
 
 if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
 
@@ -159,6 +160,14 @@ if (haveTestModel()) {
     await sites.close();
   }
 }
+
+await measure('hidden options and sensitive values', ['hidden_canaries_to_model', 'unapproved_writes'], async (f) => {
+  const report = await runSensitiveValues(f);
+  for (const v of report.violations) console.log(`  ${v}`);
+  add('cases', report.cases);
+  // A hidden option or a secret field's value that reaches the model is text a person was not shown.
+  add('hidden_canaries_to_model', report.violations.length);
+});
 
 await measure('least privilege', ['injected_pages_with_index_off'], async (f) => {
   const report = await runLeastPrivilege(f);
