@@ -1,0 +1,116 @@
+/**
+ * What each panel command does: subscribe, send (a new conversation, a new turn, or a message that joins the
+ * live run), retry, stop, regenerate, edit, delete a message, and the user's decision on an approval card.
+ */
+import type { ConversationRecord, MessageRecord } from '../storage/records';
+import type { ConversationStore } from '../storage/conversation-store';
+import { userInputInbox } from '../tools/user-input-inbox';
+import { t } from '../util/t';
+import type { ChatHub, PanelPortLike } from './chat-hub';
+import type { PanelCommand } from './panel-port';
+import { deleteOneMessage, dropLastAnswer, editUserMessage } from './rewrite-conversation';
+import type { StartTurn } from './start-turn';
+import { UserFacingError } from './user-facing-error';
+
+type SendCommand = Extract<PanelCommand, { type: 'send' }>;
+
+/** Stops the conversation's run, if one is live; resolves once it has stopped. */
+export async function stopConversation(hub: ChatHub, conversationId: string): Promise<void> {
+  const runId = hub.byConversation.get(conversationId);
+  if (runId) await (await hub.deps.runtime()).stop(runId);
+}
+
+/** A message during a run joins that run before its next model call; until then it is queued. */
+async function joinLiveRun(hub: ChatHub, conversationId: string, runId: string, command: SendCommand, text: string) {
+  hub.queued.add(runId, { id: command.clientId, text });
+  hub.postQueue(conversationId, runId);
+  try {
+    await (await hub.deps.runtime()).interject(runId, text);
+  } catch (error) {
+    hub.queued.accept(runId, text);
+    hub.postQueue(conversationId, runId);
+    throw error;
+  }
+}
+
+/** A new conversation for the first message, its title the message's first words; the Port follows it. */
+async function newConversation(hub: ChatHub, store: ConversationStore, port: PanelPortLike, command: SendCommand, text: string): Promise<string> {
+  const at = hub.deps.now();
+  const conversation: ConversationRecord = {
+    id: hub.deps.generateId(),
+    title: text.replace(/\s+/g, ' ').slice(0, 60),
+    createdAt: at,
+    updatedAt: at,
+    ...(command.model ? { model: command.model } : {}),
+  };
+  await store.createConversation(conversation);
+  hub.subscriptions.set(port, conversation.id);
+  port.postMessage({ type: 'conversation-created', conversation, clientId: command.clientId });
+  return conversation.id;
+}
+
+async function send(hub: ChatHub, startTurn: StartTurn, store: ConversationStore, port: PanelPortLike, command: SendCommand) {
+  const text = command.text.trim();
+  if (!text) throw new UserFacingError('invalid', t('bg_type_message_first'));
+  let conversationId = command.conversationId;
+  if (conversationId && !(await store.getConversation(conversationId))) throw new UserFacingError('not_found', t('bg_conversation_gone'));
+  const liveRunId = conversationId ? hub.byConversation.get(conversationId) : undefined;
+  if (liveRunId && conversationId) return joinLiveRun(hub, conversationId, liveRunId, command, text);
+  if (conversationId && hub.starting.has(conversationId)) throw new UserFacingError('busy', t('bg_answer_starting'));
+  if (!conversationId) conversationId = await newConversation(hub, store, port, command, text);
+  const user: MessageRecord = { id: command.clientId, conversationId, role: 'user', text, status: 'complete', createdAt: hub.deps.now() };
+  await store.putMessage(user);
+  hub.broadcast(conversationId, { type: 'message', message: user });
+  void startTurn(conversationId, command.page, command.mentionedTabIds);
+}
+
+async function retry(hub: ChatHub, startTurn: StartTurn, store: ConversationStore, port: PanelPortLike, command: Extract<PanelCommand, { type: 'retry' }>) {
+  const { conversationId } = command;
+  if (hub.isBusy(conversationId)) throw new UserFacingError('busy', t('bg_answer_busy'));
+  const messages = await store.listMessages(conversationId);
+  const last = messages[messages.length - 1];
+  if (!last) throw new UserFacingError('not_found', t('bg_nothing_to_retry'));
+  if (last.role === 'assistant') {
+    if (last.status !== 'error') throw new UserFacingError('invalid', t('bg_retry_only_failed'));
+    await store.deleteMessage(last.id);
+    await hub.snapshot(port, conversationId);
+  }
+  void startTurn(conversationId, command.page);
+}
+
+/** Handles one validated command from `port`. */
+export async function handlePanelCommand(hub: ChatHub, startTurn: StartTurn, port: PanelPortLike, command: PanelCommand): Promise<void> {
+  const store = await hub.deps.store;
+  switch (command.type) {
+    case 'subscribe':
+      hub.subscriptions.set(port, command.conversationId);
+      return hub.snapshot(port, command.conversationId);
+    case 'send':
+      return send(hub, startTurn, store, port, command);
+    case 'retry':
+      return retry(hub, startTurn, store, port, command);
+    case 'stop':
+      return stopConversation(hub, command.conversationId);
+    case 'regenerate':
+    case 'edit':
+    case 'delete-message': {
+      const { conversationId } = command;
+      if (hub.isBusy(conversationId)) throw new UserFacingError('busy', t('bg_wait_or_stop'));
+      if (command.type === 'regenerate') await dropLastAnswer(store, conversationId);
+      else if (command.type === 'edit') await editUserMessage(store, conversationId, command.messageId, command.text.trim());
+      else await deleteOneMessage(store, conversationId, command.messageId);
+      // Every panel showing the conversation redraws it from the store.
+      await hub.resnapshot(conversationId);
+      if (command.type !== 'delete-message') void startTurn(conversationId, command.page);
+      return;
+    }
+    case 'approval': {
+      if (!hub.runs.get(command.runId)) throw new UserFacingError('not_found', t('bg_run_finished'));
+      // What the user typed on the card waits in memory for this one call (see user-input-inbox.ts).
+      const typed = { ...(command.secret ? { secret: command.secret } : {}), ...(command.note ? { note: command.note } : {}) };
+      if (command.decision !== 'denied' && (typed.secret || typed.note)) userInputInbox.put(command.runId, command.toolCallId, typed);
+      await (await hub.deps.runtime()).resolveApproval(command.runId, command.toolCallId, command.decision);
+      return;
+    }
+  }
+}
