@@ -17,19 +17,20 @@ import { estimateTokens, type EstimateTokens } from './estimate-tokens';
 import type { LatencyStore } from './latency-store';
 import type { PromptLibrary } from './prompt-library';
 import { replayRunTree } from './replay-run-tree';
-import { runState, stepState } from './assemble-snapshot';
+import { runState } from './assemble-snapshot';
 import type { LiveRun, RunTree, RuntimeDeps } from './run-context';
 import { runTokens } from './run-gates';
 import type { ApprovalDecision, ModelRef, RunJournal, RunRecord, RunSnapshot } from './run-journal';
 import { newDataBoundary } from './new-data-boundary';
-import { MAX_STEPS_CEILING, resolveSite, type RunSettings } from './run-settings';
+import { MAX_STEPS_CEILING, type RunSettings } from './run-settings';
 import type { StopCondition } from './stop-condition';
 import { t } from '../util/t';
+import { delegateSubAgent } from './delegate-sub-agent';
+import { resumeJournaledRun } from './resume-journaled-run';
 
 export type { RunResult } from './drive-run';
 
-/** Delegation deeper than this (a sub-agent of a sub-agent of a sub-agent) is refused. */
-export const MAX_DELEGATION_DEPTH = 3;
+export { MAX_DELEGATION_DEPTH } from './delegate-sub-agent';
 
 export interface AgentRuntimeOptions {
   journal: RunJournal;
@@ -170,65 +171,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     return launch(snap, emit, parent?.agentPath ?? [], signal, tree);
   }
 
-  /** Runs a sub-agent nested under the parent's tool call; its events reach the UI wrapped in 'nested'. */
-  async function delegate(parent: LiveRun, toolCallId: string, req: DelegateRequest, signal: AbortSignal): Promise<string> {
-    const agent = deps.agents.find((a) => a.name === req.agent);
-    if (!agent) throw new Error(`No sub-agent named "${req.agent}". Available: ${deps.agents.map((a) => a.name).join(', ') || '(none)'}`);
-    if (parent.agentPath.includes(agent.name)) {
-      throw new Error(`Delegation cycle refused: ${[...parent.agentPath, agent.name].join(' → ')}`);
-    }
-    if (parent.agentPath.length >= MAX_DELEGATION_DEPTH) {
-      throw new Error(`Delegation depth limit (${MAX_DELEGATION_DEPTH}) reached: ${parent.agentPath.join(' → ')}; do the task yourself`);
-    }
-    const missing = agent.tools.filter((n) => !deps.tools.get(n));
-    if (missing.length) throw new Error(`Sub-agent "${agent.name}" lists unknown tools: ${missing.join(', ')}`);
-    const ps = parent.snap.run.settings;
-    const parentRunId = parent.snap.run.id;
-    const emit = (e: AgentEvent) => parent.emit({
-      type: 'nested', runId: parentRunId, parentToolCallId: toolCallId,
-      event: e.type === 'tool-call-start' ? { ...e, parentToolCallId: e.parentToolCallId ?? toolCallId } : e,
-    });
-    const handle = await create({
-      conversationId: parent.snap.run.conversationId,
-      messages: [{ role: 'user', content: [{ type: 'text', text: req.task }] }],
-      model: parent.snap.run.model,
-      settings: {
-        customInstructions: agent.instructions, toolNames: agent.tools, pageContext: ps.pageContext, tabId: ps.tabId,
-        frameId: ps.frameId, site: resolveSite(ps), contextWindowTokens: ps.contextWindowTokens, maxSteps: ps.maxSteps,
-        maxToolCallsPerStep: ps.maxToolCallsPerStep, maxConcurrentSubAgents: ps.maxConcurrentSubAgents, maxRunTokens: ps.maxRunTokens,
-      },
-    }, emit, { runId: parentRunId, toolCallId, agentPath: [...parent.agentPath, agent.name] }, signal, parent.tree);
-    const result = await handle.done;
-    if (result.reason === 'error') throw new Error(`Sub-agent "${agent.name}" failed: ${result.errorForModel ?? result.error?.message ?? 'unknown error'}`);
-    if (result.reason === 'stopped') throw new Error(`Sub-agent "${agent.name}" was stopped`);
-    return result.text || `(sub-agent "${agent.name}" finished without a text answer)`;
-  }
-
-  async function resumeRun(runId: string): Promise<RunHandle> {
+  const delegate = (parent: LiveRun, toolCallId: string, req: DelegateRequest, signal: AbortSignal) =>
+    delegateSubAgent(parent, toolCallId, req, signal, deps, (request, emit, parentRecord, sig, tree) => create(request, emit, parentRecord, sig, tree));
+  const resumeRun = (runId: string): Promise<RunHandle> => {
     const existing = live.get(runId);
-    if (existing) return { runId, messageId: existing.run.snap.run.messageId, done: existing.done };
-    const snap = await deps.journal.read(runId);
-    if (!snap) throw new Error(`No run ${runId} in the journal`);
-    const finished = (r: RunResult): RunHandle => ({ runId, messageId: snap.run.messageId, done: Promise.resolve(r) });
-    if (snap.run.status === 'finished') return finished({ runId, reason: snap.run.finishReason ?? 'stop', messages: [], text: '' });
-    if (snap.run.parent) {
-      // A sub-agent lives inside its parent's delegate call, which resumes as "outcome unknown"; close it.
-      Object.assign(snap.run, { status: 'finished', finishReason: 'error', updatedAt: now(), error: { code: 'interrupted', message: 'The worker stopped while this sub-agent ran' } });
-      await deps.journal.write({ run: runState(snap.run) });
-      return finished({ runId, reason: 'error', messages: [], text: '', error: snap.run.error });
-    }
-    const last = snap.steps.at(-1);
-    if (last?.status === 'streaming') {
-      // What the user saw stays as it was, marked interrupted; the model is asked again once.
-      Object.assign(last, { status: 'done', interrupted: 'worker-stopped', finishedAt: now() });
-      await deps.journal.write({ steps: [stepState(last)] });
-    }
-    emitTop({ type: 'run-resumed', runId, fromStep: snap.steps.length });
-    if (last?.interrupted === 'worker-stopped' && (last.text || last.reasoning)) {
-      emitTop({ type: 'text-interrupted', runId, messageId: snap.run.messageId, step: last.index, reason: 'worker-stopped' });
-    }
-    return launch(snap, emitTop, []);
-  }
+    if (existing) return Promise.resolve({ runId, messageId: existing.run.snap.run.messageId, done: existing.done });
+    return resumeJournaledRun(runId, { deps, emit: emitTop, launch: (snap) => launch(snap, emitTop, []) });
+  };
 
   return {
     startRun: (request) => create(request, emitTop),
