@@ -45,7 +45,7 @@ function needlesOf(raw: string, out: Set<string>, compacts: Set<string>): void {
   const c = compact(v);
   if (c.length >= MIN_COMPACT_CHARS) compacts.add(c);
   // Split at spaces and at the delimiters of an address, so a secret in `?q=…` or a path is a token of its own.
-  for (const piece of raw.normalize('NFKC').slice(0, MAX_VALUE_CHARS).split(/[\s/?&=#;,()<>"'[\]{}|\\^`]+/)) {
+  for (const piece of raw.normalize('NFKC').slice(0, MAX_VALUE_CHARS).split(/[\s/?&=#;:,()<>"'[\]{}|\\^`]+/)) {
     const token = piece.replace(/^[^\p{L}\p{N}@]+|[^\p{L}\p{N}]+$/gu, '');
     if (token.length >= MIN_TOKEN_CHARS && looksLikeData(token)) out.add(token.toLowerCase());
   }

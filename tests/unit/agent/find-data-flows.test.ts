@@ -67,6 +67,11 @@ describe('findDataFlows sees through encodings', () => {
     });
   }
 
+  it('flags a secret glued to a label by = or :', () => {
+    expect(findDataFlows([{ field: 'q', value: `token:${secret}` }], B, read)).toEqual([{ field: 'q', from: A }]);
+    expect(findDataFlows([{ field: 'q', value: `please use key=${secret}` }], B, read)).toEqual([{ field: 'q', from: A }]);
+  });
+
   it('flags a plain value when the page showed it base64-encoded', () => {
     const page = [{ origin: A, text: `token: ${b64('sk_live_4242abcd')}` }];
     expect(findDataFlows([{ field: 'q', value: 'sk_live_4242abcd' }], B, page)).toEqual([{ field: 'q', from: A }]);

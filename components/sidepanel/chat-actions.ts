@@ -1,0 +1,119 @@
+/** What the user can do in the chat: send, decide on a card, undo a fill, stop, retry, edit, copy, switch conversations. */
+import { batch } from '@preact/signals';
+import type { PanelCommand, PanelPageContext } from '../../lib/background/panel-port';
+import { withUndo } from '../../lib/background/record-undo-outcome';
+import { sendToBackground } from '../../lib/background/send-to-background';
+import type { UndoOutcome } from '../../lib/storage/records';
+import { t } from '../ui/t';
+import type { ChatSignals } from './chat-signals';
+import type { createPageContextState } from './page-context-state';
+
+export interface ChatActionDeps {
+  post(command: PanelCommand): void;
+  page: ReturnType<typeof createPageContextState>;
+  refreshConversations(): Promise<void>;
+}
+
+export function createChatActions(s: ChatSignals, { post, page, refreshConversations }: ChatActionDeps) {
+  /** The command for the conversation shown, with the page context the user sees as chips. */
+  const withPage = async <C extends PanelCommand>(command: C): Promise<C> => {
+    const context = await page.forSend();
+    return context ? { ...command, page: context } : command;
+  };
+  const actions = {
+    /** Sends a message; during a run it joins that run as an interjection. */
+    /** `mentionedTabIds`: tabs @-mentioned in the composer, which the run may read too. */
+    async send(text: string, mentionedTabIds: number[] = []) {
+      const trimmed = text.trim();
+      if (!trimmed) return false;
+      s.notice.value = null;
+      const interjecting = s.running.value;
+      s.running.value = true;
+      const clientId = crypto.randomUUID();
+      // Shown at once: the background confirms the queue (or sends the message as a new turn) in a moment.
+      if (interjecting) s.queued.value = [...s.queued.value, { id: clientId, text: trimmed }];
+      const context: PanelPageContext | undefined = interjecting ? undefined : await page.forSend();
+      const model = !s.conversation.value && s.modelForNewChat.value ? { model: s.modelForNewChat.value } : {};
+      post({ type: 'send', conversationId: s.conversation.value?.id ?? null, text: trimmed, clientId, ...(context ? { page: context } : {}), ...model, ...(!interjecting && mentionedTabIds.length ? { mentionedTabIds } : {}) });
+      return true;
+    },
+    /** `typed`: a password (fill_password) or a note (ask_user) the user typed on the card; posted, never kept. */
+    decide(runId: string, toolCallId: string, decision: 'approved' | 'denied' | 'always', typed?: { secret?: string; note?: string }) {
+      post({ type: 'approval', runId, toolCallId, decision, ...(typed?.secret ? { secret: typed.secret } : {}), ...(typed?.note ? { note: typed.note } : {}) });
+    },
+    /** Undoes a fill; its card shows the outcome (the background keeps it, so it is there after a reopen too). */
+    async undoFill(runId: string, toolCallId: string) {
+      const undo = await sendToBackground('page.undoFill', { runId, toolCallId }).then(
+        (r): UndoOutcome => ({ restored: r.restoredKeys, failed: r.failed }),
+        (e: unknown): UndoOutcome => ({ error: e instanceof Error ? e.message : String(e) }),
+      );
+      const id = s.messages.value.find((m) => m.runId === runId)?.id;
+      if (id) s.updateMessage(id, (m) => ({ ...m, parts: withUndo(m.parts ?? [], toolCallId, undo) }));
+    },
+    async inspect(runId: string) {
+      return sendToBackground('runs.inspect', { runId });
+    },
+    stop() {
+      if (s.conversation.value) post({ type: 'stop', conversationId: s.conversation.value.id });
+    },
+    async retry() {
+      if (!s.conversation.value) return;
+      s.notice.value = null;
+      s.running.value = true;
+      post(await withPage({ type: 'retry', conversationId: s.conversation.value.id }));
+    },
+    /** Answers the last question again, replacing the last answer. */
+    async regenerate() {
+      if (!s.conversation.value) return;
+      s.notice.value = null;
+      post(await withPage({ type: 'regenerate', conversationId: s.conversation.value.id }));
+    },
+    /** Replaces a sent message and continues the conversation from it (later messages are replaced). */
+    async edit(messageId: string, text: string) {
+      if (!s.conversation.value || !text.trim()) return;
+      s.notice.value = null;
+      post(await withPage({ type: 'edit', conversationId: s.conversation.value.id, messageId, text: text.trim() }));
+    },
+    deleteMessage(messageId: string) {
+      if (s.conversation.value) post({ type: 'delete-message', conversationId: s.conversation.value.id, messageId });
+    },
+    /** Copies an answer's text (its Markdown source) to the clipboard; false when the browser refused. */
+    async copy(text: string): Promise<boolean> {
+      try {
+        await navigator.clipboard.writeText(text);
+        return true;
+      } catch (e) {
+        s.notice.value = t('notice_copy', (e as Error).message);
+        return false;
+      }
+    },
+    newChat() {
+      batch(() => {
+        s.conversation.value = null;
+        s.messages.value = [];
+        s.running.value = false;
+        s.queued.value = [];
+        s.modelForNewChat.value = undefined;
+        s.showHistory.value = false;
+      });
+      post({ type: 'subscribe', conversationId: null });
+    },
+    open(id: string) {
+      s.showHistory.value = false;
+      post({ type: 'subscribe', conversationId: id });
+    },
+    async remove(id: string) {
+      await sendToBackground('conversations.delete', { id });
+      if (s.conversation.value?.id === id) actions.newChat();
+      await refreshConversations();
+    },
+    async chooseProvider(id: string) {
+      await sendToBackground('settings.update', { defaultProviderId: id });
+      s.defaultProviderId.value = id;
+    },
+    openSettings() {
+      void chrome.runtime.openOptionsPage();
+    },
+  };
+  return actions;
+}

@@ -1,0 +1,47 @@
+/** What the panel shows of the chat, as signals, with the small updates every part of the chat state makes. */
+import { computed, signal } from '@preact/signals';
+import type { QueuedMessage } from '../../lib/background/queued-messages';
+import type { ProviderView } from '../../lib/providers/provider-record';
+import type { ConversationModel, ConversationRecord, MessageRecord } from '../../lib/storage/records';
+
+export interface RetryState { attempt: number; status: number; delayMs: number; since: number }
+
+export type ChatSignals = ReturnType<typeof createChatSignals>;
+
+export function createChatSignals() {
+  const conversation = signal<ConversationRecord | null>(null);
+  const messages = signal<MessageRecord[]>([]);
+  const providers = signal<ProviderView[]>([]);
+  const defaultProviderId = signal<string | undefined>(undefined);
+  return {
+    conversation,
+    messages,
+    running: signal(false),
+    /** Messages sent while the answer runs, not yet taken in by it (shown as queued under the answer). */
+    queued: signal<QueuedMessage[]>([]),
+    /** The switcher's choice before a conversation exists; it goes with the first message. */
+    modelForNewChat: signal<ConversationModel | undefined>(undefined),
+    retrying: signal<RetryState | null>(null),
+    notice: signal<string | null>(null),
+    connected: signal(false),
+    conversations: signal<ConversationRecord[]>([]),
+    providers,
+    defaultProviderId,
+    showHistory: signal(false),
+    activeProvider: computed(() => providers.value.find((p) => p.id === defaultProviderId.value) ?? providers.value[0]),
+    /** runId → the assistant message it writes (from run-start, or the stored record's runId). */
+    runMessage: new Map<string, string>(),
+    /** Adds or replaces a message of the conversation shown (others are ignored). */
+    upsert(message: MessageRecord) {
+      if (conversation.value && message.conversationId !== conversation.value.id) return;
+      const list = messages.value;
+      const i = list.findIndex((m) => m.id === message.id);
+      messages.value = i === -1 ? [...list, message] : list.map((m, j) => (j === i ? message : m));
+    },
+    updateMessage(id: string, f: (m: MessageRecord) => MessageRecord) {
+      const list = messages.value;
+      const i = list.findIndex((m) => m.id === id);
+      if (i !== -1) messages.value = list.map((m, j) => (j === i ? f(m) : m));
+    },
+  };
+}

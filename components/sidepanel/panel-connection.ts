@@ -1,0 +1,42 @@
+/**
+ * The panel's Port to the background: commands sent before it is open wait in an outbox; when the worker stops
+ * (idle, update, or killed) the Port reconnects and subscribes again, and the snapshot restores what is shown.
+ */
+import type { Signal } from '@preact/signals';
+import { PANEL_PORT, type PanelCommand, type PanelMessage } from '../../lib/background/panel-port';
+
+export interface PanelConnectionDeps {
+  onMessage(message: PanelMessage): void;
+  /** The conversation to subscribe to on (re)connecting. */
+  subscribeTo(): string | null;
+  connected: Signal<boolean>;
+}
+
+export function createPanelConnection({ onMessage, subscribeTo, connected }: PanelConnectionDeps) {
+  let port: chrome.runtime.Port | null = null;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  const outbox: PanelCommand[] = [];
+
+  function connect() {
+    clearTimeout(reconnectTimer);
+    const p = chrome.runtime.connect({ name: PANEL_PORT });
+    port = p;
+    connected.value = true;
+    p.onMessage.addListener((m: PanelMessage) => onMessage(m));
+    p.onDisconnect.addListener(() => {
+      port = null;
+      connected.value = false;
+      reconnectTimer = setTimeout(connect, 100);
+    });
+    p.postMessage({ type: 'subscribe', conversationId: subscribeTo() } satisfies PanelCommand);
+    for (const c of outbox.splice(0)) p.postMessage(c);
+  }
+
+  return {
+    connect,
+    post(command: PanelCommand) {
+      if (port) port.postMessage(command);
+      else outbox.push(command);
+    },
+  };
+}
