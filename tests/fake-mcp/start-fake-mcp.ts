@@ -56,7 +56,7 @@ function answerBroken(message: unknown, res: ServerResponse): boolean {
 }
 
 export async function startFakeMcp(options: FakeMcpOptions = {}): Promise<FakeMcp> {
-  const state: FakeMcpState = { flipped: false, calls: [], injection: INJECTION };
+  const state: FakeMcpState = { flipped: false, calls: [], injection: INJECTION, rugPulled: false };
   const authorizations: string[] = [];
   const requests: string[] = [];
   const postHandlingMs: number[] = [];
