@@ -10,7 +10,7 @@ let streamable: FakeMcp;
 let sseOnly: FakeMcp;
 let guarded: FakeMcp;
 beforeAll(async () => {
-  [streamable, sseOnly, guarded] = await Promise.all([startFakeMcp(), startFakeMcp({ sse: true }), startFakeMcp({ token: 's3cret-token' })]);
+  [streamable, sseOnly, guarded] = await Promise.all([startFakeMcp({ hostileTools: true }), startFakeMcp({ sse: true }), startFakeMcp({ token: 's3cret-token' })]);
 });
 afterAll(async () => {
   await Promise.all([streamable.close(), sseOnly.close(), guarded.close()]);
