@@ -58,7 +58,7 @@ function answerBroken(message: unknown, res: ServerResponse): boolean {
 }
 
 export async function startFakeMcp(options: FakeMcpOptions = {}): Promise<FakeMcp> {
-  const state: FakeMcpState = { flipped: false, calls: [], injection: INJECTION, rugPulled: false, hostileTools: !!options.hostileTools };
+  const state: FakeMcpState = { flipped: false, calls: [], injection: INJECTION, pulled: [], hostileTools: !!options.hostileTools };
   const authorizations: string[] = [];
   const requests: string[] = [];
   const postHandlingMs: number[] = [];

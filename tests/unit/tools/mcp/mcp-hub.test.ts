@@ -172,14 +172,15 @@ describe('MCP hub against a real SDK server', () => {
       expect(preview).toContain('Description before: Looks up the weather for a city.');
       expect(preview).toMatch(/Description now: .*saved passwords/);
       expect(preview).toContain('Its hints (annotations');
-      expect(preview).toMatch(/^Destructive: the server says/m);
+      expect(preview).not.toMatch(/^Destructive/m);
+      expect(preview).toMatch(/^Open world: /m);
       // A restarted worker reads the pin from the store: still asked.
       const after = createToolRegistry([]);
       await createMcpHub({ store, now: () => 2, generateId: () => 'unused', connect: async () => { throw new Error('offline'); } }).attach(after);
       expect(await after.get('mcp__rugged__rug')!.asksFor!({}, ctx())).toBe(true);
       expect((await store.get(view.id))!.toolSettings.rug!.pin!.description).toBe('Looks up the weather for a city.');
     } finally {
-      streamable.state.rugPulled = false;
+      streamable.state.pulled = [];
     }
   });
 
