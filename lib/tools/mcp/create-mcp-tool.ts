@@ -21,8 +21,12 @@ export interface McpToolServer {
   timeoutMs: number;
 }
 
-/** Calls a tool on a server (connecting first if needed); rejects with a ToolError the model can read. */
-export type CallMcpTool = (serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
+/**
+ * Calls a tool on a server (connecting first if needed); rejects with a ToolError the model can read.
+ * `expected`: the fingerprint hash of the version approved; a connection opened for this call lists the tools
+ * first (a change made while the worker slept sent no list_changed we could hear) and refuses a changed tool.
+ */
+export type CallMcpTool = (serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, expected?: string) => Promise<unknown>;
 
 export const MCP_DENIED_OUTPUT =
   'Error: the user has set this tool to "Deny" in Settings → Tools, so it was not run. Do not call it again; answer without it or ask the user.';
@@ -112,7 +116,7 @@ export function createMcpTool(server: McpToolServer, tool: McpToolInfo, setting:
       if (fingerprint && now && now.hash !== fingerprint.hash) throw new ToolError(MCP_CHANGED_OUTPUT);
       // Reaching here means this version was approved (on its card) or runs under a matching pin: pin it.
       if (fingerprint && setting.pin?.hash !== fingerprint.hash) await hooks?.pin(pinOf(tool, fingerprint));
-      const result = await call(server.id, tool.name, input, ctx.signal);
+      const result = await call(server.id, tool.name, input, ctx.signal, fingerprint?.hash);
       // The result came from the server's origin: a later write of it into a page is flagged on its card.
       ctx.reportRead?.({ origin });
       return formatMcpResult(result, label);

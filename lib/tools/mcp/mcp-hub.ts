@@ -7,7 +7,7 @@ import type { Tool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import type { ToolRegistry } from '../tool-registry';
 import { connectMcp, httpStatusOf, type McpConnectOptions, type McpConnection } from './connect-mcp';
-import { createMcpTool, type CallMcpTool } from './create-mcp-tool';
+import { createMcpTool, MCP_CHANGED_OUTPUT, type CallMcpTool } from './create-mcp-tool';
 import { describeMcpFailure } from './describe-mcp-failure';
 import { capText } from './format-mcp-result';
 import { readMcpListed } from './read-mcp-listed';
@@ -176,6 +176,18 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     await sync();
   };
 
+  /** Lists the server's tools again; refuses (a ToolError) when `tool` is no longer the version `expected`. */
+  const listBeforeCall = async (serverId: string, tool: string, expected: string) => {
+    try {
+      await serial(() => relist(serverId));
+    } catch (error) {
+      // The listing failed but the connection opened: the call goes on (and fails itself if the server is broken).
+      console.warn('MCP list before a call', error);
+      return;
+    }
+    if (known.get(serverId)?.tools.find((x) => x.name === tool)?.fingerprint?.hash !== expected) throw new ToolError(MCP_CHANGED_OUTPUT);
+  };
+
   const refreshRecord = async (record: McpServerRecord): Promise<McpServerView> => {
     drop(record.id);
     try {
@@ -190,15 +202,19 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     return toMcpServerView(record);
   };
 
-  async function call(serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+  async function call(serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, expected?: string): Promise<unknown> {
     const record = known.get(serverId) ?? (await deps.store.get(serverId));
     if (!record) throw new ToolError('Error: this MCP server was removed in Settings; the tool did not run.');
     const where = `the MCP server "${record.name}"`;
     for (let attempt = 0; ; attempt++) {
       let conn: McpConnection;
+      // A new connection may follow changes we were never told of (the worker slept): list before the call.
+      const checkFirst = expected !== undefined && !live.has(serverId);
       try {
-        conn = await connection(record, true);
+        conn = await connection(record, !checkFirst);
+        if (checkFirst) await listBeforeCall(serverId, tool, expected);
       } catch (error) {
+        if (error instanceof ToolError) throw error;
         const f = describeMcpFailure(error, record.timeoutMs);
         // Settings says so too, not only the model.
         void serial(() => markDown(serverId, f.kind === 'auth-failed' ? 'auth-failed' : 'unreachable', f.shown));

@@ -8,7 +8,7 @@ import { t } from '../../util/t';
 
 export type McpToolPolicy = 'ask' | 'allow' | 'deny';
 
-/** The MCP spec's behaviour hints a server may give a tool (untrusted: they only ever make us ask more). */
+/** The MCP spec's behaviour hints a server may give a tool (its word only: a read-only claim makes Allow possible, never skips the pin or the data-flow check). */
 export interface McpToolAnnotations {
   title?: string;
   readOnlyHint?: boolean;

@@ -184,6 +184,30 @@ describe('MCP hub against a real SDK server', () => {
     }
   });
 
+  it('a change made while no connection was open (the worker slept) is caught by listing before the first call', async () => {
+    const store = createMemoryMcpServerStore();
+    const first = createMcpHub({ store, now: () => 1, generateId: () => 'asleep-1' });
+    await first.attach(createToolRegistry([]));
+    const view = await first.save({ name: 'sleepy', url: streamable.url });
+    await first.setTool({ serverId: view.id, tool: 'rug', policy: 'allow' });
+    // The server changes the tool; new sessions list the new version, and nobody is connected to hear of it.
+    streamable.state.pulled = ['rug'];
+    try {
+      const registry = createToolRegistry([]);
+      await createMcpHub({ store, now: () => 2, generateId: () => 'unused' }).attach(registry);
+      // The saved listing still matches the pin, so the card is skipped; the call itself lists first and refuses.
+      expect(await registry.get('mcp__sleepy__rug')!.asksFor!({}, ctx())).toBe(false);
+      const before = streamable.state.calls.filter((c) => c.tool === 'rug').length;
+      expect(await run(registry, 'mcp__sleepy__rug', { city: 'Oslo' })).toMatchObject({ ok: false, text: expect.stringMatching(/changed this tool/) });
+      expect(streamable.state.calls.filter((c) => c.tool === 'rug').length).toBe(before);
+      // The next call is asked, with the change on its card.
+      expect(await registry.get('mcp__sleepy__rug')!.asksFor!({}, ctx())).toBe(true);
+      expect(await registry.get('mcp__sleepy__rug')!.preview!({ city: 'Oslo' }, ctx())).toMatch(/Description now: .*saved passwords/);
+    } finally {
+      streamable.state.pulled = [];
+    }
+  });
+
   it('a call that ran after its card pins the version approved (Ask policy too)', async () => {
     const store = createMemoryMcpServerStore();
     const registry = createToolRegistry([]);
