@@ -218,7 +218,8 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
         const f = describeMcpFailure(error, record.timeoutMs);
         // Settings says so too, not only the model.
         void serial(() => markDown(serverId, f.kind === 'auth-failed' ? 'auth-failed' : 'unreachable', f.shown));
-        throw new ToolError(`Error: ${where} is ${f.kind === 'auth-failed' ? 'refusing the saved credentials' : 'unreachable'} (${f.reason}). The tool did not run.`);
+        // The reason may quote the server (an initialize error): it goes in the untrusted block, not in our sentence.
+        throw new ToolError(`Error: ${where} is ${f.kind === 'auth-failed' ? 'refusing the saved credentials' : 'unreachable'}. The tool did not run. The reason, as reported:`, { untrustedDetail: capText(f.reason, 1000) });
       }
       try {
         return await conn.callTool(tool, args, signal);
