@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { McpServerView } from '../../lib/tools/mcp/mcp-server-record';
+import { isDestructiveMcpTool, isOpenWorldMcpTool } from '../../lib/tools/mcp/read-mcp-annotations';
 import { Field } from './Field';
 import { createMcpSettingsState, describeMcpStatus, emptyMcpDraft, type McpDraft, type McpSettingsState } from './mcp-settings-state';
 import { SectionStatus } from './SectionStatus';
@@ -106,11 +107,24 @@ function McpServerItem({ server: s, state, onEdit }: { server: McpServerView; st
           <tbody>
             {s.tools.map((tool) => {
               const setting = s.toolSettings[tool.name] ?? { enabled: true, policy: 'ask' as const };
+              const destructive = isDestructiveMcpTool(tool.annotations);
+              const changed = !!setting.pin && !!tool.fingerprint && setting.pin.hash !== tool.fingerprint.hash;
               return (
                 <tr key={tool.name} data-mcp-tool={tool.name}>
                   <td>
                     <code>{tool.name}</code>
+                    {destructive && (
+                      <span class="badge mcp-destructive" title={t('settings_tools_badge_destructive_title')}>
+                        {t('settings_tools_badge_destructive')}
+                      </span>
+                    )}
+                    {isOpenWorldMcpTool(tool.annotations) && (
+                      <span class="badge mcp-open-world" title={t('settings_tools_badge_open_world_title')}>
+                        {t('settings_tools_badge_open_world')}
+                      </span>
+                    )}
                     <div class="item-detail">{tool.problem ?? tool.description.slice(0, 300)}</div>
+                    {changed && <div class="item-detail mcp-changed" role="note">{t('settings_tools_changed')}</div>}
                   </td>
                   <td>
                     <input
@@ -132,7 +146,10 @@ function McpServerItem({ server: s, state, onEdit }: { server: McpServerView; st
                       }}
                     >
                       <option value="ask">{t('settings_tools_policy_ask')}</option>
-                      <option value="allow">{t('settings_tools_policy_allow')}</option>
+                      {/* A destructive tool asks every time: Allow is not offered (the worker refuses it too). */}
+                      <option value="allow" disabled={destructive} title={destructive ? t('settings_tools_badge_destructive_title') : undefined}>
+                        {t('settings_tools_policy_allow')}
+                      </option>
                       <option value="deny">{t('approval_deny')}</option>
                     </select>
                   </td>

@@ -15,6 +15,8 @@ export interface FakeMcpOptions {
   sse?: boolean;
   /** Required as `Authorization: Bearer <token>`; anything else is 401. */
   token?: string;
+  /** Also list the security tests' hostile tools (rug pull, destructive, unannotated, invisible characters). */
+  hostileTools?: boolean;
 }
 
 export interface FakeMcp {
@@ -56,7 +58,7 @@ function answerBroken(message: unknown, res: ServerResponse): boolean {
 }
 
 export async function startFakeMcp(options: FakeMcpOptions = {}): Promise<FakeMcp> {
-  const state: FakeMcpState = { flipped: false, calls: [], injection: INJECTION };
+  const state: FakeMcpState = { flipped: false, calls: [], injection: INJECTION, pulled: [], hostileTools: !!options.hostileTools };
   const authorizations: string[] = [];
   const requests: string[] = [];
   const postHandlingMs: number[] = [];

@@ -9,6 +9,7 @@ import { startHostileMcp } from '../fake-mcp/start-hostile-mcp';
 import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 import { textOutsideBlocks, untrustedBlocks } from './untrusted-block';
 import type { McpServerView } from '../../lib/tools/mcp/mcp-server-record';
+import { runMcpGates } from './run-mcp-gates';
 
 type Spec = { function: { name: string; description: string } };
 const specs = (r: RecordedRequest) => (r.body as { tools?: Spec[] }).tools ?? [];
@@ -120,4 +121,12 @@ test('an attached resource comes back as one marked block, and bearer tokens nev
   } finally {
     await guarded.close();
   }
+});
+
+test('MCP gates: a rug pull, a destructive tool, invisible characters and egress of a secret are all stopped', async ({ context, extensionId, llm, extPage }) => {
+  test.setTimeout(120_000);
+  const report = await runMcpGates({ context, extensionId, llm, extPage });
+  console.log(`security: mcp_gate_cases=${report.cases} mcp_gate_violations=${report.violations.length}`);
+  expect(report.violations).toEqual([]);
+  expect(report.cases).toBe(4);
 });

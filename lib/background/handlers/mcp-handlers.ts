@@ -1,10 +1,12 @@
 /**
  * mcp.*: Settings → Tools (servers, their tools and policies) and the composer's resource picker. Header
  * values never come back: views say which headers are set. A resource attached to a message comes back as
- * a marked untrusted-data block, so what a server wrote reads as data wherever it lands.
+ * a marked untrusted-data block (its invisible characters removed by the hub), so what a server wrote reads as
+ * data wherever it lands.
  */
 import { newDataBoundary } from '../../agent/new-data-boundary';
 import { wrapUntrusted } from '../../agent/wrap-untrusted';
+import { collapseLabel } from '../../tools/collapse-label';
 import { McpInputError, type McpHub } from '../../tools/mcp/mcp-hub';
 import { UserFacingError } from '../user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
@@ -32,7 +34,8 @@ export function createMcpHandlers(deps: { mcp: Awaitable<McpHub> }): HandlerSet<
     'mcp.readResource': async ({ serverId, uri }) => {
       const res = await userFacing((await deps.mcp).readResource(serverId, uri));
       const block = wrapUntrusted('page_content', res.text, newDataBoundary(), 'mcp_resource');
-      return { serverName: res.serverName, uri: res.uri, text: `Attached resource ${res.uri} from the MCP server "${res.serverName}":\n${block}` };
+      // The URI is the server's too: outside the block it is one line without invisible characters.
+      return { serverName: res.serverName, uri: res.uri, text: `Attached resource ${collapseLabel(res.uri, 300)} from the MCP server "${res.serverName}":\n${block}` };
     },
   };
 }

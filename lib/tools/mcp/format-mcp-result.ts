@@ -1,9 +1,11 @@
 /**
  * An MCP tools/call result as text for the model. Everything in it is the server's (untrusted: the runtime
  * wraps it in a data block). Images and audio are not routed to the model: they become a note. The text is
- * cut at a cap with a note, so a huge result cannot crowd out the conversation.
+ * cut at a cap with a note, so a huge result cannot crowd out the conversation, and text a person cannot see
+ * (zero-width, bidi and tag characters) is removed, as from page text.
  */
 import { ToolError } from '../tool-error';
+import { stripInvisibleChars } from '../../page/strip-invisible-chars';
 import { isRecord } from '../../util/is-record';
 
 export const MAX_MCP_RESULT_CHARS = 20_000;
@@ -42,7 +44,8 @@ export function formatMcpResult(result: unknown, label: string): string {
   const parts = Array.isArray(result.content) ? result.content.map(contentText) : [];
   if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent));
   if (parts.length === 0 && result.toolResult !== undefined) parts.push(JSON.stringify(result.toolResult));
-  const text = capText(parts.join('\n\n') || '(the tool returned no content)');
+  // Zero-width and tag characters (a hidden instruction a person cannot see) are dropped before the cap.
+  const text = capText(stripInvisibleChars(parts.join('\n\n')) || '(the tool returned no content)');
   if (result.isError === true) {
     throw new ToolError(`Error: the MCP tool ${label} reported a failure. Its message, as the server wrote it:`, { untrustedDetail: capText(text, 4000) });
   }

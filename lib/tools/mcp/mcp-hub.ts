@@ -7,17 +7,20 @@ import type { Tool } from '../define-tool';
 import { ToolError } from '../tool-error';
 import type { ToolRegistry } from '../tool-registry';
 import { connectMcp, httpStatusOf, type McpConnectOptions, type McpConnection } from './connect-mcp';
-import { createMcpTool, type CallMcpTool } from './create-mcp-tool';
+import { createMcpTool, MCP_CHANGED_OUTPUT, type CallMcpTool } from './create-mcp-tool';
 import { describeMcpFailure } from './describe-mcp-failure';
 import { capText } from './format-mcp-result';
 import { readMcpListed } from './read-mcp-listed';
-import { readMcpTools } from './read-mcp-tools';
+import { readMcpToolsFingerprinted } from './read-mcp-tools';
+import { pinOf } from './fingerprint-mcp-tool';
+import { isDestructiveMcpTool } from './read-mcp-annotations';
 import {
   DEFAULT_MCP_TIMEOUT_MS, DEFAULT_TOOL_SETTING, toMcpServerView,
-  type McpServerInput, type McpServerRecord, type McpServerView, type McpToolPolicy,
+  type McpServerInput, type McpServerRecord, type McpServerView, type McpToolPin, type McpToolPolicy,
 } from './mcp-server-record';
 import type { McpServerStore } from './mcp-server-store';
 import { serverSlug } from './to-mcp-tool-name';
+import { stripInvisibleChars } from '../../page/strip-invisible-chars';
 import { t } from '../../util/t';
 import { isRecord } from '../../util/is-record';
 import { nextCreatedAt } from '../../util/next-created-at';
@@ -122,7 +125,10 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
         if (info.problem || !setting.enabled) continue;
         let tool: Tool;
         try {
-          tool = createMcpTool(record, info, setting, call);
+          tool = createMcpTool(record, info, setting, call, {
+            pin: (pin) => serial(() => pinTool(record.id, info.name, pin)),
+            current: () => known.get(record.id)?.tools.find((x) => x.name === info.name)?.fingerprint,
+          });
           registry.register(tool, 'mcp');
         } catch (error) {
           console.warn(`MCP tool ${info.qualifiedName} not registered`, error);
@@ -143,11 +149,22 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
   /** Lists the server's tools, resources and prompts over its connection into the record. */
   const listInto = async (record: McpServerRecord, conn: McpConnection) => {
     const [tools, resources, prompts] = await Promise.all([conn.listTools(), conn.listResources(), conn.listPrompts()]);
-    record.tools = readMcpTools(record.name, tools);
+    record.tools = await readMcpToolsFingerprinted(record.name, tools);
     record.resources = readMcpListed(resources, true);
     record.prompts = readMcpListed(prompts, false);
     record.transport = conn.transport;
     record.status = { state: 'connected', at: deps.now(), transport: conn.transport };
+  };
+
+  /** Records the version of a tool the user allowed (its card was approved); the registry is rebuilt with it. */
+  const pinTool = async (serverId: string, tool: string, pin: McpToolPin) => {
+    const record = await deps.store.get(serverId);
+    if (!record) return;
+    const current = record.toolSettings[tool] ?? DEFAULT_TOOL_SETTING;
+    if (current.pin?.hash === pin.hash) return;
+    record.toolSettings[tool] = { ...current, pin };
+    await deps.store.put(record);
+    await sync();
   };
 
   const relist = async (id: string) => {
@@ -157,6 +174,18 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     await listInto(record, await conn);
     await deps.store.put(record);
     await sync();
+  };
+
+  /** Lists the server's tools again; refuses (a ToolError) when `tool` is no longer the version `expected`. */
+  const listBeforeCall = async (serverId: string, tool: string, expected: string) => {
+    try {
+      await serial(() => relist(serverId));
+    } catch (error) {
+      // The listing failed but the connection opened: the call goes on (and fails itself if the server is broken).
+      console.warn('MCP list before a call', error);
+      return;
+    }
+    if (known.get(serverId)?.tools.find((x) => x.name === tool)?.fingerprint?.hash !== expected) throw new ToolError(MCP_CHANGED_OUTPUT);
   };
 
   const refreshRecord = async (record: McpServerRecord): Promise<McpServerView> => {
@@ -173,19 +202,24 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     return toMcpServerView(record);
   };
 
-  async function call(serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+  async function call(serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, expected?: string): Promise<unknown> {
     const record = known.get(serverId) ?? (await deps.store.get(serverId));
     if (!record) throw new ToolError('Error: this MCP server was removed in Settings; the tool did not run.');
     const where = `the MCP server "${record.name}"`;
     for (let attempt = 0; ; attempt++) {
       let conn: McpConnection;
+      // A new connection may follow changes we were never told of (the worker slept): list before the call.
+      const checkFirst = expected !== undefined && !live.has(serverId);
       try {
-        conn = await connection(record, true);
+        conn = await connection(record, !checkFirst);
+        if (checkFirst) await listBeforeCall(serverId, tool, expected);
       } catch (error) {
+        if (error instanceof ToolError) throw error;
         const f = describeMcpFailure(error, record.timeoutMs);
         // Settings says so too, not only the model.
         void serial(() => markDown(serverId, f.kind === 'auth-failed' ? 'auth-failed' : 'unreachable', f.shown));
-        throw new ToolError(`Error: ${where} is ${f.kind === 'auth-failed' ? 'refusing the saved credentials' : 'unreachable'} (${f.reason}). The tool did not run.`);
+        // The reason may quote the server (an initialize error): it goes in the untrusted block, not in our sentence.
+        throw new ToolError(`Error: ${where} is ${f.kind === 'auth-failed' ? 'refusing the saved credentials' : 'unreachable'}. The tool did not run. The reason, as reported:`, { untrustedDetail: capText(f.reason, 1000) });
       }
       try {
         return await conn.callTool(tool, args, signal);
@@ -259,9 +293,14 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     setTool: ({ serverId, tool, enabled, policy }) =>
       serial(async () => {
         const record = await deps.store.get(serverId);
-        if (!record || !record.tools.some((t) => t.name === tool)) throw new McpInputError(t('mcp_tool_gone'));
+        const info = record?.tools.find((x) => x.name === tool);
+        if (!record || !info) throw new McpInputError(t('mcp_tool_gone'));
+        // A destructive tool asks every time: Allow is refused here (and would not be honoured at run time).
+        if (policy === 'allow' && isDestructiveMcpTool(info.annotations)) throw new McpInputError(t('mcp_allow_destructive', info.name));
         const current = record.toolSettings[tool] ?? DEFAULT_TOOL_SETTING;
-        record.toolSettings[tool] = { enabled: enabled ?? current.enabled, policy: policy ?? current.policy };
+        record.toolSettings[tool] = { ...current, enabled: enabled ?? current.enabled, policy: policy ?? current.policy };
+        // Choosing Allow allows the tool as it is listed now: a later change is asked again.
+        if (policy === 'allow' && info.fingerprint) record.toolSettings[tool].pin = pinOf(info, info.fingerprint);
         await deps.store.put(record);
         await sync();
         return toMcpServerView(record);
@@ -283,7 +322,8 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
       }
       const contents = isRecord(result) && Array.isArray(result.contents) ? result.contents : [];
       const texts = contents.map((c: unknown) => (isRecord(c) && typeof c.text === 'string' ? c.text : '[binary content omitted]'));
-      return { serverName: record.name, uri, text: capText(texts.join('\n\n') || '(empty)', MAX_RESOURCE_CHARS) };
+      // Attached to a message, it reaches the model: text a person cannot see is removed, as from pages.
+      return { serverName: record.name, uri, text: capText(stripInvisibleChars(texts.join('\n\n')) || '(empty)', MAX_RESOURCE_CHARS) };
     },
     call,
   };

@@ -8,6 +8,27 @@ import { t } from '../../util/t';
 
 export type McpToolPolicy = 'ask' | 'allow' | 'deny';
 
+/** The MCP spec's behaviour hints a server may give a tool (its word only: a read-only claim makes Allow possible, never skips the pin or the data-flow check). */
+export interface McpToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** SHA-256 hashes (hex) of a tool as listed: the whole of it, and its schema and annotations alone (to say which changed). */
+export interface McpToolFingerprint {
+  hash: string;
+  schema: string;
+  annotations: string;
+}
+
+/** The version of a tool the user allowed: its fingerprint and the description they saw then (for the "what changed" card). */
+export interface McpToolPin extends McpToolFingerprint {
+  description: string;
+}
+
 /** A tool as the server listed it, after our checks: `problem` set means it is not offered to the model. */
 export interface McpToolInfo {
   /** The server's own name for the tool (what tools/call is sent with). */
@@ -16,6 +37,9 @@ export interface McpToolInfo {
   qualifiedName: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  annotations?: McpToolAnnotations;
+  /** Of description, schema and annotations as listed; absent on tools listed before pinning existed (asked until relisted). */
+  fingerprint?: McpToolFingerprint;
   /** Why the tool is skipped (a schema we cannot pass on, a name that cannot be made valid), in the user's language. */
   problem?: string;
 }
@@ -23,6 +47,8 @@ export interface McpToolInfo {
 export interface McpToolSetting {
   enabled: boolean;
   policy: McpToolPolicy;
+  /** Set when the user first allowed the tool (a card, or Allow in Settings); a listing that differs is asked again. */
+  pin?: McpToolPin;
 }
 
 export interface McpListedItem {

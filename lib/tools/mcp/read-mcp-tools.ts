@@ -6,6 +6,9 @@
 import type { McpToolInfo } from './mcp-server-record';
 import { toMcpToolName } from './to-mcp-tool-name';
 import { validateMcpSchema } from './validate-mcp-schema';
+import { readMcpAnnotations } from './read-mcp-annotations';
+import { fingerprintMcpTool } from './fingerprint-mcp-tool';
+import { stripInvisibleChars } from '../../page/strip-invisible-chars';
 import { t } from '../../util/t';
 import { isRecord } from '../../util/is-record';
 
@@ -19,7 +22,8 @@ export function readMcpTools(serverName: string, listed: unknown[]): McpToolInfo
   for (const raw of listed.slice(0, MAX_TOOLS)) {
     if (!isRecord(raw) || typeof raw.name !== 'string' || !raw.name.trim()) continue;
     const name = raw.name.slice(0, 200);
-    const description = typeof raw.description === 'string' ? raw.description : '';
+    // Text a person cannot see is not passed on to the model either (nor counted as a change of the tool).
+    const description = typeof raw.description === 'string' ? stripInvisibleChars(raw.description) : '';
     const qualifiedName = toMcpToolName(serverName, name);
     const info: McpToolInfo = {
       name,
@@ -27,6 +31,8 @@ export function readMcpTools(serverName: string, listed: unknown[]): McpToolInfo
       description: description.length > MAX_DESCRIPTION_CHARS ? `${description.slice(0, MAX_DESCRIPTION_CHARS)}… [description cut]` : description,
       inputSchema: {},
     };
+    const annotations = readMcpAnnotations(raw.annotations);
+    if (annotations) info.annotations = annotations;
     const schema = validateMcpSchema(raw.inputSchema);
     if (!schema.ok) info.problem = t('mcp_not_offered', schema.reason);
     else info.inputSchema = schema.schema;
@@ -35,4 +41,10 @@ export function readMcpTools(serverName: string, listed: unknown[]): McpToolInfo
     out.push(info);
   }
   return out;
+}
+
+/** The tools as listed, each with its fingerprint (what an allow is pinned to). */
+export async function readMcpToolsFingerprinted(serverName: string, listed: unknown[]): Promise<McpToolInfo[]> {
+  const tools = readMcpTools(serverName, listed);
+  return Promise.all(tools.map(async (tool) => ({ ...tool, fingerprint: await fingerprintMcpTool(tool) })));
 }

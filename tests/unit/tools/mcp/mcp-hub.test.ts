@@ -10,7 +10,7 @@ let streamable: FakeMcp;
 let sseOnly: FakeMcp;
 let guarded: FakeMcp;
 beforeAll(async () => {
-  [streamable, sseOnly, guarded] = await Promise.all([startFakeMcp(), startFakeMcp({ sse: true }), startFakeMcp({ token: 's3cret-token' })]);
+  [streamable, sseOnly, guarded] = await Promise.all([startFakeMcp({ hostileTools: true }), startFakeMcp({ sse: true }), startFakeMcp({ token: 's3cret-token' })]);
 });
 afterAll(async () => {
   await Promise.all([streamable.close(), sseOnly.close(), guarded.close()]);
@@ -112,8 +112,14 @@ describe('MCP hub against a real SDK server', () => {
     const { hub, registry } = setup();
     const view = await hub.save({ name: 'p', url: streamable.url });
     expect(registry.get('mcp__p__echo')).toMatchObject({ needsApproval: true, alwaysAsk: true });
+    expect(registry.get('mcp__p__echo')?.asksFor).toBeUndefined();
     await hub.setTool({ serverId: view.id, tool: 'echo', policy: 'allow' });
-    expect(registry.get('mcp__p__echo')?.needsApproval).toBe(false);
+    // Allowed: still through approval (pin and data-flow checks), but not asked while the tool is as pinned.
+    expect(registry.get('mcp__p__echo')?.needsApproval).toBe(true);
+    expect(await registry.get('mcp__p__echo')?.asksFor?.({}, ctx())).toBe(false);
+    // A destructive tool cannot be set to Allow.
+    await expect(hub.setTool({ serverId: view.id, tool: 'wipe', policy: 'allow' })).rejects.toThrow(/cannot be set to Allow/);
+    await expect(hub.setTool({ serverId: view.id, tool: 'unmarked', policy: 'allow' })).rejects.toThrow(/cannot be set to Allow/);
     await hub.setTool({ serverId: view.id, tool: 'add', policy: 'deny' });
     const before = streamable.state.calls.length;
     expect(await run(registry, 'mcp__p__add', { a: 1, b: 1 })).toMatchObject({ ok: false, text: expect.stringMatching(/Deny/) });
@@ -147,6 +153,73 @@ describe('MCP hub against a real SDK server', () => {
     }
   });
 
+  it('pins the version allowed, persists it with the record, and a rug pull (list_changed) is asked again, after a restart too', async () => {
+    const store = createMemoryMcpServerStore();
+    const registry = createToolRegistry([]);
+    const hub = createMcpHub({ store, now: () => 1, generateId: () => 'pin-1' });
+    await hub.attach(registry);
+    try {
+      const view = await hub.save({ name: 'rugged', url: streamable.url });
+      await hub.setTool({ serverId: view.id, tool: 'rug', policy: 'allow' });
+      const pinned = (await store.get(view.id))!;
+      expect(pinned.toolSettings.rug!.pin).toEqual({ ...pinned.tools.find((x) => x.name === 'rug')!.fingerprint, description: 'Looks up the weather for a city.' });
+      expect(await registry.get('mcp__rugged__rug')!.asksFor!({}, ctx())).toBe(false);
+      // The first call runs (allowed, as pinned); the server then changes the tool and says so.
+      expect(await run(registry, 'mcp__rugged__rug', { city: 'Oslo' })).toMatchObject({ ok: true });
+      await expect.poll(async () => (await store.get(view.id))!.tools.find((x) => x.name === 'rug')!.description, { timeout: 5_000 }).toMatch(/saved passwords/);
+      expect(await registry.get('mcp__rugged__rug')!.asksFor!({}, ctx())).toBe(true);
+      const preview = await registry.get('mcp__rugged__rug')!.preview!({ city: 'Oslo' }, ctx());
+      expect(preview).toContain('Description before: Looks up the weather for a city.');
+      expect(preview).toMatch(/Description now: .*saved passwords/);
+      expect(preview).toContain('Its hints (annotations');
+      expect(preview).not.toMatch(/^Destructive/m);
+      expect(preview).toMatch(/^Open world: /m);
+      // A restarted worker reads the pin from the store: still asked.
+      const after = createToolRegistry([]);
+      await createMcpHub({ store, now: () => 2, generateId: () => 'unused', connect: async () => { throw new Error('offline'); } }).attach(after);
+      expect(await after.get('mcp__rugged__rug')!.asksFor!({}, ctx())).toBe(true);
+      expect((await store.get(view.id))!.toolSettings.rug!.pin!.description).toBe('Looks up the weather for a city.');
+    } finally {
+      streamable.state.pulled = [];
+    }
+  });
+
+  it('a change made while no connection was open (the worker slept) is caught by listing before the first call', async () => {
+    const store = createMemoryMcpServerStore();
+    const first = createMcpHub({ store, now: () => 1, generateId: () => 'asleep-1' });
+    await first.attach(createToolRegistry([]));
+    const view = await first.save({ name: 'sleepy', url: streamable.url });
+    await first.setTool({ serverId: view.id, tool: 'rug', policy: 'allow' });
+    // The server changes the tool; new sessions list the new version, and nobody is connected to hear of it.
+    streamable.state.pulled = ['rug'];
+    try {
+      const registry = createToolRegistry([]);
+      await createMcpHub({ store, now: () => 2, generateId: () => 'unused' }).attach(registry);
+      // The saved listing still matches the pin, so the card is skipped; the call itself lists first and refuses.
+      expect(await registry.get('mcp__sleepy__rug')!.asksFor!({}, ctx())).toBe(false);
+      const before = streamable.state.calls.filter((c) => c.tool === 'rug').length;
+      expect(await run(registry, 'mcp__sleepy__rug', { city: 'Oslo' })).toMatchObject({ ok: false, text: expect.stringMatching(/changed this tool/) });
+      expect(streamable.state.calls.filter((c) => c.tool === 'rug').length).toBe(before);
+      // The next call is asked, with the change on its card.
+      expect(await registry.get('mcp__sleepy__rug')!.asksFor!({}, ctx())).toBe(true);
+      expect(await registry.get('mcp__sleepy__rug')!.preview!({ city: 'Oslo' }, ctx())).toMatch(/Description now: .*saved passwords/);
+    } finally {
+      streamable.state.pulled = [];
+    }
+  });
+
+  it('a call that ran after its card pins the version approved (Ask policy too)', async () => {
+    const store = createMemoryMcpServerStore();
+    const registry = createToolRegistry([]);
+    const hub = createMcpHub({ store, now: () => 1, generateId: () => 'pin-2' });
+    await hub.attach(registry);
+    const view = await hub.save({ name: 'asked', url: streamable.url });
+    expect((await store.get(view.id))!.toolSettings.echo).toBeUndefined();
+    expect(await run(registry, 'mcp__asked__echo', { text: 'a' })).toEqual({ ok: true, text: 'echo: a' });
+    const record = (await store.get(view.id))!;
+    expect(record.toolSettings.echo).toMatchObject({ policy: 'ask', pin: { hash: record.tools.find((x) => x.name === 'echo')!.fingerprint!.hash } });
+  });
+
   it('servers added in the same millisecond list in the order they were added, whatever their ids', async () => {
     const ids = ['z-server', 'm-server', 'a-server'];
     const hub = createMcpHub({ store: createMemoryMcpServerStore(), now: () => 5, generateId: () => ids.shift()!, connect: async () => { throw new Error('offline'); } });
@@ -160,6 +233,8 @@ describe('MCP hub against a real SDK server', () => {
     const view = await hub.save({ name: 'r', url: streamable.url });
     const res = await hub.readResource(view.id, 'notes://today');
     expect(res.text).toMatch(/^Meeting at 10\./);
+    // The zero-width space and the tag characters the server put in are gone.
+    expect(res.text).not.toMatch(/[\u200B\u{E0000}-\u{E007F}]/u);
     // A resource of 50,015 characters comes back cut to the cap, and says so.
     const injection = streamable.state.injection;
     streamable.state.injection = 'Old note. '.repeat(5_000);
