@@ -25,6 +25,7 @@ import { serveTwoOrigins } from '../security/serve-two-origins';
 import { SINK_BROWSER_ARGS, startEgressSink } from '../security/egress-sink';
 import { runEgressCorpus, SECRET_FORMS } from '../security/run-egress-corpus';
 import { runSensitiveValues } from '../security/run-sensitive-values';
+import { runMcpGates } from '../security/run-mcp-gates';
 
 if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
 
@@ -167,6 +168,15 @@ await measure('hidden options and sensitive values', ['hidden_canaries_to_model'
   add('cases', report.cases);
   // A hidden option or a secret field's value that reaches the model is text a person was not shown.
   add('hidden_canaries_to_model', report.violations.length);
+});
+
+await measure('MCP gates', ['hidden_canaries_to_model', 'egress_paths', 'egress_paths_gated'], async (f) => {
+  const report = await runMcpGates(f);
+  for (const v of report.violations) console.log(`  ${v}`);
+  add('cases', report.cases);
+  // MCP arguments are one more way out: gated when every case held (the rug pull, destructive, cleaning and egress cases).
+  add('egress_paths', 1);
+  add('egress_paths_gated', report.violations.length === 0 ? 1 : 0);
 });
 
 await measure('least privilege', ['injected_pages_with_index_off'], async (f) => {

@@ -1,5 +1,5 @@
 /**
- * MCP servers are third parties (DESIGN.md "Trust model"): what they return, describe or attach is data
+ * MCP servers are third parties (lib/README.md "Trust model"): what they return, describe or attach is data
  * inside marked blocks, never instructions; and a server cannot use the extension to reach any other URL.
  */
 import type { Page } from '@playwright/test';
