@@ -1,6 +1,6 @@
 /**
- * The alarms of the indexing orchestrator: a killed worker is woken by them, so their names must stay
- * the same across versions (an alarm set by the old worker wakes the new one).
+ * The indexing orchestrator's alarms, named in one place: the service sets and clears them, and the
+ * background (create-history-feature.ts) answers them by these names when they wake a worker.
  */
 
 /** The alarm that wakes a killed worker to finish draining the queue. */
