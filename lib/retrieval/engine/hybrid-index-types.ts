@@ -74,6 +74,9 @@ export interface HybridHit {
   denseScore: number;
 }
 
+/** Joins a chunk's heading path in a snapshot (a control character no heading contains). */
+export const HEADING_SEP = '\u001f';
+
 /** Everything needed to rebuild the index, in compact typed arrays (text stored once). */
 export interface HybridIndexSnapshot {
   version: 1;

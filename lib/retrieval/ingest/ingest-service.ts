@@ -2,42 +2,37 @@
  * The background's indexing orchestrator: privacy policy first, then the durable queue, drained into the
  * offscreen engine; retention and the size cap after each batch; deletion, stats and search for the UI
  * and the search_history tool. The worker can die at any moment: the queue and the alarm carry on.
+ *
+ * This file wires the parts, each a function of the shared context (ingest-context.ts): admitting a
+ * capture (admit-capture.ts) or a fetched page (remember-fetched-page.ts), draining (drain-ingest-queue.ts),
+ * retention (evict-expired-pages.ts) and deletion (remove-from-history.ts).
  */
-import { domainMatches, domainOf } from '../domain-of';
-import { pageKeyOf } from '../page-key';
-import type { CaptureInput, CaptureReply, CaptureRoutes } from '../capture-message';
+import type { CaptureReply, CaptureRoutes } from '../capture-message';
 import type { Handlers } from '../../messaging/dispatch';
-import { createIndexSettingsStore, type IndexSettingsStore } from './index-settings-store';
+import { createIndexSettingsStore } from './index-settings-store';
 import type { IndexSettings, IndexSettingsPatch } from '../index-settings';
-import { openIngestDb, type QueueEntry } from './ingest-db';
-import { createIngestQueue, type IngestQueue } from './ingest-queue';
-import type { OffscreenClient } from './offscreen-client';
+import { openIngestDb } from './ingest-db';
+import { createIngestQueue } from './ingest-queue';
 import { z } from 'zod';
 import { historyPassageSchema, type HistoryPassage } from '../history-passage';
 import type { HistoryQuery } from '../history-query';
 import type { IngestStats } from '../ingest-stats';
 import type { DeleteTarget, OffscreenResponses } from '../offscreen-protocol';
-import { decideCapture } from '../privacy-policy';
-import { contentHash } from '../capture/content-hash';
-import { scrubSecrets, scrubUrl } from './scrub-secrets';
-import { createSeenPages, type SeenPages } from './seen-pages';
+import { createSeenPages } from './seen-pages';
+import { admitCapture } from './admit-capture';
+import { drainIngestQueue } from './drain-ingest-queue';
+import { evictExpiredPages } from './evict-expired-pages';
+import { INGEST_ALARM } from './ingest-alarms';
+import type { IngestContext, IngestParts, IngestServiceDeps } from './ingest-context';
+import { rememberFetchedPage, type FetchedPageInput } from './remember-fetched-page';
+import { removeFromHistory } from './remove-from-history';
 
-/** The alarm that wakes a killed worker to finish draining the queue. */
-export const INGEST_ALARM = 'tabwise-ingest';
-/** The daily alarm that applies retention even on days nothing new is captured. */
-export const RETENTION_ALARM = 'tabwise-retention';
-const BATCH = 4;
-const DAY_MS = 86_400_000;
+// Where the background (and other callers) have always found them.
+export { INGEST_ALARM, RETENTION_ALARM } from './ingest-alarms';
+export type { IngestServiceDeps } from './ingest-context';
+export type { FetchedPageInput } from './remember-fetched-page';
+
 const passagesSchema = z.array(historyPassageSchema);
-
-export interface IngestServiceDeps {
-  client: OffscreenClient;
-  now?: () => number;
-  /** Shows that captures are being refused (the toolbar badge in the extension). */
-  signalFull?(full: boolean): void;
-  /** Schedules / cancels the wake-up alarm. */
-  alarms?: { create(name: string, info: { delayInMinutes: number }): unknown; clear(name: string): unknown };
-}
 
 export interface IngestService {
   /** The capture protocol's config and capture handlers (served from content scripts; the input is validated). */
@@ -56,112 +51,24 @@ export interface IngestService {
   remove(target: DeleteTarget): Promise<OffscreenResponses['delete']>;
   search(request: HistoryQuery): Promise<HistoryPassage[]>;
   /** Drops pages older than the retention period (and past the size cap) from the index; the count dropped. */
-  applyRetention(): Promise<number>;  /**
+  applyRetention(): Promise<number>;
+  /**
    * A page fetch_url read for the user: indexed under the same rules as a capture (remembering on and not
    * paused, never from incognito, the denylist or allowlist), scrubbed and keyed the same way.
    */
   rememberFetched(page: FetchedPageInput, context: { incognito: boolean }): Promise<CaptureReply>;
 }
 
-/** A fetched page's readable text, as fetch_url gives it. */
-export interface FetchedPageInput {
-  url: string;
-  title: string;
-  lang: string;
-  text: string;
-}
-
 /** Creates the service; opening its database starts at once, nothing else does. */
 export function createIngestService(deps: IngestServiceDeps): IngestService {
-  const now = deps.now ?? Date.now;
   const opened = openIngestDb().then((db) => ({ settings: createIndexSettingsStore(db), queue: createIngestQueue(db), seen: createSeenPages(db) }));
-  const parts = (): Promise<{ settings: IndexSettingsStore; queue: IngestQueue; seen: SeenPages }> => opened;
   let draining: Promise<void> | undefined;
+  const ctx: IngestContext = { deps, now: deps.now ?? Date.now, parts: (): Promise<IngestParts> => opened, drain };
+  const parts = ctx.parts;
 
-  async function capture(msg: CaptureInput, sender: chrome.runtime.MessageSender): Promise<CaptureReply> {
-    const { settings, queue, seen } = await parts();
-    const s = await settings.get();
-    if (!s.enabled) return { status: 'off' };
-    // Only the top frame captures, and the URL decided on is the sender's own, never one the page claims: a
-    // page that moved (a single-page app's route change just before capture) or lies is not indexed under it.
-    // The tab's URL follows history.pushState; the sender's frame URL stays the one the document loaded with.
-    const url = sender.frameId === 0 ? (sender.tab?.url ?? sender.url) : undefined;
-    if (!url) return { status: 'refused', reason: 'wrong-frame' };
-    if (pageKeyOf(url) !== pageKeyOf(msg.url)) return { status: 'refused', reason: 'url-changed' };
-    const decision = decideCapture({ url, incognito: sender.tab?.incognito ?? true }, s);
-    if (!decision.index) return { status: 'refused', reason: decision.reason };
-    // Credentials in the address (tokens, codes, signatures) are never stored: the page is keyed without them.
-    const key = pageKeyOf(scrubUrl(url));
-    if ((await seen.get(key))?.hash === msg.hash) return { status: 'unchanged' };
-    const at = now();
-    const entry: QueueEntry = { key, url: key, title: scrubSecrets(msg.title), lang: msg.lang, text: scrubSecrets(msg.text), hash: msg.hash, visitedAt: at, capturedAt: at };
-    const result = await queue.enqueue(entry, s.queueLimit);
-    if (result === 'full') {
-      await queue.updateCounters((c) => ({ ...c, refused: c.refused + 1, lastRefusedAt: at, lastRefusedUrl: key }));
-      deps.signalFull?.(true);
-      console.warn(`Tabwise: history queue full (${s.queueLimit}); refused ${key}`);
-      return { status: 'full' };
-    }
-    void drain();
-    return { status: result };
-  }
-
-  async function rememberFetched(page: FetchedPageInput, context: { incognito: boolean }): Promise<CaptureReply> {
-    const { settings, queue, seen } = await parts();
-    const s = await settings.get();
-    if (!s.enabled) return { status: 'off' };
-    const decision = decideCapture({ url: page.url, incognito: context.incognito }, s);
-    if (!decision.index) return { status: 'refused', reason: decision.reason };
-    const key = pageKeyOf(scrubUrl(page.url));
-    const text = page.text.slice(0, 2_000_000);
-    const hash = contentHash(text);
-    if ((await seen.get(key))?.hash === hash) return { status: 'unchanged' };
-    const at = now();
-    const entry: QueueEntry = { key, url: key, title: scrubSecrets(page.title).slice(0, 2000), lang: page.lang.slice(0, 35), text: scrubSecrets(text), hash, visitedAt: at, capturedAt: at };
-    const result = await queue.enqueue(entry, s.queueLimit);
-    if (result === 'full') return { status: 'full' };
-    void drain();
-    return { status: result };
-  }
-
-  async function drainLoop(): Promise<void> {
-    const { settings, queue, seen } = await parts();
-    for (;;) {
-      const s = await settings.get();
-      // Turned off or paused: nothing more is indexed (turning off also empties the queue, see updateSettings).
-      const batch = s.paused || !s.enabled ? [] : await queue.peek(BATCH);
-      if (batch.length === 0) {
-        await deps.alarms?.clear(INGEST_ALARM);
-        if (!s.paused) deps.signalFull?.(false);
-        return;
-      }
-      // If this worker dies mid-batch, the alarm wakes a new one that sends the batch again (replacing, not duplicating).
-      await deps.alarms?.create(INGEST_ALARM, { delayInMinutes: 0.5 });
-      try {
-        await deps.client.send('ingest', { model: s.model, pages: batch.map(({ url, title, lang, text, visitedAt }) => ({ url, title, lang, text, visitedAt })) });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        console.error('Tabwise: indexing failed; the queue keeps the pages for a retry', error);
-        await queue.updateCounters((c) => ({ ...c, lastError: message, lastErrorAt: now() }));
-        return;
-      }
-      for (const e of batch) {
-        await seen.put({ key: e.key, hash: e.hash, domain: domainOf(e.url), visitedAt: e.visitedAt });
-        await queue.complete(e);
-      }
-      await queue.updateCounters((c) => ({ ...c, indexed: c.indexed + batch.length, lastIndexedAt: now(), lastError: undefined }));
-      await evict(s, seen);
-    }
-  }
-
-  async function evict(s: IndexSettings, seen: SeenPages): Promise<number> {
-    const evicted = await deps.client.send('evict', { model: s.model, before: now() - s.retentionDays * DAY_MS, maxChunks: s.maxChunks });
-    if (evicted.urls.length) await seen.forget({ kind: 'urls', urls: evicted.urls });
-    return evicted.urls.length;
-  }
-
+  // Single flight: a capture arriving mid-drain joins the drain under way (its loop peeks the queue again).
   function drain(): Promise<void> {
-    draining ??= drainLoop()
+    draining ??= drainIngestQueue(ctx)
       .catch((error: unknown) => console.error('Tabwise: draining the history queue failed', error))
       .finally(() => {
         draining = undefined;
@@ -175,9 +82,9 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
         const s = await (await parts()).settings.get();
         return { enabled: s.enabled && !s.paused && !sender.tab?.incognito, dwellMs: s.dwellMs };
       },
-      capture: (input, { sender }) => capture(input, sender),
+      capture: (input, { sender }) => admitCapture(ctx, input, sender),
     },
-    rememberFetched,
+    rememberFetched: (page, context) => rememberFetchedPage(ctx, page, context),
     drain,
     async retry() {
       const { queue } = await parts();
@@ -203,7 +110,7 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       const { settings, seen } = await parts();
       // An empty index has nothing to expire: do not start the offscreen engine for it.
       if ((await seen.count()) === 0) return 0;
-      return evict(await settings.get(), seen);
+      return evictExpiredPages(ctx, await settings.get(), seen);
     },
     async stats() {
       const { settings, queue } = await parts();
@@ -215,20 +122,7 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       const s = await (await parts()).settings.get();
       return deps.client.send('pages', { model: s.model, query, limit });
     },
-    async remove(target) {
-      const { settings, queue, seen } = await parts();
-      const s = await settings.get();
-      // Waiting captures of what is being deleted go too, or they would come back after the delete.
-      await queue.discard((e) =>
-        target.kind === 'all' ||
-        (target.kind === 'page' && e.key === pageKeyOf(target.url)) ||
-        (target.kind === 'domain' && domainMatches(domainOf(e.url), target.domain)) ||
-        (target.kind === 'range' && e.visitedAt >= target.since && e.visitedAt <= target.until),
-      );
-      const out = await deps.client.send('delete', { model: s.model, target });
-      await seen.forget(target);
-      return out;
-    },
+    remove: (target) => removeFromHistory(ctx, target),
     async search(request) {
       const s = await (await parts()).settings.get();
       // Passages go on to the model and the settings page: checked here, where they enter the worker.

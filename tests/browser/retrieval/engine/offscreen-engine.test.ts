@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkerLike } from '../../../../lib/retrieval/engine/create-worker-embedder';
 import { chunkText } from '../../../../lib/retrieval/engine/chunk-text';
-import { createIdbEmbeddingCacheStore, openEmbeddingCacheDb, type IdbEmbeddingCacheStore } from '../../../../lib/retrieval/engine/embedding-cache-db';
+import { createIdbEmbeddingCacheStore, type IdbEmbeddingCacheStore } from '../../../../lib/retrieval/engine/embedding-cache-db';
+import { openEmbeddingCacheDb } from '../../../../lib/retrieval/engine/open-embedding-cache-db';
 import { openIndexDb } from '../../../../lib/retrieval/engine/index-persistence';
 import { createOffscreenEngine } from '../../../../lib/retrieval/engine/offscreen-engine';
 import type { EmbeddingModelSettings } from '../../../../lib/retrieval/index-settings';

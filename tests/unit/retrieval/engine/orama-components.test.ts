@@ -4,7 +4,9 @@
  */
 import { create, getByID, insert, load, remove, save, search, type Results } from '@orama/orama';
 import { describe, expect, it } from 'vitest';
-import { createHistoryComponents, domainAncestry, historySchema, type HistoryDoc } from '../../../../lib/retrieval/engine/orama-components';
+import { createHistoryComponents } from '../../../../lib/retrieval/engine/orama-components';
+import { domainAncestry } from '../../../../lib/retrieval/engine/domain-ancestry';
+import { historySchema, type HistoryDoc } from '../../../../lib/retrieval/engine/history-schema';
 
 const DIMS = 3;
 const DAY = 86_400_000;

@@ -1,0 +1,18 @@
+/** The Orama document of a page's chunk: the page's fields copied onto it, so a hit needs no page lookup. */
+import type { HistoryDoc } from './history-schema';
+import type { PageRecord } from './hybrid-index-state';
+
+export function historyDocOf(page: PageRecord, slot: number, ordinal: number, text: string, headingPath: string[]): HistoryDoc {
+  return {
+    key: String(slot),
+    pageKey: page.key,
+    ordinal,
+    url: page.url,
+    title: page.title,
+    domain: page.domain,
+    domains: page.domains,
+    visitedAt: page.visitedAt,
+    headingPath,
+    text,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The shapes the history index's Orama components share (orama-components.ts wires them): the index store
+ * with its typed-array fields, what save() writes for them, and the per-search scores. A file of its own so
+ * that the components' files import it without importing one another.
+ */
+import type { AnyDocument, components } from '@orama/orama';
+import type { SparseIndex, SparseIndexSnapshot } from './sparse-index';
+import type { VectorStore, VectorStoreSnapshot } from './vector-store';
+
+/** The replaced fields: text and vectors by slot, and which slots hold a live chunk. */
+export interface HistoryFields {
+  sparse: SparseIndex;
+  vectors: VectorStore;
+  /** Per slot: 1 when the chunk is live (grows as slots do). */
+  live: Uint8Array;
+}
+
+/** Orama's default index store (kept for the filter fields). */
+export type OramaIndexStore = ReturnType<typeof components.index.create>;
+
+/** The index store: Orama's default store for the filter fields, plus the replaced fields. */
+export type HistoryIndexStore = OramaIndexStore & {
+  vectorIndexes: Record<string, unknown>;
+  history: HistoryFields;
+};
+
+/** The part of Orama's save() the replaced fields own; restored by load() without re-tokenising. */
+export interface HistoryIndexRaw {
+  sparse: SparseIndexSnapshot;
+  vectors: VectorStoreSnapshot;
+  /** Per slot: 1 when the chunk is live, 0 when it was removed. */
+  live: Uint8Array;
+  /** Per slot: visit time, and the page's domains (chunks of a page share one array). */
+  visitedAt: Float64Array;
+  domains: string[][];
+}
+
+/** Scores of the last search, per slot, so callers can show why a hit ranked (sparse and dense parts). */
+export interface LastScores {
+  sparse?: Float32Array;
+  dense?: Float32Array;
+}
+
+/**
+ * What the index and the documents store learn from Orama as it calls them: the documents store (the text
+ * field indexes a chunk's title and headings from it) and the scores of the search under way.
+ */
+export interface HistoryComponentsShared {
+  docs?: { docs: Record<number, AnyDocument | undefined> };
+  last: LastScores;
+}

@@ -1,0 +1,37 @@
+/**
+ * What the hybrid index's parts share (hybrid-index.ts wires them): its Orama database and components, the
+ * page records, and the slot counters. Kept in one object so the parts are plain functions of it, and
+ * clear() can swap the database for a fresh one under all of them.
+ */
+import { createHistoryComponents, type HistoryComponents } from './orama-components';
+import { newHistoryDb, type HistoryDb } from './new-history-db';
+
+/** A live page: what the index browser lists, and the slots of its chunks (in chunk order). */
+export interface PageRecord {
+  key: string;
+  url: string;
+  title: string;
+  domain: string;
+  domains: string[];
+  visitedAt: number;
+  slots: number[];
+}
+
+export interface HybridIndexState {
+  readonly modelId: string;
+  readonly dims: number;
+  fields: HistoryComponents;
+  db: HistoryDb;
+  /** By page key (the URL without its fragment). */
+  pages: Map<string, PageRecord>;
+  /** Next slot (= Orama internal id − 1): every chunk gets a fresh one. */
+  nextSlot: number;
+  /** Live chunks. */
+  live: number;
+}
+
+/** The state of an empty index. */
+export function createHybridIndexState(modelId: string, dims: number): HybridIndexState {
+  const fields = createHistoryComponents(dims);
+  return { modelId, dims, fields, db: newHistoryDb(fields, dims), pages: new Map(), nextSlot: 0, live: 0 };
+}

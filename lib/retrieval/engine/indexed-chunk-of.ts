@@ -1,0 +1,19 @@
+/** A stored document as callers see it: the public chunk id, stamped with the model that embedded it. */
+import type { HistoryDoc } from './history-schema';
+import type { IndexedChunk } from './hybrid-index-types';
+
+export function indexedChunkOf(doc: HistoryDoc, modelId: string, dims: number): IndexedChunk {
+  return {
+    id: `${doc.pageKey}#${doc.ordinal}`,
+    pageKey: doc.pageKey,
+    ordinal: doc.ordinal,
+    url: doc.url,
+    title: doc.title,
+    domain: doc.domain,
+    visitedAt: doc.visitedAt,
+    headingPath: doc.headingPath,
+    text: doc.text,
+    modelId,
+    dims,
+  };
+}
