@@ -2,6 +2,9 @@
  * Points the page tools at the run's tab: the one it switched to or opened last (else the one it started
  * on). read_page and get_page_state also take a tabId, to read another tab the run may use (one it opened
  * or one the user @-mentioned) without switching; any other tab is refused before anything is sent.
+ * A tool that acts (click, press, submit, type…) guards the tab first (run-origin-rules.ts), so a hop it
+ * sets off to an origin not in the run is stopped; that hop, or one stopped after an earlier call, is what
+ * the call then answers.
  */
 import { z } from 'zod';
 import type { Tool, ToolContext } from '../define-tool';
@@ -46,7 +49,30 @@ export function withRunTab(tools: Tool[], access: RunTabAccess): Tool[] {
       input: takesTab ? withTabArg(tool.input) : tool.input,
       async execute(input, ctx) {
         const a = await aim(input, ctx);
-        return tool.execute(a.input, a.ctx);
+        const tabId = a.ctx.tabId;
+        if (tabId === undefined) return tool.execute(a.input, a.ctx);
+        // A hop stopped after the last call (a script's, late): the page is not what the model thinks.
+        if (access.hasStoppedHop(tabId)) {
+          const stopped = await access.stoppedHop(a.ctx, tabId);
+          if (stopped) throw stopped;
+        }
+        if (tool.readOnly) return tool.execute(a.input, a.ctx);
+        // The origin the user approved acting on joins the run's (its form may post to itself).
+        await access.guardTab(a.ctx, tabId, a.ctx.target?.origin ? [a.ctx.target.origin] : []);
+        const since = access.hopClock();
+        const stoppedAfter = async () => {
+          const stopped = await access.stoppedHop(a.ctx, tabId, { since });
+          return stopped && new ToolError(`${tool.name} was done. ${stopped.message}`);
+        };
+        let result: unknown;
+        try {
+          result = await tool.execute(a.input, a.ctx);
+        } catch (error) {
+          throw (await stoppedAfter()) ?? error;
+        }
+        const stopped = await stoppedAfter();
+        if (stopped) throw stopped;
+        return result;
       },
     };
     if (tool.locate) wrapped.locate = async (input, ctx) => { const a = await aim(input, ctx); return tool.locate!(a.input, a.ctx); };
