@@ -41,6 +41,7 @@ import { createPageTargetForgetter } from './forget-page-targets';
 import { createPanelHandlers } from './handlers/panel-handlers';
 import { createProviderHandlers } from './handlers/provider-handlers';
 import { createRunHandlers } from './handlers/run-handlers';
+import { createLinkHandlers } from './handlers/link-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createMcpHandlers } from './handlers/mcp-handlers';
@@ -178,6 +179,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => Promise.all([clearAgentData(await agentDb), searchTraces.clear()]).then(() => undefined) }),
     ...createPanelHandlers(),
     ...createRunHandlers({ journal }),
+    ...createLinkHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
     ...createAgentDataHandlers({ latency: agentStores.then((s) => s.latency), memory: agentStores.then((s) => s.memory) }),
     ...createSearchTraceHandlers({ traces: searchTraces }),
