@@ -19,6 +19,8 @@ const url = z.string().min(1).max(4000).describe('The full http:// or https:// a
 const NEEDS_SNAPSHOT = 'Snapshots taken before are no longer valid here: call get_page_state before acting.';
 /** How long after the load a stopped hop is still the navigation's (a meta refresh or script fires right after it). */
 export const HOP_GRACE_MS = 300;
+/** How long a new tab may take to show its blank page before the run sends it on. */
+const BLANK_WAIT_MS = 2_000;
 
 /** The address again, in execute: approval could have been skipped (an origin in the run), the rule never is. */
 function destination(raw: string) {
@@ -125,6 +127,8 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
           ...s, current: created.id, opened: [...s.opened, created.id], origins: s.origins.includes(to.origin) ? s.origins : [...s.origins, to.origin],
         }));
         await access.guardTab(ctx, created.id);
+        // A navigation sent before the blank page has committed can be lost to it: the tab then stays blank.
+        await browser.waitForUrl(created.id, (u) => u === 'about:blank', BLANK_WAIT_MS, ctx.signal);
         const since = access.hopClock();
         await browser.navigate(created.id, to.url);
         let grouped = '';
