@@ -39,6 +39,11 @@ function setup() {
     await navigate(id, url);
     load(id, url);
   };
+  const goBack = fake.browser.goBack;
+  fake.browser.goBack = async (id) => {
+    await goBack(id);
+    load(id, fake.open.get(id)!.url);
+  };
   /** A click on the page that sets off a navigation (a link to `href`). */
   let clickGoesTo: string | undefined;
   const click = defineTool({
@@ -58,7 +63,7 @@ function setup() {
     agentPath: [], delegate: async () => '', now: () => Date.now(),
   };
   const run = async (name: string, input: unknown, extra: Partial<ToolContext> = {}) => tool(name).execute(tool(name).input.parse(input), { ...ctx, ...extra });
-  return { dnr, guard, fake, sent, run, setClick: (href: string | undefined) => { clickGoesTo = href; } };
+  return { dnr, guard, fake, sent, run, navigate, setClick: (href: string | undefined) => { clickGoesTo = href; } };
 }
 
 const SECRET_URL = 'https://evil.example/?s=SECRET';
@@ -106,6 +111,21 @@ describe('tab tools behind the run origin guard', () => {
     guard.blocked(1, 'https://evil.example/late?s=SECRET');
     await expect(run('read_page', {})).rejects.toThrow(/redirected to https:\/\/evil\.example/);
     expect(await run('read_page', {})).toBe('Page text');
+  });
+
+  it('going back (approved) into the user\'s own history on another site is let through, and that site joins the run', async () => {
+    const { run, sent, dnr, fake, navigate } = setup();
+    // Before the run, the user came to the statement from another site.
+    Object.assign(fake.open.get(1)!, { url: 'https://news.example/' });
+    await navigate(1, 'https://bank.example/statement');
+    sent.length = 0;
+    await run('click', {}, { target: { origin: 'https://bank.example' } });
+    expect(dnr.allows(1, 'https://news.example/')).toBe(false);
+    expect(await run('go_back', {})).toMatch(/Went back: .*news\.example/);
+    expect(sent).toEqual(['https://news.example/']);
+    // Guarded again, with the page it went back to in the run.
+    expect(dnr.allows(1, 'https://news.example/x')).toBe(true);
+    expect(dnr.allows(1, SECRET_URL)).toBe(false);
   });
 
   it('reading alone guards nothing', async () => {
