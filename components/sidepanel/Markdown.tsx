@@ -100,7 +100,8 @@ function RenderedMarkdown({ engine, text, streaming }: { engine: MarkdownEngine;
     void gate.follow(href, described);
   };
   return (
-    <div class="markdown" onClick={onClick}>
+    // A middle click opens a link without a click event: it goes through the same gate.
+    <div class="markdown" onClick={onClick} onAuxClick={(e) => e.button === 1 && onClick(e)}>
       {blocks.map((source, i) =>
         streaming && i === blocks.length - 1 ? <LiveBlock key={`live-${i}`} source={source} /> : <MarkdownBlock key={i} source={source} />,
       )}

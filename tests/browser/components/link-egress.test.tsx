@@ -39,6 +39,14 @@ describe('answer links and the data-flow check', () => {
     await flush();
     expect(dialog()).toBeNull();
     expect(open).not.toHaveBeenCalled();
+    // A middle click is checked the same way.
+    report!.dispatchEvent(new MouseEvent('auxclick', { button: 1, bubbles: true, cancelable: true }));
+    await flush();
+    expect(checked).toEqual([SECRET_LINK, SECRET_LINK]);
+    expect(dialog()?.textContent).toContain('This link carries text read on bank.example');
+    button('Cancel').click();
+    await flush();
+    expect(open).not.toHaveBeenCalled();
     // An ordinary link the check does not flag opens at once.
     docs!.click();
     await flush();
