@@ -122,8 +122,8 @@ export const formHopToSink: EgressScenario = async (f, sites) => {
   expect(asked).toEqual([{ tool: 'fill_form', origin: originOf(sites.source) }, { tool: 'click', origin: originOf(sites.source) }]);
   const steps = lastSteps(llm);
   const stopped = `The page redirected to ${originOf(sites.sink)}, which this run has not been approved for; the request was stopped before it left.`;
-  // Said by the click when the redirect came back while it waited, else by the next call on the tab.
-  expect(`${resultOf(steps, 'click')}\n${resultOf(steps, 'read_page', 1)}`).toContain(stopped);
+  // The click waits for the navigation it set off, so it is the one that says so.
+  expect(resultOf(steps, 'click')).toBe(`click was done. ${stopped} Call navigate with that address if it is needed: the user will be asked.`);
   expect(sites.sinkRequestsCarrying(SECRET)).toEqual([]);
 };
 

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { Tool, ToolContext } from '../define-tool';
 import { ToolError } from '../tool-error';
+import { LOAD_WAIT_MS } from './describe-tab';
 import type { RunTabAccess } from './run-tab-access';
 
 /** The page tools that read, and so may be pointed at another of the run's tabs by argument. */
@@ -64,6 +65,8 @@ export function withRunTab(tools: Tool[], access: RunTabAccess): Tool[] {
         await access.guardTab(a.ctx, tabId, a.ctx.target?.origin ? [a.ctx.target.origin] : []);
         const since = access.hopClock();
         const stoppedAfter = async () => {
+          // The action set off a navigation: its redirects come back while the tab loads, so that is waited for.
+          if ((await access.browser.get(tabId))?.loading) await access.browser.waitForUrl(tabId, () => true, LOAD_WAIT_MS, a.ctx.signal);
           const stopped = await access.stoppedHop(a.ctx, tabId, { since });
           return stopped && new ToolError(`${tool.name} was done. ${stopped.message}`);
         };
