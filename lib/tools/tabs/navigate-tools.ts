@@ -100,6 +100,8 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
         try {
           await browser.goBack(tab.id);
         } catch (error) {
+          // Nothing moved: the tab is guarded again as it was.
+          await access.guardTab(ctx, tab.id);
           throw new ToolError(`go_back failed: tab ${tab.id} has no earlier page in its history (${error instanceof Error ? error.message : String(error)}).`);
         }
         await stepForward(ctx, tab.id, -1);

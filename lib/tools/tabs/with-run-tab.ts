@@ -66,7 +66,7 @@ export function withRunTab(tools: Tool[], access: RunTabAccess): Tool[] {
         const since = access.hopClock();
         const stoppedAfter = async () => {
           // The action set off a navigation: its redirects come back while the tab loads, so that is waited for.
-          if ((await access.browser.get(tabId))?.loading) await access.browser.waitForUrl(tabId, () => true, LOAD_WAIT_MS, a.ctx.signal);
+          if (!a.ctx.signal.aborted && (await access.browser.get(tabId))?.loading) await access.browser.waitForUrl(tabId, () => true, LOAD_WAIT_MS, a.ctx.signal);
           const stopped = await access.stoppedHop(a.ctx, tabId, { since });
           return stopped && new ToolError(`${tool.name} was done. ${stopped.message}`);
         };

@@ -128,6 +128,13 @@ describe('tab tools behind the run origin guard', () => {
     expect(dnr.allows(1, SECRET_URL)).toBe(false);
   });
 
+  it('a go_back that cannot go anywhere leaves the tab guarded', async () => {
+    const { run, dnr } = setup();
+    await run('click', {}, { target: { origin: 'https://bank.example' } });
+    await expect(run('go_back', {})).rejects.toThrow(/no earlier page/);
+    expect(dnr.allows(1, SECRET_URL)).toBe(false);
+  });
+
   it('reading alone guards nothing', async () => {
     const { run, dnr } = setup();
     expect(await run('read_page', {})).toBe('Page text');
