@@ -32,7 +32,9 @@ export default defineConfig({
     // tabGroups: the tabs a run opens are kept in one group named for its conversation (lib/tools/tabs).
     // declarativeNetRequestWithHostAccess: session rules that drop the Origin header on the extension's own
     // requests to local model servers (lib/background/local-origin-rules.ts), so Ollama needs no OLLAMA_ORIGINS.
-    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess', 'contextMenus', 'tabGroups'],
+    // It also keeps a run's tabs on the origins the run was approved for (lib/tools/tabs/run-origin-rules.ts);
+    // webNavigation: only to hear that such a rule stopped a page's redirect, so the tool that caused it says so.
+    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess', 'contextMenus', 'tabGroups', 'webNavigation'],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],
     // Never enabled in incognito: Chrome then gives the extension no incognito tab, event or window, so no

@@ -16,6 +16,7 @@ import { UsageLine } from './UsageLine';
 import { describeAnswerUsage, describeConversationUsage } from '../ui/describe-usage';
 import { createModelSwitcherState } from './model-switcher-state';
 import { useEscapeToStop } from './use-escape-to-stop';
+import { LinkEgressContext } from './link-egress-context';
 import './chat-extras.css';
 import { fillSlots } from '../ui/fill-slots';
 import { t } from '../ui/t';
@@ -59,89 +60,91 @@ export function ChatApp({ state }: { state: ChatState }) {
     remove: (id) => state.deleteMessage(id),
   };
   return (
-    <div class="chat-app">
-      <header>
-        <button type="button" onClick={() => (state.showHistory.value = !state.showHistory.value)} aria-expanded={state.showHistory.value}>
-          {t('panel_history')}
-        </button>
-        <span class="conv-title">{state.conversation.value?.title ?? t('panel_new_chat')}</span>
-        <button type="button" onClick={() => state.newChat()}>
-          {t('panel_new')}
-        </button>
-        <button type="button" onClick={() => state.openSettings()} aria-label={t('panel_settings')}>
-          ⚙
-        </button>
-      </header>
-      {state.showHistory.value && <ConversationList state={state} history={history} />}
-      {/* Focusable, so the keyboard scrolls it (PageUp/PageDown, arrows) like any document. */}
-      <div class="log" ref={log} aria-live="polite" role="log" aria-label={t('panel_messages')} tabIndex={0}>
-        {messages.length === 0 && (
-          <div class="welcome">
-            {provider ? (
-              <p>{t('panel_empty', provider.name, provider.model)}</p>
+    <LinkEgressContext.Provider value={state.checkLinkEgress}>
+      <div class="chat-app">
+        <header>
+          <button type="button" onClick={() => (state.showHistory.value = !state.showHistory.value)} aria-expanded={state.showHistory.value}>
+            {t('panel_history')}
+          </button>
+          <span class="conv-title">{state.conversation.value?.title ?? t('panel_new_chat')}</span>
+          <button type="button" onClick={() => state.newChat()}>
+            {t('panel_new')}
+          </button>
+          <button type="button" onClick={() => state.openSettings()} aria-label={t('panel_settings')}>
+            ⚙
+          </button>
+        </header>
+        {state.showHistory.value && <ConversationList state={state} history={history} />}
+        {/* Focusable, so the keyboard scrolls it (PageUp/PageDown, arrows) like any document. */}
+        <div class="log" ref={log} aria-live="polite" role="log" aria-label={t('panel_messages')} tabIndex={0}>
+          {messages.length === 0 && (
+            <div class="welcome">
+              {provider ? (
+                <p>{t('panel_empty', provider.name, provider.model)}</p>
+              ) : (
+                <p>
+                  {fillSlots(
+                    'panel_no_model',
+                    <button type="button" class="link" onClick={() => state.openSettings()}>
+                      {t('panel_add_provider')}
+                    </button>,
+                  )}
+                </p>
+              )}
+            </div>
+          )}
+          {messages.map((m, i) =>
+            editing === m.id ? (
+              <MessageEditor
+                key={m.id}
+                text={m.text}
+                onCancel={() => setEditing(null)}
+                onSave={(text) => {
+                  setEditing(null);
+                  void state.edit(m.id, text);
+                }}
+              />
             ) : (
-              <p>
-                {fillSlots(
-                  'panel_no_model',
-                  <button type="button" class="link" onClick={() => state.openSettings()}>
-                    {t('panel_add_provider')}
-                  </button>,
-                )}
-              </p>
-            )}
+            <Fragment key={m.id}>
+            <MessageItem
+              message={m}
+              isLast={i === messages.length - 1}
+              onRetry={() => void state.retry()}
+              onSettings={() => state.openSettings()}
+              onInspect={setInspecting}
+              actions={
+                m.runId
+                  ? {
+                      decide: (toolCallId, decision, typed) => state.decide(m.runId!, toolCallId, decision, typed),
+                      stop: () => state.stop(),
+                      undoFill: (toolCallId) => void state.undoFill(m.runId!, toolCallId),
+                    }
+                  : undefined
+              }
+            />
+            {m.role === 'assistant' && m.status !== 'streaming' && <UsageLine usage={describeAnswerUsage(m)} label={t('panel_answer_usage')} />}
+            {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
+            <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
+            </Fragment>
+            ),
+          )}
+          <QueuedMessages messages={state.queued.value} />
+          <RetryBanner state={state} />
+        </div>
+        {inspecting && <ModelSawDialog load={() => state.inspect(inspecting)} onClose={() => setInspecting(null)} />}
+        <UndoToast history={history} />
+        {state.notice.value && (
+          <div class="notice" role="status">
+            {state.notice.value}
           </div>
         )}
-        {messages.map((m, i) =>
-          editing === m.id ? (
-            <MessageEditor
-              key={m.id}
-              text={m.text}
-              onCancel={() => setEditing(null)}
-              onSave={(text) => {
-                setEditing(null);
-                void state.edit(m.id, text);
-              }}
-            />
-          ) : (
-          <Fragment key={m.id}>
-          <MessageItem
-            message={m}
-            isLast={i === messages.length - 1}
-            onRetry={() => void state.retry()}
-            onSettings={() => state.openSettings()}
-            onInspect={setInspecting}
-            actions={
-              m.runId
-                ? {
-                    decide: (toolCallId, decision, typed) => state.decide(m.runId!, toolCallId, decision, typed),
-                    stop: () => state.stop(),
-                    undoFill: (toolCallId) => void state.undoFill(m.runId!, toolCallId),
-                  }
-                : undefined
-            }
-          />
-          {m.role === 'assistant' && m.status !== 'streaming' && <UsageLine usage={describeAnswerUsage(m)} label={t('panel_answer_usage')} />}
-          {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
-          <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
-          </Fragment>
-          ),
-        )}
-        <QueuedMessages messages={state.queued.value} />
-        <RetryBanner state={state} />
+        <footer>
+          <UsageLine usage={describeConversationUsage(messages)} label={t('panel_conversation_usage')} />
+          <ModelSwitcher switcher={switcher} />
+          <PageChips page={state.page} />
+          <Composer state={state} />
+        </footer>
       </div>
-      {inspecting && <ModelSawDialog load={() => state.inspect(inspecting)} onClose={() => setInspecting(null)} />}
-      <UndoToast history={history} />
-      {state.notice.value && (
-        <div class="notice" role="status">
-          {state.notice.value}
-        </div>
-      )}
-      <footer>
-        <UsageLine usage={describeConversationUsage(messages)} label={t('panel_conversation_usage')} />
-        <ModelSwitcher switcher={switcher} />
-        <PageChips page={state.page} />
-        <Composer state={state} />
-      </footer>
-    </div>
+    </LinkEgressContext.Provider>
   );
 }

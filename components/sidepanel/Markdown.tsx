@@ -1,9 +1,10 @@
 import { memo } from 'preact/compat';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { addCodeToolbars } from '../ui/add-code-toolbars';
 import { appendToLastText, isPlainMarkdownText } from '../ui/append-to-last-text';
 import { describeLink } from '../ui/describe-link';
 import { LinkConfirm } from './LinkConfirm';
+import { useLinkGate } from './use-link-gate';
 import { markdownEngine, preloadMarkdownEngine, type MarkdownEngine } from './load-markdown-engine';
 
 /** Puts sanitised answer HTML into `el`, then the panel's own controls beside it. */
@@ -66,7 +67,8 @@ function LiveBlock({ source }: { source: string }) {
 
 /**
  * Sanitised Markdown; `streaming` while the text still grows. Links show their host (styles.css, from the
- * renderer's `data-host`); one carrying unusual data opens only after the user confirms its full URL.
+ * renderer's `data-host`); one carrying unusual data, or text the conversation read on another site, opens
+ * only after the user confirms its full URL (use-link-gate.ts).
  */
 export function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   const engine = markdownEngine.value;
@@ -79,7 +81,7 @@ export function Markdown({ text, streaming = false }: { text: string; streaming?
 
 function RenderedMarkdown({ engine, text, streaming }: { engine: MarkdownEngine; text: string; streaming: boolean }) {
   const split = useRef({ text: '', blocks: [] as string[] });
-  const [pending, setPending] = useState<{ url: string; host: string; reason: string } | null>(null);
+  const gate = useLinkGate();
   const blocks = useMemo(() => {
     const blocks = streaming ? engine.extendMarkdownBlocks(split.current, text) : engine.splitMarkdownBlocks(text);
     split.current = { text, blocks };
@@ -92,20 +94,18 @@ function RenderedMarkdown({ engine, text, streaming }: { engine: MarkdownEngine;
     const href = link.getAttribute('href');
     const described = href ? describeLink(href) : undefined;
     if (!href || !described) return e.preventDefault();
-    if (!described.suspicious) return;
+    // With no check to wait for, an ordinary link opens as the browser opens it (the renderer set its target).
+    if (!gate.checks && !described.suspicious) return;
     e.preventDefault();
-    setPending({ url: href, host: described.host, reason: described.suspicious });
-  };
-  const open = () => {
-    if (pending) window.open(pending.url, '_blank', 'noopener,noreferrer');
-    setPending(null);
+    void gate.follow(href, described);
   };
   return (
-    <div class="markdown" onClick={onClick}>
+    // A middle click opens a link without a click event: it goes through the same gate.
+    <div class="markdown" onClick={onClick} onAuxClick={(e) => e.button === 1 && onClick(e)}>
       {blocks.map((source, i) =>
         streaming && i === blocks.length - 1 ? <LiveBlock key={`live-${i}`} source={source} /> : <MarkdownBlock key={i} source={source} />,
       )}
-      {pending && <LinkConfirm {...pending} onOpen={open} onCancel={() => setPending(null)} />}
+      {gate.pending && <LinkConfirm {...gate.pending} onOpen={gate.open} onCancel={gate.cancel} />}
     </div>
   );
 }

@@ -53,6 +53,13 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
     async inspect(runId: string) {
       return sendToBackground('runs.inspect', { runId });
     },
+    /** The origins a link's address carries text from, read by this conversation's runs elsewhere (rejects when unknown). */
+    async checkLinkEgress(url: string): Promise<string[]> {
+      const id = s.conversation.value?.id;
+      // No conversation yet: nothing was read, and no answer carries links.
+      if (!id) return [];
+      return (await sendToBackground('links.checkEgress', { conversationId: id, url })).from;
+    },
     stop() {
       if (s.conversation.value) post({ type: 'stop', conversationId: s.conversation.value.id });
     },

@@ -40,7 +40,7 @@ export interface CurrentRun {
 }
 
 /** Everything the conversation of `current` read: its runs, their sub-agents, and their turns' data blocks. */
-export async function conversationReads(journal: RunJournal, conversationId: string, current?: CurrentRun): Promise<ReadText[]> {
+export async function conversationReads(journal: Pick<RunJournal, 'listRuns' | 'read' | 'listChildren'>, conversationId: string, current?: CurrentRun): Promise<ReadText[]> {
   const seen = new Set<string>();
   const out: ReadText[] = [];
   const visit = async (runId: string, depth: number): Promise<void> => {

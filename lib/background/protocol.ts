@@ -48,6 +48,8 @@ export interface ProtocolResponses {
   'data.export': ExportFile;
   'data.import': ImportResult;
   'runs.inspect': RunInspection;
+  /** The origins a link's address carries text from (read by the conversation's runs on sites other than the link's). */
+  'links.checkEgress': { from: string[] };
   'page.undoFill': { restored: number; restoredKeys: string[]; failed: { key: string; reason: string }[] };
   'skills.list': SkillView[];
   'skills.save': SkillView[];

@@ -56,6 +56,8 @@ export const requestSchemas = {
   }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': z.object({ runId: id }),
+  /** Before a link in an answer opens: does its address carry text the conversation read elsewhere? */
+  'links.checkEgress': z.object({ conversationId: id, url: z.string().min(1).max(16_000) }),
   /** Puts back the values a fill_form call wrote (the panel's Undo on its tool card). */
   'page.undoFill': z.object({ runId: id, toolCallId: id }),
   'skills.list': z.object({}),

@@ -26,6 +26,7 @@ import { createContextMenu } from './context-menu';
 import { createFirstRun } from './first-run';
 import { createRunSettings } from './create-run-settings';
 import { createRunTabTools } from './create-run-tab-tools';
+import { createChromeRunOriginGuard, releaseOnFinish } from './create-run-origin-guard';
 import { createTitleWriter } from './generate-title';
 import { createAgentDataHandlers } from './handlers/agent-data-handlers';
 import { createConversationHandlers } from './handlers/conversation-handlers';
@@ -40,6 +41,7 @@ import { createPageTargetForgetter } from './forget-page-targets';
 import { createPanelHandlers } from './handlers/panel-handlers';
 import { createProviderHandlers } from './handlers/provider-handlers';
 import { createRunHandlers } from './handlers/run-handlers';
+import { createLinkHandlers } from './handlers/link-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createMcpHandlers } from './handlers/mcp-handlers';
@@ -94,6 +96,8 @@ export function startBackground(options: BackgroundOptions) {
     baseUrls: async () => (await (await providers).list()).map((p) => p.baseUrl),
   });
   void localOrigins.sync();
+  // The run's tabs load only the origins it was approved for, while it runs (lib/tools/tabs/run-origin-rules.ts).
+  const originGuard = createChromeRunOriginGuard({ journal });
 
   const mcp = createMcpFeature({ now, generateId, secretsDb: tabwiseDb });
 
@@ -116,7 +120,7 @@ export function startBackground(options: BackgroundOptions) {
         ...(options.extraTools ?? []),
       ],
       // Page tools follow the run's current tab; navigate, open_tab and the other tab tools join them.
-      createRunTabTools(options.pageTools ?? [], { journal, conversations }),
+      createRunTabTools(options.pageTools ?? [], { journal, conversations, guard: originGuard }),
     );
     // MCP tools (from their servers' last listing) are in the registry before any run resumes.
     await mcp.attach(tools);
@@ -138,6 +142,7 @@ export function startBackground(options: BackgroundOptions) {
     created.subscribe((event) => {
       if (event.type === 'run-start') void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 });
     });
+    created.subscribe(releaseOnFinish(originGuard));
     return created;
   });
 
@@ -174,6 +179,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => Promise.all([clearAgentData(await agentDb), searchTraces.clear()]).then(() => undefined) }),
     ...createPanelHandlers(),
     ...createRunHandlers({ journal }),
+    ...createLinkHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
     ...createAgentDataHandlers({ latency: agentStores.then((s) => s.latency), memory: agentStores.then((s) => s.memory) }),
     ...createSearchTraceHandlers({ traces: searchTraces }),

@@ -1,22 +1,19 @@
-import { useState } from 'preact/hooks';
 import { describeLink } from '../../ui/describe-link';
 import { LinkConfirm } from '../LinkConfirm';
+import { useLinkGate } from '../use-link-gate';
 import { t } from '../../ui/t';
 
 /**
  * A source as a chip (title and host). It is a button, not a link, so nothing is fetched until it is pressed;
- * then the same rules as links in answers apply: only http(s), and a URL carrying unusual data is shown in
- * full and opened only after the user confirms.
+ * then the same rules as links in answers apply: only http(s), and a URL carrying unusual data (or text the
+ * conversation read on another site) is shown in full and opened only after the user confirms.
  */
 export function CitationChip({ title, url }: { title: string; url: string }) {
-  const [pending, setPending] = useState<{ url: string; host: string; reason: string } | null>(null);
+  const gate = useLinkGate();
   const described = describeLink(url);
   const host = described?.host ?? '';
-  const open = (target: string) => window.open(target, '_blank', 'noopener,noreferrer');
   const onClick = () => {
-    if (!described) return;
-    if (described.suspicious) setPending({ url, host: described.host, reason: described.suspicious });
-    else open(url);
+    if (described) void gate.follow(url, described);
   };
   return (
     <>
@@ -24,16 +21,7 @@ export function CitationChip({ title, url }: { title: string; url: string }) {
         <span class="chip-title">{title}</span>
         {host && <span class="chip-host">{host}</span>}
       </button>
-      {pending && (
-        <LinkConfirm
-          {...pending}
-          onOpen={() => {
-            open(pending.url);
-            setPending(null);
-          }}
-          onCancel={() => setPending(null)}
-        />
-      )}
+      {gate.pending && <LinkConfirm {...gate.pending} onOpen={gate.open} onCancel={gate.cancel} />}
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { waitForNetworkIdleInPage, waitForTextInPage } from '../../page/wait-in-page';
 import type { BrowserTab, TabBrowser } from './tab-browser';
 
-const toTab = (t: chrome.tabs.Tab): BrowserTab => ({ id: t.id ?? -1, url: t.url ?? t.pendingUrl ?? '', title: t.title ?? '', windowId: t.windowId });
+const toTab = (t: chrome.tabs.Tab): BrowserTab => ({ id: t.id ?? -1, url: t.url ?? t.pendingUrl ?? '', title: t.title ?? '', windowId: t.windowId, ...(t.status === 'loading' ? { loading: true } : {}) });
 
 /** Resolves once `tabId` reports a complete load whose URL `matches`, or undefined at the timeout or abort. */
 function waitForUrl(tabId: number, matches: (url: string) => boolean, timeoutMs: number, signal: AbortSignal): Promise<string | undefined> {

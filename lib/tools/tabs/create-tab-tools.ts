@@ -5,6 +5,7 @@
  */
 import type { Tool } from '../define-tool';
 import { createNavigateTools } from './navigate-tools';
+import type { RunOriginGuard } from './run-origin-rules';
 import { createRunTabAccess, type ReadRunFacts } from './run-tab-access';
 import type { RunTabsStore } from './run-tabs-store';
 import { createSwitchTabTools } from './switch-tab-tools';
@@ -22,6 +23,8 @@ export interface TabToolsDeps {
   store: RunTabsStore;
   facts: ReadRunFacts;
   browser: TabBrowser;
+  /** Keeps the run's tabs on its approved origins while it runs (run-origin-rules.ts). */
+  guard?: RunOriginGuard;
 }
 
 /** The page tools aimed at the run's tab, followed by the tab tools. */

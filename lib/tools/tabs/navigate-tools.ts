@@ -1,7 +1,9 @@
 /**
  * navigate, go_back and open_tab: moving the run's tab, and opening tabs for the run in its tab group.
  * Going to an origin the run has not been to is asked (the card names the origin; "always allow" is per
- * origin); only http(s) addresses are accepted, checked before anything is asked.
+ * origin); only http(s) addresses are accepted, checked before anything is asked. The tab is guarded before
+ * it moves (run-origin-rules.ts): a redirect or script hop to an origin not in the run is stopped before its
+ * request leaves, and the call fails saying where the page tried to go.
  */
 import { z } from 'zod';
 import { t } from '../../util/t';
@@ -16,6 +18,10 @@ import type { RunTabAccess } from './run-tab-access';
 
 const url = z.string().min(1).max(4000).describe('The full http:// or https:// address.');
 const NEEDS_SNAPSHOT = 'Snapshots taken before are no longer valid here: call get_page_state before acting.';
+/** How long after the load a stopped hop is still the navigation's (a meta refresh or script fires right after it). */
+export const HOP_GRACE_MS = 300;
+/** How long a new tab may take to show its blank page before the run sends it on. */
+const BLANK_WAIT_MS = 2_000;
 
 /** The address again, in execute: approval could have been skipped (an origin in the run), the rule never is. */
 function destination(raw: string) {
@@ -32,9 +38,14 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
     if (!tab) throw new ToolError(`${toolName} failed: the run has no open tab to use; call open_tab instead.`);
     return tab;
   };
-  /** Waits for the tab to leave `before` and finish loading, and answers what it shows then. */
-  const settle = async (tabId: number, before: string, target: string | undefined, ctx: ToolContext) => {
+  /**
+   * Waits for the tab to leave `before` and finish loading, and answers what it shows then; a ToolError when
+   * the page hopped (since `since`) to an origin the rules stopped.
+   */
+  const settle = async (tabId: number, before: string, target: string | undefined, ctx: ToolContext, since: number) => {
     await browser.waitForUrl(tabId, (u) => u === target || (u !== before && u !== 'about:blank'), LOAD_WAIT_MS, ctx.signal);
+    const stopped = await access.stoppedHop(ctx, tabId, { since, graceMs: HOP_GRACE_MS });
+    if (stopped) throw stopped;
     const tab = await browser.get(tabId);
     if (!tab) throw new ToolError('The tab was closed while it loaded.');
     return tab;
@@ -64,10 +75,13 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
       async execute(input, ctx) {
         const to = destination(input.url);
         const tab = await runTab(ctx, 'navigate');
-        await browser.navigate(tab.id, to.url);
+        // Approved (or in the run already): the destination joins the tab's allowed origins before it moves.
         await remember(ctx, to.origin);
+        await access.guardTab(ctx, tab.id);
+        const since = access.hopClock();
+        await browser.navigate(tab.id, to.url);
         await stepForward(ctx, tab.id, 1);
-        const now = await settle(tab.id, tab.url, to.url, ctx);
+        const now = await settle(tab.id, tab.url, to.url, ctx, since);
         return `Navigated ${describeTab(now)}. ${NEEDS_SNAPSHOT}`;
       },
     }),
@@ -81,15 +95,23 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
       },
       async execute(_input, ctx) {
         const tab = await runTab(ctx, 'go_back');
+        // Back into the user's own history (asked, and approved): its page is not the model's address, and its
+        // origin is not known until it loads, so the tab is unguarded for the step and guarded again after it.
+        if (await backStaysInRun(ctx)) await access.guardTab(ctx, tab.id);
+        else await access.unguardTab(ctx, tab.id);
+        const since = access.hopClock();
         try {
           await browser.goBack(tab.id);
         } catch (error) {
+          // Nothing moved: the tab is guarded again as it was.
+          await access.guardTab(ctx, tab.id);
           throw new ToolError(`go_back failed: tab ${tab.id} has no earlier page in its history (${error instanceof Error ? error.message : String(error)}).`);
         }
         await stepForward(ctx, tab.id, -1);
-        const now = await settle(tab.id, tab.url, undefined, ctx);
+        const now = await settle(tab.id, tab.url, undefined, ctx, since);
         // A page the run left, or one the user approved going back to: its origin is in the run from now on.
         await remember(ctx, originOf(now.url));
+        await access.guardTab(ctx, tab.id);
         return `Went back: ${describeTab(now)}. ${NEEDS_SNAPSHOT}`;
       },
     }),
@@ -105,10 +127,16 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
         const to = destination(input.url);
         const from = await access.currentTab(ctx);
         const windowId = from === undefined ? undefined : (await browser.get(from))?.windowId;
-        const created = await browser.create({ url: to.url, active: input.active ?? false, ...(windowId === undefined ? {} : { windowId }) });
+        // Opened blank and guarded before it loads anything: a redirect answered at once would beat rules set after.
+        const created = await browser.create({ url: 'about:blank', active: input.active ?? false, ...(windowId === undefined ? {} : { windowId }) });
         const state = await store.update(ctx.runId, (s) => ({
           ...s, current: created.id, opened: [...s.opened, created.id], origins: s.origins.includes(to.origin) ? s.origins : [...s.origins, to.origin],
         }));
+        await access.guardTab(ctx, created.id);
+        // A navigation sent before the blank page has committed can be lost to it: the tab then stays blank.
+        await browser.waitForUrl(created.id, (u) => u === 'about:blank', BLANK_WAIT_MS, ctx.signal);
+        const since = access.hopClock();
+        await browser.navigate(created.id, to.url);
         let grouped = '';
         try {
           const groupId = await browser.group(created.id, state.groupId, (await access.facts(ctx)).title);
@@ -117,7 +145,7 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
           // The tab works without its group (a window type that has none): say so rather than fail the call.
           grouped = ` (It could not be added to the run's tab group: ${error instanceof Error ? error.message : String(error)}.)`;
         }
-        const now = await settle(created.id, '', to.url, ctx);
+        const now = await settle(created.id, '', to.url, ctx, since);
         return `Opened ${describeTab(now)}${input.active ? '' : ' in the background'}. The run now acts on this tab.${grouped}`;
       },
     }),

@@ -6,6 +6,8 @@
  */
 import { originOf } from '../origin-of';
 import type { ToolContext } from '../define-tool';
+import { ToolError } from '../tool-error';
+import { stoppedHopMessage, type RunOriginGuard } from './run-origin-rules';
 import type { RunTabsState, RunTabsStore } from './run-tabs-store';
 import type { BrowserTab, TabBrowser } from './tab-browser';
 
@@ -23,6 +25,8 @@ export interface RunTabAccessDeps {
   store: RunTabsStore;
   facts: ReadRunFacts;
   browser: TabBrowser;
+  /** The network rules that keep the run's tabs on its approved origins (none: unguarded, as in tests of other things). */
+  guard?: RunOriginGuard;
 }
 
 export interface RunTabAccess {
@@ -37,6 +41,19 @@ export interface RunTabAccess {
   useTab(ctx: ToolContext, tabId: number): Promise<{ tab: BrowserTab } | { refusal: string }>;
   /** Origins already in the run (going there again asks nobody). */
   knownOrigins(ctx: ToolContext): Promise<Set<string>>;
+  /**
+   * From now until the run ends, `tabId` loads only the run's origins (and `extra`, an origin the user just
+   * approved acting on). Fails closed: when the rules cannot be set, the call that needed them fails.
+   */
+  guardTab(ctx: ToolContext, tabId: number, extra?: string[]): Promise<void>;
+  /** The tab is no longer guarded for this run (the user approved going back into their own history). */
+  unguardTab(ctx: ToolContext, tabId: number): Promise<void>;
+  /** The ToolError for a hop in `tabId` the rules stopped (since `since`, waiting up to `graceMs`), if there was one. */
+  stoppedHop(ctx: ToolContext, tabId: number, options?: { since?: number; graceMs?: number }): Promise<ToolError | undefined>;
+  /** Whether a stopped hop in `tabId` is waiting to be reported. */
+  hasStoppedHop(tabId: number): boolean;
+  /** Now, on the clock stopped hops are timed by (the `since` of stoppedHop). */
+  hopClock(): number;
 }
 
 const describeTabs = (ids: number[]) => (ids.length ? ids.join(', ') : 'none');
@@ -45,6 +62,13 @@ export function createRunTabAccess(deps: RunTabAccessDeps): RunTabAccess {
   const { store, browser } = deps;
   const state = (ctx: ToolContext): Promise<RunTabsState> => store.get(ctx.runId);
   const facts = (ctx: ToolContext) => deps.facts(ctx.runId);
+  const knownOrigins = async (ctx: ToolContext) => {
+    const [s, f] = await Promise.all([state(ctx), facts(ctx)]);
+    const mentioned = await Promise.all(f.mentionedTabIds.map((id) => browser.get(id)));
+    const origins = [...s.origins, ...mentioned.flatMap((t) => (t?.url ? [originOf(t.url)] : []))];
+    if (ctx.site) origins.push(ctx.site);
+    return new Set(origins);
+  };
   const usableTabs = async (ctx: ToolContext) => {
     const [s, f] = await Promise.all([state(ctx), facts(ctx)]);
     return [...new Set([...(ctx.tabId === undefined ? [] : [ctx.tabId]), ...s.opened, ...f.mentionedTabIds])];
@@ -65,12 +89,31 @@ export function createRunTabAccess(deps: RunTabAccessDeps): RunTabAccess {
       const tab = await browser.get(tabId);
       return tab ? { tab } : { refusal: `Tab ${tabId} is closed.` };
     },
-    async knownOrigins(ctx) {
-      const [s, f] = await Promise.all([state(ctx), facts(ctx)]);
-      const mentioned = await Promise.all(f.mentionedTabIds.map((id) => browser.get(id)));
-      const origins = [...s.origins, ...mentioned.flatMap((t) => (t?.url ? [originOf(t.url)] : []))];
-      if (ctx.site) origins.push(ctx.site);
-      return new Set(origins);
+    knownOrigins,
+    async guardTab(ctx, tabId, extra = []) {
+      if (!deps.guard) return;
+      const origins = [...(await knownOrigins(ctx)), ...extra];
+      try {
+        await deps.guard.protect(ctx.runId, [tabId], origins);
+      } catch (error) {
+        throw new ToolError(`Nothing was done: the rules that keep tab ${tabId} on the sites this run was approved for could not be set (${error instanceof Error ? error.message : String(error)}).`);
+      }
     },
+    async unguardTab(ctx, tabId) {
+      if (!deps.guard) return;
+      try {
+        await deps.guard.unprotect(ctx.runId, tabId);
+      } catch (error) {
+        // The tab stays guarded: going back may then be stopped, and that is reported like any stopped hop.
+        console.warn('run origin rules: unguarding a tab failed', error);
+      }
+    },
+    async stoppedHop(ctx, tabId, options = {}) {
+      if (!deps.guard) return undefined;
+      const origin = await deps.guard.takeBlockedHop(ctx.runId, tabId, { ...options, signal: ctx.signal });
+      return origin === undefined ? undefined : new ToolError(stoppedHopMessage(origin));
+    },
+    hasStoppedHop: (tabId) => deps.guard?.hasBlockedHop(tabId) ?? false,
+    hopClock: () => deps.guard?.now() ?? 0,
   };
 }

@@ -5,6 +5,8 @@ export interface BrowserTab {
   url: string;
   title: string;
   windowId: number;
+  /** The tab is loading a page (a navigation under way); unset where unknown. */
+  loading?: boolean;
 }
 
 /** What a wait in the page looks for: text a person can read, or no network request for a quiet while. */

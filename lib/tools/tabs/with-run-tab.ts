@@ -2,14 +2,21 @@
  * Points the page tools at the run's tab: the one it switched to or opened last (else the one it started
  * on). read_page and get_page_state also take a tabId, to read another tab the run may use (one it opened
  * or one the user @-mentioned) without switching; any other tab is refused before anything is sent.
+ * A tool that sets off navigations by design (click, press, submit_form) guards the tab first
+ * (run-origin-rules.ts), so a hop it causes to an origin not in the run is stopped; that hop, or one stopped
+ * after an earlier call, is what the call then answers. Filling does not guard a tab by itself: the user or
+ * the page may still take an unguarded tab elsewhere, as they could before the run.
  */
 import { z } from 'zod';
 import type { Tool, ToolContext } from '../define-tool';
 import { ToolError } from '../tool-error';
+import { LOAD_WAIT_MS } from './describe-tab';
 import type { RunTabAccess } from './run-tab-access';
 
 /** The page tools that read, and so may be pointed at another of the run's tabs by argument. */
 const TAKES_TAB = new Set(['read_page', 'get_page_state']);
+/** The page tools whose action is a navigation as often as not: the tab is guarded before they act. */
+const GUARDS_TAB = new Set(['click', 'press', 'submit_form']);
 
 const tabIdArg = z.number().int().nonnegative().optional()
   .describe('Read this tab instead of the run\'s current one: a tab the run opened or the user mentioned (default: the current tab).');
@@ -46,7 +53,32 @@ export function withRunTab(tools: Tool[], access: RunTabAccess): Tool[] {
       input: takesTab ? withTabArg(tool.input) : tool.input,
       async execute(input, ctx) {
         const a = await aim(input, ctx);
-        return tool.execute(a.input, a.ctx);
+        const tabId = a.ctx.tabId;
+        if (tabId === undefined) return tool.execute(a.input, a.ctx);
+        // A hop stopped after the last call (a script's, late): the page is not what the model thinks.
+        if (access.hasStoppedHop(tabId)) {
+          const stopped = await access.stoppedHop(a.ctx, tabId);
+          if (stopped) throw stopped;
+        }
+        if (!GUARDS_TAB.has(tool.name)) return tool.execute(a.input, a.ctx);
+        // The origin the user approved acting on joins the run's (its form may post to itself).
+        await access.guardTab(a.ctx, tabId, a.ctx.target?.origin ? [a.ctx.target.origin] : []);
+        const since = access.hopClock();
+        const stoppedAfter = async () => {
+          // The action set off a navigation: its redirects come back while the tab loads, so that is waited for.
+          if (!a.ctx.signal.aborted && (await access.browser.get(tabId))?.loading) await access.browser.waitForUrl(tabId, () => true, LOAD_WAIT_MS, a.ctx.signal);
+          const stopped = await access.stoppedHop(a.ctx, tabId, { since });
+          return stopped && new ToolError(`${tool.name} was done. ${stopped.message}`);
+        };
+        let result: unknown;
+        try {
+          result = await tool.execute(a.input, a.ctx);
+        } catch (error) {
+          throw (await stoppedAfter()) ?? error;
+        }
+        const stopped = await stoppedAfter();
+        if (stopped) throw stopped;
+        return result;
       },
     };
     if (tool.locate) wrapped.locate = async (input, ctx) => { const a = await aim(input, ctx); return tool.locate!(a.input, a.ctx); };
