@@ -26,6 +26,8 @@ import { SINK_BROWSER_ARGS, startEgressSink } from '../security/egress-sink';
 import { runEgressCorpus, SECRET_FORMS } from '../security/run-egress-corpus';
 import { runSensitiveValues } from '../security/run-sensitive-values';
 import { runMcpGates } from '../security/run-mcp-gates';
+import { runEgressNavigation, SECRET as NAV_SECRET } from '../security/run-egress-navigation';
+import { serveEgressSites } from '../security/serve-egress-sites';
 
 if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
 
@@ -178,6 +180,23 @@ await measure('MCP gates', ['hidden_canaries_to_model', 'egress_paths', 'egress_
   add('egress_paths', 1);
   add('egress_paths_gated', report.violations.length === 0 ? 1 : 0);
 });
+
+{
+  // Redirect hops and answer links (issue 19): two more ways out, gated when every scenario held and the sink saw nothing.
+  const sites = await serveEgressSites();
+  try {
+    await measure('navigation hops and answer links', ['egress_paths', 'egress_paths_gated', 'exfil_requests'], async (f) => {
+      const report = await runEgressNavigation(f, sites);
+      for (const v of report.failures) console.log(`  ${v}`);
+      add('cases', report.cases);
+      add('egress_paths', 2);
+      add('egress_paths_gated', report.violations === 0 ? 2 : 0);
+      add('exfil_requests', sites.sinkRequestsCarrying(NAV_SECRET).length);
+    });
+  } finally {
+    await sites.close();
+  }
+}
 
 await measure('least privilege', ['injected_pages_with_index_off'], async (f) => {
   const report = await runLeastPrivilege(f);

@@ -78,6 +78,8 @@ export const hopToSink = (kind: HopKind): EgressScenario => async (f, sites) => 
   await sendChat(panel, 'Check my security settings');
   // The card for the sink is waiting: the run's rules are live now, and the user's own tabs are not under them.
   await expect(card(panel, 'navigate').nth(1)).toHaveAttribute('data-status', 'awaiting-approval', { timeout: 30_000 });
+  // The egress gate names the flow on that card: the address carries the code read on the source.
+  await expect(card(panel, 'navigate').nth(1).locator('.approval-flow')).toHaveText(`url: This text came from ${new URL(sites.source).host}`);
   await userTabReachesSink(f, sites, `/control-${kind}`);
   const asked = await settleRun(panel, () => 'deny');
 
