@@ -82,9 +82,9 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
   };
 
   const previewAction = async (call: ActionCall, ctx: ToolContext) => {
-    if (ctx.tabId === undefined) return formatActionPreview(call, undefined, ctx.target?.origin);
+    if (ctx.tabId === undefined) return formatActionPreview(call, undefined, ctx.target?.origin, ctx.target?.shown);
     const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
-    return formatActionPreview(call, snap?.summary, ctx.target?.origin ?? (snap ? originOf(snap.url) : undefined));
+    return formatActionPreview(call, snap?.summary, ctx.target?.origin ?? (snap ? originOf(snap.url) : undefined), ctx.target?.shown);
   };
 
   return [
