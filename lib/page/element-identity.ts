@@ -1,7 +1,7 @@
 /** Reading an element's identity in the page (see shown-identity.ts for what it is and how it is compared). */
 import { deepActiveElement } from './deep-active-element';
 import { elementName } from './element-name';
-import { formLabel } from './field-facts';
+import { formLabel, radioGroup, radioGroupLabel, usableRadios } from './field-facts';
 import { interactiveRole } from './interactive-role';
 import type { ShownIdentity } from './shown-identity';
 
@@ -39,6 +39,10 @@ const submitsOnEnter = (el: Element) => el.tagName === 'INPUT' && !/^(checkbox|r
 
 /** The identity of `el` as a card shows it. */
 export function identityOf(el: Element, ref: string, kind: 'element' | 'focus' = 'element'): ShownIdentity {
+  // A radio group is one entry of a snapshot (its ref names the group's first radio): named as the group.
+  if (kind === 'element' && el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'radio') {
+    return { kind, ref, role: 'radiogroup', name: radioGroupLabel(usableRadios(radioGroup(el as HTMLInputElement))) };
+  }
   const role = interactiveRole(el) ?? (el.tagName === 'BODY' ? 'document' : 'clickable');
   const out: ShownIdentity = { kind, ref, role, name: el.tagName === 'BODY' ? '' : elementName(el, role) };
   if (el.tagName === 'A' && el.hasAttribute('href')) out.href = (el as HTMLAnchorElement).href.slice(0, MAX_URL);
