@@ -188,7 +188,7 @@ async function approve(
   if (a.status !== 'pending') {
     decision = a.status;
   } else {
-    live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk, ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}) });
+    live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk, ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}), ...(a.destination ? { destination: a.destination } : {}) });
     try {
       decision = await deps.waiters.wait(runId, a.toolCallId, signal);
     } catch (reason) {

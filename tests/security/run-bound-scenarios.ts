@@ -49,8 +49,10 @@ function resultsOf(llm: FakeLlm, toolName: string): string[] {
     .map((c) => unwrapUntrusted(String(messages.find((m) => m.role === 'tool' && m.tool_call_id === c.id)?.content ?? '')));
 }
 
-/** The warning line a card carries when the call sends the page to `origin`, another site. */
-const otherSite = (origin: string) => `⚠ Another site: this sends you to ${origin}, not to the site of this page.`;
+/** The warning the panel draws on a card whose call can send the page to `origin`, another site (by its host). */
+const otherSite = (origin: string) => `Another site: this can send you to ${new URL(origin).host}, not to the site of this page`;
+/** The panel's another-site flag of a card. */
+const flag = (c: Locator) => c.locator('.approval .approval-elsewhere');
 
 /** A button renamed "Delete account" after its "Save draft" card: the approved click is refused, nothing clicked. */
 export const renamedButtonAfterCard: WriteScenario = async (f, sites, ledger) => {
@@ -75,7 +77,7 @@ export const changedHrefAfterCard: WriteScenario = async (f, sites, ledger) => {
   await sendChat(panel, 'Open the help page');
   const c = card(panel, 'click');
   await expect(preview(c)).toContainText(`goes to ${sites.a}/help`);
-  await expect(preview(c)).not.toContainText('Another site');
+  await expect(flag(c)).toHaveCount(0);
   expectRefs(f.llm);
   await page.evaluate(() => (window as unknown as { repointHelp(): void }).repointHelp());
   await approveCard(c, ledger);
@@ -151,18 +153,19 @@ export const cardsNameTheDestination: WriteScenario = async (f, sites, ledger) =
     { text: ['Nothing was done.'] },
   );
   await sendChat(panel, 'Look around');
-  const deny = async (tool: string, nth: number, expected: string[], absent: string[] = []) => {
+  const deny = async (tool: string, nth: number, expected: string[], elsewhere: string | undefined) => {
     const c = card(panel, tool).nth(nth);
     for (const line of expected) await expect(preview(c)).toContainText(line);
-    for (const line of absent) await expect(preview(c)).not.toContainText(line);
+    if (elsewhere) await expect(flag(c)).toHaveText(otherSite(elsewhere));
+    else await expect(flag(c)).toHaveCount(0);
     await c.getByRole('button', { name: 'Deny' }).click();
   };
   const collect = `${sites.b}/collect`;
-  await deny('click', 0, ['link "Help page"', `goes to ${sites.a}/help`], ['Another site']);
-  await deny('click', 1, ['link "Partner offers"', `goes to ${sites.b}/phish (another site than the page)`, otherSite(sites.b)]);
-  await deny('click', 2, ['button "Send note"', `to POST ${collect} (another site than the page)`, otherSite(sites.b)]);
-  await deny('press', 0, ['on textbox "Note"', `submits the form to POST ${collect} (another site than the page)`, otherSite(sites.b)]);
-  await deny('submit_form', 0, [`to POST ${collect} (another site than the page)`, otherSite(sites.b)]);
+  await deny('click', 0, ['link "Help page"', `goes to ${sites.a}/help`], undefined);
+  await deny('click', 1, ['link "Partner offers"', `goes to ${sites.b}/phish (another site than the page)`], sites.b);
+  await deny('click', 2, ['button "Send note"', `to POST ${collect} (another site than the page)`], sites.b);
+  await deny('press', 0, ['on textbox "Note"', `submits the form to POST ${collect} (another site than the page)`], sites.b);
+  await deny('submit_form', 0, [`to POST ${collect} (another site than the page)`], sites.b);
   await finished(panel);
   expectRefs(f.llm);
   expect(await pageClicks(page)).toEqual([]);
@@ -176,7 +179,7 @@ export const passwordCardNamesDestination: WriteScenario = async (f, sites, ledg
   const c = card(panel, 'fill_password');
   await expect(preview(c)).toContainText('Type your password for "Password"');
   await expect(preview(c)).toContainText(`The form sends it to POST ${sites.b}/collect (another site than the page)`);
-  await expect(preview(c)).toContainText(otherSite(sites.b));
+  await expect(flag(c)).toHaveText(otherSite(sites.b));
   await c.getByRole('button', { name: 'Deny' }).click();
   // The denial reaches the model, which answers: the run does not hang.
   await finished(panel, 20_000);
@@ -191,7 +194,7 @@ export const deniedPasswordCardFinishes: WriteScenario = async (f, sites, ledger
   await sendChat(panel, 'Sign me in');
   const c = card(panel, 'fill_password');
   await expect(preview(c)).toContainText(`The form sends it to POST ${sites.a}/session`);
-  await expect(preview(c)).not.toContainText('Another site');
+  await expect(flag(c)).toHaveCount(0);
   await c.getByRole('button', { name: 'Deny' }).click();
   await finished(panel, 20_000);
   expect(toolResult(f.llm, 'fill_password')).toMatch(/denied by the user/);

@@ -6,7 +6,7 @@ import { ToolError } from '../tool-error';
 import { userInputInbox, type UserInputInbox } from '../user-input-inbox';
 import type { PageRouteResult, PageToolCall } from './page-router';
 import type { PageTargetStore } from './page-target-store';
-import { destination, otherSiteWarning } from './format-action-preview';
+import { destination } from './format-action-preview';
 
 /**
  * Strict: the model names the field and nothing else. A call that also sends a value (the model trying to
@@ -53,7 +53,7 @@ export function createFillPasswordTool({ onPage, locate, store, inbox = userInpu
       const lines = [t('preview_password_for', name), `  ${t('preview_password_only_there')}`];
       // Where the form sends the password, and a warning when that is not the page's own site (a phishing form).
       const to = ctx.target?.destination;
-      if (to !== undefined) lines.push(`  ${t('preview_password_sends_to', destination(to, now?.method, ctx.target?.origin))}`, ...otherSiteWarning(to, ctx.target?.origin));
+      if (to !== undefined) lines.push(`  ${t('preview_password_sends_to', destination(to, now?.method, ctx.target?.origin))}`);
       return lines.join('\n');
     },
     async execute({ ref }, ctx) {

@@ -3,7 +3,7 @@ import { t } from '../../util/t';
 import { collapseLabel } from '../collapse-label';
 import type { SnapshotSummary } from './page-target-store';
 import type { ActionTarget } from '../define-tool';
-import { destination, otherSiteWarning } from './format-action-preview';
+import { destination } from './format-action-preview';
 
 /**
  * The approval preview of a type, press, select or set_value call: its arguments, the element they name
@@ -35,12 +35,11 @@ export function formatActPreview(input: ActInput, summary: SnapshotSummary | und
   } else if (input.action === 'press') {
     lines.push(`  ${t('preview_on_focus')}${now?.name ? `: ${collapseLabel(now.role, 40)} "${collapseLabel(now.name, 80)}"` : ''}`);
   }
-  // A key that activates a link or submits a form says where it sends, and warns when that is another site.
+  // A key that activates a link or submits a form says where it sends (marked when that is another site).
   const to = target?.destination;
   if (to !== undefined) {
     const link = now?.href === to;
     lines.push(`  ${link ? t('preview_goes_to', destination(to, undefined, origin)) : t('preview_submits_to', destination(to, now?.method, origin))}`);
-    lines.push(...otherSiteWarning(to, origin));
   }
   if (origin) lines.push(`  ${t('preview_on', origin)}`);
   return lines.join('\n');

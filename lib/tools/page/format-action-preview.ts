@@ -28,14 +28,10 @@ export function destination(url: string, method: string | undefined, pageOrigin:
   return leavesSite(url, pageOrigin) ? t('preview_other_site', where) : where;
 }
 
-/** The card's warning line when the call sends the page to another site than its own; none otherwise. */
-export function otherSiteWarning(url: string | undefined, pageOrigin: string | undefined): string[] {
-  return url !== undefined && leavesSite(url, pageOrigin) ? [`  ${t('preview_warn_other_site', collapseLabel(originOf(url)!, 120))}`] : [];
-}
-
 /**
  * The approval preview of a click or a submission: the button's text, the form it submits and where that
- * form sends (or where a link goes), then a warning when that is another site, and the origin of the page.
+ * form sends (or where a link goes), marked when that is another site (the panel also draws its own warning
+ * from the call's destination), and the origin of the page.
  * What the page answered when the call was located (`shown`: what the call is bound to) comes first; the
  * snapshot fills in what it does not say. Everything from the page is collapsed to one line, so the page
  * cannot draw lines of its own.
@@ -45,12 +41,10 @@ export function formatActionPreview(call: ActionCall, summary: SnapshotSummary |
   const arg = call.toolName === 'click' ? call.input.key : call.input.form;
   const lines: string[] = [call.toolName, `  ${call.toolName === 'click' ? 'key' : 'form'}: ${collapseLabel(arg, 80)}`];
   const now = shown?.find((s) => s.ref === arg && s.kind === (call.toolName === 'click' ? 'element' : 'form'));
-  let goesTo: string | undefined;
   const formLine = (key: string | undefined, action?: string, method?: string) => {
     const form = key === undefined ? undefined : summary?.forms.find((f) => f.key === key);
     const to = action ?? form?.action;
     const how = action !== undefined ? method : form?.method;
-    goesTo = to;
     if (!form) return `  ${to ? t('preview_submits_to', destination(to, how, origin)) : t('preview_submits_unknown_form', label(key ?? ''))}`;
     const name = label(form.label || form.key);
     const formKey = collapseLabel(form.key, 60);
@@ -66,7 +60,6 @@ export function formatActionPreview(call: ActionCall, summary: SnapshotSummary |
       const href = now ? now.href : button?.action;
       lines.push(`  ${link ? t('preview_link', text) : !now || now.role === 'button' ? t('preview_button', text) : t('preview_on_element', collapseLabel(now.role, 40), text)}`);
       if (link && href) {
-        goesTo = href;
         lines.push(`  ${t('preview_goes_to', destination(href, undefined, origin))}`);
       } else if (submits) lines.push(formLine(button?.form, now?.action ?? button?.action, now?.method));
       else if (button?.form) lines.push(`  ${t('preview_in_form', label(summary?.forms.find((f) => f.key === button.form)?.label || button.form))}`);
@@ -76,7 +69,6 @@ export function formatActionPreview(call: ActionCall, summary: SnapshotSummary |
   } else {
     lines.push(formLine(call.input.form, now?.action, now?.method));
   }
-  lines.push(...otherSiteWarning(goesTo, origin));
   if (origin) lines.push(`  ${t('preview_on', origin)}`);
   return lines.join('\n');
 }

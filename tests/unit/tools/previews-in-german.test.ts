@@ -41,8 +41,7 @@ describe('approval previews in German', () => {
       .toBe('type\n  ref: e2\n  text: "Ada" (wird an den vorhandenen Text angehängt)\n  auf textbox „Name“\n  auf https://shop.example');
     expect(formatActPreview({ action: 'press', key: 'Enter' }, summary, undefined)).toBe('press\n  key: Enter\n  auf dem Element, das gerade den Fokus hat');
     expect(formatActionPreview({ toolName: 'click', input: { key: 'b1' } }, summary, 'https://shop.example').split('\n'))
-      .toEqual(['click', '  key: b1', '  Link „Weiter“', '  führt zu https://evil.example/x (eine andere Website als die Seite)',
-        '  ⚠ Andere Website: Dies führt zu https://evil.example, nicht zur Website dieser Seite.', '  auf https://shop.example']);
+      .toEqual(['click', '  key: b1', '  Link „Weiter“', '  führt zu https://evil.example/x (eine andere Website als die Seite)', '  auf https://shop.example']);
     expect(formatActionPreview({ toolName: 'click', input: { key: 'b2' } }, summary, 'https://pay.example').split('\n')[3])
       .toBe('  sendet Formular „Kasse“ (f) an POST https://pay.example/');
     expect(formatActionPreview({ toolName: 'submit_form', input: { form: 'g' } }, undefined, undefined)).toBe('submit_form\n  form: g\n  sendet Formular „g“ ab');

@@ -68,10 +68,9 @@ describe('what changed since the card', () => {
 });
 
 describe('cards say where', () => {
-  it('a click card shows what the page answered (not the snapshot\'s older words), where it goes and that it is another site', () => {
+  it('a click card shows what the page answered (not the snapshot\'s older words), and where it goes, marked when another site', () => {
     expect(formatActionPreview({ toolName: 'click', input: { key: 'e4' } }, summary, PAGE, [link]).split('\n')).toEqual([
-      'click', '  key: e4', '  link "Help"', '  goes to https://evil.example/steal (another site than the page)',
-      '  ⚠ Another site: this sends you to https://evil.example, not to the site of this page.', `  on ${PAGE}`,
+      'click', '  key: e4', '  link "Help"', '  goes to https://evil.example/steal (another site than the page)', `  on ${PAGE}`,
     ]);
     expect(formatActionPreview({ toolName: 'click', input: { key: 'e3' } }, summary, PAGE, [{ ...button, name: 'Delete account' }]).split('\n')).toEqual([
       'click', '  key: e3', '  button "Delete account"', `  submits form "Draft" (r1) to POST ${PAGE}/saved`, `  on ${PAGE}`,
@@ -81,8 +80,7 @@ describe('cards say where', () => {
   it('Enter in a field names the form\'s destination; Enter on the focused link names its href', () => {
     const field: ShownIdentity = { kind: 'element', ref: 'e1', role: 'textbox', name: 'Note', action: 'https://evil.example/c', method: 'post' };
     expect(formatActPreview({ action: 'press', key: 'Enter', ref: 'e1' }, summary, PAGE, { shown: [field], destination: 'https://evil.example/c' }).split('\n')).toEqual([
-      'press', '  ref: e1', '  key: Enter', '  on textbox "Note"', '  submits the form to POST https://evil.example/c (another site than the page)',
-      '  ⚠ Another site: this sends you to https://evil.example, not to the site of this page.', `  on ${PAGE}`,
+      'press', '  ref: e1', '  key: Enter', '  on textbox "Note"', '  submits the form to POST https://evil.example/c (another site than the page)', `  on ${PAGE}`,
     ]);
     expect(formatActPreview({ action: 'press', key: 'Enter' }, summary, PAGE, { shown: [{ ...link, kind: 'focus', ref: '', href: `${PAGE}/help` }], destination: `${PAGE}/help` }).split('\n')).toEqual([
       'press', '  key: Enter', '  on whatever has the focus: link "Help"', `  goes to ${PAGE}/help`, `  on ${PAGE}`,
