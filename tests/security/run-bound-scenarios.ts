@@ -201,6 +201,27 @@ export const deniedPasswordCardFinishes: WriteScenario = async (f, sites, ledger
   expect(await page.locator('#password').inputValue()).toBe('');
 };
 
+/**
+ * The worker is stopped while the password card waits (Chrome stops an idle worker after 30 s) and the user
+ * denies before it is back: the denial reaches the resumed run, which answers, instead of the card coming
+ * back and the answer streaming forever.
+ */
+export const passwordDeniedWhileWorkerStopped: WriteScenario = async (f, sites, ledger) => {
+  const { page, panel } = await openFormOnA(f, sites, ledger, 'bound-login.html');
+  f.llm.enqueue(call('get_page_state'), call('fill_password', { ref: 'e2' }), { text: ['The user declined to sign in.'] });
+  await sendChat(panel, 'Sign me in');
+  const c = card(panel, 'fill_password');
+  await expect(c.getByRole('button', { name: 'Deny' })).toBeVisible();
+  const cdp = await f.context.newCDPSession(panel);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await c.getByRole('button', { name: 'Deny' }).click();
+  await finished(panel, 20_000);
+  expect(toolResult(f.llm, 'fill_password')).toMatch(/denied by the user/);
+  await expect(card(panel, 'fill_password').locator('.decision')).toHaveCount(1);
+  expect(await page.locator('#password').inputValue()).toBe('');
+};
+
 /** Every scenario, titled for the spec. */
 export const boundScenarios: [string, WriteScenario][] = [
   ['a button renamed "Delete account" after its "Save draft" card: the approved click is refused as stale and nothing is clicked', renamedButtonAfterCard],
@@ -210,4 +231,5 @@ export const boundScenarios: [string, WriteScenario][] = [
   ['link, submit-button, Enter and submit_form cards name the destination and flag another site', cardsNameTheDestination],
   ['the password card names where the form sends it and warns about another site; denied, the run finishes', passwordCardNamesDestination],
   ['a denied password card for a same-site form lets the run reach its final answer', deniedPasswordCardFinishes],
+  ['a password card denied while the worker was stopped: the denial reaches the resumed run, which answers', passwordDeniedWhileWorkerStopped],
 ];
