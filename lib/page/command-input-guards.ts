@@ -84,7 +84,10 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
       return v.map((ref, i) => stringAt(ref, `${path}[${i}]`, 500));
     };
     if (o.focus !== undefined && typeof o.focus !== 'boolean') throw new InvalidInputError('focus', 'true or false');
-    return { refs: list(o.refs, 'refs'), ...(o.forms === undefined ? {} : { forms: list(o.forms, 'forms') }), ...(o.focus ? { focus: true } : {}) };
+    return {
+      refs: list(o.refs, 'refs'), ...(o.fields === undefined ? {} : { fields: list(o.fields, 'fields') }),
+      ...(o.forms === undefined ? {} : { forms: list(o.forms, 'forms') }), ...(o.focus ? { focus: true } : {}),
+    };
   },
   undo(input) {
     objectAt(input ?? {}, 'input');

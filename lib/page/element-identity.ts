@@ -38,9 +38,9 @@ const isSubmitter = (el: Element) =>
 const submitsOnEnter = (el: Element) => el.tagName === 'INPUT' && !/^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test((el as HTMLInputElement).type);
 
 /** The identity of `el` as a card shows it. */
-export function identityOf(el: Element, ref: string, kind: 'element' | 'focus' = 'element'): ShownIdentity {
+export function identityOf(el: Element, ref: string, kind: 'element' | 'field' | 'focus' = 'element'): ShownIdentity {
   // A radio group is one entry of a snapshot (its ref names the group's first radio): named as the group.
-  if (kind === 'element' && el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'radio') {
+  if (kind !== 'focus' && el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'radio') {
     return { kind, ref, role: 'radiogroup', name: radioGroupLabel(usableRadios(radioGroup(el as HTMLInputElement))) };
   }
   const role = interactiveRole(el) ?? (el.tagName === 'BODY' ? 'document' : 'clickable');

@@ -87,8 +87,10 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       const form = allowlist.form(ref);
       return form?.isConnected ? formIdentity(form, ref) : undefined;
     }
-    const el = allowlist.button(ref) ?? allowlist.field(ref)?.elements[0]?.deref() ?? allowlist.secret(ref);
-    return el?.isConnected ? identityOf(el, ref) : undefined;
+    const field = allowlist.field(ref)?.elements[0]?.deref();
+    // As each command finds it: fill_form by field key, the actions by ref (button first, as act-on-page.ts does).
+    const el = kind === 'field' ? field ?? allowlist.secret(ref) : allowlist.button(ref) ?? field ?? allowlist.secret(ref);
+    return el?.isConnected ? identityOf(el, ref, kind) : undefined;
   };
   /**
    * Called at the moment of acting, after every other check: what the approval card showed must still be what
@@ -169,10 +171,13 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       }
       return out;
     },
-    identify({ refs, forms = [], focus }, c) {
+    identify({ refs, fields = [], forms = [], focus }, c) {
       const { allowlist } = runState(c.runId);
       const found = (kind: ShownIdentity['kind'], ref: string) => identityNow(allowlist, kind, ref) ?? [];
-      return [...refs.flatMap((ref) => found('element', ref)), ...forms.flatMap((ref) => found('form', ref)), ...(focus ? [focusIdentity(doc)] : [])];
+      return [
+        ...refs.flatMap((ref) => found('element', ref)), ...fields.flatMap((ref) => found('field', ref)),
+        ...forms.flatMap((ref) => found('form', ref)), ...(focus ? [focusIdentity(doc)] : []),
+      ];
     },
     fill_password(input, c) {
       const { allowlist } = runState(c.runId);

@@ -20,7 +20,7 @@ function isShownList(v: unknown): v is ShownIdentity[] {
   return Array.isArray(v) && v.length <= 1000 && v.every((s: unknown) => {
     if (typeof s !== 'object' || s === null) return false;
     const o = s as Record<string, unknown>;
-    return (o.kind === 'element' || o.kind === 'form' || o.kind === 'focus') && isText(o.ref, 500) && isText(o.role, 100) && isText(o.name, 1000)
+    return (o.kind === 'element' || o.kind === 'field' || o.kind === 'form' || o.kind === 'focus') && isText(o.ref, 500) && isText(o.role, 100) && isText(o.name, 1000)
       && isOptionalText(o.href, 4000) && isOptionalText(o.action, 4000) && isOptionalText(o.method, 40);
   });
 }

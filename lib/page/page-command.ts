@@ -28,6 +28,8 @@ export type PreviewOutput = Record<string, { label: string; value: FieldValue } 
 /** Input of the identify command: what a pending call names (element refs, form keys, the focus). */
 export interface IdentifyInput {
   refs: string[];
+  /** Field keys (fill_form), looked up among the snapshot's fields first (a form snapshot's button keys are another namespace). */
+  fields?: string[];
   forms?: string[];
   focus?: boolean;
 }

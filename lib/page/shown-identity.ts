@@ -6,8 +6,8 @@
  * nothing. Plain data: it crosses the extension's messaging and is journaled.
  */
 export interface ShownIdentity {
-  /** An element by ref or key, a form by key (submit_form), or whatever has the focus (press without a ref). */
-  kind: 'element' | 'form' | 'focus';
+  /** An element by ref or key, a form field by key (fill_form), a form by key (submit_form), or whatever has the focus (press without a ref). */
+  kind: 'element' | 'field' | 'form' | 'focus';
   /** The ref or key the call named ('' for the focus). */
   ref: string;
   role: string;

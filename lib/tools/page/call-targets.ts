@@ -24,7 +24,7 @@ export function namedBy(toolName: string, input: unknown): IdentifyInput {
     case 'submit_form':
       return { refs: [], forms: [str(o.form)].filter((r) => r !== undefined) };
     case 'fill_form':
-      return { refs: typeof o.updates === 'object' && o.updates !== null ? Object.keys(o.updates) : [] };
+      return { refs: [], fields: typeof o.updates === 'object' && o.updates !== null ? Object.keys(o.updates) : [] };
     case 'press':
       return str(o.ref) === undefined ? { refs: [], focus: true } : { refs: [str(o.ref)!] };
     default:
@@ -70,12 +70,11 @@ export function unlistedRefRefusal(toolName: string, input: unknown, summary: Sn
   const clickable = new Set(summary?.buttons.map((b) => b.key) ?? []);
   const forms = new Set(summary?.forms.map((f) => f.key) ?? []);
   const listed = (ref: string) => {
-    if (toolName === 'fill_form') return fields.has(ref);
     if (toolName === 'click') return clickable.has(ref);
     if (toolName === 'fill_password') return summary?.writeOnlyKeys?.includes(ref) ?? false;
     return fields.has(ref) || clickable.has(ref);
   };
-  const missing = [...named.refs.filter((r) => !listed(r)), ...(named.forms ?? []).filter((f) => !forms.has(f))];
+  const missing = [...named.refs.filter((r) => !listed(r)), ...(named.fields ?? []).filter((r) => !fields.has(r)), ...(named.forms ?? []).filter((f) => !forms.has(f))];
   if (!missing.length) return undefined;
   const what = toolName === 'submit_form' ? 'a form' : toolName === 'fill_form' ? 'a field' : 'an element';
   const list = missing.slice(0, 5).map((r) => JSON.stringify(r.slice(0, 80))).join(', ');

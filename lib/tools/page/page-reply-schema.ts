@@ -73,7 +73,7 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
   submit_form: z.intersection(actionResult, z.object({ invalid: z.array(z.object({ key: z.string(), message: z.string() })).optional() })),
   preview: z.record(z.string(), z.object({ label: z.string(), value: fieldValue }).nullable()),
   identify: z.array(z.object({
-    kind: z.enum(['element', 'form', 'focus']), ref: z.string().max(500), role: z.string().max(100), name: z.string().max(1000),
+    kind: z.enum(['element', 'field', 'form', 'focus']), ref: z.string().max(500), role: z.string().max(100), name: z.string().max(1000),
     href: z.string().max(4000).optional(), action: z.string().max(4000).optional(), method: z.string().max(40).optional(),
   })).max(1000),
   undo: z.object({ restored: z.array(keyValue), failed: z.array(keyReason) }),

@@ -94,6 +94,8 @@ describe('approvals bound to what the page showed', () => {
     const link = await identify(agent, { refs: [ref('Help')] });
     const sub = await identify(agent, { refs: [], forms: [form] });
     const note = await identify(agent, { refs: [ref('Note')] });
+    const noteField = await identify(agent, { refs: [], fields: [ref('Note')] });
+    expect(noteField).toEqual([{ ...note[0], kind: 'field' }]);
     const pass = await identify(agent, { refs: [ref('Password')] });
     expect(pass[0]).toMatchObject({ role: 'textbox', name: 'Password', method: 'post' });
     $('#help').setAttribute('href', 'https://evil.example/steal');
@@ -102,7 +104,7 @@ describe('approvals bound to what the page showed', () => {
     expect((await handle(agent, cmd('submit_form', { form }, sub))).message).toMatch(/form destination POST .*\/saved → POST https:\/\/evil.example\/collect/);
     expect((await handle(agent, cmd('act', { action: 'type', ref: ref('Note'), text: 'hi' }, note))).message).toMatch(/^Refused: the element changed/);
     expect((await handle(agent, cmd('act', { action: 'press', ref: ref('Note'), key: 'Enter' }, note))).message).toMatch(/^Refused: the element changed/);
-    expect((await handle(agent, cmd('fill_form', { updates: { [ref('Note')]: 'hi' } }, note))).message).toMatch(/^Refused: the element changed/);
+    expect((await handle(agent, cmd('fill_form', { updates: { [ref('Note')]: 'hi' } }, noteField))).message).toMatch(/^Refused: the element changed/);
     expect((await handle(agent, cmd('fill_password', { ref: ref('Password'), value: 'pw' }, pass))).message).toMatch(/^Refused: the element changed.*form destination/);
     expect(clicks).toEqual([]);
     expect($<HTMLInputElement>('input[name=note]').value).toBe('');

@@ -81,10 +81,10 @@ export function createFakePageTab(opts: FakePageOptions) {
         }
         case 'identify': {
           // What the page agent's identify answers (element-identity.ts), from the fake page's state.
-          const { refs, forms = [] } = c.input as { refs: string[]; forms?: string[] };
+          const { refs, fields = [], forms = [] } = c.input as { refs: string[]; fields?: string[]; forms?: string[] };
           const dest = { action: new URL(state.action, state.url).href, method: 'post' };
           const el = (ref: string) => (ref === 'name' ? [{ kind: 'element', ref, role: 'textbox', name: state.label, ...dest }] : ref === 'go' ? [{ kind: 'element', ref, role: 'button', name: state.button, ...dest }] : []);
-          return answer({ ok: true, output: [...refs.flatMap(el), ...forms.filter((f) => f === 'order').map((ref) => ({ kind: 'form', ref, role: 'form', name: 'Order', ...dest }))] });
+          return answer({ ok: true, output: [...refs.flatMap(el), ...fields.filter((f) => f === 'name').map((ref) => ({ kind: 'field', ref, role: 'textbox', name: state.label, ...dest })), ...forms.filter((f) => f === 'order').map((ref) => ({ kind: 'form', ref, role: 'form', name: 'Order', ...dest }))] });
         }
         case 'fill_form': {
           const { updates } = c.input as { updates: Record<string, string> };

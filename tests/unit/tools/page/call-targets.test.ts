@@ -39,7 +39,7 @@ describe('what a call names and where it sends', () => {
   it('names refs, form keys and the focus', () => {
     expect(namedBy('click', { key: 'e3' })).toEqual({ refs: ['e3'] });
     expect(namedBy('submit_form', { form: 'r1' })).toEqual({ refs: [], forms: ['r1'] });
-    expect(namedBy('fill_form', { updates: { a: 'x', b: true } })).toEqual({ refs: ['a', 'b'] });
+    expect(namedBy('fill_form', { updates: { a: 'x', b: true } })).toEqual({ refs: [], fields: ['a', 'b'] });
     expect(namedBy('press', { key: 'Enter' })).toEqual({ refs: [], focus: true });
   });
 
