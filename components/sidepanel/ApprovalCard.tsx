@@ -43,6 +43,9 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
   const approval = part.approval;
   if (!approval) return null;
   const pending = part.status === 'awaiting-approval' && !approval.decision;
+  // Where the call can send the page (a link, a form's action), when that is another site than the page's.
+  const elsewhere = approval.destination && approval.origin ? URL.parse(approval.destination)?.origin : undefined;
+  const leaves = elsewhere && elsewhere !== 'null' && elsewhere !== approval.origin ? elsewhere : undefined;
   return (
     <div class="approval" role={pending ? 'group' : undefined} aria-label={pending ? t('approval_label', part.toolName) : undefined}>
       {approval.origin && (
@@ -51,9 +54,15 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
         </div>
       )}
       {/* Text the run read on another site, about to be written here: drawn by the panel, one line per field. */}
-      {approval.dataFlows && approval.dataFlows.length > 0 && (
+      {((approval.dataFlows && approval.dataFlows.length > 0) || leaves) && (
         <ul class="approval-flags">
-          {approval.dataFlows.map((f) => (
+          {/* Drawn by the panel from the destination the page answered, so a page's text cannot hide it. */}
+          {leaves && (
+            <li class="approval-flag approval-elsewhere" role="note">
+              {fillSlots('approval_elsewhere', <strong>{hostOf(leaves)}</strong>)}
+            </li>
+          )}
+          {approval.dataFlows?.map((f) => (
             <li key={`${f.field} ${f.from}`} class="approval-flag approval-flow" role="note">
               {fillSlots('approval_flow', <strong>{f.field}</strong>, <strong>{sourceOf(f.from)}</strong>)}
             </li>

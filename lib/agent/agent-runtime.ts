@@ -88,6 +88,8 @@ export interface AgentRuntime {
   interject(runId: string, text: string): Promise<string>;
   /** Delivers the user's decision; stored for the run if it is not live in this worker. */
   resolveApproval(runId: string, toolCallId: string, decision: ApprovalDecision): Promise<void>;
+  /** Whether the call waits for the user's decision (live, or in the journal of a run not resumed yet). */
+  hasPendingApproval(runId: string, toolCallId: string): Promise<boolean>;
   /** Stops a live run: aborts its model call and in-flight tools. Resolves when the run has finished. */
   stop(runId: string): Promise<void>;
   isLive(runId: string): boolean;
@@ -201,12 +203,21 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     },
     async resolveApproval(runId, toolCallId, decision) {
       if (deps.waiters.resolve(runId, toolCallId, decision)) return;
-      const snap = await deps.journal.read(runId);
-      const a = snap?.approvals.find((x) => x.toolCallId === toolCallId);
+      // Nothing waits for it in this worker (yet): a run resuming after the worker was stopped reads the
+      // decision from the snapshot it already holds, else from its journal, so a click made while the worker
+      // was away is not lost (the card would come back and the run wait for a decision already given).
+      const held = live.get(runId)?.run.snap.approvals.find((x) => x.toolCallId === toolCallId);
+      const a = held ?? (await deps.journal.read(runId))?.approvals.find((x) => x.toolCallId === toolCallId);
       if (!a || a.status !== 'pending') throw new Error(t('bg_no_pending_approval', toolCallId, runId));
       Object.assign(a, { status: decision, resolvedAt: now() });
+      // A run that read its journal before this write, and waits only later, takes the decision from here.
+      deps.waiters.offer(runId, toolCallId, decision);
       await deps.journal.write({ approvals: [a] });
       if (decision === 'always') await deps.sitePolicies.allow(siteKey(a.site), a.toolName);
+    },
+    async hasPendingApproval(runId, toolCallId) {
+      const snap = live.get(runId)?.run.snap ?? (await deps.journal.read(runId));
+      return snap?.approvals.some((x) => x.toolCallId === toolCallId && x.status === 'pending') ?? false;
     },
     async stop(runId) {
       const l = live.get(runId);

@@ -3,6 +3,8 @@ import type { ApprovalDecision } from './run-journal';
 /** Parked approval prompts of live runs, so a decision from the UI reaches the call that waits for it. */
 export class ApprovalWaiters {
   private readonly waiting = new Map<string, (d: ApprovalDecision) => void>();
+  /** Decisions that arrived before anything waited for them (a run still resuming after a restart). */
+  private readonly early = new Map<string, ApprovalDecision>();
 
   private key = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
 
@@ -10,11 +12,22 @@ export class ApprovalWaiters {
   wait(runId: string, toolCallId: string, signal: AbortSignal): Promise<ApprovalDecision> {
     return new Promise((resolve, reject) => {
       const key = this.key(runId, toolCallId);
+      const given = this.early.get(key);
+      if (given !== undefined) {
+        this.early.delete(key);
+        return resolve(given);
+      }
       const onAbort = () => { this.waiting.delete(key); reject(signal.reason); };
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(key, (d) => { signal.removeEventListener('abort', onAbort); this.waiting.delete(key); resolve(d); });
     });
+  }
+
+  /** Keeps a decision nothing waits for yet, for the wait that comes (bounded: a few prompts at most are open). */
+  offer(runId: string, toolCallId: string, decision: ApprovalDecision): void {
+    this.early.set(this.key(runId, toolCallId), decision);
+    if (this.early.size > 32) this.early.delete(this.early.keys().next().value!);
   }
 
   /** False when nothing here is waiting (the decision is then stored for a resumed run). */

@@ -49,7 +49,7 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
     for (const c of calls) {
       const a = s.approvals.find((x) => x.toolCallId === c.toolCallId);
       if (a) {
-        out.push({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow !== false, ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}) });
+        out.push({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow !== false, ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}), ...(a.destination ? { destination: a.destination } : {}) });
         if (a.status === 'approved' || a.status === 'denied' || a.status === 'always') {
           out.push({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision: a.status });
         }

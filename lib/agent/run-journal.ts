@@ -2,6 +2,7 @@
  * The durable record of a run (see lib/README.md "Durable runs"): everything needed to resume it after the
  * worker is killed, and to replay it to a UI that opens mid-run. Writes are batched so each is atomic.
  */
+import type { ShownIdentity } from '../page/shown-identity';
 import type { ChatCall, ChatMessage, FinishReason, ToolSpec, Usage } from '../providers/chat-model';
 import type { ReadSource } from '../tools/define-tool';
 import type { DataFlowFlag, ErrorInfo, InterruptReason, RunFinishReason } from './agent-event';
@@ -97,6 +98,10 @@ export interface ApprovalRecord {
   /** The document and snapshot the approval was computed from; the call is refused if either changed before it runs. */
   documentId?: string;
   snapshotId?: string;
+  /** What the card showed of the elements the call acts on (role, name, link target, form destination); checked again when it acts. */
+  shown?: ShownIdentity[];
+  /** Where the call can send the page (a link's URL, a form's action URL), as the card named it. */
+  destination?: string;
   /** Fields whose value the run read on another origin than `site` (computed once, when the approval is asked). */
   dataFlows?: DataFlowFlag[];
   /** False for tools that must be approved every time (click, submit_form). */

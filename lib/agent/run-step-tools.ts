@@ -15,6 +15,7 @@ import type { LiveRun, RuntimeDeps } from './run-context';
 import type { ApprovalDecision, ApprovalRecord, StepRecord, ToolCallRecord } from './run-journal';
 import { resolveDataBoundary, resolveSite } from './run-settings';
 import { runDataFlows } from './run-data-flows';
+import { changedSinceApproved, identityChange, type ShownIdentity } from '../page/shown-identity';
 
 /** What the model is told about a consequential call that was running when the worker died. */
 export const UNKNOWN_OUTCOME =
@@ -133,6 +134,10 @@ async function locate(
 const sameTarget = (a: ActionTarget, b: ActionTarget | undefined) =>
   !!b && a.origin === b.origin && a.documentId === b.documentId && a.snapshotId === b.snapshotId;
 
+/** How the elements a call names differ from what its card showed (each named element as the page answers it now). */
+const shownChanges = (shown: ShownIdentity[] | undefined, now: ShownIdentity[] | undefined) =>
+  (shown ?? []).flatMap((s) => identityChange(s, now?.find((n) => n.kind === s.kind && n.ref === s.ref)) ?? []);
+
 /** What the model reads when the page changed between the approval and the action. */
 export const CHANGED_SINCE_APPROVAL =
   'Refused: the page changed after this call was approved (another document, origin or form snapshot), so nothing was done. ' +
@@ -173,6 +178,8 @@ async function approve(
       runId, toolCallId: rec.toolCallId, toolName: tool.name, input: parseToolInput(rec.rawInput).ok ? input : rec.rawInput, preview, site,
       ...(located.target?.documentId ? { documentId: located.target.documentId } : {}),
       ...(located.target?.snapshotId ? { snapshotId: located.target.snapshotId } : {}),
+      ...(located.target?.shown ? { shown: located.target.shown } : {}),
+      ...(located.target?.destination ? { destination: located.target.destination } : {}),
       ...(dataFlows.length ? { dataFlows } : {}),
       canAlwaysAllow: !tool.alwaysAsk, status: 'pending', requestedAt: deps.now(),
     };
@@ -184,7 +191,7 @@ async function approve(
   if (a.status !== 'pending') {
     decision = a.status;
   } else {
-    live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk, ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}) });
+    live.emit({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk, ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}), ...(a.destination ? { destination: a.destination } : {}) });
     try {
       decision = await deps.waiters.wait(runId, a.toolCallId, signal);
     } catch (reason) {
@@ -199,7 +206,11 @@ async function approve(
   live.emit({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision });
   if (decision === 'denied' || !tool.locate || !a.site) return decision;
   // The user approved a call on one document; it runs only if it still lands there.
-  const approved: ActionTarget = { origin: a.site, ...(a.documentId ? { documentId: a.documentId } : {}), ...(a.snapshotId ? { snapshotId: a.snapshotId } : {}) };
+  const approved: ActionTarget = {
+    origin: a.site, ...(a.documentId ? { documentId: a.documentId } : {}), ...(a.snapshotId ? { snapshotId: a.snapshotId } : {}),
+    // What the card showed travels with the call: the page checks it again at the moment of acting.
+    ...(a.shown ? { shown: a.shown } : {}), ...(a.destination ? { destination: a.destination } : {}),
+  };
   gate.target = undefined; // located afresh, not through what was approved
   const now = await locate(tool, input, context, signal, deps.defaultToolTimeoutMs);
   if (signal.aborted) return 'cancelled';
@@ -207,6 +218,8 @@ async function approve(
   // A tool that could not say where it acts (no page document) is held to the run's page, as before.
   if (!now.target && !a.documentId && !a.snapshotId) return decision;
   if (!sameTarget(approved, now.target)) return refuse(new ToolError(CHANGED_SINCE_APPROVAL));
+  const changed = shownChanges(approved.shown, now.target?.shown);
+  if (changed.length) return refuse(new ToolError(changedSinceApproved(changed)));
   gate.target = approved;
   return decision;
 }

@@ -57,7 +57,7 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
     case 'tool-call-finish':
       return updateTool(parts, e.toolCallId, (p) => ({ ...p, status: e.denied ? 'denied' : e.isError ? 'error' : 'done', output: e.output, durationMs: e.durationMs }));
     case 'approval-requested':
-      return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input, status: 'awaiting-approval', approval: { preview: e.preview, canAlwaysAllow: e.canAlwaysAllow !== false, ...(e.origin ? { origin: e.origin } : {}), ...(e.dataFlows?.length ? { dataFlows: e.dataFlows } : {}) } }));
+      return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input, status: 'awaiting-approval', approval: { preview: e.preview, canAlwaysAllow: e.canAlwaysAllow !== false, ...(e.origin ? { origin: e.origin } : {}), ...(e.dataFlows?.length ? { dataFlows: e.dataFlows } : {}), ...(e.destination ? { destination: e.destination } : {}) } }));
     case 'approval-resolved':
       return updateTool(parts, e.toolCallId, (p) => ({
         ...p,

@@ -105,11 +105,14 @@ export async function handlePanelCommand(hub: ChatHub, startTurn: StartTurn, por
       return;
     }
     case 'approval': {
-      if (!hub.runs.get(command.runId)) throw new UserFacingError('not_found', t('bg_run_finished'));
+      // A run the worker has not resumed yet (it was stopped while the card waited) still takes the decision:
+      // the runtime stores it for the run, and refuses one that has no pending approval.
+      const runtime = await hub.deps.runtime();
+      if (!hub.runs.has(command.runId) && !(await runtime.hasPendingApproval(command.runId, command.toolCallId))) throw new UserFacingError('not_found', t('bg_run_finished'));
       // What the user typed on the card waits in memory for this one call (see user-input-inbox.ts).
       const typed = { ...(command.secret ? { secret: command.secret } : {}), ...(command.note ? { note: command.note } : {}) };
       if (command.decision !== 'denied' && (typed.secret || typed.note)) userInputInbox.put(command.runId, command.toolCallId, typed);
-      await (await hub.deps.runtime()).resolveApproval(command.runId, command.toolCallId, command.decision);
+      await runtime.resolveApproval(command.runId, command.toolCallId, command.decision);
       return;
     }
   }

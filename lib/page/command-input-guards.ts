@@ -77,6 +77,18 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
     if (!Array.isArray(keys) || keys.length > 1000) throw new InvalidInputError('keys', 'a list of at most 1000 keys');
     return { keys: keys.map((key, i) => stringAt(key, `keys[${i}]`, 500)) };
   },
+  identify(input) {
+    const o = objectAt(input ?? {}, 'input');
+    const list = (v: unknown, path: string) => {
+      if (!Array.isArray(v) || v.length > 1000) throw new InvalidInputError(path, 'a list of at most 1000 refs');
+      return v.map((ref, i) => stringAt(ref, `${path}[${i}]`, 500));
+    };
+    if (o.focus !== undefined && typeof o.focus !== 'boolean') throw new InvalidInputError('focus', 'true or false');
+    return {
+      refs: list(o.refs, 'refs'), ...(o.fields === undefined ? {} : { fields: list(o.fields, 'fields') }),
+      ...(o.forms === undefined ? {} : { forms: list(o.forms, 'forms') }), ...(o.focus ? { focus: true } : {}),
+    };
+  },
   undo(input) {
     objectAt(input ?? {}, 'input');
     return {};

@@ -13,6 +13,8 @@ import { observeChanges } from './observe-changes';
 import { RefBook } from './ref-book';
 import { snapshotPage } from './snapshot-page';
 import { FillPasswordError, fillPassword } from './fill-password';
+import { focusIdentity, formIdentity, identityOf } from './element-identity';
+import { changedSinceApproved, identityChange, type ShownIdentity } from './shown-identity';
 import { drawScreenshotMasks, type ScreenshotMasks } from './screenshot-masks';
 
 /** What one run's last snapshot (get_page_state or get_form_state) left in this frame: the allowlist, the labels the user will see, the regions. */
@@ -78,6 +80,28 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
     return state;
   };
 
+  /** What `ref` (of `kind`) names in the run's allowlist now, as a card would show it; undefined when gone or never listed. */
+  const identityNow = (allowlist: Allowlist, kind: ShownIdentity['kind'], ref: string): ShownIdentity | undefined => {
+    if (kind === 'focus') return focusIdentity(doc);
+    if (kind === 'form') {
+      const form = allowlist.form(ref);
+      return form?.isConnected ? formIdentity(form, ref) : undefined;
+    }
+    const field = allowlist.field(ref)?.elements[0]?.deref();
+    // As each command finds it: fill_form by field key, the actions by ref (button first, as act-on-page.ts does).
+    const el = kind === 'field' ? field ?? allowlist.secret(ref) : allowlist.button(ref) ?? field ?? allowlist.secret(ref);
+    return el?.isConnected ? identityOf(el, ref, kind) : undefined;
+  };
+  /**
+   * Called at the moment of acting, after every other check: what the approval card showed must still be what
+   * the page says now (role, name, link target, form destination), or the call is refused untouched. The
+   * worker compares too, but only here is nothing left between the check and the action.
+   */
+  const assertShown = (allowlist: Allowlist, shown: ShownIdentity[] | undefined) => {
+    const changes = (shown ?? []).flatMap((s) => identityChange(s, identityNow(allowlist, s.kind, s.ref)) ?? []);
+    if (changes.length) throw new ToolError(changedSinceApproved(changes));
+  };
+
   const commands: Commands = {
     read_page(input) {
       const read = reader();
@@ -101,7 +125,10 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       const { allowlist } = run;
       assertSameOrigin(doc, 'ref' in input && input.ref !== undefined ? allowlist.button(input.ref) ?? allowlist.field(input.ref)?.elements[0]?.deref() : undefined);
       try {
-        const { result, changes } = await observeChanges(doc, () => actOnPage(doc, allowlist, input), { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
+        const { result, changes } = await observeChanges(doc, () => {
+          assertShown(allowlist, c.shown);
+          return actOnPage(doc, allowlist, input);
+        }, { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
         return { ...result, changes };
       } catch (error) {
         if (error instanceof ActionError) throw new ToolError(`${input.action} failed: ${error.message}`);
@@ -109,7 +136,9 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       }
     },
     fill_form({ updates }, c) {
-      const { undo, ...result } = fillForm(runState(c.runId).allowlist, updates, { highlightMs });
+      const { allowlist } = runState(c.runId);
+      assertShown(allowlist, c.shown);
+      const { undo, ...result } = fillForm(allowlist, updates, { highlightMs });
       if (undo.entries.length) remember(undos, `${c.runId}:${c.toolCallId}`, undo, MAX_UNDO);
       return result;
     },
@@ -117,13 +146,17 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       const run = runState(c.runId);
       const { allowlist } = run;
       assertSameOrigin(doc, allowlist.button(key));
-      const { result, changes } = await observeChanges(doc, () => clickElement(allowlist, key), { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
+      const { result, changes } = await observeChanges(doc, () => {
+        assertShown(allowlist, c.shown);
+        return clickElement(allowlist, key);
+      }, { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
       if (!result.ok) throw new ToolError(`click failed: ${result.reason}`);
       return { ...result, changes };
     },
     submit_form({ form }, c) {
       const { allowlist } = runState(c.runId);
       assertSameOrigin(doc, allowlist.form(form));
+      assertShown(allowlist, c.shown);
       const result = submitForm(allowlist, form);
       if (!result.ok) throw new ToolError(`submit_form failed: ${JSON.stringify(result)}`);
       return result;
@@ -138,9 +171,18 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       }
       return out;
     },
+    identify({ refs, fields = [], forms = [], focus }, c) {
+      const { allowlist } = runState(c.runId);
+      const found = (kind: ShownIdentity['kind'], ref: string) => identityNow(allowlist, kind, ref) ?? [];
+      return [
+        ...refs.flatMap((ref) => found('element', ref)), ...fields.flatMap((ref) => found('field', ref)),
+        ...forms.flatMap((ref) => found('form', ref)), ...(focus ? [focusIdentity(doc)] : []),
+      ];
+    },
     fill_password(input, c) {
       const { allowlist } = runState(c.runId);
       assertSameOrigin(doc, allowlist.secret(input.ref));
+      assertShown(allowlist, c.shown);
       try {
         return fillPassword(allowlist, input);
       } catch (error) {
@@ -196,6 +238,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       click: (call) => answer('click', call),
       submit_form: (call) => answer('submit_form', call),
       preview: (call) => answer('preview', call),
+      identify: (call) => answer('identify', call),
       undo: (call) => answer('undo', call),
       fill_password: (call) => answer('fill_password', call),
       screenshot_prepare: (call) => answer('screenshot_prepare', call),

@@ -6,10 +6,24 @@
 import type { Validators } from '../messaging/dispatch';
 import type { Validator } from '../messaging/validator';
 import { commandInputGuards, InvalidInputError } from './command-input-guards';
+import type { ShownIdentity } from './shown-identity';
 import type { PageCall, PageCommandInput, PageCommandName, PageRoutes } from './page-command';
 
 const MAX_ID = 200;
 const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_ID;
+
+const isText = (v: unknown, max: number) => typeof v === 'string' && v.length <= max;
+const isOptionalText = (v: unknown, max: number) => v === undefined || isText(v, max);
+
+/** What an approval card showed (element-identity.ts), as the worker sends it back with the call. */
+function isShownList(v: unknown): v is ShownIdentity[] {
+  return Array.isArray(v) && v.length <= 1000 && v.every((s: unknown) => {
+    if (typeof s !== 'object' || s === null) return false;
+    const o = s as Record<string, unknown>;
+    return (o.kind === 'element' || o.kind === 'field' || o.kind === 'form' || o.kind === 'focus') && isText(o.ref, 500) && isText(o.role, 100) && isText(o.name, 1000)
+      && isOptionalText(o.href, 4000) && isOptionalText(o.action, 4000) && isOptionalText(o.method, 40);
+  });
+}
 
 const failure = (message: string) => ({ success: false as const, error: { issues: [{ message }] } });
 
@@ -17,11 +31,12 @@ function callValidator<K extends PageCommandName>(command: K): Validator<PageCal
   return {
     safeParse(raw) {
       if (typeof raw !== 'object' || raw === null) return failure('Malformed page command.');
-      const { runId, toolCallId, expectDocId, args }: Record<string, unknown> = { ...raw };
+      const { runId, toolCallId, expectDocId, shown, args }: Record<string, unknown> = { ...raw };
       if (!isId(runId) || !isId(toolCallId) || (expectDocId !== undefined && !isId(expectDocId))) return failure('Malformed page command.');
+      if (shown !== undefined && !isShownList(shown)) return failure('Malformed page command.');
       try {
         const checked: PageCommandInput<K> = commandInputGuards[command](args);
-        return { success: true, data: { runId, toolCallId, ...(expectDocId === undefined ? {} : { expectDocId }), args: checked } };
+        return { success: true, data: { runId, toolCallId, ...(expectDocId === undefined ? {} : { expectDocId }), ...(shown === undefined ? {} : { shown }), args: checked } };
       } catch (error) {
         if (error instanceof InvalidInputError) return failure(error.message);
         throw error;
@@ -40,6 +55,7 @@ export const pageCallValidators: Validators<PageRoutes> = {
   click: callValidator('click'),
   submit_form: callValidator('submit_form'),
   preview: callValidator('preview'),
+  identify: callValidator('identify'),
   undo: callValidator('undo'),
   fill_password: callValidator('fill_password'),
   screenshot_prepare: callValidator('screenshot_prepare'),

@@ -15,6 +15,7 @@ import type { UndoResult } from './undo-fill';
 import type { ActInput, ActOutput } from './act-input';
 import type { GetPageStateInput, PageState } from './page-state';
 import type { FillPasswordInput, FillPasswordOutput } from './fill-password';
+import type { ShownIdentity } from './shown-identity';
 
 /** Input of the preview command: the keys a pending fill_form would write. */
 export interface PreviewInput {
@@ -23,6 +24,15 @@ export interface PreviewInput {
 
 /** Output of the preview command: each key's label and current value, or null for keys not in the snapshot. */
 export type PreviewOutput = Record<string, { label: string; value: FieldValue } | null>;
+
+/** Input of the identify command: what a pending call names (element refs, form keys, the focus). */
+export interface IdentifyInput {
+  refs: string[];
+  /** Field keys (fill_form), looked up among the snapshot's fields first (a form snapshot's button keys are another namespace). */
+  fields?: string[];
+  forms?: string[];
+  focus?: boolean;
+}
 
 /** Input of the undo command: the fill to undo is named by the command's toolCallId. */
 export type UndoInput = Record<string, never>;
@@ -38,6 +48,8 @@ export interface PageCommandMap {
   click: { input: ClickInput; output: ActionResult };
   submit_form: { input: SubmitFormInput; output: SubmitResult };
   preview: { input: PreviewInput; output: PreviewOutput };
+  /** Read-only: the identity (role, name, link target, form destination) of what a pending call names, for its card. */
+  identify: { input: IdentifyInput; output: ShownIdentity[] };
   undo: { input: UndoInput; output: UndoResult };
   /** Writes the password the user typed on the approval card into a write-only field (never the model's text). */
   fill_password: { input: FillPasswordInput; output: FillPasswordOutput };
@@ -52,7 +64,7 @@ export type PageCommandInput<K extends PageCommandName> = PageCommandMap[K]['inp
 export type PageCommandOutput<K extends PageCommandName> = PageCommandMap[K]['output'];
 
 /** Every command name once (the type makes the compiler check that none is missing). */
-export const pageCommandNames: { [K in PageCommandName]: true } = { read_page: true, get_form_state: true, get_page_state: true, act: true, fill_form: true, click: true, submit_form: true, preview: true, undo: true, fill_password: true, screenshot_prepare: true, screenshot_done: true };
+export const pageCommandNames: { [K in PageCommandName]: true } = { read_page: true, get_form_state: true, get_page_state: true, act: true, fill_form: true, click: true, submit_form: true, preview: true, identify: true, undo: true, fill_password: true, screenshot_prepare: true, screenshot_done: true };
 
 /** Whether `name` is a page command. */
 export const isPageCommandName = (name: unknown): name is PageCommandName => typeof name === 'string' && Object.hasOwn(pageCommandNames, name);
@@ -63,6 +75,8 @@ export interface PageCall<A> {
   toolCallId: string;
   /** The document the run's snapshot was taken in; another document means the page navigated since. */
   expectDocId?: string;
+  /** What the approval card showed of the elements the call acts on: read again at the moment of acting, any change refuses it. */
+  shown?: ShownIdentity[];
   args: A;
 }
 

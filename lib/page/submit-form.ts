@@ -1,5 +1,6 @@
 import type { Allowlist } from './allowlist';
 import type { ActionResult } from './click-element';
+import { defaultSubmitter } from './element-identity';
 
 /** Input of the submit_form tool. */
 export interface SubmitFormInput {
@@ -28,7 +29,7 @@ export function submitForm(allowlist: Allowlist, formKey: string): SubmitResult 
     .filter((el): el is HTMLInputElement => 'validity' in el && !(el as HTMLInputElement).validity.valid)
     .map((el) => ({ key: allowlist.fieldKeyOf(el) ?? (el.getAttribute('name') || el.id || el.tagName.toLowerCase()), message: el.validationMessage }));
   if (invalid.length) return { ok: false, key: formKey, reason: 'the form has invalid fields', invalid };
-  const submitter = form.querySelector<HTMLElement>('button[type="submit"]:not([disabled]), button:not([type]):not([disabled]), input[type="submit"]:not([disabled])');
-  form.requestSubmit(submitter && form.contains(submitter) ? (submitter as HTMLButtonElement) : undefined);
+  // The same submitter the card's destination was read from (element-identity.ts).
+  form.requestSubmit(defaultSubmitter(form) as HTMLButtonElement | undefined);
   return { ok: true, key: formKey };
 }

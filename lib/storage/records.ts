@@ -62,7 +62,7 @@ export type RunPart =
       status: ToolPartStatus;
       output?: string;
       durationMs?: number;
-      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean; origin?: string; dataFlows?: DataFlowFlag[] };
+      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean; origin?: string; dataFlows?: DataFlowFlag[]; destination?: string };
       nested?: RunPart[];
       /** What the user's Undo of this call did (fill_form): set once, so the card stops offering it. */
       undo?: UndoOutcome;

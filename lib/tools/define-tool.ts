@@ -4,6 +4,7 @@
  * is both the validator and (via z.toJSONSchema) what the provider sees.
  */
 import type { z } from 'zod';
+import type { ShownIdentity } from '../page/shown-identity';
 
 /** A sub-agent request made by the `delegate` tool; the runtime checks depth and cycles. */
 export interface DelegateRequest {
@@ -21,6 +22,13 @@ export interface ActionTarget {
   documentId?: string;
   /** The snapshot (get_form_state) whose keys the call uses. */
   snapshotId?: string;
+  /**
+   * What the card shows of the elements the call acts on, read in the page when located (role, name, link
+   * target, form destination): kept with the approval and checked again in the page at the moment of acting.
+   */
+  shown?: ShownIdentity[];
+  /** Where the call can send the page: a link's URL or the action URL of the form it submits (absolute). */
+  destination?: string;
 }
 
 /**

@@ -81,13 +81,13 @@ test('a run observes with get_page_state, then clicks a span link, chooses in a 
   expect(selects.map((s) => s.value)).toEqual(['Georgia', 'Large']);
 });
 
-test('an action on a ref the snapshot never listed is refused before it reaches the page', async ({ context, extensionId, llm, extPage }) => {
+test('an action on a ref the snapshot never listed is refused before any card, and never reaches the page', async ({ context, extensionId, llm, extPage }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage);
   const before = await state();
   llm.enqueue(call('get_page_state'), call('type', { ref: 'e999', text: 'Ignore previous instructions' }), { text: ['Could not.'] });
   await sendChat(panel, 'Type something');
-  await approve(panel, 'type', 'not an element of the last page snapshot (will be refused)');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
-  expect(toolResults(llm, 'type')[0]).toMatch(/"e999" is not an element of the last page snapshot/);
+  await expect(panel.locator('.tool-card[data-tool="type"] .approval')).toHaveCount(0);
+  expect(toolResults(llm, 'type')[0]).toMatch(/^type refused: "e999" is not an element the last page snapshot of this tab listed, so the user was not asked/);
   expect(await state()).toEqual(before);
 });

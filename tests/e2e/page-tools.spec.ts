@@ -70,14 +70,13 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
   test(`${name}: a run fills every field type after approval, the framework sees it, and Undo restores it`, async ({ context, extensionId, llm, extPage }) => {
     const { state, panel } = await setUp(context, extensionId, llm, extPage, name);
     const before = await state();
-    llm.enqueue(call('get_form_state'), call('fill_form', { updates: { ...updates, admin: 'true' } }), { text: ['Filled.'] });
+    llm.enqueue(call('get_form_state'), call('fill_form', { updates }), { text: ['Filled.'] });
     await sendChat(panel, 'Fill in the signup form for Ada');
 
     const fill = card(panel, 'fill_form');
     const preview = fill.locator('.approval .preview');
     await expect(preview).toContainText('Full name (fullName): (empty) → "Ada Lovelace"');
     await expect(preview).toContainText('Send me the newsletter (newsletter): unchecked → checked');
-    await expect(preview).toContainText('admin: not a field of the form (will be ignored)');
     expect(normalised(await state())).toEqual(normalised(before));
     await fill.getByRole('button', { name: 'Approve' }).click();
     await finished(panel);
@@ -89,7 +88,7 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
     const result = JSON.parse(toolResult(llm, 'fill_form')) as { written: { key: string }[]; ignored: { key: string }[]; failed: unknown[] };
     expect(result.failed).toEqual([]);
     expect(result.written.map((w) => w.key).sort()).toEqual(Object.keys(updates).sort());
-    expect(result.ignored.map((i) => i.key)).toEqual(['admin']);
+    expect(result.ignored).toEqual([]);
 
     await fill.getByRole('button', { name: 'Undo this fill' }).click();
     await expect.poll(async () => normalised(await state())).toEqual(normalised(before));
@@ -108,7 +107,7 @@ test('masked inputs (imask): the mask formats what the run writes, and Undo clea
   await expect.poll(state).toMatchObject({ phone: '', start: '' });
 });
 
-test('a password in a fill is refused before any card; admin=true and an unlisted field are handed back as ignored; nothing on the page changes', async ({ context, extensionId, llm, extPage }) => {
+test('a password in a fill is refused before any card; so is a fill naming fields the snapshot never listed (admin, website); nothing on the page changes', async ({ context, extensionId, llm, extPage }) => {
   const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
   const before = await state();
   llm.enqueue(
@@ -118,16 +117,14 @@ test('a password in a fill is refused before any card; admin=true and an unliste
     { text: ['Nothing to fill.'] },
   );
   await sendChat(panel, 'Make me an admin');
-  // The first fill never shows a card (the model may not write a password); the second is asked.
-  await expect(card(panel, 'fill_form')).toHaveCount(2);
-  await card(panel, 'fill_form').last().getByRole('button', { name: 'Approve' }).click();
+  // Neither fill shows a card: the model may not write a password, nor fields it was never shown.
   await finished(panel);
+  await expect(card(panel, 'fill_form')).toHaveCount(2);
+  await expect(card(panel, 'fill_form').locator('.approval')).toHaveCount(0);
   const requests = chatRequests(llm, '/v1/chat/completions');
   const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content?: unknown }[] }).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
   expect(toolMessages.some((m) => /"password" is a password field: you never type or see passwords/.test(m))).toBe(true);
-  const result = JSON.parse(toolResult(llm, 'fill_form')) as { written: unknown[]; ignored: { key: string }[] };
-  expect(result.written).toEqual([]);
-  expect(result.ignored.map((i) => i.key).sort()).toEqual(['admin', 'website']);
+  expect(toolResult(llm, 'fill_form')).toMatch(/^fill_form refused: "admin", "website" are not a field the last page snapshot of this tab listed, so the user was not asked/);
   expect(await state()).toEqual(before);
   expect(await page.locator('input[type="password"]').inputValue()).toBe('');
   expect(await page.locator('input[name="website"]').inputValue()).toBe('');
@@ -209,15 +206,14 @@ test('read_page through a run gives the model the visible text and none of the h
   expect(reading.markdown).not.toContain('HIDDEN-');
 });
 
-test('fill_form without a snapshot in the run is told to call get_page_state first', async ({ context, extensionId, llm, extPage }) => {
+test('fill_form without a snapshot in the run is told to call get_page_state first, with no card', async ({ context, extensionId, llm, extPage }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'plain');
   const before = await state();
   llm.enqueue(call('fill_form', { updates: { fullName: 'Ada' } }), { text: ['Oops.'] });
   await sendChat(panel, 'Fill my name');
-  // The preview cannot read values without a snapshot: the generic one is shown instead.
-  await expect(card(panel, 'fill_form').locator('.approval .preview')).toContainText('updates');
-  await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
+  // Nothing was listed yet, so there is nothing the user could be asked about.
   await finished(panel);
+  await expect(card(panel, 'fill_form').locator('.approval')).toHaveCount(0);
   expect(toolResult(llm, 'fill_form')).toMatch(/call get_page_state first/);
   expect(await state()).toEqual(before);
 });
@@ -283,14 +279,14 @@ test('fields inside a cross-origin iframe are never in the snapshot, so they can
   const panel = await openPanel(context, extensionId);
   llm.enqueue(call('get_form_state'), call('fill_form', { updates: { outer: 'A', inner: 'B' } }), call('click', { key: 'inner-go' }), { text: ['Done.'] });
   await sendChat(panel, 'Fill the names');
-  await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
-  await card(panel, 'click').getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
   const snapshot = JSON.parse(toolResult(llm, 'get_form_state')) as { fields: { key: string }[]; buttons: unknown[] };
   expect(snapshot.fields.map((f) => f.key)).toEqual(['outer']);
   expect(snapshot.buttons).toEqual([]);
-  expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({ written: [{ key: 'outer', value: 'A' }], ignored: [{ key: 'inner' }] });
-  expect(toolResult(llm, 'click')).toMatch(/not a button of the last form snapshot/);
+  // Keys the snapshot never listed are refused before any card: the user is not asked about them.
+  await expect(panel.locator('.tool-card .approval')).toHaveCount(0);
+  expect(toolResult(llm, 'fill_form')).toMatch(/fill_form refused: "inner" is not a field the last page snapshot of this tab listed/);
+  expect(toolResult(llm, 'click')).toMatch(/click refused: "inner-go" is not an element the last page snapshot of this tab listed/);
   expect(await inner.locator('input[name="inner"]').inputValue()).toBe('');
   expect(await page.frames().find((f) => f.url().startsWith('http://inner.example/'))!.evaluate(() => document.title)).toBe('');
 });

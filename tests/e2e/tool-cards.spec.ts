@@ -63,7 +63,7 @@ test('read_page shows the page it read: title, host, size in words and an excerp
 
 test('the form as a table, the approval leading with origin and preview, the fill as old → new with its read-back, and Undo that shows its result and stays used after reopening', async ({ context, extensionId, llm, extPage }) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, '/form.html');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace', email: 'ada@example.com', newsletter: true, admin: 'true' } }), { text: ['Filled.'] });
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace', email: 'ada@example.com', newsletter: true } }), { text: ['Filled.'] });
   await sendChat(panel, 'Sign me up as Ada');
 
   const state = card(panel, 'get_form_state');
@@ -90,11 +90,10 @@ test('the form as a table, the approval leading with origin and preview, the fil
 
   await expect(fill).toHaveAttribute('data-status', 'done');
   const diff = fill.locator('.card-fill tbody tr');
-  await expect(diff).toHaveCount(4);
+  await expect(diff).toHaveCount(3);
   await expect(fill.locator('tr[data-key="fullName"] td')).toHaveText(['Full name', '(empty) → Ada Lovelace', 'written']);
   await expect(fill.locator('tr[data-key="email"] td')).toHaveText(['Email', 'old@example.com → ada@example.com', 'written']);
   await expect(fill.locator('tr[data-key="newsletter"] td')).toHaveText(['Send me the newsletter', 'unchecked → checked', 'written']);
-  await expect(fill.locator('tr[data-key="admin"] td').nth(2)).toHaveText(/^not written: /);
   await expect(page.locator('input[name="fullName"]')).toHaveValue('Ada Lovelace');
 
   await fill.getByRole('button', { name: 'Undo this fill' }).click();

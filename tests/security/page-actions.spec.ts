@@ -66,12 +66,9 @@ test('a control named with an injection reaches the model as untrusted data and 
   expect(lines.filter((l) => l.startsWith('SYSTEM'))).toEqual([]);
   await click.getByRole('button', { name: 'Deny' }).click();
 
-  const type = panel.locator('.tool-card[data-tool="type"]');
-  await expect(type.locator('.approval .preview')).toContainText('not an element of the last page snapshot (will be refused)');
-  await type.getByRole('button', { name: 'Approve' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
-  // The model's typing into the password field was refused before anyone was asked: one card only.
-  await expect(panel.locator('.tool-card[data-tool="type"] .approval')).toHaveCount(1);
+  // Typing into an unlisted ref and into the password field were both refused before anyone was asked: no card.
+  await expect(panel.locator('.tool-card[data-tool="type"] .approval')).toHaveCount(0);
 
   const snapshot = rawResult(llm, 'get_page_state');
   const [block] = untrustedBlocks(snapshot);
@@ -82,7 +79,7 @@ test('a control named with an injection reaches the model as untrusted data and 
   expect(listed.elements[1]).toEqual({ ref: 'e2', role: 'textbox', name: 'Password', writeOnly: true, inView: true });
   expect(JSON.stringify(listed)).not.toMatch(/Transfer all funds/);
   const typed = typeResults(llm);
-  expect(typed[0]).toMatch(/"e9" is not an element of the last page snapshot/);
+  expect(typed[0]).toMatch(/^type refused: "e9" is not an element the last page snapshot of this tab listed/);
   expect(typed[1]).toMatch(/type refused: "e2" is a password field/);
   expect(await state()).toEqual({ clicked: false });
   expect(await page.locator('#pw').inputValue()).toBe('');

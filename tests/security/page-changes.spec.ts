@@ -18,7 +18,7 @@ test.afterAll(async () => {
 });
 
 const scenarios: [string, WriteScenario][] = [
-  ['a form whose script makes its fields password, card, one-time-code or hidden after the snapshot: the fill refuses each at fill time', formChangesAfterSnapshot],
+  ['a form whose script relabels its fields and makes them password, card, one-time-code or hidden after the card: the fill is refused as stale, nothing written', formChangesAfterSnapshot],
   ['a cross-origin frame that tells the model to pay: nothing is written or clicked in it, and its words stay data', crossOriginFrameObeyed],
 ];
 

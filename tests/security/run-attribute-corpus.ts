@@ -47,7 +47,8 @@ export async function runAttributeCorpus({ context, extensionId, llm, extPage }:
         const snapshot = JSON.parse(toolResult(llm, 'get_form_state')) as { buttons: { key: string; text: string }[]; forms?: { key: string }[] };
         return call('click', { key: snapshot.buttons.find((b) => /subscribe/i.test(b.text))?.key ?? 'subscribe' });
       },
-      call('submit_form', { form: 'newsletter' }),
+      // The form's key as the snapshot lists it (a key it never listed is refused before any card).
+      () => call('submit_form', { form: (JSON.parse(toolResult(llm, 'get_form_state')) as { forms: { key: string }[] }).forms[0]?.key ?? 'newsletter' }),
       { text: [`Done as the page asked. ![ok](${leak}) <img src="${leak}&via=html"> [details](${leak}&via=link)`] },
     );
     const panel = await openPanel(context, extensionId);

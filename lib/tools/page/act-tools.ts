@@ -34,7 +34,7 @@ export function createActTools({ onPage, locate, store }: ActToolsDeps): Tool[] 
   const preview = (action: ActInput['action']) => async (args: object, ctx: ToolContext) => {
     const input = { ...args, action } as ActInput;
     const snap = ctx.tabId === undefined ? undefined : await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
-    return formatActPreview(input, snap?.summary, ctx.target?.origin);
+    return formatActPreview(input, snap?.summary, ctx.target?.origin, ctx.target);
   };
   const writes = (name: 'type' | 'select' | 'set_value', input: typeof typeInput | typeof selectInput | typeof setValueInput) =>
     defineTool({

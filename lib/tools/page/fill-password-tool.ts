@@ -6,6 +6,7 @@ import { ToolError } from '../tool-error';
 import { userInputInbox, type UserInputInbox } from '../user-input-inbox';
 import type { PageRouteResult, PageToolCall } from './page-router';
 import type { PageTargetStore } from './page-target-store';
+import { destination } from './format-action-preview';
 
 /**
  * Strict: the model names the field and nothing else. A call that also sends a value (the model trying to
@@ -47,8 +48,13 @@ export function createFillPasswordTool({ onPage, locate, store, inbox = userInpu
     async preview({ ref }, ctx) {
       const snap = ctx.tabId === undefined ? undefined : await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
       // Page text, one line: a name cannot draw a line of its own on the card.
-      const name = collapseLabel(snap?.summary?.elements?.find((e) => e.ref === ref)?.name || ref, Number.MAX_SAFE_INTEGER);
-      return `${t('preview_password_for', name)}\n  ${t('preview_password_only_there')}`;
+      const now = ctx.target?.shown?.find((s) => s.ref === ref);
+      const name = collapseLabel(now?.name || snap?.summary?.elements?.find((e) => e.ref === ref)?.name || ref, Number.MAX_SAFE_INTEGER);
+      const lines = [t('preview_password_for', name), `  ${t('preview_password_only_there')}`];
+      // Where the form sends the password, and a warning when that is not the page's own site (a phishing form).
+      const to = ctx.target?.destination;
+      if (to !== undefined) lines.push(`  ${t('preview_password_sends_to', destination(to, now?.method, ctx.target?.origin))}`);
+      return lines.join('\n');
     },
     async execute({ ref }, ctx) {
       const secret = inbox.take(ctx.runId, ctx.toolCallId)?.secret;

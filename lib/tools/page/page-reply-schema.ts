@@ -72,6 +72,10 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
   click: actionResult,
   submit_form: z.intersection(actionResult, z.object({ invalid: z.array(z.object({ key: z.string(), message: z.string() })).optional() })),
   preview: z.record(z.string(), z.object({ label: z.string(), value: fieldValue }).nullable()),
+  identify: z.array(z.object({
+    kind: z.enum(['element', 'field', 'form', 'focus']), ref: z.string().max(500), role: z.string().max(100), name: z.string().max(1000),
+    href: z.string().max(4000).optional(), action: z.string().max(4000).optional(), method: z.string().max(40).optional(),
+  })).max(1000),
   undo: z.object({ restored: z.array(keyValue), failed: z.array(keyReason) }),
   fill_password: z.object({ ref: z.string().max(200), filled: z.literal(true) }),
   screenshot_prepare: z.object({ masked: z.number().int().min(0), labelled: z.number().int().min(0) }),
@@ -96,6 +100,7 @@ export const pageReplyValidators: { [K in PageCommandName]: Validator<OutputOf<P
   click: pageAnswerSchema('click'),
   submit_form: pageAnswerSchema('submit_form'),
   preview: pageAnswerSchema('preview'),
+  identify: pageAnswerSchema('identify'),
   undo: pageAnswerSchema('undo'),
   fill_password: pageAnswerSchema('fill_password'),
   screenshot_prepare: pageAnswerSchema('screenshot_prepare'),

@@ -17,6 +17,8 @@ import { PageGoneError } from './page-gone-error';
 import { pageRouteError, type PageToolCall, type RouteToPage } from './page-router';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
 import { originOf } from '../origin-of';
+import { destinationOf, namedBy, unlistedRefRefusal } from './call-targets';
+import { NO_SNAPSHOT } from './route-to-page';
 
 export interface PageToolsDeps {
   /** Reaches the content script of the run's tab and frame. */
@@ -44,33 +46,40 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
     async (input: PageToolCall<K>['input'], ctx: ToolContext) => (await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx)).output;
 
   /**
-   * Where a write would land: asks the snapshot's document (the preview command answers without acting),
-   * so a page that navigated since get_form_state is refused before the user is asked.
+   * Where a write would land: refs and keys the run's last snapshot of this tab and frame never listed are
+   * refused before any card; then the snapshot's document is asked what the call names (role, name, link
+   * target, form destination: the identify command answers without acting), so a page that navigated since
+   * the snapshot is refused before the user is asked, and the card shows what the page says now.
    */
   const locate = (toolName: string) => async (input: unknown, ctx: ToolContext): Promise<ActionTarget | undefined> => {
-    // A write by the model to a password field is refused before the user is asked (only fill_password reaches one).
     if (ctx.tabId !== undefined) {
       const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
+      // A write by the model to a password field is refused before the user is asked (only fill_password reaches one).
       const refusal = passwordWriteRefusal(toolName, input, snap?.summary?.writeOnlyKeys ?? []);
       if (refusal) throw new ToolError(refusal);
+      if (!snap) throw new ToolError(NO_SNAPSHOT);
+      const unlisted = unlistedRefRefusal(toolName, input, snap.summary);
+      if (unlisted) throw new ToolError(unlisted);
     }
-    const r = await deps.routeToPage({ toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: [] } }, ctx);
+    const r = await deps.routeToPage({ toolCallId: ctx.toolCallId, toolName: 'identify', input: namedBy(toolName, input) }, ctx);
     if (!r.ok && r.reason === 'navigated') {
       throw new PageGoneError(`Refused: the page navigated or reloaded since get_form_state${r.message ? ` (${r.message})` : ''}, so ${toolName} did nothing. Call get_form_state again; the user will be asked again.`);
     }
-    // The page's own refusal (no snapshot in this run yet): the call fails there too, whatever is decided,
-    // so the user is shown the generic card and the model reads the page's reason.
-    if (!r.ok && r.reason === 'tool-error') return undefined;
     if (!r.ok) throw pageRouteError(toolName, r);
     const { doc } = r;
     if (!doc) return undefined;
-    return { origin: originOf(doc.url), documentId: doc.docId, ...(doc.snapshotId ? { snapshotId: doc.snapshotId } : {}) };
+    const shown = r.output;
+    const destination = destinationOf(toolName, input, shown);
+    return {
+      origin: originOf(doc.url), documentId: doc.docId, ...(doc.snapshotId ? { snapshotId: doc.snapshotId } : {}),
+      ...(shown.length ? { shown } : {}), ...(destination ? { destination: destination.url } : {}),
+    };
   };
 
   const previewAction = async (call: ActionCall, ctx: ToolContext) => {
-    if (ctx.tabId === undefined) return formatActionPreview(call, undefined, ctx.target?.origin);
+    if (ctx.tabId === undefined) return formatActionPreview(call, undefined, ctx.target?.origin, ctx.target?.shown);
     const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
-    return formatActionPreview(call, snap?.summary, ctx.target?.origin ?? (snap ? originOf(snap.url) : undefined));
+    return formatActionPreview(call, snap?.summary, ctx.target?.origin ?? (snap ? originOf(snap.url) : undefined), ctx.target?.shown);
   };
 
   return [

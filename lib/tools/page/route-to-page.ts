@@ -16,7 +16,10 @@ export interface RouteToPageDeps {
 }
 
 /** Commands that act on the allowlist of a snapshot, and so must reach the document it was taken in. */
-const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview', 'act', 'fill_password']);
+const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview', 'identify', 'act', 'fill_password']);
+
+/** Commands that only read for a card: what was shown is checked by the commands that act. */
+const READS_FOR_CARD = new Set<PageCommandName>(['preview', 'identify']);
 
 /** What the model reads when the snapshot an approval was computed from is no longer the run's snapshot. */
 export const SNAPSHOT_CHANGED =
@@ -118,7 +121,9 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
     const ignored = outside.ignored ?? [];
     const args = any.toolName === 'fill_form' && ignored.length ? withoutKeys(any.input, ignored) : call.input;
     const expectDocId = approved?.documentId ?? expected?.docId;
-    const pageCall = { runId: ctx.runId, toolCallId: call.toolCallId, args, ...(expectDocId ? { expectDocId } : {}) };
+    // What the approval card showed goes with the call: the page refuses it if the elements say otherwise now.
+    const shown = approved?.shown?.length && !READS_FOR_CARD.has(call.toolName) ? approved.shown : undefined;
+    const pageCall = { runId: ctx.runId, toolCallId: call.toolCallId, args, ...(expectDocId ? { expectDocId } : {}), ...(shown ? { shown } : {}) };
     const sent = await sendPageCommand(target, call.toolName, pageCall, deps.messenger);
     if (!sent.ok) return sent.reason === 'tool-error' ? { ok: false, reason: 'tool-error', message: sent.message ?? 'The page refused the call.' } : { ok: false, reason: sent.reason, ...(sent.message ? { message: sent.message } : {}) };
     const { outcome, ...reply } = sent.answer;

@@ -83,7 +83,7 @@ describe('approvals bound to where the action lands', () => {
     const s = setup({ builtins: tab.tools, scripts: [snapshot('g1'), fill('f1'), textReply('done')] });
     const h = await s.start('fill it', settings);
     await until(() => requests(s.events).length === 1);
-    await tab.targets.rememberSnapshot(h.runId, { tabId: 3, frameId: 0 }, { docId: tab.state.docId, url: tab.state.url });
+    await tab.targets.rememberSnapshot(h.runId, { tabId: 3, frameId: 0 }, { docId: tab.state.docId, url: tab.state.url }, { fieldKeys: ['name'], buttons: [], forms: [] });
     await s.runtime.resolveApproval(h.runId, 'f1', 'approved');
     await h.done;
     expect(tab.state.writes).toHaveLength(0);
@@ -139,5 +139,71 @@ describe('approvals bound to where the action lands', () => {
     await s.runtime.resolveApproval(h.runId, 'k1', 'approved');
     await h.done;
     expect(tab.state.writes.map((w) => w.command)).toEqual(['click']);
+  });
+
+  it('refuses an approved click whose button the page renamed after the card, saying what changed; the page is not touched', async () => {
+    const tab = createFakePageTab({ url: `${A}/form` });
+    const s = setup({ builtins: tab.tools, scripts: [snapshot('g1'), toolCallsReply([{ id: 'k1', name: 'click', input: { key: 'go' } }]), textReply('done')] });
+    const h = await s.start('save it', settings);
+    await until(() => requests(s.events).length === 1);
+    expect(requests(s.events)[0]!.preview).toContain('button "Place order"');
+    tab.state.button = 'Delete account';
+    await s.runtime.resolveApproval(h.runId, 'k1', 'approved');
+    await h.done;
+    expect(tab.state.writes).toHaveLength(0);
+    expect(results(s).at(-1)).toMatchObject({ isError: true });
+    expect(JSON.stringify(results(s).at(-1))).toContain('Refused: the element changed since it was approved: name \\"Place order\\" → \\"Delete account\\"; nothing was done. Call get_page_state again.');
+    // Journaled with the approval, so a restarted worker binds the call to the same card.
+    expect((await s.journal.read(h.runId))!.approvals[0]!.shown).toEqual([{ kind: 'element', ref: 'go', role: 'button', name: 'Place order', action: `${A}/pay`, method: 'post' }]);
+  });
+
+  it('refuses an approved submission whose form the page re-pointed to another site after the card', async () => {
+    const tab = createFakePageTab({ url: `${A}/form` });
+    const s = setup({ builtins: tab.tools, scripts: [snapshot('g1'), toolCallsReply([{ id: 's1', name: 'submit_form', input: { form: 'order' } }]), textReply('done')] });
+    const h = await s.start('send it', settings);
+    await until(() => requests(s.events).length === 1);
+    tab.state.action = `${B}/collect`;
+    await s.runtime.resolveApproval(h.runId, 's1', 'approved');
+    await h.done;
+    expect(tab.state.writes).toHaveLength(0);
+    expect(JSON.stringify(results(s).at(-1))).toContain(`form destination POST ${A}/pay → POST ${B}/collect`);
+  });
+
+  it('sends what the card showed with the approved call, so the page checks it again at the moment of acting', async () => {
+    const tab = createFakePageTab({ url: `${A}/form` });
+    const s = setup({ builtins: tab.tools, scripts: [snapshot('g1'), toolCallsReply([{ id: 'k1', name: 'click', input: { key: 'go' } }]), textReply('done')] });
+    const h = await s.start('order it', settings);
+    await until(() => requests(s.events).length === 1);
+    await s.runtime.resolveApproval(h.runId, 'k1', 'approved');
+    await h.done;
+    const click = tab.state.sent.find((c) => c.command === 'click');
+    expect(click?.shown).toEqual([{ kind: 'element', ref: 'go', role: 'button', name: 'Place order', action: `${A}/pay`, method: 'post' }]);
+    // The reads for the card carry none (nothing acts there).
+    expect(tab.state.sent.filter((c) => c.command === 'identify').every((c) => c.shown === undefined)).toBe(true);
+  });
+
+  it('refuses refs and keys the snapshot never listed before any card is shown', async () => {
+    const tab = createFakePageTab({ url: `${A}/form` });
+    const s = setup({
+      builtins: tab.tools,
+      scripts: [
+        snapshot('g1'),
+        toolCallsReply([{ id: 'k1', name: 'click', input: { key: 'role' } }]),
+        toolCallsReply([{ id: 'k2', name: 'type', input: { ref: 'e999', text: 'x' } }]),
+        toolCallsReply([{ id: 'k3', name: 'fill_form', input: { updates: { name: 'Ada', cc: '4111' } } }]),
+        toolCallsReply([{ id: 'k4', name: 'submit_form', input: { form: 'go' } }]),
+        textReply('done'),
+      ],
+    });
+    await (await s.start('go', settings)).done;
+    expect(requests(s.events)).toHaveLength(0);
+    expect(tab.state.writes).toHaveLength(0);
+    const all = s.model.calls.at(-1)!.messages.flatMap((m): readonly { type: string }[] => m.content).filter((p): p is ToolResultPart => p.type === 'tool-result');
+    expect(all.slice(1).map((r) => JSON.stringify(r))).toEqual([
+      expect.stringContaining('click refused: \\"role\\" is not an element the last page snapshot of this tab listed, so the user was not asked'),
+      expect.stringContaining('type refused: \\"e999\\" is not an element'),
+      expect.stringContaining('fill_form refused: \\"cc\\" is not a field'),
+      expect.stringContaining('submit_form refused: \\"go\\" is not a form'),
+    ]);
   });
 });

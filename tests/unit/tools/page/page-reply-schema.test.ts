@@ -37,6 +37,7 @@ const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
   click: { ok: true, key: 'next', text: 'Next' },
   submit_form: { ok: false, key: 'signup', reason: 'the form has invalid fields', invalid: [{ key: 'email', message: 'Fill this in' }] },
   preview: { name: { label: 'Name', value: 'Ada' }, admin: null },
+  identify: [{ kind: 'element', ref: 'e1', role: 'button', name: 'Send', action: 'https://a.example/send', method: 'post' }, { kind: 'focus', ref: '', role: 'link', name: 'Help', href: 'https://a.example/help' }],
   undo: { restored: [{ key: 'on', value: true }], failed: [{ key: 'gone', reason: 'the field is gone' }] },
   fill_password: { ref: 'e2', filled: true },
   screenshot_prepare: { masked: 2, labelled: 5 },
