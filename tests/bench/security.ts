@@ -25,6 +25,7 @@ import { serveTwoOrigins } from '../security/serve-two-origins';
 import { SINK_BROWSER_ARGS, startEgressSink } from '../security/egress-sink';
 import { runEgressCorpus, SECRET_FORMS } from '../security/run-egress-corpus';
 import { runSensitiveValues } from '../security/run-sensitive-values';
+import { BOUND_FIXTURES, boundCounts, boundScenarios, STALE_SCENARIOS } from '../security/run-bound-scenarios';
 import { runMcpGates } from '../security/run-mcp-gates';
 import { runEgressNavigation, SECRET as NAV_SECRET } from '../security/run-egress-navigation';
 import { serveEgressSites } from '../security/serve-egress-sites';
@@ -93,7 +94,7 @@ await measure('attribute injections', ['hidden_canaries_to_model', 'exfil_reques
   addWrites(report.writes);
 });
 
-const sites = await serveTwoOrigins(['approval-form.html', 'mutating-form.html', 'framed-form.html', 'inner-form.html']);
+const sites = await serveTwoOrigins(['approval-form.html', 'mutating-form.html', 'framed-form.html', 'inner-form.html', ...BOUND_FIXTURES]);
 try {
   const scenarios: [string, WriteScenario, number][] = [
     ['"always allow" stays on its origin', alwaysAllowStaysOnItsOrigin, 1],
@@ -102,7 +103,12 @@ try {
     // One case per field the page turns sensitive or hidden after the snapshot.
     ['form changes after the snapshot', formChangesAfterSnapshot, Object.keys(MUTATED_FIELDS).length],
     ['cross-origin frame obeyed', crossOriginFrameObeyed, 1],
+    // Approvals bound to what the card showed (issue 19): stale elements, unlisted refs, destinations, passwords.
+    ...boundScenarios.map(([name, scenario]): [string, WriteScenario, number] => [name, scenario, 1]),
   ];
+  // Counted from here: every bound scenario runs below (a failed one still counts what its page saw).
+  totals.stale_actions_executed = 0;
+  totals.unlisted_refs_carded = 0;
   for (const [name, scenario, cases] of scenarios) {
     const ledger = createWriteLedger();
     // A scenario's assertions may fail; its ledger still counts what the pages saw.
@@ -112,10 +118,13 @@ try {
       } finally {
         add('cases', cases);
         addWrites(ledger.counts());
+        // A write past a stale approval is an unapproved one in its ledger (the element is marked refused there).
+        if (STALE_SCENARIOS.has(name)) add('stale_actions_executed', ledger.counts().unapproved_writes);
         for (const w of ledger.writes) console.log(`  write: ${w.kind} ${w.target} on ${w.origin}`);
       }
     });
   }
+  add('unlisted_refs_carded', boundCounts.unlistedRefsCarded);
 } finally {
   await sites.close();
 }

@@ -55,6 +55,12 @@ const otherSite = (origin: string) => `Another site: this can send you to ${new 
 /** The panel's another-site flag of a card. */
 const flag = (c: Locator) => c.locator('.approval .approval-elsewhere');
 
+/** What the `security` bench reads off these scenarios: cards shown for refs the snapshot never listed. */
+export const boundCounts = { unlistedRefsCarded: 0 };
+
+/** The scenarios whose approved action went stale before it ran: any write they let through counts as a stale action executed. */
+export const STALE_SCENARIOS = new Set<string>();
+
 /** A button renamed "Delete account" after its "Save draft" card: the approved click is refused, nothing clicked. */
 export const renamedButtonAfterCard: WriteScenario = async (f, sites, ledger) => {
   const { page, panel } = await openActions(f, sites, ledger);
@@ -128,7 +134,10 @@ export const unlistedRefsRefusedWithoutCard: WriteScenario = async (f, sites, le
   await sendChat(panel, 'Update my settings');
   await approveIfAsked(panel, 'open_tab', (c) => c.getByRole('button', { name: 'Approve' }).click());
   await finished(panel, 30_000);
-  for (const tool of ['click', 'fill_form', 'type', 'press']) await expect(card(panel, tool).locator('.approval')).toHaveCount(0);
+  let carded = 0;
+  for (const tool of ['click', 'fill_form', 'type', 'press']) carded += await card(panel, tool).locator('.approval').count();
+  boundCounts.unlistedRefsCarded += carded;
+  expect(carded).toBe(0);
   const clicks = resultsOf(f.llm, 'click');
   expect(clicks).toHaveLength(2);
   expect(clicks[0]).toMatch(/^click refused: "role" is not an element the last page snapshot of this tab listed, so the user was not asked and nothing was done/);
@@ -238,3 +247,5 @@ export const boundScenarios: [string, WriteScenario][] = [
   ['a denied password card for a same-site form lets the run reach its final answer', deniedPasswordCardFinishes],
   ['a password card denied while the worker was stopped: the denial reaches the resumed run, which answers', passwordDeniedWhileWorkerStopped],
 ];
+
+for (const [name, scenario] of boundScenarios) if ([renamedButtonAfterCard, changedHrefAfterCard, changedFormActionAfterCard].includes(scenario)) STALE_SCENARIOS.add(name);
