@@ -1,3 +1,4 @@
+import { PageError } from './page-error';
 import type { ActInput, ActOutput } from './act-input';
 import type { Allowlist } from './allowlist';
 import { chooseOption } from './choose-option';
@@ -23,15 +24,14 @@ import { deepActiveElement } from './deep-active-element';
 const HOVER_INTENT_MS = 300;
 
 /** An action the page refuses or cannot do; its message is what the model reads. */
-export class ActionError extends Error {}
 
 const quote = (el: Element) => JSON.stringify(elementName(el, interactiveRole(el) ?? '').slice(0, 60));
 
 /** The element behind a ref of the run's last snapshot, checked as a person would find it now. */
 function elementOf(allowlist: Allowlist, ref: string): HTMLElement {
   const el = allowlist.button(ref) ?? allowlist.field(ref)?.elements[0]?.deref();
-  if (!allowlist.hasButton(ref) && !allowlist.field(ref)) throw new ActionError(`"${ref}" is not an element of the last page snapshot; call get_page_state to see the refs`);
-  if (!el?.isConnected) throw new ActionError(`the element "${ref}" is gone (the page changed); call get_page_state again`);
+  if (!allowlist.hasButton(ref) && !allowlist.field(ref)) throw new PageError(`"${ref}" is not an element of the last page snapshot; call get_page_state to see the refs`, 'failed');
+  if (!el?.isConnected) throw new PageError(`the element "${ref}" is gone (the page changed); call get_page_state again`, 'failed');
   return el;
 }
 
@@ -40,10 +40,10 @@ function elementOf(allowlist: Allowlist, ref: string): HTMLElement {
  * visible, enabled and not a secret (a page can turn a name field into a password field after the snapshot).
  */
 function assertWritable(el: HTMLElement, ref: string, elements: HTMLElement[] = [el]): void {
-  if (!elements.some((e) => isFieldVisible(e))) throw new ActionError(`"${ref}" is hidden now; call get_page_state again`);
-  if (elements.every((e) => (e as HTMLInputElement).disabled || e.matches(':disabled') || e.getAttribute('aria-disabled') === 'true')) throw new ActionError(`"${ref}" is disabled`);
+  if (!elements.some((e) => isFieldVisible(e))) throw new PageError(`"${ref}" is hidden now; call get_page_state again`, 'failed');
+  if (elements.every((e) => (e as HTMLInputElement).disabled || e.matches(':disabled') || e.getAttribute('aria-disabled') === 'true')) throw new PageError(`"${ref}" is disabled`, 'failed');
   const name = el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'radio' ? '' : elementName(el, 'textbox');
-  if (isSensitiveField(el, name)) throw new ActionError(`"${ref}" is a password, payment card or one-time code field; it is never written: ask the user to type it`);
+  if (isSensitiveField(el, name)) throw new PageError(`"${ref}" is a password, payment card or one-time code field; it is never written: ask the user to type it`, 'failed');
 }
 
 /** Runs one action on the page (the caller watches what it changes). */
@@ -53,31 +53,31 @@ export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActI
       const el = elementOf(allowlist, input.ref);
       assertWritable(el, input.ref);
       const editable = el.isContentEditable || /^(INPUT|TEXTAREA)$/.test(el.tagName);
-      if (!editable) throw new ActionError(`"${input.ref}" does not take text; click it, or type into the text box inside it`);
-      if ((el as HTMLInputElement).readOnly) throw new ActionError(`"${input.ref}" is read-only (it may open a picker): click it and choose in the picker`);
+      if (!editable) throw new PageError(`"${input.ref}" does not take text; click it, or type into the text box inside it`, 'failed');
+      if ((el as HTMLInputElement).readOnly) throw new PageError(`"${input.ref}" is read-only (it may open a picker): click it and choose in the picker`, 'failed');
       typeText(el, input.text, input.clear ?? true);
       const kind = fieldKindOf(el);
       return { action: 'type', ref: input.ref, did: `typed ${[...input.text].length} characters into ${quote(el)}`, ...(kind ? { value: readFieldValue(kind, [el]) } : {}) };
     }
     case 'press': {
       const key = parseKey(input.key);
-      if (!key) throw new ActionError(`"${input.key}" is not a key; use names such as Enter, Escape, Tab, ArrowDown, Shift+Tab, Control+a`);
+      if (!key) throw new PageError(`"${input.key}" is not a key; use names such as Enter, Escape, Tab, ArrowDown, Shift+Tab, Control+a`, 'failed');
       const target = input.ref === undefined ? undefined : elementOf(allowlist, input.ref);
-      if (target && !isFieldVisible(target)) throw new ActionError(`"${input.ref}" is hidden now; call get_page_state again`);
+      if (target && !isFieldVisible(target)) throw new PageError(`"${input.ref}" is hidden now; call get_page_state again`, 'failed');
       const at = target ?? deepActiveElement(doc);
-      if (at && isPrintable(key) && /^(INPUT|TEXTAREA)$/.test(at.tagName) && isSensitiveField(at, '')) throw new ActionError('the focus is in a password, payment card or one-time code field; keys are never typed there');
+      if (at && isPrintable(key) && /^(INPUT|TEXTAREA)$/.test(at.tagName) && isSensitiveField(at, '')) throw new PageError('the focus is in a password, payment card or one-time code field; keys are never typed there', 'failed');
       const went = pressKey(doc, key, target);
       return { action: 'press', ...(input.ref ? { ref: input.ref } : {}), did: `pressed ${input.key} on ${went === doc.body ? 'the page' : quote(went)}` };
     }
     case 'focus': {
       const el = elementOf(allowlist, input.ref);
-      if (!isFieldVisible(el)) throw new ActionError(`"${input.ref}" is hidden now; call get_page_state again`);
+      if (!isFieldVisible(el)) throw new PageError(`"${input.ref}" is hidden now; call get_page_state again`, 'failed');
       el.focus({ preventScroll: false });
       return { action: 'focus', ref: input.ref, did: `focused ${quote(el)}` };
     }
     case 'hover': {
       const el = elementOf(allowlist, input.ref);
-      if (!isFieldVisible(el)) throw new ActionError(`"${input.ref}" is hidden now; call get_page_state again`);
+      if (!isFieldVisible(el)) throw new PageError(`"${input.ref}" is hidden now; call get_page_state again`, 'failed');
       el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       hoverElement(el);
       // Menus open on hover after an intent delay (Radix waits 100 ms, others up to 300): let it pass before the changes are read.
@@ -90,14 +90,14 @@ export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActI
       const el = elementOf(allowlist, input.ref);
       assertWritable(el, input.ref);
       const role = interactiveRole(el);
-      if (role !== 'slider' && role !== 'spinbutton') throw new ActionError(`"${input.ref}" is not a slider; use type for text fields and select for choices`);
+      if (role !== 'slider' && role !== 'spinbutton') throw new PageError(`"${input.ref}" is not a slider; use type for text fields and select for choices`, 'failed');
       const outcome = await setSliderValue(el, input.value);
-      if (!outcome.ok) throw new ActionError(outcome.reason);
+      if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
       return { action: 'set_value', ref: input.ref, did: `set ${quote(el)} to ${outcome.value}`, value: outcome.value };
     }
     case 'scroll': {
       const el = input.ref === undefined ? undefined : elementOf(allowlist, input.ref);
-      if (input.direction === 'into_view' && !el) throw new ActionError('scroll into_view needs the ref of an element');
+      if (input.direction === 'into_view' && !el) throw new PageError('scroll into_view needs the ref of an element', 'failed');
       const where = scrollPage(doc, input.direction, el);
       const area = where.area && el ? `the scrollable area around ${quote(el)} is at ${where.area.scrollTop}px of ${where.area.scrollHeight}px${where.area.atEnd ? ' (its end)' : ''}; ` : '';
       return { action: 'scroll', ...(input.ref ? { ref: input.ref } : {}), did: `scrolled ${input.direction.replace('_', ' ')}: ${area}the page is at ${where.scrollY}px${where.atBottom ? ' (the bottom)' : ''}` };
@@ -113,22 +113,22 @@ async function select(allowlist: Allowlist, ref: string, option: string): Promis
   assertWritable(el, ref, elements);
   if (field && (field.type === 'select' || field.type === 'select-multiple' || field.type === 'radio')) {
     const outcome = writeField(field.type, elements, field.type === 'select-multiple' ? [option] : option);
-    if (!outcome.ok) throw new ActionError(outcome.reason);
+    if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
     const value = readFieldValue(field.type, elements);
     return { action: 'select', ref, did: `chose ${JSON.stringify(option)} in ${quote(el)}`, value };
   }
   if (el.isContentEditable || el.tagName === 'TEXTAREA') {
     // In a text editor the "option" is a passage of its text, selected so a toolbar or key can format it.
     const outcome = selectText(el, option);
-    if (!outcome.ok) throw new ActionError(outcome.reason);
+    if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
     return { action: 'select', ref, did: `selected the text ${JSON.stringify(outcome.selected.slice(0, 200))} in ${quote(el)}` };
   }
   const role = interactiveRole(el);
   if (role !== 'combobox' && role !== 'listbox' && role !== 'textbox' && role !== 'searchbox' && role !== 'button') {
-    throw new ActionError(`"${ref}" is not a select, listbox or combobox; click the option instead`);
+    throw new PageError(`"${ref}" is not a select, listbox or combobox; click the option instead`, 'failed');
   }
   const outcome = await chooseOption(el, option);
-  if (!outcome.ok) throw new ActionError(outcome.reason);
+  if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
   const kind = fieldKindOf(el);
   // A button-like combobox (Radix, Headless UI) has no field value: what it shows is its text.
   const value = kind ? readFieldValue(kind, [el]) : elementState(el, role).value ?? elementName(el, role);

@@ -7,10 +7,9 @@ import type { PageCommandInput, PageCommandName } from './page-command';
 import { READ_PAGE_LIMITS } from './read-page-limits';
 import type { FieldValue } from './form-snapshot';
 import { guardActInput } from './guard-act-input';
-import { InvalidInputError } from './invalid-input-error';
+import { invalidInput } from './page-error';
 import { PAGE_STATE_LIMITS } from './page-state';
 
-export { InvalidInputError };
 
 type Fields = Record<string, unknown>;
 
@@ -20,24 +19,24 @@ const PASSWORD_MAX = 1000;
 const isFields = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function objectAt(v: unknown, path: string): Fields {
-  if (!isFields(v)) throw new InvalidInputError(path, 'an object');
+  if (!isFields(v)) throw invalidInput(path, 'an object');
   return v;
 }
 
 function stringAt(v: unknown, path: string, maxLength = Infinity): string {
-  if (typeof v !== 'string' || v.length > maxLength) throw new InvalidInputError(path, maxLength === Infinity ? 'a string' : `a string of at most ${maxLength} characters`);
+  if (typeof v !== 'string' || v.length > maxLength) throw invalidInput(path, maxLength === Infinity ? 'a string' : `a string of at most ${maxLength} characters`);
   return v;
 }
 
 function intAt(v: unknown, path: string, min: number, max: number): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new InvalidInputError(path, `an integer from ${min} to ${max}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw invalidInput(path, `an integer from ${min} to ${max}`);
   return v;
 }
 
 function fieldValueAt(v: unknown, path: string): FieldValue {
   if (typeof v === 'string' || typeof v === 'boolean') return v;
   if (Array.isArray(v)) return v.map((item, i) => stringAt(item, `${path}[${i}]`));
-  throw new InvalidInputError(path, 'a string, true/false or a list of strings');
+  throw invalidInput(path, 'a string, true/false or a list of strings');
 }
 
 /** Checks one command's input; missing input counts as `{}` (commands without arguments send none). */
@@ -74,16 +73,16 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
   },
   preview(input) {
     const keys = objectAt(input ?? {}, 'input').keys;
-    if (!Array.isArray(keys) || keys.length > 1000) throw new InvalidInputError('keys', 'a list of at most 1000 keys');
+    if (!Array.isArray(keys) || keys.length > 1000) throw invalidInput('keys', 'a list of at most 1000 keys');
     return { keys: keys.map((key, i) => stringAt(key, `keys[${i}]`, 500)) };
   },
   identify(input) {
     const o = objectAt(input ?? {}, 'input');
     const list = (v: unknown, path: string) => {
-      if (!Array.isArray(v) || v.length > 1000) throw new InvalidInputError(path, 'a list of at most 1000 refs');
+      if (!Array.isArray(v) || v.length > 1000) throw invalidInput(path, 'a list of at most 1000 refs');
       return v.map((ref, i) => stringAt(ref, `${path}[${i}]`, 500));
     };
-    if (o.focus !== undefined && typeof o.focus !== 'boolean') throw new InvalidInputError('focus', 'true or false');
+    if (o.focus !== undefined && typeof o.focus !== 'boolean') throw invalidInput('focus', 'true or false');
     return {
       refs: list(o.refs, 'refs'), ...(o.fields === undefined ? {} : { fields: list(o.fields, 'fields') }),
       ...(o.forms === undefined ? {} : { forms: list(o.forms, 'forms') }), ...(o.focus ? { focus: true } : {}),
@@ -96,12 +95,12 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
   fill_password(input) {
     const o = objectAt(input ?? {}, 'input');
     const value = stringAt(o.value, 'value', PASSWORD_MAX);
-    if (!value) throw new InvalidInputError('value', 'a non-empty string');
+    if (!value) throw invalidInput('value', 'a non-empty string');
     return { ref: stringAt(o.ref, 'ref', 200), value };
   },
   screenshot_prepare(input) {
     const o = objectAt(input ?? {}, 'input');
-    if (o.refs !== undefined && typeof o.refs !== 'boolean') throw new InvalidInputError('refs', 'true or false');
+    if (o.refs !== undefined && typeof o.refs !== 'boolean') throw invalidInput('refs', 'true or false');
     return o.refs === undefined ? {} : { refs: o.refs };
   },
   screenshot_done(input) {

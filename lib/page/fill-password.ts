@@ -1,3 +1,4 @@
+import { PageError } from './page-error';
 import type { Allowlist } from './allowlist';
 import { isPasswordField } from './is-password-field';
 import { setNativeValue } from './set-native-value';
@@ -15,7 +16,6 @@ export interface FillPasswordOutput {
 }
 
 /** Why a password could not be written (the model reads it). */
-export class FillPasswordError extends Error {}
 
 /**
  * Writes the user's password into the password field `ref` of the run's snapshot: only a field the snapshot
@@ -24,11 +24,11 @@ export class FillPasswordError extends Error {}
  */
 export function fillPassword(allowlist: Allowlist, { ref, value }: FillPasswordInput): FillPasswordOutput {
   const el = allowlist.secret(ref);
-  if (!el) throw new FillPasswordError(`"${ref}" is not a password field of the last page snapshot; call get_page_state to see the fields.`);
-  if (!el.isConnected || !isPasswordField(el)) throw new FillPasswordError(`The password field "${ref}" is gone or is no longer a password field; call get_page_state again.`);
-  if (el.disabled || el.readOnly) throw new FillPasswordError(`The password field "${ref}" is disabled or read-only.`);
+  if (!el) throw new PageError(`"${ref}" is not a password field of the last page snapshot; call get_page_state to see the fields.`, 'failed');
+  if (!el.isConnected || !isPasswordField(el)) throw new PageError(`The password field "${ref}" is gone or is no longer a password field; call get_page_state again.`, 'failed');
+  if (el.disabled || el.readOnly) throw new PageError(`The password field "${ref}" is disabled or read-only.`, 'failed');
   el.focus({ preventScroll: true });
   setNativeValue(el, value);
-  if (el.value !== value) throw new FillPasswordError(`The page did not keep the password in "${ref}" (it may limit what the field accepts).`);
+  if (el.value !== value) throw new PageError(`The page did not keep the password in "${ref}" (it may limit what the field accepts).`, 'failed');
   return { ref, filled: true };
 }

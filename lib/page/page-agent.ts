@@ -8,11 +8,12 @@ import type { PageReader } from './page-reader';
 import { snapshotForms } from './snapshot-forms';
 import { submitForm } from './submit-form';
 import { undoFill } from './undo-fill';
-import { ActionError, actOnPage } from './act-on-page';
+import { actOnPage } from './act-on-page';
+import { isPageError, PageError } from './page-error';
 import { observeChanges } from './observe-changes';
 import { RefBook } from './ref-book';
 import { snapshotPage } from './snapshot-page';
-import { FillPasswordError, fillPassword } from './fill-password';
+import { fillPassword } from './fill-password';
 import { focusIdentity, formIdentity, identityOf } from './element-identity';
 import { changedSinceApproved, identityChange, type ShownIdentity } from './shown-identity';
 import { drawScreenshotMasks, type ScreenshotMasks } from './screenshot-masks';
@@ -46,10 +47,6 @@ export interface PageAgentOptions {
 const MAX_RUNS = 16;
 const MAX_UNDO = 32;
 
-class ToolError extends Error {}
-
-/** The read_page failure that asks the background to inject the page reader into this frame. */
-class NoReaderError extends Error {}
 
 /** What read_page answers when the reader script has not been injected into this frame (yet). */
 export const NO_READER_MESSAGE = 'The page reader could not be loaded in this frame.';
@@ -76,7 +73,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
 
   const runState = (runId: string): RunState => {
     const state = runs.get(runId);
-    if (!state) throw new ToolError('No snapshot of this page in this run yet: call get_page_state first (or get_form_state), then use the refs it lists.');
+    if (!state) throw new PageError('No snapshot of this page in this run yet: call get_page_state first (or get_form_state), then use the refs it lists.');
     return state;
   };
 
@@ -99,13 +96,13 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
    */
   const assertShown = (allowlist: Allowlist, shown: ShownIdentity[] | undefined) => {
     const changes = (shown ?? []).flatMap((s) => identityChange(s, identityNow(allowlist, s.kind, s.ref)) ?? []);
-    if (changes.length) throw new ToolError(changedSinceApproved(changes));
+    if (changes.length) throw new PageError(changedSinceApproved(changes));
   };
 
   const commands: Commands = {
     read_page(input) {
       const read = reader();
-      if (!read) throw new NoReaderError(NO_READER_MESSAGE);
+      if (!read) throw new PageError(NO_READER_MESSAGE, 'no-reader');
       return read(doc, input);
     },
     get_form_state(_input, c) {
@@ -131,7 +128,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
         }, { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
         return { ...result, changes };
       } catch (error) {
-        if (error instanceof ActionError) throw new ToolError(`${input.action} failed: ${error.message}`);
+        if (isPageError(error, 'failed')) throw new PageError(`${input.action} failed: ${error.message}`);
         throw error;
       }
     },
@@ -150,7 +147,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
         assertShown(allowlist, c.shown);
         return clickElement(allowlist, key);
       }, { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
-      if (!result.ok) throw new ToolError(`click failed: ${result.reason}`);
+      if (!result.ok) throw new PageError(`click failed: ${result.reason}`);
       return { ...result, changes };
     },
     submit_form({ form }, c) {
@@ -158,7 +155,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       assertSameOrigin(doc, allowlist.form(form));
       assertShown(allowlist, c.shown);
       const result = submitForm(allowlist, form);
-      if (!result.ok) throw new ToolError(`submit_form failed: ${JSON.stringify(result)}`);
+      if (!result.ok) throw new PageError(`submit_form failed: ${JSON.stringify(result)}`);
       return result;
     },
     preview({ keys }, c) {
@@ -187,8 +184,8 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
         return fillPassword(allowlist, input);
       } catch (error) {
         // Never the value in a message: these say only which field and why.
-        if (error instanceof FillPasswordError) throw new ToolError(`fill_password failed: ${error.message}`);
-        throw new ToolError('fill_password failed on the page.');
+        if (isPageError(error, 'failed')) throw new PageError(`fill_password failed: ${error.message}`);
+        throw new PageError('fill_password failed on the page.');
       }
     },
     async screenshot_prepare({ refs }, c) {
@@ -206,7 +203,7 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
     undo(_input, c) {
       const key = `${c.runId}:${c.toolCallId}`;
       const record = undos.get(key);
-      if (!record) throw new ToolError('Nothing to undo for this fill on this page (the page may have reloaded since).');
+      if (!record) throw new PageError('Nothing to undo for this fill on this page (the page may have reloaded since).');
       undos.delete(key);
       return undoFill(record);
     },
@@ -221,8 +218,8 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
     try {
       return { ...where, outcome: { ok: true, output: await commands[command](call.args, call) } };
     } catch (error) {
-      if (error instanceof NoReaderError) return { ...where, outcome: { ok: false, error: 'no-reader', message: error.message } };
-      const message = error instanceof ToolError ? error.message : `${command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
+      if (isPageError(error, 'no-reader')) return { ...where, outcome: { ok: false, error: 'no-reader', message: error.message } };
+      const message = isPageError(error) ? error.message : `${command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
       return { ...where, outcome: { ok: false, error: 'tool-error', message } };
     }
   };
@@ -266,10 +263,10 @@ function assertSameOrigin(doc: Document, el: Element | undefined): void {
   const origin = win?.location.origin;
   const ancestors = Array.from(win?.location.ancestorOrigins ?? []);
   if (!origin || origin === 'null' || ancestors.some((o) => o !== origin)) {
-    throw new ToolError('Refused: this frame belongs to a different site than the page around it, and clicks or submits never act inside a cross-origin frame.');
+    throw new PageError('Refused: this frame belongs to a different site than the page around it, and clicks or submits never act inside a cross-origin frame.');
   }
   const owner = el?.ownerDocument.defaultView;
   if (el && owner && owner.location.origin !== origin) {
-    throw new ToolError('Refused: that control lives in a cross-origin frame.');
+    throw new PageError('Refused: that control lives in a cross-origin frame.');
   }
 }

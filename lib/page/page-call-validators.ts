@@ -5,7 +5,8 @@
  */
 import type { Validators } from '../messaging/dispatch';
 import type { Validator } from '../messaging/validator';
-import { commandInputGuards, InvalidInputError } from './command-input-guards';
+import { commandInputGuards } from './command-input-guards';
+import { isPageError } from './page-error';
 import type { ShownIdentity } from './shown-identity';
 import type { PageCall, PageCommandInput, PageCommandName, PageRoutes } from './page-command';
 
@@ -38,7 +39,7 @@ function callValidator<K extends PageCommandName>(command: K): Validator<PageCal
         const checked: PageCommandInput<K> = commandInputGuards[command](args);
         return { success: true, data: { runId, toolCallId, ...(expectDocId === undefined ? {} : { expectDocId }), ...(shown === undefined ? {} : { shown }), args: checked } };
       } catch (error) {
-        if (error instanceof InvalidInputError) return failure(error.message);
+        if (isPageError(error, 'invalid-input')) return failure(error.message);
         throw error;
       }
     },
