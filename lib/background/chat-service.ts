@@ -14,7 +14,7 @@ import type { PanelCommand } from './panel-port';
 import { resumeAfterWake } from './resume-after-wake';
 import { createAnswerSettler } from './settle-answer';
 import { createTurnStarter } from './start-turn';
-import { UserFacingError } from './user-facing-error';
+import { UserFacingError } from '../messaging/user-facing-error';
 
 export type { ChatServiceDeps, PanelPortLike };
 export { UserFacingError };

@@ -10,7 +10,7 @@ import type { ChatHub, PanelPortLike } from './chat-hub';
 import type { PanelCommand } from './panel-port';
 import { deleteOneMessage, dropLastAnswer, editUserMessage } from './rewrite-conversation';
 import type { StartTurn } from './start-turn';
-import { UserFacingError } from './user-facing-error';
+import { UserFacingError } from '../messaging/user-facing-error';
 
 type SendCommand = Extract<PanelCommand, { type: 'send' }>;
 

@@ -9,7 +9,7 @@ import type { ProviderRecord } from '../providers/provider-record';
 import type { ProviderStore } from '../providers/provider-store';
 import type { ConversationModel } from '../storage/records';
 import type { SettingsStore } from '../storage/settings-store';
-import { UserFacingError } from './user-facing-error';
+import { UserFacingError } from '../messaging/user-facing-error';
 import { t } from '../util/t';
 
 export interface ModelResolver {

@@ -8,7 +8,7 @@ import type { ConversationStore } from '../storage/conversation-store';
 import type { RunPart, UndoOutcome } from '../storage/records';
 import type { Awaitable } from './handlers/handler-set';
 import type { BackgroundHandlers } from './protocol';
-import { UserFacingError } from './user-facing-error';
+import { UserFacingError } from '../messaging/user-facing-error';
 
 export interface UndoRecorderDeps {
   journal: Awaitable<Pick<RunJournal, 'read' | 'write'>>;

@@ -5,7 +5,7 @@
  */
 import type { ConversationStore } from '../storage/conversation-store';
 import type { MessageRecord } from '../storage/records';
-import { UserFacingError } from './user-facing-error';
+import { UserFacingError } from '../messaging/user-facing-error';
 import { t } from '../util/t';
 
 /** Removes the last answer so the last user message can be answered again; says which message is answered. */

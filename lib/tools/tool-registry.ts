@@ -3,13 +3,8 @@ import type { Tool } from './define-tool';
 
 export type ToolSource = 'builtin' | 'user' | 'mcp' | 'subagent' | 'page';
 
-/** Thrown when a user-defined, MCP or sub-agent tool tries to take a reserved or taken name. */
-export class ToolNameConflictError extends Error {
-  constructor(readonly toolName: string, readonly source: ToolSource, reason: string) {
-    super(`Cannot register ${source} tool "${toolName}": ${reason}`);
-    this.name = 'ToolNameConflictError';
-  }
-}
+/** What a user-defined, MCP or sub-agent tool that tries to take a reserved or taken name is refused with (a bug, not a user error). */
+const nameConflict = (toolName: string, source: ToolSource, reason: string) => new Error(`Cannot register ${source} tool "${toolName}": ${reason}`);
 
 export interface ToolRegistry {
   get(name: string): Tool | undefined;
@@ -27,9 +22,9 @@ export function createToolRegistry(builtins: Tool[], pageTools: Tool[] = []): To
   const reserved = new Set<string>();
   const register = (tool: Tool, source: ToolSource): void => {
     if (source !== 'builtin' && source !== 'page' && reserved.has(tool.name)) {
-      throw new ToolNameConflictError(tool.name, source, 'the name is reserved for a built-in tool');
+      throw nameConflict(tool.name, source, 'the name is reserved for a built-in tool');
     }
-    if (tools.has(tool.name)) throw new ToolNameConflictError(tool.name, source, 'a tool with this name is already registered');
+    if (tools.has(tool.name)) throw nameConflict(tool.name, source, 'a tool with this name is already registered');
     tools.set(tool.name, { tool, source });
   };
   for (const tool of builtins) { register(tool, 'builtin'); reserved.add(tool.name); }

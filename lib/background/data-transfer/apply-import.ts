@@ -10,7 +10,7 @@
  */
 import type { MessageRecord } from '../../storage/records';
 import { MAX_USER_SKILLS } from '../handlers/skill-handlers';
-import { UserFacingError } from '../user-facing-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import type { DataTransferDeps } from './data-transfer-deps';
 import type { ExportFile, ExportedMessage } from './export-file-schema';
 import { formatInteger } from '../../util/format-integer';

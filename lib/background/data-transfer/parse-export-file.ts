@@ -1,6 +1,6 @@
 /** Reads an export file's text into a checked ExportFile, or says plainly why it cannot (and nothing is imported). */
 import { EXPORT_FORMAT, EXPORT_VERSION, exportFileSchema, type ExportFile } from './export-file-schema';
-import { UserFacingError } from '../user-facing-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import { t } from '../../util/t';
 import { isRecord } from '../../util/is-record';
 

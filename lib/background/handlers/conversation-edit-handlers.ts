@@ -5,7 +5,7 @@
  */
 import type { ConversationStore } from '../../storage/conversation-store';
 import { searchConversations } from '../search-conversations';
-import { UserFacingError } from '../user-facing-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 import { t } from '../../util/t';
 

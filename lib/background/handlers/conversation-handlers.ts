@@ -2,7 +2,7 @@
 import type { RunJournal } from '../../agent/run-journal';
 import type { ConversationStore } from '../../storage/conversation-store';
 import type { PageTargetForgetter } from '../forget-page-targets';
-import { UserFacingError } from '../user-facing-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 import { t } from '../../util/t';
 

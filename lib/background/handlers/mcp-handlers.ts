@@ -7,32 +7,21 @@
 import { newDataBoundary } from '../../agent/new-data-boundary';
 import { wrapUntrusted } from '../../agent/wrap-untrusted';
 import { collapseLabel } from '../../tools/collapse-label';
-import { McpInputError, type McpHub } from '../../tools/mcp/mcp-hub';
-import { UserFacingError } from '../user-facing-error';
+import type { McpHub } from '../../tools/mcp/mcp-hub';
 import type { Awaitable, HandlerSet } from './handler-set';
 
 type McpRequest = 'mcp.list' | 'mcp.save' | 'mcp.refresh' | 'mcp.delete' | 'mcp.setTool' | 'mcp.resources' | 'mcp.readResource';
 
-/** Form mistakes reach the page as user-facing errors; anything else stays an internal error. */
-async function userFacing<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof McpInputError) throw new UserFacingError('invalid', error.message);
-    throw error;
-  }
-}
-
 export function createMcpHandlers(deps: { mcp: Awaitable<McpHub> }): HandlerSet<McpRequest> {
   return {
     'mcp.list': async () => (await deps.mcp).list(),
-    'mcp.save': async (input) => userFacing((await deps.mcp).save(input)),
-    'mcp.refresh': async ({ id }) => userFacing((await deps.mcp).refresh(id)),
+    'mcp.save': async (input) => (await deps.mcp).save(input),
+    'mcp.refresh': async ({ id }) => (await deps.mcp).refresh(id),
     'mcp.delete': async ({ id }) => (await deps.mcp).remove(id),
-    'mcp.setTool': async (change) => userFacing((await deps.mcp).setTool(change)),
+    'mcp.setTool': async (change) => (await deps.mcp).setTool(change),
     'mcp.resources': async () => (await deps.mcp).resources(),
     'mcp.readResource': async ({ serverId, uri }) => {
-      const res = await userFacing((await deps.mcp).readResource(serverId, uri));
+      const res = await (await deps.mcp).readResource(serverId, uri);
       const block = wrapUntrusted('page_content', res.text, newDataBoundary(), 'mcp_resource');
       // The URI is the server's too: outside the block it is one line without invisible characters.
       return { serverName: res.serverName, uri: res.uri, text: `Attached resource ${collapseLabel(res.uri, 300)} from the MCP server "${res.serverName}":\n${block}` };

@@ -6,7 +6,7 @@ import { listModels as listModelsDefault } from '../../providers/list-models';
 import type { ProviderStore } from '../../providers/provider-store';
 import type { ConversationStore } from '../../storage/conversation-store';
 import type { SettingsStore } from '../../storage/settings-store';
-import { UserFacingError } from '../user-facing-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 import { t } from '../../util/t';
 

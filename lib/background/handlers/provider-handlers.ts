@@ -5,7 +5,7 @@ import { providerEndpoint, type ProviderKind } from '../../providers/provider-co
 import type { ProviderStore } from '../../providers/provider-store';
 import type { SettingsStore } from '../../storage/settings-store';
 import type { LocalOriginRulesSync } from '../local-origin-rules';
-import { UserFacingError } from '../user-facing-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 import { t } from '../../util/t';
 

@@ -1,6 +1,6 @@
 /** runs.inspect: exactly what the model was sent at each step ("what the model saw"), rebuilt from the journal. */
 import type { RunJournal } from '../../agent/run-journal';
-import { UserFacingError } from '../user-facing-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 import { t } from '../../util/t';
 

@@ -1,7 +1,7 @@
 /** skills.*: bundled skills are read-only; the user's own (at most 50) live in settings. */
 import type { SettingsStore } from '../../storage/settings-store';
 import type { SkillCatalog } from '../../tools/skill-catalog';
-import { UserFacingError } from '../user-facing-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';

@@ -6,11 +6,10 @@
 import type { ErrorCode } from '../../messaging/error-code';
 import { searchWeb } from '../../tools/web/search-web';
 import { WebSearchFailure, type WebSearchFailureKind } from '../../tools/web/web-search-failure';
-import { WebSearchInputError } from '../../tools/web/web-search-input-error';
 import type { WebSearchStore } from '../../tools/web/web-search-store';
 import { DEFAULT_RESULT_COUNT, present } from '../../tools/web/web-search-tool';
 import { t } from '../../util/t';
-import { UserFacingError } from '../user-facing-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 
 /** What "Test connection" searches for: a common word, so a working backend has something to answer. */
@@ -43,9 +42,7 @@ export function createWebSearchHandlers(deps: WebSearchHandlerDeps): HandlerSet<
       if (input.backend === 'none') throw new UserFacingError('invalid', t('web_search_test_choose'));
       const store = await deps.store;
       // The form's values, with the saved key when none is typed; a missing address or key is said as Save says it.
-      const target = await store.draftTarget({ ...input, backend: input.backend }).catch((error: unknown) => {
-        throw error instanceof WebSearchInputError ? new UserFacingError('invalid', error.message) : error;
-      });
+      const target = await store.draftTarget({ ...input, backend: input.backend });
       const started = deps.now();
       try {
         const raw = await searchWeb(target, TEST_QUERY, DEFAULT_RESULT_COUNT, { fetch: deps.fetch, timeoutMs: deps.timeoutMs });

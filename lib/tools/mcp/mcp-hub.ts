@@ -7,7 +7,7 @@ import type { ToolRegistry } from '../tool-registry';
 import type { McpConnectOptions, McpConnection } from './connect-mcp';
 import { callMcpServer } from './call-mcp-server';
 import { createMcpConnections } from './mcp-connections';
-import { McpInputError, mcpRecordFromInput } from './mcp-record-from-input';
+import { inputError, mcpRecordFromInput } from './mcp-record-from-input';
 import { createMcpTool, type CallMcpTool } from './create-mcp-tool';
 import { describeMcpFailure } from './describe-mcp-failure';
 import { capText } from './format-mcp-result';
@@ -23,8 +23,6 @@ import type { McpServerStore } from './mcp-server-store';
 import { stripInvisibleChars } from '../../page/strip-invisible-chars';
 import { t } from '../../util/t';
 import { isRecord } from '../../util/is-record';
-
-export { McpInputError };
 
 export const MAX_RESOURCE_CHARS = 20_000;
 
@@ -170,7 +168,7 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     refresh: (id) =>
       serial(async () => {
         const record = await deps.store.get(id);
-        if (!record) throw new McpInputError(t('mcp_server_gone'));
+        if (!record) throw inputError(t('mcp_server_gone'));
         return refreshRecord(record);
       }),
     remove: (id) =>
@@ -188,13 +186,13 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     resources: async () => listMcpResources(await deps.store.list()),
     async readResource(serverId, uri) {
       const record = await deps.store.get(serverId);
-      if (!record || !record.resources.some((r) => r.uri === uri)) throw new McpInputError(t('mcp_resource_gone'));
+      if (!record || !record.resources.some((r) => r.uri === uri)) throw inputError(t('mcp_resource_gone'));
       let result: unknown;
       try {
         result = await (await connections.connection(record)).readResource(uri);
       } catch (error) {
         connections.drop(serverId);
-        throw new McpInputError(t('mcp_resource_read_failed', record.name, describeMcpFailure(error, record.timeoutMs).shown));
+        throw inputError(t('mcp_resource_read_failed', record.name, describeMcpFailure(error, record.timeoutMs).shown));
       }
       const contents = isRecord(result) && Array.isArray(result.contents) ? result.contents : [];
       const texts = contents.map((c: unknown) => (isRecord(c) && typeof c.text === 'string' ? c.text : '[binary content omitted]'));
@@ -209,9 +207,9 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
 async function applyToolSetting(store: McpServerStore, { serverId, tool, enabled, policy }: { serverId: string; tool: string; enabled?: boolean; policy?: McpToolPolicy }) {
   const record = await store.get(serverId);
   const info = record?.tools.find((x) => x.name === tool);
-  if (!record || !info) throw new McpInputError(t('mcp_tool_gone'));
+  if (!record || !info) throw inputError(t('mcp_tool_gone'));
   // A destructive tool asks every time: Allow is refused here (and would not be honoured at run time).
-  if (policy === 'allow' && isDestructiveMcpTool(info.annotations)) throw new McpInputError(t('mcp_allow_destructive', info.name));
+  if (policy === 'allow' && isDestructiveMcpTool(info.annotations)) throw inputError(t('mcp_allow_destructive', info.name));
   const current = record.toolSettings[tool] ?? DEFAULT_TOOL_SETTING;
   record.toolSettings[tool] = { ...current, enabled: enabled ?? current.enabled, policy: policy ?? current.policy };
   // Choosing Allow allows the tool as it is listed now: a later change is asked again.

@@ -8,7 +8,7 @@ import type { EncryptedSecret } from '../../storage/records';
 import { decryptSecret, encryptSecret } from '../../storage/secrets';
 import { t } from '../../util/t';
 import { originOf } from '../origin-of';
-import { WebSearchInputError } from './web-search-input-error';
+import { UserFacingError } from '../../messaging/user-facing-error';
 import { DEFAULT_API_BASES, type WebSearchBackend, type WebSearchTarget } from './web-search-backends';
 
 const KEY = 'webSearch';
@@ -41,7 +41,7 @@ export interface WebSearchStore {
   target(): Promise<WebSearchTarget | undefined>;
   /**
    * What `target()` would give once `input` were saved, without saving it ("Test connection" on the form's
-   * values): the typed key, else the saved one on the same terms as `save`. Throws what `save` would (a WebSearchInputError).
+   * values): the typed key, else the saved one on the same terms as `save`. Throws what `save` would (a UserFacingError).
    */
   draftTarget(input: WebSearchInput & { backend: WebSearchBackend }): Promise<WebSearchTarget>;
 }
@@ -53,7 +53,7 @@ const apiOrigin = (backend: 'brave' | 'tavily', url: string | undefined) => orig
 function resolveInput(input: WebSearchInput & { backend: WebSearchBackend }, previous: StoredWebSearch | undefined) {
   const url = input.url?.trim() || undefined;
   if (input.backend === 'searxng') {
-    if (!url) throw new WebSearchInputError(t('tool_web_search_needs_address'));
+    if (!url) throw new UserFacingError('invalid', t('tool_web_search_needs_address'));
     return { backend: input.backend, url };
   }
   const typedKey = input.apiKey?.trim() || undefined;
@@ -61,9 +61,9 @@ function resolveInput(input: WebSearchInput & { backend: WebSearchBackend }, pre
   const sameService = previous?.backend === input.backend;
   // Nor does it follow the API address to another host (as with provider keys and MCP tokens).
   const moved = sameService && apiOrigin(input.backend, previous.url) !== apiOrigin(input.backend, url);
-  if (!typedKey && moved && previous.apiKey) throw new WebSearchInputError(t('tool_web_search_key_host_changed'));
+  if (!typedKey && moved && previous.apiKey) throw new UserFacingError('invalid', t('tool_web_search_key_host_changed'));
   const savedKey = sameService ? previous.apiKey : undefined;
-  if (!typedKey && !savedKey) throw new WebSearchInputError(t('tool_web_search_needs_key'));
+  if (!typedKey && !savedKey) throw new UserFacingError('invalid', t('tool_web_search_needs_key'));
   return { backend: input.backend, url, typedKey, savedKey };
 }
 

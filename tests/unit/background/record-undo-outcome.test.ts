@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldRunEvents } from '../../../lib/agent/run-view';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
 import { createUndoRecorder, recordingUndo } from '../../../lib/background/record-undo-outcome';
-import { UserFacingError } from '../../../lib/background/user-facing-error';
+import { UserFacingError } from '../../../lib/messaging/user-facing-error';
 import type { MessageRecord } from '../../../lib/storage/records';
 import { echoTool, setup } from '../agent/harness';
 import { createMemoryConversationStore } from './memory-conversation-store';

@@ -9,7 +9,7 @@ import { backgroundProtocol } from '../../../../lib/background/protocol';
 import { requestSchemas } from '../../../../lib/background/request-schemas';
 import { dispatch } from '../../../../lib/messaging/dispatch';
 import { DEFAULT_API_BASES } from '../../../../lib/tools/web/web-search-backends';
-import { WebSearchInputError } from '../../../../lib/tools/web/web-search-input-error';
+import { UserFacingError } from '../../../../lib/messaging/user-facing-error';
 import type { WebSearchStore } from '../../../../lib/tools/web/web-search-store';
 
 const SAVED_KEY = 'BSA-saved-secret-key';
@@ -24,7 +24,7 @@ function fakeStore(): WebSearchStore {
     target: async () => ({ backend: 'brave', baseUrl: DEFAULT_API_BASES.brave, apiKey: SAVED_KEY }),
     async draftTarget(input) {
       if (input.backend === 'searxng') {
-        if (!input.url) throw new WebSearchInputError('Give the address of your SearXNG instance.');
+        if (!input.url) throw new UserFacingError('invalid', 'Give the address of your SearXNG instance.');
         return { backend: 'searxng', baseUrl: input.url };
       }
       return { backend: input.backend, baseUrl: input.url || DEFAULT_API_BASES[input.backend], apiKey: input.apiKey || SAVED_KEY };
