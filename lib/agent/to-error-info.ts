@@ -1,9 +1,14 @@
-import { ProviderError } from '../providers/provider-error';
+import { isErrorCode } from '../messaging/error-code';
 import type { ErrorInfo } from './agent-event';
 
-/** Plain, serialisable error data for events and the journal. */
+/**
+ * The one way any thrown error becomes plain, serialisable data for events, the journal and the panel: its
+ * code when it carries one of the project's codes (ProviderError, RetrievalError, UserFacingError, RemoteError,
+ * a run cap), 'aborted' for an abort, else 'internal'; an HTTP status travels with it. A class name is never a code.
+ */
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (error instanceof ProviderError) return { code: error.code, message: error.message, status: error.status };
-  if (error instanceof Error) return { code: error.name === 'Error' ? 'internal' : error.name, message: error.message };
-  return { code: 'internal', message: String(error) };
+  if (!(error instanceof Error)) return { code: 'internal', message: String(error) };
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  const known = isErrorCode(code) ? code : error.name === 'AbortError' ? 'aborted' : 'internal';
+  return { code: known, message: error.message, ...(typeof status === 'number' ? { status } : {}) };
 }

@@ -8,6 +8,7 @@ import type { MessageRecord } from '../storage/records';
 import type { ChatHub } from './chat-hub';
 import type { PanelPageContext } from './panel-port';
 import { toModelHistory } from './to-model-history';
+import { toErrorInfo } from '../agent/to-error-info';
 
 export type StartTurn = (conversationId: string, page: PanelPageContext | undefined, mentionedTabIds?: number[]) => Promise<void>;
 
@@ -17,7 +18,6 @@ export function createTurnStarter(hub: ChatHub, finalize: (runId: string, result
 
   /** Stores an assistant message that is only an error, so the user sees it and can retry. */
   async function failTurn(conversationId: string, error: unknown) {
-    const e = error as { code?: string; message?: string };
     const message: MessageRecord = {
       id: deps.generateId(),
       conversationId,
@@ -25,7 +25,7 @@ export function createTurnStarter(hub: ChatHub, finalize: (runId: string, result
       text: '',
       status: 'error',
       createdAt: deps.now(),
-      error: { code: e?.code ?? 'internal', message: e?.message ?? String(error) },
+      error: toErrorInfo(error),
     };
     await (await deps.store).putMessage(message);
     broadcast(conversationId, { type: 'message', message });

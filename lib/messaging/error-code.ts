@@ -40,8 +40,11 @@ export const errorCodes = [
   'stream_error',
   'stalled',
   'unknown',
-  // The agent's run errors.
+  // The agent's run errors, and the run caps that end a run (lib/agent/stop-condition.ts).
   'interrupted',
+  'tool_call_limit',
+  'sub_agent_limit',
+  'token_budget',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

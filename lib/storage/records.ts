@@ -7,6 +7,7 @@
  * of a run (lib/agent/run-view.ts). The provider record extends the provider config and lives in
  * lib/providers/provider-record.ts.
  */
+import type { ErrorCode } from '../messaging/error-code';
 
 export interface EncryptedSecret { iv: Uint8Array; data: ArrayBuffer }
 
@@ -33,7 +34,7 @@ export interface Usage {
 export type RunFinishReason = 'stop' | 'length' | 'step-limit' | 'stopped' | 'error';
 
 export interface ErrorInfo {
-  code: string;
+  code: ErrorCode;
   message: string;
   status?: number;
 }
