@@ -1,4 +1,4 @@
-import { isRecord, list, showValue, str, type ToolOutputView } from './read-tool-output';
+import { isRecord, list, showValue, str } from './card-guards';
 
 export interface FormFieldRow {
   key: string;
@@ -30,8 +30,7 @@ export function isSensitiveLabel(label: string, key: string, type: string): bool
   return type === 'password' || SENSITIVE.test(`${label} ${key}`.replace(/[_-]/g, ' '));
 }
 
-export function describeFormState(out: ToolOutputView): FormStateSummary | undefined {
-  const v = out.json;
+export function describeFormState(v: unknown): FormStateSummary | undefined {
   if (!isRecord(v) || !Array.isArray(v.fields)) return undefined;
   const fields = list(v.fields).flatMap((f): FormFieldRow[] => {
     if (!isRecord(f) || str(f.key) === undefined) return [];

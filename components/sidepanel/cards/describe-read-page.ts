@@ -1,4 +1,4 @@
-import { hostOf, isRecord, num, str, type ToolOutputView } from './read-tool-output';
+import { hostOf, isRecord, num, str } from './card-guards';
 import { t } from '../../ui/t';
 
 /** What the read_page card shows: which page, how much of it, and how it begins. */
@@ -27,8 +27,7 @@ const plain = (markdown: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export function describeReadPage(out: ToolOutputView): ReadPageSummary | undefined {
-  const v = out.json;
+export function describeReadPage(v: unknown): ReadPageSummary | undefined {
   if (!isRecord(v)) return undefined;
   const markdown = str(v.markdown);
   const url = str(v.url) ?? '';

@@ -1,4 +1,4 @@
-import { hostOf, isRecord, list, str, type ToolOutputView } from './read-tool-output';
+import { hostOf, isRecord, list, str } from './card-guards';
 import { t } from '../../ui/t';
 
 /** A passage found in the user's history, with the source its citation chip opens. */
@@ -13,8 +13,7 @@ export interface HistoryPassageView {
 
 const MAX_PASSAGE = 400;
 
-export function describeSearchHistory(out: ToolOutputView): { passages: HistoryPassageView[]; note?: string } | undefined {
-  const v = out.json;
+export function describeSearchHistory(v: unknown): { passages: HistoryPassageView[]; note?: string } | undefined {
   if (!isRecord(v) || !Array.isArray(v.passages)) return undefined;
   const passages = list(v.passages).flatMap((p): HistoryPassageView[] => {
     if (!isRecord(p)) return [];

@@ -1,4 +1,4 @@
-import { hostOf, isRecord, list, num, str, type ToolOutputView } from './read-tool-output';
+import { hostOf, isRecord, list, num, str } from './card-guards';
 import { t } from '../../ui/t';
 
 /** One web_search result as its card shows it: its number (what the answer cites), title, source and snippet. */
@@ -9,8 +9,7 @@ export interface WebResultView {
   snippet: string;
 }
 
-export function describeWebSearch(out: ToolOutputView): { results: WebResultView[]; backend?: string; note?: string } | undefined {
-  const v = out.json;
+export function describeWebSearch(v: unknown): { results: WebResultView[]; backend?: string; note?: string } | undefined {
   if (!isRecord(v) || !Array.isArray(v.results)) return undefined;
   const results = list(v.results).flatMap((r, i): WebResultView[] => {
     if (!isRecord(r)) return [];
