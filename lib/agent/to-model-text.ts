@@ -11,7 +11,8 @@ import { wrapUntrusted } from './wrap-untrusted';
 
 export type { ToolFailure, ToolResult, ToolSuccess } from '../storage/records';
 
-export const isToolFailure = (r: ToolResult): r is ToolFailure => 'error' in r;
+/** A failure carries its message as text (a result from an imported file is checked the same way). */
+export const isToolFailure = (r: ToolResult): r is ToolFailure => typeof (r as Partial<ToolFailure>).error === 'string';
 
 // Circular or BigInt values: the model still deserves to know something came back.
 const unserialisable = (error: unknown) => `(unserialisable output: ${error instanceof Error ? error.message : String(error)})`;
