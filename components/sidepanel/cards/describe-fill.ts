@@ -1,6 +1,7 @@
 import type { RunPart } from '../../../lib/agent/run-view';
 import { describeFormState, isSensitiveLabel, MASK } from './describe-form-state';
-import { isRecord, list, showValue, str } from './card-guards';
+import { fieldsOf, isRecord, list, showValue, str } from './card-guards';
+import type { PageToolOutput } from '../../../lib/tools/page/page-tools';
 import { outputOf, resultOf } from './result-of';
 import { t } from '../../ui/t';
 
@@ -30,8 +31,7 @@ export function describeFill(part: ToolPart, siblings: RunPart[]): FillRow[] {
   const updates = isRecord(part.input) && isRecord(part.input.updates) ? part.input.updates : {};
   const state = formStateBefore(part, siblings);
   const fields = new Map((state ? describeFormState(outputOf(state))?.fields ?? [] : []).map((f) => [f.key, f]));
-  const out = part.status === 'done' ? outputOf(part) : undefined;
-  const result = isRecord(out) ? out : undefined;
+  const result = part.status === 'done' ? fieldsOf<PageToolOutput<'fill_form'>>(outputOf(part)) : undefined;
   const reasons = (name: 'ignored' | 'failed') =>
     new Map(list(result?.[name]).flatMap((r) => (isRecord(r) && str(r.key) !== undefined ? [[str(r.key)!, str(r.reason) ?? ''] as const] : [])));
   const written = new Map(list(result?.written).flatMap((w) => (isRecord(w) && str(w.key) !== undefined ? [[str(w.key)!, w.value] as const] : [])));

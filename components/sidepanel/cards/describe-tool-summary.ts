@@ -1,5 +1,6 @@
 import type { RunPart } from '../../../lib/agent/run-view';
-import { isRecord, list, str } from './card-guards';
+import { fieldsOf, isRecord, list, str } from './card-guards';
+import type { FoundMemory } from '../../../lib/tools/memory-tools';
 import { outputOf } from './result-of';
 import { formatCount } from '../../options/format-figures';
 import { t } from '../../ui/t';
@@ -9,8 +10,9 @@ type ToolPart = Extract<RunPart, { kind: 'tool' }>;
 /** Memories found by memory_search. */
 export function describeMemories(out: unknown): { text: string; tags: string[]; savedAt?: string }[] | undefined {
   if (!Array.isArray(out)) return undefined;
-  return list(out).flatMap((m) => {
-    if (!isRecord(m) || str(m.text) === undefined) return [];
+  return list(out).flatMap((item) => {
+    const m = fieldsOf<FoundMemory>(item);
+    if (!m || str(m.text) === undefined) return [];
     const savedAt = str(m.savedAt);
     return [{ text: str(m.text)!, tags: list(m.tags).flatMap((t) => (typeof t === 'string' ? [t] : [])), ...(savedAt ? { savedAt } : {}) }];
   });

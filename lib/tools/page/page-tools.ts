@@ -3,7 +3,10 @@
  * tool's execute sends its command through the router it is created with; the page agent in the content
  * script (lib/page) does the work. A route failure is thrown as a ToolError the runtime reports as is.
  */
-import type { PageCommandName } from '../../page/page-command';
+import type { PageCommandName, PageCommandOutput } from '../../page/page-command';
+
+/** What a page tool returns (read_page, get_form_state, fill_form, click, submit_form…): the page agent's answer. */
+export type PageToolOutput<K extends PageCommandName> = PageCommandOutput<K>;
 import { defineTool, type ActionTarget, type Tool, type ToolContext } from '../define-tool';
 import { formatActionPreview, type ActionCall } from './format-action-preview';
 import { formatFillPreview } from './format-fill-preview';
