@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { withTypedResult } from '../../../lib/agent/assemble-snapshot';
+import { buildHistory } from '../../../lib/agent/build-history';
+import { createMemoryRunJournal } from '../../../lib/agent/memory-run-journal';
+import { readTextsOf } from '../../../lib/agent/run-data-flows';
 import { executeToolCall, type ExecuteToolDeps } from '../../../lib/agent/execute-tool-call';
 import type { ToolCallRecord } from '../../../lib/agent/run-journal';
 import { fromLegacyOutput, resultText, toModelText, toResultValue } from '../../../lib/agent/to-model-text';
@@ -129,5 +132,38 @@ describe('results journaled as strings (before results were typed)', () => {
     for (const [output, isError, name] of [[wrapped, false, 'fetch_url'], [`note\n${wrapped}`, false, 'read_page'], ['{ "a": 1 }', false, 'x'], ['Error: disk full', true, 'x']] as const) {
       expect(toModelText(fromLegacyOutput(output, isError, name, BOUNDARY), BOUNDARY, name)).toBe(output);
     }
+  });
+
+  it('a run journaled before results were typed is resumed with the very text the model was sent', async () => {
+    const journal = createMemoryRunJournal();
+    const run = { id: 'r1', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: { dataBoundary: BOUNDARY }, status: 'running' as const, createdAt: 1, updatedAt: 1 };
+    const error = `Error: the MCP tool x reported a failure. Its message, as the server wrote it:\n${wrapUntrusted('page_content', 'broken', BOUNDARY, 'mcp__s__x')}`;
+    await journal.write({
+      run, runInput: { runId: 'r1', messages: [{ role: 'user', content: [{ type: 'text', text: 'q' }] }] },
+      steps: [{ runId: 'r1', index: 0, status: 'done', toolCallIds: ['a', 'b'], startedAt: 1 }],
+      texts: [{ runId: 'r1', index: 0, text: '', reasoning: '' }],
+      toolCalls: [
+        { runId: 'r1', step: 0, order: 0, toolCallId: 'a', toolName: 'read_page', rawInput: '{}', status: 'done', output: wrapped, isError: false },
+        { runId: 'r1', step: 0, order: 1, toolCallId: 'b', toolName: 'mcp__s__x', rawInput: '{}', status: 'done', output: error, isError: true },
+      ],
+    });
+    const snap = (await journal.read('r1'))!;
+    expect(snap.toolCalls.map((c) => c.result)).toEqual([
+      { value: { title: 'T', markdown: 'x' }, untrusted: 'page_content' },
+      { error: 'Error: the MCP tool x reported a failure. Its message, as the server wrote it:', untrustedDetail: 'broken', untrusted: 'page_content' },
+    ]);
+    const tool = buildHistory(snap).at(-1)!;
+    expect(tool.role === 'tool' && tool.content.map((p) => p.output)).toEqual([wrapped, error]);
+  });
+});
+
+describe('the egress gate', () => {
+  it('compares with a call\'s whole result as the model read it, where its source gave no text', () => {
+    const call = { runId: 'r', step: 0, order: 0, toolCallId: 't', toolName: 'read_page', rawInput: '{}', status: 'done', reads: [{ origin: 'https://bank.example' }] } as const;
+    const [typed] = readTextsOf([{ ...call, result: { value: { balance: 'acct 12\u200b34' }, untrusted: 'page_content' } }], BOUNDARY);
+    // The model read the number without the invisible character: that is the text a copy of it is found in.
+    expect(typed).toEqual({ origin: 'https://bank.example', text: toModelText({ value: { balance: 'acct 12\u200b34' }, untrusted: 'page_content' }, BOUNDARY, 'read_page') });
+    expect(typed!.text).toContain('acct 1234');
+    expect(readTextsOf([{ ...call, reads: [{ origin: 'https://a.example', text: 'own text' }], result: { value: 'x' } }], BOUNDARY)).toEqual([{ origin: 'https://a.example', text: 'own text' }]);
   });
 });
