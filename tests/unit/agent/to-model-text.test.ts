@@ -159,7 +159,7 @@ describe('results journaled as strings (before results were typed)', () => {
 
 describe('the egress gate', () => {
   it('compares with a call\'s whole result as the model read it, where its source gave no text', () => {
-    const call = { runId: 'r', step: 0, order: 0, toolCallId: 't', toolName: 'read_page', rawInput: '{}', status: 'done', reads: [{ origin: 'https://bank.example' }] } as const;
+    const call: ToolCallRecord = { runId: 'r', step: 0, order: 0, toolCallId: 't', toolName: 'read_page', rawInput: '{}', status: 'done', reads: [{ origin: 'https://bank.example' }] };
     const [typed] = readTextsOf([{ ...call, result: { value: { balance: 'acct 12\u200b34' }, untrusted: 'page_content' } }], BOUNDARY);
     // The model read the number without the invisible character: that is the text a copy of it is found in.
     expect(typed).toEqual({ origin: 'https://bank.example', text: toModelText({ value: { balance: 'acct 12\u200b34' }, untrusted: 'page_content' }, BOUNDARY, 'read_page') });
