@@ -35,6 +35,14 @@ describe('reading a tool result kept as a string (older messages)', () => {
     // A typed result is read as it is.
     expect(outputOf(tool('read_page', { result: { value: { a: 1 }, untrusted: 'page_content' } }))).toEqual({ a: 1 });
   });
+
+  it('shows outside text without the characters a person cannot see, as the model read it', () => {
+    const hidden = 'Pay\u202e\u200b moc.evil\u{E0041}';
+    expect(outputOf(tool('read_page', { result: { value: { title: hidden, n: 1, list: [hidden] }, untrusted: 'page_content' } }))).toEqual({ title: 'Pay moc.evil', n: 1, list: ['Pay moc.evil'] });
+    expect(resultOf(tool('mcp_x', { status: 'error', result: { error: 'failed:', untrustedDetail: hidden, untrusted: 'page_content' } }))).toEqual({ error: 'failed:', untrustedDetail: 'Pay moc.evil', untrusted: 'page_content' });
+    // The tool's own data (not outside text) is shown as it is.
+    expect(outputOf(tool('fill_form', { result: { value: { note: hidden } } }))).toEqual({ note: hidden });
+  });
 });
 
 describe('card summaries', () => {
