@@ -3,7 +3,6 @@ import { defineTool, type Tool } from './define-tool';
 import type { MemoryStore } from './memory-store';
 import { previewMemorySave } from './preview-memory-save';
 
-/** memory_save / memory_search / memory_delete over an injected store. */
 /** A memory as memory_search returns it. */
 export interface FoundMemory {
   id: string;
@@ -15,6 +14,7 @@ export interface FoundMemory {
 /** memory_search's output: the memories found, or a sentence saying there are none. */
 export type MemorySearchOutput = FoundMemory[] | string;
 
+/** memory_save / memory_search / memory_delete over an injected store. */
 export function createMemoryTools(store: MemoryStore, deps: { now: () => number; generateId: () => string }): Tool[] {
   const save = defineTool({
     name: 'memory_save',

@@ -4,9 +4,6 @@
  * script (lib/page) does the work. A route failure is thrown as a ToolError the runtime reports as is.
  */
 import type { PageCommandName, PageCommandOutput } from '../../page/page-command';
-
-/** What a page tool returns (read_page, get_form_state, fill_form, click, submit_form…): the page agent's answer. */
-export type PageToolOutput<K extends PageCommandName> = PageCommandOutput<K>;
 import { defineTool, type ActionTarget, type Tool, type ToolContext } from '../define-tool';
 import { formatActionPreview, type ActionCall } from './format-action-preview';
 import { formatFillPreview } from './format-fill-preview';
@@ -20,6 +17,9 @@ import { PageGoneError } from './page-gone-error';
 import { pageRouteError, type PageToolCall, type RouteToPage } from './page-router';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
 import { originOf } from '../origin-of';
+
+/** What a page tool returns (read_page, get_form_state, fill_form, click, submit_form…): the page agent's answer. */
+export type PageToolOutput<K extends PageCommandName> = PageCommandOutput<K>;
 
 export interface PageToolsDeps {
   /** Reaches the content script of the run's tab and frame. */
