@@ -2,6 +2,7 @@ import './cards/tool-cards.css';
 import type { RunPart } from '../../lib/agent/run-view';
 import { ApprovalCard } from './ApprovalCard';
 import { cardFor, cardTitle } from './cards/card-registry';
+import { resultTextOf } from './cards/result-of';
 import type { ToolPart } from './cards/card-props';
 import { UndoResult } from './cards/UndoResult';
 import { RunParts } from './RunParts';
@@ -38,6 +39,7 @@ const firstLines = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}
 export function ToolCard({ part, actions, siblings = [] }: { part: ToolPart; actions?: ToolCardActions; siblings?: RunPart[] }) {
   const kind = cardFor(part.toolName);
   const failed = part.status === 'error' || part.status === 'denied';
+  const output = resultTextOf(part);
   return (
     <div class={`tool-card ${part.status}`} data-tool={part.toolName} data-status={part.status}>
       <div class="tool-head">
@@ -47,7 +49,7 @@ export function ToolCard({ part, actions, siblings = [] }: { part: ToolPart; act
       </div>
       <ApprovalCard part={part} actions={actions} />
       {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
-      {part.status === 'error' && part.output !== undefined && <p class="tool-error">{firstLines(part.output)}</p>}
+      {part.status === 'error' && output !== undefined && <p class="tool-error">{firstLines(output)}</p>}
       {!failed && <kind.Body part={part} siblings={siblings} />}
       {part.undo ? (
         <UndoResult undo={part.undo} />
@@ -66,7 +68,7 @@ export function ToolCard({ part, actions, siblings = [] }: { part: ToolPart; act
           <RunParts parts={part.nested} />
         </details>
       )}
-      {(part.input !== undefined || part.output !== undefined) && (
+      {(part.input !== undefined || output !== undefined) && (
         <details class="tool-raw">
           <summary>
             {fillSlots('tool_raw', <code class="tool-name">{part.toolName}</code>)}
@@ -77,10 +79,10 @@ export function ToolCard({ part, actions, siblings = [] }: { part: ToolPart; act
               <pre class="tool-input">{pretty(part.input)}</pre>
             </section>
           )}
-          {part.output !== undefined && (
+          {output !== undefined && (
             <section>
               <h4>{t('tool_result')}</h4>
-              <pre class="tool-output">{part.output}</pre>
+              <pre class="tool-output">{output}</pre>
             </section>
           )}
         </details>

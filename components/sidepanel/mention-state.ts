@@ -4,7 +4,7 @@
  * worker checks the ids again and keeps to them.
  */
 import { computed, signal } from '@preact/signals';
-import { hostOf } from './cards/read-tool-output';
+import { hostOf } from './cards/card-guards';
 
 export interface TabOption {
   tabId: number;

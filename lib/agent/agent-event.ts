@@ -4,7 +4,7 @@
  */
 import type { FinishReason, Usage } from '../providers/chat-model';
 // A message record stores its error and finish, so storage (below this folder) declares them.
-import type { DataFlowFlag, ErrorInfo, RunFinishReason, UndoOutcome } from '../storage/records';
+import type { DataFlowFlag, ErrorInfo, RunFinishReason, ToolResult, UndoOutcome } from '../storage/records';
 
 export type { DataFlowFlag, ErrorInfo, RunFinishReason } from '../storage/records';
 
@@ -16,7 +16,7 @@ export type AgentEvent =
   | { type: 'tool-call-start'; runId: string; toolCallId: string; toolName: string; parentToolCallId?: string }
   | { type: 'tool-call-input'; runId: string; toolCallId: string; input: unknown }
   /** `denied`: the user said no, so the call never ran (an outcome of its own, not a failure). */
-  | { type: 'tool-call-finish'; runId: string; toolCallId: string; output: string; isError: boolean; durationMs: number; denied?: true }
+  | { type: 'tool-call-finish'; runId: string; toolCallId: string; result: ToolResult; isError: boolean; durationMs: number; denied?: true }
   | { type: 'approval-requested'; runId: string; toolCallId: string; toolName: string; input: unknown; preview: string; canAlwaysAllow?: boolean; origin?: string; dataFlows?: DataFlowFlag[]; destination?: string }
   | { type: 'approval-resolved'; runId: string; toolCallId: string; decision: 'approved' | 'denied' | 'always' }
   | { type: 'usage'; runId: string; step: number; usage: Usage }

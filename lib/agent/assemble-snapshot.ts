@@ -5,7 +5,9 @@
 import type {
   ApprovalRecord, InterjectionRecord, RunInputRecord, RunRecord, RunSnapshot, RunState, StepRecord, StepRequestRecord, StepState, StepText, ToolCallRecord,
 } from './run-journal';
+import { resolveDataBoundary } from './run-settings';
 import { rebuildStepRequests } from './step-request-record';
+import { toolResultOf } from './to-model-text';
 
 /** Everything the journal stores about one run, as stored. */
 export interface StoredRun {
@@ -36,10 +38,21 @@ export function assembleSnapshot(s: StoredRun): RunSnapshot {
   return {
     run,
     steps,
-    toolCalls: [...s.toolCalls].sort((a, b) => a.step - b.step || a.order - b.order),
+    toolCalls: [...s.toolCalls].sort((a, b) => a.step - b.step || a.order - b.order).map((c) => withTypedResult(c, resolveDataBoundary(run))),
     approvals: s.approvals,
     interjections: [...s.interjections].sort((a, b) => a.at - b.at),
   };
+}
+
+/**
+ * A call as readers expect it: a result journaled as the model's string (before results were typed) read as
+ * data, so the model is sent the same text and the card shows the same; the string itself is dropped.
+ */
+export function withTypedResult(c: ToolCallRecord, boundary: string): ToolCallRecord {
+  if (c.output === undefined) return c;
+  const { output: _o, ...rest } = c;
+  const result = toolResultOf(c, c.isError ?? false, boundary);
+  return result ? { ...rest, result } : rest;
 }
 
 /** The stored part of a run record that status changes rewrite (everything but its input messages). */

@@ -1,6 +1,8 @@
 /** Rebuilds the conversation a run has produced so far from its journal: the single source of truth. */
 import type { ChatMessage, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from '../providers/chat-model';
 import type { RunSnapshot, StepRecord, ToolCallRecord } from './run-journal';
+import { resolveDataBoundary } from './run-settings';
+import { toModelText } from './to-model-text';
 
 /** Told to the model after an interrupted stream, so it continues instead of starting over. */
 export const CONTINUE_NOTE =
@@ -34,6 +36,7 @@ function assistantMessage(step: StepRecord, calls: ToolCallRecord[]): ChatMessag
  */
 export function buildRunMessages(s: RunSnapshot, opts: { internal: boolean }): ChatMessage[] {
   const out: ChatMessage[] = [];
+  const boundary = resolveDataBoundary(s.run);
   for (const step of s.steps) {
     for (const i of s.interjections) {
       if (i.consumedByStep === step.index) out.push({ role: 'user', content: [{ type: 'text', text: i.text }] });
@@ -42,9 +45,10 @@ export function buildRunMessages(s: RunSnapshot, opts: { internal: boolean }): C
     const calls = s.toolCalls.filter((c) => c.step === step.index);
     const assistant = assistantMessage(step, calls);
     if (assistant) out.push(assistant);
-    const results: ToolResultPart[] = calls
-      .filter((c) => c.output !== undefined)
-      .map((c) => ({ type: 'tool-result', toolCallId: c.toolCallId, toolName: c.toolName, output: c.output!, isError: c.isError }));
+    // Where a result becomes the model's text: untrusted output in a block under the run's boundary.
+    const results: ToolResultPart[] = calls.flatMap((c) =>
+      c.result === undefined ? [] : [{ type: 'tool-result', toolCallId: c.toolCallId, toolName: c.toolName, output: toModelText(c.result, boundary, c.toolName), isError: c.isError }],
+    );
     if (results.length > 0) out.push({ role: 'tool', content: results });
     if (opts.internal && step.interrupted === 'worker-stopped' && (step.text || step.reasoning)) {
       out.push({ role: 'user', content: [{ type: 'text', text: CONTINUE_NOTE }] });

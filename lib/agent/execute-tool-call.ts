@@ -1,15 +1,15 @@
 /**
- * Runs one tool call to a result the model can read. Nothing here throws: an unknown tool, arguments that
- * fail the schema, a denial, a thrown error and a timeout all become `isError` results.
+ * Runs one tool call to its result, kept as data (the model's text is built from it where the request is,
+ * lib/agent/to-model-text.ts). Nothing here throws: an unknown tool, arguments that fail the schema, a denial,
+ * a thrown error and a timeout all become `isError` results.
  */
 import { z } from 'zod';
 import type { Tool, ToolContext } from '../tools/define-tool';
-import { formatToolOutput } from '../tools/format-tool-output';
 import { ToolError } from '../tools/tool-error';
 import { abortable } from './abortable';
 import { parseToolInput } from './build-history';
-import { wrapUntrusted } from './wrap-untrusted';
 import type { ApprovalDecision, ToolOutcome } from './run-journal';
+import { toResultValue, type ToolFailure, type ToolResult } from './to-model-text';
 
 export interface ToolCallInput {
   toolCallId: string;
@@ -18,7 +18,7 @@ export interface ToolCallInput {
 }
 
 export interface ToolRunResult {
-  output: string;
+  result: ToolResult;
   isError: boolean;
   outcome: ToolOutcome;
 }
@@ -34,8 +34,6 @@ export interface ExecuteToolDeps {
   /** The run's signal: aborted by stop. */
   runSignal: AbortSignal;
   context(signal: AbortSignal): ToolContext;
-  /** The run's boundary for untrusted-data blocks (tools with `untrustedOutput` are wrapped in one). */
-  dataBoundary: string;
 }
 
 export const DENIED_OUTPUT = 'Error: denied by the user. Do not retry this call; ask the user what to do instead.';
@@ -49,7 +47,7 @@ class ToolTimeoutError extends Error {
   }
 }
 
-const fail = (output: string, outcome: ToolOutcome): ToolRunResult => ({ output, isError: true, outcome });
+const fail = (error: string, outcome: ToolOutcome, detail?: Pick<ToolFailure, 'untrustedDetail' | 'untrusted'>): ToolRunResult => ({ result: { error, ...detail }, isError: true, outcome });
 
 /** Validates, approves and executes one call (with its timeout), always resolving to a result. */
 export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps): Promise<ToolRunResult> {
@@ -78,9 +76,8 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
   try {
     const ctx = deps.context(controller.signal);
     const value = await abortable(Promise.resolve().then(() => tool.execute(parsed.data, ctx)), controller.signal);
-    const output = formatToolOutput(value);
-    // The one place page text is marked: every tool that declares it gets the same wrapper.
-    return { output: tool.untrustedOutput ? wrapUntrusted(tool.untrustedOutput, output, deps.dataBoundary, tool.name) : output, isError: false, outcome: 'ok' };
+    // Every tool that declares page text is marked the same way: the model reads it in that block.
+    return { result: { value: toResultValue(value), ...(tool.untrustedOutput ? { untrusted: tool.untrustedOutput } : {}) }, isError: false, outcome: 'ok' };
   } catch (error) {
     if (controller.signal.reason instanceof ToolTimeoutError && controller.signal.aborted && !deps.runSignal.aborted) {
       return fail(`Error: ${controller.signal.reason.message}. It may or may not have taken effect.`, 'timeout');
@@ -88,8 +85,8 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
     if (deps.runSignal.aborted) return fail(STOPPED_DURING_OUTPUT, 'stopped');
     // A ToolError is written for the model: its message goes out as it is, under its own outcome.
     if (error instanceof ToolError) {
-      const detail = error.untrustedDetail !== undefined ? `\n${wrapUntrusted(tool.untrustedOutput ?? 'page_content', error.untrustedDetail, deps.dataBoundary, tool.name)}` : '';
-      return fail(`${error.message}${detail}`, error.outcome);
+      const detail = error.untrustedDetail !== undefined ? { untrustedDetail: error.untrustedDetail, untrusted: tool.untrustedOutput ?? 'page_content' } : undefined;
+      return fail(error.message, error.outcome, detail);
     }
     return fail(`Error: ${error instanceof Error ? error.message : String(error)}`, 'error');
   } finally {

@@ -55,9 +55,9 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
         }
       }
       out.push(...(extras.nested?.(c.toolCallId) ?? []));
-      if (c.output !== undefined) {
+      if (c.result !== undefined) {
         const durationMs = c.startedAt !== undefined && c.finishedAt !== undefined ? c.finishedAt - c.startedAt : 0;
-        out.push({ type: 'tool-call-finish', runId, toolCallId: c.toolCallId, output: c.output, isError: c.isError ?? false, durationMs, ...(c.outcome === 'denied' ? { denied: true as const } : {}) });
+        out.push({ type: 'tool-call-finish', runId, toolCallId: c.toolCallId, result: c.result, isError: c.isError ?? false, durationMs, ...(c.outcome === 'denied' ? { denied: true as const } : {}) });
       }
       if (c.undo) out.push({ type: 'tool-undone', runId, toolCallId: c.toolCallId, undo: c.undo });
     }

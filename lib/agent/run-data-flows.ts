@@ -9,15 +9,21 @@ import type { ReadSource, Tool } from '../tools/define-tool';
 import { findDataFlows, type ReadText } from './find-data-flows';
 import type { DataFlowFlag } from './agent-event';
 import type { RunJournal, ToolCallRecord } from './run-journal';
-import type { RunSettings } from './run-settings';
+import { resolveDataBoundary, type RunSettings } from './run-settings';
+import { toModelText } from './to-model-text';
 
 /** Deeper than delegation may go (3), so a malformed journal cannot loop. */
 const MAX_DEPTH = 4;
 
-/** The text each finished call read, by origin (a source without text stands for the call's whole output). */
-export function readTextsOf(calls: readonly ToolCallRecord[]): ReadText[] {
+/**
+ * The text each finished call read, by origin. A source without text stands for the call's whole result as
+ * the model read it (invisible characters removed), so what the model copies from it is found there.
+ */
+export function readTextsOf(calls: readonly ToolCallRecord[], boundary: string): ReadText[] {
   return calls.flatMap((c) =>
-    c.status === 'done' && c.reads ? c.reads.map((r: ReadSource) => ({ origin: r.origin, text: r.text ?? c.output ?? '' })) : [],
+    c.status === 'done' && c.reads
+      ? c.reads.map((r: ReadSource) => ({ origin: r.origin, text: r.text ?? (c.result ? toModelText(c.result, boundary, c.toolName) : '') }))
+      : [],
   );
 }
 
@@ -47,10 +53,10 @@ export async function conversationReads(journal: Pick<RunJournal, 'listRuns' | '
     if (seen.has(runId) || depth > MAX_DEPTH) return;
     seen.add(runId);
     if (current && runId === current.runId) {
-      out.push(...readTextsOf(current.calls), ...turnReadsOf(current.settings));
+      out.push(...readTextsOf(current.calls, resolveDataBoundary({ id: current.runId, settings: current.settings })), ...turnReadsOf(current.settings));
     } else {
       const snap = await journal.read(runId);
-      if (snap) out.push(...readTextsOf(snap.toolCalls), ...turnReadsOf(snap.run.settings));
+      if (snap) out.push(...readTextsOf(snap.toolCalls, resolveDataBoundary(snap.run)), ...turnReadsOf(snap.run.settings));
     }
     for (const child of await journal.listChildren(runId)) await visit(child.id, depth + 1);
   };

@@ -54,11 +54,11 @@ export async function refuseStep(live: LiveRun, deps: RuntimeDeps, last: StepRec
   if (last?.status === 'tools') {
     const calls = pendingCalls(live, last);
     const at = deps.now();
-    for (const c of calls) Object.assign(c, { status: 'done', output: `Not run: ${refusal.forModel}`, isError: true, outcome: 'stopped', finishedAt: at });
+    for (const c of calls) Object.assign(c, { status: 'done', result: { error: `Not run: ${refusal.forModel}` }, isError: true, outcome: 'stopped', finishedAt: at });
     last.status = 'done';
     last.finishedAt = at;
     await deps.journal.write({ toolCalls: calls, steps: [stepState(last)] });
-    for (const c of calls) live.emit({ type: 'tool-call-finish', runId: c.runId, toolCallId: c.toolCallId, output: c.output!, isError: true, durationMs: 0 });
+    for (const c of calls) live.emit({ type: 'tool-call-finish', runId: c.runId, toolCallId: c.toolCallId, result: c.result!, isError: true, durationMs: 0 });
   }
   live.emit({ type: 'error', runId: live.snap.run.id, error: refusal.error });
 }

@@ -7,7 +7,7 @@ import type { ChatCall, ChatMessage, FinishReason, ToolSpec, Usage } from '../pr
 import type { ReadSource } from '../tools/define-tool';
 import type { DataFlowFlag, ErrorInfo, InterruptReason, RunFinishReason } from './agent-event';
 import type { RunSettings } from './run-settings';
-import type { UndoOutcome } from '../storage/records';
+import type { ToolResult, UndoOutcome } from '../storage/records';
 
 export interface ModelRef {
   provider: string;
@@ -74,6 +74,9 @@ export interface ToolCallRecord {
   /** The raw JSON text the model produced. */
   rawInput: string;
   status: ToolCallStatus;
+  /** The call's result as data (the model's text is built from it per request: lib/agent/to-model-text.ts). */
+  result?: ToolResult;
+  /** Journaled before results were typed: read back into `result` by assembleSnapshot, never written. */
   output?: string;
   isError?: boolean;
   outcome?: ToolOutcome;

@@ -13,7 +13,7 @@ import { formatApprovalPreview } from '../tools/format-approval-preview';
 import { parseToolInput } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { ApprovalDecision, ApprovalRecord, StepRecord, ToolCallRecord } from './run-journal';
-import { resolveDataBoundary, resolveSite } from './run-settings';
+import { resolveSite } from './run-settings';
 import { runDataFlows } from './run-data-flows';
 import { changedSinceApproved, identityChange, type ShownIdentity } from '../page/shown-identity';
 
@@ -45,7 +45,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
   const tools = activeTools(live, deps);
   const tool = tools.find((t) => t.name === rec.toolName);
   if (rec.status === 'running' && !tool?.readOnly) {
-    return record(live, deps, rec, { output: UNKNOWN_OUTCOME, isError: true, outcome: 'unknown' }, 'unknown');
+    return record(live, deps, rec, { result: { error: UNKNOWN_OUTCOME }, isError: true, outcome: 'unknown' }, 'unknown');
   }
   const gate: Gate = {};
   const reads: ReadSource[] = [];
@@ -75,7 +75,6 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
       await deps.journal.write({ toolCalls: [rec] });
     },
     context,
-    dataBoundary: resolveDataBoundary(live.snap.run),
   });
   // Journaled with the result, so the egress check of a later call survives a worker restart. Every output
   // that carries untrusted text counts as read: where the tool did not say where it came from, the page
@@ -87,10 +86,10 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
 
 async function record(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, r: ToolRunResult, status: 'done' | 'unknown') {
   if (deps.isDead()) return;
-  Object.assign(rec, { status, output: r.output, isError: r.isError, outcome: r.outcome, finishedAt: deps.now() });
+  Object.assign(rec, { status, result: r.result, isError: r.isError, outcome: r.outcome, finishedAt: deps.now() });
   await deps.journal.write({ toolCalls: [rec] });
   const durationMs = rec.startedAt === undefined ? 0 : rec.finishedAt! - rec.startedAt;
-  live.emit({ type: 'tool-call-finish', runId: rec.runId, toolCallId: rec.toolCallId, output: r.output, isError: r.isError, durationMs, ...(r.outcome === 'denied' ? { denied: true as const } : {}) });
+  live.emit({ type: 'tool-call-finish', runId: rec.runId, toolCallId: rec.toolCallId, result: r.result, isError: r.isError, durationMs, ...(r.outcome === 'denied' ? { denied: true as const } : {}) });
 }
 
 /**

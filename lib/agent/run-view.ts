@@ -55,7 +55,7 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
     case 'tool-call-input':
       return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input }));
     case 'tool-call-finish':
-      return updateTool(parts, e.toolCallId, (p) => ({ ...p, status: e.denied ? 'denied' : e.isError ? 'error' : 'done', output: e.output, durationMs: e.durationMs }));
+      return updateTool(parts, e.toolCallId, (p) => ({ ...p, status: e.denied ? 'denied' : e.isError ? 'error' : 'done', result: e.result, durationMs: e.durationMs }));
     case 'approval-requested':
       return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input, status: 'awaiting-approval', approval: { preview: e.preview, canAlwaysAllow: e.canAlwaysAllow !== false, ...(e.origin ? { origin: e.origin } : {}), ...(e.dataFlows?.length ? { dataFlows: e.dataFlows } : {}), ...(e.destination ? { destination: e.destination } : {}) } }));
     case 'approval-resolved':

@@ -16,9 +16,28 @@ export interface ToolResultImage {
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+/** What the screenshot tool returns: the image and `note`, what the model reads beside it. */
+export interface ImageResult {
+  note: string;
+  image: ToolResultImage;
+}
+
+/** The screenshot tool's output (its text for the model is this object's JSON). */
+export const imageResult = (note: string, image: ToolResultImage): ImageResult => ({ note, image });
+
 /** The result text of a call that returned `image`, with `note` as what the model reads beside it. */
 export function formatImageResult(note: string, image: ToolResultImage): string {
-  return JSON.stringify({ note, image });
+  return JSON.stringify(imageResult(note, image));
+}
+
+/** `value` when it is an image result with a PNG or JPEG in base64, else undefined. */
+export function imageResultOf(value: unknown): ImageResult | undefined {
+  if (typeof value !== 'object' || value === null || !('note' in value) || !('image' in value)) return undefined;
+  const { note, image } = value;
+  if (typeof note !== 'string' || typeof image !== 'object' || image === null || !('mediaType' in image) || !('data' in image)) return undefined;
+  const { mediaType, data } = image;
+  if ((mediaType !== 'image/png' && mediaType !== 'image/jpeg') || typeof data !== 'string' || !BASE64.test(data)) return undefined;
+  return { note, image: { mediaType, data } };
 }
 
 /** A result's text and, for a successful screenshot result, its image; anything else is text as it is. */
@@ -32,12 +51,8 @@ export function splitToolResultImage(part: ToolResultPart): { text: string; imag
     void error;
     return { text: part.output };
   }
-  if (typeof parsed !== 'object' || parsed === null || !('note' in parsed) || !('image' in parsed)) return { text: part.output };
-  const { note, image } = parsed;
-  if (typeof note !== 'string' || typeof image !== 'object' || image === null || !('mediaType' in image) || !('data' in image)) return { text: part.output };
-  const { mediaType, data } = image;
-  if ((mediaType !== 'image/png' && mediaType !== 'image/jpeg') || typeof data !== 'string' || !BASE64.test(data)) return { text: part.output };
-  return { text: note, image: { mediaType, data } };
+  const found = imageResultOf(parsed);
+  return found ? { text: found.note, image: found.image } : { text: part.output };
 }
 
 /** What a model that takes no images reads in place of a screenshot (the built-in one, or one whose server refused images). */

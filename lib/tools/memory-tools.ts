@@ -3,6 +3,17 @@ import { defineTool, type Tool } from './define-tool';
 import type { MemoryStore } from './memory-store';
 import { previewMemorySave } from './preview-memory-save';
 
+/** A memory as memory_search returns it. */
+export interface FoundMemory {
+  id: string;
+  text: string;
+  tags: string[];
+  savedAt: string;
+}
+
+/** memory_search's output: the memories found, or a sentence saying there are none. */
+export type MemorySearchOutput = FoundMemory[] | string;
+
 /** memory_save / memory_search / memory_delete over an injected store. */
 export function createMemoryTools(store: MemoryStore, deps: { now: () => number; generateId: () => string }): Tool[] {
   const save = defineTool({
@@ -31,7 +42,7 @@ export function createMemoryTools(store: MemoryStore, deps: { now: () => number;
       limit: z.number().int().min(1).max(50).optional(),
     }),
     readOnly: true,
-    async execute({ query, limit }) {
+    async execute({ query, limit }): Promise<MemorySearchOutput> {
       const found = await store.search(query, limit ?? 10);
       if (found.length === 0) return 'No memories match.';
       return found.map((m) => ({ id: m.id, text: m.text, tags: m.tags, savedAt: new Date(m.createdAt).toISOString() }));

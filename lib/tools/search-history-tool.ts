@@ -38,6 +38,15 @@ function present(p: HistoryPassage) {
   };
 }
 
+/** A passage as search_history returns it. */
+export type HistoryPassageOutput = ReturnType<typeof present>;
+
+/** search_history's output: the passages found, and a note when history is off. */
+export interface SearchHistoryOutput {
+  passages: HistoryPassageOutput[];
+  note?: string;
+}
+
 export interface SearchHistoryToolDeps {
   search(request: HistoryQuery): Promise<HistoryPassage[]>;
   /** Whether indexing was ever turned on (so "nothing found" can be told apart from "nothing kept"). */
@@ -52,7 +61,7 @@ export function createSearchHistoryTool(deps: SearchHistoryToolDeps) {
     input: searchHistoryInput,
     readOnly: true,
     timeoutMs: 120_000,
-    async execute(input, ctx) {
+    async execute(input, ctx): Promise<SearchHistoryOutput> {
       if (!(await deps.isEnabled())) {
         return { passages: [], note: 'Remembering visited pages is turned off in Tabwise settings, so there is no history to search.' };
       }

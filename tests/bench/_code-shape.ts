@@ -4,7 +4,7 @@
  */
 import ts from 'typescript';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 const sourceRoots = ['lib', 'components', 'entrypoints'];
 const sourceFile = /\.(ts|tsx|mts)$/;
@@ -67,18 +67,34 @@ export function errorClasses(sources: ReturnType<typeof productSources>): string
   return out;
 }
 
+/** The one place a tool's result becomes the model's text (and where the legacy strings of that text are read). */
+export const MODEL_TEXT_BUILDER = 'lib/agent/to-model-text.ts';
+
+const legacyNames = ['formatToolOutput', 'readToolOutput'];
+/** What a card would call to take a string apart: a card that does so parses a tool's output back. */
+const parsers = ['JSON.parse', 'splitToolResultImage'];
+
 /**
- * Places where a tool's result is a string that is read back as data: calls of `formatToolOutput` (a result
- * turned into the model's string as soon as the tool returns) and of `readToolOutput` (a card parsing that
- * string back), one per file.
+ * Places where a tool's result is handled as a string outside the one model-text builder (MODEL_TEXT_BUILDER),
+ * one per file: a file that turns a tool's output into the model's string (a call of `formatToolOutput`, or of
+ * `wrapUntrusted` beside a tool's `untrustedOutput`, as the runtime once did the moment a tool returned), and a
+ * file that parses a tool output string back (a call of `readToolOutput`, or a card in components/ calling
+ * `JSON.parse` or `splitToolResultImage` on what a tool returned).
  */
-export function stringifiedToolOutputs(sources: ReturnType<typeof productSources>): string[] {
+export function stringifiedToolOutputs(sources: ReturnType<typeof productSources>, root = process.cwd()): string[] {
   const out: string[] = [];
   for (const { file, tree } of sources) {
+    const path = relative(root, file).split(sep).join('/');
+    if (path === MODEL_TEXT_BUILDER) continue;
+    const text = tree.getFullText();
+    const inComponents = path.startsWith('components/');
     let found: string | undefined;
     const visit = (node: ts.Node) => {
-      if (!found && ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['formatToolOutput', 'readToolOutput'].includes(node.expression.text)) {
-        found = `${file}: ${node.expression.text}`;
+      if (!found && ts.isCallExpression(node)) {
+        const callee = node.expression.getText(tree);
+        if (legacyNames.includes(callee)) found = `${path}: ${callee}`;
+        else if (callee === 'wrapUntrusted' && /\buntrustedOutput\b/.test(text)) found = `${path}: wrapUntrusted of a tool's output`;
+        else if (inComponents && parsers.includes(callee)) found = `${path}: ${callee}`;
       }
       ts.forEachChild(node, visit);
     };

@@ -11,8 +11,9 @@
  *   step, and bytes(100 steps) / (2 · bytes(50 steps)).
  * - functions_over_150: functions (declarations, expressions, arrows, methods) in the product's source longer than
  *   150 lines (tests/bench/_code-shape.ts);
- * - stringified_tool_outputs: files that turn a tool's result into a string (formatToolOutput) or parse that
- *   string back (readToolOutput);
+ * - stringified_tool_outputs: files that turn a tool's result into the model's string outside the one builder
+ *   (lib/agent/to-model-text.ts: formatToolOutput, or wrapUntrusted of a tool's untrustedOutput) or parse a tool's
+ *   output string back (readToolOutput, or JSON.parse / splitToolResultImage in a card);
  * - error_classes: classes extending Error (directly or through another …Error class);
  * - file_cycles: file-level import cycles (strongly connected components of the file graph, type imports included);
  * - unformatted_files: files `prettier --check` lists (NA until the formatter is installed);

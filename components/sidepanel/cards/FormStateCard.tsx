@@ -1,12 +1,12 @@
 import type { CardProps } from './card-props';
 import { describeFormState } from './describe-form-state';
-import { readToolOutput } from './read-tool-output';
+import { outputOf } from './result-of';
 import { formatCount } from '../../options/format-figures';
 import { t } from '../../ui/t';
 
 /** get_form_state: the fields the model can see, as a table (secrets masked). */
 export function FormStateCard({ part }: CardProps) {
-  const state = part.output === undefined ? undefined : describeFormState(readToolOutput(part.output));
+  const state = describeFormState(outputOf(part));
   if (!state) return null;
   return (
     <div class="card-form-state">

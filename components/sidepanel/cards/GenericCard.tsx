@@ -1,14 +1,15 @@
 import type { CardProps } from './card-props';
-import { describeKeyValues, describeResult } from './describe-generic';
-import { readToolOutput } from './read-tool-output';
+import { describeKeyValues } from './describe-generic';
+import { resultOf } from './result-of';
+import { isToolFailure, resultText } from '../../../lib/agent/to-model-text';
 import { t } from '../../ui/t';
 
 /** Any other tool (a future MCP tool): its arguments and result as key/value lists, as text. */
 export function GenericCard({ part }: CardProps) {
   const args = describeKeyValues(part.input);
-  const out = part.status === 'done' && part.output !== undefined ? readToolOutput(part.output) : undefined;
-  const rows = out ? describeResult(out) : undefined;
-  const text = out && !rows ? out.text.trim() : '';
+  const result = part.status === 'done' ? resultOf(part) : undefined;
+  const rows = result && !isToolFailure(result) ? describeKeyValues(result.value) : undefined;
+  const text = result && !rows ? resultText(result).trim() : '';
   return (
     <div class="card-generic">
       {args && args.length > 0 && <KeyValues rows={args} label={t('tool_arguments')} />}

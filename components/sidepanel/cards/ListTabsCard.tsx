@@ -1,11 +1,11 @@
 import type { CardProps } from './card-props';
 import { describeTabs } from './describe-tabs';
-import { readToolOutput } from './read-tool-output';
+import { outputOf } from './result-of';
 import { t } from '../../ui/t';
 
 /** list_tabs: the tabs of the window, the active one marked. */
 export function ListTabsCard({ part }: CardProps) {
-  const tabs = part.output === undefined ? undefined : describeTabs(readToolOutput(part.output));
+  const tabs = describeTabs(outputOf(part));
   if (!tabs) return null;
   return (
     <ul class="card-tabs">

@@ -1,13 +1,13 @@
 import type { CardProps } from './card-props';
 import { describeReadPage } from './describe-read-page';
 import { PageContent } from './PageContent';
-import { readToolOutput } from './read-tool-output';
+import { outputOf } from './result-of';
 import { formatCount } from '../../options/format-figures';
 import { t } from '../../ui/t';
 
 /** read_page: which page was read, how much of it, and how it begins. */
 export function ReadPageCard({ part }: CardProps) {
-  const page = part.output === undefined ? undefined : describeReadPage(readToolOutput(part.output));
+  const page = describeReadPage(outputOf(part));
   if (!page) return null;
   return (
     <div class="card-read-page">

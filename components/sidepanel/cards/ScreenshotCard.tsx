@@ -1,6 +1,7 @@
 import { useMemo } from 'preact/hooks';
-import { splitToolResultImage } from '../../../lib/providers/tool-result-image';
+import { imageResultOf } from '../../../lib/providers/tool-result-image';
 import type { CardProps } from './card-props';
+import { outputOf, resultTextOf } from './result-of';
 import { t } from '../../ui/t';
 
 /**
@@ -8,17 +9,14 @@ import { t } from '../../ui/t';
  * or JPEG in base64: it loads nothing), with what the result told the model.
  */
 export function ScreenshotCard({ part }: CardProps) {
-  const { status, output, toolCallId, toolName } = part;
-  // Parsing the base64 image is costly, and the card re-renders on every streamed word of the answer.
-  const split = useMemo(
-    () => (status === 'done' && output !== undefined ? splitToolResultImage({ type: 'tool-result', toolCallId, toolName, output }) : undefined),
-    [status, output, toolCallId, toolName],
-  );
-  if (!split) return null;
-  const { text, image } = split;
+  // Checking the base64 image is costly, and the card re-renders on every streamed word of the answer.
+  const shot = useMemo(() => (part.status === 'done' ? imageResultOf(outputOf(part)) : undefined), [part.status, part.result, part.output]);
+  // Anything else it returned is shown as the text it is.
+  const text = shot ? shot.note : part.status === 'done' ? resultTextOf(part) : undefined;
+  if (text === undefined) return null;
   return (
     <div class="card-summary">
-      {image && <img class="screenshot-thumb" src={`data:${image.mediaType};base64,${image.data}`} alt={t('card_screenshot_alt')} />}
+      {shot && <img class="screenshot-thumb" src={`data:${shot.image.mediaType};base64,${shot.image.data}`} alt={t('card_screenshot_alt')} />}
       <p class="card-line">{text}</p>
     </div>
   );

@@ -2,12 +2,12 @@ import type { CardProps } from './card-props';
 import { CitationChip } from './CitationChip';
 import { describeSearchHistory } from './describe-search-history';
 import { PageContent } from './PageContent';
-import { readToolOutput } from './read-tool-output';
+import { outputOf } from './result-of';
 import { t } from '../../ui/t';
 
 /** search_history: quoted passages, each with its source as a citation chip. */
 export function SearchHistoryCard({ part }: CardProps) {
-  const found = part.output === undefined ? undefined : describeSearchHistory(readToolOutput(part.output));
+  const found = describeSearchHistory(outputOf(part));
   if (!found) return null;
   if (found.passages.length === 0) return <p class="card-note">{found.note ?? t('search_nothing')}</p>;
   return (

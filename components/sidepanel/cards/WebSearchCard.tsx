@@ -2,12 +2,12 @@ import type { CardProps } from './card-props';
 import { CitationChip } from './CitationChip';
 import { describeWebSearch } from './describe-web-search';
 import { PageContent } from './PageContent';
-import { readToolOutput } from './read-tool-output';
+import { outputOf } from './result-of';
 import { t } from '../../ui/t';
 
 /** web_search: the numbered results, each snippet marked as web text, each source a citation chip. */
 export function WebSearchCard({ part }: CardProps) {
-  const found = part.output === undefined ? undefined : describeWebSearch(readToolOutput(part.output));
+  const found = describeWebSearch(outputOf(part));
   if (!found) return null;
   if (found.results.length === 0) return <p class="card-note">{found.note ?? t('card_web_no_results')}</p>;
   return (

@@ -1,6 +1,8 @@
 import type { RunPart } from '../../../lib/agent/run-view';
 import { describeFormState, isSensitiveLabel, MASK } from './describe-form-state';
-import { isRecord, list, readToolOutput, showValue, str, type ToolOutputView } from './read-tool-output';
+import { fieldsOf, isRecord, list, showValue, str } from './card-guards';
+import type { PageToolOutput } from '../../../lib/tools/page/page-tools';
+import { outputOf, resultOf } from './result-of';
 import { t } from '../../ui/t';
 
 type ToolPart = Extract<RunPart, { kind: 'tool' }>;
@@ -21,16 +23,15 @@ export interface FillRow {
 export function formStateBefore(part: ToolPart, siblings: RunPart[]): ToolPart | undefined {
   const tools = siblings.filter((p): p is ToolPart => p.kind === 'tool');
   const at = tools.findIndex((p) => p.toolCallId === part.toolCallId);
-  return tools.slice(0, at === -1 ? tools.length : at).reverse().find((p) => p.toolName === 'get_form_state' && p.status === 'done' && p.output !== undefined);
+  return tools.slice(0, at === -1 ? tools.length : at).reverse().find((p) => p.toolName === 'get_form_state' && p.status === 'done' && resultOf(p) !== undefined);
 }
 
 /** The rows of a fill card: every key the model sent, with the old value from the last form state. */
 export function describeFill(part: ToolPart, siblings: RunPart[]): FillRow[] {
   const updates = isRecord(part.input) && isRecord(part.input.updates) ? part.input.updates : {};
   const state = formStateBefore(part, siblings);
-  const fields = new Map((state?.output !== undefined ? describeFormState(readToolOutput(state.output))?.fields ?? [] : []).map((f) => [f.key, f]));
-  const out: ToolOutputView | undefined = part.status === 'done' && part.output !== undefined ? readToolOutput(part.output) : undefined;
-  const result = out && isRecord(out.json) ? out.json : undefined;
+  const fields = new Map((state ? describeFormState(outputOf(state))?.fields ?? [] : []).map((f) => [f.key, f]));
+  const result = part.status === 'done' ? fieldsOf<PageToolOutput<'fill_form'>>(outputOf(part)) : undefined;
   const reasons = (name: 'ignored' | 'failed') =>
     new Map(list(result?.[name]).flatMap((r) => (isRecord(r) && str(r.key) !== undefined ? [[str(r.key)!, str(r.reason) ?? ''] as const] : [])));
   const written = new Map(list(result?.written).flatMap((w) => (isRecord(w) && str(w.key) !== undefined ? [[str(w.key)!, w.value] as const] : [])));

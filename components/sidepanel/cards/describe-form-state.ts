@@ -1,4 +1,5 @@
-import { isRecord, list, showValue, str, type ToolOutputView } from './read-tool-output';
+import { fieldsOf, isRecord, list, showValue, str } from './card-guards';
+import type { PageToolOutput } from '../../../lib/tools/page/page-tools';
 
 export interface FormFieldRow {
   key: string;
@@ -30,9 +31,10 @@ export function isSensitiveLabel(label: string, key: string, type: string): bool
   return type === 'password' || SENSITIVE.test(`${label} ${key}`.replace(/[_-]/g, ' '));
 }
 
-export function describeFormState(out: ToolOutputView): FormStateSummary | undefined {
-  const v = out.json;
-  if (!isRecord(v) || !Array.isArray(v.fields)) return undefined;
+/** get_form_state's output, checked field by field. */
+export function describeFormState(output: unknown): FormStateSummary | undefined {
+  const v = fieldsOf<PageToolOutput<'get_form_state'>>(output);
+  if (!v || !Array.isArray(v.fields)) return undefined;
   const fields = list(v.fields).flatMap((f): FormFieldRow[] => {
     if (!isRecord(f) || str(f.key) === undefined) return [];
     const key = str(f.key)!;

@@ -1,4 +1,4 @@
-import { isRecord, type ToolOutputView } from './read-tool-output';
+import { isRecord } from './card-guards';
 
 /** One row of the generic card: a key and its value as one line of text. */
 export interface KeyValueRow {
@@ -24,6 +24,3 @@ export function describeKeyValues(value: unknown): KeyValueRow[] | undefined {
   if (isRecord(value)) return Object.entries(value).slice(0, MAX_ROWS).map(([key, v]) => ({ key, value: flat(v) }));
   return undefined;
 }
-
-/** The rows of a result: its JSON, else undefined (shown as text). */
-export const describeResult = (out: ToolOutputView): KeyValueRow[] | undefined => (out.json === undefined ? undefined : describeKeyValues(out.json));

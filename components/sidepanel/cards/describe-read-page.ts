@@ -1,4 +1,6 @@
-import { hostOf, isRecord, num, str, type ToolOutputView } from './read-tool-output';
+import { fieldsOf, hostOf, num, str } from './card-guards';
+import type { PageToolOutput } from '../../../lib/tools/page/page-tools';
+import type { FetchUrlOutput } from '../../../lib/tools/web/fetch-url-tool';
 import { t } from '../../ui/t';
 
 /** What the read_page card shows: which page, how much of it, and how it begins. */
@@ -27,9 +29,10 @@ const plain = (markdown: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export function describeReadPage(out: ToolOutputView): ReadPageSummary | undefined {
-  const v = out.json;
-  if (!isRecord(v)) return undefined;
+/** read_page's and fetch_url's output, checked field by field. */
+export function describeReadPage(output: unknown): ReadPageSummary | undefined {
+  const v = fieldsOf<PageToolOutput<'read_page'> | FetchUrlOutput>(output);
+  if (!v) return undefined;
   const markdown = str(v.markdown);
   const url = str(v.url) ?? '';
   if (markdown === undefined) return undefined;

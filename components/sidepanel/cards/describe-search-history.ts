@@ -1,4 +1,5 @@
-import { hostOf, isRecord, list, str, type ToolOutputView } from './read-tool-output';
+import { fieldsOf, hostOf, list, str } from './card-guards';
+import type { HistoryPassageOutput, SearchHistoryOutput } from '../../../lib/tools/search-history-tool';
 import { t } from '../../ui/t';
 
 /** A passage found in the user's history, with the source its citation chip opens. */
@@ -13,11 +14,12 @@ export interface HistoryPassageView {
 
 const MAX_PASSAGE = 400;
 
-export function describeSearchHistory(out: ToolOutputView): { passages: HistoryPassageView[]; note?: string } | undefined {
-  const v = out.json;
-  if (!isRecord(v) || !Array.isArray(v.passages)) return undefined;
-  const passages = list(v.passages).flatMap((p): HistoryPassageView[] => {
-    if (!isRecord(p)) return [];
+export function describeSearchHistory(output: unknown): { passages: HistoryPassageView[]; note?: string } | undefined {
+  const v = fieldsOf<SearchHistoryOutput>(output);
+  if (!v || !Array.isArray(v.passages)) return undefined;
+  const passages = list(v.passages).flatMap((item): HistoryPassageView[] => {
+    const p = fieldsOf<HistoryPassageOutput>(item);
+    if (!p) return [];
     // The fragment URL opens the page at the passage; the plain URL where there is none.
     const url = str(p.fragmentUrl) || str(p.url) || '';
     const text = (str(p.snippet) || str(p.text) || '').replace(/\s+/g, ' ').trim();

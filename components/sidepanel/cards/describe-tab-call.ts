@@ -1,5 +1,6 @@
 import type { ToolPart } from './card-props';
-import { hostOf, isRecord, num, readToolOutput, str } from './read-tool-output';
+import { hostOf, isRecord, num, str } from './card-guards';
+import { resultTextOf } from './result-of';
 import { t } from '../../ui/t';
 import { formatInteger } from '../../../lib/util/format-integer';
 
@@ -33,7 +34,8 @@ export function describeTabCall(part: ToolPart): TabCallView {
   const input = isRecord(part.input) ? part.input : {};
   const url = str(input.url);
   const tabId = num(input.tabId);
-  const outcome = part.output === undefined ? undefined : oneLine(readToolOutput(part.output).text);
+  const text = resultTextOf(part);
+  const outcome = text === undefined ? undefined : oneLine(text);
   const out = outcome ? { outcome } : {};
   switch (part.toolName) {
     case 'navigate':

@@ -1,4 +1,4 @@
-import { hostOf, type ToolOutputView } from './read-tool-output';
+import { hostOf } from './card-guards';
 
 export interface TabView {
   title: string;
@@ -11,8 +11,9 @@ export interface TabView {
  * rest (the id is for the model; older conversations have lines without it). */
 const line = /^([*-]) (?:\[tab \d+\] )?(.*) <([^<>]*)>$/;
 
-export function describeTabs(out: ToolOutputView): TabView[] | undefined {
-  const lines = out.text.split('\n').filter((l) => l.trim());
+export function describeTabs(out: unknown): TabView[] | undefined {
+  if (typeof out !== 'string') return undefined;
+  const lines = out.split('\n').filter((l) => l.trim());
   const tabs = lines.flatMap((l) => {
     const m = line.exec(l);
     return m ? [{ title: m[2]!, url: m[3]!, host: hostOf(m[3]!), active: m[1] === '*' }] : [];

@@ -1,15 +1,18 @@
 import type { RunPart } from '../../../lib/agent/run-view';
-import { isRecord, list, str, type ToolOutputView } from './read-tool-output';
+import { fieldsOf, isRecord, list, str } from './card-guards';
+import type { FoundMemory } from '../../../lib/tools/memory-tools';
+import { outputOf } from './result-of';
 import { formatCount } from '../../options/format-figures';
 import { t } from '../../ui/t';
 
 type ToolPart = Extract<RunPart, { kind: 'tool' }>;
 
 /** Memories found by memory_search. */
-export function describeMemories(out: ToolOutputView): { text: string; tags: string[]; savedAt?: string }[] | undefined {
-  if (!Array.isArray(out.json)) return undefined;
-  return list(out.json).flatMap((m) => {
-    if (!isRecord(m) || str(m.text) === undefined) return [];
+export function describeMemories(out: unknown): { text: string; tags: string[]; savedAt?: string }[] | undefined {
+  if (!Array.isArray(out)) return undefined;
+  return list(out).flatMap((item) => {
+    const m = fieldsOf<FoundMemory>(item);
+    if (!m || str(m.text) === undefined) return [];
     const savedAt = str(m.savedAt);
     return [{ text: str(m.text)!, tags: list(m.tags).flatMap((t) => (typeof t === 'string' ? [t] : [])), ...(savedAt ? { savedAt } : {}) }];
   });
@@ -34,7 +37,8 @@ export function summariseTool(part: ToolPart): string | undefined {
     case 'load_skill': {
       const name = arg(part, 'name');
       if (!name) return undefined;
-      const lines = done && part.output ? part.output.split('\n').length : 0;
+      const skill = done ? str(outputOf(part)) : undefined;
+      const lines = skill ? skill.split('\n').length : 0;
       if (!done) return t('summary_loading_skill', name);
       return lines ? t('summary_loaded_skill_lines', name, formatCount(lines, 'line')) : t('summary_loaded_skill', name);
     }
@@ -49,7 +53,8 @@ export function summariseTool(part: ToolPart): string | undefined {
       return done ? t('summary_password_typed', ref) : t('summary_password_for', ref);
     }
     case 'ask_user': {
-      const note = done && part.output ? /\nThe user's note: (.*)$/s.exec(part.output)?.[1] : undefined;
+      const answer = done ? str(outputOf(part)) : undefined;
+      const note = answer ? /\nThe user's note: (.*)$/s.exec(answer)?.[1] : undefined;
       return done ? (note ? t('summary_you_continued_note', note) : t('card_you_continued')) : undefined;
     }
     default:

@@ -21,6 +21,13 @@ const text = z.string().max(2_000_000);
 const usageSchema = z.object({ inputTokens: count, outputTokens: count, cachedInputTokens: count, cacheWriteTokens: count });
 const errorInfoSchema = z.object({ code: z.string().max(100), message: z.string().max(10_000), status: z.number().int().optional() });
 
+const untrustedKind = z.enum(['page_content', 'saved_memory']);
+/** A tool call's result (lib/storage/records.ts ToolResult): a failure's message is text; a success's value is checked by the card that shows it. */
+const toolResultSchema = z.union([
+  z.looseObject({ error: text, untrustedDetail: text.optional(), untrusted: untrustedKind.optional() }),
+  z.looseObject({ value: z.unknown(), untrusted: untrustedKind.optional() }),
+]);
+
 /**
  * What the user saw of a run. Each kind's fields the panel relies on are checked; fields added by later
  * versions pass through (a loose object), so a newer part still imports into this shape.
@@ -34,6 +41,8 @@ const runPartSchema: z.ZodType<RunPartInput> = z.lazy(() =>
       toolCallId: id,
       toolName: z.string().min(1).max(200),
       status: z.string().max(50),
+      result: toolResultSchema.optional(),
+      // Files written before results were typed: read through the legacy normaliser when shown.
       output: text.optional(),
       durationMs: z.number().finite().optional(),
       approval: z.looseObject({ preview: text, decision: z.enum(['approved', 'denied', 'always']).optional(), origin: z.string().max(2000).optional() }).optional(),

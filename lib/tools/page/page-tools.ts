@@ -3,7 +3,7 @@
  * tool's execute sends its command through the router it is created with; the page agent in the content
  * script (lib/page) does the work. A route failure is thrown as a ToolError the runtime reports as is.
  */
-import type { PageCommandName } from '../../page/page-command';
+import type { PageCommandName, PageCommandOutput } from '../../page/page-command';
 import { defineTool, type ActionTarget, type Tool, type ToolContext } from '../define-tool';
 import { formatActionPreview, type ActionCall } from './format-action-preview';
 import { formatFillPreview } from './format-fill-preview';
@@ -19,6 +19,9 @@ import { createPageTargetStore, type PageTargetStore } from './page-target-store
 import { originOf } from '../origin-of';
 import { destinationOf, namedBy, unlistedRefRefusal } from './call-targets';
 import { NO_SNAPSHOT } from './route-to-page';
+
+/** What a page tool returns (read_page, get_form_state, fill_form, click, submit_form…): the page agent's answer. */
+export type PageToolOutput<K extends PageCommandName> = PageCommandOutput<K>;
 
 export interface PageToolsDeps {
   /** Reaches the content script of the run's tab and frame. */

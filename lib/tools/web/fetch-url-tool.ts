@@ -49,6 +49,9 @@ export interface FetchedPage {
   text: string;
 }
 
+/** fetch_url's output: the page's Markdown (a window of it), where it came from, and notes on what was left out. */
+export type FetchUrlOutput = Awaited<ReturnType<typeof fetchUrl>>;
+
 export interface FetchUrlToolDeps {
   fetch: typeof fetch;
   /** Converts HTML to Markdown with read_page's reader. */

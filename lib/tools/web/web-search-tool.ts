@@ -30,6 +30,14 @@ export interface WebResult {
   snippet: string;
 }
 
+/** web_search's output: the numbered results, the backend that found them, and a note when there are none. */
+export interface WebSearchOutput {
+  query: string;
+  backend: string;
+  results: WebResult[];
+  note?: string;
+}
+
 export const NO_BACKEND_MESSAGE =
   'Web search is not set up. Tell the user they can choose a search backend in Tabwise Settings → Web search ' +
   '(a SearXNG instance address, or a Brave Search or Tavily API key), then ask again.';
@@ -56,7 +64,7 @@ export function createWebSearchTool(deps: WebSearchToolDeps) {
       return target ? { origin: originOf(target.baseUrl) } : undefined;
     },
     writtenValues: (input) => [{ field: 'query', value: input.query }],
-    async execute(input, ctx) {
+    async execute(input, ctx): Promise<WebSearchOutput> {
       const target = await deps.target();
       if (!target) throw new ToolError(NO_BACKEND_MESSAGE);
       const count = input.count ?? DEFAULT_RESULT_COUNT;

@@ -37,6 +37,9 @@ describe('idb run journal', () => {
     const snap = await journal.read('r1');
     expect(snap!.steps.map((s) => s.index)).toEqual([0, 1]);
     expect(snap!.toolCalls.map((c) => c.toolCallId)).toEqual(['t2', 't1']);
+    // A result journaled as a string (before results were typed) reads back as data.
+    expect(snap!.toolCalls[0]).toMatchObject({ result: { value: 'o' } });
+    expect(snap!.toolCalls[0]).not.toHaveProperty('output');
     expect(snap!.interjections[0]!.text).toBe('hey');
     expect((await journal.listUnfinished()).map((r) => r.id)).toEqual(['r1']);
     await journal.write({ run: { ...run, status: 'finished' } });

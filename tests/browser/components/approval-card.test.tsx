@@ -35,7 +35,7 @@ describe('approval card', () => {
     render(<ToolCard part={pending} actions={{ decide }} />, root);
     [...root.querySelectorAll('button')].find((b) => b.textContent === 'Deny')!.click();
     expect(decide).toHaveBeenCalledWith('f1', 'denied');
-    const denied: ToolPart = { ...pending, status: 'denied', output: 'Error: denied by the user.', approval: { ...pending.approval!, decision: 'denied' } };
+    const denied: ToolPart = { ...pending, status: 'denied', result: { error: 'Error: denied by the user.' }, approval: { ...pending.approval!, decision: 'denied' } };
     render(<ToolCard part={denied} actions={{ decide }} />, root);
     expect(root.querySelector('.tool-card')!.getAttribute('data-status')).toBe('denied');
     expect(root.querySelector('.tool-status')!.textContent).toBe('denied');

@@ -4,16 +4,16 @@
  */
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { wrapUntrusted } from '../../../lib/agent/wrap-untrusted';
 import type { RunPart } from '../../../lib/agent/run-view';
+import type { ToolResult } from '../../../lib/agent/to-model-text';
 import { ToolCard } from '../../../components/sidepanel/ToolCard';
 
 type ToolPart = Extract<RunPart, { kind: 'tool' }>;
 
 const BEACON = 'http://127.0.0.1:9/beacon';
 const hostile = `<img src="${BEACON}-img" onerror="alert(1)"> ![md](${BEACON}-md) [click me](${BEACON}-link) <iframe src="${BEACON}-frame"></iframe>`;
-const wrap = (text: string) => wrapUntrusted('page_content', text, 'b0undary1', 'tool');
-const part = (toolName: string, input: unknown, output: string): ToolPart => ({ kind: 'tool', toolCallId: toolName, toolName, status: 'done', input, output });
+const wrap = (text: string): ToolResult => ({ value: text, untrusted: 'page_content' });
+const part = (toolName: string, input: unknown, result: ToolResult): ToolPart => ({ kind: 'tool', toolCallId: toolName, toolName, status: 'done', input, result });
 
 const cases: ToolPart[] = [
   part('navigate', { url: `https://evil.example/${encodeURIComponent(hostile)}` }, wrap(`Navigated tab 3: ${hostile} <https://evil.example/>. Snapshots taken before are no longer valid here.`)),

@@ -5,24 +5,24 @@
  */
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { wrapUntrusted } from '../../../lib/agent/wrap-untrusted';
 import type { RunPart } from '../../../lib/agent/run-view';
+import type { ToolResult } from '../../../lib/agent/to-model-text';
 import { ToolCard } from '../../../components/sidepanel/ToolCard';
 
 type ToolPart = Extract<RunPart, { kind: 'tool' }>;
 
 const BEACON = 'http://127.0.0.1:9/beacon';
 const hostile = `<img src="${BEACON}-img" onerror="alert(1)"> ![md](${BEACON}-md) [click me](${BEACON}-link) <script>fetch('${BEACON}-js')</script> <a href="${BEACON}-a">a</a> <iframe src="${BEACON}-frame"></iframe>`;
-const wrap = (value: unknown) => wrapUntrusted('page_content', typeof value === 'string' ? value : JSON.stringify(value), 'b0undary1', 'tool');
-const part = (toolName: string, input: unknown, output: string): ToolPart => ({ kind: 'tool', toolCallId: toolName, toolName, status: 'done', input, output });
+const wrap = (value: unknown): ToolResult => ({ value, untrusted: 'page_content' });
+const part = (toolName: string, input: unknown, result: ToolResult): ToolPart => ({ kind: 'tool', toolCallId: toolName, toolName, status: 'done', input, result });
 
 const cases: ToolPart[] = [
   part('read_page', {}, wrap({ title: hostile, url: 'https://evil.example/', lang: 'en', markdown: hostile, headings: [], totalChars: 10, offset: 0 })),
   part('get_form_state', {}, wrap({ fields: [{ key: 'k', label: hostile, type: 'text', value: hostile, required: false }], buttons: [], forms: [] })),
   part('search_history', { query: 'q' }, wrap({ passages: [{ title: hostile, url: 'https://evil.example/p', fragmentUrl: 'https://evil.example/p#:~:text=x', visitedAt: '2026-01-01T00:00:00Z', score: 1, snippet: hostile, text: hostile }] })),
   part('list_tabs', {}, wrap(`* ${hostile} <https://evil.example/>`)),
-  part('mcp_unknown', { html: hostile }, JSON.stringify({ body: hostile })),
-  part('mcp_unknown_text', {}, hostile),
+  part('mcp_unknown', { html: hostile }, { value: { body: hostile } }),
+  part('mcp_unknown_text', {}, { value: hostile }),
 ];
 
 const root = document.body.appendChild(document.createElement('div'));

@@ -50,7 +50,7 @@ describe('a model that takes no images', () => {
     expect(screenshotResult(snap.steps[2]!.request)).toBe(NO_IMAGES);
     expect(toolNames(snap.steps[2]!.request)).toEqual(['read_page']);
     // The tool's own record keeps the image: the card still shows what was captured.
-    expect(snap.toolCalls.find((c) => c.toolName === 'screenshot')?.output).toContain(PNG);
+    expect(snap.toolCalls.find((c) => c.toolName === 'screenshot')?.result).toEqual({ value: formatImageResult('Screenshot of the tab', { mediaType: 'image/png', data: PNG }) });
   });
 
   it('known from the catalog: the screenshot is never offered', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../lib/agent/agent-event';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
 import { foldRunEvents } from '../../../lib/agent/run-view';
+import { resultText } from '../../../lib/agent/to-model-text';
 import { createDelegateTool } from '../../../lib/tools/delegate-tool';
 import { echoTool, setup, until } from './harness';
 
@@ -10,7 +11,7 @@ function fold(events: AgentEvent[]) {
   const s = { text: '', tools: {} as Record<string, string>, approvals: [] as string[], finished: undefined as string | undefined };
   for (const e of events) {
     if (e.type === 'text-delta') s.text += e.delta;
-    if (e.type === 'tool-call-finish') s.tools[e.toolCallId] = e.output;
+    if (e.type === 'tool-call-finish') s.tools[e.toolCallId] = resultText(e.result);
     if (e.type === 'approval-requested') s.approvals.push(e.toolCallId);
     if (e.type === 'approval-resolved') s.approvals = s.approvals.filter((id) => id !== e.toolCallId);
     if (e.type === 'run-finish') s.finished = e.reason;

@@ -124,7 +124,7 @@ describe('resume after the worker is killed', () => {
     await until(() => reader.starts.length === 2);
     reader.release();
     expect((await resumed!.done).reason).toBe('stop');
-    expect((await w.journal.read(h.runId))!.toolCalls[0]).toMatchObject({ status: 'done', output: 'read done' });
+    expect((await w.journal.read(h.runId))!.toolCalls[0]).toMatchObject({ status: 'done', result: { value: 'read done' } });
   });
 
   it('while an approval waits: re-emits the pending approval instead of asking the model again', async () => {

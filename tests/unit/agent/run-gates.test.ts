@@ -22,7 +22,7 @@ describe('run caps', () => {
     expect(errors(s.events)).toEqual([r.error]);
     const snap = (await journal.read(h.runId))!;
     expect(snap.toolCalls).toHaveLength(14);
-    expect(snap.toolCalls.every((c) => c.status === 'done' && c.isError && c.output!.startsWith('Not run: Stopped'))).toBe(true);
+    expect(snap.toolCalls.every((c) => c.status === 'done' && c.isError && c.result !== undefined && 'error' in c.result && c.result.error.startsWith('Not run: Stopped'))).toBe(true);
     expect(snap.run).toMatchObject({ status: 'finished', finishReason: 'error', error: { code: 'tool_call_limit' } });
   });
 

@@ -14,14 +14,14 @@ describe('foldRunEvent', () => {
       { type: 'tool-call-input', runId: 'r', toolCallId: 't1', input: { id: 'x' } },
       { type: 'approval-requested', runId: 'r', toolCallId: 't1', toolName: 'memory_delete', input: { id: 'x' }, preview: 'id: x' },
       { type: 'approval-resolved', runId: 'r', toolCallId: 't1', decision: 'denied' },
-      { type: 'tool-call-finish', runId: 'r', toolCallId: 't1', output: 'denied by the user', isError: true, durationMs: 5 },
+      { type: 'tool-call-finish', runId: 'r', toolCallId: 't1', result: { error: 'denied by the user' }, isError: true, durationMs: 5 },
       { type: 'interjection-accepted', runId: 'r', messageId: 'u2', text: 'also this' },
       { type: 'text-delta', runId: 'r', messageId: 'm', delta: 'Done.' },
       { type: 'run-finish', runId: 'r', reason: 'stop' },
     ]);
     expect(v.parts).toEqual([
       { kind: 'text', text: 'Let me check.' },
-      { kind: 'tool', toolCallId: 't1', toolName: 'memory_delete', input: { id: 'x' }, status: 'error', output: 'denied by the user', durationMs: 5, approval: { preview: 'id: x', canAlwaysAllow: true, decision: 'denied' } },
+      { kind: 'tool', toolCallId: 't1', toolName: 'memory_delete', input: { id: 'x' }, status: 'error', result: { error: 'denied by the user' }, durationMs: 5, approval: { preview: 'id: x', canAlwaysAllow: true, decision: 'denied' } },
       { kind: 'interjection', text: 'also this' },
       { kind: 'text', text: 'Done.' },
     ]);

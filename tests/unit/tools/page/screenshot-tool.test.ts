@@ -4,6 +4,7 @@ import type { PageToolCall } from '../../../../lib/tools/page/page-router';
 import { createScreenshotTool, NOT_VISIBLE } from '../../../../lib/tools/page/screenshot-tool';
 import { ToolError } from '../../../../lib/tools/tool-error';
 import { splitToolResultImage } from '../../../../lib/providers/tool-result-image';
+import { toModelText } from '../../../../lib/agent/to-model-text';
 
 const ctx = { runId: 'r1', toolCallId: 's1', signal: new AbortController().signal, tabId: 3, agentPath: [], delegate: async () => '', now: () => 0 } satisfies ToolContext;
 
@@ -27,7 +28,8 @@ describe('screenshot', () => {
       sentBeforeCapture = sent.map((c) => c.toolName);
       return 'data:image/png;base64,iVBORw0KGgo=';
     });
-    const out = String(await tool.execute({ refs: true }, ctx));
+    // What the model is sent for it: the mappers split the image back out of that text.
+    const out = toModelText({ value: await tool.execute({ refs: true }, ctx) }, 'b0undary1', 'screenshot');
     expect(sent.map((c) => [c.toolName, c.input])).toEqual([['screenshot_prepare', { refs: true }], ['screenshot_done', {}]]);
     // Captured between the masking and the unmasking, never after.
     expect(sentBeforeCapture).toEqual(['screenshot_prepare']);
