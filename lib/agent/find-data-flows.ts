@@ -43,11 +43,16 @@ function needlesOf(raw: string, out: Set<string>, compacts: Set<string>): void {
   if (v.length < MIN_VALUE_CHARS) return;
   out.add(v);
   const c = compact(v);
-  if (c.length >= MIN_COMPACT_CHARS) compacts.add(c);
+  // A data-looking value (a code) is matched spelled out from the length a data token needs ("4 8 2 9 1 3").
+  if (c.length >= MIN_COMPACT_CHARS || (c.length >= MIN_TOKEN_CHARS && looksLikeData(c))) compacts.add(c);
   // Split at spaces and at the delimiters of an address, so a secret in `?q=…` or a path is a token of its own.
   for (const piece of raw.normalize('NFKC').slice(0, MAX_VALUE_CHARS).split(/[\s/?&=#;:,()<>"'[\]{}|\\^`]+/)) {
     const token = piece.replace(/^[^\p{L}\p{N}@]+|[^\p{L}\p{N}]+$/gu, '');
-    if (token.length >= MIN_TOKEN_CHARS && looksLikeData(token)) out.add(token.toLowerCase());
+    if (token.length < MIN_TOKEN_CHARS || !looksLikeData(token)) continue;
+    out.add(token.toLowerCase());
+    // A data token spelled out with separators inside an address ("t.w._.l.i.v.e") is matched without them.
+    const spelled = compact(token.toLowerCase());
+    if (spelled.length >= MIN_COMPACT_CHARS) compacts.add(spelled);
   }
   // Runs that start at a word, so a sentence copied into a longer text is still found.
   for (let i = 0; i + MIN_SHARED_CHARS <= v.length; i++) {

@@ -11,7 +11,7 @@ import { startSecuritySession } from './security-session';
 import { serveTwoOrigins } from './serve-two-origins';
 
 test('every way out asks, names the flow, and lets nothing carrying the secret leave', async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const sites = await serveTwoOrigins(['egress-secret.html', 'egress-form.html']);
   const sink = await startEgressSink();
   const session = await startSecuritySession({ args: SINK_BROWSER_ARGS });
@@ -21,7 +21,7 @@ test('every way out asks, names the flow, and lets nothing carrying the secret l
     expect(report.violations).toEqual([]);
     expect(report.paths.map((p) => p.path)).toEqual(['navigate', 'open_tab', 'fetch_url', 'web_search', 'fill_form', 'type', 'select', 'set_value']);
     expect(report.paths.every((p) => p.gated)).toBe(true);
-    expect(report.cases).toBeGreaterThanOrEqual(45);
+    expect(report.cases).toBe(63);
     expect(report.writes).toEqual({ unapproved_writes: 0, cross_origin_writes: 0 });
   } finally {
     await session.close();

