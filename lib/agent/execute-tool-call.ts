@@ -4,11 +4,11 @@
  * a thrown error and a timeout all become `isError` results.
  */
 import { z } from 'zod';
-import type { Tool, ToolContext } from '../tools/define-tool';
+import type { ActionTarget, Tool, ToolContext } from '../tools/define-tool';
 import { ToolError } from '../tools/tool-error';
 import { abortable } from './abortable';
 import { parseToolInput } from './build-history';
-import type { ApprovalDecision, ToolOutcome } from './run-journal';
+import type { ToolOutcome } from './run-journal';
 import { toResultValue, type ToolFailure, type ToolResult } from './to-model-text';
 
 export interface ToolCallInput {
@@ -23,17 +23,28 @@ export interface ToolRunResult {
   outcome: ToolOutcome;
 }
 
+/**
+ * What the approval gate decided: run it (on the target the user approved), denied by the user, cancelled (the
+ * run stopped while it waited), or refused before it could act, with the reason the model reads.
+ */
+export type ApprovalVerdict =
+  | { verdict: 'approved'; target?: ActionTarget }
+  | { verdict: 'denied' }
+  | { verdict: 'cancelled' }
+  | { verdict: 'refused'; refusal: ToolError };
+
 export interface ExecuteToolDeps {
   findTool(name: string): Tool | undefined;
   availableNames(): string[];
   defaultTimeoutMs: number;
-  /** Resolves with the user's decision; 'cancelled' when the run stopped while waiting. */
-  approve(tool: Tool, input: unknown): Promise<ApprovalDecision | 'cancelled'>;
+  /** The approval gate's verdict on a call of a tool that needs approval. */
+  approve(tool: Tool, input: unknown): Promise<ApprovalVerdict>;
   /** Journals the call as running, right before its side effects can start. */
   markRunning(): Promise<void>;
   /** The run's signal: aborted by stop. */
   runSignal: AbortSignal;
-  context(signal: AbortSignal): ToolContext;
+  /** The tool's context; `target`: where the user approved the call to land. */
+  context(signal: AbortSignal, target?: ActionTarget): ToolContext;
 }
 
 export const DENIED_OUTPUT = 'Error: denied by the user. Do not retry this call; ask the user what to do instead.';
@@ -49,6 +60,12 @@ class ToolTimeoutError extends Error {
 
 const fail = (error: string, outcome: ToolOutcome, detail?: Pick<ToolFailure, 'untrustedDetail' | 'untrusted'>): ToolRunResult => ({ result: { error, ...detail }, isError: true, outcome });
 
+/** A ToolError is written for the model: its message goes out as it is, under its own outcome, page text kept apart. */
+function toolErrorResult(error: ToolError, tool: Tool): ToolRunResult {
+  const detail = error.untrustedDetail !== undefined ? { untrustedDetail: error.untrustedDetail, untrusted: tool.untrustedOutput ?? 'page_content' } : undefined;
+  return fail(error.message, error.outcome, detail);
+}
+
 /** Validates, approves and executes one call (with its timeout), always resolving to a result. */
 export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps): Promise<ToolRunResult> {
   const tool = deps.findTool(call.toolName);
@@ -60,10 +77,14 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
   const parsed = tool.input.safeParse(json.value);
   if (!parsed.success) return fail(`Invalid arguments for ${tool.name}:\n${z.prettifyError(parsed.error)}`, 'invalid');
 
+  let target: ActionTarget | undefined;
   if (tool.needsApproval) {
-    const decision = await deps.approve(tool, parsed.data);
-    if (decision === 'cancelled') return fail(STOPPED_BEFORE_OUTPUT, 'stopped');
-    if (decision === 'denied') return fail(DENIED_OUTPUT, 'denied');
+    const v = await deps.approve(tool, parsed.data);
+    if (v.verdict === 'cancelled' || deps.runSignal.aborted) return fail(STOPPED_BEFORE_OUTPUT, 'stopped');
+    if (v.verdict === 'denied') return fail(DENIED_OUTPUT, 'denied');
+    // Refused before it could act (the page changed since the card, or it could not be located): nothing ran.
+    if (v.verdict === 'refused') return toolErrorResult(v.refusal, tool);
+    target = v.target;
   }
   if (deps.runSignal.aborted) return fail(STOPPED_BEFORE_OUTPUT, 'stopped');
   await deps.markRunning();
@@ -74,7 +95,7 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
   deps.runSignal.addEventListener('abort', onRunAbort, { once: true });
   const timer = setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
   try {
-    const ctx = deps.context(controller.signal);
+    const ctx = deps.context(controller.signal, target);
     const value = await abortable(Promise.resolve().then(() => tool.execute(parsed.data, ctx)), controller.signal);
     // Every tool that declares page text is marked the same way: the model reads it in that block.
     return { result: { value: toResultValue(value), ...(tool.untrustedOutput ? { untrusted: tool.untrustedOutput } : {}) }, isError: false, outcome: 'ok' };
@@ -84,10 +105,7 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
     }
     if (deps.runSignal.aborted) return fail(STOPPED_DURING_OUTPUT, 'stopped');
     // A ToolError is written for the model: its message goes out as it is, under its own outcome.
-    if (error instanceof ToolError) {
-      const detail = error.untrustedDetail !== undefined ? { untrustedDetail: error.untrustedDetail, untrusted: tool.untrustedOutput ?? 'page_content' } : undefined;
-      return fail(error.message, error.outcome, detail);
-    }
+    if (error instanceof ToolError) return toolErrorResult(error, tool);
     return fail(`Error: ${error instanceof Error ? error.message : String(error)}`, 'error');
   } finally {
     clearTimeout(timer);

@@ -48,7 +48,7 @@ async function run(tool: Tool) {
     findTool: () => tool,
     availableNames: () => [tool.name],
     defaultTimeoutMs: 1000,
-    approve: async () => 'approved',
+    approve: async () => ({ verdict: 'approved' }),
     markRunning: async () => {},
     runSignal: new AbortController().signal,
     context: (signal) => ({ runId: 'r', toolCallId: 't', signal, agentPath: [], delegate: async () => '', now: () => 0 }) as never,
