@@ -3,27 +3,17 @@
  * service, and registers every listener synchronously (MV3 only delivers events to listeners added in the
  * worker's first turn). Unfinished runs resume as soon as the worker wakes, whatever woke it.
  */
-import { openAgentDb } from '../agent/agent-db';
 import { clearAgentData } from '../agent/clear-agent-data';
-import { createAgentRuntime, type AgentRuntime } from '../agent/agent-runtime';
-import { createIdbLatencyStore, createIdbMemoryStore, createIdbSitePolicyStore } from '../agent/idb-agent-stores';
-import { createIdbRunJournal } from '../agent/idb-run-journal';
 import type { PromptLibrary } from '../agent/prompt-library';
 import type { RunSettings } from '../agent/run-settings';
-import { subAgentsFrom } from '../agent/sub-agents-from';
 import { selfOf, senderIs } from '../messaging/sender-is';
 import { serve } from '../messaging/serve';
-import { createConversationStore } from '../storage/conversation-store';
-import { openTabwiseDb } from '../storage/db';
-import { createProviderStore } from '../providers/provider-store';
-import { createSettingsStore } from '../storage/settings-store';
-import { createBuiltinTools } from '../tools/builtin-tools';
 import type { Tool } from '../tools/define-tool';
 import { createSkillCatalog } from '../tools/skill-catalog';
-import { createToolRegistry } from '../tools/tool-registry';
+import { buildAgentRuntime } from './build-agent-runtime';
 import { createChatService } from './chat-service';
-import { createContextMenu } from './context-menu';
-import { createFirstRun } from './first-run';
+import { openBackgroundStores } from './open-background-stores';
+import { registerBrowserEntryPoints } from './register-browser-entry-points';
 import { createRunSettings } from './create-run-settings';
 import { createRunTabTools } from './create-run-tab-tools';
 import { createChromeRunOriginGuard, releaseOnFinish } from './create-run-origin-guard';
@@ -72,23 +62,7 @@ const RESUME_ALARM = 'tabwise-resume';
 export function startBackground(options: BackgroundOptions) {
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
-  const tabwiseDb = openTabwiseDb();
-  const stores = tabwiseDb.then((db) => ({
-    conversations: createConversationStore(db),
-    providers: createProviderStore(db, { now, generateId }),
-    settings: createSettingsStore(db),
-  }));
-  const agentDb = openAgentDb();
-  const agentStores = agentDb.then((db) => ({
-    journal: createIdbRunJournal(db),
-    memory: createIdbMemoryStore(db),
-    sitePolicies: createIdbSitePolicyStore(db, now),
-    latency: createIdbLatencyStore(db),
-  }));
-  const providers = stores.then((s) => s.providers);
-  const settings = stores.then((s) => s.settings);
-  const conversations = stores.then((s) => s.conversations);
-  const journal = agentStores.then((s) => s.journal);
+  const { tabwiseDb, agentDb, agentStores, providers, settings, conversations, journal } = openBackgroundStores({ now, generateId });
   const models = createModelResolver({ providers, settings });
   const localOrigins = createLocalOriginRules({
     rules: chrome.declarativeNetRequest,
@@ -104,46 +78,12 @@ export function startBackground(options: BackgroundOptions) {
   const skills = createSkillCatalog(options.prompts, {
     list: async () => ((await (await settings).get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),
   });
-  const runtime: Promise<AgentRuntime> = agentStores.then(async (s) => {
-    // The delegate tool only lists the agents' names; their tool lists are narrowed once the registry exists.
-    const agents = subAgentsFrom(options.prompts);
-    const tools = createToolRegistry(
-      [
-        ...createBuiltinTools({
-          memory: s.memory,
-          skills,
-          agents,
-          now,
-          generateId,
-          listTabs: async () => (await chrome.tabs.query({ lastFocusedWindow: true })).map((t) => ({ id: t.id, title: t.title ?? '', url: t.url ?? '', active: t.active })),
-        }),
-        ...(options.extraTools ?? []),
-      ],
-      // Page tools follow the run's current tab; navigate, open_tab and the other tab tools join them.
-      createRunTabTools(options.pageTools ?? [], { journal, conversations, guard: originGuard }),
-    );
-    // MCP tools (from their servers' last listing) are in the registry before any run resumes.
-    await mcp.attach(tools);
-    // A sub-agent gets the tools it asks for that this build actually has.
-    const available = new Set(tools.names());
-    for (const agent of agents) agent.tools = agent.tools.filter((name) => available.has(name));
-    const created = createAgentRuntime({
-      journal: s.journal,
-      resolveModel: models.forRef,
-      tools,
-      prompts: options.prompts,
-      sitePolicies: s.sitePolicies,
-      skills,
-      agents,
-      latency: s.latency,
-      now,
-      generateId,
-    });
-    created.subscribe((event) => {
-      if (event.type === 'run-start') void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 });
-    });
-    created.subscribe(releaseOnFinish(originGuard));
-    return created;
+  const runtime = buildAgentRuntime({
+    agentStores, prompts: options.prompts, models, skills, mcp, now, generateId,
+    extraTools: options.extraTools ?? [],
+    runTabTools: createRunTabTools(options.pageTools ?? [], { journal, conversations, guard: originGuard }),
+    onRunStart: () => void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 }),
+    onEvent: releaseOnFinish(originGuard),
   });
 
   const chat = createChatService({
@@ -207,20 +147,5 @@ export function startBackground(options: BackgroundOptions) {
     });
   });
 
-  void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((e: unknown) => console.warn('sidePanel behaviour', e));
-  const firstRun = createFirstRun({ hasProvider: async () => (await (await providers).list()).length > 0, urlOf: (p) => chrome.runtime.getURL(p), tabs: chrome.tabs });
-  const showOnboarding = () => void firstRun.openIfNeeded().catch((e: unknown) => console.error('opening the onboarding failed', e));
-  chrome.runtime.onInstalled.addListener(({ reason }) => {
-    if (reason === 'install') showOnboarding();
-  });
-  chrome.runtime.onStartup.addListener(showOnboarding);
-
-  const contextMenu = createContextMenu({ menus: chrome.contextMenus, storage: chrome.storage.session, openPanel: (windowId) => chrome.sidePanel.open({ windowId }), now });
-  const registerMenu = () => void contextMenu.register().catch((e: unknown) => console.error('context menu', e));
-  chrome.runtime.onInstalled.addListener(registerMenu);
-  // Chrome keeps the items across restarts, titles included: rebuilt at startup, they follow a changed browser language.
-  chrome.runtime.onStartup.addListener(registerMenu);
-  chrome.contextMenus.onClicked.addListener((info, tab) => void contextMenu.onClicked(info, tab).catch((e: unknown) => console.error('context menu click', e)));
-  // Headless tests cannot open a context menu: they call the same listener from the worker.
-  Object.assign(globalThis, { tabwiseContextMenu: contextMenu });
+  registerBrowserEntryPoints({ hasProvider: async () => (await (await providers).list()).length > 0, now });
 }
