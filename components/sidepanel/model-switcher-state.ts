@@ -3,7 +3,7 @@
  * screen answers with. A choice applies to that conversation only (stored on it); the default stays in Settings.
  */
 import { computed, signal } from '@preact/signals';
-import type { ModelGroup } from '../../lib/background/handlers/model-handlers';
+import type { ModelGroup } from '../../lib/background/protocol';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { ConversationModel } from '../../lib/storage/records';
 import type { ChatState } from './chat-state';

@@ -18,13 +18,37 @@ import type { HistoryPassage } from '../retrieval/history-passage';
 import type { IngestStats } from '../retrieval/ingest-stats';
 import type { requestSchemas } from './request-schemas';
 import type { ExportFile } from './data-transfer/export-file-schema';
-import type { ImportResult } from './data-transfer/apply-import';
 import type { SearchTraceSummary } from './summarize-search-traces';
 import type { ConversationHit } from './search-conversations';
-import type { ModelGroup } from './handlers/model-handlers';
 import type { McpServerView } from '../tools/mcp/mcp-server-record';
 import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
+
+/** The protocol owns its replies' types: handlers import them from here, never the other way round. */
+
+export interface ImportResult {
+  conversations: number;
+  messages: number;
+  memories: number;
+  skills: number;
+  /** Providers added (without keys). */
+  providers: number;
+  /** The names of imported providers that had a key where they were exported: each needs it again. */
+  providersNeedingKey: string[];
+  /** Whether the file's "Remember what I read" settings were applied. */
+  remember: boolean;
+}
+
+export interface ModelGroup {
+  providerId: string;
+  providerName: string;
+  /** The provider's own model (what new conversations use when this provider is the default). */
+  defaultModel: string;
+  models: string[];
+  isDefault: boolean;
+  /** Why the endpoint's list could not be read (only the provider's own model is offered then). */
+  error?: string;
+}
 
 export interface ProtocolResponses {
   'providers.list': ProviderView[];

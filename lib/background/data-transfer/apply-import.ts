@@ -12,22 +12,11 @@ import type { MessageRecord } from '../../storage/records';
 import { MAX_USER_SKILLS } from '../handlers/skill-handlers';
 import { UserFacingError } from '../../messaging/user-facing-error';
 import type { DataTransferDeps } from './data-transfer-deps';
+import type { ImportResult } from '../protocol';
 import type { ExportFile, ExportedMessage } from './export-file-schema';
 import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
 
-export interface ImportResult {
-  conversations: number;
-  messages: number;
-  memories: number;
-  skills: number;
-  /** Providers added (without keys). */
-  providers: number;
-  /** The names of imported providers that had a key where they were exported: each needs it again. */
-  providersNeedingKey: string[];
-  /** Whether the file's "Remember what I read" settings were applied. */
-  remember: boolean;
-}
 
 /**
  * A message left streaming by the exporting browser can never finish here: it imports as interrupted. The

@@ -8,18 +8,9 @@ import type { ConversationStore } from '../../storage/conversation-store';
 import type { SettingsStore } from '../../storage/settings-store';
 import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
+import type { ModelGroup } from '../protocol';
 import { t } from '../../util/t';
 
-export interface ModelGroup {
-  providerId: string;
-  providerName: string;
-  /** The provider's own model (what new conversations use when this provider is the default). */
-  defaultModel: string;
-  models: string[];
-  isDefault: boolean;
-  /** Why the endpoint's list could not be read (only the provider's own model is offered then). */
-  error?: string;
-}
 
 export interface ModelHandlerDeps {
   providers: Awaitable<ProviderStore>;
