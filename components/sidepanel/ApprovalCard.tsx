@@ -1,5 +1,5 @@
 import type { ToolPart } from './cards/card-props';
-import type { ToolCardActions } from './ToolCard';
+import type { ToolCardActions } from './cards/card-props';
 import { AskUserPrompt, PasswordPrompt } from './cards/HandoverPrompts';
 import { handoverDecisionText } from './cards/handover-decision-text';
 import { fillSlots } from '../ui/fill-slots';

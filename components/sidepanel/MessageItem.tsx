@@ -2,7 +2,7 @@ import type { MessageRecord } from '../../lib/storage/records';
 import { ErrorCard } from './ErrorCard';
 import { Markdown } from './Markdown';
 import { RunParts } from './RunParts';
-import type { ToolCardActions } from './ToolCard';
+import type { ToolCardActions } from './cards/card-props';
 import { t, type MessageKey } from '../ui/t';
 
 interface Props {

@@ -1,6 +1,7 @@
 import type { RunPart } from '../../lib/agent/run-view';
 import { Markdown } from './Markdown';
-import { ToolCard, type ToolCardActions } from './ToolCard';
+import type { ToolCardActions } from './cards/card-props';
+import { ToolCard } from './ToolCard';
 import { t } from '../ui/t';
 
 /** An answer as the user saw it happen: text, reasoning, tool cards, interjections and notices. */
@@ -19,7 +20,7 @@ export function RunParts({ parts, actions, streaming = false }: { parts: RunPart
               </details>
             );
           case 'tool':
-            return <ToolCard key={p.toolCallId} part={p} actions={actions} siblings={parts} />;
+            return <ToolCard key={p.toolCallId} part={p} actions={actions} siblings={parts} renderNested={(nested) => <RunParts parts={nested} />} />;
           case 'interjection':
             return (
               <div key={i} class="message user interjection" data-role="user">

@@ -3,19 +3,11 @@ import type { RunPart } from '../../lib/agent/run-view';
 import { ApprovalCard } from './ApprovalCard';
 import { cardFor, cardTitle } from './cards/card-registry';
 import { resultTextOf } from './cards/result-of';
-import type { ToolPart } from './cards/card-props';
+import type { ComponentChildren } from 'preact';
+import type { ToolCardActions, ToolPart } from './cards/card-props';
 import { UndoResult } from './cards/UndoResult';
-import { RunParts } from './RunParts';
 import { fillSlots } from '../ui/fill-slots';
 import { t, type MessageKey } from '../ui/t';
-
-export interface ToolCardActions {
-  /** `typed`: what the user typed on the card (a password, a note), sent with the decision and kept nowhere. */
-  decide(toolCallId: string, decision: 'approved' | 'denied' | 'always', typed?: { secret?: string; note?: string }): void;
-  /** Stops the run (the ask_user card's Stop). */
-  stop?(): void;
-  undoFill?(toolCallId: string): void;
-}
 
 const statusText: Record<ToolPart['status'], MessageKey> = {
   running: 'tool_status_running',
@@ -36,7 +28,8 @@ const firstLines = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}
  * arguments and result behind a disclosure. Everything here is text: nothing in a card is parsed as HTML or
  * Markdown, and nothing loads a resource.
  */
-export function ToolCard({ part, actions, siblings = [] }: { part: ToolPart; actions?: ToolCardActions; siblings?: RunPart[] }) {
+/** `renderNested`: how a sub-agent's parts inside this card are drawn (RunParts passes itself, so the two files need not import each other). */
+export function ToolCard({ part, actions, siblings = [], renderNested }: { part: ToolPart; actions?: ToolCardActions; siblings?: RunPart[]; renderNested?: (parts: RunPart[]) => ComponentChildren }) {
   const kind = cardFor(part.toolName);
   const failed = part.status === 'error' || part.status === 'denied';
   const output = resultTextOf(part);
@@ -65,7 +58,7 @@ export function ToolCard({ part, actions, siblings = [] }: { part: ToolPart; act
       {part.nested && part.nested.length > 0 && (
         <details class="nested" open={part.status === 'running' || part.status === 'awaiting-approval'}>
           <summary>{t('tool_sub_agent')}</summary>
-          <RunParts parts={part.nested} />
+          {renderNested?.(part.nested)}
         </details>
       )}
       {(part.input !== undefined || output !== undefined) && (
@@ -90,3 +83,4 @@ export function ToolCard({ part, actions, siblings = [] }: { part: ToolPart; act
     </div>
   );
 }
+

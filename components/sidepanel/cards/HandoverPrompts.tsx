@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import type { ToolCardActions } from '../ToolCard';
+import type { ToolCardActions } from './card-props';
 import { t } from '../../ui/t';
 
 /**
