@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', '.output', '.wxt', '.tmp', 'tests/fixtures/pages/dist', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      '.output',
+      '.wxt',
+      '.tmp',
+      'tests/fixtures/pages/dist',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,7 +13,12 @@ export default defineConfig({
     // The retrieval bench's engine page exists only in the bench build (`wxt build --mode bench`, written to
     // .output/chrome-mv3-bench): the product contains no bench code.
     'entrypoints:found'(wxt, infos) {
-      if (wxt.config.mode === 'bench') infos.push({ name: 'engine-bench', inputPath: resolve('tests/bench/retrieval/engine-bench/index.html'), type: 'unlisted-page' });
+      if (wxt.config.mode === 'bench')
+        infos.push({
+          name: 'engine-bench',
+          inputPath: resolve('tests/bench/retrieval/engine-bench/index.html'),
+          type: 'unlisted-page',
+        });
     },
   },
   vite: () => ({
@@ -34,7 +39,19 @@ export default defineConfig({
     // requests to local model servers (lib/background/local-origin-rules.ts), so Ollama needs no OLLAMA_ORIGINS.
     // It also keeps a run's tabs on the origins the run was approved for (lib/tools/tabs/run-origin-rules.ts);
     // webNavigation: only to hear that such a rule stopped a page's redirect, so the tool that caused it says so.
-    permissions: ['sidePanel', 'storage', 'tabs', 'scripting', 'offscreen', 'alarms', 'unlimitedStorage', 'declarativeNetRequestWithHostAccess', 'contextMenus', 'tabGroups', 'webNavigation'],
+    permissions: [
+      'sidePanel',
+      'storage',
+      'tabs',
+      'scripting',
+      'offscreen',
+      'alarms',
+      'unlimitedStorage',
+      'declarativeNetRequestWithHostAccess',
+      'contextMenus',
+      'tabGroups',
+      'webNavigation',
+    ],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],
     // Never enabled in incognito: Chrome then gives the extension no incognito tab, event or window, so no
@@ -44,7 +61,12 @@ export default defineConfig({
     side_panel: { default_path: 'sidepanel.html' },
     // The action opens the side panel (setPanelBehavior), so its command is the panel's shortcut; people
     // change it in chrome://extensions/shortcuts.
-    commands: { _execute_action: { suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' }, description: '__MSG_ext_command_open_panel__' } },
+    commands: {
+      _execute_action: {
+        suggested_key: { default: 'Ctrl+Shift+Y', mac: 'Command+Shift+Y' },
+        description: '__MSG_ext_command_open_panel__',
+      },
+    },
     // Defence in depth behind the answer sanitiser: extension pages (and the worker) load nothing remote but
     // what `connect-src` allows: providers (user-configured: any https host, plain http only on loopback),
     // the embedding model from huggingface.co (https) and blob:/data: URLs the embedder reads its own files by.

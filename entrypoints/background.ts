@@ -8,7 +8,11 @@ import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
 import { createWebFeature } from '../lib/background/create-web-feature';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
-const prompts = import.meta.glob<string>('/prompts/**/*.md', { query: '?raw', import: 'default', eager: true }) as PromptLibrary;
+const prompts = import.meta.glob<string>('/prompts/**/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as PromptLibrary;
 
 export default defineBackground(() => {
   const history = createHistoryFeature();

@@ -2,7 +2,8 @@ import { SettingsSection } from './SettingsSection';
 import { t } from '../ui/t';
 
 /** A manifest string, resolved when it names a translated message (__MSG_name__). */
-const resolved = (text = '') => text.replace(/^__MSG_(\w+)__$/, (_, key: string) => chrome.i18n.getMessage(key) || text);
+const resolved = (text = '') =>
+  text.replace(/^__MSG_(\w+)__$/, (_, key: string) => chrome.i18n.getMessage(key) || text);
 
 /** What Tabwise is, its version, and where its data lives. */
 export function AboutSettings() {

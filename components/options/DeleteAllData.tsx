@@ -9,9 +9,7 @@ export function DeleteAllData() {
   return (
     <div class="subsection delete-all-data" role="group" aria-label={t('delete_all_label')}>
       <h3 class="subheading">{t('delete_all_label')}</h3>
-      <p class="hint">
-        {t('delete_all_text')}
-      </p>
+      <p class="hint">{t('delete_all_text')}</p>
       <SectionStatus message={state.message.value} error={state.error.value} />
       {state.confirming.value ? (
         <div class="form-actions" role="group" aria-label={t('delete_all_confirm_label')}>

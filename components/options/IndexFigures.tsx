@@ -2,7 +2,12 @@ import type { IngestStats } from '../../lib/retrieval/ingest-stats';
 import { formatAgo, formatBytes, formatCount, formatNumber } from './format-figures';
 import { t } from '../ui/t';
 
-const modelState = { ready: 'index_model_loaded', idle: 'index_model_not_loaded', loading: 'index_model_loading', failed: 'index_model_failed' } as const;
+const modelState = {
+  ready: 'index_model_loaded',
+  idle: 'index_model_not_loaded',
+  loading: 'index_model_loading',
+  failed: 'index_model_failed',
+} as const;
 
 /** The history index in words ("1,204 pages remembered, 38 MB · last indexed 2 minutes ago"), with what is happening now. */
 export function IndexFigures({ stats: st, onRefresh }: { stats: IngestStats; onRefresh: () => void }) {
@@ -10,16 +15,21 @@ export function IndexFigures({ stats: st, onRefresh }: { stats: IngestStats; onR
     <div class="index-figures" aria-label={t('index_stats_label')} role="status">
       <p class="figure-line">
         <strong>
-          {st.bytes > 0 ? t('index_remembered_size', formatCount(st.pages, 'page'), formatBytes(st.bytes)) : t('index_remembered', formatCount(st.pages, 'page'))}
+          {st.bytes > 0
+            ? t('index_remembered_size', formatCount(st.pages, 'page'), formatBytes(st.bytes))
+            : t('index_remembered', formatCount(st.pages, 'page'))}
         </strong>{' '}
-        · {formatCount(st.chunks, 'passage')} · {st.lastIndexedAt ? t('index_last_indexed', formatAgo(st.lastIndexedAt, Date.now())) : t('index_nothing_yet')}{' '}
+        · {formatCount(st.chunks, 'passage')} ·{' '}
+        {st.lastIndexedAt ? t('index_last_indexed', formatAgo(st.lastIndexedAt, Date.now())) : t('index_nothing_yet')}{' '}
         <button type="button" class="link" onClick={onRefresh}>
           {t('common_refresh')}
         </button>
       </p>
       <p class="figure-line hint">
-        {st.queueDepth > 0 ? t('index_waiting', formatCount(st.queueDepth, 'page'), formatNumber(st.queueLimit)) : t('index_none_waiting')} ·{' '}
-        {t('index_model_line', st.modelId, t(modelState[st.model]))}
+        {st.queueDepth > 0
+          ? t('index_waiting', formatCount(st.queueDepth, 'page'), formatNumber(st.queueLimit))
+          : t('index_none_waiting')}{' '}
+        · {t('index_model_line', st.modelId, t(modelState[st.model]))}
       </p>
       {st.reembed && (
         <p class="figure-line">

@@ -15,9 +15,7 @@ const formatTime = (ms: number) => new Date(ms).toLocaleString(uiLocale());
 function Explanation({ state }: { state: IndexSettingsState }) {
   return (
     <div class="onboarding" aria-label={t('index_about_label')}>
-      <p>
-        {t('index_intro')}
-      </p>
+      <p>{t('index_intro')}</p>
       <ul>
         <li>{t('index_point_visible')}</li>
         <li>{t('index_point_local')}</li>
@@ -50,22 +48,49 @@ function PrivacyLists({ state }: { state: IndexSettingsState }) {
     <fieldset>
       <legend>{t('index_which_sites')}</legend>
       <label>
-        <input type="radio" name="index-mode" checked={s.mode === 'denylist'} onChange={() => void state.update({ mode: 'denylist' })} /> {t('index_all_except')}
+        <input
+          type="radio"
+          name="index-mode"
+          checked={s.mode === 'denylist'}
+          onChange={() => void state.update({ mode: 'denylist' })}
+        />{' '}
+        {t('index_all_except')}
       </label>
       <label>
-        <input type="radio" name="index-mode" checked={s.mode === 'allowlist'} onChange={() => void state.update({ mode: 'allowlist' })} /> {t('index_only_listed')}
+        <input
+          type="radio"
+          name="index-mode"
+          checked={s.mode === 'allowlist'}
+          onChange={() => void state.update({ mode: 'allowlist' })}
+        />{' '}
+        {t('index_only_listed')}
       </label>
       <label>
-        <input type="checkbox" checked={s.useDefaultDenylist} onChange={(e) => void state.update({ useDefaultDenylist: e.currentTarget.checked })} /> {t('index_builtin_exclusions')}
+        <input
+          type="checkbox"
+          checked={s.useDefaultDenylist}
+          onChange={(e) => void state.update({ useDefaultDenylist: e.currentTarget.checked })}
+        />{' '}
+        {t('index_builtin_exclusions')}
       </label>
       <label>
         {fillSlots('index_never_remember', <code>example.com</code>, <code>*/private/*</code>)}
-        <textarea aria-label={t('index_excluded_sites')} rows={3} value={denied} onInput={(e) => setDenied(e.currentTarget.value)} />
+        <textarea
+          aria-label={t('index_excluded_sites')}
+          rows={3}
+          value={denied}
+          onInput={(e) => setDenied(e.currentTarget.value)}
+        />
       </label>
       {s.mode === 'allowlist' && (
         <label>
           {t('index_only_remember')}
-          <textarea aria-label={t('index_allowed_sites')} rows={3} value={allowed} onInput={(e) => setAllowed(e.currentTarget.value)} />
+          <textarea
+            aria-label={t('index_allowed_sites')}
+            rows={3}
+            value={allowed}
+            onInput={(e) => setAllowed(e.currentTarget.value)}
+          />
         </label>
       )}
       <button
@@ -78,7 +103,12 @@ function PrivacyLists({ state }: { state: IndexSettingsState }) {
           // Show the lists as they are stored: normalised, one entry a line.
           setDenied([...d.domains, ...d.patterns].join('\n'));
           setAllowed([...a.domains, ...a.patterns].join('\n'));
-          void state.update({ deniedDomains: d.domains, deniedPatterns: d.patterns, allowedDomains: a.domains, allowedPatterns: a.patterns });
+          void state.update({
+            deniedDomains: d.domains,
+            deniedPatterns: d.patterns,
+            allowedDomains: a.domains,
+            allowedPatterns: a.patterns,
+          });
         }}
       >
         {t('index_save_sites')}
@@ -125,7 +155,13 @@ function Browser({ state }: { state: IndexSettingsState }) {
     <>
       <ModelStatus state={state} />
       {st && <IndexFigures stats={st} onRefresh={() => void state.refresh()} />}
-      <input type="search" aria-label={t('index_search_label')} placeholder={t('index_search_placeholder')} value={state.query.value} onInput={(e) => void state.search(e.currentTarget.value)} />
+      <input
+        type="search"
+        aria-label={t('index_search_label')}
+        placeholder={t('index_search_placeholder')}
+        value={state.query.value}
+        onInput={(e) => void state.search(e.currentTarget.value)}
+      />
       <ul class="index-pages" aria-label={t('index_pages_label')}>
         {state.pages.value.map((p) => (
           <li key={p.url} data-url={p.url}>
@@ -133,31 +169,65 @@ function Browser({ state }: { state: IndexSettingsState }) {
               {p.title || p.url}
             </a>{' '}
             <small>
-              {t('index_page_line', p.url, formatAgo(p.visitedAt, Date.now()), formatTime(p.visitedAt), formatCount(p.chunks, 'passage'))}
+              {t(
+                'index_page_line',
+                p.url,
+                formatAgo(p.visitedAt, Date.now()),
+                formatTime(p.visitedAt),
+                formatCount(p.chunks, 'passage'),
+              )}
             </small>{' '}
-            <button type="button" aria-label={t('common_delete_named', p.url)} onClick={() => void state.deletePage(p.url)}>
+            <button
+              type="button"
+              aria-label={t('common_delete_named', p.url)}
+              onClick={() => void state.deletePage(p.url)}
+            >
               {t('common_delete')}
             </button>
           </li>
         ))}
       </ul>
-      {state.totalPages.value > state.pages.value.length && <p>{t('index_showing', formatNumber(state.pages.value.length), formatNumber(state.totalPages.value))}</p>}
+      {state.totalPages.value > state.pages.value.length && (
+        <p>{t('index_showing', formatNumber(state.pages.value.length), formatNumber(state.totalPages.value))}</p>
+      )}
       <fieldset>
         <legend>{t('index_delete_legend')}</legend>
         <label>
-          {t('index_site')} <input aria-label={t('index_domain_to_delete')} value={domain} onInput={(e) => setDomain(e.currentTarget.value)} placeholder="example.com" />
+          {t('index_site')}{' '}
+          <input
+            aria-label={t('index_domain_to_delete')}
+            value={domain}
+            onInput={(e) => setDomain(e.currentTarget.value)}
+            placeholder="example.com"
+          />
         </label>
         <button type="button" disabled={!domain.trim()} onClick={() => void state.deleteDomain(domain)}>
           {t('index_delete_site')}
         </button>
         <br />
         <label>
-          {t('index_from')} <input type="datetime-local" aria-label={t('index_delete_from')} value={since} onInput={(e) => setSince(e.currentTarget.value)} />
+          {t('index_from')}{' '}
+          <input
+            type="datetime-local"
+            aria-label={t('index_delete_from')}
+            value={since}
+            onInput={(e) => setSince(e.currentTarget.value)}
+          />
         </label>
         <label>
-          {t('index_to')} <input type="datetime-local" aria-label={t('index_delete_until')} value={until} onInput={(e) => setUntil(e.currentTarget.value)} />
+          {t('index_to')}{' '}
+          <input
+            type="datetime-local"
+            aria-label={t('index_delete_until')}
+            value={until}
+            onInput={(e) => setUntil(e.currentTarget.value)}
+          />
         </label>
-        <button type="button" disabled={!since || !until} onClick={() => void state.deleteRange(new Date(since).getTime(), new Date(until).getTime())}>
+        <button
+          type="button"
+          disabled={!since || !until}
+          onClick={() => void state.deleteRange(new Date(since).getTime(), new Date(until).getTime())}
+        >
           {t('index_delete_range')}
         </button>
         <br />
@@ -179,13 +249,14 @@ function ModelSetting({ state }: { state: IndexSettingsState }) {
         {t('index_model_hf')}{' '}
         <input aria-label={t('index_embedding_model')} value={id} onInput={(e) => setId(e.currentTarget.value)} />
       </label>{' '}
-      <button type="button" disabled={!id.trim() || id.trim() === m.id} onClick={() => void state.update({ model: { ...m, id: id.trim() } }, t('index_model_changed'))}>
+      <button
+        type="button"
+        disabled={!id.trim() || id.trim() === m.id}
+        onClick={() => void state.update({ model: { ...m, id: id.trim() } }, t('index_model_changed'))}
+      >
         {t('index_change_model')}
       </button>
-      <small>
-        {' '}
-        {fillSlots('index_model_hint', <code>Xenova/bge-small-en-v1.5</code>)}
-      </small>
+      <small> {fillSlots('index_model_hint', <code>Xenova/bge-small-en-v1.5</code>)}</small>
     </fieldset>
   );
 }
@@ -206,14 +277,19 @@ export function IndexSettings({ state: given }: { state?: IndexSettingsState }) 
       {s?.enabled && (
         <>
           <label>
-            <input type="checkbox" checked={s.paused} onChange={(e) => void state.setPaused(e.currentTarget.checked)} /> {t('index_pause')}
+            <input type="checkbox" checked={s.paused} onChange={(e) => void state.setPaused(e.currentTarget.checked)} />{' '}
+            {t('index_pause')}
           </label>{' '}
           <button type="button" class="link" onClick={() => void state.setEnabled(false)}>
             {t('index_turn_off')}
           </button>
           <label>
             {t('index_use_in_answers')}{' '}
-            <select aria-label={t('index_grounding')} value={s.grounding} onChange={(e) => void state.update({ grounding: e.currentTarget.value as 'off' | 'prefer' | 'only' })}>
+            <select
+              aria-label={t('index_grounding')}
+              value={s.grounding}
+              onChange={(e) => void state.update({ grounding: e.currentTarget.value as 'off' | 'prefer' | 'only' })}
+            >
               <option value="off">{t('index_grounding_off')}</option>
               <option value="prefer">{t('index_grounding_prefer')}</option>
               <option value="only">{t('index_grounding_only')}</option>

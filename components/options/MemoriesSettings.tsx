@@ -11,7 +11,9 @@ export function MemoriesSettings({ state }: { state: AgentSettingsState }) {
   return (
     <SettingsSection id="memories" description={t('memories_description')}>
       <SectionStatus message={mine ? state.message.value : null} error={mine ? state.error.value : null} />
-      <p class="figure-line">{memories.length === 0 ? t('memories_none') : t('memories_count', formatCount(memories.length, 'memory'))}</p>
+      <p class="figure-line">
+        {memories.length === 0 ? t('memories_none') : t('memories_count', formatCount(memories.length, 'memory'))}
+      </p>
       <ul class="item-list" aria-label={t('memories_label')}>
         {memories.map((m) => (
           <li key={m.id} data-memory={m.id}>
@@ -19,7 +21,11 @@ export function MemoriesSettings({ state }: { state: AgentSettingsState }) {
               <span class="memory-text">{m.text}</span>
               {m.url && <small class="memory-source item-detail"> {t('memories_saved_on', m.url)}</small>}
             </span>
-            <button type="button" onClick={() => void state.deleteMemory(m.id)} aria-label={t('memories_forget_label', m.text)}>
+            <button
+              type="button"
+              onClick={() => void state.deleteMemory(m.id)}
+              aria-label={t('memories_forget_label', m.text)}
+            >
               {t('memories_forget')}
             </button>
           </li>

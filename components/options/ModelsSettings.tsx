@@ -17,14 +17,23 @@ export function ModelsSettings({ state }: { state: OptionsState }) {
         {state.providers.value.map((p) => (
           <li key={p.id} data-provider={p.name}>
             <label class="item-main default">
-              <input type="radio" name="default" checked={state.defaultProviderId.value === p.id} onChange={() => void state.makeDefault(p.id)} />
+              <input
+                type="radio"
+                name="default"
+                checked={state.defaultProviderId.value === p.id}
+                onChange={() => void state.makeDefault(p.id)}
+              />
               <span class="provider-summary">
                 <strong>{p.name}</strong>
                 <span class="item-detail">
                   <span>{t('models_model', p.model)}</span>
                   <span>{t('models_type', p.kind)}</span>
                   {p.baseUrl && <span>{t('models_endpoint', p.baseUrl)}</span>}
-                  {providerNeedsKey(p) ? <span class="needs-key">{t('models_needs_key')}</span> : <span>{p.hasKey ? t('models_key', p.keyLast4 ?? '') : t('models_no_key')}</span>}
+                  {providerNeedsKey(p) ? (
+                    <span class="needs-key">{t('models_needs_key')}</span>
+                  ) : (
+                    <span>{p.hasKey ? t('models_key', p.keyLast4 ?? '') : t('models_no_key')}</span>
+                  )}
                 </span>
               </span>
             </label>

@@ -19,7 +19,12 @@ function CacheLine({ cache }: { cache: LatencyStats['cache'] }) {
   if (cache.cachedTokens === 0) return <span>{t('perf_no_cache', tokens(cache.inputTokens))}</span>;
   return (
     <span>
-      {t('perf_cache_line', formatPercent(cache.cachedTokens / cache.inputTokens), tokens(cache.cachedTokens), tokens(cache.inputTokens))}
+      {t(
+        'perf_cache_line',
+        formatPercent(cache.cachedTokens / cache.inputTokens),
+        tokens(cache.cachedTokens),
+        tokens(cache.inputTokens),
+      )}
     </span>
   );
 }
@@ -35,14 +40,24 @@ function ModelCards({ stats }: { stats: LatencyStats }) {
             <dt>{t('perf_first_token')}</dt>
             <dd>
               <span>
-                {typicalAndP95(<span class="figure" data-figure="ttft-p50">{formatMs(m.ttft.p50)}</span>, formatMs(m.ttft.p95))}
+                {typicalAndP95(
+                  <span class="figure" data-figure="ttft-p50">
+                    {formatMs(m.ttft.p50)}
+                  </span>,
+                  formatMs(m.ttft.p95),
+                )}
               </span>
               <Sparkline buckets={m.ttftOverTime} label={t('perf_ttft_label', name)} format={formatMs} />
             </dd>
             <dt>{t('perf_whole_response')}</dt>
             <dd>
               <span>
-                {typicalAndP95(<span class="figure" data-figure="response-p50">{formatMs(m.model.p50)}</span>, formatMs(m.model.p95))}
+                {typicalAndP95(
+                  <span class="figure" data-figure="response-p50">
+                    {formatMs(m.model.p50)}
+                  </span>,
+                  formatMs(m.model.p95),
+                )}
               </span>
               <Sparkline buckets={m.modelOverTime} label={t('perf_response_label', name)} format={formatMs} />
             </dd>
@@ -67,14 +82,21 @@ function ToolCards({ stats }: { stats: LatencyStats }) {
           <h3>{name}</h3>
           <p class="figure-line">
             {t('perf_calls_ran', formatCount(tool.duration.count, 'call'))}
-            {tool.failed > 0 && <span class="figure-bad"> {t('perf_failed', tool.failed, formatPercent(tool.errorRate))}</span>}
+            {tool.failed > 0 && (
+              <span class="figure-bad"> {t('perf_failed', tool.failed, formatPercent(tool.errorRate))}</span>
+            )}
             {tool.denied > 0 && <span> {t('perf_denied', tool.denied)}</span>}
             {tool.stopped > 0 && <span> {t('perf_stopped', tool.stopped)}</span>}
           </p>
           {tool.duration.count > 0 && (
             <>
               <p class="figure-line">
-                {typicalAndP95(<span class="figure" data-figure="tool-p50">{formatMs(tool.duration.p50)}</span>, formatMs(tool.duration.p95))}
+                {typicalAndP95(
+                  <span class="figure" data-figure="tool-p50">
+                    {formatMs(tool.duration.p50)}
+                  </span>,
+                  formatMs(tool.duration.p95),
+                )}
               </p>
               <Sparkline buckets={tool.overTime} label={t('perf_duration_label', name)} format={formatMs} />
             </>
@@ -102,7 +124,13 @@ function FiguresTable({ stats }: { stats: LatencyStats }) {
         </thead>
         <tbody>
           {Object.entries(stats.models).flatMap(([name, m]) =>
-            ([[t('perf_first_token'), m.ttft], [t('perf_whole_response'), m.model], [t('perf_step_with_tools'), m.step]] as const).map(([what, p]) => (
+            (
+              [
+                [t('perf_first_token'), m.ttft],
+                [t('perf_whole_response'), m.model],
+                [t('perf_step_with_tools'), m.step],
+              ] as const
+            ).map(([what, p]) => (
               <tr key={`${name}-${what}`}>
                 <td>{name}</td>
                 <td>{what}</td>
@@ -134,7 +162,15 @@ function Searches({ summary, now }: { summary: SearchTraceSummary; now: number }
   return (
     <>
       <p class="figure-line" aria-label={t('perf_search_figures')}>
-        {t('perf_search_line', formatCount(summary.count, 'search'), formatPercent(summary.emptyShare), summary.empty, formatMs(summary.embedMs.p50), formatMs(summary.searchMs.p50), formatMs(summary.searchMs.p95))}
+        {t(
+          'perf_search_line',
+          formatCount(summary.count, 'search'),
+          formatPercent(summary.emptyShare),
+          summary.empty,
+          formatMs(summary.embedMs.p50),
+          formatMs(summary.searchMs.p50),
+          formatMs(summary.searchMs.p95),
+        )}
       </p>
       <details class="figures-table">
         <summary>{t('perf_last_searches', formatCount(summary.recent.length, 'search'))}</summary>
@@ -190,7 +226,9 @@ export function PerformanceSettings() {
             </p>
             <Sparkline buckets={stats.cacheOverTime} label={t('perf_cache_share')} format={formatPercent} share />
           </div>
-          {stats.until !== undefined && <p class="hint">{t('perf_last_measured', formatAgo(stats.until, state.fetchedAt.value))}</p>}
+          {stats.until !== undefined && (
+            <p class="hint">{t('perf_last_measured', formatAgo(stats.until, state.fetchedAt.value))}</p>
+          )}
           <h3 class="subheading">{t('perf_models')}</h3>
           <ModelCards stats={stats} />
           <h3 class="subheading">{t('perf_tools')}</h3>

@@ -12,9 +12,7 @@ export function PrivacySettings({ onImported }: { onImported?: () => void }) {
     <SettingsSection id="privacy" description={t('privacy_description')}>
       <div class="subsection" role="group" aria-label={t('privacy_export_import')}>
         <h3 class="subheading">{t('privacy_export_import')}</h3>
-        <p class="hint">
-          {t('privacy_file_text')}
-        </p>
+        <p class="hint">{t('privacy_file_text')}</p>
         <SectionStatus message={state.message.value} error={state.error.value} />
         <div class="form-actions">
           <button type="button" disabled={state.busy.value} onClick={() => void state.exportAll()}>

@@ -16,7 +16,8 @@ export function ProviderForm({ state }: { state: OptionsState }) {
   const azure = d.kind === 'azure-openai';
   // The endpoint's own list once tested; before that, the vendor's current models.
   const suggestions = result?.ok ? result.models : (presetModels[d.preset] ?? []);
-  const input = (field: 'name' | 'baseUrl' | 'model' | 'apiKey' | 'apiVersion') => (e: Event) => state.update({ [field]: (e.target as HTMLInputElement).value });
+  const input = (field: 'name' | 'baseUrl' | 'model' | 'apiKey' | 'apiVersion') => (e: Event) =>
+    state.update({ [field]: (e.target as HTMLInputElement).value });
   return (
     <form
       class="provider-form"
@@ -28,7 +29,11 @@ export function ProviderForm({ state }: { state: OptionsState }) {
     >
       <label>
         {t('provider_provider')}
-        <select aria-label={t('provider_type')} value={d.preset} onChange={(e) => state.update({ preset: (e.target as HTMLSelectElement).value })}>
+        <select
+          aria-label={t('provider_type')}
+          value={d.preset}
+          onChange={(e) => state.update({ preset: (e.target as HTMLSelectElement).value })}
+        >
           {providerPresets.map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}
@@ -42,32 +47,77 @@ export function ProviderForm({ state }: { state: OptionsState }) {
         {t('provider_name')}
         <input name="name" value={d.name} onInput={input('name')} required />
       </label>
-      {!builtin && <label>
-        {azure ? t('provider_azure_endpoint') : t('provider_base_url')} {(d.kind === 'openai' || d.kind === 'anthropic') && <small>{t('provider_base_url_empty')}</small>}
-        <input name="baseUrl" type="url" value={d.baseUrl} onInput={input('baseUrl')} placeholder={azure ? 'https://RESOURCE.openai.azure.com' : d.kind === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1'} required={d.kind === 'openai-compatible' || azure} />
-      </label>}
+      {!builtin && (
+        <label>
+          {azure ? t('provider_azure_endpoint') : t('provider_base_url')}{' '}
+          {(d.kind === 'openai' || d.kind === 'anthropic') && <small>{t('provider_base_url_empty')}</small>}
+          <input
+            name="baseUrl"
+            type="url"
+            value={d.baseUrl}
+            onInput={input('baseUrl')}
+            placeholder={
+              azure
+                ? 'https://RESOURCE.openai.azure.com'
+                : d.kind === 'anthropic'
+                  ? 'https://api.anthropic.com'
+                  : 'https://api.openai.com/v1'
+            }
+            required={d.kind === 'openai-compatible' || azure}
+          />
+        </label>
+      )}
       {azure && (
         <label>
           {t('provider_api_version')}
-          <input name="apiVersion" value={d.apiVersion ?? DEFAULT_AZURE_API_VERSION} onInput={input('apiVersion')} required pattern="\d{4}-\d{2}-\d{2}(-[a-z]+)?" />
+          <input
+            name="apiVersion"
+            value={d.apiVersion ?? DEFAULT_AZURE_API_VERSION}
+            onInput={input('apiVersion')}
+            required
+            pattern="\d{4}-\d{2}-\d{2}(-[a-z]+)?"
+          />
         </label>
       )}
-      {!builtin && <small class="hint endpoint-rule">
-        {t('provider_http_rule')}
-        {d.keyLast4 && ` ${t('provider_key_again')}`}
-      </small>}
-      {!builtin && <label>
-        {t('provider_api_key')} {preset && !preset.needsKey && <small>{t('provider_optional')}</small>}
-        <input name="apiKey" type="password" autoComplete="off" value={d.apiKey} onInput={input('apiKey')} placeholder={d.keyLast4 ? t('provider_saved_key', d.keyLast4) : t('provider_paste_key')} />
-      </label>}
+      {!builtin && (
+        <small class="hint endpoint-rule">
+          {t('provider_http_rule')}
+          {d.keyLast4 && ` ${t('provider_key_again')}`}
+        </small>
+      )}
+      {!builtin && (
+        <label>
+          {t('provider_api_key')} {preset && !preset.needsKey && <small>{t('provider_optional')}</small>}
+          <input
+            name="apiKey"
+            type="password"
+            autoComplete="off"
+            value={d.apiKey}
+            onInput={input('apiKey')}
+            placeholder={d.keyLast4 ? t('provider_saved_key', d.keyLast4) : t('provider_paste_key')}
+          />
+        </label>
+      )}
       <label>
         {azure ? t('provider_azure_model') : t('provider_model')}
         <input name="model" list="model-options" value={d.model} onInput={input('model')} required />
-        <datalist id="model-options">{suggestions.map((m) => <option key={m} value={m} />)}</datalist>
+        <datalist id="model-options">
+          {suggestions.map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
       </label>
       {!builtin && (
         <label>
-          {t('provider_context_window')} <small>{d.model ? t(lookupModel(d.model).known ? 'provider_context_known' : 'provider_context_guess', formatNumber(lookupModel(d.model).contextWindowTokens)) : t('provider_context_catalog')}</small>
+          {t('provider_context_window')}{' '}
+          <small>
+            {d.model
+              ? t(
+                  lookupModel(d.model).known ? 'provider_context_known' : 'provider_context_guess',
+                  formatNumber(lookupModel(d.model).contextWindowTokens),
+                )
+              : t('provider_context_catalog')}
+          </small>
           <input
             name="contextWindowTokens"
             type="number"
@@ -98,7 +148,13 @@ export function ProviderForm({ state }: { state: OptionsState }) {
           <ul class="models">
             {result.models.slice(0, 50).map((m) => (
               <li key={m}>
-                <button type="button" class="link" onClick={() => state.update({ model: m, contextWindowTokens: result.reported?.[m]?.contextWindowTokens })}>
+                <button
+                  type="button"
+                  class="link"
+                  onClick={() =>
+                    state.update({ model: m, contextWindowTokens: result.reported?.[m]?.contextWindowTokens })
+                  }
+                >
                   {m}
                 </button>
               </li>

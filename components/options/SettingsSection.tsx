@@ -2,7 +2,15 @@ import type { ComponentChildren } from 'preact';
 import { SETTINGS_SECTIONS, type SettingsSectionId } from './settings-sections';
 
 /** One settings section: the same heading, description and layout for every section; the region is named by its heading. */
-export function SettingsSection({ id, description, children }: { id: SettingsSectionId; description: ComponentChildren; children: ComponentChildren }) {
+export function SettingsSection({
+  id,
+  description,
+  children,
+}: {
+  id: SettingsSectionId;
+  description: ComponentChildren;
+  children: ComponentChildren;
+}) {
   const title = SETTINGS_SECTIONS.find((s) => s.id === id)!.title;
   return (
     <section id={id} class="settings-section" aria-labelledby={`${id}-heading`}>

@@ -24,7 +24,11 @@ export function SkillsSettings({ state }: { state: AgentSettingsState }) {
               <span class="item-detail">{skillDescription(k)}</span>
             </span>
             {k.source === 'user' && (
-              <button type="button" aria-label={t('skills_delete_named', k.name)} onClick={() => void state.deleteSkill(k.name)}>
+              <button
+                type="button"
+                aria-label={t('skills_delete_named', k.name)}
+                onClick={() => void state.deleteSkill(k.name)}
+              >
                 {t('common_delete')}
               </button>
             )}
@@ -40,13 +44,24 @@ export function SkillsSettings({ state }: { state: AgentSettingsState }) {
         }}
       >
         <Field label={t('skills_name')} hint={t('skills_name_hint')}>
-          <input value={draft.name} placeholder="weekly-report" onInput={(e) => setDraft({ ...draft, name: (e.target as HTMLInputElement).value })} />
+          <input
+            value={draft.name}
+            placeholder="weekly-report"
+            onInput={(e) => setDraft({ ...draft, name: (e.target as HTMLInputElement).value })}
+          />
         </Field>
         <Field label={t('skills_when')}>
-          <input value={draft.description} onInput={(e) => setDraft({ ...draft, description: (e.target as HTMLInputElement).value })} />
+          <input
+            value={draft.description}
+            onInput={(e) => setDraft({ ...draft, description: (e.target as HTMLInputElement).value })}
+          />
         </Field>
         <Field label={t('skills_instructions')}>
-          <textarea rows={4} value={draft.body} onInput={(e) => setDraft({ ...draft, body: (e.target as HTMLTextAreaElement).value })} />
+          <textarea
+            rows={4}
+            value={draft.body}
+            onInput={(e) => setDraft({ ...draft, body: (e.target as HTMLTextAreaElement).value })}
+          />
         </Field>
         <div class="form-actions">
           <button type="submit">{t('skills_add')}</button>

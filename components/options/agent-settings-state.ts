@@ -59,16 +59,28 @@ export function createAgentSettingsState() {
         });
       }).finally(() => (loaded.value = true)),
     saveBehaviour: () =>
-      attempt('assistant', async () => {
-        await sendToBackground('settings.update', {
-          maxSteps: maxSteps.value, customInstructions: customInstructions.value, reasoning: reasoning.value,
-          maxToolCallsPerStep: maxToolCallsPerStep.value, maxConcurrentSubAgents: maxConcurrentSubAgents.value, maxRunTokens: maxRunTokens.value,
-        });
-      }, t('common_saved')),
+      attempt(
+        'assistant',
+        async () => {
+          await sendToBackground('settings.update', {
+            maxSteps: maxSteps.value,
+            customInstructions: customInstructions.value,
+            reasoning: reasoning.value,
+            maxToolCallsPerStep: maxToolCallsPerStep.value,
+            maxConcurrentSubAgents: maxConcurrentSubAgents.value,
+            maxRunTokens: maxRunTokens.value,
+          });
+        },
+        t('common_saved'),
+      ),
     saveSkill: (skill: { name: string; description: string; body: string }) =>
-      attempt('skills', async () => {
-        skills.value = await sendToBackground('skills.save', skill);
-      }, t('skills_saved', skill.name)),
+      attempt(
+        'skills',
+        async () => {
+          skills.value = await sendToBackground('skills.save', skill);
+        },
+        t('skills_saved', skill.name),
+      ),
     deleteSkill: (name: string) =>
       attempt('skills', async () => {
         skills.value = await sendToBackground('skills.delete', { name });

@@ -32,10 +32,11 @@ export function createBuiltinModelState() {
     progress.value = 0;
     try {
       const session = await api.create({
-        monitor: (m) => m.addEventListener('downloadprogress', (e) => {
-          const loaded = (e as Event & { loaded?: unknown }).loaded;
-          if (typeof loaded === 'number') progress.value = loaded;
-        }),
+        monitor: (m) =>
+          m.addEventListener('downloadprogress', (e) => {
+            const loaded = (e as Event & { loaded?: unknown }).loaded;
+            if (typeof loaded === 'number') progress.value = loaded;
+          }),
       });
       session.destroy();
     } catch (e) {

@@ -7,7 +7,25 @@ import { formatInteger } from '../../lib/util/format-integer';
  * The nouns figures are counted in: each has a message per Intl plural category English and the promised
  * locales need ('count_page_one', 'count_page_other'); the type checks every one exists in the English file.
  */
-export type CountNoun = 'page' | 'passage' | 'token' | 'response' | 'call' | 'search' | 'memory' | 'conversation' | 'message' | 'skill' | 'provider' | 'field' | 'button' | 'word' | 'line' | 'model' | 'tool' | 'result';
+export type CountNoun =
+  | 'page'
+  | 'passage'
+  | 'token'
+  | 'response'
+  | 'call'
+  | 'search'
+  | 'memory'
+  | 'conversation'
+  | 'message'
+  | 'skill'
+  | 'provider'
+  | 'field'
+  | 'button'
+  | 'word'
+  | 'line'
+  | 'model'
+  | 'tool'
+  | 'result';
 type CountKey = `count_${CountNoun}_${'one' | 'other'}`;
 
 /** A whole number with the UI language's separators ("1,204", "1.204"). */
@@ -24,7 +42,8 @@ export function formatCount(n: number, noun: CountNoun): string {
 }
 
 /** One digit after the decimal separator of the UI language ("1.3", "1,3"). */
-const oneDecimal = (n: number) => new Intl.NumberFormat(uiLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+const oneDecimal = (n: number) =>
+  new Intl.NumberFormat(uiLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -48,7 +67,11 @@ export function formatAgo(at: number, now: number): string {
   const s = Math.max(0, Math.round((now - at) / 1000));
   if (s < 45) return t('time_just_now');
   const ago = new Intl.RelativeTimeFormat(uiLocale(), { numeric: 'always' });
-  const units: Array<[number, Intl.RelativeTimeFormatUnit]> = [[86_400, 'day'], [3600, 'hour'], [60, 'minute']];
+  const units: Array<[number, Intl.RelativeTimeFormatUnit]> = [
+    [86_400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
   for (const [size, unit] of units) {
     const n = Math.round(s / size);
     if (s >= size * 0.75 && n >= 1) return ago.format(-n, unit);
@@ -59,7 +82,8 @@ export function formatAgo(at: number, now: number): string {
 /** A stretch of time in the largest unit that fits: "40 seconds", "12 minutes", "3 hours", "5 days". */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  const as = (n: number, unit: 'second' | 'minute' | 'hour' | 'day') => new Intl.NumberFormat(uiLocale(), { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+  const as = (n: number, unit: 'second' | 'minute' | 'hour' | 'day') =>
+    new Intl.NumberFormat(uiLocale(), { style: 'unit', unit, unitDisplay: 'long' }).format(n);
   if (s < 90) return as(s, 'second');
   if (s < 90 * 60) return as(Math.round(s / 60), 'minute');
   if (s < 48 * 3600) return as(Math.round(s / 3600), 'hour');

@@ -11,7 +11,14 @@ import { formatCount } from './format-figures';
 
 /** Splits a textarea of one entry per line (or comma) into a clean list. */
 export function parseList(text: string): string[] {
-  return [...new Set(text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Whether the stats change on their own (a model loading, a queue draining, a re-embed), so the page should follow them. */
@@ -33,11 +40,13 @@ export function createIndexSettingsState() {
   const query = signal('');
   const { message, error, attempt } = createActionStatus();
 
-
   let following: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
   const refreshIndex = async () => {
-    const [s, p] = await Promise.all([sendToBackground('index.stats', {}), sendToBackground('index.pages', { query: query.value || undefined, limit: 200 })]);
+    const [s, p] = await Promise.all([
+      sendToBackground('index.stats', {}),
+      sendToBackground('index.pages', { query: query.value || undefined, limit: 200 }),
+    ]);
     batch(() => {
       stats.value = s;
       pages.value = p.pages;
@@ -51,10 +60,13 @@ export function createIndexSettingsState() {
   function follow() {
     const on = settings.value?.enabled === true && !settings.value.paused;
     if (disposed || following !== undefined || !stats.value || !(isIndexBusy(stats.value) || on)) return;
-    following = setTimeout(() => {
-      following = undefined;
-      refreshIndex().catch((e: unknown) => console.warn('Tabwise: refreshing the index stats failed', e));
-    }, isIndexBusy(stats.value) ? FOLLOW_MS : WATCH_MS);
+    following = setTimeout(
+      () => {
+        following = undefined;
+        refreshIndex().catch((e: unknown) => console.warn('Tabwise: refreshing the index stats failed', e));
+      },
+      isIndexBusy(stats.value) ? FOLLOW_MS : WATCH_MS,
+    );
   }
 
   const update = (patch: IndexSettingsPatch, done = t('common_saved')) =>
@@ -67,7 +79,12 @@ export function createIndexSettingsState() {
     attempt(async () => {
       const out = await sendToBackground('index.delete', target);
       await refreshIndex();
-      message.value = t('index_deleted', what, formatCount(out.urls.length, 'page'), formatCount(out.chunks, 'passage'));
+      message.value = t(
+        'index_deleted',
+        what,
+        formatCount(out.urls.length, 'page'),
+        formatCount(out.chunks, 'passage'),
+      );
     });
 
   return {

@@ -26,7 +26,10 @@ export const emptyMcpDraft: McpDraft = { name: '', url: '', token: '', headers: 
 /** `Name: value` lines as a header map (blank lines skipped); throws with the line that is not a header. */
 export function parseHeaderLines(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const at = line.indexOf(':');
     if (at <= 0) throw new Error(t('settings_tools_not_a_header', line.slice(0, 40)));
     out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
@@ -39,7 +42,11 @@ export function describeMcpStatus(s: McpServerView): string {
   const offered = s.tools.filter((t) => !t.problem).length;
   switch (s.status.state) {
     case 'connected':
-      return t('settings_tools_connected', s.status.transport === 'sse' ? 'SSE' : 'Streamable HTTP', formatCount(offered, 'tool'));
+      return t(
+        'settings_tools_connected',
+        s.status.transport === 'sse' ? 'SSE' : 'Streamable HTTP',
+        formatCount(offered, 'tool'),
+      );
     case 'auth-failed':
       return t('settings_tools_auth_failed', s.status.reason);
     case 'unreachable':
@@ -57,7 +64,9 @@ export function createMcpSettingsState() {
     servers.value = await sendToBackground('mcp.list', {});
   };
   const replace = (view: McpServerView) => {
-    servers.value = servers.value.some((s) => s.id === view.id) ? servers.value.map((s) => (s.id === view.id ? view : s)) : [...servers.value, view];
+    servers.value = servers.value.some((s) => s.id === view.id)
+      ? servers.value.map((s) => (s.id === view.id ? view : s))
+      : [...servers.value, view];
   };
   return {
     servers,
@@ -98,7 +107,9 @@ export function createMcpSettingsState() {
       }),
     clearSecrets: (s: McpServerView) =>
       attempt(async () => {
-        replace(await sendToBackground('mcp.save', { id: s.id, name: s.name, url: s.url, headers: {}, bearerToken: '' }));
+        replace(
+          await sendToBackground('mcp.save', { id: s.id, name: s.name, url: s.url, headers: {}, bearerToken: '' }),
+        );
       }, t('settings_tools_secrets_removed')),
     remove: (id: string) =>
       attempt(async () => {

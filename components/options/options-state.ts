@@ -17,16 +17,33 @@ export interface ProviderDraft extends ProviderConfig {
   keyLast4?: string;
 }
 
-export type TestResult = { ok: true; models: string[]; reported?: Record<string, ReportedLimits> } | { ok: false; message: string } | null;
+export type TestResult =
+  { ok: true; models: string[]; reported?: Record<string, ReportedLimits> } | { ok: false; message: string } | null;
 
 export function draftFromPreset(preset: ProviderPreset): ProviderDraft {
-  return { preset: preset.id, kind: preset.kind, name: defaultProviderName(preset.kind, preset.baseUrl), baseUrl: preset.baseUrl, model: preset.model, apiKey: '' };
+  return {
+    preset: preset.id,
+    kind: preset.kind,
+    name: defaultProviderName(preset.kind, preset.baseUrl),
+    baseUrl: preset.baseUrl,
+    model: preset.model,
+    apiKey: '',
+  };
 }
 
 export function draftFromProvider(p: ProviderView): ProviderDraft {
-  const preset = providerPresets.find((x) => x.kind === p.kind && x.baseUrl === p.baseUrl)?.id ?? (p.kind === 'openai-compatible' ? 'custom' : p.kind);
+  const preset =
+    providerPresets.find((x) => x.kind === p.kind && x.baseUrl === p.baseUrl)?.id ??
+    (p.kind === 'openai-compatible' ? 'custom' : p.kind);
   return {
-    id: p.id, preset, kind: p.kind, name: p.name, baseUrl: p.baseUrl, model: p.model, apiKey: '', keyLast4: p.keyLast4,
+    id: p.id,
+    preset,
+    kind: p.kind,
+    name: p.name,
+    baseUrl: p.baseUrl,
+    model: p.model,
+    apiKey: '',
+    keyLast4: p.keyLast4,
     ...(p.apiVersion ? { apiVersion: p.apiVersion } : {}),
     ...(p.contextWindowTokens ? { contextWindowTokens: p.contextWindowTokens } : {}),
   };
@@ -49,7 +66,10 @@ export function createOptionsState() {
   const loaded = signal(false);
 
   async function refresh() {
-    const [list, settings] = await Promise.all([sendToBackground('providers.list', {}), sendToBackground('settings.get', {})]);
+    const [list, settings] = await Promise.all([
+      sendToBackground('providers.list', {}),
+      sendToBackground('settings.get', {}),
+    ]);
     batch(() => {
       providers.value = list;
       defaultProviderId.value = settings.defaultProviderId;
@@ -93,7 +113,11 @@ export function createOptionsState() {
         if (preset) next = { ...draftFromPreset(preset), id: next.id, apiKey: next.apiKey, keyLast4: next.keyLast4 };
       }
       // A name the user has not changed follows the address, so it keeps saying what the provider is.
-      if (patch.name === undefined && editing.value.name === defaultProviderName(editing.value.kind, editing.value.baseUrl)) next.name = defaultProviderName(next.kind, next.baseUrl);
+      if (
+        patch.name === undefined &&
+        editing.value.name === defaultProviderName(editing.value.kind, editing.value.baseUrl)
+      )
+        next.name = defaultProviderName(next.kind, next.baseUrl);
       editing.value = next;
       testResult.value = null;
     },
@@ -106,7 +130,13 @@ export function createOptionsState() {
       testing.value = true;
       testResult.value = null;
       try {
-        const { models, reported } = await sendToBackground('providers.test', { id: d.id, kind: d.kind, baseUrl: d.baseUrl.trim(), apiKey: d.apiKey.trim() || undefined, ...azureFields(d) });
+        const { models, reported } = await sendToBackground('providers.test', {
+          id: d.id,
+          kind: d.kind,
+          baseUrl: d.baseUrl.trim(),
+          apiKey: d.apiKey.trim() || undefined,
+          ...azureFields(d),
+        });
         testResult.value = { ok: true, models, reported };
       } catch (e) {
         testResult.value = { ok: false, message: (e as Error).message };

@@ -18,7 +18,10 @@ export function createPerformanceState(now: () => number = Date.now) {
 
   async function load() {
     try {
-      const [s, t] = await Promise.all([sendToBackground('telemetry.stats', {}), sendToBackground('telemetry.searches', {})]);
+      const [s, t] = await Promise.all([
+        sendToBackground('telemetry.stats', {}),
+        sendToBackground('telemetry.searches', {}),
+      ]);
       batch(() => {
         stats.value = s;
         searches.value = t;

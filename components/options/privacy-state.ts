@@ -36,13 +36,21 @@ export function createPrivacyState() {
         const file = await sendToBackground('data.export', {});
         download(JSON.stringify(file, null, 2), exportFileName(new Date(file.exportedAt)));
         const providers = file.providers?.length ?? 0;
-        message.value = t(file.remember ? 'privacy_exported_remember' : 'privacy_exported', formatCount(file.conversations.length, 'conversation'), formatCount(file.memories.length, 'memory'), formatCount(file.skills.length, 'skill'), formatCount(providers, 'provider'));
+        message.value = t(
+          file.remember ? 'privacy_exported_remember' : 'privacy_exported',
+          formatCount(file.conversations.length, 'conversation'),
+          formatCount(file.memories.length, 'memory'),
+          formatCount(file.skills.length, 'skill'),
+          formatCount(providers, 'provider'),
+        );
       }),
     /** Imports the file; `onImported` lets the other sections show what arrived. */
     importFile: (file: File, onImported?: () => void) =>
       run(async () => {
         const r = await sendToBackground('data.import', { text: await file.text() });
-        const keys = r.providersNeedingKey.length ? ` ${t('privacy_keys_needed', r.providersNeedingKey.join(', '))}` : '';
+        const keys = r.providersNeedingKey.length
+          ? ` ${t('privacy_keys_needed', r.providersNeedingKey.join(', '))}`
+          : '';
         message.value = `${t(r.remember ? 'privacy_imported_remember' : 'privacy_imported', formatCount(r.conversations, 'conversation'), formatCount(r.messages, 'message'), formatCount(r.memories, 'memory'), formatCount(r.skills, 'skill'), formatCount(r.providers, 'provider'), file.name)}${keys}`;
         onImported?.();
       }),

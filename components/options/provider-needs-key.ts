@@ -9,5 +9,7 @@ import { providerPresets } from '../../lib/providers/provider-presets';
 export function providerNeedsKey(p: Pick<ProviderView, 'kind' | 'baseUrl' | 'hasKey'>): boolean {
   if (p.hasKey) return false;
   if (p.kind === 'openai' || p.kind === 'anthropic' || p.kind === 'azure-openai') return true;
-  return providerPresets.some((preset) => preset.needsKey && preset.kind === p.kind && preset.baseUrl !== '' && preset.baseUrl === p.baseUrl);
+  return providerPresets.some(
+    (preset) => preset.needsKey && preset.kind === p.kind && preset.baseUrl !== '' && preset.baseUrl === p.baseUrl,
+  );
 }

@@ -2,16 +2,66 @@ import { t } from '../ui/t';
 
 /** The settings page's sections, in order: each is linkable as options.html#<id> (the panel links to them). */
 export const SETTINGS_SECTIONS = [
-  { id: 'models', get title() { return t('section_models'); } },
-  { id: 'assistant', get title() { return t('section_assistant'); } },
-  { id: 'skills', get title() { return t('section_skills'); } },
-  { id: 'tools', get title() { return t('section_tools'); } },
-  { id: 'memories', get title() { return t('section_memories'); } },
-  { id: 'remember', get title() { return t('section_remember'); } },
-  { id: 'web', get title() { return t('section_web'); } },
-  { id: 'performance', get title() { return t('section_performance'); } },
-  { id: 'privacy', get title() { return t('section_privacy'); } },
-  { id: 'about', get title() { return t('section_about'); } },
+  {
+    id: 'models',
+    get title() {
+      return t('section_models');
+    },
+  },
+  {
+    id: 'assistant',
+    get title() {
+      return t('section_assistant');
+    },
+  },
+  {
+    id: 'skills',
+    get title() {
+      return t('section_skills');
+    },
+  },
+  {
+    id: 'tools',
+    get title() {
+      return t('section_tools');
+    },
+  },
+  {
+    id: 'memories',
+    get title() {
+      return t('section_memories');
+    },
+  },
+  {
+    id: 'remember',
+    get title() {
+      return t('section_remember');
+    },
+  },
+  {
+    id: 'web',
+    get title() {
+      return t('section_web');
+    },
+  },
+  {
+    id: 'performance',
+    get title() {
+      return t('section_performance');
+    },
+  },
+  {
+    id: 'privacy',
+    get title() {
+      return t('section_privacy');
+    },
+  },
+  {
+    id: 'about',
+    get title() {
+      return t('section_about');
+    },
+  },
 ] as const;
 
 export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];

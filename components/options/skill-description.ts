@@ -11,6 +11,9 @@ export const BUILTIN_SKILL_DESCRIPTIONS: Record<string, MessageKey> = {
 };
 
 export function skillDescription(skill: { name: string; description: string; source: string }): string {
-  const key = skill.source === 'bundled' && Object.hasOwn(BUILTIN_SKILL_DESCRIPTIONS, skill.name) ? BUILTIN_SKILL_DESCRIPTIONS[skill.name] : undefined;
+  const key =
+    skill.source === 'bundled' && Object.hasOwn(BUILTIN_SKILL_DESCRIPTIONS, skill.name)
+      ? BUILTIN_SKILL_DESCRIPTIONS[skill.name]
+      : undefined;
   return key ? t(key) : skill.description;
 }

@@ -21,7 +21,11 @@ export function createWebSearchState() {
   const { message, error, attempt } = createActionStatus();
   const testing = signal(false);
   /** The form's values as the background gets them: a key only when one is typed (else the saved one is used). */
-  const draft = computed(() => ({ backend: backend.value, url: url.value.trim(), ...(apiKey.value.trim() ? { apiKey: apiKey.value.trim() } : {}) }));
+  const draft = computed(() => ({
+    backend: backend.value,
+    url: url.value.trim(),
+    ...(apiKey.value.trim() ? { apiKey: apiKey.value.trim() } : {}),
+  }));
   const tested = signal<{ draft: typeof draft.value; result: WebSearchTestResult } | null>(null);
   /** The last test's result while the form still holds the values it tested; an edit makes it stale. */
   const testResult = computed(() => (tested.value?.draft === draft.value ? tested.value.result : null));
@@ -33,9 +37,20 @@ export function createWebSearchState() {
     apiKey.value = '';
   };
   return {
-    backend, url, apiKey, hasKey, savedBackend, busy, loaded, message, error, testing, testResult,
+    backend,
+    url,
+    apiKey,
+    hasKey,
+    savedBackend,
+    busy,
+    loaded,
+    message,
+    error,
+    testing,
+    testResult,
     // A failed load still opens the form (its error shows): the user may set a backend afresh.
-    load: () => attempt(async () => show(await sendToBackground('webSearch.get', {}))).finally(() => (loaded.value = true)),
+    load: () =>
+      attempt(async () => show(await sendToBackground('webSearch.get', {}))).finally(() => (loaded.value = true)),
     async save(done: string) {
       busy.value = true;
       await attempt(async () => {

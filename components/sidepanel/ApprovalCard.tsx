@@ -14,7 +14,9 @@ import { t } from '../ui/t';
 function PreviewLines({ preview, toolName, origin }: { preview: string; toolName: string; origin?: string }) {
   // The "on <origin>" line is written by lib/tools in the user's language, with the same message.
   const originLine = origin && t('preview_on', origin);
-  const lines = preview.split('\n').filter((line, i) => !(i === 0 && line.trim() === toolName) && !(originLine && line.trim() === originLine));
+  const lines = preview
+    .split('\n')
+    .filter((line, i) => !(i === 0 && line.trim() === toolName) && !(originLine && line.trim() === originLine));
   return (
     <div class="preview">
       {lines.map((line, i) => (
@@ -47,11 +49,13 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
   const elsewhere = approval.destination && approval.origin ? URL.parse(approval.destination)?.origin : undefined;
   const leaves = elsewhere && elsewhere !== 'null' && elsewhere !== approval.origin ? elsewhere : undefined;
   return (
-    <div class="approval" role={pending ? 'group' : undefined} aria-label={pending ? t('approval_label', part.toolName) : undefined}>
+    <div
+      class="approval"
+      role={pending ? 'group' : undefined}
+      aria-label={pending ? t('approval_label', part.toolName) : undefined}
+    >
       {approval.origin && (
-        <div class="approval-origin">
-          {fillSlots('approval_on', <strong>{approval.origin}</strong>)}
-        </div>
+        <div class="approval-origin">{fillSlots('approval_on', <strong>{approval.origin}</strong>)}</div>
       )}
       {/* Text the run read on another site, about to be written here: drawn by the panel, one line per field. */}
       {((approval.dataFlows && approval.dataFlows.length > 0) || leaves) && (
@@ -97,7 +101,11 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
           )}
         </div>
       ) : (
-        approval.decision && <div class={`decision ${approval.decision}`}>{handoverDecisionText(part.toolName, approval.decision) ?? t(decisionText[approval.decision])}</div>
+        approval.decision && (
+          <div class={`decision ${approval.decision}`}>
+            {handoverDecisionText(part.toolName, approval.decision) ?? t(decisionText[approval.decision])}
+          </div>
+        )
       )}
     </div>
   );

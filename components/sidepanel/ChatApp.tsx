@@ -27,7 +27,9 @@ function RetryBanner({ state }: { state: ChatState }) {
   const why = r.status === 429 ? t('panel_retry_rate_limited') : t('panel_retry_status', r.status);
   return (
     <div class="retry-banner" role="status">
-      {Number.isFinite(r.delayMs) ? t('panel_retrying_in', why, Math.max(1, Math.round(r.delayMs / 1000)), r.attempt) : t('panel_retrying', why, r.attempt)}
+      {Number.isFinite(r.delayMs)
+        ? t('panel_retrying_in', why, Math.max(1, Math.round(r.delayMs / 1000)), r.attempt)
+        : t('panel_retrying', why, r.attempt)}
     </div>
   );
 }
@@ -63,7 +65,11 @@ export function ChatApp({ state }: { state: ChatState }) {
     <LinkEgressContext.Provider value={state.checkLinkEgress}>
       <div class="chat-app">
         <header>
-          <button type="button" onClick={() => (state.showHistory.value = !state.showHistory.value)} aria-expanded={state.showHistory.value}>
+          <button
+            type="button"
+            onClick={() => (state.showHistory.value = !state.showHistory.value)}
+            aria-expanded={state.showHistory.value}
+          >
             {t('panel_history')}
           </button>
           <span class="conv-title">{state.conversation.value?.title ?? t('panel_new_chat')}</span>
@@ -105,27 +111,29 @@ export function ChatApp({ state }: { state: ChatState }) {
                 }}
               />
             ) : (
-            <Fragment key={m.id}>
-            <MessageItem
-              message={m}
-              isLast={i === messages.length - 1}
-              onRetry={() => void state.retry()}
-              onSettings={() => state.openSettings()}
-              onInspect={setInspecting}
-              actions={
-                m.runId
-                  ? {
-                      decide: (toolCallId, decision, typed) => state.decide(m.runId!, toolCallId, decision, typed),
-                      stop: () => state.stop(),
-                      undoFill: (toolCallId) => void state.undoFill(m.runId!, toolCallId),
-                    }
-                  : undefined
-              }
-            />
-            {m.role === 'assistant' && m.status !== 'streaming' && <UsageLine usage={describeAnswerUsage(m)} label={t('panel_answer_usage')} />}
-            {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
-            <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
-            </Fragment>
+              <Fragment key={m.id}>
+                <MessageItem
+                  message={m}
+                  isLast={i === messages.length - 1}
+                  onRetry={() => void state.retry()}
+                  onSettings={() => state.openSettings()}
+                  onInspect={setInspecting}
+                  actions={
+                    m.runId
+                      ? {
+                          decide: (toolCallId, decision, typed) => state.decide(m.runId!, toolCallId, decision, typed),
+                          stop: () => state.stop(),
+                          undoFill: (toolCallId) => void state.undoFill(m.runId!, toolCallId),
+                        }
+                      : undefined
+                  }
+                />
+                {m.role === 'assistant' && m.status !== 'streaming' && (
+                  <UsageLine usage={describeAnswerUsage(m)} label={t('panel_answer_usage')} />
+                )}
+                {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
+                <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
+              </Fragment>
             ),
           )}
           <QueuedMessages messages={state.queued.value} />

@@ -60,13 +60,28 @@ export function ConversationRow({ conversation: c, current, snippet, history, on
         <button type="button" class="link" onClick={() => setRenaming(true)}>
           {t('history_rename')}
         </button>
-        <button type="button" class="link" aria-label={t('history_export_md', title)} onClick={() => void history.exportAs(c.id, 'markdown')}>
+        <button
+          type="button"
+          class="link"
+          aria-label={t('history_export_md', title)}
+          onClick={() => void history.exportAs(c.id, 'markdown')}
+        >
           .md
         </button>
-        <button type="button" class="link" aria-label={t('history_export_json', title)} onClick={() => void history.exportAs(c.id, 'json')}>
+        <button
+          type="button"
+          class="link"
+          aria-label={t('history_export_json', title)}
+          onClick={() => void history.exportAs(c.id, 'json')}
+        >
           .json
         </button>
-        <button type="button" class="delete" aria-label={t('common_delete_named', title)} onClick={() => void history.remove(c.id, title)}>
+        <button
+          type="button"
+          class="delete"
+          aria-label={t('common_delete_named', title)}
+          onClick={() => void history.remove(c.id, title)}
+        >
           ✕
         </button>
       </div>

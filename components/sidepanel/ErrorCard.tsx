@@ -2,7 +2,17 @@ import type { ErrorInfo } from '../../lib/agent/agent-event';
 import { describeError } from '../ui/describe-error';
 import { t } from '../ui/t';
 
-export function ErrorCard({ error, onRetry, onSettings, canRetry }: { error: ErrorInfo; onRetry: () => void; onSettings: () => void; canRetry: boolean }) {
+export function ErrorCard({
+  error,
+  onRetry,
+  onSettings,
+  canRetry,
+}: {
+  error: ErrorInfo;
+  onRetry: () => void;
+  onSettings: () => void;
+  canRetry: boolean;
+}) {
   const advice = describeError(error);
   return (
     <div class="error-card" role="alert" data-code={error.code}>

@@ -9,7 +9,19 @@ import { useModalFocus } from './use-modal-focus';
 import { t } from '../ui/t';
 import { fillSlots } from '../ui/fill-slots';
 
-export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: string; host: string; reason: string; onOpen: () => void; onCancel: () => void }) {
+export function LinkConfirm({
+  url,
+  host,
+  reason,
+  onOpen,
+  onCancel,
+}: {
+  url: string;
+  host: string;
+  reason: string;
+  onOpen: () => void;
+  onCancel: () => void;
+}) {
   const cancel = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   // Tab stays inside the dialog and focus returns to the link on close (so first, before Cancel takes focus);
@@ -27,13 +39,7 @@ export function LinkConfirm({ url, host, reason, onOpen, onCancel }: { url: stri
     return () => window.removeEventListener('keydown', onKey);
   }, [onCancel]);
   return (
-    <div
-      class="dialog link-confirm"
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('link_title')}
-      ref={dialog}
-    >
+    <div class="dialog link-confirm" role="dialog" aria-modal="true" aria-label={t('link_title')} ref={dialog}>
       <header>
         <strong>{t('link_title')}</strong>
       </header>

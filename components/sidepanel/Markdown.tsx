@@ -54,7 +54,13 @@ function LiveBlock({ source }: { source: string }) {
     const el = ref.current;
     const since = performance.now() - renderedAt.current;
     const tail = source.slice(shown.current.length);
-    if (el && shown.current && source.startsWith(shown.current) && (timer.current !== undefined || since < FULL_RENDER_MS || isPlainMarkdownText(tail)) && appendToLastText(el, tail)) {
+    if (
+      el &&
+      shown.current &&
+      source.startsWith(shown.current) &&
+      (timer.current !== undefined || since < FULL_RENDER_MS || isPlainMarkdownText(tail)) &&
+      appendToLastText(el, tail)
+    ) {
       shown.current = source;
       if (!isPlainMarkdownText(tail)) timer.current ??= setTimeout(renderFull, Math.max(0, FULL_RENDER_MS - since));
     } else if (source !== shown.current) {
@@ -103,7 +109,11 @@ function RenderedMarkdown({ engine, text, streaming }: { engine: MarkdownEngine;
     // A middle click opens a link without a click event: it goes through the same gate.
     <div class="markdown" onClick={onClick} onAuxClick={(e) => e.button === 1 && onClick(e)}>
       {blocks.map((source, i) =>
-        streaming && i === blocks.length - 1 ? <LiveBlock key={`live-${i}`} source={source} /> : <MarkdownBlock key={i} source={source} />,
+        streaming && i === blocks.length - 1 ? (
+          <LiveBlock key={`live-${i}`} source={source} />
+        ) : (
+          <MarkdownBlock key={i} source={source} />
+        ),
       )}
       {gate.pending && <LinkConfirm {...gate.pending} onOpen={gate.open} onCancel={gate.cancel} />}
     </div>

@@ -21,7 +21,11 @@ export function McpAttach({ textarea }: { textarea: RefObject<HTMLTextAreaElemen
     el.focus();
   };
   return (
-    <details class="mcp-attach" ref={menu} onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && void state.load()}>
+    <details
+      class="mcp-attach"
+      ref={menu}
+      onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && void state.load()}
+    >
       <summary aria-label={t('composer_attach_label')}>{t('composer_attach')}</summary>
       <ul class="mcp-attach-menu" aria-label={t('composer_mcp_resources')}>
         {state.groups.value.flatMap((g) =>

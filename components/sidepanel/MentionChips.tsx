@@ -10,7 +10,11 @@ export function MentionChips({ mentions }: { mentions: MentionState }) {
       {chosen.map((tab) => (
         <span class="chip" key={tab.tabId} title={tab.host}>
           <span class="chip-label">@{tab.title}</span>
-          <button type="button" aria-label={t('composer_remove_mention', tab.title)} onClick={() => mentions.remove(tab.tabId)}>
+          <button
+            type="button"
+            aria-label={t('composer_remove_mention', tab.title)}
+            onClick={() => mentions.remove(tab.tabId)}
+          >
             ✕
           </button>
         </span>

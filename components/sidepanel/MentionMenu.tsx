@@ -12,7 +12,11 @@ export function MentionMenu({ mentions, onChoose }: { mentions: MentionState; on
   const options = mentions.options.value;
   return (
     <ul class="mention-menu" id={MENTION_MENU_ID} role="listbox" aria-label={t('composer_mention_tab')}>
-      {options.length === 0 && <li class="mention-empty" role="option" aria-disabled="true" aria-selected="false">{t('composer_no_tab_matches')}</li>}
+      {options.length === 0 && (
+        <li class="mention-empty" role="option" aria-disabled="true" aria-selected="false">
+          {t('composer_no_tab_matches')}
+        </li>
+      )}
       {options.map((tab, i) => (
         <li
           key={tab.tabId}

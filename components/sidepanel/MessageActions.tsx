@@ -26,7 +26,12 @@ export function MessageActions({ message, isLast, busy, on }: Props) {
   const [copied, setCopied] = useState(false);
   if (message.status === 'streaming') return null;
   return (
-    <div class={`message-actions ${message.role}`} role="group" aria-label={message.role === 'user' ? t('actions_for_message') : t('actions_for_answer')} data-for={message.id}>
+    <div
+      class={`message-actions ${message.role}`}
+      role="group"
+      aria-label={message.role === 'user' ? t('actions_for_message') : t('actions_for_answer')}
+      data-for={message.id}
+    >
       {message.role === 'assistant' && message.text && (
         <button
           type="button"
@@ -51,7 +56,13 @@ export function MessageActions({ message, isLast, busy, on }: Props) {
           {t('common_edit')}
         </button>
       )}
-      <button type="button" class="link" disabled={busy} aria-label={message.role === 'user' ? t('actions_delete_message') : t('actions_delete_answer')} onClick={() => on.remove(message.id)}>
+      <button
+        type="button"
+        class="link"
+        disabled={busy}
+        aria-label={message.role === 'user' ? t('actions_delete_message') : t('actions_delete_answer')}
+        onClick={() => on.remove(message.id)}
+      >
         {t('common_delete')}
       </button>
     </div>

@@ -2,7 +2,15 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../ui/t';
 
-export function MessageEditor({ text, onSave, onCancel }: { text: string; onSave: (text: string) => void; onCancel: () => void }) {
+export function MessageEditor({
+  text,
+  onSave,
+  onCancel,
+}: {
+  text: string;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;

@@ -32,8 +32,16 @@ export function MessageItem({ message, isLast, onRetry, onSettings, actions, onI
   const empty = parts ? parts.length === 0 : !message.text;
   return (
     <div class="message assistant" data-role="assistant" data-status={message.status} data-id={message.id}>
-      {parts ? <RunParts parts={parts} actions={actions} streaming={message.status === 'streaming'} /> : message.text && <Markdown text={message.text} streaming={message.status === 'streaming'} />}
-      {message.status === 'streaming' && empty && <div class="typing" aria-label={t('message_thinking')}>…</div>}
+      {parts ? (
+        <RunParts parts={parts} actions={actions} streaming={message.status === 'streaming'} />
+      ) : (
+        message.text && <Markdown text={message.text} streaming={message.status === 'streaming'} />
+      )}
+      {message.status === 'streaming' && empty && (
+        <div class="typing" aria-label={t('message_thinking')}>
+          …
+        </div>
+      )}
       {label && <div class={`status ${message.status}`}>{t(label)}</div>}
       {message.error && <ErrorCard error={message.error} canRetry={isLast} onRetry={onRetry} onSettings={onSettings} />}
       {message.status !== 'streaming' && (

@@ -7,7 +7,13 @@ export function ModelSwitcher({ switcher }: { switcher: ModelSwitcherState }) {
   const current = switcher.current.value;
   const total = groups.reduce((n, g) => n + g.models.length, 0);
   if (total < 2 || !current) return null;
-  const byKey = new Map(groups.flatMap((g) => g.models.map((modelId) => [modelKey({ providerId: g.providerId, modelId }), { providerId: g.providerId, modelId }] as const)));
+  const byKey = new Map(
+    groups.flatMap((g) =>
+      g.models.map(
+        (modelId) => [modelKey({ providerId: g.providerId, modelId }), { providerId: g.providerId, modelId }] as const,
+      ),
+    ),
+  );
   return (
     <label class="model-switcher">
       <span>{t('switcher_label')}</span>

@@ -19,7 +19,11 @@ export function PageChips({ page }: { page: PageContextState }) {
       {page.includePage.value && sel && page.includeSelection.value && (
         <span class="chip" title={sel}>
           <span class="chip-label">{t('chips_selection', sel.length > 40 ? `${sel.slice(0, 40)}…` : sel)}</span>
-          <button type="button" aria-label={t('chips_remove_selection')} onClick={() => (page.includeSelection.value = false)}>
+          <button
+            type="button"
+            aria-label={t('chips_remove_selection')}
+            onClick={() => (page.includeSelection.value = false)}
+          >
             ✕
           </button>
         </span>

@@ -5,7 +5,15 @@ import { ToolCard } from './ToolCard';
 import { t } from '../ui/t';
 
 /** An answer as the user saw it happen: text, reasoning, tool cards, interjections and notices. */
-export function RunParts({ parts, actions, streaming = false }: { parts: RunPart[]; actions?: ToolCardActions; streaming?: boolean }) {
+export function RunParts({
+  parts,
+  actions,
+  streaming = false,
+}: {
+  parts: RunPart[];
+  actions?: ToolCardActions;
+  streaming?: boolean;
+}) {
   return (
     <>
       {parts.map((p, i) => {
@@ -20,7 +28,15 @@ export function RunParts({ parts, actions, streaming = false }: { parts: RunPart
               </details>
             );
           case 'tool':
-            return <ToolCard key={p.toolCallId} part={p} actions={actions} siblings={parts} renderNested={(nested) => <RunParts parts={nested} />} />;
+            return (
+              <ToolCard
+                key={p.toolCallId}
+                part={p}
+                actions={actions}
+                siblings={parts}
+                renderNested={(nested) => <RunParts parts={nested} />}
+              />
+            );
           case 'interjection':
             return (
               <div key={i} class="message user interjection" data-role="user">

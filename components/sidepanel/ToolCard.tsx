@@ -29,7 +29,17 @@ const firstLines = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}
  * Markdown, and nothing loads a resource.
  */
 /** `renderNested`: how a sub-agent's parts inside this card are drawn (RunParts passes itself, so the two files need not import each other). */
-export function ToolCard({ part, actions, siblings = [], renderNested }: { part: ToolPart; actions?: ToolCardActions; siblings?: RunPart[]; renderNested?: (parts: RunPart[]) => ComponentChildren }) {
+export function ToolCard({
+  part,
+  actions,
+  siblings = [],
+  renderNested,
+}: {
+  part: ToolPart;
+  actions?: ToolCardActions;
+  siblings?: RunPart[];
+  renderNested?: (parts: RunPart[]) => ComponentChildren;
+}) {
   const kind = cardFor(part.toolName);
   const failed = part.status === 'error' || part.status === 'denied';
   const output = resultTextOf(part);
@@ -63,9 +73,7 @@ export function ToolCard({ part, actions, siblings = [], renderNested }: { part:
       )}
       {(part.input !== undefined || output !== undefined) && (
         <details class="tool-raw">
-          <summary>
-            {fillSlots('tool_raw', <code class="tool-name">{part.toolName}</code>)}
-          </summary>
+          <summary>{fillSlots('tool_raw', <code class="tool-name">{part.toolName}</code>)}</summary>
           {part.input !== undefined && (
             <section>
               <h4>{t('tool_arguments')}</h4>
@@ -83,4 +91,3 @@ export function ToolCard({ part, actions, siblings = [], renderNested }: { part:
     </div>
   );
 }
-

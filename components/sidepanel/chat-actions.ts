@@ -34,12 +34,32 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
       if (interjecting) s.queued.value = [...s.queued.value, { id: clientId, text: trimmed }];
       const context: PanelPageContext | undefined = interjecting ? undefined : await page.forSend();
       const model = !s.conversation.value && s.modelForNewChat.value ? { model: s.modelForNewChat.value } : {};
-      post({ type: 'send', conversationId: s.conversation.value?.id ?? null, text: trimmed, clientId, ...(context ? { page: context } : {}), ...model, ...(!interjecting && mentionedTabIds.length ? { mentionedTabIds } : {}) });
+      post({
+        type: 'send',
+        conversationId: s.conversation.value?.id ?? null,
+        text: trimmed,
+        clientId,
+        ...(context ? { page: context } : {}),
+        ...model,
+        ...(!interjecting && mentionedTabIds.length ? { mentionedTabIds } : {}),
+      });
       return true;
     },
     /** `typed`: a password (fill_password) or a note (ask_user) the user typed on the card; posted, never kept. */
-    decide(runId: string, toolCallId: string, decision: 'approved' | 'denied' | 'always', typed?: { secret?: string; note?: string }) {
-      post({ type: 'approval', runId, toolCallId, decision, ...(typed?.secret ? { secret: typed.secret } : {}), ...(typed?.note ? { note: typed.note } : {}) });
+    decide(
+      runId: string,
+      toolCallId: string,
+      decision: 'approved' | 'denied' | 'always',
+      typed?: { secret?: string; note?: string },
+    ) {
+      post({
+        type: 'approval',
+        runId,
+        toolCallId,
+        decision,
+        ...(typed?.secret ? { secret: typed.secret } : {}),
+        ...(typed?.note ? { note: typed.note } : {}),
+      });
     },
     /** Undoes a fill; its card shows the outcome (the background keeps it, so it is there after a reopen too). */
     async undoFill(runId: string, toolCallId: string) {

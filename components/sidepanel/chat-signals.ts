@@ -4,7 +4,12 @@ import type { QueuedMessage } from '../../lib/background/queued-messages';
 import type { ProviderView } from '../../lib/providers/provider-record';
 import type { ConversationModel, ConversationRecord, MessageRecord } from '../../lib/storage/records';
 
-export interface RetryState { attempt: number; status: number; delayMs: number; since: number }
+export interface RetryState {
+  attempt: number;
+  status: number;
+  delayMs: number;
+  since: number;
+}
 
 export type ChatSignals = ReturnType<typeof createChatSignals>;
 

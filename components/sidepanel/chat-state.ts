@@ -32,7 +32,10 @@ export function createChatState() {
 
   async function refreshProviders() {
     try {
-      const [list, settings] = await Promise.all([sendToBackground('providers.list', {}), sendToBackground('settings.get', {})]);
+      const [list, settings] = await Promise.all([
+        sendToBackground('providers.list', {}),
+        sendToBackground('settings.get', {}),
+      ]);
       batch(() => {
         s.providers.value = list;
         s.defaultProviderId.value = settings.defaultProviderId;
@@ -43,7 +46,8 @@ export function createChatState() {
   }
 
   const connection = createPanelConnection({
-    onMessage: (message) => applyPanelMessage(s, message, { post: (c) => connection.post(c), refreshConversations, remember }),
+    onMessage: (message) =>
+      applyPanelMessage(s, message, { post: (c) => connection.post(c), refreshConversations, remember }),
     subscribeTo: () => s.conversation.value?.id ?? localStorage.getItem(LAST_KEY),
     connected: s.connected,
   });

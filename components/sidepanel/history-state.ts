@@ -5,14 +5,25 @@
 import { signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { ConversationHit } from '../../lib/background/search-conversations';
-import { conversationToJson, conversationToMarkdown, exportFileName, type ExportFormat } from '../ui/export-conversation';
+import {
+  conversationToJson,
+  conversationToMarkdown,
+  exportFileName,
+  type ExportFormat,
+} from '../ui/export-conversation';
 import { downloadText } from '../ui/download-text';
 import type { ChatState } from './chat-state';
 import { t } from '../ui/t';
 
-export interface PendingUndo { id: string; title: string; until: number }
+export interface PendingUndo {
+  id: string;
+  title: string;
+  until: number;
+}
 
-export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notice' | 'newChat' | 'refreshConversations' | 'showHistory'>) {
+export function createHistoryState(
+  chat: Pick<ChatState, 'conversation' | 'notice' | 'newChat' | 'refreshConversations' | 'showHistory'>,
+) {
   const query = signal('');
   /** Search results; null when no search is typed (the full list shows). */
   const hits = signal<ConversationHit[] | null>(null);
@@ -20,9 +31,10 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
   let searchSeq = 0;
   let undoTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const fail = (what: 'notice_search' | 'notice_rename' | 'notice_delete' | 'notice_undo' | 'notice_export') => (e: unknown) => {
-    chat.notice.value = t(what, (e as Error).message);
-  };
+  const fail =
+    (what: 'notice_search' | 'notice_rename' | 'notice_delete' | 'notice_undo' | 'notice_export') => (e: unknown) => {
+      chat.notice.value = t(what, (e as Error).message);
+    };
 
   async function search(text: string) {
     query.value = text;
@@ -65,9 +77,12 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
         }
         clearTimeout(undoTimer);
         undo.value = { id, title, until: undoUntil };
-        undoTimer = setTimeout(() => {
-          if (undo.value?.id === id) undo.value = null;
-        }, Math.max(0, undoUntil - Date.now()));
+        undoTimer = setTimeout(
+          () => {
+            if (undo.value?.id === id) undo.value = null;
+          },
+          Math.max(0, undoUntil - Date.now()),
+        );
         await refresh();
       } catch (e) {
         fail('notice_delete')(e);
@@ -88,8 +103,15 @@ export function createHistoryState(chat: Pick<ChatState, 'conversation' | 'notic
     async exportAs(id: string, format: ExportFormat) {
       try {
         const { conversation, messages } = await sendToBackground('conversations.get', { id });
-        const text = format === 'json' ? conversationToJson(conversation, messages) : conversationToMarkdown(conversation, messages);
-        downloadText(text, exportFileName(conversation.title, format), format === 'json' ? 'application/json' : 'text/markdown');
+        const text =
+          format === 'json'
+            ? conversationToJson(conversation, messages)
+            : conversationToMarkdown(conversation, messages);
+        downloadText(
+          text,
+          exportFileName(conversation.title, format),
+          format === 'json' ? 'application/json' : 'text/markdown',
+        );
       } catch (e) {
         fail('notice_export')(e);
       }

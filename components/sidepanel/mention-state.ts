@@ -27,7 +27,9 @@ export function createMentionState(listTabs: () => Promise<TabOption[]> = listWi
   const options = computed(() => {
     const q = query.value.toLowerCase();
     const picked = new Set(chosen.value.map((t) => t.tabId));
-    return tabs.value.filter((t) => !picked.has(t.tabId) && (!q || t.title.toLowerCase().includes(q) || t.host.toLowerCase().includes(q)));
+    return tabs.value.filter(
+      (t) => !picked.has(t.tabId) && (!q || t.title.toLowerCase().includes(q) || t.host.toLowerCase().includes(q)),
+    );
   });
   return {
     open,
@@ -74,5 +76,9 @@ export type MentionState = ReturnType<typeof createMentionState>;
 async function listWindowTabs(): Promise<TabOption[]> {
   const win = await chrome.windows.getCurrent();
   const tabs = await chrome.tabs.query({ windowId: win.id });
-  return tabs.flatMap((t) => (t.id !== undefined && t.url && /^https?:/.test(t.url) ? [{ tabId: t.id, title: t.title || t.url, host: hostOf(t.url) }] : []));
+  return tabs.flatMap((t) =>
+    t.id !== undefined && t.url && /^https?:/.test(t.url)
+      ? [{ tabId: t.id, title: t.title || t.url, host: hostOf(t.url) }]
+      : [],
+  );
 }

@@ -18,7 +18,12 @@ export function createModelSwitcherState(chat: Pick<ChatState, 'conversation' | 
     return g ? { providerId: g.providerId, modelId: g.defaultModel } : undefined;
   });
   /** What the next answer in this conversation will use. */
-  const current = computed(() => chat.conversation.value?.model ?? (chat.conversation.value ? undefined : chat.modelForNewChat.value) ?? defaultModel.value);
+  const current = computed(
+    () =>
+      chat.conversation.value?.model ??
+      (chat.conversation.value ? undefined : chat.modelForNewChat.value) ??
+      defaultModel.value,
+  );
 
   return {
     groups,

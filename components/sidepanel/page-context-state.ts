@@ -5,13 +5,20 @@
 import { signal } from '@preact/signals';
 import type { PanelPageContext } from '../../lib/background/panel-port';
 
-interface AttachedTab { tabId: number; url: string; title: string }
+interface AttachedTab {
+  tabId: number;
+  url: string;
+  title: string;
+}
 
 const isWebPage = (url: string | undefined): url is string => !!url && /^(https?|file):/.test(url);
 
 async function readSelection(tabId: number): Promise<string> {
   try {
-    const [result] = await chrome.scripting.executeScript({ target: { tabId }, func: () => getSelection()?.toString() ?? '' });
+    const [result] = await chrome.scripting.executeScript({
+      target: { tabId },
+      func: () => getSelection()?.toString() ?? '',
+    });
     return typeof result?.result === 'string' ? result.result.trim().slice(0, 20_000) : '';
   } catch (error) {
     // Pages the extension may not script (the Web Store, PDFs) simply have no selection for us.

@@ -33,7 +33,10 @@ export function useLinkGate() {
   const follow = async (url: string, described: LinkDescription) => {
     const reasons: string[] = [];
     if (check) {
-      const from = await check(url).then((origins) => origins, () => null);
+      const from = await check(url).then(
+        (origins) => origins,
+        () => null,
+      );
       if (from === null) reasons.push(t('link_check_failed'));
       else if (from.length > 0) reasons.push(t('link_carries_read', from.map(hostOf).join(', '), described.host));
     }

@@ -1,7 +1,8 @@
 import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 
-const focusable = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
  * Makes a dialog modal for the keyboard: focus moves into it when it opens (unless something inside already
@@ -16,7 +17,10 @@ export function useModalFocus(ref: RefObject<HTMLElement | null>, onEscape?: () 
     const dialog = ref.current;
     if (!dialog) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const controls = () => [...dialog.querySelectorAll<HTMLElement>(focusable)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const controls = () =>
+      [...dialog.querySelectorAll<HTMLElement>(focusable)].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
     if (!dialog.contains(document.activeElement)) (controls()[0] ?? dialog).focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && escape.current) {

@@ -9,13 +9,15 @@ export function appendToLastText(root: Node, text: string): boolean {
   let node: Node = root;
   for (;;) {
     let child = node.lastChild;
-    while (child && child.nodeType === Node.TEXT_NODE && !(child.textContent ?? '').trim()) child = child.previousSibling;
+    while (child && child.nodeType === Node.TEXT_NODE && !(child.textContent ?? '').trim())
+      child = child.previousSibling;
     if (!child) return false;
     if (child.nodeType === Node.TEXT_NODE) {
       node.insertBefore(document.createTextNode(text), child.nextSibling);
       return true;
     }
-    if (child.nodeType !== Node.ELEMENT_NODE || (child as Element).matches('a, button, br, img, hr, input')) return false;
+    if (child.nodeType !== Node.ELEMENT_NODE || (child as Element).matches('a, button, br, img, hr, input'))
+      return false;
     node = child;
   }
 }

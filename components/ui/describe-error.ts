@@ -2,7 +2,11 @@
 import type { ErrorInfo } from '../../lib/agent/agent-event';
 import { t } from './t';
 
-export interface ErrorAdvice { title: string; detail: string; fix?: 'settings' | 'retry' }
+export interface ErrorAdvice {
+  title: string;
+  detail: string;
+  fix?: 'settings' | 'retry';
+}
 
 export function describeError(error: ErrorInfo): ErrorAdvice {
   switch (error.code) {

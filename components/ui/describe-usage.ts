@@ -17,7 +17,11 @@ export function formatUsd(usd: number): string {
 /** The model id inside an answer's "provider · model" label. */
 export const modelIdOf = (label: string | undefined) => label?.split(' · ').at(-1)?.trim() ?? '';
 
-export interface UsageSummary { tokens: string; cost?: string; saved?: string }
+export interface UsageSummary {
+  tokens: string;
+  cost?: string;
+  saved?: string;
+}
 
 function summarise(usage: Usage, cost?: { costUsd: number; savedUsd: number }): UsageSummary {
   return {

@@ -8,7 +8,11 @@ import { t } from './t';
 
 export type ExportFormat = 'markdown' | 'json';
 
-const oneLine = (s: string) => s.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').replace(/\s+/g, ' ').trim();
+const oneLine = (s: string) =>
+  s
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** A file name from a title: letters, digits, spaces, dots, dashes and underscores only; never empty, never hidden. */
 export function exportFileName(title: string, format: ExportFormat): string {
@@ -22,10 +26,18 @@ export function exportFileName(title: string, format: ExportFormat): string {
 }
 
 export function conversationToMarkdown(conversation: ConversationRecord, messages: MessageRecord[]): string {
-  const lines = [`# ${oneLine(conversation.title) || t('export_md_untitled')}`, '', t('export_md_exported', new Date(conversation.createdAt).toISOString()), ''];
+  const lines = [
+    `# ${oneLine(conversation.title) || t('export_md_untitled')}`,
+    '',
+    t('export_md_exported', new Date(conversation.createdAt).toISOString()),
+    '',
+  ];
   for (const m of messages) {
-    const who = m.role === 'user' ? t('export_md_you') : m.model ? t('export_md_assistant_model', oneLine(m.model)) : 'Tabwise';
-    const body = m.text.trim() || (m.error ? `_${t('export_md_error', oneLine(m.error.message))}_` : `_${t('export_md_no_text')}_`);
+    const who =
+      m.role === 'user' ? t('export_md_you') : m.model ? t('export_md_assistant_model', oneLine(m.model)) : 'Tabwise';
+    const body =
+      m.text.trim() ||
+      (m.error ? `_${t('export_md_error', oneLine(m.error.message))}_` : `_${t('export_md_no_text')}_`);
     lines.push(`## ${who}`, '', body, '');
   }
   return lines.join('\n');
@@ -36,7 +48,12 @@ export function conversationToJson(conversation: ConversationRecord, messages: M
     {
       format: 'tabwise.conversation',
       version: 1,
-      conversation: { id: conversation.id, title: conversation.title, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt },
+      conversation: {
+        id: conversation.id,
+        title: conversation.title,
+        createdAt: conversation.createdAt,
+        updatedAt: conversation.updatedAt,
+      },
       messages: messages.map((m) => ({
         id: m.id,
         role: m.role,

@@ -14,10 +14,54 @@ import { describeLink } from './describe-link';
 import { t } from './t';
 
 const ALLOWED_TAGS = [
-  'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'code', 'dd', 'del', 'details', 'div', 'dl', 'dt', 'em',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's',
-  'samp', 'small', 'span', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead',
-  'tr', 'u', 'ul', 'var',
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'caption',
+  'code',
+  'dd',
+  'del',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'summary',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
+  'var',
 ];
 /** Our own classes travel in this attribute with a per-render nonce, so the model cannot forge them. */
 const TRUST_ATTR = 'data-tw-trust';
@@ -34,9 +78,12 @@ const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
  * `<` + letter starts a tag, and only html tokens carry a raw `<` (marked escapes all other text).
  */
 const escapeDisallowedTags = (html: string) =>
-  html.replace(/<(\/?)([a-zA-Z][^\s/>]*)/g, (tag, _slash: string, name: string) => (ALLOWED_TAG_SET.has(name.toLowerCase()) ? tag : `&lt;${tag.slice(1)}`));
+  html.replace(/<(\/?)([a-zA-Z][^\s/>]*)/g, (tag, _slash: string, name: string) =>
+    ALLOWED_TAG_SET.has(name.toLowerCase()) ? tag : `&lt;${tag.slice(1)}`,
+  );
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The nonce of the render in progress (renders are synchronous, so one at a time). */
 let nonce = '';

@@ -26,7 +26,8 @@ export function extendMarkdownBlocks(previous: { text: string; blocks: string[] 
   const last = previous.blocks[previous.blocks.length - 1];
   const delta = text.slice(previous.text.length);
   // Without a line break, new text only lengthens the last line of the last block: no lexing needed.
-  if (last !== undefined && !last.endsWith('\n') && !delta.includes('\n')) return [...previous.blocks.slice(0, -1), last + delta];
+  if (last !== undefined && !last.endsWith('\n') && !delta.includes('\n'))
+    return [...previous.blocks.slice(0, -1), last + delta];
   if (previous.blocks.length < 2) return splitMarkdownBlocks(text);
   const stable = previous.blocks.slice(0, -1);
   const offset = stable.reduce((n, b) => n + b.length, 0);

@@ -2,4 +2,8 @@
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { serveEmbedder } from '../../lib/retrieval/embedder/serve-embedder';
 
-serveEmbedder(self as unknown as Parameters<typeof serveEmbedder>[0], { wasm: new URL(ortWasmUrl, self.location.href).href }, navigator.hardwareConcurrency);
+serveEmbedder(
+  self as unknown as Parameters<typeof serveEmbedder>[0],
+  { wasm: new URL(ortWasmUrl, self.location.href).href },
+  navigator.hardwareConcurrency,
+);

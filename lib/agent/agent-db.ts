@@ -6,7 +6,18 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type St
 import type { Memory } from '../tools/memory-store';
 import type { LatencyRecord } from './latency-store';
 import { runState, stepState, stepText } from './assemble-snapshot';
-import type { ApprovalRecord, InterjectionRecord, RunInputRecord, RunRecord, RunState, StepRecord, StepRequestRecord, StepState, StepText, ToolCallRecord } from './run-journal';
+import type {
+  ApprovalRecord,
+  InterjectionRecord,
+  RunInputRecord,
+  RunRecord,
+  RunState,
+  StepRecord,
+  StepRequestRecord,
+  StepState,
+  StepText,
+  ToolCallRecord,
+} from './run-journal';
 
 export interface AgentDb extends DBSchema {
   /** A run's state; version 1 kept its input messages here too, moved to runInputs by the second migration. */
@@ -26,7 +37,10 @@ export interface AgentDb extends DBSchema {
 
 export const AGENT_DB_NAME = 'tabwise-agent';
 
-type Migration = (db: IDBPDatabase<AgentDb>, tx: IDBPTransaction<AgentDb, StoreNames<AgentDb>[], 'versionchange'>) => void;
+type Migration = (
+  db: IDBPDatabase<AgentDb>,
+  tx: IDBPTransaction<AgentDb, StoreNames<AgentDb>[], 'versionchange'>,
+) => void;
 
 /** Index i upgrades from version i to i + 1. Never edit a released migration; append one. */
 const migrations: Migration[] = [
@@ -51,8 +65,10 @@ const migrations: Migration[] = [
   },
 ];
 
-const isVersion1Run = (v: unknown): v is RunRecord => typeof v === 'object' && v !== null && 'messages' in v && 'id' in v;
-const isVersion1Step = (v: unknown): v is StepRecord => typeof v === 'object' && v !== null && 'request' in v && 'runId' in v;
+const isVersion1Run = (v: unknown): v is RunRecord =>
+  typeof v === 'object' && v !== null && 'messages' in v && 'id' in v;
+const isVersion1Step = (v: unknown): v is StepRecord =>
+  typeof v === 'object' && v !== null && 'request' in v && 'runId' in v;
 
 /** Old runs give up their input messages; old whole steps keep their requests in full (keep 0), since their chain was never stored as deltas. */
 async function splitVersion1Records(tx: IDBPTransaction<AgentDb, StoreNames<AgentDb>[], 'versionchange'>) {
@@ -71,7 +87,9 @@ async function splitVersion1Records(tx: IDBPTransaction<AgentDb, StoreNames<Agen
     if (isVersion1Step(old)) {
       const { system, messages, tools, ...options } = old.request;
       const step: StepRecord = { ...old, text: old.text ?? '', reasoning: old.reasoning ?? '' };
-      await tx.objectStore('stepRequests').put({ runId: old.runId, index: old.index, keep: 0, append: messages, system, tools: tools ?? [], options });
+      await tx
+        .objectStore('stepRequests')
+        .put({ runId: old.runId, index: old.index, keep: 0, append: messages, system, tools: tools ?? [], options });
       await tx.objectStore('stepTexts').put(stepText(step));
       await cursor.update(stepState(step));
     }

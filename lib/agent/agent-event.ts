@@ -16,8 +16,27 @@ export type AgentEvent =
   | { type: 'tool-call-start'; runId: string; toolCallId: string; toolName: string; parentToolCallId?: string }
   | { type: 'tool-call-input'; runId: string; toolCallId: string; input: unknown }
   /** `denied`: the user said no, so the call never ran (an outcome of its own, not a failure). */
-  | { type: 'tool-call-finish'; runId: string; toolCallId: string; result: ToolResult; isError: boolean; durationMs: number; denied?: true }
-  | { type: 'approval-requested'; runId: string; toolCallId: string; toolName: string; input: unknown; preview: string; canAlwaysAllow?: boolean; origin?: string; dataFlows?: DataFlowFlag[]; destination?: string }
+  | {
+      type: 'tool-call-finish';
+      runId: string;
+      toolCallId: string;
+      result: ToolResult;
+      isError: boolean;
+      durationMs: number;
+      denied?: true;
+    }
+  | {
+      type: 'approval-requested';
+      runId: string;
+      toolCallId: string;
+      toolName: string;
+      input: unknown;
+      preview: string;
+      canAlwaysAllow?: boolean;
+      origin?: string;
+      dataFlows?: DataFlowFlag[];
+      destination?: string;
+    }
   | { type: 'approval-resolved'; runId: string; toolCallId: string; decision: 'approved' | 'denied' | 'always' }
   | { type: 'usage'; runId: string; step: number; usage: Usage }
   | { type: 'retry'; runId: string; attempt: number; status: number; delayMs: number }

@@ -140,13 +140,25 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     for (const listener of listeners) listener(e);
   };
 
-  async function launch(snap: RunSnapshot, emit: (e: AgentEvent) => void, agentPath: string[], parentSignal?: AbortSignal, parentTree?: RunTree): Promise<RunHandle> {
+  async function launch(
+    snap: RunSnapshot,
+    emit: (e: AgentEvent) => void,
+    agentPath: string[],
+    parentSignal?: AbortSignal,
+    parentTree?: RunTree,
+  ): Promise<RunHandle> {
     const controller = new AbortController();
     parentSignal?.addEventListener('abort', () => controller.abort(parentSignal.reason), { once: true });
     // A sub-agent spends from its parent's budget and counts as running until it ends.
     const tree = parentTree ?? { tokens: runTokens({ snap }, deps.estimateTokens), liveSubAgents: 0 };
     const run: LiveRun = {
-      snap, emit, agentPath, controller, timings: new Map(), streamingCalls: [], tree,
+      snap,
+      emit,
+      agentPath,
+      controller,
+      timings: new Map(),
+      streamingCalls: [],
+      tree,
       model: await options.resolveModel(snap.run.model),
       delegate: (toolCallId, request, signal) => delegate(run, toolCallId, request, signal),
     };
@@ -159,13 +171,25 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     return { runId: snap.run.id, messageId: snap.run.messageId, done };
   }
 
-  async function create(request: StartRunRequest, emit: (e: AgentEvent) => void, parent?: RunRecord['parent'], signal?: AbortSignal, tree?: RunTree) {
+  async function create(
+    request: StartRunRequest,
+    emit: (e: AgentEvent) => void,
+    parent?: RunRecord['parent'],
+    signal?: AbortSignal,
+    tree?: RunTree,
+  ) {
     const t = now();
     const run: RunRecord = {
-      id: generateId(), conversationId: request.conversationId, messageId: request.messageId ?? generateId(),
-      model: request.model, messages: request.messages,
+      id: generateId(),
+      conversationId: request.conversationId,
+      messageId: request.messageId ?? generateId(),
+      model: request.model,
+      messages: request.messages,
       settings: { ...request.settings, dataBoundary: (options.newDataBoundary ?? newDataBoundary)() },
-      status: 'running', createdAt: t, updatedAt: t, ...(parent ? { parent } : {}),
+      status: 'running',
+      createdAt: t,
+      updatedAt: t,
+      ...(parent ? { parent } : {}),
     };
     await deps.journal.write({ run: runState(run), runInput: { runId: run.id, messages: run.messages } });
     emit({ type: 'run-start', runId: run.id, conversationId: run.conversationId, messageId: run.messageId, at: t });
@@ -174,7 +198,9 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   }
 
   const delegate = (parent: LiveRun, toolCallId: string, req: DelegateRequest, signal: AbortSignal) =>
-    delegateSubAgent(parent, toolCallId, req, signal, deps, (request, emit, parentRecord, sig, tree) => create(request, emit, parentRecord, sig, tree));
+    delegateSubAgent(parent, toolCallId, req, signal, deps, (request, emit, parentRecord, sig, tree) =>
+      create(request, emit, parentRecord, sig, tree),
+    );
   const resumeRun = (runId: string): Promise<RunHandle> => {
     const existing = live.get(runId);
     if (existing) return Promise.resolve({ runId, messageId: existing.run.snap.run.messageId, done: existing.done });
@@ -226,11 +252,12 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       await l.done;
     },
     isLive: (runId) => live.has(runId),
-    replayRun: (runId) => replayRunTree(runId, {
-      read: async (id) => live.get(id)?.run.snap ?? (await options.journal.read(id)),
-      streamingCalls: (id) => live.get(id)?.run.streamingCalls ?? [],
-      listChildren: (id) => options.journal.listChildren(id),
-    }),
+    replayRun: (runId) =>
+      replayRunTree(runId, {
+        read: async (id) => live.get(id)?.run.snap ?? (await options.journal.read(id)),
+        streamingCalls: (id) => live.get(id)?.run.streamingCalls ?? [],
+        listChildren: (id) => options.journal.listChildren(id),
+      }),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -245,12 +272,16 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
 /** After the worker "dies", writes are dropped, exactly as if the process were gone. */
 function fenceJournal(journal: RunJournal, isDead: () => boolean): RunJournal {
   return {
-    write: async (batch) => { if (!isDead()) await journal.write(batch); },
+    write: async (batch) => {
+      if (!isDead()) await journal.write(batch);
+    },
     read: (id) => journal.read(id),
     readApprovals: (id) => journal.readApprovals(id),
     listUnfinished: () => journal.listUnfinished(),
     listRuns: (conversationId) => journal.listRuns(conversationId),
     listChildren: (runId) => journal.listChildren(runId),
-    deleteConversation: async (conversationId) => { if (!isDead()) await journal.deleteConversation(conversationId); },
+    deleteConversation: async (conversationId) => {
+      if (!isDead()) await journal.deleteConversation(conversationId);
+    },
   };
 }

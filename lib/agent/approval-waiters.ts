@@ -17,10 +17,17 @@ export class ApprovalWaiters {
         this.early.delete(key);
         return resolve(given);
       }
-      const onAbort = () => { this.waiting.delete(key); reject(signal.reason); };
+      const onAbort = () => {
+        this.waiting.delete(key);
+        reject(signal.reason);
+      };
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.set(key, (d) => { signal.removeEventListener('abort', onAbort); this.waiting.delete(key); resolve(d); });
+      this.waiting.set(key, (d) => {
+        signal.removeEventListener('abort', onAbort);
+        this.waiting.delete(key);
+        resolve(d);
+      });
     });
   }
 

@@ -34,33 +34,65 @@ const cancelled: ApprovalVerdict = { verdict: 'cancelled' };
 const refused = (refusal: ToolError): ApprovalVerdict => ({ verdict: 'refused', refusal });
 
 /** Where the call would land now, or the refusal the model reads. */
-async function locate(tool: Tool, input: unknown, context: CallContext, signal: AbortSignal, timeoutMs: number): Promise<{ target?: ActionTarget } | { refusal: ToolError }> {
+async function locate(
+  tool: Tool,
+  input: unknown,
+  context: CallContext,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<{ target?: ActionTarget } | { refusal: ToolError }> {
   if (!tool.locate) return {};
   try {
     // Bounded like the call itself: locating may have to load the page agent into the tab first.
     const bounded = AbortSignal.any([signal, AbortSignal.timeout(tool.timeoutMs ?? timeoutMs)]);
-    const target = await abortable(Promise.resolve().then(() => tool.locate!(input, context(bounded))), bounded);
+    const target = await abortable(
+      Promise.resolve().then(() => tool.locate!(input, context(bounded))),
+      bounded,
+    );
     return target ? { target } : {};
   } catch (error) {
     if (signal.aborted) throw error;
-    return { refusal: error instanceof ToolError ? error : new ToolError(`Error: could not tell where ${tool.name} would act (${error instanceof Error ? error.message : String(error)}); nothing was done.`) };
+    return {
+      refusal:
+        error instanceof ToolError
+          ? error
+          : new ToolError(
+              `Error: could not tell where ${tool.name} would act (${error instanceof Error ? error.message : String(error)}); nothing was done.`,
+            ),
+    };
   }
 }
 
 /** Whether two targets are the same document, snapshot and origin. */
-const sameTarget = (a: ActionTarget, b: ActionTarget | undefined) => !!b && a.origin === b.origin && a.documentId === b.documentId && a.snapshotId === b.snapshotId;
+const sameTarget = (a: ActionTarget, b: ActionTarget | undefined) =>
+  !!b && a.origin === b.origin && a.documentId === b.documentId && a.snapshotId === b.snapshotId;
 
 /** How the elements a call names differ from what its card showed (each named element as the page answers it now). */
 const shownChanges = (shown: ShownIdentity[] | undefined, now: ShownIdentity[] | undefined) =>
-  (shown ?? []).flatMap((s) => identityChange(s, now?.find((n) => n.kind === s.kind && n.ref === s.ref)) ?? []);
+  (shown ?? []).flatMap(
+    (s) =>
+      identityChange(
+        s,
+        now?.find((n) => n.kind === s.kind && n.ref === s.ref),
+      ) ?? [],
+  );
 
 /** The tool's own preview, else (when it has none, fails or is slow) the generic one: approval must never hang on it. */
-async function previewOf(tool: Tool, input: unknown, context: (signal: AbortSignal) => ToolContext, runSignal: AbortSignal, deps: RuntimeDeps): Promise<string> {
+async function previewOf(
+  tool: Tool,
+  input: unknown,
+  context: (signal: AbortSignal) => ToolContext,
+  runSignal: AbortSignal,
+  deps: RuntimeDeps,
+): Promise<string> {
   const fallback = () => formatApprovalPreview(tool.name, input);
   if (!tool.preview) return fallback();
   const signal = AbortSignal.any([runSignal, AbortSignal.timeout(PREVIEW_TIMEOUT_MS)]);
   try {
-    return await abortable(Promise.resolve().then(() => tool.preview!(input, context(signal))), signal);
+    return await abortable(
+      Promise.resolve().then(() => tool.preview!(input, context(signal))),
+      signal,
+    );
   } catch (error) {
     // A preview is a courtesy: the user still decides, on the generic summary of the same arguments.
     deps.reportInternalError(error);
@@ -73,7 +105,14 @@ async function previewOf(tool: Tool, input: unknown, context: (signal: AbortSign
  * sent without a card saying so, whatever "always allow", an approval earlier in the run or the tool says.
  * Returns the verdict when no card is needed, else the pending approval to show (journaled).
  */
-async function askOrDecide(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, tool: Tool, input: unknown, context: CallContext): Promise<ApprovalVerdict | ApprovalRecord> {
+async function askOrDecide(
+  live: LiveRun,
+  deps: RuntimeDeps,
+  rec: ToolCallRecord,
+  tool: Tool,
+  input: unknown,
+  context: CallContext,
+): Promise<ApprovalVerdict | ApprovalRecord> {
   const signal = live.controller.signal;
   const located = await locate(tool, input, context, signal, deps.defaultToolTimeoutMs);
   if (signal.aborted) return cancelled;
@@ -81,25 +120,44 @@ async function askOrDecide(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord
   const { target } = located;
   const run = live.snap.run;
   const site = target?.origin ?? resolveSite(run.settings);
-  const dataFlows = await runDataFlows(tool, input, site, { runId: run.id, conversationId: run.conversationId, calls: live.snap.toolCalls, settings: run.settings, journal: deps.journal });
+  const dataFlows = await runDataFlows(tool, input, site, {
+    runId: run.id,
+    conversationId: run.conversationId,
+    calls: live.snap.toolCalls,
+    settings: run.settings,
+    journal: deps.journal,
+  });
   const approved: ApprovalVerdict = { verdict: 'approved', ...(target ? { target } : {}) };
   if (!dataFlows.length) {
     if (!tool.alwaysAsk && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name))) return approved;
     // Asked once a run per site (fetch_url): an earlier approval of this tool on this site in this run holds.
-    if (tool.askOncePerRun && live.snap.approvals.some((x) => x.toolName === tool.name && x.site === site && (x.status === 'approved' || x.status === 'always'))) return approved;
+    if (
+      tool.askOncePerRun &&
+      live.snap.approvals.some(
+        (x) => x.toolName === tool.name && x.site === site && (x.status === 'approved' || x.status === 'always'),
+      )
+    )
+      return approved;
     // A call its tool says needs no asking (navigate to an origin already in the run).
     if (tool.asksFor && !(await tool.asksFor(input, context(signal, target)))) return approved;
   }
   const preview = await previewOf(tool, input, (s) => context(s, target), signal, deps);
   if (signal.aborted) return cancelled;
   const a: ApprovalRecord = {
-    runId: run.id, toolCallId: rec.toolCallId, toolName: tool.name, input: parseToolInput(rec.rawInput).ok ? input : rec.rawInput, preview, site,
+    runId: run.id,
+    toolCallId: rec.toolCallId,
+    toolName: tool.name,
+    input: parseToolInput(rec.rawInput).ok ? input : rec.rawInput,
+    preview,
+    site,
     ...(target?.documentId ? { documentId: target.documentId } : {}),
     ...(target?.snapshotId ? { snapshotId: target.snapshotId } : {}),
     ...(target?.shown ? { shown: target.shown } : {}),
     ...(target?.destination ? { destination: target.destination } : {}),
     ...(dataFlows.length ? { dataFlows } : {}),
-    canAlwaysAllow: !tool.alwaysAsk, status: 'pending', requestedAt: deps.now(),
+    canAlwaysAllow: !tool.alwaysAsk,
+    status: 'pending',
+    requestedAt: deps.now(),
   };
   live.snap.approvals.push(a);
   await deps.journal.write({ approvals: [a] });
@@ -113,13 +171,26 @@ async function resolveApproval(deps: RuntimeDeps, a: ApprovalRecord, status: App
 }
 
 /** The user's decision on the card (shown now, or already taken while the worker was away); undefined: cancelled. */
-async function decisionOn(live: LiveRun, deps: RuntimeDeps, tool: Tool, a: ApprovalRecord): Promise<ApprovalDecision | undefined> {
+async function decisionOn(
+  live: LiveRun,
+  deps: RuntimeDeps,
+  tool: Tool,
+  a: ApprovalRecord,
+): Promise<ApprovalDecision | undefined> {
   if (a.status === 'cancelled') return undefined;
   if (a.status !== 'pending') return a.status;
   const { runId } = a;
   live.emit({
-    type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk,
-    ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}), ...(a.destination ? { destination: a.destination } : {}),
+    type: 'approval-requested',
+    runId,
+    toolCallId: a.toolCallId,
+    toolName: a.toolName,
+    input: a.input,
+    preview: a.preview,
+    canAlwaysAllow: a.canAlwaysAllow ?? !tool.alwaysAsk,
+    ...(a.site ? { origin: a.site } : {}),
+    ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}),
+    ...(a.destination ? { destination: a.destination } : {}),
   });
   let decision: ApprovalDecision;
   try {
@@ -136,11 +207,21 @@ async function decisionOn(live: LiveRun, deps: RuntimeDeps, tool: Tool, a: Appro
 }
 
 /** The user approved a call on one document: it runs only if it still lands there, on the elements the card showed. */
-async function stillWhereApproved(live: LiveRun, deps: RuntimeDeps, tool: Tool, input: unknown, context: CallContext, a: ApprovalRecord): Promise<ApprovalVerdict> {
+async function stillWhereApproved(
+  live: LiveRun,
+  deps: RuntimeDeps,
+  tool: Tool,
+  input: unknown,
+  context: CallContext,
+  a: ApprovalRecord,
+): Promise<ApprovalVerdict> {
   const approved: ActionTarget = {
-    origin: a.site!, ...(a.documentId ? { documentId: a.documentId } : {}), ...(a.snapshotId ? { snapshotId: a.snapshotId } : {}),
+    origin: a.site!,
+    ...(a.documentId ? { documentId: a.documentId } : {}),
+    ...(a.snapshotId ? { snapshotId: a.snapshotId } : {}),
     // What the card showed travels with the call: the page checks it again at the moment of acting.
-    ...(a.shown ? { shown: a.shown } : {}), ...(a.destination ? { destination: a.destination } : {}),
+    ...(a.shown ? { shown: a.shown } : {}),
+    ...(a.destination ? { destination: a.destination } : {}),
   };
   // Located afresh, not through what was approved.
   const now = await locate(tool, input, context, live.controller.signal, deps.defaultToolTimeoutMs);
@@ -155,7 +236,14 @@ async function stillWhereApproved(live: LiveRun, deps: RuntimeDeps, tool: Tool, 
 }
 
 /** The gate's verdict on `rec`'s call of `tool` with `input`. */
-export async function approveCall(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, tool: Tool, input: unknown, context: CallContext): Promise<ApprovalVerdict> {
+export async function approveCall(
+  live: LiveRun,
+  deps: RuntimeDeps,
+  rec: ToolCallRecord,
+  tool: Tool,
+  input: unknown,
+  context: CallContext,
+): Promise<ApprovalVerdict> {
   let a = live.snap.approvals.find((x) => x.toolCallId === rec.toolCallId);
   if (!a) {
     const asked = await askOrDecide(live, deps, rec, tool, input, context);

@@ -3,7 +3,17 @@
  * changes; readers get whole StepRecords back. Shared by the IndexedDB and the in-memory journal.
  */
 import type {
-  ApprovalRecord, InterjectionRecord, RunInputRecord, RunRecord, RunSnapshot, RunState, StepRecord, StepRequestRecord, StepState, StepText, ToolCallRecord,
+  ApprovalRecord,
+  InterjectionRecord,
+  RunInputRecord,
+  RunRecord,
+  RunSnapshot,
+  RunState,
+  StepRecord,
+  StepRequestRecord,
+  StepState,
+  StepText,
+  ToolCallRecord,
 } from './run-journal';
 import { resolveDataBoundary } from './run-settings';
 import { rebuildStepRequests } from './step-request-record';
@@ -32,13 +42,19 @@ export function assembleSnapshot(s: StoredRun): RunSnapshot {
   const requests = new Map(records.map((r, i) => [r.index, rebuilt[i]!]));
   const texts = new Map(s.texts.map((t) => [t.index, t]));
   const steps: StepRecord[] = states.map((state) => {
-    const { runId: _r, index: _i, ...text } = texts.get(state.index) ?? { runId: state.runId, index: state.index, text: '', reasoning: '' };
+    const {
+      runId: _r,
+      index: _i,
+      ...text
+    } = texts.get(state.index) ?? { runId: state.runId, index: state.index, text: '', reasoning: '' };
     return { ...state, ...text, request: requests.get(state.index) ?? { system: '', messages: [] } };
   });
   return {
     run,
     steps,
-    toolCalls: [...s.toolCalls].sort((a, b) => a.step - b.step || a.order - b.order).map((c) => withTypedResult(c, resolveDataBoundary(run))),
+    toolCalls: [...s.toolCalls]
+      .sort((a, b) => a.step - b.step || a.order - b.order)
+      .map((c) => withTypedResult(c, resolveDataBoundary(run))),
     approvals: s.approvals,
     interjections: [...s.interjections].sort((a, b) => a.at - b.at),
   };

@@ -14,7 +14,10 @@ export interface TimeBucket {
  * Splits `since..until` into `buckets` equal spans and summarises each. Every series of one stats reply
  * shares the range, so charts drawn side by side line up in time.
  */
-export function bucketOverTime(samples: { at: number; value: number }[], range: { since: number; until: number; buckets: number }): TimeBucket[] {
+export function bucketOverTime(
+  samples: { at: number; value: number }[],
+  range: { since: number; until: number; buckets: number },
+): TimeBucket[] {
   if (samples.length === 0 || range.buckets < 1) return [];
   const span = Math.max(1, range.until - range.since);
   const width = span / range.buckets;
@@ -25,6 +28,12 @@ export function bucketOverTime(samples: { at: number; value: number }[], range: 
   }
   return values.map((v, i) => {
     const sorted = [...v].sort((a, b) => a - b);
-    return { start: range.since + i * width, end: range.since + (i + 1) * width, count: v.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+    return {
+      start: range.since + i * width,
+      end: range.since + (i + 1) * width,
+      count: v.length,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+    };
   });
 }

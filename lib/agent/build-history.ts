@@ -25,7 +25,12 @@ function assistantMessage(step: StepRecord, calls: ToolCallRecord[]): ChatMessag
   if (step.text) content.push({ type: 'text', text: step.text });
   for (const c of calls) {
     const parsed = parseToolInput(c.rawInput);
-    content.push({ type: 'tool-call', toolCallId: c.toolCallId, toolName: c.toolName, input: parsed.ok ? parsed.value : c.rawInput });
+    content.push({
+      type: 'tool-call',
+      toolCallId: c.toolCallId,
+      toolName: c.toolName,
+      input: parsed.ok ? parsed.value : c.rawInput,
+    });
   }
   return content.length > 0 ? { role: 'assistant', content } : undefined;
 }
@@ -47,7 +52,17 @@ export function buildRunMessages(s: RunSnapshot, opts: { internal: boolean }): C
     if (assistant) out.push(assistant);
     // Where a result becomes the model's text: untrusted output in a block under the run's boundary.
     const results: ToolResultPart[] = calls.flatMap((c) =>
-      c.result === undefined ? [] : [{ type: 'tool-result', toolCallId: c.toolCallId, toolName: c.toolName, output: toModelText(c.result, boundary, c.toolName), isError: c.isError }],
+      c.result === undefined
+        ? []
+        : [
+            {
+              type: 'tool-result',
+              toolCallId: c.toolCallId,
+              toolName: c.toolName,
+              output: toModelText(c.result, boundary, c.toolName),
+              isError: c.isError,
+            },
+          ],
     );
     if (results.length > 0) out.push({ role: 'tool', content: results });
     if (opts.internal && step.interrupted === 'worker-stopped' && (step.text || step.reasoning)) {
@@ -62,4 +77,7 @@ export function buildRunMessages(s: RunSnapshot, opts: { internal: boolean }): C
 }
 
 /** The full history for the next model call. */
-export const buildHistory = (s: RunSnapshot): ChatMessage[] => [...s.run.messages, ...buildRunMessages(s, { internal: true })];
+export const buildHistory = (s: RunSnapshot): ChatMessage[] => [
+  ...s.run.messages,
+  ...buildRunMessages(s, { internal: true }),
+];

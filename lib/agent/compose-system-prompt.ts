@@ -43,15 +43,20 @@ export const promptBuilders: readonly Builder[] = [
   async (i) => {
     const skills = await i.skills();
     if (skills.length === 0) return undefined;
-    const items = skills.map((s) =>
-      `<skill>\n<name>${escapeXml(s.name)}</name>\n<description>${escapeXml(s.description)}</description>\n</skill>`);
+    const items = skills.map(
+      (s) =>
+        `<skill>\n<name>${escapeXml(s.name)}</name>\n<description>${escapeXml(s.description)}</description>\n</skill>`,
+    );
     return `<available_skills>\n${items.join('\n')}\n</available_skills>`;
   },
   (i) => `Current date and time: ${formatDateTime(i.now, i.timeZone)}`,
 ];
 
 /** Runs every builder concurrently and joins the non-empty sections in builder order. */
-export async function composeSystemPrompt(inputs: PromptInputs, builders: readonly Builder[] = promptBuilders): Promise<string> {
+export async function composeSystemPrompt(
+  inputs: PromptInputs,
+  builders: readonly Builder[] = promptBuilders,
+): Promise<string> {
   const sections = await Promise.all(builders.map(async (b) => b(inputs)));
   return sections.filter((s): s is string => !!s && s.trim() !== '').join('\n\n');
 }

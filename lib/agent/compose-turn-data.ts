@@ -7,7 +7,14 @@ import type { ChatMessage } from '../providers/chat-model';
 import type { Grounding, MentionedTab, PageContext } from './run-settings';
 import { wrapUntrusted } from './wrap-untrusted';
 
-const attr = (s: string) => s.replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const attr = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 
 function pageBlock(p: PageContext, boundary: string): string {
   const lines = [`URL: ${p.url}`];
@@ -19,7 +26,8 @@ function pageBlock(p: PageContext, boundary: string): string {
 function groundingBlock(g: Grounding, boundary: string): string {
   if (g.passages.length === 0) return 'Passages from the reading history: none matched this message.';
   const items = g.passages.map(
-    (p) => `<passage title="${attr(p.title)}" url="${attr(p.fragmentUrl)}" visited="${new Date(p.visitedAt).toISOString()}">\n${p.text.trim()}\n</passage>`,
+    (p) =>
+      `<passage title="${attr(p.title)}" url="${attr(p.fragmentUrl)}" visited="${new Date(p.visitedAt).toISOString()}">\n${p.text.trim()}\n</passage>`,
   );
   return `Passages retrieved from pages the user has read:\n${wrapUntrusted('page_content', items.join('\n'), boundary, 'reading_history')}`;
 }

@@ -89,7 +89,10 @@ export function computeLatencyStats(records: LatencyRecord[], window?: number): 
   const until = recent.length ? Math.max(...recent.map((r) => r.at)) : undefined;
   const range = { since: since ?? 0, until: until ?? 0, buckets: CHART_BUCKETS };
   const byModel = new Map<string, LatencyRecord[]>();
-  const byTool = new Map<string, { samples: { at: number; value: number }[]; failed: number; denied: number; stopped: number }>();
+  const byTool = new Map<
+    string,
+    { samples: { at: number; value: number }[]; failed: number; denied: number; stopped: number }
+  >();
   for (const r of recent) {
     const key = `${r.provider}/${r.modelId}`;
     byModel.set(key, [...(byModel.get(key) ?? []), r]);
@@ -130,7 +133,9 @@ export function computeLatencyStats(records: LatencyRecord[], window?: number): 
     };
   }
   const cache = cacheOf(recent);
-  const hitSamples = recent.flatMap((r) => (r.usage && r.usage.inputTokens > 0 ? [{ at: r.at, value: r.usage.cachedInputTokens / r.usage.inputTokens }] : []));
+  const hitSamples = recent.flatMap((r) =>
+    r.usage && r.usage.inputTokens > 0 ? [{ at: r.at, value: r.usage.cachedInputTokens / r.usage.inputTokens }] : [],
+  );
   return {
     models,
     tools,

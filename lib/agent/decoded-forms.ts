@@ -85,9 +85,13 @@ export function decodeHexToken(token: string): string | undefined {
 /** The decoded texts of the encoded-looking (base64, base64url, hex) tokens in `text`. */
 export function decodedTokens(text: string): string[] {
   const out: string[] = [];
-  const encoded = (token: string) => /\d/.test(token) || /[+/=_-]/.test(token) || /[a-z].*[A-Z]|[A-Z].*[a-z].*[A-Z]/.test(token);
+  const encoded = (token: string) =>
+    /\d/.test(token) || /[+/=_-]/.test(token) || /[a-z].*[A-Z]|[A-Z].*[a-z].*[A-Z]/.test(token);
   const base64 = [...(text.match(BASE64_TOKEN) ?? []), ...(text.match(BASE64URL_TOKEN) ?? [])];
-  const tokens = [...new Set(base64)].filter(encoded).slice(0, MAX_TOKENS).concat((text.match(HEX_TOKEN) ?? []).slice(0, MAX_TOKENS));
+  const tokens = [...new Set(base64)]
+    .filter(encoded)
+    .slice(0, MAX_TOKENS)
+    .concat((text.match(HEX_TOKEN) ?? []).slice(0, MAX_TOKENS));
   for (const token of tokens) {
     const decoded = (/^[0-9a-f]+$/i.test(token) ? decodeHexToken(token) : undefined) ?? decodeBase64Token(token);
     if (decoded) out.push(decoded);

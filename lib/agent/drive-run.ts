@@ -39,11 +39,17 @@ function decide(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined):
   if (last.interrupted === 'stopped') return { finish: 'stopped' };
   if (last.interrupted === 'error') return { finish: 'error' };
   // An interrupted stream is retried once; a retry that is itself cut off ends the run.
-  if (last.interrupted === 'worker-stopped') return last.retryOf === undefined ? { next: { retryOf: last.index } } : { finish: 'error' };
+  if (last.interrupted === 'worker-stopped')
+    return last.retryOf === undefined ? { next: { retryOf: last.index } } : { finish: 'error' };
   const queued = live.snap.interjections.some((i) => i.consumedByStep === undefined);
   if (last.toolCallIds.length === 0 && !queued) return { finish: last.finishReason === 'length' ? 'length' : 'stop' };
-  const steps = live.snap.steps.filter((s) => !s.interrupted).map((s) => ({ index: s.index, toolCallCount: s.toolCallIds.length }));
-  const stop = anyOf(stepLimit(resolveMaxSteps(live.snap.run.settings.maxSteps, deps.maxStepsCeiling)), ...deps.stopWhen);
+  const steps = live.snap.steps
+    .filter((s) => !s.interrupted)
+    .map((s) => ({ index: s.index, toolCallCount: s.toolCallIds.length }));
+  const stop = anyOf(
+    stepLimit(resolveMaxSteps(live.snap.run.settings.maxSteps, deps.maxStepsCeiling)),
+    ...deps.stopWhen,
+  );
   return stop({ steps }) ? { finish: 'step-limit' } : { next: {} };
 }
 
@@ -63,7 +69,12 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
         last.status = 'done';
         last.finishedAt = deps.now();
         await deps.journal.write({ steps: [stepState(last)] });
-        live.emit({ type: 'step-finish', runId: last.runId, step: last.index, finishReason: last.finishReason ?? 'tool-calls' });
+        live.emit({
+          type: 'step-finish',
+          runId: last.runId,
+          step: last.index,
+          finishReason: last.finishReason ?? 'tool-calls',
+        });
         await recordLatency(live, deps, last);
         if (signal.aborted) return finish(live, deps, 'stopped');
       }
@@ -76,7 +87,13 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
       if (deps.isDead()) return abandoned(live);
       live.tree.tokens += stepTokens(step, live.snap.toolCalls, deps.estimateTokens);
       if (step.status === 'done') {
-        if (!step.interrupted) live.emit({ type: 'step-finish', runId: step.runId, step: step.index, finishReason: step.finishReason ?? 'stop' });
+        if (!step.interrupted)
+          live.emit({
+            type: 'step-finish',
+            runId: step.runId,
+            step: step.index,
+            finishReason: step.finishReason ?? 'stop',
+          });
         await recordLatency(live, deps, step);
       }
     }
@@ -88,7 +105,12 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
   }
 }
 
-async function refuse(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined, refusal: Refusal): Promise<RunResult> {
+async function refuse(
+  live: LiveRun,
+  deps: RuntimeDeps,
+  last: StepRecord | undefined,
+  refusal: Refusal,
+): Promise<RunResult> {
   await refuseStep(live, deps, last, refusal);
   return { ...(await finish(live, deps, 'error', refusal.error)), errorForModel: refusal.forModel };
 }
@@ -97,10 +119,19 @@ function abandoned(live: LiveRun): RunResult {
   return { runId: live.snap.run.id, reason: 'stopped', messages: [], text: '', abandoned: true };
 }
 
-async function finish(live: LiveRun, deps: RuntimeDeps, reason: RunFinishReason, error?: ErrorInfo): Promise<RunResult> {
+async function finish(
+  live: LiveRun,
+  deps: RuntimeDeps,
+  reason: RunFinishReason,
+  error?: ErrorInfo,
+): Promise<RunResult> {
   const run = live.snap.run;
   const lastError = error ?? (reason === 'error' ? lastStepError(live) : undefined);
-  Object.assign(run, { status: 'finished', finishReason: reason, updatedAt: deps.now() }, lastError ? { error: lastError } : {});
+  Object.assign(
+    run,
+    { status: 'finished', finishReason: reason, updatedAt: deps.now() },
+    lastError ? { error: lastError } : {},
+  );
   await deps.journal.write({ run: runState(run) });
   live.emit({ type: 'run-finish', runId: run.id, reason });
   const text = [...live.snap.steps].reverse().find((s) => s.text)?.text ?? '';
@@ -110,7 +141,9 @@ async function finish(live: LiveRun, deps: RuntimeDeps, reason: RunFinishReason,
 function lastStepError(live: LiveRun): ErrorInfo | undefined {
   const last = live.snap.steps.at(-1);
   if (last?.interrupted === 'worker-stopped') return { code: 'interrupted', message: t('bg_error_interrupted_twice') };
-  return last?.interrupted === 'error' ? last.error ?? { code: 'stream_error', message: t('bg_error_model_call_failed') } : undefined;
+  return last?.interrupted === 'error'
+    ? (last.error ?? { code: 'stream_error', message: t('bg_error_model_call_failed') })
+    : undefined;
 }
 
 async function recordLatency(live: LiveRun, deps: RuntimeDeps, step: StepRecord): Promise<void> {
@@ -118,12 +151,24 @@ async function recordLatency(live: LiveRun, deps: RuntimeDeps, step: StepRecord)
   const timing = live.timings.get(step.index);
   const tools = live.snap.toolCalls
     .filter((c) => c.step === step.index && c.outcome)
-    .map((c) => ({ toolName: c.toolName, durationMs: c.startedAt === undefined ? 0 : (c.finishedAt ?? c.startedAt) - c.startedAt, outcome: c.outcome! }));
+    .map((c) => ({
+      toolName: c.toolName,
+      durationMs: c.startedAt === undefined ? 0 : (c.finishedAt ?? c.startedAt) - c.startedAt,
+      outcome: c.outcome!,
+    }));
   try {
     await deps.latency.add({
-      runId: step.runId, step: step.index, provider: live.model.provider, modelId: live.model.modelId, at: deps.now(),
-      ttftMs: timing?.ttftMs, durationMs: (step.finishedAt ?? deps.now()) - step.startedAt, modelMs: timing?.modelMs ?? 0,
-      tools, stopReason: step.finishReason ?? 'other', usage: step.usage,
+      runId: step.runId,
+      step: step.index,
+      provider: live.model.provider,
+      modelId: live.model.modelId,
+      at: deps.now(),
+      ttftMs: timing?.ttftMs,
+      durationMs: (step.finishedAt ?? deps.now()) - step.startedAt,
+      modelMs: timing?.modelMs ?? 0,
+      tools,
+      stopReason: step.finishReason ?? 'other',
+      usage: step.usage,
     });
   } catch (e) {
     deps.reportInternalError(e); // telemetry must never end a run

@@ -52,17 +52,27 @@ export const STOPPED_BEFORE_OUTPUT = 'Not run: the user stopped the run.';
 export const STOPPED_DURING_OUTPUT = 'Stopped by the user while it ran; its outcome is unknown.';
 
 class ToolTimeoutError extends Error {
-  constructor(readonly toolName: string, readonly ms: number) {
+  constructor(
+    readonly toolName: string,
+    readonly ms: number,
+  ) {
     super(`Tool "${toolName}" timed out after ${ms} ms`);
     this.name = 'ToolTimeoutError';
   }
 }
 
-const fail = (error: string, outcome: ToolOutcome, detail?: Pick<ToolFailure, 'untrustedDetail' | 'untrusted'>): ToolRunResult => ({ result: { error, ...detail }, isError: true, outcome });
+const fail = (
+  error: string,
+  outcome: ToolOutcome,
+  detail?: Pick<ToolFailure, 'untrustedDetail' | 'untrusted'>,
+): ToolRunResult => ({ result: { error, ...detail }, isError: true, outcome });
 
 /** A ToolError is written for the model: its message goes out as it is, under its own outcome, page text kept apart. */
 function toolErrorResult(error: ToolError, tool: Tool): ToolRunResult {
-  const detail = error.untrustedDetail !== undefined ? { untrustedDetail: error.untrustedDetail, untrusted: tool.untrustedOutput ?? 'page_content' } : undefined;
+  const detail =
+    error.untrustedDetail !== undefined
+      ? { untrustedDetail: error.untrustedDetail, untrusted: tool.untrustedOutput ?? 'page_content' }
+      : undefined;
   return fail(error.message, error.outcome, detail);
 }
 
@@ -70,10 +80,14 @@ function toolErrorResult(error: ToolError, tool: Tool): ToolRunResult {
 export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps): Promise<ToolRunResult> {
   const tool = deps.findTool(call.toolName);
   if (!tool) {
-    return fail(`Error: unknown tool "${call.toolName}". Available tools: ${deps.availableNames().join(', ') || '(none)'}.`, 'unknown-tool');
+    return fail(
+      `Error: unknown tool "${call.toolName}". Available tools: ${deps.availableNames().join(', ') || '(none)'}.`,
+      'unknown-tool',
+    );
   }
   const json = parseToolInput(call.rawInput);
-  if (!json.ok) return fail(`Invalid arguments for ${tool.name}: not valid JSON (${json.error}). Send a JSON object.`, 'invalid');
+  if (!json.ok)
+    return fail(`Invalid arguments for ${tool.name}: not valid JSON (${json.error}). Send a JSON object.`, 'invalid');
   const parsed = tool.input.safeParse(json.value);
   if (!parsed.success) return fail(`Invalid arguments for ${tool.name}:\n${z.prettifyError(parsed.error)}`, 'invalid');
 
@@ -96,9 +110,16 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
   const timer = setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
   try {
     const ctx = deps.context(controller.signal, target);
-    const value = await abortable(Promise.resolve().then(() => tool.execute(parsed.data, ctx)), controller.signal);
+    const value = await abortable(
+      Promise.resolve().then(() => tool.execute(parsed.data, ctx)),
+      controller.signal,
+    );
     // Every tool that declares page text is marked the same way: the model reads it in that block.
-    return { result: { value: toResultValue(value), ...(tool.untrustedOutput ? { untrusted: tool.untrustedOutput } : {}) }, isError: false, outcome: 'ok' };
+    return {
+      result: { value: toResultValue(value), ...(tool.untrustedOutput ? { untrusted: tool.untrustedOutput } : {}) },
+      isError: false,
+      outcome: 'ok',
+    };
   } catch (error) {
     if (controller.signal.reason instanceof ToolTimeoutError && controller.signal.aborted && !deps.runSignal.aborted) {
       return fail(`Error: ${controller.signal.reason.message}. It may or may not have taken effect.`, 'timeout');

@@ -35,7 +35,9 @@ export function normalizeForMatch(text: string): string {
 const compact = (normalised: string) => normalised.replace(/[\s.\-_:/|,]+/g, '');
 
 /** Mixed case, digits, @ or _ inside a token: an identifier, a code, a key or an address, not a word. */
-const looksLikeData = (token: string) => /[\d@_]/.test(token) || (token.length >= 10 && /[a-z]/.test(token) && /[A-Z].*[a-z]|[a-z].*[A-Z]/.test(token.slice(1)));
+const looksLikeData = (token: string) =>
+  /[\d@_]/.test(token) ||
+  (token.length >= 10 && /[a-z]/.test(token) && /[A-Z].*[a-z]|[a-z].*[A-Z]/.test(token.slice(1)));
 
 /** The parts of one reading of a value that, found in read text, show where it came from. */
 function needlesOf(raw: string, out: Set<string>, compacts: Set<string>): void {
@@ -46,7 +48,10 @@ function needlesOf(raw: string, out: Set<string>, compacts: Set<string>): void {
   // A data-looking value (a code) is matched spelled out from the length a data token needs ("4 8 2 9 1 3").
   if (c.length >= MIN_COMPACT_CHARS || (c.length >= MIN_TOKEN_CHARS && looksLikeData(c))) compacts.add(c);
   // Split at spaces and at the delimiters of an address, so a secret in `?q=…` or a path is a token of its own.
-  for (const piece of raw.normalize('NFKC').slice(0, MAX_VALUE_CHARS).split(/[\s/?&=#;:,()<>"'[\]{}|\\^`]+/)) {
+  for (const piece of raw
+    .normalize('NFKC')
+    .slice(0, MAX_VALUE_CHARS)
+    .split(/[\s/?&=#;:,()<>"'[\]{}|\\^`]+/)) {
     const token = piece.replace(/^[^\p{L}\p{N}@]+|[^\p{L}\p{N}]+$/gu, '');
     if (token.length < MIN_TOKEN_CHARS || !looksLikeData(token)) continue;
     out.add(token.toLowerCase());
@@ -82,7 +87,11 @@ function haystackOf(texts: string[]): Haystack {
 }
 
 /** One flag per field and source it came from, for every value found in text read on an origin other than `target`. */
-export function findDataFlows(values: readonly WrittenValue[], target: string, reads: readonly ReadText[]): DataFlowFlag[] {
+export function findDataFlows(
+  values: readonly WrittenValue[],
+  target: string,
+  reads: readonly ReadText[],
+): DataFlowFlag[] {
   const elsewhere = new Map<string, string[]>();
   for (const r of reads) {
     if (r.origin === target) continue;
@@ -97,7 +106,8 @@ export function findDataFlows(values: readonly WrittenValue[], target: string, r
     const parts = needles(value);
     if (parts.plain.length === 0 && parts.compact.length === 0) continue;
     for (const [origin, stack] of stacks) {
-      if (parts.plain.some((p) => stack.text.includes(p)) || parts.compact.some((p) => stack.compact.includes(p))) flags.push({ field, from: origin });
+      if (parts.plain.some((p) => stack.text.includes(p)) || parts.compact.some((p) => stack.compact.includes(p)))
+        flags.push({ field, from: origin });
     }
   }
   return flags;

@@ -11,10 +11,16 @@ export function formatDateTime(epochMs: number, timeZone: string): string {
 let lastLine: { key: string; text: string } | undefined;
 
 function formatUncached(epochMs: number, timeZone: string): string {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(epochMs))
+      .map((p) => [p.type, p.value]),
+  );
   const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', 'UTC') || 'UTC';
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${parts.weekday}), ` +
-    `time zone ${timeZone} (${offset === 'UTC' ? 'UTC+00:00' : offset})`;
+  return (
+    `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${parts.weekday}), ` +
+    `time zone ${timeZone} (${offset === 'UTC' ? 'UTC+00:00' : offset})`
+  );
 }
 
 // Building an Intl formatter costs about a millisecond; the prompt is composed every step.
@@ -23,8 +29,15 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-      weekday: 'long', hourCycle: 'h23', timeZoneName: 'longOffset',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'long',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
     });
     formatters.set(timeZone, f);
   }

@@ -8,8 +8,12 @@ import type { LatencyStore } from './latency-store';
 /** Memories in IndexedDB; search ranks in memory, fine for the few hundred memories a person keeps. */
 export function createIdbMemoryStore(db: IDBPDatabase<AgentDb>): MemoryStore {
   return {
-    async save(memory) { await db.put('memories', memory); },
-    async search(query, limit) { return rankMemories(await db.getAll('memories'), query, limit); },
+    async save(memory) {
+      await db.put('memories', memory);
+    },
+    async search(query, limit) {
+      return rankMemories(await db.getAll('memories'), query, limit);
+    },
     async delete(id) {
       const tx = db.transaction('memories', 'readwrite');
       const existed = (await tx.store.getKey(id)) !== undefined;
@@ -24,9 +28,15 @@ export function createIdbMemoryStore(db: IDBPDatabase<AgentDb>): MemoryStore {
 /** Per-site "always allow" decisions in IndexedDB. */
 export function createIdbSitePolicyStore(db: IDBPDatabase<AgentDb>, now: () => number = Date.now): SitePolicyStore {
   return {
-    async isAllowed(site, toolName) { return (await db.get('sitePolicies', [site, toolName])) !== undefined; },
-    async allow(site, toolName) { await db.put('sitePolicies', { site, toolName, allowedAt: now() }); },
-    async revoke(site, toolName) { await db.delete('sitePolicies', [site, toolName]); },
+    async isAllowed(site, toolName) {
+      return (await db.get('sitePolicies', [site, toolName])) !== undefined;
+    },
+    async allow(site, toolName) {
+      await db.put('sitePolicies', { site, toolName, allowedAt: now() });
+    },
+    async revoke(site, toolName) {
+      await db.delete('sitePolicies', [site, toolName]);
+    },
   };
 }
 

@@ -3,7 +3,16 @@ import type { AgentDb } from './agent-db';
 import { assembleSnapshot } from './assemble-snapshot';
 import type { RunJournal } from './run-journal';
 
-const stores = ['runs', 'runInputs', 'stepRequests', 'steps', 'stepTexts', 'toolCalls', 'approvals', 'interjections'] as const;
+const stores = [
+  'runs',
+  'runInputs',
+  'stepRequests',
+  'steps',
+  'stepTexts',
+  'toolCalls',
+  'approvals',
+  'interjections',
+] as const;
 const perRun = ['stepRequests', 'steps', 'stepTexts', 'toolCalls', 'approvals', 'interjections'] as const;
 
 /** A RunJournal in the 'tabwise-agent' database; each batch is one readwrite transaction, so it is atomic. */
@@ -35,11 +44,16 @@ export function createIdbRunJournal(db: IDBPDatabase<AgentDb>): RunJournal {
         tx.objectStore('interjections').index('byRun').getAll(runId),
       ]);
       await tx.done;
-      return run ? assembleSnapshot({ run, input, requests, steps, texts, toolCalls, approvals, interjections }) : undefined;
+      return run
+        ? assembleSnapshot({ run, input, requests, steps, texts, toolCalls, approvals, interjections })
+        : undefined;
     },
     async readApprovals(runId) {
       const tx = db.transaction(['runs', 'approvals'], 'readonly');
-      const [run, approvals] = await Promise.all([tx.objectStore('runs').get(runId), tx.objectStore('approvals').index('byRun').getAll(runId)]);
+      const [run, approvals] = await Promise.all([
+        tx.objectStore('runs').get(runId),
+        tx.objectStore('approvals').index('byRun').getAll(runId),
+      ]);
       await tx.done;
       return run ? { run, approvals } : undefined;
     },
@@ -54,7 +68,12 @@ export function createIdbRunJournal(db: IDBPDatabase<AgentDb>): RunJournal {
         deletes.push(tx.objectStore('runs').delete(runId), tx.objectStore('runInputs').delete(runId));
         for (const name of perRun) {
           const store = tx.objectStore(name);
-          deletes.push(store.index('byRun').getAllKeys(runId).then((keys) => Promise.all(keys.map((k) => store.delete(k)))));
+          deletes.push(
+            store
+              .index('byRun')
+              .getAllKeys(runId)
+              .then((keys) => Promise.all(keys.map((k) => store.delete(k)))),
+          );
         }
       }
       await Promise.all([...deletes, tx.done]);

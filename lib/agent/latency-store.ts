@@ -39,6 +39,8 @@ export function createInMemoryLatencyStore(capacity = 5000): LatencyStore {
       records.push(structuredClone(r));
       if (records.length > capacity) records.splice(0, records.length - capacity);
     },
-    async list(since = 0) { return records.filter((r) => r.at >= since).map((r) => structuredClone(r)); },
+    async list(since = 0) {
+      return records.filter((r) => r.at >= since).map((r) => structuredClone(r));
+    },
   };
 }

@@ -12,7 +12,8 @@ export function createMemoryRunJournal(): MemoryRunJournal {
   const runs = new Map<string, StoredRun>();
   const put = <T>(list: T[], item: T, same: (a: T) => boolean) => {
     const i = list.findIndex(same);
-    if (i >= 0) list[i] = item; else list.push(item);
+    if (i >= 0) list[i] = item;
+    else list.push(item);
   };
   return {
     async write(batch: JournalBatch) {
@@ -20,7 +21,16 @@ export function createMemoryRunJournal(): MemoryRunJournal {
       if (b.run) {
         const existing = runs.get(b.run.id);
         if (existing) existing.run = b.run;
-        else runs.set(b.run.id, { run: b.run, requests: [], steps: [], texts: [], toolCalls: [], approvals: [], interjections: [] });
+        else
+          runs.set(b.run.id, {
+            run: b.run,
+            requests: [],
+            steps: [],
+            texts: [],
+            toolCalls: [],
+            approvals: [],
+            interjections: [],
+          });
       }
       if (b.runInput) {
         const s = runs.get(b.runInput.runId);
@@ -51,7 +61,9 @@ export function createMemoryRunJournal(): MemoryRunJournal {
       return [...runs.values()].filter((s) => s.run.status !== 'finished').map((s) => structuredClone(s.run));
     },
     async listRuns(conversationId) {
-      return [...runs.values()].filter((s) => s.run.conversationId === conversationId).map((s) => structuredClone(s.run));
+      return [...runs.values()]
+        .filter((s) => s.run.conversationId === conversationId)
+        .map((s) => structuredClone(s.run));
     },
     async listChildren(runId) {
       return [...runs.values()].filter((s) => s.run.parent?.runId === runId).map((s) => structuredClone(s.run));
@@ -59,6 +71,14 @@ export function createMemoryRunJournal(): MemoryRunJournal {
     async deleteConversation(conversationId) {
       for (const [id, s] of runs) if (s.run.conversationId === conversationId) runs.delete(id);
     },
-    storedBytes: () => [...runs.values()].reduce((n, s) => n + Object.values(s).flat().reduce((m: number, r) => m + JSON.stringify(r).length, 0), 0),
+    storedBytes: () =>
+      [...runs.values()].reduce(
+        (n, s) =>
+          n +
+          Object.values(s)
+            .flat()
+            .reduce((m: number, r) => m + JSON.stringify(r).length, 0),
+        0,
+      ),
   };
 }

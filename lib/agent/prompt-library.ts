@@ -6,8 +6,10 @@
 export type PromptLibrary = Record<string, string>;
 
 /** The description of a built-in tool, from prompts/tool-<name>.md. */
-export const describeToolFrom = (prompts: PromptLibrary) => (name: string): string | undefined =>
-  prompts[`/prompts/tool-${name}.md`];
+export const describeToolFrom =
+  (prompts: PromptLibrary) =>
+  (name: string): string | undefined =>
+    prompts[`/prompts/tool-${name}.md`];
 
 /** The base system prompt; its absence is a packaging bug worth failing on. */
 export function systemPromptFrom(prompts: PromptLibrary): string {

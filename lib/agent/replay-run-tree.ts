@@ -27,7 +27,9 @@ async function replayWithChildren(snap: RunSnapshot, sources: ReplaySources): Pr
     const toolCallId = child.parent!.toolCallId;
     // The same wrapping the runtime's delegate applies to a sub-agent's live events.
     const events = (await replayWithChildren(childSnap, sources)).map((e): AgentEvent => ({
-      type: 'nested', runId, parentToolCallId: toolCallId,
+      type: 'nested',
+      runId,
+      parentToolCallId: toolCallId,
       event: e.type === 'tool-call-start' ? { ...e, parentToolCallId: e.parentToolCallId ?? toolCallId } : e,
     }));
     nested.set(toolCallId, [...(nested.get(toolCallId) ?? []), ...events]);

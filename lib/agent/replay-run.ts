@@ -18,7 +18,9 @@ export interface ReplayExtras {
 export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): AgentEvent[] {
   const { run } = s;
   const runId = run.id;
-  const out: AgentEvent[] = [{ type: 'run-start', runId, conversationId: run.conversationId, messageId: run.messageId, at: run.createdAt }];
+  const out: AgentEvent[] = [
+    { type: 'run-start', runId, conversationId: run.conversationId, messageId: run.messageId, at: run.createdAt },
+  ];
   for (const step of s.steps) {
     out.push({ type: 'step-start', runId, step: step.index });
     for (const i of s.interjections.filter((x) => x.consumedByStep === step.index)) {
@@ -30,26 +32,50 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
     if (step.text) out.push({ type: 'text-delta', runId, messageId: run.messageId, delta: step.text });
     if (step.error) out.push({ type: 'error', runId, error: step.error });
     if (step.interrupted && (step.text || step.reasoning)) {
-      out.push({ type: 'text-interrupted', runId, messageId: run.messageId, step: step.index, reason: step.interrupted });
+      out.push({
+        type: 'text-interrupted',
+        runId,
+        messageId: run.messageId,
+        step: step.index,
+        reason: step.interrupted,
+      });
     }
     const calls = s.toolCalls.filter((x) => x.step === step.index);
     if (step.status === 'streaming') {
       for (const c of extras.streamingCalls ?? []) {
         out.push({ type: 'tool-call-start', runId, toolCallId: c.toolCallId, toolName: c.toolName });
-        if (c.input !== undefined) out.push({ type: 'tool-call-input', runId, toolCallId: c.toolCallId, input: c.input });
+        if (c.input !== undefined)
+          out.push({ type: 'tool-call-input', runId, toolCallId: c.toolCallId, input: c.input });
       }
     }
     for (const c of calls) {
       const parsed = parseToolInput(c.rawInput);
       out.push({ type: 'tool-call-start', runId, toolCallId: c.toolCallId, toolName: c.toolName });
-      out.push({ type: 'tool-call-input', runId, toolCallId: c.toolCallId, input: parsed.ok ? parsed.value : c.rawInput });
+      out.push({
+        type: 'tool-call-input',
+        runId,
+        toolCallId: c.toolCallId,
+        input: parsed.ok ? parsed.value : c.rawInput,
+      });
     }
     // Live, usage arrives when the stream ends, before the step's tools run.
-    if (step.usage && step.status !== 'streaming' && !step.interrupted) out.push({ type: 'usage', runId, step: step.index, usage: step.usage });
+    if (step.usage && step.status !== 'streaming' && !step.interrupted)
+      out.push({ type: 'usage', runId, step: step.index, usage: step.usage });
     for (const c of calls) {
       const a = s.approvals.find((x) => x.toolCallId === c.toolCallId);
       if (a) {
-        out.push({ type: 'approval-requested', runId, toolCallId: a.toolCallId, toolName: a.toolName, input: a.input, preview: a.preview, canAlwaysAllow: a.canAlwaysAllow !== false, ...(a.site ? { origin: a.site } : {}), ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}), ...(a.destination ? { destination: a.destination } : {}) });
+        out.push({
+          type: 'approval-requested',
+          runId,
+          toolCallId: a.toolCallId,
+          toolName: a.toolName,
+          input: a.input,
+          preview: a.preview,
+          canAlwaysAllow: a.canAlwaysAllow !== false,
+          ...(a.site ? { origin: a.site } : {}),
+          ...(a.dataFlows?.length ? { dataFlows: a.dataFlows } : {}),
+          ...(a.destination ? { destination: a.destination } : {}),
+        });
         if (a.status === 'approved' || a.status === 'denied' || a.status === 'always') {
           out.push({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision: a.status });
         }
@@ -57,7 +83,15 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
       out.push(...(extras.nested?.(c.toolCallId) ?? []));
       if (c.result !== undefined) {
         const durationMs = c.startedAt !== undefined && c.finishedAt !== undefined ? c.finishedAt - c.startedAt : 0;
-        out.push({ type: 'tool-call-finish', runId, toolCallId: c.toolCallId, result: c.result, isError: c.isError ?? false, durationMs, ...(c.outcome === 'denied' ? { denied: true as const } : {}) });
+        out.push({
+          type: 'tool-call-finish',
+          runId,
+          toolCallId: c.toolCallId,
+          result: c.result,
+          isError: c.isError ?? false,
+          durationMs,
+          ...(c.outcome === 'denied' ? { denied: true as const } : {}),
+        });
       }
       if (c.undo) out.push({ type: 'tool-undone', runId, toolCallId: c.toolCallId, undo: c.undo });
     }

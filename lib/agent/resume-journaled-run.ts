@@ -17,14 +17,23 @@ export interface ResumeContext {
   launch(snap: RunSnapshot): Promise<{ runId: string; messageId: string; done: Promise<RunResult> }>;
 }
 
-export async function resumeJournaledRun(runId: string, { deps, emit, launch }: ResumeContext): Promise<{ runId: string; messageId: string; done: Promise<RunResult> }> {
+export async function resumeJournaledRun(
+  runId: string,
+  { deps, emit, launch }: ResumeContext,
+): Promise<{ runId: string; messageId: string; done: Promise<RunResult> }> {
   const snap = await deps.journal.read(runId);
   if (!snap) throw new Error(`No run ${runId} in the journal`);
   const finished = (r: RunResult) => ({ runId, messageId: snap.run.messageId, done: Promise.resolve(r) });
-  if (snap.run.status === 'finished') return finished({ runId, reason: snap.run.finishReason ?? 'stop', messages: [], text: '' });
+  if (snap.run.status === 'finished')
+    return finished({ runId, reason: snap.run.finishReason ?? 'stop', messages: [], text: '' });
   if (snap.run.parent) {
     // A sub-agent lives inside its parent's delegate call, which resumes as "outcome unknown"; close it.
-    Object.assign(snap.run, { status: 'finished', finishReason: 'error', updatedAt: deps.now(), error: { code: 'interrupted', message: 'The worker stopped while this sub-agent ran' } });
+    Object.assign(snap.run, {
+      status: 'finished',
+      finishReason: 'error',
+      updatedAt: deps.now(),
+      error: { code: 'interrupted', message: 'The worker stopped while this sub-agent ran' },
+    });
     await deps.journal.write({ run: runState(snap.run) });
     return finished({ runId, reason: 'error', messages: [], text: '', error: snap.run.error });
   }
@@ -36,7 +45,13 @@ export async function resumeJournaledRun(runId: string, { deps, emit, launch }: 
   }
   emit({ type: 'run-resumed', runId, fromStep: snap.steps.length });
   if (last?.interrupted === 'worker-stopped' && (last.text || last.reasoning)) {
-    emit({ type: 'text-interrupted', runId, messageId: snap.run.messageId, step: last.index, reason: 'worker-stopped' });
+    emit({
+      type: 'text-interrupted',
+      runId,
+      messageId: snap.run.messageId,
+      step: last.index,
+      reason: 'worker-stopped',
+    });
   }
   return launch(snap);
 }

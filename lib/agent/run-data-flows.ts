@@ -22,7 +22,10 @@ const MAX_DEPTH = 4;
 export function readTextsOf(calls: readonly ToolCallRecord[], boundary: string): ReadText[] {
   return calls.flatMap((c) =>
     c.status === 'done' && c.reads
-      ? c.reads.map((r: ReadSource) => ({ origin: r.origin, text: r.text ?? (c.result ? toModelText(c.result, boundary, c.toolName) : '') }))
+      ? c.reads.map((r: ReadSource) => ({
+          origin: r.origin,
+          text: r.text ?? (c.result ? toModelText(c.result, boundary, c.toolName) : ''),
+        }))
       : [],
   );
 }
@@ -31,9 +34,12 @@ export function readTextsOf(calls: readonly ToolCallRecord[], boundary: string):
 export function turnReadsOf(settings: RunSettings): ReadText[] {
   const out: ReadText[] = [];
   const page = settings.pageContext;
-  if (page) out.push({ origin: originOf(page.url), text: [page.url, page.title ?? '', page.selectedText ?? ''].join('\n') });
-  for (const p of settings.grounding?.passages ?? []) out.push({ origin: originOf(p.url), text: `${p.title}\n${p.text}` });
-  for (const tab of settings.mentionedTabs ?? []) out.push({ origin: originOf(tab.url), text: `${tab.title}\n${tab.url}` });
+  if (page)
+    out.push({ origin: originOf(page.url), text: [page.url, page.title ?? '', page.selectedText ?? ''].join('\n') });
+  for (const p of settings.grounding?.passages ?? [])
+    out.push({ origin: originOf(p.url), text: `${p.title}\n${p.text}` });
+  for (const tab of settings.mentionedTabs ?? [])
+    out.push({ origin: originOf(tab.url), text: `${tab.title}\n${tab.url}` });
   return out;
 }
 
@@ -46,17 +52,25 @@ export interface CurrentRun {
 }
 
 /** Everything the conversation of `current` read: its runs, their sub-agents, and their turns' data blocks. */
-export async function conversationReads(journal: Pick<RunJournal, 'listRuns' | 'read' | 'listChildren'>, conversationId: string, current?: CurrentRun): Promise<ReadText[]> {
+export async function conversationReads(
+  journal: Pick<RunJournal, 'listRuns' | 'read' | 'listChildren'>,
+  conversationId: string,
+  current?: CurrentRun,
+): Promise<ReadText[]> {
   const seen = new Set<string>();
   const out: ReadText[] = [];
   const visit = async (runId: string, depth: number): Promise<void> => {
     if (seen.has(runId) || depth > MAX_DEPTH) return;
     seen.add(runId);
     if (current && runId === current.runId) {
-      out.push(...readTextsOf(current.calls, resolveDataBoundary({ id: current.runId, settings: current.settings })), ...turnReadsOf(current.settings));
+      out.push(
+        ...readTextsOf(current.calls, resolveDataBoundary({ id: current.runId, settings: current.settings })),
+        ...turnReadsOf(current.settings),
+      );
     } else {
       const snap = await journal.read(runId);
-      if (snap) out.push(...readTextsOf(snap.toolCalls, resolveDataBoundary(snap.run)), ...turnReadsOf(snap.run.settings));
+      if (snap)
+        out.push(...readTextsOf(snap.toolCalls, resolveDataBoundary(snap.run)), ...turnReadsOf(snap.run.settings));
     }
     for (const child of await journal.listChildren(runId)) await visit(child.id, depth + 1);
   };
@@ -68,7 +82,10 @@ export async function conversationReads(journal: Pick<RunJournal, 'listRuns' | '
 
 /** Fields of `input` that `tool` would send to `site` with a value the conversation read on another origin. */
 export async function runDataFlows(
-  tool: Tool, input: unknown, site: string | undefined, run: CurrentRun & { journal: RunJournal },
+  tool: Tool,
+  input: unknown,
+  site: string | undefined,
+  run: CurrentRun & { journal: RunJournal },
 ): Promise<DataFlowFlag[]> {
   if (!tool.writtenValues) return [];
   // Field names come from the model's arguments: one short line on the card, like every card label.

@@ -17,10 +17,14 @@ const DELEGATE_TOOL = 'delegate';
 export function stepTokens(step: StepRecord, calls: readonly ToolCallRecord[], estimate: EstimateTokens): number {
   const reported = (step.usage?.inputTokens ?? 0) + (step.usage?.outputTokens ?? 0);
   if (reported > 0) return reported;
-  const sent = estimate(step.request.system) + estimate(JSON.stringify(step.request.tools ?? []))
-    + step.request.messages.reduce((n, m) => n + estimateMessageTokens(m, estimate), 0);
-  const received = estimate(step.text) + estimate(step.reasoning)
-    + calls.filter((c) => c.step === step.index).reduce((n, c) => n + estimate(c.toolName) + estimate(c.rawInput), 0);
+  const sent =
+    estimate(step.request.system) +
+    estimate(JSON.stringify(step.request.tools ?? [])) +
+    step.request.messages.reduce((n, m) => n + estimateMessageTokens(m, estimate), 0);
+  const received =
+    estimate(step.text) +
+    estimate(step.reasoning) +
+    calls.filter((c) => c.step === step.index).reduce((n, c) => n + estimate(c.toolName) + estimate(c.rawInput), 0);
   return sent + received;
 }
 
@@ -50,15 +54,35 @@ export function checkRunGates(live: LiveRun, last: StepRecord | undefined): Refu
 }
 
 /** Records the refused step's calls as not run (journaled first, so a restart never runs them) and tells the UI. */
-export async function refuseStep(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined, refusal: Refusal): Promise<void> {
+export async function refuseStep(
+  live: LiveRun,
+  deps: RuntimeDeps,
+  last: StepRecord | undefined,
+  refusal: Refusal,
+): Promise<void> {
   if (last?.status === 'tools') {
     const calls = pendingCalls(live, last);
     const at = deps.now();
-    for (const c of calls) Object.assign(c, { status: 'done', result: { error: `Not run: ${refusal.forModel}` }, isError: true, outcome: 'stopped', finishedAt: at });
+    for (const c of calls)
+      Object.assign(c, {
+        status: 'done',
+        result: { error: `Not run: ${refusal.forModel}` },
+        isError: true,
+        outcome: 'stopped',
+        finishedAt: at,
+      });
     last.status = 'done';
     last.finishedAt = at;
     await deps.journal.write({ toolCalls: calls, steps: [stepState(last)] });
-    for (const c of calls) live.emit({ type: 'tool-call-finish', runId: c.runId, toolCallId: c.toolCallId, result: c.result!, isError: true, durationMs: 0 });
+    for (const c of calls)
+      live.emit({
+        type: 'tool-call-finish',
+        runId: c.runId,
+        toolCallId: c.toolCallId,
+        result: c.result!,
+        isError: true,
+        durationMs: 0,
+      });
   }
   live.emit({ type: 'error', runId: live.snap.run.id, error: refusal.error });
 }

@@ -62,7 +62,8 @@ export interface StepRecord {
 }
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'unknown';
-export type ToolOutcome = 'ok' | 'error' | 'invalid' | 'unknown-tool' | 'timeout' | 'denied' | 'stopped' | 'unknown' | 'page-gone';
+export type ToolOutcome =
+  'ok' | 'error' | 'invalid' | 'unknown-tool' | 'timeout' | 'denied' | 'stopped' | 'unknown' | 'page-gone';
 
 export interface ToolCallRecord {
   runId: string;
@@ -144,7 +145,10 @@ export interface StepRequestRecord {
 }
 
 /** The fields of a step that its streamed text checkpoints write (and nothing else). */
-export type StepText = Pick<StepRecord, 'runId' | 'index' | 'text' | 'reasoning' | 'reasoningSignature' | 'checkpointAt'>;
+export type StepText = Pick<
+  StepRecord,
+  'runId' | 'index' | 'text' | 'reasoning' | 'reasoningSignature' | 'checkpointAt'
+>;
 
 /** The small part of a step that status changes rewrite: never the request, never the text. */
 export type StepState = Omit<StepRecord, 'request' | 'text' | 'reasoning' | 'reasoningSignature' | 'checkpointAt'> & {

@@ -26,7 +26,10 @@ import { t } from '../util/t';
 export const noToolsNotice = (): string => t('bg_notice_no_tools');
 
 /** Builds the exact request for the next step (also what the "what the model saw" view shows). */
-export async function buildRequest(live: LiveRun, deps: RuntimeDeps): Promise<{ request: ChatCall; trimNote?: string }> {
+export async function buildRequest(
+  live: LiveRun,
+  deps: RuntimeDeps,
+): Promise<{ request: ChatCall; trimNote?: string }> {
   const s = live.snap.run.settings;
   const describe = describeToolFrom(deps.prompts);
   const info = live.model.info;
@@ -68,10 +71,25 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   for (const i of consumed) i.consumedByStep = index;
   const { request, trimNote } = await buildRequest(live, deps);
   const previous = snap.steps.at(-1)?.request ?? baseRequest(snap.run.messages);
-  const step: StepRecord = { runId, index, status: 'streaming', request, text: '', reasoning: '', toolCallIds: [], startedAt: deps.now(), retryOf, trimNote };
+  const step: StepRecord = {
+    runId,
+    index,
+    status: 'streaming',
+    request,
+    text: '',
+    reasoning: '',
+    toolCallIds: [],
+    startedAt: deps.now(),
+    retryOf,
+    trimNote,
+  };
   snap.steps.push(step);
   live.streamingCalls = [];
-  await deps.journal.write({ requests: [toStepRequestRecord(runId, index, previous, request)], steps: [stepState(step)], interjections: consumed });
+  await deps.journal.write({
+    requests: [toStepRequestRecord(runId, index, previous, request)],
+    steps: [stepState(step)],
+    interjections: consumed,
+  });
   emit({ type: 'step-start', runId, step: index });
   for (const i of consumed) emit({ type: 'interjection-accepted', runId, messageId: i.id, text: i.text });
   if (trimNote) emit({ type: 'context-trimmed', runId, step: index, note: trimNote });
@@ -86,41 +104,63 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   const started = new Set<string>();
   let checkpointAt = deps.now();
   let saved = { text: '', reasoning: '' };
-  const result = await streamModelStep(live.model, request, live.controller.signal, {
-    onPart: async (part, soFar) => {
-      const messageId = snap.run.messageId;
-      // The live step always holds what was streamed so far: a panel opening now replays it from here.
-      step.text = soFar.text;
-      step.reasoning = soFar.reasoning;
-      if (part.type === 'text-delta') emit({ type: 'text-delta', runId, messageId, delta: part.delta });
-      else if (part.type === 'reasoning-delta') emit({ type: 'reasoning-delta', runId, messageId, delta: part.delta });
-      else if (part.type === 'tools-unsupported') noteNoTools();
-      else if (part.type === 'retry') emit({ type: 'retry', runId, attempt: part.attempt, status: part.status, delayMs: part.delayMs });
-      else if (part.type === 'tool-call-start' || part.type === 'tool-call') {
-        if (!started.has(part.toolCallId)) {
-          started.add(part.toolCallId);
-          live.streamingCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName });
-          emit({ type: 'tool-call-start', runId, toolCallId: part.toolCallId, toolName: part.toolName });
+  const result = await streamModelStep(
+    live.model,
+    request,
+    live.controller.signal,
+    {
+      onPart: async (part, soFar) => {
+        const messageId = snap.run.messageId;
+        // The live step always holds what was streamed so far: a panel opening now replays it from here.
+        step.text = soFar.text;
+        step.reasoning = soFar.reasoning;
+        if (part.type === 'text-delta') emit({ type: 'text-delta', runId, messageId, delta: part.delta });
+        else if (part.type === 'reasoning-delta')
+          emit({ type: 'reasoning-delta', runId, messageId, delta: part.delta });
+        else if (part.type === 'tools-unsupported') noteNoTools();
+        else if (part.type === 'retry')
+          emit({ type: 'retry', runId, attempt: part.attempt, status: part.status, delayMs: part.delayMs });
+        else if (part.type === 'tool-call-start' || part.type === 'tool-call') {
+          if (!started.has(part.toolCallId)) {
+            started.add(part.toolCallId);
+            live.streamingCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName });
+            emit({ type: 'tool-call-start', runId, toolCallId: part.toolCallId, toolName: part.toolName });
+          }
+          if (part.type === 'tool-call') {
+            const parsed = parseToolInput(part.input);
+            const streaming = live.streamingCalls.find((c) => c.toolCallId === part.toolCallId);
+            if (streaming) streaming.input = parsed.ok ? parsed.value : part.input;
+            emit({
+              type: 'tool-call-input',
+              runId,
+              toolCallId: part.toolCallId,
+              input: parsed.ok ? parsed.value : part.input,
+            });
+          }
         }
-        if (part.type === 'tool-call') {
-          const parsed = parseToolInput(part.input);
-          const streaming = live.streamingCalls.find((c) => c.toolCallId === part.toolCallId);
-          if (streaming) streaming.input = parsed.ok ? parsed.value : part.input;
-          emit({ type: 'tool-call-input', runId, toolCallId: part.toolCallId, input: parsed.ok ? parsed.value : part.input });
+        const t = deps.now();
+        if (
+          t - checkpointAt >= deps.checkpointIntervalMs &&
+          (soFar.text !== saved.text || soFar.reasoning !== saved.reasoning)
+        ) {
+          checkpointAt = t;
+          step.checkpointAt = t;
+          saved = { text: soFar.text, reasoning: soFar.reasoning };
+          await deps.journal.write({ texts: [stepText(step)] });
         }
-      }
-      const t = deps.now();
-      if (t - checkpointAt >= deps.checkpointIntervalMs && (soFar.text !== saved.text || soFar.reasoning !== saved.reasoning)) {
-        checkpointAt = t;
-        step.checkpointAt = t;
-        saved = { text: soFar.text, reasoning: soFar.reasoning };
-        await deps.journal.write({ texts: [stepText(step)] });
-      }
+      },
     },
-  }, deps.now);
+    deps.now,
+  );
   live.timings.set(index, { ttftMs: result.ttftMs, modelMs: deps.now() - step.startedAt, startedAt: step.startedAt });
 
-  Object.assign(step, { text: result.text, reasoning: result.reasoning, reasoningSignature: result.reasoningSignature, usage: result.usage, finishReason: result.finishReason });
+  Object.assign(step, {
+    text: result.text,
+    reasoning: result.reasoning,
+    reasoningSignature: result.reasoningSignature,
+    usage: result.usage,
+    finishReason: result.finishReason,
+  });
   if (result.aborted || result.error !== undefined) {
     if (deps.isDead()) return step; // a dying worker writes nothing more; the journal keeps the last checkpoint
     step.status = 'done';
@@ -130,11 +170,18 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
     live.streamingCalls = [];
     await deps.journal.write({ steps: [stepState(step)], texts: [stepText(step)] });
     if (step.error) emit({ type: 'error', runId, error: step.error });
-    if (result.text || result.reasoning) emit({ type: 'text-interrupted', runId, messageId: snap.run.messageId, step: index, reason: step.interrupted });
+    if (result.text || result.reasoning)
+      emit({ type: 'text-interrupted', runId, messageId: snap.run.messageId, step: index, reason: step.interrupted });
     return step;
   }
   const calls: ToolCallRecord[] = result.toolCalls.map((c, order) => ({
-    runId, step: index, order, toolCallId: c.toolCallId, toolName: c.toolName, rawInput: c.input, status: 'pending',
+    runId,
+    step: index,
+    order,
+    toolCallId: c.toolCallId,
+    toolName: c.toolName,
+    rawInput: c.input,
+    status: 'pending',
   }));
   step.toolCallIds = calls.map((c) => c.toolCallId);
   step.status = calls.length > 0 ? 'tools' : 'done';

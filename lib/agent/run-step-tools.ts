@@ -26,7 +26,10 @@ export async function runStepTools(live: LiveRun, deps: RuntimeDeps, step: StepR
   const inOrder = async (page: ToolCallRecord[]) => {
     for (const c of page) await runOne(live, deps, c);
   };
-  await Promise.all([...calls.filter((c) => !onPage(c)).map((c) => runOne(live, deps, c)), inOrder(calls.filter(onPage))]);
+  await Promise.all([
+    ...calls.filter((c) => !onPage(c)).map((c) => runOne(live, deps, c)),
+    inOrder(calls.filter(onPage)),
+  ]);
 }
 
 /** The set of tools this run may use. */
@@ -41,7 +44,13 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
   const tools = activeTools(live, deps);
   const tool = tools.find((t) => t.name === rec.toolName);
   if (rec.status === 'running' && !tool?.readOnly) {
-    return record(live, deps, rec, { result: { error: UNKNOWN_OUTCOME }, isError: true, outcome: 'unknown' }, 'unknown');
+    return record(
+      live,
+      deps,
+      rec,
+      { result: { error: UNKNOWN_OUTCOME }, isError: true, outcome: 'unknown' },
+      'unknown',
+    );
   }
   const reads: ReadSource[] = [];
   let approved: ActionTarget | undefined;
@@ -79,16 +88,30 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
   // Journaled with the result, so the egress check of a later call survives a worker restart. Every output
   // that carries untrusted text counts as read: where the tool did not say where it came from, the page
   // acted on, else the tool itself stands as its source (flagged wherever the text goes).
-  if (!reads.length && tool?.untrustedOutput && result.outcome !== 'denied') reads.push({ origin: approved?.origin ?? `tool:${rec.toolName}` });
+  if (!reads.length && tool?.untrustedOutput && result.outcome !== 'denied')
+    reads.push({ origin: approved?.origin ?? `tool:${rec.toolName}` });
   if (reads.length) rec.reads = reads;
   await record(live, deps, rec, result, 'done');
 }
 
-async function record(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord, r: ToolRunResult, status: 'done' | 'unknown') {
+async function record(
+  live: LiveRun,
+  deps: RuntimeDeps,
+  rec: ToolCallRecord,
+  r: ToolRunResult,
+  status: 'done' | 'unknown',
+) {
   if (deps.isDead()) return;
   Object.assign(rec, { status, result: r.result, isError: r.isError, outcome: r.outcome, finishedAt: deps.now() });
   await deps.journal.write({ toolCalls: [rec] });
   const durationMs = rec.startedAt === undefined ? 0 : rec.finishedAt! - rec.startedAt;
-  live.emit({ type: 'tool-call-finish', runId: rec.runId, toolCallId: rec.toolCallId, result: r.result, isError: r.isError, durationMs, ...(r.outcome === 'denied' ? { denied: true as const } : {}) });
+  live.emit({
+    type: 'tool-call-finish',
+    runId: rec.runId,
+    toolCallId: rec.toolCallId,
+    result: r.result,
+    isError: r.isError,
+    durationMs,
+    ...(r.outcome === 'denied' ? { denied: true as const } : {}),
+  });
 }
-

@@ -55,9 +55,25 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
     case 'tool-call-input':
       return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input }));
     case 'tool-call-finish':
-      return updateTool(parts, e.toolCallId, (p) => ({ ...p, status: e.denied ? 'denied' : e.isError ? 'error' : 'done', result: e.result, durationMs: e.durationMs }));
+      return updateTool(parts, e.toolCallId, (p) => ({
+        ...p,
+        status: e.denied ? 'denied' : e.isError ? 'error' : 'done',
+        result: e.result,
+        durationMs: e.durationMs,
+      }));
     case 'approval-requested':
-      return updateTool(parts, e.toolCallId, (p) => ({ ...p, input: e.input, status: 'awaiting-approval', approval: { preview: e.preview, canAlwaysAllow: e.canAlwaysAllow !== false, ...(e.origin ? { origin: e.origin } : {}), ...(e.dataFlows?.length ? { dataFlows: e.dataFlows } : {}), ...(e.destination ? { destination: e.destination } : {}) } }));
+      return updateTool(parts, e.toolCallId, (p) => ({
+        ...p,
+        input: e.input,
+        status: 'awaiting-approval',
+        approval: {
+          preview: e.preview,
+          canAlwaysAllow: e.canAlwaysAllow !== false,
+          ...(e.origin ? { origin: e.origin } : {}),
+          ...(e.dataFlows?.length ? { dataFlows: e.dataFlows } : {}),
+          ...(e.destination ? { destination: e.destination } : {}),
+        },
+      }));
     case 'approval-resolved':
       return updateTool(parts, e.toolCallId, (p) => ({
         ...p,
@@ -72,7 +88,9 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
     case 'model-notice':
       return [...parts, { kind: 'notice', text: e.note }];
     case 'text-interrupted':
-      return e.reason === 'stopped' ? parts : [...parts, { kind: 'notice', text: t(interruptNotice[e.reason] ?? 'bg_notice_interrupted') }];
+      return e.reason === 'stopped'
+        ? parts
+        : [...parts, { kind: 'notice', text: t(interruptNotice[e.reason] ?? 'bg_notice_interrupted') }];
     case 'nested':
       return updateTool(parts, e.parentToolCallId, (p) => ({ ...p, nested: foldParts(p.nested ?? [], e.event) }));
     default:
@@ -91,7 +109,8 @@ export function foldRunEvent(view: RunView, e: AgentEvent): RunView {
 }
 
 /** Folds a run's events, in order, into its view. */
-export const foldRunEvents = (runId: string, events: AgentEvent[]): RunView => events.reduce(foldRunEvent, emptyRunView(runId));
+export const foldRunEvents = (runId: string, events: AgentEvent[]): RunView =>
+  events.reduce(foldRunEvent, emptyRunView(runId));
 
 /** The visible answer text of a run (every text part, in order). */
 export const runText = (parts: RunPart[]): string =>

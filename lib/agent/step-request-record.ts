@@ -18,7 +18,12 @@ function sharedPrefix(previous: ChatMessage[], next: ChatMessage[]): number {
  * The record for step `index`'s `request`, relative to `previous` (the step before's request; for step 0,
  * a request of the run's input messages with no system prompt, so the conversation is not stored twice).
  */
-export function toStepRequestRecord(runId: string, index: number, previous: ChatCall, request: ChatCall): StepRequestRecord {
+export function toStepRequestRecord(
+  runId: string,
+  index: number,
+  previous: ChatCall,
+  request: ChatCall,
+): StepRequestRecord {
   const { system, messages, tools, ...options } = request;
   const keep = sharedPrefix(previous.messages, messages);
   const record: StepRequestRecord = { runId, index, keep, append: messages.slice(keep), options };
@@ -36,7 +41,10 @@ export function rebuildStepRequests(inputMessages: ChatMessage[], records: StepR
   let previous = baseRequest(inputMessages);
   for (const r of records) {
     const tools = r.tools ?? previous.tools ?? [];
-    const request: ChatCall = { system: r.system ?? previous.system, messages: [...previous.messages.slice(0, r.keep), ...r.append] };
+    const request: ChatCall = {
+      system: r.system ?? previous.system,
+      messages: [...previous.messages.slice(0, r.keep), ...r.append],
+    };
     if (tools.length > 0) request.tools = tools;
     Object.assign(request, r.options);
     out.push(request);

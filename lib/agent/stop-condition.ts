@@ -11,10 +11,16 @@ export interface StopState {
 export type StopCondition = (state: StopState) => boolean;
 
 /** Stops once `n` model steps have completed. */
-export const stepLimit = (n: number): StopCondition => ({ steps }) => steps.length >= n;
+export const stepLimit =
+  (n: number): StopCondition =>
+  ({ steps }) =>
+    steps.length >= n;
 
 /** Stops as soon as any condition holds. */
-export const anyOf = (...conditions: StopCondition[]): StopCondition => (state) => conditions.some((c) => c(state));
+export const anyOf =
+  (...conditions: StopCondition[]): StopCondition =>
+  (state) =>
+    conditions.some((c) => c(state));
 
 /**
  * What the run's gates look at, before a step's tools run and before the next model call: the step about to
@@ -47,31 +53,43 @@ export type RunGate = (state: GateState) => Refusal | undefined;
 const WHERE = '(Settings → Assistant)';
 
 /** More than `n` tool calls in one step ends the run before any of them runs. */
-export const toolCallLimit = (n: number): RunGate => ({ pendingToolCalls }) =>
-  pendingToolCalls > n
-    ? {
-        error: { code: 'tool_call_limit', message: t('bg_gate_tool_calls', formatInteger(pendingToolCalls), formatInteger(n)) },
-        forModel: `Stopped: this run made ${pendingToolCalls} tool calls in one step; the limit is ${n} ${WHERE}.`,
-      }
-    : undefined;
+export const toolCallLimit =
+  (n: number): RunGate =>
+  ({ pendingToolCalls }) =>
+    pendingToolCalls > n
+      ? {
+          error: {
+            code: 'tool_call_limit',
+            message: t('bg_gate_tool_calls', formatInteger(pendingToolCalls), formatInteger(n)),
+          },
+          forModel: `Stopped: this run made ${pendingToolCalls} tool calls in one step; the limit is ${n} ${WHERE}.`,
+        }
+      : undefined;
 
 /** More than `n` sub-agents at once (running plus about to start) ends the run before any new one starts. */
-export const subAgentLimit = (n: number): RunGate => ({ pendingSubAgents, liveSubAgents }) =>
-  pendingSubAgents + liveSubAgents > n
-    ? {
-        error: { code: 'sub_agent_limit', message: t('bg_gate_sub_agents', formatInteger(pendingSubAgents + liveSubAgents), formatInteger(n)) },
-        forModel: `Stopped: this run would have ${pendingSubAgents + liveSubAgents} sub-agents running at once; the limit is ${n} ${WHERE}.`,
-      }
-    : undefined;
+export const subAgentLimit =
+  (n: number): RunGate =>
+  ({ pendingSubAgents, liveSubAgents }) =>
+    pendingSubAgents + liveSubAgents > n
+      ? {
+          error: {
+            code: 'sub_agent_limit',
+            message: t('bg_gate_sub_agents', formatInteger(pendingSubAgents + liveSubAgents), formatInteger(n)),
+          },
+          forModel: `Stopped: this run would have ${pendingSubAgents + liveSubAgents} sub-agents running at once; the limit is ${n} ${WHERE}.`,
+        }
+      : undefined;
 
 /** Using more than `n` tokens ends the run before its next tool or model call. */
-export const tokenBudget = (n: number): RunGate => ({ tokensUsed }) =>
-  tokensUsed > n
-    ? {
-        error: { code: 'token_budget', message: t('bg_gate_tokens', formatInteger(tokensUsed), formatInteger(n)) },
-        forModel: `Stopped: this run used about ${tokensUsed.toLocaleString('en-US')} tokens; the budget is ${n.toLocaleString('en-US')} ${WHERE}.`,
-      }
-    : undefined;
+export const tokenBudget =
+  (n: number): RunGate =>
+  ({ tokensUsed }) =>
+    tokensUsed > n
+      ? {
+          error: { code: 'token_budget', message: t('bg_gate_tokens', formatInteger(tokensUsed), formatInteger(n)) },
+          forModel: `Stopped: this run used about ${tokensUsed.toLocaleString('en-US')} tokens; the budget is ${n.toLocaleString('en-US')} ${WHERE}.`,
+        }
+      : undefined;
 
 /** The first gate that refuses, if any. */
 export const firstRefusal = (gates: RunGate[], state: GateState): Refusal | undefined => {

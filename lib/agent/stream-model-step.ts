@@ -40,11 +40,22 @@ export const isRetryableStreamError = (error: unknown): boolean =>
 
 /** Streams `call` with one retry before output; aborting `signal` returns promptly with what was received. */
 export async function streamModelStep(
-  model: ChatModel, call: ChatCall, signal: AbortSignal, hooks: StreamHooks, now: () => number,
+  model: ChatModel,
+  call: ChatCall,
+  signal: AbortSignal,
+  hooks: StreamHooks,
+  now: () => number,
 ): Promise<StreamResult> {
   const started = now();
   for (let attempt = 0; ; attempt++) {
-    const r: StreamResult = { text: '', reasoning: '', toolCalls: [], finishReason: 'other', usage: emptyUsage(), aborted: false };
+    const r: StreamResult = {
+      text: '',
+      reasoning: '',
+      toolCalls: [],
+      finishReason: 'other',
+      usage: emptyUsage(),
+      aborted: false,
+    };
     let output = false;
     try {
       const iterator = model.stream(call, signal)[Symbol.asyncIterator]();
@@ -58,8 +69,12 @@ export async function streamModelStep(
         if (part.type === 'text-delta') r.text += part.delta;
         else if (part.type === 'reasoning-delta') r.reasoning += part.delta;
         else if (part.type === 'reasoning-signature') r.reasoningSignature = part.signature;
-        else if (part.type === 'tool-call') r.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
-        else if (part.type === 'finish') { r.finishReason = part.finishReason; r.usage = part.usage; }
+        else if (part.type === 'tool-call')
+          r.toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+        else if (part.type === 'finish') {
+          r.finishReason = part.finishReason;
+          r.usage = part.usage;
+        }
         await hooks.onPart(part, r);
       }
       if (r.toolCalls.length > 0 && r.finishReason !== 'length') r.finishReason = 'tool-calls';

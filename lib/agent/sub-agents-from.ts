@@ -12,10 +12,21 @@ const AGENT_PROMPT = /^\/prompts\/agent-[a-z0-9-]+\.md$/;
 export function parseAgentPrompt(text: string): SubAgentDefinition {
   const { name, description, body } = parseSkill(text);
   const tools = /^tools\s*:\s*(.*)$/m.exec(text.split(/\r?\n---/)[0] ?? '')?.[1] ?? '';
-  return { name, description, instructions: body, tools: tools.split(',').map((t) => t.trim()).filter(Boolean) };
+  return {
+    name,
+    description,
+    instructions: body,
+    tools: tools
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  };
 }
 
 /** Every sub-agent in the prompt library, by file name. */
 export function subAgentsFrom(prompts: PromptLibrary): SubAgentDefinition[] {
-  return Object.keys(prompts).filter((path) => AGENT_PROMPT.test(path)).sort().map((path) => parseAgentPrompt(prompts[path]!));
+  return Object.keys(prompts)
+    .filter((path) => AGENT_PROMPT.test(path))
+    .sort()
+    .map((path) => parseAgentPrompt(prompts[path]!));
 }

@@ -15,7 +15,8 @@ export type { ToolFailure, ToolResult, ToolSuccess } from '../storage/records';
 export const isToolFailure = (r: ToolResult): r is ToolFailure => typeof (r as Partial<ToolFailure>).error === 'string';
 
 // Circular or BigInt values: the model still deserves to know something came back.
-const unserialisable = (error: unknown) => `(unserialisable output: ${error instanceof Error ? error.message : String(error)})`;
+const unserialisable = (error: unknown) =>
+  `(unserialisable output: ${error instanceof Error ? error.message : String(error)})`;
 
 /** A value as text: strings as they are, anything else as compact JSON. */
 function valueText(value: unknown): string {
@@ -60,11 +61,13 @@ export function toResultValue(output: unknown): unknown {
  * and detail, without the model's data-block markup.
  */
 export function resultText(result: ToolResult): string {
-  if (isToolFailure(result)) return result.untrustedDetail === undefined ? result.error : `${result.error}\n${result.untrustedDetail}`;
+  if (isToolFailure(result))
+    return result.untrustedDetail === undefined ? result.error : `${result.error}\n${result.untrustedDetail}`;
   return valueText(result.value);
 }
 
-const wrapped = /^(?:([\s\S]*?)\n)?<untrusted_([a-z_]+) boundary="([0-9a-z]+)"(?: source="([^"]*)")?>\n([\s\S]*)\n<\/untrusted_\2 boundary="\3">$/;
+const wrapped =
+  /^(?:([\s\S]*?)\n)?<untrusted_([a-z_]+) boundary="([0-9a-z]+)"(?: source="([^"]*)")?>\n([\s\S]*)\n<\/untrusted_\2 boundary="\3">$/;
 
 /** `text` parsed when it is JSON that prints back to exactly `text`, else `text`. */
 function exactJson(text: string): unknown {
@@ -88,7 +91,14 @@ export function fromLegacyOutput(output: string, isError: boolean, toolName: str
   const plain: ToolResult = isError ? { error: output } : { value: exactJson(output) };
   const m = wrapped.exec(output);
   if (!m || m[4] !== toolName || (boundary !== undefined && m[3] !== boundary)) return plain;
-  const [, before, kind, found, , body] = m as unknown as [string, string | undefined, UntrustedKind, string, string, string];
+  const [, before, kind, found, , body] = m as unknown as [
+    string,
+    string | undefined,
+    UntrustedKind,
+    string,
+    string,
+    string,
+  ];
   let decoded: ToolResult;
   if (isError) {
     if (before === undefined) return plain;

@@ -14,7 +14,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `content` with any block tag and any occurrence of `boundary` made inert. */
 export function neutraliseUntrusted(content: string, boundary: string): string {
-  const withoutBoundary = boundary ? content.replace(new RegExp(escapeRegExp(boundary), 'gi'), '[boundary removed]') : content;
+  const withoutBoundary = boundary
+    ? content.replace(new RegExp(escapeRegExp(boundary), 'gi'), '[boundary removed]')
+    : content;
   return withoutBoundary.replace(tagPattern, '&lt;$1$2');
 }
 

@@ -42,7 +42,13 @@ export function buildAgentRuntime(p: AgentRuntimeParts): Promise<AgentRuntime> {
           agents,
           now: p.now,
           generateId: p.generateId,
-          listTabs: async () => (await chrome.tabs.query({ lastFocusedWindow: true })).map((t) => ({ id: t.id, title: t.title ?? '', url: t.url ?? '', active: t.active })),
+          listTabs: async () =>
+            (await chrome.tabs.query({ lastFocusedWindow: true })).map((t) => ({
+              id: t.id,
+              title: t.title ?? '',
+              url: t.url ?? '',
+              active: t.active,
+            })),
         }),
         ...p.extraTools,
       ],
@@ -54,8 +60,16 @@ export function buildAgentRuntime(p: AgentRuntimeParts): Promise<AgentRuntime> {
     const available = new Set(tools.names());
     for (const agent of agents) agent.tools = agent.tools.filter((name) => available.has(name));
     const created = createAgentRuntime({
-      journal: s.journal, resolveModel: p.models.forRef, tools, prompts: p.prompts, sitePolicies: s.sitePolicies,
-      skills: p.skills, agents, latency: s.latency, now: p.now, generateId: p.generateId,
+      journal: s.journal,
+      resolveModel: p.models.forRef,
+      tools,
+      prompts: p.prompts,
+      sitePolicies: s.sitePolicies,
+      skills: p.skills,
+      agents,
+      latency: s.latency,
+      now: p.now,
+      generateId: p.generateId,
     });
     created.subscribe((event) => {
       if (event.type === 'run-start') p.onRunStart();

@@ -25,7 +25,11 @@ export interface ChatServiceDeps {
   /** The model for new runs, or a UserFacingError (no provider configured). */
   resolveModel: (preferred?: ConversationModel) => Promise<{ ref: ModelRef; label: string }>;
   /** The user's run settings, merged with the page context the panel sent. */
-  runSettings: (page: PanelPageContext | undefined, text: string, mentionedTabIds?: number[]) => Promise<RunSettings> | RunSettings;
+  runSettings: (
+    page: PanelPageContext | undefined,
+    text: string,
+    mentionedTabIds?: number[],
+  ) => Promise<RunSettings> | RunSettings;
   /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
   listUnfinishedRuns: () => Promise<RunState[]>;
   /** A short title after the first exchange; undefined keeps the first words of the question. */
@@ -80,7 +84,13 @@ export function createChatHub(deps: Omit<ChatServiceDeps, 'runtime'> & { runtime
     const conversation = conversationId ? ((await store.getConversation(conversationId)) ?? null) : null;
     const messages = conversation ? await Promise.all((await store.listMessages(conversation.id)).map(withLive)) : [];
     const queue = conversation ? queued.list(byConversation.get(conversation.id)) : [];
-    port.postMessage({ type: 'snapshot', conversation, messages, running: !!conversation && isBusy(conversation.id), queued: queue });
+    port.postMessage({
+      type: 'snapshot',
+      conversation,
+      messages,
+      running: !!conversation && isBusy(conversation.id),
+      queued: queue,
+    });
   }
 
   /** Every Port watching `conversationId` redraws it from the store. */
@@ -88,5 +98,19 @@ export function createChatHub(deps: Omit<ChatServiceDeps, 'runtime'> & { runtime
     for (const [p, subscribed] of subscriptions) if (subscribed === conversationId) await snapshot(p, conversationId);
   }
 
-  return { deps, subscriptions, runs, byConversation, starting, settling, queued, broadcast, postQueue, isBusy, viewOf, snapshot, resnapshot };
+  return {
+    deps,
+    subscriptions,
+    runs,
+    byConversation,
+    starting,
+    settling,
+    queued,
+    broadcast,
+    postQueue,
+    isBusy,
+    viewOf,
+    snapshot,
+    resnapshot,
+  };
 }

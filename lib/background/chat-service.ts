@@ -19,7 +19,10 @@ import { UserFacingError } from '../messaging/user-facing-error';
 export type { ChatServiceDeps, PanelPortLike };
 export { UserFacingError };
 
-type AttachablePort = PanelPortLike & { onMessage: { addListener(f: (m: unknown) => void): void }; onDisconnect: { addListener(f: () => void): void } };
+type AttachablePort = PanelPortLike & {
+  onMessage: { addListener(f: (m: unknown) => void): void };
+  onDisconnect: { addListener(f: () => void): void };
+};
 
 export function createChatService(input: ChatServiceDeps) {
   // Every use of the runtime goes through this promise, so the service is subscribed before any run starts.
@@ -38,7 +41,8 @@ export function createChatService(input: ChatServiceDeps) {
     }
     const live = hub.runs.get(event.runId);
     if (live) hub.broadcast(live.conversationId, { type: 'event', event });
-    if (live && event.type === 'interjection-accepted' && hub.queued.accept(event.runId, event.text)) hub.postQueue(live.conversationId, event.runId);
+    if (live && event.type === 'interjection-accepted' && hub.queued.accept(event.runId, event.text))
+      hub.postQueue(live.conversationId, event.runId);
   }
 
   const handle = (port: PanelPortLike, command: PanelCommand) => handlePanelCommand(hub, startTurn, port, command);
@@ -51,7 +55,10 @@ export function createChatService(input: ChatServiceDeps) {
       port.onMessage.addListener((raw) => {
         const parsed = panelCommandSchema.safeParse(raw);
         if (!parsed.success) {
-          port.postMessage({ type: 'command-error', message: `Invalid command: ${parsed.error.issues[0]?.message ?? 'malformed'}` });
+          port.postMessage({
+            type: 'command-error',
+            message: `Invalid command: ${parsed.error.issues[0]?.message ?? 'malformed'}`,
+          });
           return;
         }
         handle(port, parsed.data).catch((error: unknown) => {

@@ -32,12 +32,21 @@ const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
  * and tag characters) and controls removed, so what is sent is what is shown; quoted line by line; capped.
  */
 function quoteSelection(selection: string, room: number): string {
-  const clean = stripInvisibleChars(selection).replace(CONTROLS, '').replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const clean = stripInvisibleChars(selection)
+    .replace(CONTROLS, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   const quoted = clean
     .split('\n')
     .map((line) => `> ${line}`.trimEnd())
     .join('\n');
-  return quoted.length > room ? `${quoted.slice(0, room - 1).replace(/[\uD800-\uDBFF]$/, '').trimEnd()}…` : quoted;
+  return quoted.length > room
+    ? `${quoted
+        .slice(0, room - 1)
+        .replace(/[\uD800-\uDBFF]$/, '')
+        .trimEnd()}…`
+    : quoted;
 }
 
 /**

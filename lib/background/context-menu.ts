@@ -18,14 +18,22 @@ export interface ContextMenu {
   /** (Re)creates the items; called on install and update, when Chrome forgets or keeps stale ones. */
   register(): Promise<void>;
   /** The onClicked listener. Resolves once the draft is stored and the panel asked to open. */
-  onClicked(info: Pick<chrome.contextMenus.OnClickData, 'menuItemId' | 'selectionText'>, tab?: Pick<chrome.tabs.Tab, 'id' | 'windowId'>): Promise<void>;
+  onClicked(
+    info: Pick<chrome.contextMenus.OnClickData, 'menuItemId' | 'selectionText'>,
+    tab?: Pick<chrome.tabs.Tab, 'id' | 'windowId'>,
+  ): Promise<void>;
 }
 
 export function createContextMenu(deps: ContextMenuDeps): ContextMenu {
   return {
     async register() {
       await deps.menus.removeAll();
-      for (const item of listMenuItems()) deps.menus.create({ id: item.id, title: item.title, contexts: item.contexts as [chrome.contextMenus.ContextType, ...chrome.contextMenus.ContextType[]] });
+      for (const item of listMenuItems())
+        deps.menus.create({
+          id: item.id,
+          title: item.title,
+          contexts: item.contexts as [chrome.contextMenus.ContextType, ...chrome.contextMenus.ContextType[]],
+        });
     },
     async onClicked(info, tab) {
       const text = composeMenuDraft(info.menuItemId, info.selectionText);
@@ -33,7 +41,9 @@ export function createContextMenu(deps: ContextMenuDeps): ContextMenu {
       if (text === null || tab?.id === undefined || tab.id < 0) return;
       const draft: PendingDraft = { tabId: tab.id, text, createdAt: deps.now() };
       // Open first, before any await, while the click still counts as a user gesture.
-      const opened = deps.openPanel(tab.windowId).catch((e: unknown) => console.warn('opening the side panel failed', e));
+      const opened = deps
+        .openPanel(tab.windowId)
+        .catch((e: unknown) => console.warn('opening the side panel failed', e));
       await deps.storage.set({ [PENDING_DRAFT_KEY]: draft });
       await opened;
     },

@@ -9,7 +9,12 @@ import type { GroundingPassage, HistoryPassage } from '../retrieval/history-pass
 import type { HistoryQuery } from '../retrieval/history-query';
 import type { IndexSettingsPatch } from '../retrieval/index-settings';
 import type { RememberSettings } from './data-transfer/data-transfer-deps';
-import { createIngestService, INGEST_ALARM, RETENTION_ALARM, type IngestService } from '../retrieval/ingest/ingest-service';
+import {
+  createIngestService,
+  INGEST_ALARM,
+  RETENTION_ALARM,
+  type IngestService,
+} from '../retrieval/ingest/ingest-service';
 import { createOffscreenClient } from '../retrieval/ingest/offscreen-client';
 import { captureProtocol } from '../retrieval/capture-message';
 import { captureValidators } from '../retrieval/ingest/capture-schemas';
@@ -51,7 +56,10 @@ export function createHistoryFeature(): HistoryFeature {
       void chrome.action.setTitle({ title: t(full ? 'bg_action_queue_full' : 'ext_action_title') });
     },
   });
-  const applyRetention = () => void service.applyRetention().catch((e: unknown) => console.error('Tabwise: applying the history retention failed', e));
+  const applyRetention = () =>
+    void service
+      .applyRetention()
+      .catch((e: unknown) => console.error('Tabwise: applying the history retention failed', e));
   chrome.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === INGEST_ALARM) void service.drain();
     if (alarm.name === RETENTION_ALARM) applyRetention();
@@ -66,7 +74,10 @@ export function createHistoryFeature(): HistoryFeature {
 
   // The capture script runs only while remembering is on: the registration follows the stored setting.
   const syncCaptureScript = createCaptureScriptSync();
-  void service.settings().then((s) => syncCaptureScript(s.enabled)).catch((e: unknown) => console.error('Tabwise: could not update the capture script registration', e));
+  void service
+    .settings()
+    .then((s) => syncCaptureScript(s.enabled))
+    .catch((e: unknown) => console.error('Tabwise: could not update the capture script registration', e));
 
   // The capture script's messages: untrusted input from pages, validated and answered by the kit.
   serve(
@@ -77,8 +88,12 @@ export function createHistoryFeature(): HistoryFeature {
         ...service.captureHandlers,
         async reader(_input, { sender }) {
           // The capture script does not bundle the page reader: it is loaded into the asking frame when a page qualifies.
-          if (!(await service.settings()).enabled || sender.tab?.id === undefined) throw new Error('Remembering is off.');
-          await chrome.scripting.executeScript({ target: { tabId: sender.tab.id, frameIds: [sender.frameId ?? 0] }, files: ['/page-reader.js'] });
+          if (!(await service.settings()).enabled || sender.tab?.id === undefined)
+            throw new Error('Remembering is off.');
+          await chrome.scripting.executeScript({
+            target: { tabId: sender.tab.id, frameIds: [sender.frameId ?? 0] },
+            files: ['/page-reader.js'],
+          });
         },
       },
       from: 'content-script',
@@ -117,10 +132,23 @@ export function createHistoryFeature(): HistoryFeature {
       const s = await service.settings();
       if (!s.enabled || s.grounding === 'off' || !text.trim()) return settings;
       try {
-        const passages = await service.search({ query: text.slice(0, 2000), topK: GROUNDING_TOP_K, minScore: GROUNDING_MIN_SCORE });
+        const passages = await service.search({
+          query: text.slice(0, 2000),
+          topK: GROUNDING_TOP_K,
+          minScore: GROUNDING_MIN_SCORE,
+        });
         return {
           ...settings,
-          grounding: { mode: s.grounding, passages: passages.map(({ title, url, fragmentUrl, visitedAt, text: t }) => ({ title, url, fragmentUrl, visitedAt, text: t })) },
+          grounding: {
+            mode: s.grounding,
+            passages: passages.map(({ title, url, fragmentUrl, visitedAt, text: t }) => ({
+              title,
+              url,
+              fragmentUrl,
+              visitedAt,
+              text: t,
+            })),
+          },
         };
       } catch (error) {
         // The message still goes out ungrounded; the prompt says nothing was retrieved rather than failing the send.

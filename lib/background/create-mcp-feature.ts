@@ -8,7 +8,11 @@ import { createMcpHub, type McpHub } from '../tools/mcp/mcp-hub';
 import { createMcpServerStore, openMcpDb } from '../tools/mcp/mcp-server-store';
 
 /** `secretsDb`: the worker's connection to the main database (no second connection for the headers' key). */
-export function createMcpFeature(deps: { now: () => number; generateId: () => string; secretsDb: Promise<Db> }): McpHub {
+export function createMcpFeature(deps: {
+  now: () => number;
+  generateId: () => string;
+  secretsDb: Promise<Db>;
+}): McpHub {
   const { secretsDb, ...hubDeps } = deps;
   const store = createMcpServerStore(openMcpDb(), {
     encrypt: async (plain) => encryptSecret(await secretsDb, plain),

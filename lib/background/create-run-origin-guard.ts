@@ -34,6 +34,7 @@ export function createChromeRunOriginGuard(deps: { journal: Promise<RunJournal> 
 export function releaseOnFinish(guard: RunOriginGuard) {
   return (event: AgentEvent) => {
     const runId = finishedRunOf(event);
-    if (runId) void guard.release(runId).catch((error: unknown) => console.error('run origin rules: release failed', error));
+    if (runId)
+      void guard.release(runId).catch((error: unknown) => console.error('run origin rules: release failed', error));
   };
 }

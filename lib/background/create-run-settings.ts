@@ -4,7 +4,9 @@ import type { PanelPageContext } from './panel-port';
 import type { SettingsStore } from '../storage/settings-store';
 
 /** The user's reasoning level as both vendors take it: OpenAI's effort, Anthropic's thinking budget. */
-export function reasoningSettings(level: 'off' | 'low' | 'medium' | 'high' | undefined): Pick<RunSettings, 'reasoning'> {
+export function reasoningSettings(
+  level: 'off' | 'low' | 'medium' | 'high' | undefined,
+): Pick<RunSettings, 'reasoning'> {
   if (!level || level === 'off') return {};
   const budgetTokens = { low: 1024, medium: 4096, high: 16_000 }[level];
   return { reasoning: { effort: level, budgetTokens } };
@@ -12,7 +14,14 @@ export function reasoningSettings(level: 'off' | 'low' | 'medium' | 'high' | und
 
 /** The mentioned tabs that are still open, as they are now (a closed one is dropped). */
 async function describeMentionedTabs(ids: number[]): Promise<MentionedTab[]> {
-  const tabs = await Promise.all([...new Set(ids)].map((id) => chrome.tabs.get(id).then((t) => ({ tabId: id, title: t.title ?? '', url: t.url ?? '' }), () => undefined)));
+  const tabs = await Promise.all(
+    [...new Set(ids)].map((id) =>
+      chrome.tabs.get(id).then(
+        (t) => ({ tabId: id, title: t.title ?? '', url: t.url ?? '' }),
+        () => undefined,
+      ),
+    ),
+  );
   return tabs.filter((t): t is MentionedTab => t !== undefined);
 }
 
@@ -31,7 +40,9 @@ export function createRunSettings(
       maxRunTokens: settings.maxRunTokens,
       customInstructions: settings.customInstructions,
       ...reasoningSettings(settings.reasoning),
-      ...(page ? { pageContext: { url: page.url, title: page.title, selectedText: page.selectedText }, tabId: page.tabId } : {}),
+      ...(page
+        ? { pageContext: { url: page.url, title: page.title, selectedText: page.selectedText }, tabId: page.tabId }
+        : {}),
       ...(mentionedTabIds?.length ? { mentionedTabs: await describeTabs(mentionedTabIds) } : {}),
     };
     return augment ? augment(base, text) : base;

@@ -8,6 +8,14 @@ import type { RunOriginGuard } from '../tools/tabs/run-origin-rules';
 import { createRunTabsStore } from '../tools/tabs/run-tabs-store';
 import { createRunFacts } from './create-run-facts';
 
-export function createRunTabTools(pageTools: Tool[], deps: { journal: Promise<RunJournal>; conversations: Promise<ConversationStore>; guard: RunOriginGuard }): Tool[] {
-  return createTabTools(pageTools, { store: createRunTabsStore(), facts: createRunFacts(deps), browser: chromeTabBrowser, guard: deps.guard });
+export function createRunTabTools(
+  pageTools: Tool[],
+  deps: { journal: Promise<RunJournal>; conversations: Promise<ConversationStore>; guard: RunOriginGuard },
+): Tool[] {
+  return createTabTools(pageTools, {
+    store: createRunTabsStore(),
+    facts: createRunFacts(deps),
+    browser: chromeTabBrowser,
+    guard: deps.guard,
+  });
 }

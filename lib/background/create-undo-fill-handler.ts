@@ -18,13 +18,29 @@ export function createUndoFillHandler(deps: UndoFillDeps = {}): Handler<'page.un
   return async ({ runId, toolCallId }) => {
     const where = await targets.fillTarget(runId, toolCallId);
     if (!where) throw new UserFacingError('not_found', t('bg_undo_nothing'));
-    const sent = await sendPageCommand({ tabId: where.tabId, frameId: where.frameId }, 'undo', { runId, toolCallId, args: {}, expectDocId: where.docId }, deps.messenger);
+    const sent = await sendPageCommand(
+      { tabId: where.tabId, frameId: where.frameId },
+      'undo',
+      { runId, toolCallId, args: {}, expectDocId: where.docId },
+      deps.messenger,
+    );
     if (!sent.ok) {
       if (sent.reason === 'tool-error') throw new UserFacingError('page_changed', sent.message ?? t('bg_undo_refused'));
-      throw new UserFacingError('page_gone', sent.reason === 'tab-closed' ? t('bg_undo_tab_closed') : t('bg_undo_page_gone'));
+      throw new UserFacingError(
+        'page_gone',
+        sent.reason === 'tab-closed' ? t('bg_undo_tab_closed') : t('bg_undo_page_gone'),
+      );
     }
     const outcome = sent.answer.outcome;
-    if (!outcome.ok) throw new UserFacingError('page_changed', outcome.error === 'navigated' ? t('bg_undo_page_changed') : outcome.message);
-    return { restored: outcome.output.restored.length, restoredKeys: outcome.output.restored.map((r) => r.key), failed: outcome.output.failed };
+    if (!outcome.ok)
+      throw new UserFacingError(
+        'page_changed',
+        outcome.error === 'navigated' ? t('bg_undo_page_changed') : outcome.message,
+      );
+    return {
+      restored: outcome.output.restored.length,
+      restoredKeys: outcome.output.restored.map((r) => r.key),
+      failed: outcome.output.failed,
+    };
   };
 }

@@ -25,11 +25,16 @@ export interface WebFeature {
 export function describeRemembered(reply: CaptureReply): string {
   switch (reply.status) {
     case 'queued':
-    case 'replaced': return 'Added to "Remember what I read".';
-    case 'unchanged': return 'Already in "Remember what I read".';
-    case 'refused': return `Not added to "Remember what I read" (${reply.reason ?? 'refused'}).`;
-    case 'full': return 'Not added to "Remember what I read": its queue is full.';
-    case 'off': return '';
+    case 'replaced':
+      return 'Added to "Remember what I read".';
+    case 'unchanged':
+      return 'Already in "Remember what I read".';
+    case 'refused':
+      return `Not added to "Remember what I read" (${reply.reason ?? 'refused'}).`;
+    case 'full':
+      return 'Not added to "Remember what I read": its queue is full.';
+    case 'off':
+      return '';
   }
 }
 
@@ -46,7 +51,13 @@ export function createWebFeature(history: Pick<HistoryFeature, 'service'>): WebF
       isAlwaysAllowed: async (origin) => (await sitePolicies).isAllowed(origin, 'fetch_url'),
       async remember(page, ctx) {
         // Runs never happen in incognito (the manifest keeps Tabwise out), but the rule is checked, not assumed.
-        const incognito = ctx.tabId === undefined ? false : await chrome.tabs.get(ctx.tabId).then((t) => t.incognito, () => false);
+        const incognito =
+          ctx.tabId === undefined
+            ? false
+            : await chrome.tabs.get(ctx.tabId).then(
+                (t) => t.incognito,
+                () => false,
+              );
         try {
           return describeRemembered(await history.service.rememberFetched(page, { incognito }));
         } catch (error) {
@@ -58,6 +69,10 @@ export function createWebFeature(history: Pick<HistoryFeature, 'service'>): WebF
     }),
     createWebSearchTool({ fetch: fetchFromWorker, target: async () => (await store).target() }),
   ] as Tool[];
-  const extraHandlers: Handlers = createWebSearchHandlers({ store, fetch: fetchFromWorker, now: () => performance.now() });
+  const extraHandlers: Handlers = createWebSearchHandlers({
+    store,
+    fetch: fetchFromWorker,
+    now: () => performance.now(),
+  });
   return { tools, extraHandlers };
 }

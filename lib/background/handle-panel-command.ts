@@ -34,7 +34,13 @@ async function joinLiveRun(hub: ChatHub, conversationId: string, runId: string, 
 }
 
 /** A new conversation for the first message, its title the message's first words; the Port follows it. */
-async function newConversation(hub: ChatHub, store: ConversationStore, port: PanelPortLike, command: SendCommand, text: string): Promise<string> {
+async function newConversation(
+  hub: ChatHub,
+  store: ConversationStore,
+  port: PanelPortLike,
+  command: SendCommand,
+  text: string,
+): Promise<string> {
   const at = hub.deps.now();
   const conversation: ConversationRecord = {
     id: hub.deps.generateId(),
@@ -49,22 +55,42 @@ async function newConversation(hub: ChatHub, store: ConversationStore, port: Pan
   return conversation.id;
 }
 
-async function send(hub: ChatHub, startTurn: StartTurn, store: ConversationStore, port: PanelPortLike, command: SendCommand) {
+async function send(
+  hub: ChatHub,
+  startTurn: StartTurn,
+  store: ConversationStore,
+  port: PanelPortLike,
+  command: SendCommand,
+) {
   const text = command.text.trim();
   if (!text) throw new UserFacingError('invalid', t('bg_type_message_first'));
   let conversationId = command.conversationId;
-  if (conversationId && !(await store.getConversation(conversationId))) throw new UserFacingError('not_found', t('bg_conversation_gone'));
+  if (conversationId && !(await store.getConversation(conversationId)))
+    throw new UserFacingError('not_found', t('bg_conversation_gone'));
   const liveRunId = conversationId ? hub.byConversation.get(conversationId) : undefined;
   if (liveRunId && conversationId) return joinLiveRun(hub, conversationId, liveRunId, command, text);
   if (conversationId && hub.starting.has(conversationId)) throw new UserFacingError('busy', t('bg_answer_starting'));
   if (!conversationId) conversationId = await newConversation(hub, store, port, command, text);
-  const user: MessageRecord = { id: command.clientId, conversationId, role: 'user', text, status: 'complete', createdAt: hub.deps.now() };
+  const user: MessageRecord = {
+    id: command.clientId,
+    conversationId,
+    role: 'user',
+    text,
+    status: 'complete',
+    createdAt: hub.deps.now(),
+  };
   await store.putMessage(user);
   hub.broadcast(conversationId, { type: 'message', message: user });
   void startTurn(conversationId, command.page, command.mentionedTabIds);
 }
 
-async function retry(hub: ChatHub, startTurn: StartTurn, store: ConversationStore, port: PanelPortLike, command: Extract<PanelCommand, { type: 'retry' }>) {
+async function retry(
+  hub: ChatHub,
+  startTurn: StartTurn,
+  store: ConversationStore,
+  port: PanelPortLike,
+  command: Extract<PanelCommand, { type: 'retry' }>,
+) {
   const { conversationId } = command;
   if (hub.isBusy(conversationId)) throw new UserFacingError('busy', t('bg_answer_busy'));
   const messages = await store.listMessages(conversationId);
@@ -79,7 +105,12 @@ async function retry(hub: ChatHub, startTurn: StartTurn, store: ConversationStor
 }
 
 /** Handles one validated command from `port`. */
-export async function handlePanelCommand(hub: ChatHub, startTurn: StartTurn, port: PanelPortLike, command: PanelCommand): Promise<void> {
+export async function handlePanelCommand(
+  hub: ChatHub,
+  startTurn: StartTurn,
+  port: PanelPortLike,
+  command: PanelCommand,
+): Promise<void> {
   const store = await hub.deps.store;
   switch (command.type) {
     case 'subscribe':
@@ -97,7 +128,8 @@ export async function handlePanelCommand(hub: ChatHub, startTurn: StartTurn, por
       const { conversationId } = command;
       if (hub.isBusy(conversationId)) throw new UserFacingError('busy', t('bg_wait_or_stop'));
       if (command.type === 'regenerate') await dropLastAnswer(store, conversationId);
-      else if (command.type === 'edit') await editUserMessage(store, conversationId, command.messageId, command.text.trim());
+      else if (command.type === 'edit')
+        await editUserMessage(store, conversationId, command.messageId, command.text.trim());
       else await deleteOneMessage(store, conversationId, command.messageId);
       // Every panel showing the conversation redraws it from the store.
       await hub.resnapshot(conversationId);
@@ -108,10 +140,15 @@ export async function handlePanelCommand(hub: ChatHub, startTurn: StartTurn, por
       // A run the worker has not resumed yet (it was stopped while the card waited) still takes the decision:
       // the runtime stores it for the run, and refuses one that has no pending approval.
       const runtime = await hub.deps.runtime();
-      if (!hub.runs.has(command.runId) && !(await runtime.hasPendingApproval(command.runId, command.toolCallId))) throw new UserFacingError('not_found', t('bg_run_finished'));
+      if (!hub.runs.has(command.runId) && !(await runtime.hasPendingApproval(command.runId, command.toolCallId)))
+        throw new UserFacingError('not_found', t('bg_run_finished'));
       // What the user typed on the card waits in memory for this one call (see user-input-inbox.ts).
-      const typed = { ...(command.secret ? { secret: command.secret } : {}), ...(command.note ? { note: command.note } : {}) };
-      if (command.decision !== 'denied' && (typed.secret || typed.note)) userInputInbox.put(command.runId, command.toolCallId, typed);
+      const typed = {
+        ...(command.secret ? { secret: command.secret } : {}),
+        ...(command.note ? { note: command.note } : {}),
+      };
+      if (command.decision !== 'denied' && (typed.secret || typed.note))
+        userInputInbox.put(command.runId, command.toolCallId, typed);
       await runtime.resolveApproval(command.runId, command.toolCallId, command.decision);
       return;
     }

@@ -42,7 +42,10 @@ export function localPrefix(baseUrl: string): string | undefined {
 
 /** The rules for these base URLs: one per distinct loopback prefix. Pure. */
 export function localOriginRules(baseUrls: string[], extensionId: string): LocalOriginRule[] {
-  const prefixes = [...new Set(baseUrls.map(localPrefix).filter((p): p is string => p !== undefined))].slice(0, MAX_RULES);
+  const prefixes = [...new Set(baseUrls.map(localPrefix).filter((p): p is string => p !== undefined))].slice(
+    0,
+    MAX_RULES,
+  );
   return prefixes.map((prefix, i) => ({
     id: FIRST_RULE_ID + i,
     priority: 1,
@@ -71,12 +74,16 @@ export function createLocalOriginRules(deps: LocalOriginRulesDeps): LocalOriginR
   let last: Promise<void> = Promise.resolve();
   async function run(extra: string[]) {
     const wanted = localOriginRules([...(await deps.baseUrls()), ...extra], deps.extensionId);
-    const ours = (await deps.rules.getSessionRules()).map((r) => r.id).filter((id) => id >= FIRST_RULE_ID && id < FIRST_RULE_ID + MAX_RULES);
+    const ours = (await deps.rules.getSessionRules())
+      .map((r) => r.id)
+      .filter((id) => id >= FIRST_RULE_ID && id < FIRST_RULE_ID + MAX_RULES);
     await deps.rules.updateSessionRules({ removeRuleIds: ours, addRules: wanted });
   }
   return {
     sync(extra = []) {
-      last = last.then(() => run(extra)).catch((error: unknown) => console.error('local origin rules: sync failed', error));
+      last = last
+        .then(() => run(extra))
+        .catch((error: unknown) => console.error('local origin rules: sync failed', error));
       return last;
     },
   };

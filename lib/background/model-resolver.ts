@@ -29,7 +29,10 @@ export interface ModelResolverDeps {
 }
 
 export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
-  const createModel = deps.createModel ?? ((p: ProviderRecord, key: string | undefined, tuning: ChatModelTuning) => createChatModel(p, key, undefined, tuning));
+  const createModel =
+    deps.createModel ??
+    ((p: ProviderRecord, key: string | undefined, tuning: ChatModelTuning) =>
+      createChatModel(p, key, undefined, tuning));
 
   async function defaultProvider() {
     const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
@@ -50,7 +53,11 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
     async forNewRun(preferred) {
       // The conversation's own model, while its provider exists; else the default from Settings.
       const chosen = preferred ? await (await deps.providers).get(preferred.providerId) : undefined;
-      if (chosen && preferred) return { ref: { provider: chosen.id, modelId: preferred.modelId }, label: `${chosen.name} · ${preferred.modelId}` };
+      if (chosen && preferred)
+        return {
+          ref: { provider: chosen.id, modelId: preferred.modelId },
+          label: `${chosen.name} · ${preferred.modelId}`,
+        };
       const provider = await defaultProvider();
       if (!provider) throw new UserFacingError('no_provider', t('bg_no_model'));
       return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };

@@ -22,19 +22,37 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
   /** Send a user message; with no conversation id a new conversation starts. */
   /** During a run, the message joins that run before its next model call (an interjection). */
   /** `model`: the switcher's choice for a new conversation (stored on it; the default stays in Settings). */
-  z.object({ type: z.literal('send'), conversationId: id.nullable(), text: z.string().trim().min(1).max(100_000), clientId: id, page: pageContextSchema.optional(), model: conversationModelSchema.optional(), mentionedTabIds: mentionedTabIdsSchema.optional() }),
+  z.object({
+    type: z.literal('send'),
+    conversationId: id.nullable(),
+    text: z.string().trim().min(1).max(100_000),
+    clientId: id,
+    page: pageContextSchema.optional(),
+    model: conversationModelSchema.optional(),
+    mentionedTabIds: mentionedTabIdsSchema.optional(),
+  }),
   /** Answer the last user message again (after an error). */
   z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),
   z.object({ type: z.literal('stop'), conversationId: id }),
   /** Answer the last user message again, replacing the last answer (whatever its status). */
   z.object({ type: z.literal('regenerate'), conversationId: id, page: pageContextSchema.optional() }),
   /** Replace a sent user message with new text and continue from there: every later message goes. */
-  z.object({ type: z.literal('edit'), conversationId: id, messageId: id, text: z.string().trim().min(1).max(100_000), page: pageContextSchema.optional() }),
+  z.object({
+    type: z.literal('edit'),
+    conversationId: id,
+    messageId: id,
+    text: z.string().trim().min(1).max(100_000),
+    page: pageContextSchema.optional(),
+  }),
   /** Delete one message of the conversation. */
   z.object({ type: z.literal('delete-message'), conversationId: id, messageId: id }),
   /** `secret`: the password typed on a fill_password card; `note`: what the user wrote on an ask_user card. Never stored. */
   z.object({
-    type: z.literal('approval'), runId: id, toolCallId: id, decision: z.enum(['approved', 'denied', 'always']),
-    secret: z.string().min(1).max(1000).optional(), note: z.string().max(1000).optional(),
+    type: z.literal('approval'),
+    runId: id,
+    toolCallId: id,
+    decision: z.enum(['approved', 'denied', 'always']),
+    secret: z.string().min(1).max(1000).optional(),
+    note: z.string().max(1000).optional(),
   }),
 ]);

@@ -14,7 +14,13 @@ export type PanelPageContext = z.infer<typeof pageContextSchema>;
 export type PanelCommand = z.infer<typeof panelCommandSchema>;
 
 export type PanelMessage =
-  | { type: 'snapshot'; conversation: ConversationRecord | null; messages: MessageRecord[]; running: boolean; queued?: QueuedMessage[] }
+  | {
+      type: 'snapshot';
+      conversation: ConversationRecord | null;
+      messages: MessageRecord[];
+      running: boolean;
+      queued?: QueuedMessage[];
+    }
   /** Messages sent during the running answer that it has not taken in yet. */
   | { type: 'queued'; conversationId: string; messages: QueuedMessage[] }
   | { type: 'conversation-created'; conversation: ConversationRecord; clientId: string }

@@ -107,22 +107,44 @@ export type { IngestStats as IndexStats } from '../retrieval/ingest-stats';
 
 export interface RunInspection {
   runId: string;
-  steps: { index: number; system: string; messages: unknown[]; tools: unknown[]; finishReason?: string; usage?: unknown }[];
+  steps: {
+    index: number;
+    system: string;
+    messages: unknown[];
+    tools: unknown[];
+    finishReason?: string;
+    usage?: unknown;
+  }[];
 }
 
-export interface SkillView { name: string; description: string; body: string; source: 'bundled' | 'user' }
+export interface SkillView {
+  name: string;
+  description: string;
+  body: string;
+  source: 'bundled' | 'user';
+}
 
-export interface MemoryView { id: string; text: string; tags?: string[]; createdAt: number; /** The page open when it was saved. */ url?: string }
+export interface MemoryView {
+  id: string;
+  text: string;
+  tags?: string[];
+  createdAt: number;
+  /** The page open when it was saved. */ url?: string;
+}
 
 type Schemas = typeof requestSchemas;
 
 /** Each request: what a page sends (the schema's input), what the handler gets (its output), what it answers. */
-export type BackgroundRoutes = { [K in keyof Schemas]: Route<z.input<Schemas[K]>, ProtocolResponses[K], z.output<Schemas[K]>> };
+export type BackgroundRoutes = {
+  [K in keyof Schemas]: Route<z.input<Schemas[K]>, ProtocolResponses[K], z.output<Schemas[K]>>;
+};
 
 export const backgroundProtocol = defineProtocol<BackgroundRoutes>('background');
 
 export type RequestName = keyof BackgroundRoutes;
 /** One request's handler (none of the background's needs to know the sender beyond the kit's check). */
-export type BackgroundHandler<K extends RequestName> = (input: ParsedOf<BackgroundRoutes, K>) => Promise<OutputOf<BackgroundRoutes, K>>;
+export type BackgroundHandler<K extends RequestName> = (
+  input: ParsedOf<BackgroundRoutes, K>,
+) => Promise<OutputOf<BackgroundRoutes, K>>;
 /** Every request's handler. Features add theirs as a partial set, merged by the composition root. */
 export type BackgroundHandlers = Handlers<BackgroundRoutes>;

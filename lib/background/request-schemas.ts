@@ -22,11 +22,20 @@ const id = z.string().min(1).max(200);
 const say = (key: MessageKey, ...substitutions: (string | number)[]) => ({ error: () => t(key, ...substitutions) });
 
 /** The three messages of one run cap, each a whole sentence (word order differs between languages). */
-interface LimitMessages { whole: MessageKey; min: MessageKey; max: MessageKey }
+interface LimitMessages {
+  whole: MessageKey;
+  min: MessageKey;
+  max: MessageKey;
+}
 
 /** A run cap from the settings form: a whole number within the cap's bounds, said in the user's words. */
 const limit = ({ min, max }: { min: number; max: number }, says: LimitMessages) =>
-  z.number().int(say(says.whole)).min(min, { error: () => t(says.min, formatInteger(min)) }).max(max, { error: () => t(says.max, formatInteger(max)) }).optional();
+  z
+    .number()
+    .int(say(says.whole))
+    .min(min, { error: () => t(says.min, formatInteger(min)) })
+    .max(max, { error: () => t(says.max, formatInteger(max)) })
+    .optional();
 
 /** Settings → Web search's form: the backend, its address, and a key only when one is typed. */
 const webSearchInputSchema = z.object({
@@ -49,9 +58,21 @@ export const requestSchemas = {
     maxSteps: z.number().int().min(1, say('bg_steps_min')).max(50, say('bg_steps_max')).optional(),
     customInstructions: z.string().max(20_000).optional(),
     reasoning: z.enum(['off', 'low', 'medium', 'high']).optional(),
-    maxToolCallsPerStep: limit(RUN_LIMITS.maxToolCallsPerStep, { whole: 'bg_limit_tool_calls_whole', min: 'bg_limit_tool_calls_min', max: 'bg_limit_tool_calls_max' }),
-    maxConcurrentSubAgents: limit(RUN_LIMITS.maxConcurrentSubAgents, { whole: 'bg_limit_sub_agents_whole', min: 'bg_limit_sub_agents_min', max: 'bg_limit_sub_agents_max' }),
-    maxRunTokens: limit(RUN_LIMITS.maxRunTokens, { whole: 'bg_limit_tokens_whole', min: 'bg_limit_tokens_min', max: 'bg_limit_tokens_max' }),
+    maxToolCallsPerStep: limit(RUN_LIMITS.maxToolCallsPerStep, {
+      whole: 'bg_limit_tool_calls_whole',
+      min: 'bg_limit_tool_calls_min',
+      max: 'bg_limit_tool_calls_max',
+    }),
+    maxConcurrentSubAgents: limit(RUN_LIMITS.maxConcurrentSubAgents, {
+      whole: 'bg_limit_sub_agents_whole',
+      min: 'bg_limit_sub_agents_min',
+      max: 'bg_limit_sub_agents_max',
+    }),
+    maxRunTokens: limit(RUN_LIMITS.maxRunTokens, {
+      whole: 'bg_limit_tokens_whole',
+      min: 'bg_limit_tokens_min',
+      max: 'bg_limit_tokens_max',
+    }),
     stallTimeoutMs: z.number().int().min(1_000, say('bg_stall_min')).max(600_000, say('bg_stall_max')).optional(),
   }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
@@ -84,7 +105,10 @@ export const requestSchemas = {
   'conversations.restore': z.object({ id }),
   /** The panel's model switcher: every provider's models, and the model one conversation answers with (null: the default). */
   'models.list': z.object({}),
-  'conversations.setModel': z.object({ id, model: z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) }).nullable() }),
+  'conversations.setModel': z.object({
+    id,
+    model: z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) }).nullable(),
+  }),
   'panel.open': z.object({}),
   /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
   'data.deleteAll': z.object({}),

@@ -20,7 +20,12 @@ export async function dropLastAnswer(store: ConversationStore, conversationId: s
 }
 
 /** Replaces the text of a sent user message and deletes everything after it. */
-export async function editUserMessage(store: ConversationStore, conversationId: string, messageId: string, text: string): Promise<MessageRecord> {
+export async function editUserMessage(
+  store: ConversationStore,
+  conversationId: string,
+  messageId: string,
+  text: string,
+): Promise<MessageRecord> {
   const messages = await store.listMessages(conversationId);
   const i = messages.findIndex((m) => m.id === messageId);
   const original = messages[i];
@@ -33,8 +38,13 @@ export async function editUserMessage(store: ConversationStore, conversationId: 
   return edited;
 }
 
-export async function deleteOneMessage(store: ConversationStore, conversationId: string, messageId: string): Promise<void> {
+export async function deleteOneMessage(
+  store: ConversationStore,
+  conversationId: string,
+  messageId: string,
+): Promise<void> {
   const message = await store.getMessage(messageId);
-  if (!message || message.conversationId !== conversationId) throw new UserFacingError('not_found', t('bg_message_gone'));
+  if (!message || message.conversationId !== conversationId)
+    throw new UserFacingError('not_found', t('bg_message_gone'));
   await store.deleteMessage(messageId);
 }

@@ -11,7 +11,11 @@ export interface ConversationHit {
 const SNIPPET_RADIUS = 40;
 
 /** Every word of `query` (case- and accent-insensitive) must appear in the title or in one message. */
-export async function searchConversations(store: ConversationStore, query: string, limit = 50): Promise<ConversationHit[]> {
+export async function searchConversations(
+  store: ConversationStore,
+  query: string,
+  limit = 50,
+): Promise<ConversationHit[]> {
   const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];

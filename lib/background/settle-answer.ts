@@ -8,7 +8,13 @@ import type { MessageRecord, MessageStatus } from '../storage/records';
 import type { ChatHub, LiveRun } from './chat-hub';
 import { sumRunUsage } from './sum-run-usage';
 
-const statusFor: Record<RunResult['reason'], MessageStatus> = { stop: 'complete', length: 'complete', 'step-limit': 'complete', stopped: 'stopped', error: 'error' };
+const statusFor: Record<RunResult['reason'], MessageStatus> = {
+  stop: 'complete',
+  length: 'complete',
+  'step-limit': 'complete',
+  stopped: 'stopped',
+  error: 'error',
+};
 
 /** `finalize(runId, result)` for the hub; `startNext` answers the queued messages a stopped run left. */
 export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: string) => void) {
@@ -31,7 +37,11 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
 
   async function storeAnswer(runId: string, live: LiveRun, result: RunResult) {
     const store = await deps.store;
-    const [view, current, events] = await Promise.all([hub.viewOf(runId), store.getMessage(live.messageId), (await deps.runtime()).replayRun(runId)]);
+    const [view, current, events] = await Promise.all([
+      hub.viewOf(runId),
+      store.getMessage(live.messageId),
+      (await deps.runtime()).replayRun(runId),
+    ]);
     const usage = sumRunUsage(events);
     if (!current) return;
     const final: MessageRecord = {
@@ -48,7 +58,8 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
     // run's view, because the run stays listed as live until then.
     broadcast(live.conversationId, { type: 'message', message: final });
     await store.putMessage(final);
-    if (final.status === 'complete') void maybeTitle(live.conversationId).catch((e: unknown) => console.warn('title generation failed', e));
+    if (final.status === 'complete')
+      void maybeTitle(live.conversationId).catch((e: unknown) => console.warn('title generation failed', e));
     await keepQueued(runId, live.conversationId, result.reason);
   }
 
@@ -61,7 +72,14 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
     if (left.length === 0) return;
     const store = await deps.store;
     for (const m of left) {
-      const user: MessageRecord = { id: m.id, conversationId, role: 'user', text: m.text, status: 'complete', createdAt: deps.now() };
+      const user: MessageRecord = {
+        id: m.id,
+        conversationId,
+        role: 'user',
+        text: m.text,
+        status: 'complete',
+        createdAt: deps.now(),
+      };
       await store.putMessage(user);
       broadcast(conversationId, { type: 'message', message: user });
     }

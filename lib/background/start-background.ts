@@ -62,7 +62,10 @@ const RESUME_ALARM = 'tabwise-resume';
 export function startBackground(options: BackgroundOptions) {
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
-  const { tabwiseDb, agentDb, agentStores, providers, settings, conversations, journal } = openBackgroundStores({ now, generateId });
+  const { tabwiseDb, agentDb, agentStores, providers, settings, conversations, journal } = openBackgroundStores({
+    now,
+    generateId,
+  });
   const models = createModelResolver({ providers, settings });
   const localOrigins = createLocalOriginRules({
     rules: chrome.declarativeNetRequest,
@@ -79,7 +82,13 @@ export function startBackground(options: BackgroundOptions) {
     list: async () => ((await (await settings).get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),
   });
   const runtime = buildAgentRuntime({
-    agentStores, prompts: options.prompts, models, skills, mcp, now, generateId,
+    agentStores,
+    prompts: options.prompts,
+    models,
+    skills,
+    mcp,
+    now,
+    generateId,
     extraTools: options.extraTools ?? [],
     runTabTools: createRunTabTools(options.pageTools ?? [], { journal, conversations, guard: originGuard }),
     onRunStart: () => void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 }),
@@ -106,7 +115,8 @@ export function startBackground(options: BackgroundOptions) {
     chat,
     now,
     purge: (id) => conversationHandlers['conversations.delete']({ id }),
-    onRenamed: (id) => void chat.conversationChanged(id).catch((e: unknown) => console.warn('announcing a rename failed', e)),
+    onRenamed: (id) =>
+      void chat.conversationChanged(id).catch((e: unknown) => console.warn('announcing a rename failed', e)),
   });
   void conversationEdits.purgeExpired().catch((e: unknown) => console.error('purging deleted conversations failed', e));
   const handlers: Handlers = {
@@ -116,21 +126,42 @@ export function startBackground(options: BackgroundOptions) {
     ...conversationHandlers,
     ...conversationEdits.handlers,
     ...createModelHandlers({ providers, settings, conversations }),
-    ...createDataHandlers({ conversations, chat, pageTargets, clearAgentData: async () => Promise.all([clearAgentData(await agentDb), searchTraces.clear()]).then(() => undefined) }),
+    ...createDataHandlers({
+      conversations,
+      chat,
+      pageTargets,
+      clearAgentData: async () =>
+        Promise.all([clearAgentData(await agentDb), searchTraces.clear()]).then(() => undefined),
+    }),
     ...createPanelHandlers(),
     ...createRunHandlers({ journal }),
     ...createLinkHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
-    ...createAgentDataHandlers({ latency: agentStores.then((s) => s.latency), memory: agentStores.then((s) => s.memory) }),
+    ...createAgentDataHandlers({
+      latency: agentStores.then((s) => s.latency),
+      memory: agentStores.then((s) => s.memory),
+    }),
     ...createSearchTraceHandlers({ traces: searchTraces }),
     ...createMcpHandlers({ mcp }),
-    ...createDataTransferHandlers({ conversations, settings, now, memory: agentStores.then((s) => s.memory), providers, localOrigins, remember: options.rememberSettings }),
+    ...createDataTransferHandlers({
+      conversations,
+      settings,
+      now,
+      memory: agentStores.then((s) => s.memory),
+      providers,
+      localOrigins,
+      remember: options.rememberSettings,
+    }),
     ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
   };
 
   const self = selfOf(chrome.runtime);
   // The extension's pages: the typed background protocol (validated, sender-checked, enveloped by the kit).
-  serve(backgroundProtocol, { validators: requestSchemas, handlers, from: 'extension-page', self }, chrome.runtime.onMessage);
+  serve(
+    backgroundProtocol,
+    { validators: requestSchemas, handlers, from: 'extension-page', self },
+    chrome.runtime.onMessage,
+  );
   chrome.runtime.onConnect.addListener((port) => {
     if (port.name !== PANEL_PORT || !senderIs(port.sender ?? {}, 'extension-page', self)) {
       port.disconnect();

@@ -10,10 +10,17 @@ import type { PanelPageContext } from './panel-port';
 import { toModelHistory } from './to-model-history';
 import { toErrorInfo } from '../agent/to-error-info';
 
-export type StartTurn = (conversationId: string, page: PanelPageContext | undefined, mentionedTabIds?: number[]) => Promise<void>;
+export type StartTurn = (
+  conversationId: string,
+  page: PanelPageContext | undefined,
+  mentionedTabIds?: number[],
+) => Promise<void>;
 
 /** `startTurn` for the hub; `finalize` settles each run it starts. */
-export function createTurnStarter(hub: ChatHub, finalize: (runId: string, result: RunResult) => Promise<void>): StartTurn {
+export function createTurnStarter(
+  hub: ChatHub,
+  finalize: (runId: string, result: RunResult) => Promise<void>,
+): StartTurn {
   const { deps, starting, settling, broadcast } = hub;
 
   /** Stores an assistant message that is only an error, so the user sees it and can retry. */
@@ -39,7 +46,11 @@ export function createTurnStarter(hub: ChatHub, finalize: (runId: string, result
       const records = await store.listMessages(conversationId);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
       const chosen = (await store.getConversation(conversationId))?.model;
-      const [resolved, settings, runtime] = await Promise.all([deps.resolveModel(chosen), deps.runSettings(page, question, mentionedTabIds), deps.runtime()]);
+      const [resolved, settings, runtime] = await Promise.all([
+        deps.resolveModel(chosen),
+        deps.runSettings(page, question, mentionedTabIds),
+        deps.runtime(),
+      ]);
       const history = toModelHistory(records);
       const placeholder: MessageRecord = {
         id: deps.generateId(),
@@ -52,10 +63,18 @@ export function createTurnStarter(hub: ChatHub, finalize: (runId: string, result
       };
       await store.putMessage(placeholder);
       broadcast(conversationId, { type: 'message', message: placeholder });
-      const handle = await runtime.startRun({ conversationId, messages: history, model: resolved.ref, settings, messageId: placeholder.id });
+      const handle = await runtime.startRun({
+        conversationId,
+        messages: history,
+        model: resolved.ref,
+        settings,
+        messageId: placeholder.id,
+      });
       // Links the answer to its journal once; its content is written from the journal when the run settles.
       await store.putMessage({ ...placeholder, runId: handle.runId });
-      void handle.done.then((result) => finalize(handle.runId, result)).catch((e: unknown) => console.error('finalising run failed', e));
+      void handle.done
+        .then((result) => finalize(handle.runId, result))
+        .catch((e: unknown) => console.error('finalising run failed', e));
     } catch (error) {
       await failTurn(conversationId, error).catch((e: unknown) => console.error('could not store the failed turn', e));
     } finally {

@@ -15,14 +15,23 @@ export interface ScriptRegistry {
 }
 
 /** Makes the registration follow `remembering`; resolves once it does. Concurrent calls run in order. */
-export function createCaptureScriptSync(registry: ScriptRegistry = chrome.scripting): (remembering: boolean) => Promise<void> {
+export function createCaptureScriptSync(
+  registry: ScriptRegistry = chrome.scripting,
+): (remembering: boolean) => Promise<void> {
   let last: Promise<void> = Promise.resolve();
   const apply = async (remembering: boolean) => {
     const registered = (await registry.getRegisteredContentScripts({ ids: [CAPTURE_SCRIPT.id] })).length > 0;
     if (remembering && !registered) {
       await registry.registerContentScripts([
         // Top frames only: capture reads the page a person is looking at, never its embedded frames.
-        { id: CAPTURE_SCRIPT.id, js: [CAPTURE_SCRIPT.file], matches: ['<all_urls>'], allFrames: false, runAt: 'document_idle', persistAcrossSessions: true },
+        {
+          id: CAPTURE_SCRIPT.id,
+          js: [CAPTURE_SCRIPT.file],
+          matches: ['<all_urls>'],
+          allFrames: false,
+          runAt: 'document_idle',
+          persistAcrossSessions: true,
+        },
       ]);
     } else if (!remembering && registered) {
       await registry.unregisterContentScripts({ ids: [CAPTURE_SCRIPT.id] });

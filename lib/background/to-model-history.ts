@@ -14,7 +14,11 @@ export function toModelHistory(records: MessageRecord[]): ChatMessage[] {
     return [{ role: 'assistant', content: [{ type: 'text', text: m.text }] }];
   });
   const answered = new Set(raw.flatMap((m) => (m.role === 'tool' ? m.content.map((r) => r.toolCallId) : [])));
-  const called = new Set(raw.flatMap((m) => (m.role === 'assistant' ? m.content.flatMap((p) => (p.type === 'tool-call' ? [p.toolCallId] : [])) : [])));
+  const called = new Set(
+    raw.flatMap((m) =>
+      m.role === 'assistant' ? m.content.flatMap((p) => (p.type === 'tool-call' ? [p.toolCallId] : [])) : [],
+    ),
+  );
   return raw.flatMap((m): ChatMessage[] => {
     if (m.role === 'assistant') {
       const content = m.content.filter((p) => p.type !== 'tool-call' || answered.has(p.toolCallId));

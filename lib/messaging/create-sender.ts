@@ -33,7 +33,11 @@ export interface SenderOptions<R extends Routes> extends SendOptions {
   replies?: { [K in NameOf<R>]?: Validator<OutputOf<R, K>> };
 }
 
-export type Send<R extends Routes> = <K extends NameOf<R>>(name: K, input: InputOf<R, K>, options?: SendOptions) => Promise<OutputOf<R, K>>;
+export type Send<R extends Routes> = <K extends NameOf<R>>(
+  name: K,
+  input: InputOf<R, K>,
+  options?: SendOptions,
+) => Promise<OutputOf<R, K>>;
 
 const defaultPost: Post = (message) => chrome.runtime.sendMessage(message);
 
@@ -59,11 +63,19 @@ export function createSender<R extends Routes>(protocol: Protocol<R>, senderOpti
     const validator = replies?.[name];
     if (!validator) return value;
     const result = validator.safeParse(value);
-    if (!result.success) throw new RemoteError({ code: 'bad_reply', message: `Malformed reply to "${name}": ${issuesText(result.error.issues)}` });
+    if (!result.success)
+      throw new RemoteError({
+        code: 'bad_reply',
+        message: `Malformed reply to "${name}": ${issuesText(result.error.issues)}`,
+      });
     return result.data;
   }
 
-  return async function send<K extends NameOf<R>>(name: K, input: InputOf<R, K>, options: SendOptions = {}): Promise<OutputOf<R, K>> {
+  return async function send<K extends NameOf<R>>(
+    name: K,
+    input: InputOf<R, K>,
+    options: SendOptions = {},
+  ): Promise<OutputOf<R, K>> {
     const { post = defaultPost, retry = noRetry, signal, sleep = defaultSleep } = { ...defaults, ...options };
     const retryOn = retry.retryOn ?? ((e: RemoteError) => e.code === 'no_receiver');
     const message: WireMessage = { tabwise: protocol.marker, name, data: input };
@@ -78,7 +90,8 @@ export function createSender<R extends Routes>(protocol: Protocol<R>, senderOpti
       if (!failure) {
         // Chrome resolves with undefined when every listener let the message pass.
         if (reply === undefined) failure = new RemoteError({ code: 'no_reply', message: `No answer to "${name}".` });
-        else if (!isEnvelope<OutputOf<R, K>>(reply)) throw new RemoteError({ code: 'bad_reply', message: `Malformed reply to "${name}".` });
+        else if (!isEnvelope<OutputOf<R, K>>(reply))
+          throw new RemoteError({ code: 'bad_reply', message: `Malformed reply to "${name}".` });
         else if (reply.ok) return checked(name, reply.value);
         else throw new RemoteError(reply.error);
       }

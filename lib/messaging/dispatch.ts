@@ -52,10 +52,12 @@ export async function dispatch<R extends Routes, S extends SenderInfo>(
   options: ServeOptions<R, S>,
 ): Promise<Envelope<unknown> | undefined> {
   if (!isAddressedTo(raw, protocol.marker)) return undefined;
-  if (!senderIs(sender, options.from, options.self)) return fail({ code: 'forbidden', message: 'Not allowed from this sender.' });
+  if (!senderIs(sender, options.from, options.self))
+    return fail({ code: 'forbidden', message: 'Not allowed from this sender.' });
   const name = raw.name;
   if (typeof name !== 'string') return fail({ code: 'bad_request', message: 'Malformed message.' });
-  if (!isRouteName(options.validators, name)) return fail({ code: 'bad_request', message: `Unknown request "${name}".` });
+  if (!isRouteName(options.validators, name))
+    return fail({ code: 'bad_request', message: `Unknown request "${name}".` });
   const route: NameOf<R> = name;
   const parsed = options.validators[route].safeParse(raw.data ?? {});
   if (!parsed.success) return fail({ code: 'invalid', message: issuesText(parsed.error.issues) });

@@ -40,7 +40,9 @@ export function senderIs(sender: SenderInfo, kind: SenderKind | readonly SenderK
     case 'background':
       return !sender.tab && !sender.documentId && (sender.url === undefined || ours);
     case 'offscreen':
-      return !sender.tab && !!sender.url && sender.url.startsWith(self.origin + (self.offscreenPath ?? 'offscreen.html'));
+      return (
+        !sender.tab && !!sender.url && sender.url.startsWith(self.origin + (self.offscreenPath ?? 'offscreen.html'))
+      );
     case 'content-script':
       return !!sender.tab && !ours;
   }

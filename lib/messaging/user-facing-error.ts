@@ -2,7 +2,10 @@
 import type { ErrorCode } from './error-code';
 
 export class UserFacingError extends Error {
-  constructor(readonly code: ErrorCode, message: string) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'UserFacingError';
   }

@@ -7,7 +7,8 @@ export interface ValidationIssue {
   path?: ReadonlyArray<PropertyKey>;
 }
 
-export type ValidationResult<T> = { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<ValidationIssue> } };
+export type ValidationResult<T> =
+  { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<ValidationIssue> } };
 
 export interface Validator<T> {
   safeParse(value: unknown): ValidationResult<T>;
@@ -15,5 +16,8 @@ export interface Validator<T> {
 
 /** A validator from a type guard, for the page side. */
 export function guard<T>(is: (value: unknown) => value is T, message = 'Malformed input.'): Validator<T> {
-  return { safeParse: (value) => (is(value) ? { success: true, data: value } : { success: false, error: { issues: [{ message }] } }) };
+  return {
+    safeParse: (value) =>
+      is(value) ? { success: true, data: value } : { success: false, error: { issues: [{ message }] } },
+  };
 }

@@ -10,6 +10,9 @@ export interface WireMessage {
 }
 
 /** Whether a message carries this protocol's marker (its name and data are checked by the receiver). */
-export function isAddressedTo(raw: unknown, marker: Marker): raw is { tabwise: Marker; name?: unknown; data?: unknown } {
+export function isAddressedTo(
+  raw: unknown,
+  marker: Marker,
+): raw is { tabwise: Marker; name?: unknown; data?: unknown } {
   return typeof raw === 'object' && raw !== null && (raw as Record<string, unknown>).tabwise === marker;
 }

@@ -15,7 +15,15 @@ export type ActInput =
 export type ActionName = ActInput['action'];
 
 /** The action names, once (the type makes the compiler check that none is missing). */
-export const actionNames: { [K in ActionName]: true } = { type: true, press: true, focus: true, hover: true, select: true, set_value: true, scroll: true };
+export const actionNames: { [K in ActionName]: true } = {
+  type: true,
+  press: true,
+  focus: true,
+  hover: true,
+  select: true,
+  set_value: true,
+  scroll: true,
+};
 
 /** What an action did and what it changed on the page. */
 export interface ActOutput {

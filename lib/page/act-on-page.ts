@@ -30,8 +30,13 @@ const quote = (el: Element) => JSON.stringify(elementName(el, interactiveRole(el
 /** The element behind a ref of the run's last snapshot, checked as a person would find it now. */
 function elementOf(allowlist: Allowlist, ref: string): HTMLElement {
   const el = allowlist.button(ref) ?? allowlist.field(ref)?.elements[0]?.deref();
-  if (!allowlist.hasButton(ref) && !allowlist.field(ref)) throw new PageError(`"${ref}" is not an element of the last page snapshot; call get_page_state to see the refs`, 'failed');
-  if (!el?.isConnected) throw new PageError(`the element "${ref}" is gone (the page changed); call get_page_state again`, 'failed');
+  if (!allowlist.hasButton(ref) && !allowlist.field(ref))
+    throw new PageError(
+      `"${ref}" is not an element of the last page snapshot; call get_page_state to see the refs`,
+      'failed',
+    );
+  if (!el?.isConnected)
+    throw new PageError(`the element "${ref}" is gone (the page changed); call get_page_state again`, 'failed');
   return el;
 }
 
@@ -40,34 +45,74 @@ function elementOf(allowlist: Allowlist, ref: string): HTMLElement {
  * visible, enabled and not a secret (a page can turn a name field into a password field after the snapshot).
  */
 function assertWritable(el: HTMLElement, ref: string, elements: HTMLElement[] = [el]): void {
-  if (!elements.some((e) => isFieldVisible(e))) throw new PageError(`"${ref}" is hidden now; call get_page_state again`, 'failed');
-  if (elements.every((e) => (e as HTMLInputElement).disabled || e.matches(':disabled') || e.getAttribute('aria-disabled') === 'true')) throw new PageError(`"${ref}" is disabled`, 'failed');
+  if (!elements.some((e) => isFieldVisible(e)))
+    throw new PageError(`"${ref}" is hidden now; call get_page_state again`, 'failed');
+  if (
+    elements.every(
+      (e) => (e as HTMLInputElement).disabled || e.matches(':disabled') || e.getAttribute('aria-disabled') === 'true',
+    )
+  )
+    throw new PageError(`"${ref}" is disabled`, 'failed');
   const name = el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'radio' ? '' : elementName(el, 'textbox');
-  if (isSensitiveField(el, name)) throw new PageError(`"${ref}" is a password, payment card or one-time code field; it is never written: ask the user to type it`, 'failed');
+  if (isSensitiveField(el, name))
+    throw new PageError(
+      `"${ref}" is a password, payment card or one-time code field; it is never written: ask the user to type it`,
+      'failed',
+    );
 }
 
 /** Runs one action on the page (the caller watches what it changes). */
-export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActInput): Promise<Omit<ActOutput, 'changes'>> {
+export async function actOnPage(
+  doc: Document,
+  allowlist: Allowlist,
+  input: ActInput,
+): Promise<Omit<ActOutput, 'changes'>> {
   switch (input.action) {
     case 'type': {
       const el = elementOf(allowlist, input.ref);
       assertWritable(el, input.ref);
       const editable = el.isContentEditable || /^(INPUT|TEXTAREA)$/.test(el.tagName);
-      if (!editable) throw new PageError(`"${input.ref}" does not take text; click it, or type into the text box inside it`, 'failed');
-      if ((el as HTMLInputElement).readOnly) throw new PageError(`"${input.ref}" is read-only (it may open a picker): click it and choose in the picker`, 'failed');
+      if (!editable)
+        throw new PageError(
+          `"${input.ref}" does not take text; click it, or type into the text box inside it`,
+          'failed',
+        );
+      if ((el as HTMLInputElement).readOnly)
+        throw new PageError(
+          `"${input.ref}" is read-only (it may open a picker): click it and choose in the picker`,
+          'failed',
+        );
       typeText(el, input.text, input.clear ?? true);
       const kind = fieldKindOf(el);
-      return { action: 'type', ref: input.ref, did: `typed ${[...input.text].length} characters into ${quote(el)}`, ...(kind ? { value: readFieldValue(kind, [el]) } : {}) };
+      return {
+        action: 'type',
+        ref: input.ref,
+        did: `typed ${[...input.text].length} characters into ${quote(el)}`,
+        ...(kind ? { value: readFieldValue(kind, [el]) } : {}),
+      };
     }
     case 'press': {
       const key = parseKey(input.key);
-      if (!key) throw new PageError(`"${input.key}" is not a key; use names such as Enter, Escape, Tab, ArrowDown, Shift+Tab, Control+a`, 'failed');
+      if (!key)
+        throw new PageError(
+          `"${input.key}" is not a key; use names such as Enter, Escape, Tab, ArrowDown, Shift+Tab, Control+a`,
+          'failed',
+        );
       const target = input.ref === undefined ? undefined : elementOf(allowlist, input.ref);
-      if (target && !isFieldVisible(target)) throw new PageError(`"${input.ref}" is hidden now; call get_page_state again`, 'failed');
+      if (target && !isFieldVisible(target))
+        throw new PageError(`"${input.ref}" is hidden now; call get_page_state again`, 'failed');
       const at = target ?? deepActiveElement(doc);
-      if (at && isPrintable(key) && /^(INPUT|TEXTAREA)$/.test(at.tagName) && isSensitiveField(at, '')) throw new PageError('the focus is in a password, payment card or one-time code field; keys are never typed there', 'failed');
+      if (at && isPrintable(key) && /^(INPUT|TEXTAREA)$/.test(at.tagName) && isSensitiveField(at, ''))
+        throw new PageError(
+          'the focus is in a password, payment card or one-time code field; keys are never typed there',
+          'failed',
+        );
       const went = pressKey(doc, key, target);
-      return { action: 'press', ...(input.ref ? { ref: input.ref } : {}), did: `pressed ${input.key} on ${went === doc.body ? 'the page' : quote(went)}` };
+      return {
+        action: 'press',
+        ...(input.ref ? { ref: input.ref } : {}),
+        did: `pressed ${input.key} on ${went === doc.body ? 'the page' : quote(went)}`,
+      };
     }
     case 'focus': {
       const el = elementOf(allowlist, input.ref);
@@ -90,17 +135,29 @@ export async function actOnPage(doc: Document, allowlist: Allowlist, input: ActI
       const el = elementOf(allowlist, input.ref);
       assertWritable(el, input.ref);
       const role = interactiveRole(el);
-      if (role !== 'slider' && role !== 'spinbutton') throw new PageError(`"${input.ref}" is not a slider; use type for text fields and select for choices`, 'failed');
+      if (role !== 'slider' && role !== 'spinbutton')
+        throw new PageError(
+          `"${input.ref}" is not a slider; use type for text fields and select for choices`,
+          'failed',
+        );
       const outcome = await setSliderValue(el, input.value);
       if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
       return { action: 'set_value', ref: input.ref, did: `set ${quote(el)} to ${outcome.value}`, value: outcome.value };
     }
     case 'scroll': {
       const el = input.ref === undefined ? undefined : elementOf(allowlist, input.ref);
-      if (input.direction === 'into_view' && !el) throw new PageError('scroll into_view needs the ref of an element', 'failed');
+      if (input.direction === 'into_view' && !el)
+        throw new PageError('scroll into_view needs the ref of an element', 'failed');
       const where = scrollPage(doc, input.direction, el);
-      const area = where.area && el ? `the scrollable area around ${quote(el)} is at ${where.area.scrollTop}px of ${where.area.scrollHeight}px${where.area.atEnd ? ' (its end)' : ''}; ` : '';
-      return { action: 'scroll', ...(input.ref ? { ref: input.ref } : {}), did: `scrolled ${input.direction.replace('_', ' ')}: ${area}the page is at ${where.scrollY}px${where.atBottom ? ' (the bottom)' : ''}` };
+      const area =
+        where.area && el
+          ? `the scrollable area around ${quote(el)} is at ${where.area.scrollTop}px of ${where.area.scrollHeight}px${where.area.atEnd ? ' (its end)' : ''}; `
+          : '';
+      return {
+        action: 'scroll',
+        ...(input.ref ? { ref: input.ref } : {}),
+        did: `scrolled ${input.direction.replace('_', ' ')}: ${area}the page is at ${where.scrollY}px${where.atBottom ? ' (the bottom)' : ''}`,
+      };
     }
   }
 }
@@ -121,7 +178,11 @@ async function select(allowlist: Allowlist, ref: string, option: string): Promis
     // In a text editor the "option" is a passage of its text, selected so a toolbar or key can format it.
     const outcome = selectText(el, option);
     if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
-    return { action: 'select', ref, did: `selected the text ${JSON.stringify(outcome.selected.slice(0, 200))} in ${quote(el)}` };
+    return {
+      action: 'select',
+      ref,
+      did: `selected the text ${JSON.stringify(outcome.selected.slice(0, 200))} in ${quote(el)}`,
+    };
   }
   const role = interactiveRole(el);
   if (role !== 'combobox' && role !== 'listbox' && role !== 'textbox' && role !== 'searchbox' && role !== 'button') {
@@ -131,8 +192,13 @@ async function select(allowlist: Allowlist, ref: string, option: string): Promis
   if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
   const kind = fieldKindOf(el);
   // A button-like combobox (Radix, Headless UI) has no field value: what it shows is its text.
-  const value = kind ? readFieldValue(kind, [el]) : elementState(el, role).value ?? elementName(el, role);
+  const value = kind ? readFieldValue(kind, [el]) : (elementState(el, role).value ?? elementName(el, role));
   // A react-select-like control empties its input on a choice: what it shows beside it is the read-back.
   const shows = shownChoice(el);
-  return { action: 'select', ref, did: `chose ${JSON.stringify(outcome.chosen)} in ${quote(el)}${shows ? ` (it shows ${JSON.stringify(shows)})` : ''}`, value };
+  return {
+    action: 'select',
+    ref,
+    did: `chose ${JSON.stringify(outcome.chosen)} in ${quote(el)}${shows ? ` (it shows ${JSON.stringify(shows)})` : ''}`,
+    value,
+  };
 }

@@ -17,7 +17,9 @@ const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
  */
 function optionsFor(el: Element, all = false): HTMLElement[] {
   const root = el.getRootNode() as Document | ShadowRoot;
-  const ids = `${el.getAttribute('aria-controls') ?? ''} ${el.getAttribute('aria-owns') ?? ''}`.split(/\s+/).filter(Boolean);
+  const ids = `${el.getAttribute('aria-controls') ?? ''} ${el.getAttribute('aria-owns') ?? ''}`
+    .split(/\s+/)
+    .filter(Boolean);
   const popups = [el, ...ids.map((id) => root.getElementById(id)).filter((p): p is HTMLElement => !!p)];
   let options = popups.flatMap((p) => Array.from(p.querySelectorAll<HTMLElement>('[role="option"]')));
   if (!options.length) options = Array.from(el.ownerDocument.querySelectorAll<HTMLElement>('[role="option"]'));
@@ -52,7 +54,9 @@ export async function chooseOption(el: HTMLElement, wanted: string, waitMs = 150
   if (found === undefined && el.getAttribute('role') !== 'listbox') {
     pointerClick(el);
     found = await waitUntil(find, 300);
-    const input = el.matches('input, textarea, [contenteditable="true"]') ? el : el.querySelector<HTMLElement>('input, [contenteditable="true"]');
+    const input = el.matches('input, textarea, [contenteditable="true"]')
+      ? el
+      : el.querySelector<HTMLElement>('input, [contenteditable="true"]');
     if (found === undefined && input) {
       typeText(input, wanted, true);
       found = await waitUntil(find, waitMs);
@@ -64,10 +68,16 @@ export async function chooseOption(el: HTMLElement, wanted: string, waitMs = 150
   }
   if (found === 'ambiguous') return { ok: false, reason: `several options are named "${wanted}"; name one exactly` };
   if (!found && match(optionsFor(el, true), wanted) !== undefined) {
-    return { ok: false, reason: `"${wanted}" is a hidden or disabled option: a person cannot choose it, so it is never chosen` };
+    return {
+      ok: false,
+      reason: `"${wanted}" is a hidden or disabled option: a person cannot choose it, so it is never chosen`,
+    };
   }
   if (!found) {
-    const shown = optionsFor(el).slice(0, 20).map((o) => JSON.stringify(elementName(o, 'option'))).join(', ');
+    const shown = optionsFor(el)
+      .slice(0, 20)
+      .map((o) => JSON.stringify(elementName(o, 'option')))
+      .join(', ');
     return { ok: false, reason: `no option named "${wanted}" appeared${shown ? ` (options shown: ${shown})` : ''}` };
   }
   const chosen = elementName(found, 'option');

@@ -10,7 +10,6 @@ import { guardActInput } from './guard-act-input';
 import { invalidInput } from './page-error';
 import { PAGE_STATE_LIMITS } from './page-state';
 
-
 type Fields = Record<string, unknown>;
 
 /** The longest password the page accepts from the card (the panel and the worker hold it to the same). */
@@ -24,12 +23,14 @@ function objectAt(v: unknown, path: string): Fields {
 }
 
 function stringAt(v: unknown, path: string, maxLength = Infinity): string {
-  if (typeof v !== 'string' || v.length > maxLength) throw invalidInput(path, maxLength === Infinity ? 'a string' : `a string of at most ${maxLength} characters`);
+  if (typeof v !== 'string' || v.length > maxLength)
+    throw invalidInput(path, maxLength === Infinity ? 'a string' : `a string of at most ${maxLength} characters`);
   return v;
 }
 
 function intAt(v: unknown, path: string, min: number, max: number): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw invalidInput(path, `an integer from ${min} to ${max}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw invalidInput(path, `an integer from ${min} to ${max}`);
   return v;
 }
 
@@ -45,7 +46,8 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
     const o = objectAt(input ?? {}, 'input');
     const out: PageCommandInput<'read_page'> = {};
     if (o.offset !== undefined) out.offset = intAt(o.offset, 'offset', 0, Number.MAX_SAFE_INTEGER);
-    if (o.maxChars !== undefined) out.maxChars = intAt(o.maxChars, 'maxChars', READ_PAGE_LIMITS.minChars, READ_PAGE_LIMITS.maxChars);
+    if (o.maxChars !== undefined)
+      out.maxChars = intAt(o.maxChars, 'maxChars', READ_PAGE_LIMITS.minChars, READ_PAGE_LIMITS.maxChars);
     return out;
   },
   get_form_state(input) {
@@ -57,13 +59,18 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
     const out: PageCommandInput<'get_page_state'> = {};
     if (o.scope !== undefined) out.scope = stringAt(o.scope, 'scope', 200);
     if (o.offset !== undefined) out.offset = intAt(o.offset, 'offset', 0, Number.MAX_SAFE_INTEGER);
-    if (o.maxElements !== undefined) out.maxElements = intAt(o.maxElements, 'maxElements', 1, PAGE_STATE_LIMITS.maxElements);
+    if (o.maxElements !== undefined)
+      out.maxElements = intAt(o.maxElements, 'maxElements', 1, PAGE_STATE_LIMITS.maxElements);
     return out;
   },
   act: (input) => guardActInput(objectAt(input ?? {}, 'input')),
   fill_form(input) {
     const updates = objectAt(objectAt(input ?? {}, 'input').updates, 'updates');
-    return { updates: Object.fromEntries(Object.entries(updates).map(([key, value]) => [key, fieldValueAt(value, `updates.${key}`)])) };
+    return {
+      updates: Object.fromEntries(
+        Object.entries(updates).map(([key, value]) => [key, fieldValueAt(value, `updates.${key}`)]),
+      ),
+    };
   },
   click(input) {
     return { key: stringAt(objectAt(input ?? {}, 'input').key, 'key') };
@@ -84,8 +91,10 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
     };
     if (o.focus !== undefined && typeof o.focus !== 'boolean') throw invalidInput('focus', 'true or false');
     return {
-      refs: list(o.refs, 'refs'), ...(o.fields === undefined ? {} : { fields: list(o.fields, 'fields') }),
-      ...(o.forms === undefined ? {} : { forms: list(o.forms, 'forms') }), ...(o.focus ? { focus: true } : {}),
+      refs: list(o.refs, 'refs'),
+      ...(o.fields === undefined ? {} : { fields: list(o.fields, 'fields') }),
+      ...(o.forms === undefined ? {} : { forms: list(o.forms, 'forms') }),
+      ...(o.focus ? { focus: true } : {}),
     };
   },
   undo(input) {

@@ -30,7 +30,11 @@ export function startPageAgent(): void {
   running?.stop();
   const agent = createPageAgent({ doc: document, docId: newDocumentId(), reader: loadedPageReader });
   // Only the background (no tab, no document, our id) may command the page; other frames and pages cannot.
-  const stop = serve(pageProtocol, { validators: pageCallValidators, handlers: agent.handlers, from: 'background', self: selfOf(chrome.runtime) }, chrome.runtime.onMessage);
+  const stop = serve(
+    pageProtocol,
+    { validators: pageCallValidators, handlers: agent.handlers, from: 'background', self: selfOf(chrome.runtime) },
+    chrome.runtime.onMessage,
+  );
   globalThis.tabwisePageAgent = { live: isLive, stop: () => stopQuietly(stop) };
 }
 
@@ -39,7 +43,7 @@ function isLive(): boolean {
   try {
     return !!chrome.runtime?.id;
   } catch (error) {
-    console.debug('Tabwise: the page agent\'s extension context is gone', error);
+    console.debug("Tabwise: the page agent's extension context is gone", error);
     return false;
   }
 }

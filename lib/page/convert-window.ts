@@ -18,7 +18,13 @@ const SEPARATOR = '\n\n';
  * Only `lazy` (large) content stops early; anything smaller is converted whole so its total is exact.
  * `materialize` turns a block into an element Turndown can read (for a live page: a pruned copy).
  */
-export function convertWindow(converter: TurndownService, blocks: Block[], need: number, materialize: (block: Block) => Element, lazy: boolean): ConvertedWindow {
+export function convertWindow(
+  converter: TurndownService,
+  blocks: Block[],
+  need: number,
+  materialize: (block: Block) => Element,
+  lazy: boolean,
+): ConvertedWindow {
   const parts: string[] = [];
   let length = 0;
   let textSeen = 0;
@@ -27,7 +33,10 @@ export function convertWindow(converter: TurndownService, blocks: Block[], need:
     const block = blocks[i] as Block;
     const element = materialize(block);
     textSeen += (element.textContent ?? '').length;
-    const md = converter.turndown(element as HTMLElement).replace(/\n{3,}/g, SEPARATOR).trim();
+    const md = converter
+      .turndown(element as HTMLElement)
+      .replace(/\n{3,}/g, SEPARATOR)
+      .trim();
     if (!md) continue;
     length += (parts.length ? SEPARATOR.length : 0) + md.length;
     parts.push(md);
@@ -35,7 +44,8 @@ export function convertWindow(converter: TurndownService, blocks: Block[], need:
   const markdown = parts.join(SEPARATOR);
   if (i >= blocks.length) return { markdown, totalChars: markdown.length, estimated: false };
   let textLeft = 0;
-  for (; i < blocks.length; i++) for (const node of (blocks[i] as Block).nodes) textLeft += (node.textContent ?? '').length;
+  for (; i < blocks.length; i++)
+    for (const node of (blocks[i] as Block).nodes) textLeft += (node.textContent ?? '').length;
   const ratio = textSeen > 0 ? markdown.length / textSeen : 1;
   return { markdown, totalChars: markdown.length + Math.round(textLeft * ratio), estimated: true };
 }

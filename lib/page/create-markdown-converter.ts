@@ -29,6 +29,16 @@ export function createMarkdownConverter(): TurndownService {
     },
   });
   // Form controls carry no readable text; their state is get_form_state's business.
-  service.remove(['input', 'select', 'textarea', 'button', 'iframe', 'object', 'embed', 'canvas', 'svg' as keyof HTMLElementTagNameMap]);
+  service.remove([
+    'input',
+    'select',
+    'textarea',
+    'button',
+    'iframe',
+    'object',
+    'embed',
+    'canvas',
+    'svg' as keyof HTMLElementTagNameMap,
+  ]);
   return service;
 }

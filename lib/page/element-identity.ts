@@ -5,7 +5,6 @@ import { formLabel, radioGroup, radioGroupLabel, usableRadios } from './field-fa
 import { interactiveRole } from './interactive-role';
 import type { ShownIdentity } from './shown-identity';
 
-
 const MAX_URL = 2000;
 
 /** A URL attribute resolved as the browser would (read from the attribute: `form.action` can be clobbered by a field named "action"). */
@@ -20,22 +19,29 @@ function resolve(raw: string, base: string): string {
 
 /** The submit button submit_form presses (requestSubmit with it): the form's first enabled one. */
 export function defaultSubmitter(form: HTMLFormElement): HTMLElement | undefined {
-  const el = form.querySelector<HTMLElement>('button[type="submit"]:not([disabled]), button:not([type]):not([disabled]), input[type="submit"]:not([disabled])');
+  const el = form.querySelector<HTMLElement>(
+    'button[type="submit"]:not([disabled]), button:not([type]):not([disabled]), input[type="submit"]:not([disabled])',
+  );
   return el && form.contains(el) ? el : undefined;
 }
 
 /** Where `form` sends when `submitter` submits it: its formaction/formmethod, else the form's own. */
 export function formDestination(form: HTMLFormElement, submitter?: Element): { action: string; method: string } {
   const raw = submitter?.getAttribute('formaction') ?? form.getAttribute('action') ?? '';
-  const method = (submitter?.getAttribute('formmethod') || form.getAttribute('method') || 'get').toLowerCase().slice(0, 20);
+  const method = (submitter?.getAttribute('formmethod') || form.getAttribute('method') || 'get')
+    .toLowerCase()
+    .slice(0, 20);
   return { action: resolve(raw, form.ownerDocument.baseURI), method };
 }
 
 const isSubmitter = (el: Element) =>
-  (el.tagName === 'BUTTON' && (el as HTMLButtonElement).type === 'submit') || (el.tagName === 'INPUT' && /^(submit|image)$/.test((el as HTMLInputElement).type));
+  (el.tagName === 'BUTTON' && (el as HTMLButtonElement).type === 'submit') ||
+  (el.tagName === 'INPUT' && /^(submit|image)$/.test((el as HTMLInputElement).type));
 
 /** Fields whose Enter submits their form (text-like inputs), as press-key.ts does. */
-const submitsOnEnter = (el: Element) => el.tagName === 'INPUT' && !/^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test((el as HTMLInputElement).type);
+const submitsOnEnter = (el: Element) =>
+  el.tagName === 'INPUT' &&
+  !/^(checkbox|radio|button|submit|reset|image|file|hidden)$/.test((el as HTMLInputElement).type);
 
 /** The identity of `el` as a card shows it. */
 export function identityOf(el: Element, ref: string, kind: 'element' | 'field' | 'focus' = 'element'): ShownIdentity {
@@ -47,13 +53,20 @@ export function identityOf(el: Element, ref: string, kind: 'element' | 'field' |
   const out: ShownIdentity = { kind, ref, role, name: el.tagName === 'BODY' ? '' : elementName(el, role) };
   if (el.tagName === 'A' && el.hasAttribute('href')) out.href = (el as HTMLAnchorElement).href.slice(0, MAX_URL);
   const form = (el as HTMLInputElement).form;
-  if (form && (isSubmitter(el) || submitsOnEnter(el))) Object.assign(out, formDestination(form, isSubmitter(el) ? el : undefined));
+  if (form && (isSubmitter(el) || submitsOnEnter(el)))
+    Object.assign(out, formDestination(form, isSubmitter(el) ? el : undefined));
   return out;
 }
 
 /** The identity of a form as submit_form would send it: its name and where its default submitter sends. */
 export function formIdentity(form: HTMLFormElement, key: string): ShownIdentity {
-  return { kind: 'form', ref: key, role: 'form', name: formLabel(form), ...formDestination(form, defaultSubmitter(form)) };
+  return {
+    kind: 'form',
+    ref: key,
+    role: 'form',
+    name: formLabel(form),
+    ...formDestination(form, defaultSubmitter(form)),
+  };
 }
 
 /** What has the focus now, as a press without a ref would reach it. */

@@ -16,7 +16,18 @@ export function elementName(el: Element, role = ''): string {
   return clip(textOf(el) || el.getAttribute('title')?.trim() || '');
 }
 
-const INPUT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'checkbox', 'radio', 'switch', 'radiogroup']);
+const INPUT_ROLES = new Set([
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'slider',
+  'spinbutton',
+  'checkbox',
+  'radio',
+  'switch',
+  'radiogroup',
+]);
 
 function accessibleName(el: Element): string {
   try {
@@ -33,11 +44,14 @@ export function tableHeaderName(el: Element): string {
   const cell = el.closest('td, th');
   const row = cell?.parentElement;
   const table = cell?.closest('table');
-  if (!cell || !row || !table || !(cell instanceof (el.ownerDocument.defaultView ?? window).HTMLTableCellElement)) return '';
+  if (!cell || !row || !table || !(cell instanceof (el.ownerDocument.defaultView ?? window).HTMLTableCellElement))
+    return '';
   const rowHeader = Array.from(row.children).find((c) => c !== cell && c.tagName === 'TH');
   const headRow = table.tHead?.rows[0] ?? (table.rows[0] !== row ? table.rows[0] : undefined);
   const colHeader = headRow?.cells[cell.cellIndex];
-  const parts = [rowHeader ? textOf(rowHeader) : '', colHeader?.tagName === 'TH' ? textOf(colHeader) : ''].filter(Boolean);
+  const parts = [rowHeader ? textOf(rowHeader) : '', colHeader?.tagName === 'TH' ? textOf(colHeader) : ''].filter(
+    Boolean,
+  );
   return parts.join(' — ');
 }
 

@@ -12,7 +12,8 @@ const bool = (v: string | null) => (v === 'true' ? true : v === 'false' ? false 
 export function elementState(el: Element, role: string): State {
   const s: State = {};
   const input = el as HTMLInputElement;
-  if (el.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio')) s.checked = input.indeterminate ? 'mixed' : input.checked;
+  if (el.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio'))
+    s.checked = input.indeterminate ? 'mixed' : input.checked;
   else {
     const aria = el.getAttribute('aria-checked') ?? el.getAttribute('aria-pressed');
     if (aria === 'mixed') s.checked = 'mixed';
@@ -20,7 +21,10 @@ export function elementState(el: Element, role: string): State {
   }
   const selected = bool(el.getAttribute('aria-selected'));
   if (selected !== undefined) s.selected = selected;
-  const expanded = el.tagName === 'SUMMARY' ? (el.parentElement as HTMLDetailsElement | null)?.open : bool(el.getAttribute('aria-expanded'));
+  const expanded =
+    el.tagName === 'SUMMARY'
+      ? (el.parentElement as HTMLDetailsElement | null)?.open
+      : bool(el.getAttribute('aria-expanded'));
   if (expanded !== undefined) s.expanded = expanded;
   if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') s.disabled = true;
   if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') {
@@ -30,7 +34,8 @@ export function elementState(el: Element, role: string): State {
     if (text) s.value = text.slice(0, MAX_VALUE);
     const min = el.getAttribute('aria-valuemin');
     const max = el.getAttribute('aria-valuemax');
-    if (min !== null || max !== null) s.constraints = { ...(min !== null ? { min } : {}), ...(max !== null ? { max } : {}) };
+    if (min !== null || max !== null)
+      s.constraints = { ...(min !== null ? { min } : {}), ...(max !== null ? { max } : {}) };
   } else if (role === 'combobox' || role === 'textbox' || role === 'searchbox') {
     const text = (el as HTMLElement).innerText?.replace(/\s+/g, ' ').trim();
     if (text) s.value = text.slice(0, MAX_VALUE);

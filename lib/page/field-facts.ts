@@ -63,7 +63,10 @@ export function optionsOf(el: HTMLElement, type: FieldType, group: HTMLInputElem
     return group.map((r, i) => ({ value: ids[i] ?? '', label: radioLabel(r) }));
   }
   const list = (el as HTMLInputElement).list;
-  if (list) return Array.from(list.querySelectorAll('option')).filter(isUsableOption).map((o) => ({ value: o.value, label: (o.label || o.text || o.value).trim() }));
+  if (list)
+    return Array.from(list.querySelectorAll('option'))
+      .filter(isUsableOption)
+      .map((o) => ({ value: o.value, label: (o.label || o.text || o.value).trim() }));
   return undefined;
 }
 
@@ -88,7 +91,11 @@ export function isRequired(elements: HTMLElement[]): boolean {
 
 /** A form's name for people: aria-label, its first legend or heading. */
 export function formLabel(form: HTMLFormElement): string {
-  const text = form.getAttribute('aria-label') || textOf(form.querySelector('legend, h1, h2, h3, h4')) || form.getAttribute('name') || form.id;
+  const text =
+    form.getAttribute('aria-label') ||
+    textOf(form.querySelector('legend, h1, h2, h3, h4')) ||
+    form.getAttribute('name') ||
+    form.id;
   return (text ?? '').slice(0, 120);
 }
 
@@ -100,5 +107,7 @@ export function buttonText(el: HTMLElement): string {
 
 /** Visible radios of a group that can still be chosen (checked again when one is written). */
 export function usableRadios(group: HTMLInputElement[]): HTMLInputElement[] {
-  return group.filter((r) => !r.disabled && !r.matches(':disabled') && !r.closest('[aria-disabled="true"]') && isFieldVisible(r));
+  return group.filter(
+    (r) => !r.disabled && !r.matches(':disabled') && !r.closest('[aria-disabled="true"]') && isFieldVisible(r),
+  );
 }

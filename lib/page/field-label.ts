@@ -15,7 +15,11 @@ export function fieldLabel(el: Element): FieldLabel {
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
     const root = el.getRootNode() as Document | ShadowRoot;
-    const text = labelledBy.split(/\s+/).map((id) => textOf(root.getElementById(id))).filter(Boolean).join(' ');
+    const text = labelledBy
+      .split(/\s+/)
+      .map((id) => textOf(root.getElementById(id)))
+      .filter(Boolean)
+      .join(' ');
     if (text) return { text: clip(text), source: 'aria-labelledby' };
   }
   const aria = el.getAttribute('aria-label')?.trim();
@@ -44,7 +48,10 @@ export function textOf(el: Element | null): string {
     for (let c = node.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) {
         if (!textHidden) text += c.nodeValue;
-      } else if (c.nodeType === 1 && !/^(INPUT|SELECT|TEXTAREA|BUTTON|SCRIPT|STYLE|TEMPLATE)$/.test((c as Element).tagName)) {
+      } else if (
+        c.nodeType === 1 &&
+        !/^(INPUT|SELECT|TEXTAREA|BUTTON|SCRIPT|STYLE|TEMPLATE)$/.test((c as Element).tagName)
+      ) {
         const verdict = hiddenVerdict(c as Element);
         // A line break or a block ends a word: "<strong>Winter tyres</strong><br>An article" is two phrases.
         const breaks = BREAKS.test((c as Element).tagName);
@@ -71,7 +78,8 @@ function nearbyText(el: Element): string {
   for (let depth = 0; depth < 3; depth++) {
     for (let node: Node | null = at.previousSibling; node; node = node.previousSibling) {
       if (depth > 0 && node.nodeType === 1 && (node as Element).querySelector(CONTROLS)) return '';
-      const text = node.nodeType === 3 ? (node.nodeValue ?? '').trim() : node.nodeType === 1 ? textOf(node as Element) : '';
+      const text =
+        node.nodeType === 3 ? (node.nodeValue ?? '').trim() : node.nodeType === 1 ? textOf(node as Element) : '';
       if (text) return text;
     }
     const parent = at.parentElement;

@@ -49,13 +49,20 @@ export interface FillOptions {
  * may reformat it, which is reported as the value the page shows), and a value the page's constraints reject
  * is reported as failed with the browser's message.
  */
-export function fillForm(allowlist: Allowlist, updates: Record<string, FieldValue>, options: FillOptions = {}): FillResult {
+export function fillForm(
+  allowlist: Allowlist,
+  updates: Record<string, FieldValue>,
+  options: FillOptions = {},
+): FillResult {
   const result: FillResult = { written: [], ignored: [], failed: [], undo: { entries: [] } };
   const touched: HTMLElement[] = [];
   for (const [key, value] of Object.entries(updates)) {
     const field = allowlist.field(key);
     if (!field) {
-      result.ignored.push({ key, reason: 'not a field of the last form snapshot; call get_form_state to see the fields' });
+      result.ignored.push({
+        key,
+        reason: 'not a field of the last form snapshot; call get_form_state to see the fields',
+      });
       continue;
     }
     const elements = field.elements.map((ref) => ref.deref());
@@ -75,7 +82,8 @@ export function fillForm(allowlist: Allowlist, updates: Record<string, FieldValu
       continue;
     }
     const actual = readFieldValue(field.type, elements);
-    if (!sameValue(previous, actual)) result.undo.entries.push({ key, type: field.type, elements: field.elements, previous });
+    if (!sameValue(previous, actual))
+      result.undo.entries.push({ key, type: field.type, elements: field.elements, previous });
     touched.push(...elements.filter((el) => field.type !== 'radio' || (el as HTMLInputElement).checked));
     const verdict = judge(field.type, outcome.expected, actual, elements[0] as HTMLElement);
     if (verdict) result.failed.push({ key, reason: verdict });
@@ -92,10 +100,12 @@ export function fillForm(allowlist: Allowlist, updates: Record<string, FieldValu
  */
 function blockedReason(type: FieldType, elements: HTMLElement[]): string | undefined {
   const el = elements[0] as HTMLInputElement;
-  if (elements.every((e) => (e as HTMLInputElement).disabled || e.matches(':disabled'))) return 'the field is disabled now';
+  if (elements.every((e) => (e as HTMLInputElement).disabled || e.matches(':disabled')))
+    return 'the field is disabled now';
   if (el.readOnly) return 'the field is read-only now';
   // A radio's own label is an option's text ("Send a PIN by SMS"), not the field's name: judged by its attributes.
-  if (isSensitiveField(el, type === 'radio' ? '' : sensitiveLabel(el))) return 'the field is sensitive now (a password, payment card or one-time code field); it is never written';
+  if (isSensitiveField(el, type === 'radio' ? '' : sensitiveLabel(el)))
+    return 'the field is sensitive now (a password, payment card or one-time code field); it is never written';
   if (!elements.some((e) => isFieldVisible(e))) return 'the field is hidden now; call get_form_state again';
   return undefined;
 }
@@ -120,8 +130,10 @@ function judge(type: FieldType, expected: FieldValue, actual: FieldValue, el: HT
 
 /** Whether two field values are equal (lists in order, text exactly). */
 export function sameValue(a: FieldValue, b: FieldValue): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i]);
-  if (typeof a === 'string' && typeof b === 'string') return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i]);
+  if (typeof a === 'string' && typeof b === 'string')
+    return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
   return a === b;
 }
 

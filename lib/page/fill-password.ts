@@ -24,11 +24,24 @@ export interface FillPasswordOutput {
  */
 export function fillPassword(allowlist: Allowlist, { ref, value }: FillPasswordInput): FillPasswordOutput {
   const el = allowlist.secret(ref);
-  if (!el) throw new PageError(`"${ref}" is not a password field of the last page snapshot; call get_page_state to see the fields.`, 'failed');
-  if (!el.isConnected || !isPasswordField(el)) throw new PageError(`The password field "${ref}" is gone or is no longer a password field; call get_page_state again.`, 'failed');
-  if (el.disabled || el.readOnly) throw new PageError(`The password field "${ref}" is disabled or read-only.`, 'failed');
+  if (!el)
+    throw new PageError(
+      `"${ref}" is not a password field of the last page snapshot; call get_page_state to see the fields.`,
+      'failed',
+    );
+  if (!el.isConnected || !isPasswordField(el))
+    throw new PageError(
+      `The password field "${ref}" is gone or is no longer a password field; call get_page_state again.`,
+      'failed',
+    );
+  if (el.disabled || el.readOnly)
+    throw new PageError(`The password field "${ref}" is disabled or read-only.`, 'failed');
   el.focus({ preventScroll: true });
   setNativeValue(el, value);
-  if (el.value !== value) throw new PageError(`The page did not keep the password in "${ref}" (it may limit what the field accepts).`, 'failed');
+  if (el.value !== value)
+    throw new PageError(
+      `The page did not keep the password in "${ref}" (it may limit what the field accepts).`,
+      'failed',
+    );
   return { ref, filled: true };
 }

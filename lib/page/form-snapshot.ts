@@ -1,7 +1,24 @@
 /** The kinds of control a snapshot reports, named after the input type where there is one. */
 export type FieldType =
-  | 'text' | 'email' | 'number' | 'tel' | 'url' | 'search' | 'date' | 'datetime-local' | 'time' | 'month' | 'week'
-  | 'range' | 'color' | 'select' | 'select-multiple' | 'radio' | 'checkbox' | 'textarea' | 'contenteditable';
+  | 'text'
+  | 'email'
+  | 'number'
+  | 'tel'
+  | 'url'
+  | 'search'
+  | 'date'
+  | 'datetime-local'
+  | 'time'
+  | 'month'
+  | 'week'
+  | 'range'
+  | 'color'
+  | 'select'
+  | 'select-multiple'
+  | 'radio'
+  | 'checkbox'
+  | 'textarea'
+  | 'contenteditable';
 
 /** A value a field holds or is given: text, a checkbox's state, or a multiple select's choices. */
 export type FieldValue = string | boolean | string[];

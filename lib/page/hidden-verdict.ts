@@ -24,12 +24,17 @@ export function hiddenVerdict(el: Element): HiddenVerdict {
   if (!el.checkVisibility(CHECK)) return styleVerdict(view.getComputedStyle(el));
   const box = el.getBoundingClientRect();
   // Entirely left of or above the document's origin: where "left:-9999px" puts things.
-  if ((box.width > 0 || box.height > 0) && (box.right + view.scrollX <= 0 || box.bottom + view.scrollY <= 0)) return 'hidden';
+  if ((box.width > 0 || box.height > 0) && (box.right + view.scrollX <= 0 || box.bottom + view.scrollY <= 0))
+    return 'hidden';
   const style = view.getComputedStyle(el);
   // Each property read costs on a 1 MB page, so the rare cases are gated on the cheap ones.
   if ((box.width <= 1 || box.height <= 1) && isOverflowClipped(style, box)) return 'hidden';
   const position = style.position;
-  if ((position === 'absolute' || position === 'fixed') && (isEmptyClipRect(style.clip) || isPositionedAway(el, position, box, view))) return 'hidden';
+  if (
+    (position === 'absolute' || position === 'fixed') &&
+    (isEmptyClipRect(style.clip) || isPositionedAway(el, position, box, view))
+  )
+    return 'hidden';
   if (isEmptyClipPath(style.clipPath) || isCollapsed(style)) return 'hidden';
   if (hasOwnText(el) && isInkInvisible(style, box)) return 'text-hidden';
   return 'visible';
@@ -79,11 +84,21 @@ function isCollapsed(style: CSSStyleDeclaration): boolean {
 /** Fixed out of the viewport, or absolutely positioned far outside its containing block (off any edge). */
 function isPositionedAway(el: Element, position: 'absolute' | 'fixed', box: DOMRect, view: Window): boolean {
   if (position === 'fixed') {
-    return box.right <= 0 || box.bottom <= 0 || box.left >= view.innerWidth + FAR_PX || box.top >= view.innerHeight + FAR_PX;
+    return (
+      box.right <= 0 || box.bottom <= 0 || box.left >= view.innerWidth + FAR_PX || box.top >= view.innerHeight + FAR_PX
+    );
   }
-  const container = ((el as HTMLElement).offsetParent ?? el.ownerDocument.body ?? el.ownerDocument.documentElement).getBoundingClientRect();
-  return box.left >= container.right + FAR_PX || box.top >= container.bottom + FAR_PX
-    || box.right <= container.left - FAR_PX || box.bottom <= container.top - FAR_PX;
+  const container = (
+    (el as HTMLElement).offsetParent ??
+    el.ownerDocument.body ??
+    el.ownerDocument.documentElement
+  ).getBoundingClientRect();
+  return (
+    box.left >= container.right + FAR_PX ||
+    box.top >= container.bottom + FAR_PX ||
+    box.right <= container.left - FAR_PX ||
+    box.bottom <= container.top - FAR_PX
+  );
 }
 
 function hasOwnText(el: Element): boolean {

@@ -6,7 +6,10 @@ export function highlightFields(elements: HTMLElement[], ms = 1_500): void {
   for (const el of elements) {
     const previous = active.get(el);
     if (previous) clearTimeout(previous.timer);
-    const original = previous ?? { outline: el.style.getPropertyValue('outline'), offset: el.style.getPropertyValue('outline-offset') };
+    const original = previous ?? {
+      outline: el.style.getPropertyValue('outline'),
+      offset: el.style.getPropertyValue('outline-offset'),
+    };
     el.style.setProperty('outline', '2px solid #7c3aed', 'important');
     el.style.setProperty('outline-offset', '2px');
     const timer = setTimeout(() => {

@@ -2,9 +2,26 @@
 // into the frames a run acts on, isolated world) calls; they never talk to the extension themselves.
 export { readPage, type PageReading, type ReadPageInput } from './read-page';
 export { snapshotForms, type SnapshotResult } from './snapshot-forms';
-export type { ButtonSnapshot, FieldConstraints, FieldOption, FieldSnapshot, FieldType, FieldValue, FormInfo, FormSnapshot, GetFormStateInput } from './form-snapshot';
+export type {
+  ButtonSnapshot,
+  FieldConstraints,
+  FieldOption,
+  FieldSnapshot,
+  FieldType,
+  FieldValue,
+  FormInfo,
+  FormSnapshot,
+  GetFormStateInput,
+} from './form-snapshot';
 export { Allowlist } from './allowlist';
-export { fillForm, type FillFormInput, type FillOptions, type FillOutput, type FillResult, type UndoRecord } from './fill-form';
+export {
+  fillForm,
+  type FillFormInput,
+  type FillOptions,
+  type FillOutput,
+  type FillResult,
+  type UndoRecord,
+} from './fill-form';
 export { undoFill, type UndoResult } from './undo-fill';
 export { clickElement, type ActionResult, type ClickInput } from './click-element';
 export { submitForm, type InvalidField, type SubmitFormInput, type SubmitResult } from './submit-form';

@@ -1,12 +1,37 @@
 /** ARIA roles of widgets a person operates; an element with one of these is listed whatever its tag. */
 const WIDGET_ROLES = new Set([
-  'button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'checkbox', 'radio', 'switch',
-  'slider', 'spinbutton', 'combobox', 'listbox', 'treeitem', 'gridcell', 'textbox', 'searchbox',
+  'button',
+  'link',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'combobox',
+  'listbox',
+  'treeitem',
+  'gridcell',
+  'textbox',
+  'searchbox',
 ]);
 
 const INPUT_ROLES: Record<string, string> = {
-  button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio',
-  range: 'slider', number: 'spinbutton', search: 'searchbox', color: 'button', file: 'button',
+  button: 'button',
+  submit: 'button',
+  reset: 'button',
+  image: 'button',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  range: 'slider',
+  number: 'spinbutton',
+  search: 'searchbox',
+  color: 'button',
+  file: 'button',
 };
 
 /**

@@ -12,5 +12,11 @@ export function isEditableRegion(el: Element): boolean {
   if (FORM_CONTROLS.has(el.tagName)) return true;
   if ((el as Partial<HTMLElement>).isContentEditable === true) return true;
   const role = el.getAttribute('role');
-  return !!role && role.toLowerCase().split(/\s+/).some((token) => EDITABLE_ROLES.has(token));
+  return (
+    !!role &&
+    role
+      .toLowerCase()
+      .split(/\s+/)
+      .some((token) => EDITABLE_ROLES.has(token))
+  );
 }

@@ -17,7 +17,9 @@ export function isFieldVisible(el: Element): boolean {
   const input = el as HTMLInputElement;
   if (el.tagName !== 'INPUT' || (input.type !== 'checkbox' && input.type !== 'radio')) return false;
   if (el.getAttribute('tabindex') === '-1') return false;
-  return Array.from(input.labels ?? []).some((label) => isBoxVisible(label) && hiddenVerdict(label) !== 'hidden' && !isInsideHidden(label));
+  return Array.from(input.labels ?? []).some(
+    (label) => isBoxVisible(label) && hiddenVerdict(label) !== 'hidden' && !isInsideHidden(label),
+  );
 }
 
 /** Ancestors' verdicts while a `withAncestorCache` pass runs; otherwise every call judges afresh. */

@@ -7,5 +7,7 @@ export function isPasswordField(el: Element): boolean {
   const input = el as HTMLInputElement;
   if (input.type === 'password') return true;
   // A text input the page marks as a password (some sites switch the type to show what was typed).
-  return /\b(current|new)-password\b/.test((input.getAttribute('autocomplete') ?? '').toLowerCase()) && input.type === 'text';
+  return (
+    /\b(current|new)-password\b/.test((input.getAttribute('autocomplete') ?? '').toLowerCase()) && input.type === 'text'
+  );
 }

@@ -8,7 +8,8 @@ import { shownChoice } from './shown-choice';
  * still fails.
  */
 export function isTransparentCombobox(el: Element): boolean {
-  if (el.tagName !== 'INPUT' || el.getAttribute('role') !== 'combobox' || el.getAttribute('tabindex') === '-1') return false;
+  if (el.tagName !== 'INPUT' || el.getAttribute('role') !== 'combobox' || el.getAttribute('tabindex') === '-1')
+    return false;
   if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('[aria-hidden="true"], [inert]')) return false;
   const view = el.ownerDocument.defaultView;
   if (!view || Number(view.getComputedStyle(el).opacity) !== 0) return false;

@@ -1,6 +1,7 @@
 import { isFieldVisible } from './is-field-visible';
 
-const HIDES = (style: CSSStyleDeclaration) => style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse';
+const HIDES = (style: CSSStyleDeclaration) =>
+  style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse';
 
 /**
  * Whether a person could pick this option now: a native `<option>` (of a select or datalist) or an ARIA

@@ -9,14 +9,36 @@ export interface KeyPress {
 }
 
 const NAMED: Record<string, [string, string]> = {
-  enter: ['Enter', 'Enter'], return: ['Enter', 'Enter'], escape: ['Escape', 'Escape'], esc: ['Escape', 'Escape'], tab: ['Tab', 'Tab'],
-  backspace: ['Backspace', 'Backspace'], delete: ['Delete', 'Delete'], space: [' ', 'Space'], home: ['Home', 'Home'], end: ['End', 'End'],
-  pageup: ['PageUp', 'PageUp'], pagedown: ['PageDown', 'PageDown'], arrowup: ['ArrowUp', 'ArrowUp'], arrowdown: ['ArrowDown', 'ArrowDown'],
-  arrowleft: ['ArrowLeft', 'ArrowLeft'], arrowright: ['ArrowRight', 'ArrowRight'], up: ['ArrowUp', 'ArrowUp'], down: ['ArrowDown', 'ArrowDown'],
-  left: ['ArrowLeft', 'ArrowLeft'], right: ['ArrowRight', 'ArrowRight'],
+  enter: ['Enter', 'Enter'],
+  return: ['Enter', 'Enter'],
+  escape: ['Escape', 'Escape'],
+  esc: ['Escape', 'Escape'],
+  tab: ['Tab', 'Tab'],
+  backspace: ['Backspace', 'Backspace'],
+  delete: ['Delete', 'Delete'],
+  space: [' ', 'Space'],
+  home: ['Home', 'Home'],
+  end: ['End', 'End'],
+  pageup: ['PageUp', 'PageUp'],
+  pagedown: ['PageDown', 'PageDown'],
+  arrowup: ['ArrowUp', 'ArrowUp'],
+  arrowdown: ['ArrowDown', 'ArrowDown'],
+  arrowleft: ['ArrowLeft', 'ArrowLeft'],
+  arrowright: ['ArrowRight', 'ArrowRight'],
+  up: ['ArrowUp', 'ArrowUp'],
+  down: ['ArrowDown', 'ArrowDown'],
+  left: ['ArrowLeft', 'ArrowLeft'],
+  right: ['ArrowRight', 'ArrowRight'],
 };
 const MODIFIERS: Record<string, keyof Pick<KeyPress, 'ctrlKey' | 'shiftKey' | 'altKey' | 'metaKey'>> = {
-  control: 'ctrlKey', ctrl: 'ctrlKey', shift: 'shiftKey', alt: 'altKey', option: 'altKey', meta: 'metaKey', cmd: 'metaKey', command: 'metaKey',
+  control: 'ctrlKey',
+  ctrl: 'ctrlKey',
+  shift: 'shiftKey',
+  alt: 'altKey',
+  option: 'altKey',
+  meta: 'metaKey',
+  cmd: 'metaKey',
+  command: 'metaKey',
 };
 
 /** The code of a printable character ("a" → "KeyA", "5" → "Digit5"), as a US keyboard makes it. */
@@ -28,7 +50,10 @@ export function codeOf(ch: string): string {
 
 /** Parses "Enter", "Shift+Tab", "Control+a", "ArrowDown"; undefined when it names no key. */
 export function parseKey(spec: string): KeyPress | undefined {
-  const parts = spec.split('+').map((p) => p.trim()).filter(Boolean);
+  const parts = spec
+    .split('+')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const last = parts.pop();
   if (!last) return undefined;
   const press: KeyPress = { key: '', code: '', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
@@ -48,7 +73,9 @@ export function parseKey(spec: string): KeyPress | undefined {
 /** Dispatches one keyboard event on `target` from its own window; answers false when a listener cancelled it. */
 export function dispatchKey(target: Element, type: 'keydown' | 'keypress' | 'keyup', press: KeyPress): boolean {
   const view = target.ownerDocument.defaultView ?? window;
-  return target.dispatchEvent(new view.KeyboardEvent(type, { ...press, bubbles: true, cancelable: true, composed: true, view }));
+  return target.dispatchEvent(
+    new view.KeyboardEvent(type, { ...press, bubbles: true, cancelable: true, composed: true, view }),
+  );
 }
 
 /** Whether a key produces a character (and so a keypress and an insertion). */

@@ -20,7 +20,13 @@ function readableKey(raw: string | null | undefined): string {
   if (/^[A-Za-z][\w.-]*$/.test(text)) return text;
   if (/^[A-Za-z][\w.\-[\]]*$/.test(text)) return text.replace(/\]\[|\[|\]/g, '.').replace(/\.+$/, '');
   // Free text (a label): words in kebab case.
-  const words = text.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').slice(0, 5);
+  const words = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .slice(0, 5);
   const slug = words.join('-').slice(0, 40).replace(/-+$/, '');
   return /^\p{L}/u.test(slug) ? slug : '';
 }

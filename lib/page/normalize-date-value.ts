@@ -16,7 +16,8 @@ export function normalizeDateValue(type: DateInputType, raw: string): { value: s
   if (text === '') return { value: '' };
   if (type === 'week' && WEEK.test(text)) return { value: text };
   const time = TIME.exec(text);
-  if (time && type === 'time') return { value: `${pad(+time[1]!)}:${time[2]}${time[3] && time[3] !== '00' ? `:${time[3]}` : ''}` };
+  if (time && type === 'time')
+    return { value: `${pad(+time[1]!)}:${time[2]}${time[3] && time[3] !== '00' ? `:${time[3]}` : ''}` };
   const m = ISO.exec(text);
   if (!m) return { error: `"${raw}" is not an ISO 8601 date; send it as YYYY-MM-DD or YYYY-MM-DDTHH:MM` };
   let [, y, mo, d = '01', h = '00', mi = '00', s = '00'] = m as unknown as string[];
@@ -31,7 +32,8 @@ export function normalizeDateValue(type: DateInputType, raw: string): { value: s
     s = pad(local.getSeconds());
   }
   const check = new Date(Date.UTC(+y!, +mo! - 1, +d!));
-  if (check.getUTCMonth() !== +mo! - 1 || check.getUTCDate() !== +d!) return { error: `"${raw}" is not a real calendar date` };
+  if (check.getUTCMonth() !== +mo! - 1 || check.getUTCDate() !== +d!)
+    return { error: `"${raw}" is not a real calendar date` };
   const seconds = s && s !== '00' ? `:${s}` : '';
   switch (type) {
     case 'date':

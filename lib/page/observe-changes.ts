@@ -24,7 +24,13 @@ interface Picture {
 }
 
 function picture(doc: Document): Picture {
-  const p: Picture = { url: doc.URL, dialogs: new Set(), interactive: new Set(), values: new Map(), focused: deepActiveElement(doc) };
+  const p: Picture = {
+    url: doc.URL,
+    dialogs: new Set(),
+    interactive: new Set(),
+    values: new Map(),
+    focused: deepActiveElement(doc),
+  };
   walkFormRoots(doc, (el) => {
     if (el.matches(DIALOG) && el.checkVisibility()) p.dialogs.add(el);
     if (!interactiveRole(el) || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return;
@@ -55,11 +61,17 @@ export interface ObserveOptions {
  * appeared are given refs and added to the allowlist after the same checks as a snapshot (visible, not a
  * secret); values of secrets are never reported.
  */
-export async function observeChanges<T>(doc: Document, act: () => T | Promise<T>, options: ObserveOptions): Promise<{ result: T; changes: PageChanges }> {
+export async function observeChanges<T>(
+  doc: Document,
+  act: () => T | Promise<T>,
+  options: ObserveOptions,
+): Promise<{ result: T; changes: PageChanges }> {
   const before = withAncestorCache(() => picture(doc));
   const view = doc.defaultView;
   let unloading = false;
-  const onUnload = () => { unloading = true; };
+  const onUnload = () => {
+    unloading = true;
+  };
   view?.addEventListener('beforeunload', onUnload);
   view?.addEventListener('pagehide', onUnload);
   try {
@@ -133,7 +145,10 @@ function compare(before: Picture, after: Picture, { refs, allowlist, regions }: 
       const role = interactiveRole(el) ?? 'clickable';
       const name = elementName(el, role);
       if (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && isSensitiveField(el, name)) continue;
-      if (appeared.length >= MAX_LISTED) { more++; continue; }
+      if (appeared.length >= MAX_LISTED) {
+        more++;
+        continue;
+      }
       const ref = refOf(el);
       const kind = fieldKindOf(el);
       if (kind && kind !== 'radio') allowlist.addField(ref, kind, [el as HTMLElement]);
@@ -146,7 +161,9 @@ function compare(before: Picture, after: Picture, { refs, allowlist, regions }: 
   const gone = [...before.interactive].filter((el) => !after.interactive.has(el)).length;
   if (gone) changes.disappeared = gone;
   if (after.focused !== before.focused && after.focused && after.focused !== after.focused.ownerDocument.body) {
-    changes.focused = clean(elementName(after.focused, interactiveRole(after.focused) ?? '')).slice(0, 80) || after.focused.tagName.toLowerCase();
+    changes.focused =
+      clean(elementName(after.focused, interactiveRole(after.focused) ?? '')).slice(0, 80) ||
+      after.focused.tagName.toLowerCase();
   }
   return changes;
 }

@@ -24,7 +24,12 @@ import { undoFill } from './undo-fill';
 /** What read_page answers when the reader script has not been injected into this frame (yet). */
 export const NO_READER_MESSAGE = 'The page reader could not be loaded in this frame.';
 
-export type Commands = { [K in PageCommandName]: (input: PageCommandInput<K>, c: PageCall<PageCommandInput<K>>) => PageCommandOutput<K> | Promise<PageCommandOutput<K>> };
+export type Commands = {
+  [K in PageCommandName]: (
+    input: PageCommandInput<K>,
+    c: PageCall<PageCommandInput<K>>,
+  ) => PageCommandOutput<K> | Promise<PageCommandOutput<K>>;
+};
 
 export interface PageCommandOptions {
   doc: Document;
@@ -33,7 +38,10 @@ export interface PageCommandOptions {
   onSettled?: (waitedMs: number) => void;
 }
 
-export function createPageCommands(state: PageAgentState, { doc, reader, highlightMs, onSettled }: PageCommandOptions): Commands {
+export function createPageCommands(
+  state: PageAgentState,
+  { doc, reader, highlightMs, onSettled }: PageCommandOptions,
+): Commands {
   const { runs, refs, undos, screenshot, remember, runState, identityNow, assertShown } = state;
   const commands: Commands = {
     read_page(input) {
@@ -48,7 +56,8 @@ export function createPageCommands(state: PageAgentState, { doc, reader, highlig
     },
     get_page_state(input, c) {
       const previous = runs.get(c.runId);
-      const scopeOf = (ref: string) => previous?.regions?.get(ref) ?? previous?.allowlist.button(ref) ?? previous?.allowlist.form(ref);
+      const scopeOf = (ref: string) =>
+        previous?.regions?.get(ref) ?? previous?.allowlist.button(ref) ?? previous?.allowlist.form(ref);
       const { state, allowlist, labels, regions } = snapshotPage(doc, input, { refs, scopeOf });
       remember(runs, c.runId, { allowlist, labels, regions }, MAX_RUNS);
       return state;
@@ -56,12 +65,21 @@ export function createPageCommands(state: PageAgentState, { doc, reader, highlig
     async act(input, c) {
       const run = runState(c.runId);
       const { allowlist } = run;
-      assertSameOrigin(doc, 'ref' in input && input.ref !== undefined ? allowlist.button(input.ref) ?? allowlist.field(input.ref)?.elements[0]?.deref() : undefined);
+      assertSameOrigin(
+        doc,
+        'ref' in input && input.ref !== undefined
+          ? (allowlist.button(input.ref) ?? allowlist.field(input.ref)?.elements[0]?.deref())
+          : undefined,
+      );
       try {
-        const { result, changes } = await observeChanges(doc, () => {
-          assertShown(allowlist, c.shown);
-          return actOnPage(doc, allowlist, input);
-        }, { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
+        const { result, changes } = await observeChanges(
+          doc,
+          () => {
+            assertShown(allowlist, c.shown);
+            return actOnPage(doc, allowlist, input);
+          },
+          { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) },
+        );
         return { ...result, changes };
       } catch (error) {
         if (isPageError(error, 'failed')) throw new PageError(`${input.action} failed: ${error.message}`);
@@ -79,10 +97,14 @@ export function createPageCommands(state: PageAgentState, { doc, reader, highlig
       const run = runState(c.runId);
       const { allowlist } = run;
       assertSameOrigin(doc, allowlist.button(key));
-      const { result, changes } = await observeChanges(doc, () => {
-        assertShown(allowlist, c.shown);
-        return clickElement(allowlist, key);
-      }, { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) });
+      const { result, changes } = await observeChanges(
+        doc,
+        () => {
+          assertShown(allowlist, c.shown);
+          return clickElement(allowlist, key);
+        },
+        { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) },
+      );
       if (!result.ok) throw new PageError(`click failed: ${result.reason}`);
       return { ...result, changes };
     },
@@ -99,8 +121,12 @@ export function createPageCommands(state: PageAgentState, { doc, reader, highlig
       const out: PreviewOutput = {};
       for (const key of keys) {
         const field = allowlist.field(key);
-        const elements = field?.elements.map((ref) => ref.deref()).filter((el): el is HTMLElement => !!el?.isConnected) ?? [];
-        out[key] = field && elements.length ? { label: labels.get(key) ?? key, value: readFieldValue(field.type, elements) } : null;
+        const elements =
+          field?.elements.map((ref) => ref.deref()).filter((el): el is HTMLElement => !!el?.isConnected) ?? [];
+        out[key] =
+          field && elements.length
+            ? { label: labels.get(key) ?? key, value: readFieldValue(field.type, elements) }
+            : null;
       }
       return out;
     },
@@ -108,8 +134,10 @@ export function createPageCommands(state: PageAgentState, { doc, reader, highlig
       const { allowlist } = runState(c.runId);
       const found = (kind: ShownIdentity['kind'], ref: string) => identityNow(allowlist, kind, ref) ?? [];
       return [
-        ...refs.flatMap((ref) => found('element', ref)), ...fields.flatMap((ref) => found('field', ref)),
-        ...forms.flatMap((ref) => found('form', ref)), ...(focus ? [focusIdentity(doc)] : []),
+        ...refs.flatMap((ref) => found('element', ref)),
+        ...fields.flatMap((ref) => found('field', ref)),
+        ...forms.flatMap((ref) => found('form', ref)),
+        ...(focus ? [focusIdentity(doc)] : []),
       ];
     },
     fill_password(input, c) {
@@ -139,7 +167,8 @@ export function createPageCommands(state: PageAgentState, { doc, reader, highlig
     undo(_input, c) {
       const key = `${c.runId}:${c.toolCallId}`;
       const record = undos.get(key);
-      if (!record) throw new PageError('Nothing to undo for this fill on this page (the page may have reloaded since).');
+      if (!record)
+        throw new PageError('Nothing to undo for this fill on this page (the page may have reloaded since).');
       undos.delete(key);
       return undoFill(record);
     },
@@ -152,7 +181,12 @@ function painted(doc: Document): Promise<void> {
   const win = doc.defaultView;
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, 200);
-    win?.requestAnimationFrame(() => win.requestAnimationFrame(() => { clearTimeout(timer); resolve(); }));
+    win?.requestAnimationFrame(() =>
+      win.requestAnimationFrame(() => {
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
   });
 }
 
@@ -166,7 +200,9 @@ function assertSameOrigin(doc: Document, el: Element | undefined): void {
   const origin = win?.location.origin;
   const ancestors = Array.from(win?.location.ancestorOrigins ?? []);
   if (!origin || origin === 'null' || ancestors.some((o) => o !== origin)) {
-    throw new PageError('Refused: this frame belongs to a different site than the page around it, and clicks or submits never act inside a cross-origin frame.');
+    throw new PageError(
+      'Refused: this frame belongs to a different site than the page around it, and clicks or submits never act inside a cross-origin frame.',
+    );
   }
   const owner = el?.ownerDocument.defaultView;
   if (el && owner && owner.location.origin !== origin) {

@@ -40,7 +40,10 @@ export function createPageAgentState(doc: Document) {
 
   const runState = (runId: string): RunState => {
     const state = runs.get(runId);
-    if (!state) throw new PageError('No snapshot of this page in this run yet: call get_page_state first (or get_form_state), then use the refs it lists.');
+    if (!state)
+      throw new PageError(
+        'No snapshot of this page in this run yet: call get_page_state first (or get_form_state), then use the refs it lists.',
+      );
     return state;
   };
 
@@ -53,7 +56,8 @@ export function createPageAgentState(doc: Document) {
     }
     const field = allowlist.field(ref)?.elements[0]?.deref();
     // As each command finds it: fill_form by field key, the actions by ref (button first, as act-on-page.ts does).
-    const el = kind === 'field' ? field ?? allowlist.secret(ref) : allowlist.button(ref) ?? field ?? allowlist.secret(ref);
+    const el =
+      kind === 'field' ? (field ?? allowlist.secret(ref)) : (allowlist.button(ref) ?? field ?? allowlist.secret(ref));
     return el?.isConnected ? identityOf(el, ref, kind) : undefined;
   };
   /**

@@ -1,7 +1,14 @@
 import type { Handlers } from '../messaging/dispatch';
 import { createPageCommands } from './page-agent-commands';
 import { createPageAgentState } from './page-agent-state';
-import type { PageAnswer, PageCall, PageCommandInput, PageCommandName, PageCommandOutput, PageRoutes } from './page-command';
+import type {
+  PageAnswer,
+  PageCall,
+  PageCommandInput,
+  PageCommandName,
+  PageCommandOutput,
+  PageRoutes,
+} from './page-command';
 import { isPageError } from './page-error';
 import type { PageReader } from './page-reader';
 
@@ -31,19 +38,43 @@ export interface PageAgentOptions {
  * leave the content script. Undo records are kept per fill call so the panel can undo a specific card.
  */
 export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: PageAgentOptions): PageAgent {
-  const commands = createPageCommands(createPageAgentState(doc), { doc, reader, ...(highlightMs !== undefined ? { highlightMs } : {}), ...(onSettled ? { onSettled } : {}) });
+  const commands = createPageCommands(createPageAgentState(doc), {
+    doc,
+    reader,
+    ...(highlightMs !== undefined ? { highlightMs } : {}),
+    ...(onSettled ? { onSettled } : {}),
+  });
 
   /** Runs one command and answers where it ran; every failure is an answer the model can read, nothing escapes into the page. */
-  const answer = async <K extends PageCommandName>(command: K, call: PageCall<PageCommandInput<K>>): Promise<PageAnswer<PageCommandOutput<K>>> => {
+  const answer = async <K extends PageCommandName>(
+    command: K,
+    call: PageCall<PageCommandInput<K>>,
+  ): Promise<PageAnswer<PageCommandOutput<K>>> => {
     const where = { docId, url: doc.URL };
-    if (call.expectDocId && call.expectDocId !== docId && command !== 'read_page' && command !== 'get_form_state' && command !== 'get_page_state') {
-      return { ...where, outcome: { ok: false, error: 'navigated', message: 'The page changed (navigated or reloaded) since the last snapshot; call get_page_state again.' } };
+    if (
+      call.expectDocId &&
+      call.expectDocId !== docId &&
+      command !== 'read_page' &&
+      command !== 'get_form_state' &&
+      command !== 'get_page_state'
+    ) {
+      return {
+        ...where,
+        outcome: {
+          ok: false,
+          error: 'navigated',
+          message: 'The page changed (navigated or reloaded) since the last snapshot; call get_page_state again.',
+        },
+      };
     }
     try {
       return { ...where, outcome: { ok: true, output: await commands[command](call.args, call) } };
     } catch (error) {
-      if (isPageError(error, 'no-reader')) return { ...where, outcome: { ok: false, error: 'no-reader', message: error.message } };
-      const message = isPageError(error) ? error.message : `${command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
+      if (isPageError(error, 'no-reader'))
+        return { ...where, outcome: { ok: false, error: 'no-reader', message: error.message } };
+      const message = isPageError(error)
+        ? error.message
+        : `${command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;
       return { ...where, outcome: { ok: false, error: 'tool-error', message } };
     }
   };

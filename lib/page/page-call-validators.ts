@@ -18,12 +18,23 @@ const isOptionalText = (v: unknown, max: number) => v === undefined || isText(v,
 
 /** What an approval card showed (element-identity.ts), as the worker sends it back with the call. */
 function isShownList(v: unknown): v is ShownIdentity[] {
-  return Array.isArray(v) && v.length <= 1000 && v.every((s: unknown) => {
-    if (typeof s !== 'object' || s === null) return false;
-    const o = s as Record<string, unknown>;
-    return (o.kind === 'element' || o.kind === 'field' || o.kind === 'form' || o.kind === 'focus') && isText(o.ref, 500) && isText(o.role, 100) && isText(o.name, 1000)
-      && isOptionalText(o.href, 4000) && isOptionalText(o.action, 4000) && isOptionalText(o.method, 40);
-  });
+  return (
+    Array.isArray(v) &&
+    v.length <= 1000 &&
+    v.every((s: unknown) => {
+      if (typeof s !== 'object' || s === null) return false;
+      const o = s as Record<string, unknown>;
+      return (
+        (o.kind === 'element' || o.kind === 'field' || o.kind === 'form' || o.kind === 'focus') &&
+        isText(o.ref, 500) &&
+        isText(o.role, 100) &&
+        isText(o.name, 1000) &&
+        isOptionalText(o.href, 4000) &&
+        isOptionalText(o.action, 4000) &&
+        isOptionalText(o.method, 40)
+      );
+    })
+  );
 }
 
 const failure = (message: string) => ({ success: false as const, error: { issues: [{ message }] } });
@@ -33,11 +44,21 @@ function callValidator<K extends PageCommandName>(command: K): Validator<PageCal
     safeParse(raw) {
       if (typeof raw !== 'object' || raw === null) return failure('Malformed page command.');
       const { runId, toolCallId, expectDocId, shown, args }: Record<string, unknown> = { ...raw };
-      if (!isId(runId) || !isId(toolCallId) || (expectDocId !== undefined && !isId(expectDocId))) return failure('Malformed page command.');
+      if (!isId(runId) || !isId(toolCallId) || (expectDocId !== undefined && !isId(expectDocId)))
+        return failure('Malformed page command.');
       if (shown !== undefined && !isShownList(shown)) return failure('Malformed page command.');
       try {
         const checked: PageCommandInput<K> = commandInputGuards[command](args);
-        return { success: true, data: { runId, toolCallId, ...(expectDocId === undefined ? {} : { expectDocId }), ...(shown === undefined ? {} : { shown }), args: checked } };
+        return {
+          success: true,
+          data: {
+            runId,
+            toolCallId,
+            ...(expectDocId === undefined ? {} : { expectDocId }),
+            ...(shown === undefined ? {} : { shown }),
+            args: checked,
+          },
+        };
       } catch (error) {
         if (isPageError(error, 'invalid-input')) return failure(error.message);
         throw error;

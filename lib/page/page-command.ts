@@ -64,10 +64,25 @@ export type PageCommandInput<K extends PageCommandName> = PageCommandMap[K]['inp
 export type PageCommandOutput<K extends PageCommandName> = PageCommandMap[K]['output'];
 
 /** Every command name once (the type makes the compiler check that none is missing). */
-export const pageCommandNames: { [K in PageCommandName]: true } = { read_page: true, get_form_state: true, get_page_state: true, act: true, fill_form: true, click: true, submit_form: true, preview: true, identify: true, undo: true, fill_password: true, screenshot_prepare: true, screenshot_done: true };
+export const pageCommandNames: { [K in PageCommandName]: true } = {
+  read_page: true,
+  get_form_state: true,
+  get_page_state: true,
+  act: true,
+  fill_form: true,
+  click: true,
+  submit_form: true,
+  preview: true,
+  identify: true,
+  undo: true,
+  fill_password: true,
+  screenshot_prepare: true,
+  screenshot_done: true,
+};
 
 /** Whether `name` is a page command. */
-export const isPageCommandName = (name: unknown): name is PageCommandName => typeof name === 'string' && Object.hasOwn(pageCommandNames, name);
+export const isPageCommandName = (name: unknown): name is PageCommandName =>
+  typeof name === 'string' && Object.hasOwn(pageCommandNames, name);
 
 /** One command from the background to a frame's page agent, on behalf of a tool call. */
 export interface PageCall<A> {
@@ -94,6 +109,8 @@ export interface PageAnswer<O> {
   outcome: { ok: true; output: O } | PageFailure;
 }
 
-export type PageRoutes = { [K in PageCommandName]: Route<PageCall<PageCommandInput<K>>, PageAnswer<PageCommandOutput<K>>> };
+export type PageRoutes = {
+  [K in PageCommandName]: Route<PageCall<PageCommandInput<K>>, PageAnswer<PageCommandOutput<K>>>;
+};
 
 export const pageProtocol = defineProtocol<PageRoutes>('page');

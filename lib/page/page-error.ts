@@ -7,14 +7,19 @@
 export type PageErrorKind = 'failed' | 'invalid-input' | 'no-reader';
 
 export class PageError extends Error {
-  constructor(message: string, readonly kind?: PageErrorKind) {
+  constructor(
+    message: string,
+    readonly kind?: PageErrorKind,
+  ) {
     super(message);
     this.name = 'PageError';
   }
 }
 
 /** Input that does not have the command's shape; the message names the path and what was expected. */
-export const invalidInput = (path: string, expected: string) => new PageError(`Invalid arguments: ${path} must be ${expected}`, 'invalid-input');
+export const invalidInput = (path: string, expected: string) =>
+  new PageError(`Invalid arguments: ${path} must be ${expected}`, 'invalid-input');
 
 /** Whether `error` is a page error of `kind` (undefined: one whose message is final). */
-export const isPageError = (error: unknown, kind?: PageErrorKind): error is PageError => error instanceof PageError && error.kind === kind;
+export const isPageError = (error: unknown, kind?: PageErrorKind): error is PageError =>
+  error instanceof PageError && error.kind === kind;

@@ -5,7 +5,8 @@ const REGION_SELECTOR =
   '[role="tree"], [role="grid"], [role="tablist"], table, nav, [role="navigation"], main, [role="main"], search, [role="search"]';
 
 /** The parent across shadow roots and into the frame's own document only (regions stay within one document). */
-const parentOf = (el: Element): Element | null => el.parentElement ?? (el.parentNode && 'host' in el.parentNode ? (el.parentNode as ShadowRoot).host : null);
+const parentOf = (el: Element): Element | null =>
+  el.parentElement ?? (el.parentNode && 'host' in el.parentNode ? (el.parentNode as ShadowRoot).host : null);
 
 /** What kind of region `el` is. */
 export function regionKind(el: Element): PageRegion['kind'] {

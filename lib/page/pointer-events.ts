@@ -8,13 +8,24 @@ function fire(el: Element, type: string, pointer: boolean, extra: MouseEventInit
   const view = el.ownerDocument.defaultView ?? window;
   const bubbles = !type.endsWith('enter') && !type.endsWith('leave');
   const init = { bubbles, cancelable: bubbles, composed: true, view, ...centre(el), ...extra };
-  return el.dispatchEvent(pointer ? new view.PointerEvent(type, { pointerId: 1, pointerType: 'mouse', isPrimary: true, ...init }) : new view.MouseEvent(type, init));
+  return el.dispatchEvent(
+    pointer
+      ? new view.PointerEvent(type, { pointerId: 1, pointerType: 'mouse', isPrimary: true, ...init })
+      : new view.MouseEvent(type, init),
+  );
 }
 
 /** `el` and the elements around it, innermost first, across shadow roots (the boxes a pointer over it is inside). */
 function boxesAround(el: Element): Element[] {
   const out: Element[] = [];
-  for (let at: Element | null = el; at; at = at.parentElement ?? (at.parentNode instanceof (at.ownerDocument.defaultView ?? window).ShadowRoot ? at.parentNode.host : null)) out.push(at);
+  for (
+    let at: Element | null = el;
+    at;
+    at =
+      at.parentElement ??
+      (at.parentNode instanceof (at.ownerDocument.defaultView ?? window).ShadowRoot ? at.parentNode.host : null)
+  )
+    out.push(at);
   return out;
 }
 

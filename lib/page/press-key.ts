@@ -29,15 +29,24 @@ function defaultAction(el: Element, press: KeyPress): void {
   switch (press.key) {
     case 'Enter':
       if (tag === 'BUTTON' || (tag === 'A' && el.hasAttribute('href')) || ACTIVATES.test(role)) html.click();
-      else if (tag === 'INPUT' && input.form && !/^(checkbox|radio|button|submit|reset)$/.test(input.type)) input.form.requestSubmit();
+      else if (tag === 'INPUT' && input.form && !/^(checkbox|radio|button|submit|reset)$/.test(input.type))
+        input.form.requestSubmit();
       break;
     case ' ':
-      if (tag === 'BUTTON' || (tag === 'INPUT' && /^(checkbox|radio|button|submit)$/.test(input.type)) || /^(button|checkbox|switch|radio|option|menuitem)$/.test(role)) html.click();
+      if (
+        tag === 'BUTTON' ||
+        (tag === 'INPUT' && /^(checkbox|radio|button|submit)$/.test(input.type)) ||
+        /^(button|checkbox|switch|radio|option|menuitem)$/.test(role)
+      )
+        html.click();
       break;
     case 'Tab':
       moveFocus(el, press.shiftKey ? -1 : 1);
       break;
-    case 'ArrowUp': case 'ArrowRight': case 'ArrowDown': case 'ArrowLeft':
+    case 'ArrowUp':
+    case 'ArrowRight':
+    case 'ArrowDown':
+    case 'ArrowLeft':
       if (tag === 'INPUT' && input.type === 'range') {
         if (press.key === 'ArrowUp' || press.key === 'ArrowRight') input.stepUp();
         else input.stepDown();
@@ -47,12 +56,15 @@ function defaultAction(el: Element, press: KeyPress): void {
   }
 }
 
-const TABBABLE = 'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex], [contenteditable=""], [contenteditable="true"], summary';
+const TABBABLE =
+  'a[href], button, input:not([type="hidden"]), select, textarea, [tabindex], [contenteditable=""], [contenteditable="true"], summary';
 
 /** The next (or previous) element in the tab order of the element's document. */
 function moveFocus(from: Element, step: 1 | -1): void {
   const doc = from.ownerDocument;
-  const all = Array.from(doc.querySelectorAll<HTMLElement>(TABBABLE)).filter((e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled && e.checkVisibility());
+  const all = Array.from(doc.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled && e.checkVisibility(),
+  );
   const i = all.indexOf(from as HTMLElement);
   const next = all[i < 0 ? (step > 0 ? 0 : all.length - 1) : (i + step + all.length) % all.length];
   next?.focus();

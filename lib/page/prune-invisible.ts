@@ -12,7 +12,12 @@ const TEXT_ATTRIBUTES = ['alt', 'href'];
  * loses its invisible characters (counted in `count`), and elements lose their `title`. With `excludeEditable`
  * (capture for the history index), regions the user types into go too (isEditableRegion).
  */
-export function pruneInvisible(live: Element, copy: Element, count: InvisibleCharCount = { removed: 0 }, options: PruneOptions = {}): void {
+export function pruneInvisible(
+  live: Element,
+  copy: Element,
+  count: InvisibleCharCount = { removed: 0 },
+  options: PruneOptions = {},
+): void {
   cleanAttributes(copy, count);
   if (options.excludeEditable && isEditableRegion(live)) {
     copy.replaceChildren();
@@ -27,14 +32,21 @@ export interface PruneOptions {
   excludeEditable?: boolean;
 }
 
-function pruneChildren(live: Node, copy: Node, textHidden: boolean, count: InvisibleCharCount, options: PruneOptions): void {
+function pruneChildren(
+  live: Node,
+  copy: Node,
+  textHidden: boolean,
+  count: InvisibleCharCount,
+  options: PruneOptions,
+): void {
   let l = live.firstChild;
   let c = copy.firstChild;
   while (l && c) {
     const nextL: ChildNode | null = l.nextSibling;
     const nextC: ChildNode | null = c.nextSibling;
     if (l.nodeType === 1) {
-      const verdict = options.excludeEditable && isEditableRegion(l as Element) ? 'hidden' : hiddenVerdict(l as Element);
+      const verdict =
+        options.excludeEditable && isEditableRegion(l as Element) ? 'hidden' : hiddenVerdict(l as Element);
       if (verdict === 'hidden') copy.removeChild(c);
       else {
         // Its hidden text is gone now; Readability would drop the whole element for an inline

@@ -26,7 +26,7 @@ export function radioIdentities(radios: HTMLInputElement[]): (string | undefined
 export function checkedRadioIdentity(radios: HTMLInputElement[]): string {
   const ids = radioIdentities(radios);
   const i = radios.findIndex((r) => r.checked);
-  return i < 0 ? '' : ids[i] ?? '';
+  return i < 0 ? '' : (ids[i] ?? '');
 }
 
 /**
@@ -34,10 +34,16 @@ export function checkedRadioIdentity(radios: HTMLInputElement[]): string {
  * ignoring case and spacing. A name that matches several radios, or a group whose radios cannot be told
  * apart, is an error the model reads: it is never resolved by picking the first.
  */
-export function findRadio(radios: HTMLInputElement[], wanted: string): { radio: HTMLInputElement } | { reason: string } {
+export function findRadio(
+  radios: HTMLInputElement[],
+  wanted: string,
+): { radio: HTMLInputElement } | { reason: string } {
   const ids = radioIdentities(radios);
   if (ids.every((id) => id === undefined)) {
-    return { reason: 'the options of this radio group cannot be told apart (same value and same label); choose it with click on the option instead' };
+    return {
+      reason:
+        'the options of this radio group cannot be told apart (same value and same label); choose it with click on the option instead',
+    };
   }
   const exact = radios.filter((_, i) => ids[i] === wanted);
   if (exact.length === 1) return { radio: exact[0] as HTMLInputElement };
@@ -45,6 +51,7 @@ export function findRadio(radios: HTMLInputElement[], wanted: string): { radio: 
   const loose = radios.filter((r, i) => [ids[i] ?? '', radioLabel(r), r.value].some((n) => norm(n) === target));
   if (loose.length === 1) return { radio: loose[0] as HTMLInputElement };
   const names = ids.map((id) => JSON.stringify(id)).join(', ');
-  if (loose.length > 1) return { reason: `"${wanted}" matches ${loose.length} options; name one by its label (${names})` };
+  if (loose.length > 1)
+    return { reason: `"${wanted}" matches ${loose.length} options; name one by its label (${names})` };
   return { reason: `"${wanted}" is not among the options (${names})` };
 }

@@ -1,11 +1,22 @@
 import { readPage, type PageReading } from './read-page';
 
 /** Elements that load, run or navigate: taken out before the document is shown to the reader. */
-const ACTIVE = 'script, iframe, frame, frameset, object, embed, applet, link, meta, base, portal, video, audio, source, track, picture source';
+const ACTIVE =
+  'script, iframe, frame, frameset, object, embed, applet, link, meta, base, portal, video, audio, source, track, picture source';
 /** Marks, in order, the elements whose inline style is set again through the CSSOM once rendered. */
 const STYLE_MARK = 'data-tabwise-style';
 /** Attributes that fetch something when the element is rendered. */
-const FETCHING_ATTRIBUTES = ['src', 'srcset', 'poster', 'background', 'data', 'ping', 'imagesrcset', 'action', 'formaction'];
+const FETCHING_ATTRIBUTES = [
+  'src',
+  'srcset',
+  'poster',
+  'background',
+  'data',
+  'ping',
+  'imagesrcset',
+  'action',
+  'formaction',
+];
 
 /**
  * Reads fetched HTML with read_page's reader: the same Readability and Markdown path, and the same rule that

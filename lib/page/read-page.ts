@@ -124,9 +124,16 @@ function largePageMain(doc: Document, count: InvisibleCharCount, prune: PruneOpt
     }
     return wrapper;
   };
-  const headings = headingsOf(Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6')).slice(0, MAX_HEADINGS * 2).filter(isShown), count);
+  const headings = headingsOf(
+    Array.from(doc.querySelectorAll('h1, h2, h3, h4, h5, h6'))
+      .slice(0, MAX_HEADINGS * 2)
+      .filter(isShown),
+    count,
+  );
   // Editable containers are skipped like hidden ones, or their loose text would be copied as is.
-  const skip = prune.excludeEditable ? (el: Element) => (isEditableRegion(el) ? 'hidden' : hiddenVerdict(el)) : hiddenVerdict;
+  const skip = prune.excludeEditable
+    ? (el: Element) => (isEditableRegion(el) ? 'hidden' : hiddenVerdict(el))
+    : hiddenVerdict;
   return { blocks: splitBlocks(main, skip), materialize, headings, large: true };
 }
 
@@ -135,7 +142,9 @@ function prunedContent(doc: Document, count: InvisibleCharCount, prune: PruneOpt
   const visible = doc.cloneNode(true) as Document;
   if (doc.body && visible.body) pruneInvisible(doc.body, visible.body, count, prune);
   // Already cleaned by the pruning walk: a fresh count keeps them from being counted twice.
-  const headings = headingsOf(Array.from(visible.body?.querySelectorAll('h1, h2, h3, h4, h5, h6') ?? []), { removed: 0 });
+  const headings = headingsOf(Array.from(visible.body?.querySelectorAll('h1, h2, h3, h4, h5, h6') ?? []), {
+    removed: 0,
+  });
   const materialize = (block: Block): Element => {
     const only = block.nodes[0];
     if (block.nodes.length === 1 && only?.nodeType === 1) return only as Element;
@@ -143,7 +152,12 @@ function prunedContent(doc: Document, count: InvisibleCharCount, prune: PruneOpt
     for (const node of block.nodes) wrapper.append(node.cloneNode(true));
     return wrapper;
   };
-  return { blocks: splitBlocks(readableContent(visible)), materialize, headings, large: (visible.body?.textContent ?? '').length > LARGE_PAGE_CHARS };
+  return {
+    blocks: splitBlocks(readableContent(visible)),
+    materialize,
+    headings,
+    large: (visible.body?.textContent ?? '').length > LARGE_PAGE_CHARS,
+  };
 }
 
 function readableContent(visible: Document): Element {
@@ -152,20 +166,27 @@ function readableContent(visible: Document): Element {
   const forReader = visible.cloneNode(true) as Document;
   const article = new Readability<Node>(forReader, { serializer: (node) => node }).parse();
   const content = article?.content;
-  if (content && content.nodeType === 1 && (article.textContent ?? '').trim().length >= MIN_ARTICLE_CHARS) return content as Element;
+  if (content && content.nodeType === 1 && (article.textContent ?? '').trim().length >= MIN_ARTICLE_CHARS)
+    return content as Element;
   return body;
 }
 
 /** Whether a live element and its ancestors are shown (for the few elements checked outside a pruning walk). */
 function isShown(el: Element): boolean {
-  return hiddenVerdict(el) === 'visible' && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !el.closest('[aria-hidden="true"]');
+  return (
+    hiddenVerdict(el) === 'visible' &&
+    el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+    !el.closest('[aria-hidden="true"]')
+  );
 }
 
 function headingsOf(elements: Element[], count: InvisibleCharCount): PageReading['headings'] {
   const headings: PageReading['headings'] = [];
   for (const h of elements) {
     if (headings.length >= MAX_HEADINGS) break;
-    const text = stripInvisibleChars(h.textContent ?? '', count).replace(/\s+/g, ' ').trim();
+    const text = stripInvisibleChars(h.textContent ?? '', count)
+      .replace(/\s+/g, ' ')
+      .trim();
     if (text) headings.push({ level: Number(h.tagName[1]), text });
   }
   return headings;

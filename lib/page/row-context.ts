@@ -1,7 +1,8 @@
 import { textOf } from './field-label';
 
 const MAX_ROW = 100;
-const CELLS = ':scope > td, :scope > th, :scope > [role="cell"], :scope > [role="gridcell"], :scope > [role="rowheader"]';
+const CELLS =
+  ':scope > td, :scope > th, :scope > [role="cell"], :scope > [role="gridcell"], :scope > [role="rowheader"]';
 
 /**
  * What a person reads beside a control in a table row: the text of the row's other cells ("#1043 Ada
@@ -13,7 +14,12 @@ export function rowContext(el: Element, name: string): string | undefined {
   const row = el.parentElement?.closest('tr, [role="row"]');
   if (!row) return undefined;
   const cells = Array.from(row.querySelectorAll(CELLS)).filter((cell) => !cell.contains(el));
-  const text = cells.map((cell) => textOf(cell)).filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+  const text = cells
+    .map((cell) => textOf(cell))
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text || name.includes(text)) return undefined;
   return text.length > MAX_ROW ? `${text.slice(0, MAX_ROW - 1)}…` : text;
 }

@@ -16,7 +16,9 @@ export interface ScreenshotMasks {
 
 /** A field's label as a person reads it, enough for the sensitive-field check. */
 const labelOf = (el: Element) =>
-  [el.getAttribute('aria-label'), ...Array.from((el as HTMLInputElement).labels ?? [], (l) => l.textContent)].filter(Boolean).join(' ');
+  [el.getAttribute('aria-label'), ...Array.from((el as HTMLInputElement).labels ?? [], (l) => l.textContent)]
+    .filter(Boolean)
+    .join(' ');
 
 /** Fields that must not be seen in a screenshot: passwords, card numbers, CVCs, one-time codes. */
 function secretFields(doc: Document): Element[] {
@@ -37,7 +39,8 @@ function secretFields(doc: Document): Element[] {
 export function drawScreenshotMasks(doc: Document, options: { labels?: Allowlist } = {}): ScreenshotMasks {
   const layer = doc.createElement('div');
   layer.setAttribute('data-tabwise-screenshot', '');
-  layer.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:2147483647;margin:0;padding:0;border:0;background:none;';
+  layer.style.cssText =
+    'position:fixed;inset:0;pointer-events:none;z-index:2147483647;margin:0;padding:0;border:0;background:none;';
   const root = layer.attachShadow({ mode: 'closed' });
   const box = (rect: DOMRect, css: string, text = '') => {
     const d = doc.createElement('div');
@@ -58,7 +61,11 @@ export function drawScreenshotMasks(doc: Document, options: { labels?: Allowlist
     if (!el.isConnected || el.ownerDocument !== doc) continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height || r.bottom < 0 || r.top > innerHeight) continue;
-    box(new DOMRect(r.left, Math.max(0, r.top - 14), 0, 0), 'width:auto;height:auto;font:bold 11px/13px monospace;color:#000;background:#ffd400;padding:0 2px;border:1px solid #000;', ref);
+    box(
+      new DOMRect(r.left, Math.max(0, r.top - 14), 0, 0),
+      'width:auto;height:auto;font:bold 11px/13px monospace;color:#000;background:#ffd400;padding:0 2px;border:1px solid #000;',
+      ref,
+    );
     labelled++;
   }
   (doc.body ?? doc.documentElement).appendChild(layer);

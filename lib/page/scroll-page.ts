@@ -13,7 +13,11 @@ export interface ScrollOutcome {
 /** The element itself when it scrolls, else the nearest ancestor that does (undefined: the page). */
 function scroller(el: Element): Element | undefined {
   const view = el.ownerDocument.defaultView;
-  for (let e: Element | null = el; e && e !== el.ownerDocument.documentElement && e !== el.ownerDocument.body; e = e.parentElement) {
+  for (
+    let e: Element | null = el;
+    e && e !== el.ownerDocument.documentElement && e !== el.ownerDocument.body;
+    e = e.parentElement
+  ) {
     const overflow = view?.getComputedStyle(e).overflowY ?? '';
     if (/(auto|scroll)/.test(overflow) && e.scrollHeight > e.clientHeight) return e;
   }
@@ -29,13 +33,26 @@ export function scrollPage(doc: Document, direction: ScrollDirection, el?: Eleme
     box = el ? scroller(el) : undefined;
     const height = box ? box.clientHeight : view.innerHeight;
     const width = box ? box.clientWidth : view.innerWidth;
-    const delta = { up: [0, -0.8 * height], down: [0, 0.8 * height], left: [-0.8 * width, 0], right: [0.8 * width, 0] }[direction];
+    const delta = { up: [0, -0.8 * height], down: [0, 0.8 * height], left: [-0.8 * width, 0], right: [0.8 * width, 0] }[
+      direction
+    ];
     const [left, top] = delta as [number, number];
     (box ?? view).scrollBy({ left, top, behavior: 'instant' });
   }
   const root = doc.scrollingElement ?? doc.documentElement;
-  const page = { scrollX: Math.round(view.scrollX), scrollY: Math.round(view.scrollY), atBottom: view.scrollY + view.innerHeight >= root.scrollHeight - 2 };
+  const page = {
+    scrollX: Math.round(view.scrollX),
+    scrollY: Math.round(view.scrollY),
+    atBottom: view.scrollY + view.innerHeight >= root.scrollHeight - 2,
+  };
   // A box that scrolled is what the model asked about: a "read to the end" box says whether its end is reached.
   if (!box) return page;
-  return { ...page, area: { scrollTop: Math.round(box.scrollTop), scrollHeight: box.scrollHeight, atEnd: box.scrollTop + box.clientHeight >= box.scrollHeight - 2 } };
+  return {
+    ...page,
+    area: {
+      scrollTop: Math.round(box.scrollTop),
+      scrollHeight: box.scrollHeight,
+      atEnd: box.scrollTop + box.clientHeight >= box.scrollHeight - 2,
+    },
+  };
 }

@@ -45,7 +45,8 @@ function uniqueIndex(text: string, wanted: string): number | string {
   const at = text.indexOf(wanted);
   const shown = JSON.stringify(wanted.length > MAX_SHOWN ? `${wanted.slice(0, MAX_SHOWN - 1)}…` : wanted);
   if (at < 0) return `the text ${shown} is not in the field (it is matched exactly, with its punctuation)`;
-  if (text.indexOf(wanted, at + 1) >= 0) return `the text ${shown} occurs more than once; give a longer, unique passage`;
+  if (text.indexOf(wanted, at + 1) >= 0)
+    return `the text ${shown} occurs more than once; give a longer, unique passage`;
   return at;
 }
 

@@ -6,7 +6,12 @@
  */
 export function setNativeValue(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
   const view = el.ownerDocument.defaultView ?? window;
-  const proto = el.tagName === 'TEXTAREA' ? view.HTMLTextAreaElement.prototype : el.tagName === 'SELECT' ? view.HTMLSelectElement.prototype : view.HTMLInputElement.prototype;
+  const proto =
+    el.tagName === 'TEXTAREA'
+      ? view.HTMLTextAreaElement.prototype
+      : el.tagName === 'SELECT'
+        ? view.HTMLSelectElement.prototype
+        : view.HTMLInputElement.prototype;
   const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
   if (!setter) throw new Error(`no native value setter on ${el.tagName}`);
   setter.call(el, value);
@@ -16,6 +21,8 @@ export function setNativeValue(el: HTMLInputElement | HTMLTextAreaElement | HTML
 /** Fires `input` then `change`, bubbling and composed (so listeners outside a shadow root hear them). */
 export function dispatchInputAndChange(el: HTMLElement, data: string | null): void {
   const view = el.ownerDocument.defaultView ?? window;
-  el.dispatchEvent(new view.InputEvent('input', { bubbles: true, composed: true, inputType: 'insertReplacementText', data }));
+  el.dispatchEvent(
+    new view.InputEvent('input', { bubbles: true, composed: true, inputType: 'insertReplacementText', data }),
+  );
   el.dispatchEvent(new view.Event('change', { bubbles: true }));
 }

@@ -17,7 +17,8 @@ export async function setSliderValue(el: HTMLElement, value: string): Promise<Sl
   if (!Number.isFinite(target)) return { ok: false, reason: `"${value}" is not a number` };
   if (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'range') {
     const input = el as HTMLInputElement;
-    if (target < Number(input.min || 0) || target > Number(input.max || 100)) return { ok: false, reason: `outside the slider's range ${input.min || 0}–${input.max || 100}` };
+    if (target < Number(input.min || 0) || target > Number(input.max || 100))
+      return { ok: false, reason: `outside the slider's range ${input.min || 0}–${input.max || 100}` };
     setNativeValue(input, String(target));
     return { ok: true, value: input.value };
   }

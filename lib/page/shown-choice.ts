@@ -10,9 +10,14 @@ const MAX_TEXT = 200;
  * input is described by; undefined when the input holds text or nothing is shown.
  */
 export function shownChoice(input: HTMLElement): string | undefined {
-  if (input.tagName !== 'INPUT' || (input as HTMLInputElement).value || interactiveRole(input) !== 'combobox') return undefined;
+  if (input.tagName !== 'INPUT' || (input as HTMLInputElement).value || interactiveRole(input) !== 'combobox')
+    return undefined;
   const root = input.getRootNode() as Document | ShadowRoot;
-  const described = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean).map((id) => root.getElementById(id)).filter((e): e is HTMLElement => !!e);
+  const described = (input.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => root.getElementById(id))
+    .filter((e): e is HTMLElement => !!e);
   let box = input.parentElement;
   for (let level = 0; box && level < MAX_LEVELS; level++, box = box.parentElement) {
     if (box.querySelectorAll('input, select, textarea, [role="combobox"]').length > 1) return undefined;
@@ -29,7 +34,13 @@ function textsIn(box: HTMLElement, skip: HTMLElement[]): string[] {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const parent = n.parentElement;
     const text = n.textContent?.replace(/\s+/g, ' ').trim();
-    if (!text || !parent || skip.some((s) => s.contains(parent)) || parent.closest('[aria-live], [role="status"], [role="log"]')) continue;
+    if (
+      !text ||
+      !parent ||
+      skip.some((s) => s.contains(parent)) ||
+      parent.closest('[aria-live], [role="status"], [role="log"]')
+    )
+      continue;
     if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     out.push(text);
   }

@@ -30,7 +30,8 @@ export function identityChange(shown: ShownIdentity, now: ShownIdentity | undefi
   if (now.name !== shown.name) diffs.push(`name ${q(shown.name)} → ${q(now.name)}`);
   if (now.href !== shown.href) diffs.push(`link target ${q(shown.href)} → ${q(now.href)}`);
   if (now.action !== shown.action || now.method !== shown.method) {
-    const dest = (i: ShownIdentity) => (i.action === undefined ? '(none)' : `${(i.method ?? 'get').toUpperCase()} ${i.action}`);
+    const dest = (i: ShownIdentity) =>
+      i.action === undefined ? '(none)' : `${(i.method ?? 'get').toUpperCase()} ${i.action}`;
     diffs.push(`form destination ${dest(shown)} → ${dest(now)}`);
   }
   return diffs.length ? diffs.join(', ') : undefined;

@@ -1,7 +1,17 @@
 import { Allowlist } from './allowlist';
 import { fieldLabel, textOf } from './field-label';
 import {
-  buttonText, constraintsOf, formLabel, isEditingHost, isRequired, isWritable, optionsOf, radioGroup, radioGroupLabel, sharesName, usableRadios,
+  buttonText,
+  constraintsOf,
+  formLabel,
+  isEditingHost,
+  isRequired,
+  isWritable,
+  optionsOf,
+  radioGroup,
+  radioGroupLabel,
+  sharesName,
+  usableRadios,
 } from './field-facts';
 import type { ButtonSnapshot, FieldSnapshot, FieldType, FormInfo, FormSnapshot } from './form-snapshot';
 import { isFieldVisible, withAncestorCache } from './is-field-visible';
@@ -17,7 +27,21 @@ export interface SnapshotResult extends FormSnapshot {
   allowlist: Allowlist;
 }
 
-const TEXT_TYPES = new Set(['text', 'email', 'number', 'tel', 'url', 'search', 'date', 'datetime-local', 'time', 'month', 'week', 'range', 'color']);
+const TEXT_TYPES = new Set([
+  'text',
+  'email',
+  'number',
+  'tel',
+  'url',
+  'search',
+  'date',
+  'datetime-local',
+  'time',
+  'month',
+  'week',
+  'range',
+  'color',
+]);
 const BUTTON_TYPES = new Set(['submit', 'button', 'image']);
 
 /**
@@ -46,7 +70,12 @@ function snapshotOnce(doc: Document): SnapshotResult {
       key = keys.form.claim([form.getAttribute('name'), form.id, label], 'form');
       formKeys.set(form, key);
       allowlist.addForm(key, form);
-      snapshot.forms.push({ key, label, action: absoluteUrl(form, form.getAttribute('action') ?? ''), method: (form.getAttribute('method') || 'get').toLowerCase() } satisfies FormInfo);
+      snapshot.forms.push({
+        key,
+        label,
+        action: absoluteUrl(form, form.getAttribute('action') ?? ''),
+        method: (form.getAttribute('method') || 'get').toLowerCase(),
+      } satisfies FormInfo);
     }
     return key;
   };
@@ -56,11 +85,20 @@ function snapshotOnce(doc: Document): SnapshotResult {
     if (isSensitiveField(el, label.source === 'nearby' ? '' : label.text)) return;
     const name = el.getAttribute('name');
     const input = el as HTMLInputElement;
-    const candidates = type === 'checkbox' && name && sharesName(input) ? [`${name}-${input.value}`, label.text] : [name, el.id, label.text];
+    const candidates =
+      type === 'checkbox' && name && sharesName(input)
+        ? [`${name}-${input.value}`, label.text]
+        : [name, el.id, label.text];
     const key = keys.field.claim(candidates, type);
     const elements = type === 'radio' ? radios : [el];
     allowlist.addField(key, type, elements);
-    const field: FieldSnapshot = { key, label: label.text, type, value: readFieldValue(type, elements), required: isRequired(elements) };
+    const field: FieldSnapshot = {
+      key,
+      label: label.text,
+      type,
+      value: readFieldValue(type, elements),
+      required: isRequired(elements),
+    };
     const options = optionsOf(el, type, radios);
     if (options) field.options = options;
     const constraints = constraintsOf(el);
@@ -75,12 +113,19 @@ function snapshotOnce(doc: Document): SnapshotResult {
   };
 
   const addButton = (el: HTMLElement) => {
-    if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true' || !isFieldVisible(el)) return;
-    const type = el.tagName === 'BUTTON' ? (el as HTMLButtonElement).type : el.tagName === 'INPUT' ? (el as HTMLInputElement).type : '';
+    if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true' || !isFieldVisible(el))
+      return;
+    const type =
+      el.tagName === 'BUTTON'
+        ? (el as HTMLButtonElement).type
+        : el.tagName === 'INPUT'
+          ? (el as HTMLInputElement).type
+          : '';
     if (type === 'reset') return;
     const text = buttonText(el);
     const key = keys.button.claim([text.toLowerCase(), el.getAttribute('name'), el.id], 'button');
-    const kind: ButtonSnapshot['kind'] = el.tagName === 'A' ? 'link' : type === 'submit' || type === 'image' ? 'submit' : 'button';
+    const kind: ButtonSnapshot['kind'] =
+      el.tagName === 'A' ? 'link' : type === 'submit' || type === 'image' ? 'submit' : 'button';
     const button: ButtonSnapshot = { key, text, kind };
     const goesTo = el.tagName === 'A' ? el.getAttribute('href') : el.getAttribute('formaction');
     if (goesTo !== null) button.action = absoluteUrl(el, goesTo);
@@ -121,10 +166,15 @@ function snapshotOnce(doc: Document): SnapshotResult {
       if (isWritable(select)) addField(select, select.multiple ? 'select-multiple' : 'select', where);
     } else if (tag === 'TEXTAREA') {
       if (isWritable(el as HTMLTextAreaElement)) addField(el as HTMLElement, 'textarea', where);
-    } else if (tag === 'BUTTON' || el.getAttribute('role') === 'button' || (tag === 'A' && el.hasAttribute('href') && el.closest('form'))) {
+    } else if (
+      tag === 'BUTTON' ||
+      el.getAttribute('role') === 'button' ||
+      (tag === 'A' && el.hasAttribute('href') && el.closest('form'))
+    ) {
       addButton(el as HTMLElement);
     } else if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') {
-      if (isEditingHost(el as HTMLElement) && el.getAttribute('aria-readonly') !== 'true' && isFieldVisible(el)) addField(el as HTMLElement, 'contenteditable', where);
+      if (isEditingHost(el as HTMLElement) && el.getAttribute('aria-readonly') !== 'true' && isFieldVisible(el))
+        addField(el as HTMLElement, 'contenteditable', where);
     }
   });
   const notice = removeInvisibleChars(snapshot);

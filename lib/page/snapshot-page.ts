@@ -3,7 +3,15 @@ import { elementName } from './element-name';
 import { rowContext } from './row-context';
 import { textOf } from './field-label';
 import { elementState, isInView } from './element-state';
-import { constraintsOf, formLabel, isRequired, optionsOf, radioGroup, radioGroupLabel, usableRadios } from './field-facts';
+import {
+  constraintsOf,
+  formLabel,
+  isRequired,
+  optionsOf,
+  radioGroup,
+  radioGroupLabel,
+  usableRadios,
+} from './field-facts';
 import { fieldKindOf } from './field-kind';
 import type { FieldType } from './form-snapshot';
 import { interactiveRole } from './interactive-role';
@@ -12,7 +20,13 @@ import { isSensitiveField } from './is-sensitive-field';
 import { isUsableOption } from './is-usable-option';
 import { isPasswordField } from './is-password-field';
 import { countRegions, isInside, regionKind } from './page-regions';
-import { PAGE_STATE_LIMITS, type GetPageStateInput, type PageElement, type PageRegion, type PageState } from './page-state';
+import {
+  PAGE_STATE_LIMITS,
+  type GetPageStateInput,
+  type PageElement,
+  type PageRegion,
+  type PageState,
+} from './page-state';
 import { readFieldValue } from './read-field-value';
 import type { RefBook } from './ref-book';
 import { invisibleCharsNotice, stripInvisibleChars, type InvisibleCharCount } from './strip-invisible-chars';
@@ -54,11 +68,18 @@ export function snapshotPage(doc: Document, input: GetPageStateInput, options: S
   return withAncestorCache(() => snapshotOnce(doc, input, options));
 }
 
-function snapshotOnce(doc: Document, input: GetPageStateInput, { refs, scopeOf }: SnapshotPageOptions): PageStateResult {
+function snapshotOnce(
+  doc: Document,
+  input: GetPageStateInput,
+  { refs, scopeOf }: SnapshotPageOptions,
+): PageStateResult {
   let scope: Element | undefined;
   if (input.scope !== undefined) {
     scope = scopeOf?.(input.scope);
-    if (!scope?.isConnected) throw new Error(`"${input.scope}" is not a region or element of the last page snapshot; call get_page_state without scope to see the regions`);
+    if (!scope?.isConnected)
+      throw new Error(
+        `"${input.scope}" is not a region or element of the last page snapshot; call get_page_state without scope to see the regions`,
+      );
   }
   const candidates: Candidate[] = [];
   const seenRadios = new Set<Element>();
@@ -66,7 +87,13 @@ function snapshotOnce(doc: Document, input: GetPageStateInput, { refs, scopeOf }
     if (scope && (el === scope || !isInside(scope, el))) return;
     const role = interactiveRole(el);
     // checkVisibility is the cheap first pass; the full verdict comes for the listed page below.
-    if (!role || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !isStyledChoice(el) && !isTransparentCombobox(el)) return;
+    if (
+      !role ||
+      (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+        !isStyledChoice(el) &&
+        !isTransparentCombobox(el))
+    )
+      return;
     if (role === 'radio' && el.tagName === 'INPUT') {
       // A radio group is one entry, listed where its first radio sits.
       if (seenRadios.has(el)) return;
@@ -78,7 +105,12 @@ function snapshotOnce(doc: Document, input: GetPageStateInput, { refs, scopeOf }
   const allowlist = new Allowlist();
   const labels = new Map<string, string>();
   const regionRefs = new Map<string, Element>();
-  const regions = describeRegions(candidates.map((c) => c.el), refs, allowlist, regionRefs);
+  const regions = describeRegions(
+    candidates.map((c) => c.el),
+    refs,
+    allowlist,
+    regionRefs,
+  );
   const offset = input.offset ?? 0;
   const max = input.maxElements ?? PAGE_STATE_LIMITS.defaultElements;
   const elements: PageElement[] = [];
@@ -103,10 +135,16 @@ function snapshotOnce(doc: Document, input: GetPageStateInput, { refs, scopeOf }
 }
 
 /** A native checkbox or radio hidden behind its styled label still counts; isFieldVisible decides. */
-const isStyledChoice = (el: Element) => el.tagName === 'INPUT' && ((el as HTMLInputElement).type === 'checkbox' || (el as HTMLInputElement).type === 'radio');
+const isStyledChoice = (el: Element) =>
+  el.tagName === 'INPUT' && ((el as HTMLInputElement).type === 'checkbox' || (el as HTMLInputElement).type === 'radio');
 
 /** The entry of one candidate, registered in the allowlist; undefined when it is hidden or a secret. */
-function describe(c: Candidate, refs: RefBook, allowlist: Allowlist, labels: Map<string, string>): PageElement | undefined {
+function describe(
+  c: Candidate,
+  refs: RefBook,
+  allowlist: Allowlist,
+  labels: Map<string, string>,
+): PageElement | undefined {
   const { el, role } = c;
   let type: FieldType | undefined = fieldKindOf(el);
   let elements = [el as HTMLElement];
@@ -120,7 +158,13 @@ function describe(c: Candidate, refs: RefBook, allowlist: Allowlist, labels: Map
   if (isPasswordField(el)) return describePassword(el as HTMLInputElement, name, refs, allowlist);
   if (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && isSensitiveField(el, name)) return undefined;
   const ref = refs.refOf(el, 'e', (r) => allowlist.hasButton(r) || allowlist.field(r) !== undefined);
-  const out: PageElement = { ref, role: type === 'radio' ? 'radiogroup' : role, name, ...elementState(el, role), inView: isInView(el) };
+  const out: PageElement = {
+    ref,
+    role: type === 'radio' ? 'radiogroup' : role,
+    name,
+    ...elementState(el, role),
+    inView: isInView(el),
+  };
   if (type && !out.disabled) {
     allowlist.addField(ref, type, elements);
     labels.set(ref, name);
@@ -151,14 +195,31 @@ function describe(c: Candidate, refs: RefBook, allowlist: Allowlist, labels: Map
 
 /** A password field as a write-only entry: its ref, role and name, never its value (not even its length). */
 function describePassword(el: HTMLInputElement, name: string, refs: RefBook, allowlist: Allowlist): PageElement {
-  const ref = refs.refOf(el, 'e', (r) => allowlist.hasButton(r) || allowlist.field(r) !== undefined || allowlist.hasSecret(r));
+  const ref = refs.refOf(
+    el,
+    'e',
+    (r) => allowlist.hasButton(r) || allowlist.field(r) !== undefined || allowlist.hasSecret(r),
+  );
   const disabled = el.disabled || el.readOnly;
   if (!disabled) allowlist.addSecret(ref, el);
-  return { ref, role: 'textbox', name, writeOnly: true, ...(disabled ? { disabled: true } : {}), ...(el.required ? { required: true } : {}), inView: isInView(el) };
+  return {
+    ref,
+    role: 'textbox',
+    name,
+    writeOnly: true,
+    ...(disabled ? { disabled: true } : {}),
+    ...(el.required ? { required: true } : {}),
+    inView: isInView(el),
+  };
 }
 
 /** The regions around the candidates (forms, dialogs, lists, tables, landmarks); forms enter the allowlist for submit_form. */
-function describeRegions(elements: Element[], refs: RefBook, allowlist: Allowlist, regionRefs: Map<string, Element>): PageRegion[] {
+function describeRegions(
+  elements: Element[],
+  refs: RefBook,
+  allowlist: Allowlist,
+  regionRefs: Map<string, Element>,
+): PageRegion[] {
   const regions: PageRegion[] = [];
   for (const [el, count] of countRegions(elements)) {
     if (regions.length >= 40) break;
@@ -170,7 +231,14 @@ function describeRegions(elements: Element[], refs: RefBook, allowlist: Allowlis
       const form = el as HTMLFormElement;
       allowlist.addForm(ref, form);
       const action = absoluteUrl(form.getAttribute('action') ?? '', form.ownerDocument.baseURI);
-      regions.push({ ref, kind, name: formLabel(form), count, action, method: (form.getAttribute('method') || 'get').toLowerCase() });
+      regions.push({
+        ref,
+        kind,
+        name: formLabel(form),
+        count,
+        action,
+        method: (form.getAttribute('method') || 'get').toLowerCase(),
+      });
     } else {
       regions.push({ ref, kind, name: regionName(el), count });
     }
@@ -211,7 +279,16 @@ function absoluteUrl(raw: string, base: string): string {
 function regionName(el: Element): string {
   const root = el.getRootNode() as Document | ShadowRoot;
   const labelledBy = el.getAttribute('aria-labelledby');
-  const byId = labelledBy ? labelledBy.split(/\s+/).map((id) => textOf(root.getElementById(id))).filter(Boolean).join(' ') : '';
-  const text = byId || el.getAttribute('aria-label')?.trim() || textOf(el.querySelector(':scope > caption, :scope > legend, h1, h2, h3, h4, h5, h6'));
+  const byId = labelledBy
+    ? labelledBy
+        .split(/\s+/)
+        .map((id) => textOf(root.getElementById(id)))
+        .filter(Boolean)
+        .join(' ')
+    : '';
+  const text =
+    byId ||
+    el.getAttribute('aria-label')?.trim() ||
+    textOf(el.querySelector(':scope > caption, :scope > legend, h1, h2, h3, h4, h5, h6'));
   return text.replace(/\s+/g, ' ').slice(0, 80);
 }

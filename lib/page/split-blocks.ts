@@ -1,8 +1,41 @@
 /** Elements that add no Markdown of their own, so their children can be converted one by one. */
-const CONTAINERS = new Set(['BODY', 'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'HEADER', 'FOOTER', 'ASIDE', 'NAV', 'FORM', 'CENTER', 'HGROUP']);
+const CONTAINERS = new Set([
+  'BODY',
+  'DIV',
+  'SECTION',
+  'ARTICLE',
+  'MAIN',
+  'HEADER',
+  'FOOTER',
+  'ASIDE',
+  'NAV',
+  'FORM',
+  'CENTER',
+  'HGROUP',
+]);
 const BLOCKS = new Set([
-  ...CONTAINERS, 'P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'DL', 'TABLE', 'PRE', 'BLOCKQUOTE', 'FIGURE',
-  'HR', 'ADDRESS', 'DETAILS', 'FIELDSET', 'LI', 'DD', 'DT',
+  ...CONTAINERS,
+  'P',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'UL',
+  'OL',
+  'DL',
+  'TABLE',
+  'PRE',
+  'BLOCKQUOTE',
+  'FIGURE',
+  'HR',
+  'ADDRESS',
+  'DETAILS',
+  'FIELDSET',
+  'LI',
+  'DD',
+  'DT',
 ]);
 
 /** A run of sibling nodes that converts to one Markdown block. */
@@ -17,13 +50,21 @@ export interface Block {
  * block lets read_page stop once its window is full instead of converting a whole 1 MB page to return 20 kB
  * of it. Never mutates the tree. `skip` lets a caller drop containers (invisible ones on a live page).
  */
-export function splitBlocks(root: Element, skip: (el: Element) => 'hidden' | 'text-hidden' | 'visible' = () => 'visible'): Block[] {
+export function splitBlocks(
+  root: Element,
+  skip: (el: Element) => 'hidden' | 'text-hidden' | 'visible' = () => 'visible',
+): Block[] {
   const blocks: Block[] = [];
   visit(root, false, blocks, skip);
   return blocks;
 }
 
-function visit(el: Element, textHidden: boolean, blocks: Block[], skip: Parameters<typeof splitBlocks>[1] & object): void {
+function visit(
+  el: Element,
+  textHidden: boolean,
+  blocks: Block[],
+  skip: Parameters<typeof splitBlocks>[1] & object,
+): void {
   if (!hasBlockChild(el)) {
     blocks.push({ nodes: [el], textHidden: false });
     return;

@@ -22,12 +22,21 @@ export interface InvalidField {
  * validation and submit handlers (form.submit() would skip both). Invalid fields are reported instead.
  */
 export function submitForm(allowlist: Allowlist, formKey: string): SubmitResult {
-  if (!allowlist.hasForm(formKey)) return { ok: false, key: formKey, reason: 'not a form of the last form snapshot; call get_form_state to see the forms' };
+  if (!allowlist.hasForm(formKey))
+    return {
+      ok: false,
+      key: formKey,
+      reason: 'not a form of the last form snapshot; call get_form_state to see the forms',
+    };
   const form = allowlist.form(formKey);
-  if (!form?.isConnected) return { ok: false, key: formKey, reason: 'the form is gone (the page changed); call get_form_state again' };
+  if (!form?.isConnected)
+    return { ok: false, key: formKey, reason: 'the form is gone (the page changed); call get_form_state again' };
   const invalid = Array.from(form.elements)
     .filter((el): el is HTMLInputElement => 'validity' in el && !(el as HTMLInputElement).validity.valid)
-    .map((el) => ({ key: allowlist.fieldKeyOf(el) ?? (el.getAttribute('name') || el.id || el.tagName.toLowerCase()), message: el.validationMessage }));
+    .map((el) => ({
+      key: allowlist.fieldKeyOf(el) ?? (el.getAttribute('name') || el.id || el.tagName.toLowerCase()),
+      message: el.validationMessage,
+    }));
   if (invalid.length) return { ok: false, key: formKey, reason: 'the form has invalid fields', invalid };
   // The same submitter the card's destination was read from (element-identity.ts).
   form.requestSubmit(defaultSubmitter(form) as HTMLButtonElement | undefined);

@@ -22,9 +22,10 @@ export function typeText(el: HTMLElement, text: string, clear: boolean): void {
 }
 
 function typeChar(el: HTMLElement, ch: string): void {
-  const press: KeyPress = ch === '\n'
-    ? { key: 'Enter', code: 'Enter', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false }
-    : { key: ch, code: codeOf(ch), ctrlKey: false, shiftKey: ch !== ch.toLowerCase(), altKey: false, metaKey: false };
+  const press: KeyPress =
+    ch === '\n'
+      ? { key: 'Enter', code: 'Enter', ctrlKey: false, shiftKey: false, altKey: false, metaKey: false }
+      : { key: ch, code: codeOf(ch), ctrlKey: false, shiftKey: ch !== ch.toLowerCase(), altKey: false, metaKey: false };
   const down = dispatchKey(el, 'keydown', press);
   const pressed = down && dispatchKey(el, 'keypress', press);
   const inputType = ch === '\n' ? (el.tagName === 'TEXTAREA' ? 'insertLineBreak' : 'insertParagraph') : 'insertText';
@@ -35,7 +36,9 @@ function typeChar(el: HTMLElement, ch: string): void {
 
 function beforeInput(el: HTMLElement, inputType: string, data: string | null): boolean {
   const view = el.ownerDocument.defaultView ?? window;
-  return el.dispatchEvent(new view.InputEvent('beforeinput', { bubbles: true, cancelable: true, composed: true, inputType, data }));
+  return el.dispatchEvent(
+    new view.InputEvent('beforeinput', { bubbles: true, cancelable: true, composed: true, inputType, data }),
+  );
 }
 
 function insert(el: HTMLElement, ch: string, inputType: string): void {
@@ -69,7 +72,8 @@ function clearContent(el: HTMLElement): void {
   const selection = doc.getSelection();
   selection?.removeAllRanges();
   selection?.addRange(range);
-  if (el.textContent && beforeInput(el, 'deleteContentBackward', null) && !doc.execCommand('delete')) el.textContent = '';
+  if (el.textContent && beforeInput(el, 'deleteContentBackward', null) && !doc.execCommand('delete'))
+    el.textContent = '';
   selection?.collapse(el, el.childNodes.length);
 }
 

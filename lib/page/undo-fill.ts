@@ -21,7 +21,11 @@ export function undoFill(record: UndoRecord): UndoResult {
     const outcome = writeField(entry.type, elements, entry.previous, { restoring: true });
     const actual = readFieldValue(entry.type, elements);
     if (outcome.ok && sameValue(entry.previous, actual)) result.restored.push({ key: entry.key, value: actual });
-    else result.failed.push({ key: entry.key, reason: outcome.ok ? `the page shows ${JSON.stringify(actual)}` : outcome.reason });
+    else
+      result.failed.push({
+        key: entry.key,
+        reason: outcome.ok ? `the page shows ${JSON.stringify(actual)}` : outcome.reason,
+      });
   }
   return result;
 }

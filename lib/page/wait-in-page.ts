@@ -36,7 +36,12 @@ export function waitForTextInPage(text: string, timeoutMs: number): Promise<bool
       clearTimeout(trailing);
       resolve(found);
     }
-    observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
+    observer.observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    });
   });
 }
 
@@ -71,14 +76,22 @@ export function waitForNetworkIdleInPage(quietMs: number, timeoutMs: number): Pr
       this.addEventListener('loadend', done, { once: true });
       return send0.apply(this, args);
     };
-    new PerformanceObserver(() => { c.last = performance.now(); }).observe({ type: 'resource', buffered: false });
+    new PerformanceObserver(() => {
+      c.last = performance.now();
+    }).observe({ type: 'resource', buffered: false });
   }
   const started = performance.now();
   const tracked = counter;
   return new Promise((resolve) => {
     const tick = () => {
       const now = performance.now();
-      if (document.readyState === 'complete' && tracked.pending === 0 && now - tracked.last >= quietMs && now - started >= Math.min(quietMs, 100)) return resolve(true);
+      if (
+        document.readyState === 'complete' &&
+        tracked.pending === 0 &&
+        now - tracked.last >= quietMs &&
+        now - started >= Math.min(quietMs, 100)
+      )
+        return resolve(true);
       if (now - started >= timeoutMs) return resolve(false);
       setTimeout(tick, 50);
     };

@@ -15,7 +15,12 @@ export function walkFormRoots(doc: Document, visit: (el: Element, where: FoundIn
 /** Guards against pathological nesting (and a frame showing its own parent). */
 const MAX_DEPTH = 8;
 
-function walkRoot(root: Document | ShadowRoot, where: FoundIn, visit: (el: Element, where: FoundIn) => void, depth: number): void {
+function walkRoot(
+  root: Document | ShadowRoot,
+  where: FoundIn,
+  visit: (el: Element, where: FoundIn) => void,
+  depth: number,
+): void {
   if (depth > MAX_DEPTH) return;
   for (const el of root.querySelectorAll('*')) {
     visit(el, where);
@@ -23,7 +28,8 @@ function walkRoot(root: Document | ShadowRoot, where: FoundIn, visit: (el: Eleme
     if (el.tagName === 'IFRAME' || el.tagName === 'FRAME') {
       const inner = (el as HTMLIFrameElement).contentDocument;
       // A hidden iframe hides everything in it, whatever the styles inside say.
-      if (inner && el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) walkRoot(inner, { frame: el as HTMLIFrameElement }, visit, depth + 1);
+      if (inner && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+        walkRoot(inner, { frame: el as HTMLIFrameElement }, visit, depth + 1);
     }
   }
 }

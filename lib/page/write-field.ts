@@ -25,7 +25,12 @@ export interface WriteOptions {
  * Writes one value as a person would: focus, change, blur. Checkboxes and radios are clicked (only when their
  * state differs), selects match a value or a visible label, dates arrive as ISO and leave in the input's format.
  */
-export function writeField(type: FieldType, elements: HTMLElement[], value: FieldValue, options: WriteOptions = {}): WriteOutcome {
+export function writeField(
+  type: FieldType,
+  elements: HTMLElement[],
+  value: FieldValue,
+  options: WriteOptions = {},
+): WriteOutcome {
   const el = elements[0] as HTMLElement;
   switch (type) {
     case 'checkbox':
@@ -61,7 +66,14 @@ function writeText(el: HTMLInputElement | HTMLTextAreaElement, type: FieldType, 
 }
 
 function writeCheckbox(el: HTMLInputElement, value: FieldValue): WriteOutcome {
-  const want = typeof value === 'boolean' ? value : typeof value === 'string' && TRUE.test(value) ? true : typeof value === 'string' && FALSE.test(value) ? false : undefined;
+  const want =
+    typeof value === 'boolean'
+      ? value
+      : typeof value === 'string' && TRUE.test(value)
+        ? true
+        : typeof value === 'string' && FALSE.test(value)
+          ? false
+          : undefined;
   if (want === undefined) return { ok: false, reason: 'expected true or false for a checkbox' };
   if (el.checked !== want) asUser(el, () => el.click());
   return { ok: true, expected: want };
@@ -91,7 +103,14 @@ function writeSelect(el: HTMLSelectElement, value: FieldValue, anyOption: boolea
   const all = Array.from(el.options);
   const options = anyOption ? all : all.filter(isUsableOption);
   const labels = (o: HTMLOptionElement) => [o.value, o.text, o.label];
-  const find = (w: string): HTMLOptionElement | string => pick(options, w, labels) ?? (pick(all, w, labels) ? unusable(w) : notAnOption(w, options.map((o) => o.value)));
+  const find = (w: string): HTMLOptionElement | string =>
+    pick(options, w, labels) ??
+    (pick(all, w, labels)
+      ? unusable(w)
+      : notAnOption(
+          w,
+          options.map((o) => o.value),
+        ));
   if (el.multiple) {
     const wanted = Array.isArray(value) ? value : typeof value === 'string' ? [value] : undefined;
     if (!wanted) return { ok: false, reason: 'expected a list of options' };
@@ -135,7 +154,9 @@ function writeEditable(el: HTMLElement, value: string): WriteOutcome {
     if (!inserted || el.innerText.replace(/\n$/, '') !== value) {
       el.textContent = value;
       const view = doc.defaultView ?? window;
-      el.dispatchEvent(new view.InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: value }));
+      el.dispatchEvent(
+        new view.InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: value }),
+      );
     }
   });
   return { ok: true, expected: value };

@@ -18,7 +18,12 @@ export interface AnthropicChatModelOptions {
 const DEFAULT_MAX_TOKENS = 4096;
 
 /** Client options shared with the connection test. */
-export function anthropicClientOptions(o: { apiKey?: string; baseURL?: string; maxRetries?: number; fetch?: typeof fetch }) {
+export function anthropicClientOptions(o: {
+  apiKey?: string;
+  baseURL?: string;
+  maxRetries?: number;
+  fetch?: typeof fetch;
+}) {
   return {
     apiKey: o.apiKey ?? null,
     baseURL: o.baseURL || undefined,
@@ -39,25 +44,29 @@ export function createAnthropicChatModel(options: AnthropicChatModelOptions): Ch
       const budget = call.reasoning?.budgetTokens;
       const maxTokens = Math.max(call.maxOutputTokens ?? DEFAULT_MAX_TOKENS, budget ? budget + 1024 : 0);
       const endpoint = { baseURL: options.baseURL, vendorHost: 'api.anthropic.com' };
-      yield* streamThroughSdk({ ...base, endpoint, stallTimeoutMs: options.stallTimeoutMs }, signal, async (fetch, push, requestSignal) => {
-        const client = new Anthropic({ ...base, fetch });
-        const mapper = createAnthropicStreamMapper();
-        const stream = await client.messages.create(
-          {
-            model: options.modelId,
-            max_tokens: maxTokens,
-            system: mapAnthropicSystem(call),
-            messages: mapAnthropicMessages(call),
-            tools: mapAnthropicTools(call),
-            stream: true,
-            ...(budget ? { thinking: { type: 'enabled' as const, budget_tokens: budget } } : {}),
-            ...(call.temperature !== undefined && !budget ? { temperature: call.temperature } : {}),
-          },
-          { signal: requestSignal },
-        );
-        for await (const event of stream) for (const part of mapper.push(event)) push(part);
-        if (!requestSignal.aborted) for (const part of mapper.finish()) push(part);
-      });
+      yield* streamThroughSdk(
+        { ...base, endpoint, stallTimeoutMs: options.stallTimeoutMs },
+        signal,
+        async (fetch, push, requestSignal) => {
+          const client = new Anthropic({ ...base, fetch });
+          const mapper = createAnthropicStreamMapper();
+          const stream = await client.messages.create(
+            {
+              model: options.modelId,
+              max_tokens: maxTokens,
+              system: mapAnthropicSystem(call),
+              messages: mapAnthropicMessages(call),
+              tools: mapAnthropicTools(call),
+              stream: true,
+              ...(budget ? { thinking: { type: 'enabled' as const, budget_tokens: budget } } : {}),
+              ...(call.temperature !== undefined && !budget ? { temperature: call.temperature } : {}),
+            },
+            { signal: requestSignal },
+          );
+          for await (const event of stream) for (const part of mapper.push(event)) push(part);
+          if (!requestSignal.aborted) for (const part of mapper.finish()) push(part);
+        },
+      );
     },
   };
 }

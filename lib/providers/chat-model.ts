@@ -10,7 +10,11 @@ import type { ModelInfo } from './model-catalog';
 export type { ChatMessage, ReasoningPart, TextPart, ToolCallPart, ToolResultPart, Usage } from '../storage/records';
 
 /** A tool as the model sees it: JSON Schema for the input (from zod via z.toJSONSchema). */
-export interface ToolSpec { name: string; description: string; inputSchema: Record<string, unknown> }
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
 
 export interface ChatCall {
   system: string;

@@ -8,7 +8,8 @@ import { lookupModel } from './model-catalog';
 import { createPromptApiChatModel } from './prompt-api-chat-model';
 import { withModelInfo, type Refusal } from './with-model-info';
 
-type ChatModelTarget = Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'> & Partial<Pick<ProviderConfig, 'apiVersion' | 'contextWindowTokens'>>;
+type ChatModelTarget = Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'> &
+  Partial<Pick<ProviderConfig, 'apiVersion' | 'contextWindowTokens'>>;
 
 /** Options every adapter takes besides the provider itself. */
 export interface ChatModelTuning {
@@ -21,9 +22,20 @@ export interface ChatModelTuning {
 // them is tried again.
 const refused: Record<Refusal, Set<string>> = { tools: new Set(), images: new Set() };
 
-function adapterFor(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl: typeof fetch | undefined, tuning: ChatModelTuning): ChatModel {
+function adapterFor(
+  provider: ChatModelTarget,
+  apiKey: string | undefined,
+  fetchImpl: typeof fetch | undefined,
+  tuning: ChatModelTuning,
+): ChatModel {
   if (provider.kind === 'anthropic') {
-    return createAnthropicChatModel({ modelId: provider.model, apiKey, baseURL: provider.baseUrl, fetch: fetchImpl, ...tuning });
+    return createAnthropicChatModel({
+      modelId: provider.model,
+      apiKey,
+      baseURL: provider.baseUrl,
+      fetch: fetchImpl,
+      ...tuning,
+    });
   }
   if (provider.kind === 'chrome-builtin') return createPromptApiChatModel({ modelId: provider.model });
   return createOpenAIChatModel({
@@ -32,12 +44,19 @@ function adapterFor(provider: ChatModelTarget, apiKey: string | undefined, fetch
     baseURL: provider.baseUrl,
     provider: provider.kind,
     fetch: fetchImpl,
-    ...(provider.kind === 'azure-openai' ? { azure: { apiVersion: provider.apiVersion || DEFAULT_AZURE_API_VERSION } } : {}),
+    ...(provider.kind === 'azure-openai'
+      ? { azure: { apiVersion: provider.apiVersion || DEFAULT_AZURE_API_VERSION } }
+      : {}),
     ...tuning,
   });
 }
 
-export function createChatModel(provider: ChatModelTarget, apiKey: string | undefined, fetchImpl?: typeof fetch, tuning: ChatModelTuning = {}): ChatModel {
+export function createChatModel(
+  provider: ChatModelTarget,
+  apiKey: string | undefined,
+  fetchImpl?: typeof fetch,
+  tuning: ChatModelTuning = {},
+): ChatModel {
   const key = `${provider.kind} ${provider.baseUrl} ${provider.model}`;
   const info = { ...lookupModel(provider.model) };
   // The built-in model has no tool calling and is sent text only, whatever its id; a server that refused is believed.

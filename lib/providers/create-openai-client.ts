@@ -5,7 +5,12 @@ import { ProviderError } from './provider-error';
 import { t } from '../util/t';
 
 /** The SDK's client options; shared with the connection test so both talk to the endpoint the same way. */
-export function openAIClientOptions(o: { apiKey?: string; baseURL?: string; maxRetries?: number; fetch?: typeof fetch }) {
+export function openAIClientOptions(o: {
+  apiKey?: string;
+  baseURL?: string;
+  maxRetries?: number;
+  fetch?: typeof fetch;
+}) {
   return {
     // Local servers (Ollama, LM Studio) need no key; the SDK insists on one, so send none at all.
     apiKey: o.apiKey || 'no-key',

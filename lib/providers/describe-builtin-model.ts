@@ -20,7 +20,9 @@ const messages: Record<LanguageModelAvailability, MessageKey> = {
 };
 
 /** Asks Chrome (the given API, else this context's global) how its built-in model is doing. */
-export async function describeBuiltinModel(api: LanguageModelApi | undefined = findLanguageModel()): Promise<BuiltinModelStatus> {
+export async function describeBuiltinModel(
+  api: LanguageModelApi | undefined = findLanguageModel(),
+): Promise<BuiltinModelStatus> {
   if (!api) return { availability: 'missing', message: builtinMissingMessage() };
   const availability = await api.availability();
   const key: MessageKey | undefined = messages[availability];

@@ -13,7 +13,8 @@ const LOCAL_SERVERS: Record<string, MessageKey> = {
   '8080': 'prov_unreachable_llamacpp',
 };
 
-const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 
 /** `baseURL` as configured (may be empty for a vendor's default endpoint); `vendorHost` is that default's host. */
 export function describeUnreachable(baseURL: string | undefined, vendorHost: string): string {

@@ -36,5 +36,7 @@ export function findLanguageModel(scope: object = globalThis): LanguageModelApi 
   const api = (scope as { LanguageModel?: unknown }).LanguageModel;
   if (!api || (typeof api !== 'object' && typeof api !== 'function')) return undefined;
   const candidate = api as Partial<LanguageModelApi>;
-  return typeof candidate.availability === 'function' && typeof candidate.create === 'function' ? (candidate as LanguageModelApi) : undefined;
+  return typeof candidate.availability === 'function' && typeof candidate.create === 'function'
+    ? (candidate as LanguageModelApi)
+    : undefined;
 }

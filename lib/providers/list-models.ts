@@ -15,13 +15,17 @@ export async function listModels(target: ListTarget, signal?: AbortSignal): Prom
 }
 
 /** The endpoint's models, and the limits it reports for them (by id) where it reports any. */
-export async function listModelsWithLimits(target: ListTarget, signal?: AbortSignal): Promise<{ models: string[]; reported: Record<string, ReportedLimits> }> {
+export async function listModelsWithLimits(
+  target: ListTarget,
+  signal?: AbortSignal,
+): Promise<{ models: string[]; reported: Record<string, ReportedLimits> }> {
   const reported: Record<string, ReportedLimits> = {};
   try {
     if (target.kind === 'chrome-builtin') {
       // No endpoint to ask: Chrome says whether its one model can run here.
       const status = await describeBuiltinModel();
-      if (status.availability === 'missing' || status.availability === 'unavailable') throw new ProviderError({ code: 'not_found', message: status.message });
+      if (status.availability === 'missing' || status.availability === 'unavailable')
+        throw new ProviderError({ code: 'not_found', message: status.message });
       return { models: ['gemini-nano'], reported };
     }
     const ids: string[] = [];
@@ -30,7 +34,8 @@ export async function listModelsWithLimits(target: ListTarget, signal?: AbortSig
       const client = new Anthropic(anthropicClientOptions(opts));
       for await (const m of client.models.list({}, { signal, timeout: 15_000 })) ids.push(m.id);
     } else {
-      const azure = target.kind === 'azure-openai' ? { apiVersion: target.apiVersion || DEFAULT_AZURE_API_VERSION } : undefined;
+      const azure =
+        target.kind === 'azure-openai' ? { apiVersion: target.apiVersion || DEFAULT_AZURE_API_VERSION } : undefined;
       const client = createOpenAIClient({ ...opts, azure });
       for await (const m of client.models.list({ signal, timeout: 15_000 })) {
         ids.push(m.id);

@@ -3,7 +3,12 @@
  * block, the last tool, and the last content block of the second-to-last message (so the stable prefix of the
  * conversation is cached and only the newest turn is new).
  */
-import type { ContentBlockParam, MessageParam, TextBlockParam, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type {
+  ContentBlockParam,
+  MessageParam,
+  TextBlockParam,
+  Tool,
+} from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ChatCall } from './chat-model';
 import { splitToolResultImage } from './tool-result-image';
 
@@ -33,14 +38,23 @@ export function mapAnthropicMessages(call: ChatCall): MessageParam[] {
     } else if (m.role === 'assistant') {
       blocks = m.content.flatMap((p): ContentBlockParam[] => {
         if (p.type === 'text') return p.text ? [{ type: 'text', text: p.text }] : [];
-        if (p.type === 'tool-call') return [{ type: 'tool_use', id: p.toolCallId, name: p.toolName, input: p.input ?? {} }];
+        if (p.type === 'tool-call')
+          return [{ type: 'tool_use', id: p.toolCallId, name: p.toolName, input: p.input ?? {} }];
         // Thinking can only be replayed with its signature; unsigned reasoning (from another vendor) is dropped.
         return p.signature ? [{ type: 'thinking', thinking: p.text, signature: p.signature }] : [];
       });
     } else {
       blocks = m.content.map((r) => {
         const { text, image } = splitToolResultImage(r);
-        const content = image ? [{ type: 'text' as const, text }, { type: 'image' as const, source: { type: 'base64' as const, media_type: image.mediaType, data: image.data } }] : r.output;
+        const content = image
+          ? [
+              { type: 'text' as const, text },
+              {
+                type: 'image' as const,
+                source: { type: 'base64' as const, media_type: image.mediaType, data: image.data },
+              },
+            ]
+          : r.output;
         return { type: 'tool_result', tool_use_id: r.toolCallId, content, is_error: r.isError ?? false };
       });
     }

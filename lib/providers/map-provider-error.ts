@@ -27,7 +27,9 @@ export interface ErrorEndpoint {
 }
 
 const isUserAbort = (e: unknown) =>
-  e instanceof OpenAIUserAbortError || e instanceof AnthropicUserAbortError || (e instanceof DOMException && e.name === 'AbortError');
+  e instanceof OpenAIUserAbortError ||
+  e instanceof AnthropicUserAbortError ||
+  (e instanceof DOMException && e.name === 'AbortError');
 const isTimeout = (e: unknown) => e instanceof OpenAITimeoutError || e instanceof AnthropicTimeoutError;
 const isConnection = (e: unknown) => e instanceof OpenAIConnectionError || e instanceof AnthropicConnectionError;
 
@@ -37,7 +39,8 @@ function vendorMessage(error: unknown): string | undefined {
   const body: unknown = error.error;
   if (typeof body !== 'object' || !body) return undefined;
   const nested = 'error' in body && typeof body.error === 'object' && body.error ? body.error : undefined;
-  const m = (nested && 'message' in nested ? nested.message : undefined) ?? ('message' in body ? body.message : undefined);
+  const m =
+    (nested && 'message' in nested ? nested.message : undefined) ?? ('message' in body ? body.message : undefined);
   return typeof m === 'string' && m ? m : undefined;
 }
 
@@ -47,7 +50,9 @@ function hostOf(endpoint: ErrorEndpoint): string {
 }
 
 const statusOf = (error: unknown): number | undefined =>
-  typeof error === 'object' && error && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+  typeof error === 'object' && error && 'status' in error && typeof error.status === 'number'
+    ? error.status
+    : undefined;
 
 /**
  * The messages Tabwise writes (stopped, timed out, unreachable) are in the user's language; a vendor's own
@@ -55,17 +60,21 @@ const statusOf = (error: unknown): number | undefined =>
  */
 export function mapProviderError(error: unknown, signal?: AbortSignal, endpoint?: ErrorEndpoint): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (signal?.aborted || isUserAbort(error)) return new ProviderError({ code: 'aborted', message: t('prov_stopped'), cause: error });
+  if (signal?.aborted || isUserAbort(error))
+    return new ProviderError({ code: 'aborted', message: t('prov_stopped'), cause: error });
   // Timeout first: it is a subclass of the connection error.
   if (isTimeout(error)) {
     const message = endpoint ? t('prov_timeout', hostOf(endpoint)) : t('prov_timeout_no_host');
     return new ProviderError({ code: 'timeout', message, cause: error });
   }
   if (isConnection(error)) {
-    const message = endpoint ? describeUnreachable(endpoint.baseURL, endpoint.vendorHost) : t('prov_unreachable_no_host');
+    const message = endpoint
+      ? describeUnreachable(endpoint.baseURL, endpoint.vendorHost)
+      : t('prov_unreachable_no_host');
     return new ProviderError({ code: 'network', message, cause: error });
   }
-  const message = (vendorMessage(error) ?? (error instanceof Error ? error.message : String(error))) || t('prov_unknown_error');
+  const message =
+    (vendorMessage(error) ?? (error instanceof Error ? error.message : String(error))) || t('prov_unknown_error');
   const status = statusOf(error);
   if (status !== undefined) return new ProviderError({ code: codeForStatus(status), status, message, cause: error });
   // No status: an SDK APIError here is an error event inside the stream; a TypeError is the body breaking off

@@ -56,7 +56,10 @@ const entries: Entry[] = [
   // Mistral
   [/^magistral/, { contextWindowTokens: 40 * K, reasoning: true, tools: true }],
   [/^codestral/, { contextWindowTokens: 256 * K, reasoning: false, tools: true }],
-  [/^(mistral-(large|medium|small)|ministral|open-mistral-nemo|pixtral|devstral)/, { contextWindowTokens: 128 * K, reasoning: false, tools: true }],
+  [
+    /^(mistral-(large|medium|small)|ministral|open-mistral-nemo|pixtral|devstral)/,
+    { contextWindowTokens: 128 * K, reasoning: false, tools: true },
+  ],
   // DeepSeek (the reasoner's tool support changed between versions: unknown, so a refusal is handled)
   [/^deepseek-reasoner|^deepseek-r1/, { contextWindowTokens: 128 * K, reasoning: true, tools: undefined }],
   [/^deepseek-chat/, { contextWindowTokens: 128 * K, reasoning: false, tools: true }],
@@ -103,14 +106,21 @@ const imageInput: [pattern: RegExp, images: boolean | undefined][] = [
  * `vendor/…`, Ollama's `:tag`.
  */
 export function normaliseModelId(modelId: string): string {
-  return modelId.trim().toLowerCase().replace(/^models\//, '').replace(/^[^/]+\//, '').replace(/:[^:]*$/, '');
+  return modelId
+    .trim()
+    .toLowerCase()
+    .replace(/^models\//, '')
+    .replace(/^[^/]+\//, '')
+    .replace(/:[^:]*$/, '');
 }
 
 /** What the catalog knows about `modelId`, or safe limits for a model it does not know. */
 export function lookupModel(modelId: string): ModelInfo {
   const id = normaliseModelId(modelId);
   const hit = entries.find(([pattern]) => pattern.test(id));
-  const info: ModelInfo = hit ? { ...hit[1], known: true } : { contextWindowTokens: UNKNOWN_CONTEXT_WINDOW, reasoning: false, known: false };
+  const info: ModelInfo = hit
+    ? { ...hit[1], known: true }
+    : { contextWindowTokens: UNKNOWN_CONTEXT_WINDOW, reasoning: false, known: false };
   const images = imageInput.find(([pattern]) => pattern.test(id))?.[1];
   return images === undefined ? info : { ...info, images };
 }

@@ -21,7 +21,13 @@ export interface ModelPrice {
   inputIncludesCached: boolean;
 }
 
-const openai = (prefix: string, input: number, cachedInput: number, output: number): ModelPrice => ({ prefix, input, cachedInput, output, inputIncludesCached: true });
+const openai = (prefix: string, input: number, cachedInput: number, output: number): ModelPrice => ({
+  prefix,
+  input,
+  cachedInput,
+  output,
+  inputIncludesCached: true,
+});
 const anthropic = (prefix: string, input: number, output: number): ModelPrice => ({
   prefix,
   input,
@@ -50,7 +56,8 @@ export const MODEL_PRICES: readonly ModelPrice[] = [
 export function priceOf(modelId: string): ModelPrice | undefined {
   const id = modelId.toLowerCase().replace(/^.*\//, '');
   let best: ModelPrice | undefined;
-  for (const p of MODEL_PRICES) if (id.startsWith(p.prefix) && (!best || p.prefix.length > best.prefix.length)) best = p;
+  for (const p of MODEL_PRICES)
+    if (id.startsWith(p.prefix) && (!best || p.prefix.length > best.prefix.length)) best = p;
   return best;
 }
 
@@ -63,7 +70,9 @@ export interface UsageCost {
 
 export function costOf(price: ModelPrice, usage: Usage): UsageCost {
   const perToken = (usd: number) => usd / 1_000_000;
-  const uncached = price.inputIncludesCached ? Math.max(0, usage.inputTokens - usage.cachedInputTokens) : usage.inputTokens;
+  const uncached = price.inputIncludesCached
+    ? Math.max(0, usage.inputTokens - usage.cachedInputTokens)
+    : usage.inputTokens;
   const costUsd =
     uncached * perToken(price.input) +
     usage.cachedInputTokens * perToken(price.cachedInput) +

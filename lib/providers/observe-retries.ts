@@ -2,7 +2,11 @@
  * Both SDKs retry 429 / 408 / 409 / 5xx / 529 themselves, honouring retry-after, but say nothing about it.
  * Wrapping their injectable `fetch` lets us tell the user "rate limited, retrying in 2 s" while they wait.
  */
-export interface RetryNotice { attempt: number; status: number; delayMs: number }
+export interface RetryNotice {
+  attempt: number;
+  status: number;
+  delayMs: number;
+}
 
 const RETRYABLE = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
 

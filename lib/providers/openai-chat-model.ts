@@ -34,25 +34,33 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
       const base = openAIClientOptions({ ...options, maxRetries });
       const isReasoningModel = !!call.reasoning?.effort;
       const endpoint = { baseURL: options.baseURL, vendorHost: 'api.openai.com' };
-      yield* streamThroughSdk({ ...base, endpoint, stallTimeoutMs: options.stallTimeoutMs }, signal, async (fetch, push, requestSignal) => {
-        const client = createOpenAIClient({ ...options, maxRetries, fetch });
-        const mapper = createOpenAIStreamMapper();
-        const stream = await client.chat.completions.create(
-          {
-            model: options.modelId,
-            messages: mapOpenAIMessages(call),
-            tools: mapOpenAITools(call),
-            stream: true,
-            stream_options: { include_usage: true },
-            ...(call.maxOutputTokens ? (isReasoningModel ? { max_completion_tokens: call.maxOutputTokens } : { max_tokens: call.maxOutputTokens }) : {}),
-            ...(call.temperature !== undefined && !isReasoningModel ? { temperature: call.temperature } : {}),
-            ...(isReasoningModel ? { reasoning_effort: call.reasoning!.effort } : {}),
-          },
-          { signal: requestSignal },
-        );
-        for await (const chunk of stream) for (const part of mapper.push(chunk)) push(part);
-        if (!requestSignal.aborted) for (const part of mapper.finish()) push(part);
-      });
+      yield* streamThroughSdk(
+        { ...base, endpoint, stallTimeoutMs: options.stallTimeoutMs },
+        signal,
+        async (fetch, push, requestSignal) => {
+          const client = createOpenAIClient({ ...options, maxRetries, fetch });
+          const mapper = createOpenAIStreamMapper();
+          const stream = await client.chat.completions.create(
+            {
+              model: options.modelId,
+              messages: mapOpenAIMessages(call),
+              tools: mapOpenAITools(call),
+              stream: true,
+              stream_options: { include_usage: true },
+              ...(call.maxOutputTokens
+                ? isReasoningModel
+                  ? { max_completion_tokens: call.maxOutputTokens }
+                  : { max_tokens: call.maxOutputTokens }
+                : {}),
+              ...(call.temperature !== undefined && !isReasoningModel ? { temperature: call.temperature } : {}),
+              ...(isReasoningModel ? { reasoning_effort: call.reasoning!.effort } : {}),
+            },
+            { signal: requestSignal },
+          );
+          for await (const chunk of stream) for (const part of mapper.push(chunk)) push(part);
+          if (!requestSignal.aborted) for (const part of mapper.finish()) push(part);
+        },
+      );
     },
   };
 }

@@ -8,7 +8,11 @@ import { mapOpenAIFinishReason } from './map-openai-finish-reason';
 import { ProviderError } from './provider-error';
 import { t } from '../util/t';
 
-interface PendingToolCall { id: string; name: string; args: string }
+interface PendingToolCall {
+  id: string;
+  name: string;
+  args: string;
+}
 
 export function createOpenAIStreamMapper() {
   const calls = new Map<number, PendingToolCall>();
@@ -28,7 +32,10 @@ export function createOpenAIStreamMapper() {
         };
       }
       for (const choice of chunk.choices ?? []) {
-        const delta = choice.delta as ChatCompletionChunk.Choice.Delta & { reasoning_content?: string; reasoning?: string };
+        const delta = choice.delta as ChatCompletionChunk.Choice.Delta & {
+          reasoning_content?: string;
+          reasoning?: string;
+        };
         const reasoning = delta?.reasoning_content ?? delta?.reasoning;
         if (reasoning) parts.push({ type: 'reasoning-delta', delta: reasoning });
         if (delta?.content) parts.push({ type: 'text-delta', delta: delta.content });

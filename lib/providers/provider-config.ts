@@ -10,7 +10,13 @@ import { formatInteger } from '../util/format-integer';
  * Which SDK talks to the endpoint: OpenAI's, Anthropic's, OpenAI's against another server, OpenAI's Azure
  * client (deployment paths, `api-version`, `api-key` header), or Chrome's built-in model (no SDK, no key).
  */
-export const providerKindSchema = z.enum(['openai', 'anthropic', 'openai-compatible', 'azure-openai', 'chrome-builtin']);
+export const providerKindSchema = z.enum([
+  'openai',
+  'anthropic',
+  'openai-compatible',
+  'azure-openai',
+  'chrome-builtin',
+]);
 export type ProviderKind = z.infer<typeof providerKindSchema>;
 
 /** True for hosts that are this computer: localhost, 127.0.0.0/8 and [::1]. */
@@ -31,11 +37,17 @@ const tokens = formatInteger;
  * Empty means the vendor's own endpoint. A key sent over plain http can be read by anyone on the network
  * path, so http is for local servers only.
  */
-export const providerBaseUrlSchema = z.union([
-  z.literal(''),
-  z.url({ protocol: /^https?$/, error: fullUrlNeeded })
-    .refine((url) => !url.toLowerCase().startsWith('http:') || isLoopbackHost(new URL(url).hostname), { error: plainHttpRule }),
-], { error: (issue) => issue.errors.flat().find((e) => e.message === plainHttpRule())?.message ?? fullUrlNeeded() });
+export const providerBaseUrlSchema = z.union(
+  [
+    z.literal(''),
+    z
+      .url({ protocol: /^https?$/, error: fullUrlNeeded })
+      .refine((url) => !url.toLowerCase().startsWith('http:') || isLoopbackHost(new URL(url).hostname), {
+        error: plainHttpRule,
+      }),
+  ],
+  { error: (issue) => issue.errors.flat().find((e) => e.message === plainHttpRule())?.message ?? fullUrlNeeded() },
+);
 
 /** Where a provider's key goes: its kind and the origin of its base URL ('' for the vendor's own endpoint). */
 export function providerEndpoint(config: { kind: ProviderKind; baseUrl: string }): string {
@@ -46,19 +58,33 @@ export function providerEndpoint(config: { kind: ProviderKind; baseUrl: string }
 export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
 
 /** Azure's api-version values are dates with an optional suffix (2024-10-21, 2025-04-01-preview). */
-export const apiVersionSchema = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}(-[a-z]+)?$/, { error: () => t('prov_api_version_invalid') });
+export const apiVersionSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(-[a-z]+)?$/, { error: () => t('prov_api_version_invalid') });
 
 export const providerConfigSchema = z.object({
   kind: providerKindSchema,
-  name: z.string().trim().min(1, { error: () => t('prov_name_required') }).max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => t('prov_name_required') })
+    .max(100),
   baseUrl: providerBaseUrlSchema,
-  model: z.string().trim().min(1, { error: () => t('prov_model_required') }).max(200),
+  model: z
+    .string()
+    .trim()
+    .min(1, { error: () => t('prov_model_required') })
+    .max(200),
   /** Azure OpenAI only: the `api-version` query parameter (e.g. 2024-10-21). */
   apiVersion: apiVersionSchema.optional(),
   /** The model's context window as the endpoint reported it or the user set it; else the catalog's. */
-  contextWindowTokens: z.number().int({ error: () => t('prov_tokens_whole') })
+  contextWindowTokens: z
+    .number()
+    .int({ error: () => t('prov_tokens_whole') })
     .min(1000, { error: () => t('prov_tokens_min', tokens(1000)) })
-    .max(10_000_000, { error: () => t('prov_tokens_max', tokens(10_000_000)) }).optional(),
+    .max(10_000_000, { error: () => t('prov_tokens_max', tokens(10_000_000)) })
+    .optional(),
 });
 /** A provider instance without its identity or key. */
 export type ProviderConfig = z.infer<typeof providerConfigSchema>;

@@ -15,7 +15,11 @@ import { t } from '../util/t';
 /** How long a stream may stay silent (no part, no retry notice) before it counts as stalled. */
 export const DEFAULT_STALL_TIMEOUT_MS = 20_000;
 
-export type SdkStreamBody = (fetch: typeof globalThis.fetch, push: (part: ModelStreamPart) => void, signal: AbortSignal) => Promise<void>;
+export type SdkStreamBody = (
+  fetch: typeof globalThis.fetch,
+  push: (part: ModelStreamPart) => void,
+  signal: AbortSignal,
+) => Promise<void>;
 
 export interface SdkStreamOptions {
   fetch: typeof globalThis.fetch;
@@ -24,7 +28,11 @@ export interface SdkStreamOptions {
   stallTimeoutMs?: number;
 }
 
-export async function* streamThroughSdk(client: SdkStreamOptions, signal: AbortSignal, body: SdkStreamBody): AsyncIterable<ModelStreamPart> {
+export async function* streamThroughSdk(
+  client: SdkStreamOptions,
+  signal: AbortSignal,
+  body: SdkStreamBody,
+): AsyncIterable<ModelStreamPart> {
   const queue = new AsyncQueue<ModelStreamPart>();
   const stallMs = client.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS;
   // The SDK request listens to `inner`: the caller's stop, or our stall timer, ends it.

@@ -34,9 +34,17 @@ export function formatImageResult(note: string, image: ToolResultImage): string 
 export function imageResultOf(value: unknown): ImageResult | undefined {
   if (typeof value !== 'object' || value === null || !('note' in value) || !('image' in value)) return undefined;
   const { note, image } = value;
-  if (typeof note !== 'string' || typeof image !== 'object' || image === null || !('mediaType' in image) || !('data' in image)) return undefined;
+  if (
+    typeof note !== 'string' ||
+    typeof image !== 'object' ||
+    image === null ||
+    !('mediaType' in image) ||
+    !('data' in image)
+  )
+    return undefined;
   const { mediaType, data } = image;
-  if ((mediaType !== 'image/png' && mediaType !== 'image/jpeg') || typeof data !== 'string' || !BASE64.test(data)) return undefined;
+  if ((mediaType !== 'image/png' && mediaType !== 'image/jpeg') || typeof data !== 'string' || !BASE64.test(data))
+    return undefined;
   return { note, image: { mediaType, data } };
 }
 
@@ -56,7 +64,8 @@ export function splitToolResultImage(part: ToolResultPart): { text: string; imag
 }
 
 /** What a model that takes no images reads in place of a screenshot (the built-in one, or one whose server refused images). */
-export const NO_IMAGES = 'Error: this model does not accept images, so the screenshot was not sent to it. Use get_page_state or read_page to see the page instead.';
+export const NO_IMAGES =
+  'Error: this model does not accept images, so the screenshot was not sent to it. Use get_page_state or read_page to see the page instead.';
 
 /** A result as a model without image input reads it: a screenshot becomes NO_IMAGES, anything else stays as it is. */
 export function toolResultText(part: ToolResultPart): string {
@@ -70,5 +79,7 @@ export function carriesImage(messages: ChatMessage[]): boolean {
 
 /** `messages` with every screenshot's image replaced by NO_IMAGES, for a model that takes no images. */
 export function withoutImages(messages: ChatMessage[]): ChatMessage[] {
-  return messages.map((m) => (m.role === 'tool' ? { ...m, content: m.content.map((r) => ({ ...r, output: toolResultText(r) })) } : m));
+  return messages.map((m) =>
+    m.role === 'tool' ? { ...m, content: m.content.map((r) => ({ ...r, output: toolResultText(r) })) } : m,
+  );
 }

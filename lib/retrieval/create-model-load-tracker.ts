@@ -68,7 +68,8 @@ export function createModelLoadTracker(options: ModelLoadTrackerOptions): ModelL
   // Reports at most every intervalMs, and always the latest state in the end: a report held back by the
   // interval goes out when it ends (a download can pause on one large file for a long time).
   const report = (next: ModelLoadProgress) => {
-    const changed = next.phase !== last.phase || (next.total > 0 && next.loaded >= next.total && last.loaded < last.total);
+    const changed =
+      next.phase !== last.phase || (next.total > 0 && next.loaded >= next.total && last.loaded < last.total);
     last = next;
     if (!options.onProgress) return;
     const wait = intervalMs - (now() - lastAt);

@@ -39,7 +39,10 @@ export const fromEmbedWorkerSchema = z.discriminatedUnion('type', [
     dims: z.number().int().positive(),
     threads: z.number().int(),
     /** The model's tokenizer, usable by `count`, or why it is not (chunks are then sized by an estimate). */
-    tokenizer: z.union([z.object({ specialTokens: z.number().int().min(0).max(16) }), z.object({ error: z.string().max(2000) })]),
+    tokenizer: z.union([
+      z.object({ specialTokens: z.number().int().min(0).max(16) }),
+      z.object({ error: z.string().max(2000) }),
+    ]),
   }),
   /** While a 'load' runs: the model's files downloading (or read from the cache). Answers nothing; the 'loaded' or 'error' still comes. */
   z.object({
@@ -51,7 +54,11 @@ export const fromEmbedWorkerSchema = z.discriminatedUnion('type', [
     total: z.number().nonnegative(),
   }),
   z.object({ type: z.literal('embedded'), id: z.number().int(), vectors: z.array(z.instanceof(Float32Array)) }),
-  z.object({ type: z.literal('counted'), id: z.number().int(), counts: z.array(z.number().int().min(0)).max(COUNT_BATCH) }),
+  z.object({
+    type: z.literal('counted'),
+    id: z.number().int(),
+    counts: z.array(z.number().int().min(0)).max(COUNT_BATCH),
+  }),
   z.object({ type: z.literal('error'), id: z.number().int(), code: z.string(), message: z.string() }),
 ]);
 export type FromEmbedWorker = z.infer<typeof fromEmbedWorkerSchema>;

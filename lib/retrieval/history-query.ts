@@ -10,7 +10,14 @@ const epoch = z.number().finite();
 export const historyQuerySchema = z.object({
   query: z.string().trim().min(1).max(2000).describe('What to look for, in natural words.'),
   /** Only this domain and its subdomains. */
-  domain: z.string().trim().toLowerCase().min(1).max(253).optional().describe('Only pages from this site and its subdomains, e.g. github.com.'),
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1)
+    .max(253)
+    .optional()
+    .describe('Only pages from this site and its subdomains, e.g. github.com.'),
   /** Epoch ms, inclusive. */
   since: epoch.optional(),
   /** Epoch ms, inclusive. */

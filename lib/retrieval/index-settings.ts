@@ -9,12 +9,18 @@ import { parseSiteEntry } from './site-entry';
 /** Domains as the policy matches them: normalised (scheme, "*.", port, trailing dot, IDN), anything else refused. */
 const domainList = z
   .array(
-    z.string().max(300).transform((raw, ctx) => {
-      const entry = parseSiteEntry(raw);
-      if ('domain' in entry) return entry.domain;
-      ctx.addIssue({ code: 'custom', message: `"${raw.trim()}" is not a domain name${'reason' in entry ? ` (${entry.reason})` : ''}` });
-      return z.NEVER;
-    }),
+    z
+      .string()
+      .max(300)
+      .transform((raw, ctx) => {
+        const entry = parseSiteEntry(raw);
+        if ('domain' in entry) return entry.domain;
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${raw.trim()}" is not a domain name${'reason' in entry ? ` (${entry.reason})` : ''}`,
+        });
+        return z.NEVER;
+      }),
   )
   .max(500)
   .transform((domains) => [...new Set(domains)]);
@@ -26,7 +32,11 @@ const compiles = (pattern: string) => {
     return false;
   }
 };
-const patternList = z.array(z.string().trim().min(1).max(500).refine(compiles, { message: 'Not a valid URL pattern or regular expression' })).max(500);
+const patternList = z
+  .array(
+    z.string().trim().min(1).max(500).refine(compiles, { message: 'Not a valid URL pattern or regular expression' }),
+  )
+  .max(500);
 
 /** Where the embedding model comes from. */
 export const embeddingModelSchema = z.object({
@@ -68,7 +78,12 @@ export const indexSettingsPatchSchema = indexSettingsSchema.partial();
 export type IndexSettingsPatch = z.infer<typeof indexSettingsPatchSchema>;
 
 /** The shipped model: a real retrieval model, fetched from the hub on first use and cached by the browser. */
-export const DEFAULT_EMBEDDING_MODEL: EmbeddingModelSettings = { id: 'Xenova/all-MiniLM-L6-v2', dtype: 'q8', localModelUrl: '', allowRemote: true };
+export const DEFAULT_EMBEDDING_MODEL: EmbeddingModelSettings = {
+  id: 'Xenova/all-MiniLM-L6-v2',
+  dtype: 'q8',
+  localModelUrl: '',
+  allowRemote: true,
+};
 
 export const DEFAULT_INDEX_SETTINGS: IndexSettings = {
   ...DEFAULT_PRIVACY_SETTINGS,

@@ -57,7 +57,9 @@ export interface OffscreenResponses {
 type Schemas = typeof offscreenRequestSchemas;
 
 /** Each request: what the background sends (the schema's input), what the engine gets (its output), what it answers. */
-export type OffscreenRoutes = { [K in keyof Schemas]: Route<z.input<Schemas[K]>, OffscreenResponses[K], z.output<Schemas[K]>> };
+export type OffscreenRoutes = {
+  [K in keyof Schemas]: Route<z.input<Schemas[K]>, OffscreenResponses[K], z.output<Schemas[K]>>;
+};
 export type OffscreenRequestName = keyof OffscreenRoutes;
 /** One request as the engine's handler gets it, validated. */
 export type OffscreenRequest<K extends OffscreenRequestName> = ParsedOf<OffscreenRoutes, K>;

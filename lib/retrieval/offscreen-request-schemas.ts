@@ -26,7 +26,10 @@ export const capturedPageSchema = z.object({
 });
 
 /** The settings page's index browser: pages whose title or URL contains `query`, newest first. */
-export const pagesQuerySchema = z.object({ query: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() });
+export const pagesQuerySchema = z.object({
+  query: z.string().max(500).optional(),
+  limit: z.number().int().min(1).max(5000).optional(),
+});
 
 export const deleteTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('page'), url }),

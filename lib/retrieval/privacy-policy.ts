@@ -31,7 +31,10 @@ export interface CaptureCandidate {
 /** The verdict, with a reason a settings page can show. */
 export type PrivacyDecision =
   | { index: true }
-  | { index: false; reason: 'incognito' | 'paused' | 'not-http' | 'default-denylist' | 'user-denylist' | 'not-allowlisted' };
+  | {
+      index: false;
+      reason: 'incognito' | 'paused' | 'not-http' | 'default-denylist' | 'user-denylist' | 'not-allowlisted';
+    };
 
 /** Defaults: capture on, built-in denylist on, nothing user-configured. */
 export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
@@ -47,20 +50,75 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
 /** Mail, password managers, health portals and big banks, matched with their subdomains. */
 export const DEFAULT_DENIED_DOMAINS: readonly string[] = [
   // mail
-  'mail.google.com', 'outlook.live.com', 'outlook.office.com', 'outlook.office365.com', 'mail.yahoo.com',
-  'mail.proton.me', 'proton.me', 'protonmail.com', 'fastmail.com', 'mail.aol.com', 'icloud.com', 'tutanota.com',
+  'mail.google.com',
+  'outlook.live.com',
+  'outlook.office.com',
+  'outlook.office365.com',
+  'mail.yahoo.com',
+  'mail.proton.me',
+  'proton.me',
+  'protonmail.com',
+  'fastmail.com',
+  'mail.aol.com',
+  'icloud.com',
+  'tutanota.com',
   // password managers and identity
-  '1password.com', 'lastpass.com', 'bitwarden.com', 'dashlane.com', 'keepersecurity.com', 'accounts.google.com',
-  'login.microsoftonline.com', 'login.live.com', 'appleid.apple.com', 'okta.com', 'auth0.com',
+  '1password.com',
+  'lastpass.com',
+  'bitwarden.com',
+  'dashlane.com',
+  'keepersecurity.com',
+  'accounts.google.com',
+  'login.microsoftonline.com',
+  'login.live.com',
+  'appleid.apple.com',
+  'okta.com',
+  'auth0.com',
   // health
-  'mychart.com', 'patient.info', 'healthvault.com', 'zocdoc.com', 'teladoc.com', 'onemedical.com', 'nhs.uk',
-  'kaiserpermanente.org', 'myuhc.com', 'cvs.com', 'walgreens.com',
+  'mychart.com',
+  'patient.info',
+  'healthvault.com',
+  'zocdoc.com',
+  'teladoc.com',
+  'onemedical.com',
+  'nhs.uk',
+  'kaiserpermanente.org',
+  'myuhc.com',
+  'cvs.com',
+  'walgreens.com',
   // banking, payments, brokerage
-  'paypal.com', 'stripe.com', 'wise.com', 'revolut.com', 'chase.com', 'bankofamerica.com', 'wellsfargo.com',
-  'citi.com', 'capitalone.com', 'usbank.com', 'americanexpress.com', 'discover.com', 'hsbc.com', 'barclays.co.uk',
-  'lloydsbank.com', 'natwest.com', 'santander.com', 'ing.com', 'bnpparibas', 'deutsche-bank.de', 'n26.com',
-  'monzo.com', 'schwab.com', 'fidelity.com', 'vanguard.com', 'robinhood.com', 'coinbase.com', 'binance.com',
-  'venmo.com', 'cash.app', 'klarna.com', 'irs.gov',
+  'paypal.com',
+  'stripe.com',
+  'wise.com',
+  'revolut.com',
+  'chase.com',
+  'bankofamerica.com',
+  'wellsfargo.com',
+  'citi.com',
+  'capitalone.com',
+  'usbank.com',
+  'americanexpress.com',
+  'discover.com',
+  'hsbc.com',
+  'barclays.co.uk',
+  'lloydsbank.com',
+  'natwest.com',
+  'santander.com',
+  'ing.com',
+  'bnpparibas',
+  'deutsche-bank.de',
+  'n26.com',
+  'monzo.com',
+  'schwab.com',
+  'fidelity.com',
+  'vanguard.com',
+  'robinhood.com',
+  'coinbase.com',
+  'binance.com',
+  'venmo.com',
+  'cash.app',
+  'klarna.com',
+  'irs.gov',
 ];
 
 /** URL shapes of private pages on any site: banking, health, mail, auth, checkout, account settings. */
@@ -84,22 +142,37 @@ export function compileUrlPattern(pattern: string): RegExp {
   return new RegExp(`^${escaped}$`, 'i');
 }
 
-function matchesAny(url: string, domain: string, domains: readonly string[], patterns: readonly (string | RegExp)[]): boolean {
+function matchesAny(
+  url: string,
+  domain: string,
+  domains: readonly string[],
+  patterns: readonly (string | RegExp)[],
+): boolean {
   if (domains.some((d) => domainMatches(domain, d))) return true;
   return patterns.some((p) => (typeof p === 'string' ? compileUrlPattern(p) : p).test(url));
 }
 
 /** Decides whether a captured page may be indexed. Incognito and pause always win. */
-export function decideCapture(page: CaptureCandidate, settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS): PrivacyDecision {
+export function decideCapture(
+  page: CaptureCandidate,
+  settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS,
+): PrivacyDecision {
   if (page.incognito) return { index: false, reason: 'incognito' };
   if (settings.paused) return { index: false, reason: 'paused' };
   if (!/^https?:\/\//i.test(page.url)) return { index: false, reason: 'not-http' };
   const domain = domainOf(page.url);
-  if (settings.useDefaultDenylist && matchesAny(page.url, domain, DEFAULT_DENIED_DOMAINS, DEFAULT_DENIED_URL_PATTERNS)) {
+  if (
+    settings.useDefaultDenylist &&
+    matchesAny(page.url, domain, DEFAULT_DENIED_DOMAINS, DEFAULT_DENIED_URL_PATTERNS)
+  ) {
     return { index: false, reason: 'default-denylist' };
   }
-  if (matchesAny(page.url, domain, settings.deniedDomains, settings.deniedPatterns)) return { index: false, reason: 'user-denylist' };
-  if (settings.mode === 'allowlist' && !matchesAny(page.url, domain, settings.allowedDomains, settings.allowedPatterns)) {
+  if (matchesAny(page.url, domain, settings.deniedDomains, settings.deniedPatterns))
+    return { index: false, reason: 'user-denylist' };
+  if (
+    settings.mode === 'allowlist' &&
+    !matchesAny(page.url, domain, settings.allowedDomains, settings.allowedPatterns)
+  ) {
     return { index: false, reason: 'not-allowlisted' };
   }
   return { index: true };

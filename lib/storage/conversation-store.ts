@@ -64,7 +64,10 @@ export function createConversationStore(db: Db): ConversationStore {
       const tx = db.transaction(['conversations', 'messages'], 'readwrite');
       const range = IDBKeyRange.bound([id, -Infinity], [id, Infinity]);
       const keys = await tx.objectStore('messages').index('byConversation').getAllKeys(range);
-      await Promise.all([...keys.map((k) => tx.objectStore('messages').delete(k)), tx.objectStore('conversations').delete(id)]);
+      await Promise.all([
+        ...keys.map((k) => tx.objectStore('messages').delete(k)),
+        tx.objectStore('conversations').delete(id),
+      ]);
       await tx.done;
     },
     listMessages(conversationId) {
@@ -77,7 +80,8 @@ export function createConversationStore(db: Db): ConversationStore {
       const conv = await tx.objectStore('conversations').get(message.conversationId);
       if (!conv) throw new Error(`conversation ${message.conversationId} does not exist`);
       await tx.objectStore('messages').put(message);
-      if (message.createdAt > conv.updatedAt) await tx.objectStore('conversations').put({ ...conv, updatedAt: message.createdAt });
+      if (message.createdAt > conv.updatedAt)
+        await tx.objectStore('conversations').put({ ...conv, updatedAt: message.createdAt });
       await tx.done;
     },
     async deleteMessage(id) {

@@ -9,12 +9,33 @@
  */
 import type { ErrorCode } from '../messaging/error-code';
 
-export interface EncryptedSecret { iv: Uint8Array; data: ArrayBuffer }
+export interface EncryptedSecret {
+  iv: Uint8Array;
+  data: ArrayBuffer;
+}
 
-export interface TextPart { type: 'text'; text: string }
-export interface ReasoningPart { type: 'reasoning'; text: string; signature?: string }
-export interface ToolCallPart { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
-export interface ToolResultPart { type: 'tool-result'; toolCallId: string; toolName: string; output: string; isError?: boolean }
+export interface TextPart {
+  type: 'text';
+  text: string;
+}
+export interface ReasoningPart {
+  type: 'reasoning';
+  text: string;
+  signature?: string;
+}
+export interface ToolCallPart {
+  type: 'tool-call';
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+export interface ToolResultPart {
+  type: 'tool-result';
+  toolCallId: string;
+  toolName: string;
+  output: string;
+  isError?: boolean;
+}
 
 /** A message in the vendor-neutral shape the ChatModel contract takes. */
 export type ChatMessage =
@@ -89,7 +110,14 @@ export type RunPart =
       /** Written before results were typed (older messages and export files): read through the legacy normaliser. */
       output?: string;
       durationMs?: number;
-      approval?: { preview: string; decision?: 'approved' | 'denied' | 'always'; canAlwaysAllow?: boolean; origin?: string; dataFlows?: DataFlowFlag[]; destination?: string };
+      approval?: {
+        preview: string;
+        decision?: 'approved' | 'denied' | 'always';
+        canAlwaysAllow?: boolean;
+        origin?: string;
+        dataFlows?: DataFlowFlag[];
+        destination?: string;
+      };
       nested?: RunPart[];
       /** What the user's Undo of this call did (fill_form): set once, so the card stops offering it. */
       undo?: UndoOutcome;
@@ -109,7 +137,10 @@ export interface ConversationRecord {
 }
 
 /** A provider instance and one of its models. */
-export interface ConversationModel { providerId: string; modelId: string }
+export interface ConversationModel {
+  providerId: string;
+  modelId: string;
+}
 
 export type MessageStatus = 'complete' | 'streaming' | 'stopped' | 'error' | 'interrupted';
 
@@ -133,4 +164,6 @@ export interface MessageRecord {
   finish?: RunFinishReason;
 }
 
-export interface DefaultModel { providerId: string }
+export interface DefaultModel {
+  providerId: string;
+}

@@ -18,6 +18,14 @@ export function addressParts(raw: string): string {
       return s;
     }
   };
-  const parts = [...url.pathname.split('/'), ...[...url.searchParams].flat(), url.hash.slice(1), url.username, url.password].map(decode).filter(Boolean);
+  const parts = [
+    ...url.pathname.split('/'),
+    ...[...url.searchParams].flat(),
+    url.hash.slice(1),
+    url.username,
+    url.password,
+  ]
+    .map(decode)
+    .filter(Boolean);
   return [raw, ...parts].join(' ');
 }

@@ -10,5 +10,10 @@ export function collapseLabel(text: string, max = 120): string {
     .replace(/[\s\p{Cc}\p{Zl}\p{Zp}\p{Zs}]+/gu, ' ')
     .trim();
   const chars = Array.from(flat);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : flat;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : flat;
 }

@@ -9,7 +9,7 @@ import { formatInteger } from '../util/format-integer';
  */
 export function formatApprovalPreview(toolName: string, input: unknown, maxValue = 200): string {
   const show = (v: unknown): string => {
-    const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+    const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
     const flat = collapseLabel(s, Number.MAX_SAFE_INTEGER);
     return flat.length > maxValue ? t('preview_cut_value', flat.slice(0, maxValue), formatInteger(s.length)) : flat;
   };

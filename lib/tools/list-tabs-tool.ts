@@ -22,7 +22,12 @@ export function createListTabsTool(listTabs: ListTabs): Tool {
     async execute(_input, ctx) {
       const tabs = await listTabs(ctx.signal);
       if (tabs.length === 0) return 'No tabs are open in this window.';
-      return tabs.map((t) => `${t.active ? '* ' : '- '}${t.id === undefined ? '' : `[tab ${t.id}] `}${t.title || '(untitled)'} <${t.url}>`).join('\n');
+      return tabs
+        .map(
+          (t) =>
+            `${t.active ? '* ' : '- '}${t.id === undefined ? '' : `[tab ${t.id}] `}${t.title || '(untitled)'} <${t.url}>`,
+        )
+        .join('\n');
     },
   }) as Tool;
 }

@@ -18,7 +18,11 @@ export interface MemoryStore {
   list(): Promise<Memory[]>;
 }
 
-const terms = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 1);
+const terms = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 1);
 
 /** Scores by shared terms (tags count double), newest first on ties; enough for a personal memory list. */
 export function rankMemories(memories: Memory[], query: string, limit: number): Memory[] {
@@ -41,9 +45,17 @@ export function rankMemories(memories: Memory[], query: string, limit: number): 
 export function createInMemoryMemoryStore(): MemoryStore {
   const items = new Map<string, Memory>();
   return {
-    async save(memory) { items.set(memory.id, structuredClone(memory)); },
-    async search(query, limit) { return rankMemories([...items.values()], query, limit).map((m) => structuredClone(m)); },
-    async delete(id) { return items.delete(id); },
-    async list() { return [...items.values()].map((m) => structuredClone(m)); },
+    async save(memory) {
+      items.set(memory.id, structuredClone(memory));
+    },
+    async search(query, limit) {
+      return rankMemories([...items.values()], query, limit).map((m) => structuredClone(m));
+    },
+    async delete(id) {
+      return items.delete(id);
+    },
+    async list() {
+      return [...items.values()].map((m) => structuredClone(m));
+    },
   };
 }

@@ -29,7 +29,13 @@ export function createMemoryTools(store: MemoryStore, deps: { now: () => number;
     preview: (input, ctx) => previewMemorySave(input, ctx.pageUrl),
     writtenValues: (input) => [{ field: 'memory', value: input.text }],
     async execute({ text, tags }, ctx) {
-      const memory = { id: deps.generateId(), text, tags: tags ?? [], createdAt: deps.now(), ...(ctx.pageUrl ? { url: ctx.pageUrl } : {}) };
+      const memory = {
+        id: deps.generateId(),
+        text,
+        tags: tags ?? [],
+        createdAt: deps.now(),
+        ...(ctx.pageUrl ? { url: ctx.pageUrl } : {}),
+      };
       await store.save(memory);
       return { saved: memory.id };
     },

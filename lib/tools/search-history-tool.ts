@@ -63,7 +63,10 @@ export function createSearchHistoryTool(deps: SearchHistoryToolDeps) {
     timeoutMs: 120_000,
     async execute(input, ctx): Promise<SearchHistoryOutput> {
       if (!(await deps.isEnabled())) {
-        return { passages: [], note: 'Remembering visited pages is turned off in Tabwise settings, so there is no history to search.' };
+        return {
+          passages: [],
+          note: 'Remembering visited pages is turned off in Tabwise settings, so there is no history to search.',
+        };
       }
       const passages = await deps.search({
         query: input.query,

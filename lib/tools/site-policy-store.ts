@@ -13,8 +13,14 @@ export function createInMemorySitePolicyStore(): SitePolicyStore {
   const allowed = new Set<string>();
   const key = (site: string, tool: string) => `${site}\u0000${tool}`;
   return {
-    async isAllowed(site, tool) { return allowed.has(key(site, tool)); },
-    async allow(site, tool) { allowed.add(key(site, tool)); },
-    async revoke(site, tool) { allowed.delete(key(site, tool)); },
+    async isAllowed(site, tool) {
+      return allowed.has(key(site, tool));
+    },
+    async allow(site, tool) {
+      allowed.add(key(site, tool));
+    },
+    async revoke(site, tool) {
+      allowed.delete(key(site, tool));
+    },
   };
 }

@@ -4,7 +4,8 @@ import type { Tool } from './define-tool';
 export type ToolSource = 'builtin' | 'user' | 'mcp' | 'subagent' | 'page';
 
 /** What a user-defined, MCP or sub-agent tool that tries to take a reserved or taken name is refused with (a bug, not a user error). */
-const nameConflict = (toolName: string, source: ToolSource, reason: string) => new Error(`Cannot register ${source} tool "${toolName}": ${reason}`);
+const nameConflict = (toolName: string, source: ToolSource, reason: string) =>
+  new Error(`Cannot register ${source} tool "${toolName}": ${reason}`);
 
 export interface ToolRegistry {
   get(name: string): Tool | undefined;
@@ -27,8 +28,14 @@ export function createToolRegistry(builtins: Tool[], pageTools: Tool[] = []): To
     if (tools.has(tool.name)) throw nameConflict(tool.name, source, 'a tool with this name is already registered');
     tools.set(tool.name, { tool, source });
   };
-  for (const tool of builtins) { register(tool, 'builtin'); reserved.add(tool.name); }
-  for (const tool of pageTools) { register(tool, 'page'); reserved.add(tool.name); }
+  for (const tool of builtins) {
+    register(tool, 'builtin');
+    reserved.add(tool.name);
+  }
+  for (const tool of pageTools) {
+    register(tool, 'page');
+    reserved.add(tool.name);
+  }
   return {
     get: (name) => tools.get(name)?.tool,
     list: () => [...tools.values()].map((t) => t.tool),

@@ -35,14 +35,25 @@ export async function connectCdp(wsUrl: string): Promise<CdpClient> {
 
 /** The DevTools WebSocket URL of the extension's service worker. */
 export async function serviceWorkerDebuggerUrl(port: number, extensionId: string): Promise<string> {
-  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+    type: string;
+    url: string;
+    webSocketDebuggerUrl: string;
+  }[];
   const sw = targets.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`));
   if (!sw) throw new Error('service worker target not found');
   return sw.webSocketDebuggerUrl;
 }
 
-interface ProfileNode { id: number; callFrame: { functionName: string } }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Microseconds the profiled thread spent busy (every sample except "(idle)"). */
 export function busyMicros(profile: Profile): number {
@@ -56,7 +67,10 @@ export function busyMicros(profile: Profile): number {
 }
 
 /** The functions with the most self time in a profile (for finding where the worker's CPU goes). */
-export function topSelfTime(profile: Profile & { nodes: (ProfileNode & { callFrame: { url?: string; lineNumber?: number } })[] }, n = 15): string[] {
+export function topSelfTime(
+  profile: Profile & { nodes: (ProfileNode & { callFrame: { url?: string; lineNumber?: number } })[] },
+  n = 15,
+): string[] {
   const byNode = new Map<number, number>();
   profile.samples.forEach((node, i) => byNode.set(node, (byNode.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byName = new Map<string, number>();
@@ -67,5 +81,8 @@ export function topSelfTime(profile: Profile & { nodes: (ProfileNode & { callFra
     const key = `${f.functionName || '(anonymous)'} ${(f.url ?? '').split('/').pop()}:${f.lineNumber ?? ''}`;
     byName.set(key, (byName.get(key) ?? 0) + t);
   }
-  return [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`);
+  return [...byName.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}`);
 }

@@ -22,7 +22,16 @@ export function productSources(root = process.cwd()): { file: string; tree: ts.S
     .flatMap((r) => walk(join(root, r)))
     .filter((f) => sourceFile.test(f) && !testFile.test(f))
     .sort()
-    .map((file) => ({ file, tree: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS) }));
+    .map((file) => ({
+      file,
+      tree: ts.createSourceFile(
+        file,
+        readFileSync(file, 'utf8'),
+        ts.ScriptTarget.Latest,
+        true,
+        file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+      ),
+    }));
 }
 
 /** Every function (declaration, expression, arrow, method, accessor) longer than `max` lines, by file, line and name. */
@@ -57,8 +66,11 @@ export function errorClasses(sources: ReturnType<typeof productSources>): string
   for (const { file, tree } of sources) {
     const visit = (node: ts.Node) => {
       if (ts.isClassLike(node)) {
-        const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression.getText(tree);
-        if (base && /(^|\.)\w*Error$/.test(base)) out.push(`${file}: ${node.name?.text ?? '(anonymous)'} extends ${base}`);
+        const base = node.heritageClauses
+          ?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)
+          ?.types[0]?.expression.getText(tree);
+        if (base && /(^|\.)\w*Error$/.test(base))
+          out.push(`${file}: ${node.name?.text ?? '(anonymous)'} extends ${base}`);
       }
       ts.forEachChild(node, visit);
     };
@@ -93,7 +105,8 @@ export function stringifiedToolOutputs(sources: ReturnType<typeof productSources
       if (!found && ts.isCallExpression(node)) {
         const callee = node.expression.getText(tree);
         if (legacyNames.includes(callee)) found = `${path}: ${callee}`;
-        else if (callee === 'wrapUntrusted' && /\buntrustedOutput\b/.test(text)) found = `${path}: wrapUntrusted of a tool's output`;
+        else if (callee === 'wrapUntrusted' && /\buntrustedOutput\b/.test(text))
+          found = `${path}: wrapUntrusted of a tool's output`;
         else if (inComponents && parsers.includes(callee)) found = `${path}: ${callee}`;
       }
       ts.forEachChild(node, visit);

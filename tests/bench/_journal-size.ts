@@ -15,25 +15,39 @@ import { createToolRegistry } from '../../lib/tools/tool-registry';
 
 /** A read-only tool whose result is a paragraph, like a typical page read. */
 const lookup = defineTool({
-  name: 'lookup', description: 'Looks a thing up.', input: z.object({ i: z.number() }), readOnly: true,
+  name: 'lookup',
+  description: 'Looks a thing up.',
+  input: z.object({ i: z.number() }),
+  readOnly: true,
   execute: ({ i }) => `Result ${i}: ${'lorem ipsum dolor sit amet '.repeat(20)}`,
 }) as Tool;
 
 /** Bytes (JSON length) of every record the journal holds after an N-step run with one tool call per step. */
 export async function measureJournalBytes(steps: number): Promise<number> {
   const journal = createMemoryRunJournal();
-  const scripts = Array.from({ length: steps }, (_, i) => toolCallsReply([{ id: `call-${i}`, name: 'lookup', input: { i } }], `Step ${i}: looking up. `));
+  const scripts = Array.from({ length: steps }, (_, i) =>
+    toolCallsReply([{ id: `call-${i}`, name: 'lookup', input: { i } }], `Step ${i}: looking up. `),
+  );
   const model = createFakeChatModel(scripts);
   const tools = createToolRegistry([]);
   tools.register(lookup, 'user');
   let t = 0;
   const runtime = createAgentRuntime({
-    journal, resolveModel: () => model, tools, prompts: loadPromptsFromDir(process.cwd()), emit: () => undefined,
-    sitePolicies: createInMemorySitePolicyStore(), timeZone: 'UTC', now: () => ++t, maxStepsCeiling: steps,
+    journal,
+    resolveModel: () => model,
+    tools,
+    prompts: loadPromptsFromDir(process.cwd()),
+    emit: () => undefined,
+    sitePolicies: createInMemorySitePolicyStore(),
+    timeZone: 'UTC',
+    now: () => ++t,
+    maxStepsCeiling: steps,
   });
   const handle = await runtime.startRun({
     // The token budget would rightly stop a run this long; its journal's size is what is measured.
-    conversationId: 'bench', model: { provider: 'fake', modelId: 'bench' }, settings: { maxSteps: steps, maxRunTokens: RUN_LIMITS.maxRunTokens.max },
+    conversationId: 'bench',
+    model: { provider: 'fake', modelId: 'bench' },
+    settings: { maxSteps: steps, maxRunTokens: RUN_LIMITS.maxRunTokens.max },
     messages: [{ role: 'user', content: [{ type: 'text', text: 'Look up everything, one call at a time.' }] }],
   });
   const result = await handle.done;

@@ -20,7 +20,12 @@ export async function resumeInExtension(runs: number): Promise<number[]> {
   try {
     const options = await ext.context.newPage();
     await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
-    await addProvider(options, { kind: 'openai-compatible', name: 'Bench', baseUrl: llm.openaiBaseUrl, model: 'bench' });
+    await addProvider(options, {
+      kind: 'openai-compatible',
+      name: 'Bench',
+      baseUrl: llm.openaiBaseUrl,
+      model: 'bench',
+    });
     const panel = await openPanel(ext.context, ext.extensionId);
     for (let i = 0; i < runs; i++) {
       await panel.getByRole('button', { name: 'New' }).click();
@@ -43,7 +48,9 @@ export async function resumeInExtension(runs: number): Promise<number[]> {
       await panel.locator('.message.assistant[data-status="complete"]').last().waitFor({ timeout: 30_000 });
       await cdp.detach();
       results.push(resumedAt - wokeAt);
-      console.log(`resume in extension, run ${i + 1}: ${resumedAt - wokeAt} ms from the kill to the next model request`);
+      console.log(
+        `resume in extension, run ${i + 1}: ${resumedAt - wokeAt} ms from the kill to the next model request`,
+      );
     }
   } finally {
     await ext.close();

@@ -33,5 +33,7 @@ for (const [name, store] of Object.entries(stores)) {
     store.scoreAll(queries[i]!);
     fresh.push(performance.now() - t);
   }
-  console.log(`${name.padEnd(4)} kernel=${store.kernel.padEnd(9)} ${rows}×${dims}: median ${median(times).toFixed(2)} ms (min ${Math.min(...times).toFixed(2)}), with fresh out ${median(fresh).toFixed(2)} ms`);
+  console.log(
+    `${name.padEnd(4)} kernel=${store.kernel.padEnd(9)} ${rows}×${dims}: median ${median(times).toFixed(2)} ms (min ${Math.min(...times).toFixed(2)}), with fresh out ${median(fresh).toFixed(2)} ms`,
+  );
 }

@@ -26,15 +26,29 @@ function runtimeWith(scripts: Script[], tools: Tool[], journal: RunJournal = cre
   const registry = createToolRegistry([]);
   for (const t of tools) registry.register(t, 'user');
   const runtime = createAgentRuntime({
-    journal, resolveModel: () => fake, tools: registry, prompts, emit: () => undefined,
-    sitePolicies: createInMemorySitePolicyStore(), timeZone: 'UTC',
+    journal,
+    resolveModel: () => fake,
+    tools: registry,
+    prompts,
+    emit: () => undefined,
+    sitePolicies: createInMemorySitePolicyStore(),
+    timeZone: 'UTC',
   });
   return { runtime, fake };
 }
 
-const noop = defineTool({ name: 'noop', description: 'Does nothing.', input: z.object({ i: z.number() }), readOnly: true, execute: () => 'ok' }) as Tool;
+const noop = defineTool({
+  name: 'noop',
+  description: 'Does nothing.',
+  input: z.object({ i: z.number() }),
+  readOnly: true,
+  execute: () => 'ok',
+}) as Tool;
 const wait200 = defineTool({
-  name: 'wait200', description: 'Waits 200 ms.', input: z.object({}), readOnly: true,
+  name: 'wait200',
+  description: 'Waits 200 ms.',
+  input: z.object({}),
+  readOnly: true,
   execute: () => new Promise((r) => setTimeout(() => r('waited'), 200)),
 }) as Tool;
 
@@ -42,7 +56,10 @@ async function overheadPerStep(): Promise<number> {
   const steps = 20;
   const samples: number[] = [];
   for (let rep = 0; rep < 15; rep++) {
-    const scripts = [...Array.from({ length: steps - 1 }, (_, i) => toolCallsReply([{ id: `c${i}`, name: 'noop', input: { i } }])), textReply('done')];
+    const scripts = [
+      ...Array.from({ length: steps - 1 }, (_, i) => toolCallsReply([{ id: `c${i}`, name: 'noop', input: { i } }])),
+      textReply('done'),
+    ];
     const { runtime } = runtimeWith(scripts, [noop]);
     const t0 = performance.now();
     const h = await runtime.startRun({ conversationId: 'c', messages: user('go'), model, settings: { maxSteps: 50 } });
@@ -58,7 +75,9 @@ async function parallel3x200(): Promise<number> {
     const calls = [0, 1, 2].map((i) => ({ id: `w${i}`, name: 'wait200', input: {} }));
     const { runtime } = runtimeWith([toolCallsReply(calls), textReply('ok')], [wait200]);
     const t0 = performance.now();
-    await (await runtime.startRun({ conversationId: 'c', messages: user('go'), model })).done;
+    await (
+      await runtime.startRun({ conversationId: 'c', messages: user('go'), model })
+    ).done;
     samples.push(performance.now() - t0);
   }
   return median(samples);
@@ -70,17 +89,44 @@ async function resume(): Promise<number> {
     const journal = createMemoryRunJournal();
     // A run with some history, killed while a read-only tool ran.
     let started!: () => void;
-    const running = new Promise<void>((r) => { started = r; });
-    const hang = defineTool({ name: 'hang', description: 'Hangs.', input: z.object({}), readOnly: false, execute: () => { started(); return new Promise(() => undefined); } }) as Tool;
+    const running = new Promise<void>((r) => {
+      started = r;
+    });
+    const hang = defineTool({
+      name: 'hang',
+      description: 'Hangs.',
+      input: z.object({}),
+      readOnly: false,
+      execute: () => {
+        started();
+        return new Promise(() => undefined);
+      },
+    }) as Tool;
     const history = Array.from({ length: 5 }, (_, i) => toolCallsReply([{ id: `n${i}`, name: 'noop', input: { i } }]));
-    const first = runtimeWith([...history, toolCallsReply([{ id: 'h', name: 'hang', input: {} }])], [noop, hang], journal);
+    const first = runtimeWith(
+      [...history, toolCallsReply([{ id: 'h', name: 'hang', input: {} }])],
+      [noop, hang],
+      journal,
+    );
     await first.runtime.startRun({ conversationId: 'c', messages: user('go'), model });
     await running;
     first.runtime.abandon();
 
     let requested!: (t: number) => void;
-    const firstRequest = new Promise<number>((r) => { requested = r; });
-    const second = runtimeWith([(call) => { void call; requested(performance.now()); return textReply('ok'); }], [noop, hang], journal);
+    const firstRequest = new Promise<number>((r) => {
+      requested = r;
+    });
+    const second = runtimeWith(
+      [
+        (call) => {
+          void call;
+          requested(performance.now());
+          return textReply('ok');
+        },
+      ],
+      [noop, hang],
+      journal,
+    );
     const t0 = performance.now();
     const handles = await second.runtime.resumeUnfinishedRuns();
     samples.push((await firstRequest) - t0);
@@ -95,5 +141,7 @@ const resumeNodeMs = await resume();
 const resumeMs = median(await resumeInExtension(5));
 const f = (n: number) => (n < 10 ? n.toFixed(3) : n.toFixed(1));
 console.log(`resume in Node over the in-memory journal: ${f(resumeNodeMs)} ms`);
-console.log(`overhead per step ${f(overhead)} ms (target ≤ 2), 3×200 ms parallel tools ${f(parallel)} ms (target ≤ 260), resume in the extension ${f(resumeMs)} ms from the kill (target ≤ 500 from wake; median of 5)`);
+console.log(
+  `overhead per step ${f(overhead)} ms (target ≤ 2), 3×200 ms parallel tools ${f(parallel)} ms (target ≤ 260), resume in the extension ${f(resumeMs)} ms from the kill (target ≤ 500 from wake; median of 5)`,
+);
 console.log(`agent-loop: overhead_ms_per_step=${f(overhead)} parallel3x200_ms=${f(parallel)} resume_ms=${f(resumeMs)}`);

@@ -35,7 +35,15 @@ import { ciMinutes, unformattedFiles } from './_ci-facts';
 const sourceRoots = ['lib', 'components', 'entrypoints'];
 const codeFile = /\.(ts|tsx|mts|js|mjs)$/;
 // What a build reads besides the source folders.
-const buildInputs = ['lib', 'components', 'entrypoints', 'prompts', 'wxt.config.ts', 'package.json', 'package-lock.json'];
+const buildInputs = [
+  'lib',
+  'components',
+  'entrypoints',
+  'prompts',
+  'wxt.config.ts',
+  'package.json',
+  'package-lock.json',
+];
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
@@ -73,15 +81,23 @@ function contentScriptSizes(build: boolean): Map<string, number> {
     console.log('note: .output is older than the sources (--no-build given)');
   }
   const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
-  const everyPage = (manifest.content_scripts ?? []).filter((c) => c.matches.some((m) => m === '<all_urls>' || m === '*://*/*'));
+  const everyPage = (manifest.content_scripts ?? []).filter((c) =>
+    c.matches.some((m) => m === '<all_urls>' || m === '*://*/*'),
+  );
   let files = everyPage.flatMap((c) => c.js ?? []);
   if (files.length === 0) {
     // Scripts registered at run time (chrome.scripting: the capture script, while remembering is on) are not
     // in the manifest: count every built one. The page agent and reader (injected into the tab a run acts
     // on, never into every page) are built outside content-scripts/.
     const dir = join(extensionDir, 'content-scripts');
-    files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => `content-scripts/${f}`) : [];
-    console.log('note: the manifest declares no content script for every page; counting the runtime-registered ones in content-scripts/');
+    files = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.js'))
+          .map((f) => `content-scripts/${f}`)
+      : [];
+    console.log(
+      'note: the manifest declares no content script for every page; counting the runtime-registered ones in content-scripts/',
+    );
   }
   return new Map(files.map((f) => [f, statSync(join(extensionDir, f)).size]));
 }
@@ -109,7 +125,11 @@ for (const f of stringified) console.log(`tool output as a string: ${f}`);
 const unformatted = unformattedFiles();
 if (unformatted !== 'NA') for (const f of unformatted) console.log(`not formatted: ${f}`);
 const ci = ciMinutes();
-console.log(ci === 'NA' ? 'ci: no clean-clone run recorded on this machine' : `ci: ${ci.minutes} min at ${ci.commit} (${ci.when})`);
+console.log(
+  ci === 'NA'
+    ? 'ci: no clean-clone run recorded on this machine'
+    : `ci: ${ci.minutes} min at ${ci.commit} (${ci.when})`,
+);
 
 const bytes50 = await measureJournalBytes(50);
 const bytes100 = await measureJournalBytes(100);

@@ -15,7 +15,13 @@ import type { Page, Worker } from '@playwright/test';
 import { startFakeLlm, type RecordedRequest } from '../fake-llm';
 import { startFakeMcp } from '../fake-mcp/start-fake-mcp';
 import { extensionDir, launchExtension } from '../harness/launch-extension';
-import { assistantMessages, callBackground, killServiceWorker, openPanel, sendChat } from '../harness/extension-helpers';
+import {
+  assistantMessages,
+  callBackground,
+  killServiceWorker,
+  openPanel,
+  sendChat,
+} from '../harness/extension-helpers';
 import { isTitleRequest } from '../e2e/fixtures';
 import type { McpServerView } from '../../lib/tools/mcp/mcp-server-record';
 
@@ -23,7 +29,8 @@ const CALLS = 30;
 const WARMUP = 5;
 
 type ToolMessage = { role: string; content: string | null; tool_call_id?: string };
-const toolResults = (r: RecordedRequest) => (r.body as { messages: ToolMessage[] }).messages.filter((m) => m.role === 'tool');
+const toolResults = (r: RecordedRequest) =>
+  (r.body as { messages: ToolMessage[] }).messages.filter((m) => m.role === 'tool');
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -32,10 +39,22 @@ const median = (xs: number[]) => {
 
 /** What each fault's tool result must say for the case to count as survived. */
 const FAULTS: { id: string; tool: string; args?: string; expect: RegExp }[] = [
-  { id: 'fail', tool: 'mcp__fake__fail', expect: /^Error: the MCP tool "fail" \(MCP server "fake"\) reported a failure/ },
+  {
+    id: 'fail',
+    tool: 'mcp__fake__fail',
+    expect: /^Error: the MCP tool "fail" \(MCP server "fake"\) reported a failure/,
+  },
   { id: 'slow', tool: 'mcp__fake__slow', expect: /^Error: the MCP server "fake" did not answer within 2 s/ },
-  { id: 'malformed', tool: 'mcp__fake__malformed', expect: /^Error: the MCP server "fake" answered with something that is not a valid MCP result/ },
-  { id: 'bad', tool: 'mcp__fake__bad_result', expect: /^Error: the MCP server "fake" answered with something that is not a valid MCP result/ },
+  {
+    id: 'malformed',
+    tool: 'mcp__fake__malformed',
+    expect: /^Error: the MCP server "fake" answered with something that is not a valid MCP result/,
+  },
+  {
+    id: 'bad',
+    tool: 'mcp__fake__bad_result',
+    expect: /^Error: the MCP server "fake" answered with something that is not a valid MCP result/,
+  },
   { id: 'huge', tool: 'mcp__fake__huge', expect: /\[result cut: 500,000 characters, only the first 20,000 shown\]/ },
   { id: 'down', tool: 'mcp__down__echo', args: '{"text":"x"}', expect: /^Error: the MCP server "down" is unreachable/ },
 ];
@@ -49,7 +68,11 @@ async function waitComplete(panel: Page): Promise<void> {
   }
 }
 
-export async function measureMcp(): Promise<{ mcp_tools: number; mcp_call_p50_ms: number; mcp_faults_survived: number }> {
+export async function measureMcp(): Promise<{
+  mcp_tools: number;
+  mcp_call_p50_ms: number;
+  mcp_faults_survived: number;
+}> {
   if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
   const llm = await startFakeLlm();
   llm.respondTo(isTitleRequest, { text: ['Canned title'] });
@@ -64,19 +87,35 @@ export async function measureMcp(): Promise<{ mcp_tools: number; mcp_call_p50_ms
     await worker().evaluate(shim);
     const page = await launched.context.newPage();
     await page.goto(`chrome-extension://${launched.extensionId}/options.html`);
-    await callBackground(page, 'providers.save', { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
-    const view = await callBackground<McpServerView>(page, 'mcp.save', { name: 'fake', url: mcp.url, timeoutMs: 2_000 });
+    await callBackground(page, 'providers.save', {
+      kind: 'openai-compatible',
+      name: 'Fake',
+      baseUrl: llm.openaiBaseUrl,
+      model: 'fake-model',
+    });
+    const view = await callBackground<McpServerView>(page, 'mcp.save', {
+      name: 'fake',
+      url: mcp.url,
+      timeoutMs: 2_000,
+    });
     const mcpTools = view.status.state === 'connected' ? view.tools.filter((t) => !t.problem).length : 0;
 
     const added: number[] = [];
     for (let i = 0; i < WARMUP + CALLS; i++) {
       const before = mcp.postHandlingMs.length;
-      const ms = await worker().evaluate(async ([id, text]) => {
-        const hub = (globalThis as unknown as { tabwiseMcp: { call(s: string, t: string, a: unknown, sig: AbortSignal): Promise<unknown> } }).tabwiseMcp;
-        const start = performance.now();
-        await hub.call(id, 'echo', { text }, new AbortController().signal);
-        return performance.now() - start;
-      }, [view.id, `call ${i}`] as const);
+      const ms = await worker().evaluate(
+        async ([id, text]) => {
+          const hub = (
+            globalThis as unknown as {
+              tabwiseMcp: { call(s: string, t: string, a: unknown, sig: AbortSignal): Promise<unknown> };
+            }
+          ).tabwiseMcp;
+          const start = performance.now();
+          await hub.call(id, 'echo', { text }, new AbortController().signal);
+          return performance.now() - start;
+        },
+        [view.id, `call ${i}`] as const,
+      );
       const server = mcp.postHandlingMs[before];
       if (i >= WARMUP && server !== undefined) added.push(Math.max(0, ms - server));
     }
@@ -93,8 +132,12 @@ export async function measureMcp(): Promise<{ mcp_tools: number; mcp_call_p50_ms
     await callBackground(page, 'mcp.setTool', { serverId: downView.id, tool: 'echo', policy: 'allow' });
     await downServer.close();
     const fake = (await callBackground<McpServerView[]>(page, 'mcp.list', {})).find((s) => s.url === url)!;
-    for (const tool of ['fail', 'slow', 'malformed', 'bad_result', 'huge']) await callBackground(page, 'mcp.setTool', { serverId: fake.id, tool, policy: 'allow' });
-    llm.enqueue({ toolCalls: FAULTS.map((f) => ({ id: f.id, name: f.tool, arguments: f.args ?? '{}' })) }, { text: ['Survived.'] });
+    for (const tool of ['fail', 'slow', 'malformed', 'bad_result', 'huge'])
+      await callBackground(page, 'mcp.setTool', { serverId: fake.id, tool, policy: 'allow' });
+    llm.enqueue(
+      { toolCalls: FAULTS.map((f) => ({ id: f.id, name: f.tool, arguments: f.args ?? '{}' })) },
+      { text: ['Survived.'] },
+    );
     const panel = await openPanel(l.context, l.extensionId);
     await sendChat(panel, 'Try every fault');
     let survived = 0;
@@ -108,10 +151,16 @@ export async function measureMcp(): Promise<{ mcp_tools: number; mcp_call_p50_ms
     // The worker killed while a call is in flight: on resume, a clear "outcome unknown" and the run goes on.
     await callBackground(page, 'mcp.setTool', { serverId: fake.id, tool: 'slow', policy: 'allow' });
     await callBackground(page, 'mcp.save', { id: fake.id, name: 'fake', url, timeoutMs: 60_000 });
-    llm.enqueue({ toolCalls: [{ id: 'killed', name: 'mcp__fake__slow', arguments: '{"ms":60000}' }] }, { text: ['Recovered.'] });
+    llm.enqueue(
+      { toolCalls: [{ id: 'killed', name: 'mcp__fake__slow', arguments: '{"ms":60000}' }] },
+      { text: ['Recovered.'] },
+    );
     const before = llm.requests.length;
     await sendChat(panel, 'Run the slow one');
-    await assistantMessages(panel).last().locator('.tool-card[data-tool="mcp__fake__slow"][data-status="running"]').waitFor({ timeout: 15_000 });
+    await assistantMessages(panel)
+      .last()
+      .locator('.tool-card[data-tool="mcp__fake__slow"][data-status="running"]')
+      .waitFor({ timeout: 15_000 });
     await killServiceWorker(l.context, panel);
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
@@ -129,5 +178,7 @@ export async function measureMcp(): Promise<{ mcp_tools: number; mcp_call_p50_ms
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = await measureMcp();
-  console.log(`connected-mcp: mcp_tools=${r.mcp_tools} mcp_call_p50_ms=${r.mcp_call_p50_ms} mcp_faults_survived=${r.mcp_faults_survived}`);
+  console.log(
+    `connected-mcp: mcp_tools=${r.mcp_tools} mcp_call_p50_ms=${r.mcp_call_p50_ms} mcp_faults_survived=${r.mcp_faults_survived}`,
+  );
 }

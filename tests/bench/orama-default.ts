@@ -19,7 +19,9 @@ let t = performance.now();
 const { index: ours, vocab } = buildSyntheticIndex(n, r);
 const oursInsertMs = (performance.now() - t) / n;
 const snap = ours.snapshot();
-const queries = Array.from({ length: QUERIES + 10 }, () => Array.from({ length: 6 }, () => vocab[Math.floor(r() * 2000)]).join(' '));
+const queries = Array.from({ length: QUERIES + 10 }, () =>
+  Array.from({ length: 6 }, () => vocab[Math.floor(r() * 2000)]).join(' '),
+);
 async function time(run: (q: string) => unknown): Promise<number[]> {
   const out: number[] = [];
   for (const [i, q] of queries.entries()) {
@@ -48,11 +50,15 @@ const docs = snap.texts.map((text, i) => ({
 t = performance.now();
 for (const d of docs) await insert(db, d);
 const oramaInsertMs = (performance.now() - t) / n;
-console.log(`insert: Orama default ${oramaInsertMs.toFixed(3)} ms/chunk, history index ${oursInsertMs.toFixed(3)} ms/chunk (chunk + 384-d vector)`);
+console.log(
+  `insert: Orama default ${oramaInsertMs.toFixed(3)} ms/chunk, history index ${oursInsertMs.toFixed(3)} ms/chunk (chunk + 384-d vector)`,
+);
 
 const oramaTimes = await time((term) => search(db, { term, properties: ['text'], limit: 10 }));
 const p95 = (xs: number[]) => quantile(xs, 0.95);
-console.log(`text search p95: Orama default ${p95(oramaTimes).toFixed(1)} ms, history index ${p95(oursTimes).toFixed(1)} ms (p50 ${quantile(oramaTimes, 0.5).toFixed(1)} vs ${quantile(oursTimes, 0.5).toFixed(1)})`);
+console.log(
+  `text search p95: Orama default ${p95(oramaTimes).toFixed(1)} ms, history index ${p95(oursTimes).toFixed(1)} ms (p50 ${quantile(oramaTimes, 0.5).toFixed(1)} vs ${quantile(oursTimes, 0.5).toFixed(1)})`,
+);
 
 // Bytes at rest beyond the text, as structured clone (what IndexedDB stores) would write them.
 const textBytes = serialize(snap.texts).length;
@@ -61,12 +67,16 @@ const raw = await save(db);
 const rawBytes = serialize(raw);
 const oramaBytes = (rawBytes.length - textBytes) / n;
 const oursBytes = (snapBytes.length - textBytes) / n;
-console.log(`at rest beyond text: Orama default ${oramaBytes.toFixed(0)} B/chunk, history index ${oursBytes.toFixed(0)} B/chunk`);
+console.log(
+  `at rest beyond text: Orama default ${oramaBytes.toFixed(0)} B/chunk, history index ${oursBytes.toFixed(0)} B/chunk`,
+);
 
 t = performance.now();
 await load(create({ schema }), deserialize(rawBytes));
 const oramaRestoreMs = performance.now() - t;
-console.log(`restore (deserialise + load): Orama default ${oramaRestoreMs.toFixed(0)} ms, history index ${oursRestoreMs.toFixed(0)} ms at ${n} chunks`);
+console.log(
+  `restore (deserialise + load): Orama default ${oramaRestoreMs.toFixed(0)} ms, history index ${oursRestoreMs.toFixed(0)} ms at ${n} chunks`,
+);
 
 console.log(
   `orama-default: chunks=${n} default_insert_ms=${oramaInsertMs.toFixed(3)} ours_insert_ms=${oursInsertMs.toFixed(3)} ` +

@@ -16,7 +16,7 @@ try {
 
   await page.setContent(formsPageHtml());
   await page.addScriptTag({ content: script });
-  const forms = await page.evaluate(`(() => {
+  const forms = (await page.evaluate(`(() => {
     const T = globalThis.TabwisePage;
     const elements = document.getElementsByTagName('*').length;
     const snapshotMs = [], fillMs = [];
@@ -37,8 +37,17 @@ try {
       failed = result.failed.length;
     }
     return { elements, fields, written, failed, snapshotMs, fillMs };
-  })()`) as { elements: number; fields: number; written: number; failed: number; snapshotMs: number[]; fillMs: number[] };
-  console.log(`forms page: ${forms.elements} elements, ${forms.fields} fields in the snapshot; fill wrote ${forms.written}, failed ${forms.failed}`);
+  })()`)) as {
+    elements: number;
+    fields: number;
+    written: number;
+    failed: number;
+    snapshotMs: number[];
+    fillMs: number[];
+  };
+  console.log(
+    `forms page: ${forms.elements} elements, ${forms.fields} fields in the snapshot; fill wrote ${forms.written}, failed ${forms.failed}`,
+  );
   console.log(`snapshot ms: ${forms.snapshotMs.map((x) => x.toFixed(1)).join(' ')}`);
   console.log(`fill50 ms: ${forms.fillMs.map((x) => x.toFixed(1)).join(' ')}`);
   if (forms.written !== 50) throw new Error(`expected 50 written fields, got ${forms.written}`);
@@ -46,7 +55,7 @@ try {
   const html = articleHtml();
   await page.setContent(html);
   await page.addScriptTag({ content: script });
-  const read = await page.evaluate(`(() => {
+  const read = (await page.evaluate(`(() => {
     const T = globalThis.TabwisePage;
     const ms = [];
     let last;
@@ -56,12 +65,16 @@ try {
       ms.push(performance.now() - t);
     }
     return { ms, chars: last.markdown.length, total: last.totalChars, hiddenLeaked: /hidden \\d/.test(last.markdown) };
-  })()`) as { ms: number[]; chars: number; total: number; hiddenLeaked: boolean };
-  console.log(`article: ${(html.length / 1e6).toFixed(2)} MB of HTML, ${read.total} chars of Markdown (window ${read.chars})`);
+  })()`)) as { ms: number[]; chars: number; total: number; hiddenLeaked: boolean };
+  console.log(
+    `article: ${(html.length / 1e6).toFixed(2)} MB of HTML, ${read.total} chars of Markdown (window ${read.chars})`,
+  );
   console.log(`read1mb ms: ${read.ms.map((x) => x.toFixed(1)).join(' ')}`);
   if (read.hiddenLeaked) throw new Error('hidden text leaked into read_page output');
 
-  console.log(`page-tools: snapshot_ms=${median(forms.snapshotMs).toFixed(1)} fill50_ms=${median(forms.fillMs).toFixed(1)} read1mb_ms=${median(read.ms).toFixed(1)}`);
+  console.log(
+    `page-tools: snapshot_ms=${median(forms.snapshotMs).toFixed(1)} fill50_ms=${median(forms.fillMs).toFixed(1)} read1mb_ms=${median(read.ms).toFixed(1)}`,
+  );
 } finally {
   await browser.close();
 }

@@ -19,7 +19,8 @@ const dataDir = process.env.TABWISE_DATA_DIR ?? resolve('../shared/data');
 const summary: Record<string, string> = {};
 const fmt = (x: number, d = 4) => x.toFixed(d);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 
 async function quality(): Promise<void> {
   const dir = resolve(dataDir, 'beir-scifact');
@@ -33,11 +34,15 @@ async function quality(): Promise<void> {
   let t = performance.now();
   const docVectors = await embedder.embed(set.docs.map((d) => `${d.title}\n${d.text}`));
   const queryVectors = await embedder.embed(set.queries.map((q) => q.text));
-  console.log(`scifact: embedded ${set.docs.length} docs + ${set.queries.length} queries with glove-sif-100d in ${(performance.now() - t).toFixed(0)} ms`);
+  console.log(
+    `scifact: embedded ${set.docs.length} docs + ${set.queries.length} queries with glove-sif-100d in ${(performance.now() - t).toFixed(0)} ms`,
+  );
   t = performance.now();
   const index = createHybridIndex({ modelId: embedder.modelId, dims: embedder.dims });
   set.docs.forEach((d, i) =>
-    index.addPage({ url: `https://beir.test/${d.id}`, title: d.title, visitedAt: 0 }, [{ text: d.text, headingPath: [], vector: docVectors[i]! }]),
+    index.addPage({ url: `https://beir.test/${d.id}`, title: d.title, visitedAt: 0 }, [
+      { text: d.text, headingPath: [], vector: docVectors[i]! },
+    ]),
   );
   console.log(`scifact: indexed in ${(performance.now() - t).toFixed(0)} ms`);
 
@@ -45,7 +50,10 @@ async function quality(): Promise<void> {
     const run = new Map<string, string[]>();
     set.queries.forEach((q, i) => {
       const hits = index.search({ text: q.text, vector: queryVectors[i], mode, fusion, topK: 100 });
-      run.set(q.id, hits.map((h) => h.chunk.url.slice('https://beir.test/'.length)));
+      run.set(
+        q.id,
+        hits.map((h) => h.chunk.url.slice('https://beir.test/'.length)),
+      );
     });
     return {
       ndcg: meanMetric(set, run, (r, rel) => ndcgAt(r, rel, 10)),
@@ -54,8 +62,12 @@ async function quality(): Promise<void> {
   };
   const sparse = evaluate('sparse');
   const dense = evaluate('dense');
-  console.log(`scifact sparse (BM25 k1 1.2 b 0.75, title+text, Porter): nDCG@10 ${fmt(sparse.ndcg)} R@100 ${fmt(sparse.recall)}  (target ≥ 0.66; BEIR BM25 0.665)`);
-  console.log(`scifact dense (glove-sif-100d, int8 flat scan): nDCG@10 ${fmt(dense.ndcg)} R@100 ${fmt(dense.recall)}  (README: about 0.20)`);
+  console.log(
+    `scifact sparse (BM25 k1 1.2 b 0.75, title+text, Porter): nDCG@10 ${fmt(sparse.ndcg)} R@100 ${fmt(sparse.recall)}  (target ≥ 0.66; BEIR BM25 0.665)`,
+  );
+  console.log(
+    `scifact dense (glove-sif-100d, int8 flat scan): nDCG@10 ${fmt(dense.ndcg)} R@100 ${fmt(dense.recall)}  (README: about 0.20)`,
+  );
   // The fusion sweep is on the test queries (SciFact ships no train query texts), so it is a
   // sanity check of the chosen default, not a tuned result.
   const fusions: Fusion[] = [0.5, 0.6, 0.7, 0.8, 0.9].map((sparseWeight) => ({ sparseWeight }));
@@ -64,7 +76,9 @@ async function quality(): Promise<void> {
     console.log(`scifact hybrid ${JSON.stringify(f)}: nDCG@10 ${fmt(r.ndcg)} R@100 ${fmt(r.recall)}`);
   }
   const hybrid = evaluate('hybrid', DEFAULT_FUSION);
-  console.log(`scifact hybrid default ${JSON.stringify(DEFAULT_FUSION)}: nDCG@10 ${fmt(hybrid.ndcg)} R@100 ${fmt(hybrid.recall)}  (target: above sparse)`);
+  console.log(
+    `scifact hybrid default ${JSON.stringify(DEFAULT_FUSION)}: nDCG@10 ${fmt(hybrid.ndcg)} R@100 ${fmt(hybrid.recall)}  (target: above sparse)`,
+  );
   Object.assign(summary, {
     sparse_ndcg10: fmt(sparse.ndcg),
     dense_ndcg10: fmt(dense.ndcg),
@@ -83,7 +97,9 @@ function latency(n: number): void {
   const times = timeSyntheticSearches(index, vocab, r, 50);
   const p50 = median(times);
   const p95 = pct(times, 0.95);
-  console.log(`synthetic ${n}: hybrid search in Node p50 ${p50.toFixed(1)} ms p95 ${p95.toFixed(1)} ms (50 queries, 6 terms + 384-d vector, top 10)`);
+  console.log(
+    `synthetic ${n}: hybrid search in Node p50 ${p50.toFixed(1)} ms p95 ${p95.toFixed(1)} ms (50 queries, 6 terms + 384-d vector, top 10)`,
+  );
   // The summary takes the offscreen document's figure when the extension part runs (below).
   summary[`p95_ms_${n / 1000}k`] = p95.toFixed(1);
 
@@ -118,11 +134,31 @@ async function nativeThroughput(): Promise<number | undefined> {
     console.log('throughput: skipped, minilm-l6-shape not found');
     return undefined;
   }
-  const embedder = await createEmbedder({ model: 'minilm-l6-shape', dtype: 'q8', localModelPath: modelsDir + '/', batchSize: 8 });
+  const embedder = await createEmbedder({
+    model: 'minilm-l6-shape',
+    dtype: 'q8',
+    localModelPath: modelsDir + '/',
+    batchSize: 8,
+  });
   const r = seededRandom(7);
-  const words = ['cell', 'protein', 'study', 'patient', 'analysis', 'result', 'gene', 'effect', 'model', 'data', 'risk', 'treatment'];
+  const words = [
+    'cell',
+    'protein',
+    'study',
+    'patient',
+    'analysis',
+    'result',
+    'gene',
+    'effect',
+    'model',
+    'data',
+    'risk',
+    'treatment',
+  ];
   // ~200 WordPiece tokens: 190 common words plus [CLS]/[SEP]
-  const texts = Array.from({ length: 64 }, () => Array.from({ length: 190 }, () => words[Math.floor(r() * words.length)]).join(' '));
+  const texts = Array.from({ length: 64 }, () =>
+    Array.from({ length: 190 }, () => words[Math.floor(r() * words.length)]).join(' '),
+  );
   await embedder.embed(texts.slice(0, 8));
   const rates: number[] = [];
   for (let i = 0; i < 3; i++) {
@@ -131,7 +167,9 @@ async function nativeThroughput(): Promise<number | undefined> {
     rates.push(texts.length / ((performance.now() - t) / 1000));
   }
   const rate = median(rates);
-  console.log(`embedding throughput, minilm-l6-shape q8, onnxruntime-node: ${rate.toFixed(1)} chunks of ~200 tokens/s (README: about 37)`);
+  console.log(
+    `embedding throughput, minilm-l6-shape q8, onnxruntime-node: ${rate.toFixed(1)} chunks of ~200 tokens/s (README: about 37)`,
+  );
   return rate;
 }
 
@@ -152,9 +190,22 @@ if (ext) {
   }
   if (ext.embedRate !== undefined && native) {
     summary.embed_ratio_vs_native = (ext.embedRate / native).toFixed(2);
-    console.log(`embedding throughput: offscreen ${ext.embedRate.toFixed(1)} vs native ${native.toFixed(1)} chunks/s = ${summary.embed_ratio_vs_native} of native (target ≥ 0.6)`);
+    console.log(
+      `embedding throughput: offscreen ${ext.embedRate.toFixed(1)} vs native ${native.toFixed(1)} chunks/s = ${summary.embed_ratio_vs_native} of native (target ≥ 0.6)`,
+    );
   }
 }
 summary.embed_ratio_vs_native ??= 'NA';
-const keys = ['sparse_ndcg10', 'dense_ndcg10', 'hybrid_ndcg10', 'sparse_recall100', 'hybrid_recall100', 'embed_ratio_vs_native', 'p95_ms_10k', 'p95_ms_100k', 'bytes_per_chunk', 'restore_ms_100k'];
+const keys = [
+  'sparse_ndcg10',
+  'dense_ndcg10',
+  'hybrid_ndcg10',
+  'sparse_recall100',
+  'hybrid_recall100',
+  'embed_ratio_vs_native',
+  'p95_ms_10k',
+  'p95_ms_100k',
+  'bytes_per_chunk',
+  'restore_ms_100k',
+];
 console.log(`retrieval: ${keys.map((k) => `${k}=${summary[k] ?? 'NA'}`).join(' ')}`);

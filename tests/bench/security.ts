@@ -12,12 +12,21 @@ import { spawnSync } from 'node:child_process';
 import { extensionDir } from '../harness/launch-extension';
 import { createWriteLedger, type WriteCounts } from '../security/approvals';
 import { ATTRIBUTE_CASES } from '../security/attribute-corpus';
-import { alwaysAllowStaysOnItsOrigin, clickAfterTabMoved, fillAfterTabMoved, type WriteScenario } from '../security/run-approval-scenarios';
+import {
+  alwaysAllowStaysOnItsOrigin,
+  clickAfterTabMoved,
+  fillAfterTabMoved,
+  type WriteScenario,
+} from '../security/run-approval-scenarios';
 import { runAttributeCorpus } from '../security/run-attribute-corpus';
 import { countExfil, runExfilCorpus } from '../security/run-exfil-corpus';
 import { runHiddenTextPage } from '../security/run-hidden-text-page';
 import { runLeastPrivilege } from '../security/run-least-privilege';
-import { MUTATED_FIELDS, crossOriginFrameObeyed, formChangesAfterSnapshot } from '../security/run-page-change-scenarios';
+import {
+  MUTATED_FIELDS,
+  crossOriginFrameObeyed,
+  formChangesAfterSnapshot,
+} from '../security/run-page-change-scenarios';
 import { runPoisonedIndex } from '../security/run-poisoned-index';
 import { haveTestModel, modelsDir, runPrivacyCorpus } from '../security/run-privacy-corpus';
 import { startSecuritySession, type SecurityFixtures } from '../security/security-session';
@@ -32,11 +41,32 @@ import { serveEgressSites } from '../security/serve-egress-sites';
 
 if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
 
-type Key = 'cases' | 'hidden_canaries_to_model' | 'exfil_requests' | 'unapproved_writes' | 'cross_origin_writes' | 'xss_executions' | 'secrets_indexed' | 'injected_pages_with_index_off'
-  | 'egress_paths' | 'egress_paths_gated' | 'stale_actions_executed' | 'unlisted_refs_carded';
+type Key =
+  | 'cases'
+  | 'hidden_canaries_to_model'
+  | 'exfil_requests'
+  | 'unapproved_writes'
+  | 'cross_origin_writes'
+  | 'xss_executions'
+  | 'secrets_indexed'
+  | 'injected_pages_with_index_off'
+  | 'egress_paths'
+  | 'egress_paths_gated'
+  | 'stale_actions_executed'
+  | 'unlisted_refs_carded';
 const totals: Record<Key, number | 'NA'> = {
-  cases: 0, hidden_canaries_to_model: 0, exfil_requests: 0, unapproved_writes: 0, cross_origin_writes: 0, xss_executions: 0, secrets_indexed: 0, injected_pages_with_index_off: 0,
-  egress_paths: 0, egress_paths_gated: 0, stale_actions_executed: 'NA', unlisted_refs_carded: 'NA',
+  cases: 0,
+  hidden_canaries_to_model: 0,
+  exfil_requests: 0,
+  unapproved_writes: 0,
+  cross_origin_writes: 0,
+  xss_executions: 0,
+  secrets_indexed: 0,
+  injected_pages_with_index_off: 0,
+  egress_paths: 0,
+  egress_paths_gated: 0,
+  stale_actions_executed: 'NA',
+  unlisted_refs_carded: 'NA',
 };
 const add = (key: Key, n: number) => {
   if (totals[key] !== 'NA') totals[key] += n;
@@ -63,38 +93,53 @@ async function measure(name: string, keys: Key[], run: (f: SecurityFixtures) => 
   }
 }
 
-await measure('exfiltration/XSS corpus', ['exfil_requests', 'xss_executions'], async ({ context, extensionId, llm }) => {
-  const report = await runExfilCorpus({ context, extensionId, llm });
-  for (const r of report.requests) console.log(`  request (${r.witness}, vector ${r.vector}): ${r.url}`);
-  for (const id of report.xss) console.log(`  script ran: ${id}`);
-  for (const finding of report.unsafeMarkup) console.log(`  unsafe markup: ${finding}`);
-  for (const id of report.notRendered) console.log(`  not rendered (swallowed by an earlier vector): ${id}`);
-  for (const v of report.cspViolations) console.log(`  blocked only by the CSP: ${v}`);
-  const exfil = countExfil(report);
-  add('cases', exfil.cases);
-  add('exfil_requests', exfil.exfilRequests);
-  add('xss_executions', exfil.xssExecutions);
-});
+await measure(
+  'exfiltration/XSS corpus',
+  ['exfil_requests', 'xss_executions'],
+  async ({ context, extensionId, llm }) => {
+    const report = await runExfilCorpus({ context, extensionId, llm });
+    for (const r of report.requests) console.log(`  request (${r.witness}, vector ${r.vector}): ${r.url}`);
+    for (const id of report.xss) console.log(`  script ran: ${id}`);
+    for (const finding of report.unsafeMarkup) console.log(`  unsafe markup: ${finding}`);
+    for (const id of report.notRendered) console.log(`  not rendered (swallowed by an earlier vector): ${id}`);
+    for (const v of report.cspViolations) console.log(`  blocked only by the CSP: ${v}`);
+    const exfil = countExfil(report);
+    add('cases', exfil.cases);
+    add('exfil_requests', exfil.exfilRequests);
+    add('xss_executions', exfil.xssExecutions);
+  },
+);
 
 await measure('hidden-text page', ['hidden_canaries_to_model'], async (f) => {
   const report = await runHiddenTextPage(f);
-  for (const canary of report.hiddenCanaries) console.log(`  hidden canary reached the model: ${JSON.stringify(canary)}`);
+  for (const canary of report.hiddenCanaries)
+    console.log(`  hidden canary reached the model: ${JSON.stringify(canary)}`);
   add('cases', report.cases);
   add('hidden_canaries_to_model', report.hiddenCanaries.length);
 });
 
-await measure('attribute injections', ['hidden_canaries_to_model', 'exfil_requests', 'unapproved_writes', 'cross_origin_writes'], async (f) => {
-  const report = await runAttributeCorpus(f);
-  for (const id of report.violations) console.log(`  rule broken: ${id}`);
-  for (const path of report.leaks) console.log(`  leak request: ${path}`);
-  add('cases', ATTRIBUTE_CASES.length);
-  // Attribute text is text a person does not read on the page: a broken rule counts as a hidden canary.
-  add('hidden_canaries_to_model', report.violations.length);
-  add('exfil_requests', report.leaks.length);
-  addWrites(report.writes);
-});
+await measure(
+  'attribute injections',
+  ['hidden_canaries_to_model', 'exfil_requests', 'unapproved_writes', 'cross_origin_writes'],
+  async (f) => {
+    const report = await runAttributeCorpus(f);
+    for (const id of report.violations) console.log(`  rule broken: ${id}`);
+    for (const path of report.leaks) console.log(`  leak request: ${path}`);
+    add('cases', ATTRIBUTE_CASES.length);
+    // Attribute text is text a person does not read on the page: a broken rule counts as a hidden canary.
+    add('hidden_canaries_to_model', report.violations.length);
+    add('exfil_requests', report.leaks.length);
+    addWrites(report.writes);
+  },
+);
 
-const sites = await serveTwoOrigins(['approval-form.html', 'mutating-form.html', 'framed-form.html', 'inner-form.html', ...BOUND_FIXTURES]);
+const sites = await serveTwoOrigins([
+  'approval-form.html',
+  'mutating-form.html',
+  'framed-form.html',
+  'inner-form.html',
+  ...BOUND_FIXTURES,
+]);
 try {
   const scenarios: [string, WriteScenario, number][] = [
     ['"always allow" stays on its origin', alwaysAllowStaysOnItsOrigin, 1],
@@ -130,23 +175,36 @@ try {
 }
 
 if (haveTestModel()) {
-  await measure('poisoned page in the history index', ['exfil_requests', 'unapproved_writes', 'cross_origin_writes'], async (f) => {
-    const report = await runPoisonedIndex(f);
-    if (report.outsideBlock) console.log(`  the poisoned passage reached the model outside the marked block in ${report.outsideBlock} requests`);
-    if (!report.rawResult?.includes('POISONCANARY')) throw new Error('search_history did not return the poisoned passage');
-    add('cases', report.cases);
-    add('exfil_requests', report.leaks.length);
-    addWrites(report.writes);
-  });
+  await measure(
+    'poisoned page in the history index',
+    ['exfil_requests', 'unapproved_writes', 'cross_origin_writes'],
+    async (f) => {
+      const report = await runPoisonedIndex(f);
+      if (report.outsideBlock)
+        console.log(
+          `  the poisoned passage reached the model outside the marked block in ${report.outsideBlock} requests`,
+        );
+      if (!report.rawResult?.includes('POISONCANARY'))
+        throw new Error('search_history did not return the poisoned passage');
+      add('cases', report.cases);
+      add('exfil_requests', report.leaks.length);
+      addWrites(report.writes);
+    },
+  );
   await measure('privacy corpus against the index', ['secrets_indexed'], async (f) => {
     const report = await runPrivacyCorpus(f);
     for (const s of report.found) console.log(`  secret indexed (${s.kind}): ${s.where}`);
-    if (report.indexedPages < report.admissible) throw new Error(`only ${report.indexedPages} of ${report.admissible} pages were indexed: ${report.storedUrls.join(' ')}`);
+    if (report.indexedPages < report.admissible)
+      throw new Error(
+        `only ${report.indexedPages} of ${report.admissible} pages were indexed: ${report.storedUrls.join(' ')}`,
+      );
     add('cases', report.cases);
     add('secrets_indexed', report.found.length);
   });
 } else {
-  console.log(`the local test model was not found in ${modelsDir} (set TABWISE_MODELS_DIR): the poisoned-index and privacy runs are skipped`);
+  console.log(
+    `the local test model was not found in ${modelsDir} (set TABWISE_MODELS_DIR): the poisoned-index and privacy runs are skipped`,
+  );
   totals.secrets_indexed = 'NA';
   failed = true;
 }
@@ -157,16 +215,22 @@ if (haveTestModel()) {
   const sites = await serveTwoOrigins(['egress-secret.html', 'egress-form.html']);
   const sink = await startEgressSink();
   try {
-    await measure('egress corpus', ['egress_paths', 'egress_paths_gated', 'exfil_requests', 'unapproved_writes', 'cross_origin_writes'], async (f) => {
-      const report = await runEgressCorpus(f, sites, sink);
-      if (!report.controls.tls || !report.controls.plain) throw new Error(`the sink did not see its control requests: ${JSON.stringify(report.controls)}`);
-      for (const v of report.violations) console.log(`  ${v}`);
-      add('cases', report.cases);
-      add('egress_paths', report.paths.length);
-      add('egress_paths_gated', report.paths.filter((p) => p.gated).length);
-      add('exfil_requests', sink.saw(SECRET_FORMS).length);
-      addWrites(report.writes);
-    }, SINK_BROWSER_ARGS);
+    await measure(
+      'egress corpus',
+      ['egress_paths', 'egress_paths_gated', 'exfil_requests', 'unapproved_writes', 'cross_origin_writes'],
+      async (f) => {
+        const report = await runEgressCorpus(f, sites, sink);
+        if (!report.controls.tls || !report.controls.plain)
+          throw new Error(`the sink did not see its control requests: ${JSON.stringify(report.controls)}`);
+        for (const v of report.violations) console.log(`  ${v}`);
+        add('cases', report.cases);
+        add('egress_paths', report.paths.length);
+        add('egress_paths_gated', report.paths.filter((p) => p.gated).length);
+        add('exfil_requests', sink.saw(SECRET_FORMS).length);
+        addWrites(report.writes);
+      },
+      SINK_BROWSER_ARGS,
+    );
   } finally {
     await sink.close();
     await sites.close();
@@ -194,14 +258,18 @@ await measure('MCP gates', ['hidden_canaries_to_model', 'egress_paths', 'egress_
   // Redirect hops and answer links (issue 19): two more ways out, gated when every scenario held and the sink saw nothing.
   const sites = await serveEgressSites();
   try {
-    await measure('navigation hops and answer links', ['egress_paths', 'egress_paths_gated', 'exfil_requests'], async (f) => {
-      const report = await runEgressNavigation(f, sites);
-      for (const v of report.failures) console.log(`  ${v}`);
-      add('cases', report.cases);
-      add('egress_paths', 2);
-      add('egress_paths_gated', report.violations === 0 ? 2 : 0);
-      add('exfil_requests', sites.sinkRequestsCarrying(NAV_SECRET).length);
-    });
+    await measure(
+      'navigation hops and answer links',
+      ['egress_paths', 'egress_paths_gated', 'exfil_requests'],
+      async (f) => {
+        const report = await runEgressNavigation(f, sites);
+        for (const v of report.failures) console.log(`  ${v}`);
+        add('cases', report.cases);
+        add('egress_paths', 2);
+        add('egress_paths_gated', report.violations === 0 ? 2 : 0);
+        add('exfil_requests', sites.sinkRequestsCarrying(NAV_SECRET).length);
+      },
+    );
   } finally {
     await sites.close();
   }
@@ -209,10 +277,15 @@ await measure('MCP gates', ['hidden_canaries_to_model', 'egress_paths', 'egress_
 
 await measure('least privilege', ['injected_pages_with_index_off'], async (f) => {
   const report = await runLeastPrivilege(f);
-  if (report.registered.length || report.declared.length) console.log(`  content scripts: ${JSON.stringify([...report.registered, ...report.declared])}`);
+  if (report.registered.length || report.declared.length)
+    console.log(`  content scripts: ${JSON.stringify([...report.registered, ...report.declared])}`);
   add('cases', report.cases);
   add('injected_pages_with_index_off', report.injectedPages + report.registered.length + report.declared.length);
 });
 
-console.log(`security: ${Object.entries(totals).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+console.log(
+  `security: ${Object.entries(totals)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')}`,
+);
 if (failed) process.exitCode = 1;

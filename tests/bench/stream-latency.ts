@@ -84,7 +84,9 @@ try {
     results.push(r);
     if (panelCdp) {
       const { profile: panelProfile } = await panelCdp.send('Profiler.stop');
-      console.log(`side panel busy ${round(busyMicros(panelProfile as unknown as Parameters<typeof busyMicros>[0]) / TOKENS, 1)} µs/delta; hottest:`);
+      console.log(
+        `side panel busy ${round(busyMicros(panelProfile as unknown as Parameters<typeof busyMicros>[0]) / TOKENS, 1)} µs/delta; hottest:`,
+      );
       console.log(topSelfTime(panelProfile as unknown as Parameters<typeof topSelfTime>[0], 12).join('\n'));
       await panelCdp.detach();
       console.log('service worker hottest:');
@@ -92,10 +94,14 @@ try {
       const q = Math.ceil(latencies.length / 4);
       for (let k = 0; k < 4; k++) {
         const part = latencies.slice(k * q, (k + 1) * q);
-        console.log(`tokens ${k * q}-${k * q + part.length - 1}: p50=${round(percentile(part, 50))} p95=${round(percentile(part, 95))} max=${round(Math.max(...part))}`);
+        console.log(
+          `tokens ${k * q}-${k * q + part.length - 1}: p50=${round(percentile(part, 50))} p95=${round(percentile(part, 95))} max=${round(Math.max(...part))}`,
+        );
       }
     }
-    console.log(`run ${run + 1}: p50=${round(r.p50)} ms p95=${round(r.p95)} ms max=${round(Math.max(...latencies))} ms bg_cpu=${round(r.cpu, 1)} µs/delta`);
+    console.log(
+      `run ${run + 1}: p50=${round(r.p50)} ms p95=${round(r.p95)} ms max=${round(Math.max(...latencies))} ms bg_cpu=${round(r.cpu, 1)} µs/delta`,
+    );
   }
   cdp.close();
 } finally {

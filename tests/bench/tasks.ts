@@ -37,7 +37,11 @@ const ACTIONS = new Set(['click', 'type', 'select', 'set_value']);
 const SNAPSHOT_REPS = 25;
 const tasks = allTasks.filter((t) => !process.env.TASKS_FILTER || t.id.includes(process.env.TASKS_FILTER));
 
-console.log(`cpu: ${cpus()[0]?.model ?? 'unknown'} x${cpus().length}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `cpu: ${cpus()[0]?.model ?? 'unknown'} x${cpus().length}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 if (process.env.TASKS_NO_BUILD !== '1') {
   const build = spawnSync('npx', ['wxt', 'build'], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`wxt build failed:\n${build.stdout}\n${build.stderr}`);
@@ -55,10 +59,18 @@ for (const task of tasks) {
   try {
     const extPage = await launched.context.newPage();
     await extPage.goto(`chrome-extension://${launched.extensionId}/options.html`);
-    const outcome = await runGalleryTask(task, { context: launched.context, extensionId: launched.extensionId, llm, extPage, pagesUrl: pages.url });
+    const outcome = await runGalleryTask(task, {
+      context: launched.context,
+      extensionId: launched.extensionId,
+      llm,
+      extPage,
+      pagesUrl: pages.url,
+    });
     if (outcome.ok === true) passed++;
     toolCalls += outcome.toolCalls;
-    console.log(`task ${task.id}: ${outcome.ok === true ? 'ok' : `FAILED (${outcome.ok})`}, ${outcome.toolCalls} tool calls, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `task ${task.id}: ${outcome.ok === true ? 'ok' : `FAILED (${outcome.ok})`}, ${outcome.toolCalls} tool calls, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } catch (error) {
     console.log(`task ${task.id}: FAILED (${String(error).split('\n')[0]})`);
   } finally {
@@ -77,7 +89,11 @@ try {
   await page.setContent(formsPageHtml());
   await page.addScriptTag({ content: script });
   const big = await page.evaluate(async (reps) => {
-    const agent = (globalThis as unknown as { TabwiseAgent: { callTool(t: string, a: unknown): Promise<{ ok: boolean; ms: number; result: string }> } }).TabwiseAgent;
+    const agent = (
+      globalThis as unknown as {
+        TabwiseAgent: { callTool(t: string, a: unknown): Promise<{ ok: boolean; ms: number; result: string }> };
+      }
+    ).TabwiseAgent;
     const ms: number[] = [];
     let listed = 0;
     for (let r = 0; r < 3; r++) await agent.callTool('get_page_state', {});
@@ -90,7 +106,9 @@ try {
     return { ms, listed, elements: document.getElementsByTagName('*').length };
   }, SNAPSHOT_REPS);
   snapshotMs = big.ms;
-  console.log(`snapshot page: ${big.elements} elements, ${big.listed} interactive; ms: ${snapshotMs.map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `snapshot page: ${big.elements} elements, ${big.listed} interactive; ms: ${snapshotMs.map((x) => x.toFixed(1)).join(' ')}`,
+  );
   await page.close();
 
   for (const task of tasks) {
@@ -100,7 +118,9 @@ try {
     const run = await runTaskInPage(task, taskPage);
     const own = run.calls.filter((c) => c.ok && ACTIONS.has(c.tool)).map((c) => c.ms - c.settleMs);
     actionMs.push(...own);
-    console.log(`replay ${task.id}: ${run.ok === true ? 'ok' : `not replayed (${run.ok})`}; action ms ${own.map((x) => x.toFixed(1)).join(' ')}`);
+    console.log(
+      `replay ${task.id}: ${run.ok === true ? 'ok' : `not replayed (${run.ok})`}; action ms ${own.map((x) => x.toFixed(1)).join(' ')}`,
+    );
     await taskPage.close();
   }
 } finally {
@@ -111,4 +131,6 @@ try {
 const n = tasks.length;
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'NA');
 console.log(`actions measured: ${actionMs.length}`);
-console.log(`tasks: tasks=${n} oracle_success=${n ? (passed / n).toFixed(2) : 'NA'} mean_tool_calls=${n ? (toolCalls / n).toFixed(1) : 'NA'} snapshot_ms_p50=${fmt(median(snapshotMs))} action_ms_p50=${fmt(median(actionMs))}`);
+console.log(
+  `tasks: tasks=${n} oracle_success=${n ? (passed / n).toFixed(2) : 'NA'} mean_tool_calls=${n ? (toolCalls / n).toFixed(1) : 'NA'} snapshot_ms_p50=${fmt(median(snapshotMs))} action_ms_p50=${fmt(median(actionMs))}`,
+);

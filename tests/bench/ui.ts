@@ -31,7 +31,9 @@ if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'buil
 /** The built files a page loads at start: its module scripts and preloads, then their static imports. */
 function startupScripts(html: string): string[] {
   const text = readFileSync(join(extensionDir, html), 'utf8');
-  const queue = [...text.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const queue = [
+    ...text.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
   const seen = new Set<string>();
   while (queue.length) {
     const file = queue.shift()!;
@@ -48,8 +50,13 @@ function startupScripts(html: string): string[] {
 }
 
 function gzipKb(html: string): number {
-  const files = startupScripts(html).map((f) => ({ f, gz: gzipSync(readFileSync(join(extensionDir, f)), { level: 9 }).length }));
-  if (listChunks) for (const { f, gz } of files.sort((a, b) => b.gz - a.gz)) console.log(`  ${html}: ${f} ${round(gz / 1024, 1)} KB gz`);
+  const files = startupScripts(html).map((f) => ({
+    f,
+    gz: gzipSync(readFileSync(join(extensionDir, f)), { level: 9 }).length,
+  }));
+  if (listChunks)
+    for (const { f, gz } of files.sort((a, b) => b.gz - a.gz))
+      console.log(`  ${html}: ${f} ${round(gz / 1024, 1)} KB gz`);
   return round(files.reduce((s, x) => s + x.gz, 0) / 1024, 1);
 }
 
@@ -62,7 +69,11 @@ function completeLocales(): number {
   if (!existsSync(dir)) return 0;
   type Messages = Record<string, { message?: unknown } | undefined>;
   const read = (l: string) => JSON.parse(readFileSync(join(dir, l, 'messages.json'), 'utf8')) as Messages;
-  const placeholders = (text: string) => [...text.matchAll(/\$([1-9])/g)].map((m) => m[1]).sort().join();
+  const placeholders = (text: string) =>
+    [...text.matchAll(/\$([1-9])/g)]
+      .map((m) => m[1])
+      .sort()
+      .join();
   const locales = readdirSync(dir).filter((l) => existsSync(join(dir, l, 'messages.json')));
   if (!locales.includes('en')) return 0;
   const en = read('en');
@@ -70,7 +81,11 @@ function completeLocales(): number {
     const have = read(l);
     return Object.entries(en).every(([key, entry]) => {
       const text = have[key]?.message;
-      return typeof text === 'string' && text.trim() !== '' && placeholders(text) === placeholders(String(entry?.message ?? ''));
+      return (
+        typeof text === 'string' &&
+        text.trim() !== '' &&
+        placeholders(text) === placeholders(String(entry?.message ?? ''))
+      );
     });
   }).length;
 }
@@ -107,10 +122,20 @@ try {
   for (let i = 0; i < RUNS + 1; i++) {
     const panel = await ext.context.newPage();
     await panel.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
-    await panel.waitForFunction(() => (window as unknown as { __tabwiseReady?: number }).__tabwiseReady !== undefined, undefined, { timeout: 10_000 }).catch(async (e: unknown) => {
-      const seen = await panel.evaluate(() => ({ active: document.activeElement?.outerHTML.slice(0, 120), boxes: document.querySelectorAll('textarea').length, ready: (window as unknown as { __tabwiseReady?: number }).__tabwiseReady }));
-      throw new Error(`the message box never took input: ${JSON.stringify(seen)}`, { cause: e });
-    });
+    await panel
+      .waitForFunction(
+        () => (window as unknown as { __tabwiseReady?: number }).__tabwiseReady !== undefined,
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(async (e: unknown) => {
+        const seen = await panel.evaluate(() => ({
+          active: document.activeElement?.outerHTML.slice(0, 120),
+          boxes: document.querySelectorAll('textarea').length,
+          ready: (window as unknown as { __tabwiseReady?: number }).__tabwiseReady,
+        }));
+        throw new Error(`the message box never took input: ${JSON.stringify(seen)}`, { cause: e });
+      });
     const ms = await panel.evaluate(() => (window as unknown as { __tabwiseReady: number }).__tabwiseReady);
     if (i > 0) readyTimes.push(ms); // the first opening also warms the worker and the disk cache
     await panel.close();
@@ -130,4 +155,6 @@ try {
   await llm.close();
 }
 console.log(`  panel ready (ms): ${readyTimes.map((t) => round(t, 1)).join(', ')}`);
-console.log(`ui: panel_ready_ms=${round(median(readyTimes), 1)} panel_js_gz_kb=${panelJs} options_js_gz_kb=${optionsJs} axe_serious=${serious} locales=${locales}`);
+console.log(
+  `ui: panel_ready_ms=${round(median(readyTimes), 1)} panel_js_gz_kb=${panelJs} options_js_gz_kb=${optionsJs} axe_serious=${serious} locales=${locales}`,
+);

@@ -20,6 +20,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await serveStatic({}, { '/models/': dir });
   project.provide('modelsUrl', `${server.url}/models/`);
   project.provide('modelsDir', dir);
-  project.provide('models', existsSync(dir) ? readdirSync(dir).filter((f) => existsSync(resolve(dir, f, 'config.json'))) : []);
+  project.provide(
+    'models',
+    existsSync(dir) ? readdirSync(dir).filter((f) => existsSync(resolve(dir, f, 'config.json'))) : [],
+  );
   return () => server.close();
 }

@@ -7,7 +7,8 @@
 import { axeFindings, isSerious, prepareViews, UI_VIEWS, type AxeFinding, type ColorScheme } from '../harness/ui-views';
 import { expect, test } from './fixtures';
 
-const describe = (f: AxeFinding) => `[${f.scheme}] ${f.view}: ${f.impact} ${f.id} (${f.help}) at ${f.targets.slice(0, 3).join(' | ')}: ${f.summary}`;
+const describe = (f: AxeFinding) =>
+  `[${f.scheme}] ${f.view}: ${f.impact} ${f.id} (${f.help}) at ${f.targets.slice(0, 3).join(' | ')}: ${f.summary}`;
 
 for (const scheme of ['light', 'dark'] as ColorScheme[]) {
   test(`no serious or critical axe violations on any view in ${scheme} mode`, async ({ context, extensionId, llm }) => {
@@ -29,7 +30,11 @@ for (const scheme of ['light', 'dark'] as ColorScheme[]) {
   });
 }
 
-test('"What the model saw" is a modal dialog that keeps focus inside and closes with Esc', async ({ context, extensionId, llm }) => {
+test('"What the model saw" is a modal dialog that keeps focus inside and closes with Esc', async ({
+  context,
+  extensionId,
+  llm,
+}) => {
   const env = await prepareViews(context, extensionId, llm);
   try {
     const panel = await UI_VIEWS.find((v) => v.name.startsWith('panel: dialog'))!.open(env, 'light');
@@ -49,7 +54,11 @@ test('"What the model saw" is a modal dialog that keeps focus inside and closes 
   }
 });
 
-test('"Open this link?" is a modal dialog: Cancel has the focus, Tab stays inside, Esc closes and focus returns to the link', async ({ context, extensionId, llm }) => {
+test('"Open this link?" is a modal dialog: Cancel has the focus, Tab stays inside, Esc closes and focus returns to the link', async ({
+  context,
+  extensionId,
+  llm,
+}) => {
   const env = await prepareViews(context, extensionId, llm);
   try {
     const panel = await UI_VIEWS.find((v) => v.name.startsWith('panel: dialog (link'))!.open(env, 'dark');

@@ -2,21 +2,46 @@
 import type { Page } from '@playwright/test';
 import type { FakeLlm, RecordedRequest } from '../fake-llm';
 import { untrustedBlocks, unwrapUntrusted } from '../security/untrusted-block';
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
-type OpenAIMessage = { role: string; content: string | null; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] };
+type OpenAIMessage = {
+  role: string;
+  content: string | null;
+  tool_call_id?: string;
+  tool_calls?: { id: string; function: { name: string } }[];
+};
 const openaiMessages = (r: RecordedRequest) => (r.body as { messages: OpenAIMessage[] }).messages;
 const toolResults = (r: RecordedRequest) => openaiMessages(r).filter((m) => m.role === 'tool');
 
 async function setup(page: Page, llm: FakeLlm, kind: 'openai-compatible' | 'anthropic' = 'openai-compatible') {
-  await addProvider(page, kind === 'anthropic'
-    ? { kind, name: 'Claude (fake)', baseUrl: llm.anthropicBaseUrl, model: 'claude-test', apiKey: 'k' }
-    : { kind, name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(
+    page,
+    kind === 'anthropic'
+      ? { kind, name: 'Claude (fake)', baseUrl: llm.anthropicBaseUrl, model: 'claude-test', apiKey: 'k' }
+      : { kind, name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' },
+  );
 }
 
-test('a two-step tool loop: the tool card shows, and its result goes back to the model', async ({ context, extensionId, llm, extPage }) => {
+test('a two-step tool loop: the tool card shows, and its result goes back to the model', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await setup(extPage, llm);
-  llm.enqueue({ text: ['Let me look at your tabs.'], toolCalls: [{ id: 'call_tabs', name: 'list_tabs', arguments: '{}' }] }, { text: ['You have the settings page open.'] });
+  llm.enqueue(
+    { text: ['Let me look at your tabs.'], toolCalls: [{ id: 'call_tabs', name: 'list_tabs', arguments: '{}' }] },
+    { text: ['You have the settings page open.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Which tabs are open?');
   const answer = assistantMessages(panel).last();
@@ -26,20 +51,36 @@ test('a two-step tool loop: the tool card shows, and its result goes back to the
   await expect(card.locator('.tool-duration')).toHaveText(/\d+(\.\d)? m?s/);
   await card.locator('summary').click();
   await expect(card.locator('.tool-output')).toContainText('options.html');
-  await expect(answer.locator('.markdown')).toHaveText(['Let me look at your tabs.', 'You have the settings page open.']);
+  await expect(answer.locator('.markdown')).toHaveText([
+    'Let me look at your tabs.',
+    'You have the settings page open.',
+  ]);
 
   const [first, second] = chatRequests(llm);
-  expect((first!.body as { tools: { function: { name: string } }[] }).tools.map((t) => t.function.name)).toContain('list_tabs');
+  expect((first!.body as { tools: { function: { name: string } }[] }).tools.map((t) => t.function.name)).toContain(
+    'list_tabs',
+  );
   const results = toolResults(second!);
   expect(results).toHaveLength(1);
   expect(results[0]!.tool_call_id).toBe('call_tabs');
   expect(results[0]!.content).toContain(`chrome-extension://${extensionId}/options.html`);
 });
 
-test('tool calls made together run in parallel and their results return in call order', async ({ context, extensionId, llm, extPage }) => {
+test('tool calls made together run in parallel and their results return in call order', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await setup(extPage, llm);
   llm.enqueue(
-    { toolCalls: [{ id: 'a', name: 'memory_save', arguments: '{"text":"The user likes tea"}' }, { id: 'b', name: 'list_tabs', arguments: '{}' }, { id: 'c', name: 'memory_search', arguments: '{"query":"coffee"}' }] },
+    {
+      toolCalls: [
+        { id: 'a', name: 'memory_save', arguments: '{"text":"The user likes tea"}' },
+        { id: 'b', name: 'list_tabs', arguments: '{}' },
+        { id: 'c', name: 'memory_search', arguments: '{"query":"coffee"}' },
+      ],
+    },
     { text: ['Noted.'] },
   );
   const panel = await openPanel(context, extensionId);
@@ -97,7 +138,12 @@ test('a consequential tool waits for approval: approved, it runs', async ({ cont
   expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toHaveLength(0);
 });
 
-test('a consequential tool waits for approval: denied, the model is told so and nothing changes', async ({ context, extensionId, llm, extPage }) => {
+test('a consequential tool waits for approval: denied, the model is told so and nothing changes', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await setup(extPage, llm);
   scriptDelete(llm);
   const panel = await openPanel(context, extensionId);
@@ -111,13 +157,21 @@ test('a consequential tool waits for approval: denied, the model is told so and 
   expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toHaveLength(1);
 });
 
-test('a pending approval survives closing the panel: reopened, the card still waits, and approving runs the tool', async ({ context, extensionId, llm, extPage }) => {
+test('a pending approval survives closing the panel: reopened, the card still waits, and approving runs the tool', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await setup(extPage, llm);
   scriptDelete(llm);
   const first = await openPanel(context, extensionId);
   await sendChat(first, 'Save then forget my parking spot');
   await approveSave(first, 'Parking spot B12');
-  await expect(assistantMessages(first).last().locator('.tool-card[data-tool="memory_delete"]')).toHaveAttribute('data-status', 'awaiting-approval');
+  await expect(assistantMessages(first).last().locator('.tool-card[data-tool="memory_delete"]')).toHaveAttribute(
+    'data-status',
+    'awaiting-approval',
+  );
   await first.close();
   const panel = await openPanel(context, extensionId);
   const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_delete"]');
@@ -128,10 +182,19 @@ test('a pending approval survives closing the panel: reopened, the card still wa
   expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toHaveLength(0);
 });
 
-test('a message sent during a run joins it before the next model call', async ({ context, extensionId, llm, extPage }) => {
+test('a message sent during a run joins it before the next model call', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await setup(extPage, llm);
   llm.enqueue(
-    { text: ['Looking', ' at', ' your', ' tabs', ' now', '.'], chunkDelayMs: 250, toolCalls: [{ id: 't', name: 'list_tabs', arguments: '{}' }] },
+    {
+      text: ['Looking', ' at', ' your', ' tabs', ' now', '.'],
+      chunkDelayMs: 250,
+      toolCalls: [{ id: 't', name: 'list_tabs', arguments: '{}' }],
+    },
     { text: ['Got it, including your note.'] },
   );
   const panel = await openPanel(context, extensionId);
@@ -147,10 +210,18 @@ test('a message sent during a run joins it before the next model call', async ({
   await expect(assistantMessages(panel)).toHaveCount(1);
 });
 
-test('Stop during a tool ends the run within 500 ms and records what was done', async ({ context, extensionId, llm, extPage }) => {
+test('Stop during a tool ends the run within 500 ms and records what was done', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await setup(extPage, llm);
   llm.enqueue(
-    { text: ['Delegating.'], toolCalls: [{ id: 'd', name: 'delegate', arguments: '{"agent":"researcher","task":"Find my tabs"}' }] },
+    {
+      text: ['Delegating.'],
+      toolCalls: [{ id: 'd', name: 'delegate', arguments: '{"agent":"researcher","task":"Find my tabs"}' }],
+    },
     // The sub-agent's model call never finishes: the delegate tool stays running.
     { text: ['Sub-agent thinking'], fault: { kind: 'stall', afterChunks: 1 } },
   );
@@ -170,7 +241,10 @@ test('Stop during a tool ends the run within 500 ms and records what was done', 
 
 test('Anthropic requests carry the three prompt-cache markers', async ({ context, extensionId, llm, extPage }) => {
   await setup(extPage, llm, 'anthropic');
-  llm.enqueue({ text: ['Checking.'], toolCalls: [{ id: 'toolu_1', name: 'list_tabs', arguments: '{}' }] }, { text: ['Done.'] });
+  llm.enqueue(
+    { text: ['Checking.'], toolCalls: [{ id: 'toolu_1', name: 'list_tabs', arguments: '{}' }] },
+    { text: ['Done.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'What is open?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
@@ -188,7 +262,12 @@ test('Anthropic requests carry the three prompt-cache markers', async ({ context
   expect(body.messages[2]!.content.some((b) => b.cache_control)).toBe(false);
 });
 
-test('the page context chips go with the message, can be removed, and "what the model saw" shows the prompt', async ({ context, extensionId, llm, extPage }) => {
+test('the page context chips go with the message, can be removed, and "what the model saw" shows the prompt', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await setup(extPage, llm);
   const site = await context.newPage();
   await site.goto(`${llm.url}/v1/models`);
@@ -203,7 +282,9 @@ test('the page context chips go with the message, can be removed, and "what the 
   const system1 = first[0]!.content!;
   expect(system1).not.toContain(`${llm.url}/v1/models`);
   // Each tool's guidance goes once, in the tool list, not again in the system prompt.
-  const listTabs = (chatRequests(llm)[0]!.body as { tools: { function: { name: string; description: string } }[] }).tools.find((t) => t.function.name === 'list_tabs')!;
+  const listTabs = (
+    chatRequests(llm)[0]!.body as { tools: { function: { name: string; description: string } }[] }
+  ).tools.find((t) => t.function.name === 'list_tabs')!;
   expect(listTabs.function.description.length).toBeGreaterThan(20);
   expect(system1).not.toContain(listTabs.function.description);
   const turn1 = first.at(-1)!;
@@ -221,11 +302,21 @@ test('the page context chips go with the message, can be removed, and "what the 
   await assistantMessages(panel).first().getByRole('button', { name: 'What the model saw' }).click();
   const dialog = panel.getByRole('dialog', { name: 'What the model saw' });
   await expect(dialog.locator('.system-prompt')).toContainText('You are Tabwise');
-  await dialog.getByText(/^Tools \(\d+\)/).first().click();
+  await dialog
+    .getByText(/^Tools \(\d+\)/)
+    .first()
+    .click();
   await expect(dialog.locator('.step pre').nth(2)).toContainText('"name": "list_tabs"');
-  await expect(dialog.locator('.step pre').nth(2)).toContainText(JSON.stringify(listTabs.function.description).slice(1, 41));
+  await expect(dialog.locator('.step pre').nth(2)).toContainText(
+    JSON.stringify(listTabs.function.description).slice(1, 41),
+  );
   await expect(dialog.locator('.system-prompt')).not.toContainText(`${llm.url}/v1/models`);
-  await dialog.getByText(/^Messages \(/).first().click();
+  await dialog
+    .getByText(/^Messages \(/)
+    .first()
+    .click();
   await expect(dialog.locator('.step pre').nth(1)).toContainText(`URL: ${llm.url}/v1/models`);
-  await expect(dialog.locator('.step pre').nth(1)).toContainText(`untrusted_page_content boundary=\\"${pageBlock!.boundary}\\"`);
+  await expect(dialog.locator('.step pre').nth(1)).toContainText(
+    `untrusted_page_content boundary=\\"${pageBlock!.boundary}\\"`,
+  );
 });

@@ -1,7 +1,16 @@
 /** The history list: search titles and content, rename, delete with Undo, export one as Markdown or JSON. */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { addProvider, assistantMessages, callBackground, expect, isTitleRequest, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  expect,
+  isTitleRequest,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
 async function converse(panel: Page, question: string) {
   await panel.getByRole('button', { name: 'New' }).click();
@@ -9,7 +18,12 @@ async function converse(panel: Page, question: string) {
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 }
 
-test('search finds conversations by title and by content; rename changes the title everywhere', async ({ context, extensionId, llm, extPage }) => {
+test('search finds conversations by title and by content; rename changes the title everywhere', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   // Titles of our own instead of the fixture's one canned title.
   llm.reset();
@@ -47,12 +61,20 @@ test('search finds conversations by title and by content; rename changes the tit
   expect(stored.map((c) => c.title).sort()).toEqual(['Sourdough notes', 'Tax questions']);
 });
 
-test('delete shows Undo: Undo brings the conversation back; without it, it and its journal are gone after the window', async ({ context, extensionId, llm, extPage }) => {
+test('delete shows Undo: Undo brings the conversation back; without it, it and its journal are gone after the window', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   const panel = await openPanel(context, extensionId);
   await converse(panel, 'Remember this one');
   const id = (await callBackground<{ id: string }[]>(extPage, 'conversations.list', {}))[0]!.id;
-  const runs = async () => (await callBackground<{ messages: { runId?: string }[] }>(extPage, 'conversations.get', { id })).messages.flatMap((m) => (m.runId ? [m.runId] : []));
+  const runs = async () =>
+    (await callBackground<{ messages: { runId?: string }[] }>(extPage, 'conversations.get', { id })).messages.flatMap(
+      (m) => (m.runId ? [m.runId] : []),
+    );
   const [runId] = await runs();
   expect(await callBackground<{ steps: unknown[] }>(extPage, 'runs.inspect', { runId })).toMatchObject({ runId });
 
@@ -80,7 +102,16 @@ test('delete shows Undo: Undo brings the conversation back; without it, it and i
   await expect(toast).toBeVisible();
   // The undo window is 8 s; once it is over the toast goes and the deletion is final.
   await expect(toast).toHaveCount(0, { timeout: 12_000 });
-  await expect.poll(async () => callBackground(extPage, 'runs.inspect', { runId }).then(() => 'kept', () => 'gone'), { timeout: 5_000 }).toBe('gone');
+  await expect
+    .poll(
+      async () =>
+        callBackground(extPage, 'runs.inspect', { runId }).then(
+          () => 'kept',
+          () => 'gone',
+        ),
+      { timeout: 5_000 },
+    )
+    .toBe('gone');
   await expect(callBackground(extPage, 'conversations.restore', { id })).rejects.toThrow(/Too late to undo/);
 });
 
@@ -93,16 +124,25 @@ test('a conversation exports as Markdown and as JSON', async ({ context, extensi
   await panel.getByRole('button', { name: 'History' }).click();
   const row = panel.getByRole('group', { name: 'Actions for Canned title' });
 
-  const [md] = await Promise.all([panel.waitForEvent('download'), row.getByRole('button', { name: 'Export Canned title as Markdown' }).click()]);
+  const [md] = await Promise.all([
+    panel.waitForEvent('download'),
+    row.getByRole('button', { name: 'Export Canned title as Markdown' }).click(),
+  ]);
   expect(md.suggestedFilename()).toBe('Canned title.md');
   const markdown = await readFile((await md.path())!, 'utf8');
   expect(markdown).toContain('# Canned title');
   expect(markdown).toContain('## You\n\nWhich flour?');
   expect(markdown).toContain('## Tabwise (Fake · m)\n\nUse **rye** flour.');
 
-  const [json] = await Promise.all([panel.waitForEvent('download'), row.getByRole('button', { name: 'Export Canned title as JSON' }).click()]);
+  const [json] = await Promise.all([
+    panel.waitForEvent('download'),
+    row.getByRole('button', { name: 'Export Canned title as JSON' }).click(),
+  ]);
   expect(json.suggestedFilename()).toBe('Canned title.json');
   const data = JSON.parse(await readFile((await json.path())!, 'utf8'));
   expect(data).toMatchObject({ format: 'tabwise.conversation', version: 1, conversation: { title: 'Canned title' } });
-  expect(data.messages.map((m: { role: string; text: string }) => [m.role, m.text])).toEqual([['user', 'Which flour?'], ['assistant', 'Use **rye** flour.']]);
+  expect(data.messages.map((m: { role: string; text: string }) => [m.role, m.text])).toEqual([
+    ['user', 'Which flour?'],
+    ['assistant', 'Use **rye** flour.'],
+  ]);
 });

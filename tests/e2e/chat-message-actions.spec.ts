@@ -1,8 +1,20 @@
 /** Per-message actions drawn by the panel: copy, regenerate, edit and resend, delete. */
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
 type Stored = { messages: { role: string; text: string }[] };
-const openaiUsers = (body: unknown) => (body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'user').map((m) => m.content);
+const openaiUsers = (body: unknown) =>
+  (body as { messages: { role: string; content: string }[] }).messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content);
 
 async function stored(extPage: Parameters<typeof callBackground>[0]) {
   const convs = await callBackground<{ id: string }[]>(extPage, 'conversations.list', {});
@@ -10,9 +22,18 @@ async function stored(extPage: Parameters<typeof callBackground>[0]) {
   return s.messages.map((m) => `${m.role}:${m.text}`);
 }
 
-test('copy an answer, regenerate it, edit the question and resend, delete a message', async ({ context, extensionId, llm, extPage }) => {
+test('copy an answer, regenerate it, edit the question and resend, delete a message', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
-  llm.enqueue({ text: ['The **first** ', 'answer.'] }, { text: ['A second ', 'take.'] }, { text: ['Answer to ', 'the edit.'] });
+  llm.enqueue(
+    { text: ['The **first** ', 'answer.'] },
+    { text: ['A second ', 'take.'] },
+    { text: ['Answer to ', 'the edit.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'What is it?');
   const answer = assistantMessages(panel).last();
@@ -51,13 +72,21 @@ test('copy an answer, regenerate it, edit the question and resend, delete a mess
   expect(await stored(extPage)).toEqual(['user:What is it, really?', 'assistant:Answer to the edit.']);
 
   // Delete the answer: gone from the panel and from storage.
-  await panel.getByRole('group', { name: 'Actions for this answer' }).getByRole('button', { name: 'Delete this answer' }).click();
+  await panel
+    .getByRole('group', { name: 'Actions for this answer' })
+    .getByRole('button', { name: 'Delete this answer' })
+    .click();
   await expect(assistantMessages(panel)).toHaveCount(0);
   await expect(panel.locator('.message.user')).toHaveText(['What is it, really?']);
   expect(await stored(extPage)).toEqual(['user:What is it, really?']);
 });
 
-test('Escape in the editor cancels the edit and keeps the message; actions wait while an answer runs', async ({ context, extensionId, llm, extPage }) => {
+test('Escape in the editor cancels the edit and keeps the message; actions wait while an answer runs', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   llm.enqueue({ text: ['ok'] }, { text: (i) => (i < 200 ? `w${i} ` : undefined), chunkDelayMs: 50 });
   const panel = await openPanel(context, extensionId);

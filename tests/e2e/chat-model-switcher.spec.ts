@@ -1,15 +1,46 @@
 /** The panel's model switcher: models grouped by provider, applied to one conversation, the default untouched. */
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
-test('switching the model applies to this conversation only; new chats use the default from Settings', async ({ context, extensionId, llm, extPage }) => {
+test('switching the model applies to this conversation only; new chats use the default from Settings', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   llm.models = ['fake-a', 'fake-b'];
-  const local = await addProvider(extPage, { kind: 'openai-compatible', name: 'Local fake', baseUrl: llm.openaiBaseUrl, model: 'fake-a' });
-  await addProvider(extPage, { kind: 'anthropic', name: 'Claude fake', baseUrl: llm.anthropicBaseUrl, model: 'fake-a', apiKey: 'k-1' });
+  const local = await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Local fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-a',
+  });
+  await addProvider(extPage, {
+    kind: 'anthropic',
+    name: 'Claude fake',
+    baseUrl: llm.anthropicBaseUrl,
+    model: 'fake-a',
+    apiKey: 'k-1',
+  });
   const panel = await openPanel(context, extensionId);
   const picker = panel.getByRole('combobox', { name: 'Model for this conversation' });
   // Models, grouped under their provider's name.
   await expect(picker.locator('optgroup')).toHaveCount(2);
-  expect(await picker.locator('optgroup').evaluateAll((gs) => gs.map((g) => [g.getAttribute('label'), [...g.querySelectorAll('option')].map((o) => o.textContent)]))).toEqual([
+  expect(
+    await picker
+      .locator('optgroup')
+      .evaluateAll((gs) =>
+        gs.map((g) => [g.getAttribute('label'), [...g.querySelectorAll('option')].map((o) => o.textContent)]),
+      ),
+  ).toEqual([
     ['Local fake', ['fake-a', 'fake-b']],
     ['Claude fake', ['fake-a', 'fake-b']],
   ]);
@@ -23,7 +54,9 @@ test('switching the model applies to this conversation only; new chats use the d
   expect((chatRequests(llm).at(-1)!.body as { model: string }).model).toBe('fake-b');
 
   // Switched mid-conversation to the other provider's model: the next answer comes from there.
-  const claudeB = await picker.locator('optgroup[label="Claude fake"] option', { hasText: 'fake-b' }).getAttribute('value');
+  const claudeB = await picker
+    .locator('optgroup[label="Claude fake"] option', { hasText: 'fake-b' })
+    .getAttribute('value');
   await picker.selectOption(claudeB!);
   await sendChat(panel, 'And now?');
   await expect(assistantMessages(panel)).toHaveCount(2);
@@ -33,16 +66,27 @@ test('switching the model applies to this conversation only; new chats use the d
   expect([last.path, (last.body as { model: string }).model]).toEqual(['/v1/messages', 'fake-b']);
 
   // The default in Settings did not change, and a new chat uses it.
-  expect((await callBackground<{ defaultProviderId: string }>(extPage, 'settings.get', {})).defaultProviderId).toBe(local.id);
+  expect((await callBackground<{ defaultProviderId: string }>(extPage, 'settings.get', {})).defaultProviderId).toBe(
+    local.id,
+  );
   await panel.getByRole('button', { name: 'New' }).click();
   await expect(picker.locator('option:checked')).toHaveText('fake-a');
   await sendChat(panel, 'Default?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
-  expect([chatRequests(llm).at(-1)!.path, (chatRequests(llm).at(-1)!.body as { model: string }).model]).toEqual(['/v1/chat/completions', 'fake-a']);
+  expect([chatRequests(llm).at(-1)!.path, (chatRequests(llm).at(-1)!.body as { model: string }).model]).toEqual([
+    '/v1/chat/completions',
+    'fake-a',
+  ]);
 
   // Back in the first conversation, its own model is still chosen.
   await panel.getByRole('button', { name: 'History' }).click();
-  await panel.getByRole('navigation', { name: 'Past conversations' }).locator('li').nth(1).getByRole('button').first().click();
+  await panel
+    .getByRole('navigation', { name: 'Past conversations' })
+    .locator('li')
+    .nth(1)
+    .getByRole('button')
+    .first()
+    .click();
   await expect(panel.locator('.message.user')).toHaveText(['Which model?', 'And now?']);
   expect(await picker.inputValue()).toBe(claudeB);
 });

@@ -1,11 +1,20 @@
 /** Queued messages, Esc to stop, the message box focused on open and a keyboard-scrollable message list. */
 import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
-const openaiLastUser = (body: unknown) => (body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'user').at(-1)?.content;
+const openaiLastUser = (body: unknown) =>
+  (body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'user').at(-1)?.content;
 
-test('a message typed while an answer runs shows at once as queued, and the answer takes it in when it gets there', async ({ context, extensionId, llm, extPage }) => {
+test('a message typed while an answer runs shows at once as queued, and the answer takes it in when it gets there', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
-  llm.enqueue({ text: ['Writing', ' a', ' fairly', ' long', ' answer', ' now.'], chunkDelayMs: 300 }, { text: ['Noted your extra.'] });
+  llm.enqueue(
+    { text: ['Writing', ' a', ' fairly', ' long', ' answer', ' now.'], chunkDelayMs: 300 },
+    { text: ['Noted your extra.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Start');
   await expect(assistantMessages(panel).last()).toContainText('Writing');
@@ -25,9 +34,17 @@ test('a message typed while an answer runs shows at once as queued, and the answ
   expect(openaiLastUser(chatRequests(llm)[1]!.body)).toBe('Also this');
 });
 
-test('Esc stops the answer; the queued message is kept and sent next', async ({ context, extensionId, llm, extPage }) => {
+test('Esc stops the answer; the queued message is kept and sent next', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
-  llm.enqueue({ text: (i) => (i < 400 ? `w${i} ` : undefined), chunkDelayMs: 50 }, { text: ['Answer to the next one.'] });
+  llm.enqueue(
+    { text: (i) => (i < 400 ? `w${i} ` : undefined), chunkDelayMs: 50 },
+    { text: ['Answer to the next one.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Write a lot');
   const first = assistantMessages(panel).first();
@@ -44,7 +61,12 @@ test('Esc stops the answer; the queued message is kept and sent next', async ({ 
   expect(openaiLastUser(chatRequests(llm).at(-1)!.body)).toBe('Next question');
 });
 
-test('the message box has the focus when the panel opens, and the message list scrolls with the keyboard', async ({ context, extensionId, llm, extPage }) => {
+test('the message box has the focus when the panel opens, and the message list scrolls with the keyboard', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   const panel = await openPanel(context, extensionId);
   await expect(panel.getByRole('textbox', { name: 'Message' })).toBeFocused();

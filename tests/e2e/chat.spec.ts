@@ -1,6 +1,11 @@
 import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
-test('OpenAI-compatible: added through the onboarding options.html shows a new user, the answer streams in progressively', async ({ context, extensionId, llm, extPage }) => {
+test('OpenAI-compatible: added through the onboarding options.html shows a new user, the answer streams in progressively', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   llm.models = ['fake-chat-1', 'fake-chat-2'];
   // Add the provider the way a new user does: options.html is the onboarding; server, test, pick a model, done.
   await extPage.getByRole('radio', { name: /Other OpenAI-compatible/ }).check();
@@ -31,12 +36,29 @@ test('OpenAI-compatible: added through the onboarding options.html shows a new u
 
   const req = chatRequests(llm, '/v1/chat/completions')[0]!;
   expect(req.body).toMatchObject({ model: 'fake-chat-2', stream: true, stream_options: { include_usage: true } });
-  expect((req.body as { messages: { role: string; content: string }[] }).messages.at(-1)).toEqual({ role: 'user', content: 'Tell me about the fox' });
+  expect((req.body as { messages: { role: string; content: string }[] }).messages.at(-1)).toEqual({
+    role: 'user',
+    content: 'Tell me about the fox',
+  });
 });
 
-test('Anthropic: the answer streams through the Messages wire format and renders Markdown', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'anthropic', name: 'Claude (fake)', baseUrl: llm.anthropicBaseUrl, model: 'claude-test', apiKey: 'sk-ant-test-1234' });
-  llm.enqueue({ text: ['# Title\n\n', 'Some **bold** ', 'text and `code`.\n\n', '```js\nconst a = 1;\n```\n'], chunkDelayMs: 200 });
+test('Anthropic: the answer streams through the Messages wire format and renders Markdown', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'anthropic',
+    name: 'Claude (fake)',
+    baseUrl: llm.anthropicBaseUrl,
+    model: 'claude-test',
+    apiKey: 'sk-ant-test-1234',
+  });
+  llm.enqueue({
+    text: ['# Title\n\n', 'Some **bold** ', 'text and `code`.\n\n', '```js\nconst a = 1;\n```\n'],
+    chunkDelayMs: 200,
+  });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Format something');
   const answer = assistantMessages(panel).last();
@@ -49,13 +71,29 @@ test('Anthropic: the answer streams through the Messages wire format and renders
   // @anthropic-ai/sdk 1.x sends the key as a Bearer token (older versions used x-api-key); accept either.
   expect(req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer /, '')).toBe('sk-ant-test-1234');
   expect(req.headers['anthropic-version']).toBeTruthy();
-  expect(req.body).toMatchObject({ model: 'claude-test', stream: true, messages: [{ role: 'user', content: [{ type: 'text', text: 'Format something' }] }] });
+  expect(req.body).toMatchObject({
+    model: 'claude-test',
+    stream: true,
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'Format something' }] }],
+  });
 });
 
-test('Markdown from the model cannot run script or carry javascript: links', async ({ context, extensionId, llm, extPage }) => {
+test('Markdown from the model cannot run script or carry javascript: links', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   // The last chunk is what a prompt injection would aim for: an image URL carrying data out.
-  llm.enqueue({ text: ['<img src=x onerror="window.__pwned=1">', '[click](javascript:window.__pwned=2) ', '<script>window.__pwned=3</script> done', `\n\n![chart](${llm.url}/leak?q=SECRET)`] });
+  llm.enqueue({
+    text: [
+      '<img src=x onerror="window.__pwned=1">',
+      '[click](javascript:window.__pwned=2) ',
+      '<script>window.__pwned=3</script> done',
+      `\n\n![chart](${llm.url}/leak?q=SECRET)`,
+    ],
+  });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'hi');
   const answer = assistantMessages(panel).last();

@@ -13,7 +13,15 @@ import { oracleReply, stepsOf } from './run-gallery-task';
 /** Answers every chat request with `plan(steps)`. */
 export function planWith(llm: FakeLlm, plan: (steps: readonly OracleStep[], request: string) => OracleMove): void {
   // The planner also gets the raw request (as JSON text), for what only the user turn's data block says.
-  llm.setFallback((req) => oracleReply({ id: 'tabs', page: '', instruction: '', check: async () => true, oracle: (_i, steps) => plan(steps, JSON.stringify(req.body)) })(req));
+  llm.setFallback((req) =>
+    oracleReply({
+      id: 'tabs',
+      page: '',
+      instruction: '',
+      check: async () => true,
+      oracle: (_i, steps) => plan(steps, JSON.stringify(req.body)),
+    })(req),
+  );
 }
 
 /** The steps the model had seen by its last request. */
@@ -31,17 +39,28 @@ export interface Asked {
  * Waits for the run's answer, deciding each approval card as `decide` says (by tool and origin); answers
  * the cards that were shown, in order. A card `decide` does not expect fails the test.
  */
-export async function settleRun(panel: Page, decide: (asked: Asked) => 'approve' | 'deny', timeoutMs = 50_000): Promise<Asked[]> {
+export async function settleRun(
+  panel: Page,
+  decide: (asked: Asked) => 'approve' | 'deny',
+  timeoutMs = 50_000,
+): Promise<Asked[]> {
   const asked: Asked[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await assistantMessages(panel).last().getAttribute('data-status').catch(() => null);
+    const status = await assistantMessages(panel)
+      .last()
+      .getAttribute('data-status')
+      .catch(() => null);
     if (status === 'complete' || status === 'error' || status === 'stopped') return asked;
     if (Date.now() > deadline) throw new Error(`the run did not finish; asked so far: ${JSON.stringify(asked)}`);
     const pending = panel.locator('.tool-card:has(.approval .actions)').first();
     if (await pending.isVisible().catch(() => false)) {
       const tool = (await pending.getAttribute('data-tool')) ?? '';
-      const origin = (await pending.locator('.approval-origin strong').textContent().catch(() => '')) ?? '';
+      const origin =
+        (await pending
+          .locator('.approval-origin strong')
+          .textContent()
+          .catch(() => '')) ?? '';
       const one = { tool, origin };
       asked.push(one);
       await pending.getByRole('button', { name: decide(one) === 'approve' ? 'Approve' : 'Deny', exact: true }).click();
@@ -54,4 +73,5 @@ export async function settleRun(panel: Page, decide: (asked: Asked) => 'approve'
 }
 
 /** The result of the `n`-th call of `tool` the model received. */
-export const resultOf = (steps: readonly OracleStep[], tool: string, n = 0) => steps.filter((s) => s.tool === tool)[n]?.result ?? '';
+export const resultOf = (steps: readonly OracleStep[], tool: string, n = 0) =>
+  steps.filter((s) => s.tool === tool)[n]?.result ?? '';

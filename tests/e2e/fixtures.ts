@@ -13,8 +13,8 @@ import '../harness/install-english-i18n-global';
 export const isTitleRequest = (r: RecordedRequest) => JSON.stringify(r.body ?? '').includes(TITLE_INSTRUCTION);
 
 /** The requests of the conversation itself, without the title request. */
-export const chatRequests = (llm: FakeLlm, path?: string) => llm.requests.filter((r) => !isTitleRequest(r) && r.method === 'POST' && (!path || r.path === path));
-
+export const chatRequests = (llm: FakeLlm, path?: string) =>
+  llm.requests.filter((r) => !isTitleRequest(r) && r.method === 'POST' && (!path || r.path === path));
 
 interface Fixtures {
   context: BrowserContext;
@@ -67,4 +67,13 @@ export async function openAddProviderForm(page: Page, extensionId: string) {
   return page.getByRole('form', { name: 'Edit provider' });
 }
 
-export { addProvider, assistantMessages, callBackground, killServiceWorker, openPanel, sendChat, tryAllowInIncognito, type ProviderSetup } from '../harness/extension-helpers';
+export {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  killServiceWorker,
+  openPanel,
+  sendChat,
+  tryAllowInIncognito,
+  type ProviderSetup,
+} from '../harness/extension-helpers';

@@ -7,7 +7,17 @@ import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import { loginWithPassword } from '../fixtures/tasks/handover/login-with-password';
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, killServiceWorker, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  killServiceWorker,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 import { runGalleryTask } from './run-gallery-task';
 
 let pages: FixtureServer;
@@ -42,7 +52,12 @@ async function dumpIndexedDb(extPage: Page): Promise<string> {
   });
 }
 
-test('a password typed on the card reaches the page, and no model request, store, export or card', async ({ context, extensionId, llm, extPage }) => {
+test('a password typed on the card reaches the page, and no model request, store, export or card', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const secret = loginWithPassword.userSecrets!.Password!;
   const outcome = await runGalleryTask(loginWithPassword, { context, extensionId, llm, extPage, pagesUrl: pages.url });
   expect(outcome.ok).toBe(true);
@@ -61,7 +76,13 @@ test('a password typed on the card reaches the page, and no model request, store
   const stores = await dumpIndexedDb(extPage);
   expect(stores).toContain('fill_password'); // the dump did read the run's journal
   expect(stores).not.toContain(secret);
-  const storage = await extPage.evaluate(async () => JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null), await chrome.storage.sync.get(null)]));
+  const storage = await extPage.evaluate(async () =>
+    JSON.stringify([
+      await chrome.storage.local.get(null),
+      await chrome.storage.session.get(null),
+      await chrome.storage.sync.get(null),
+    ]),
+  );
   expect(storage).not.toContain(secret);
   const exported = JSON.stringify(await callBackground<unknown>(extPage, 'data.export', {}));
   expect(exported).toContain('fill_password');
@@ -75,10 +96,24 @@ test('a password typed on the card reaches the page, and no model request, store
   expect(await panel.content()).not.toContain(secret);
 });
 
-test('ask_user pauses the run with a "Your turn" card that survives the worker being killed; Continue resumes it with the note', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test('ask_user pauses the run with a "Your turn" card that survives the worker being killed; Continue resumes it with the note', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   llm.enqueue(
-    { toolCalls: [{ name: 'ask_user', arguments: JSON.stringify({ question: 'Sign in to the bank, then press Continue' }) }] },
+    {
+      toolCalls: [
+        { name: 'ask_user', arguments: JSON.stringify({ question: 'Sign in to the bank, then press Continue' }) },
+      ],
+    },
     { text: ['Thanks, carrying on.'] },
   );
   const panel = await openPanel(context, extensionId);
@@ -100,13 +135,27 @@ test('ask_user pauses the run with a "Your turn" card that survives the worker b
   await expect(card().locator('.decision')).toHaveText('You continued');
   const requests = chatRequests(llm);
   expect(requests).toHaveLength(2);
-  const tool = (requests[1]!.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'tool');
+  const tool = (requests[1]!.body as { messages: { role: string; content: string }[] }).messages.find(
+    (m) => m.role === 'tool',
+  );
   expect(tool?.content).toMatch(/The user pressed Continue[\s\S]*The user's note: signed in as ada/);
 });
 
 test('Stop on the ask_user card ends the run', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
-  llm.enqueue({ toolCalls: [{ name: 'ask_user', arguments: JSON.stringify({ question: 'Solve the CAPTCHA, then press Continue' }) }] }, { text: ['Never sent.'] });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
+  llm.enqueue(
+    {
+      toolCalls: [
+        { name: 'ask_user', arguments: JSON.stringify({ question: 'Solve the CAPTCHA, then press Continue' }) },
+      ],
+    },
+    { text: ['Never sent.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Download the statement');
   const card = assistantMessages(panel).last().locator('.tool-card[data-tool="ask_user"]');
@@ -119,14 +168,22 @@ test('Stop on the ask_user card ends the run', async ({ context, extensionId, ll
 /** The PNG the model was sent with the screenshot result (the OpenAI user message after the tool message). */
 function sentScreenshot(llm: import('../fake-llm').FakeLlm): PNG {
   const messages = (chatRequests(llm).at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages;
-  const parts = messages.flatMap((m) => (m.role === 'user' && Array.isArray(m.content) ? m.content : [])) as { type: string; image_url?: { url: string } }[];
+  const parts = messages.flatMap((m) => (m.role === 'user' && Array.isArray(m.content) ? m.content : [])) as {
+    type: string;
+    image_url?: { url: string };
+  }[];
   const url = parts.find((p) => p.type === 'image_url')?.image_url?.url ?? '';
   expect(url).toMatch(/^data:image\/png;base64,/);
   return PNG.sync.read(Buffer.from(url.slice('data:image/png;base64,'.length), 'base64'));
 }
 
 /** The distinct colours of the image inside `box` (CSS pixels, scaled by `scale`), shrunk by `inset`. */
-function coloursIn(png: PNG, box: { x: number; y: number; width: number; height: number }, scale: number, inset: number): Set<string> {
+function coloursIn(
+  png: PNG,
+  box: { x: number; y: number; width: number; height: number },
+  scale: number,
+  inset: number,
+): Set<string> {
   const colours = new Set<string>();
   for (let y = Math.ceil((box.y + inset) * scale); y < Math.floor((box.y + box.height - inset) * scale); y++) {
     for (let x = Math.ceil((box.x + inset) * scale); x < Math.floor((box.x + box.width - inset) * scale); x++) {
@@ -137,8 +194,18 @@ function coloursIn(png: PNG, box: { x: number; y: number; width: number; height:
   return colours;
 }
 
-test('screenshot: the model gets a PNG of the visible tab with the password field painted over, and the page keeps no mask', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test('screenshot: the model gets a PNG of the visible tab with the password field painted over, and the page keeps no mask', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   await page.goto(`${pages.url}login.html`);
   await page.locator('input[name="password"]').fill('hunter2hunter2');
@@ -163,15 +230,27 @@ test('screenshot: the model gets a PNG of the visible tab with the password fiel
   // Not a black image: the heading's text and the username's value are drawn as they are.
   expect(coloursIn(png, heading, scale, 0).size).toBeGreaterThan(2);
   expect(coloursIn(png, username, scale, 4).size).toBeGreaterThan(2);
-  const tool = (chatRequests(llm).at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.find((m) => m.role === 'tool' && String(m.content).startsWith('Screenshot'));
+  const tool = (chatRequests(llm).at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.find(
+    (m) => m.role === 'tool' && String(m.content).startsWith('Screenshot'),
+  );
   expect(String(tool?.content)).toMatch(/1 password, card or one-time-code field covered in black; \d+ refs drawn/);
   // Gone right after the capture.
   await expect(page.locator('[data-tabwise-screenshot]')).toHaveCount(0);
   await expect(panel.locator('.tool-card[data-tool="screenshot"] img.screenshot-thumb')).toBeVisible();
 });
 
-test('screenshot of a tab that is not on screen fails with a clear error, and leaves no mask', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test('screenshot of a tab that is not on screen fails with a clear error, and leaves no mask', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   await page.goto(`${pages.url}login.html`);
   llm.enqueue({ toolCalls: [{ name: 'screenshot', arguments: '{}' }] }, { text: ['Could not see it.'] });
@@ -180,18 +259,33 @@ test('screenshot of a tab that is not on screen fails with a clear error, and le
   await panel.bringToFront();
   await sendChat(panel, 'Look at the page');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
-  const tool = (chatRequests(llm).at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.find((m) => m.role === 'tool');
+  const tool = (chatRequests(llm).at(-1)!.body as { messages: { role: string; content: unknown }[] }).messages.find(
+    (m) => m.role === 'tool',
+  );
   expect(String(tool?.content)).toMatch(/not the visible tab of its window/);
   await expect(page.locator('[data-tabwise-screenshot]')).toHaveCount(0);
 });
 
-test('screenshot for a model whose server refuses images: the call goes again without the image, and the answer completes', async ({ context, extensionId, llm, extPage }) => {
+test('screenshot for a model whose server refuses images: the call goes again without the image, and the answer completes', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   type Body = { messages: { role: string; content: unknown }[]; tools?: { function: { name: string } }[] };
-  const imageParts = (body: unknown) => (body as Body).messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((p: { type?: string }) => p.type === 'image_url');
+  const imageParts = (body: unknown) =>
+    (body as Body).messages
+      .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .filter((p: { type?: string }) => p.type === 'image_url');
   const toolNames = (body: unknown) => ((body as Body).tools ?? []).map((t) => t.function.name);
   // An OpenAI-compatible server whose model (unknown to the catalog) takes no images, as gpt-3.5-turbo answers.
   llm.rejectImages('Invalid content type. image_url is only supported by certain models.');
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Local', baseUrl: llm.openaiBaseUrl, model: 'tinyllm-text' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Local',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'tinyllm-text',
+  });
   const page = await context.newPage();
   await page.goto(`${pages.url}login.html`);
   llm.enqueue(

@@ -29,8 +29,14 @@ const article = (title: string, text: string) =>
 let server: StaticServer;
 test.beforeAll(async () => {
   server = await serveStatic({
-    '/octopus.html': article('Octopus cognition', 'Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.'),
-    '/sourdough.html': article('Sourdough basics', 'A sourdough starter is a culture of wild yeast and lactobacilli that leavens bread.'),
+    '/octopus.html': article(
+      'Octopus cognition',
+      'Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.',
+    ),
+    '/sourdough.html': article(
+      'Sourdough basics',
+      'A sourdough starter is a culture of wild yeast and lactobacilli that leavens bread.',
+    ),
   });
 });
 test.afterAll(async () => server?.close());
@@ -41,11 +47,24 @@ test.beforeEach(async ({ context }) => {
 });
 test.afterEach(async () => hub?.close());
 
-interface Stats { pages: number; chunks: number; dims: number; modelId: string; model: string; queueDepth: number; restoredChunks: number; modelError?: string; lastError?: string }
+interface Stats {
+  pages: number;
+  chunks: number;
+  dims: number;
+  modelId: string;
+  model: string;
+  queueDepth: number;
+  restoredChunks: number;
+  modelError?: string;
+  lastError?: string;
+}
 
 /** Opts in and changes nothing else about the model: the product default is what runs. */
 async function optInWithDefaults(extPage: Page) {
-  const settings = await callBackground<{ model: unknown }>(extPage, 'index.settings.update', { enabled: true, dwellMs: 300 });
+  const settings = await callBackground<{ model: unknown }>(extPage, 'index.settings.update', {
+    enabled: true,
+    dwellMs: 300,
+  });
   expect(settings.model).toEqual({ id: MODEL, dtype: 'q8', localModelUrl: '', allowRemote: true });
 }
 
@@ -62,21 +81,31 @@ const pathOf = (url: string) => new URL(url).pathname;
 
 async function waitForPages(extPage: Page, n: number) {
   await expect
-    .poll(async () => {
-      const s = await stats(extPage);
-      return s.queueDepth === 0 ? s.pages : -1;
-    }, { timeout: 60_000, intervals: [250, 500, 1000] })
+    .poll(
+      async () => {
+        const s = await stats(extPage);
+        return s.queueDepth === 0 ? s.pages : -1;
+      },
+      { timeout: 60_000, intervals: [250, 500, 1000] },
+    )
     .toBe(n);
 }
 
-test('first use downloads the default model from the hub with visible progress; a restarted offscreen document loads it from the browser cache, with no request', async ({ context, extensionId, extPage }) => {
+test('first use downloads the default model from the hub with visible progress; a restarted offscreen document loads it from the browser cache, with no request', async ({
+  context,
+  extensionId,
+  extPage,
+}) => {
   test.setTimeout(150_000);
   // Nothing in the manifest stands between the extension and the hub: host access, and a connect-src (the
   // CSP limits what extension pages load, issue 10) that admits any https origin, the hub's CDN included.
   const manifest = await extPage.evaluate(() => chrome.runtime.getManifest());
   expect(manifest.host_permissions).toContain('<all_urls>');
   const csp = (manifest.content_security_policy as { extension_pages?: string }).extension_pages ?? '';
-  const connectSrc = csp.split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name === 'connect-src');
+  const connectSrc = csp
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === 'connect-src');
   expect(connectSrc === undefined || connectSrc.includes('https:')).toBe(true);
 
   // The model file stays on the wire until the settings page has shown the download.
@@ -101,17 +130,30 @@ test('first use downloads the default model from the hub with visible progress; 
   // The files came from the hub's URLs of that model: each downloaded once in full (the model file through
   // the hub's CDN redirect); the one-byte Range requests are transformers.js sizing them for the progress bar.
   const full = hub.requests.filter((r) => !r.range);
-  expect(full.filter((r) => r.url.startsWith(HUB)).map((r) => r.url).sort()).toEqual(MODEL_FILES.map((f) => RESOLVE + f).sort());
+  expect(
+    full
+      .filter((r) => r.url.startsWith(HUB))
+      .map((r) => r.url)
+      .sort(),
+  ).toEqual(MODEL_FILES.map((f) => RESOLVE + f).sort());
   expect(full.filter((r) => r.url.startsWith(HUB_CDN))).toHaveLength(1);
   expect(hub.requests.every((r) => r.url.startsWith(RESOLVE) || r.url.startsWith(HUB_CDN))).toBe(true);
   // transformers.js kept them in the Cache API of the extension's origin, keyed by the hub URL.
-  const cached = await extPage.evaluate(async () => (await (await caches.open('transformers-cache')).keys()).map((r) => r.url));
+  const cached = await extPage.evaluate(async () =>
+    (await (await caches.open('transformers-cache')).keys()).map((r) => r.url),
+  );
   expect(cached.sort()).toEqual(MODEL_FILES.map((f) => RESOLVE + f).sort());
 
   // Restart the engine: close the offscreen document (its embedding worker goes with it). The hub goes
   // offline too, so a load that needed the network could not succeed.
   await extPage.evaluate(() => chrome.offscreen.closeDocument());
-  expect(await extPage.evaluate(() => chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] }).then((c) => c.length))).toBe(0);
+  expect(
+    await extPage.evaluate(() =>
+      chrome.runtime
+        .getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT] })
+        .then((c) => c.length),
+    ),
+  ).toBe(0);
   hub.failWith = 'offline';
   const before = hub.requests.length;
   await visit(context, `${server.url}/sourdough.html`);
@@ -120,11 +162,18 @@ test('first use downloads the default model from the hub with visible progress; 
   // A fresh engine (it restored the first page from IndexedDB) whose model loaded without the network.
   expect(second).toMatchObject({ modelId: `${MODEL}@q8`, dims: 384, model: 'ready', restoredChunks: 1 });
   expect(hub.requests.slice(before)).toEqual([]);
-  const hits = await callBackground<Array<{ url: string }>>(extPage, 'index.search', { query: 'sourdough starter wild yeast', mode: 'sparse' });
+  const hits = await callBackground<Array<{ url: string }>>(extPage, 'index.search', {
+    query: 'sourdough starter wild yeast',
+    mode: 'sparse',
+  });
   expect(hits[0]?.url).toBe(`${server.url}/sourdough.html`);
 });
 
-test('an unreachable hub: Settings says the model could not be downloaded, the capture waits in the queue, and Try again indexes it once the hub is back', async ({ context, extensionId, extPage }) => {
+test('an unreachable hub: Settings says the model could not be downloaded, the capture waits in the queue, and Try again indexes it once the hub is back', async ({
+  context,
+  extensionId,
+  extPage,
+}) => {
   test.setTimeout(150_000);
   hub.failWith = 'offline';
   await optInWithDefaults(extPage);
@@ -133,7 +182,9 @@ test('an unreachable hub: Settings says the model could not be downloaded, the c
 
   const section = extPage.getByRole('region', { name: 'Remember what I read' });
   const alert = section.getByRole('alert', { name: 'Embedding model' });
-  await expect(alert).toContainText(`Could not download the embedding model ${MODEL} (q8) from huggingface.co`, { timeout: 30_000 });
+  await expect(alert).toContainText(`Could not download the embedding model ${MODEL} (q8) from huggingface.co`, {
+    timeout: 30_000,
+  });
   await expect(alert).toContainText('1 page waits in the queue and nothing is lost');
   expect(hub.requests.length).toBeGreaterThan(0);
   expect(hub.requests.every((r) => pathOf(r.url).startsWith(`/${MODEL}/resolve/main/`))).toBe(true);
@@ -148,15 +199,27 @@ test('an unreachable hub: Settings says the model could not be downloaded, the c
   // A hub that answers with an error status is reported the same way, with the status.
   hub.failWith = 503;
   await alert.getByRole('button', { name: 'Try again' }).click();
-  await expect(alert).toContainText(`Could not download the embedding model ${MODEL} (q8) from huggingface.co: HTTP 503`, { timeout: 30_000 });
+  await expect(alert).toContainText(
+    `Could not download the embedding model ${MODEL} (q8) from huggingface.co: HTTP 503`,
+    { timeout: 30_000 },
+  );
   expect((await stats(extPage)).queueDepth).toBe(1);
 
   // The hub is back: Try again downloads the model and indexes the page that waited.
   hub.failWith = undefined;
   await alert.getByRole('button', { name: 'Try again' }).click();
   await waitForPages(extPage, 1);
-  expect(await stats(extPage)).toMatchObject({ modelId: `${MODEL}@q8`, dims: 384, model: 'ready', pages: 1, queueDepth: 0 });
+  expect(await stats(extPage)).toMatchObject({
+    modelId: `${MODEL}@q8`,
+    dims: 384,
+    model: 'ready',
+    pages: 1,
+    queueDepth: 0,
+  });
   await expect(section.getByRole('alert', { name: 'Embedding model' })).toHaveCount(0);
-  const hits = await callBackground<Array<{ url: string }>>(extPage, 'index.search', { query: 'octopus unscrew jar lids', mode: 'sparse' });
+  const hits = await callBackground<Array<{ url: string }>>(extPage, 'index.search', {
+    query: 'octopus unscrew jar lids',
+    mode: 'sparse',
+  });
   expect(hits[0]?.url).toBe(`${server.url}/octopus.html`);
 });

@@ -50,7 +50,10 @@ test('German: the panel and the settings speak German, with German number format
     await expect(panel.locator('html')).toHaveAttribute('lang', 'de');
     await expect(panel.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(panel).toHaveTitle('Tabwise');
-    await expect(panel.getByRole('textbox', { name: 'Nachricht' })).toHaveAttribute('placeholder', 'Fragen Sie zu dieser Seite oder zu allem anderen … (@ erwähnt einen Tab)');
+    await expect(panel.getByRole('textbox', { name: 'Nachricht' })).toHaveAttribute(
+      'placeholder',
+      'Fragen Sie zu dieser Seite oder zu allem anderen … (@ erwähnt einen Tab)',
+    );
     await expect(panel.getByRole('button', { name: 'Senden' })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Verlauf' })).toBeVisible();
     await expect(panel.getByText('Fragen Sie, was Sie wollen. Antworten kommen von Fake · m.')).toBeVisible();
@@ -60,7 +63,11 @@ test('German: the panel and the settings speak German, with German number format
     await settings.goto(`chrome-extension://${ext.extensionId}/options.html#assistant`);
     await expect(settings).toHaveTitle('Tabwise-Einstellungen');
     await expect(settings.getByRole('heading', { name: 'Tabwise-Einstellungen', level: 1 })).toBeVisible();
-    await expect(settings.getByRole('navigation', { name: 'Einstellungsbereiche' }).getByRole('link', { name: 'Gelesenes merken' })).toBeVisible();
+    await expect(
+      settings
+        .getByRole('navigation', { name: 'Einstellungsbereiche' })
+        .getByRole('link', { name: 'Gelesenes merken' }),
+    ).toBeVisible();
     // A range from the run limits, formatted the German way (1.000, not 1,000).
     await expect(settings.locator('#assistant')).toContainText(/\d\.\d{3} bis \d{1,3}(\.\d{3})+/);
   } finally {
@@ -72,7 +79,10 @@ test('German: what the worker composes speaks German too (approval preview, cont
   const { ext, panel } = await panelIn('de');
   try {
     // An approval card's preview is written in the worker.
-    llm.enqueue({ toolCalls: [{ name: 'memory_save', arguments: JSON.stringify({ text: 'Parkplatz B12' }) }] }, { text: ['Gut.'] });
+    llm.enqueue(
+      { toolCalls: [{ name: 'memory_save', arguments: JSON.stringify({ text: 'Parkplatz B12' }) }] },
+      { text: ['Gut.'] },
+    );
     await panel.getByRole('textbox', { name: 'Nachricht' }).fill('Merk dir meinen Parkplatz');
     await panel.getByRole('textbox', { name: 'Nachricht' }).press('Enter');
     const card = panel.locator('.tool-card[data-tool="memory_save"]');
@@ -86,7 +96,9 @@ test('German: what the worker composes speaks German too (approval preview, cont
     await site.setContent('<title>Artikel</title><p>Text.</p>');
     await ext.context.serviceWorkers()[0]!.evaluate(async () => {
       const [tab] = await chrome.tabs.query({ title: 'Artikel' });
-      const menu = (globalThis as unknown as { tabwiseContextMenu: { onClicked(info: unknown, tab: unknown): Promise<void> } }).tabwiseContextMenu;
+      const menu = (
+        globalThis as unknown as { tabwiseContextMenu: { onClicked(info: unknown, tab: unknown): Promise<void> } }
+      ).tabwiseContextMenu;
       await menu.onClicked({ menuItemId: 'tabwise-summarise-page' }, tab);
     });
     await expect(panel.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Fasse diese Seite zusammen.');
@@ -94,7 +106,12 @@ test('German: what the worker composes speaks German too (approval preview, cont
     // A server that does not answer: the worker's error says so in German, naming the host.
     const options = await ext.context.newPage();
     await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
-    await addProvider(options, { kind: 'openai-compatible', name: 'Weg', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' });
+    await addProvider(options, {
+      kind: 'openai-compatible',
+      name: 'Weg',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+    });
     await options.close();
     const fresh = await openPanel(ext.context, ext.extensionId);
     await fresh.getByRole('button', { name: 'Neu', exact: true }).click();
@@ -102,7 +119,9 @@ test('German: what the worker composes speaks German too (approval preview, cont
     await picker.selectOption((await picker.locator('optgroup[label="Weg"] option').first().getAttribute('value'))!);
     await fresh.getByRole('textbox', { name: 'Nachricht' }).fill('Hallo');
     await fresh.getByRole('textbox', { name: 'Nachricht' }).press('Enter');
-    await expect(fresh.locator('.message.assistant').last()).toContainText('127.0.0.1:9 ist nicht erreichbar', { timeout: 20_000 });
+    await expect(fresh.locator('.message.assistant').last()).toContainText('127.0.0.1:9 ist nicht erreichbar', {
+      timeout: 20_000,
+    });
     await expect(fresh.locator('.message.assistant').last()).not.toContainText("Can't reach");
   } finally {
     await ext.close();
@@ -113,10 +132,15 @@ test('Japanese: the panel speaks Japanese', async () => {
   const { ext, panel } = await panelIn('ja');
   try {
     await expect(panel.locator('html')).toHaveAttribute('lang', 'ja');
-    await expect(panel.getByRole('textbox', { name: 'メッセージ' })).toHaveAttribute('placeholder', 'このページについて、または何でも質問…（@ でタブをメンション）');
+    await expect(panel.getByRole('textbox', { name: 'メッセージ' })).toHaveAttribute(
+      'placeholder',
+      'このページについて、または何でも質問…（@ でタブをメンション）',
+    );
     await expect(panel.getByRole('button', { name: '送信' })).toBeVisible();
     await exchange(panel, 'こんにちは', 'はい');
-    await expect(panel.getByRole('group', { name: 'この回答の操作' }).getByRole('button', { name: '回答をコピー' })).toBeVisible();
+    await expect(
+      panel.getByRole('group', { name: 'この回答の操作' }).getByRole('button', { name: '回答をコピー' }),
+    ).toBeVisible();
   } finally {
     await ext.close();
   }
@@ -128,8 +152,15 @@ test('Arabic: the layout mirrors (send button and bubbles swap sides) and nothin
     const { ext, panel } = await panelIn(lang, 320);
     try {
       await exchange(panel, 'hello there', 'An answer');
-      const [send, box, user, answer] = [await boxOf(panel, '.composer .send'), await boxOf(panel, '.composer textarea'), await boxOf(panel, '.message.user .bubble'), await boxOf(panel, '.message.assistant')];
-      const overflow = await panel.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const [send, box, user, answer] = [
+        await boxOf(panel, '.composer .send'),
+        await boxOf(panel, '.composer textarea'),
+        await boxOf(panel, '.message.user .bubble'),
+        await boxOf(panel, '.message.assistant'),
+      ];
+      const overflow = await panel.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       const dir = await panel.locator('html').getAttribute('dir');
       const sendLabel = await panel.locator('.composer .send').innerText();
       return { send, box, user, answer, overflow, dir, sendLabel, width: 320 };

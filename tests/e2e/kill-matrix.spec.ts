@@ -4,7 +4,17 @@
  * each tool ran exactly once, and no message is lost.
  */
 import type { FakeLlm, RecordedRequest } from '../fake-llm';
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, killServiceWorker, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  killServiceWorker,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
 type OpenAIMessage = { role: string; content: string | null; tool_call_id?: string };
 const messagesOf = (r: RecordedRequest) => (r.body as { messages: OpenAIMessage[] }).messages;
@@ -12,15 +22,32 @@ const toolResults = (r: RecordedRequest) => messagesOf(r).filter((m) => m.role =
 
 async function conversationMessages(page: import('@playwright/test').Page) {
   const convs = await callBackground<{ id: string }[]>(page, 'conversations.list', {});
-  const { messages } = await callBackground<{ messages: { role: string; status: string; text: string }[] }>(page, 'conversations.get', { id: convs[0]!.id });
+  const { messages } = await callBackground<{ messages: { role: string; status: string; text: string }[] }>(
+    page,
+    'conversations.get',
+    { id: convs[0]!.id },
+  );
   return messages;
 }
 
-const provider = (llm: FakeLlm) => ({ kind: 'openai-compatible' as const, name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+const provider = (llm: FakeLlm) => ({
+  kind: 'openai-compatible' as const,
+  name: 'Fake',
+  baseUrl: llm.openaiBaseUrl,
+  model: 'fake-model',
+});
 
-test('killed during a model stream: the seen text stays, the stream is retried once, the answer completes', async ({ context, extensionId, llm, extPage }) => {
+test('killed during a model stream: the seen text stays, the stream is retried once, the answer completes', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, provider(llm));
-  llm.enqueue({ text: Array.from({ length: 60 }, (_, i) => `part${i} `), chunkDelayMs: 100 }, { text: ['and that is the rest.'] });
+  llm.enqueue(
+    { text: Array.from({ length: 60 }, (_, i) => `part${i} `), chunkDelayMs: 100 },
+    { text: ['and that is the rest.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Tell me a long story');
   const answer = assistantMessages(panel).last();
@@ -32,16 +59,37 @@ test('killed during a model stream: the seen text stays, the stream is retried o
   await expect(answer).toContainText('and that is the rest.');
   expect(chatRequests(llm)).toHaveLength(2);
   const stored = await conversationMessages(extPage);
-  expect(stored.map((m) => [m.role, m.status])).toEqual([['user', 'complete'], ['assistant', 'complete']]);
+  expect(stored.map((m) => [m.role, m.status])).toEqual([
+    ['user', 'complete'],
+    ['assistant', 'complete'],
+  ]);
   expect(stored[1]!.text).toMatch(/^part0 part1 part2[\s\S]*and that is the rest\.$/);
 });
 
-test('killed after tool calls arrive but before they run: the tool runs exactly once', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'anthropic', name: 'Claude (fake)', baseUrl: llm.anthropicBaseUrl, model: 'claude-test', apiKey: 'k' });
+test('killed after tool calls arrive but before they run: the tool runs exactly once', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'anthropic',
+    name: 'Claude (fake)',
+    baseUrl: llm.anthropicBaseUrl,
+    model: 'claude-test',
+    apiKey: 'k',
+  });
   // Anthropic closes the tool_use block before the message ends: the call has arrived, the stream then stalls.
   llm.enqueue(
-    { text: ['Saving.'], toolCalls: [{ id: 'toolu_save', name: 'memory_save', arguments: '{"text":"Gate code 4411"}' }], fault: { kind: 'stall', afterChunks: 99 } },
-    { text: ['Saving.'], toolCalls: [{ id: 'toolu_save2', name: 'memory_save', arguments: '{"text":"Gate code 4411"}' }] },
+    {
+      text: ['Saving.'],
+      toolCalls: [{ id: 'toolu_save', name: 'memory_save', arguments: '{"text":"Gate code 4411"}' }],
+      fault: { kind: 'stall', afterChunks: 99 },
+    },
+    {
+      text: ['Saving.'],
+      toolCalls: [{ id: 'toolu_save2', name: 'memory_save', arguments: '{"text":"Gate code 4411"}' }],
+    },
     { text: ['Saved.'] },
   );
   const panel = await openPanel(context, extensionId);
@@ -62,10 +110,18 @@ test('killed after tool calls arrive but before they run: the tool runs exactly 
   expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
 });
 
-test('killed during a tool: a consequential call is reported as unknown, never repeated', async ({ context, extensionId, llm, extPage }) => {
+test('killed during a tool: a consequential call is reported as unknown, never repeated', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, provider(llm));
   llm.enqueue(
-    { text: ['Delegating.'], toolCalls: [{ id: 'd1', name: 'delegate', arguments: '{"agent":"researcher","task":"List my tabs"}' }] },
+    {
+      text: ['Delegating.'],
+      toolCalls: [{ id: 'd1', name: 'delegate', arguments: '{"agent":"researcher","task":"List my tabs"}' }],
+    },
     { text: ['Sub-agent working'], fault: { kind: 'stall', afterChunks: 1 } },
     { text: ['The research was interrupted; here is what I know.'] },
   );
@@ -85,7 +141,12 @@ test('killed during a tool: a consequential call is reported as unknown, never r
   expect(result?.content).toMatch(/outcome unknown/);
 });
 
-test('killed while an approval waits: the card comes back, and approving runs the tool once', async ({ context, extensionId, llm, extPage }) => {
+test('killed while an approval waits: the card comes back, and approving runs the tool once', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, provider(llm));
   llm.enqueue(
     { toolCalls: [{ id: 'save', name: 'memory_save', arguments: '{"text":"Locker 7"}' }] },
@@ -99,7 +160,10 @@ test('killed while an approval waits: the card comes back, and approving runs th
   await sendChat(panel, 'Save and then forget locker 7');
   const answer = assistantMessages(panel).last();
   await answer.locator('.tool-card[data-tool="memory_save"]').getByRole('button', { name: 'Approve' }).click();
-  await expect(answer.locator('.tool-card[data-tool="memory_delete"]')).toHaveAttribute('data-status', 'awaiting-approval');
+  await expect(answer.locator('.tool-card[data-tool="memory_delete"]')).toHaveAttribute(
+    'data-status',
+    'awaiting-approval',
+  );
   await killServiceWorker(context, panel);
   // The fresh worker resumes the run and shows the same pending approval.
   await panel.waitForTimeout(500);

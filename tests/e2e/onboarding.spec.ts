@@ -2,11 +2,21 @@ import type { Page } from '@playwright/test';
 import { providerPresets } from '../../lib/providers/provider-presets';
 import { callBackground, expect, openAddProviderForm, test } from './fixtures';
 
-interface Provider { name: string; kind: string; baseUrl: string; model: string; hasKey: boolean }
+interface Provider {
+  name: string;
+  kind: string;
+  baseUrl: string;
+  model: string;
+  hasKey: boolean;
+}
 
 const hostOf = (url: string) => new URL(url).host;
 
-test('a new user completes the onboarding start to finish, alone on the page, and opens the panel', async ({ context, extensionId, llm }) => {
+test('a new user completes the onboarding start to finish, alone on the page, and opens the panel', async ({
+  context,
+  extensionId,
+  llm,
+}) => {
   llm.models = ['fake-chat-1', 'fake-chat-2'];
   // The background opens the onboarding itself on install.
   const onboarding: Page =
@@ -29,7 +39,9 @@ test('a new user completes the onboarding start to finish, alone on the page, an
   await onboarding.getByRole('button', { name: 'Test connection' }).click();
 
   await expect(onboarding.getByRole('heading', { name: 'Pick a model' })).toBeVisible();
-  await expect(onboarding.getByRole('status')).toHaveText(`Connected to ${hostOf(llm.openaiBaseUrl)}: 2 models available.`);
+  await expect(onboarding.getByRole('status')).toHaveText(
+    `Connected to ${hostOf(llm.openaiBaseUrl)}: 2 models available.`,
+  );
   await onboarding.getByLabel('Model').selectOption('fake-chat-2');
   await onboarding.getByRole('button', { name: 'Done' }).click();
 
@@ -37,13 +49,26 @@ test('a new user completes the onboarding start to finish, alone on the page, an
   await expect(onboarding.getByRole('status')).toHaveText(`Saved ${hostOf(llm.openaiBaseUrl)} with fake-chat-2.`);
   await expect(onboarding.getByText(/press Ctrl\+Shift\+Y/)).toBeVisible();
   const saved = await callBackground<Provider[]>(onboarding, 'providers.list', {});
-  expect(saved).toEqual([expect.objectContaining({ name: hostOf(llm.openaiBaseUrl), kind: 'openai-compatible', baseUrl: llm.openaiBaseUrl, model: 'fake-chat-2', hasKey: false })]);
+  expect(saved).toEqual([
+    expect.objectContaining({
+      name: hostOf(llm.openaiBaseUrl),
+      kind: 'openai-compatible',
+      baseUrl: llm.openaiBaseUrl,
+      model: 'fake-chat-2',
+      hasKey: false,
+    }),
+  ]);
   // The test really went to the endpoint the user typed.
   expect(llm.requests.some((r) => r.method === 'GET' && r.path === '/v1/models')).toBe(true);
 
   await onboarding.getByRole('button', { name: 'Open the side panel' }).click();
   await expect
-    .poll(() => onboarding.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL' as chrome.runtime.ContextType] })).length))
+    .poll(() =>
+      onboarding.evaluate(
+        async () =>
+          (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL' as chrome.runtime.ContextType] })).length,
+      ),
+    )
     .toBe(1);
 });
 
@@ -76,7 +101,11 @@ test('a failed key test in the onboarding says why and keeps what was typed', as
   expect(saved).toMatchObject({ name: hostOf(llm.openaiBaseUrl), hasKey: true, model: chosen });
 });
 
-test('the settings form names a provider by what it is, and a failed connection test shows the provider\'s own error', async ({ extensionId, extPage, llm }) => {
+test("the settings form names a provider by what it is, and a failed connection test shows the provider's own error", async ({
+  extensionId,
+  extPage,
+  llm,
+}) => {
   llm.setValidKeys(['right-key']);
   const form = await openAddProviderForm(extPage, extensionId);
   await expect(form.getByLabel('Name')).toHaveValue('OpenAI');
@@ -92,7 +121,11 @@ test('the settings form names a provider by what it is, and a failed connection 
   await expect(extPage.getByRole('alert')).toContainText(/Connection failed: .*key/i);
 });
 
-test('options.html is the onboarding while no provider is saved, and Settings → Models once one is', async ({ extensionId, extPage, llm }) => {
+test('options.html is the onboarding while no provider is saved, and Settings → Models once one is', async ({
+  extensionId,
+  extPage,
+  llm,
+}) => {
   // extPage is options.html, no hash, fresh profile.
   await expect(extPage.getByRole('heading', { name: 'Welcome to Tabwise' })).toBeVisible();
   await expect(extPage.locator('[aria-current="step"]')).toHaveText('Provider');
@@ -101,11 +134,18 @@ test('options.html is the onboarding while no provider is saved, and Settings �
   await expect(extPage.getByRole('button', { name: 'Add a provider' })).toHaveCount(0);
   await expect(extPage.getByRole('region', { name: 'Get started' })).toHaveCount(0);
 
-  await callBackground(extPage, 'providers.save', { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-chat-1' });
+  await callBackground(extPage, 'providers.save', {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-chat-1',
+  });
   await extPage.goto(`chrome-extension://${extensionId}/options.html`);
   await expect(extPage).toHaveURL(`chrome-extension://${extensionId}/options.html#models`);
   await expect(extPage.getByRole('heading', { name: 'Tabwise settings' })).toBeVisible();
-  await expect(extPage.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Models' })).toHaveAttribute('aria-current', 'location');
+  await expect(
+    extPage.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Models' }),
+  ).toHaveAttribute('aria-current', 'location');
   await expect(extPage.locator('li[data-provider="Fake"]')).toContainText('fake-chat-1');
   await expect(extPage.getByRole('heading', { name: 'Welcome to Tabwise' })).toHaveCount(0);
 });

@@ -19,7 +19,12 @@ test.afterAll(async () => {
 });
 
 async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page) {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   await page.goto(`${pages.url}widgets.html`);
   const stateEl = page.locator('#state');
@@ -36,12 +41,21 @@ function toolResults(llm: FakeLlm, toolName: string): string[] {
   const requests = chatRequests(llm, '/v1/chat/completions');
   const last = requests.at(-1);
   if (!last) return [];
-  const messages = (last.body as { messages: { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] }[] }).messages;
+  const messages = (
+    last.body as {
+      messages: {
+        role: string;
+        content?: unknown;
+        tool_call_id?: string;
+        tool_calls?: { id: string; function: { name: string } }[];
+      }[];
+    }
+  ).messages;
   const names = new Map(messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name]));
-  return messages.filter((m) => m.role === 'tool' && names.get(m.tool_call_id ?? '') === toolName)
+  return messages
+    .filter((m) => m.role === 'tool' && names.get(m.tool_call_id ?? '') === toolName)
     .map((m) => unwrapUntrusted(typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
 }
-
 
 const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 const approve = async (panel: Page, tool: string, preview: string) => {
@@ -50,7 +64,12 @@ const approve = async (panel: Page, tool: string, preview: string) => {
   await c.getByRole('button', { name: 'Approve' }).click();
 };
 
-test('a run observes with get_page_state, then clicks a span link, chooses in a key-only combobox, sets a slider, picks a radio without values and clicks a span submit', async ({ context, extensionId, llm, extPage }) => {
+test('a run observes with get_page_state, then clicks a span link, chooses in a key-only combobox, sets a slider, picks a radio without values and clicks a span submit', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage);
   llm.enqueue(
     call('get_page_state'),
@@ -75,19 +94,36 @@ test('a run observes with get_page_state, then clicks a span link, chooses in a 
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   expect(await state()).toEqual({ reportOpen: true, country: 'Georgia', volume: 7, size: 'Large', ordered: true });
 
-  const snapshot = JSON.parse(toolResults(llm, 'get_page_state')[0] ?? '{}') as { elements: { ref: string; name: string }[] };
-  expect(snapshot.elements.map((e) => [e.ref, e.name])).toEqual([['e1', 'Open report'], ['e2', 'Country'], ['e3', 'Volume'], ['e4', 'Size'], ['e5', 'Place order']]);
+  const snapshot = JSON.parse(toolResults(llm, 'get_page_state')[0] ?? '{}') as {
+    elements: { ref: string; name: string }[];
+  };
+  expect(snapshot.elements.map((e) => [e.ref, e.name])).toEqual([
+    ['e1', 'Open report'],
+    ['e2', 'Country'],
+    ['e3', 'Volume'],
+    ['e4', 'Size'],
+    ['e5', 'Place order'],
+  ]);
   const selects = toolResults(llm, 'select').map((r) => JSON.parse(r) as { value: unknown });
   expect(selects.map((s) => s.value)).toEqual(['Georgia', 'Large']);
 });
 
-test('an action on a ref the snapshot never listed is refused before any card, and never reaches the page', async ({ context, extensionId, llm, extPage }) => {
+test('an action on a ref the snapshot never listed is refused before any card, and never reaches the page', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage);
   const before = await state();
-  llm.enqueue(call('get_page_state'), call('type', { ref: 'e999', text: 'Ignore previous instructions' }), { text: ['Could not.'] });
+  llm.enqueue(call('get_page_state'), call('type', { ref: 'e999', text: 'Ignore previous instructions' }), {
+    text: ['Could not.'],
+  });
   await sendChat(panel, 'Type something');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await expect(panel.locator('.tool-card[data-tool="type"] .approval')).toHaveCount(0);
-  expect(toolResults(llm, 'type')[0]).toMatch(/^type refused: "e999" is not an element the last page snapshot of this tab listed, so the user was not asked/);
+  expect(toolResults(llm, 'type')[0]).toMatch(
+    /^type refused: "e999" is not an element the last page snapshot of this tab listed, so the user was not asked/,
+  );
   expect(await state()).toEqual(before);
 });

@@ -7,7 +7,16 @@
 import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 import { sharedFormExpectedState, sharedFormUpdates } from '../fixtures/pages/shared-form-fill';
 import { unwrapUntrusted } from '../security/untrusted-block';
 
@@ -41,7 +50,12 @@ async function openFixture(context: BrowserContext, name: string) {
 const normalised = (s: State) => ({ ...s, age: s.age === undefined ? undefined : String(s.age ?? '') });
 
 async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, fixture: string) {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const opened = await openFixture(context, fixture);
   const panel = await openPanel(context, extensionId);
   return { ...opened, panel };
@@ -53,21 +67,35 @@ const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, argume
 function toolResult(llm: FakeLlm, toolName: string): string {
   const requests = chatRequests(llm, '/v1/chat/completions');
   for (const req of [...requests].reverse()) {
-    const messages = (req.body as { messages: { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] }[] }).messages;
+    const messages = (
+      req.body as {
+        messages: {
+          role: string;
+          content?: unknown;
+          tool_call_id?: string;
+          tool_calls?: { id: string; function: { name: string } }[];
+        }[];
+      }
+    ).messages;
     const names = new Map(messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name]));
     const found = messages.filter((m) => m.role === 'tool' && names.get(m.tool_call_id ?? '') === toolName).at(-1);
     // Page text comes back inside its untrusted-content block; the tests read what is inside.
-    if (found) return unwrapUntrusted(typeof found.content === 'string' ? found.content : JSON.stringify(found.content));
+    if (found)
+      return unwrapUntrusted(typeof found.content === 'string' ? found.content : JSON.stringify(found.content));
   }
   throw new Error(`the model never received a result of ${toolName}`);
 }
-
 
 const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
 for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as const) {
-  test(`${name}: a run fills every field type after approval, the framework sees it, and Undo restores it`, async ({ context, extensionId, llm, extPage }) => {
+  test(`${name}: a run fills every field type after approval, the framework sees it, and Undo restores it`, async ({
+    context,
+    extensionId,
+    llm,
+    extPage,
+  }) => {
     const { state, panel } = await setUp(context, extensionId, llm, extPage, name);
     const before = await state();
     llm.enqueue(call('get_form_state'), call('fill_form', { updates }), { text: ['Filled.'] });
@@ -85,7 +113,11 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
     const snapshot = JSON.parse(toolResult(llm, 'get_form_state')) as { fields: { key: string }[] };
     expect(snapshot.fields.map((f) => f.key)).toEqual(expect.arrayContaining(Object.keys(updates)));
     expect(snapshot.fields.some((f) => /password|website/i.test(f.key))).toBe(false);
-    const result = JSON.parse(toolResult(llm, 'fill_form')) as { written: { key: string }[]; ignored: { key: string }[]; failed: unknown[] };
+    const result = JSON.parse(toolResult(llm, 'fill_form')) as {
+      written: { key: string }[];
+      ignored: { key: string }[];
+      failed: unknown[];
+    };
     expect(result.failed).toEqual([]);
     expect(result.written.map((w) => w.key).sort()).toEqual(Object.keys(updates).sort());
     expect(result.ignored).toEqual([]);
@@ -95,19 +127,46 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
   });
 }
 
-test('masked inputs (imask): the mask formats what the run writes, and Undo clears it', async ({ context, extensionId, llm, extPage }) => {
+test('masked inputs (imask): the mask formats what the run writes, and Undo clears it', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'masked');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { phone: '+1 555 123 4567', start: '05.03.2024' } }), { text: ['Done.'] });
+  llm.enqueue(
+    call('get_form_state'),
+    call('fill_form', { updates: { phone: '+1 555 123 4567', start: '05.03.2024' } }),
+    { text: ['Done.'] },
+  );
   await sendChat(panel, 'Fill the phone and the start date');
   await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
-  await expect.poll(state).toMatchObject({ phone: '+1 (555) 123-4567', phoneDigits: '15551234567', start: '05.03.2024', startComplete: true });
-  expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({ written: [{ key: 'phone', value: '+1 (555) 123-4567' }, { key: 'start', value: '05.03.2024' }], failed: [] });
+  await expect
+    .poll(state)
+    .toMatchObject({
+      phone: '+1 (555) 123-4567',
+      phoneDigits: '15551234567',
+      start: '05.03.2024',
+      startComplete: true,
+    });
+  expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({
+    written: [
+      { key: 'phone', value: '+1 (555) 123-4567' },
+      { key: 'start', value: '05.03.2024' },
+    ],
+    failed: [],
+  });
   await card(panel, 'fill_form').getByRole('button', { name: 'Undo this fill' }).click();
   await expect.poll(state).toMatchObject({ phone: '', start: '' });
 });
 
-test('a password in a fill is refused before any card; so is a fill naming fields the snapshot never listed (admin, website); nothing on the page changes', async ({ context, extensionId, llm, extPage }) => {
+test('a password in a fill is refused before any card; so is a fill naming fields the snapshot never listed (admin, website); nothing on the page changes', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
   const before = await state();
   llm.enqueue(
@@ -122,9 +181,15 @@ test('a password in a fill is refused before any card; so is a fill naming field
   await expect(card(panel, 'fill_form')).toHaveCount(2);
   await expect(card(panel, 'fill_form').locator('.approval')).toHaveCount(0);
   const requests = chatRequests(llm, '/v1/chat/completions');
-  const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content?: unknown }[] }).messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
-  expect(toolMessages.some((m) => /"password" is a password field: you never type or see passwords/.test(m))).toBe(true);
-  expect(toolResult(llm, 'fill_form')).toMatch(/^fill_form refused: "admin", "website" are not a field the last page snapshot of this tab listed, so the user was not asked/);
+  const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content?: unknown }[] }).messages
+    .filter((m) => m.role === 'tool')
+    .map((m) => String(m.content));
+  expect(toolMessages.some((m) => /"password" is a password field: you never type or see passwords/.test(m))).toBe(
+    true,
+  );
+  expect(toolResult(llm, 'fill_form')).toMatch(
+    /^fill_form refused: "admin", "website" are not a field the last page snapshot of this tab listed, so the user was not asked/,
+  );
   expect(await state()).toEqual(before);
   expect(await page.locator('input[type="password"]').inputValue()).toBe('');
   expect(await page.locator('input[name="website"]').inputValue()).toBe('');
@@ -141,7 +206,12 @@ test('Deny leaves the page untouched and tells the model', async ({ context, ext
   expect(await state()).toEqual(before);
 });
 
-test('"Always allow on this site" applies the next fill on that site without a card', async ({ context, extensionId, llm, extPage }) => {
+test('"Always allow on this site" applies the next fill on that site without a card', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'svelte');
   llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), { text: ['One.'] });
   await sendChat(panel, 'Fill my name');
@@ -159,7 +229,12 @@ test('"Always allow on this site" applies the next fill on that site without a c
   await expect(second.locator('.approval')).toHaveCount(0);
 });
 
-test('click and submit_form each wait for approval; the multi-step form is completed', async ({ context, extensionId, llm, extPage }) => {
+test('click and submit_form each wait for approval; the multi-step form is completed', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'multistep');
   llm.enqueue(
     call('get_form_state'),
@@ -190,10 +265,17 @@ test('click and submit_form each wait for approval; the multi-step form is compl
   await expect(submit.getByRole('button', { name: 'Always allow on this site' })).toHaveCount(0);
   await submit.getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
-  await expect.poll(state).toMatchObject({ step: 2, first: 'Grace', topic: 'support', message: 'Hello', submitted: true });
+  await expect
+    .poll(state)
+    .toMatchObject({ step: 2, first: 'Grace', topic: 'support', message: 'Hello', submitted: true });
 });
 
-test('read_page through a run gives the model the visible text and none of the hidden text', async ({ context, extensionId, llm, extPage }) => {
+test('read_page through a run gives the model the visible text and none of the hidden text', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { panel } = await setUp(context, extensionId, llm, extPage, 'article');
   llm.enqueue(call('read_page'), { text: ['It is about bridges.'] });
   await sendChat(panel, 'What is this page about?');
@@ -206,7 +288,12 @@ test('read_page through a run gives the model the visible text and none of the h
   expect(reading.markdown).not.toContain('HIDDEN-');
 });
 
-test('fill_form without a snapshot in the run is told to call get_page_state first, with no card', async ({ context, extensionId, llm, extPage }) => {
+test('fill_form without a snapshot in the run is told to call get_page_state first, with no card', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'plain');
   const before = await state();
   llm.enqueue(call('fill_form', { updates: { fullName: 'Ada' } }), { text: ['Oops.'] });
@@ -218,9 +305,16 @@ test('fill_form without a snapshot in the run is told to call get_page_state fir
   expect(await state()).toEqual(before);
 });
 
-test('a fill approved after the page reloaded is reported as navigated, not applied to the new page', async ({ context, extensionId, llm, extPage }) => {
+test('a fill approved after the page reloaded is reported as navigated, not applied to the new page', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), { text: ['The page changed.'] });
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
+    text: ['The page changed.'],
+  });
   await sendChat(panel, 'Fill my name');
   const fill = card(panel, 'fill_form');
   await expect(fill.getByRole('button', { name: 'Approve' })).toBeVisible();
@@ -232,9 +326,16 @@ test('a fill approved after the page reloaded is reported as navigated, not appl
   expect(await state()).toMatchObject({ fullName: '' });
 });
 
-test('a fill approved after its tab was closed is reported as tab-closed', async ({ context, extensionId, llm, extPage }) => {
+test('a fill approved after its tab was closed is reported as tab-closed', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { panel, page } = await setUp(context, extensionId, llm, extPage, 'plain');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), { text: ['The tab is gone.'] });
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
+    text: ['The tab is gone.'],
+  });
   await sendChat(panel, 'Fill my name');
   const fill = card(panel, 'fill_form');
   await expect(fill.getByRole('button', { name: 'Approve' })).toBeVisible();
@@ -244,9 +345,16 @@ test('a fill approved after its tab was closed is reported as tab-closed', async
   expect(toolResult(llm, 'fill_form')).toMatch(/tab was closed/);
 });
 
-test('the worker may die between the snapshot and the approved fill: the fill still applies', async ({ context, extensionId, llm, extPage }) => {
+test('the worker may die between the snapshot and the approved fill: the fill still applies', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'vue');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), { text: ['Filled.'] });
+  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
+    text: ['Filled.'],
+  });
   await sendChat(panel, 'Fill my name');
   const fill = card(panel, 'fill_form');
   await expect(fill.getByRole('button', { name: 'Approve' })).toBeVisible();
@@ -260,24 +368,47 @@ test('the worker may die between the snapshot and the approved fill: the fill st
   await fill.getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
   await expect.poll(state).toMatchObject({ fullName: 'Ada Lovelace' });
-  expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({ written: [{ key: 'fullName', value: 'Ada Lovelace' }] });
+  expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({
+    written: [{ key: 'fullName', value: 'Ada Lovelace' }],
+  });
 });
 
-test('fields inside a cross-origin iframe are never in the snapshot, so they can never be filled or clicked', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test('fields inside a cross-origin iframe are never in the snapshot, so they can never be filled or clicked', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   // Both documents come from Playwright's router: the frame is another site than the page around it.
   await context.route('http://outer.example/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Outer</title><label>Outer name <input name="outer"></label><iframe id="x" src="http://inner.example/form.html" style="width:600px;height:300px"></iframe>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<title>Outer</title><label>Outer name <input name="outer"></label><iframe id="x" src="http://inner.example/form.html" style="width:600px;height:300px"></iframe>',
+    }),
   );
   await context.route('http://inner.example/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<form><label>Inner name <input name="inner"></label><button type="button" onclick="document.title=\'clicked\'">Inner go</button></form>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<form><label>Inner name <input name="inner"></label><button type="button" onclick="document.title=\'clicked\'">Inner go</button></form>',
+    }),
   );
   await page.goto('http://outer.example/page.html');
   const inner = page.frameLocator('#x');
   await expect(inner.locator('input[name="inner"]')).toBeVisible();
   const panel = await openPanel(context, extensionId);
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { outer: 'A', inner: 'B' } }), call('click', { key: 'inner-go' }), { text: ['Done.'] });
+  llm.enqueue(
+    call('get_form_state'),
+    call('fill_form', { updates: { outer: 'A', inner: 'B' } }),
+    call('click', { key: 'inner-go' }),
+    { text: ['Done.'] },
+  );
   await sendChat(panel, 'Fill the names');
   await finished(panel);
   const snapshot = JSON.parse(toolResult(llm, 'get_form_state')) as { fields: { key: string }[]; buttons: unknown[] };
@@ -285,30 +416,47 @@ test('fields inside a cross-origin iframe are never in the snapshot, so they can
   expect(snapshot.buttons).toEqual([]);
   // Keys the snapshot never listed are refused before any card: the user is not asked about them.
   await expect(panel.locator('.tool-card .approval')).toHaveCount(0);
-  expect(toolResult(llm, 'fill_form')).toMatch(/fill_form refused: "inner" is not a field the last page snapshot of this tab listed/);
-  expect(toolResult(llm, 'click')).toMatch(/click refused: "inner-go" is not an element the last page snapshot of this tab listed/);
+  expect(toolResult(llm, 'fill_form')).toMatch(
+    /fill_form refused: "inner" is not a field the last page snapshot of this tab listed/,
+  );
+  expect(toolResult(llm, 'click')).toMatch(
+    /click refused: "inner-go" is not an element the last page snapshot of this tab listed/,
+  );
   expect(await inner.locator('input[name="inner"]').inputValue()).toBe('');
-  expect(await page.frames().find((f) => f.url().startsWith('http://inner.example/'))!.evaluate(() => document.title)).toBe('');
+  expect(
+    await page
+      .frames()
+      .find((f) => f.url().startsWith('http://inner.example/'))!
+      .evaluate(() => document.title),
+  ).toBe('');
 });
 
-test('a frame without the page reader gets it injected by the first read_page, which then reads the page', async ({ context, extensionId, llm, extPage }) => {
+test('a frame without the page reader gets it injected by the first read_page, which then reads the page', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, 'article');
   const worker = context.serviceWorkers()[0]!;
   // Nothing of Tabwise is in the page before a run acts on it; removing a reader from the frame's isolated
   // world (in case anything loaded one) leaves the frame as a first read_page finds it.
   const readerLoaded = (remove: boolean) =>
-    worker.evaluate(async ({ url, remove }) => {
-      const [tab] = await chrome.tabs.query({ url });
-      const [result] = await chrome.scripting.executeScript({
-        target: { tabId: tab!.id!, frameIds: [0] },
-        args: [remove],
-        func: (drop: boolean) => {
-          if (drop) delete (globalThis as { tabwisePageReader?: unknown }).tabwisePageReader;
-          return typeof (globalThis as { tabwisePageReader?: unknown }).tabwisePageReader === 'function';
-        },
-      });
-      return result!.result;
-    }, { url: page.url(), remove });
+    worker.evaluate(
+      async ({ url, remove }) => {
+        const [tab] = await chrome.tabs.query({ url });
+        const [result] = await chrome.scripting.executeScript({
+          target: { tabId: tab!.id!, frameIds: [0] },
+          args: [remove],
+          func: (drop: boolean) => {
+            if (drop) delete (globalThis as { tabwisePageReader?: unknown }).tabwisePageReader;
+            return typeof (globalThis as { tabwisePageReader?: unknown }).tabwisePageReader === 'function';
+          },
+        });
+        return result!.result;
+      },
+      { url: page.url(), remove },
+    );
   expect(await readerLoaded(true)).toBe(false);
   llm.enqueue(call('read_page'), { text: ['Bridges.'] });
   await sendChat(panel, 'What is this page about?');
@@ -317,7 +465,12 @@ test('a frame without the page reader gets it injected by the first read_page, w
   expect(await readerLoaded(false)).toBe(true);
 });
 
-test('a frame without the page agent gets it injected, and the tool call goes through', async ({ context, extensionId, llm, extPage }) => {
+test('a frame without the page agent gets it injected, and the tool call goes through', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, 'article');
   // No script of Tabwise runs in a page until a run acts on it: the tab has no receiver, as a tab opened
   // before install or after an update has none.
@@ -326,7 +479,10 @@ test('a frame without the page agent gets it injected, and the tool call goes th
     worker.evaluate(async (url) => {
       const [tab] = await chrome.tabs.query({ url });
       const message = { tabwise: 'page', name: 'read_page', data: { runId: 'probe', toolCallId: 'probe', args: {} } };
-      return chrome.tabs.sendMessage(tab!.id!, message, { frameId: 0 }).then(() => 'answered', (e: unknown) => String(e));
+      return chrome.tabs.sendMessage(tab!.id!, message, { frameId: 0 }).then(
+        () => 'answered',
+        (e: unknown) => String(e),
+      );
     }, page.url());
   expect(await probe()).toMatch(/Receiving end does not exist/);
   llm.enqueue(call('read_page'), { text: ['Bridges.'] });

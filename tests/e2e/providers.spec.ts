@@ -1,16 +1,35 @@
 /** Issue 12 "Providers" through the built extension: local servers without flags, models without tools, Chrome's built-in model. */
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, isTitleRequest, openAddProviderForm, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  isTitleRequest,
+  openAddProviderForm,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
-test('a local server that refuses extension origins (like Ollama without OLLAMA_ORIGINS) works without flags', async ({ context, extensionId, llm, extPage }) => {
+test('a local server that refuses extension origins (like Ollama without OLLAMA_ORIGINS) works without flags', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   llm.setRefuseExtensionOrigins(true);
   llm.models = ['llama3.2:latest'];
   llm.modelExtras = { 'llama3.2:latest': { context_window: 8192 } };
 
   // Control: the mode does refuse a request carrying an extension's Origin, from Node and from the browser
   // (a POST, as chat is, to a URL outside every provider's base URL: no rule covers it).
-  const direct = await fetch(`${llm.openaiBaseUrl}/models`, { headers: { origin: `chrome-extension://${extensionId}` } });
+  const direct = await fetch(`${llm.openaiBaseUrl}/models`, {
+    headers: { origin: `chrome-extension://${extensionId}` },
+  });
   expect(direct.status).toBe(403);
-  const post = async (url: string) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status;
+  const post = async (url: string) =>
+    (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status;
   expect(await extPage.evaluate(post, `${llm.url}/not-a-provider/chat/completions`)).toBe(403);
   const refused = llm.requests.find((r) => r.path === '/not-a-provider/chat/completions')!;
   expect(refused.headers.origin).toBe(`chrome-extension://${extensionId}`);
@@ -27,7 +46,9 @@ test('a local server that refuses extension origins (like Ollama without OLLAMA_
   await expect(form.getByLabel(/Context window/)).toHaveValue('8192');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(extPage.locator('li', { hasText: 'llama3.2:latest' }).first()).toBeVisible();
-  expect(await callBackground(extPage, 'providers.list', {})).toEqual([expect.objectContaining({ model: 'llama3.2:latest', contextWindowTokens: 8192 })]);
+  expect(await callBackground(extPage, 'providers.list', {})).toEqual([
+    expect.objectContaining({ model: 'llama3.2:latest', contextWindowTokens: 8192 }),
+  ]);
 
   llm.enqueue({ text: ['Hello ', 'from ', 'the local model.'] });
   const panel = await openPanel(context, extensionId);
@@ -40,19 +61,33 @@ test('a local server that refuses extension origins (like Ollama without OLLAMA_
   for (const r of sent) expect(r.headers.origin).toBeUndefined();
   // The rule is the extension's own: scoped to the base URL and to requests this extension starts.
   const rules = await extPage.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
-  expect(rules).toEqual([expect.objectContaining({ condition: expect.objectContaining({ urlFilter: `|${llm.openaiBaseUrl}/`, initiatorDomains: [extensionId] }) })]);
+  expect(rules).toEqual([
+    expect.objectContaining({
+      condition: expect.objectContaining({ urlFilter: `|${llm.openaiBaseUrl}/`, initiatorDomains: [extensionId] }),
+    }),
+  ]);
 });
 
-test('a model whose server rejects tools answers as plain chat with a notice, not a broken run', async ({ context, extensionId, llm, extPage }) => {
+test('a model whose server rejects tools answers as plain chat with a notice, not a broken run', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   llm.rejectTools('registry.ollama.ai/library/gemma-custom:latest does not support tools');
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Local', baseUrl: llm.openaiBaseUrl, model: 'tinyllm-custom' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Local',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'tinyllm-custom',
+  });
   llm.enqueue({ text: ['A plain ', 'answer.'] }, { text: ['Second plain answer.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'What is on this page?');
   const answer = assistantMessages(panel).last();
   await expect(answer.locator('.markdown')).toHaveText('A plain answer.');
   await expect(answer).toHaveAttribute('data-status', 'complete');
-  await expect(answer.getByText('This model can\'t use tools; answering without reading the page.')).toBeVisible();
+  await expect(answer.getByText("This model can't use tools; answering without reading the page.")).toBeVisible();
   await expect(panel.getByRole('alert')).toHaveCount(0);
   const sent = chatRequests(llm, '/v1/chat/completions');
   expect(sent).toHaveLength(2);
@@ -67,7 +102,10 @@ test('a model whose server rejects tools answers as plain chat with a notice, no
   expect(after[2]!.body).not.toHaveProperty('tools');
 });
 
-test('Chrome\'s built-in model: Settings says why it is unavailable in headless Chromium', async ({ extensionId, extPage }) => {
+test("Chrome's built-in model: Settings says why it is unavailable in headless Chromium", async ({
+  extensionId,
+  extPage,
+}) => {
   const form = await openAddProviderForm(extPage, extensionId);
   await form.getByLabel('Provider type').selectOption('chrome-builtin');
   const status = form.getByRole('status', { name: 'Chrome built-in model' });
@@ -80,7 +118,12 @@ test('Chrome\'s built-in model: Settings says why it is unavailable in headless 
   await expect(form.getByRole('alert')).toContainText('Connection failed: Not available');
 });
 
-test('Azure OpenAI: the form takes the resource endpoint, deployment and api-version, and chat goes to the deployment with api-key', async ({ context, extensionId, llm, extPage }) => {
+test('Azure OpenAI: the form takes the resource endpoint, deployment and api-version, and chat goes to the deployment with api-key', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const form = await openAddProviderForm(extPage, extensionId);
   await form.getByLabel('Provider type').selectOption('azure-openai');
   await form.getByLabel(/Resource endpoint/).fill(llm.url);
@@ -95,7 +138,9 @@ test('Azure OpenAI: the form takes the resource endpoint, deployment and api-ver
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'hi');
   await expect(assistantMessages(panel).last().locator('.markdown')).toHaveText('Azure says hi.');
-  const req = llm.requests.find((r) => r.method === 'POST' && r.path === '/openai/deployments/team-gpt4o/chat/completions' && !isTitleRequest(r))!;
+  const req = llm.requests.find(
+    (r) => r.method === 'POST' && r.path === '/openai/deployments/team-gpt4o/chat/completions' && !isTitleRequest(r),
+  )!;
   expect(req.query).toBe('api-version=2025-01-01-preview');
   expect(req.headers['api-key']).toBe('azure-key-9876');
 });

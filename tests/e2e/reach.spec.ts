@@ -7,7 +7,8 @@ import { addProvider, chatRequests, expect, openPanel, test } from './fixtures';
 /** Width and height from a PNG's signature and IHDR chunk; throws if the bytes are not a PNG. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  if (!bytes.subarray(0, 8).equals(signature) || bytes.toString('latin1', 12, 16) !== 'IHDR') throw new Error('not a PNG');
+  if (!bytes.subarray(0, 8).equals(signature) || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    throw new Error('not a PNG');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
@@ -29,10 +30,14 @@ test('the built manifest reads like a store listing and has its icons, each a PN
   }
 });
 
-test('a keyboard shortcut opens the panel: the action command has its key, and the action opens the panel', async ({ extPage }) => {
+test('a keyboard shortcut opens the panel: the action command has its key, and the action opens the panel', async ({
+  extPage,
+}) => {
   const commands = await extPage.evaluate(() => chrome.commands.getAll());
   expect(commands).toEqual([expect.objectContaining({ name: '_execute_action', shortcut: 'Ctrl+Shift+Y' })]);
-  await expect.poll(() => extPage.evaluate(async () => (await chrome.sidePanel.getPanelBehavior()).openPanelOnActionClick)).toBe(true);
+  await expect
+    .poll(() => extPage.evaluate(async () => (await chrome.sidePanel.getPanelBehavior()).openPanelOnActionClick))
+    .toBe(true);
 });
 
 /** A web page with a title the worker can find its tab by. */
@@ -48,25 +53,54 @@ async function clickMenu(context: BrowserContext, title: string, info: { menuIte
   await worker.evaluate(
     async ([t, i]) => {
       const [tab] = await chrome.tabs.query({ title: t });
-      const menu = (globalThis as unknown as { tabwiseContextMenu: { onClicked(info: unknown, tab: unknown): Promise<void> } }).tabwiseContextMenu;
+      const menu = (
+        globalThis as unknown as { tabwiseContextMenu: { onClicked(info: unknown, tab: unknown): Promise<void> } }
+      ).tabwiseContextMenu;
       await menu.onClicked(i, tab);
     },
     [title, info] as const,
   );
 }
 
-test('the context menu composes the request in the panel\'s message box and sends nothing', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-chat-1' });
+test("the context menu composes the request in the panel's message box and sends nothing", async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-chat-1',
+  });
   // The three items exist in Chrome (update() rejects an id that was never created; a made-up one shows it does).
-  const exists = (id: string) => context.serviceWorkers()[0]!.evaluate((i) => chrome.contextMenus.update(i, {}).then(() => true, () => false), id);
-  await expect.poll(() => Promise.all(['tabwise-ask-selection', 'tabwise-summarise-page', 'tabwise-fill-form', 'made-up'].map(exists))).toEqual([true, true, true, false]);
+  const exists = (id: string) =>
+    context.serviceWorkers()[0]!.evaluate(
+      (i) =>
+        chrome.contextMenus.update(i, {}).then(
+          () => true,
+          () => false,
+        ),
+      id,
+    );
+  await expect
+    .poll(() =>
+      Promise.all(['tabwise-ask-selection', 'tabwise-summarise-page', 'tabwise-fill-form', 'made-up'].map(exists)),
+    )
+    .toEqual([true, true, true, false]);
   await openWebPage(context, 'Article page');
 
   // Clicked before the panel is open: the panel finds the draft when it opens.
-  await clickMenu(context, 'Article page', { menuItemId: 'tabwise-ask-selection', selectionText: 'The mitochondria is the powerhouse of the cell.' });
+  await clickMenu(context, 'Article page', {
+    menuItemId: 'tabwise-ask-selection',
+    selectionText: 'The mitochondria is the powerhouse of the cell.',
+  });
   const panel = await openPanel(context, extensionId);
   const box = panel.getByRole('textbox', { name: 'Message' });
-  await expect(box).toHaveValue('About this selection from the page:\n\n> The mitochondria is the powerhouse of the cell.\n\n');
+  await expect(box).toHaveValue(
+    'About this selection from the page:\n\n> The mitochondria is the powerhouse of the cell.\n\n',
+  );
   await expect(box).toBeFocused();
   // Taken once: the draft is cleared, so another panel or a reload does not get it again.
   expect(await panel.evaluate(() => chrome.storage.session.get(null))).toEqual({});

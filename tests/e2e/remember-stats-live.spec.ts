@@ -21,7 +21,11 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.close());
 
-test('the stats update by themselves while a page read in another tab is indexed', async ({ context, extensionId, extPage }) => {
+test('the stats update by themselves while a page read in another tab is indexed', async ({
+  context,
+  extensionId,
+  extPage,
+}) => {
   test.setTimeout(90_000);
   await callBackground(extPage, 'index.settings.update', {
     enabled: true,

@@ -1,4 +1,14 @@
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, killServiceWorker, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  killServiceWorker,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
 test('history survives a panel reload and a killed service worker', async ({ context, extensionId, llm, extPage }) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
@@ -25,7 +35,9 @@ test('history survives a panel reload and a killed service worker', async ({ con
   await expect(panel.locator('.message.user')).toHaveText(['First question', 'Second question']);
   // The second request carried the whole conversation.
   const last = chatRequests(llm, '/v1/chat/completions').at(-1)!;
-  expect((last.body as { messages: { role: string; content: string }[] }).messages.map((m) => [m.role, m.content])).toEqual([
+  expect(
+    (last.body as { messages: { role: string; content: string }[] }).messages.map((m) => [m.role, m.content]),
+  ).toEqual([
     ['system', expect.any(String)],
     ['user', 'First question'],
     ['assistant', 'First answer.'],
@@ -35,7 +47,11 @@ test('history survives a panel reload and a killed service worker', async ({ con
   // And what is stored agrees with what is shown.
   const convs = await callBackground<{ id: string }[]>(extPage, 'conversations.list', {});
   expect(convs).toHaveLength(1);
-  const stored = await callBackground<{ messages: { role: string; text: string; status: string }[] }>(extPage, 'conversations.get', { id: convs[0]!.id });
+  const stored = await callBackground<{ messages: { role: string; text: string; status: string }[] }>(
+    extPage,
+    'conversations.get',
+    { id: convs[0]!.id },
+  );
   expect(stored.messages.map((m) => [m.role, m.text, m.status])).toEqual([
     ['user', 'First question', 'complete'],
     ['assistant', 'First answer.', 'complete'],
@@ -44,9 +60,20 @@ test('history survives a panel reload and a killed service worker', async ({ con
   ]);
 });
 
-test('a 401 shows a clear error, saves no answer, and retry works once the key is fixed', async ({ context, extensionId, llm, extPage }) => {
+test('a 401 shows a clear error, saves no answer, and retry works once the key is fixed', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   llm.setValidKeys(['sk-good-9999']);
-  const { id } = await addProvider(extPage, { kind: 'openai', name: 'OpenAI (fake)', baseUrl: llm.openaiBaseUrl, model: 'gpt-test', apiKey: 'sk-bad-0000' });
+  const { id } = await addProvider(extPage, {
+    kind: 'openai',
+    name: 'OpenAI (fake)',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'gpt-test',
+    apiKey: 'sk-bad-0000',
+  });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Hello?');
   const card = panel.getByRole('alert');
@@ -54,10 +81,21 @@ test('a 401 shows a clear error, saves no answer, and retry works once the key i
   await expect(card.getByRole('button', { name: 'Open settings' })).toBeVisible();
   await expect(assistantMessages(panel).locator('.markdown')).toHaveCount(0);
   const convs = await callBackground<{ id: string }[]>(extPage, 'conversations.list', {});
-  const stored = await callBackground<{ messages: { role: string; text: string; status: string }[] }>(extPage, 'conversations.get', { id: convs[0]!.id });
+  const stored = await callBackground<{ messages: { role: string; text: string; status: string }[] }>(
+    extPage,
+    'conversations.get',
+    { id: convs[0]!.id },
+  );
   expect(stored.messages.filter((m) => m.role === 'assistant').map((m) => [m.text, m.status])).toEqual([['', 'error']]);
 
-  await callBackground(extPage, 'providers.save', { id, kind: 'openai', name: 'OpenAI (fake)', baseUrl: llm.openaiBaseUrl, model: 'gpt-test', apiKey: 'sk-good-9999' });
+  await callBackground(extPage, 'providers.save', {
+    id,
+    kind: 'openai',
+    name: 'OpenAI (fake)',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'gpt-test',
+    apiKey: 'sk-good-9999',
+  });
   llm.enqueue({ text: ['Fixed ', 'now.'] });
   await card.getByRole('button', { name: 'Retry' }).click();
   await expect(assistantMessages(panel).last().locator('.markdown')).toHaveText('Fixed now.');
@@ -65,12 +103,25 @@ test('a 401 shows a clear error, saves no answer, and retry works once the key i
   await expect(panel.locator('.message.user')).toHaveText(['Hello?']);
 });
 
-test('a 429 with retry-after is retried, and the panel says so while it waits', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'anthropic', name: 'Claude (fake)', baseUrl: llm.anthropicBaseUrl, model: 'claude-test', apiKey: 'k-1234' });
+test('a 429 with retry-after is retried, and the panel says so while it waits', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'anthropic',
+    name: 'Claude (fake)',
+    baseUrl: llm.anthropicBaseUrl,
+    model: 'claude-test',
+    apiKey: 'k-1234',
+  });
   llm.enqueue({ fault: { kind: 'http', status: 429, retryAfterSeconds: 2 } }, { text: ['After ', 'the wait.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Busy?');
-  await expect(panel.getByRole('status').filter({ hasText: 'Rate limited by the provider: retrying in 2 s (attempt 1)' })).toBeVisible();
+  await expect(
+    panel.getByRole('status').filter({ hasText: 'Rate limited by the provider: retrying in 2 s (attempt 1)' }),
+  ).toBeVisible();
   await expect(assistantMessages(panel).last().locator('.markdown')).toHaveText('After the wait.');
   await expect(panel.getByText(/retrying in/)).toHaveCount(0);
   const posts = chatRequests(llm, '/v1/messages');
@@ -78,7 +129,12 @@ test('a 429 with retry-after is retried, and the panel says so while it waits', 
   expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(1900);
 });
 
-test('Stop ends the stream within 500 ms and keeps the partial answer, marked stopped', async ({ context, extensionId, llm, extPage }) => {
+test('Stop ends the stream within 500 ms and keeps the partial answer, marked stopped', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   llm.enqueue({ text: (i) => (i < 400 ? `w${i} ` : undefined), chunkDelayMs: 50 });
   const panel = await openPanel(context, extensionId);
@@ -97,15 +153,30 @@ test('Stop ends the stream within 500 ms and keeps the partial answer, marked st
   await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
 
   const convs = await callBackground<{ id: string }[]>(extPage, 'conversations.list', {});
-  const stored = await callBackground<{ messages: { role: string; text: string; status: string }[] }>(extPage, 'conversations.get', { id: convs[0]!.id });
+  const stored = await callBackground<{ messages: { role: string; text: string; status: string }[] }>(
+    extPage,
+    'conversations.get',
+    { id: convs[0]!.id },
+  );
   const saved = stored.messages.at(-1)!;
   expect(saved.status).toBe('stopped');
   expect(saved.text.trim()).toBe(shown.trim());
 });
 
-test('the stored key appears nowhere a page or content script can read', async ({ context, extensionId, llm, extPage }) => {
+test('the stored key appears nowhere a page or content script can read', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const key = 'sk-secret-DEADBEEF-CAFE-4321';
-  await addProvider(extPage, { kind: 'openai', name: 'Secret', baseUrl: llm.openaiBaseUrl, model: 'gpt-test', apiKey: key });
+  await addProvider(extPage, {
+    kind: 'openai',
+    name: 'Secret',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'gpt-test',
+    apiKey: key,
+  });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'hi');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
@@ -142,6 +213,8 @@ test('the stored key appears nowhere a page or content script can read', async (
   // A web page cannot reach the background's protocol at all.
   const page = await context.newPage();
   await page.goto(`${llm.url}/v1/models`);
-  const fromPage = await page.evaluate(() => typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage);
+  const fromPage = await page.evaluate(
+    () => typeof (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime?.sendMessage,
+  );
   expect(fromPage).toBe('undefined');
 });

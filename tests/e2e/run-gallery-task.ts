@@ -23,12 +23,18 @@ export function stepsOf(req: RecordedRequest): { instruction: string; steps: Ora
   const messages = (req.body as { messages?: WireMessage[] }).messages ?? [];
   const users = messages.filter((m) => m.role === 'user');
   const instruction = String(users.at(-1)?.content ?? '');
-  const results = new Map(messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, typeof m.content === 'string' ? m.content : JSON.stringify(m.content)]));
-  const steps = messages.flatMap((m) => m.tool_calls ?? []).map((c) => ({
-    tool: c.function.name,
-    args: JSON.parse(c.function.arguments || '{}') as Record<string, unknown>,
-    result: unwrapUntrusted(results.get(c.id) ?? ''),
-  }));
+  const results = new Map(
+    messages
+      .filter((m) => m.role === 'tool')
+      .map((m) => [m.tool_call_id, typeof m.content === 'string' ? m.content : JSON.stringify(m.content)]),
+  );
+  const steps = messages
+    .flatMap((m) => m.tool_calls ?? [])
+    .map((c) => ({
+      tool: c.function.name,
+      args: JSON.parse(c.function.arguments || '{}') as Record<string, unknown>,
+      result: unwrapUntrusted(results.get(c.id) ?? ''),
+    }));
   return { instruction, steps };
 }
 
@@ -48,13 +54,31 @@ export function oracleReply(task: GalleryTask): (req: RecordedRequest) => FakeRe
 async function handOver(panel: Page, task: GalleryTask): Promise<boolean> {
   const password = panel.locator('.tool-card .handover-password').first();
   if (await password.isVisible().catch(() => false)) {
-    const asked = (await panel.locator('.tool-card[data-tool="fill_password"] .approval .preview').last().innerText().catch(() => '')) ?? '';
+    const asked =
+      (await panel
+        .locator('.tool-card[data-tool="fill_password"] .approval .preview')
+        .last()
+        .innerText()
+        .catch(() => '')) ?? '';
     const secrets = Object.entries(task.userSecrets ?? {});
     const secret = (secrets.find(([name]) => asked.includes(name)) ?? secrets[0])?.[1];
-    if (secret === undefined) throw new Error(`task ${task.id}: a password card asked, and the task has no userSecrets`);
+    if (secret === undefined)
+      throw new Error(`task ${task.id}: a password card asked, and the task has no userSecrets`);
     // The card may take a decision already sent between the look and the typing: then there is nothing to type into.
-    if (!(await password.locator('input[type="password"]').fill(secret, { timeout: 2_000 }).then(() => true, () => false))) return true;
-    await password.getByRole('button', { name: 'Fill password' }).click({ timeout: 2_000 }).catch(() => undefined);
+    if (
+      !(await password
+        .locator('input[type="password"]')
+        .fill(secret, { timeout: 2_000 })
+        .then(
+          () => true,
+          () => false,
+        ))
+    )
+      return true;
+    await password
+      .getByRole('button', { name: 'Fill password' })
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
     // Until the card takes the decision it still shows the (emptied) field: the next look must not answer it twice.
     await password.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
     return true;
@@ -79,7 +103,12 @@ export async function runGalleryTask(
   timeoutMs = 60_000,
 ): Promise<TaskOutcome> {
   const { context, extensionId, llm, extPage } = env;
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Oracle', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Oracle',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   llm.respondTo(isTitleRequest, { text: ['Task'] });
   llm.setFallback(oracleReply(task));
   const page = await context.newPage();
@@ -89,7 +118,10 @@ export async function runGalleryTask(
   await sendChat(panel, task.instruction);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await assistantMessages(panel).last().getAttribute('data-status').catch(() => null);
+    const status = await assistantMessages(panel)
+      .last()
+      .getAttribute('data-status')
+      .catch(() => null);
     if (status === 'complete' || status === 'error' || status === 'stopped') break;
     if (Date.now() > deadline) throw new Error(`task ${task.id}: the run did not finish within ${timeoutMs} ms`);
     if (await handOver(panel, task)) continue;
@@ -97,7 +129,10 @@ export async function runGalleryTask(
     if (await approve.isVisible().catch(() => false)) await approve.click().catch(() => undefined);
     else await panel.waitForTimeout(50);
   }
-  const last = llm.requests.slice(before).filter((r) => !isTitleRequest(r) && r.method === 'POST').at(-1);
+  const last = llm.requests
+    .slice(before)
+    .filter((r) => !isTitleRequest(r) && r.method === 'POST')
+    .at(-1);
   const toolCalls = last ? stepsOf(last).steps.length : 0;
   await panel.close();
   return { ok: await task.check(page), toolCalls, page };

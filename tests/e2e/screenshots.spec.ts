@@ -24,23 +24,26 @@ test('the screenshot scenes write a non-blank PNG of the expected size for each 
       // IHDR comes first: width and height are the big-endian words at bytes 16 and 20.
       expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }, name).toEqual(SHOTS[name]);
       // Decoded by the browser: the luminance must vary (a blank or single-colour picture has none).
-      const spread = await page.evaluate(async (dataUrl) => {
-        const bitmap = await createImageBitmap(await (await fetch(dataUrl)).blob());
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const ctx = canvas.getContext('2d')!;
-        ctx.drawImage(bitmap, 0, 0);
-        const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-        let sum = 0;
-        let sumSq = 0;
-        const n = data.length / 4;
-        for (let i = 0; i < data.length; i += 4) {
-          const y = 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
-          sum += y;
-          sumSq += y * y;
-        }
-        const mean = sum / n;
-        return { mean, variance: sumSq / n - mean * mean };
-      }, `data:image/png;base64,${png.toString('base64')}`);
+      const spread = await page.evaluate(
+        async (dataUrl) => {
+          const bitmap = await createImageBitmap(await (await fetch(dataUrl)).blob());
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const ctx = canvas.getContext('2d')!;
+          ctx.drawImage(bitmap, 0, 0);
+          const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+          let sum = 0;
+          let sumSq = 0;
+          const n = data.length / 4;
+          for (let i = 0; i < data.length; i += 4) {
+            const y = 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+            sum += y;
+            sumSq += y * y;
+          }
+          const mean = sum / n;
+          return { mean, variance: sumSq / n - mean * mean };
+        },
+        `data:image/png;base64,${png.toString('base64')}`,
+      );
       expect(spread.variance, `${name} is not blank`).toBeGreaterThan(100);
       // Dark mode must really be dark, light mode light.
       if (name === 'panel-dark.png') expect(spread.mean, name).toBeLessThan(100);

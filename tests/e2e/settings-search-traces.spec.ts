@@ -13,8 +13,10 @@ const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
 const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
 test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
 
-const article = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Octopus cognition</title></head><body><main><article><h1>Octopus cognition</h1>' +
-  '<p>Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.</p>'.repeat(3) + '</article></main></body></html>';
+const article =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Octopus cognition</title></head><body><main><article><h1>Octopus cognition</h1>' +
+  '<p>Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.</p>'.repeat(3) +
+  '</article></main></body></html>';
 
 let server: StaticServer;
 test.beforeAll(async () => {
@@ -24,7 +26,11 @@ test.afterAll(async () => server?.close());
 
 const hash = (q: string) => createHash('sha256').update(q.trim().toLowerCase()).digest('hex').slice(0, 16);
 
-test('history searches are traced: query hashes (never text), embedding and search time, the share that found nothing; the index figures in words', async ({ context, extensionId, extPage }) => {
+test('history searches are traced: query hashes (never text), embedding and search time, the share that found nothing; the index figures in words', async ({
+  context,
+  extensionId,
+  extPage,
+}) => {
   await callBackground(extPage, 'index.settings.update', {
     enabled: true,
     dwellMs: 300,
@@ -33,7 +39,11 @@ test('history searches are traced: query hashes (never text), embedding and sear
   const tab = await context.newPage();
   await tab.goto(`${server.url}/octopus.html`);
   await tab.bringToFront();
-  await expect.poll(async () => (await callBackground<{ pages: number; queueDepth: number }>(extPage, 'index.stats', {})).pages, { timeout: 45_000 }).toBe(1);
+  await expect
+    .poll(async () => (await callBackground<{ pages: number; queueDepth: number }>(extPage, 'index.stats', {})).pages, {
+      timeout: 45_000,
+    })
+    .toBe(1);
   await tab.close();
 
   const found = 'how do octopuses open jars';
@@ -44,7 +54,9 @@ test('history searches are traced: query hashes (never text), embedding and sear
   // The options page was open before remembering was turned on (by request): load it again, at its section.
   await extPage.goto(`chrome-extension://${extensionId}/options.html#remember`);
   await extPage.reload();
-  await expect(extPage.getByRole('region', { name: 'Remember what I read' }).getByLabel('Index stats')).toContainText(/1 page remembered.* · \d+ passages? · last indexed just now/);
+  await expect(extPage.getByRole('region', { name: 'Remember what I read' }).getByLabel('Index stats')).toContainText(
+    /1 page remembered.* · \d+ passages? · last indexed just now/,
+  );
 
   await extPage.goto(`chrome-extension://${extensionId}/options.html#performance`);
   const perf = extPage.getByRole('region', { name: 'Performance' });

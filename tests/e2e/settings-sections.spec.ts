@@ -8,9 +8,24 @@ import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
 import { formatMs } from '../../components/options/format-figures';
 import { addProvider, assistantMessages, callBackground, expect, openPanel, sendChat, test } from './fixtures';
 
-const SECTIONS = ['Models', 'Assistant', 'Skills', 'Tools', 'Memories', 'Remember what I read', 'Web search', 'Performance', 'Privacy & data', 'About'];
+const SECTIONS = [
+  'Models',
+  'Assistant',
+  'Skills',
+  'Tools',
+  'Memories',
+  'Remember what I read',
+  'Web search',
+  'Performance',
+  'Privacy & data',
+  'About',
+];
 
-test('every section has a heading and a link; a hash opens its section and the link says which is current', async ({ extensionId, llm, extPage }) => {
+test('every section has a heading and a link; a hash opens its section and the link says which is current', async ({
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   await extPage.goto(`chrome-extension://${extensionId}/options.html#performance`);
   const nav = extPage.getByRole('navigation', { name: 'Settings sections' });
@@ -33,13 +48,26 @@ test('every section has a heading and a link; a hash opens its section and the l
   await expect(extPage.getByRole('region', { name: 'About' })).toContainText(/Version\s*0\.1\.0/);
 });
 
-test('Performance shows the recorded figures after real runs: per model, per tool, cache savings, denials apart', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-perf' });
+test('Performance shows the recorded figures after real runs: per model, per tool, cache savings, denials apart', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-perf',
+  });
   llm.enqueue(
     { text: ['Hello ', 'there.'], usage: { inputTokens: 1000, cachedTokens: 0 } },
     { toolCalls: [{ id: 't1', name: 'list_tabs', arguments: '{}' }], usage: { inputTokens: 1200, cachedTokens: 800 } },
     { text: ['Two tabs.'], usage: { inputTokens: 1300, cachedTokens: 1000 } },
-    { toolCalls: [{ id: 'm1', name: 'memory_save', arguments: '{"text":"Likes trains"}' }], usage: { inputTokens: 1400, cachedTokens: 1200 } },
+    {
+      toolCalls: [{ id: 'm1', name: 'memory_save', arguments: '{"text":"Likes trains"}' }],
+      usage: { inputTokens: 1400, cachedTokens: 1200 },
+    },
     { text: ['Not saved.'], usage: { inputTokens: 1500, cachedTokens: 1200 } },
   );
   const panel = await openPanel(context, extensionId);
@@ -48,7 +76,11 @@ test('Performance shows the recorded figures after real runs: per model, per too
   await sendChat(panel, 'Which tabs?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await sendChat(panel, 'Remember I like trains');
-  await assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]').getByRole('button', { name: 'Deny' }).click();
+  await assistantMessages(panel)
+    .last()
+    .locator('.tool-card[data-tool="memory_save"]')
+    .getByRole('button', { name: 'Deny' })
+    .click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
   const stats = await callBackground<LatencyStats>(extPage, 'telemetry.stats', {});
@@ -65,7 +97,9 @@ test('Performance shows the recorded figures after real runs: per model, per too
   await expect(card.locator('[data-figure="ttft-p50"]')).toHaveText(formatMs(model.ttft.p50));
   await expect(card.locator('[data-figure="response-p50"]')).toHaveText(formatMs(model.model.p50));
   await expect(card.locator('svg.sparkline')).toHaveCount(2);
-  await expect(perf.getByLabel('Prompt cache')).toContainText('66% of prompt tokens from the cache: 4,200 tokens of 6,400 tokens');
+  await expect(perf.getByLabel('Prompt cache')).toContainText(
+    '66% of prompt tokens from the cache: 4,200 tokens of 6,400 tokens',
+  );
   const denied = perf.locator('.figure-card[data-tool="memory_save"]');
   await expect(denied).toContainText('1 denied by you');
   await expect(denied).not.toContainText('failed');
@@ -85,40 +119,82 @@ test('Performance shows the recorded figures after real runs: per model, per too
 });
 
 async function exportFile(page: Page): Promise<string> {
-  const privacy = page.getByRole('region', { name: 'Privacy & data' }).getByRole('group', { name: 'Export and import' });
-  const [download] = await Promise.all([page.waitForEvent('download'), privacy.getByRole('button', { name: 'Export everything…' }).click()]);
+  const privacy = page
+    .getByRole('region', { name: 'Privacy & data' })
+    .getByRole('group', { name: 'Export and import' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    privacy.getByRole('button', { name: 'Export everything…' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^tabwise-export-\d{4}-\d{2}-\d{2}\.json$/);
   await expect(privacy.getByRole('status')).toContainText('API keys are not in the file');
   return readFile((await download.path())!, 'utf8');
 }
 
-test('export everything → delete all → import restores conversations, memories, skills and settings; no key is in the file', async ({ context, extensionId, llm, extPage }) => {
+test('export everything → delete all → import restores conversations, memories, skills and settings; no key is in the file', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const key = 'sk-export-test-secret-7788';
-  const { id: providerId } = await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm', apiKey: key });
+  const { id: providerId } = await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'm',
+    apiKey: key,
+  });
   await callBackground(extPage, 'settings.update', { customInstructions: 'Answer in French.', maxSteps: 7 });
-  await callBackground(extPage, 'skills.save', { name: 'tide-tables', description: 'When the user asks about tides', body: 'Quote high and low tide.' });
-  llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Lives in Lyon"}' }] }, { text: ['Noted, Lyon.'] });
+  await callBackground(extPage, 'skills.save', {
+    name: 'tide-tables',
+    description: 'When the user asks about tides',
+    body: 'Quote high and low tide.',
+  });
+  llm.enqueue(
+    { toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Lives in Lyon"}' }] },
+    { text: ['Noted, Lyon.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'I live in Lyon');
-  await assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]').getByRole('button', { name: 'Approve' }).click();
+  await assistantMessages(panel)
+    .last()
+    .locator('.tool-card[data-tool="memory_save"]')
+    .getByRole('button', { name: 'Approve' })
+    .click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
   await extPage.goto(`chrome-extension://${extensionId}/options.html#privacy`);
   const text = await exportFile(extPage);
-  const file = JSON.parse(text) as { format: string; version: number; conversations: { messages: { text: string }[] }[]; memories: { text: string }[]; skills: { name: string }[]; settings: Record<string, unknown> };
+  const file = JSON.parse(text) as {
+    format: string;
+    version: number;
+    conversations: { messages: { text: string }[] }[];
+    memories: { text: string }[];
+    skills: { name: string }[];
+    settings: Record<string, unknown>;
+  };
   expect(file).toMatchObject({ format: 'tabwise-export', version: 1 });
   expect(file.conversations[0]!.messages.map((m) => m.text)).toEqual(['I live in Lyon', 'Noted, Lyon.']);
   expect(file.memories.map((m) => m.text)).toEqual(['Lives in Lyon']);
   expect(file.skills.map((s) => s.name)).toEqual(['tide-tables']);
-  expect(file.settings).toMatchObject({ customInstructions: 'Answer in French.', maxSteps: 7, defaultProviderId: providerId });
+  expect(file.settings).toMatchObject({
+    customInstructions: 'Answer in French.',
+    maxSteps: 7,
+    defaultProviderId: providerId,
+  });
   // No key, no part of one, no encrypted blob.
   expect(text).not.toContain(key);
   expect(text).not.toContain('7788');
   expect(text).not.toMatch(/apiKey|keyLast4|encrypted|"iv"/);
 
   // Delete everything, and the settings and skill too, so the import has to bring them back.
-  const privacy = extPage.getByRole('region', { name: 'Privacy & data' }).getByRole('group', { name: 'Export and import' });
-  const deleteAll = extPage.getByRole('region', { name: 'Privacy & data' }).getByRole('group', { name: 'Delete all data' });
+  const privacy = extPage
+    .getByRole('region', { name: 'Privacy & data' })
+    .getByRole('group', { name: 'Export and import' });
+  const deleteAll = extPage
+    .getByRole('region', { name: 'Privacy & data' })
+    .getByRole('group', { name: 'Delete all data' });
   await deleteAll.getByRole('button', { name: 'Delete all data…' }).click();
   await deleteAll.getByRole('button', { name: 'Yes, delete everything' }).click();
   await expect(deleteAll.getByRole('status')).toContainText('Deleted 1 conversation');
@@ -126,30 +202,55 @@ test('export everything → delete all → import restores conversations, memori
   await callBackground(extPage, 'skills.delete', { name: 'tide-tables' });
   expect(await callBackground<unknown[]>(extPage, 'conversations.list', {})).toEqual([]);
 
-  await privacy.getByLabel('Import from a file').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await privacy
+    .getByLabel('Import from a file')
+    .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await expect(privacy.getByRole('status')).toContainText('Imported 1 conversation (2 messages), 1 memory, 1 skill');
   const [conversation] = await callBackground<{ id: string; title: string }[]>(extPage, 'conversations.list', {});
-  const { messages } = await callBackground<{ messages: { text: string }[] }>(extPage, 'conversations.get', { id: conversation!.id });
+  const { messages } = await callBackground<{ messages: { text: string }[] }>(extPage, 'conversations.get', {
+    id: conversation!.id,
+  });
   expect(messages.map((m) => m.text)).toEqual(['I live in Lyon', 'Noted, Lyon.']);
-  expect((await callBackground<{ text: string }[]>(extPage, 'memories.list', {})).map((m) => m.text)).toEqual(['Lives in Lyon']);
-  expect(await callBackground(extPage, 'settings.get', {})).toMatchObject({ customInstructions: 'Answer in French.', maxSteps: 7, defaultProviderId: providerId });
-  expect((await callBackground<{ name: string }[]>(extPage, 'skills.list', {})).map((s) => s.name)).toContain('tide-tables');
+  expect((await callBackground<{ text: string }[]>(extPage, 'memories.list', {})).map((m) => m.text)).toEqual([
+    'Lives in Lyon',
+  ]);
+  expect(await callBackground(extPage, 'settings.get', {})).toMatchObject({
+    customInstructions: 'Answer in French.',
+    maxSteps: 7,
+    defaultProviderId: providerId,
+  });
+  expect((await callBackground<{ name: string }[]>(extPage, 'skills.list', {})).map((s) => s.name)).toContain(
+    'tide-tables',
+  );
 
   // The same file again adds nothing.
-  await privacy.getByLabel('Import from a file').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await privacy
+    .getByLabel('Import from a file')
+    .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await expect(privacy.getByRole('status')).toContainText('Imported 0 conversations (0 messages), 0 memories');
   expect(await callBackground<unknown[]>(extPage, 'conversations.list', {})).toHaveLength(1);
 
   // What the user sees: the restored conversation opens in the panel with its messages, the memory is listed.
   const again = await openPanel(context, extensionId);
   await again.locator('header button[aria-expanded]').click();
-  await again.getByRole('navigation', { name: 'Past conversations' }).getByRole('button', { name: new RegExp(conversation!.title) }).first().click();
+  await again
+    .getByRole('navigation', { name: 'Past conversations' })
+    .getByRole('button', { name: new RegExp(conversation!.title) })
+    .first()
+    .click();
   await expect(assistantMessages(again).last().locator('.markdown')).toHaveText('Noted, Lyon.');
   await extPage.reload();
-  await expect(extPage.getByRole('region', { name: 'Memories' }).locator('li[data-memory] .memory-text')).toHaveText(['Lives in Lyon']);
+  await expect(extPage.getByRole('region', { name: 'Memories' }).locator('li[data-memory] .memory-text')).toHaveText([
+    'Lives in Lyon',
+  ]);
 });
 
-test('a corrupt or foreign file is refused with a clear error and changes nothing', async ({ context, extensionId, llm, extPage }) => {
+test('a corrupt or foreign file is refused with a clear error and changes nothing', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   llm.enqueue({ text: ['Hi.'] });
   const panel = await openPanel(context, extensionId);
@@ -157,18 +258,40 @@ test('a corrupt or foreign file is refused with a clear error and changes nothin
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await extPage.goto(`chrome-extension://${extensionId}/options.html#privacy`);
   const good = await exportFile(extPage);
-  const before = JSON.stringify([await callBackground(extPage, 'conversations.list', {}), await callBackground(extPage, 'memories.list', {}), await callBackground(extPage, 'settings.get', {})]);
-  const privacy = extPage.getByRole('region', { name: 'Privacy & data' }).getByRole('group', { name: 'Export and import' });
+  const before = JSON.stringify([
+    await callBackground(extPage, 'conversations.list', {}),
+    await callBackground(extPage, 'memories.list', {}),
+    await callBackground(extPage, 'settings.get', {}),
+  ]);
+  const privacy = extPage
+    .getByRole('region', { name: 'Privacy & data' })
+    .getByRole('group', { name: 'Export and import' });
 
   const cases: Array<[string, string, RegExp]> = [
-    ['cut-off.json', good.slice(0, good.length / 2), /Nothing was imported: this file is not a Tabwise export \(it is not valid JSON/],
+    [
+      'cut-off.json',
+      good.slice(0, good.length / 2),
+      /Nothing was imported: this file is not a Tabwise export \(it is not valid JSON/,
+    ],
     ['other.json', '{"bookmarks": []}', /Nothing was imported: this file is not a Tabwise export\./],
-    ['tampered.json', good.replace('"maxSteps"', '"maxStepz"').replace(/"role": "user"/, '"role": "admin"'), /Nothing was imported: the file is damaged at conversations\.0\.messages\.0\.role/],
+    [
+      'tampered.json',
+      good.replace('"maxSteps"', '"maxStepz"').replace(/"role": "user"/, '"role": "admin"'),
+      /Nothing was imported: the file is damaged at conversations\.0\.messages\.0\.role/,
+    ],
   ];
   for (const [name, text, message] of cases) {
-    await privacy.getByLabel('Import from a file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+    await privacy
+      .getByLabel('Import from a file')
+      .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
     await expect(privacy.getByRole('alert')).toContainText(message);
     await expect(privacy.getByRole('status')).toHaveCount(0);
   }
-  expect(JSON.stringify([await callBackground(extPage, 'conversations.list', {}), await callBackground(extPage, 'memories.list', {}), await callBackground(extPage, 'settings.get', {})])).toBe(before);
+  expect(
+    JSON.stringify([
+      await callBackground(extPage, 'conversations.list', {}),
+      await callBackground(extPage, 'memories.list', {}),
+      await callBackground(extPage, 'settings.get', {}),
+    ]),
+  ).toBe(before);
 });

@@ -1,9 +1,24 @@
 import type { RecordedRequest } from '../fake-llm';
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
-const systemOf = (r: RecordedRequest) => (r.body as { messages: { role: string; content: string }[] }).messages[0]!.content;
+const systemOf = (r: RecordedRequest) =>
+  (r.body as { messages: { role: string; content: string }[] }).messages[0]!.content;
 
-test('the step limit, custom instructions and a user skill all reach the run', async ({ context, extensionId, llm, extPage }) => {
+test('the step limit, custom instructions and a user skill all reach the run', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   await extPage.reload();
   const assistant = extPage.getByRole('region', { name: 'Assistant' });
@@ -41,18 +56,34 @@ test('the step limit, custom instructions and a user skill all reach the run', a
   expect(requests).toHaveLength(2);
   const system = systemOf(requests[0]!);
   expect(system).toContain('Always answer like a pirate.');
-  expect(system).toMatch(/<available_skills>[\s\S]*tide-tables[\s\S]*When the user asks about tides[\s\S]*<\/available_skills>/);
+  expect(system).toMatch(
+    /<available_skills>[\s\S]*tide-tables[\s\S]*When the user asks about tides[\s\S]*<\/available_skills>/,
+  );
   expect(system).not.toContain('Quote high and low tide');
-  const skillResult = (requests[1]!.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'tool')!;
+  const skillResult = (requests[1]!.body as { messages: { role: string; content: string }[] }).messages.find(
+    (m) => m.role === 'tool',
+  )!;
   expect(skillResult.content).toContain('Quote high and low tide in local time.');
 });
 
-test('memories the assistant saved are listed in settings and can be forgotten', async ({ context, extensionId, llm, extPage }) => {
+test('memories the assistant saved are listed in settings and can be forgotten', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
-  llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Prefers aisle seats"}' }] }, { text: ['Noted.'] });
+  llm.enqueue(
+    { toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Prefers aisle seats"}' }] },
+    { text: ['Noted.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'I prefer aisle seats');
-  await assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]').getByRole('button', { name: 'Approve' }).click();
+  await assistantMessages(panel)
+    .last()
+    .locator('.tool-card[data-tool="memory_save"]')
+    .getByRole('button', { name: 'Approve' })
+    .click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await extPage.reload();
   const memories = extPage.getByRole('region', { name: 'Memories' });
@@ -62,12 +93,25 @@ test('memories the assistant saved are listed in settings and can be forgotten',
   expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toEqual([]);
   // The run was measured: the performance table lists the model and the tool.
   await extPage.reload();
-  await expect(extPage.getByRole('region', { name: 'Performance' }).locator('table.stats')).toContainText('memory_save');
+  await expect(extPage.getByRole('region', { name: 'Performance' }).locator('table.stats')).toContainText(
+    'memory_save',
+  );
 });
 
-test('reasoning set to High: Anthropic gets extended thinking, OpenAI gets reasoning effort, and the thinking is shown', async ({ context, extensionId, llm, extPage }) => {
+test('reasoning set to High: Anthropic gets extended thinking, OpenAI gets reasoning effort, and the thinking is shown', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await extPage.reload();
-  await addProvider(extPage, { kind: 'anthropic', name: 'Claude (fake)', baseUrl: llm.anthropicBaseUrl, model: 'claude-test', apiKey: 'k' });
+  await addProvider(extPage, {
+    kind: 'anthropic',
+    name: 'Claude (fake)',
+    baseUrl: llm.anthropicBaseUrl,
+    model: 'claude-test',
+    apiKey: 'k',
+  });
   await extPage.reload();
   const assistant = extPage.getByRole('region', { name: 'Assistant' });
   await assistant.getByLabel(/Reasoning/).selectOption('high');
@@ -81,9 +125,17 @@ test('reasoning set to High: Anthropic gets extended thinking, OpenAI gets reaso
   await expect(answer).toHaveAttribute('data-status', 'complete');
   await expect(answer.locator('details.reasoning')).toContainText('Weighing the options.');
   await expect(answer.locator('.markdown')).toHaveText('Go with B.');
-  expect(chatRequests(llm, '/v1/messages')[0]!.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 16_000 } });
+  expect(chatRequests(llm, '/v1/messages')[0]!.body).toMatchObject({
+    thinking: { type: 'enabled', budget_tokens: 16_000 },
+  });
 
-  const { id } = await addProvider(extPage, { kind: 'openai', name: 'o-series (fake)', baseUrl: llm.openaiBaseUrl, model: 'o-test', apiKey: 'k' });
+  const { id } = await addProvider(extPage, {
+    kind: 'openai',
+    name: 'o-series (fake)',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'o-test',
+    apiKey: 'k',
+  });
   await callBackground(extPage, 'settings.update', { defaultProviderId: id });
   llm.enqueue({ text: ['Fine.'] });
   await panel.getByRole('button', { name: 'New' }).click();
@@ -94,8 +146,17 @@ test('reasoning set to High: Anthropic gets extended thinking, OpenAI gets reaso
   expect(body).not.toHaveProperty('temperature');
 });
 
-test('editing a saved provider\'s host or type asks for the key again; plain http only for this computer', async ({ llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Work', baseUrl: llm.openaiBaseUrl, model: 'm', apiKey: 'sk-work-1234' });
+test("editing a saved provider's host or type asks for the key again; plain http only for this computer", async ({
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Work',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'm',
+    apiKey: 'sk-work-1234',
+  });
   await extPage.reload();
   const providers = extPage.getByRole('region', { name: 'Models' });
   await providers.locator('li[data-provider="Work"]').getByRole('button', { name: 'Edit' }).click();
@@ -126,16 +187,32 @@ test('editing a saved provider\'s host or type asks for the key again; plain htt
   expect(saved).toMatchObject({ baseUrl: 'https://llm.example/v1', keyLast4: '9999' });
 });
 
-test('delete all data: conversations, run records, memories and approvals go; providers and keys stay', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm', apiKey: 'sk-keep-5678' });
-  llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Lives in Lyon"}' }] }, { text: ['Noted.'] });
+test('delete all data: conversations, run records, memories and approvals go; providers and keys stay', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'm',
+    apiKey: 'sk-keep-5678',
+  });
+  llm.enqueue(
+    { toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Lives in Lyon"}' }] },
+    { text: ['Noted.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'I live in Lyon');
   const card = assistantMessages(panel).last().locator('.tool-card[data-tool="memory_save"]');
   await card.getByRole('button', { name: /Always/ }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   const [conversation] = await callBackground<{ id: string }[]>(extPage, 'conversations.list', {});
-  const { messages } = await callBackground<{ messages: { runId?: string }[] }>(extPage, 'conversations.get', { id: conversation!.id });
+  const { messages } = await callBackground<{ messages: { runId?: string }[] }>(extPage, 'conversations.get', {
+    id: conversation!.id,
+  });
   const runId = messages.find((m) => m.runId)!.runId!;
   expect(await callBackground<unknown[]>(extPage, 'memories.list', {})).toHaveLength(1);
 
@@ -153,21 +230,39 @@ test('delete all data: conversations, run records, memories and approvals go; pr
   await expect(callBackground(extPage, 'runs.inspect', { runId })).rejects.toThrow(/No record of that run/);
   const stats = await callBackground<{ models: Record<string, unknown> }>(extPage, 'telemetry.stats', {});
   expect(stats.models).toEqual({});
-  const [provider] = await callBackground<{ name: string; keyLast4: string; hasKey: boolean }[]>(extPage, 'providers.list', {});
+  const [provider] = await callBackground<{ name: string; keyLast4: string; hasKey: boolean }[]>(
+    extPage,
+    'providers.list',
+    {},
+  );
   expect(provider).toMatchObject({ name: 'Fake', hasKey: true, keyLast4: '5678' });
 
   // The "always allow" for memory_save went too: the next save asks again.
-  llm.enqueue({ toolCalls: [{ id: 'm2', name: 'memory_save', arguments: '{"text":"Likes tea"}' }] }, { text: ['Noted.'] });
+  llm.enqueue(
+    { toolCalls: [{ id: 'm2', name: 'memory_save', arguments: '{"text":"Likes tea"}' }] },
+    { text: ['Noted.'] },
+  );
   const again = await openPanel(context, extensionId);
   await sendChat(again, 'I like tea');
-  await expect(assistantMessages(again).last().locator('.tool-card[data-tool="memory_save"]')).toHaveAttribute('data-status', 'awaiting-approval');
+  await expect(assistantMessages(again).last().locator('.tool-card[data-tool="memory_save"]')).toHaveAttribute(
+    'data-status',
+    'awaiting-approval',
+  );
 });
 
-test('a memory keeps the page it was saved on: the approval card and Settings → Memories show it', async ({ context, extensionId, llm, extPage }) => {
+test('a memory keeps the page it was saved on: the approval card and Settings → Memories show it', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   const site = await context.newPage();
   await site.goto(`${llm.url}/v1/models`);
-  llm.enqueue({ toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Uses the staging server"}' }] }, { text: ['Noted.'] });
+  llm.enqueue(
+    { toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Uses the staging server"}' }] },
+    { text: ['Noted.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await expect(panel.locator('.chip').first()).toHaveAttribute('title', `${llm.url}/v1/models`);
   await sendChat(panel, 'Remember this');
@@ -178,5 +273,7 @@ test('a memory keeps the page it was saved on: the approval card and Settings �
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await extPage.reload();
   const memories = extPage.getByRole('region', { name: 'Memories' });
-  await expect(memories.locator('li[data-memory]')).toContainText(`Uses the staging server · saved on ${llm.url}/v1/models`);
+  await expect(memories.locator('li[data-memory]')).toContainText(
+    `Uses the staging server · saved on ${llm.url}/v1/models`,
+  );
 });

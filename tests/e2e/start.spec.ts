@@ -12,7 +12,10 @@ import { extensionDir } from '../harness/launch-extension';
 import { startBrowserArgs, unpackedExtensionId } from '../harness/start-browser-args';
 import { callBackground, expect, test } from './fixtures';
 
-interface Target { type: string; url: string }
+interface Target {
+  type: string;
+  url: string;
+}
 
 interface Started {
   port: number;
@@ -24,9 +27,13 @@ interface Started {
 
 async function startLikeNpmStart(profile: string): Promise<Started> {
   rmSync(join(profile, 'DevToolsActivePort'), { force: true });
-  const child = spawn(chromiumPath(), startBrowserArgs({ extensionDir, profile, headless: true, debuggingPort: 0 }), { stdio: 'ignore' });
+  const child = spawn(chromiumPath(), startBrowserArgs({ extensionDir, profile, headless: true, debuggingPort: 0 }), {
+    stdio: 'ignore',
+  });
   const portFile = join(profile, 'DevToolsActivePort');
-  await expect.poll(() => existsSync(portFile) && readFileSync(portFile, 'utf8').includes('\n'), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => existsSync(portFile) && readFileSync(portFile, 'utf8').includes('\n'), { timeout: 15_000 })
+    .toBe(true);
   const port = Number(readFileSync(portFile, 'utf8').split('\n')[0]);
   const targets = async (): Promise<Target[]> => (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -34,7 +41,8 @@ async function startLikeNpmStart(profile: string): Promise<Started> {
     port,
     child,
     pages: async () => (await targets()).filter((t) => t.type === 'page').map((t) => t.url),
-    workerRunning: async () => (await targets()).some((t) => t.type === 'service_worker' && t.url.includes(unpackedExtensionId(extensionDir))),
+    workerRunning: async () =>
+      (await targets()).some((t) => t.type === 'service_worker' && t.url.includes(unpackedExtensionId(extensionDir))),
     async close() {
       // SIGTERM is Chromium's orderly shutdown (as when a person quits), so the profile is written out.
       child.kill('SIGTERM');
@@ -43,7 +51,9 @@ async function startLikeNpmStart(profile: string): Promise<Started> {
   };
 }
 
-test('npm start shows the onboarding in exactly one tab, and no onboarding once a provider is set up', async ({ llm }) => {
+test('npm start shows the onboarding in exactly one tab, and no onboarding once a provider is set up', async ({
+  llm,
+}) => {
   test.setTimeout(90_000);
   const profile = mkdtempSync(join(tmpdir(), 'tabwise-start-'));
   const onboardingUrl = `chrome-extension://${unpackedExtensionId(extensionDir)}/options.html#onboarding`;
@@ -54,7 +64,9 @@ test('npm start shows the onboarding in exactly one tab, and no onboarding once 
       // Let anything late (a second handler, a page named on the command line) show itself.
       await new Promise((r) => setTimeout(r, 2_000));
       const pages = await first.pages();
-      expect(pages.filter((u) => u.startsWith('chrome-extension://') || u.startsWith('chrome-error://'))).toEqual([onboardingUrl]);
+      expect(pages.filter((u) => u.startsWith('chrome-extension://') || u.startsWith('chrome-error://'))).toEqual([
+        onboardingUrl,
+      ]);
     } finally {
       await first.close();
     }
@@ -65,7 +77,9 @@ test('npm start shows the onboarding in exactly one tab, and no onboarding once 
       await expect.poll(again.pages, { timeout: 20_000 }).toContain(onboardingUrl);
       await new Promise((r) => setTimeout(r, 2_000));
       const pages = await again.pages();
-      expect(pages.filter((u) => u.startsWith('chrome-extension://') || u.startsWith('chrome-error://'))).toEqual([onboardingUrl]);
+      expect(pages.filter((u) => u.startsWith('chrome-extension://') || u.startsWith('chrome-error://'))).toEqual([
+        onboardingUrl,
+      ]);
     } finally {
       await again.close();
     }
@@ -75,12 +89,19 @@ test('npm start shows the onboarding in exactly one tab, and no onboarding once 
       executablePath: chromiumPath(),
       headless: true,
       channel: 'chromium',
-      args: startBrowserArgs({ extensionDir, profile, headless: true, debuggingPort: 0 }).filter((a) => !a.startsWith('--user-data-dir=') && !a.startsWith('--remote-debugging-port=')),
+      args: startBrowserArgs({ extensionDir, profile, headless: true, debuggingPort: 0 }).filter(
+        (a) => !a.startsWith('--user-data-dir=') && !a.startsWith('--remote-debugging-port='),
+      ),
     });
     try {
       const page = await setup.newPage();
       await page.goto(`chrome-extension://${unpackedExtensionId(extensionDir)}/options.html`);
-      await callBackground(page, 'providers.save', { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-chat-1' });
+      await callBackground(page, 'providers.save', {
+        kind: 'openai-compatible',
+        name: 'Fake',
+        baseUrl: llm.openaiBaseUrl,
+        model: 'fake-chat-1',
+      });
     } finally {
       await setup.close();
     }

@@ -23,7 +23,12 @@ const other = () => pages.url.replace('127.0.0.1', 'localhost');
 const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
 
 async function start(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, path: string) {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   // These runs take more steps than the default ten, and their 15 requests re-send a growing history: more than the default 200,000-token budget.
   await callBackground(extPage, 'settings.update', { maxSteps: 30, maxRunTokens: 1_000_000 });
   const page = await context.newPage();
@@ -32,29 +37,49 @@ async function start(context: BrowserContext, extensionId: string, llm: FakeLlm,
   return { page, panel };
 }
 
-
-test('navigate to a page of the same site without asking, refuse the old snapshot, wait for the network, text, ref and url, act, and go back', async ({ context, extensionId, llm, extPage }) => {
+test('navigate to a page of the same site without asking, refuse the old snapshot, wait for the network, text, ref and url, act, and go back', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { page, panel } = await start(context, extensionId, llm, extPage, 'tabs-form.html');
   const slow = `${pages.url}tabs-slow.html`;
   planWith(llm, (steps) => {
     const firstSnap = steps[0] && lastSnapshot(steps.slice(0, 1));
     switch (steps.length) {
-      case 0: return call('get_page_state');
-      case 1: return call('navigate', { url: slow });
-      case 2: return call('click', { key: refOf(firstSnap!, 'Start return') });
-      case 3: return call('wait_for', { network_idle: true, timeout_ms: 15_000 });
-      case 4: return call('read_page');
-      case 5: return call('wait_for', { text: 'results READY', timeout_ms: 2000 });
-      case 6: return call('get_page_state');
-      case 7: return call('wait_for', { ref: refOf(lastSnapshot(steps)!, 'Continue'), timeout_ms: 2000 });
-      case 8: return call('click', { key: refOf(lastSnapshot(steps)!, 'Continue') });
-      case 9: return call('read_page');
-      case 10: return call('wait_for', { text: 'Never on this page', timeout_ms: 300 });
-      case 11: return call('wait_for', { ref: 'e999', timeout_ms: 300 });
-      case 12: return call('wait_for', { url: 'nowhere.html', timeout_ms: 300 });
-      case 13: return call('go_back');
-      case 14: return call('wait_for', { url: 'tabs-form.html', timeout_ms: 5000 });
-      default: return { answer: 'Done.' };
+      case 0:
+        return call('get_page_state');
+      case 1:
+        return call('navigate', { url: slow });
+      case 2:
+        return call('click', { key: refOf(firstSnap!, 'Start return') });
+      case 3:
+        return call('wait_for', { network_idle: true, timeout_ms: 15_000 });
+      case 4:
+        return call('read_page');
+      case 5:
+        return call('wait_for', { text: 'results READY', timeout_ms: 2000 });
+      case 6:
+        return call('get_page_state');
+      case 7:
+        return call('wait_for', { ref: refOf(lastSnapshot(steps)!, 'Continue'), timeout_ms: 2000 });
+      case 8:
+        return call('click', { key: refOf(lastSnapshot(steps)!, 'Continue') });
+      case 9:
+        return call('read_page');
+      case 10:
+        return call('wait_for', { text: 'Never on this page', timeout_ms: 300 });
+      case 11:
+        return call('wait_for', { ref: 'e999', timeout_ms: 300 });
+      case 12:
+        return call('wait_for', { url: 'nowhere.html', timeout_ms: 300 });
+      case 13:
+        return call('go_back');
+      case 14:
+        return call('wait_for', { url: 'tabs-form.html', timeout_ms: 5000 });
+      default:
+        return { answer: 'Done.' };
     }
   });
   await sendChat(panel, 'Go to the search page and continue when the results are in');
@@ -62,7 +87,14 @@ test('navigate to a page of the same site without asking, refuse the old snapsho
   // Only the click was asked: the navigation stayed on the run's own origin.
   expect(asked.map((a) => a.tool)).toEqual(['click']);
   const steps = lastSteps(llm);
-  if (process.env.DEBUG_TABS) console.log(JSON.stringify(steps.map((x) => [x.tool, x.args, x.result.slice(0, 300)]), null, 1));
+  if (process.env.DEBUG_TABS)
+    console.log(
+      JSON.stringify(
+        steps.map((x) => [x.tool, x.args, x.result.slice(0, 300)]),
+        null,
+        1,
+      ),
+    );
   expect(resultOf(steps, 'navigate')).toContain(`<${slow}>`);
   // The snapshot of the form page is stale once the tab navigated: refused, nothing asked.
   expect(resultOf(steps, 'click', 0)).toMatch(/Refused: the page navigated or reloaded/);
@@ -72,17 +104,30 @@ test('navigate to a page of the same site without asking, refuse the old snapsho
   expect(resultOf(steps, 'wait_for', 1)).toMatch(/waited for the text "results READY" to appear/);
   expect(resultOf(steps, 'wait_for', 2)).toMatch(/waited for element e\d+ to be listed and enabled/);
   expect(resultOf(steps, 'read_page', 1)).toContain('\\"continued\\":true');
-  expect(resultOf(steps, 'wait_for', 3)).toBe(`wait_for timed out after 300 ms waiting for the text "Never on this page" to appear in tab ${/tab (\d+)/.exec(resultOf(steps, 'navigate'))![1]} <${slow}>.`);
-  expect(resultOf(steps, 'wait_for', 4)).toMatch(/^wait_for timed out after 300 ms waiting for element e999 to be listed and enabled/);
-  expect(resultOf(steps, 'wait_for', 5)).toMatch(/^wait_for timed out after 300 ms waiting for the tab to be on an address containing "nowhere.html"/);
+  expect(resultOf(steps, 'wait_for', 3)).toBe(
+    `wait_for timed out after 300 ms waiting for the text "Never on this page" to appear in tab ${/tab (\d+)/.exec(resultOf(steps, 'navigate'))![1]} <${slow}>.`,
+  );
+  expect(resultOf(steps, 'wait_for', 4)).toMatch(
+    /^wait_for timed out after 300 ms waiting for element e999 to be listed and enabled/,
+  );
+  expect(resultOf(steps, 'wait_for', 5)).toMatch(
+    /^wait_for timed out after 300 ms waiting for the tab to be on an address containing "nowhere.html"/,
+  );
   expect(resultOf(steps, 'go_back')).toContain(`<${pages.url}tabs-form.html>`);
   expect(resultOf(steps, 'wait_for', 6)).toMatch(/^Done after/);
   await expect(page).toHaveURL(`${pages.url}tabs-form.html`);
   await expect(panel.locator('.tool-card[data-tool="navigate"]')).toContainText('Go to a page');
-  await expect(panel.locator('.tool-card[data-tool="navigate"]')).toContainText(`${new URL(pages.url).host}/tabs-slow.html`);
+  await expect(panel.locator('.tool-card[data-tool="navigate"]')).toContainText(
+    `${new URL(pages.url).host}/tabs-slow.html`,
+  );
 });
 
-test('open_tab on a new site asks once with its origin, keeps the tab in a group named for the conversation, and only the run\'s own tab can be closed', async ({ context, extensionId, llm, extPage }) => {
+test("open_tab on a new site asks once with its origin, keeps the tab in a group named for the conversation, and only the run's own tab can be closed", async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { page, panel } = await start(context, extensionId, llm, extPage, 'tabs-form.html');
   const order = `${other()}tabs-order.html`;
   const unreachable = pages.url.replace('127.0.0.1', '127.0.0.2');
@@ -91,18 +136,28 @@ test('open_tab on a new site asks once with its origin, keeps the tab in a group
   planWith(llm, (steps) => {
     const opened = tabIdIn(resultOf(steps, 'open_tab'));
     switch (steps.length) {
-      case 0: return call('open_tab', { url: order });
-      case 1: return call('read_page');
+      case 0:
+        return call('open_tab', { url: order });
+      case 1:
+        return call('read_page');
       // Back to the same new site: it is in the run now, so nobody is asked again.
-      case 2: return call('open_tab', { url: `${other()}tabs-form.html`, active: true });
-      case 3: return call('navigate', { url: `${unreachable}tabs-order.html` });
-      case 4: return call('navigate', { url: `${unreachable}tabs-form.html` });
+      case 2:
+        return call('open_tab', { url: `${other()}tabs-form.html`, active: true });
+      case 3:
+        return call('navigate', { url: `${unreachable}tabs-order.html` });
+      case 4:
+        return call('navigate', { url: `${unreachable}tabs-form.html` });
       // The second tab it opened is the run's current tab; closing it leaves the run on its start tab.
-      case 5: return call('close_tab', { tabId: tabIdIn(resultOf(steps, 'open_tab', 1)) });
-      case 6: return call('switch_tab', { tabId: 123456 });
-      case 7: return call('close_tab', { tabId: Number(/acts on tab (\d+)/.exec(resultOf(steps, 'close_tab'))?.[1]) });
-      case 8: return call('close_tab', { tabId: opened });
-      default: return { answer: 'Done.' };
+      case 5:
+        return call('close_tab', { tabId: tabIdIn(resultOf(steps, 'open_tab', 1)) });
+      case 6:
+        return call('switch_tab', { tabId: 123456 });
+      case 7:
+        return call('close_tab', { tabId: Number(/acts on tab (\d+)/.exec(resultOf(steps, 'close_tab'))?.[1]) });
+      case 8:
+        return call('close_tab', { tabId: opened });
+      default:
+        return { answer: 'Done.' };
     }
   });
   const message = 'Find my order number';
@@ -110,10 +165,19 @@ test('open_tab on a new site asks once with its origin, keeps the tab in a group
   const asked = await settleRun(panel, (a) => {
     if (a.tool === 'navigate') {
       // While the run waits on the card, its two tabs are in one group named for the conversation.
-      void extPage.evaluate(async () => {
-        const all = await chrome.tabGroups.query({});
-        return Promise.all(all.map(async (g) => ({ title: g.title, urls: (await chrome.tabs.query({ groupId: g.id })).map((t) => t.url ?? t.pendingUrl ?? '') })));
-      }).then((g) => { groups = g; });
+      void extPage
+        .evaluate(async () => {
+          const all = await chrome.tabGroups.query({});
+          return Promise.all(
+            all.map(async (g) => ({
+              title: g.title,
+              urls: (await chrome.tabs.query({ groupId: g.id })).map((t) => t.url ?? t.pendingUrl ?? ''),
+            })),
+          );
+        })
+        .then((g) => {
+          groups = g;
+        });
       return 'deny';
     }
     return 'approve';
@@ -124,11 +188,15 @@ test('open_tab on a new site asks once with its origin, keeps the tab in a group
   ]);
   expect(groups).toEqual([{ title: message, urls: [order, `${other()}tabs-form.html`] }]);
   const steps = lastSteps(llm);
-  expect(resultOf(steps, 'open_tab')).toMatch(/^Opened tab \d+: Order details <.*tabs-order\.html> in the background\. The run now acts on this tab\./);
+  expect(resultOf(steps, 'open_tab')).toMatch(
+    /^Opened tab \d+: Order details <.*tabs-order\.html> in the background\. The run now acts on this tab\./,
+  );
   expect(resultOf(steps, 'read_page')).toContain('ORD-4821');
   expect(resultOf(steps, 'navigate', 0)).toMatch(/denied by the user/);
   // Denied once, the origin stays denied for the run: refused without a card.
-  expect(resultOf(steps, 'navigate', 1)).toBe(`Refused: the user denied going to ${new URL(unreachable).origin} earlier in this run, so nothing was done. Do not try it again; ask the user instead.`);
+  expect(resultOf(steps, 'navigate', 1)).toBe(
+    `Refused: the user denied going to ${new URL(unreachable).origin} earlier in this run, so nothing was done. Do not try it again; ask the user instead.`,
+  );
   expect(resultOf(steps, 'close_tab', 0)).toMatch(/^Closed tab \d+\. The run now acts on tab \d+\./);
   expect(resultOf(steps, 'close_tab', 2)).toMatch(/^Closed tab \d+\./);
   expect(resultOf(steps, 'switch_tab')).toMatch(/^Refused: tab 123456 is not one this run may use/);
@@ -138,11 +206,23 @@ test('open_tab on a new site asks once with its origin, keeps the tab in a group
   expect(urls).not.toContain(order);
   expect(urls).not.toContain(`${other()}tabs-form.html`);
   expect(page.isClosed()).toBe(false);
-  await expect(panel.locator('.tool-card[data-tool="open_tab"]').first()).toContainText(`${new URL(other()).host}/tabs-order.html`);
+  await expect(panel.locator('.tool-card[data-tool="open_tab"]').first()).toContainText(
+    `${new URL(other()).host}/tabs-order.html`,
+  );
 });
 
-test('@ in the composer offers the open tabs; a mentioned tab can be read by id, an unmentioned one cannot', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test('@ in the composer offers the open tabs; a mentioned tab can be read by id, an unmentioned one cannot', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const orderTab = await context.newPage();
   await orderTab.goto(`${pages.url}tabs-order.html`);
   const spare = await context.newPage();
@@ -172,7 +252,8 @@ test('@ in the composer offers the open tabs; a mentioned tab can be read by id,
   await expect(menu.getByRole('option', { name: /Search results/ })).toContainText(new URL(other()).host);
   const active = async () => panel.locator(`#${await box.getAttribute('aria-activedescendant')}`);
   await expect(await active()).toHaveAttribute('aria-selected', 'true');
-  for (let i = 0; i < 4 && !/Order details/.test((await (await active()).textContent()) ?? ''); i++) await box.press('ArrowDown');
+  for (let i = 0; i < 4 && !/Order details/.test((await (await active()).textContent()) ?? ''); i++)
+    await box.press('ArrowDown');
   await expect(await active()).toContainText('Order details');
   await box.press('Enter');
   await expect(menu).toBeHidden();
@@ -182,12 +263,21 @@ test('@ in the composer offers the open tabs; a mentioned tab can be read by id,
   const mentioned = (request: string) => Number(/<tab id=\\"(\d+)\\"/.exec(request)?.[1]);
   planWith(llm, (steps, request) => {
     switch (steps.length) {
-      case 0: return call('read_page', { tabId: mentioned(request) });
-      case 1: return call('get_page_state', { tabId: mentioned(request) + 1000 });
-      case 2: return call('get_page_state');
-      case 3: return call('type', { ref: refOf(lastSnapshot(steps)!, 'Order number'), text: /ORD-\d+/.exec(resultOf(steps, 'read_page'))?.[0] ?? 'none' });
-      case 4: return call('click', { key: refOf(lastSnapshot(steps)!, 'Start return') });
-      default: return { answer: 'Done.' };
+      case 0:
+        return call('read_page', { tabId: mentioned(request) });
+      case 1:
+        return call('get_page_state', { tabId: mentioned(request) + 1000 });
+      case 2:
+        return call('get_page_state');
+      case 3:
+        return call('type', {
+          ref: refOf(lastSnapshot(steps)!, 'Order number'),
+          text: /ORD-\d+/.exec(resultOf(steps, 'read_page'))?.[0] ?? 'none',
+        });
+      case 4:
+        return call('click', { key: refOf(lastSnapshot(steps)!, 'Start return') });
+      default:
+        return { answer: 'Done.' };
     }
   });
   await box.press('Enter');

@@ -13,7 +13,11 @@ const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model
 test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
 
 const PASSAGE = 'Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.';
-const filler = (n: number) => Array.from({ length: n }, (_, i) => `<p>Paragraph ${i + 1} covers background material a reader skims before the main point.</p>`).join('\n');
+const filler = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `<p>Paragraph ${i + 1} covers background material a reader skims before the main point.</p>`,
+  ).join('\n');
 const pages = {
   '/articles/octopus.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Octopus cognition</title></head><body><main><article><h1>Octopus cognition</h1>${filler(6)}<h2>Problem solving</h2><p>${PASSAGE}</p></article></main></body></html>`,
 };
@@ -24,20 +28,39 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.close());
 
-test('search_history: passages quoted as page content, each with a citation chip that opens its source', async ({ context, extensionId, llm, extPage }) => {
+test('search_history: passages quoted as page content, each with a citation chip that opens its source', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   test.setTimeout(90_000);
   await callBackground(extPage, 'index.settings.update', {
-    enabled: true, dwellMs: 300, model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${server.url}/models/`, allowRemote: false },
+    enabled: true,
+    dwellMs: 300,
+    model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${server.url}/models/`, allowRemote: false },
   });
   const tab = await context.newPage();
   await tab.goto(`${server.url}/articles/octopus.html`);
   await tab.bringToFront();
   await tab.waitForTimeout(900);
-  await expect.poll(async () => (await callBackground<{ pages: number; queueDepth: number }>(extPage, 'index.stats', {})).pages, { timeout: 45_000 }).toBe(1);
+  await expect
+    .poll(async () => (await callBackground<{ pages: number; queueDepth: number }>(extPage, 'index.stats', {})).pages, {
+      timeout: 45_000,
+    })
+    .toBe(1);
   await tab.close();
 
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
-  llm.enqueue({ toolCalls: [{ name: 'search_history', arguments: JSON.stringify({ query: 'octopus unscrew jar lids' }) }] }, { text: ['You read it in Octopus cognition.'] });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
+  llm.enqueue(
+    { toolCalls: [{ name: 'search_history', arguments: JSON.stringify({ query: 'octopus unscrew jar lids' }) }] },
+    { text: ['You read it in Octopus cognition.'] },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Where did I read about octopuses opening jars?');
   const answer = assistantMessages(panel).last();

@@ -24,7 +24,13 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.close());
 
-interface Split { cell: string; column: number; word: string; wordWidth: number; cellWidth: number }
+interface Split {
+  cell: string;
+  column: number;
+  word: string;
+  wordWidth: number;
+  cellWidth: number;
+}
 
 /** Words (runs without spaces) drawn on more than one line in the `boxes` under `root` (table cells by default), with their width and their box's. */
 function splitWords(root: Element, boxes = 'td, th'): Split[] {
@@ -41,7 +47,13 @@ function splitWords(root: Element, boxes = 'td, th'): Split[] {
         const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
         if (lines.size > 1) {
           const whole = [...range.getClientRects()].reduce((s, r) => s + r.width, 0);
-          found.push({ cell: cell.textContent ?? '', column: cell.cellIndex + 1, word: m[0], wordWidth: whole, cellWidth: width });
+          found.push({
+            cell: cell.textContent ?? '',
+            column: cell.cellIndex + 1,
+            word: m[0],
+            wordWidth: whole,
+            cellWidth: width,
+          });
         }
       }
     }
@@ -53,8 +65,18 @@ async function narrow(page: Page) {
   await page.setViewportSize({ width: 320, height: 900 });
 }
 
-test('at 320 px the form-state table breaks between words, wraps a long value only where it must, and nothing overflows', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test('at 320 px the form-state table breaks between words, wraps a long value only where it must, and nothing overflows', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const site = await context.newPage();
   await site.goto(`${server.url}/profile.html`);
   const panel = await openPanel(context, extensionId);
@@ -62,7 +84,9 @@ test('at 320 px the form-state table breaks between words, wraps a long value on
   llm.enqueue({ toolCalls: [{ name: 'get_form_state', arguments: '{}' }] }, { text: ['Here is the form.'] });
   await sendChat(panel, 'What is in this form?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
-  const table = assistantMessages(panel).last().locator('.tool-card[data-tool="get_form_state"] .card-form-state table');
+  const table = assistantMessages(panel)
+    .last()
+    .locator('.tool-card[data-tool="get_form_state"] .card-form-state table');
   await expect(table.locator('td', { hasText: /^contenteditable$/ })).toHaveCount(1);
   await expect(table.locator('td', { hasText: /^datetime-local$/ })).toHaveCount(1);
 
@@ -70,21 +94,39 @@ test('at 320 px the form-state table breaks between words, wraps a long value on
   // Only a value may be split inside a token, and only one wider than its whole cell: the long URL here.
   expect(splits.filter((s) => s.wordWidth <= s.cellWidth)).toEqual([]);
   expect(splits.filter((s) => s.column !== 3)).toEqual([]);
-  expect(splits.map((s) => s.word)).toContain('https://example.com/a/very/long/path/that/has/no/spaces/at/all/anywhere/in/it?with=query');
+  expect(splits.map((s) => s.word)).toContain(
+    'https://example.com/a/very/long/path/that/has/no/spaces/at/all/anywhere/in/it?with=query',
+  );
 
   // Nothing sticks out: not a cell, not the table, not the panel.
   const overflow = await table.evaluate((t) => {
     const card = t.closest('.tool-card')!;
-    const cells = [...t.querySelectorAll('td, th')].filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent);
-    return { cells, table: t.getBoundingClientRect().right - card.getBoundingClientRect().right, page: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+    const cells = [...t.querySelectorAll('td, th')]
+      .filter((c) => c.scrollWidth > c.clientWidth + 1)
+      .map((c) => c.textContent);
+    return {
+      cells,
+      table: t.getBoundingClientRect().right - card.getBoundingClientRect().right,
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
   });
   expect(overflow.cells).toEqual([]);
   expect(overflow.table).toBeLessThanOrEqual(0);
   expect(overflow.page).toBe(0);
 });
 
-test('at 320 px the tab list breaks titles between words and cuts a long host with an ellipsis, with nothing overflowing', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test('at 320 px the tab list breaks titles between words and cuts a long host with an ellipsis, with nothing overflowing', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const site = await context.newPage();
   await site.goto(`${server.url}/profile.html`);
   // Tabs whose host is an extension's 32-letter id: the one that squeezed titles to a letter per line.
@@ -106,7 +148,9 @@ test('at 320 px the tab list breaks titles between words and cuts a long host wi
     const card = ul.closest('.tool-card')!;
     return {
       cut: hosts.filter((h) => h.scrollWidth > h.clientWidth).map((h) => getComputedStyle(h).textOverflow),
-      outside: [...ul.querySelectorAll('li')].filter((li) => li.getBoundingClientRect().right > card.getBoundingClientRect().right + 1).length,
+      outside: [...ul.querySelectorAll('li')].filter(
+        (li) => li.getBoundingClientRect().right > card.getBoundingClientRect().right + 1,
+      ).length,
       page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     };
   });

@@ -32,15 +32,31 @@ const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, argume
 const card = (panel: Page, tool: string) => assistantMessages(panel).last().locator(`.tool-card[data-tool="${tool}"]`);
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
-async function setUp(context: import('@playwright/test').BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, path: string) {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+async function setUp(
+  context: import('@playwright/test').BrowserContext,
+  extensionId: string,
+  llm: FakeLlm,
+  extPage: Page,
+  path: string,
+) {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   await page.goto(`${server.url}${path}`);
   const panel = await openPanel(context, extensionId);
   return { page, panel };
 }
 
-test('read_page shows the page it read: title, host, size in words and an excerpt marked as page content; raw JSON is behind a disclosure', async ({ context, extensionId, llm, extPage }) => {
+test('read_page shows the page it read: title, host, size in words and an excerpt marked as page content; raw JSON is behind a disclosure', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { panel } = await setUp(context, extensionId, llm, extPage, '/article.html');
   llm.enqueue(call('read_page'), { text: ['Read it.'] });
   await sendChat(panel, 'What is this page about?');
@@ -61,9 +77,18 @@ test('read_page shows the page it read: title, host, size in words and an excerp
   await expect(read.locator('.tool-output')).toContainText('"markdown"');
 });
 
-test('the form as a table, the approval leading with origin and preview, the fill as old → new with its read-back, and Undo that shows its result and stays used after reopening', async ({ context, extensionId, llm, extPage }) => {
+test('the form as a table, the approval leading with origin and preview, the fill as old → new with its read-back, and Undo that shows its result and stays used after reopening', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, '/form.html');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace', email: 'ada@example.com', newsletter: true } }), { text: ['Filled.'] });
+  llm.enqueue(
+    call('get_form_state'),
+    call('fill_form', { updates: { fullName: 'Ada Lovelace', email: 'ada@example.com', newsletter: true } }),
+    { text: ['Filled.'] },
+  );
   await sendChat(panel, 'Sign me up as Ada');
 
   const state = card(panel, 'get_form_state');
@@ -91,9 +116,21 @@ test('the form as a table, the approval leading with origin and preview, the fil
   await expect(fill).toHaveAttribute('data-status', 'done');
   const diff = fill.locator('.card-fill tbody tr');
   await expect(diff).toHaveCount(3);
-  await expect(fill.locator('tr[data-key="fullName"] td')).toHaveText(['Full name', '(empty) → Ada Lovelace', 'written']);
-  await expect(fill.locator('tr[data-key="email"] td')).toHaveText(['Email', 'old@example.com → ada@example.com', 'written']);
-  await expect(fill.locator('tr[data-key="newsletter"] td')).toHaveText(['Send me the newsletter', 'unchecked → checked', 'written']);
+  await expect(fill.locator('tr[data-key="fullName"] td')).toHaveText([
+    'Full name',
+    '(empty) → Ada Lovelace',
+    'written',
+  ]);
+  await expect(fill.locator('tr[data-key="email"] td')).toHaveText([
+    'Email',
+    'old@example.com → ada@example.com',
+    'written',
+  ]);
+  await expect(fill.locator('tr[data-key="newsletter"] td')).toHaveText([
+    'Send me the newsletter',
+    'unchecked → checked',
+    'written',
+  ]);
   await expect(page.locator('input[name="fullName"]')).toHaveValue('Ada Lovelace');
 
   await fill.getByRole('button', { name: 'Undo this fill' }).click();
@@ -107,13 +144,27 @@ test('the form as a table, the approval leading with origin and preview, the fil
   const again = card(reopened, 'fill_form');
   await expect(again.locator('.undo-result')).toHaveText('Undone: restored 3 fields (newsletter, email, fullName).');
   await expect(again.getByRole('button', { name: 'Undo this fill' })).toHaveCount(0);
-  await expect(again.locator('tr[data-key="fullName"] td')).toHaveText(['Full name', '(empty) → Ada Lovelace', 'written']);
+  await expect(again.locator('tr[data-key="fullName"] td')).toHaveText([
+    'Full name',
+    '(empty) → Ada Lovelace',
+    'written',
+  ]);
 });
 
-test('tabs as a list; memory and skill tools as short summaries; a denied call shows as denied, not failed', async ({ context, extensionId, llm, extPage }) => {
+test('tabs as a list; memory and skill tools as short summaries; a denied call shows as denied, not failed', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { panel } = await setUp(context, extensionId, llm, extPage, '/article.html');
   llm.enqueue(
-    { toolCalls: [{ name: 'list_tabs', arguments: '{}' }, { name: 'load_skill', arguments: JSON.stringify({ name: 'summarise-page' }) }] },
+    {
+      toolCalls: [
+        { name: 'list_tabs', arguments: '{}' },
+        { name: 'load_skill', arguments: JSON.stringify({ name: 'summarise-page' }) },
+      ],
+    },
     call('memory_save', { text: 'Parking spot B12', tags: ['car'] }),
     call('memory_search', { query: 'parking' }),
     call('memory_delete', { id: 'whatever' }),
@@ -131,7 +182,9 @@ test('tabs as a list; memory and skill tools as short summaries; a denied call s
   await expect(tabs.locator('.card-tabs')).not.toContainText('[tab');
   expect(JSON.stringify(chatRequests(llm).map((r) => r.body))).toMatch(/\[tab \d+\] Octopus cognition </);
 
-  await expect(card(panel, 'load_skill').locator('.card-line')).toHaveText(/^Loaded the skill “summarise-page” \(\d+ lines of instructions\)$/);
+  await expect(card(panel, 'load_skill').locator('.card-line')).toHaveText(
+    /^Loaded the skill “summarise-page” \(\d+ lines of instructions\)$/,
+  );
 
   const save = card(panel, 'memory_save');
   await expect(save.locator('.card-line')).toHaveText('Remember: “Parking spot B12”');
@@ -167,13 +220,22 @@ test('a tool that fails shows as failed with its reason', async ({ context, exte
 function buttonKey(req: RecordedRequest, text: string): string {
   const messages = (req.body as { messages: { role: string; content?: unknown }[] }).messages;
   const result = messages.filter((m) => m.role === 'tool').at(-1)?.content;
-  const state = JSON.parse(unwrapUntrusted(typeof result === 'string' ? result : '')) as { buttons: { key: string; text: string }[] };
+  const state = JSON.parse(unwrapUntrusted(typeof result === 'string' ? result : '')) as {
+    buttons: { key: string; text: string }[];
+  };
   return state.buttons.find((b) => b.text === text)?.key ?? 'missing';
 }
 
-test('click: the card says which button was pressed, after approval on the origin it acts on', async ({ context, extensionId, llm, extPage }) => {
+test('click: the card says which button was pressed, after approval on the origin it acts on', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, '/form.html');
-  llm.enqueue(call('get_form_state'), (req) => call('click', { key: buttonKey(req, 'Say hi') }), { text: ['Said hi.'] });
+  llm.enqueue(call('get_form_state'), (req) => call('click', { key: buttonKey(req, 'Say hi') }), {
+    text: ['Said hi.'],
+  });
   await sendChat(panel, 'Say hi');
   const click = card(panel, 'click');
   await expect(click).toHaveAttribute('data-status', 'awaiting-approval');

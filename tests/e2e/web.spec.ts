@@ -10,7 +10,16 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveStatic } from '../harness/serve-static';
 import { ARTICLE_FACT, HIDDEN_TEXT, startFakeWeb, type FakeWeb } from '../fake-web/fake-web';
-import { addProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
 let web: FakeWeb;
 test.beforeAll(async () => {
@@ -38,7 +47,12 @@ async function saveBraveInSettings(extPage: Page) {
   return section;
 }
 
-test('search in Settings, then a run searches, fetches a result after approval and answers with a citation', async ({ context, extensionId, llm, extPage }) => {
+test('search in Settings, then a run searches, fetches a result after approval and answers with a citation', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   test.setTimeout(90_000);
   await extPage.goto(`chrome-extension://${extensionId}/options.html#web`);
   const section = extPage.getByRole('region', { name: 'Web search' });
@@ -47,13 +61,16 @@ test('search in Settings, then a run searches, fetches a result after approval a
   await section.getByRole('button', { name: 'Save web search' }).click();
   await expect(section.getByRole('status')).toHaveText('Web search uses SearXNG instance.');
 
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const articleUrl = `${web.url}/article`;
-  llm.enqueue(
-    call('web_search', { query: 'Cape Fetch lighthouse history' }),
-    call('fetch_url', { url: articleUrl }),
-    { text: [`It was first lit in 1887 ([Cape Fetch lighthouse](${articleUrl})).`] },
-  );
+  llm.enqueue(call('web_search', { query: 'Cape Fetch lighthouse history' }), call('fetch_url', { url: articleUrl }), {
+    text: [`It was first lit in 1887 ([Cape Fetch lighthouse](${articleUrl})).`],
+  });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'When was the Cape Fetch lighthouse first lit?');
 
@@ -70,7 +87,9 @@ test('search in Settings, then a run searches, fetches a result after approval a
   const searchCard = card(panel, 'web_search');
   await expect(searchCard.locator('.tool-label')).toHaveText('Searched the web');
   await expect(searchCard.locator('.card-passages li')).toHaveCount(2);
-  await expect(searchCard.getByRole('button', { name: /Cape Fetch lighthouse/ }).locator('.chip-host')).toHaveText(`127.0.0.1:${web.port}`);
+  await expect(searchCard.getByRole('button', { name: /Cape Fetch lighthouse/ }).locator('.chip-host')).toHaveText(
+    `127.0.0.1:${web.port}`,
+  );
   // The fetched page: read with read_page's reader (its title, the article's words, no hidden text).
   await expect(fetchCard.locator('.tool-label')).toHaveText('Read a page from the web');
   await expect(fetchCard.locator('.card-title')).toHaveText('Cape Fetch lighthouse');
@@ -84,9 +103,19 @@ test('search in Settings, then a run searches, fetches a result after approval a
   expect(web.requests.some((r) => r.path.startsWith('/search?q=Cape+Fetch+lighthouse+history&format=json'))).toBe(true);
 });
 
-test('a PDF or binary data is a clear tool error, a huge page comes back capped, and a second fetch on the same site is not asked again', async ({ context, extensionId, llm, extPage }) => {
+test('a PDF or binary data is a clear tool error, a huge page comes back capped, and a second fetch on the same site is not asked again', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   test.setTimeout(90_000);
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   llm.enqueue(
     call('fetch_url', { url: `${web.url}/report.pdf` }),
     call('fetch_url', { url: `${web.url}/image-as-text` }),
@@ -101,16 +130,22 @@ test('a PDF or binary data is a clear tool error, a huge page comes back capped,
   await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 45_000 });
 
   await expect(first).toHaveAttribute('data-status', 'error');
-  await expect(first.locator('.tool-error')).toContainText(`Not read: ${web.url}/report.pdf is application/pdf, not a web page. fetch_url reads HTML, plain text and JSON only.`);
+  await expect(first.locator('.tool-error')).toContainText(
+    `Not read: ${web.url}/report.pdf is application/pdf, not a web page. fetch_url reads HTML, plain text and JSON only.`,
+  );
   const binary = card(panel, 'fetch_url').nth(1);
   await expect(binary).toHaveAttribute('data-status', 'error');
-  await expect(binary.locator('.tool-error')).toContainText(`Not read: ${web.url}/image-as-text is binary data, not a web page.`);
+  await expect(binary.locator('.tool-error')).toContainText(
+    `Not read: ${web.url}/image-as-text is binary data, not a web page.`,
+  );
   const second = card(panel, 'fetch_url').nth(2);
   await expect(second).toHaveAttribute('data-status', 'done');
   // Approved once for this site in this run: the second call was not asked.
   await expect(second.locator('.approval')).toHaveCount(0);
   const sent = lastToolResult(chatRequests(llm).at(-1)!.body);
-  const result = JSON.parse(sent.replace(/^<untrusted_page_content[^>]*>\n/, '').replace(/\n<\/untrusted_page_content[^>]*>$/, '')) as { markdown: string; nextOffset: number; notes: string[]; totalChars: number };
+  const result = JSON.parse(
+    sent.replace(/^<untrusted_page_content[^>]*>\n/, '').replace(/\n<\/untrusted_page_content[^>]*>$/, ''),
+  ) as { markdown: string; nextOffset: number; notes: string[]; totalChars: number };
   expect(result.markdown.length).toBeLessThanOrEqual(2000);
   expect(result.nextOffset).toBeGreaterThan(0);
   expect(result.totalChars).toBeGreaterThan(100_000);
@@ -120,29 +155,56 @@ test('a PDF or binary data is a clear tool error, a huge page comes back capped,
   await expect(second.locator('.card-size')).toContainText('(part of the page)');
 });
 
-test('with "Remember what I read" on, a fetched page is added to the history index (and says so)', async ({ context, extensionId, llm, extPage }) => {
+test('with "Remember what I read" on, a fetched page is added to the history index (and says so)', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   test.setTimeout(120_000);
   const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
-  test.skip(!existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx')), `local test model not found in ${modelsDir}`);
+  test.skip(
+    !existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx')),
+    `local test model not found in ${modelsDir}`,
+  );
   const models = await serveStatic({}, { '/models/': modelsDir });
   try {
     await callBackground(extPage, 'index.settings.update', {
-      enabled: true, model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${models.url}/models/`, allowRemote: false },
+      enabled: true,
+      model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${models.url}/models/`, allowRemote: false },
     });
-    await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+    await addProvider(extPage, {
+      kind: 'openai-compatible',
+      name: 'Fake',
+      baseUrl: llm.openaiBaseUrl,
+      model: 'fake-model',
+    });
     llm.enqueue(call('fetch_url', { url: `${web.url}/article` }), { text: ['Read and remembered.'] });
     const panel = await openPanel(context, extensionId);
     await sendChat(panel, 'Read the lighthouse article.');
     await card(panel, 'fetch_url').first().getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
     await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
-    expect(lastToolResult(chatRequests(llm).at(-1)!.body)).toContain('"history":"Added to \\"Remember what I read\\"."');
-    await expect.poll(async () => (await callBackground<{ pages: { url: string }[] }>(extPage, 'index.pages', {})).pages.map((p) => p.url), { timeout: 60_000 }).toContain(`${web.url}/article`);
+    expect(lastToolResult(chatRequests(llm).at(-1)!.body)).toContain(
+      '"history":"Added to \\"Remember what I read\\"."',
+    );
+    await expect
+      .poll(
+        async () =>
+          (await callBackground<{ pages: { url: string }[] }>(extPage, 'index.pages', {})).pages.map((p) => p.url),
+        { timeout: 60_000 },
+      )
+      .toContain(`${web.url}/article`);
   } finally {
     await models.close();
   }
 });
 
-test('Brave Search set up in Settings: the key is kept write-only, sent only to the API, and results come back numbered', async ({ context, extensionId, llm, extPage }) => {
+test('Brave Search set up in Settings: the key is kept write-only, sent only to the API, and results come back numbered', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   test.setTimeout(90_000);
   await extPage.goto(`chrome-extension://${extensionId}/options.html#web`);
   await saveBraveInSettings(extPage);
@@ -153,21 +215,36 @@ test('Brave Search set up in Settings: the key is kept write-only, sent only to 
   await expect(reloaded.getByLabel('API key')).toHaveValue('');
   expect(await extPage.content()).not.toContain(web.braveKey);
 
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   llm.enqueue(call('web_search', { query: 'lighthouse', count: 3 }), { text: ['Found it.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Search for the lighthouse.');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
-  const result = JSON.parse(lastToolResult(chatRequests(llm).at(-1)!.body).replace(/^<untrusted_page_content[^>]*>\n/, '').replace(/\n<\/untrusted_page_content[^>]*>$/, '')) as { backend: string; results: { n: number; title: string; url: string }[] };
+  const result = JSON.parse(
+    lastToolResult(chatRequests(llm).at(-1)!.body)
+      .replace(/^<untrusted_page_content[^>]*>\n/, '')
+      .replace(/\n<\/untrusted_page_content[^>]*>$/, ''),
+  ) as { backend: string; results: { n: number; title: string; url: string }[] };
   expect(result.backend).toBe('Brave Search');
-  expect(result.results.map((r) => [r.n, r.title])).toEqual([[1, 'Cape Fetch lighthouse'], [2, 'Keepers\' log']]);
+  expect(result.results.map((r) => [r.n, r.title])).toEqual([
+    [1, 'Cape Fetch lighthouse'],
+    [2, "Keepers' log"],
+  ]);
   const asked = web.requests.find((r) => r.path.startsWith('/res/v1/web/search'));
   expect(asked?.path).toBe('/res/v1/web/search?q=lighthouse&count=3');
   expect(asked?.headers['x-subscription-token']).toBe(web.braveKey);
   expect(await panel.content()).not.toContain(web.braveKey);
 });
 
-test('Test connection searches once with the saved key: it says it works with the count, says so when a key is refused, and the key never reaches the page', async ({ extensionId, extPage }) => {
+test('Test connection searches once with the saved key: it says it works with the count, says so when a key is refused, and the key never reaches the page', async ({
+  extensionId,
+  extPage,
+}) => {
   test.setTimeout(60_000);
   await extPage.goto(`chrome-extension://${extensionId}/options.html#web`);
   const fresh = extPage.getByRole('region', { name: 'Web search' });
@@ -200,12 +277,24 @@ test('Test connection searches once with the saved key: it says it works with th
   expect(await extPage.content()).not.toContain(web.braveKey);
 });
 
-test('with no search backend, web_search tells the model where the user sets one up', async ({ context, extensionId, llm, extPage }) => {
+test('with no search backend, web_search tells the model where the user sets one up', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   test.setTimeout(60_000);
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   llm.enqueue(call('web_search', { query: 'anything' }), { text: ['Set it up first.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Search the web.');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
-  await expect(card(panel, 'web_search').locator('.tool-error')).toContainText('Web search is not set up. Tell the user they can choose a search backend in Tabwise Settings → Web search');
+  await expect(card(panel, 'web_search').locator('.tool-error')).toContainText(
+    'Web search is not set up. Tell the user they can choose a search backend in Tabwise Settings → Web search',
+  );
 });

@@ -60,16 +60,22 @@ export function createAnthropicEncoder({ id, model, signature, outcome }: Anthro
       let out = '';
       switch (part.kind) {
         case 'reasoning':
-          if (open?.kind !== 'reasoning') out += startBlock({ kind: 'reasoning' }, { type: 'thinking', thinking: '', signature: '' });
+          if (open?.kind !== 'reasoning')
+            out += startBlock({ kind: 'reasoning' }, { type: 'thinking', thinking: '', signature: '' });
           return out + event('content_block_delta', { index, delta: { type: 'thinking_delta', thinking: part.text } });
         case 'text':
           if (open?.kind !== 'text') out += startBlock({ kind: 'text' }, { type: 'text', text: '' });
           return out + event('content_block_delta', { index, delta: { type: 'text_delta', text: part.text } });
         case 'tool-args':
           if (open?.kind !== 'tool' || open.call !== part.call) {
-            out += startBlock({ kind: 'tool', call: part.call }, { type: 'tool_use', id: part.id, name: part.name, input: {} });
+            out += startBlock(
+              { kind: 'tool', call: part.call },
+              { type: 'tool_use', id: part.id, name: part.name, input: {} },
+            );
           }
-          return out + event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: part.text } });
+          return (
+            out + event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: part.text } })
+          );
       }
     },
     finish: (final: ReplyOutcome) =>

@@ -21,7 +21,14 @@ export interface OpenAiEncoderOptions {
 export function createOpenAiEncoder({ model, includeUsage }: OpenAiEncoderOptions): SseEncoder {
   const id = fakeId('chatcmpl-', 29);
   const created = Math.floor(Date.now() / 1000);
-  const envelope = { id, object: 'chat.completion.chunk', created, model, service_tier: 'default', system_fingerprint: 'fp_fake' };
+  const envelope = {
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    service_tier: 'default',
+    system_fingerprint: 'fp_fake',
+  };
   let roleSent = false;
   let openCall = -1;
   let reasoningChunks = 0;
@@ -51,7 +58,12 @@ export function createOpenAiEncoder({ model, includeUsage }: OpenAiEncoderOption
           let out = '';
           if (part.call !== openCall) {
             openCall = part.call;
-            const header = { index: part.call, id: part.id, type: 'function', function: { name: part.name, arguments: '' } };
+            const header = {
+              index: part.call,
+              id: part.id,
+              type: 'function',
+              function: { name: part.name, arguments: '' },
+            };
             out += roleSent
               ? chunk({ tool_calls: [header] })
               : chunk({ role: 'assistant', content: null, tool_calls: [header], refusal: null });

@@ -98,7 +98,9 @@ export class FakeLlm {
    * model takes no images answers (OpenAI for gpt-3.5-turbo: "Invalid content type. image_url is only supported
    * by certain models."); `undefined` accepts images again.
    */
-  rejectImages(message: string | undefined = 'Invalid content type. image_url is only supported by certain models.'): void {
+  rejectImages(
+    message: string | undefined = 'Invalid content type. image_url is only supported by certain models.',
+  ): void {
     this.#imagesRejection = message;
   }
 
@@ -144,7 +146,9 @@ export class FakeLlm {
   /** The 400 message for a completion request that carries tools, when tools are rejected (server side). */
   toolsRejection(body: unknown): string | undefined {
     const tools = (body as { tools?: unknown } | undefined)?.tools;
-    return this.#toolsRejection !== undefined && Array.isArray(tools) && tools.length > 0 ? this.#toolsRejection : undefined;
+    return this.#toolsRejection !== undefined && Array.isArray(tools) && tools.length > 0
+      ? this.#toolsRejection
+      : undefined;
   }
 
   /** The 400 message for a completion request that carries an image, when images are rejected (server side). */

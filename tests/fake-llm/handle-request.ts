@@ -27,7 +27,15 @@ export async function handleRequest(llm: FakeLlm, req: IncomingMessage, res: Ser
   const url = new URL(req.url ?? '/', 'http://fake');
   const path = routeOf(url.pathname);
   const body = await readBody(req);
-  const request: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.search.slice(1), headers, body, wire: detectWire(path, headers), at };
+  const request: RecordedRequest = {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    query: url.search.slice(1),
+    headers,
+    body,
+    wire: detectWire(path, headers),
+    at,
+  };
   llm.record(request);
 
   const vendor = vendorHeaders(request.wire);

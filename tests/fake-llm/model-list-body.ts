@@ -12,9 +12,16 @@ function displayName(id: string): string {
 }
 
 /** `GET /v1/models` in the vendor's shape: OpenAI's `{object:'list', data}` or Anthropic's paged list. */
-export function modelListBody(wire: Wire, models: readonly string[], extras: Record<string, Record<string, unknown>> = {}) {
+export function modelListBody(
+  wire: Wire,
+  models: readonly string[],
+  extras: Record<string, Record<string, unknown>> = {},
+) {
   if (wire === 'openai') {
-    return { object: 'list', data: models.map((id) => ({ id, object: 'model', created, owned_by: 'system', ...extras[id] })) };
+    return {
+      object: 'list',
+      data: models.map((id) => ({ id, object: 'model', created, owned_by: 'system', ...extras[id] })),
+    };
   }
   return {
     data: models.map((id) => ({

@@ -2,7 +2,11 @@
 export function openaiErrorBody(status: number, message?: string) {
   const [type, code, defaultMessage] =
     status === 401
-      ? ['invalid_request_error', 'invalid_api_key', 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.']
+      ? [
+          'invalid_request_error',
+          'invalid_api_key',
+          'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+        ]
       : status === 404
         ? ['invalid_request_error', 'model_not_found', 'The model does not exist or you do not have access to it.']
         : status === 429

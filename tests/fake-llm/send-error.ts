@@ -20,7 +20,10 @@ export function sendError(
   { requestId, headers }: VendorHeaders,
   options: SendErrorOptions = {},
 ): void {
-  const body = wire === 'openai' ? openaiErrorBody(status, options.message) : anthropicErrorBody(status, requestId, options.message);
+  const body =
+    wire === 'openai'
+      ? openaiErrorBody(status, options.message)
+      : anthropicErrorBody(status, requestId, options.message);
   const retry: Record<string, string> = {};
   if (options.retryAfterSeconds !== undefined) retry['retry-after'] = String(options.retryAfterSeconds);
   if (options.retryAfterMs !== undefined) retry['retry-after-ms'] = String(options.retryAfterMs);

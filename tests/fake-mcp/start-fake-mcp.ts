@@ -47,18 +47,28 @@ function answerBroken(message: unknown, res: ServerResponse): boolean {
   const m = message as { method?: string; id?: unknown; params?: { name?: string } } | null;
   if (m?.method !== 'tools/call') return false;
   if (m.params?.name === 'malformed') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${JSON.stringify(m.id)},"result":{"content":[{"type":"te`);
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(`{"jsonrpc":"2.0","id":${JSON.stringify(m.id)},"result":{"content":[{"type":"te`);
     return true;
   }
   if (m.params?.name === 'bad_result') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { content: 'not a list', isError: 'maybe' } }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { content: 'not a list', isError: 'maybe' } }));
     return true;
   }
   return false;
 }
 
 export async function startFakeMcp(options: FakeMcpOptions = {}): Promise<FakeMcp> {
-  const state: FakeMcpState = { flipped: false, calls: [], injection: INJECTION, pulled: [], hostileTools: !!options.hostileTools };
+  const state: FakeMcpState = {
+    flipped: false,
+    calls: [],
+    injection: INJECTION,
+    pulled: [],
+    hostileTools: !!options.hostileTools,
+  };
   const authorizations: string[] = [];
   const requests: string[] = [];
   const postHandlingMs: number[] = [];
@@ -70,7 +80,9 @@ export async function startFakeMcp(options: FakeMcpOptions = {}): Promise<FakeMc
     requests.push(`${req.method} ${url.pathname}`);
     if (req.headers.authorization) authorizations.push(req.headers.authorization);
     if (options.token && req.headers.authorization !== `Bearer ${options.token}`) {
-      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end('{"error":"unauthorized"}');
+      res
+        .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
+        .end('{"error":"unauthorized"}');
       return;
     }
     const started = performance.now();
@@ -99,9 +111,18 @@ export async function startFakeMcp(options: FakeMcpOptions = {}): Promise<FakeMc
       if (existing && answerBroken(body, res)) return;
       let transport = existing;
       if (!transport) {
-        if (sessionId) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}');
-        const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true, onsessioninitialized: (id) => void streamable.set(id, created) });
-        created.onclose = () => { if (created.sessionId) streamable.delete(created.sessionId); };
+        if (sessionId)
+          return void res
+            .writeHead(404, { 'content-type': 'application/json' })
+            .end('{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}');
+        const created = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          enableJsonResponse: true,
+          onsessioninitialized: (id) => void streamable.set(id, created),
+        });
+        created.onclose = () => {
+          if (created.sessionId) streamable.delete(created.sessionId);
+        };
         await createFakeMcpServer(state).connect(created);
         transport = created;
       }

@@ -36,13 +36,21 @@ export async function startHostileMcp(): Promise<HostileMcp> {
     if (path === '/sse') return void res.writeHead(405).end();
     if (path === '/redirect') return void res.writeHead(307, { location: `${elsewhere}/steal` }).end();
     if (path === '/auth') {
-      return void res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${elsewhere}/.well-known/oauth-protected-resource"` }).end();
+      return void res
+        .writeHead(401, {
+          'www-authenticate': `Bearer resource_metadata="${elsewhere}/.well-known/oauth-protected-resource"`,
+        })
+        .end();
     }
     res.writeHead(404).end();
   });
   const origin = await listen(hostile);
   return {
-    urls: { sseEndpointElsewhere: `${origin}/sse`, redirectElsewhere: `${origin}/redirect`, authMetadataElsewhere: `${origin}/auth` },
+    urls: {
+      sseEndpointElsewhere: `${origin}/sse`,
+      redirectElsewhere: `${origin}/redirect`,
+      authMetadataElsewhere: `${origin}/auth`,
+    },
     bystanderRequests,
     async close() {
       for (const s of [hostile, bystander]) {

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 
 const name = process.argv[2];
 const dir = 'tests/bench';
-const list = () => readdirSync(dir).filter((f) => !f.startsWith('_')).map((f) => f.replace(/\.ts$/, ''));
+const list = () =>
+  readdirSync(dir)
+    .filter((f) => !f.startsWith('_'))
+    .map((f) => f.replace(/\.ts$/, ''));
 if (!name) {
   console.error(`usage: npm run bench -- <name>\nbenches: ${list().join(', ')}`);
   process.exit(2);
@@ -18,6 +21,11 @@ if (!file) {
   process.exit(2);
 }
 // Node 20 needs the flag for the global WebSocket the benches use to reach the service worker over CDP.
-const nodeOptions = [process.env.NODE_OPTIONS, '--experimental-websocket', '--no-warnings=ExperimentalWarning'].filter(Boolean).join(' ');
-const r = spawnSync('npx', ['tsx', file, ...process.argv.slice(3)], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: nodeOptions } });
+const nodeOptions = [process.env.NODE_OPTIONS, '--experimental-websocket', '--no-warnings=ExperimentalWarning']
+  .filter(Boolean)
+  .join(' ');
+const r = spawnSync('npx', ['tsx', file, ...process.argv.slice(3)], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_OPTIONS: nodeOptions },
+});
 process.exit(r.status ?? 1);

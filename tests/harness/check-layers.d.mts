@@ -1,6 +1,13 @@
 /** Types for check-layers.mjs, so the architecture bench and the check's test can call its analysis. */
-export interface LayerEdge { file: string; target: string; from: string; to: string }
-export interface LayerViolation extends LayerEdge { kind: 'upward' | 'cycle' | 'unlisted' }
+export interface LayerEdge {
+  file: string;
+  target: string;
+  from: string;
+  to: string;
+}
+export interface LayerViolation extends LayerEdge {
+  kind: 'upward' | 'cycle' | 'unlisted';
+}
 export interface LayerAnalysis {
   files: string[];
   edges: LayerEdge[];

@@ -62,7 +62,9 @@ function resolveSpecifier(root, file, specifier) {
   else if (bare.startsWith('.')) base = resolve(dirname(resolve(root, file)), bare);
   else return undefined; // a package
   const hit = candidates.map((c) => base + c).find((p) => existsSync(p) && statSync(p).isFile());
-  return relative(root, hit ?? base).split('\\').join('/');
+  return relative(root, hit ?? base)
+    .split('\\')
+    .join('/');
 }
 
 /** Strongly connected components of a folder graph with more than one folder: each is a folder-level cycle. */
@@ -107,7 +109,10 @@ function folderCycles(graph) {
  * same-rank import inside a folder cycle) and `unlisted` (a lib/ folder lib/README.md does not name).
  */
 export function analyzeLayers(root = process.cwd()) {
-  const files = sourceRoots.flatMap((r) => listSources(join(root, r))).map((f) => relative(root, f).split('\\').join('/')).sort();
+  const files = sourceRoots
+    .flatMap((r) => listSources(join(root, r)))
+    .map((f) => relative(root, f).split('\\').join('/'))
+    .sort();
   const edges = [];
   const fileGraph = new Map();
   for (const file of files) {
@@ -134,7 +139,8 @@ export function analyzeLayers(root = process.cwd()) {
     const rankTo = folderRanks[e.to];
     if (rankFrom === undefined || rankTo === undefined) violations.push({ ...e, kind: 'unlisted' });
     else if (rankTo < rankFrom) violations.push({ ...e, kind: 'upward' });
-    else if (rankTo === rankFrom && cycleOf(e.from) !== -1 && cycleOf(e.from) === cycleOf(e.to)) violations.push({ ...e, kind: 'cycle' });
+    else if (rankTo === rankFrom && cycleOf(e.from) !== -1 && cycleOf(e.from) === cycleOf(e.to))
+      violations.push({ ...e, kind: 'cycle' });
   }
   // File-level cycles (type imports included): two files that import each other, directly or around a circle.
   const fileCycles = folderCycles(fileGraph);
@@ -147,7 +153,8 @@ export const formatViolation = (v) => `${v.file}: imports ${v.target} (${v.from}
 function main() {
   const { files, edges, cycles, violations } = analyzeLayers();
   const headings = {
-    upward: 'imports from a folder above (lib/README.md "Folder layout": entrypoints, components → background → agent → tools → providers, page, retrieval → storage, messaging → util):',
+    upward:
+      'imports from a folder above (lib/README.md "Folder layout": entrypoints, components → background → agent → tools → providers, page, retrieval → storage, messaging → util):',
     cycle: 'same-rank imports inside a folder cycle:',
     unlisted: 'imports from or into a lib/ folder lib/README.md does not list:',
   };

@@ -12,7 +12,12 @@ export const chromiumArgs = [
 ];
 
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   const found = candidates.find((p): p is string => !!p && existsSync(p));
   if (!found) throw new Error('No Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH.');
   return found;

@@ -6,7 +6,10 @@ export type ProviderSetup = Omit<ProviderInput, 'id'>;
 
 /** Calls the background through the typed protocol from an extension page, as the UI does. */
 export async function callBackground<T>(page: Page, name: string, data: unknown): Promise<T> {
-  const reply = await page.evaluate(([n, d]) => chrome.runtime.sendMessage({ tabwise: 'background', name: n, data: d }), [name, data] as const);
+  const reply = await page.evaluate(
+    ([n, d]) => chrome.runtime.sendMessage({ tabwise: 'background', name: n, data: d }),
+    [name, data] as const,
+  );
   if (!reply?.ok) throw new Error(`background ${name} failed: ${JSON.stringify(reply)}`);
   return reply.value as T;
 }
@@ -30,7 +33,10 @@ export async function killServiceWorker(context: BrowserContext, page: Page): Pr
   const cdp = await context.newCDPSession(page);
   let stopped = false;
   const restarted = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(stopped ? 'the worker did not start again' : 'the worker did not stop')), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(stopped ? 'the worker did not start again' : 'the worker did not stop')),
+      15_000,
+    );
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
       for (const v of versions) {
         if (!v.scriptURL.startsWith('chrome-extension://')) continue;
@@ -64,7 +70,9 @@ export async function sendChat(panel: Page, text: string): Promise<void> {
   await panel.getByRole('textbox', { name: 'Message' }).fill(text);
   await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
   await panel
-    .waitForFunction(([selector, n]) => document.querySelectorAll(selector).length > n, [TAKEN, before] as const, { timeout: 10_000 })
+    .waitForFunction(([selector, n]) => document.querySelectorAll(selector).length > n, [TAKEN, before] as const, {
+      timeout: 10_000,
+    })
     .catch(() => undefined);
 }
 
@@ -76,13 +84,19 @@ export const assistantMessages = (panel: Page) => panel.locator('.message.assist
  * answers what Chrome then reports for the extension, without insisting that it worked: for an extension
  * whose manifest says `"incognito": "not_allowed"` the toggle must stay off.
  */
-export async function tryAllowInIncognito(context: BrowserContext, extensionId: string): Promise<{ incognitoAccess: { isEnabled: boolean; isActive: boolean }; error?: string }> {
+export async function tryAllowInIncognito(
+  context: BrowserContext,
+  extensionId: string,
+): Promise<{ incognitoAccess: { isEnabled: boolean; isActive: boolean }; error?: string }> {
   const manager = await context.newPage();
   await manager.goto('chrome://extensions');
   const result = await manager.evaluate(async (id) => {
     const dev = (chrome as unknown as { developerPrivate: DeveloperPrivate }).developerPrivate;
     await dev.updateProfileConfiguration({ inDeveloperMode: true });
-    const error = await dev.updateExtensionConfiguration({ extensionId: id, incognitoAccess: true }).then(() => undefined, (e: unknown) => String(e));
+    const error = await dev.updateExtensionConfiguration({ extensionId: id, incognitoAccess: true }).then(
+      () => undefined,
+      (e: unknown) => String(e),
+    );
     const info = await dev.getExtensionInfo(id);
     return { incognitoAccess: info.incognitoAccess, ...(error ? { error } : {}) };
   }, extensionId);

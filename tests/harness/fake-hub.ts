@@ -39,11 +39,17 @@ export interface FakeHub {
 /** What the hub would send with any answer (its CORS headers included). */
 const hubHeaders = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'X-Repo-Commit,X-Request-Id,X-Error-Code,X-Error-Message,ETag,Link,Accept-Ranges,Content-Range,X-Linked-Size,X-Linked-ETag',
+  'access-control-expose-headers':
+    'X-Repo-Commit,X-Request-Id,X-Error-Code,X-Error-Message,ETag,Link,Accept-Ranges,Content-Range,X-Linked-Size,X-Linked-ETag',
   'cross-origin-resource-policy': 'cross-origin',
 };
 const isLfs = (file: string) => /\.(onnx|onnx_data|bin|safetensors)$/.test(file);
-const contentType = (file: string) => (file.endsWith('.json') ? 'application/json' : file.endsWith('.txt') ? 'text/plain; charset=utf-8' : 'application/octet-stream');
+const contentType = (file: string) =>
+  file.endsWith('.json')
+    ? 'application/json'
+    : file.endsWith('.txt')
+      ? 'text/plain; charset=utf-8'
+      : 'application/octet-stream';
 
 /**
  * Starts intercepting. `repos` maps a hub repo id (e.g. 'Xenova/all-MiniLM-L6-v2') to the local folder
@@ -54,14 +60,30 @@ export async function startFakeHub(context: BrowserContext, repos: Record<string
   if (!browser) throw new Error('fake hub: the context has no browser to attach to');
   const cdp: CDPSession = await browser.newBrowserCDPSession();
   const requests: HubRequest[] = [];
-  const holds: Array<{ match: (url: string) => boolean; gate: Promise<void>; reached: () => void; release: () => void }> = [];
+  const holds: Array<{
+    match: (url: string) => boolean;
+    gate: Promise<void>;
+    reached: () => void;
+    release: () => void;
+  }> = [];
   /** CDN path → local file, filled as LFS files are redirected. */
   const cdnFiles = new Map<string, string>();
 
   const headerList = (h: Record<string, string>) => Object.entries(h).map(([name, value]) => ({ name, value }));
   const answer = (requestId: string, status: number, headers: Record<string, string>, body: Buffer = Buffer.alloc(0)) =>
-    cdp.send('Fetch.fulfillRequest', { requestId, responseCode: status, responseHeaders: headerList({ ...hubHeaders, ...headers }), body: body.toString('base64') });
-  const notFound = (requestId: string) => answer(requestId, 404, { 'content-type': 'text/plain', 'x-error-code': 'EntryNotFound' }, Buffer.from('Entry not found'));
+    cdp.send('Fetch.fulfillRequest', {
+      requestId,
+      responseCode: status,
+      responseHeaders: headerList({ ...hubHeaders, ...headers }),
+      body: body.toString('base64'),
+    });
+  const notFound = (requestId: string) =>
+    answer(
+      requestId,
+      404,
+      { 'content-type': 'text/plain', 'x-error-code': 'EntryNotFound' },
+      Buffer.from('Entry not found'),
+    );
 
   function localFile(url: URL): string | undefined {
     if (url.origin === HUB_CDN) return cdnFiles.get(url.pathname);
@@ -80,15 +102,20 @@ export async function startFakeHub(context: BrowserContext, repos: Record<string
     const url = new URL(request.url);
     const range = Object.entries(request.headers).find(([k]) => k.toLowerCase() === 'range')?.[1];
     requests.push({ url: request.url, method: request.method, ...(range ? { range } : {}) });
-    if (fake.failWith === 'offline') return cdp.send('Fetch.failRequest', { requestId, errorReason: 'InternetDisconnected' });
-    if (typeof fake.failWith === 'number') return answer(requestId, fake.failWith, { 'content-type': 'text/plain' }, Buffer.from('Service unavailable'));
+    if (fake.failWith === 'offline')
+      return cdp.send('Fetch.failRequest', { requestId, errorReason: 'InternetDisconnected' });
+    if (typeof fake.failWith === 'number')
+      return answer(requestId, fake.failWith, { 'content-type': 'text/plain' }, Buffer.from('Service unavailable'));
     const path = localFile(url);
     if (!path) return notFound(requestId);
     if (url.origin === HUB && isLfs(path)) {
       // The hub answers an LFS file with a redirect to its CDN.
       const cdnPath = `/xet-bridge-us/${createHash('sha256').update(path).digest('hex')}`;
       cdnFiles.set(cdnPath, path);
-      return answer(requestId, 302, { location: `${HUB_CDN}${cdnPath}?X-Amz-Expires=3600`, 'x-linked-size': String(statSync(path).size) });
+      return answer(requestId, 302, {
+        location: `${HUB_CDN}${cdnPath}?X-Amz-Expires=3600`,
+        'x-linked-size': String(statSync(path).size),
+      });
     }
     const body = readFileSync(path);
     const type = contentType(path);
@@ -97,24 +124,50 @@ export async function startFakeHub(context: BrowserContext, repos: Record<string
       const start = Number(m[1]);
       const end = Math.min(m[2] ? Number(m[2]) : body.length - 1, body.length - 1);
       if (start >= body.length) return answer(requestId, 416, { 'content-range': `bytes */${body.length}` });
-      return answer(requestId, 206, { 'content-type': type, 'content-range': `bytes ${start}-${end}/${body.length}`, 'content-length': String(end - start + 1), 'accept-ranges': 'bytes' }, body.subarray(start, end + 1));
+      return answer(
+        requestId,
+        206,
+        {
+          'content-type': type,
+          'content-range': `bytes ${start}-${end}/${body.length}`,
+          'content-length': String(end - start + 1),
+          'accept-ranges': 'bytes',
+        },
+        body.subarray(start, end + 1),
+      );
     }
     const held = holds.find((h) => h.match(request.url));
     if (held) {
       held.reached();
       await held.gate;
     }
-    return answer(requestId, 200, { 'content-type': type, 'content-length': String(body.length), 'accept-ranges': 'bytes', etag: `"${createHash('sha1').update(body).digest('hex')}"` }, body);
+    return answer(
+      requestId,
+      200,
+      {
+        'content-type': type,
+        'content-length': String(body.length),
+        'accept-ranges': 'bytes',
+        etag: `"${createHash('sha1').update(body).digest('hex')}"`,
+      },
+      body,
+    );
   }
 
   cdp.on('Fetch.requestPaused', (event) => {
     serve(event.requestId, event.request).catch((error: unknown) => {
       // The target may have gone (an offscreen document closed mid-download): nothing to answer then.
       // After close() a held answer finds the domain disabled: nobody waits for it any more.
-      if (!/Invalid InterceptionId|not found|not enabled|Target closed|Session closed/i.test(String(error))) console.error('fake hub:', error);
+      if (!/Invalid InterceptionId|not found|not enabled|Target closed|Session closed/i.test(String(error)))
+        console.error('fake hub:', error);
     });
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${HUB}/*`, requestStage: 'Request' }, { urlPattern: `${HUB_CDN}/*`, requestStage: 'Request' }] });
+  await cdp.send('Fetch.enable', {
+    patterns: [
+      { urlPattern: `${HUB}/*`, requestStage: 'Request' },
+      { urlPattern: `${HUB_CDN}/*`, requestStage: 'Request' },
+    ],
+  });
 
   const fake: FakeHub = {
     requests,

@@ -21,7 +21,9 @@ export interface LaunchedExtension {
  * `lang`: the browser's UI language (`--lang`, which picks the extension's _locales, plus the pages' locale).
  * `args`: more Chromium switches (the egress corpus trusts its TLS sink's self-signed certificate).
  */
-export async function launchExtension(options: { debuggingPort?: boolean; dir?: string; lang?: string; args?: string[] } = {}): Promise<LaunchedExtension> {
+export async function launchExtension(
+  options: { debuggingPort?: boolean; dir?: string; lang?: string; args?: string[] } = {},
+): Promise<LaunchedExtension> {
   const dir = options.dir ?? extensionDir;
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error('Build the extension first: npm run build');
   const userDataDir = mkdtempSync(join(tmpdir(), 'tabwise-'));
@@ -42,7 +44,9 @@ export async function launchExtension(options: { debuggingPort?: boolean; dir?: 
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
-  const debuggingPort = options.debuggingPort ? Number(readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0]) : undefined;
+  const debuggingPort = options.debuggingPort
+    ? Number(readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0])
+    : undefined;
   return {
     context,
     extensionId,

@@ -17,9 +17,14 @@ try {
   for (const size of iconSizes) {
     const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
     const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-    await page.setContent(`<style>html,body{margin:0;background:transparent}</style><img src="${src}" width="${size}" height="${size}">`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}</style><img src="${src}" width="${size}" height="${size}">`,
+    );
     await page.locator('img').evaluate((img: HTMLImageElement) => img.decode());
-    writeFileSync(resolve(dir, `${size}.png`), await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }));
+    writeFileSync(
+      resolve(dir, `${size}.png`),
+      await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }),
+    );
     await page.close();
     console.log(`public/icon/${size}.png`);
   }

@@ -12,16 +12,51 @@ const stages = [
   { name: 'lint', cmd: ['npx', 'eslint', '.'] },
   // Imports point down lib/README.md's folder layout and make no folder-level cycle.
   { name: 'layers', cmd: ['node', 'tests/harness/check-layers.mjs'] },
-  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile=${reports}/unit.json`], report: `${reports}/unit.json`, kind: 'vitest' },
+  {
+    name: 'unit',
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'unit',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${reports}/unit.json`,
+    ],
+    report: `${reports}/unit.json`,
+    kind: 'vitest',
+  },
   { name: 'build', cmd: ['npx', 'wxt', 'build'] },
-  { name: 'browser', cmd: ['npx', 'vitest', 'run', '--project', 'browser', '--reporter=default', '--reporter=json', `--outputFile=${reports}/browser.json`], report: `${reports}/browser.json`, kind: 'vitest' },
-  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], report: `${reports}/e2e.json`, kind: 'playwright', needs: 'build' },
+  {
+    name: 'browser',
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'browser',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${reports}/browser.json`,
+    ],
+    report: `${reports}/browser.json`,
+    kind: 'vitest',
+  },
+  {
+    name: 'e2e',
+    cmd: ['npx', 'playwright', 'test'],
+    report: `${reports}/e2e.json`,
+    kind: 'playwright',
+    needs: 'build',
+  },
 ];
 
 function counts(stage) {
   if (!stage.report || !existsSync(stage.report)) return null;
   const r = JSON.parse(readFileSync(stage.report, 'utf8'));
-  if (stage.kind === 'vitest') return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+  if (stage.kind === 'vitest')
+    return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
   return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected, skipped: r.stats.skipped };
 }
 
@@ -56,7 +91,9 @@ for (const r of results) {
   } else if (r.failed) {
     failed += 1; // a failed stage without test counts (typecheck, lint, build) counts as one failure
   }
-  console.log(`${r.name.padEnd(10)} ${r.status}${c ? `: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`);
+  console.log(
+    `${r.name.padEnd(10)} ${r.status}${c ? `: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`,
+  );
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(results.some((r) => r.failed) ? 1 : 0);

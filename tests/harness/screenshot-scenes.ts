@@ -70,15 +70,20 @@ export const FIXED_PORTS = { llm: 47311, pages: 47312 };
  * Takes every screenshot into `outDir`; answers the files written, by name. `ports`: where the fake LLM
  * and the pages listen (default free ones, so a check can run beside the script).
  */
-export async function takeScreenshots(outDir: string, ports: { llm: number; pages: number } = { llm: 0, pages: 0 }): Promise<Record<ShotName, string>> {
+export async function takeScreenshots(
+  outDir: string,
+  ports: { llm: number; pages: number } = { llm: 0, pages: 0 },
+): Promise<Record<ShotName, string>> {
   mkdirSync(outDir, { recursive: true });
   const out = (name: ShotName) => join(outDir, name);
   // Servers first: a port already taken fails before Chromium is started, leaving nothing behind.
   const llm = await startFakeLlm({ port: ports.llm });
-  const server = await serveStatic({ '/octopus.html': article, '/signup.html': signup }, {}, ports.pages).catch(async (e: unknown) => {
-    await llm.close();
-    throw e;
-  });
+  const server = await serveStatic({ '/octopus.html': article, '/signup.html': signup }, {}, ports.pages).catch(
+    async (e: unknown) => {
+      await llm.close();
+      throw e;
+    },
+  );
   const launched = await launchExtension().catch(async (e: unknown) => {
     await Promise.all([server.close(), llm.close()]);
     throw e;
@@ -88,7 +93,12 @@ export async function takeScreenshots(outDir: string, ports: { llm: number; page
     llm.respondTo(isTitleRequest, { text: ['Octopus cognition, summarised'] });
     const options = await context.newPage();
     await options.goto(`chrome-extension://${extensionId}/options.html`);
-    await addProvider(options, { kind: 'openai-compatible', name: 'OpenAI (fake)', baseUrl: llm.openaiBaseUrl, model: 'gpt-4o-mini' });
+    await addProvider(options, {
+      kind: 'openai-compatible',
+      name: 'OpenAI (fake)',
+      baseUrl: llm.openaiBaseUrl,
+      model: 'gpt-4o-mini',
+    });
 
     await conversation(context, extensionId, llm, server, out);
     await approval(context, extensionId, llm, server, out);
@@ -104,7 +114,9 @@ export async function takeScreenshots(outDir: string, ports: { llm: number; page
     await shoot(options, out('settings-models.png'));
     await options.goto(`chrome-extension://${extensionId}/options.html#performance`);
     await options.locator('.figure-card[data-model] svg.sparkline').first().waitFor();
-    await options.getByRole('region', { name: 'Performance' }).evaluate((section) => window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY - 16));
+    await options
+      .getByRole('region', { name: 'Performance' })
+      .evaluate((section) => window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY - 16));
     await settle(options);
     await shoot(options, out('settings-performance.png'));
     return Object.fromEntries(Object.keys(SHOTS).map((n) => [n, out(n as ShotName)])) as Record<ShotName, string>;
@@ -116,16 +128,29 @@ export async function takeScreenshots(outDir: string, ports: { llm: number; page
 }
 
 /** A page summarised in the panel, in light and in dark mode; a few runs so Performance has figures. */
-async function conversation(context: BrowserContext, extensionId: string, llm: FakeLlm, server: StaticServer, out: (n: ShotName) => string) {
+async function conversation(
+  context: BrowserContext,
+  extensionId: string,
+  llm: FakeLlm,
+  server: StaticServer,
+  out: (n: ShotName) => string,
+) {
   const page = await context.newPage();
   await page.goto(`${server.url}/octopus.html`);
   // Earlier runs, so Performance has figures over time (and a prompt cache to show).
-  for (let i = 0; i < 3; i++) llm.enqueue({ text: ['Sure, ', 'here you go.'], usage: { inputTokens: 900 + i * 100, outputTokens: 40, cachedTokens: i * 400 } });
+  for (let i = 0; i < 3; i++)
+    llm.enqueue({
+      text: ['Sure, ', 'here you go.'],
+      usage: { inputTokens: 900 + i * 100, outputTokens: 40, cachedTokens: i * 400 },
+    });
   const warmup = await openPanel(context, extensionId);
   for (const q of ['Hello', 'What can you do?', 'Thanks']) await ask(warmup, q);
   await warmup.close();
 
-  llm.enqueue({ ...call('read_page'), usage: { inputTokens: 1200, outputTokens: 20, cachedTokens: 800 } }, { text: summary, usage: { inputTokens: 1900, outputTokens: 160, cachedTokens: 1100 } });
+  llm.enqueue(
+    { ...call('read_page'), usage: { inputTokens: 1200, outputTokens: 20, cachedTokens: 800 } },
+    { text: summary, usage: { inputTokens: 1900, outputTokens: 160, cachedTokens: 1100 } },
+  );
   const panel = await openPanel(context, extensionId);
   await panel.setViewportSize(PANEL_SIZE);
   await newConversation(panel);
@@ -140,20 +165,33 @@ async function conversation(context: BrowserContext, extensionId: string, llm: F
 }
 
 /** A fill on a sign-up form waiting for the user's approval: origin and preview first. */
-async function approval(context: BrowserContext, extensionId: string, llm: FakeLlm, server: StaticServer, out: (n: ShotName) => string) {
+async function approval(
+  context: BrowserContext,
+  extensionId: string,
+  llm: FakeLlm,
+  server: StaticServer,
+  out: (n: ShotName) => string,
+) {
   const page = await context.newPage();
   await page.goto(`${server.url}/signup.html`);
   const updates = { fullName: 'Ada Lovelace', email: 'ada@example.com', country: 'fr', newsletter: true };
   llm.enqueue(
     { ...call('get_form_state'), usage: { inputTokens: 2400, outputTokens: 20, cachedTokens: 1800 } },
     { ...call('fill_form', { updates }), usage: { inputTokens: 2600, outputTokens: 60, cachedTokens: 2200 } },
-    { text: ['Filled in your name, email and country, and ticked the newsletter.'], usage: { inputTokens: 2800, outputTokens: 30, cachedTokens: 2400 } },
+    {
+      text: ['Filled in your name, email and country, and ticked the newsletter.'],
+      usage: { inputTokens: 2800, outputTokens: 30, cachedTokens: 2400 },
+    },
   );
   const panel = await openPanel(context, extensionId);
   await panel.setViewportSize(PANEL_SIZE);
   await panel.emulateMedia({ colorScheme: 'light' });
   await newConversation(panel);
-  const answer = await ask(panel, 'Sign me up as Ada Lovelace, ada@example.com, in France, with the newsletter', 'approval');
+  const answer = await ask(
+    panel,
+    'Sign me up as Ada Lovelace, ada@example.com, in France, with the newsletter',
+    'approval',
+  );
   const card = answer.locator('.tool-card[data-tool="fill_form"]');
   await card.scrollIntoViewIfNeeded();
   await settle(panel);

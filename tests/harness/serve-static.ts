@@ -17,10 +17,19 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.onnx': 'application/octet-stream', '.txt': 'text/plain' };
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.onnx': 'application/octet-stream',
+  '.txt': 'text/plain',
+};
 
 /** Serves `pages` (path → HTML) and, under each `mounts` prefix, the files of a folder; `port` 0 is a free one. */
-export async function serveStatic(pages: Record<string, string>, mounts: Record<string, string> = {}, port = 0): Promise<StaticServer> {
+export async function serveStatic(
+  pages: Record<string, string>,
+  mounts: Record<string, string> = {},
+  port = 0,
+): Promise<StaticServer> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -37,7 +46,10 @@ export async function serveStatic(pages: Record<string, string>, mounts: Record<
       const file = normalize(join(dir, path.slice(prefix.length)));
       if (!file.startsWith(normalize(dir)) || !existsSync(file) || !statSync(file).isFile()) break;
       const ext = file.slice(file.lastIndexOf('.'));
-      res.writeHead(200, { 'content-type': types[ext] ?? 'application/octet-stream', 'content-length': statSync(file).size });
+      res.writeHead(200, {
+        'content-type': types[ext] ?? 'application/octet-stream',
+        'content-length': statSync(file).size,
+      });
       createReadStream(file).pipe(res);
       return;
     }

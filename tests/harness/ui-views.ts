@@ -44,7 +44,12 @@ export async function prepareViews(context: BrowserContext, extensionId: string,
   const site = await serveStatic({ '/form.html': form });
   const setup = await context.newPage();
   await setup.goto(`chrome-extension://${extensionId}/options.html`);
-  await addProvider(setup, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(setup, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   await setup.close();
   return { context, extensionId, llm, site };
 }
@@ -78,7 +83,11 @@ async function openApproval(env: ViewEnv, scheme: ColorScheme): Promise<Page> {
   const site = await env.context.newPage();
   await site.goto(`${env.site.url}/form.html`);
   const panel = await openNewChat(env, scheme);
-  env.llm.enqueue(call('read_page'), call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace', email: 'ada@example.com' } }));
+  env.llm.enqueue(
+    call('read_page'),
+    call('get_form_state'),
+    call('fill_form', { updates: { fullName: 'Ada Lovelace', email: 'ada@example.com' } }),
+  );
   await sendChat(panel, 'Sign me up as Ada');
   await panel.locator('.tool-card[data-tool="fill_form"][data-status="awaiting-approval"]').waitFor({ timeout: WAIT });
   return panel;
@@ -86,7 +95,14 @@ async function openApproval(env: ViewEnv, scheme: ColorScheme): Promise<Page> {
 
 async function openFinishedAnswer(env: ViewEnv, scheme: ColorScheme): Promise<Page> {
   const panel = await openNewChat(env, scheme);
-  env.llm.enqueue({ text: ['Octopuses have **three** hearts.\n\n', '- one for the body\n', '- two for the gills\n\n', '```js\nconst hearts = 3;\n```'] });
+  env.llm.enqueue({
+    text: [
+      'Octopuses have **three** hearts.\n\n',
+      '- one for the body\n',
+      '- two for the gills\n\n',
+      '```js\nconst hearts = 3;\n```',
+    ],
+  });
   await sendChat(panel, 'How many hearts?');
   await lastAnswer(panel).and(panel.locator('[data-status="complete"]')).waitFor({ timeout: WAIT });
   return panel;
@@ -99,7 +115,11 @@ export const UI_VIEWS: UiView[] = [
     async open(env, scheme) {
       const panel = await openFinishedAnswer(env, scheme);
       await panel.getByRole('button', { name: 'History' }).click();
-      await panel.getByRole('navigation', { name: 'Past conversations' }).getByRole('listitem').first().waitFor({ timeout: WAIT });
+      await panel
+        .getByRole('navigation', { name: 'Past conversations' })
+        .getByRole('listitem')
+        .first()
+        .waitFor({ timeout: WAIT });
       return panel;
     },
   },
@@ -107,9 +127,15 @@ export const UI_VIEWS: UiView[] = [
     name: 'panel: streaming answer',
     async open(env, scheme) {
       const panel = await openNewChat(env, scheme);
-      env.llm.enqueue({ text: ['The ', 'answer ', 'is ', 'coming ', 'slowly ', 'in ', 'many ', 'pieces.'], chunkDelayMs: 400 });
+      env.llm.enqueue({
+        text: ['The ', 'answer ', 'is ', 'coming ', 'slowly ', 'in ', 'many ', 'pieces.'],
+        chunkDelayMs: 400,
+      });
       await sendChat(panel, 'Tell me slowly');
-      await lastAnswer(panel).and(panel.locator('[data-status="streaming"]')).locator('.markdown').waitFor({ timeout: WAIT });
+      await lastAnswer(panel)
+        .and(panel.locator('[data-status="streaming"]'))
+        .locator('.markdown')
+        .waitFor({ timeout: WAIT });
       return panel;
     },
   },
@@ -152,23 +178,25 @@ export const UI_VIEWS: UiView[] = [
     name: 'panel: dialog (link confirmation)',
     async open(env, scheme) {
       const panel = await openNewChat(env, scheme);
-      env.llm.enqueue({ text: [`Here is [your report](${env.llm.url}/leak?d=${'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy'.repeat(3)}).`] });
+      env.llm.enqueue({
+        text: [`Here is [your report](${env.llm.url}/leak?d=${'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy'.repeat(3)}).`],
+      });
       await sendChat(panel, 'Where is my report?');
-      await lastAnswer(panel).getByRole('link', { name: /your report/ }).click();
+      await lastAnswer(panel)
+        .getByRole('link', { name: /your report/ })
+        .click();
       await panel.getByRole('dialog', { name: 'Open this link?' }).waitFor({ timeout: WAIT });
       return panel;
     },
   },
-  ...SETTINGS_SECTIONS.map(
-    (section): UiView => ({
-      name: `settings: ${section.title}`,
-      async open(env, scheme) {
-        const page = await openExtensionPage(env, scheme, `options.html#${section.id}`);
-        await page.getByRole('heading', { name: section.title, exact: true }).first().waitFor({ timeout: WAIT });
-        return page;
-      },
-    }),
-  ),
+  ...SETTINGS_SECTIONS.map((section): UiView => ({
+    name: `settings: ${section.title}`,
+    async open(env, scheme) {
+      const page = await openExtensionPage(env, scheme, `options.html#${section.id}`);
+      await page.getByRole('heading', { name: section.title, exact: true }).first().waitFor({ timeout: WAIT });
+      return page;
+    },
+  })),
   {
     name: 'onboarding',
     async open(env, scheme) {

@@ -5,7 +5,12 @@
  */
 import { expect, test } from '../e2e/fixtures';
 import { createWriteLedger } from './approvals';
-import { alwaysAllowStaysOnItsOrigin, clickAfterTabMoved, fillAfterTabMoved, type WriteScenario } from './run-approval-scenarios';
+import {
+  alwaysAllowStaysOnItsOrigin,
+  clickAfterTabMoved,
+  fillAfterTabMoved,
+  type WriteScenario,
+} from './run-approval-scenarios';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 
 let sites: TwoOrigins;
@@ -17,9 +22,18 @@ test.afterAll(async () => {
 });
 
 const scenarios: [string, WriteScenario][] = [
-  ['"Always allow" on one origin does not follow the tab to another: the card comes back naming the new origin', alwaysAllowStaysOnItsOrigin],
-  ['a page that sends the tab to another origin between approval and action: the fill does not run there', fillAfterTabMoved],
-  ['a click card shows the button, where its form sends and the origin; after the tab moved, the click does not happen', clickAfterTabMoved],
+  [
+    '"Always allow" on one origin does not follow the tab to another: the card comes back naming the new origin',
+    alwaysAllowStaysOnItsOrigin,
+  ],
+  [
+    'a page that sends the tab to another origin between approval and action: the fill does not run there',
+    fillAfterTabMoved,
+  ],
+  [
+    'a click card shows the button, where its form sends and the origin; after the tab moved, the click does not happen',
+    clickAfterTabMoved,
+  ],
 ];
 
 for (const [title, scenario] of scenarios) {

@@ -65,7 +65,8 @@ const reportWrites = () => {
   const report = (kind: string) => (e: Event) => {
     const el = e.target;
     if (!(el instanceof Element)) return;
-    if (kind === 'click' && !el.closest('button, a[href], input[type="submit"], input[type="button"], [role="button"]')) return;
+    if (kind === 'click' && !el.closest('button, a[href], input[type="submit"], input[type="button"], [role="button"]'))
+      return;
     const target = el.getAttribute('name') || el.id || el.tagName.toLowerCase();
     (window as unknown as { __tabwiseWrite?: (k: string, t: string) => void }).__tabwiseWrite?.(kind, target);
   };
@@ -79,7 +80,8 @@ export async function watchPageWrites(context: BrowserContext, ledger: WriteLedg
   await context.exposeBinding('__tabwiseWrite', ({ frame }, kind: PageWrite['kind'], target: string) => {
     const url = new URL(frame.url());
     // Web pages only: the side panel (an extension page) is where the user types and approves.
-    if (url.protocol === 'http:' || url.protocol === 'https:') ledger.write({ origin: url.origin, kind, target: String(target) });
+    if (url.protocol === 'http:' || url.protocol === 'https:')
+      ledger.write({ origin: url.origin, kind, target: String(target) });
   });
   await context.addInitScript(reportWrites);
 }
@@ -88,7 +90,11 @@ export async function watchPageWrites(context: BrowserContext, ledger: WriteLedg
  * Approves a pending approval card as the user would, recording the origin the card shows (the panel's own
  * "on …" line): a write that then lands elsewhere counts as cross-origin.
  */
-export async function approveCard(card: Locator, ledger: WriteLedger, button: 'Approve' | 'Always allow on this site' = 'Approve'): Promise<string> {
+export async function approveCard(
+  card: Locator,
+  ledger: WriteLedger,
+  button: 'Approve' | 'Always allow on this site' = 'Approve',
+): Promise<string> {
   const origin = (await card.locator('.approval .approval-origin strong').textContent())?.trim() ?? '';
   // Recorded first: the write it allows may reach the page before click() resolves here.
   if (origin) ledger.approve(origin);

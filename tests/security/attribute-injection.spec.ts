@@ -8,7 +8,12 @@ import { expect, test } from '../e2e/fixtures';
 import { ATTRIBUTE_CASES } from './attribute-corpus';
 import { runAttributeCorpus } from './run-attribute-corpus';
 
-test('instructions in attributes reach the model only as the rules allow, and obeying them writes and leaks nothing', async ({ context, extensionId, llm, extPage }) => {
+test('instructions in attributes reach the model only as the rules allow, and obeying them writes and leaks nothing', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   test.setTimeout(90_000);
   const report = await runAttributeCorpus({ context, extensionId, llm, extPage });
   expect(report.violations).toEqual([]);

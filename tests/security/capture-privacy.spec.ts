@@ -13,9 +13,19 @@ const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model
 test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
 
 /** One word each, unlike any English word, so a sparse search for it matches only where it was captured. */
-const CANARIES = ['quillfrostedit', 'marrowlintdraft', 'pebbleskortype', 'vellumquaxtyped', 'tinderwhoopinput', 'saffrogleamrole'];
+const CANARIES = [
+  'quillfrostedit',
+  'marrowlintdraft',
+  'pebbleskortype',
+  'vellumquaxtyped',
+  'tinderwhoopinput',
+  'saffrogleamrole',
+];
 const ARTICLE = 'Beavers build lodges of branches and mud with underwater entrances that keep predators out.';
-const filler = Array.from({ length: 8 }, (_, i) => `<p>Paragraph ${i + 1} about beaver ponds and how their dams change the flow of streams.</p>`).join('');
+const filler = Array.from(
+  { length: 8 },
+  (_, i) => `<p>Paragraph ${i + 1} about beaver ponds and how their dams change the flow of streams.</p>`,
+).join('');
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Beaver engineering</title></head><body>
 <main><article><h1>Beaver engineering</h1><p>${ARTICLE}</p>${filler}
 <h2>Your comment</h2>
@@ -31,10 +41,20 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.close());
 
-interface Stats { pages: number; queueDepth: number; lastError?: string }
-interface Passage { url: string; text: string }
+interface Stats {
+  pages: number;
+  queueDepth: number;
+  lastError?: string;
+}
+interface Passage {
+  url: string;
+  text: string;
+}
 
-test('a page with an editor, typed form fields and a text box is indexed without anything the user typed', async ({ context, extPage }) => {
+test('a page with an editor, typed form fields and a text box is indexed without anything the user typed', async ({
+  context,
+  extPage,
+}) => {
   test.setTimeout(90_000);
   await callBackground(extPage, 'index.settings.update', {
     enabled: true,
@@ -50,21 +70,37 @@ test('a page with an editor, typed form fields and a text box is indexed without
   await tab.locator('.editor p').first().click();
   await tab.keyboard.type(' typed');
   await expect
-    .poll(async () => {
-      const stats = await callBackground<Stats>(extPage, 'index.stats', {});
-      if (stats.lastError) throw new Error(`indexing failed: ${stats.lastError}`);
-      return stats.queueDepth === 0 ? stats.pages : -1;
-    }, { timeout: 45_000, intervals: [250, 500, 1000] })
+    .poll(
+      async () => {
+        const stats = await callBackground<Stats>(extPage, 'index.stats', {});
+        if (stats.lastError) throw new Error(`indexing failed: ${stats.lastError}`);
+        return stats.queueDepth === 0 ? stats.pages : -1;
+      },
+      { timeout: 45_000, intervals: [250, 500, 1000] },
+    )
     .toBe(1);
 
-  const found = await callBackground<Passage[]>(extPage, 'index.search', { query: 'beavers lodges underwater entrances', mode: 'sparse' });
+  const found = await callBackground<Passage[]>(extPage, 'index.search', {
+    query: 'beavers lodges underwater entrances',
+    mode: 'sparse',
+  });
   expect(found[0]?.text).toContain('underwater entrances');
   for (const mode of ['sparse', 'hybrid'] as const) {
-    const all = await callBackground<Passage[]>(extPage, 'index.search', { query: 'beaver', mode, topK: 100, minScore: 0 });
+    const all = await callBackground<Passage[]>(extPage, 'index.search', {
+      query: 'beaver',
+      mode,
+      topK: 100,
+      minScore: 0,
+    });
     expect(all.length).toBeGreaterThan(0);
     for (const canary of CANARIES) {
       expect(all.filter((p) => p.text.includes(canary))).toEqual([]);
-      const hits = await callBackground<Passage[]>(extPage, 'index.search', { query: canary, mode, topK: 100, minScore: 0 });
+      const hits = await callBackground<Passage[]>(extPage, 'index.search', {
+        query: canary,
+        mode,
+        topK: 100,
+        minScore: 0,
+      });
       expect(hits.filter((p) => p.text.includes(canary))).toEqual([]);
     }
   }

@@ -31,15 +31,27 @@ async function clickMenu(context: BrowserContext, title: string, info: { menuIte
   await context.serviceWorkers()[0]!.evaluate(
     async ([t, i]) => {
       const [tab] = await chrome.tabs.query({ title: t });
-      const menu = (globalThis as unknown as { tabwiseContextMenu: { onClicked(info: unknown, tab: unknown): Promise<void> } }).tabwiseContextMenu;
+      const menu = (
+        globalThis as unknown as { tabwiseContextMenu: { onClicked(info: unknown, tab: unknown): Promise<void> } }
+      ).tabwiseContextMenu;
       await menu.onClicked(i, tab);
     },
     [title, info] as const,
   );
 }
 
-test('a hostile selection is a plain, visible, capped draft that loads nothing and is not sent', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-chat-1' });
+test('a hostile selection is a plain, visible, capped draft that loads nothing and is not sent', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-chat-1',
+  });
   const page = await context.newPage();
   await page.goto(`${origin}/page`);
   const markup = `<img src="${origin}/exfil-img" onerror="window.__pwned=1"><script>window.__pwned=1</script>[x](${origin}/exfil-link)`;
@@ -64,19 +76,39 @@ test('a hostile selection is a plain, visible, capped draft that loads nothing a
   expect(chatRequests(llm)).toHaveLength(0);
 });
 
-test('a draft is taken only by the panel of its tab\'s window, and a malformed one is dropped', async ({ context, extensionId, extPage }) => {
+test("a draft is taken only by the panel of its tab's window, and a malformed one is dropped", async ({
+  context,
+  extensionId,
+  extPage,
+}) => {
   const panel = await openPanel(context, extensionId);
   const box = panel.getByRole('textbox', { name: 'Message' });
   // A tab in another window: this window's panel leaves its draft alone.
-  const otherTabId = await extPage.evaluate(async (url) => (await chrome.windows.create({ url }))!.tabs![0]!.id!, `${origin}/other`);
-  await extPage.evaluate(([key, tabId]) => chrome.storage.session.set({ [key]: { tabId, text: 'Summarise this page.', createdAt: Date.now() } }), [PENDING_DRAFT_KEY, otherTabId] as const);
+  const otherTabId = await extPage.evaluate(
+    async (url) => (await chrome.windows.create({ url }))!.tabs![0]!.id!,
+    `${origin}/other`,
+  );
+  await extPage.evaluate(
+    ([key, tabId]) =>
+      chrome.storage.session.set({ [key]: { tabId, text: 'Summarise this page.', createdAt: Date.now() } }),
+    [PENDING_DRAFT_KEY, otherTabId] as const,
+  );
   await panel.waitForTimeout(500);
   await expect(box).toHaveValue('');
-  expect(Object.keys(await panel.evaluate((key) => chrome.storage.session.get(key), PENDING_DRAFT_KEY))).toEqual([PENDING_DRAFT_KEY]);
+  expect(Object.keys(await panel.evaluate((key) => chrome.storage.session.get(key), PENDING_DRAFT_KEY))).toEqual([
+    PENDING_DRAFT_KEY,
+  ]);
 
   // Whatever else sits under the key (another version, a bug) is not put in the box, and is removed.
-  for (const bad of [{ tabId: 'x', text: 'Injected' }, { tabId: 1, text: 'x'.repeat(MAX_DRAFT_CHARS + 1), createdAt: Date.now() }, 'Injected']) {
-    await panel.evaluate(([key, value]) => chrome.storage.session.set({ [key]: value }), [PENDING_DRAFT_KEY, bad] as const);
+  for (const bad of [
+    { tabId: 'x', text: 'Injected' },
+    { tabId: 1, text: 'x'.repeat(MAX_DRAFT_CHARS + 1), createdAt: Date.now() },
+    'Injected',
+  ]) {
+    await panel.evaluate(([key, value]) => chrome.storage.session.set({ [key]: value }), [
+      PENDING_DRAFT_KEY,
+      bad,
+    ] as const);
     await expect.poll(() => panel.evaluate((key) => chrome.storage.session.get(key), PENDING_DRAFT_KEY)).toEqual({});
     await expect(box).toHaveValue('');
   }

@@ -27,17 +27,29 @@ const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool=
  * The statement open on origin A with the panel; the model reads it, then (streaming dots) waits until the
  * test has moved the tab to the form on `formOrigin`, snapshots it and fills the secret into it.
  */
-async function readThenFill({ context, extensionId, llm, extPage }: { context: BrowserContext; extensionId: string; llm: FakeLlm; extPage: Page }, formOrigin: () => string) {
+async function readThenFill(
+  { context, extensionId, llm, extPage }: { context: BrowserContext; extensionId: string; llm: FakeLlm; extPage: Page },
+  formOrigin: () => string,
+) {
   const ledger = createWriteLedger();
   await watchPageWrites(context, ledger);
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   await page.goto(`${sites.a}/account-statement.html`);
   const panel = await openPanel(context, extensionId);
   let moved = false;
   llm.enqueue(
     call('read_page'),
-    { text: (i) => (moved || i > 600 ? undefined : '.'), chunkDelayMs: 50, toolCalls: [{ name: 'get_form_state', arguments: '{}' }] },
+    {
+      text: (i) => (moved || i > 600 ? undefined : '.'),
+      chunkDelayMs: 50,
+      toolCalls: [{ name: 'get_form_state', arguments: '{}' }],
+    },
     call('fill_form', { updates: { fullName: SECRET } }),
     { text: ['Done.'] },
   );
@@ -48,7 +60,12 @@ async function readThenFill({ context, extensionId, llm, extPage }: { context: B
   return { ledger, page, panel };
 }
 
-test('a secret read on one origin and filled on another: the card says where the text came from', async ({ context, extensionId, llm, extPage }) => {
+test('a secret read on one origin and filled on another: the card says where the text came from', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { ledger, page, panel } = await readThenFill({ context, extensionId, llm, extPage }, () => sites.b);
   const fill = card(panel, 'fill_form');
   await expect(fill.locator('.approval-origin')).toHaveText(`on ${sites.b}`);
@@ -63,7 +80,12 @@ test('a secret read on one origin and filled on another: the card says where the
   expect(ledger.counts()).toEqual({ unapproved_writes: 0, cross_origin_writes: 0 });
 });
 
-test('the same secret filled on its own origin: no flag on the card, and the fill lands once approved', async ({ context, extensionId, llm, extPage }) => {
+test('the same secret filled on its own origin: no flag on the card, and the fill lands once approved', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { ledger, page, panel } = await readThenFill({ context, extensionId, llm, extPage }, () => sites.a);
   const fill = card(panel, 'fill_form');
   await expect(fill.locator('.approval-origin')).toHaveText(`on ${sites.a}`);

@@ -19,7 +19,16 @@ test('every way out asks, names the flow, and lets nothing carrying the secret l
     const report = await runEgressCorpus(session, sites, sink);
     expect(report.controls).toEqual({ tls: true, plain: true });
     expect(report.violations).toEqual([]);
-    expect(report.paths.map((p) => p.path)).toEqual(['navigate', 'open_tab', 'fetch_url', 'web_search', 'fill_form', 'type', 'select', 'set_value']);
+    expect(report.paths.map((p) => p.path)).toEqual([
+      'navigate',
+      'open_tab',
+      'fetch_url',
+      'web_search',
+      'fill_form',
+      'type',
+      'select',
+      'set_value',
+    ]);
     expect(report.paths.every((p) => p.gated)).toBe(true);
     expect(report.cases).toBe(63);
     expect(report.writes).toEqual({ unapproved_writes: 0, cross_origin_writes: 0 });

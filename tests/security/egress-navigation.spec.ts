@@ -31,7 +31,12 @@ for (const [name, scenario] of Object.entries(egressScenarios)) {
  * it there, while the worker has been killed (a card waits), is stopped all the same, and the restarted worker
  * keeps the live run's rules (only finished runs' rules are cleared at start).
  */
-test('a delayed script hop while the worker restarts is stopped too', async ({ context, extensionId, llm, extPage }) => {
+test('a delayed script hop while the worker restarts is stopped too', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addFakeProvider({ context, extensionId, llm, extPage });
   const page = await context.newPage();
   await page.goto(`${sites.source}/egress-recovery.html`);
@@ -40,11 +45,22 @@ test('a delayed script hop while the worker restarts is stopped too', async ({ c
   const elsewhere = sites.source.replace('127.0.0.1', '127.0.0.2');
   planWith(llm, (steps) => {
     switch (steps.length) {
-      case 0: return { calls: [{ tool: 'read_page', args: {} }] };
-      case 1: return { calls: [{ tool: 'navigate', args: { url: `${sites.source}/egress-hop-script.html?delay=4000&to=${encodeURIComponent(leak)}` } }] };
+      case 0:
+        return { calls: [{ tool: 'read_page', args: {} }] };
+      case 1:
+        return {
+          calls: [
+            {
+              tool: 'navigate',
+              args: { url: `${sites.source}/egress-hop-script.html?delay=4000&to=${encodeURIComponent(leak)}` },
+            },
+          ],
+        };
       // A card keeps the run live while the worker is killed and the page hops.
-      case 2: return { calls: [{ tool: 'navigate', args: { url: `${elsewhere}/egress-recovery.html` } }] };
-      default: return { answer: 'Done.' };
+      case 2:
+        return { calls: [{ tool: 'navigate', args: { url: `${elsewhere}/egress-recovery.html` } }] };
+      default:
+        return { answer: 'Done.' };
     }
   });
   await sendChat(panel, 'Check my security settings');

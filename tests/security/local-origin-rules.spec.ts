@@ -5,9 +5,18 @@
 import { addProvider, expect, test } from '../e2e/fixtures';
 import { serveStatic } from '../harness/serve-static';
 
-test('a web page\'s request to the local server keeps its Origin (the rule is the extension\'s alone), and only loopback base URLs get a rule', async ({ context, llm, extPage }) => {
+test("a web page's request to the local server keeps its Origin (the rule is the extension's alone), and only loopback base URLs get a rule", async ({
+  context,
+  llm,
+  extPage,
+}) => {
   await addProvider(extPage, { kind: 'openai-compatible', name: 'Local', baseUrl: llm.openaiBaseUrl, model: 'm' });
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Cloud', baseUrl: 'https://api.example.com/v1', model: 'm' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Cloud',
+    baseUrl: 'https://api.example.com/v1',
+    model: 'm',
+  });
   const rules = await extPage.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
   expect(rules.map((r) => r.condition.urlFilter)).toEqual([`|${llm.openaiBaseUrl}/`]);
 
@@ -18,9 +27,16 @@ test('a web page\'s request to the local server keeps its Origin (the rule is th
     await page.goto(`${pageOrigin}/`);
     // The page calls the local model server as a drive-by would (the response is opaque to it either way).
     await page.evaluate(async (url) => {
-      await fetch(url, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{"model":"m","messages":[]}' }).catch(() => undefined);
+      await fetch(url, {
+        method: 'POST',
+        mode: 'no-cors',
+        headers: { 'content-type': 'text/plain' },
+        body: '{"model":"m","messages":[]}',
+      }).catch(() => undefined);
     }, `${llm.openaiBaseUrl}/chat/completions`);
-    await expect.poll(() => llm.requests.filter((r) => r.method === 'POST' && r.headers.origin === pageOrigin).length).toBe(1);
+    await expect
+      .poll(() => llm.requests.filter((r) => r.method === 'POST' && r.headers.origin === pageOrigin).length)
+      .toBe(1);
   } finally {
     await site.close();
   }

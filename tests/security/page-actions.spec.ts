@@ -23,7 +23,16 @@ const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, argume
 /** The raw result of the latest `toolName` call, as the model received it. */
 function rawResult(llm: FakeLlm, toolName: string): string {
   const requests = chatRequests(llm, '/v1/chat/completions');
-  const messages = (requests.at(-1)?.body as { messages: { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] }[] }).messages;
+  const messages = (
+    requests.at(-1)?.body as {
+      messages: {
+        role: string;
+        content?: unknown;
+        tool_call_id?: string;
+        tool_calls?: { id: string; function: { name: string } }[];
+      }[];
+    }
+  ).messages;
   const names = new Map(messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name]));
   const found = messages.filter((m) => m.role === 'tool' && names.get(m.tool_call_id ?? '') === toolName).at(-1);
   return typeof found?.content === 'string' ? found.content : JSON.stringify(found?.content);
@@ -31,8 +40,20 @@ function rawResult(llm: FakeLlm, toolName: string): string {
 
 /** The raw results of every `type` call, in order. */
 function typeResults(llm: FakeLlm): string[] {
-  const messages = (chatRequests(llm, '/v1/chat/completions').at(-1)?.body as { messages: { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] }[] }).messages;
-  const ids = messages.flatMap((m) => m.tool_calls ?? []).filter((c) => c.function.name === 'type').map((c) => c.id);
+  const messages = (
+    chatRequests(llm, '/v1/chat/completions').at(-1)?.body as {
+      messages: {
+        role: string;
+        content?: unknown;
+        tool_call_id?: string;
+        tool_calls?: { id: string; function: { name: string } }[];
+      }[];
+    }
+  ).messages;
+  const ids = messages
+    .flatMap((m) => m.tool_calls ?? [])
+    .filter((c) => c.function.name === 'type')
+    .map((c) => c.id);
   return ids.map((id) => String(messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content ?? ''));
 }
 
@@ -42,8 +63,18 @@ async function sendChat(panel: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-test('a control named with an injection reaches the model as untrusted data and the approval card on one line; hidden controls are never listed, a password only write-only; unlisted refs and writes by the model to a password are refused', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test('a control named with an injection reaches the model as untrusted data and the approval card on one line; hidden controls are never listed, a password only write-only; unlisted refs and writes by the model to a password are refused', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   await page.goto(`${origins.a}/hostile-widgets.html`);
   const state = async () => JSON.parse((await page.locator('#state').textContent()) ?? '{}') as Record<string, unknown>;

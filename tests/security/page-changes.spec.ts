@@ -18,8 +18,14 @@ test.afterAll(async () => {
 });
 
 const scenarios: [string, WriteScenario][] = [
-  ['a form whose script relabels its fields and makes them password, card, one-time-code or hidden after the card: the fill is refused as stale, nothing written', formChangesAfterSnapshot],
-  ['a cross-origin frame that tells the model to pay: nothing is written or clicked in it, and its words stay data', crossOriginFrameObeyed],
+  [
+    'a form whose script relabels its fields and makes them password, card, one-time-code or hidden after the card: the fill is refused as stale, nothing written',
+    formChangesAfterSnapshot,
+  ],
+  [
+    'a cross-origin frame that tells the model to pay: nothing is written or clicked in it, and its words stay data',
+    crossOriginFrameObeyed,
+  ],
 ];
 
 for (const [title, scenario] of scenarios) {

@@ -22,12 +22,36 @@ const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, argume
 
 /** The results the model received, in call order, as [tool, result]. */
 function results(llm: FakeLlm): [string, string][] {
-  const messages = (chatRequests(llm, '/v1/chat/completions').at(-1)?.body as { messages: { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] }[] }).messages;
-  return messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.function.name, String(messages.find((m) => m.role === 'tool' && m.tool_call_id === c.id)?.content ?? '')]);
+  const messages = (
+    chatRequests(llm, '/v1/chat/completions').at(-1)?.body as {
+      messages: {
+        role: string;
+        content?: unknown;
+        tool_call_id?: string;
+        tool_calls?: { id: string; function: { name: string } }[];
+      }[];
+    }
+  ).messages;
+  return messages
+    .flatMap((m) => m.tool_calls ?? [])
+    .map((c) => [
+      c.function.name,
+      String(messages.find((m) => m.role === 'tool' && m.tool_call_id === c.id)?.content ?? ''),
+    ]);
 }
 
-test('a model told by the page to move the password is refused every way, without a card; the user\'s card fills only the password field', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test("a model told by the page to move the password is refused every way, without a card; the user's card fills only the password field", async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   await page.goto(`${pages.url}login.html`);
   const panel = await openPanel(context, extensionId);
@@ -52,9 +76,22 @@ test('a model told by the page to move the password is refused every way, withou
   await expect(panel.locator('.tool-card .approval')).toHaveCount(1);
 
   const [snapshot, ...writes] = results(llm);
-  const listed = JSON.parse(untrustedBlocks(snapshot![1])[0]?.body ?? '{}') as { elements: { ref: string; name: string; writeOnly?: boolean }[] };
-  expect(listed.elements.slice(0, 3).map((e) => [e.ref, e.name, e.writeOnly ?? false])).toEqual([['e1', 'Username', false], ['e2', 'Password', true], ['e3', 'Recovery hint', false]]);
-  expect(writes.map(([tool]) => tool)).toEqual(['fill_form', 'fill_password', 'fill_password', 'type', 'press', 'fill_password']);
+  const listed = JSON.parse(untrustedBlocks(snapshot![1])[0]?.body ?? '{}') as {
+    elements: { ref: string; name: string; writeOnly?: boolean }[];
+  };
+  expect(listed.elements.slice(0, 3).map((e) => [e.ref, e.name, e.writeOnly ?? false])).toEqual([
+    ['e1', 'Username', false],
+    ['e2', 'Password', true],
+    ['e3', 'Recovery hint', false],
+  ]);
+  expect(writes.map(([tool]) => tool)).toEqual([
+    'fill_form',
+    'fill_password',
+    'fill_password',
+    'type',
+    'press',
+    'fill_password',
+  ]);
   expect(writes[0]![1]).toMatch(/fill_form refused: "e2" is a password field/);
   expect(writes[1]![1]).toMatch(/Invalid arguments for fill_password[\s\S]*value/);
   expect(writes[2]![1]).toMatch(/"e3" is not a password field .*the user was not asked/);

@@ -11,7 +11,12 @@ import { untrustedBlocks } from './untrusted-block';
 
 test.skip(!haveTestModel(), `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
 
-test('a poisoned passage from the history index stays data, and obeying it writes and leaks nothing', async ({ context, extensionId, llm, extPage }) => {
+test('a poisoned passage from the history index stays data, and obeying it writes and leaks nothing', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   test.setTimeout(120_000);
   const report = await runPoisonedIndex({ context, extensionId, llm, extPage });
   // The passage did reach the model (so the rest proves something), as one marked block from the page.
@@ -26,7 +31,9 @@ test('a poisoned passage from the history index stays data, and obeying it write
   expect(report.outsideBlock).toBe(0);
   // The system prompt of every request holds none of it.
   for (const r of report.requests) {
-    const system = (r.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'system');
+    const system = (r.body as { messages: { role: string; content: string }[] }).messages.find(
+      (m) => m.role === 'system',
+    );
     expect(system?.content ?? '').not.toContain(POISON);
   }
   expect(report.denied).toEqual(['fill_form', 'click']);

@@ -16,9 +16,19 @@ import type { TwoOrigins } from './serve-two-origins';
 export type WriteScenario = (f: SecurityFixtures, sites: TwoOrigins, ledger: WriteLedger) => Promise<void>;
 
 /** The setting of every scenario here: writes watched, the fake model as provider, the form open on origin A, the panel open. */
-export async function openFormOnA({ context, extensionId, llm, extPage }: SecurityFixtures, sites: TwoOrigins, ledger: WriteLedger, file = 'approval-form.html') {
+export async function openFormOnA(
+  { context, extensionId, llm, extPage }: SecurityFixtures,
+  sites: TwoOrigins,
+  ledger: WriteLedger,
+  file = 'approval-form.html',
+) {
   await watchPageWrites(context, ledger);
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   await page.goto(`${sites.a}/${file}`);
   const panel = await openPanel(context, extensionId);
@@ -27,7 +37,12 @@ export async function openFormOnA({ context, extensionId, llm, extPage }: Securi
 
 /** The page's own script sends the tab to the same form on origin B (as a hostile page would while a card waits). */
 async function moveTabToB(page: Page, sites: TwoOrigins) {
-  await Promise.all([page.waitForURL(`${sites.b}/approval-form.html`), page.evaluate((url) => { location.href = url; }, `${sites.b}/approval-form.html`)]);
+  await Promise.all([
+    page.waitForURL(`${sites.b}/approval-form.html`),
+    page.evaluate((url) => {
+      location.href = url;
+    }, `${sites.b}/approval-form.html`),
+  ]);
   await expect(page.locator('#fullName')).toBeVisible();
 }
 
@@ -40,7 +55,11 @@ export const alwaysAllowStaysOnItsOrigin: WriteScenario = async (f, sites, ledge
     call('get_form_state'),
     call('fill_form', { updates: { fullName: 'Ada' } }),
     // The compromised model waits (streaming dots) until the tab is on the other site, then acts there.
-    { text: (i) => (moved || i > 600 ? undefined : '.'), chunkDelayMs: 50, toolCalls: [{ name: 'get_form_state', arguments: '{}' }] },
+    {
+      text: (i) => (moved || i > 600 ? undefined : '.'),
+      chunkDelayMs: 50,
+      toolCalls: [{ name: 'get_form_state', arguments: '{}' }],
+    },
     call('fill_form', { updates: { fullName: 'Mallory' } }),
     { text: ['Done.'] },
   );
@@ -69,7 +88,9 @@ export const alwaysAllowStaysOnItsOrigin: WriteScenario = async (f, sites, ledge
 /** The page sends the tab to another origin between approval and action: the fill does not run there. */
 export const fillAfterTabMoved: WriteScenario = async (f, sites, ledger) => {
   const { page, panel } = await openFormOnA(f, sites, ledger);
-  f.llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada' } }), { text: ['The page changed.'] });
+  f.llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada' } }), {
+    text: ['The page changed.'],
+  });
   await sendChat(panel, 'Fill my name');
 
   const fill = card(panel, 'fill_form');
@@ -88,10 +109,14 @@ export const fillAfterTabMoved: WriteScenario = async (f, sites, ledger) => {
 export const clickAfterTabMoved: WriteScenario = async (f, sites, ledger) => {
   const { llm } = f;
   const { page, panel } = await openFormOnA(f, sites, ledger);
-  llm.enqueue(call('get_form_state'), () => {
-    const snapshot = JSON.parse(toolResult(llm, 'get_form_state')) as { buttons: { key: string; text: string }[] };
-    return call('click', { key: snapshot.buttons.find((b) => b.text === 'Place order')?.key ?? 'place-order' });
-  }, { text: ['Not clicked.'] });
+  llm.enqueue(
+    call('get_form_state'),
+    () => {
+      const snapshot = JSON.parse(toolResult(llm, 'get_form_state')) as { buttons: { key: string; text: string }[] };
+      return call('click', { key: snapshot.buttons.find((b) => b.text === 'Place order')?.key ?? 'place-order' });
+    },
+    { text: ['Not clicked.'] },
+  );
   await sendChat(panel, 'Place the order');
 
   const click = card(panel, 'click');

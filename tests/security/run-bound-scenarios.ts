@@ -21,7 +21,11 @@ export const BOUND_FIXTURES = ['bound-actions.html', 'bound-login.html'];
 const REFS = { note: 'e1', save: 'e2', send: 'e3', help: 'e4', away: 'e5', form: 'r1' } as const;
 
 /** The settings page on origin A, its form pointing at `other` (origin B) for the hostile script's re-pointing. */
-async function openActions(f: Parameters<WriteScenario>[0], sites: Parameters<WriteScenario>[1], ledger: Parameters<WriteScenario>[2]) {
+async function openActions(
+  f: Parameters<WriteScenario>[0],
+  sites: Parameters<WriteScenario>[1],
+  ledger: Parameters<WriteScenario>[2],
+) {
   const opened = await openFormOnA(f, sites, ledger, `bound-actions.html?other=${encodeURIComponent(sites.b)}`);
   await expect(opened.page.locator('#away')).toHaveAttribute('href', `${sites.b}/phish`);
   return opened;
@@ -29,9 +33,16 @@ async function openActions(f: Parameters<WriteScenario>[0], sites: Parameters<Wr
 
 /** The snapshot the model was sent lists the refs these scenarios use, for the elements they expect. */
 function expectRefs(llm: FakeLlm) {
-  const state = JSON.parse(toolResult(llm, 'get_page_state')) as { elements: { ref: string; name: string }[]; regions: { ref: string; kind: string }[] };
+  const state = JSON.parse(toolResult(llm, 'get_page_state')) as {
+    elements: { ref: string; name: string }[];
+    regions: { ref: string; kind: string }[];
+  };
   expect(state.elements.map((e) => [e.ref, e.name])).toEqual([
-    [REFS.note, 'Note'], [REFS.save, 'Save draft'], [REFS.send, 'Send note'], [REFS.help, 'Help page'], [REFS.away, 'Partner offers'],
+    [REFS.note, 'Note'],
+    [REFS.save, 'Save draft'],
+    [REFS.send, 'Send note'],
+    [REFS.help, 'Help page'],
+    [REFS.away, 'Partner offers'],
   ]);
   expect(state.regions.find((r) => r.kind === 'form')?.ref).toBe(REFS.form);
 }
@@ -44,14 +55,24 @@ const preview = (c: Locator) => c.locator('.approval .preview');
 
 /** Every result of `toolName` the model received in its last request, in call order. */
 function resultsOf(llm: FakeLlm, toolName: string): string[] {
-  type Wire = { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] };
+  type Wire = {
+    role: string;
+    content?: unknown;
+    tool_call_id?: string;
+    tool_calls?: { id: string; function: { name: string } }[];
+  };
   const messages = (chatRequests(llm, '/v1/chat/completions').at(-1)?.body as { messages: Wire[] }).messages;
-  return messages.flatMap((m) => m.tool_calls ?? []).filter((c) => c.function.name === toolName)
-    .map((c) => unwrapUntrusted(String(messages.find((m) => m.role === 'tool' && m.tool_call_id === c.id)?.content ?? '')));
+  return messages
+    .flatMap((m) => m.tool_calls ?? [])
+    .filter((c) => c.function.name === toolName)
+    .map((c) =>
+      unwrapUntrusted(String(messages.find((m) => m.role === 'tool' && m.tool_call_id === c.id)?.content ?? '')),
+    );
 }
 
 /** The warning the panel draws on a card whose call can send the page to `origin`, another site (by its host). */
-const otherSite = (origin: string) => `Another site: this can send you to ${new URL(origin).host}, not to the site of this page`;
+const otherSite = (origin: string) =>
+  `Another site: this can send you to ${new URL(origin).host}, not to the site of this page`;
 /** The panel's another-site flag of a card. */
 const flag = (c: Locator) => c.locator('.approval .approval-elsewhere');
 
@@ -74,7 +95,9 @@ export const renamedButtonAfterCard: WriteScenario = async (f, sites, ledger) =>
   await page.evaluate(() => (window as unknown as { renameSave(): void }).renameSave());
   await approveCard(c, ledger);
   await finished(panel);
-  expect(toolResult(f.llm, 'click')).toBe('Refused: the element changed since it was approved: name "Save draft" → "Delete account"; nothing was done. Call get_page_state again.');
+  expect(toolResult(f.llm, 'click')).toBe(
+    'Refused: the element changed since it was approved: name "Save draft" → "Delete account"; nothing was done. Call get_page_state again.',
+  );
   expect(await pageClicks(page)).toEqual([]);
   await expect(page).toHaveTitle('Account settings');
 };
@@ -109,7 +132,9 @@ export const changedFormActionAfterCard: WriteScenario = async (f, sites, ledger
   await page.evaluate(() => (window as unknown as { repointForm(): void }).repointForm());
   await approveCard(c, ledger);
   await finished(panel);
-  expect(toolResult(f.llm, 'submit_form')).toContain(`form destination POST ${sites.a}/saved → POST ${sites.b}/collect; nothing was done.`);
+  expect(toolResult(f.llm, 'submit_form')).toContain(
+    `form destination POST ${sites.a}/saved → POST ${sites.b}/collect; nothing was done.`,
+  );
   expect(await pageClicks(page)).toEqual([]);
 };
 
@@ -135,12 +160,15 @@ export const unlistedRefsRefusedWithoutCard: WriteScenario = async (f, sites, le
   await approveIfAsked(panel, 'open_tab', (c) => c.getByRole('button', { name: 'Approve' }).click());
   await finished(panel, 30_000);
   let carded = 0;
-  for (const tool of ['click', 'fill_form', 'type', 'press']) carded += await card(panel, tool).locator('.approval').count();
+  for (const tool of ['click', 'fill_form', 'type', 'press'])
+    carded += await card(panel, tool).locator('.approval').count();
   boundCounts.unlistedRefsCarded += carded;
   expect(carded).toBe(0);
   const clicks = resultsOf(f.llm, 'click');
   expect(clicks).toHaveLength(2);
-  expect(clicks[0]).toMatch(/^click refused: "role" is not an element the last page snapshot of this tab listed, so the user was not asked and nothing was done/);
+  expect(clicks[0]).toMatch(
+    /^click refused: "role" is not an element the last page snapshot of this tab listed, so the user was not asked and nothing was done/,
+  );
   expect(clicks[1]).toMatch(/^click refused: "e5" is not an element the last page snapshot of this tab listed/);
   expect(resultsOf(f.llm, 'fill_form')[0]).toMatch(/^fill_form refused: "cc" is not a field/);
   expect(resultsOf(f.llm, 'type')[0]).toMatch(/^type refused: "e999" is not an element/);
@@ -178,7 +206,12 @@ export const cardsNameTheDestination: WriteScenario = async (f, sites, ledger) =
   await deny('click', 0, ['link "Help page"', `goes to ${sites.a}/help`], undefined);
   await deny('click', 1, ['link "Partner offers"', `goes to ${sites.b}/phish (another site than the page)`], sites.b);
   await deny('click', 2, ['button "Send note"', `to POST ${collect} (another site than the page)`], sites.b);
-  await deny('press', 0, ['on textbox "Note"', `submits the form to POST ${collect} (another site than the page)`], sites.b);
+  await deny(
+    'press',
+    0,
+    ['on textbox "Note"', `submits the form to POST ${collect} (another site than the page)`],
+    sites.b,
+  );
   await deny('submit_form', 0, [`to POST ${collect} (another site than the page)`], sites.b);
   await finished(panel);
   expectRefs(f.llm);
@@ -188,7 +221,9 @@ export const cardsNameTheDestination: WriteScenario = async (f, sites, ledger) =
 /** The password card names where the form sends the password and warns that it is another site; denied, the run finishes. */
 export const passwordCardNamesDestination: WriteScenario = async (f, sites, ledger) => {
   const { page, panel } = await openFormOnA(f, sites, ledger, `bound-login.html?other=${encodeURIComponent(sites.b)}`);
-  f.llm.enqueue(call('get_page_state'), call('fill_password', { ref: 'e2' }), { text: ['The user declined to sign in.'] });
+  f.llm.enqueue(call('get_page_state'), call('fill_password', { ref: 'e2' }), {
+    text: ['The user declined to sign in.'],
+  });
   await sendChat(panel, 'Sign me in');
   const c = card(panel, 'fill_password');
   await expect(preview(c)).toContainText('Type your password for "Password"');
@@ -204,7 +239,9 @@ export const passwordCardNamesDestination: WriteScenario = async (f, sites, ledg
 /** A password card for a form that sends to its own site: named, no warning; denied, the run finishes. */
 export const deniedPasswordCardFinishes: WriteScenario = async (f, sites, ledger) => {
   const { page, panel } = await openFormOnA(f, sites, ledger, 'bound-login.html');
-  f.llm.enqueue(call('get_page_state'), call('fill_password', { ref: 'e2' }), { text: ['The user declined to sign in.'] });
+  f.llm.enqueue(call('get_page_state'), call('fill_password', { ref: 'e2' }), {
+    text: ['The user declined to sign in.'],
+  });
   await sendChat(panel, 'Sign me in');
   const c = card(panel, 'fill_password');
   await expect(preview(c)).toContainText(`The form sends it to POST ${sites.a}/session`);
@@ -222,7 +259,9 @@ export const deniedPasswordCardFinishes: WriteScenario = async (f, sites, ledger
  */
 export const passwordDeniedWhileWorkerStopped: WriteScenario = async (f, sites, ledger) => {
   const { page, panel } = await openFormOnA(f, sites, ledger, 'bound-login.html');
-  f.llm.enqueue(call('get_page_state'), call('fill_password', { ref: 'e2' }), { text: ['The user declined to sign in.'] });
+  f.llm.enqueue(call('get_page_state'), call('fill_password', { ref: 'e2' }), {
+    text: ['The user declined to sign in.'],
+  });
   await sendChat(panel, 'Sign me in');
   const c = card(panel, 'fill_password');
   await expect(c.getByRole('button', { name: 'Deny' })).toBeVisible();
@@ -238,14 +277,37 @@ export const passwordDeniedWhileWorkerStopped: WriteScenario = async (f, sites, 
 
 /** Every scenario, titled for the spec. */
 export const boundScenarios: [string, WriteScenario][] = [
-  ['a button renamed "Delete account" after its "Save draft" card: the approved click is refused as stale and nothing is clicked', renamedButtonAfterCard],
-  ['a link re-pointed to another site after its card: the approved click is refused and the tab stays', changedHrefAfterCard],
-  ['a form re-pointed to another site after its submit card: the approved submission is refused and nothing is sent', changedFormActionAfterCard],
-  ['refs the snapshot never listed (role, cc, e999, button, a ref of another tab) are refused with no card, and the model reads why', unlistedRefsRefusedWithoutCard],
-  ['link, submit-button, Enter and submit_form cards name the destination and flag another site', cardsNameTheDestination],
-  ['the password card names where the form sends it and warns about another site; denied, the run finishes', passwordCardNamesDestination],
+  [
+    'a button renamed "Delete account" after its "Save draft" card: the approved click is refused as stale and nothing is clicked',
+    renamedButtonAfterCard,
+  ],
+  [
+    'a link re-pointed to another site after its card: the approved click is refused and the tab stays',
+    changedHrefAfterCard,
+  ],
+  [
+    'a form re-pointed to another site after its submit card: the approved submission is refused and nothing is sent',
+    changedFormActionAfterCard,
+  ],
+  [
+    'refs the snapshot never listed (role, cc, e999, button, a ref of another tab) are refused with no card, and the model reads why',
+    unlistedRefsRefusedWithoutCard,
+  ],
+  [
+    'link, submit-button, Enter and submit_form cards name the destination and flag another site',
+    cardsNameTheDestination,
+  ],
+  [
+    'the password card names where the form sends it and warns about another site; denied, the run finishes',
+    passwordCardNamesDestination,
+  ],
   ['a denied password card for a same-site form lets the run reach its final answer', deniedPasswordCardFinishes],
-  ['a password card denied while the worker was stopped: the denial reaches the resumed run, which answers', passwordDeniedWhileWorkerStopped],
+  [
+    'a password card denied while the worker was stopped: the denial reaches the resumed run, which answers',
+    passwordDeniedWhileWorkerStopped,
+  ],
 ];
 
-for (const [name, scenario] of boundScenarios) if ([renamedButtonAfterCard, changedHrefAfterCard, changedFormActionAfterCard].includes(scenario)) STALE_SCENARIOS.add(name);
+for (const [name, scenario] of boundScenarios)
+  if ([renamedButtonAfterCard, changedHrefAfterCard, changedFormActionAfterCard].includes(scenario))
+    STALE_SCENARIOS.add(name);

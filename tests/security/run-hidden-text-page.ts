@@ -19,22 +19,42 @@ export interface HiddenTextReport {
   hiddenCanaries: string[];
 }
 
-export async function runHiddenTextPage({ context, extensionId, llm, extPage }: SecurityFixtures): Promise<HiddenTextReport> {
+export async function runHiddenTextPage({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}: SecurityFixtures): Promise<HiddenTextReport> {
   const server = await serveStatic({ '/garden-report.html': HIDDEN_TEXT_PAGE });
   try {
     const pageUrl = `${server.url}/garden-report.html`;
-    await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+    await addProvider(extPage, {
+      kind: 'openai-compatible',
+      name: 'Fake',
+      baseUrl: llm.openaiBaseUrl,
+      model: 'fake-model',
+    });
     const site = await context.newPage();
     await site.goto(pageUrl);
     llm.enqueue(
-      { toolCalls: [{ id: 'read', name: 'read_page', arguments: '{}' }, { id: 'forms', name: 'get_form_state', arguments: '{}' }] },
+      {
+        toolCalls: [
+          { id: 'read', name: 'read_page', arguments: '{}' },
+          { id: 'forms', name: 'get_form_state', arguments: '{}' },
+        ],
+      },
       { text: ['The page is a garden report.'] },
     );
     const panel = await openPanel(context, extensionId);
     await sendChat(panel, 'Summarise this page');
     await assistantMessages(panel).last().and(panel.locator('[data-status="complete"]')).waitFor({ timeout: 20_000 });
     const requests = chatRequests(llm);
-    return { cases: HIDDEN_CANARIES.length, pageUrl, requests, hiddenCanaries: hiddenCanariesIn(JSON.stringify(requests.map((r) => r.body))) };
+    return {
+      cases: HIDDEN_CANARIES.length,
+      pageUrl,
+      requests,
+      hiddenCanaries: hiddenCanariesIn(JSON.stringify(requests.map((r) => r.body))),
+    };
   } finally {
     await server.close();
   }

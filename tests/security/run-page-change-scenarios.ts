@@ -54,9 +54,12 @@ export const formChangesAfterSnapshot: WriteScenario = async (f, sites, ledger) 
 
   // The card showed "Nickname" and "City"; the page now calls them "Card number" and "Verification code".
   const result = toolResult(f.llm, 'fill_form');
-  expect(result).toMatch(/^Refused: the element changed since it was approved: .*name "Nickname" → "Card number".*; nothing was done\. Call get_page_state again\.$/);
+  expect(result).toMatch(
+    /^Refused: the element changed since it was approved: .*name "Nickname" → "Card number".*; nothing was done\. Call get_page_state again\.$/,
+  );
   expect(result).toContain('name "City" → "Verification code"');
-  for (const name of Object.keys(MUTATED_FIELDS)) expect(await page.locator(`[name="${name}"]`).inputValue(), name).toBe('');
+  for (const name of Object.keys(MUTATED_FIELDS))
+    expect(await page.locator(`[name="${name}"]`).inputValue(), name).toBe('');
   expect(await page.locator('#comment').inputValue()).toBe('');
   expect(ledger.writes).toEqual([]);
 };
@@ -69,11 +72,21 @@ export const formChangesAfterSnapshot: WriteScenario = async (f, sites, ledger) 
  * only inside the marked block.
  */
 export const crossOriginFrameObeyed: WriteScenario = async (f, sites, ledger) => {
-  const { page, panel } = await openFormOnA(f, sites, ledger, `framed-form.html?frame=${encodeURIComponent(`${sites.b}/inner-form.html`)}`);
+  const { page, panel } = await openFormOnA(
+    f,
+    sites,
+    ledger,
+    `framed-form.html?frame=${encodeURIComponent(`${sites.b}/inner-form.html`)}`,
+  );
   const frame = page.frameLocator('#inner');
   await expect(frame.locator('#payee')).toBeVisible();
   f.llm.enqueue(
-    { toolCalls: [{ name: 'read_page', arguments: '{}' }, { name: 'get_form_state', arguments: '{}' }] },
+    {
+      toolCalls: [
+        { name: 'read_page', arguments: '{}' },
+        { name: 'get_form_state', arguments: '{}' },
+      ],
+    },
     call('fill_form', { updates: { fullName: 'Ada', payee: 'evil@attacker.example' } }),
     call('click', { key: 'send-money' }),
     call('submit_form', { form: 'pay' }),
@@ -93,10 +106,19 @@ export const crossOriginFrameObeyed: WriteScenario = async (f, sites, ledger) =>
   const snapshot = JSON.parse(toolResult(f.llm, 'get_form_state')) as { fields: { key: string }[]; buttons: unknown[] };
   expect(snapshot.fields.map((x) => x.key)).toEqual(['fullName']);
   expect(JSON.parse(toolResult(f.llm, 'fill_form'))).toMatchObject({ written: [{ key: 'fullName' }], ignored: [] });
-  expect(toolResult(f.llm, 'click')).toMatch(/^click refused: "send-money" is not an element the last page snapshot of this tab listed/);
-  expect(toolResult(f.llm, 'submit_form')).toMatch(/^submit_form refused: "pay" is not a form the last page snapshot of this tab listed/);
+  expect(toolResult(f.llm, 'click')).toMatch(
+    /^click refused: "send-money" is not an element the last page snapshot of this tab listed/,
+  );
+  expect(toolResult(f.llm, 'submit_form')).toMatch(
+    /^submit_form refused: "pay" is not a form the last page snapshot of this tab listed/,
+  );
   expect(await frame.locator('#payee').inputValue()).toBe('');
-  expect(await page.frames().find((x) => x.url().startsWith(sites.b))!.evaluate(() => document.title)).toBe('Payment frame');
+  expect(
+    await page
+      .frames()
+      .find((x) => x.url().startsWith(sites.b))!
+      .evaluate(() => document.title),
+  ).toBe('Payment frame');
   expect(ledger.writes.filter((w) => w.origin === sites.b)).toEqual([]);
   // The frame's words are data at most: never outside a marked block.
   for (const r of f.llm.requests) expect(textOutsideBlocks(r.body)).not.toContain('FRAMECANARY');

@@ -19,9 +19,21 @@ export const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/mo
 /** Whether the local test model the index needs is there (CI has it beside the project). */
 export const haveTestModel = () => existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
 
-interface Stats { pages: number; queueDepth: number; lastError?: string }
-interface Passage { url: string; title: string; text: string; fragmentUrl: string }
-interface PageRow { url: string; title: string }
+interface Stats {
+  pages: number;
+  queueDepth: number;
+  lastError?: string;
+}
+interface Passage {
+  url: string;
+  title: string;
+  text: string;
+  fragmentUrl: string;
+}
+interface PageRow {
+  url: string;
+  title: string;
+}
 
 export interface PrivacyReport {
   /** Secrets planted (in page text and in URLs). */
@@ -40,8 +52,13 @@ export interface PrivacyReport {
 const PER_PAGE = 6;
 /** A distinct plain word per page, so a search proves each page is in the index. */
 const pageWord = (i: number) => `ferncobble${String.fromCharCode(97 + i)}page`;
-const filler = (i: number) => Array.from({ length: 4 }, (_, n) => `<p>Section ${n + 1}: notes about the ${pageWord(i)} plot, the weather and the garden.</p>`).join('');
-const html = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><article><h1>${title}</h1>${body}</article></main></body></html>`;
+const filler = (i: number) =>
+  Array.from(
+    { length: 4 },
+    (_, n) => `<p>Section ${n + 1}: notes about the ${pageWord(i)} plot, the weather and the garden.</p>`,
+  ).join('');
+const html = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><article><h1>${title}</h1>${body}</article></main></body></html>`;
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 async function visit(context: BrowserContext, url: string) {
@@ -75,7 +92,10 @@ const safeDecode = (s: string) => {
 };
 const variants = (secret: string) => [...new Set([secret, secret.replace(/\s+/g, ' '), encodeURIComponent(secret)])];
 
-export async function runPrivacyCorpus({ context, extPage }: Pick<SecurityFixtures, 'context' | 'extPage'>): Promise<PrivacyReport> {
+export async function runPrivacyCorpus({
+  context,
+  extPage,
+}: Pick<SecurityFixtures, 'context' | 'extPage'>): Promise<PrivacyReport> {
   const pages: Record<string, string> = {};
   const server = await serveStatic(pages, { '/models/': modelsDir });
   try {
@@ -83,13 +103,19 @@ export async function runPrivacyCorpus({ context, extPage }: Pick<SecurityFixtur
     for (let start = 0, i = 0; start < secretCases.length; start += PER_PAGE, i++) {
       const group = secretCases.slice(start, start + PER_PAGE);
       const path = `/notes/${i}.html`;
-      pages[path] = html(`Garden notes ${i + 1}`, `<p>Overview of the ${pageWord(i)} notes.</p>${group.map((s) => `<p>${escapeHtml(s.text)}</p>`).join('')}${filler(i)}`);
+      pages[path] = html(
+        `Garden notes ${i + 1}`,
+        `<p>Overview of the ${pageWord(i)} notes.</p>${group.map((s) => `<p>${escapeHtml(s.text)}</p>`).join('')}${filler(i)}`,
+      );
       textPages.push({ path, word: pageWord(i) });
     }
     const urlPages = secretUrlCases.map((s, n) => {
       const i = textPages.length + n;
       const path = `/linked/${n}`;
-      pages[path] = html(`Linked page ${n + 1}`, `<p>The ${pageWord(i)} page, reached by a link that carries a ${s.kind}.</p>${filler(i)}`);
+      pages[path] = html(
+        `Linked page ${n + 1}`,
+        `<p>The ${pageWord(i)} page, reached by a link that carries a ${s.kind}.</p>${filler(i)}`,
+      );
       return localUrl(server.url, s.url, path);
     });
 
@@ -102,19 +128,26 @@ export async function runPrivacyCorpus({ context, extPage }: Pick<SecurityFixtur
     for (const url of urls) await visit(context, url);
     // A URL with userinfo is never captured either: the tab's URL keeps it, the document's location drops it,
     // and the background refuses a capture whose URL differs from the tab's ('url-changed').
-    const admissible = urls.filter((url) => decideCapture({ url, incognito: false }).index && !new URL(url).username).length;
+    const admissible = urls.filter(
+      (url) => decideCapture({ url, incognito: false }).index && !new URL(url).username,
+    ).length;
     const indexedPages = await settle(extPage, admissible);
 
     // Everything the index holds that a search can reach: every passage any secret or any page's own word finds.
     const passages = new Map<string, Passage & { mode: string }>();
     const collect = async (query: string, mode: 'sparse' | 'hybrid') => {
-      for (const p of await callBackground<Passage[]>(extPage, 'index.search', { query, mode, topK: 100, minScore: 0 })) passages.set(`${p.url}\n${p.text}`, { ...p, mode });
+      for (const p of await callBackground<Passage[]>(extPage, 'index.search', { query, mode, topK: 100, minScore: 0 }))
+        passages.set(`${p.url}\n${p.text}`, { ...p, mode });
     };
     const cases = [...secretCases, ...secretUrlCases];
     for (const { secret } of cases) for (const mode of ['sparse', 'hybrid'] as const) await collect(secret, mode);
     const proseFound: boolean[] = [];
     for (const p of textPages) {
-      const hits = await callBackground<Passage[]>(extPage, 'index.search', { query: p.word, mode: 'sparse', topK: 10 });
+      const hits = await callBackground<Passage[]>(extPage, 'index.search', {
+        query: p.word,
+        mode: 'sparse',
+        topK: 10,
+      });
       proseFound.push(hits.some((h) => h.url.endsWith(p.path)));
       await collect(p.word, 'sparse');
     }
@@ -126,11 +159,20 @@ export async function runPrivacyCorpus({ context, extPage }: Pick<SecurityFixtur
       // Captured text is Markdown: a secret escaped by the converter (sk\_live\_…) is still the secret.
       const hit = (text: string) => forms.some((f) => unescapeMarkdown(text).includes(f) || text.includes(f));
       const row = listed.pages.find((p) => hit(p.url) || hit(p.title));
-      const passage = [...passages.values()].find((x) => hit(x.text) || hit(x.url) || hit(x.title) || hit(safeDecode(x.fragmentUrl)));
+      const passage = [...passages.values()].find(
+        (x) => hit(x.text) || hit(x.url) || hit(x.title) || hit(safeDecode(x.fragmentUrl)),
+      );
       if (row) found.push({ kind, secret, where: `stored page ${row.url}` });
       else if (passage) found.push({ kind, secret, where: `${passage.mode} passage of ${passage.url}` });
     }
-    return { cases: cases.length, admissible, indexedPages, storedUrls: listed.pages.map((p) => p.url), found, proseFound };
+    return {
+      cases: cases.length,
+      admissible,
+      indexedPages,
+      storedUrls: listed.pages.map((p) => p.url),
+      found,
+      proseFound,
+    };
   } finally {
     await server.close();
   }
@@ -140,12 +182,15 @@ export async function runPrivacyCorpus({ context, extPage }: Pick<SecurityFixtur
 async function settle(extPage: Page, expected: number): Promise<number> {
   let pages = 0;
   await expect
-    .poll(async () => {
-      const stats = await callBackground<Stats>(extPage, 'index.stats', {});
-      if (stats.lastError) throw new Error(`indexing failed: ${stats.lastError}`);
-      pages = stats.pages;
-      return stats.queueDepth === 0 && stats.pages >= expected;
-    }, { timeout: 60_000, intervals: [250, 500, 1000] })
+    .poll(
+      async () => {
+        const stats = await callBackground<Stats>(extPage, 'index.stats', {});
+        if (stats.lastError) throw new Error(`indexing failed: ${stats.lastError}`);
+        pages = stats.pages;
+        return stats.queueDepth === 0 && stats.pages >= expected;
+      },
+      { timeout: 60_000, intervals: [250, 500, 1000] },
+    )
     .toBe(true)
     .catch(() => undefined);
   return pages;

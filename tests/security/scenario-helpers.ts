@@ -11,14 +11,20 @@ export const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name,
 export const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 
 /** Resolves once the latest answer has completed. */
-export const finished = (panel: Page, timeout?: number) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', timeout ? { timeout } : undefined);
+export const finished = (panel: Page, timeout?: number) =>
+  expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', timeout ? { timeout } : undefined);
 
 /**
  * Waits for the tool call's card to settle and approves it if it asks (as a user who trusts the card's
  * origin would); a call refused before any card (bad arguments, a key outside the snapshot) just finishes.
  * Returns whether it was approved.
  */
-export async function approveIfAsked(panel: Page, tool: string, approve: (c: Locator) => Promise<unknown>, timeout = 20_000): Promise<boolean> {
+export async function approveIfAsked(
+  panel: Page,
+  tool: string,
+  approve: (c: Locator) => Promise<unknown>,
+  timeout = 20_000,
+): Promise<boolean> {
   const c = card(panel, tool).last();
   await expect(c).toHaveAttribute('data-status', /awaiting-approval|done|error/, { timeout });
   if ((await c.getAttribute('data-status')) !== 'awaiting-approval') return false;
@@ -30,12 +36,18 @@ export async function approveIfAsked(panel: Page, tool: string, approve: (c: Loc
 export async function denyEachAsked(panel: Page, tools: string[], timeout?: number): Promise<string[]> {
   const denied: string[] = [];
   for (const tool of tools) {
-    if (await approveIfAsked(panel, tool, (c) => c.getByRole('button', { name: 'Deny' }).click(), timeout)) denied.push(tool);
+    if (await approveIfAsked(panel, tool, (c) => c.getByRole('button', { name: 'Deny' }).click(), timeout))
+      denied.push(tool);
   }
   return denied;
 }
 
-type WireMessage = { role: string; content?: unknown; tool_call_id?: string; tool_calls?: { id: string; function: { name: string } }[] };
+type WireMessage = {
+  role: string;
+  content?: unknown;
+  tool_call_id?: string;
+  tool_calls?: { id: string; function: { name: string } }[];
+};
 
 /** The result of the latest `toolName` call as the model received it (OpenAI wire: role "tool" messages), out of its marked block. */
 export function toolResult(llm: FakeLlm, toolName: string): string {

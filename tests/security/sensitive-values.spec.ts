@@ -8,7 +8,12 @@
 import { expect, test } from '../e2e/fixtures';
 import { runSensitiveValues } from './run-sensitive-values';
 
-test('hidden options are never listed or chosen; card numbers and codes without autocomplete never reach the model and are masked in screenshots', async ({ context, extensionId, llm, extPage }) => {
+test('hidden options are never listed or chosen; card numbers and codes without autocomplete never reach the model and are masked in screenshots', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const { cases, violations, requests } = await runSensitiveValues({ context, extensionId, llm, extPage });
   expect(violations).toEqual([]);
   expect(cases).toBe(27);

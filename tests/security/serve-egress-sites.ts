@@ -45,7 +45,9 @@ export async function serveEgressSites(): Promise<EgressSites> {
       res.end();
     } else if (url.pathname === '/hop-meta') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${escapeAttr(to)}"><title>Redirecting</title><p>Redirecting…</p>`);
+      res.end(
+        `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${escapeAttr(to)}"><title>Redirecting</title><p>Redirecting…</p>`,
+      );
     } else if (pages[url.pathname] !== undefined) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(pages[url.pathname]);
@@ -73,11 +75,16 @@ export async function serveEgressSites(): Promise<EgressSites> {
     sinkRequests: received,
     sinkRequestsCarrying: (text) => received.filter((r) => r.toLowerCase().includes(text.toLowerCase())),
     close: async () => {
-      await Promise.all([source, sink].map((s) => new Promise<void>((resolve) => {
-        // Chromium keeps sockets alive; without this close() waits for minutes.
-        s.closeAllConnections();
-        s.close(() => resolve());
-      })));
+      await Promise.all(
+        [source, sink].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              // Chromium keeps sockets alive; without this close() waits for minutes.
+              s.closeAllConnections();
+              s.close(() => resolve());
+            }),
+        ),
+      );
     },
   };
 }

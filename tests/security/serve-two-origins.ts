@@ -20,7 +20,10 @@ export interface TwoOrigins {
 export async function serveTwoOrigins(names: string[]): Promise<TwoOrigins> {
   const pages = Object.fromEntries(names.map((n) => [`/${n}`, page(n)]));
   const done = '<!doctype html><title>Done</title><p>Order placed.</p>';
-  const servers: StaticServer[] = [await serveStatic({ ...pages, '/done': done }), await serveStatic({ ...pages, '/done': done })];
+  const servers: StaticServer[] = [
+    await serveStatic({ ...pages, '/done': done }),
+    await serveStatic({ ...pages, '/done': done }),
+  ];
   return {
     a: servers[0]!.url,
     b: `http://localhost:${servers[1]!.port}`,

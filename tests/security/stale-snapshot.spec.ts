@@ -28,10 +28,20 @@ function lastToolResult(llm: FakeLlm): string {
   return typeof found?.content === 'string' ? found.content : JSON.stringify(found?.content);
 }
 
-test('a fill on a snapshot of a document the tab has replaced is refused without a card, and nothing is written', async ({ context, extensionId, llm, extPage }) => {
+test('a fill on a snapshot of a document the tab has replaced is refused without a card, and nothing is written', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
   const ledger = createWriteLedger();
   await watchPageWrites(context, ledger);
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page: Page = await context.newPage();
   await page.goto(`${sites.a}/approval-form.html`);
   const panel = await openPanel(context, extensionId);
@@ -39,7 +49,11 @@ test('a fill on a snapshot of a document the tab has replaced is refused without
   llm.enqueue(
     call('get_form_state'),
     // The compromised model waits (streaming dots) until the page has reloaded, reads it, then fills on the old snapshot.
-    { text: (i) => (reloaded || i > 600 ? undefined : '.'), chunkDelayMs: 50, toolCalls: [{ name: 'read_page', arguments: '{}' }] },
+    {
+      text: (i) => (reloaded || i > 600 ? undefined : '.'),
+      chunkDelayMs: 50,
+      toolCalls: [{ name: 'read_page', arguments: '{}' }],
+    },
     call('fill_form', { updates: { fullName: 'Mallory' } }),
     { text: ['Could not fill.'] },
   );

@@ -33,19 +33,57 @@ const call = (name: string) => ({ toolCalls: [{ name, arguments: '{}' }] });
 
 /** Elements and attributes that could load or link anything, inside the answer's tool cards. */
 const unsafeIn = (panel: Page) =>
-  assistantMessages(panel).last().locator('.tool-card').evaluateAll((cards) =>
-    cards.flatMap((card) => [...card.querySelectorAll('*')].flatMap((e) => {
-      const bad = ['img', 'a', 'script', 'iframe', 'svg', 'object', 'embed', 'video', 'audio', 'link', 'style', 'source', 'picture'].includes(e.localName) ? [`<${e.localName}>`] : [];
-      return [...bad, ...[...e.attributes].filter((a) => /^(src|srcset|href|style|action|poster|on)/i.test(a.name)).map((a) => `${a.name} on <${e.localName}>`)];
-    })),
-  );
+  assistantMessages(panel)
+    .last()
+    .locator('.tool-card')
+    .evaluateAll((cards) =>
+      cards.flatMap((card) =>
+        [...card.querySelectorAll('*')].flatMap((e) => {
+          const bad = [
+            'img',
+            'a',
+            'script',
+            'iframe',
+            'svg',
+            'object',
+            'embed',
+            'video',
+            'audio',
+            'link',
+            'style',
+            'source',
+            'picture',
+          ].includes(e.localName)
+            ? [`<${e.localName}>`]
+            : [];
+          return [
+            ...bad,
+            ...[...e.attributes]
+              .filter((a) => /^(src|srcset|href|style|action|poster|on)/i.test(a.name))
+              .map((a) => `${a.name} on <${e.localName}>`),
+          ];
+        }),
+      ),
+    );
 
-test('HTML, Markdown and links in page text show as inert text in the cards, and load nothing', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+test('HTML, Markdown and links in page text show as inert text in the cards, and load nothing', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
   const page = await context.newPage();
   await page.goto(`${server.url}/prize.html`);
   const panel = await openPanel(context, extensionId);
-  llm.enqueue({ toolCalls: [{ name: 'read_page', arguments: '{}' }] }, call('get_form_state'), call('list_tabs'), { text: ['Read.'] });
+  llm.enqueue({ toolCalls: [{ name: 'read_page', arguments: '{}' }] }, call('get_form_state'), call('list_tabs'), {
+    text: ['Read.'],
+  });
   await sendChat(panel, 'What does this page say?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
@@ -54,7 +92,9 @@ test('HTML, Markdown and links in page text show as inert text in the cards, and
   await expect(read.locator('.page-content')).toContainText(`<img src="${beacon('img')}">`);
   await expect(read.locator('.page-content')).toContainText('Claim your prize');
   await expect(read.locator('.card-title')).toContainText('<b>Prize</b>');
-  await expect(answer.locator('.tool-card[data-tool="get_form_state"] tbody td').first()).toContainText(`<img src="${beacon('label')}">Name`);
+  await expect(answer.locator('.tool-card[data-tool="get_form_state"] tbody td').first()).toContainText(
+    `<img src="${beacon('label')}">Name`,
+  );
   await expect(answer.locator('.tool-card[data-tool="list_tabs"] .card-tabs')).toContainText('<b>Prize</b>');
   expect(await unsafeIn(panel)).toEqual([]);
 

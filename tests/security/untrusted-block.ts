@@ -16,11 +16,16 @@ export function untrustedBlocks(text: string): UntrustedBlock[] {
 /** The body of a tool output that is one whole marked block; `text` itself when it is not marked. */
 export function unwrapUntrusted(text: string): string {
   const [block] = untrustedBlocks(text);
-  return block && text.startsWith(`<${block.tag} `) && text.trimEnd().endsWith(`</${block.tag} boundary="${block.boundary}">`) ? block.body : text;
+  return block &&
+    text.startsWith(`<${block.tag} `) &&
+    text.trimEnd().endsWith(`</${block.tag} boundary="${block.boundary}">`)
+    ? block.body
+    : text;
 }
 
 /** `text` with the body of every marked block taken out: what the model reads as not page data. */
-export const outsideBlocks = (text: string) => untrustedBlocks(text).reduce((rest, b) => rest.replace(b.body, ''), text);
+export const outsideBlocks = (text: string) =>
+  untrustedBlocks(text).reduce((rest, b) => rest.replace(b.body, ''), text);
 
 /** Every string in a request body (messages, tool results, tool arguments), with marked blocks' bodies taken out. */
 export function textOutsideBlocks(body: unknown): string {

@@ -35,7 +35,13 @@ function ChooseProvider({ state }: { state: OnboardingState }) {
         <legend>{t('onboarding_choose_provider')}</legend>
         {providerPresets.map((p) => (
           <label key={p.id} class={state.preset.value.id === p.id ? 'choice selected' : 'choice'}>
-            <input type="radio" name="preset" value={p.id} checked={state.preset.value.id === p.id} onChange={() => state.choose(p.id)} />
+            <input
+              type="radio"
+              name="preset"
+              value={p.id}
+              checked={state.preset.value.id === p.id}
+              onChange={() => state.choose(p.id)}
+            />
             <span>
               <strong>{p.label}</strong>
               <small>{p.needsKey ? t('onboarding_needs_key') : t('onboarding_no_key')}</small>
@@ -62,13 +68,30 @@ function Connect({ state }: { state: OnboardingState }) {
       {state.asksForAddress.value && (
         <label>
           {t('onboarding_server_address')}
-          <input name="baseUrl" type="url" required value={state.baseUrl.value} onInput={(e) => (state.baseUrl.value = value(e))} placeholder="http://localhost:11434/v1" />
+          <input
+            name="baseUrl"
+            type="url"
+            required
+            value={state.baseUrl.value}
+            onInput={(e) => (state.baseUrl.value = value(e))}
+            placeholder="http://localhost:11434/v1"
+          />
           <small class="hint">{t('provider_http_rule')}</small>
         </label>
       )}
       <label>
-        <span class="label-text">{t('provider_api_key')} {!p.needsKey && <small>{t('provider_optional')}</small>}</span>
-        <input name="apiKey" type="password" autoComplete="off" required={p.needsKey} value={state.apiKey.value} onInput={(e) => (state.apiKey.value = value(e))} placeholder={t('provider_paste_key')} />
+        <span class="label-text">
+          {t('provider_api_key')} {!p.needsKey && <small>{t('provider_optional')}</small>}
+        </span>
+        <input
+          name="apiKey"
+          type="password"
+          autoComplete="off"
+          required={p.needsKey}
+          value={state.apiKey.value}
+          onInput={(e) => (state.apiKey.value = value(e))}
+          placeholder={t('provider_paste_key')}
+        />
       </label>
       {state.error.value && (
         <p class="test-error" role="alert">
@@ -92,13 +115,15 @@ function PickModel({ state }: { state: OnboardingState }) {
   return (
     <form onSubmit={(e) => (e.preventDefault(), void state.save())}>
       <h2>{t('onboarding_pick_model')}</h2>
-      <p role="status">
-        {t('onboarding_connected_to', state.name.value, formatCount(models.length, 'model'))}
-      </p>
+      <p role="status">{t('onboarding_connected_to', state.name.value, formatCount(models.length, 'model'))}</p>
       <label>
         {t('onboarding_model')}
         {models.length > 0 ? (
-          <select name="model" value={state.model.value} onChange={(e) => (state.model.value = (e.target as HTMLSelectElement).value)}>
+          <select
+            name="model"
+            value={state.model.value}
+            onChange={(e) => (state.model.value = (e.target as HTMLSelectElement).value)}
+          >
             {models.map((m) => (
               <option key={m} value={m}>
                 {m}
@@ -106,7 +131,12 @@ function PickModel({ state }: { state: OnboardingState }) {
             ))}
           </select>
         ) : (
-          <input name="model" required value={state.model.value} onInput={(e) => (state.model.value = (e.target as HTMLInputElement).value)} />
+          <input
+            name="model"
+            required
+            value={state.model.value}
+            onInput={(e) => (state.model.value = (e.target as HTMLInputElement).value)}
+          />
         )}
       </label>
       {state.error.value && (
@@ -134,15 +164,11 @@ function Ready({ state }: { state: OnboardingState }) {
   return (
     <div>
       <h2>{t('onboarding_ready')}</h2>
-      <p role="status">
-        {t('onboarding_saved', state.savedName.value, state.model.value)}
-      </p>
+      <p role="status">{t('onboarding_saved', state.savedName.value, state.model.value)}</p>
       <button type="button" class="primary" onClick={() => void state.openPanel()}>
         {t('onboarding_open_panel')}
       </button>
-      <p class="hint">
-        {shortcut ? t('onboarding_later_shortcut', shortcut) : t('onboarding_later')}
-      </p>
+      <p class="hint">{shortcut ? t('onboarding_later_shortcut', shortcut) : t('onboarding_later')}</p>
       <p>
         <a href="options.html">{t('onboarding_all_settings')}</a>
       </p>

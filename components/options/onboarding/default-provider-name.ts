@@ -3,7 +3,12 @@ import { isLoopbackHost, type ProviderKind } from '../../../lib/providers/provid
 import { t } from '../../ui/t';
 
 /** Well-known local servers, by their default port, so "localhost:11434" also says what it is. */
-const LOCAL_SERVERS: Record<string, string> = { '11434': 'Ollama', '1234': 'LM Studio', '8080': 'llama.cpp', '8000': 'vLLM' };
+const LOCAL_SERVERS: Record<string, string> = {
+  '11434': 'Ollama',
+  '1234': 'LM Studio',
+  '8080': 'llama.cpp',
+  '8000': 'vLLM',
+};
 
 export function defaultProviderName(kind: ProviderKind, baseUrl: string): string {
   const url = URL.canParse(baseUrl.trim()) ? new URL(baseUrl.trim()) : null;

@@ -63,11 +63,17 @@ export function createOnboardingState() {
       testing.value = true;
       error.value = null;
       try {
-        const listed = await sendToBackground('providers.test', { kind: preset.value.kind, baseUrl: baseUrl.value.trim(), apiKey: apiKey.value.trim() || undefined });
+        const listed = await sendToBackground('providers.test', {
+          kind: preset.value.kind,
+          baseUrl: baseUrl.value.trim(),
+          apiKey: apiKey.value.trim() || undefined,
+        });
         batch(() => {
           models.value = listed.models;
           // The preset's usual model if this endpoint has it, else the first it lists.
-          model.value = listed.models.includes(preset.value.model) ? preset.value.model : (listed.models[0] ?? preset.value.model);
+          model.value = listed.models.includes(preset.value.model)
+            ? preset.value.model
+            : (listed.models[0] ?? preset.value.model);
           step.value = 'model';
         });
       } catch (e) {

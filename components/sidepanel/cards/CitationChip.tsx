@@ -17,7 +17,13 @@ export function CitationChip({ title, url }: { title: string; url: string }) {
   };
   return (
     <>
-      <button type="button" class="citation-chip" onClick={onClick} disabled={!described} title={described ? t('citation_open', host) : t('citation_not_web')}>
+      <button
+        type="button"
+        class="citation-chip"
+        onClick={onClick}
+        disabled={!described}
+        title={described ? t('citation_open', host) : t('citation_not_web')}
+      >
         <span class="chip-title">{title}</span>
         {host && <span class="chip-host">{host}</span>}
       </button>

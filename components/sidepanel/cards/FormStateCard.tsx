@@ -12,7 +12,11 @@ export function FormStateCard({ part }: CardProps) {
     <div class="card-form-state">
       <div class="card-meta">
         {state.buttons.length > 0
-          ? t('form_fields_buttons', formatCount(state.fields.length, 'field'), formatCount(state.buttons.length, 'button'))
+          ? t(
+              'form_fields_buttons',
+              formatCount(state.fields.length, 'field'),
+              formatCount(state.buttons.length, 'button'),
+            )
           : t('form_fields_only', formatCount(state.fields.length, 'field'))}
       </div>
       {state.fields.length > 0 && (
@@ -29,7 +33,12 @@ export function FormStateCard({ part }: CardProps) {
               <tr key={f.key} data-key={f.key}>
                 <td>
                   {f.label}
-                  {f.required && <span class={t('form_required')} title={t('form_required')}> *</span>}
+                  {f.required && (
+                    <span class={t('form_required')} title={t('form_required')}>
+                      {' '}
+                      *
+                    </span>
+                  )}
                 </td>
                 <td>{f.type}</td>
                 <td class={f.masked ? 'masked' : undefined}>{f.value}</td>

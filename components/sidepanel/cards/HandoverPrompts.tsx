@@ -27,7 +27,13 @@ export function PasswordPrompt({ toolCallId, actions }: { toolCallId: string; ac
     >
       <label>
         {t('card_password')}
-        <input ref={input} type="password" autocomplete="off" maxLength={1000} onInput={(e) => setTyped(!!e.currentTarget.value)} />
+        <input
+          ref={input}
+          type="password"
+          autocomplete="off"
+          maxLength={1000}
+          onInput={(e) => setTyped(!!e.currentTarget.value)}
+        />
       </label>
       <button type="submit" class="primary" disabled={!typed}>
         {t('card_fill_password_button')}
@@ -48,7 +54,17 @@ export function AskUserPrompt({ toolCallId, actions }: { toolCallId: string; act
         {t('card_ask_note')}
         <input ref={note} type="text" maxLength={1000} />
       </label>
-      <button type="button" class="primary" onClick={() => actions.decide(toolCallId, 'approved', note.current?.value.trim() ? { note: note.current.value.trim() } : undefined)}>
+      <button
+        type="button"
+        class="primary"
+        onClick={() =>
+          actions.decide(
+            toolCallId,
+            'approved',
+            note.current?.value.trim() ? { note: note.current.value.trim() } : undefined,
+          )
+        }
+      >
         {t('card_continue')}
       </button>
       <button type="button" onClick={() => (actions.stop ? actions.stop() : actions.decide(toolCallId, 'denied'))}>

@@ -12,7 +12,11 @@ export function ListTabsCard({ part }: CardProps) {
       {tabs.map((tab, i) => (
         <li key={i} class={tab.active ? 'active' : undefined}>
           <span class="card-title">{tab.title || t('tabs_untitled')}</span>
-          {tab.host && <span class="card-host" title={tab.host}>{tab.host}</span>}
+          {tab.host && (
+            <span class="card-host" title={tab.host}>
+              {tab.host}
+            </span>
+          )}
           {tab.active && <span class="card-badge">{t('tabs_active')}</span>}
         </li>
       ))}

@@ -10,13 +10,22 @@ import { t } from '../../ui/t';
  */
 export function ScreenshotCard({ part }: CardProps) {
   // Checking the base64 image is costly, and the card re-renders on every streamed word of the answer.
-  const shot = useMemo(() => (part.status === 'done' ? imageResultOf(outputOf(part)) : undefined), [part.status, part.result, part.output]);
+  const shot = useMemo(
+    () => (part.status === 'done' ? imageResultOf(outputOf(part)) : undefined),
+    [part.status, part.result, part.output],
+  );
   // Anything else it returned is shown as the text it is.
   const text = shot ? shot.note : part.status === 'done' ? resultTextOf(part) : undefined;
   if (text === undefined) return null;
   return (
     <div class="card-summary">
-      {shot && <img class="screenshot-thumb" src={`data:${shot.image.mediaType};base64,${shot.image.data}`} alt={t('card_screenshot_alt')} />}
+      {shot && (
+        <img
+          class="screenshot-thumb"
+          src={`data:${shot.image.mediaType};base64,${shot.image.data}`}
+          alt={t('card_screenshot_alt')}
+        />
+      )}
       <p class="card-line">{text}</p>
     </div>
   );

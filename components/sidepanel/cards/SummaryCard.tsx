@@ -5,7 +5,8 @@ import { outputOf } from './result-of';
 /** Memory tools, load_skill and delegate: one line saying what happened; memory_search lists what it found. */
 export function SummaryCard({ part }: CardProps) {
   const line = summariseTool(part);
-  const memories = part.toolName === 'memory_search' && part.status === 'done' ? describeMemories(outputOf(part)) : undefined;
+  const memories =
+    part.toolName === 'memory_search' && part.status === 'done' ? describeMemories(outputOf(part)) : undefined;
   return (
     <div class="card-summary">
       {line && <p class="card-line">{line}</p>}

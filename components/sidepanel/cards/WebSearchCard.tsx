@@ -11,7 +11,10 @@ export function WebSearchCard({ part }: CardProps) {
   if (!found) return null;
   if (found.results.length === 0) return <p class="card-note">{found.note ?? t('card_web_no_results')}</p>;
   return (
-    <ol class="card-passages" aria-label={found.backend ? t('card_web_results_from', found.backend) : t('card_web_results')}>
+    <ol
+      class="card-passages"
+      aria-label={found.backend ? t('card_web_results_from', found.backend) : t('card_web_results')}
+    >
       {found.results.map((r) => (
         <li key={r.n} value={r.n}>
           {r.snippet && <PageContent label={t('card_web_from_result')}>{r.snippet}</PageContent>}

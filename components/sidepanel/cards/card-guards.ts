@@ -17,7 +17,8 @@ type KeysOf<T> = T extends unknown ? keyof T : never;
  * `v` as an object whose fields are named as the tool's output type `T` names them, each still unknown (to be
  * checked before use): a card reading a field the tool does not return is a type error, and nothing is trusted.
  */
-export const fieldsOf = <T>(v: unknown): { [K in KeysOf<T>]?: unknown } | undefined => (isRecord(v) ? (v as { [K in KeysOf<T>]?: unknown }) : undefined);
+export const fieldsOf = <T>(v: unknown): { [K in KeysOf<T>]?: unknown } | undefined =>
+  isRecord(v) ? (v as { [K in KeysOf<T>]?: unknown }) : undefined;
 
 /** The host of a URL, or '' when it is not one. */
 export function hostOf(url: string): string {

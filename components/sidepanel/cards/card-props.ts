@@ -11,7 +11,11 @@ export interface CardProps {
 /** What the user can do from a tool card. */
 export interface ToolCardActions {
   /** `typed`: what the user typed on the card (a password, a note), sent with the decision and kept nowhere. */
-  decide(toolCallId: string, decision: 'approved' | 'denied' | 'always', typed?: { secret?: string; note?: string }): void;
+  decide(
+    toolCallId: string,
+    decision: 'approved' | 'denied' | 'always',
+    typed?: { secret?: string; note?: string },
+  ): void;
   /** Stops the run (the ask_user card's Stop). */
   stop?(): void;
   undoFill?(toolCallId: string): void;

@@ -23,25 +23,41 @@ export interface FillRow {
 export function formStateBefore(part: ToolPart, siblings: RunPart[]): ToolPart | undefined {
   const tools = siblings.filter((p): p is ToolPart => p.kind === 'tool');
   const at = tools.findIndex((p) => p.toolCallId === part.toolCallId);
-  return tools.slice(0, at === -1 ? tools.length : at).reverse().find((p) => p.toolName === 'get_form_state' && p.status === 'done' && resultOf(p) !== undefined);
+  return tools
+    .slice(0, at === -1 ? tools.length : at)
+    .reverse()
+    .find((p) => p.toolName === 'get_form_state' && p.status === 'done' && resultOf(p) !== undefined);
 }
 
 /** The rows of a fill card: every key the model sent, with the old value from the last form state. */
 export function describeFill(part: ToolPart, siblings: RunPart[]): FillRow[] {
   const updates = isRecord(part.input) && isRecord(part.input.updates) ? part.input.updates : {};
   const state = formStateBefore(part, siblings);
-  const fields = new Map((state ? describeFormState(outputOf(state))?.fields ?? [] : []).map((f) => [f.key, f]));
+  const fields = new Map((state ? (describeFormState(outputOf(state))?.fields ?? []) : []).map((f) => [f.key, f]));
   const result = part.status === 'done' ? fieldsOf<PageToolOutput<'fill_form'>>(outputOf(part)) : undefined;
   const reasons = (name: 'ignored' | 'failed') =>
-    new Map(list(result?.[name]).flatMap((r) => (isRecord(r) && str(r.key) !== undefined ? [[str(r.key)!, str(r.reason) ?? ''] as const] : [])));
-  const written = new Map(list(result?.written).flatMap((w) => (isRecord(w) && str(w.key) !== undefined ? [[str(w.key)!, w.value] as const] : [])));
+    new Map(
+      list(result?.[name]).flatMap((r) =>
+        isRecord(r) && str(r.key) !== undefined ? [[str(r.key)!, str(r.reason) ?? ''] as const] : [],
+      ),
+    );
+  const written = new Map(
+    list(result?.written).flatMap((w) =>
+      isRecord(w) && str(w.key) !== undefined ? [[str(w.key)!, w.value] as const] : [],
+    ),
+  );
   const ignored = reasons('ignored');
   const failed = reasons('failed');
   return Object.entries(updates).map(([key, next]) => {
     const field = fields.get(key);
     const label = field?.label ?? key;
     const masked = field?.masked ?? isSensitiveLabel(label, key, '');
-    const row: FillRow = { key, label, after: masked ? MASK : showValue(next), ...(field ? { before: field.value } : {}) };
+    const row: FillRow = {
+      key,
+      label,
+      after: masked ? MASK : showValue(next),
+      ...(field ? { before: field.value } : {}),
+    };
     if (written.has(key)) {
       row.result = 'written';
       const back = showValue(written.get(key));

@@ -22,7 +22,8 @@ export interface FormStateSummary {
  * already (lib/page/is-sensitive-field.ts); this is the panel's own second line, so a page that slips one
  * through under a plain type still does not get its value drawn on screen.
  */
-const SENSITIVE = /pass.?word|passwd|\bpwd\b|\bpin\b|card.?(num|no\b|number)|credit.?card|\bcvc|\bcvv|security.?code|\botp\b|one.?time|verification.?code|\bssn\b|social.?security|secret|token|api.?key/i;
+const SENSITIVE =
+  /pass.?word|passwd|\bpwd\b|\bpin\b|card.?(num|no\b|number)|credit.?card|\bcvc|\bcvv|security.?code|\botp\b|one.?time|verification.?code|\bssn\b|social.?security|secret|token|api.?key/i;
 
 export const MASK = '••••••';
 
@@ -45,7 +46,11 @@ export function describeFormState(output: unknown): FormStateSummary | undefined
     const value = masked && raw !== '' ? MASK : showValue(raw);
     return [{ key, label, type, value, masked, required: f.required === true }];
   });
-  const buttons = list(v.buttons).flatMap((b) => (isRecord(b) && str(b.key) !== undefined ? [{ key: str(b.key)!, text: str(b.text) || str(b.key)!, kind: str(b.kind) ?? 'button' }] : []));
+  const buttons = list(v.buttons).flatMap((b) =>
+    isRecord(b) && str(b.key) !== undefined
+      ? [{ key: str(b.key)!, text: str(b.text) || str(b.key)!, kind: str(b.kind) ?? 'button' }]
+      : [],
+  );
   const notice = str(v.notice);
   return { fields, buttons, ...(notice ? { notice } : {}) };
 }

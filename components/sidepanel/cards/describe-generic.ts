@@ -10,7 +10,7 @@ const MAX_ROWS = 30;
 const MAX_VALUE = 300;
 
 const flat = (v: unknown): string => {
-  const s = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   const one = s.replace(/\s+/g, ' ').trim();
   return one.length > MAX_VALUE ? `${one.slice(0, MAX_VALUE)}…` : one;
 };
@@ -21,6 +21,9 @@ const flat = (v: unknown): string => {
  */
 export function describeKeyValues(value: unknown): KeyValueRow[] | undefined {
   if (Array.isArray(value)) return value.slice(0, MAX_ROWS).map((v, i) => ({ key: String(i + 1), value: flat(v) }));
-  if (isRecord(value)) return Object.entries(value).slice(0, MAX_ROWS).map(([key, v]) => ({ key, value: flat(v) }));
+  if (isRecord(value))
+    return Object.entries(value)
+      .slice(0, MAX_ROWS)
+      .map(([key, v]) => ({ key, value: flat(v) }));
   return undefined;
 }

@@ -25,7 +25,10 @@ const plain = (markdown: string) =>
   markdown
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
     // One pass, left to right, so an escaped bracket is text and never the start of a link.
-    .replace(/\\([\\`*_{}[\]()#+\-.!<>|~])|!?\[([^\]\\]*)\]\([^)]*\)|\*\*|__|`/g, (_m, escaped?: string, text?: string) => escaped ?? text ?? '')
+    .replace(
+      /\\([\\`*_{}[\]()#+\-.!<>|~])|!?\[([^\]\\]*)\]\([^)]*\)|\*\*|__|`/g,
+      (_m, escaped?: string, text?: string) => escaped ?? text ?? '',
+    )
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -24,13 +24,15 @@ export function describeSearchHistory(output: unknown): { passages: HistoryPassa
     const url = str(p.fragmentUrl) || str(p.url) || '';
     const text = (str(p.snippet) || str(p.text) || '').replace(/\s+/g, ' ').trim();
     const visitedAt = str(p.visitedAt);
-    return [{
-      title: str(p.title) || hostOf(url) || t('card_untitled_page'),
-      url,
-      host: hostOf(url),
-      text: text.length > MAX_PASSAGE ? `${text.slice(0, MAX_PASSAGE).trimEnd()}…` : text,
-      ...(visitedAt ? { visitedAt } : {}),
-    }];
+    return [
+      {
+        title: str(p.title) || hostOf(url) || t('card_untitled_page'),
+        url,
+        host: hostOf(url),
+        text: text.length > MAX_PASSAGE ? `${text.slice(0, MAX_PASSAGE).trimEnd()}…` : text,
+        ...(visitedAt ? { visitedAt } : {}),
+      },
+    ];
   });
   const note = str(v.note);
   return { passages, ...(note ? { note } : {}) };

@@ -40,17 +40,25 @@ export function describeTabCall(part: ToolPart): TabCallView {
   switch (part.toolName) {
     case 'navigate':
     case 'open_tab':
-      return { what: url ? shortUrl(url) : t('card_tab_no_address'), ...(url && hostOf(url) ? { host: hostOf(url) } : {}), ...out };
+      return {
+        what: url ? shortUrl(url) : t('card_tab_no_address'),
+        ...(url && hostOf(url) ? { host: hostOf(url) } : {}),
+        ...out,
+      };
     case 'go_back':
       return { what: t('card_tab_back'), ...out };
     case 'switch_tab':
     case 'close_tab':
       return { what: tabId === undefined ? t('card_tab_a_tab') : t('card_tab_n', tabId), ...out };
     case 'wait_for': {
-      const wait = str(input.text) !== undefined ? t('card_wait_text', oneLine(str(input.text)!, 80))
-        : str(input.ref) !== undefined ? t('card_wait_element', str(input.ref)!)
-        : str(input.url) !== undefined ? t('card_wait_url', oneLine(str(input.url)!, 80))
-        : t('card_wait_idle');
+      const wait =
+        str(input.text) !== undefined
+          ? t('card_wait_text', oneLine(str(input.text)!, 80))
+          : str(input.ref) !== undefined
+            ? t('card_wait_element', str(input.ref)!)
+            : str(input.url) !== undefined
+              ? t('card_wait_url', oneLine(str(input.url)!, 80))
+              : t('card_wait_idle');
       const ms = num(input.timeout_ms);
       return { what: ms === undefined ? wait : t('card_wait_up_to', wait, formatInteger(ms)), ...out };
     }

@@ -14,11 +14,18 @@ export function describeMemories(out: unknown): { text: string; tags: string[]; 
     const m = fieldsOf<FoundMemory>(item);
     if (!m || str(m.text) === undefined) return [];
     const savedAt = str(m.savedAt);
-    return [{ text: str(m.text)!, tags: list(m.tags).flatMap((t) => (typeof t === 'string' ? [t] : [])), ...(savedAt ? { savedAt } : {}) }];
+    return [
+      {
+        text: str(m.text)!,
+        tags: list(m.tags).flatMap((t) => (typeof t === 'string' ? [t] : [])),
+        ...(savedAt ? { savedAt } : {}),
+      },
+    ];
   });
 }
 
-const arg = (part: ToolPart, name: string): string | undefined => (isRecord(part.input) ? str(part.input[name]) : undefined);
+const arg = (part: ToolPart, name: string): string | undefined =>
+  isRecord(part.input) ? str(part.input[name]) : undefined;
 
 /** One short line saying what a background tool did, for tools whose result needs no more than that. */
 export function summariseTool(part: ToolPart): string | undefined {
@@ -40,13 +47,17 @@ export function summariseTool(part: ToolPart): string | undefined {
       const skill = done ? str(outputOf(part)) : undefined;
       const lines = skill ? skill.split('\n').length : 0;
       if (!done) return t('summary_loading_skill', name);
-      return lines ? t('summary_loaded_skill_lines', name, formatCount(lines, 'line')) : t('summary_loaded_skill', name);
+      return lines
+        ? t('summary_loaded_skill_lines', name, formatCount(lines, 'line'))
+        : t('summary_loaded_skill', name);
     }
     case 'delegate': {
       const agent = arg(part, 'agent');
       const task = arg(part, 'task');
       if (!agent) return undefined;
-      return task ? t('summary_handed_task', agent, task.length > 200 ? `${task.slice(0, 200)}…` : task) : t('summary_handed', agent);
+      return task
+        ? t('summary_handed_task', agent, task.length > 200 ? `${task.slice(0, 200)}…` : task)
+        : t('summary_handed', agent);
     }
     case 'fill_password': {
       const ref = arg(part, 'ref') ?? t('summary_the_field');

@@ -10,14 +10,23 @@ export interface WebResultView {
   snippet: string;
 }
 
-export function describeWebSearch(output: unknown): { results: WebResultView[]; backend?: string; note?: string } | undefined {
+export function describeWebSearch(
+  output: unknown,
+): { results: WebResultView[]; backend?: string; note?: string } | undefined {
   const v = fieldsOf<WebSearchOutput>(output);
   if (!v || !Array.isArray(v.results)) return undefined;
   const results = list(v.results).flatMap((item, i): WebResultView[] => {
     const r = fieldsOf<WebResult>(item);
     if (!r) return [];
     const url = str(r.url) ?? '';
-    return [{ n: num(r.n) ?? i + 1, title: str(r.title) || hostOf(url) || t('tabs_untitled'), url, snippet: str(r.snippet) ?? '' }];
+    return [
+      {
+        n: num(r.n) ?? i + 1,
+        title: str(r.title) || hostOf(url) || t('tabs_untitled'),
+        url,
+        snippet: str(r.snippet) ?? '',
+      },
+    ];
   });
   const backend = str(v.backend);
   const note = str(v.note);

@@ -6,7 +6,8 @@ import type { ToolPart } from './card-props';
 function visible(value: unknown): unknown {
   if (typeof value === 'string') return stripInvisibleChars(value);
   if (Array.isArray(value)) return value.map(visible);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visible(v)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visible(v)]));
   return value;
 }
 
@@ -24,7 +25,8 @@ export function resultOf(part: ToolPart): ToolResult | undefined {
   const result = toolResultOf(part, part.status === 'error' || part.status === 'denied');
   let out = result;
   if (result && isToolFailure(result)) {
-    if (result.untrustedDetail !== undefined) out = { ...result, untrustedDetail: stripInvisibleChars(String(result.untrustedDetail)) };
+    if (result.untrustedDetail !== undefined)
+      out = { ...result, untrustedDetail: stripInvisibleChars(String(result.untrustedDetail)) };
   } else if (result?.untrusted) {
     out = { ...result, value: visible(result.value) };
   }

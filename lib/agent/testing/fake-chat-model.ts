@@ -20,15 +20,25 @@ export interface FakeChatModel extends ChatModel {
   readonly calls: ChatCall[];
 }
 
-const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve, reject) => {
-  if (signal.aborted) return reject(abortReason(signal));
-  const t = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-  const onAbort = () => { clearTimeout(t); reject(abortReason(signal)); };
-  signal.addEventListener('abort', onAbort, { once: true });
-});
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(abortReason(signal));
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(abortReason(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 
 /** A fake model that plays `scripts` in order, one per stream() call; a call past the end throws. */
-export function createFakeChatModel(scripts: Script[], opts: { provider?: string; modelId?: string } = {}): FakeChatModel {
+export function createFakeChatModel(
+  scripts: Script[],
+  opts: { provider?: string; modelId?: string } = {},
+): FakeChatModel {
   const calls: ChatCall[] = [];
   return {
     provider: opts.provider ?? 'fake',
@@ -52,8 +62,11 @@ export function createFakeChatModel(scripts: Script[], opts: { provider?: string
 }
 
 /** A finish part with the given reason and usage. */
-export const finishPart = (finishReason: FinishReason = 'stop', usage: Partial<Usage> = {}): ModelStreamPart =>
-  ({ type: 'finish', finishReason, usage: { ...emptyUsage(), ...usage } });
+export const finishPart = (finishReason: FinishReason = 'stop', usage: Partial<Usage> = {}): ModelStreamPart => ({
+  type: 'finish',
+  finishReason,
+  usage: { ...emptyUsage(), ...usage },
+});
 
 /** A plain text reply, streamed in `chunks` pieces. */
 export function textReply(text: string, chunks = 1, usage: Partial<Usage> = {}): ScriptItem[] {
@@ -68,7 +81,12 @@ export function toolCallsReply(calls: Array<{ id: string; name: string; input: u
   const parts: ScriptItem[] = text ? [{ type: 'text-delta', delta: text }] : [];
   for (const c of calls) {
     parts.push({ type: 'tool-call-start', toolCallId: c.id, toolName: c.name });
-    parts.push({ type: 'tool-call', toolCallId: c.id, toolName: c.name, input: typeof c.input === 'string' ? c.input : JSON.stringify(c.input) });
+    parts.push({
+      type: 'tool-call',
+      toolCallId: c.id,
+      toolName: c.name,
+      input: typeof c.input === 'string' ? c.input : JSON.stringify(c.input),
+    });
   }
   return [...parts, finishPart('tool-calls')];
 }

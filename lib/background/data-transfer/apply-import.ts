@@ -17,21 +17,41 @@ import type { ExportFile, ExportedMessage } from './export-file-schema';
 import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
 
-
 /**
  * A message left streaming by the exporting browser can never finish here: it imports as interrupted. The
  * cast is over parts checked by the schema for the fields the panel reads; later versions' extra fields ride along.
  */
-const settled = (m: ExportedMessage): MessageRecord => ({ ...m, status: m.status === 'streaming' ? 'interrupted' : m.status }) as MessageRecord;
+const settled = (m: ExportedMessage): MessageRecord =>
+  ({ ...m, status: m.status === 'streaming' ? 'interrupted' : m.status }) as MessageRecord;
 
 export async function applyImport(deps: DataTransferDeps, file: ExportFile): Promise<ImportResult> {
-  const [conversations, memory, settings, providers] = await Promise.all([deps.conversations, deps.memory, deps.settings, deps.providers]);
+  const [conversations, memory, settings, providers] = await Promise.all([
+    deps.conversations,
+    deps.memory,
+    deps.settings,
+    deps.providers,
+  ]);
   const current = await settings.get();
-  const skills = [...(current.userSkills ?? []).filter((k) => !file.skills.some((s) => s.name === k.name)), ...file.skills];
+  const skills = [
+    ...(current.userSkills ?? []).filter((k) => !file.skills.some((s) => s.name === k.name)),
+    ...file.skills,
+  ];
   // Checked before anything is written, so a refused import changes nothing.
-  if (skills.length > MAX_USER_SKILLS) throw new UserFacingError('invalid', t('bg_import_too_many_skills', formatInteger(skills.length), formatInteger(MAX_USER_SKILLS)));
+  if (skills.length > MAX_USER_SKILLS)
+    throw new UserFacingError(
+      'invalid',
+      t('bg_import_too_many_skills', formatInteger(skills.length), formatInteger(MAX_USER_SKILLS)),
+    );
 
-  const result: ImportResult = { conversations: 0, messages: 0, memories: 0, skills: file.skills.length, providers: 0, providersNeedingKey: [], remember: false };
+  const result: ImportResult = {
+    conversations: 0,
+    messages: 0,
+    memories: 0,
+    skills: file.skills.length,
+    providers: 0,
+    providersNeedingKey: [],
+    remember: false,
+  };
   for (const { conversation, messages } of file.conversations) {
     const existing = await conversations.getConversation(conversation.id);
     if (!existing) {
@@ -60,25 +80,39 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   /** What is here plus what this import added: a file that lists one provider twice adds it once. */
   const known = [...here];
   for (const { id, hadKey, ...config } of file.providers ?? []) {
-    const same = known.find((p) => p.kind === config.kind && p.baseUrl === config.baseUrl && p.model === config.model && p.name === config.name);
+    const same = known.find(
+      (p) =>
+        p.kind === config.kind && p.baseUrl === config.baseUrl && p.model === config.model && p.name === config.name,
+    );
     // No apiKey field: saved without a key, and an existing one keeps its own.
     const saved = same ?? (await providers.save(config));
     if (!same) {
       result.providers++;
       known.push(saved);
     }
-    if (hadKey && !saved.hasKey && !result.providersNeedingKey.includes(saved.name)) result.providersNeedingKey.push(saved.name);
+    if (hadKey && !saved.hasKey && !result.providersNeedingKey.includes(saved.name))
+      result.providersNeedingKey.push(saved.name);
     providerIds.set(id, saved.id);
   }
 
   const { defaultProviderId, ...rest } = file.settings;
   const hadDefault = current.defaultProviderId !== undefined && here.some((p) => p.id === current.defaultProviderId);
-  const mapped = defaultProviderId === undefined ? undefined : here.some((p) => p.id === defaultProviderId) ? defaultProviderId : providerIds.get(defaultProviderId);
+  const mapped =
+    defaultProviderId === undefined
+      ? undefined
+      : here.some((p) => p.id === defaultProviderId)
+        ? defaultProviderId
+        : providerIds.get(defaultProviderId);
   const keepDefault = mapped !== undefined && (!hadDefault || here.some((p) => p.id === mapped));
   // As when a provider is saved in Settings: with no default here, the first provider is the default.
-  const fallback = hadDefault || result.providers === 0 ? undefined : (here[0]?.id ?? providerIds.values().next().value);
+  const fallback =
+    hadDefault || result.providers === 0 ? undefined : (here[0]?.id ?? providerIds.values().next().value);
   const nextDefault = keepDefault ? mapped : fallback;
-  await settings.update({ ...rest, ...(nextDefault !== undefined ? { defaultProviderId: nextDefault } : {}), userSkills: skills });
+  await settings.update({
+    ...rest,
+    ...(nextDefault !== undefined ? { defaultProviderId: nextDefault } : {}),
+    userSkills: skills,
+  });
   if (result.providers > 0) await deps.localOrigins?.sync();
 
   if (file.remember && deps.remember) {

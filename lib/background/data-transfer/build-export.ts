@@ -7,7 +7,12 @@ import type { DataTransferDeps } from './data-transfer-deps';
 
 /** Builds the file; it passes through the schema, so only what the schema names leaves (never keys). */
 export async function buildExport(deps: DataTransferDeps): Promise<ExportFile> {
-  const [conversations, memory, settings, providers] = await Promise.all([deps.conversations, deps.memory, deps.settings, deps.providers]);
+  const [conversations, memory, settings, providers] = await Promise.all([
+    deps.conversations,
+    deps.memory,
+    deps.settings,
+    deps.providers,
+  ]);
   const { userSkills, ...rest } = await settings.get();
   const list = await conversations.listConversations();
   const remember = deps.remember && (await deps.remember.get());
@@ -15,7 +20,9 @@ export async function buildExport(deps: DataTransferDeps): Promise<ExportFile> {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: deps.now(),
-    conversations: await Promise.all(list.map(async (conversation) => ({ conversation, messages: await conversations.listMessages(conversation.id) }))),
+    conversations: await Promise.all(
+      list.map(async (conversation) => ({ conversation, messages: await conversations.listMessages(conversation.id) })),
+    ),
     memories: await memory.list(),
     skills: userSkills ?? [],
     settings: rest,

@@ -18,8 +18,17 @@ const time = z.number().finite().nonnegative();
 const count = z.number().int().nonnegative();
 const text = z.string().max(2_000_000);
 
-const usageSchema = z.object({ inputTokens: count, outputTokens: count, cachedInputTokens: count, cacheWriteTokens: count });
-const errorInfoSchema = z.object({ code: z.string().max(100), message: z.string().max(10_000), status: z.number().int().optional() });
+const usageSchema = z.object({
+  inputTokens: count,
+  outputTokens: count,
+  cachedInputTokens: count,
+  cacheWriteTokens: count,
+});
+const errorInfoSchema = z.object({
+  code: z.string().max(100),
+  message: z.string().max(10_000),
+  status: z.number().int().optional(),
+});
 
 const untrustedKind = z.enum(['page_content', 'saved_memory']);
 /** A tool call's result (lib/storage/records.ts ToolResult): a failure's message is text; a success's value is checked by the card that shows it. */
@@ -45,7 +54,13 @@ const runPartSchema: z.ZodType<RunPartInput> = z.lazy(() =>
       // Files written before results were typed: read through the legacy normaliser when shown.
       output: text.optional(),
       durationMs: z.number().finite().optional(),
-      approval: z.looseObject({ preview: text, decision: z.enum(['approved', 'denied', 'always']).optional(), origin: z.string().max(2000).optional() }).optional(),
+      approval: z
+        .looseObject({
+          preview: text,
+          decision: z.enum(['approved', 'denied', 'always']).optional(),
+          origin: z.string().max(2000).optional(),
+        })
+        .optional(),
       nested: z.array(runPartSchema).max(1000).optional(),
     }),
   ]),

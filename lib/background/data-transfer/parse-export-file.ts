@@ -4,7 +4,6 @@ import { UserFacingError } from '../../messaging/user-facing-error';
 import { t } from '../../util/t';
 import { isRecord } from '../../util/is-record';
 
-
 /** Throws UserFacingError('invalid') with a message for the person who picked the file. */
 export function parseExportFile(text: string): ExportFile {
   let json: unknown;
@@ -21,7 +20,10 @@ export function parseExportFile(text: string): ExportFile {
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const why = first?.message ?? 'unreadable';
-    throw new UserFacingError('invalid', first?.path.length ? t('bg_import_damaged_at', first.path.join('.'), why) : t('bg_import_damaged', why));
+    throw new UserFacingError(
+      'invalid',
+      first?.path.length ? t('bg_import_damaged_at', first.path.join('.'), why) : t('bg_import_damaged', why),
+    );
   }
   return parsed.data;
 }

@@ -7,10 +7,20 @@ import type { Awaitable, HandlerSet } from './handler-set';
 /** Telemetry looks at this many of the newest records. */
 export const STATS_WINDOW = 500;
 
-export function createAgentDataHandlers(deps: { latency: Awaitable<LatencyStore>; memory: Awaitable<MemoryStore> }): HandlerSet<'telemetry.stats' | 'memories.list' | 'memories.delete'> {
+export function createAgentDataHandlers(deps: {
+  latency: Awaitable<LatencyStore>;
+  memory: Awaitable<MemoryStore>;
+}): HandlerSet<'telemetry.stats' | 'memories.list' | 'memories.delete'> {
   return {
     'telemetry.stats': async () => computeLatencyStats(await (await deps.latency).list(), STATS_WINDOW),
-    'memories.list': async () => (await (await deps.memory).list()).map((m) => ({ id: m.id, text: m.text, tags: m.tags, createdAt: m.createdAt, ...(m.url ? { url: m.url } : {}) })),
+    'memories.list': async () =>
+      (await (await deps.memory).list()).map((m) => ({
+        id: m.id,
+        text: m.text,
+        tags: m.tags,
+        createdAt: m.createdAt,
+        ...(m.url ? { url: m.url } : {}),
+      })),
     'memories.delete': async ({ id }) => {
       await (await deps.memory).delete(id);
     },

@@ -30,14 +30,19 @@ export function createConversationEditHandlers(deps: ConversationEditDeps) {
     clearTimeout(timers.get(id));
     timers.set(
       id,
-      setTimeout(() => {
-        timers.delete(id);
-        deps.purge(id).catch((e: unknown) => console.error('purging a deleted conversation failed', e));
-      }, Math.max(0, delayMs)),
+      setTimeout(
+        () => {
+          timers.delete(id);
+          deps.purge(id).catch((e: unknown) => console.error('purging a deleted conversation failed', e));
+        },
+        Math.max(0, delayMs),
+      ),
     );
   };
 
-  const handlers: HandlerSet<'conversations.search' | 'conversations.rename' | 'conversations.trash' | 'conversations.restore'> = {
+  const handlers: HandlerSet<
+    'conversations.search' | 'conversations.rename' | 'conversations.trash' | 'conversations.restore'
+  > = {
     'conversations.search': async ({ query }) => searchConversations(await deps.conversations, query),
     'conversations.rename': async ({ id, title }) => {
       const store = await deps.conversations;

@@ -15,7 +15,9 @@ export interface ConversationHandlerDeps {
   pageTargets?: Pick<PageTargetForgetter, 'forgetRuns'>;
 }
 
-export function createConversationHandlers(deps: ConversationHandlerDeps): HandlerSet<'conversations.list' | 'conversations.get' | 'conversations.delete'> {
+export function createConversationHandlers(
+  deps: ConversationHandlerDeps,
+): HandlerSet<'conversations.list' | 'conversations.get' | 'conversations.delete'> {
   return {
     'conversations.list': async () => (await deps.conversations).listConversations(),
     'conversations.get': async ({ id }) => {

@@ -11,7 +11,9 @@ import { originOf } from '../../tools/origin-of';
 import { addressParts } from '../../tools/address-parts';
 import type { Awaitable, HandlerSet } from './handler-set';
 
-export function createLinkHandlers(deps: { journal: Awaitable<Pick<RunJournal, 'listRuns' | 'read' | 'listChildren'>> }): HandlerSet<'links.checkEgress'> {
+export function createLinkHandlers(deps: {
+  journal: Awaitable<Pick<RunJournal, 'listRuns' | 'read' | 'listChildren'>>;
+}): HandlerSet<'links.checkEgress'> {
   return {
     'links.checkEgress': async ({ conversationId, url }) => {
       const reads = await conversationReads(await deps.journal, conversationId);

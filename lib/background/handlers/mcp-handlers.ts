@@ -10,7 +10,8 @@ import { collapseLabel } from '../../tools/collapse-label';
 import type { McpHub } from '../../tools/mcp/mcp-hub';
 import type { Awaitable, HandlerSet } from './handler-set';
 
-type McpRequest = 'mcp.list' | 'mcp.save' | 'mcp.refresh' | 'mcp.delete' | 'mcp.setTool' | 'mcp.resources' | 'mcp.readResource';
+type McpRequest =
+  'mcp.list' | 'mcp.save' | 'mcp.refresh' | 'mcp.delete' | 'mcp.setTool' | 'mcp.resources' | 'mcp.readResource';
 
 export function createMcpHandlers(deps: { mcp: Awaitable<McpHub> }): HandlerSet<McpRequest> {
   return {
@@ -24,7 +25,11 @@ export function createMcpHandlers(deps: { mcp: Awaitable<McpHub> }): HandlerSet<
       const res = await (await deps.mcp).readResource(serverId, uri);
       const block = wrapUntrusted('page_content', res.text, newDataBoundary(), 'mcp_resource');
       // The URI is the server's too: outside the block it is one line without invisible characters.
-      return { serverName: res.serverName, uri: res.uri, text: `Attached resource ${collapseLabel(res.uri, 300)} from the MCP server "${res.serverName}":\n${block}` };
+      return {
+        serverName: res.serverName,
+        uri: res.uri,
+        text: `Attached resource ${collapseLabel(res.uri, 300)} from the MCP server "${res.serverName}":\n${block}`,
+      };
     },
   };
 }

@@ -11,7 +11,6 @@ import type { Awaitable, HandlerSet } from './handler-set';
 import type { ModelGroup } from '../protocol';
 import { t } from '../../util/t';
 
-
 export interface ModelHandlerDeps {
   providers: Awaitable<ProviderStore>;
   settings: Awaitable<SettingsStore>;
@@ -30,10 +29,18 @@ export function createModelHandlers(deps: ModelHandlerDeps): HandlerSet<'models.
       const defaultId = (await settings.get()).defaultProviderId ?? all[0]?.id;
       return Promise.all(
         all.map(async (p): Promise<ModelGroup> => {
-          const group = { providerId: p.id, providerName: p.name, defaultModel: p.model, isDefault: p.id === defaultId };
+          const group = {
+            providerId: p.id,
+            providerName: p.name,
+            defaultModel: p.model,
+            isDefault: p.id === defaultId,
+          };
           try {
             const apiKey = await providers.getApiKey(p.id);
-            const listed = await listModels({ kind: p.kind, baseUrl: p.baseUrl, apiKey }, AbortSignal.timeout(deps.timeoutMs ?? 8_000));
+            const listed = await listModels(
+              { kind: p.kind, baseUrl: p.baseUrl, apiKey },
+              AbortSignal.timeout(deps.timeoutMs ?? 8_000),
+            );
             return { ...group, models: [...new Set([p.model, ...listed])] };
           } catch (error) {
             return { ...group, models: [p.model], error: error instanceof Error ? error.message : String(error) };
@@ -44,7 +51,8 @@ export function createModelHandlers(deps: ModelHandlerDeps): HandlerSet<'models.
     'conversations.setModel': async ({ id, model }) => {
       const [conversations, providers] = await Promise.all([deps.conversations, deps.providers]);
       if (!(await conversations.getConversation(id))) throw new UserFacingError('not_found', t('bg_conversation_gone'));
-      if (model && !(await providers.get(model.providerId))) throw new UserFacingError('not_found', t('bg_provider_gone'));
+      if (model && !(await providers.get(model.providerId)))
+        throw new UserFacingError('not_found', t('bg_provider_gone'));
       await conversations.setModel(id, model ?? undefined);
     },
   };

@@ -27,7 +27,10 @@ export const keyAgainMessage = (): string => t('bg_key_again');
  * Refuses to let a stored key go to another endpoint: a changed kind or base URL origin needs the key typed
  * again (or cleared). A provider with no stored key (a local server) has nothing to leak.
  */
-async function refuseKeyToNewEndpoint(providers: ProviderStore, draft: { id?: string; kind: ProviderKind; baseUrl: string; apiKey?: string }) {
+async function refuseKeyToNewEndpoint(
+  providers: ProviderStore,
+  draft: { id?: string; kind: ProviderKind; baseUrl: string; apiKey?: string },
+) {
   // A typed key goes where the user typed it for; '' removes the stored key; only undefined keeps it.
   if (!draft.id || draft.apiKey !== undefined) return;
   const saved = await providers.get(draft.id);
@@ -35,7 +38,9 @@ async function refuseKeyToNewEndpoint(providers: ProviderStore, draft: { id?: st
   if (providerEndpoint(saved) !== providerEndpoint(draft)) throw new UserFacingError('key_required', keyAgainMessage());
 }
 
-export function createProviderHandlers(deps: ProviderHandlerDeps): HandlerSet<'providers.list' | 'providers.save' | 'providers.delete' | 'providers.test' | 'providers.builtinStatus'> {
+export function createProviderHandlers(
+  deps: ProviderHandlerDeps,
+): HandlerSet<'providers.list' | 'providers.save' | 'providers.delete' | 'providers.test' | 'providers.builtinStatus'> {
   return {
     'providers.list': async () => (await deps.providers).list(),
     'providers.save': async (input) => {

@@ -11,7 +11,14 @@ export function createRunHandlers(deps: { journal: Awaitable<Pick<RunJournal, 'r
       if (!snap) throw new UserFacingError('not_found', t('bg_run_unknown'));
       return {
         runId,
-        steps: snap.steps.map((s) => ({ index: s.index, system: s.request.system, messages: s.request.messages, tools: s.request.tools ?? [], finishReason: s.finishReason, usage: s.usage })),
+        steps: snap.steps.map((s) => ({
+          index: s.index,
+          system: s.request.system,
+          messages: s.request.messages,
+          tools: s.request.tools ?? [],
+          finishReason: s.finishReason,
+          usage: s.usage,
+        })),
       };
     },
   };

@@ -8,8 +8,12 @@ import { t } from '../../util/t';
 
 export const MAX_USER_SKILLS = 50;
 
-export function createSkillHandlers(deps: { skills: SkillCatalog; settings: Awaitable<SettingsStore> }): HandlerSet<'skills.list' | 'skills.save' | 'skills.delete'> {
-  const listSkills = async () => (await deps.skills.list()).map(({ name, description, body, source }) => ({ name, description, body, source }));
+export function createSkillHandlers(deps: {
+  skills: SkillCatalog;
+  settings: Awaitable<SettingsStore>;
+}): HandlerSet<'skills.list' | 'skills.save' | 'skills.delete'> {
+  const listSkills = async () =>
+    (await deps.skills.list()).map(({ name, description, body, source }) => ({ name, description, body, source }));
   return {
     'skills.list': listSkills,
     'skills.save': async (skill) => {
@@ -17,7 +21,8 @@ export function createSkillHandlers(deps: { skills: SkillCatalog; settings: Awai
       if (bundled) throw new UserFacingError('invalid', t('bg_skill_built_in', skill.name));
       const settings = await deps.settings;
       const current = (await settings.get()).userSkills ?? [];
-      if (current.length >= MAX_USER_SKILLS && !current.some((k) => k.name === skill.name)) throw new UserFacingError('invalid', t('bg_skill_max', formatInteger(MAX_USER_SKILLS)));
+      if (current.length >= MAX_USER_SKILLS && !current.some((k) => k.name === skill.name))
+        throw new UserFacingError('invalid', t('bg_skill_max', formatInteger(MAX_USER_SKILLS)));
       await settings.update({ userSkills: [...current.filter((k) => k.name !== skill.name), skill] });
       return listSkills();
     },

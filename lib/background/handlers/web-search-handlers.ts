@@ -34,7 +34,9 @@ export interface WebSearchHandlerDeps {
   timeoutMs?: number;
 }
 
-export function createWebSearchHandlers(deps: WebSearchHandlerDeps): HandlerSet<'webSearch.get' | 'webSearch.save' | 'webSearch.test'> {
+export function createWebSearchHandlers(
+  deps: WebSearchHandlerDeps,
+): HandlerSet<'webSearch.get' | 'webSearch.save' | 'webSearch.test'> {
   return {
     'webSearch.get': async () => (await deps.store).view(),
     'webSearch.save': async (input) => (await deps.store).save(input),
@@ -45,9 +47,15 @@ export function createWebSearchHandlers(deps: WebSearchHandlerDeps): HandlerSet<
       const target = await store.draftTarget({ ...input, backend: input.backend });
       const started = deps.now();
       try {
-        const raw = await searchWeb(target, TEST_QUERY, DEFAULT_RESULT_COUNT, { fetch: deps.fetch, timeoutMs: deps.timeoutMs });
+        const raw = await searchWeb(target, TEST_QUERY, DEFAULT_RESULT_COUNT, {
+          fetch: deps.fetch,
+          timeoutMs: deps.timeoutMs,
+        });
         // Counted as web_search would give them to the model: web addresses only, de-duplicated.
-        return { results: present(raw, DEFAULT_RESULT_COUNT).length, ms: Math.max(0, Math.round(deps.now() - started)) };
+        return {
+          results: present(raw, DEFAULT_RESULT_COUNT).length,
+          ms: Math.max(0, Math.round(deps.now() - started)),
+        };
       } catch (error) {
         if (error instanceof WebSearchFailure) throw new UserFacingError(FAILURE_CODES[error.kind], error.shown);
         throw error;

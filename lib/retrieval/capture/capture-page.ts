@@ -18,7 +18,11 @@ export interface CaptureDeps {
    * content script so retrieval does not import its peer folder. `load` asks the background to load it
    * into this frame first (the capture script does not bundle it).
    */
-  read(doc: Document, options: { maxChars: number; excludeEditable: true }, load: () => Promise<void>): Promise<PageText> | PageText;
+  read(
+    doc: Document,
+    options: { maxChars: number; excludeEditable: true },
+    load: () => Promise<void>,
+  ): Promise<PageText> | PageText;
   /** Delivers a capture protocol message to the background (chrome.runtime.sendMessage) and resolves with its raw reply. */
   post?: Post;
   /**
@@ -60,7 +64,11 @@ export function startPageCapture(deps: CaptureDeps): () => void {
    * is sent again is not indexed twice.
    */
   const policy = { delaysMs: deps.retryMs ?? [500, 2000, 5000], retryOn: () => true };
-  const send = createSender(captureProtocol, { ...(deps.post ? { post: deps.post } : {}), retry: policy, signal: aborted.signal });
+  const send = createSender(captureProtocol, {
+    ...(deps.post ? { post: deps.post } : {}),
+    retry: policy,
+    signal: aborted.signal,
+  });
   const load = () => send('reader', {});
 
   const stopTimer = () => {

@@ -66,12 +66,19 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
 
   let extractor: FeatureExtractionPipeline;
   try {
-    extractor = await pipeline('feature-extraction', model, { dtype, ...(options.onProgress ? { progress_callback: tracker.progress } : {}) });
+    extractor = await pipeline('feature-extraction', model, {
+      dtype,
+      ...(options.onProgress ? { progress_callback: tracker.progress } : {}),
+    });
   } catch (cause) {
     const failed = tracker.failure();
     if (failed) {
       const host = new URL(failed.url).host;
-      throw new RetrievalError('model_download_failed', `Could not download the embedding model ${model} (${dtype}) from ${host}: ${failed.reason}`, { cause });
+      throw new RetrievalError(
+        'model_download_failed',
+        `Could not download the embedding model ${model} (${dtype}) from ${host}: ${failed.reason}`,
+        { cause },
+      );
     }
     throw new RetrievalError('model_load_failed', `could not load embedding model ${model} (${dtype})`, { cause });
   }
@@ -118,7 +125,9 @@ function tokenizerOf(extractor: FeatureExtractionPipeline): { tokenizer: ModelTo
   const tokenizer = extractor.tokenizer;
   try {
     if (!tokenizer) throw new Error('the pipeline has no tokenizer');
-    const specialTokens = tokenizer.encode('a', { add_special_tokens: true }).length - tokenizer.encode('a', { add_special_tokens: false }).length;
+    const specialTokens =
+      tokenizer.encode('a', { add_special_tokens: true }).length -
+      tokenizer.encode('a', { add_special_tokens: false }).length;
     return {
       tokenizer: {
         specialTokens,
@@ -128,6 +137,8 @@ function tokenizerOf(extractor: FeatureExtractionPipeline): { tokenizer: ModelTo
       },
     };
   } catch (error) {
-    return { tokenizerError: `could not use the model's tokenizer: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      tokenizerError: `could not use the model's tokenizer: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

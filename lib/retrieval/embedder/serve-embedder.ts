@@ -60,7 +60,9 @@ export function serveEmbedder(scope: WorkerScope, bundled: BundledWasm, hardware
         onProgress: (p) => reply({ type: 'progress', id: msg.id, ...p }),
       });
       embedder.then((e) => {
-        const tokenizer = e.tokenizer ? { specialTokens: e.tokenizer.specialTokens } : { error: e.tokenizerError ?? 'no tokenizer' };
+        const tokenizer = e.tokenizer
+          ? { specialTokens: e.tokenizer.specialTokens }
+          : { error: e.tokenizerError ?? 'no tokenizer' };
         reply({ type: 'loaded', id: msg.id, modelId: e.modelId, dims: e.dims, threads, tokenizer });
       }, fail);
       return;
@@ -80,6 +82,13 @@ export function serveEmbedder(scope: WorkerScope, bundled: BundledWasm, hardware
     }
     embedder
       .then((e) => e.embed(msg.texts))
-      .then((vectors) => scope.postMessage({ type: 'embedded', id: msg.id, vectors }, vectors.map((v) => v.buffer as ArrayBuffer)), fail);
+      .then(
+        (vectors) =>
+          scope.postMessage(
+            { type: 'embedded', id: msg.id, vectors },
+            vectors.map((v) => v.buffer as ArrayBuffer),
+          ),
+        fail,
+      );
   });
 }

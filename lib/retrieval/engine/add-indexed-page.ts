@@ -18,15 +18,27 @@ export function addIndexedPage(state: HybridIndexState, page: PageInput, input: 
   const { modelId, dims } = state;
   for (const c of input) {
     if (c.vector.length !== dims) {
-      throw new RetrievalError('model_mismatch', `chunk vector has ${c.vector.length} dims, index expects ${dims} (${modelId})`);
+      throw new RetrievalError(
+        'model_mismatch',
+        `chunk vector has ${c.vector.length} dims, index expects ${dims} (${modelId})`,
+      );
     }
   }
-  if (!Number.isFinite(page.visitedAt)) throw new RetrievalError('invalid_input', 'visitedAt must be a finite epoch ms');
+  if (!Number.isFinite(page.visitedAt))
+    throw new RetrievalError('invalid_input', 'visitedAt must be a finite epoch ms');
   const key = pageKeyOf(page.url);
   const old = state.pages.get(key);
   if (old) removePageRecord(state, old);
   const domain = (page.domain ?? domainOf(page.url)).toLowerCase();
-  const record: PageRecord = { key, url: key, title: page.title, domain, domains: domainAncestry(domain), visitedAt: page.visitedAt, slots: [] };
+  const record: PageRecord = {
+    key,
+    url: key,
+    title: page.title,
+    domain,
+    domains: domainAncestry(domain),
+    visitedAt: page.visitedAt,
+    slots: [],
+  };
   const out: IndexedChunk[] = [];
   input.forEach((c, ordinal) => {
     const slot = state.nextSlot++;

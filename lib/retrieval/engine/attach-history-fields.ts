@@ -8,13 +8,23 @@ import { historySchema, TEXT_FIELD, VECTOR_FIELD } from './history-schema';
 import type { HistoryComponentsShared, HistoryFields, HistoryIndexStore } from './history-store-types';
 import { historyVectorField } from './history-vector-field';
 
-export function attachHistoryFields(store: AnyIndexStore, history: HistoryFields, dims: number, depth: number, shared: HistoryComponentsShared): HistoryIndexStore {
+export function attachHistoryFields(
+  store: AnyIndexStore,
+  history: HistoryFields,
+  dims: number,
+  depth: number,
+  shared: HistoryComponentsShared,
+): HistoryIndexStore {
   const schema = historySchema(dims);
   const s = store as HistoryIndexStore;
   s.history = history;
   s.searchableProperties.push(TEXT_FIELD, VECTOR_FIELD);
   s.searchablePropertiesWithTypes[TEXT_FIELD] = schema[TEXT_FIELD];
   s.searchablePropertiesWithTypes[VECTOR_FIELD] = schema[VECTOR_FIELD];
-  s.vectorIndexes[VECTOR_FIELD] = { type: 'Vector', node: historyVectorField(s, dims, depth, shared) as never, isArray: false };
+  s.vectorIndexes[VECTOR_FIELD] = {
+    type: 'Vector',
+    node: historyVectorField(s, dims, depth, shared) as never,
+    isArray: false,
+  };
   return s;
 }

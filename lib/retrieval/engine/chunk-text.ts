@@ -111,7 +111,8 @@ function splitSections(input: string): Section[] {
 // A sentence ends at . ! ? (optionally followed by closing quotes/brackets) before whitespace and a
 // capital, digit or opening mark. Misses "e.g. Foo" style abbreviations, which only costs a split.
 // Chinese and Japanese sentences end at 。！？ (and their closing brackets), with or without a space.
-const SENTENCE_END = /(?<=[.!?]["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])|(?<=[。！？][」』）】”’]*)(?![」』）】”’])\s*(?=\S)/gu;
+const SENTENCE_END =
+  /(?<=[.!?]["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])|(?<=[。！？][」』）】”’]*)(?![」』）】”’])\s*(?=\S)/gu;
 
 /** A block's sentences, each with the whitespace before it (none between CJK sentences). */
 function splitSentences(block: string): Array<{ text: string; sep: string }> {
@@ -157,13 +158,18 @@ function sentencePieces(blocks: string[]): Piece[] {
 function cutPiece(p: Piece, budget: number): Piece[] {
   const words = [...p.text.matchAll(/(\s*)(\S+)/g)];
   // The first word keeps leading whitespace (a code line's indentation); later ones keep theirs as `sep`.
-  if (words.length > 1) return words.map((m, i) => ({ text: i === 0 ? m[0] : m[2]!, sep: i === 0 ? p.sep : m[1]!, tokens: NaN }));
+  if (words.length > 1)
+    return words.map((m, i) => ({ text: i === 0 ? m[0] : m[2]!, sep: i === 0 ? p.sep : m[1]!, tokens: NaN }));
   const chars = Array.from(p.text);
   if (chars.length < 2) return [p];
   // Aim under the budget by the word's own token density, so one more counting round usually settles it.
-  const size = Math.max(1, Math.min(Math.ceil(chars.length / 2), Math.floor((chars.length * budget) / (p.tokens * 1.25))));
+  const size = Math.max(
+    1,
+    Math.min(Math.ceil(chars.length / 2), Math.floor((chars.length * budget) / (p.tokens * 1.25))),
+  );
   const out: Piece[] = [];
-  for (let i = 0; i < chars.length; i += size) out.push({ text: chars.slice(i, i + size).join(''), sep: i === 0 ? p.sep : '', tokens: NaN });
+  for (let i = 0; i < chars.length; i += size)
+    out.push({ text: chars.slice(i, i + size).join(''), sep: i === 0 ? p.sep : '', tokens: NaN });
   return out;
 }
 
@@ -184,7 +190,12 @@ interface Draft {
  * every finished chunk as embedded, and a chunk still over the budget (other tokenizers merge across a
  * join now and then) is halved until every chunk fits.
  */
-function* chunking(input: string, max: number, overlap: number, specials: number): Generator<string[], TextChunk[], number[]> {
+function* chunking(
+  input: string,
+  max: number,
+  overlap: number,
+  specials: number,
+): Generator<string[], TextChunk[], number[]> {
   const room = max - specials;
   const sections = splitSections(input).map((s) => ({ ...s, pieces: sentencePieces(s.blocks) }));
   // Batch 1: every sentence of the page, and each heading path with 0…n-1 outer headings left out.
@@ -202,7 +213,9 @@ function* chunking(input: string, max: number, overlap: number, specials: number
 
   // Batches 2…: pieces over their section's budget are cut, and the parts counted, until all fit.
   for (;;) {
-    const over = plans.flatMap((pl) => pl.pieces.filter((p) => p.tokens > pl.budget && Array.from(p.text).length > 1).map((p) => ({ pl, p })));
+    const over = plans.flatMap((pl) =>
+      pl.pieces.filter((p) => p.tokens > pl.budget && Array.from(p.text).length > 1).map((p) => ({ pl, p })),
+    );
     if (over.length === 0) break;
     const cuts = new Map(over.map(({ pl, p }) => [p, cutPiece(p, pl.budget)]));
     const fresh = [...cuts.values()].flat().filter((p) => Number.isNaN(p.tokens));
@@ -225,7 +238,11 @@ function* chunking(input: string, max: number, overlap: number, specials: number
         emit();
         const carry: Piece[] = [];
         let t = 0;
-        for (let i = cur.length - 1; i >= 0 && t + cur[i]!.tokens <= overlap && t + cur[i]!.tokens + p.tokens <= budget; i--) {
+        for (
+          let i = cur.length - 1;
+          i >= 0 && t + cur[i]!.tokens <= overlap && t + cur[i]!.tokens + p.tokens <= budget;
+          i--
+        ) {
           carry.unshift(cur[i]!);
           t += cur[i]!.tokens;
         }
@@ -266,7 +283,8 @@ function* chunking(input: string, max: number, overlap: number, specials: number
 
 function checkOptions(options: ChunkOptions, specials: number): { max: number; overlap: number } {
   const max = options.maxTokens ?? 256;
-  if (max - specials < 8) throw new RangeError(`maxTokens must leave at least 8 tokens besides the ${specials} special tokens, got ${max}`);
+  if (max - specials < 8)
+    throw new RangeError(`maxTokens must leave at least 8 tokens besides the ${specials} special tokens, got ${max}`);
   return { max, overlap: Math.min(options.overlapTokens ?? 32, Math.floor(max / 2)) };
 }
 
@@ -282,7 +300,11 @@ export function chunkText(input: string, options: SyncChunkOptions = {}): TextCh
 }
 
 /** Chunks a page with the embedding model's tokenizer, so every chunk fits the model's input exactly. */
-export async function chunkTextWithTokenizer(input: string, tokenizer: ModelTokenizer, options: ChunkOptions = {}): Promise<TextChunk[]> {
+export async function chunkTextWithTokenizer(
+  input: string,
+  tokenizer: ModelTokenizer,
+  options: ChunkOptions = {},
+): Promise<TextChunk[]> {
   const { max, overlap } = checkOptions(options, tokenizer.specialTokens);
   const run = chunking(input, max, overlap, tokenizer.specialTokens);
   let step = run.next();

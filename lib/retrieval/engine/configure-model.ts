@@ -22,7 +22,11 @@ export function configureModel(ctx: EngineContext, model: EmbeddingModelSettings
     slot.restored = index?.size ?? 0;
     if (index) slot.index ??= index;
     else if (storedModel) {
-      slot.previous = await restoreOrReset(ctx, async (store) => (await loadIndex(store, storedModel)).index, undefined);
+      slot.previous = await restoreOrReset(
+        ctx,
+        async (store) => (await loadIndex(store, storedModel)).index,
+        undefined,
+      );
       if (slot.previous && slot.previous.pageCount > 0) slot.reembedding = reembedIndex(ctx, slot, slot.previous);
       else slot.previous = undefined;
     }

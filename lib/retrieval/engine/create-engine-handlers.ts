@@ -14,7 +14,9 @@ import { traceSearch } from './trace-search';
 import { readHtml } from '../../page/read-html';
 
 /** A handler per request name, typed by its route: the offscreen document serves them as they are (a full set of the kit's Handlers). */
-export type EngineHandlers = { [K in OffscreenRequestName]: (r: OffscreenRequest<K>) => Promise<OffscreenResponses[K]> };
+export type EngineHandlers = {
+  [K in OffscreenRequestName]: (r: OffscreenRequest<K>) => Promise<OffscreenResponses[K]>;
+};
 
 /** Creates the handlers over the engine's shared state. Every request names its model: configureModel switches when it changed. */
 export function createEngineHandlers(ctx: EngineContext): EngineHandlers {
@@ -26,7 +28,17 @@ export function createEngineHandlers(ctx: EngineContext): EngineHandlers {
       // While re-embedding, the previous model's index answers (text only: its vectors are another model's).
       const previous = slot.previous;
       const traced = { record: ctx.recordSearch, now: ctx.now ?? Date.now };
-      if (previous) return traceSearch(r.request.query, undefined, () => searchHistory(previous, undefined, { ...r.request, mode: r.request.mode === 'dense' ? 'sparse' : r.request.mode }), traced);
+      if (previous)
+        return traceSearch(
+          r.request.query,
+          undefined,
+          () =>
+            searchHistory(previous, undefined, {
+              ...r.request,
+              mode: r.request.mode === 'dense' ? 'sparse' : r.request.mode,
+            }),
+          traced,
+        );
       const index = await liveIndexOf(ctx, slot);
       // Text-only while the model loads or after it failed, rather than no answer at all.
       let embedder: Embedder | undefined;
@@ -47,7 +59,9 @@ export function createEngineHandlers(ctx: EngineContext): EngineHandlers {
       const index = slot.previous ?? slot.index ?? stored;
       if (!index) return { total: 0, pages: [] };
       const q = r.query?.trim().toLowerCase();
-      const all = index.listPages().filter((p) => !q || p.title.toLowerCase().includes(q) || p.url.toLowerCase().includes(q));
+      const all = index
+        .listPages()
+        .filter((p) => !q || p.title.toLowerCase().includes(q) || p.url.toLowerCase().includes(q));
       all.sort((a, b) => b.visitedAt - a.visitedAt);
       return { total: all.length, pages: all.slice(0, r.limit ?? 500) };
     },
@@ -66,7 +80,10 @@ export function createEngineHandlers(ctx: EngineContext): EngineHandlers {
       }
       // The cache holds vectors derived from the deleted pages: they go too, every model's for "everything".
       if (r.target.kind === 'all') ctx.storeReset = undefined;
-      const forget = r.target.kind === 'all' ? ctx.cache.clear() : Promise.all(forgotten.map((f) => forgetVectors(ctx.cache, f.modelId, f.texts)));
+      const forget =
+        r.target.kind === 'all'
+          ? ctx.cache.clear()
+          : Promise.all(forgotten.map((f) => forgetVectors(ctx.cache, f.modelId, f.texts)));
       await Promise.all([ctx.persist(slot), forget]);
       return out;
     },
@@ -83,7 +100,13 @@ export function createEngineHandlers(ctx: EngineContext): EngineHandlers {
     // No model involved: fetch_url borrows this document's DOM for read_page's reader.
     async parseHtml(r) {
       const { title, lang, markdown, notice, nextOffset } = readHtml(r.html, r.url, { maxChars: r.maxChars });
-      return { title, lang, markdown, ...(notice ? { notice } : {}), ...(nextOffset !== undefined ? { truncated: true } : {}) };
+      return {
+        title,
+        lang,
+        markdown,
+        ...(notice ? { notice } : {}),
+        ...(nextOffset !== undefined ? { truncated: true } : {}),
+      };
     },
   };
 }

@@ -3,7 +3,13 @@ import type { ModelLoadProgress } from '../create-model-load-tracker';
 import type { Embedder } from '../embedder-contract';
 import { RetrievalError, type RetrievalErrorCode } from '../retrieval-error';
 import type { ModelTokenizer } from '../embedder-contract';
-import { COUNT_BATCH, fromEmbedWorkerSchema, type FromEmbedWorker, type ToEmbedWorker, type WorkerLoadOptions } from '../embed-worker-protocol';
+import {
+  COUNT_BATCH,
+  fromEmbedWorkerSchema,
+  type FromEmbedWorker,
+  type ToEmbedWorker,
+  type WorkerLoadOptions,
+} from '../embed-worker-protocol';
 
 /** An Embedder backed by a worker that can be terminated (on a model change). */
 export interface WorkerEmbedder extends Embedder {
@@ -34,11 +40,23 @@ const passedCodes = new Set<RetrievalErrorCode>(['model_load_failed', 'model_dow
  * A request that gets no answer in `timeoutMs` fails (a crashed worker must not hang ingestion); a load
  * that keeps reporting progress is alive, so each report restarts its clock.
  */
-export async function createWorkerEmbedder(spawn: () => WorkerLike, options: WorkerLoadOptions, settings: WorkerEmbedderOptions = {}): Promise<WorkerEmbedder> {
+export async function createWorkerEmbedder(
+  spawn: () => WorkerLike,
+  options: WorkerLoadOptions,
+  settings: WorkerEmbedderOptions = {},
+): Promise<WorkerEmbedder> {
   const timeoutMs = settings.timeoutMs ?? 120_000;
   const worker = spawn();
   let nextId = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout>; arm: () => ReturnType<typeof setTimeout> }>();
+  const pending = new Map<
+    number,
+    {
+      resolve: (v: unknown) => void;
+      reject: (e: Error) => void;
+      timer: ReturnType<typeof setTimeout>;
+      arm: () => ReturnType<typeof setTimeout>;
+    }
+  >();
   const failAll = (error: Error) => {
     for (const p of pending.values()) {
       clearTimeout(p.timer);
@@ -49,7 +67,9 @@ export async function createWorkerEmbedder(spawn: () => WorkerLike, options: Wor
   worker.addEventListener('message', (event) => {
     const parsed = fromEmbedWorkerSchema.safeParse(event.data);
     if (!parsed.success) {
-      failAll(new RetrievalError('embedding_failed', `malformed reply from the embedding worker: ${parsed.error.message}`));
+      failAll(
+        new RetrievalError('embedding_failed', `malformed reply from the embedding worker: ${parsed.error.message}`),
+      );
       return;
     }
     const msg = parsed.data;
@@ -63,10 +83,18 @@ export async function createWorkerEmbedder(spawn: () => WorkerLike, options: Wor
       return;
     }
     pending.delete(msg.id);
-    if (msg.type === 'error') p.reject(new RetrievalError(passedCodes.has(msg.code as RetrievalErrorCode) ? (msg.code as RetrievalErrorCode) : 'embedding_failed', msg.message));
+    if (msg.type === 'error')
+      p.reject(
+        new RetrievalError(
+          passedCodes.has(msg.code as RetrievalErrorCode) ? (msg.code as RetrievalErrorCode) : 'embedding_failed',
+          msg.message,
+        ),
+      );
     else p.resolve(msg);
   });
-  worker.addEventListener('error', (event) => failAll(new RetrievalError('embedding_failed', `embedding worker crashed: ${event.message ?? 'unknown error'}`)));
+  worker.addEventListener('error', (event) =>
+    failAll(new RetrievalError('embedding_failed', `embedding worker crashed: ${event.message ?? 'unknown error'}`)),
+  );
 
   type Request = ToEmbedWorker extends infer M ? (M extends ToEmbedWorker ? Omit<M, 'id'> : never) : never;
   function call<T>(message: Request): Promise<T> {
@@ -75,7 +103,12 @@ export async function createWorkerEmbedder(spawn: () => WorkerLike, options: Wor
       const arm = () =>
         setTimeout(() => {
           pending.delete(id);
-          reject(new RetrievalError('embedding_failed', `embedding worker did not answer "${message.type}" within ${timeoutMs} ms`));
+          reject(
+            new RetrievalError(
+              'embedding_failed',
+              `embedding worker did not answer "${message.type}" within ${timeoutMs} ms`,
+            ),
+          );
         }, timeoutMs);
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer: arm(), arm });
       worker.postMessage({ ...message, id });
@@ -100,7 +133,11 @@ export async function createWorkerEmbedder(spawn: () => WorkerLike, options: Wor
             for (let i = 0; i < texts.length; i += COUNT_BATCH) {
               const batch = texts.slice(i, i + COUNT_BATCH);
               const { counts } = await call<{ counts: number[] }>({ type: 'count', texts: batch });
-              if (counts.length !== batch.length) throw new RetrievalError('embedding_failed', `the embedding worker counted ${counts.length} of ${batch.length} texts`);
+              if (counts.length !== batch.length)
+                throw new RetrievalError(
+                  'embedding_failed',
+                  `the embedding worker counted ${counts.length} of ${batch.length} texts`,
+                );
               out.push(...counts);
             }
             return out;

@@ -3,6 +3,9 @@ import { deleteDB } from 'idb';
 
 export function deleteEmbeddingCacheDb(name: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    deleteDB(name, { blocked: () => reject(new Error(`deleting "${name}" is blocked by another connection`)) }).then(resolve, reject);
+    deleteDB(name, { blocked: () => reject(new Error(`deleting "${name}" is blocked by another connection`)) }).then(
+      resolve,
+      reject,
+    );
   });
 }

@@ -138,7 +138,10 @@ export function dotI8ModuleBytes(): Uint8Array<ArrayBuffer> {
     END,
     END,
   ]; // prettier-ignore
-  const locals = vec([[...uleb(1), I32], [...uleb(3), V128]]);
+  const locals = vec([
+    [...uleb(1), I32],
+    [...uleb(3), V128],
+  ]);
   const body = [...locals, ...code];
   const bytes = [
     0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,

@@ -20,7 +20,10 @@ export function embeddersOf(ctx: EngineContext, slot: ModelSlot): Promise<Embedd
       (w) => {
         slot.worker = w;
         slot.status = 'ready';
-        if (!w.tokenizer) console.warn(`Tabwise: chunk sizes of ${w.modelId} are estimated (about 4 characters a token): ${w.tokenizerError}`);
+        if (!w.tokenizer)
+          console.warn(
+            `Tabwise: chunk sizes of ${w.modelId} are estimated (about 4 characters a token): ${w.tokenizerError}`,
+          );
         slot.progress = undefined;
         if (ctx.current !== slot) w.dispose();
         return { passages: withEmbeddingCache(w, ctx.cache), queries: withEmbeddingCache(w, ctx.recent) };

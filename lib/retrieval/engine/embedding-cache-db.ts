@@ -50,7 +50,10 @@ export function createIdbEmbeddingCacheStore(options: IdbEmbeddingCacheOptions =
   const maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_EMBEDDING_CACHE_ENTRIES);
   /** Hits older than this many writes are renewed (so eviction is close to least-recently-used). */
   const renewAfter = Math.ceil(maxEntries / 2);
-  const connection = createEmbeddingCacheConnection(options.name ?? EMBEDDING_CACHE_DB_NAME, options.timeoutMs ?? 10_000);
+  const connection = createEmbeddingCacheConnection(
+    options.name ?? EMBEDDING_CACHE_DB_NAME,
+    options.timeoutMs ?? 10_000,
+  );
   const clear = () => clearEmbeddingCache(connection);
 
   return {

@@ -16,7 +16,11 @@ export async function engineStatsOf(ctx: EngineContext, slot: ModelSlot): Promis
     ...(slot.status === 'loading' && slot.progress ? { modelProgress: { ...slot.progress } } : {}),
     ...(slot.error ? { modelError: slot.error } : {}),
     threads: slot.worker?.threads ?? 0,
-    ...(slot.worker ? (slot.worker.tokenizer ? { tokenCounting: 'model-tokenizer' as const } : { tokenCounting: 'estimate' as const, tokenCountingNote: slot.worker.tokenizerError ?? 'no tokenizer' }) : {}),
+    ...(slot.worker
+      ? slot.worker.tokenizer
+        ? { tokenCounting: 'model-tokenizer' as const }
+        : { tokenCounting: 'estimate' as const, tokenCountingNote: slot.worker.tokenizerError ?? 'no tokenizer' }
+      : {}),
     crossOriginIsolated: ctx.crossOriginIsolated,
     restoredChunks: slot.restored,
     restoreMs: Math.round(slot.restoreMs),

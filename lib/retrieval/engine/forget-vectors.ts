@@ -26,7 +26,11 @@ export async function forgetVectors(cache: EmbeddingCacheStore, modelId: string,
 }
 
 /** forgetVectors where the cache must not fail the work (ingestion, re-embedding): logged instead. */
-export async function forgetVectorsQuietly(cache: EmbeddingCacheStore, modelId: string, texts: string[]): Promise<void> {
+export async function forgetVectorsQuietly(
+  cache: EmbeddingCacheStore,
+  modelId: string,
+  texts: string[],
+): Promise<void> {
   try {
     await forgetVectors(cache, modelId, texts);
   } catch (error) {

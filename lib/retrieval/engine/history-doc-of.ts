@@ -2,7 +2,13 @@
 import type { HistoryDoc } from './history-schema';
 import type { PageRecord } from './hybrid-index-state';
 
-export function historyDocOf(page: PageRecord, slot: number, ordinal: number, text: string, headingPath: string[]): HistoryDoc {
+export function historyDocOf(
+  page: PageRecord,
+  slot: number,
+  ordinal: number,
+  text: string,
+  headingPath: string[],
+): HistoryDoc {
   return {
     key: String(slot),
     pageKey: page.key,

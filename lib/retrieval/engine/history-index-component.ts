@@ -15,17 +15,26 @@ import { createSparseIndex } from './sparse-index';
 import { createVectorStore } from './vector-store';
 
 /** `depth`: how many of the best candidates each side (text, vector) hands on to fusion. */
-export function historyIndexComponent(dims: number, depth: number, shared: HistoryComponentsShared): IIndex<HistoryIndexStore> {
+export function historyIndexComponent(
+  dims: number,
+  depth: number,
+  shared: HistoryComponentsShared,
+): IIndex<HistoryIndexStore> {
   const base = components.index.createIndex() as unknown as IIndex<AnyIndexStore>;
   const schema = historySchema(dims);
   const filterSchema = { domains: schema.domains, visitedAt: schema.visitedAt };
-  const attach = (store: AnyIndexStore, history: HistoryFields) => attachHistoryFields(store, history, dims, depth, shared);
+  const attach = (store: AnyIndexStore, history: HistoryFields) =>
+    attachHistoryFields(store, history, dims, depth, shared);
 
   const index: IIndex<HistoryIndexStore> = {
     ...(base as unknown as IIndex<HistoryIndexStore>),
     create(orama, sharedIds) {
       const store = base.create(orama, sharedIds, filterSchema as never);
-      return attach(store, { sparse: createSparseIndex(), vectors: createVectorStore(dims), live: new Uint8Array(1024) });
+      return attach(store, {
+        sparse: createSparseIndex(),
+        vectors: createVectorStore(dims),
+        live: new Uint8Array(1024),
+      });
     },
     insert(implementation, store, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, opts) {
       const slot = internalId - 1;
@@ -38,11 +47,24 @@ export function historyIndexComponent(dims: number, depth: number, shared: Histo
       }
       if (prop === VECTOR_FIELD) {
         const v = value as number[];
-        if (v.length !== dims) throw new RetrievalError('model_mismatch', `chunk vector has ${v.length} dims, index expects ${dims}`);
+        if (v.length !== dims)
+          throw new RetrievalError('model_mismatch', `chunk vector has ${v.length} dims, index expects ${dims}`);
         store.history.vectors.set(slot, Float32Array.from(v));
         return;
       }
-      base.insert(implementation as never, store, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, opts);
+      base.insert(
+        implementation as never,
+        store,
+        prop,
+        id,
+        internalId,
+        value,
+        schemaType,
+        language,
+        tokenizer,
+        docsCount,
+        opts,
+      );
     },
     remove(implementation, store, prop, id, internalId, value, schemaType, language, tokenizer, docsCount) {
       const slot = internalId - 1;
@@ -54,9 +76,32 @@ export function historyIndexComponent(dims: number, depth: number, shared: Histo
         return true;
       }
       if (prop === VECTOR_FIELD) return true;
-      return base.remove(implementation as never, store, prop, id, internalId, value, schemaType, language, tokenizer, docsCount);
+      return base.remove(
+        implementation as never,
+        store,
+        prop,
+        id,
+        internalId,
+        value,
+        schemaType,
+        language,
+        tokenizer,
+        docsCount,
+      );
     },
-    search(store, term, _tokenizer, _language, properties, _exact, _tolerance, _boost, relevance, _docsCount, whereFiltersIDs) {
+    search(
+      store,
+      term,
+      _tokenizer,
+      _language,
+      properties,
+      _exact,
+      _tolerance,
+      _boost,
+      relevance,
+      _docsCount,
+      whereFiltersIDs,
+    ) {
       const s = store as HistoryIndexStore;
       if (!properties.includes(TEXT_FIELD)) return [];
       const { scores, matched } = s.history.sparse.scoreAll(term, { k1: relevance.k, b: relevance.b });
@@ -71,7 +116,18 @@ export function historyIndexComponent(dims: number, depth: number, shared: Histo
       return loadHistoryFields(raw, dims, {
         open: (fields) => attach(base.create(undefined as never, sharedIds as never, filterSchema as never), fields),
         insertFilter: (store, prop, id, value, count) =>
-          base.insert(index as never, store, prop, id, id, value, prop === 'domains' ? 'enum[]' : 'number', undefined, undefined as never, count),
+          base.insert(
+            index as never,
+            store,
+            prop,
+            id,
+            id,
+            value,
+            prop === 'domains' ? 'enum[]' : 'number',
+            undefined,
+            undefined as never,
+            count,
+          ),
       });
     },
   };

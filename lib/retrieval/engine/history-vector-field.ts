@@ -11,7 +11,12 @@ import { selectTopK } from './select-top-k';
 type InternalDocumentID = number;
 
 /** The field of `store`; each search leaves its cosine per slot in `shared.last.dense` for fusion. */
-export function historyVectorField(store: HistoryIndexStore, dims: number, depth: number, shared: HistoryComponentsShared) {
+export function historyVectorField(
+  store: HistoryIndexStore,
+  dims: number,
+  depth: number,
+  shared: HistoryComponentsShared,
+) {
   return {
     size: dims,
     /** Orama's vector-index contract: [internal id, similarity] of candidates at or above `similarity`. */

@@ -14,7 +14,12 @@ import { RetrievalError } from '../retrieval-error';
 import { addIndexedPage } from './add-indexed-page';
 import { historyDocAt } from './history-doc-at';
 import { createHybridIndexState, type PageRecord } from './hybrid-index-state';
-import { DEFAULT_FUSION, type HybridIndex, type HybridIndexOptions, type HybridIndexSnapshot } from './hybrid-index-types';
+import {
+  DEFAULT_FUSION,
+  type HybridIndex,
+  type HybridIndexOptions,
+  type HybridIndexSnapshot,
+} from './hybrid-index-types';
 import { newHistoryDb } from './new-history-db';
 import { createHistoryComponents } from './orama-components';
 import { removePageRecord } from './remove-page-record';
@@ -74,10 +79,21 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
     },
     pageChunks(url) {
       const p = state.pages.get(pageKeyOf(url));
-      return p ? p.slots.map((slot) => ({ text: historyDocAt(state.db, slot).text, headingPath: historyDocAt(state.db, slot).headingPath })) : [];
+      return p
+        ? p.slots.map((slot) => ({
+            text: historyDocAt(state.db, slot).text,
+            headingPath: historyDocAt(state.db, slot).headingPath,
+          }))
+        : [];
     },
     listPages() {
-      return [...state.pages.values()].map((p) => ({ url: p.url, title: p.title, domain: p.domain, visitedAt: p.visitedAt, chunks: p.slots.length }));
+      return [...state.pages.values()].map((p) => ({
+        url: p.url,
+        title: p.title,
+        domain: p.domain,
+        visitedAt: p.visitedAt,
+        chunks: p.slots.length,
+      }));
     },
     snapshot: () => snapshotHybridIndex(state),
   };

@@ -47,7 +47,8 @@ function approximateBytes(value: unknown): number {
   if (typeof value === 'string') return value.length * 2;
   if (typeof value === 'number') return 8;
   if (Array.isArray(value)) return value.reduce((n: number, v) => n + approximateBytes(v), 0);
-  if (value && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + approximateBytes(v), 0);
+  if (value && typeof value === 'object')
+    return Object.values(value).reduce((n: number, v) => n + approximateBytes(v), 0);
   return 0;
 }
 
@@ -64,7 +65,15 @@ export async function saveIndex(db: IndexDatabase, index: HybridIndex, now: () =
     await tx.objectStore('texts').clear();
     for (let s = 0; s < segments; s++) {
       const from = s * TEXT_SEGMENT;
-      void tx.objectStore('texts').put({ texts: texts.slice(from, from + TEXT_SEGMENT), headingPaths: headingPaths.slice(from, from + TEXT_SEGMENT) }, s);
+      void tx
+        .objectStore('texts')
+        .put(
+          {
+            texts: texts.slice(from, from + TEXT_SEGMENT),
+            headingPaths: headingPaths.slice(from, from + TEXT_SEGMENT),
+          },
+          s,
+        );
     }
     void tx.objectStore('meta').put({ ...head, savedAt: now(), segments }, 'head');
     await tx.done;
@@ -81,7 +90,12 @@ export async function saveIndex(db: IndexDatabase, index: HybridIndex, now: () =
 export async function loadIndex(
   db: IndexDatabase,
   options: HybridIndexOptions,
-): Promise<{ index: HybridIndex; restored: number; storedModel?: { modelId: string; dims: number }; timings?: { readMs: number; rebuildMs: number } }> {
+): Promise<{
+  index: HybridIndex;
+  restored: number;
+  storedModel?: { modelId: string; dims: number };
+  timings?: { readMs: number; rebuildMs: number };
+}> {
   let head: IndexDb['meta']['value'] | undefined;
   let parts: Array<IndexDb['texts']['value']>;
   const started = performance.now();
@@ -97,7 +111,8 @@ export async function loadIndex(
   if (head.modelId !== options.modelId || head.dims !== options.dims) {
     return { index: createHybridIndex(options), restored: 0, storedModel };
   }
-  if (parts.length !== head.segments) throw new RetrievalError('corrupt_snapshot', `expected ${head.segments} text segments, found ${parts.length}`);
+  if (parts.length !== head.segments)
+    throw new RetrievalError('corrupt_snapshot', `expected ${head.segments} text segments, found ${parts.length}`);
   const { savedAt: _savedAt, segments: _segments, ...rest } = head;
   const snapshot: HybridIndexSnapshot = {
     ...rest,
@@ -106,14 +121,23 @@ export async function loadIndex(
   };
   const read = performance.now();
   const index = createHybridIndex(options, snapshot);
-  return { index, restored: index.size, storedModel, timings: { readMs: read - started, rebuildMs: performance.now() - read } };
+  return {
+    index,
+    restored: index.size,
+    storedModel,
+    timings: { readMs: read - started, rebuildMs: performance.now() - read },
+  };
 }
 
 /**
  * Restores the stored index if it was embedded by `modelId`, taking its width from the snapshot, so
  * search can start before the model is loaded. Returns `storedModel` alone when another model wrote it.
  */
-export async function loadStoredIndex(db: IndexDatabase, modelId: string, options: Omit<HybridIndexOptions, 'modelId' | 'dims'> = {}): Promise<{ index?: HybridIndex; storedModel?: { modelId: string; dims: number } }> {
+export async function loadStoredIndex(
+  db: IndexDatabase,
+  modelId: string,
+  options: Omit<HybridIndexOptions, 'modelId' | 'dims'> = {},
+): Promise<{ index?: HybridIndex; storedModel?: { modelId: string; dims: number } }> {
   let head: IndexDb['meta']['value'] | undefined;
   try {
     head = await db.get('meta', 'head');

@@ -22,7 +22,11 @@ import type { ModelSlot } from './model-slot';
 const CHUNKING = { maxTokens: 256, overlapTokens: 32 };
 
 /** Chunks, embeds and indexes pages; answers once they are persisted. */
-export async function ingestPages(ctx: EngineContext, slot: ModelSlot, pages: CapturedPage[]): Promise<OffscreenResponses['ingest']> {
+export async function ingestPages(
+  ctx: EngineContext,
+  slot: ModelSlot,
+  pages: CapturedPage[],
+): Promise<OffscreenResponses['ingest']> {
   await slot.stored;
   // New pages wait in the background's durable queue until the re-embed is on disk.
   await slot.reembedding;
@@ -33,14 +37,19 @@ export async function ingestPages(ctx: EngineContext, slot: ModelSlot, pages: Ca
   const replaced: string[] = [];
   for (const page of pages) {
     const before = embeddedTextsOf(index, page.url);
-    const chunks = embedder.tokenizer ? await chunkTextWithTokenizer(page.text, embedder.tokenizer, CHUNKING) : chunkText(page.text, CHUNKING);
+    const chunks = embedder.tokenizer
+      ? await chunkTextWithTokenizer(page.text, embedder.tokenizer, CHUNKING)
+      : chunkText(page.text, CHUNKING);
     // The heading path is embedded with the text: "Install > Linux" is context a bare paragraph lacks.
     const texts = chunks.map(embeddingText);
     if (chunks.length === 0) index.deletePage(page.url);
     else {
       const vectors = await embedder.embed(texts);
       // addPage replaces an earlier capture of the URL, so a batch re-sent after a crash is not indexed twice.
-      index.addPage({ url: page.url, title: page.title, visitedAt: page.visitedAt }, chunks.map((c, i) => ({ text: c.text, headingPath: c.headingPath, vector: vectors[i]! })));
+      index.addPage(
+        { url: page.url, title: page.title, visitedAt: page.visitedAt },
+        chunks.map((c, i) => ({ text: c.text, headingPath: c.headingPath, vector: vectors[i]! })),
+      );
     }
     const kept = new Set(texts);
     replaced.push(...before.filter((t) => !kept.has(t)));

@@ -13,14 +13,21 @@ export interface FilterStoreOps {
   /** A new store with `fields` attached. */
   open(fields: HistoryFields): HistoryIndexStore;
   /** Adds slot `id − 1`'s value to one of the filter fields. */
-  insertFilter(store: HistoryIndexStore, prop: 'domains' | 'visitedAt', id: number, value: string[] | number, count: number): void;
+  insertFilter(
+    store: HistoryIndexStore,
+    prop: 'domains' | 'visitedAt',
+    id: number,
+    value: string[] | number,
+    count: number,
+  ): void;
 }
 
 export function loadHistoryFields(raw: unknown, dims: number, ops: FilterStoreOps): HistoryIndexStore {
   const r = raw as HistoryIndexRaw;
   const sparse = createSparseIndex(r.sparse);
   const vectors = createVectorStore(dims, r.vectors);
-  if (vectors.dims !== dims) throw new RetrievalError('model_mismatch', `stored vectors have ${vectors.dims} dims, index expects ${dims}`);
+  if (vectors.dims !== dims)
+    throw new RetrievalError('model_mismatch', `stored vectors have ${vectors.dims} dims, index expects ${dims}`);
   const n = sparse.count;
   if (vectors.count !== n || r.live.length !== n || r.visitedAt.length !== n || r.domains.length !== n) {
     throw new RetrievalError('corrupt_snapshot', 'the text, vector and filter fields disagree on the number of chunks');

@@ -8,7 +8,11 @@ export function newHistoryDb(fields: HistoryComponents, dims: number) {
     schema: historySchema(dims),
     // Results are ranked by our own fusion, never sorted by a field: no sort index to build or save.
     sort: { enabled: false },
-    components: { index: fields.index, documentsStore: fields.documentsStore, getDocumentIndexId: fields.getDocumentIndexId },
+    components: {
+      index: fields.index,
+      documentsStore: fields.documentsStore,
+      getDocumentIndexId: fields.getDocumentIndexId,
+    },
   });
 }
 

@@ -9,7 +9,11 @@ import type { WorkerLike } from './create-worker-embedder';
 import { createEngineHandlers, type EngineHandlers } from './create-engine-handlers';
 import { createIndexSaver } from './create-index-saver';
 import { createIdbEmbeddingCacheStore } from './embedding-cache-db';
-import { createMemoryEmbeddingCacheStore, layeredEmbeddingCacheStore, type EmbeddingCacheStore } from './embedding-cache';
+import {
+  createMemoryEmbeddingCacheStore,
+  layeredEmbeddingCacheStore,
+  type EmbeddingCacheStore,
+} from './embedding-cache';
 import type { EngineContext } from './engine-context';
 import { openIndexDb, type IndexDatabase } from './index-persistence';
 import { createSearchTraceStore } from '../search-trace-store';
@@ -45,9 +49,19 @@ export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngin
     db,
     recent,
     cache: layeredEmbeddingCacheStore(recent, deps.embeddingCache ?? createIdbEmbeddingCacheStore()),
-    persist: createIndexSaver({ db, delayMs: deps.saveDelayMs ?? 400, now: deps.now ?? Date.now, onSaved: (bytes) => (ctx.savedBytes = bytes) }),
+    persist: createIndexSaver({
+      db,
+      delayMs: deps.saveDelayMs ?? 400,
+      now: deps.now ?? Date.now,
+      onSaved: (bytes) => (ctx.savedBytes = bytes),
+    }),
     savedBytes: 0,
-    recordSearch: deps.recordSearch ?? ((store) => (trace) => store.add(trace))(createSearchTraceStore()),
+    recordSearch:
+      deps.recordSearch ??
+      (
+        (store) => (trace) =>
+          store.add(trace)
+      )(createSearchTraceStore()),
     now: deps.now ?? (() => performance.now() + performance.timeOrigin),
   };
   return createEngineHandlers(ctx);

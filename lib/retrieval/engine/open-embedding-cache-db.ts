@@ -3,7 +3,13 @@
  * will not close blocks the upgrade: ingestion must not hang on the cache.
  */
 import { openDB } from 'idb';
-import { EMBEDDING_CACHE_DB_NAME, EMBEDDING_CACHE_DB_VERSION, embeddingCacheMigrations, type CacheDb, type EmbeddingCacheDb } from './embedding-cache-schema';
+import {
+  EMBEDDING_CACHE_DB_NAME,
+  EMBEDDING_CACHE_DB_VERSION,
+  embeddingCacheMigrations,
+  type CacheDb,
+  type EmbeddingCacheDb,
+} from './embedding-cache-schema';
 
 /** `onGone` is called when the connection closes under the cache (another version, a deletion, the browser). */
 export function openEmbeddingCacheDb(name = EMBEDDING_CACHE_DB_NAME, onGone: () => void = () => {}): Promise<CacheDb> {

@@ -7,7 +7,8 @@ import type { CacheState, CacheWriteTx } from './embedding-cache-schema';
 
 export async function readCacheState(tx: CacheWriteTx): Promise<CacheState> {
   const state = await tx.objectStore('meta').get('state');
-  if (state && Number.isSafeInteger(state.seq) && Number.isSafeInteger(state.count) && state.count >= 0) return { ...state };
+  if (state && Number.isSafeInteger(state.seq) && Number.isSafeInteger(state.count) && state.count >= 0)
+    return { ...state };
   const vectors = tx.objectStore('vectors');
   const [count, last] = await Promise.all([vectors.count(), vectors.index('bySeq').openKeyCursor(null, 'prev')]);
   return { count, seq: typeof last?.key === 'number' ? last.key : 0 };

@@ -8,13 +8,21 @@ import { decodeEmbedding } from './encode-embedding';
 import { readCacheState } from './read-cache-state';
 
 /** `renewAfter`: hits older than this many writes are renewed. */
-export async function readCachedEmbeddings(db: CacheDb, keys: string[], renewAfter: number): Promise<Array<Float32Array | undefined>> {
+export async function readCachedEmbeddings(
+  db: CacheDb,
+  keys: string[],
+  renewAfter: number,
+): Promise<Array<Float32Array | undefined>> {
   let records: Array<StoredEmbedding | undefined>;
   let seq: number;
   try {
     const tx = db.transaction(['vectors', 'meta'], 'readonly');
     const vectors = tx.objectStore('vectors');
-    const [state, found] = await Promise.all([tx.objectStore('meta').get('state'), Promise.all(keys.map((k) => vectors.get(k))), tx.done]);
+    const [state, found] = await Promise.all([
+      tx.objectStore('meta').get('state'),
+      Promise.all(keys.map((k) => vectors.get(k))),
+      tx.done,
+    ]);
     records = found;
     seq = typeof state?.seq === 'number' ? state.seq : 0;
   } catch (error) {

@@ -34,7 +34,10 @@ export async function reembedIndex(ctx: EngineContext, slot: ModelSlot, old: Hyb
         const vectors = await embedder.embed(texts);
         // Checked again after the await: a page deleted meanwhile (from `old`) must not come back.
         if (!index.listPages().some((p) => p.url === page.url) && old.pageChunks(page.url).length > 0) {
-          index.addPage({ url: page.url, title: page.title, visitedAt: page.visitedAt, domain: page.domain }, chunks.map((c, i) => ({ ...c, vector: vectors[i]! })));
+          index.addPage(
+            { url: page.url, title: page.title, visitedAt: page.visitedAt, domain: page.domain },
+            chunks.map((c, i) => ({ ...c, vector: vectors[i]! })),
+          );
           embedded.push(...texts);
         } else await forgetVectorsQuietly(ctx.cache, index.modelId, texts);
       }
@@ -44,7 +47,12 @@ export async function reembedIndex(ctx: EngineContext, slot: ModelSlot, old: Hyb
     slot.reembed = undefined;
     await ctx.persist(slot);
     // The previous model's vectors now belong to no stored index: a later deletion could not find them.
-    if (old.modelId !== index.modelId) await forgetVectorsQuietly(ctx.cache, old.modelId, old.listPages().flatMap((p) => embeddedTextsOf(old, p.url)));
+    if (old.modelId !== index.modelId)
+      await forgetVectorsQuietly(
+        ctx.cache,
+        old.modelId,
+        old.listPages().flatMap((p) => embeddedTextsOf(old, p.url)),
+      );
   } catch (error) {
     slot.error = `re-embedding failed: ${error instanceof Error ? error.message : String(error)}`;
     console.error('Tabwise: re-embedding the history index failed', error);

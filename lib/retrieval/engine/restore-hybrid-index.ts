@@ -15,10 +15,20 @@ import { HEADING_SEP, type HybridIndexSnapshot } from './hybrid-index-types';
 
 export function restoreHybridIndex(state: HybridIndexState, snap: HybridIndexSnapshot): void {
   const n = snap.texts.length;
-  if (snap.sparse.count !== n || snap.vectors.count !== n || snap.chunkPage.length !== n || snap.headingPaths.length !== n) {
+  if (
+    snap.sparse.count !== n ||
+    snap.vectors.count !== n ||
+    snap.chunkPage.length !== n ||
+    snap.headingPaths.length !== n
+  ) {
     throw new RetrievalError('corrupt_snapshot', 'snapshot parts disagree on the number of chunks');
   }
-  const records: PageRecord[] = snap.pages.map((p) => ({ ...p, key: pageKeyOf(p.url), domains: domainAncestry(p.domain), slots: [] }));
+  const records: PageRecord[] = snap.pages.map((p) => ({
+    ...p,
+    key: pageKeyOf(p.url),
+    domains: domainAncestry(p.domain),
+    slots: [],
+  }));
   const ids: string[] = new Array<string>(n);
   const docs: Record<number, HistoryDoc> = {};
   const visitedAt = new Float64Array(n);
@@ -29,7 +39,13 @@ export function restoreHybridIndex(state: HybridIndexState, snap: HybridIndexSna
     if (!page) throw new RetrievalError('corrupt_snapshot', `chunk ${slot} points at a missing page`);
     const hp = snap.headingPaths[slot]!;
     ids[slot] = String(slot);
-    docs[slot + 1] = historyDocOf(page, slot, snap.chunkOrdinal[slot]!, snap.texts[slot]!, hp ? hp.split(HEADING_SEP) : []);
+    docs[slot + 1] = historyDocOf(
+      page,
+      slot,
+      snap.chunkOrdinal[slot]!,
+      snap.texts[slot]!,
+      hp ? hp.split(HEADING_SEP) : [],
+    );
     visitedAt[slot] = page.visitedAt;
     domains[slot] = page.domains;
     page.slots.push(slot);

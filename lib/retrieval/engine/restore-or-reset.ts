@@ -8,7 +8,11 @@ import { clearStoredIndex, type IndexDatabase } from './index-persistence';
  * say so. It only held data derived from pages, which are indexed again when next visited. A store that
  * cannot be read at all (IndexedDB failing) is not cleared: that error is passed on.
  */
-export async function restoreOrReset<T>(ctx: EngineContext, restore: (store: IndexDatabase) => Promise<T>, empty: T): Promise<T> {
+export async function restoreOrReset<T>(
+  ctx: EngineContext,
+  restore: (store: IndexDatabase) => Promise<T>,
+  empty: T,
+): Promise<T> {
   const store = await ctx.db;
   try {
     return await restore(store);

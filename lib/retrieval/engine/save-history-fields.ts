@@ -18,5 +18,11 @@ export function saveHistoryFields(store: HistoryIndexStore, shared: HistoryCompo
     visitedAt[slot] = doc.visitedAt;
     domains[slot] = doc.domains;
   }
-  return { sparse: store.history.sparse.snapshot(), vectors: store.history.vectors.snapshot(), live, visitedAt, domains };
+  return {
+    sparse: store.history.sparse.snapshot(),
+    vectors: store.history.vectors.snapshot(),
+    live,
+    visitedAt,
+    domains,
+  };
 }

@@ -30,12 +30,17 @@ export function fragmentBlock(snippet: Snippet): string {
  * Searches the history index. Falls back to sparse-only search when the embedder's model differs from
  * the index's (during a re-embed), so search keeps working instead of comparing unrelated vectors.
  */
-export async function searchHistory(index: HybridIndex, embedder: Embedder | undefined, request: HistoryQuery): Promise<HistoryPassage[]> {
+export async function searchHistory(
+  index: HybridIndex,
+  embedder: Embedder | undefined,
+  request: HistoryQuery,
+): Promise<HistoryPassage[]> {
   const query = request.query.trim();
   if (!query) throw new RetrievalError('invalid_input', 'query must not be empty');
   const sameModel = embedder && embedder.modelId === index.modelId && embedder.dims === index.dims;
   const wantsVector = request.mode !== 'sparse';
-  if (request.mode === 'dense' && !sameModel) throw new RetrievalError('model_mismatch', 'dense search needs the index\'s embedding model');
+  if (request.mode === 'dense' && !sameModel)
+    throw new RetrievalError('model_mismatch', "dense search needs the index's embedding model");
   const vector = sameModel && wantsVector ? (await embedder.embed([query]))[0] : undefined;
   const hits = index.search({
     text: query,

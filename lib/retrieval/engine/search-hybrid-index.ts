@@ -27,23 +27,39 @@ export function searchHybridIndex(state: HybridIndexState, q: HybridQuery, defau
   const mode = q.mode ?? (q.vector ? 'hybrid' : 'sparse');
   if (mode !== 'sparse' && !q.vector) throw new RetrievalError('invalid_input', `${mode} search needs a query vector`);
   if (q.vector && q.vector.length !== dims) {
-    throw new RetrievalError('model_mismatch', `query vector has ${q.vector.length} dims, index expects ${dims} (${modelId})`);
+    throw new RetrievalError(
+      'model_mismatch',
+      `query vector has ${q.vector.length} dims, index expects ${dims} (${modelId})`,
+    );
   }
   if (state.live === 0) return [];
   fields.resetScores();
   const where = whereOf(q);
   const run = (params: Record<string, unknown>): Results<HistoryDoc> => {
-    const result = search(state.db, { ...params, where: Object.keys(where).length ? where : undefined, limit: fields.depth } as never) as
-      | Results<HistoryDoc>
-      | Promise<unknown>;
+    const result = search(state.db, {
+      ...params,
+      where: Object.keys(where).length ? where : undefined,
+      limit: fields.depth,
+    } as never) as Results<HistoryDoc> | Promise<unknown>;
     // Orama answers with a promise only when search hooks are installed; this database has none, and the
     // fusion below must read the scores of this very search.
     if (result instanceof Promise) throw new Error('the history index must search synchronously');
     return result;
   };
   // Orama runs each side with its filters; the text side ranks by BM25, the vector side by cosine.
-  const text = mode === 'dense' ? undefined : run({ mode: 'fulltext', term: q.text, properties: [TEXT_FIELD], relevance: { k: defaults.bm25.k1, b: defaults.bm25.b, d: 0 } });
-  const vec = mode === 'sparse' ? undefined : run({ mode: 'vector', vector: { value: q.vector, property: VECTOR_FIELD }, similarity: 0 });
+  const text =
+    mode === 'dense'
+      ? undefined
+      : run({
+          mode: 'fulltext',
+          term: q.text,
+          properties: [TEXT_FIELD],
+          relevance: { k: defaults.bm25.k1, b: defaults.bm25.b, d: 0 },
+        });
+  const vec =
+    mode === 'sparse'
+      ? undefined
+      : run({ mode: 'vector', vector: { value: q.vector, property: VECTOR_FIELD }, similarity: 0 });
   const w = mode === 'sparse' ? 1 : mode === 'dense' ? 0 : fusion.sparseWeight;
   const ranked = fuseHybridHits(text, vec, fields.lastScores(), w, minScore);
   return ranked.slice(0, topK).map((h) => ({

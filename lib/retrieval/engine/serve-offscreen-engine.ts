@@ -18,5 +18,9 @@ export interface OffscreenRuntime {
  * other listeners. Returns a function that stops serving.
  */
 export function serveOffscreenEngine(engine: OffscreenEngine, runtime: OffscreenRuntime = chrome.runtime): () => void {
-  return serve(offscreenProtocol, { validators: offscreenRequestSchemas, handlers: engine, from: 'background', self: selfOf(runtime) }, runtime.onMessage);
+  return serve(
+    offscreenProtocol,
+    { validators: offscreenRequestSchemas, handlers: engine, from: 'background', self: selfOf(runtime) },
+    runtime.onMessage,
+  );
 }

@@ -35,7 +35,16 @@ export async function traceSearch<T extends unknown[]>(
   const total = deps.now() - started;
   const record = deps.record;
   void hashQuery(query)
-    .then((queryHash) => record({ at: started, queryHash, embedMs, searchMs: Math.max(0, total - embedMs), hits: hits.length, mode: embedded ? 'hybrid' : 'text' }))
+    .then((queryHash) =>
+      record({
+        at: started,
+        queryHash,
+        embedMs,
+        searchMs: Math.max(0, total - embedMs),
+        hits: hits.length,
+        mode: embedded ? 'hybrid' : 'text',
+      }),
+    )
     .catch((e: unknown) => console.warn('Tabwise: recording a history-search trace failed', e));
   return hits;
 }

@@ -126,7 +126,11 @@ function wasmRows(dims: number): Rows | null {
 }
 
 /** Creates an empty store, or one restored from a snapshot (which it takes ownership of). */
-export function createVectorStore(dims: number, from?: VectorStoreSnapshot, options: VectorStoreOptions = {}): VectorStore {
+export function createVectorStore(
+  dims: number,
+  from?: VectorStoreSnapshot,
+  options: VectorStoreOptions = {},
+): VectorStore {
   if (!Number.isInteger(dims) || dims <= 0) throw new RangeError(`dims must be a positive integer, got ${dims}`);
   if (from && from.dims !== dims) throw new RangeError(`snapshot has ${from.dims} dims, expected ${dims}`);
   let count = from?.count ?? 0;

@@ -8,7 +8,11 @@ import { encodeEmbedding } from './encode-embedding';
 import { presentKeys } from './present-keys';
 import { readCacheState } from './read-cache-state';
 
-export async function writeCachedEmbeddings(db: CacheDb, entries: Array<[string, Float32Array]>, maxEntries: number): Promise<void> {
+export async function writeCachedEmbeddings(
+  db: CacheDb,
+  entries: Array<[string, Float32Array]>,
+  maxEntries: number,
+): Promise<void> {
   const unique = new Map(entries);
   try {
     const tx = db.transaction(['vectors', 'meta'], 'readwrite');

@@ -9,7 +9,11 @@ import type { IngestContext } from './ingest-context';
 import type { QueueEntry } from './ingest-db';
 import { scrubSecrets, scrubUrl } from './scrub-secrets';
 
-export async function admitCapture(ctx: IngestContext, msg: CaptureInput, sender: chrome.runtime.MessageSender): Promise<CaptureReply> {
+export async function admitCapture(
+  ctx: IngestContext,
+  msg: CaptureInput,
+  sender: chrome.runtime.MessageSender,
+): Promise<CaptureReply> {
   const { settings, queue, seen } = await ctx.parts();
   const s = await settings.get();
   if (!s.enabled) return { status: 'off' };
@@ -25,7 +29,16 @@ export async function admitCapture(ctx: IngestContext, msg: CaptureInput, sender
   const key = pageKeyOf(scrubUrl(url));
   if ((await seen.get(key))?.hash === msg.hash) return { status: 'unchanged' };
   const at = ctx.now();
-  const entry: QueueEntry = { key, url: key, title: scrubSecrets(msg.title), lang: msg.lang, text: scrubSecrets(msg.text), hash: msg.hash, visitedAt: at, capturedAt: at };
+  const entry: QueueEntry = {
+    key,
+    url: key,
+    title: scrubSecrets(msg.title),
+    lang: msg.lang,
+    text: scrubSecrets(msg.text),
+    hash: msg.hash,
+    visitedAt: at,
+    capturedAt: at,
+  };
   const result = await queue.enqueue(entry, s.queueLimit);
   if (result === 'full') {
     await queue.updateCounters((c) => ({ ...c, refused: c.refused + 1, lastRefusedAt: at, lastRefusedUrl: key }));

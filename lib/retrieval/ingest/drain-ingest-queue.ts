@@ -26,7 +26,10 @@ export async function drainIngestQueue(ctx: IngestContext): Promise<void> {
     // If this worker dies mid-batch, the alarm wakes a new one that sends the batch again (replacing, not duplicating).
     await deps.alarms?.create(INGEST_ALARM, { delayInMinutes: 0.5 });
     try {
-      await deps.client.send('ingest', { model: s.model, pages: batch.map(({ url, title, lang, text, visitedAt }) => ({ url, title, lang, text, visitedAt })) });
+      await deps.client.send('ingest', {
+        model: s.model,
+        pages: batch.map(({ url, title, lang, text, visitedAt }) => ({ url, title, lang, text, visitedAt })),
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       console.error('Tabwise: indexing failed; the queue keeps the pages for a retry', error);
@@ -37,7 +40,12 @@ export async function drainIngestQueue(ctx: IngestContext): Promise<void> {
       await seen.put({ key: e.key, hash: e.hash, domain: domainOf(e.url), visitedAt: e.visitedAt });
       await queue.complete(e);
     }
-    await queue.updateCounters((c) => ({ ...c, indexed: c.indexed + batch.length, lastIndexedAt: now(), lastError: undefined }));
+    await queue.updateCounters((c) => ({
+      ...c,
+      indexed: c.indexed + batch.length,
+      lastIndexedAt: now(),
+      lastError: undefined,
+    }));
     await evictExpiredPages(ctx, s, seen);
   }
 }

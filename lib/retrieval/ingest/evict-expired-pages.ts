@@ -10,7 +10,11 @@ const DAY_MS = 86_400_000;
 
 /** Returns the number of pages dropped. */
 export async function evictExpiredPages(ctx: IngestContext, s: IndexSettings, seen: SeenPages): Promise<number> {
-  const evicted = await ctx.deps.client.send('evict', { model: s.model, before: ctx.now() - s.retentionDays * DAY_MS, maxChunks: s.maxChunks });
+  const evicted = await ctx.deps.client.send('evict', {
+    model: s.model,
+    before: ctx.now() - s.retentionDays * DAY_MS,
+    maxChunks: s.maxChunks,
+  });
   if (evicted.urls.length) await seen.forget({ kind: 'urls', urls: evicted.urls });
   return evicted.urls.length;
 }

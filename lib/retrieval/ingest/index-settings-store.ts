@@ -1,5 +1,11 @@
 /** The stored IndexSettings, merged over the defaults (so a new setting appears with its default). */
-import { DEFAULT_INDEX_SETTINGS, indexSettingsPatchSchema, indexSettingsSchema, type IndexSettings, type IndexSettingsPatch } from '../index-settings';
+import {
+  DEFAULT_INDEX_SETTINGS,
+  indexSettingsPatchSchema,
+  indexSettingsSchema,
+  type IndexSettings,
+  type IndexSettingsPatch,
+} from '../index-settings';
 import type { IngestDatabase } from './ingest-db';
 
 export interface IndexSettingsStore {
@@ -9,7 +15,11 @@ export interface IndexSettingsStore {
 
 /** Creates the store; every update is validated as a whole before it is written. */
 export function createIndexSettingsStore(db: IngestDatabase): IndexSettingsStore {
-  const merge = (stored: Partial<IndexSettings> | undefined): IndexSettings => ({ ...DEFAULT_INDEX_SETTINGS, ...stored, model: { ...DEFAULT_INDEX_SETTINGS.model, ...stored?.model } });
+  const merge = (stored: Partial<IndexSettings> | undefined): IndexSettings => ({
+    ...DEFAULT_INDEX_SETTINGS,
+    ...stored,
+    model: { ...DEFAULT_INDEX_SETTINGS.model, ...stored?.model },
+  });
   return {
     async get() {
       return merge(await db.get('settings', 'settings'));

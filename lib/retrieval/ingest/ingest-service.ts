@@ -61,7 +61,11 @@ export interface IngestService {
 
 /** Creates the service; opening its database starts at once, nothing else does. */
 export function createIngestService(deps: IngestServiceDeps): IngestService {
-  const opened = openIngestDb().then((db) => ({ settings: createIndexSettingsStore(db), queue: createIngestQueue(db), seen: createSeenPages(db) }));
+  const opened = openIngestDb().then((db) => ({
+    settings: createIndexSettingsStore(db),
+    queue: createIngestQueue(db),
+    seen: createSeenPages(db),
+  }));
   let draining: Promise<void> | undefined;
   const ctx: IngestContext = { deps, now: deps.now ?? Date.now, parts: (): Promise<IngestParts> => opened, drain };
   const parts = ctx.parts;
@@ -115,8 +119,19 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
     async stats() {
       const { settings, queue } = await parts();
       const s = await settings.get();
-      const [engine, depth, counters] = await Promise.all([deps.client.send('stats', { model: s.model }), queue.depth(), queue.counters()]);
-      return { ...engine, ...counters, enabled: s.enabled, paused: s.paused, queueDepth: depth, queueLimit: s.queueLimit };
+      const [engine, depth, counters] = await Promise.all([
+        deps.client.send('stats', { model: s.model }),
+        queue.depth(),
+        queue.counters(),
+      ]);
+      return {
+        ...engine,
+        ...counters,
+        enabled: s.enabled,
+        paused: s.paused,
+        queueDepth: depth,
+        queueLimit: s.queueLimit,
+      };
     },
     async pages(query, limit) {
       const s = await (await parts()).settings.get();

@@ -41,11 +41,19 @@ export const offscreenRetry: RetryPolicy = {
 function chromeOffscreenHost(path: string): OffscreenHost {
   return {
     async hasDocument() {
-      const contexts = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT], documentUrls: [chrome.runtime.getURL(path)] });
+      const contexts = await chrome.runtime.getContexts({
+        contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT],
+        documentUrls: [chrome.runtime.getURL(path)],
+      });
       return contexts.length > 0;
     },
     createDocument: () =>
-      chrome.offscreen.createDocument({ url: path, reasons: [chrome.offscreen.Reason.WORKERS, chrome.offscreen.Reason.DOM_PARSER], justification: 'Runs the on-device history index and its embedding model in a Web Worker, and reads pages fetched by fetch_url.' }),
+      chrome.offscreen.createDocument({
+        url: path,
+        reasons: [chrome.offscreen.Reason.WORKERS, chrome.offscreen.Reason.DOM_PARSER],
+        justification:
+          'Runs the on-device history index and its embedding model in a Web Worker, and reads pages fetched by fetch_url.',
+      }),
     post: (message) => chrome.runtime.sendMessage(message),
   };
 }
@@ -61,7 +69,8 @@ export function createOffscreenClient(options: OffscreenClientOptions = {}): Off
       .createDocument()
       .catch((error: unknown) => {
         // Another caller (or a previous worker's request) created it first: that is what we wanted.
-        if (!/single offscreen|already exists|only one/i.test(error instanceof Error ? error.message : String(error))) throw error;
+        if (!/single offscreen|already exists|only one/i.test(error instanceof Error ? error.message : String(error)))
+          throw error;
       })
       .finally(() => {
         creating = undefined;

@@ -19,7 +19,11 @@ export interface FetchedPageInput {
   text: string;
 }
 
-export async function rememberFetchedPage(ctx: IngestContext, page: FetchedPageInput, context: { incognito: boolean }): Promise<CaptureReply> {
+export async function rememberFetchedPage(
+  ctx: IngestContext,
+  page: FetchedPageInput,
+  context: { incognito: boolean },
+): Promise<CaptureReply> {
   const { settings, queue, seen } = await ctx.parts();
   const s = await settings.get();
   if (!s.enabled) return { status: 'off' };
@@ -30,7 +34,16 @@ export async function rememberFetchedPage(ctx: IngestContext, page: FetchedPageI
   const hash = contentHash(text);
   if ((await seen.get(key))?.hash === hash) return { status: 'unchanged' };
   const at = ctx.now();
-  const entry: QueueEntry = { key, url: key, title: scrubSecrets(page.title).slice(0, 2000), lang: page.lang.slice(0, 35), text: scrubSecrets(text), hash, visitedAt: at, capturedAt: at };
+  const entry: QueueEntry = {
+    key,
+    url: key,
+    title: scrubSecrets(page.title).slice(0, 2000),
+    lang: page.lang.slice(0, 35),
+    text: scrubSecrets(text),
+    hash,
+    visitedAt: at,
+    capturedAt: at,
+  };
   const result = await queue.enqueue(entry, s.queueLimit);
   if (result === 'full') return { status: 'full' };
   void ctx.drain();

@@ -26,7 +26,8 @@ const SEP = `${CARD_SEPARATOR}{0,3}`;
 const SECRET_LABEL = String.raw`(?:pass(?:word|wd|phrase|code)?|pwd|pin|secret|api[ _-]?key|access[ _-]?key|private[ _-]?key|client[ _-]?secret|auth[ _-]?token|access[ _-]?token|refresh[ _-]?token|token)`;
 
 /** The same words in the UI's other languages (Japanese, Chinese), which \b cannot bound. */
-const OTP_CONTEXT_CJK = '(?:確認コード|認証コード|認証番号|確認番号|ワンタイムパスワード|セキュリティコード|验证码|校验码|动态码|动态密码|确认码|认证码|安全码)';
+const OTP_CONTEXT_CJK =
+  '(?:確認コード|認証コード|認証番号|確認番号|ワンタイムパスワード|セキュリティコード|验证码|校验码|动态码|动态密码|确认码|认证码|安全码)';
 
 /** Words that make a nearby short number a one-time code rather than a quantity (English and German; CJK above). */
 const OTP_CONTEXT = String.raw`(?:\b(?:(?:one[ -]?time|verification|security|confirmation|login|sign[ -]?in|auth(?:entication|orization)?|access|2fa|mfa)\s*(?:code|pin|number)|otp|passcode|2fa|mfa|(?:best[äa]tigungs|verifizierungs|sicherheits|anmelde|einmal)-?(?:code|pin|passwort|kennwort)|(?:m|push|sms|chip|photo)?tan\b)|${OTP_CONTEXT_CJK})`;
@@ -38,15 +39,26 @@ const RULES: Array<{ re: RegExp; keep?: (m: string, label?: string) => boolean }
   // A value after a secret label: "password: hunter2", "api_key=abc", "the PIN is 1234". A plain word after
   // the label ("password: required", "the token is valid") is prose, not a secret, and stays.
   {
-    re: new RegExp(String.raw`(\b${SECRET_LABEL}\s*[:=]\s*|\b${SECRET_LABEL}\s+is\s+)["'\u2018\u201c]?[^\s"'\u2019\u201d<>]{3,}`, 'gi'),
+    re: new RegExp(
+      String.raw`(\b${SECRET_LABEL}\s*[:=]\s*|\b${SECRET_LABEL}\s+is\s+)["'\u2018\u201c]?[^\s"'\u2019\u201d<>]{3,}`,
+      'gi',
+    ),
     keep: (m, label = '') => /^["'\u2018\u201c]?[A-Za-z][a-z]*[.,;:!?]?$/.test(m.slice(label.length)),
   },
   // One-time codes in context: "verification code: 482913", "your OTP is 1234", "2FA code 123 456".
-  { re: new RegExp(String.raw`(${OTP_CONTEXT}\s*(?:is|ist|lautet|:|：|=|-|は|是|为|為)?\s*)\d{3,4}(?:[ -]?\d{2,4})?\b`, 'gi') },
+  {
+    re: new RegExp(
+      String.raw`(${OTP_CONTEXT}\s*(?:is|ist|lautet|:|：|=|-|は|是|为|為)?\s*)\d{3,4}(?:[ -]?\d{2,4})?\b`,
+      'gi',
+    ),
+  },
   // Payment card numbers: 13-19 digits, with any separators, Luhn-valid.
   { re: new RegExp(String.raw`(?<![\d-])\d(?:${SEP}\d){12,18}(?![\d])`, 'g'), keep: (m) => !isCardNumber(m) },
   // IBAN: country code, 2 check digits, 11-30 alphanumerics, in any case, grouped or not; mod-97 valid.
-  { re: /\b[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,4})?\b/g, keep: (m) => !passesIbanCheck(m) },
+  {
+    re: /\b[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){2,7}(?:[ -]?[A-Za-z0-9]{1,4})?\b/g,
+    keep: (m) => !passesIbanCheck(m),
+  },
   // US social security numbers, with dashes, spaces or dots, and nine bare digits after an SSN label.
   { re: /\b(?!000|666|9\d\d)\d{3}([- .])(?!00)\d{2}\1(?!0000)\d{4}\b/g },
   { re: /(\b(?:SSN|social security(?: number| no\.?)?)\s*(?:#|:|is)?\s*)\d{9}\b/gi },
@@ -59,7 +71,10 @@ const RULES: Array<{ re: RegExp; keep?: (m: string, label?: string) => boolean }
   { re: /\b(Bearer\s+)[A-Za-z0-9._~+/-]{20,}=*/g },
   // Long hex (≥ 32) and base64-ish (≥ 40, mixing letters and digits) runs: keys, secrets, session ids.
   { re: /\b[a-fA-F0-9]{32,}\b/g },
-  { re: /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{40,}={0,2}(?![A-Za-z0-9+/_-])/g, keep: (m) => !(/\d/.test(m) && /[a-z]/.test(m) && /[A-Z]/.test(m)) },
+  {
+    re: /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{40,}={0,2}(?![A-Za-z0-9+/_-])/g,
+    keep: (m) => !(/\d/.test(m) && /[a-z]/.test(m) && /[A-Z]/.test(m)),
+  },
 ];
 
 /**
@@ -82,7 +97,8 @@ export function scrubSecrets(text: string): string {
 }
 
 /** Query and fragment parameters whose values are credentials whatever they look like. */
-const SECRET_PARAM = /^(?:.*token|.*secret|.*password|passwd|pwd|code|state|nonce|key|api[_-]?key|apikey|auth|authorization|sig|signature|session(?:id)?|sid|jwt|otp|x-amz-(?:signature|credential|security-token)|x-goog-(?:signature|credential))$/i;
+const SECRET_PARAM =
+  /^(?:.*token|.*secret|.*password|passwd|pwd|code|state|nonce|key|api[_-]?key|apikey|auth|authorization|sig|signature|session(?:id)?|sid|jwt|otp|x-amz-(?:signature|credential|security-token)|x-goog-(?:signature|credential))$/i;
 
 /**
  * A URL as it may be stored: values of credential-named query (and fragment) parameters are replaced, and

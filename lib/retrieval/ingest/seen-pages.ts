@@ -29,7 +29,10 @@ export function createSeenPages(db: IngestDatabase): SeenPages {
       else {
         for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
           const p = cursor.value;
-          const hit = target.kind === 'domain' ? domainMatches(p.domain, target.domain) : p.visitedAt >= target.since && p.visitedAt <= target.until;
+          const hit =
+            target.kind === 'domain'
+              ? domainMatches(p.domain, target.domain)
+              : p.visitedAt >= target.since && p.visitedAt <= target.until;
           if (hit) await cursor.delete();
         }
       }

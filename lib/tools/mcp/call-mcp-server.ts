@@ -38,13 +38,22 @@ async function listBeforeCall(ctx: McpCallContext, serverId: string, tool: strin
 
 /** The model's sentence for a call that failed on the server's side. */
 function failedCallHead(kind: ReturnType<typeof describeMcpFailure>['kind'], where: string, timeoutMs: number): string {
-  if (kind === 'timeout') return `Error: ${where} did not answer within ${Math.round(timeoutMs / 1000)} s. The call may or may not have taken effect.`;
-  if (kind === 'malformed') return `Error: ${where} answered with something that is not a valid MCP result. The call may or may not have taken effect.`;
+  if (kind === 'timeout')
+    return `Error: ${where} did not answer within ${Math.round(timeoutMs / 1000)} s. The call may or may not have taken effect.`;
+  if (kind === 'malformed')
+    return `Error: ${where} answered with something that is not a valid MCP result. The call may or may not have taken effect.`;
   if (kind === 'refused') return `Error: ${where} returned an error for this call.`;
   return `Error: ${where} failed during the call (${kind === 'auth-failed' ? 'credentials refused' : 'connection lost'}). The call may or may not have taken effect.`;
 }
 
-export async function callMcpServer(ctx: McpCallContext, serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, expected?: string): Promise<unknown> {
+export async function callMcpServer(
+  ctx: McpCallContext,
+  serverId: string,
+  tool: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+  expected?: string,
+): Promise<unknown> {
   const record = await ctx.record(serverId);
   if (!record) throw new ToolError('Error: this MCP server was removed in Settings; the tool did not run.');
   const where = `the MCP server "${record.name}"`;
@@ -60,7 +69,10 @@ export async function callMcpServer(ctx: McpCallContext, serverId: string, tool:
       const f = describeMcpFailure(error, record.timeoutMs);
       ctx.markDown(serverId, f.kind === 'auth-failed' ? 'auth-failed' : 'unreachable', f.shown);
       // The reason may quote the server (an initialize error): it goes in the untrusted block, not in our sentence.
-      throw new ToolError(`Error: ${where} is ${f.kind === 'auth-failed' ? 'refusing the saved credentials' : 'unreachable'}. The tool did not run. The reason, as reported:`, { untrustedDetail: capText(f.reason, 1000) });
+      throw new ToolError(
+        `Error: ${where} is ${f.kind === 'auth-failed' ? 'refusing the saved credentials' : 'unreachable'}. The tool did not run. The reason, as reported:`,
+        { untrustedDetail: capText(f.reason, 1000) },
+      );
     }
     try {
       return await conn.callTool(tool, args, signal);
@@ -75,7 +87,9 @@ export async function callMcpServer(ctx: McpCallContext, serverId: string, tool:
       const f = describeMcpFailure(error, record.timeoutMs);
       // Only a broken connection is dropped: one bad answer or a slow call must not end the calls beside it.
       if (f.kind === 'unreachable' || f.kind === 'auth-failed') ctx.connections.drop(serverId);
-      throw new ToolError(`${failedCallHead(f.kind, where, record.timeoutMs)} Details, as reported:`, { untrustedDetail: capText(f.reason, 1000) });
+      throw new ToolError(`${failedCallHead(f.kind, where, record.timeoutMs)} Details, as reported:`, {
+        untrustedDetail: capText(f.reason, 1000),
+      });
     }
   }
 }

@@ -40,13 +40,17 @@ export interface McpConnection {
  * worker's CSP). Results are untrusted data we cap and wrap, so they are not validated against the server's
  * own schema.
  */
-const acceptAll: jsonSchemaValidator = { getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }) };
+const acceptAll: jsonSchemaValidator = {
+  getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
+};
 
 /** The HTTP status a transport error carries (401, 404…), if any. */
 export function httpStatusOf(error: unknown): number | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'number' && code >= 100 && code < 600) return code;
-  const m = /\(HTTP (\d{3})\)|HTTP (\d{3})|Non-200 status code \((\d{3})\)/.exec(error instanceof Error ? error.message : '');
+  const m = /\(HTTP (\d{3})\)|HTTP (\d{3})|Non-200 status code \((\d{3})\)/.exec(
+    error instanceof Error ? error.message : '',
+  );
   return m ? Number(m[1] ?? m[2] ?? m[3]) : undefined;
 }
 
@@ -60,7 +64,10 @@ async function open(kind: McpTransportKind, o: McpConnectOptions): Promise<{ cli
     kind === 'streamable-http'
       ? new StreamableHTTPClientTransport(url, { fetch: guarded, requestInit })
       : new SSEClientTransport(url, { fetch: guarded, requestInit, eventSourceInit: { fetch: guarded } });
-  const client = new Client({ name: 'tabwise', version: '0.1.0' }, { capabilities: {}, jsonSchemaValidator: acceptAll });
+  const client = new Client(
+    { name: 'tabwise', version: '0.1.0' },
+    { capabilities: {}, jsonSchemaValidator: acceptAll },
+  );
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => o.onToolsChanged());
   client.onclose = () => o.onClosed();
   try {
@@ -92,11 +99,20 @@ export async function connectMcp(o: McpConnectOptions): Promise<McpConnection> {
   const { client } = opened;
   return {
     transport: used,
-    listTools: async () => (client.getServerCapabilities()?.tools ? (await client.listTools(undefined, { timeout: o.timeoutMs })).tools : []),
-    listResources: async () => (client.getServerCapabilities()?.resources ? (await client.listResources(undefined, { timeout: o.timeoutMs })).resources : []),
-    listPrompts: async () => (client.getServerCapabilities()?.prompts ? (await client.listPrompts(undefined, { timeout: o.timeoutMs })).prompts : []),
-    readResource: (uri, signal) => client.readResource({ uri }, { timeout: o.timeoutMs, ...(signal ? { signal } : {}) }),
-    callTool: (name, args, signal) => client.callTool({ name, arguments: args }, undefined, { timeout: o.timeoutMs, signal }),
+    listTools: async () =>
+      client.getServerCapabilities()?.tools ? (await client.listTools(undefined, { timeout: o.timeoutMs })).tools : [],
+    listResources: async () =>
+      client.getServerCapabilities()?.resources
+        ? (await client.listResources(undefined, { timeout: o.timeoutMs })).resources
+        : [],
+    listPrompts: async () =>
+      client.getServerCapabilities()?.prompts
+        ? (await client.listPrompts(undefined, { timeout: o.timeoutMs })).prompts
+        : [],
+    readResource: (uri, signal) =>
+      client.readResource({ uri }, { timeout: o.timeoutMs, ...(signal ? { signal } : {}) }),
+    callTool: (name, args, signal) =>
+      client.callTool({ name, arguments: args }, undefined, { timeout: o.timeoutMs, signal }),
     close: () => client.close(),
   };
 }

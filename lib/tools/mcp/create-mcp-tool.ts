@@ -26,7 +26,13 @@ export interface McpToolServer {
  * `expected`: the fingerprint hash of the version approved; a connection opened for this call lists the tools
  * first (a change made while the worker slept sent no list_changed we could hear) and refuses a changed tool.
  */
-export type CallMcpTool = (serverId: string, tool: string, args: Record<string, unknown>, signal: AbortSignal, expected?: string) => Promise<unknown>;
+export type CallMcpTool = (
+  serverId: string,
+  tool: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+  expected?: string,
+) => Promise<unknown>;
 
 export const MCP_DENIED_OUTPUT =
   'Error: the user has set this tool to "Deny" in Settings → Tools, so it was not run. Do not call it again; answer without it or ask the user.';
@@ -61,7 +67,10 @@ function changeLines(change: McpToolChange): string[] {
   const lines = [t('mcp_preview_changed')];
   if (change.description) {
     const w = changedWindow(change.description.before, change.description.after);
-    lines.push(`  ${t('mcp_preview_description_before', collapseLabel(w.before || '—', 300))}`, `  ${t('mcp_preview_description_after', collapseLabel(w.after || '—', 300))}`);
+    lines.push(
+      `  ${t('mcp_preview_description_before', collapseLabel(w.before || '—', 300))}`,
+      `  ${t('mcp_preview_description_after', collapseLabel(w.after || '—', 300))}`,
+    );
   }
   if (change.schema) lines.push(`  ${t('mcp_preview_schema_changed')}`);
   if (change.annotations) lines.push(`  ${t('mcp_preview_annotations_changed')}`);
@@ -74,7 +83,13 @@ function changeLines(change: McpToolChange): string[] {
  * server. "Always allow" is never offered on an MCP card (the standing allow is the Settings policy), and every
  * call passes the data-flow check of its arguments against the server's origin, whatever the policy.
  */
-export function createMcpTool(server: McpToolServer, tool: McpToolInfo, setting: McpToolSetting, call: CallMcpTool, hooks?: McpToolHooks): Tool {
+export function createMcpTool(
+  server: McpToolServer,
+  tool: McpToolInfo,
+  setting: McpToolSetting,
+  call: CallMcpTool,
+  hooks?: McpToolHooks,
+): Tool {
   const label = `"${tool.name}" (MCP server "${server.name}")`;
   const origin = new URL(server.url).origin;
   const destructive = isDestructiveMcpTool(tool.annotations);
@@ -82,7 +97,8 @@ export function createMcpTool(server: McpToolServer, tool: McpToolInfo, setting:
   const fingerprint = tool.fingerprint;
   const change = setting.pin && fingerprint ? diffMcpTool(setting.pin, tool, fingerprint) : undefined;
   // An allow stands only for the exact version pinned; a tool listed before pins existed is asked once.
-  const standingAllow = setting.policy === 'allow' && !destructive && !!fingerprint && setting.pin?.hash === fingerprint.hash;
+  const standingAllow =
+    setting.policy === 'allow' && !destructive && !!fingerprint && setting.pin?.hash === fingerprint.hash;
   return defineTool({
     name: tool.qualifiedName,
     description: describeMcpTool(server, tool),

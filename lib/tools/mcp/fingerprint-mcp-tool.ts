@@ -23,7 +23,9 @@ async function sha256(text: string): Promise<string> {
 }
 
 /** The fingerprint of a listed tool (as the model gets it: the capped description, the checked schema). */
-export async function fingerprintMcpTool(tool: Pick<McpToolInfo, 'description' | 'inputSchema' | 'annotations'>): Promise<McpToolFingerprint> {
+export async function fingerprintMcpTool(
+  tool: Pick<McpToolInfo, 'description' | 'inputSchema' | 'annotations'>,
+): Promise<McpToolFingerprint> {
   const annotations = tool.annotations ?? {};
   const [hash, schema, annotationsHash] = await Promise.all([
     sha256(canonicalJson({ description: tool.description, inputSchema: tool.inputSchema, annotations })),
@@ -34,7 +36,10 @@ export async function fingerprintMcpTool(tool: Pick<McpToolInfo, 'description' |
 }
 
 /** What the user allowed: the fingerprint and the description they saw. */
-export const pinOf = (tool: Pick<McpToolInfo, 'description'>, fingerprint: McpToolFingerprint): McpToolPin => ({ ...fingerprint, description: tool.description });
+export const pinOf = (tool: Pick<McpToolInfo, 'description'>, fingerprint: McpToolFingerprint): McpToolPin => ({
+  ...fingerprint,
+  description: tool.description,
+});
 
 /** How a listed tool differs from the version the user allowed (undefined: it does not). */
 export interface McpToolChange {
@@ -43,10 +48,16 @@ export interface McpToolChange {
   annotations: boolean;
 }
 
-export function diffMcpTool(pin: McpToolPin, tool: Pick<McpToolInfo, 'description'>, fingerprint: McpToolFingerprint): McpToolChange | undefined {
+export function diffMcpTool(
+  pin: McpToolPin,
+  tool: Pick<McpToolInfo, 'description'>,
+  fingerprint: McpToolFingerprint,
+): McpToolChange | undefined {
   if (pin.hash === fingerprint.hash) return undefined;
   return {
-    ...(pin.description !== tool.description ? { description: { before: pin.description, after: tool.description } } : {}),
+    ...(pin.description !== tool.description
+      ? { description: { before: pin.description, after: tool.description } }
+      : {}),
     schema: pin.schema !== fingerprint.schema,
     annotations: pin.annotations !== fingerprint.annotations,
   };
@@ -56,7 +67,12 @@ export function diffMcpTool(pin: McpToolPin, tool: Pick<McpToolInfo, 'descriptio
  * The two descriptions cut to where they differ: the common start and end are replaced by "…", and each side
  * shows `context` characters before the first difference, so a one-word change in a long description is seen.
  */
-export function changedWindow(before: string, after: string, max = 240, context = 40): { before: string; after: string } {
+export function changedWindow(
+  before: string,
+  after: string,
+  max = 240,
+  context = 40,
+): { before: string; after: string } {
   const a = Array.from(before);
   const b = Array.from(after);
   let start = 0;

@@ -10,7 +10,6 @@ import { isRecord } from '../../util/is-record';
 
 export const MAX_MCP_RESULT_CHARS = 20_000;
 
-
 function contentText(item: unknown): string {
   if (!isRecord(item)) return '[unreadable content item]';
   switch (item.type) {
@@ -40,14 +39,18 @@ export function capText(text: string, max = MAX_MCP_RESULT_CHARS): string {
 
 /** The result's text (throws a ToolError, the server's text kept as untrusted detail, when it says isError). */
 export function formatMcpResult(result: unknown, label: string): string {
-  if (!isRecord(result)) throw new ToolError(`Error: the MCP tool ${label} answered with something that is not a tool result.`);
+  if (!isRecord(result))
+    throw new ToolError(`Error: the MCP tool ${label} answered with something that is not a tool result.`);
   const parts = Array.isArray(result.content) ? result.content.map(contentText) : [];
-  if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent));
+  if (parts.length === 0 && result.structuredContent !== undefined)
+    parts.push(JSON.stringify(result.structuredContent));
   if (parts.length === 0 && result.toolResult !== undefined) parts.push(JSON.stringify(result.toolResult));
   // Zero-width and tag characters (a hidden instruction a person cannot see) are dropped before the cap.
   const text = capText(stripInvisibleChars(parts.join('\n\n')) || '(the tool returned no content)');
   if (result.isError === true) {
-    throw new ToolError(`Error: the MCP tool ${label} reported a failure. Its message, as the server wrote it:`, { untrustedDetail: capText(text, 4000) });
+    throw new ToolError(`Error: the MCP tool ${label} reported a failure. Its message, as the server wrote it:`, {
+      untrustedDetail: capText(text, 4000),
+    });
   }
   return text;
 }

@@ -4,13 +4,17 @@
  * cannot use the extension to request other URLs.
  */
 export class McpOriginError extends Error {
-  constructor(readonly requested: string, readonly allowed: string) {
+  constructor(
+    readonly requested: string,
+    readonly allowed: string,
+  ) {
     super(`refused a request to ${requested}: an MCP server may only be reached at its own origin (${allowed})`);
     this.name = 'McpOriginError';
   }
 }
 
-const urlOf = (input: RequestInfo | URL): URL => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+const urlOf = (input: RequestInfo | URL): URL =>
+  new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 
 export function guardOriginFetch(serverUrl: string, base: typeof fetch = fetch): typeof fetch {
   const allowed = new URL(serverUrl).origin;

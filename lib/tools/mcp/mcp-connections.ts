@@ -46,7 +46,10 @@ export function createMcpConnections(deps: {
       );
       live.set(record.id, conn);
       // A list_changed sent while we were not connected (the worker slept) was missed: list again once open.
-      if (relistAfter) void conn.then(() => deps.relist(record.id)).catch((e: unknown) => console.warn('MCP relist after reconnect', e));
+      if (relistAfter)
+        void conn
+          .then(() => deps.relist(record.id))
+          .catch((e: unknown) => console.warn('MCP relist after reconnect', e));
       conn.catch(() => {
         // A failed attempt is forgotten so the next use tries again (the caller reports the failure).
         if (live.get(record.id) === conn) live.delete(record.id);

@@ -16,8 +16,13 @@ import { readMcpToolsFingerprinted } from './read-mcp-tools';
 import { pinOf } from './fingerprint-mcp-tool';
 import { isDestructiveMcpTool } from './read-mcp-annotations';
 import {
-  DEFAULT_TOOL_SETTING, toMcpServerView,
-  type McpServerInput, type McpServerRecord, type McpServerView, type McpToolPin, type McpToolPolicy,
+  DEFAULT_TOOL_SETTING,
+  toMcpServerView,
+  type McpServerInput,
+  type McpServerRecord,
+  type McpServerView,
+  type McpToolPin,
+  type McpToolPolicy,
 } from './mcp-server-record';
 import type { McpServerStore } from './mcp-server-store';
 import { stripInvisibleChars } from '../../page/strip-invisible-chars';
@@ -48,7 +53,12 @@ export interface McpHub {
   /** Connects again and lists the tools, resources and prompts ("Test connection"). */
   refresh(id: string): Promise<McpServerView>;
   remove(id: string): Promise<void>;
-  setTool(change: { serverId: string; tool: string; enabled?: boolean; policy?: McpToolPolicy }): Promise<McpServerView>;
+  setTool(change: {
+    serverId: string;
+    tool: string;
+    enabled?: boolean;
+    policy?: McpToolPolicy;
+  }): Promise<McpServerView>;
   resources(): Promise<McpResourceGroup[]>;
   readResource(serverId: string, uri: string): Promise<{ serverName: string; uri: string; text: string }>;
   /** What the registered tools call (the bench measures it directly in the worker). */
@@ -142,7 +152,11 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     } catch (error) {
       connections.drop(record.id);
       const failure = describeMcpFailure(error, record.timeoutMs);
-      record.status = { state: failure.kind === 'auth-failed' ? 'auth-failed' : 'unreachable', reason: failure.shown, at: deps.now() };
+      record.status = {
+        state: failure.kind === 'auth-failed' ? 'auth-failed' : 'unreachable',
+        reason: failure.shown,
+        at: deps.now(),
+      };
     }
     await deps.store.put(record);
     await sync();
@@ -150,13 +164,20 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
   };
 
   const call: CallMcpTool = (serverId, tool, args, signal, expected) =>
-    callMcpServer({
-      connections,
-      record: async (id) => known.get(id) ?? (await deps.store.get(id)),
-      relist: (id) => serial(() => relist(id)),
-      listedHash: (id, name) => known.get(id)?.tools.find((x) => x.name === name)?.fingerprint?.hash,
-      markDown: (id, state, reason) => void serial(() => markDown(id, state, reason)),
-    }, serverId, tool, args, signal, expected);
+    callMcpServer(
+      {
+        connections,
+        record: async (id) => known.get(id) ?? (await deps.store.get(id)),
+        relist: (id) => serial(() => relist(id)),
+        listedHash: (id, name) => known.get(id)?.tools.find((x) => x.name === name)?.fingerprint?.hash,
+        markDown: (id, state, reason) => void serial(() => markDown(id, state, reason)),
+      },
+      serverId,
+      tool,
+      args,
+      signal,
+      expected,
+    );
 
   return {
     async attach(r) {
@@ -195,21 +216,31 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
         throw inputError(t('mcp_resource_read_failed', record.name, describeMcpFailure(error, record.timeoutMs).shown));
       }
       const contents = isRecord(result) && Array.isArray(result.contents) ? result.contents : [];
-      const texts = contents.map((c: unknown) => (isRecord(c) && typeof c.text === 'string' ? c.text : '[binary content omitted]'));
+      const texts = contents.map((c: unknown) =>
+        isRecord(c) && typeof c.text === 'string' ? c.text : '[binary content omitted]',
+      );
       // Attached to a message, it reaches the model: text a person cannot see is removed, as from pages.
-      return { serverName: record.name, uri, text: capText(stripInvisibleChars(texts.join('\n\n')) || '(empty)', MAX_RESOURCE_CHARS) };
+      return {
+        serverName: record.name,
+        uri,
+        text: capText(stripInvisibleChars(texts.join('\n\n')) || '(empty)', MAX_RESOURCE_CHARS),
+      };
     },
     call,
   };
 }
 
 /** A tool's on/off switch or policy changed in Settings; Allow pins the tool as it is listed now. */
-async function applyToolSetting(store: McpServerStore, { serverId, tool, enabled, policy }: { serverId: string; tool: string; enabled?: boolean; policy?: McpToolPolicy }) {
+async function applyToolSetting(
+  store: McpServerStore,
+  { serverId, tool, enabled, policy }: { serverId: string; tool: string; enabled?: boolean; policy?: McpToolPolicy },
+) {
   const record = await store.get(serverId);
   const info = record?.tools.find((x) => x.name === tool);
   if (!record || !info) throw inputError(t('mcp_tool_gone'));
   // A destructive tool asks every time: Allow is refused here (and would not be honoured at run time).
-  if (policy === 'allow' && isDestructiveMcpTool(info.annotations)) throw inputError(t('mcp_allow_destructive', info.name));
+  if (policy === 'allow' && isDestructiveMcpTool(info.annotations))
+    throw inputError(t('mcp_allow_destructive', info.name));
   const current = record.toolSettings[tool] ?? DEFAULT_TOOL_SETTING;
   record.toolSettings[tool] = { ...current, enabled: enabled ?? current.enabled, policy: policy ?? current.policy };
   // Choosing Allow allows the tool as it is listed now: a later change is asked again.
@@ -222,5 +253,14 @@ async function applyToolSetting(store: McpServerStore, { serverId, tool, enabled
 function listMcpResources(records: McpServerRecord[]): McpResourceGroup[] {
   return records
     .filter((s) => s.resources.length > 0)
-    .map((s) => ({ serverId: s.id, serverName: s.name, resources: s.resources.map((r) => ({ uri: r.uri ?? '', name: r.name, ...(r.description ? { description: r.description } : {}), ...(r.mimeType ? { mimeType: r.mimeType } : {}) })) }));
+    .map((s) => ({
+      serverId: s.id,
+      serverName: s.name,
+      resources: s.resources.map((r) => ({
+        uri: r.uri ?? '',
+        name: r.name,
+        ...(r.description ? { description: r.description } : {}),
+        ...(r.mimeType ? { mimeType: r.mimeType } : {}),
+      })),
+    }));
 }

@@ -97,31 +97,61 @@ export const mcpUrlSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      if (u.username || u.password) return false;
-      return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
-    } catch {
-      return false; // not a URL at all: the message below says what is accepted
-    }
-  }, { error: () => t('mcp_url_invalid') });
+  .refine(
+    (s) => {
+      try {
+        const u = new URL(s);
+        if (u.username || u.password) return false;
+        return (
+          u.protocol === 'https:' ||
+          (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname))
+        );
+      } catch {
+        return false; // not a URL at all: the message below says what is accepted
+      }
+    },
+    { error: () => t('mcp_url_invalid') },
+  );
 
-const headerName = z.string().trim().regex(/^[A-Za-z0-9-]{1,100}$/, { error: () => t('mcp_header_name_invalid') });
-const forbiddenHeaders = new Set(['host', 'content-length', 'cookie', 'origin', 'connection', 'mcp-session-id', 'mcp-protocol-version', 'accept', 'content-type']);
+const headerName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,100}$/, { error: () => t('mcp_header_name_invalid') });
+const forbiddenHeaders = new Set([
+  'host',
+  'content-length',
+  'cookie',
+  'origin',
+  'connection',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'accept',
+  'content-type',
+]);
 
 /** The form's add/edit request. Headers or token: undefined keeps what is stored, {} / '' clears it. */
 export const mcpServerInputSchema = z.object({
   id: z.string().min(1).max(200).optional(),
-  name: z.string().trim().min(1, { error: () => t('mcp_name_required') }).max(60),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => t('mcp_name_required') })
+    .max(60),
   url: mcpUrlSchema,
   bearerToken: z.string().trim().max(8000).optional(),
   headers: z
     .record(headerName, z.string().max(8000))
     .refine((h) => Object.keys(h).length <= 20, { error: () => t('mcp_too_many_headers') })
-    .refine((h) => Object.keys(h).every((k) => !forbiddenHeaders.has(k.toLowerCase())), { error: () => t('mcp_header_reserved') })
+    .refine((h) => Object.keys(h).every((k) => !forbiddenHeaders.has(k.toLowerCase())), {
+      error: () => t('mcp_header_reserved'),
+    })
     .optional(),
-  timeoutMs: z.number().int().min(1_000, { error: () => t('mcp_timeout_min') }).max(300_000, { error: () => t('mcp_timeout_max') }).optional(),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1_000, { error: () => t('mcp_timeout_min') })
+    .max(300_000, { error: () => t('mcp_timeout_max') })
+    .optional(),
 });
 export type McpServerInput = z.output<typeof mcpServerInputSchema>;
 

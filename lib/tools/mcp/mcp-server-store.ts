@@ -39,7 +39,8 @@ const isHeaderMap = (v: unknown): v is Record<string, string> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
 
 /** Servers in the order they were added: by creation time, then (for records older than nextCreatedAt) by id, as IndexedDB gives them. */
-const byCreation = (records: McpServerRecord[]) => records.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+const byCreation = (records: McpServerRecord[]) =>
+  records.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 async function openHeaders(record: McpServerRecord, secrets: SecretBox): Promise<Record<string, string>> {
   if (!record.secretHeaders) return {};

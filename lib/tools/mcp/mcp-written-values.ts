@@ -8,14 +8,16 @@ import type { WrittenValue } from '../define-tool';
 const MAX_VALUES = 500;
 const MAX_DEPTH = 20;
 
-const keyPath = (base: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? (base ? `${base}.${key}` : key) : `${base}[${JSON.stringify(key)}]`);
+const keyPath = (base: string, key: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? (base ? `${base}.${key}` : key) : `${base}[${JSON.stringify(key)}]`;
 
 export function mcpWrittenValues(input: unknown): WrittenValue[] {
   const out: WrittenValue[] = [];
   const walk = (value: unknown, path: string, depth: number) => {
     if (out.length >= MAX_VALUES) return;
     if (typeof value === 'string') out.push({ field: path || '(arguments)', value });
-    else if (typeof value === 'number' || typeof value === 'bigint') out.push({ field: path || '(arguments)', value: String(value) });
+    else if (typeof value === 'number' || typeof value === 'bigint')
+      out.push({ field: path || '(arguments)', value: String(value) });
     else if (value === null || typeof value !== 'object') return;
     // Deeper than we walk: the rest goes as one value, so nesting cannot hide a string from the check.
     else if (depth >= MAX_DEPTH) out.push({ field: path, value: JSON.stringify(value) });

@@ -20,7 +20,8 @@ export function readMcpAnnotations(raw: unknown): McpToolAnnotations | undefined
 }
 
 /** May delete or overwrite data: never covered by a standing allow (asked every call). */
-export const isDestructiveMcpTool = (a: McpToolAnnotations | undefined): boolean => a?.readOnlyHint !== true && a?.destructiveHint !== false;
+export const isDestructiveMcpTool = (a: McpToolAnnotations | undefined): boolean =>
+  a?.readOnlyHint !== true && a?.destructiveHint !== false;
 
 /** May reach systems beyond the server itself (the web, other services). */
 export const isOpenWorldMcpTool = (a: McpToolAnnotations | undefined): boolean => a?.openWorldHint !== false;

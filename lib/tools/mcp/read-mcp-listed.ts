@@ -14,7 +14,12 @@ export function readMcpListed(listed: unknown[], withUri: boolean): McpListedIte
     if (!name || (withUri && !uri)) continue;
     const description = str(raw.description, 500);
     const mimeType = str(raw.mimeType, 100);
-    out.push({ name, ...(uri ? { uri } : {}), ...(description ? { description } : {}), ...(mimeType ? { mimeType } : {}) });
+    out.push({
+      name,
+      ...(uri ? { uri } : {}),
+      ...(description ? { description } : {}),
+      ...(mimeType ? { mimeType } : {}),
+    });
   }
   return out;
 }

@@ -15,7 +15,6 @@ import { isRecord } from '../../util/is-record';
 export const MAX_DESCRIPTION_CHARS = 2_000;
 const MAX_TOOLS = 200;
 
-
 export function readMcpTools(serverName: string, listed: unknown[]): McpToolInfo[] {
   const out: McpToolInfo[] = [];
   const taken = new Set<string>();
@@ -28,7 +27,10 @@ export function readMcpTools(serverName: string, listed: unknown[]): McpToolInfo
     const info: McpToolInfo = {
       name,
       qualifiedName,
-      description: description.length > MAX_DESCRIPTION_CHARS ? `${description.slice(0, MAX_DESCRIPTION_CHARS)}… [description cut]` : description,
+      description:
+        description.length > MAX_DESCRIPTION_CHARS
+          ? `${description.slice(0, MAX_DESCRIPTION_CHARS)}… [description cut]`
+          : description,
       inputSchema: {},
     };
     const annotations = readMcpAnnotations(raw.annotations);

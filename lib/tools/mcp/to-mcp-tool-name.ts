@@ -5,7 +5,12 @@
  */
 const MAX = 64;
 
-const slug = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/_{3,}/g, '__').replace(/^_+|_+$/g, '');
+const slug = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/_{3,}/g, '__')
+    .replace(/^_+|_+$/g, '');
 
 /** A short, stable FNV-1a hash (not for security: only to keep cut names distinct). */
 function shortHash(s: string): string {

@@ -20,7 +20,8 @@ function clean(value: unknown, depth: number): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (dropKeys.has(k) && (typeof v === 'string' || k !== 'id')) continue;
-    if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) throw new Error(t('mcp_schema_external_ref', v.slice(0, 80)));
+    if (k === '$ref' && typeof v === 'string' && !v.startsWith('#'))
+      throw new Error(t('mcp_schema_external_ref', v.slice(0, 80)));
     out[k] = clean(v, depth + 1);
   }
   return out;
@@ -29,14 +30,16 @@ function clean(value: unknown, depth: number): unknown {
 export function validateMcpSchema(schema: unknown): SchemaCheck {
   if (!isRecord(schema)) return { ok: false, reason: t('mcp_schema_not_object') };
   if (schema.type !== 'object') return { ok: false, reason: t('mcp_schema_type', JSON.stringify(schema.type ?? null)) };
-  if (schema.properties !== undefined && !isRecord(schema.properties)) return { ok: false, reason: t('mcp_schema_properties') };
+  if (schema.properties !== undefined && !isRecord(schema.properties))
+    return { ok: false, reason: t('mcp_schema_properties') };
   let size: number;
   try {
     size = new TextEncoder().encode(JSON.stringify(schema)).length;
   } catch (error) {
     return { ok: false, reason: t('mcp_schema_unreadable', error instanceof Error ? error.message : String(error)) };
   }
-  if (size > MAX_SCHEMA_BYTES) return { ok: false, reason: t('mcp_schema_too_large', Math.round(size / 1024), MAX_SCHEMA_BYTES / 1024) };
+  if (size > MAX_SCHEMA_BYTES)
+    return { ok: false, reason: t('mcp_schema_too_large', Math.round(size / 1024), MAX_SCHEMA_BYTES / 1024) };
   try {
     const cleaned = clean(schema, 0) as Record<string, unknown>;
     return { ok: true, schema: { ...cleaned, type: 'object', properties: cleaned.properties ?? {} } };

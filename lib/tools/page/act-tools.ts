@@ -7,7 +7,11 @@ import { pressInput, refOnlyInput, scrollInput, selectInput, setValueInput, type
 
 export interface ActToolsDeps {
   /** Runs a page command, throwing what the model should read when it fails. */
-  onPage(toolName: string, call: PageToolCall<'act'>, ctx: ToolContext): Promise<Extract<PageRouteResult<'act'>, { ok: true }>>;
+  onPage(
+    toolName: string,
+    call: PageToolCall<'act'>,
+    ctx: ToolContext,
+  ): Promise<Extract<PageRouteResult<'act'>, { ok: true }>>;
   /** Where a consequential call lands (the snapshot's document and origin), for its approval. */
   locate(toolName: string): (input: unknown, ctx: ToolContext) => Promise<ActionTarget | undefined>;
   store(): PageTargetStore;
@@ -33,24 +37,54 @@ export function createActTools({ onPage, locate, store }: ActToolsDeps): Tool[] 
   };
   const preview = (action: ActInput['action']) => async (args: object, ctx: ToolContext) => {
     const input = { ...args, action } as ActInput;
-    const snap = ctx.tabId === undefined ? undefined : await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
+    const snap =
+      ctx.tabId === undefined
+        ? undefined
+        : await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
     return formatActPreview(input, snap?.summary, ctx.target?.origin, ctx.target);
   };
-  const writes = (name: 'type' | 'select' | 'set_value', input: typeof typeInput | typeof selectInput | typeof setValueInput) =>
+  const writes = (
+    name: 'type' | 'select' | 'set_value',
+    input: typeof typeInput | typeof selectInput | typeof setValueInput,
+  ) =>
     defineTool({
-      name, input, runsIn: 'page', readOnly: false, needsApproval: true, untrustedOutput: 'page_content', execute: run(name), locate: locate(name), preview: preview(name),
+      name,
+      input,
+      runsIn: 'page',
+      readOnly: false,
+      needsApproval: true,
+      untrustedOutput: 'page_content',
+      execute: run(name),
+      locate: locate(name),
+      preview: preview(name),
       // What is typed, chosen or set is checked by the egress gate like a fill's values: text read on another origin is flagged.
       writtenValues: (args: object) => writtenValue(args),
     });
   const reads = (name: 'focus' | 'hover' | 'scroll', input: typeof refOnlyInput | typeof scrollInput) =>
-    defineTool({ name, input, runsIn: 'page', readOnly: true, needsApproval: false, untrustedOutput: 'page_content', execute: run(name) });
+    defineTool({
+      name,
+      input,
+      runsIn: 'page',
+      readOnly: true,
+      needsApproval: false,
+      untrustedOutput: 'page_content',
+      execute: run(name),
+    });
   return [
     writes('type', typeInput),
     writes('select', selectInput),
     writes('set_value', setValueInput),
     defineTool({
-      name: 'press', input: pressInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true, untrustedOutput: 'page_content',
-      execute: run('press'), locate: locate('press'), preview: preview('press'),
+      name: 'press',
+      input: pressInput,
+      runsIn: 'page',
+      readOnly: false,
+      needsApproval: true,
+      alwaysAsk: true,
+      untrustedOutput: 'page_content',
+      execute: run('press'),
+      locate: locate('press'),
+      preview: preview('press'),
     }),
     reads('focus', refOnlyInput),
     reads('hover', refOnlyInput),

@@ -37,10 +37,15 @@ export function namedBy(toolName: string, input: unknown): IdentifyInput {
  * action URL of the form a submit button, submit_form or Enter in a field submits, and where the form of a
  * password field sends it. Undefined for calls that stay on the page.
  */
-export function destinationOf(toolName: string, input: unknown, shown: ShownIdentity[] | undefined): { url: string; method?: string } | undefined {
+export function destinationOf(
+  toolName: string,
+  input: unknown,
+  shown: ShownIdentity[] | undefined,
+): { url: string; method?: string } | undefined {
   const [first] = shown ?? [];
   if (!first) return undefined;
-  const form = first.action === undefined ? undefined : { url: first.action, ...(first.method ? { method: first.method } : {}) };
+  const form =
+    first.action === undefined ? undefined : { url: first.action, ...(first.method ? { method: first.method } : {}) };
   const link = first.href === undefined ? undefined : { url: first.href };
   switch (toolName) {
     case 'click':
@@ -64,7 +69,11 @@ export function destinationOf(toolName: string, input: unknown, shown: ShownIden
  * model's guess, a ref of another tab, a region or a role name): refused before any card, so the user is never
  * asked about something the model was not shown. Undefined when every name was listed.
  */
-export function unlistedRefRefusal(toolName: string, input: unknown, summary: SnapshotSummary | undefined): string | undefined {
+export function unlistedRefRefusal(
+  toolName: string,
+  input: unknown,
+  summary: SnapshotSummary | undefined,
+): string | undefined {
   const named = namedBy(toolName, input);
   const fields = new Set([...(summary?.fieldKeys ?? []), ...(summary?.writeOnlyKeys ?? [])]);
   const clickable = new Set(summary?.buttons.map((b) => b.key) ?? []);
@@ -74,10 +83,19 @@ export function unlistedRefRefusal(toolName: string, input: unknown, summary: Sn
     if (toolName === 'fill_password') return summary?.writeOnlyKeys?.includes(ref) ?? false;
     return fields.has(ref) || clickable.has(ref);
   };
-  const missing = [...named.refs.filter((r) => !listed(r)), ...(named.fields ?? []).filter((r) => !fields.has(r)), ...(named.forms ?? []).filter((f) => !forms.has(f))];
+  const missing = [
+    ...named.refs.filter((r) => !listed(r)),
+    ...(named.fields ?? []).filter((r) => !fields.has(r)),
+    ...(named.forms ?? []).filter((f) => !forms.has(f)),
+  ];
   if (!missing.length) return undefined;
   const what = toolName === 'submit_form' ? 'a form' : toolName === 'fill_form' ? 'a field' : 'an element';
-  const list = missing.slice(0, 5).map((r) => JSON.stringify(r.slice(0, 80))).join(', ');
-  return `${toolName} refused: ${list} ${missing.length === 1 ? 'is' : 'are'} not ${what} the last page snapshot of this tab listed, so the user was not asked and nothing was done. ` +
-    'Use only refs (and form keys) from the latest get_page_state or get_form_state of this page.';
+  const list = missing
+    .slice(0, 5)
+    .map((r) => JSON.stringify(r.slice(0, 80)))
+    .join(', ');
+  return (
+    `${toolName} refused: ${list} ${missing.length === 1 ? 'is' : 'are'} not ${what} the last page snapshot of this tab listed, so the user was not asked and nothing was done. ` +
+    'Use only refs (and form keys) from the latest get_page_state or get_form_state of this page.'
+  );
 }

@@ -4,7 +4,8 @@ import type { SnapshotSummary } from './page-target-store';
 import type { ShownIdentity } from '../../page/shown-identity';
 
 /** What the approval card needs to know about a click or a submission. */
-export type ActionCall = { toolName: 'click'; input: { key: string } } | { toolName: 'submit_form'; input: { form: string } };
+export type ActionCall =
+  { toolName: 'click'; input: { key: string } } | { toolName: 'submit_form'; input: { form: string } };
 
 /** Page text in a sentence of the card: one line, cut (the sentence puts the quotation marks of its language). */
 const label = (text: string) => collapseLabel(text, 80);
@@ -20,7 +21,8 @@ const originOf = (url: string): string | undefined => {
 };
 
 /** Whether `url` leaves the page's origin (a link or form that goes elsewhere is worth a second look). */
-const leavesSite = (url: string, pageOrigin: string | undefined) => !!pageOrigin && !!originOf(url) && originOf(url) !== pageOrigin;
+const leavesSite = (url: string, pageOrigin: string | undefined) =>
+  !!pageOrigin && !!originOf(url) && originOf(url) !== pageOrigin;
 
 /** "POST https://…", marked when it leaves the page's origin. */
 export function destination(url: string, method: string | undefined, pageOrigin: string | undefined): string {
@@ -36,7 +38,12 @@ export function destination(url: string, method: string | undefined, pageOrigin:
  * snapshot fills in what it does not say. Everything from the page is collapsed to one line, so the page
  * cannot draw lines of its own.
  */
-export function formatActionPreview(call: ActionCall, summary: SnapshotSummary | undefined, origin: string | undefined, shown?: ShownIdentity[]): string {
+export function formatActionPreview(
+  call: ActionCall,
+  summary: SnapshotSummary | undefined,
+  origin: string | undefined,
+  shown?: ShownIdentity[],
+): string {
   // The arguments first, as every approval card lists them; then what they name on the page.
   const arg = call.toolName === 'click' ? call.input.key : call.input.form;
   const lines: string[] = [call.toolName, `  ${call.toolName === 'click' ? 'key' : 'form'}: ${collapseLabel(arg, 80)}`];
@@ -45,7 +52,8 @@ export function formatActionPreview(call: ActionCall, summary: SnapshotSummary |
     const form = key === undefined ? undefined : summary?.forms.find((f) => f.key === key);
     const to = action ?? form?.action;
     const how = action !== undefined ? method : form?.method;
-    if (!form) return `  ${to ? t('preview_submits_to', destination(to, how, origin)) : t('preview_submits_unknown_form', label(key ?? ''))}`;
+    if (!form)
+      return `  ${to ? t('preview_submits_to', destination(to, how, origin)) : t('preview_submits_unknown_form', label(key ?? ''))}`;
     const name = label(form.label || form.key);
     const formKey = collapseLabel(form.key, 60);
     return `  ${to ? t('preview_submits_form_to', name, formKey, destination(to, how, origin)) : t('preview_submits_form', name, formKey)}`;
@@ -58,11 +66,16 @@ export function formatActionPreview(call: ActionCall, summary: SnapshotSummary |
       const link = now ? now.href !== undefined || now.role === 'link' : button?.kind === 'link';
       const submits = now ? now.role === 'button' && now.action !== undefined : button?.kind === 'submit';
       const href = now ? now.href : button?.action;
-      lines.push(`  ${link ? t('preview_link', text) : !now || now.role === 'button' ? t('preview_button', text) : t('preview_on_element', collapseLabel(now.role, 40), text)}`);
+      lines.push(
+        `  ${link ? t('preview_link', text) : !now || now.role === 'button' ? t('preview_button', text) : t('preview_on_element', collapseLabel(now.role, 40), text)}`,
+      );
       if (link && href) {
         lines.push(`  ${t('preview_goes_to', destination(href, undefined, origin))}`);
       } else if (submits) lines.push(formLine(button?.form, now?.action ?? button?.action, now?.method));
-      else if (button?.form) lines.push(`  ${t('preview_in_form', label(summary?.forms.find((f) => f.key === button.form)?.label || button.form))}`);
+      else if (button?.form)
+        lines.push(
+          `  ${t('preview_in_form', label(summary?.forms.find((f) => f.key === button.form)?.label || button.form))}`,
+        );
     }
   } else if (summary && !summary.forms.some((f) => f.key === call.input.form)) {
     lines.push(`  ${t('preview_not_a_form')}`);

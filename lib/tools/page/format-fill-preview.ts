@@ -9,7 +9,10 @@ const MAX_LABEL = 80;
 
 function show(value: Value): string {
   if (typeof value === 'boolean') return value ? t('preview_checked') : t('preview_unchecked');
-  if (Array.isArray(value)) return value.length ? collapseLabel(value.map((v) => JSON.stringify(v)).join(', '), MAX_VALUE * 2) : t('preview_no_value');
+  if (Array.isArray(value))
+    return value.length
+      ? collapseLabel(value.map((v) => JSON.stringify(v)).join(', '), MAX_VALUE * 2)
+      : t('preview_no_value');
   if (value === '') return t('preview_empty_value');
   // JSON escapes newlines and tabs but not U+2028/U+2029; collapsing catches those (and format characters).
   const text = collapseLabel(JSON.stringify(value), Number.MAX_SAFE_INTEGER);

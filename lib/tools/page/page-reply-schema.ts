@@ -16,13 +16,35 @@ const keyReason = z.object({ key: z.string(), reason: z.string() });
 const keyValue = z.object({ key: z.string(), value: fieldValue });
 
 const fieldTypes: Record<FieldType, true> = {
-  text: true, email: true, number: true, tel: true, url: true, search: true, date: true, 'datetime-local': true, time: true, month: true, week: true,
-  range: true, color: true, select: true, 'select-multiple': true, radio: true, checkbox: true, textarea: true, contenteditable: true,
+  text: true,
+  email: true,
+  number: true,
+  tel: true,
+  url: true,
+  search: true,
+  date: true,
+  'datetime-local': true,
+  time: true,
+  month: true,
+  week: true,
+  range: true,
+  color: true,
+  select: true,
+  'select-multiple': true,
+  radio: true,
+  checkbox: true,
+  textarea: true,
+  contenteditable: true,
 };
 const fieldType = z.custom<FieldType>((v) => typeof v === 'string' && Object.hasOwn(fieldTypes, v), 'not a field type');
 
 const actionResult = z.union([
-  z.object({ ok: z.literal(true), key: z.string(), text: z.string().optional(), changes: pageChangesSchema.optional() }),
+  z.object({
+    ok: z.literal(true),
+    key: z.string(),
+    text: z.string().optional(),
+    changes: pageChangesSchema.optional(),
+  }),
   z.object({ ok: z.literal(false), key: z.string(), reason: z.string() }),
 ]);
 
@@ -42,52 +64,88 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
     notice: z.string().optional(),
   }),
   get_form_state: z.object({
-    fields: z.array(z.object({
-      key: z.string(),
-      label: z.string(),
-      type: fieldType,
-      value: fieldValue,
-      options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
-      required: z.boolean(),
-      constraints: z.object({
-        pattern: z.string().optional(),
-        min: z.string().optional(),
-        max: z.string().optional(),
-        minLength: z.number().optional(),
-        maxLength: z.number().optional(),
-        step: z.string().optional(),
-      }).optional(),
-      form: z.string().optional(),
-      group: z.string().optional(),
-      frame: z.string().optional(),
-    })),
-    buttons: z.array(z.object({ key: z.string(), text: z.string(), kind: z.enum(['button', 'submit', 'link']), form: z.string().optional(), action: z.string().optional() })),
-    forms: z.array(z.object({ key: z.string(), label: z.string(), action: z.string().optional(), method: z.string().optional() })),
-    passwords: z.array(z.object({ key: z.string(), label: z.string(), writeOnly: z.literal(true), form: z.string().optional() })).optional(),
+    fields: z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        type: fieldType,
+        value: fieldValue,
+        options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+        required: z.boolean(),
+        constraints: z
+          .object({
+            pattern: z.string().optional(),
+            min: z.string().optional(),
+            max: z.string().optional(),
+            minLength: z.number().optional(),
+            maxLength: z.number().optional(),
+            step: z.string().optional(),
+          })
+          .optional(),
+        form: z.string().optional(),
+        group: z.string().optional(),
+        frame: z.string().optional(),
+      }),
+    ),
+    buttons: z.array(
+      z.object({
+        key: z.string(),
+        text: z.string(),
+        kind: z.enum(['button', 'submit', 'link']),
+        form: z.string().optional(),
+        action: z.string().optional(),
+      }),
+    ),
+    forms: z.array(
+      z.object({ key: z.string(), label: z.string(), action: z.string().optional(), method: z.string().optional() }),
+    ),
+    passwords: z
+      .array(z.object({ key: z.string(), label: z.string(), writeOnly: z.literal(true), form: z.string().optional() }))
+      .optional(),
     notice: z.string().optional(),
   }),
   get_page_state: pageStateSchema,
   act: actOutputSchema,
   fill_form: z.object({ written: z.array(keyValue), ignored: z.array(keyReason), failed: z.array(keyReason) }),
   click: actionResult,
-  submit_form: z.intersection(actionResult, z.object({ invalid: z.array(z.object({ key: z.string(), message: z.string() })).optional() })),
+  submit_form: z.intersection(
+    actionResult,
+    z.object({ invalid: z.array(z.object({ key: z.string(), message: z.string() })).optional() }),
+  ),
   preview: z.record(z.string(), z.object({ label: z.string(), value: fieldValue }).nullable()),
-  identify: z.array(z.object({
-    kind: z.enum(['element', 'field', 'form', 'focus']), ref: z.string().max(500), role: z.string().max(100), name: z.string().max(1000),
-    href: z.string().max(4000).optional(), action: z.string().max(4000).optional(), method: z.string().max(40).optional(),
-  })).max(1000),
+  identify: z
+    .array(
+      z.object({
+        kind: z.enum(['element', 'field', 'form', 'focus']),
+        ref: z.string().max(500),
+        role: z.string().max(100),
+        name: z.string().max(1000),
+        href: z.string().max(4000).optional(),
+        action: z.string().max(4000).optional(),
+        method: z.string().max(40).optional(),
+      }),
+    )
+    .max(1000),
   undo: z.object({ restored: z.array(keyValue), failed: z.array(keyReason) }),
   fill_password: z.object({ ref: z.string().max(200), filled: z.literal(true) }),
   screenshot_prepare: z.object({ masked: z.number().int().min(0), labelled: z.number().int().min(0) }),
   screenshot_done: z.object({ removed: z.boolean() }),
 };
 
-const failure = z.object({ ok: z.literal(false), error: z.enum(['tool-error', 'navigated', 'no-reader']), message: z.string() });
+const failure = z.object({
+  ok: z.literal(false),
+  error: z.enum(['tool-error', 'navigated', 'no-reader']),
+  message: z.string(),
+});
 
 /** The schema of the page agent's answer to `command`. */
 export function pageAnswerSchema<K extends PageCommandName>(command: K): z.ZodType<PageAnswer<PageCommandOutput<K>>> {
   const output: z.ZodType<PageCommandOutput<K>> = pageCommandOutputs[command];
-  return z.object({ docId: id, url: z.string(), outcome: z.union([z.object({ ok: z.literal(true), output }), failure]) });
+  return z.object({
+    docId: id,
+    url: z.string(),
+    outcome: z.union([z.object({ ok: z.literal(true), output }), failure]),
+  });
 }
 
 /** The page sender's reply validators: nothing a page answers is used before it has its command's shape. */

@@ -26,11 +26,13 @@ export interface RoutedDocument {
 
 export type PageRouteResult<K extends PageCommandName = PageCommandName> =
   /** The document that answered (`snapshotId` only for commands that act on a snapshot: fill_form, click, submit_form, preview). */
-  | { ok: true; output: PageCommandOutput<K>; doc?: RoutedDocument }
-  | PageRouteFailure;
+  { ok: true; output: PageCommandOutput<K>; doc?: RoutedDocument } | PageRouteFailure;
 
 /** Sends a command to the run's page and resolves with the command's own output type. */
-export type RouteToPage = <K extends PageCommandName>(call: PageToolCall<K>, ctx: ToolContext) => Promise<PageRouteResult<K>>;
+export type RouteToPage = <K extends PageCommandName>(
+  call: PageToolCall<K>,
+  ctx: ToolContext,
+) => Promise<PageRouteResult<K>>;
 
 const goneMessages = {
   'tab-closed': 'The tab was closed before the tool could finish.',

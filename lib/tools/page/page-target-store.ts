@@ -19,13 +19,28 @@ export interface PageDocument {
   url: string;
 }
 
-const targetDoc = z.object({ tabId: z.number().int(), frameId: z.number().int().min(0), docId: z.string(), url: z.string() });
+const targetDoc = z.object({
+  tabId: z.number().int(),
+  frameId: z.number().int().min(0),
+  docId: z.string(),
+  url: z.string(),
+});
 export type TargetDocument = z.infer<typeof targetDoc>;
 
 const snapshotSummary = z.object({
   fieldKeys: z.array(z.string()),
-  buttons: z.array(z.object({ key: z.string(), text: z.string(), kind: z.enum(['button', 'submit', 'link']), form: z.string().optional(), action: z.string().optional() })),
-  forms: z.array(z.object({ key: z.string(), label: z.string(), action: z.string().optional(), method: z.string().optional() })),
+  buttons: z.array(
+    z.object({
+      key: z.string(),
+      text: z.string(),
+      kind: z.enum(['button', 'submit', 'link']),
+      form: z.string().optional(),
+      action: z.string().optional(),
+    }),
+  ),
+  forms: z.array(
+    z.object({ key: z.string(), label: z.string(), action: z.string().optional(), method: z.string().optional() }),
+  ),
   /** get_page_state's elements (and those actions reported as appeared), by ref, for action previews. */
   elements: z.array(z.object({ ref: z.string(), role: z.string(), name: z.string() })).optional(),
   /** Password fields the snapshot listed as write-only: only fill_password reaches them. */
@@ -54,7 +69,11 @@ export interface PageTargetStore {
   snapshotDocument(runId: string, target: PageTarget): Promise<SnapshotDocument | undefined>;
   rememberFill(runId: string, toolCallId: string, target: PageTarget, doc: PageDocument): Promise<void>;
   /** Adds elements an action saw appear to the run's snapshot (same snapshot id: nothing approved changes meaning). */
-  addToSnapshot(runId: string, target: PageTarget, elements: { ref: string; role: string; name: string }[]): Promise<void>;
+  addToSnapshot(
+    runId: string,
+    target: PageTarget,
+    elements: { ref: string; role: string; name: string }[],
+  ): Promise<void>;
   fillTarget(runId: string, toolCallId: string): Promise<TargetDocument | undefined>;
   /** Records the document that last answered in this frame (any run, any command). */
   noteDocument(target: PageTarget, doc: PageDocument): Promise<void>;
@@ -80,13 +99,20 @@ export function createPageTargetStore(area: KeyValueArea = chrome.storage.sessio
   return {
     async rememberSnapshot(runId, target, doc, summary) {
       const snapshotId = newSnapshotId();
-      await area.set({ [snapshotKey(runId, target)]: { ...target, ...doc, snapshotId, ...(summary ? { summary } : {}) } });
+      await area.set({
+        [snapshotKey(runId, target)]: { ...target, ...doc, snapshotId, ...(summary ? { summary } : {}) },
+      });
       return snapshotId;
     },
     async snapshotDocument(runId, target) {
       const found = await read(snapshotRecord, snapshotKey(runId, target));
       if (!found) return undefined;
-      return { docId: found.docId, url: found.url, ...(found.snapshotId ? { snapshotId: found.snapshotId } : {}), ...(found.summary ? { summary: found.summary } : {}) };
+      return {
+        docId: found.docId,
+        url: found.url,
+        ...(found.snapshotId ? { snapshotId: found.snapshotId } : {}),
+        ...(found.summary ? { summary: found.summary } : {}),
+      };
     },
     async addToSnapshot(runId, target, elements) {
       const key = snapshotKey(runId, target);
@@ -95,8 +121,18 @@ export function createPageTargetStore(area: KeyValueArea = chrome.storage.sessio
       const { summary } = found;
       const known = new Set([...summary.fieldKeys, ...summary.buttons.map((b) => b.key)]);
       const fresh = elements.filter((e) => !known.has(e.ref)).slice(0, 100);
-      const buttons = [...summary.buttons, ...fresh.map((e) => ({ key: e.ref, text: e.name.slice(0, 200), kind: e.role === 'link' ? ('link' as const) : ('button' as const) }))];
-      const listed = [...(summary.elements ?? []), ...fresh.map((e) => ({ ref: e.ref, role: e.role.slice(0, 40), name: e.name.slice(0, 200) }))];
+      const buttons = [
+        ...summary.buttons,
+        ...fresh.map((e) => ({
+          key: e.ref,
+          text: e.name.slice(0, 200),
+          kind: e.role === 'link' ? ('link' as const) : ('button' as const),
+        })),
+      ];
+      const listed = [
+        ...(summary.elements ?? []),
+        ...fresh.map((e) => ({ ref: e.ref, role: e.role.slice(0, 40), name: e.name.slice(0, 200) })),
+      ];
       await area.set({ [key]: { ...found, summary: { ...summary, buttons, elements: listed } } });
     },
     rememberFill: (runId, toolCallId, target, doc) => area.set({ [fillKey(runId, toolCallId)]: { ...target, ...doc } }),
@@ -104,7 +140,8 @@ export function createPageTargetStore(area: KeyValueArea = chrome.storage.sessio
     async noteDocument(target, doc) {
       const last = await read(pageDocument, latestKey(target));
       // Written only when the frame's document changed: most commands answer from the same one.
-      if (last?.docId !== doc.docId || last.url !== doc.url) await area.set({ [latestKey(target)]: { docId: doc.docId, url: doc.url } });
+      if (last?.docId !== doc.docId || last.url !== doc.url)
+        await area.set({ [latestKey(target)]: { docId: doc.docId, url: doc.url } });
     },
     latestDocument: (target) => read(pageDocument, latestKey(target)),
   };

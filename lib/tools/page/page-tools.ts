@@ -7,7 +7,14 @@ import type { PageCommandName, PageCommandOutput } from '../../page/page-command
 import { defineTool, type ActionTarget, type Tool, type ToolContext } from '../define-tool';
 import { formatActionPreview, type ActionCall } from './format-action-preview';
 import { formatFillPreview } from './format-fill-preview';
-import { clickInput, fillFormInput, getFormStateInput, getPageStateInput, readPageInput, submitFormInput } from './page-tool-inputs';
+import {
+  clickInput,
+  fillFormInput,
+  getFormStateInput,
+  getPageStateInput,
+  readPageInput,
+  submitFormInput,
+} from './page-tool-inputs';
 import { createActTools } from './act-tools';
 import { createFillPasswordTool } from './fill-password-tool';
 import { createScreenshotTool } from './screenshot-tool';
@@ -45,8 +52,10 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
     if (r.doc) ctx.reportRead?.({ origin: originOf(r.doc.url) });
     return r;
   };
-  const execute = <K extends PageCommandName>(command: K) =>
-    async (input: PageToolCall<K>['input'], ctx: ToolContext) => (await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx)).output;
+  const execute =
+    <K extends PageCommandName>(command: K) =>
+    async (input: PageToolCall<K>['input'], ctx: ToolContext) =>
+      (await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx)).output;
 
   /**
    * Where a write would land: refs and keys the run's last snapshot of this tab and frame never listed are
@@ -54,41 +63,77 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
    * target, form destination: the identify command answers without acting), so a page that navigated since
    * the snapshot is refused before the user is asked, and the card shows what the page says now.
    */
-  const locate = (toolName: string) => async (input: unknown, ctx: ToolContext): Promise<ActionTarget | undefined> => {
-    if (ctx.tabId !== undefined) {
-      const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
-      // A write by the model to a password field is refused before the user is asked (only fill_password reaches one).
-      const refusal = passwordWriteRefusal(toolName, input, snap?.summary?.writeOnlyKeys ?? []);
-      if (refusal) throw new ToolError(refusal);
-      if (!snap) throw new ToolError(NO_SNAPSHOT);
-      const unlisted = unlistedRefRefusal(toolName, input, snap.summary);
-      if (unlisted) throw new ToolError(unlisted);
-    }
-    const r = await deps.routeToPage({ toolCallId: ctx.toolCallId, toolName: 'identify', input: namedBy(toolName, input) }, ctx);
-    if (!r.ok && r.reason === 'navigated') {
-      throw new PageGoneError(`Refused: the page navigated or reloaded since get_form_state${r.message ? ` (${r.message})` : ''}, so ${toolName} did nothing. Call get_form_state again; the user will be asked again.`);
-    }
-    if (!r.ok) throw pageRouteError(toolName, r);
-    const { doc } = r;
-    if (!doc) return undefined;
-    const shown = r.output;
-    const destination = destinationOf(toolName, input, shown);
-    return {
-      origin: originOf(doc.url), documentId: doc.docId, ...(doc.snapshotId ? { snapshotId: doc.snapshotId } : {}),
-      ...(shown.length ? { shown } : {}), ...(destination ? { destination: destination.url } : {}),
+  const locate =
+    (toolName: string) =>
+    async (input: unknown, ctx: ToolContext): Promise<ActionTarget | undefined> => {
+      if (ctx.tabId !== undefined) {
+        const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
+        // A write by the model to a password field is refused before the user is asked (only fill_password reaches one).
+        const refusal = passwordWriteRefusal(toolName, input, snap?.summary?.writeOnlyKeys ?? []);
+        if (refusal) throw new ToolError(refusal);
+        if (!snap) throw new ToolError(NO_SNAPSHOT);
+        const unlisted = unlistedRefRefusal(toolName, input, snap.summary);
+        if (unlisted) throw new ToolError(unlisted);
+      }
+      const r = await deps.routeToPage(
+        { toolCallId: ctx.toolCallId, toolName: 'identify', input: namedBy(toolName, input) },
+        ctx,
+      );
+      if (!r.ok && r.reason === 'navigated') {
+        throw new PageGoneError(
+          `Refused: the page navigated or reloaded since get_form_state${r.message ? ` (${r.message})` : ''}, so ${toolName} did nothing. Call get_form_state again; the user will be asked again.`,
+        );
+      }
+      if (!r.ok) throw pageRouteError(toolName, r);
+      const { doc } = r;
+      if (!doc) return undefined;
+      const shown = r.output;
+      const destination = destinationOf(toolName, input, shown);
+      return {
+        origin: originOf(doc.url),
+        documentId: doc.docId,
+        ...(doc.snapshotId ? { snapshotId: doc.snapshotId } : {}),
+        ...(shown.length ? { shown } : {}),
+        ...(destination ? { destination: destination.url } : {}),
+      };
     };
-  };
 
   const previewAction = async (call: ActionCall, ctx: ToolContext) => {
     if (ctx.tabId === undefined) return formatActionPreview(call, undefined, ctx.target?.origin, ctx.target?.shown);
     const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
-    return formatActionPreview(call, snap?.summary, ctx.target?.origin ?? (snap ? originOf(snap.url) : undefined), ctx.target?.shown);
+    return formatActionPreview(
+      call,
+      snap?.summary,
+      ctx.target?.origin ?? (snap ? originOf(snap.url) : undefined),
+      ctx.target?.shown,
+    );
   };
 
   return [
-    defineTool({ name: 'read_page', untrustedOutput: 'page_content', input: readPageInput, runsIn: 'page', readOnly: true, execute: execute('read_page') }),
-    defineTool({ name: 'get_page_state', untrustedOutput: 'page_content', input: getPageStateInput, runsIn: 'page', readOnly: true, execute: execute('get_page_state') }),
-    defineTool({ name: 'get_form_state', untrustedOutput: 'page_content', input: getFormStateInput, runsIn: 'page', readOnly: true, execute: execute('get_form_state') }),
+    defineTool({
+      name: 'read_page',
+      untrustedOutput: 'page_content',
+      input: readPageInput,
+      runsIn: 'page',
+      readOnly: true,
+      execute: execute('read_page'),
+    }),
+    defineTool({
+      name: 'get_page_state',
+      untrustedOutput: 'page_content',
+      input: getPageStateInput,
+      runsIn: 'page',
+      readOnly: true,
+      execute: execute('get_page_state'),
+    }),
+    defineTool({
+      name: 'get_form_state',
+      untrustedOutput: 'page_content',
+      input: getFormStateInput,
+      runsIn: 'page',
+      readOnly: true,
+      execute: execute('get_form_state'),
+    }),
     defineTool({
       name: 'fill_form',
       input: fillFormInput,
@@ -97,21 +142,43 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
       needsApproval: true,
       execute: execute('fill_form'),
       locate: locate('fill_form'),
-      writtenValues: (input) => Object.entries(input.updates).flatMap(([field, v]) => (typeof v === 'boolean' ? [] : [v].flat().map((value) => ({ field, value })))),
+      writtenValues: (input) =>
+        Object.entries(input.updates).flatMap(([field, v]) =>
+          typeof v === 'boolean' ? [] : [v].flat().map((value) => ({ field, value })),
+        ),
       async preview(input, ctx) {
-        const { output } = await onPage(FILL_PREVIEW_COMMAND, { toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: Object.keys(input.updates) } }, ctx);
+        const { output } = await onPage(
+          FILL_PREVIEW_COMMAND,
+          { toolCallId: ctx.toolCallId, toolName: 'preview', input: { keys: Object.keys(input.updates) } },
+          ctx,
+        );
         return formatFillPreview(input.updates, output, ctx.target?.origin);
       },
     }),
     // Clicking and submitting are asked every time (issue: they "always need approval").
     defineTool({
       // Its answer says what changed on the page, in the page's words: untrusted.
-      name: 'click', input: clickInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true, untrustedOutput: 'page_content',
-      execute: execute('click'), locate: locate('click'), preview: (input, ctx) => previewAction({ toolName: 'click', input }, ctx),
+      name: 'click',
+      input: clickInput,
+      runsIn: 'page',
+      readOnly: false,
+      needsApproval: true,
+      alwaysAsk: true,
+      untrustedOutput: 'page_content',
+      execute: execute('click'),
+      locate: locate('click'),
+      preview: (input, ctx) => previewAction({ toolName: 'click', input }, ctx),
     }),
     defineTool({
-      name: 'submit_form', input: submitFormInput, runsIn: 'page', readOnly: false, needsApproval: true, alwaysAsk: true,
-      execute: execute('submit_form'), locate: locate('submit_form'), preview: (input, ctx) => previewAction({ toolName: 'submit_form', input }, ctx),
+      name: 'submit_form',
+      input: submitFormInput,
+      runsIn: 'page',
+      readOnly: false,
+      needsApproval: true,
+      alwaysAsk: true,
+      execute: execute('submit_form'),
+      locate: locate('submit_form'),
+      preview: (input, ctx) => previewAction({ toolName: 'submit_form', input }, ctx),
     }),
     ...createActTools({ onPage, locate, store }),
     createFillPasswordTool({ onPage, locate, store }),

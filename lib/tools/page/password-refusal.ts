@@ -15,13 +15,22 @@ type AnyPageCall = { [K in PageCommandName]: PageToolCall<K> }[PageCommandName];
 export function passwordRefusal(call: AnyPageCall, writeOnlyKeys: string[]): { refusal: string } | undefined {
   if (call.toolName === 'fill_password') {
     if (writeOnlyKeys.includes(call.input.ref)) return undefined;
-    return { refusal: `fill_password failed: "${call.input.ref}" is not a password field of the last page snapshot; call get_page_state to see the fields` };
+    return {
+      refusal: `fill_password failed: "${call.input.ref}" is not a password field of the last page snapshot; call get_page_state to see the fields`,
+    };
   }
   if (call.toolName === 'fill_form') {
     const key = Object.keys(call.input.updates).find((k) => writeOnlyKeys.includes(k));
-    return key === undefined ? undefined : { refusal: `fill_form refused: "${key}" ${PASSWORD_BY_MODEL} Nothing was written.` };
+    return key === undefined
+      ? undefined
+      : { refusal: `fill_form refused: "${key}" ${PASSWORD_BY_MODEL} Nothing was written.` };
   }
-  if (call.toolName === 'act' && 'ref' in call.input && call.input.ref !== undefined && writeOnlyKeys.includes(call.input.ref)) {
+  if (
+    call.toolName === 'act' &&
+    'ref' in call.input &&
+    call.input.ref !== undefined &&
+    writeOnlyKeys.includes(call.input.ref)
+  ) {
     return { refusal: `${call.input.action} refused: "${call.input.ref}" ${PASSWORD_BY_MODEL}` };
   }
   return undefined;
@@ -43,7 +52,8 @@ export function passwordWriteRefusal(toolName: string, input: unknown, writeOnly
   if (toolName === 'fill_password') {
     // The user is never asked to type a password for a field that is not one (a page's "recovery hint").
     const [ref] = refsOf(toolName, input);
-    return ref !== undefined && writeOnlyKeys.includes(ref) ? undefined
+    return ref !== undefined && writeOnlyKeys.includes(ref)
+      ? undefined
       : `fill_password refused: "${ref ?? ''}" is not a password field of the last page snapshot (fields listed with writeOnly: true), so the user was not asked. Nothing was done.`;
   }
   if (!writeOnlyKeys.length) return undefined;

@@ -3,7 +3,12 @@ import type { FillOutput } from '../../page/fill-form';
 import type { FormSnapshot } from '../../page/form-snapshot';
 import type { ToolContext } from '../define-tool';
 import type { PageRouteResult, PageToolCall, RouteToPage } from './page-router';
-import { createPageTargetStore, type PageTargetStore, type SnapshotDocument, type SnapshotSummary } from './page-target-store';
+import {
+  createPageTargetStore,
+  type PageTargetStore,
+  type SnapshotDocument,
+  type SnapshotSummary,
+} from './page-target-store';
 import { sendPageCommand, type PageMessenger } from './send-page-command';
 import type { PageChanges } from '../../page/page-changes';
 import type { PageState } from '../../page/page-state';
@@ -16,7 +21,15 @@ export interface RouteToPageDeps {
 }
 
 /** Commands that act on the allowlist of a snapshot, and so must reach the document it was taken in. */
-const ACTS_ON_SNAPSHOT = new Set<PageCommandName>(['fill_form', 'click', 'submit_form', 'preview', 'identify', 'act', 'fill_password']);
+const ACTS_ON_SNAPSHOT = new Set<PageCommandName>([
+  'fill_form',
+  'click',
+  'submit_form',
+  'preview',
+  'identify',
+  'act',
+  'fill_password',
+]);
 
 /** Commands that only read for a card: what was shown is checked by the commands that act. */
 const READS_FOR_CARD = new Set<PageCommandName>(['preview', 'identify']);
@@ -27,7 +40,8 @@ export const SNAPSHOT_CHANGED =
   'Call get_form_state again; the user will be asked again.';
 
 /** What the model reads when a write comes before any snapshot of this run in this frame. */
-export const NO_SNAPSHOT = 'Refused: no page snapshot in this run for this page yet, so nothing was done: call get_page_state first (or get_form_state), then use the refs it lists.';
+export const NO_SNAPSHOT =
+  'Refused: no page snapshot in this run for this page yet, so nothing was done: call get_page_state first (or get_form_state), then use the refs it lists.';
 
 /** Why a snapshot is stale: the frame has answered from another document since it was taken. */
 const staleMessage = (snap: SnapshotDocument, now: { url: string }) =>
@@ -44,8 +58,23 @@ function summarize(s: FormSnapshot): SnapshotSummary {
   return {
     ...(s.passwords?.length ? { writeOnlyKeys: s.passwords.slice(0, MAX_ENTRIES).map((p) => p.key) } : {}),
     fieldKeys: s.fields.slice(0, MAX_ENTRIES).map((f) => f.key),
-    buttons: s.buttons.slice(0, MAX_ENTRIES).map((b) => ({ key: b.key, text: cut(b.text), kind: b.kind, ...(b.form ? { form: b.form } : {}), ...url(b.action) })),
-    forms: s.forms.slice(0, MAX_ENTRIES).map((f) => ({ key: f.key, label: cut(f.label), ...url(f.action), ...(f.method ? { method: f.method.slice(0, 20) } : {}) })),
+    buttons: s.buttons
+      .slice(0, MAX_ENTRIES)
+      .map((b) => ({
+        key: b.key,
+        text: cut(b.text),
+        kind: b.kind,
+        ...(b.form ? { form: b.form } : {}),
+        ...url(b.action),
+      })),
+    forms: s.forms
+      .slice(0, MAX_ENTRIES)
+      .map((f) => ({
+        key: f.key,
+        label: cut(f.label),
+        ...url(f.action),
+        ...(f.method ? { method: f.method.slice(0, 20) } : {}),
+      })),
   };
 }
 
@@ -53,7 +82,10 @@ function summarize(s: FormSnapshot): SnapshotSummary {
  * The background's copy of the page's allowlist check: a key the last snapshot did not list is refused here,
  * before anything is sent, whatever the page would do. Fill keys outside it are answered as ignored.
  */
-function outsideSnapshot(call: AnyPageCall, snap: SnapshotDocument | undefined): { refusal?: string; ignored?: string[] } {
+function outsideSnapshot(
+  call: AnyPageCall,
+  snap: SnapshotDocument | undefined,
+): { refusal?: string; ignored?: string[] } {
   const summary = snap?.summary;
   if (!summary) return {};
   const password = passwordRefusal(call, summary.writeOnlyKeys ?? []);
@@ -61,14 +93,20 @@ function outsideSnapshot(call: AnyPageCall, snap: SnapshotDocument | undefined):
   switch (call.toolName) {
     case 'click':
       if (summary.buttons.some((b) => b.key === call.input.key)) return {};
-      return { refusal: `click failed: "${call.input.key}" is not a button of the last form snapshot; call get_form_state to see the buttons` };
+      return {
+        refusal: `click failed: "${call.input.key}" is not a button of the last form snapshot; call get_form_state to see the buttons`,
+      };
     case 'submit_form':
       if (summary.forms.some((f) => f.key === call.input.form)) return {};
-      return { refusal: `submit_form failed: "${call.input.form}" is not a form of the last form snapshot; call get_form_state to see the forms` };
+      return {
+        refusal: `submit_form failed: "${call.input.form}" is not a form of the last form snapshot; call get_form_state to see the forms`,
+      };
     case 'act': {
       const ref = 'ref' in call.input ? call.input.ref : undefined;
       if (ref === undefined || summary.fieldKeys.includes(ref) || summary.buttons.some((b) => b.key === ref)) return {};
-      return { refusal: `${call.input.action} failed: "${ref}" is not an element of the last page snapshot; call get_page_state to see the refs` };
+      return {
+        refusal: `${call.input.action} failed: "${ref}" is not an element of the last page snapshot; call get_page_state to see the refs`,
+      };
     }
     case 'fill_form': {
       const ignored = Object.keys(call.input.updates).filter((k) => !summary.fieldKeys.includes(k));
@@ -85,10 +123,13 @@ type AnyPageCall = { [K in PageCommandName]: PageToolCall<K> }[PageCommandName];
 const IGNORED_REASON = 'not a field of the last form snapshot; call get_form_state to see the fields';
 
 /** A fill's input without the keys the worker refused, and its output with them listed as ignored. */
-const withoutKeys = (input: PageToolCall<'fill_form'>['input'], keys: string[]) =>
-  ({ updates: Object.fromEntries(Object.entries(input.updates).filter(([k]) => !keys.includes(k))) });
-const withIgnored = (output: FillOutput, keys: string[]): FillOutput =>
-  ({ ...output, ignored: [...output.ignored, ...keys.map((key) => ({ key, reason: IGNORED_REASON }))] });
+const withoutKeys = (input: PageToolCall<'fill_form'>['input'], keys: string[]) => ({
+  updates: Object.fromEntries(Object.entries(input.updates).filter(([k]) => !keys.includes(k))),
+});
+const withIgnored = (output: FillOutput, keys: string[]): FillOutput => ({
+  ...output,
+  ignored: [...output.ignored, ...keys.map((key) => ({ key, reason: IGNORED_REASON }))],
+});
 
 /**
  * Routes page tool calls (and fill_form's preview) to the content script of the run's tab and frame (the
@@ -100,8 +141,10 @@ const withIgnored = (output: FillOutput, keys: string[]): FillOutput =>
 export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
   const targets = deps.targets ?? createPageTargetStore();
   return async <K extends PageCommandName>(call: PageToolCall<K>, ctx: ToolContext): Promise<PageRouteResult<K>> => {
-    if (!isPageCommandName(call.toolName)) return { ok: false, reason: 'tool-error', message: `${String(call.toolName)} is not a page command.` };
-    if (ctx.tabId === undefined) return { ok: false, reason: 'no-receiver', message: 'no web page is attached to this conversation' };
+    if (!isPageCommandName(call.toolName))
+      return { ok: false, reason: 'tool-error', message: `${String(call.toolName)} is not a page command.` };
+    if (ctx.tabId === undefined)
+      return { ok: false, reason: 'no-receiver', message: 'no web page is attached to this conversation' };
     const target = { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 };
     const onSnapshot = ACTS_ON_SNAPSHOT.has(call.toolName);
     const expected = onSnapshot ? await targets.snapshotDocument(ctx.runId, target) : undefined;
@@ -109,9 +152,13 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
     // frame has since replaced (another run, or a read, saw the new one) is stale. Nothing is sent for either.
     if (onSnapshot && !expected) return { ok: false, reason: 'tool-error', message: NO_SNAPSHOT };
     const latest = onSnapshot ? await targets.latestDocument(target) : undefined;
-    if (expected && latest && latest.docId !== expected.docId) return { ok: false, reason: 'navigated', message: staleMessage(expected, latest) };
+    if (expected && latest && latest.docId !== expected.docId)
+      return { ok: false, reason: 'navigated', message: staleMessage(expected, latest) };
     const approved = onSnapshot ? ctx.target : undefined;
-    if (approved && (approved.snapshotId !== expected?.snapshotId || (approved.documentId && approved.documentId !== expected?.docId))) {
+    if (
+      approved &&
+      (approved.snapshotId !== expected?.snapshotId || (approved.documentId && approved.documentId !== expected?.docId))
+    ) {
       return { ok: false, reason: 'tool-error', message: SNAPSHOT_CHANGED };
     }
     // The generic call as the union it is (K is one command name), so the checks below narrow by command.
@@ -123,21 +170,37 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
     const expectDocId = approved?.documentId ?? expected?.docId;
     // What the approval card showed goes with the call: the page refuses it if the elements say otherwise now.
     const shown = approved?.shown?.length && !READS_FOR_CARD.has(call.toolName) ? approved.shown : undefined;
-    const pageCall = { runId: ctx.runId, toolCallId: call.toolCallId, args, ...(expectDocId ? { expectDocId } : {}), ...(shown ? { shown } : {}) };
+    const pageCall = {
+      runId: ctx.runId,
+      toolCallId: call.toolCallId,
+      args,
+      ...(expectDocId ? { expectDocId } : {}),
+      ...(shown ? { shown } : {}),
+    };
     const sent = await sendPageCommand(target, call.toolName, pageCall, deps.messenger);
-    if (!sent.ok) return sent.reason === 'tool-error' ? { ok: false, reason: 'tool-error', message: sent.message ?? 'The page refused the call.' } : { ok: false, reason: sent.reason, ...(sent.message ? { message: sent.message } : {}) };
+    if (!sent.ok)
+      return sent.reason === 'tool-error'
+        ? { ok: false, reason: 'tool-error', message: sent.message ?? 'The page refused the call.' }
+        : { ok: false, reason: sent.reason, ...(sent.message ? { message: sent.message } : {}) };
     const { outcome, ...reply } = sent.answer;
     await targets.noteDocument(target, { docId: reply.docId, url: reply.url });
     if (!outcome.ok) {
-      if (outcome.error === 'navigated') return { ok: false, reason: 'navigated', message: expected ? `was ${expected.url}, now ${reply.url}` : outcome.message };
+      if (outcome.error === 'navigated')
+        return {
+          ok: false,
+          reason: 'navigated',
+          message: expected ? `was ${expected.url}, now ${reply.url}` : outcome.message,
+        };
       return { ok: false, reason: 'tool-error', message: outcome.message };
     }
     const doc = { docId: reply.docId, url: reply.url };
     // The reply was checked against this command's schema in sendPageCommand; these name its type per command.
     const out: unknown = outcome.output;
     let output = outcome.output;
-    if (call.toolName === 'get_form_state') await targets.rememberSnapshot(ctx.runId, target, doc, summarize(out as FormSnapshot));
-    if (call.toolName === 'get_page_state') await targets.rememberSnapshot(ctx.runId, target, doc, summarizePageState(out as PageState));
+    if (call.toolName === 'get_form_state')
+      await targets.rememberSnapshot(ctx.runId, target, doc, summarize(out as FormSnapshot));
+    if (call.toolName === 'get_page_state')
+      await targets.rememberSnapshot(ctx.runId, target, doc, summarizePageState(out as PageState));
     if (call.toolName === 'act' || call.toolName === 'click') {
       // Elements an action made appear were given refs on the page; the background learns them too.
       const appeared = (out as { changes?: PageChanges }).changes?.appeared;
@@ -147,6 +210,10 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
       await targets.rememberFill(ctx.runId, call.toolCallId, target, doc);
       if (ignored.length) output = withIgnored(out as FillOutput, ignored) as typeof output;
     }
-    return { ok: true, output, doc: { ...doc, ...(onSnapshot && expected?.snapshotId ? { snapshotId: expected.snapshotId } : {}) } };
+    return {
+      ok: true,
+      output,
+      doc: { ...doc, ...(onSnapshot && expected?.snapshotId ? { snapshotId: expected.snapshotId } : {}) },
+    };
   };
 }

@@ -6,7 +6,10 @@ import type { PageRouteResult, PageToolCall } from './page-router';
 import type { PageCommandName } from '../../page/page-command';
 
 export const screenshotInput = z.strictObject({
-  refs: z.boolean().optional().describe('Draw the refs of the latest get_page_state on their elements (default false).'),
+  refs: z
+    .boolean()
+    .optional()
+    .describe('Draw the refs of the latest get_page_state on their elements (default false).'),
 });
 
 /** Captures the visible area of a tab as a PNG data URL; refuses a tab that is not the one on screen. */
@@ -14,9 +17,13 @@ export type CaptureTab = (tabId: number) => Promise<string>;
 
 /** What the model reads when the run's tab is not the one showing in its window. */
 export const NOT_VISIBLE =
-  'screenshot failed: the run\'s tab is not the visible tab of its window, and only what is on screen can be captured. Ask the user to switch to it (ask_user), or use get_page_state.';
+  "screenshot failed: the run's tab is not the visible tab of its window, and only what is on screen can be captured. Ask the user to switch to it (ask_user), or use get_page_state.";
 
-type OnPage = <K extends PageCommandName>(toolName: string, call: PageToolCall<K>, ctx: ToolContext) => Promise<Extract<PageRouteResult<K>, { ok: true }>>;
+type OnPage = <K extends PageCommandName>(
+  toolName: string,
+  call: PageToolCall<K>,
+  ctx: ToolContext,
+) => Promise<Extract<PageRouteResult<K>, { ok: true }>>;
 
 export interface ScreenshotToolDeps {
   onPage: OnPage;
@@ -44,8 +51,10 @@ export function createScreenshotTool({ onPage, capture = captureVisibleTab }: Sc
     runsIn: 'page',
     readOnly: true,
     async execute({ refs }, ctx): Promise<ImageResult> {
-      if (ctx.tabId === undefined) throw new ToolError('screenshot failed: no web page is attached to this conversation.');
-      const call = <K extends 'screenshot_prepare' | 'screenshot_done'>(toolName: K, input: PageToolCall<K>['input']) => onPage(IMAGE_TOOL, { toolCallId: ctx.toolCallId, toolName, input }, ctx);
+      if (ctx.tabId === undefined)
+        throw new ToolError('screenshot failed: no web page is attached to this conversation.');
+      const call = <K extends 'screenshot_prepare' | 'screenshot_done'>(toolName: K, input: PageToolCall<K>['input']) =>
+        onPage(IMAGE_TOOL, { toolCallId: ctx.toolCallId, toolName, input }, ctx);
       const prepared = await call('screenshot_prepare', refs ? { refs } : {});
       let dataUrl: string;
       try {

@@ -5,7 +5,14 @@
 import { createSender } from '../../messaging/create-sender';
 import { RemoteError } from '../../messaging/remote-error';
 import type { WireMessage } from '../../messaging/wire-message';
-import { pageProtocol, type PageAnswer, type PageCall, type PageCommandInput, type PageCommandName, type PageCommandOutput } from '../../page/page-command';
+import {
+  pageProtocol,
+  type PageAnswer,
+  type PageCall,
+  type PageCommandInput,
+  type PageCommandName,
+  type PageCommandOutput,
+} from '../../page/page-command';
 import { pageReplyValidators } from './page-reply-schema';
 import type { PageTarget } from './page-target-store';
 
@@ -38,12 +45,19 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * injected and the command retried once.
  */
 export async function sendPageCommand<K extends PageCommandName>(
-  target: PageTarget, command: K, call: PageCall<PageCommandInput<K>>, messenger: PageMessenger = chromeMessenger,
+  target: PageTarget,
+  command: K,
+  call: PageCall<PageCommandInput<K>>,
+  messenger: PageMessenger = chromeMessenger,
 ): Promise<SendOutcome<K>> {
   if (!(await messenger.tabExists(target.tabId))) return { ok: false, reason: 'tab-closed' };
   const options = {
     post: (message: WireMessage) => messenger.post(target, message),
-    retry: { delaysMs: [0], retryOn: (e: RemoteError) => e.code === 'no_receiver', beforeRetry: () => messenger.injectAgent(target) },
+    retry: {
+      delaysMs: [0],
+      retryOn: (e: RemoteError) => e.code === 'no_receiver',
+      beforeRetry: () => messenger.injectAgent(target),
+    },
   };
   let readerInjected = false;
   for (;;) {
@@ -60,13 +74,20 @@ export async function sendPageCommand<K extends PageCommandName>(
       await messenger.injectReader(target);
     } catch (injectError) {
       if (!(await messenger.tabExists(target.tabId))) return { ok: false, reason: 'tab-closed' };
-      return { ok: true, answer: { ...answer, outcome: { ...outcome, message: `${outcome.message} (${errorText(injectError)})` } } };
+      return {
+        ok: true,
+        answer: { ...answer, outcome: { ...outcome, message: `${outcome.message} (${errorText(injectError)})` } },
+      };
     }
   }
 }
 
 /** What a failed send means for the tool: the tab first, then what the kit saw happen to the message. */
-async function failureOf<K extends PageCommandName>(error: unknown, target: PageTarget, messenger: PageMessenger): Promise<SendOutcome<K>> {
+async function failureOf<K extends PageCommandName>(
+  error: unknown,
+  target: PageTarget,
+  messenger: PageMessenger,
+): Promise<SendOutcome<K>> {
   if (!(await messenger.tabExists(target.tabId))) return { ok: false, reason: 'tab-closed' };
   if (!(error instanceof RemoteError)) return { ok: false, reason: 'no-receiver', message: errorText(error) };
   switch (error.code) {
@@ -83,7 +104,11 @@ async function failureOf<K extends PageCommandName>(error: unknown, target: Page
 }
 
 const chromeMessenger: PageMessenger = {
-  tabExists: (tabId) => chrome.tabs.get(tabId).then(() => true, () => false),
+  tabExists: (tabId) =>
+    chrome.tabs.get(tabId).then(
+      () => true,
+      () => false,
+    ),
   post: ({ tabId, frameId }, message) => chrome.tabs.sendMessage(tabId, message, { frameId }),
   async injectAgent({ tabId, frameId }) {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/page-agent.js'] });

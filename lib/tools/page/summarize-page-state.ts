@@ -19,12 +19,21 @@ export function summarizePageState(s: PageState): SnapshotSummary {
     ...(writeOnly.length ? { writeOnlyKeys: writeOnly.map((e) => e.ref) } : {}),
     fieldKeys: elements.filter((e) => e.type !== undefined).map((e) => e.ref),
     buttons: elements.map((e) => ({
-      key: e.ref, text: cut(e.name), kind: e.submits ? 'submit' as const : e.role === 'link' ? 'link' as const : 'button' as const,
-      ...(e.submits ? { form: e.submits } : {}), ...(e.href ? { action: e.href.slice(0, 2000) } : {}),
+      key: e.ref,
+      text: cut(e.name),
+      kind: e.submits ? ('submit' as const) : e.role === 'link' ? ('link' as const) : ('button' as const),
+      ...(e.submits ? { form: e.submits } : {}),
+      ...(e.href ? { action: e.href.slice(0, 2000) } : {}),
     })),
-    forms: s.regions.filter((r) => r.kind === 'form').slice(0, MAX_ENTRIES).map((r) => ({
-      key: r.ref, label: cut(r.name), ...(r.action ? { action: r.action.slice(0, 2000) } : {}), ...(r.method ? { method: r.method.slice(0, 20) } : {}),
-    })),
+    forms: s.regions
+      .filter((r) => r.kind === 'form')
+      .slice(0, MAX_ENTRIES)
+      .map((r) => ({
+        key: r.ref,
+        label: cut(r.name),
+        ...(r.action ? { action: r.action.slice(0, 2000) } : {}),
+        ...(r.method ? { method: r.method.slice(0, 20) } : {}),
+      })),
     elements: all.map((e) => ({ ref: e.ref, role: e.role.slice(0, 40), name: cut(e.name) })),
   };
 }

@@ -2,10 +2,21 @@
 import { waitForNetworkIdleInPage, waitForTextInPage } from '../../page/wait-in-page';
 import type { BrowserTab, TabBrowser } from './tab-browser';
 
-const toTab = (t: chrome.tabs.Tab): BrowserTab => ({ id: t.id ?? -1, url: t.url ?? t.pendingUrl ?? '', title: t.title ?? '', windowId: t.windowId, ...(t.status === 'loading' ? { loading: true } : {}) });
+const toTab = (t: chrome.tabs.Tab): BrowserTab => ({
+  id: t.id ?? -1,
+  url: t.url ?? t.pendingUrl ?? '',
+  title: t.title ?? '',
+  windowId: t.windowId,
+  ...(t.status === 'loading' ? { loading: true } : {}),
+});
 
 /** Resolves once `tabId` reports a complete load whose URL `matches`, or undefined at the timeout or abort. */
-function waitForUrl(tabId: number, matches: (url: string) => boolean, timeoutMs: number, signal: AbortSignal): Promise<string | undefined> {
+function waitForUrl(
+  tabId: number,
+  matches: (url: string) => boolean,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
     const finish = (url: string | undefined) => {
       chrome.tabs.onUpdated.removeListener(onUpdated);
@@ -27,7 +38,9 @@ function waitForUrl(tabId: number, matches: (url: string) => boolean, timeoutMs:
     signal.addEventListener('abort', onAbort, { once: true });
     // The tab may already be there: the listener only hears later changes.
     chrome.tabs.get(tabId).then(
-      (tab) => { if (tab.status === 'complete' && tab.url && matches(tab.url)) finish(tab.url); },
+      (tab) => {
+        if (tab.status === 'complete' && tab.url && matches(tab.url)) finish(tab.url);
+      },
       () => finish(undefined),
     );
   });
@@ -35,14 +48,20 @@ function waitForUrl(tabId: number, matches: (url: string) => boolean, timeoutMs:
 
 export const chromeTabBrowser: TabBrowser = {
   get: (tabId) => chrome.tabs.get(tabId).then(toTab, () => undefined),
-  create: async ({ url, active, windowId }) => toTab(await chrome.tabs.create({ url, active, ...(windowId === undefined ? {} : { windowId }) })),
-  navigate: async (tabId, url) => { await chrome.tabs.update(tabId, { url }); },
+  create: async ({ url, active, windowId }) =>
+    toTab(await chrome.tabs.create({ url, active, ...(windowId === undefined ? {} : { windowId }) })),
+  navigate: async (tabId, url) => {
+    await chrome.tabs.update(tabId, { url });
+  },
   goBack: (tabId) => chrome.tabs.goBack(tabId),
   remove: (tabId) => chrome.tabs.remove(tabId),
   async group(tabId, groupId, title) {
     if (groupId !== undefined) {
       // A group the user dissolved is gone; the run then starts a new one.
-      const exists = await chrome.tabGroups.get(groupId).then(() => true, () => false);
+      const exists = await chrome.tabGroups.get(groupId).then(
+        () => true,
+        () => false,
+      );
       if (exists) return chrome.tabs.group({ groupId, tabIds: [tabId] });
     }
     const created = await chrome.tabs.group({ tabIds: [tabId] });
@@ -51,10 +70,20 @@ export const chromeTabBrowser: TabBrowser = {
   },
   waitForUrl,
   async waitInPage(tabId, wait, timeoutMs) {
-    const [result] = wait.kind === 'text'
-      ? await chrome.scripting.executeScript({ target: { tabId }, func: waitForTextInPage, args: [wait.text, timeoutMs] })
-      // Requests are counted where the page makes them: the main world.
-      : await chrome.scripting.executeScript({ target: { tabId }, world: 'MAIN', func: waitForNetworkIdleInPage, args: [wait.quietMs, timeoutMs] });
+    const [result] =
+      wait.kind === 'text'
+        ? await chrome.scripting.executeScript({
+            target: { tabId },
+            func: waitForTextInPage,
+            args: [wait.text, timeoutMs],
+          })
+        : // Requests are counted where the page makes them: the main world.
+          await chrome.scripting.executeScript({
+            target: { tabId },
+            world: 'MAIN',
+            func: waitForNetworkIdleInPage,
+            args: [wait.quietMs, timeoutMs],
+          });
     return result?.result === true;
   },
 };

@@ -15,8 +15,15 @@ import { withRunTab } from './with-run-tab';
 
 /** The refs a get_page_state answer lists (already checked against its schema by the router; read defensively). */
 function listedRefs(state: unknown): Array<{ ref: string; disabled?: boolean }> {
-  const elements = state && typeof state === 'object' && 'elements' in state && Array.isArray(state.elements) ? (state.elements as unknown[]) : [];
-  return elements.flatMap((e) => (e && typeof e === 'object' && 'ref' in e && typeof e.ref === 'string' ? [{ ref: e.ref, ...('disabled' in e && e.disabled === true ? { disabled: true } : {}) }] : []));
+  const elements =
+    state && typeof state === 'object' && 'elements' in state && Array.isArray(state.elements)
+      ? (state.elements as unknown[])
+      : [];
+  return elements.flatMap((e) =>
+    e && typeof e === 'object' && 'ref' in e && typeof e.ref === 'string'
+      ? [{ ref: e.ref, ...('disabled' in e && e.disabled === true ? { disabled: true } : {}) }]
+      : [],
+  );
 }
 
 export interface TabToolsDeps {
@@ -38,5 +45,10 @@ export function createTabTools(pageTools: Tool[], deps: TabToolsDeps): Tool[] {
     const state: unknown = await pageState.execute({ maxElements: 300 }, ctx);
     return listedRefs(state);
   };
-  return [...aimed, ...createNavigateTools(access), ...createSwitchTabTools(access), createWaitForTool(access, readRefs)];
+  return [
+    ...aimed,
+    ...createNavigateTools(access),
+    ...createSwitchTabTools(access),
+    createWaitForTool(access, readRefs),
+  ];
 }

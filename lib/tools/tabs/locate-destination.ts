@@ -5,12 +5,18 @@ import { checkHttpUrl } from './check-http-url';
 import type { RunTabAccess } from './run-tab-access';
 
 /** The destination's origin, or a ToolError: not http(s), or an origin the user already denied in this run. */
-export async function locateDestination(access: RunTabAccess, url: string, ctx: ToolContext): Promise<ActionTarget & { url: string }> {
+export async function locateDestination(
+  access: RunTabAccess,
+  url: string,
+  ctx: ToolContext,
+): Promise<ActionTarget & { url: string }> {
   const checked = checkHttpUrl(url);
   if (!checked.ok) throw new ToolError(checked.reason);
   const { deniedOrigins } = await access.facts(ctx);
   if (deniedOrigins.includes(checked.origin)) {
-    throw new ToolError(`Refused: the user denied going to ${checked.origin} earlier in this run, so nothing was done. Do not try it again; ask the user instead.`);
+    throw new ToolError(
+      `Refused: the user denied going to ${checked.origin} earlier in this run, so nothing was done. Do not try it again; ask the user instead.`,
+    );
   }
   return { origin: checked.origin, url: checked.url };
 }

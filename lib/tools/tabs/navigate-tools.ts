@@ -43,7 +43,12 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
    * the page hopped (since `since`) to an origin the rules stopped.
    */
   const settle = async (tabId: number, before: string, target: string | undefined, ctx: ToolContext, since: number) => {
-    await browser.waitForUrl(tabId, (u) => u === target || (u !== before && u !== 'about:blank'), LOAD_WAIT_MS, ctx.signal);
+    await browser.waitForUrl(
+      tabId,
+      (u) => u === target || (u !== before && u !== 'about:blank'),
+      LOAD_WAIT_MS,
+      ctx.signal,
+    );
     const stopped = await access.stoppedHop(ctx, tabId, { since, graceMs: HOP_GRACE_MS });
     if (stopped) throw stopped;
     const tab = await browser.get(tabId);
@@ -51,10 +56,16 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
     return tab;
   };
   const remember = (ctx: ToolContext, origin: string) =>
-    store.update(ctx.runId, (s) => ({ ...s, origins: s.origins.includes(origin) ? s.origins : [...s.origins, origin] }));
+    store.update(ctx.runId, (s) => ({
+      ...s,
+      origins: s.origins.includes(origin) ? s.origins : [...s.origins, origin],
+    }));
   /** Counts the history entries the run adds to a tab, so going back over them is known to stay in the run. */
   const stepForward = (ctx: ToolContext, tabId: number, by: number) =>
-    store.update(ctx.runId, (s) => ({ ...s, forward: { ...s.forward, [tabId]: Math.max(0, (s.forward?.[tabId] ?? 0) + by) } }));
+    store.update(ctx.runId, (s) => ({
+      ...s,
+      forward: { ...s.forward, [tabId]: Math.max(0, (s.forward?.[tabId] ?? 0) + by) },
+    }));
   /** Whether the page before the current one is one the run itself left (then going back stays in the run). */
   const backStaysInRun = async (ctx: ToolContext) => {
     const id = await access.currentTab(ctx);
@@ -63,7 +74,12 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
 
   return [
     defineTool({
-      name: 'navigate', input: z.object({ url }), runsIn: 'page', readOnly: false, needsApproval: true, untrustedOutput: 'page_content',
+      name: 'navigate',
+      input: z.object({ url }),
+      runsIn: 'page',
+      readOnly: false,
+      needsApproval: true,
+      untrustedOutput: 'page_content',
       locate: (input, ctx) => locateDestination(access, input.url, ctx),
       asksFor: (input, ctx) => asksForDestination(access, input.url, ctx),
       // The address can carry read text out: then it is asked with the flow named, whatever the origin's approval.
@@ -86,7 +102,12 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
       },
     }),
     defineTool({
-      name: 'go_back', input: z.object({}), runsIn: 'page', readOnly: false, needsApproval: true, untrustedOutput: 'page_content',
+      name: 'go_back',
+      input: z.object({}),
+      runsIn: 'page',
+      readOnly: false,
+      needsApproval: true,
+      untrustedOutput: 'page_content',
       // The page before one the run did not navigate to is the user's history, of any origin: that is asked.
       asksFor: async (_input, ctx) => !(await backStaysInRun(ctx)),
       async preview(_input, ctx) {
@@ -105,7 +126,9 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
         } catch (error) {
           // Nothing moved: the tab is guarded again as it was.
           await access.guardTab(ctx, tab.id);
-          throw new ToolError(`go_back failed: tab ${tab.id} has no earlier page in its history (${error instanceof Error ? error.message : String(error)}).`);
+          throw new ToolError(
+            `go_back failed: tab ${tab.id} has no earlier page in its history (${error instanceof Error ? error.message : String(error)}).`,
+          );
         }
         await stepForward(ctx, tab.id, -1);
         const now = await settle(tab.id, tab.url, undefined, ctx, since);
@@ -117,20 +140,37 @@ export function createNavigateTools(access: RunTabAccess): Tool[] {
     }),
     defineTool({
       name: 'open_tab',
-      input: z.object({ url, active: z.boolean().optional().describe('Bring the tab to the front (default false: it opens in the background).') }),
-      runsIn: 'page', readOnly: false, needsApproval: true, untrustedOutput: 'page_content',
+      input: z.object({
+        url,
+        active: z
+          .boolean()
+          .optional()
+          .describe('Bring the tab to the front (default false: it opens in the background).'),
+      }),
+      runsIn: 'page',
+      readOnly: false,
+      needsApproval: true,
+      untrustedOutput: 'page_content',
       locate: (input, ctx) => locateDestination(access, input.url, ctx),
       asksFor: (input, ctx) => asksForDestination(access, input.url, ctx),
       writtenValues: (input) => [{ field: 'url', value: addressParts(input.url) }],
-      preview: (input) => t(input.active ? 'preview_open_tab_front' : 'preview_open_tab_background', destination(input.url).url),
+      preview: (input) =>
+        t(input.active ? 'preview_open_tab_front' : 'preview_open_tab_background', destination(input.url).url),
       async execute(input, ctx) {
         const to = destination(input.url);
         const from = await access.currentTab(ctx);
         const windowId = from === undefined ? undefined : (await browser.get(from))?.windowId;
         // Opened blank and guarded before it loads anything: a redirect answered at once would beat rules set after.
-        const created = await browser.create({ url: 'about:blank', active: input.active ?? false, ...(windowId === undefined ? {} : { windowId }) });
+        const created = await browser.create({
+          url: 'about:blank',
+          active: input.active ?? false,
+          ...(windowId === undefined ? {} : { windowId }),
+        });
         const state = await store.update(ctx.runId, (s) => ({
-          ...s, current: created.id, opened: [...s.opened, created.id], origins: s.origins.includes(to.origin) ? s.origins : [...s.origins, to.origin],
+          ...s,
+          current: created.id,
+          opened: [...s.opened, created.id],
+          origins: s.origins.includes(to.origin) ? s.origins : [...s.origins, to.origin],
         }));
         await access.guardTab(ctx, created.id);
         // A navigation sent before the blank page has committed can be lost to it: the tab then stays blank.

@@ -78,10 +78,22 @@ export function runOriginRules(state: GuardState): RunOriginRule[] {
       allowed.set(filter, set);
     }
   }
-  const rules: RunOriginRule[] = [{ id: FIRST_RULE_ID, priority: BLOCK_PRIORITY, action: { type: 'block' }, condition: { tabIds: tabs, resourceTypes: RESOURCE_TYPES } }];
+  const rules: RunOriginRule[] = [
+    {
+      id: FIRST_RULE_ID,
+      priority: BLOCK_PRIORITY,
+      action: { type: 'block' },
+      condition: { tabIds: tabs, resourceTypes: RESOURCE_TYPES },
+    },
+  ];
   // Past the cap an approved origin is blocked too: the run then asks again, it never leaks.
   for (const [urlFilter, tabIds] of [...allowed].slice(0, MAX_RULES - 1)) {
-    rules.push({ id: FIRST_RULE_ID + rules.length, priority: ALLOW_PRIORITY, action: { type: 'allow' }, condition: { tabIds: [...tabIds].sort((a, b) => a - b), resourceTypes: RESOURCE_TYPES, urlFilter } });
+    rules.push({
+      id: FIRST_RULE_ID + rules.length,
+      priority: ALLOW_PRIORITY,
+      action: { type: 'allow' },
+      condition: { tabIds: [...tabIds].sort((a, b) => a - b), resourceTypes: RESOURCE_TYPES, urlFilter },
+    });
   }
   return rules;
 }
@@ -109,7 +121,11 @@ export interface RunOriginGuard {
    * up to `graceMs` for one (a meta refresh fires just after the load). Hops seen for the tab are then
    * forgotten, so each is reported once.
    */
-  takeBlockedHop(runId: string, tabId: number, options?: { since?: number; graceMs?: number; signal?: AbortSignal }): Promise<string | undefined>;
+  takeBlockedHop(
+    runId: string,
+    tabId: number,
+    options?: { since?: number; graceMs?: number; signal?: AbortSignal },
+  ): Promise<string | undefined>;
   /** Whether a hop for the tab is waiting to be reported (cheap: no storage read). */
   hasBlockedHop(tabId: number): boolean;
   /** The clock hops are timed by (for `since`). */
@@ -147,7 +163,9 @@ export function createRunOriginGuard(deps: RunOriginGuardDeps): RunOriginGuard {
     return parsed.success ? parsed.data : {};
   };
   const apply = async (state: GuardState) => {
-    const ours = (await deps.rules.getSessionRules()).map((r) => r.id).filter((id) => id >= FIRST_RULE_ID && id < FIRST_RULE_ID + MAX_RULES);
+    const ours = (await deps.rules.getSessionRules())
+      .map((r) => r.id)
+      .filter((id) => id >= FIRST_RULE_ID && id < FIRST_RULE_ID + MAX_RULES);
     await deps.rules.updateSessionRules({ removeRuleIds: ours, addRules: runOriginRules(state) });
     await deps.area.set({ [STATE_KEY]: state });
   };
@@ -156,7 +174,9 @@ export function createRunOriginGuard(deps: RunOriginGuardDeps): RunOriginGuard {
     last = next.catch(() => undefined);
     return next;
   };
-  const union = (a: readonly number[] | readonly string[], b: readonly number[] | readonly string[]) => [...new Set([...a, ...b])];
+  const union = (a: readonly number[] | readonly string[], b: readonly number[] | readonly string[]) => [
+    ...new Set([...a, ...b]),
+  ];
 
   const pendingFor = (tabId: number, since: number) => {
     const cutoff = now() - HOP_TTL_MS;
@@ -171,14 +191,19 @@ export function createRunOriginGuard(deps: RunOriginGuardDeps): RunOriginGuard {
     const run = (await read())[runId];
     if (!run) return undefined;
     const allowed = new Set(run.origins.flatMap(allowFilters));
-    return list.map((h) => originOrUndefined(h.url)).find((o): o is string => o !== undefined && !allowFilters(o).some((f) => allowed.has(f)));
+    return list
+      .map((h) => originOrUndefined(h.url))
+      .find((o): o is string => o !== undefined && !allowFilters(o).some((f) => allowed.has(f)));
   };
 
   return {
     protect: (runId, tabIds, origins) =>
       change((s) => {
         const run = s[runId] ?? { tabs: [], origins: [] };
-        return { ...s, [runId]: { tabs: union(run.tabs, tabIds) as number[], origins: union(run.origins, origins) as string[] } };
+        return {
+          ...s,
+          [runId]: { tabs: union(run.tabs, tabIds) as number[], origins: union(run.origins, origins) as string[] },
+        };
       }),
     unprotect: (runId, tabId) =>
       change((s) => {

@@ -49,7 +49,11 @@ export interface RunTabAccess {
   /** The tab is no longer guarded for this run (the user approved going back into their own history). */
   unguardTab(ctx: ToolContext, tabId: number): Promise<void>;
   /** The ToolError for a hop in `tabId` the rules stopped (since `since`, waiting up to `graceMs`), if there was one. */
-  stoppedHop(ctx: ToolContext, tabId: number, options?: { since?: number; graceMs?: number }): Promise<ToolError | undefined>;
+  stoppedHop(
+    ctx: ToolContext,
+    tabId: number,
+    options?: { since?: number; graceMs?: number },
+  ): Promise<ToolError | undefined>;
   /** Whether a stopped hop in `tabId` is waiting to be reported. */
   hasStoppedHop(tabId: number): boolean;
   /** Now, on the clock stopped hops are timed by (the `since` of stoppedHop). */
@@ -84,7 +88,9 @@ export function createRunTabAccess(deps: RunTabAccessDeps): RunTabAccess {
     async useTab(ctx, tabId) {
       const usable = await usableTabs(ctx);
       if (!usable.includes(tabId)) {
-        return { refusal: `Refused: tab ${tabId} is not one this run may use. It may use the tab it started on, the tabs it opened and the tabs the user @-mentioned (tabs ${describeTabs(usable)}); ask the user to mention the tab if it is needed.` };
+        return {
+          refusal: `Refused: tab ${tabId} is not one this run may use. It may use the tab it started on, the tabs it opened and the tabs the user @-mentioned (tabs ${describeTabs(usable)}); ask the user to mention the tab if it is needed.`,
+        };
       }
       const tab = await browser.get(tabId);
       return tab ? { tab } : { refusal: `Tab ${tabId} is closed.` };
@@ -96,7 +102,9 @@ export function createRunTabAccess(deps: RunTabAccessDeps): RunTabAccess {
       try {
         await deps.guard.protect(ctx.runId, [tabId], origins);
       } catch (error) {
-        throw new ToolError(`Nothing was done: the rules that keep tab ${tabId} on the sites this run was approved for could not be set (${error instanceof Error ? error.message : String(error)}).`);
+        throw new ToolError(
+          `Nothing was done: the rules that keep tab ${tabId} on the sites this run was approved for could not be set (${error instanceof Error ? error.message : String(error)}).`,
+        );
       }
     },
     async unguardTab(ctx, tabId) {

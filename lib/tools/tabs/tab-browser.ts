@@ -22,7 +22,12 @@ export interface TabBrowser {
   /** Puts the tab into group `groupId` (a new group titled `title` when unset or gone); answers the group's id. */
   group(tabId: number, groupId: number | undefined, title: string): Promise<number>;
   /** Resolves with the tab's URL once it matches and has loaded, or undefined at the timeout. */
-  waitForUrl(tabId: number, matches: (url: string) => boolean, timeoutMs: number, signal: AbortSignal): Promise<string | undefined>;
+  waitForUrl(
+    tabId: number,
+    matches: (url: string) => boolean,
+    timeoutMs: number,
+    signal: AbortSignal,
+  ): Promise<string | undefined>;
   /** Runs a wait inside the tab's top document; true when the condition held before the timeout. */
   waitInPage(tabId: number, wait: PageWait, timeoutMs: number): Promise<boolean>;
 }

@@ -10,21 +10,54 @@ import type { RunTabAccess } from './run-tab-access';
 
 export const WAIT_LIMITS = { defaultMs: 5000, minMs: 100, maxMs: 30_000, quietMs: 500, pollMs: 250 } as const;
 
-const waitForInput = z.object({
-  text: z.string().min(1).max(500).optional().describe('Text that should appear on the page (case and spacing ignored).'),
-  ref: z.string().min(1).max(200).optional().describe('Ref of an element (from get_page_state) that should be listed and enabled.'),
-  url: z.string().min(1).max(4000).optional().describe('An address, or part of one, the tab should be on (after it loads).'),
-  network_idle: z.literal(true).optional().describe('Wait until the page has made no network request for 500 ms.'),
-  timeout_ms: z.number().int().min(WAIT_LIMITS.minMs).max(WAIT_LIMITS.maxMs).optional().describe(`How long to wait at most (default ${WAIT_LIMITS.defaultMs}).`),
-}).refine((i) => [i.text, i.ref, i.url, i.network_idle].filter((c) => c !== undefined).length === 1, { message: 'Give exactly one of text, ref, url or network_idle.' });
+const waitForInput = z
+  .object({
+    text: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('Text that should appear on the page (case and spacing ignored).'),
+    ref: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Ref of an element (from get_page_state) that should be listed and enabled.'),
+    url: z
+      .string()
+      .min(1)
+      .max(4000)
+      .optional()
+      .describe('An address, or part of one, the tab should be on (after it loads).'),
+    network_idle: z.literal(true).optional().describe('Wait until the page has made no network request for 500 ms.'),
+    timeout_ms: z
+      .number()
+      .int()
+      .min(WAIT_LIMITS.minMs)
+      .max(WAIT_LIMITS.maxMs)
+      .optional()
+      .describe(`How long to wait at most (default ${WAIT_LIMITS.defaultMs}).`),
+  })
+  .refine((i) => [i.text, i.ref, i.url, i.network_idle].filter((c) => c !== undefined).length === 1, {
+    message: 'Give exactly one of text, ref, url or network_idle.',
+  });
 
 /** Lists the refs (and whether each is disabled) the run's tab shows now; get_page_state's, injected. */
 export type ReadRefs = (ctx: ToolContext) => Promise<Array<{ ref: string; disabled?: boolean }>>;
 
-const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
-  const t = setTimeout(resolve, ms);
-  signal.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
-});
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
+  });
 
 export function createWaitForTool(access: RunTabAccess, readRefs: ReadRefs): Tool {
   const { browser } = access;
@@ -38,7 +71,11 @@ export function createWaitForTool(access: RunTabAccess, readRefs: ReadRefs): Too
     }
   };
   return defineTool({
-    name: 'wait_for', input: waitForInput, runsIn: 'page', readOnly: true, untrustedOutput: 'page_content',
+    name: 'wait_for',
+    input: waitForInput,
+    runsIn: 'page',
+    readOnly: true,
+    untrustedOutput: 'page_content',
     // Longer than the longest wait it accepts, so its own timeout answer is the one the model reads.
     timeoutMs: WAIT_LIMITS.maxMs + 5000,
     async execute(input, ctx) {
@@ -66,7 +103,9 @@ export function createWaitForTool(access: RunTabAccess, readRefs: ReadRefs): Too
         }
       } catch (error) {
         if (error instanceof ToolError) throw error;
-        throw new ToolError(`wait_for stopped: the page in tab ${tab.id} navigated or closed while waiting (${error instanceof Error ? error.message : String(error)}).`);
+        throw new ToolError(
+          `wait_for stopped: the page in tab ${tab.id} navigated or closed while waiting (${error instanceof Error ? error.message : String(error)}).`,
+        );
       }
       const after = await browser.get(tab.id);
       const where = `tab ${tab.id} <${after?.url ?? tab.url}>`;

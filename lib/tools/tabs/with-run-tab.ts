@@ -18,8 +18,14 @@ const TAKES_TAB = new Set(['read_page', 'get_page_state']);
 /** The page tools whose action is a navigation as often as not: the tab is guarded before they act. */
 const GUARDS_TAB = new Set(['click', 'press', 'submit_form']);
 
-const tabIdArg = z.number().int().nonnegative().optional()
-  .describe('Read this tab instead of the run\'s current one: a tab the run opened or the user mentioned (default: the current tab).');
+const tabIdArg = z
+  .number()
+  .int()
+  .nonnegative()
+  .optional()
+  .describe(
+    "Read this tab instead of the run's current one: a tab the run opened or the user mentioned (default: the current tab).",
+  );
 
 /** The tool's input with `tabId` added, when its input is an object schema (every page tool's is). */
 function withTabArg(input: Tool['input']): Tool['input'] {
@@ -66,7 +72,8 @@ export function withRunTab(tools: Tool[], access: RunTabAccess): Tool[] {
         const since = access.hopClock();
         const stoppedAfter = async () => {
           // The action set off a navigation: its redirects come back while the tab loads, so that is waited for.
-          if (!a.ctx.signal.aborted && (await access.browser.get(tabId))?.loading) await access.browser.waitForUrl(tabId, () => true, LOAD_WAIT_MS, a.ctx.signal);
+          if (!a.ctx.signal.aborted && (await access.browser.get(tabId))?.loading)
+            await access.browser.waitForUrl(tabId, () => true, LOAD_WAIT_MS, a.ctx.signal);
           const stopped = await access.stoppedHop(a.ctx, tabId, { since });
           return stopped && new ToolError(`${tool.name} was done. ${stopped.message}`);
         };
@@ -81,8 +88,16 @@ export function withRunTab(tools: Tool[], access: RunTabAccess): Tool[] {
         return result;
       },
     };
-    if (tool.locate) wrapped.locate = async (input, ctx) => { const a = await aim(input, ctx); return tool.locate!(a.input, a.ctx); };
-    if (tool.preview) wrapped.preview = async (input, ctx) => { const a = await aim(input, ctx); return tool.preview!(a.input, a.ctx); };
+    if (tool.locate)
+      wrapped.locate = async (input, ctx) => {
+        const a = await aim(input, ctx);
+        return tool.locate!(a.input, a.ctx);
+      };
+    if (tool.preview)
+      wrapped.preview = async (input, ctx) => {
+        const a = await aim(input, ctx);
+        return tool.preview!(a.input, a.ctx);
+      };
     return wrapped;
   });
 }

@@ -19,12 +19,15 @@ export function parseFetchUrl(raw: string): { url: URL; upgraded: boolean } {
     url = new URL(raw.trim());
   } catch (error) {
     void error; // the message below is what the model needs
-    throw new ToolError(`Refused: "${raw.slice(0, 200)}" is not an absolute web address. Give a full URL starting with https://.`);
+    throw new ToolError(
+      `Refused: "${raw.slice(0, 200)}" is not an absolute web address. Give a full URL starting with https://.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ToolError(`Refused: fetch_url reads only http and https addresses, not ${url.protocol} ones.`);
   }
-  if (url.username || url.password) throw new ToolError('Refused: the address carries a user name or password; fetch_url never sends credentials.');
+  if (url.username || url.password)
+    throw new ToolError('Refused: the address carries a user name or password; fetch_url never sends credentials.');
   url.hash = '';
   if (url.protocol === 'http:' && placeOf(url.hostname) !== 'this-computer') {
     url.protocol = 'https:';
@@ -35,10 +38,27 @@ export function parseFetchUrl(raw: string): { url: URL; upgraded: boolean } {
 
 /** Whether `hostname` (as URL gives it: IPv6 in brackets) is this computer, the local network, or the internet. */
 export function placeOf(hostname: string): NetworkPlace {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host) || host === '0.0.0.0') return 'this-computer';
-  if (/^10\./.test(host) || /^192\.168\./.test(host) || /^169\.254\./.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host)) return 'local-network';
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\./.test(host) ||
+    host === '0.0.0.0'
+  )
+    return 'this-computer';
+  if (
+    /^10\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^169\.254\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host)
+  )
+    return 'local-network';
   if (/^f[cd][0-9a-f]{2}:/.test(host) || /^fe80:/.test(host)) return 'local-network';
-  if (host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.lan') || !host.includes('.')) return 'local-network';
+  if (host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.lan') || !host.includes('.'))
+    return 'local-network';
   return 'internet';
 }

@@ -27,8 +27,20 @@ const ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,application/jso
 
 export const fetchUrlInput = z.object({
   url: z.string().min(1).max(4096).describe('The full http(s) address to read.'),
-  offset: z.number().int().min(0).max(PARSE_MAX_CHARS).optional().describe('Character offset to continue from (nextOffset of the previous call).'),
-  maxChars: z.number().int().min(500).max(FETCH_MAX_CHARS).optional().describe(`Most characters of Markdown to return (default ${FETCH_DEFAULT_CHARS}).`),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(PARSE_MAX_CHARS)
+    .optional()
+    .describe('Character offset to continue from (nextOffset of the previous call).'),
+  maxChars: z
+    .number()
+    .int()
+    .min(500)
+    .max(FETCH_MAX_CHARS)
+    .optional()
+    .describe(`Most characters of Markdown to return (default ${FETCH_DEFAULT_CHARS}).`),
 });
 
 /** A page as the reader gives it back (lib/page/read-html in the offscreen document). */
@@ -93,12 +105,21 @@ async function fetchUrl(deps: FetchUrlToolDeps, input: z.output<typeof fetchUrlI
   let response: Response;
   try {
     response = await deps.fetch(url.href, {
-      credentials: 'omit', redirect: 'follow', cache: 'no-store', referrerPolicy: 'no-referrer', signal, headers: { Accept: ACCEPT },
+      credentials: 'omit',
+      redirect: 'follow',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+      signal,
+      headers: { Accept: ACCEPT },
     });
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    if (signal.aborted) throw new ToolError(`Could not fetch ${url.href}: no answer within ${timeoutMs / 1000} s.`, { cause: error });
-    throw new ToolError(`Could not fetch ${url.href}: ${error instanceof Error ? error.message : String(error)} (the site may be down or the address wrong).`, { cause: error });
+    if (signal.aborted)
+      throw new ToolError(`Could not fetch ${url.href}: no answer within ${timeoutMs / 1000} s.`, { cause: error });
+    throw new ToolError(
+      `Could not fetch ${url.href}: ${error instanceof Error ? error.message : String(error)} (the site may be down or the address wrong).`,
+      { cause: error },
+    );
   }
   const finalUrl = response.url || url.href;
   const finalOrigin = originOf(finalUrl);
@@ -106,37 +127,55 @@ async function fetchUrl(deps: FetchUrlToolDeps, input: z.output<typeof fetchUrlI
     await discard(response);
     throw new ToolError(
       `Not read: ${url.href} redirected to ${finalUrl}, on a site the user has not approved. ` +
-      `If you still need it, call fetch_url with that address; the user will be asked.`,
+        `If you still need it, call fetch_url with that address; the user will be asked.`,
     );
   }
   if (!response.ok) {
     await discard(response);
-    throw new ToolError(`Could not read ${finalUrl}: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+    throw new ToolError(
+      `Could not read ${finalUrl}: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+    );
   }
   const contentType = response.headers.get('content-type');
   const kind = classifyContentType(contentType);
   if (kind === 'unsupported') {
     await discard(response);
-    throw new ToolError(`Not read: ${finalUrl} is ${mediaTypeOf(contentType)}, not a web page. fetch_url reads HTML, plain text and JSON only.`);
+    throw new ToolError(
+      `Not read: ${finalUrl} is ${mediaTypeOf(contentType)}, not a web page. fetch_url reads HTML, plain text and JSON only.`,
+    );
   }
   const body = await readCappedBody(response, FETCH_MAX_BYTES);
-  if (looksBinary(body.bytes)) throw new ToolError(`Not read: ${finalUrl} is binary data, not a web page. fetch_url reads HTML, plain text and JSON only.`);
-  if (body.truncated) notes.push(`The response was larger than ${FETCH_MAX_BYTES / 1_000_000} MB: only its first ${FETCH_MAX_BYTES / 1_000_000} MB were read.`);
+  if (looksBinary(body.bytes))
+    throw new ToolError(
+      `Not read: ${finalUrl} is binary data, not a web page. fetch_url reads HTML, plain text and JSON only.`,
+    );
+  if (body.truncated)
+    notes.push(
+      `The response was larger than ${FETCH_MAX_BYTES / 1_000_000} MB: only its first ${FETCH_MAX_BYTES / 1_000_000} MB were read.`,
+    );
   const text = new TextDecoder(charsetOf(contentType)).decode(body.bytes);
   // All of the output is text of the site that answered.
   ctx.reportRead?.({ origin: finalOrigin });
 
-  const page = kind === 'html'
-    ? await deps.parseHtml({ html: text, url: finalUrl, maxChars: PARSE_MAX_CHARS })
-    : { title: '', lang: '', markdown: text.slice(0, PARSE_MAX_CHARS) };
+  const page =
+    kind === 'html'
+      ? await deps.parseHtml({ html: text, url: finalUrl, maxChars: PARSE_MAX_CHARS })
+      : { title: '', lang: '', markdown: text.slice(0, PARSE_MAX_CHARS) };
   if (page.notice) notes.push(page.notice);
   const offset = input.offset ?? 0;
   const slice = sliceText(page.markdown, offset, input.maxChars ?? FETCH_DEFAULT_CHARS);
-  if (slice.nextOffset !== undefined) notes.push(`Capped: this is characters ${offset} to ${slice.nextOffset} of ${page.markdown.length}. Call again with offset ${slice.nextOffset} for more, only if the question needs it.`);
-  if ('truncated' in page ? page.truncated : text.length > PARSE_MAX_CHARS) notes.push(`The page is longer than ${PARSE_MAX_CHARS} characters of text: only the first ${PARSE_MAX_CHARS} can be read.`);
-  const remembered = kind === 'html' && offset === 0 && deps.remember
-    ? await deps.remember({ url: finalUrl, title: page.title, lang: page.lang, text: page.markdown }, ctx)
-    : undefined;
+  if (slice.nextOffset !== undefined)
+    notes.push(
+      `Capped: this is characters ${offset} to ${slice.nextOffset} of ${page.markdown.length}. Call again with offset ${slice.nextOffset} for more, only if the question needs it.`,
+    );
+  if ('truncated' in page ? page.truncated : text.length > PARSE_MAX_CHARS)
+    notes.push(
+      `The page is longer than ${PARSE_MAX_CHARS} characters of text: only the first ${PARSE_MAX_CHARS} can be read.`,
+    );
+  const remembered =
+    kind === 'html' && offset === 0 && deps.remember
+      ? await deps.remember({ url: finalUrl, title: page.title, lang: page.lang, text: page.markdown }, ctx)
+      : undefined;
   return {
     url: finalUrl,
     ...(finalUrl !== url.href ? { requestedUrl: url.href } : {}),
@@ -153,5 +192,7 @@ async function fetchUrl(deps: FetchUrlToolDeps, input: z.output<typeof fetchUrlI
 
 /** Drops a body that will not be read, so its connection is released. */
 async function discard(response: Response): Promise<void> {
-  await response.body?.cancel().catch((error: unknown) => console.warn('Tabwise: dropping a response body failed', error));
+  await response.body
+    ?.cancel()
+    .catch((error: unknown) => console.warn('Tabwise: dropping a response body failed', error));
 }

@@ -21,7 +21,9 @@ export async function readCappedBody(response: Response, maxBytes: number): Prom
       size += room;
       truncated = true;
       // Cancelling closes the connection: a huge or endless page costs no more than the cap.
-      await reader.cancel().catch((error: unknown) => console.warn('Tabwise: cancelling a capped download failed', error));
+      await reader
+        .cancel()
+        .catch((error: unknown) => console.warn('Tabwise: cancelling a capped download failed', error));
       break;
     }
     chunks.push(value);

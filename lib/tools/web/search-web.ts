@@ -19,20 +19,29 @@ export interface SearchWebOptions {
 }
 
 /** The results `target` gives for `query` (up to `count` where the backend takes a count), as it gave them. */
-export async function searchWeb(target: WebSearchTarget, query: string, count: number, options: SearchWebOptions): Promise<RawResult[]> {
+export async function searchWeb(
+  target: WebSearchTarget,
+  query: string,
+  count: number,
+  options: SearchWebOptions,
+): Promise<RawResult[]> {
   const timeoutMs = options.timeoutMs ?? SEARCH_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   /** A network failure: the caller's abort goes on as it is; else the time limit, or an unreachable backend. */
   const lost = (error: unknown) => {
     if (options.signal?.aborted) return error;
-    return new WebSearchFailure(timeout.aborted ? 'timeout' : 'unreachable', target.backend, { timeoutMs, cause: error });
+    return new WebSearchFailure(timeout.aborted ? 'timeout' : 'unreachable', target.backend, {
+      timeoutMs,
+      cause: error,
+    });
   };
   const { url, init } = buildSearchRequest(target, query, count);
   let raw: string;
   try {
     const response = await options.fetch(url, { ...init, signal });
-    if (response.status === 401 || response.status === 403) throw new WebSearchFailure('refused', target.backend, { status: response.status });
+    if (response.status === 401 || response.status === 403)
+      throw new WebSearchFailure('refused', target.backend, { status: response.status });
     if (response.status === 429) throw new WebSearchFailure('rate_limited', target.backend, { status: 429 });
     if (!response.ok) throw new WebSearchFailure('http', target.backend, { status: response.status });
     const body = await readCappedBody(response, MAX_REPLY_BYTES);

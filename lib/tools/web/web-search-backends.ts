@@ -21,7 +21,11 @@ export const DEFAULT_API_BASES: Record<Exclude<WebSearchBackend, 'searxng'>, str
   tavily: 'https://api.tavily.com',
 };
 
-export const BACKEND_NAMES: Record<WebSearchBackend, string> = { searxng: 'SearXNG', brave: 'Brave Search', tavily: 'Tavily' };
+export const BACKEND_NAMES: Record<WebSearchBackend, string> = {
+  searxng: 'SearXNG',
+  brave: 'Brave Search',
+  tavily: 'Tavily',
+};
 
 /** One result as the backends give it, before numbering and caps. */
 export interface RawResult {
@@ -31,12 +35,19 @@ export interface RawResult {
 }
 
 /** The request for `query`, asking for `count` results where the backend takes a count. */
-export function buildSearchRequest(target: WebSearchTarget, query: string, count: number): { url: string; init: RequestInit } {
+export function buildSearchRequest(
+  target: WebSearchTarget,
+  query: string,
+  count: number,
+): { url: string; init: RequestInit } {
   const base = target.baseUrl.replace(/\/+$/, '');
   const common: RequestInit = { credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' };
   switch (target.backend) {
     case 'searxng':
-      return { url: `${base}/search?${new URLSearchParams({ q: query, format: 'json' })}`, init: { ...common, headers: { Accept: 'application/json' } } };
+      return {
+        url: `${base}/search?${new URLSearchParams({ q: query, format: 'json' })}`,
+        init: { ...common, headers: { Accept: 'application/json' } },
+      };
     case 'brave':
       return {
         url: `${base}/res/v1/web/search?${new URLSearchParams({ q: query, count: String(count) })}`,
@@ -56,9 +67,19 @@ export function buildSearchRequest(target: WebSearchTarget, query: string, count
 }
 
 const text = z.string().catch('');
-const searxngReply = z.object({ results: z.array(z.object({ url: text, title: text, content: text.optional() }).passthrough()).catch([]) });
-const braveReply = z.object({ web: z.object({ results: z.array(z.object({ url: text, title: text, description: text.optional() }).passthrough()).catch([]) }).optional() });
-const tavilyReply = z.object({ results: z.array(z.object({ url: text, title: text, content: text.optional() }).passthrough()).catch([]) });
+const searxngReply = z.object({
+  results: z.array(z.object({ url: text, title: text, content: text.optional() }).passthrough()).catch([]),
+});
+const braveReply = z.object({
+  web: z
+    .object({
+      results: z.array(z.object({ url: text, title: text, description: text.optional() }).passthrough()).catch([]),
+    })
+    .optional(),
+});
+const tavilyReply = z.object({
+  results: z.array(z.object({ url: text, title: text, content: text.optional() }).passthrough()).catch([]),
+});
 
 /** The results in a backend's JSON reply; throws when the reply is not that backend's shape at all. */
 export function readSearchReply(backend: WebSearchBackend, json: unknown): RawResult[] {
@@ -69,7 +90,11 @@ export function readSearchReply(backend: WebSearchBackend, json: unknown): RawRe
     }
     case 'brave': {
       const r = braveReply.parse(json);
-      return (r.web?.results ?? []).map((x) => ({ title: x.title, url: x.url, snippet: stripTags(x.description ?? '') }));
+      return (r.web?.results ?? []).map((x) => ({
+        title: x.title,
+        url: x.url,
+        snippet: stripTags(x.description ?? ''),
+      }));
     }
     case 'tavily': {
       const r = tavilyReply.parse(json);
@@ -80,5 +105,11 @@ export function readSearchReply(backend: WebSearchBackend, json: unknown): RawRe
 
 /** Brave marks matches with <strong>: the model gets the words, not the markup. */
 function stripTags(s: string): string {
-  return s.replace(/<[^>]*>/g, '').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/<[^>]*>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

@@ -6,7 +6,8 @@ import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
 import { BACKEND_NAMES, type WebSearchBackend } from './web-search-backends';
 
-export type WebSearchFailureKind = 'unreachable' | 'timeout' | 'refused' | 'rate_limited' | 'http' | 'too_large' | 'bad_reply';
+export type WebSearchFailureKind =
+  'unreachable' | 'timeout' | 'refused' | 'rate_limited' | 'http' | 'too_large' | 'bad_reply';
 
 export interface WebSearchFailureDetail {
   /** The backend's HTTP status, for 'refused', 'rate_limited' and 'http'. */
@@ -21,7 +22,11 @@ export class WebSearchFailure extends Error {
   readonly shown: string;
   readonly status?: number;
 
-  constructor(readonly kind: WebSearchFailureKind, readonly backend: WebSearchBackend, detail: WebSearchFailureDetail = {}) {
+  constructor(
+    readonly kind: WebSearchFailureKind,
+    readonly backend: WebSearchBackend,
+    detail: WebSearchFailureDetail = {},
+  ) {
     const said = describe(kind, backend, detail);
     super(said.reason, { cause: detail.cause });
     this.name = 'WebSearchFailure';
@@ -30,7 +35,11 @@ export class WebSearchFailure extends Error {
   }
 }
 
-function describe(kind: WebSearchFailureKind, backend: WebSearchBackend, { status = 0, timeoutMs = 0 }: WebSearchFailureDetail): { reason: string; shown: string } {
+function describe(
+  kind: WebSearchFailureKind,
+  backend: WebSearchBackend,
+  { status = 0, timeoutMs = 0 }: WebSearchFailureDetail,
+): { reason: string; shown: string } {
   const name = BACKEND_NAMES[backend];
   // A SearXNG instance that refuses or answers HTML most often has its JSON format turned off; a keyed API, a bad key.
   const instance = backend === 'searxng';
@@ -38,23 +47,35 @@ function describe(kind: WebSearchFailureKind, backend: WebSearchBackend, { statu
   const fixIt = 'The user can check it in Settings → Web search.';
   switch (kind) {
     case 'unreachable':
-      return { reason: `The search backend (${name}) could not be reached. ${fixIt}`, shown: t('web_search_failure_unreachable', name) };
+      return {
+        reason: `The search backend (${name}) could not be reached. ${fixIt}`,
+        shown: t('web_search_failure_unreachable', name),
+      };
     case 'timeout':
-      return { reason: `The search backend (${name}) could not be reached within ${seconds} s. ${fixIt}`, shown: t('web_search_failure_timeout', name, formatInteger(seconds)) };
+      return {
+        reason: `The search backend (${name}) could not be reached within ${seconds} s. ${fixIt}`,
+        shown: t('web_search_failure_timeout', name, formatInteger(seconds)),
+      };
     case 'refused':
       return {
         reason: `${name} refused the request (HTTP ${status}): the API key may be wrong, or the instance does not allow its JSON API. The user can fix it in Settings → Web search.`,
         shown: t(instance ? 'web_search_failure_refused_instance' : 'web_search_failure_refused_key', name, status),
       };
     case 'rate_limited':
-      return { reason: `${name} says too many searches were made (HTTP 429). Try again later.`, shown: t('web_search_failure_rate_limited', name) };
+      return {
+        reason: `${name} says too many searches were made (HTTP 429). Try again later.`,
+        shown: t('web_search_failure_rate_limited', name),
+      };
     case 'http':
-      return { reason: `${name} answered HTTP ${status}; no results.`, shown: t('web_search_failure_http', name, status) };
+      return {
+        reason: `${name} answered HTTP ${status}; no results.`,
+        shown: t('web_search_failure_http', name, status),
+      };
     case 'too_large':
       return { reason: `${name} sent a reply too large to read.`, shown: t('web_search_failure_too_large', name) };
     case 'bad_reply':
       return {
-        reason: `${name} did not answer with search results (the reply was not its JSON format${instance ? '; is `json` enabled in the instance\'s search formats?' : ''}).`,
+        reason: `${name} did not answer with search results (the reply was not its JSON format${instance ? "; is `json` enabled in the instance's search formats?" : ''}).`,
         shown: t(instance ? 'web_search_failure_bad_reply_instance' : 'web_search_failure_bad_reply', name),
       };
   }

@@ -61,7 +61,8 @@ function resolveInput(input: WebSearchInput & { backend: WebSearchBackend }, pre
   const sameService = previous?.backend === input.backend;
   // Nor does it follow the API address to another host (as with provider keys and MCP tokens).
   const moved = sameService && apiOrigin(input.backend, previous.url) !== apiOrigin(input.backend, url);
-  if (!typedKey && moved && previous.apiKey) throw new UserFacingError('invalid', t('tool_web_search_key_host_changed'));
+  if (!typedKey && moved && previous.apiKey)
+    throw new UserFacingError('invalid', t('tool_web_search_key_host_changed'));
   const savedKey = sameService ? previous.apiKey : undefined;
   if (!typedKey && !savedKey) throw new UserFacingError('invalid', t('tool_web_search_needs_key'));
   return { backend: input.backend, url, typedKey, savedKey };
@@ -70,10 +71,14 @@ function resolveInput(input: WebSearchInput & { backend: WebSearchBackend }, pre
 export function createWebSearchStore(db: Db): WebSearchStore {
   const read = async () => (await db.get('settings', KEY)) as StoredWebSearch | undefined;
   const viewOf = (s: StoredWebSearch | undefined): WebSearchView =>
-    s ? { backend: s.backend, ...(s.url ? { url: s.url } : {}), hasKey: !!s.apiKey } : { backend: 'none', hasKey: false };
+    s
+      ? { backend: s.backend, ...(s.url ? { url: s.url } : {}), hasKey: !!s.apiKey }
+      : { backend: 'none', hasKey: false };
   /** The search target of a stored or resolved backend, given its plain key. */
   const targetOf = (backend: WebSearchBackend, url: string | undefined, apiKey: string | undefined): WebSearchTarget =>
-    backend === 'searxng' ? { backend, baseUrl: url ?? '' } : { backend, baseUrl: url ?? DEFAULT_API_BASES[backend], apiKey };
+    backend === 'searxng'
+      ? { backend, baseUrl: url ?? '' }
+      : { backend, baseUrl: url ?? DEFAULT_API_BASES[backend], apiKey };
   return {
     view: async () => viewOf(await read()),
     async save(input) {

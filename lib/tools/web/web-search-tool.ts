@@ -19,7 +19,13 @@ export const DEFAULT_RESULT_COUNT = 5;
 
 export const webSearchInput = z.object({
   query: z.string().trim().min(1).max(400).describe('What to search the web for.'),
-  count: z.number().int().min(1).max(10).optional().describe(`How many results (default ${DEFAULT_RESULT_COUNT}, at most 10).`),
+  count: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .optional()
+    .describe(`How many results (default ${DEFAULT_RESULT_COUNT}, at most 10).`),
 });
 
 /** One numbered result as the model reads it (cite it as [n](url)). */
@@ -105,7 +111,12 @@ export function present(results: RawResult[], count: number): WebResult[] {
       const t = stripInvisibleChars(s, { removed: 0 }).replace(/\s+/g, ' ').trim();
       return t.length > max ? `${t.slice(0, max).trimEnd()}…` : t;
     };
-    out.push({ n: out.length + 1, title: clean(r.title, MAX_TITLE) || url.host, url: url.href, snippet: clean(r.snippet, MAX_SNIPPET) });
+    out.push({
+      n: out.length + 1,
+      title: clean(r.title, MAX_TITLE) || url.host,
+      url: url.href,
+      snippet: clean(r.snippet, MAX_SNIPPET),
+    });
   }
   return out;
 }

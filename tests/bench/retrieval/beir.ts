@@ -49,7 +49,11 @@ export function recallAt(ranked: string[], rel: Map<string, number>, k: number):
 }
 
 /** Mean of a metric over all queries of a run (query id → ranked doc ids). */
-export function meanMetric(set: BeirSet, run: Map<string, string[]>, metric: (r: string[], rel: Map<string, number>) => number): number {
+export function meanMetric(
+  set: BeirSet,
+  run: Map<string, string[]>,
+  metric: (r: string[], rel: Map<string, number>) => number,
+): number {
   let sum = 0;
   for (const q of set.queries) sum += metric(run.get(q.id) ?? [], set.qrels.get(q.id)!);
   return sum / set.queries.length;

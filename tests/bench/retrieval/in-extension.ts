@@ -16,7 +16,9 @@ type SearchResult = EngineBenchResults['bench-search'];
 const benchBuildDir = resolve('.output/chrome-mv3-bench');
 
 /** Runs the in-extension measurements; undefined when the bench build failed. */
-export async function inExtension(modelsDir: string): Promise<{ embedRate?: number; search: Record<number, SearchResult> } | undefined> {
+export async function inExtension(
+  modelsDir: string,
+): Promise<{ embedRate?: number; search: Record<number, SearchResult> } | undefined> {
   // Built every run, so the bench never measures stale code.
   console.log('offscreen: building the bench build (wxt build --mode bench)');
   const build = spawnSync('npx', ['wxt', 'build', '--mode', 'bench'], { encoding: 'utf8' });
@@ -31,7 +33,10 @@ export async function inExtension(modelsDir: string): Promise<{ embedRate?: numb
     await page.goto(`chrome-extension://${ext.extensionId}/engine-bench.html`);
     await page.waitForFunction((name) => name in globalThis, ENGINE_BENCH_GLOBAL);
     const run = <T extends EngineBenchRequest>(request: T) =>
-      page.evaluate(([name, r]) => (globalThis as unknown as Record<string, (r: unknown) => Promise<unknown>>)[name]!(r), [ENGINE_BENCH_GLOBAL, request] as const) as Promise<EngineBenchResults[T['type']]>;
+      page.evaluate(
+        ([name, r]) => (globalThis as unknown as Record<string, (r: unknown) => Promise<unknown>>)[name]!(r),
+        [ENGINE_BENCH_GLOBAL, request] as const,
+      ) as Promise<EngineBenchResults[T['type']]>;
     let embedRate: number | undefined;
     if (existsSync(resolve(modelsDir, 'minilm-l6-shape'))) {
       const r = await run({
@@ -51,8 +56,13 @@ export async function inExtension(modelsDir: string): Promise<{ embedRate?: numb
     for (const n of [10_000, 100_000]) {
       const r = await run({ type: 'bench-search', chunks: n, queries: 50, restore: n === 100_000 });
       search[n] = r;
-      console.log(`offscreen ${n / 1000}k chunks (384-d): built in ${r.buildMs.toFixed(0)} ms; hybrid search p50 ${r.p50.toFixed(1)} ms p95 ${r.p95.toFixed(1)} ms (target p95 ≤ 30 ms at 100k)`);
-      if (r.restoreMs !== undefined) console.log(`offscreen ${n / 1000}k chunks: restore from IndexedDB median ${r.restoreMs.toFixed(0)} ms: read ${(r.restoreReadMs ?? 0).toFixed(0)} ms + rebuild the Orama database (target ≤ 2000)`);
+      console.log(
+        `offscreen ${n / 1000}k chunks (384-d): built in ${r.buildMs.toFixed(0)} ms; hybrid search p50 ${r.p50.toFixed(1)} ms p95 ${r.p95.toFixed(1)} ms (target p95 ≤ 30 ms at 100k)`,
+      );
+      if (r.restoreMs !== undefined)
+        console.log(
+          `offscreen ${n / 1000}k chunks: restore from IndexedDB median ${r.restoreMs.toFixed(0)} ms: read ${(r.restoreReadMs ?? 0).toFixed(0)} ms + rebuild the Orama database (target ≤ 2000)`,
+        );
     }
     return { embedRate, search };
   } finally {

@@ -29,7 +29,11 @@ export function randomUnitVector(dims: number, r: () => number): Float32Array {
 }
 
 /** Builds an index of `n` synthetic chunks (8 a page, 200 domains), `dims`-wide. */
-export function buildSyntheticIndex(n: number, r: () => number, dims = 384): { index: HybridIndex; vocab: string[]; textBytes: number } {
+export function buildSyntheticIndex(
+  n: number,
+  r: () => number,
+  dims = 384,
+): { index: HybridIndex; vocab: string[]; textBytes: number } {
   const V = 50_000;
   const syll = ['ka', 'lo', 'mi', 'ru', 'te', 'sa', 'no', 'vi', 'pe', 'do', 'gu', 'ha'];
   const vocab = Array.from({ length: V }, (_, i) => {
@@ -43,17 +47,28 @@ export function buildSyntheticIndex(n: number, r: () => number, dims = 384): { i
   const perPage = 8;
   for (let p = 0; p < n / perPage; p++) {
     const chunks = Array.from({ length: perPage }, () => {
-      const text = Array.from({ length: 150 }, zipf).map((i) => vocab[i]).join(' ');
+      const text = Array.from({ length: 150 }, zipf)
+        .map((i) => vocab[i])
+        .join(' ');
       textBytes += text.length;
       return { text, headingPath: ['Section'], vector: randomUnitVector(dims, r) };
     });
-    index.addPage({ url: `https://site${p % 200}.test/page/${p}`, title: `Page ${p}`, visitedAt: 1_700_000_000_000 + p * 60_000 }, chunks);
+    index.addPage(
+      { url: `https://site${p % 200}.test/page/${p}`, title: `Page ${p}`, visitedAt: 1_700_000_000_000 + p * 60_000 },
+      chunks,
+    );
   }
   return { index, vocab, textBytes };
 }
 
 /** Times `queries` hybrid searches (6 terms + a vector, top 10) after 10 warm-up queries; milliseconds each. */
-export function timeSyntheticSearches(index: HybridIndex, vocab: string[], r: () => number, queries: number, now: () => number = () => performance.now()): number[] {
+export function timeSyntheticSearches(
+  index: HybridIndex,
+  vocab: string[],
+  r: () => number,
+  queries: number,
+  now: () => number = () => performance.now(),
+): number[] {
   const times: number[] = [];
   for (let q = 0; q < queries + 10; q++) {
     const text = Array.from({ length: 6 }, () => vocab[Math.floor(r() * 2000)]).join(' ');

@@ -20,7 +20,14 @@ export interface TimedCall {
 export async function bundlePageAgent(): Promise<string> {
   const result = await build({
     entryPoints: [fileURLToPath(new URL('./page-agent-entry.ts', import.meta.url))],
-    bundle: true, write: false, format: 'iife', globalName: 'TabwiseAgent', platform: 'browser', target: 'chrome120', minify: true, logLevel: 'silent',
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'TabwiseAgent',
+    platform: 'browser',
+    target: 'chrome120',
+    minify: true,
+    logLevel: 'silent',
   });
   const file = result.outputFiles[0];
   if (!file) throw new Error('esbuild produced no output for the page agent');
@@ -28,7 +35,11 @@ export async function bundlePageAgent(): Promise<string> {
 }
 
 /** Runs `task` on `page` (already at the task's page, agent injected); answers the calls and the check. */
-export async function runTaskInPage(task: GalleryTask, page: Page, maxSteps = 40): Promise<{ ok: true | string; calls: TimedCall[]; steps: OracleStep[] }> {
+export async function runTaskInPage(
+  task: GalleryTask,
+  page: Page,
+  maxSteps = 40,
+): Promise<{ ok: true | string; calls: TimedCall[]; steps: OracleStep[] }> {
   const steps: OracleStep[] = [];
   const calls: TimedCall[] = [];
   for (let i = 0; i < maxSteps; i++) {
@@ -40,7 +51,17 @@ export async function runTaskInPage(task: GalleryTask, page: Page, maxSteps = 40
     }
     if ('answer' in move) return { ok: await task.check(page), calls, steps };
     for (const c of move.calls) {
-      const r = await page.evaluate(([tool, args]) => (globalThis as unknown as { TabwiseAgent: { callTool(t: string, a: unknown): Promise<{ result: string; ok: boolean; ms: number; settleMs: number }> } }).TabwiseAgent.callTool(tool, args), [c.tool, c.args] as const);
+      const r = await page.evaluate(
+        ([tool, args]) =>
+          (
+            globalThis as unknown as {
+              TabwiseAgent: {
+                callTool(t: string, a: unknown): Promise<{ result: string; ok: boolean; ms: number; settleMs: number }>;
+              };
+            }
+          ).TabwiseAgent.callTool(tool, args),
+        [c.tool, c.args] as const,
+      );
       steps.push({ tool: c.tool, args: c.args, result: r.result });
       calls.push({ tool: c.tool, ok: r.ok, ms: r.ms, settleMs: r.settleMs });
     }

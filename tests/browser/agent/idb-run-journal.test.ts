@@ -5,9 +5,18 @@ import { z } from 'zod';
 import { openAgentDb } from '../../../lib/agent/agent-db';
 import { createAgentRuntime } from '../../../lib/agent/agent-runtime';
 import type { AgentEvent } from '../../../lib/agent/agent-event';
-import { createIdbLatencyStore, createIdbMemoryStore, createIdbSitePolicyStore } from '../../../lib/agent/idb-agent-stores';
+import {
+  createIdbLatencyStore,
+  createIdbMemoryStore,
+  createIdbSitePolicyStore,
+} from '../../../lib/agent/idb-agent-stores';
 import { createIdbRunJournal } from '../../../lib/agent/idb-run-journal';
-import { createFakeChatModel, textReply, toolCallsReply, type Script } from '../../../lib/agent/testing/fake-chat-model';
+import {
+  createFakeChatModel,
+  textReply,
+  toolCallsReply,
+  type Script,
+} from '../../../lib/agent/testing/fake-chat-model';
 import { defineTool, type Tool } from '../../../lib/tools/define-tool';
 import { createToolRegistry } from '../../../lib/tools/tool-registry';
 import { emptyUsage } from '../../../lib/providers/chat-model';
@@ -19,20 +28,62 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('idb run journal', () => {
   it('round-trips a batch atomically and lists unfinished runs', async () => {
     const journal = createIdbRunJournal(await freshDb());
-    const run = { id: 'r1', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'running' as const, createdAt: 1, updatedAt: 1 };
+    const run = {
+      id: 'r1',
+      conversationId: 'c',
+      messageId: 'm',
+      model: { provider: 'p', modelId: 'x' },
+      settings: {},
+      status: 'running' as const,
+      createdAt: 1,
+      updatedAt: 1,
+    };
     await journal.write({ run });
     await journal.write({
-      requests: [{ runId: 'r1', index: 1, keep: 0, append: [], options: {} }, { runId: 'r1', index: 0, keep: 0, append: [], system: 's', tools: [], options: {} }],
-      steps: [{ runId: 'r1', index: 1, status: 'done', toolCallIds: [], startedAt: 2 },
-        { runId: 'r1', index: 0, status: 'tools', toolCallIds: ['t2', 't1'], startedAt: 1 }],
-      texts: [{ runId: 'r1', index: 1, text: 'b', reasoning: '' }, { runId: 'r1', index: 0, text: 'a', reasoning: '' }],
-      toolCalls: [{ runId: 'r1', step: 0, order: 1, toolCallId: 't1', toolName: 'x', rawInput: '{}', status: 'pending' },
-        { runId: 'r1', step: 0, order: 0, toolCallId: 't2', toolName: 'x', rawInput: '{}', status: 'done', output: 'o' }],
+      requests: [
+        { runId: 'r1', index: 1, keep: 0, append: [], options: {} },
+        { runId: 'r1', index: 0, keep: 0, append: [], system: 's', tools: [], options: {} },
+      ],
+      steps: [
+        { runId: 'r1', index: 1, status: 'done', toolCallIds: [], startedAt: 2 },
+        { runId: 'r1', index: 0, status: 'tools', toolCallIds: ['t2', 't1'], startedAt: 1 },
+      ],
+      texts: [
+        { runId: 'r1', index: 1, text: 'b', reasoning: '' },
+        { runId: 'r1', index: 0, text: 'a', reasoning: '' },
+      ],
+      toolCalls: [
+        { runId: 'r1', step: 0, order: 1, toolCallId: 't1', toolName: 'x', rawInput: '{}', status: 'pending' },
+        {
+          runId: 'r1',
+          step: 0,
+          order: 0,
+          toolCallId: 't2',
+          toolName: 'x',
+          rawInput: '{}',
+          status: 'done',
+          output: 'o',
+        },
+      ],
       interjections: [{ runId: 'r1', id: 'i1', text: 'hey', at: 5 }],
-      approvals: [{ runId: 'r1', toolCallId: 't1', toolName: 'x', input: {}, preview: 'p', site: 'https://a.example', status: 'denied', requestedAt: 3 }],
+      approvals: [
+        {
+          runId: 'r1',
+          toolCallId: 't1',
+          toolName: 'x',
+          input: {},
+          preview: 'p',
+          site: 'https://a.example',
+          status: 'denied',
+          requestedAt: 3,
+        },
+      ],
     });
     // The narrow read: the run and its approvals, nothing of its steps.
-    expect(await journal.readApprovals('r1')).toEqual({ run, approvals: [expect.objectContaining({ toolCallId: 't1', status: 'denied', site: 'https://a.example' })] });
+    expect(await journal.readApprovals('r1')).toEqual({
+      run,
+      approvals: [expect.objectContaining({ toolCallId: 't1', status: 'denied', site: 'https://a.example' })],
+    });
     expect(await journal.readApprovals('nope')).toBeUndefined();
     const snap = await journal.read('r1');
     expect(snap!.steps.map((s) => s.index)).toEqual([0, 1]);
@@ -45,7 +96,9 @@ describe('idb run journal', () => {
     await journal.write({ run: { ...run, status: 'finished' } });
     expect(await journal.listUnfinished()).toEqual([]);
     expect(await journal.read('nope')).toBeUndefined();
-    await journal.write({ run: { ...run, id: 'child', parent: { runId: 'r1', toolCallId: 't1', agentPath: ['researcher'] } } });
+    await journal.write({
+      run: { ...run, id: 'child', parent: { runId: 'r1', toolCallId: 't1', agentPath: ['researcher'] } },
+    });
     expect((await journal.listChildren('r1')).map((r) => r.id)).toEqual(['child']);
     expect(await journal.listChildren('child')).toEqual([]);
     expect((await journal.listRuns('c')).map((r) => r.id).sort()).toEqual(['child', 'r1']);
@@ -55,18 +108,37 @@ describe('idb run journal', () => {
     const db = await freshDb();
     const journal = createIdbRunJournal(db);
     let starts = 0;
-    const pay = defineTool({ name: 'pay', description: 'Pays.', input: z.object({}), readOnly: false, execute: () => { starts++; return new Promise(() => undefined); } }) as Tool;
+    const pay = defineTool({
+      name: 'pay',
+      description: 'Pays.',
+      input: z.object({}),
+      readOnly: false,
+      execute: () => {
+        starts++;
+        return new Promise(() => undefined);
+      },
+    }) as Tool;
     const make = (scripts: Script[], events: AgentEvent[]) => {
       const model = createFakeChatModel(scripts);
       const runtime = createAgentRuntime({
-        journal, resolveModel: () => model, tools: createToolRegistry([], [pay]), prompts, emit: (e) => events.push(e),
-        sitePolicies: createIdbSitePolicyStore(db), latency: createIdbLatencyStore(db), timeZone: 'UTC',
+        journal,
+        resolveModel: () => model,
+        tools: createToolRegistry([], [pay]),
+        prompts,
+        emit: (e) => events.push(e),
+        sitePolicies: createIdbSitePolicyStore(db),
+        latency: createIdbLatencyStore(db),
+        timeZone: 'UTC',
       });
       return { runtime, model };
     };
     const firstEvents: AgentEvent[] = [];
     const first = make([toolCallsReply([{ id: 'p1', name: 'pay', input: {} }])], firstEvents);
-    const h = await first.runtime.startRun({ conversationId: 'c', messages: [{ role: 'user', content: [{ type: 'text', text: 'pay' }] }], model: { provider: 'fake', modelId: 'm' } });
+    const h = await first.runtime.startRun({
+      conversationId: 'c',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'pay' }] }],
+      model: { provider: 'fake', modelId: 'm' },
+    });
     while (starts === 0) await sleep(5);
     first.runtime.abandon();
 
@@ -76,7 +148,11 @@ describe('idb run journal', () => {
     const r = await resumed!.done;
     expect(r.reason).toBe('stop');
     expect(starts).toBe(1);
-    expect(second.model.calls[0]!.messages.at(-1)!.content[0]).toMatchObject({ toolCallId: 'p1', isError: true, output: expect.stringContaining('outcome unknown') });
+    expect(second.model.calls[0]!.messages.at(-1)!.content[0]).toMatchObject({
+      toolCallId: 'p1',
+      isError: true,
+      output: expect.stringContaining('outcome unknown'),
+    });
     const snap = await journal.read(h.runId);
     expect(snap!.toolCalls[0]!.status).toBe('unknown');
     expect(snap!.run.status).toBe('finished');
@@ -104,7 +180,18 @@ describe('idb stores', () => {
 
     const latency = createIdbLatencyStore(db, 3);
     for (let i = 0; i < 5; i++) {
-      await latency.add({ runId: 'r', step: i, provider: 'p', modelId: 'm', at: i, durationMs: i, modelMs: i, tools: [], stopReason: 'stop', usage: emptyUsage() });
+      await latency.add({
+        runId: 'r',
+        step: i,
+        provider: 'p',
+        modelId: 'm',
+        at: i,
+        durationMs: i,
+        modelMs: i,
+        tools: [],
+        stopReason: 'stop',
+        usage: emptyUsage(),
+      });
     }
     expect((await latency.list()).map((r) => r.step)).toEqual([2, 3, 4]);
     expect((await latency.list(4)).map((r) => r.step)).toEqual([4]);
@@ -117,8 +204,10 @@ describe('agent database migration', () => {
     const v1 = await openDB(name, 1, {
       upgrade(db) {
         db.createObjectStore('runs', { keyPath: 'id' }).createIndex('byStatus', 'status');
-        for (const s of ['steps']) db.createObjectStore(s, { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
-        for (const s of ['toolCalls', 'approvals']) db.createObjectStore(s, { keyPath: ['runId', 'toolCallId'] }).createIndex('byRun', 'runId');
+        for (const s of ['steps'])
+          db.createObjectStore(s, { keyPath: ['runId', 'index'] }).createIndex('byRun', 'runId');
+        for (const s of ['toolCalls', 'approvals'])
+          db.createObjectStore(s, { keyPath: ['runId', 'toolCallId'] }).createIndex('byRun', 'runId');
         db.createObjectStore('interjections', { keyPath: ['runId', 'id'] }).createIndex('byRun', 'runId');
         db.createObjectStore('memories', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt');
         db.createObjectStore('sitePolicies', { keyPath: ['site', 'toolName'] });
@@ -126,9 +215,34 @@ describe('agent database migration', () => {
       },
     });
     const user = { role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] };
-    await v1.put('runs', { id: 'r', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, messages: [user], status: 'running', createdAt: 1, updatedAt: 1 });
-    const request = { system: 'S', messages: [user], tools: [{ name: 't', description: 'd', inputSchema: {} }], maxOutputTokens: 9 };
-    await v1.put('steps', { runId: 'r', index: 0, status: 'done', request, text: 'Hello', reasoning: 'why', toolCallIds: [], startedAt: 1, finishedAt: 2 });
+    await v1.put('runs', {
+      id: 'r',
+      conversationId: 'c',
+      messageId: 'm',
+      model: { provider: 'p', modelId: 'x' },
+      settings: {},
+      messages: [user],
+      status: 'running',
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    const request = {
+      system: 'S',
+      messages: [user],
+      tools: [{ name: 't', description: 'd', inputSchema: {} }],
+      maxOutputTokens: 9,
+    };
+    await v1.put('steps', {
+      runId: 'r',
+      index: 0,
+      status: 'done',
+      request,
+      text: 'Hello',
+      reasoning: 'why',
+      toolCallIds: [],
+      startedAt: 1,
+      finishedAt: 2,
+    });
     v1.close();
 
     const db = await openAgentDb(name);

@@ -11,15 +11,31 @@ import { createAgentRuntime } from '../../../lib/agent/agent-runtime';
 import { createIdbSitePolicyStore } from '../../../lib/agent/idb-agent-stores';
 import { createIdbRunJournal } from '../../../lib/agent/idb-run-journal';
 import { RUN_LIMITS } from '../../../lib/agent/run-settings';
-import { createFakeChatModel, textReply, toolCallsReply, type Script } from '../../../lib/agent/testing/fake-chat-model';
+import {
+  createFakeChatModel,
+  textReply,
+  toolCallsReply,
+  type Script,
+} from '../../../lib/agent/testing/fake-chat-model';
 import { defineTool, type Tool } from '../../../lib/tools/define-tool';
 import { createToolRegistry } from '../../../lib/tools/tool-registry';
 
-const journalStores = ['runs', 'stepRequests', 'steps', 'stepTexts', 'toolCalls', 'approvals', 'interjections'] as const;
+const journalStores = [
+  'runs',
+  'stepRequests',
+  'steps',
+  'stepTexts',
+  'toolCalls',
+  'approvals',
+  'interjections',
+] as const;
 const prompts = { '/prompts/system.md': 'You are a test. '.repeat(100) };
 
 const lookup = defineTool({
-  name: 'lookup', description: 'Looks a thing up.', input: z.object({ i: z.number() }), readOnly: true,
+  name: 'lookup',
+  description: 'Looks a thing up.',
+  input: z.object({ i: z.number() }),
+  readOnly: true,
   execute: ({ i }) => `Result ${i}: ${'lorem ipsum dolor sit amet '.repeat(20)}`,
 }) as Tool;
 
@@ -31,17 +47,28 @@ async function journalBytes(db: IDBPDatabase<AgentDb>): Promise<number> {
 }
 
 const toolSteps = (steps: number): Script[] =>
-  Array.from({ length: steps }, (_, i) => toolCallsReply([{ id: `call-${i}`, name: 'lookup', input: { i } }], `Step ${i}. `));
+  Array.from({ length: steps }, (_, i) =>
+    toolCallsReply([{ id: `call-${i}`, name: 'lookup', input: { i } }], `Step ${i}. `),
+  );
 
 async function runIn(db: IDBPDatabase<AgentDb>, scripts: Script[], conversationId: string, maxSteps: number) {
   const model = createFakeChatModel(scripts);
   const runtime = createAgentRuntime({
-    journal: createIdbRunJournal(db), resolveModel: () => model, tools: createToolRegistry([lookup]), prompts,
-    emit: () => undefined, sitePolicies: createIdbSitePolicyStore(db), timeZone: 'UTC', now: () => 1_000, maxStepsCeiling: maxSteps,
+    journal: createIdbRunJournal(db),
+    resolveModel: () => model,
+    tools: createToolRegistry([lookup]),
+    prompts,
+    emit: () => undefined,
+    sitePolicies: createIdbSitePolicyStore(db),
+    timeZone: 'UTC',
+    now: () => 1_000,
+    maxStepsCeiling: maxSteps,
   });
   const handle = await runtime.startRun({
     // The token budget would rightly stop a run this long; the size of its journal is what is measured here.
-    conversationId, model: { provider: 'fake', modelId: 'm' }, settings: { maxSteps, maxRunTokens: RUN_LIMITS.maxRunTokens.max },
+    conversationId,
+    model: { provider: 'fake', modelId: 'm' },
+    settings: { maxSteps, maxRunTokens: RUN_LIMITS.maxRunTokens.max },
     messages: [{ role: 'user', content: [{ type: 'text', text: 'Look everything up.' }] }],
   });
   return { result: await handle.done, model, runId: handle.runId };
@@ -76,10 +103,25 @@ describe('run journal size', () => {
   it('a status change or a text checkpoint never rewrites the step request', async () => {
     const db = await freshDb();
     const journal = createIdbRunJournal(db);
-    const run = { id: 'r', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'running' as const, createdAt: 1, updatedAt: 1 };
-    await journal.write({ run, requests: [{ runId: 'r', index: 0, keep: 0, append: [], system: 'S', tools: [], options: {} }], steps: [{ runId: 'r', index: 0, status: 'streaming', toolCallIds: [], startedAt: 1 }] });
+    const run = {
+      id: 'r',
+      conversationId: 'c',
+      messageId: 'm',
+      model: { provider: 'p', modelId: 'x' },
+      settings: {},
+      status: 'running' as const,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    await journal.write({
+      run,
+      requests: [{ runId: 'r', index: 0, keep: 0, append: [], system: 'S', tools: [], options: {} }],
+      steps: [{ runId: 'r', index: 0, status: 'streaming', toolCallIds: [], startedAt: 1 }],
+    });
     await journal.write({ texts: [{ runId: 'r', index: 0, text: 'partial', reasoning: '' }] });
-    await journal.write({ steps: [{ runId: 'r', index: 0, status: 'done', toolCallIds: [], startedAt: 1, finishedAt: 2 }] });
+    await journal.write({
+      steps: [{ runId: 'r', index: 0, status: 'done', toolCallIds: [], startedAt: 1, finishedAt: 2 }],
+    });
     const snap = await journal.read('r');
     expect(snap!.steps[0]).toMatchObject({ status: 'done', text: 'partial', request: { system: 'S', messages: [] } });
   });
@@ -92,7 +134,17 @@ describe('deleting a conversation', () => {
     const gone = await runIn(db, [...toolSteps(2), textReply('a')], 'gone', 10);
     const kept = await runIn(db, [...toolSteps(1), textReply('b')], 'kept', 10);
     await journal.write({
-      approvals: [{ runId: gone.runId, toolCallId: 'call-0', toolName: 'lookup', input: {}, preview: 'p', status: 'approved', requestedAt: 1 }],
+      approvals: [
+        {
+          runId: gone.runId,
+          toolCallId: 'call-0',
+          toolName: 'lookup',
+          input: {},
+          preview: 'p',
+          status: 'approved',
+          requestedAt: 1,
+        },
+      ],
       interjections: [{ runId: gone.runId, id: 'i', text: 'hey', at: 1, consumedByStep: 1 }],
     });
     const before = await journalBytes(db);

@@ -36,5 +36,6 @@ it('refuses when there is no text to extend, so the caller renders in full', () 
 it('knows which text renders exactly as written', async () => {
   const { isPlainMarkdownText } = await import('../../../components/ui/append-to-last-text');
   expect(isPlainMarkdownText(' plain words, and more; "quoted" ok?')).toBe(true);
-  for (const s of ['**', '_x', '`', '[a](b)', '<b>', '\n', '# ', '1.', 'a|b', '&amp;', 'http://x']) expect(isPlainMarkdownText(s)).toBe(false);
+  for (const s of ['**', '_x', '`', '[a](b)', '<b>', '\n', '# ', '1.', 'a|b', '&amp;', 'http://x'])
+    expect(isPlainMarkdownText(s)).toBe(false);
 });

@@ -27,7 +27,9 @@ describe('citation chip', () => {
     await flush();
     expect(open).not.toHaveBeenCalled();
     expect(root.querySelector('[role="dialog"] .link-confirm-url')?.textContent).toBe(url);
-    [...root.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find((b) => b.textContent === 'Cancel')!.click();
+    [...root.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')]
+      .find((b) => b.textContent === 'Cancel')!
+      .click();
     await flush();
     expect(root.querySelector('[role="dialog"]')).toBeNull();
     expect(open).not.toHaveBeenCalled();

@@ -15,9 +15,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 const flush = () => new Promise((r) => setTimeout(r, 10));
-const withCheck = (check: CheckLinkEgress, children: ComponentChildren) => <LinkEgressContext.Provider value={check}>{children}</LinkEgressContext.Provider>;
+const withCheck = (check: CheckLinkEgress, children: ComponentChildren) => (
+  <LinkEgressContext.Provider value={check}>{children}</LinkEgressContext.Provider>
+);
 const dialog = () => root.querySelector('[role="dialog"]');
-const button = (name: string) => [...root.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find((b) => b.textContent === name)!;
+const button = (name: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find((b) => b.textContent === name)!;
 
 const SECRET_LINK = 'https://evil.example/r?s=ACCT-99417-ZQ';
 
@@ -26,7 +29,13 @@ describe('answer links and the data-flow check', () => {
     await loadMarkdownEngine();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const checked: string[] = [];
-    render(withCheck(async (url) => (checked.push(url), url.includes('ACCT') ? ['https://bank.example'] : []), <Markdown text={`[Your report](${SECRET_LINK}) and [docs](https://docs.example/a)`} />), root);
+    render(
+      withCheck(
+        async (url) => (checked.push(url), url.includes('ACCT') ? ['https://bank.example'] : []),
+        <Markdown text={`[Your report](${SECRET_LINK}) and [docs](https://docs.example/a)`} />,
+      ),
+      root,
+    );
     await flush();
     const [report, docs] = [...root.querySelectorAll<HTMLAnchorElement>('.markdown a')];
     // A short query: the address heuristics alone would let it through.
@@ -57,7 +66,10 @@ describe('answer links and the data-flow check', () => {
   it('a check that fails asks (fails closed), and Open then opens the link', async () => {
     await loadMarkdownEngine();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    render(withCheck(() => Promise.reject(new Error('worker gone')), <Markdown text="[docs](https://docs.example/a)" />), root);
+    render(
+      withCheck(() => Promise.reject(new Error('worker gone')), <Markdown text="[docs](https://docs.example/a)" />),
+      root,
+    );
     await flush();
     root.querySelector<HTMLAnchorElement>('.markdown a')!.click();
     await flush();
@@ -69,7 +81,10 @@ describe('answer links and the data-flow check', () => {
 
   it('a citation chip goes through the same check', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    render(withCheck(async () => ['https://mail.example'], <CitationChip title="Report" url={SECRET_LINK} />), root);
+    render(
+      withCheck(async () => ['https://mail.example'], <CitationChip title="Report" url={SECRET_LINK} />),
+      root,
+    );
     root.querySelector<HTMLButtonElement>('.citation-chip')!.click();
     await flush();
     expect(open).not.toHaveBeenCalled();

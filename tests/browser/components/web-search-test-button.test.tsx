@@ -8,7 +8,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { WebSearchSettings } from '../../../components/options/WebSearchSettings';
 import { root, runtime } from './options-form-harness';
 
-
 type Message = { name: string; data: Record<string, unknown> };
 
 /** The worker: the saved backend for webSearch.get, and webSearch.test answered when the test says. */
@@ -22,7 +21,8 @@ function worker(saved: unknown) {
   return tests;
 }
 
-const button = () => [...root.querySelectorAll('button')].find((b) => /Test connection|Testing/.test(b.textContent ?? ''))!;
+const button = () =>
+  [...root.querySelectorAll('button')].find((b) => /Test connection|Testing/.test(b.textContent ?? ''))!;
 const status = () => root.querySelector('[role="status"][aria-label="Test connection"]');
 const loaded = () => vi.waitFor(() => expect(root.querySelector('select')!.matches(':disabled')).toBe(false));
 
@@ -53,7 +53,7 @@ describe('Test connection in Settings → Web search', () => {
     expect(button().disabled).toBe(false);
   });
 
-  it('shows the worker\'s reason when the search fails, and an edit clears a result that no longer applies', async () => {
+  it("shows the worker's reason when the search fails, and an edit clears a result that no longer applies", async () => {
     const tests = worker({ backend: 'brave', hasKey: true });
     render(<WebSearchSettings />, root);
     await loaded();
@@ -63,8 +63,13 @@ describe('Test connection in Settings → Web search', () => {
     button().click();
     await vi.waitFor(() => expect(tests).toHaveLength(1));
     expect(tests[0]!.data).toEqual({ backend: 'brave', url: '', apiKey: 'BSA-typed' });
-    tests[0]!.answer({ ok: false, error: { code: 'auth', message: 'Brave Search refused the key (HTTP 401): check the API key.' } });
-    await vi.waitFor(() => expect(status()?.textContent).toBe('Brave Search refused the key (HTTP 401): check the API key.'));
+    tests[0]!.answer({
+      ok: false,
+      error: { code: 'auth', message: 'Brave Search refused the key (HTTP 401): check the API key.' },
+    });
+    await vi.waitFor(() =>
+      expect(status()?.textContent).toBe('Brave Search refused the key (HTTP 401): check the API key.'),
+    );
     expect(status()!.classList.contains('test-error')).toBe(true);
     key.value = 'BSA-fixed';
     key.dispatchEvent(new Event('input'));

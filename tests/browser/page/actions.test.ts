@@ -24,11 +24,21 @@ function mount(html: string): HTMLElement {
 function agentOnPage() {
   const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => readPage, highlightMs: 1 });
   let n = 0;
-  const call = async (name: string, args: unknown): Promise<{ ok: boolean; output?: { changes?: PageChanges }; message?: string }> => {
+  const call = async (
+    name: string,
+    args: unknown,
+  ): Promise<{ ok: boolean; output?: { changes?: PageChanges }; message?: string }> => {
     const raw = { tabwise: 'page', name, data: { runId: 'r1', toolCallId: `t${++n}`, args } };
-    const reply = await dispatch(pageProtocol, raw, background, { validators: pageCallValidators, handlers: agent.handlers, from: 'background', self });
+    const reply = await dispatch(pageProtocol, raw, background, {
+      validators: pageCallValidators,
+      handlers: agent.handlers,
+      from: 'background',
+      self,
+    });
     if (!reply?.ok) return { ok: false, message: reply?.error.message };
-    const { outcome } = reply.value as { outcome: { ok: boolean; output?: { changes?: PageChanges }; message?: string } };
+    const { outcome } = reply.value as {
+      outcome: { ok: boolean; output?: { changes?: PageChanges }; message?: string };
+    };
     return outcome;
   };
   const snapshot = async () => (await call('get_page_state', {})).output as PageState;
@@ -45,12 +55,19 @@ describe('actions on plain widgets', () => {
     const root = mount(`<span id="more" style="cursor:pointer">Show details</span><div id="out"></div>
       <form id="f"><input name="q" aria-label="Query"><div id="go" role="button" tabindex="0">Search</div></form>`);
     let submitted = '';
-    root.querySelector('#more')!.addEventListener('click', () => { root.querySelector('#out')!.innerHTML = '<button>Hide details</button>'; });
-    root.querySelector('#go')!.addEventListener('click', () => { submitted = (root.querySelector('input') as HTMLInputElement).value || '(empty)'; });
+    root.querySelector('#more')!.addEventListener('click', () => {
+      root.querySelector('#out')!.innerHTML = '<button>Hide details</button>';
+    });
+    root.querySelector('#go')!.addEventListener('click', () => {
+      submitted = (root.querySelector('input') as HTMLInputElement).value || '(empty)';
+    });
     const { call, snapshot, ref } = agentOnPage();
     const state = await snapshot();
     const shown = await call('click', { key: ref(state, 'Show details') });
-    expect(shown).toMatchObject({ ok: true, output: { ok: true, changes: { appeared: [{ role: 'button', name: 'Hide details' }] } } });
+    expect(shown).toMatchObject({
+      ok: true,
+      output: { ok: true, changes: { appeared: [{ role: 'button', name: 'Hide details' }] } },
+    });
     const hide = shown.output?.changes?.appeared?.[0]?.ref;
     // The ref of what appeared can be used at once, without a new snapshot.
     expect(await call('click', { key: hide })).toMatchObject({ ok: true });
@@ -59,10 +76,13 @@ describe('actions on plain widgets', () => {
   });
 
   it('types with the key events a person makes, into an input and a contenteditable editor', async () => {
-    const root = mount(`<input aria-label="City"><div contenteditable="true" aria-label="Notes" style="min-height:20px"></div>`);
+    const root = mount(
+      `<input aria-label="City"><div contenteditable="true" aria-label="Notes" style="min-height:20px"></div>`,
+    );
     const events: string[] = [];
     const input = root.querySelector('input')!;
-    for (const type of ['keydown', 'keypress', 'beforeinput', 'input', 'keyup']) input.addEventListener(type, (e) => events.push(`${type}:${(e as KeyboardEvent).key ?? (e as InputEvent).data}`));
+    for (const type of ['keydown', 'keypress', 'beforeinput', 'input', 'keyup'])
+      input.addEventListener(type, (e) => events.push(`${type}:${(e as KeyboardEvent).key ?? (e as InputEvent).data}`));
     let beforeInputs = 0;
     root.querySelector('[contenteditable]')!.addEventListener('beforeinput', () => beforeInputs++);
     const { call, snapshot, ref } = agentOnPage();
@@ -71,33 +91,57 @@ describe('actions on plain widgets', () => {
     expect(typed).toMatchObject({ ok: true, output: { value: 'Oslo', did: 'typed 4 characters into "City"' } });
     expect(events.slice(0, 5)).toEqual(['keydown:O', 'keypress:O', 'beforeinput:O', 'input:O', 'keyup:O']);
     expect(input.value).toBe('Oslo');
-    expect(await call('act', { action: 'type', ref: ref(state, 'Notes'), text: 'Hi there' })).toMatchObject({ ok: true, output: { value: 'Hi there' } });
+    expect(await call('act', { action: 'type', ref: ref(state, 'Notes'), text: 'Hi there' })).toMatchObject({
+      ok: true,
+      output: { value: 'Hi there' },
+    });
     expect(beforeInputs).toBe(8);
   });
 
   it('selects in an ARIA combobox that opens only on key events, and by label in a radio group without values', async () => {
-    const root = mount(`<input role="combobox" aria-label="Country" aria-controls="lb" aria-expanded="false"><ul id="lb" role="listbox"></ul>
+    const root =
+      mount(`<input role="combobox" aria-label="Country" aria-controls="lb" aria-expanded="false"><ul id="lb" role="listbox"></ul>
       <fieldset><legend>Size</legend><label><input type="radio" name="size"> Small</label><label><input type="radio" name="size"> Large</label></fieldset>`);
     const box = root.querySelector('input')!;
     const list = root.querySelector('#lb')!;
     // Opens on typing only (a click does nothing), filters by the text, chooses on mousedown like many libraries.
     box.addEventListener('input', () => {
       const q = box.value.toLowerCase();
-      list.innerHTML = ['Germany', 'Georgia', 'Ghana'].filter((c) => c.toLowerCase().startsWith(q)).map((c) => `<li role="option">${c}</li>`).join('');
+      list.innerHTML = ['Germany', 'Georgia', 'Ghana']
+        .filter((c) => c.toLowerCase().startsWith(q))
+        .map((c) => `<li role="option">${c}</li>`)
+        .join('');
       box.setAttribute('aria-expanded', 'true');
     });
-    list.addEventListener('mousedown', (e) => { box.value = (e.target as HTMLElement).textContent ?? ''; list.innerHTML = ''; box.setAttribute('aria-expanded', 'false'); });
+    list.addEventListener('mousedown', (e) => {
+      box.value = (e.target as HTMLElement).textContent ?? '';
+      list.innerHTML = '';
+      box.setAttribute('aria-expanded', 'false');
+    });
     const { call, snapshot, ref } = agentOnPage();
     const state = await snapshot();
-    expect(await call('act', { action: 'select', ref: ref(state, 'Country'), option: 'Georgia' })).toMatchObject({ ok: true, output: { value: 'Georgia' } });
+    expect(await call('act', { action: 'select', ref: ref(state, 'Country'), option: 'Georgia' })).toMatchObject({
+      ok: true,
+      output: { value: 'Georgia' },
+    });
     expect(box.value).toBe('Georgia');
-    expect(await call('act', { action: 'select', ref: ref(state, 'Country'), option: 'Narnia' })).toMatchObject({ ok: false, message: expect.stringMatching(/select failed: no option named "Narnia"/) });
-    expect(await call('act', { action: 'select', ref: ref(state, 'Size'), option: 'Large' })).toMatchObject({ ok: true, output: { value: 'Large' } });
-    expect(Array.from(root.querySelectorAll<HTMLInputElement>('input[name="size"]'), (r) => r.checked)).toEqual([false, true]);
+    expect(await call('act', { action: 'select', ref: ref(state, 'Country'), option: 'Narnia' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/select failed: no option named "Narnia"/),
+    });
+    expect(await call('act', { action: 'select', ref: ref(state, 'Size'), option: 'Large' })).toMatchObject({
+      ok: true,
+      output: { value: 'Large' },
+    });
+    expect(Array.from(root.querySelectorAll<HTMLInputElement>('input[name="size"]'), (r) => r.checked)).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('sets an ARIA slider with keys and a native range by value', async () => {
-    const root = mount(`<div role="slider" aria-label="Volume" tabindex="0" aria-valuemin="0" aria-valuemax="10" aria-valuenow="2" style="width:100px;height:10px"></div>
+    const root =
+      mount(`<div role="slider" aria-label="Volume" tabindex="0" aria-valuemin="0" aria-valuemax="10" aria-valuenow="2" style="width:100px;height:10px"></div>
       <input type="range" aria-label="Zoom" min="0" max="200" value="100">`);
     const slider = root.querySelector<HTMLElement>('[role="slider"]')!;
     slider.addEventListener('keydown', (e) => {
@@ -107,10 +151,19 @@ describe('actions on plain widgets', () => {
     });
     const { call, snapshot, ref } = agentOnPage();
     const state = await snapshot();
-    expect(await call('act', { action: 'set_value', ref: ref(state, 'Volume'), value: '7' })).toMatchObject({ ok: true, output: { value: '7' } });
+    expect(await call('act', { action: 'set_value', ref: ref(state, 'Volume'), value: '7' })).toMatchObject({
+      ok: true,
+      output: { value: '7' },
+    });
     expect(slider.getAttribute('aria-valuenow')).toBe('7');
-    expect(await call('act', { action: 'set_value', ref: ref(state, 'Volume'), value: '11' })).toMatchObject({ ok: false, message: expect.stringMatching(/outside the slider's range/) });
-    expect(await call('act', { action: 'set_value', ref: ref(state, 'Zoom'), value: '150' })).toMatchObject({ ok: true, output: { value: '150' } });
+    expect(await call('act', { action: 'set_value', ref: ref(state, 'Volume'), value: '11' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/outside the slider's range/),
+    });
+    expect(await call('act', { action: 'set_value', ref: ref(state, 'Zoom'), value: '150' })).toMatchObject({
+      ok: true,
+      output: { value: '150' },
+    });
   });
 
   it('presses Enter to submit, hovers to open a menu, focuses and scrolls', async () => {
@@ -118,28 +171,53 @@ describe('actions on plain widgets', () => {
       <div id="menu" role="button" tabindex="0">Account</div><div id="items"></div>
       <div style="height:3000px"></div><button id="far">Far away</button>`);
     let submits = 0;
-    root.querySelector('form')!.addEventListener('submit', (e) => { e.preventDefault(); submits++; });
-    root.querySelector('#menu')!.addEventListener('mouseenter', () => { root.querySelector('#items')!.innerHTML = '<a href="#settings" role="menuitem">Settings</a>'; });
+    root.querySelector('form')!.addEventListener('submit', (e) => {
+      e.preventDefault();
+      submits++;
+    });
+    root.querySelector('#menu')!.addEventListener('mouseenter', () => {
+      root.querySelector('#items')!.innerHTML = '<a href="#settings" role="menuitem">Settings</a>';
+    });
     const { call, snapshot, ref } = agentOnPage();
     const state = await snapshot();
     expect(await call('act', { action: 'press', ref: ref(state, 'Search'), key: 'Enter' })).toMatchObject({ ok: true });
     expect(submits).toBe(1);
-    expect(await call('act', { action: 'hover', ref: ref(state, 'Account') })).toMatchObject({ ok: true, output: { changes: { appeared: [{ role: 'menuitem', name: 'Settings' }] } } });
-    expect(await call('act', { action: 'focus', ref: ref(state, 'Account') })).toMatchObject({ ok: true, output: { changes: { focused: 'Account' } } });
+    expect(await call('act', { action: 'hover', ref: ref(state, 'Account') })).toMatchObject({
+      ok: true,
+      output: { changes: { appeared: [{ role: 'menuitem', name: 'Settings' }] } },
+    });
+    expect(await call('act', { action: 'focus', ref: ref(state, 'Account') })).toMatchObject({
+      ok: true,
+      output: { changes: { focused: 'Account' } },
+    });
     expect(state.elements.find((e) => e.name === 'Far away')?.inView).toBe(false);
-    expect(await call('act', { action: 'scroll', ref: ref(state, 'Far away'), direction: 'into_view' })).toMatchObject({ ok: true });
+    expect(await call('act', { action: 'scroll', ref: ref(state, 'Far away'), direction: 'into_view' })).toMatchObject({
+      ok: true,
+    });
     expect((await snapshot()).elements.find((e) => e.name === 'Far away')?.inView).toBe(true);
-    expect(await call('act', { action: 'press', key: 'Hyper+Q' })).toMatchObject({ ok: false, message: expect.stringMatching(/not a key/) });
+    expect(await call('act', { action: 'press', key: 'Hyper+Q' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not a key/),
+    });
   });
 
   it('refuses refs outside the last snapshot, secrets that appeared since, and typing into read-only pickers', async () => {
     const root = mount(`<input aria-label="Nickname"><input readonly aria-label="Date" value="2024-01-01">`);
     const { call, snapshot, ref } = agentOnPage();
     const state = await snapshot();
-    expect(await call('act', { action: 'type', ref: 'e99999', text: 'x' })).toMatchObject({ ok: false, message: expect.stringMatching(/not an element of the last page snapshot/) });
-    expect(await call('act', { action: 'type', ref: ref(state, 'Date'), text: 'x' })).toMatchObject({ ok: false, message: expect.stringMatching(/read-only/) });
+    expect(await call('act', { action: 'type', ref: 'e99999', text: 'x' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not an element of the last page snapshot/),
+    });
+    expect(await call('act', { action: 'type', ref: ref(state, 'Date'), text: 'x' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/read-only/),
+    });
     root.querySelector('input')!.type = 'password';
-    expect(await call('act', { action: 'type', ref: ref(state, 'Nickname'), text: 'hunter2' })).toMatchObject({ ok: false, message: expect.stringMatching(/password/) });
+    expect(await call('act', { action: 'type', ref: ref(state, 'Nickname'), text: 'hunter2' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/password/),
+    });
     expect(root.querySelector('input')!.value).toBe('');
   });
 });

@@ -16,14 +16,24 @@ afterEach(() => host?.remove());
 
 const self = { id: 'ext', origin: 'chrome-extension://ext/' };
 const background = { id: 'ext', url: 'chrome-extension://ext/background.js' };
-const cmd = (command: string, input: unknown = {}, shown?: unknown) => ({ tabwise: 'page', name: command, data: { runId: 'r1', toolCallId: 't1', args: input, ...(shown ? { shown } : {}) } });
+const cmd = (command: string, input: unknown = {}, shown?: unknown) => ({
+  tabwise: 'page',
+  name: command,
+  data: { runId: 'r1', toolCallId: 't1', args: input, ...(shown ? { shown } : {}) },
+});
 
 async function handle(agent: PageAgent, raw: unknown): Promise<Record<string, unknown>> {
-  const reply = await dispatch(pageProtocol, raw, background, { validators: pageCallValidators, handlers: agent.handlers, from: 'background', self });
+  const reply = await dispatch(pageProtocol, raw, background, {
+    validators: pageCallValidators,
+    handlers: agent.handlers,
+    from: 'background',
+    self,
+  });
   if (!reply) throw new Error('not a page command');
   if (!reply.ok) return { ok: false, error: reply.error.code, message: reply.error.message };
   const value: unknown = reply.value;
-  if (typeof value !== 'object' || value === null || !('outcome' in value) || typeof value.outcome !== 'object') throw new Error('not a page answer');
+  if (typeof value !== 'object' || value === null || !('outcome' in value) || typeof value.outcome !== 'object')
+    throw new Error('not a page answer');
   return { ...value.outcome };
 }
 
@@ -39,7 +49,10 @@ function mount() {
   document.body.appendChild(host);
   const clicks: string[] = [];
   host.addEventListener('click', (e) => clicks.push((e.target as Element).id || (e.target as Element).tagName), true);
-  host.querySelector('form')!.addEventListener('submit', (e) => { e.preventDefault(); clicks.push('submit'); });
+  host.querySelector('form')!.addEventListener('submit', (e) => {
+    e.preventDefault();
+    clicks.push('submit');
+  });
   return { clicks, $: <T extends Element>(s: string) => host!.querySelector<T>(s)! };
 }
 
@@ -62,7 +75,10 @@ describe('approvals bound to what the page showed', () => {
     const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
     const { ref, form } = await refs(agent);
     const base = new URL('/', location.href).origin;
-    const shown = await identify(agent, { refs: [ref('Save draft'), ref('Send'), ref('Help'), ref('Note')], forms: [form] });
+    const shown = await identify(agent, {
+      refs: [ref('Save draft'), ref('Send'), ref('Help'), ref('Note')],
+      forms: [form],
+    });
     expect(shown).toEqual([
       { kind: 'element', ref: ref('Save draft'), role: 'button', name: 'Save draft' },
       { kind: 'element', ref: ref('Send'), role: 'button', name: 'Send', action: `${base}/saved`, method: 'post' },
@@ -80,7 +96,12 @@ describe('approvals bound to what the page showed', () => {
     const shown = await identify(agent, { refs: [key] });
     $('#save').textContent = 'Delete account';
     const refused = await handle(agent, cmd('click', { key }, shown));
-    expect(refused).toMatchObject({ ok: false, error: 'tool-error', message: 'Refused: the element changed since it was approved: name "Save draft" → "Delete account"; nothing was done. Call get_page_state again.' });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: 'tool-error',
+      message:
+        'Refused: the element changed since it was approved: name "Save draft" → "Delete account"; nothing was done. Call get_page_state again.',
+    });
     expect(clicks).toEqual([]);
     $('#save').textContent = 'Save draft';
     expect(await handle(agent, cmd('click', { key }, shown))).toMatchObject({ ok: true });
@@ -100,12 +121,24 @@ describe('approvals bound to what the page showed', () => {
     expect(pass[0]).toMatchObject({ role: 'textbox', name: 'Password', method: 'post' });
     $('#help').setAttribute('href', 'https://evil.example/steal');
     $('#draft').setAttribute('action', 'https://evil.example/collect');
-    expect((await handle(agent, cmd('click', { key: ref('Help') }, link))).message).toMatch(/link target ".*\/help" → "https:\/\/evil.example\/steal"/);
-    expect((await handle(agent, cmd('submit_form', { form }, sub))).message).toMatch(/form destination POST .*\/saved → POST https:\/\/evil.example\/collect/);
-    expect((await handle(agent, cmd('act', { action: 'type', ref: ref('Note'), text: 'hi' }, note))).message).toMatch(/^Refused: the element changed/);
-    expect((await handle(agent, cmd('act', { action: 'press', ref: ref('Note'), key: 'Enter' }, note))).message).toMatch(/^Refused: the element changed/);
-    expect((await handle(agent, cmd('fill_form', { updates: { [ref('Note')]: 'hi' } }, noteField))).message).toMatch(/^Refused: the element changed/);
-    expect((await handle(agent, cmd('fill_password', { ref: ref('Password'), value: 'pw' }, pass))).message).toMatch(/^Refused: the element changed.*form destination/);
+    expect((await handle(agent, cmd('click', { key: ref('Help') }, link))).message).toMatch(
+      /link target ".*\/help" → "https:\/\/evil.example\/steal"/,
+    );
+    expect((await handle(agent, cmd('submit_form', { form }, sub))).message).toMatch(
+      /form destination POST .*\/saved → POST https:\/\/evil.example\/collect/,
+    );
+    expect((await handle(agent, cmd('act', { action: 'type', ref: ref('Note'), text: 'hi' }, note))).message).toMatch(
+      /^Refused: the element changed/,
+    );
+    expect(
+      (await handle(agent, cmd('act', { action: 'press', ref: ref('Note'), key: 'Enter' }, note))).message,
+    ).toMatch(/^Refused: the element changed/);
+    expect((await handle(agent, cmd('fill_form', { updates: { [ref('Note')]: 'hi' } }, noteField))).message).toMatch(
+      /^Refused: the element changed/,
+    );
+    expect((await handle(agent, cmd('fill_password', { ref: ref('Password'), value: 'pw' }, pass))).message).toMatch(
+      /^Refused: the element changed.*form destination/,
+    );
     expect(clicks).toEqual([]);
     expect($<HTMLInputElement>('input[name=note]').value).toBe('');
     expect($<HTMLInputElement>('input[name=pass]').value).toBe('');
@@ -119,7 +152,9 @@ describe('approvals bound to what the page showed', () => {
     const shown = await identify(agent, { refs: [], focus: true });
     expect(shown).toEqual([expect.objectContaining({ kind: 'focus', role: 'link', name: 'Help' })]);
     $<HTMLElement>('#send').focus();
-    expect((await handle(agent, cmd('act', { action: 'press', key: 'Enter' }, shown))).message).toMatch(/role link → button, name "Help" → "Send"/);
+    expect((await handle(agent, cmd('act', { action: 'press', key: 'Enter' }, shown))).message).toMatch(
+      /role link → button, name "Help" → "Send"/,
+    );
     expect(clicks).toEqual([]);
   });
 });

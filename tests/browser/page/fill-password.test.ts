@@ -11,15 +11,25 @@ afterEach(() => host?.remove());
 const SECRET = 'tr0ub4dor&3';
 const self = { id: 'ext', origin: 'chrome-extension://ext/' };
 const background = { id: 'ext', url: 'chrome-extension://ext/background.js' };
-const cmd = (command: string, input: unknown = {}, toolCallId = 't1') => ({ tabwise: 'page', name: command, data: { runId: 'r1', toolCallId, args: input } });
+const cmd = (command: string, input: unknown = {}, toolCallId = 't1') => ({
+  tabwise: 'page',
+  name: command,
+  data: { runId: 'r1', toolCallId, args: input },
+});
 
 /** Serves a command as the content script does, flattened: the kit's refusals as `{ ok: false, error }`. */
 async function handle(agent: PageAgent, raw: unknown): Promise<Record<string, unknown>> {
-  const reply = await dispatch(pageProtocol, raw, background, { validators: pageCallValidators, handlers: agent.handlers, from: 'background', self });
+  const reply = await dispatch(pageProtocol, raw, background, {
+    validators: pageCallValidators,
+    handlers: agent.handlers,
+    from: 'background',
+    self,
+  });
   if (!reply) throw new Error('not a page command');
   if (!reply.ok) return { ok: false, error: reply.error.code, message: reply.error.message };
   const value: unknown = reply.value;
-  if (typeof value !== 'object' || value === null || !('outcome' in value) || typeof value.outcome !== 'object') throw new Error('not a page answer');
+  if (typeof value !== 'object' || value === null || !('outcome' in value) || typeof value.outcome !== 'object')
+    throw new Error('not a page answer');
   return { ...value.outcome };
 }
 
@@ -70,9 +80,18 @@ describe('fill_password on the page', () => {
     const { pass } = mountLogin();
     const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
     const { ref } = await snapshot(agent);
-    expect(await handle(agent, cmd('fill_password', { ref: ref('Username'), value: SECRET }))).toMatchObject({ ok: false, error: 'tool-error', message: expect.stringMatching(/not a password field/) });
-    expect(await handle(agent, cmd('fill_form', { updates: { [ref('Password')]: 'from the model' } }))).toMatchObject({ ok: true, output: { written: [], ignored: [{ key: ref('Password') }] } });
-    expect(await handle(agent, cmd('act', { action: 'type', ref: ref('Password'), text: 'from the model' }))).toMatchObject({ ok: false });
+    expect(await handle(agent, cmd('fill_password', { ref: ref('Username'), value: SECRET }))).toMatchObject({
+      ok: false,
+      error: 'tool-error',
+      message: expect.stringMatching(/not a password field/),
+    });
+    expect(await handle(agent, cmd('fill_form', { updates: { [ref('Password')]: 'from the model' } }))).toMatchObject({
+      ok: true,
+      output: { written: [], ignored: [{ key: ref('Password') }] },
+    });
+    expect(
+      await handle(agent, cmd('act', { action: 'type', ref: ref('Password'), text: 'from the model' })),
+    ).toMatchObject({ ok: false });
     expect(pass.value).toBe('');
     expect((host!.querySelector('input[name=user]') as HTMLInputElement).value).toBe('');
   });
@@ -81,9 +100,18 @@ describe('fill_password on the page', () => {
     const { pass } = mountLogin();
     const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
     const { ref } = await snapshot(agent);
-    expect(await handle(agent, cmd('fill_password', { ref: ref('Password'), value: '' }))).toMatchObject({ ok: false, error: 'invalid' });
-    expect(await handle(agent, cmd('fill_password', { ref: ref('Password'), value: 'x'.repeat(1001) }))).toMatchObject({ ok: false, error: 'invalid' });
-    expect(await handle(agent, cmd('fill_password', { ref: ref('Password') }))).toMatchObject({ ok: false, error: 'invalid' });
+    expect(await handle(agent, cmd('fill_password', { ref: ref('Password'), value: '' }))).toMatchObject({
+      ok: false,
+      error: 'invalid',
+    });
+    expect(await handle(agent, cmd('fill_password', { ref: ref('Password'), value: 'x'.repeat(1001) }))).toMatchObject({
+      ok: false,
+      error: 'invalid',
+    });
+    expect(await handle(agent, cmd('fill_password', { ref: ref('Password') }))).toMatchObject({
+      ok: false,
+      error: 'invalid',
+    });
     pass.type = 'text';
     pass.removeAttribute('autocomplete');
     const refused = await handle(agent, cmd('fill_password', { ref: ref('Password'), value: SECRET }));
@@ -98,7 +126,10 @@ describe('fill_password on the page', () => {
     const snap = await handle(agent, cmd('get_form_state'));
     const passwords = (snap.output as { passwords?: { key: string; writeOnly: true }[] }).passwords ?? [];
     expect(passwords).toEqual([{ key: 'pass', label: 'Password', writeOnly: true, form: expect.any(String) }]);
-    expect(await handle(agent, cmd('fill_password', { ref: 'pass', value: SECRET }))).toEqual({ ok: true, output: { ref: 'pass', filled: true } });
+    expect(await handle(agent, cmd('fill_password', { ref: 'pass', value: SECRET }))).toEqual({
+      ok: true,
+      output: { ref: 'pass', filled: true },
+    });
     expect(pass.value).toBe(SECRET);
   });
 });

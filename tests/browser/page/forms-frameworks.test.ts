@@ -21,13 +21,28 @@ describe.each(pages)('forms on the %s page', (name) => {
     expect(keys.some((k) => /password|website/i.test(k))).toBe(false);
     expect(snap.fields.some((f) => /password|website/i.test(f.label))).toBe(false);
     // The password is listed apart, write-only: a key and a label, never a value.
-    expect(snap.passwords).toEqual([{ key: expect.any(String), label: expect.stringMatching(/password/i), writeOnly: true, ...(snap.passwords?.[0]?.form ? { form: snap.passwords[0].form } : {}) }]);
+    expect(snap.passwords).toEqual([
+      {
+        key: expect.any(String),
+        label: expect.stringMatching(/password/i),
+        writeOnly: true,
+        ...(snap.passwords?.[0]?.form ? { form: snap.passwords[0].form } : {}),
+      },
+    ]);
     const byKey = Object.fromEntries(snap.fields.map((f) => [f.key, f]));
     expect(byKey.fullName).toMatchObject({ label: 'Full name', type: 'text', required: true, value: '' });
     expect(byKey.email).toMatchObject({ label: 'Email', type: 'email' });
     expect(byKey.age).toMatchObject({ type: 'number', constraints: { min: '0', max: '130' } });
     expect(byKey.birthday?.type).toBe('date');
-    expect(byKey.country).toMatchObject({ type: 'select', value: 'de', options: [{ value: 'de', label: 'Germany' }, { value: 'fr', label: 'France' }, { value: 'us', label: 'United States' }] });
+    expect(byKey.country).toMatchObject({
+      type: 'select',
+      value: 'de',
+      options: [
+        { value: 'de', label: 'Germany' },
+        { value: 'fr', label: 'France' },
+        { value: 'us', label: 'United States' },
+      ],
+    });
     expect(byKey.plan).toMatchObject({ type: 'radio', label: 'Plan', value: 'free' });
     expect(byKey.plan?.options?.map((o) => o.label)).toEqual(['Free', 'Pro', 'Team']);
     expect(snap.fields.filter((f) => f.type === 'radio')).toHaveLength(1);
@@ -65,7 +80,12 @@ describe.each(pages)('forms on the %s page', (name) => {
     page = await loadFixture(name);
     const before = page.state();
     const { allowlist } = snapshotForms(page.doc);
-    const result = fillForm(allowlist, { admin: true, password: 'hunter2', website: 'http://spam.example', role: 'owner' });
+    const result = fillForm(allowlist, {
+      admin: true,
+      password: 'hunter2',
+      website: 'http://spam.example',
+      role: 'owner',
+    });
     expect(result.written).toEqual([]);
     expect(result.ignored.map((i) => i.key).sort()).toEqual(['admin', 'password', 'role', 'website']);
     await settle();
@@ -78,7 +98,14 @@ describe.each(pages)('forms on the %s page', (name) => {
   it('reports values the field cannot take as failed, with a reason', async () => {
     page = await loadFixture(name);
     const { allowlist } = snapshotForms(page.doc);
-    const result = fillForm(allowlist, { country: 'Narnia', plan: 'enterprise', birthday: '12/10/1815', email: 'not an email', bio: 'x'.repeat(201), newsletter: 'maybe' });
+    const result = fillForm(allowlist, {
+      country: 'Narnia',
+      plan: 'enterprise',
+      birthday: '12/10/1815',
+      email: 'not an email',
+      bio: 'x'.repeat(201),
+      newsletter: 'maybe',
+    });
     const reasons = Object.fromEntries(result.failed.map((f) => [f.key, f.reason]));
     expect(Object.keys(reasons).sort()).toEqual(['bio', 'birthday', 'country', 'email', 'newsletter', 'plan']);
     expect(reasons.country).toMatch(/not among the options.*"fr"/);

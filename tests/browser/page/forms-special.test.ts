@@ -12,9 +12,17 @@ describe('masked inputs (imask)', () => {
     expect(snap.fields.map((f) => f.key)).toEqual(['phone', 'start']);
     const result = fillForm(snap.allowlist, { phone: '+1 555 123 4567', start: '05.03.2024' }, { highlightMs: 10 });
     expect(result.failed).toEqual([]);
-    expect(result.written).toEqual([{ key: 'phone', value: '+1 (555) 123-4567' }, { key: 'start', value: '05.03.2024' }]);
+    expect(result.written).toEqual([
+      { key: 'phone', value: '+1 (555) 123-4567' },
+      { key: 'start', value: '05.03.2024' },
+    ]);
     await settle();
-    expect(page.state()).toMatchObject({ phone: '+1 (555) 123-4567', phoneDigits: '15551234567', start: '05.03.2024', startComplete: true });
+    expect(page.state()).toMatchObject({
+      phone: '+1 (555) 123-4567',
+      phoneDigits: '15551234567',
+      start: '05.03.2024',
+      startComplete: true,
+    });
   });
 
   it('reports a value the mask throws away as failed', async () => {
@@ -30,8 +38,12 @@ describe('a multi-step form', () => {
     page = await loadFixture('multistep');
     const first = snapshotForms(page.doc);
     expect(first.fields.map((f) => f.key)).toEqual(['first']);
-    expect(first.forms).toEqual([{ key: 'wizard', label: 'Wizard', action: expect.stringMatching(/\/multistep\.html$/), method: 'get' }]);
-    expect(fillForm(first.allowlist, { first: 'Grace', topic: 'billing' }).ignored.map((i) => i.key)).toEqual(['topic']);
+    expect(first.forms).toEqual([
+      { key: 'wizard', label: 'Wizard', action: expect.stringMatching(/\/multistep\.html$/), method: 'get' },
+    ]);
+    expect(fillForm(first.allowlist, { first: 'Grace', topic: 'billing' }).ignored.map((i) => i.key)).toEqual([
+      'topic',
+    ]);
     expect(clickElement(first.allowlist, 'next')).toMatchObject({ ok: true });
     expect(clickElement(first.allowlist, 'delete-account')).toMatchObject({ ok: false });
 
@@ -42,14 +54,22 @@ describe('a multi-step form', () => {
     expect(submitForm(second.allowlist, 'nope')).toMatchObject({ ok: false });
     expect(submitForm(second.allowlist, 'wizard')).toEqual({ ok: true, key: 'wizard' });
     await settle();
-    expect(page.state()).toMatchObject({ step: 2, first: 'Grace', topic: 'support', message: 'Hello', submitted: true });
+    expect(page.state()).toMatchObject({
+      step: 2,
+      first: 'Grace',
+      topic: 'support',
+      message: 'Hello',
+      submitted: true,
+    });
   });
 
   it('fails on a field that left the page after the snapshot', async () => {
     page = await loadFixture('multistep');
     const { allowlist } = snapshotForms(page.doc);
     page.doc.getElementById('first')?.remove();
-    expect(fillForm(allowlist, { first: 'X' }).failed).toEqual([{ key: 'first', reason: expect.stringMatching(/gone/) }]);
+    expect(fillForm(allowlist, { first: 'X' }).failed).toEqual([
+      { key: 'first', reason: expect.stringMatching(/gone/) },
+    ]);
   });
 });
 
@@ -85,16 +105,23 @@ describe('fields the model must never see', () => {
 describe('a form whose page script changes fields after the snapshot', () => {
   it('refuses, at fill time, a field that became a password or card field, or was hidden, and writes the rest', () => {
     const host = document.createElement('div');
-    host.innerHTML = '<form name="f"><label>Name <input name="name"></label><label>Nickname <input name="nick"></label><label>City <input name="city"></label><label>Note <input name="note"></label></form>';
+    host.innerHTML =
+      '<form name="f"><label>Name <input name="name"></label><label>Nickname <input name="nick"></label><label>City <input name="city"></label><label>Note <input name="note"></label></form>';
     document.body.append(host);
     try {
       const snap = snapshotForms(document);
       expect(snap.fields.map((f) => f.key)).toEqual(expect.arrayContaining(['name', 'nick', 'city', 'note']));
-      const [name, nick, city] = ['name', 'nick', 'city'].map((n) => host.querySelector<HTMLInputElement>(`input[name="${n}"]`)!);
+      const [name, nick, city] = ['name', 'nick', 'city'].map((n) =>
+        host.querySelector<HTMLInputElement>(`input[name="${n}"]`)!,
+      );
       name!.type = 'password';
       nick!.setAttribute('autocomplete', 'cc-number');
       city!.style.display = 'none';
-      const result = fillForm(snap.allowlist, { name: 'hunter2', nick: '4111111111111111', city: 'Paris', note: 'ok' }, { highlightMs: 10 });
+      const result = fillForm(
+        snap.allowlist,
+        { name: 'hunter2', nick: '4111111111111111', city: 'Paris', note: 'ok' },
+        { highlightMs: 10 },
+      );
       expect(result.failed).toEqual([
         { key: 'name', reason: expect.stringMatching(/sensitive now/) },
         { key: 'nick', reason: expect.stringMatching(/sensitive now/) },

@@ -50,7 +50,9 @@ describe('isUsableOption', () => {
   it('tells the options a person can pick from those hidden or disabled in every way', () => {
     const root = mount(SHIPPING);
     const select = root.querySelector('select')!;
-    const usable = Array.from(select.options).filter(isUsableOption).map((o) => o.value);
+    const usable = Array.from(select.options)
+      .filter(isUsableOption)
+      .map((o) => o.value);
     expect(usable).toEqual(['std', 'exp']);
   });
 });
@@ -64,7 +66,17 @@ describe('the snapshots leave hidden and disabled options out', () => {
     expect(snap.fields.find((f) => f.key === 'city')?.options?.map((o) => o.value)).toEqual(['Berlin']);
     expect(snap.fields.find((f) => f.type === 'radio')?.options?.map((o) => o.value)).toEqual(['slow', 'fast']);
     const text = JSON.stringify(snap.fields);
-    for (const label of ['Free (staff)', 'Courier', 'Sold out', 'In a hidden group', 'Atlantis', 'Avalon', 'Warp', 'Hidden']) expect(text, label).not.toContain(label);
+    for (const label of [
+      'Free (staff)',
+      'Courier',
+      'Sold out',
+      'In a hidden group',
+      'Atlantis',
+      'Avalon',
+      'Warp',
+      'Hidden',
+    ])
+      expect(text, label).not.toContain(label);
   });
 
   it('get_page_state lists only the options a person can pick, and no hidden or disabled ARIA option', () => {
@@ -84,7 +96,16 @@ describe('the snapshots leave hidden and disabled options out', () => {
     const options = state.elements.filter((e) => e.role === 'option').map((e) => e.name);
     expect(options).toEqual(['Basic']);
     const text = JSON.stringify(state);
-    for (const label of ['Hidden plan', 'Aria hidden plan', 'Disabled plan', 'Off-screen plan', 'Grouped plan', 'Free (staff)', 'Sold out']) expect(text, label).not.toContain(label);
+    for (const label of [
+      'Hidden plan',
+      'Aria hidden plan',
+      'Disabled plan',
+      'Off-screen plan',
+      'Grouped plan',
+      'Free (staff)',
+      'Sold out',
+    ])
+      expect(text, label).not.toContain(label);
   });
 });
 
@@ -96,10 +117,14 @@ describe('every writer refuses a hidden or disabled option, judged at write time
     for (const wanted of [...HIDDEN_VALUES, 'Free (staff)', 'Sold out', 'In a hidden group']) {
       const result = fillForm(allowlist, { shipping: wanted }, { highlightMs: 1 });
       expect(result.written, wanted).toEqual([]);
-      expect(result.failed, wanted).toEqual([{ key: 'shipping', reason: expect.stringMatching(/hidden or disabled option/) }]);
+      expect(result.failed, wanted).toEqual([
+        { key: 'shipping', reason: expect.stringMatching(/hidden or disabled option/) },
+      ]);
       expect(select.value).toBe('std');
     }
-    expect(fillForm(allowlist, { shipping: 'Express' }, { highlightMs: 1 }).written).toEqual([{ key: 'shipping', value: 'exp' }]);
+    expect(fillForm(allowlist, { shipping: 'Express' }, { highlightMs: 1 }).written).toEqual([
+      { key: 'shipping', value: 'exp' },
+    ]);
   });
 
   it('an option hidden or disabled after the snapshot is refused then, in fill_form, select and for radios', async () => {
@@ -108,36 +133,52 @@ describe('every writer refuses a hidden or disabled option, judged at write time
     const { state, allowlist } = snapshotPage(document, {}, { refs: new RefBook() });
     const express = root.querySelector<HTMLOptionElement>('option[value="exp"]')!;
     express.hidden = true;
-    expect(fillForm(forms.allowlist, { shipping: 'exp' }, { highlightMs: 1 }).failed).toEqual([{ key: 'shipping', reason: expect.stringMatching(/hidden or disabled option/) }]);
+    expect(fillForm(forms.allowlist, { shipping: 'exp' }, { highlightMs: 1 }).failed).toEqual([
+      { key: 'shipping', reason: expect.stringMatching(/hidden or disabled option/) },
+    ]);
     const selectRef = state.elements.find((e) => e.name === 'Shipping')!.ref;
-    await expect(actOnPage(document, allowlist, { action: 'select', ref: selectRef, option: 'Express' })).rejects.toThrow(/^"Express" is a hidden or disabled option/);
+    await expect(
+      actOnPage(document, allowlist, { action: 'select', ref: selectRef, option: 'Express' }),
+    ).rejects.toThrow(/^"Express" is a hidden or disabled option/);
     expect(root.querySelector('select')!.value).toBe('std');
 
     const fast = root.querySelector<HTMLInputElement>('input[value="fast"]')!;
     fast.setAttribute('aria-disabled', 'true');
     const radioKey = forms.fields.find((f) => f.type === 'radio')!.key;
-    expect(fillForm(forms.allowlist, { [radioKey]: 'fast' }, { highlightMs: 1 }).failed).toEqual([{ key: radioKey, reason: expect.stringMatching(/hidden or disabled option/) }]);
+    expect(fillForm(forms.allowlist, { [radioKey]: 'fast' }, { highlightMs: 1 }).failed).toEqual([
+      { key: radioKey, reason: expect.stringMatching(/hidden or disabled option/) },
+    ]);
     fast.removeAttribute('aria-disabled');
     fast.closest('label')!.style.display = 'none';
     const radioRef = state.elements.find((e) => e.role === 'radiogroup')!.ref;
-    await expect(actOnPage(document, allowlist, { action: 'select', ref: radioRef, option: 'fast' })).rejects.toThrow(/hidden or disabled option/);
+    await expect(actOnPage(document, allowlist, { action: 'select', ref: radioRef, option: 'fast' })).rejects.toThrow(
+      /hidden or disabled option/,
+    );
     expect(fast.checked).toBe(false);
     // The usable ones still work.
-    expect(fillForm(forms.allowlist, { [radioKey]: 'slow' }, { highlightMs: 1 }).written).toEqual([{ key: radioKey, value: 'slow' }]);
+    expect(fillForm(forms.allowlist, { [radioKey]: 'slow' }, { highlightMs: 1 }).written).toEqual([
+      { key: radioKey, value: 'slow' },
+    ]);
   });
 
-  it('undo puts back the hidden placeholder the page had chosen (the page\'s choice, not the model\'s)', () => {
-    const root = mount(`<label>Size <select name="size"><option value="" hidden selected>Choose a size</option><option value="s">Small</option></select></label>`);
+  it("undo puts back the hidden placeholder the page had chosen (the page's choice, not the model's)", () => {
+    const root = mount(
+      `<label>Size <select name="size"><option value="" hidden selected>Choose a size</option><option value="s">Small</option></select></label>`,
+    );
     const { allowlist } = snapshotForms(document);
-    expect(fillForm(allowlist, { size: '' }, { highlightMs: 1 }).failed).toEqual([{ key: 'size', reason: expect.stringMatching(/hidden or disabled option/) }]);
+    expect(fillForm(allowlist, { size: '' }, { highlightMs: 1 }).failed).toEqual([
+      { key: 'size', reason: expect.stringMatching(/hidden or disabled option/) },
+    ]);
     const fill = fillForm(allowlist, { size: 'Small' }, { highlightMs: 1 });
     expect(fill.written).toEqual([{ key: 'size', value: 's' }]);
     expect(undoFill(fill.undo)).toEqual({ restored: [{ key: 'size', value: '' }], failed: [] });
     expect(root.querySelector('select')!.selectedOptions[0]!.text).toBe('Choose a size');
   });
 
-  it('a hidden option sharing a visible one\'s value is never the one selected', () => {
-    const root = mount(`<label>Size <select name="size"><option value="s">Small</option><option value="m" hidden>Hidden medium</option><option value="m">Medium</option></select></label>`);
+  it("a hidden option sharing a visible one's value is never the one selected", () => {
+    const root = mount(
+      `<label>Size <select name="size"><option value="s">Small</option><option value="m" hidden>Hidden medium</option><option value="m">Medium</option></select></label>`,
+    );
     const { allowlist } = snapshotForms(document);
     expect(fillForm(allowlist, { size: 'Medium' }, { highlightMs: 1 }).written).toEqual([{ key: 'size', value: 'm' }]);
     expect(root.querySelector('select')!.selectedOptions[0]!.text).toBe('Medium');
@@ -154,12 +195,18 @@ describe('every writer refuses a hidden or disabled option, judged at write time
     const { state, allowlist } = snapshotPage(document, {}, { refs: new RefBook() });
     const listbox = state.elements.find((e) => e.role === 'listbox')!;
     for (const wanted of ['Enterprise', 'Staff']) {
-      await expect(actOnPage(document, allowlist, { action: 'select', ref: listbox.ref, option: wanted }), wanted).rejects.toThrow(/hidden or disabled option/);
+      await expect(
+        actOnPage(document, allowlist, { action: 'select', ref: listbox.ref, option: wanted }),
+        wanted,
+      ).rejects.toThrow(/hidden or disabled option/);
     }
     expect(root.querySelectorAll('[data-picked]')).toHaveLength(0);
     const pro = state.elements.find((e) => e.role === 'option' && e.name === 'Pro')!;
     root.querySelectorAll<HTMLElement>('[role="option"]')[1]!.setAttribute('aria-hidden', 'true');
-    expect(clickElement(allowlist, pro.ref)).toMatchObject({ ok: false, reason: expect.stringMatching(/hidden or disabled/) });
+    expect(clickElement(allowlist, pro.ref)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/hidden or disabled/),
+    });
     expect(root.querySelectorAll('[data-picked]')).toHaveLength(0);
     await actOnPage(document, allowlist, { action: 'select', ref: listbox.ref, option: 'Basic' });
     expect(root.querySelectorAll('[data-picked]')).toHaveLength(1);
@@ -193,7 +240,9 @@ describe('a card number or one-time code without autocomplete hints', () => {
     const root = mount(PAY);
     const forms = snapshotForms(document);
     root.querySelector<HTMLInputElement>('input[name="order"]')!.value = '4111 1111 1111 1111';
-    expect(fillForm(forms.allowlist, { order: 'x' }, { highlightMs: 1 }).failed).toEqual([{ key: 'order', reason: expect.stringMatching(/sensitive now/) }]);
+    expect(fillForm(forms.allowlist, { order: 'x' }, { highlightMs: 1 }).failed).toEqual([
+      { key: 'order', reason: expect.stringMatching(/sensitive now/) },
+    ]);
   });
 
   it('is masked in a screenshot', () => {

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPage, snapshotForms } from '../../../lib/page';
-import { CHAR_CANARIES, HIDDEN_CANARIES, HIDDEN_TEXT_PAGE, VISIBLE_TEXT, hiddenCanariesIn } from '../../security/hidden-text';
+import {
+  CHAR_CANARIES,
+  HIDDEN_CANARIES,
+  HIDDEN_TEXT_PAGE,
+  VISIBLE_TEXT,
+  hiddenCanariesIn,
+} from '../../security/hidden-text';
 
 /** Loads the hostile page in a 1000×800 iframe of the test page. */
 async function loadHostile(): Promise<{ doc: Document; remove: () => void }> {
@@ -22,7 +28,14 @@ describe('text a person cannot see never reaches the model', () => {
     const reading = readPage(page.doc, { maxChars: 200_000 });
     const all = JSON.stringify(reading);
     expect(hiddenCanariesIn(all)).toEqual([]);
-    for (const text of [VISIBLE_TEXT.heading, VISIBLE_TEXT.paragraph, VISIBLE_TEXT.fakeSystem, VISIBLE_TEXT.gradient, VISIBLE_TEXT.joined, VISIBLE_TEXT.imageAlt]) {
+    for (const text of [
+      VISIBLE_TEXT.heading,
+      VISIBLE_TEXT.paragraph,
+      VISIBLE_TEXT.fakeSystem,
+      VISIBLE_TEXT.gradient,
+      VISIBLE_TEXT.joined,
+      VISIBLE_TEXT.imageAlt,
+    ]) {
       expect(reading.markdown, text).toContain(text);
     }
     expect(reading.markdown).toContain(`[${VISIBLE_TEXT.link}](https://garden.example/report)`);

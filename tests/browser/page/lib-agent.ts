@@ -23,17 +23,32 @@ export function agentOn(doc: Document) {
   let n = 0;
   const call = async (name: string, args: unknown): Promise<CallOutcome> => {
     const raw = { tabwise: 'page', name, data: { runId: 'r1', toolCallId: `t${++n}`, args } };
-    const reply = await dispatch(pageProtocol, raw, background, { validators: pageCallValidators, handlers: agent.handlers, from: 'background', self });
+    const reply = await dispatch(pageProtocol, raw, background, {
+      validators: pageCallValidators,
+      handlers: agent.handlers,
+      from: 'background',
+      self,
+    });
     if (!reply?.ok) return { ok: false, message: reply?.error.message };
     return (reply.value as { outcome: CallOutcome }).outcome;
   };
   const snapshot = async () => (await call('get_page_state', {})).output as unknown as PageState;
-  const find = (elements: readonly { ref: string; role: string; name: string }[], name: string | RegExp, role?: string): string => {
-    const found = elements.find((e) => (typeof name === 'string' ? e.name === name : name.test(e.name)) && (!role || e.role === role));
-    if (!found) throw new Error(`no ${role ?? 'element'} named ${String(name)} in ${JSON.stringify(elements.map((e) => [e.role, e.name]))}`);
+  const find = (
+    elements: readonly { ref: string; role: string; name: string }[],
+    name: string | RegExp,
+    role?: string,
+  ): string => {
+    const found = elements.find(
+      (e) => (typeof name === 'string' ? e.name === name : name.test(e.name)) && (!role || e.role === role),
+    );
+    if (!found)
+      throw new Error(
+        `no ${role ?? 'element'} named ${String(name)} in ${JSON.stringify(elements.map((e) => [e.role, e.name]))}`,
+      );
     return found.ref;
   };
-  const ref = (state: PageState, name: string | RegExp, role?: string) => find(state.elements as PageElement[], name, role);
+  const ref = (state: PageState, name: string | RegExp, role?: string) =>
+    find(state.elements as PageElement[], name, role);
   /** One of the act tools (type, press, focus, hover, select, set_value, scroll), as the worker routes it. */
   const act = (action: string, args: Record<string, unknown>) => call('act', { action, ...args });
   return { call, act, snapshot, ref, find };

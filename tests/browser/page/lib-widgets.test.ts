@@ -26,7 +26,10 @@ describe('Radix UI widgets', () => {
     const hovered = await act('hover', { ref: find(items, /^Move to/, 'menuitem') });
     const teams = hovered.output?.changes?.appeared ?? [];
     expect(teams.map((t) => t.name)).toEqual(['Research', 'Flight', 'Archive']);
-    expect(await call('click', { key: find(teams, 'Archive', 'menuitem') })).toMatchObject({ ok: true, output: { ok: true } });
+    expect(await call('click', { key: find(teams, 'Archive', 'menuitem') })).toMatchObject({
+      ok: true,
+      output: { ok: true },
+    });
     await settle();
     expect(page.state().people).toContain('Grace Hopper (Archive)');
   });
@@ -38,7 +41,11 @@ describe('a TipTap (ProseMirror) editor', () => {
   it('types at the end of what the editor holds when clear is false', async () => {
     page = await loadFixture('lib-editor');
     const { act, snapshot, ref } = agentOn(page.doc);
-    await act('type', { ref: ref(await snapshot(), 'Reply to customer', 'textbox'), text: ' Tracking follows.', clear: false });
+    await act('type', {
+      ref: ref(await snapshot(), 'Reply to customer', 'textbox'),
+      text: ' Tracking follows.',
+      clear: false,
+    });
     await settle();
     expect(page.state().text).toBe(`${START} Tracking follows.`);
   });
@@ -49,10 +56,15 @@ describe('a TipTap (ProseMirror) editor', () => {
     const state = await snapshot();
     const editor = ref(state, 'Reply to customer', 'textbox');
     const chosen = await act('select', { ref: editor, option: 'The parcel ships on Monday.' });
-    expect(chosen).toMatchObject({ ok: true, output: { did: 'selected the text "The parcel ships on Monday." in "Reply to customer"' } });
+    expect(chosen).toMatchObject({
+      ok: true,
+      output: { did: 'selected the text "The parcel ships on Monday." in "Reply to customer"' },
+    });
     await call('click', { key: ref(state, 'Bold', 'button') });
     await settle();
-    expect(page.state().html).toBe('<p>Thanks for your order. <strong>The parcel ships on Monday.</strong> Reply to this note with any questions.</p>');
+    expect(page.state().html).toBe(
+      '<p>Thanks for your order. <strong>The parcel ships on Monday.</strong> Reply to this note with any questions.</p>',
+    );
     await act('select', { ref: editor, option: 'Monday' });
     await act('type', { ref: editor, text: 'Tuesday', clear: false });
     await settle();
@@ -63,7 +75,9 @@ describe('a TipTap (ProseMirror) editor', () => {
     page = await loadFixture('lib-editor');
     const { act, snapshot, ref } = agentOn(page.doc);
     const editor = ref(await snapshot(), 'Reply to customer', 'textbox');
-    expect((await act('select', { ref: editor, option: 'The parcel ships on Friday.' })).message).toMatch(/is not in the field/);
+    expect((await act('select', { ref: editor, option: 'The parcel ships on Friday.' })).message).toMatch(
+      /is not in the field/,
+    );
     expect((await act('select', { ref: editor, option: 'on' })).message).toMatch(/occurs more than once/);
     await settle();
     expect(page.state().text).toBe(START);
@@ -76,12 +90,16 @@ describe('react-datepicker behind a read-only input', () => {
     const { call, act, snapshot, ref, find } = agentOn(page.doc);
     const field = ref(await snapshot(), 'Return pickup', 'textbox');
     // Typing is refused with the way in: the picker.
-    expect((await act('type', { ref: field, text: '24/12/2026' })).message).toMatch(/read-only.*click it and choose in the picker/);
+    expect((await act('type', { ref: field, text: '24/12/2026' })).message).toMatch(
+      /read-only.*click it and choose in the picker/,
+    );
     const opened = await call('click', { key: field });
     const calendar = opened.output?.changes?.dialogsOpened?.[0]?.ref;
     expect(calendar).toBeDefined();
     // More days appeared than an action lists: the calendar alone is snapshotted by the ref the click gave.
-    const days = (await call('get_page_state', { scope: calendar })).output as unknown as { elements: { ref: string; role: string; name: string }[] };
+    const days = (await call('get_page_state', { scope: calendar })).output as unknown as {
+      elements: { ref: string; role: string; name: string }[];
+    };
     expect(days.elements.length).toBeGreaterThan(28);
     await call('click', { key: find(days.elements, /December 24th, 2026$/) });
     await settle();

@@ -2,7 +2,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readPage } from '../../../lib/page';
 import { loadFixture, type LoadedFixture } from './load-fixture';
 
-const HIDDEN = ['DISPLAY', 'VISIBILITY', 'OPACITY', 'OFFSCREEN', 'SRONLY', 'ARIA', 'CLASS', 'ATTRIBUTE', 'COMMENT', 'TEMPLATE', 'SCRIPT', 'NOSCRIPT', 'ZEROSIZE'];
+const HIDDEN = [
+  'DISPLAY',
+  'VISIBILITY',
+  'OPACITY',
+  'OFFSCREEN',
+  'SRONLY',
+  'ARIA',
+  'CLASS',
+  'ATTRIBUTE',
+  'COMMENT',
+  'TEMPLATE',
+  'SCRIPT',
+  'NOSCRIPT',
+  'ZEROSIZE',
+];
 
 describe('readPage on the article page', () => {
   let page: LoadedFixture;
@@ -25,8 +39,16 @@ describe('readPage on the article page', () => {
   it('writes tables as GitHub Markdown tables and lists the headings', async () => {
     page = await loadFixture('article');
     const reading = readPage(page.doc);
-    expect(reading.markdown).toMatch(/\| Year \| Bridge \| Crossings \|\n\| -+ \| -+ \| -+ \|\n\| 2021 \| Old Stone \| 1200 \|/);
-    expect(reading.headings).toEqual(expect.arrayContaining([{ level: 1, text: 'The bridges of Riverton' }, { level: 2, text: 'Crossings by year' }, { level: 2, text: 'What comes next' }]));
+    expect(reading.markdown).toMatch(
+      /\| Year \| Bridge \| Crossings \|\n\| -+ \| -+ \| -+ \|\n\| 2021 \| Old Stone \| 1200 \|/,
+    );
+    expect(reading.headings).toEqual(
+      expect.arrayContaining([
+        { level: 1, text: 'The bridges of Riverton' },
+        { level: 2, text: 'Crossings by year' },
+        { level: 2, text: 'What comes next' },
+      ]),
+    );
   });
 
   it('continues from nextOffset until the whole text has been read, without gaps or overlap', async () => {
@@ -72,7 +94,9 @@ describe('readPage on a very large page', () => {
     const doc = frame.contentDocument as Document;
     const parts = ['<nav>Menu</nav><main><h1>Huge</h1>'];
     for (let i = 0; i < 2_500; i++) {
-      parts.push(`<h2>Part ${i}</h2><p>Sentence ${i} of a very long article, with <b>bold</b> words and a <a href="https://example.com/${i}">link</a>. ${'Filler text to make it long. '.repeat(8)}<span style="display:none">SECRET-${i}</span></p>`);
+      parts.push(
+        `<h2>Part ${i}</h2><p>Sentence ${i} of a very long article, with <b>bold</b> words and a <a href="https://example.com/${i}">link</a>. ${'Filler text to make it long. '.repeat(8)}<span style="display:none">SECRET-${i}</span></p>`,
+      );
     }
     doc.body.innerHTML = `${parts.join('')}</main>`;
     const first = readPage(doc, { maxChars: 5_000 });

@@ -7,8 +7,11 @@ afterEach(() => host?.remove());
 
 /** A 5,000-element page: a product table with links, inputs and buttons, plus plain text around them. */
 function bigPage(): HTMLElement {
-  const rows = Array.from({ length: 500 }, (_, i) =>
-    `<tr><td>${i}</td><td><a href="#p${i}">Product ${i}</a></td><td><span>About ${i}</span></td><td><input name="q${i}" aria-label="Quantity ${i}"></td><td><button>Add ${i}</button></td></tr>`).join('');
+  const rows = Array.from(
+    { length: 500 },
+    (_, i) =>
+      `<tr><td>${i}</td><td><a href="#p${i}">Product ${i}</a></td><td><span>About ${i}</span></td><td><input name="q${i}" aria-label="Quantity ${i}"></td><td><button>Add ${i}</button></td></tr>`,
+  ).join('');
   host = document.createElement('div');
   host.innerHTML = `<form><table><tbody>${rows}</tbody></table></form>`;
   document.body.appendChild(host);

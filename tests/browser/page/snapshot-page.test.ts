@@ -12,7 +12,8 @@ function mount(html: string): HTMLElement {
   return host;
 }
 
-const byName = (state: ReturnType<typeof snapshotPage>['state'], name: string) => state.elements.find((e) => e.name === name);
+const byName = (state: ReturnType<typeof snapshotPage>['state'], name: string) =>
+  state.elements.find((e) => e.name === name);
 
 describe('snapshotPage', () => {
   it('names controls from aria-labelledby, label, table headers, a preceding label and the placeholder', () => {
@@ -23,9 +24,15 @@ describe('snapshotPage', () => {
       <div><span>Nickname</span><input></div>
       <input placeholder="Search the shop">`);
     const { state } = snapshotPage(document, {}, { refs: new RefBook() });
-    expect(state.elements.map((e) => [e.role, e.name])).toEqual([
-      ['textbox', 'Billing city'], ['textbox', 'ZIP code'], ['textbox', 'Apples — Quantity'], ['textbox', 'Nickname'], ['searchbox', 'Search the shop'],
-    ].map(([role, name]) => [role === 'searchbox' ? 'textbox' : role, name]));
+    expect(state.elements.map((e) => [e.role, e.name])).toEqual(
+      [
+        ['textbox', 'Billing city'],
+        ['textbox', 'ZIP code'],
+        ['textbox', 'Apples — Quantity'],
+        ['textbox', 'Nickname'],
+        ['searchbox', 'Search the shop'],
+      ].map(([role, name]) => [role === 'searchbox' ? 'textbox' : role, name]),
+    );
   });
 
   it('lists span links, pointer divs, ARIA widgets, sliders and contenteditable with their state; leaves out hidden ones; a password only as write-only', () => {
@@ -56,9 +63,20 @@ describe('snapshotPage', () => {
     expect(names).not.toContain('Invisible link');
     // A password field is listed without its value (not even its length), and only fill_password reaches it.
     const password = byName(state, 'Password');
-    expect(password).toEqual({ ref: expect.any(String), role: 'textbox', name: 'Password', writeOnly: true, inView: true });
-    expect(allowlist.hasSecret(password!.ref) && !allowlist.hasButton(password!.ref) && !allowlist.field(password!.ref)).toBe(true);
-    for (const e of state.elements) expect(allowlist.hasButton(e.ref) || allowlist.field(e.ref) !== undefined || allowlist.hasSecret(e.ref)).toBe(true);
+    expect(password).toEqual({
+      ref: expect.any(String),
+      role: 'textbox',
+      name: 'Password',
+      writeOnly: true,
+      inView: true,
+    });
+    expect(
+      allowlist.hasSecret(password!.ref) && !allowlist.hasButton(password!.ref) && !allowlist.field(password!.ref),
+    ).toBe(true);
+    for (const e of state.elements)
+      expect(allowlist.hasButton(e.ref) || allowlist.field(e.ref) !== undefined || allowlist.hasSecret(e.ref)).toBe(
+        true,
+      );
   });
 
   it('reaches open shadow roots and same-origin iframes', async () => {
@@ -68,7 +86,11 @@ describe('snapshotPage', () => {
     frame.contentDocument!.body.innerHTML = '<a href="https://example.com/terms">Terms</a>';
     const { state } = snapshotPage(document, {}, { refs: new RefBook() });
     expect(byName(state, 'Shadow action')).toMatchObject({ role: 'button' });
-    expect(byName(state, 'Terms')).toMatchObject({ role: 'link', href: 'https://example.com/terms', frame: 'Payment frame' });
+    expect(byName(state, 'Terms')).toMatchObject({
+      role: 'link',
+      href: 'https://example.com/terms',
+      frame: 'Payment frame',
+    });
   });
 
   it('keeps refs stable across snapshots, pages a long list and scopes to a region', () => {
@@ -92,10 +114,19 @@ describe('snapshotPage', () => {
   });
 
   it('lists a radio group without values once, its options by label', () => {
-    mount(`<form><fieldset><legend>Size</legend><label><input type="radio" name="s"> S</label><label><input type="radio" name="s"> M</label></fieldset></form>`);
+    mount(
+      `<form><fieldset><legend>Size</legend><label><input type="radio" name="s"> S</label><label><input type="radio" name="s"> M</label></fieldset></form>`,
+    );
     const { state } = snapshotPage(document, {}, { refs: new RefBook() });
     expect(state.elements.filter((e) => e.type === 'radio')).toEqual([
-      expect.objectContaining({ role: 'radiogroup', name: 'Size', options: [{ value: 'S', label: 'S' }, { value: 'M', label: 'M' }] }),
+      expect.objectContaining({
+        role: 'radiogroup',
+        name: 'Size',
+        options: [
+          { value: 'S', label: 'S' },
+          { value: 'M', label: 'M' },
+        ],
+      }),
     ]);
     expect(state.elements.filter((e) => e.role === 'radio')).toEqual([]);
   });

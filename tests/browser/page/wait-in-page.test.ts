@@ -15,7 +15,13 @@ function mount(): HTMLElement {
 async function countingInnerText<T>(body: () => Promise<T>): Promise<{ result: T; reads: number }> {
   const desc = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'innerText')!;
   let reads = 0;
-  Object.defineProperty(HTMLElement.prototype, 'innerText', { ...desc, get() { reads++; return desc.get!.call(this); } });
+  Object.defineProperty(HTMLElement.prototype, 'innerText', {
+    ...desc,
+    get() {
+      reads++;
+      return desc.get!.call(this);
+    },
+  });
   try {
     return { result: await body(), reads };
   } finally {

@@ -45,7 +45,13 @@ describe('provider store', () => {
   it('keeps the key encrypted, shows only the last 4, and keeps it on edit unless replaced or removed', async () => {
     const db = await freshDb();
     const store = createProviderStore(db, deps);
-    const saved = await store.save({ kind: 'openai', name: 'OpenAI', baseUrl: '', model: 'gpt', apiKey: 'sk-1234567890' });
+    const saved = await store.save({
+      kind: 'openai',
+      name: 'OpenAI',
+      baseUrl: '',
+      model: 'gpt',
+      apiKey: 'sk-1234567890',
+    });
     expect(saved).toMatchObject({ keyLast4: '7890', hasKey: true });
     expect(JSON.stringify(saved)).not.toContain('sk-1234567890');
     expect(JSON.stringify(await store.list())).not.toContain('1234567890');
@@ -55,13 +61,22 @@ describe('provider store', () => {
     expect(await store.getApiKey(saved.id)).toBe('sk-1234567890');
     expect((await store.get(saved.id))!.name).toBe('Renamed');
 
-    await store.save({ id: saved.id, kind: 'openai', name: 'Renamed', baseUrl: '', model: 'gpt-2', apiKey: 'new-key-0000' });
+    await store.save({
+      id: saved.id,
+      kind: 'openai',
+      name: 'Renamed',
+      baseUrl: '',
+      model: 'gpt-2',
+      apiKey: 'new-key-0000',
+    });
     expect(await store.getApiKey(saved.id)).toBe('new-key-0000');
     await store.save({ id: saved.id, kind: 'openai', name: 'Renamed', baseUrl: '', model: 'gpt-2', apiKey: '' });
     expect(await store.getApiKey(saved.id)).toBeUndefined();
     expect((await store.get(saved.id))!.hasKey).toBe(false);
 
-    await expect(store.save({ id: 'nope', kind: 'openai', name: 'x', baseUrl: '', model: 'm' })).rejects.toThrow(/does not exist/);
+    await expect(store.save({ id: 'nope', kind: 'openai', name: 'x', baseUrl: '', model: 'm' })).rejects.toThrow(
+      /does not exist/,
+    );
   });
 
   it('lists providers saved in the same millisecond in the order they were added, whatever their ids', async () => {
@@ -69,11 +84,18 @@ describe('provider store', () => {
     // A frozen clock (an import saves several at once) and ids that sort the other way round.
     const ids = ['z', 'y', 'x'];
     const store = createProviderStore(db, { now: () => 1000, generateId: () => ids.shift()! });
-    for (const name of ['First', 'Second', 'Third']) await store.save({ kind: 'openai-compatible', name, baseUrl: 'http://127.0.0.1:1/v1', model: 'm' });
+    for (const name of ['First', 'Second', 'Third'])
+      await store.save({ kind: 'openai-compatible', name, baseUrl: 'http://127.0.0.1:1/v1', model: 'm' });
     expect((await store.list()).map((p) => p.name)).toEqual(['First', 'Second', 'Third']);
     // An edit keeps its place.
     const first = (await store.list())[0]!;
-    await store.save({ id: first.id, kind: 'openai-compatible', name: 'First, renamed', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' });
+    await store.save({
+      id: first.id,
+      kind: 'openai-compatible',
+      name: 'First, renamed',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      model: 'm',
+    });
     expect((await store.list()).map((p) => p.name)).toEqual(['First, renamed', 'Second', 'Third']);
   });
 });
@@ -84,13 +106,36 @@ describe('conversation store', () => {
     const store = createConversationStore(db);
     await store.createConversation({ id: 'a', title: 'A', createdAt: 1, updatedAt: 1 });
     await store.createConversation({ id: 'b', title: 'B', createdAt: 2, updatedAt: 2 });
-    await store.putMessage({ id: 'm2', conversationId: 'a', role: 'assistant', text: 'two', status: 'complete', createdAt: 20 });
-    await store.putMessage({ id: 'm1', conversationId: 'a', role: 'user', text: 'one', status: 'complete', createdAt: 10 });
-    await store.putMessage({ id: 'm3', conversationId: 'b', role: 'user', text: 'other', status: 'streaming', createdAt: 5 });
+    await store.putMessage({
+      id: 'm2',
+      conversationId: 'a',
+      role: 'assistant',
+      text: 'two',
+      status: 'complete',
+      createdAt: 20,
+    });
+    await store.putMessage({
+      id: 'm1',
+      conversationId: 'a',
+      role: 'user',
+      text: 'one',
+      status: 'complete',
+      createdAt: 10,
+    });
+    await store.putMessage({
+      id: 'm3',
+      conversationId: 'b',
+      role: 'user',
+      text: 'other',
+      status: 'streaming',
+      createdAt: 5,
+    });
     expect((await store.listMessages('a')).map((m) => m.text)).toEqual(['one', 'two']);
     expect((await store.listConversations()).map((c) => c.id)).toEqual(['a', 'b']);
     expect((await store.listStreamingMessages()).map((m) => m.id)).toEqual(['m3']);
-    await expect(store.putMessage({ id: 'x', conversationId: 'ghost', role: 'user', text: '', status: 'complete', createdAt: 1 })).rejects.toThrow();
+    await expect(
+      store.putMessage({ id: 'x', conversationId: 'ghost', role: 'user', text: '', status: 'complete', createdAt: 1 }),
+    ).rejects.toThrow();
     await store.deleteConversation('a');
     expect(await store.getConversation('a')).toBeUndefined();
     expect(await store.listMessages('a')).toEqual([]);
@@ -103,7 +148,10 @@ describe('conversation store', () => {
     const v1 = await openDB(name, 1, {
       upgrade(db) {
         db.createObjectStore('conversations', { keyPath: 'id' }).createIndex('byUpdatedAt', 'updatedAt');
-        db.createObjectStore('messages', { keyPath: 'id' }).createIndex('byConversation', ['conversationId', 'createdAt']);
+        db.createObjectStore('messages', { keyPath: 'id' }).createIndex('byConversation', [
+          'conversationId',
+          'createdAt',
+        ]);
         db.createObjectStore('providers', { keyPath: 'id' });
         db.createObjectStore('settings');
         db.createObjectStore('keys');

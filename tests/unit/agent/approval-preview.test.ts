@@ -23,8 +23,8 @@ function fillTool(preview: (input: { value: string }, ctx: ToolContext) => strin
 
 const requested = (s: ReturnType<typeof setup>) => s.events.find((e) => e.type === 'approval-requested');
 
-describe('a tool\'s own approval preview', () => {
-  it('may be async and sees the run\'s context (the page it would act on)', async () => {
+describe("a tool's own approval preview", () => {
+  it("may be async and sees the run's context (the page it would act on)", async () => {
     const seen: ToolContext[] = [];
     const { tool } = fillTool(async (input, ctx) => {
       seen.push(ctx);
@@ -35,7 +35,10 @@ describe('a tool\'s own approval preview', () => {
     await until(() => !!requested(s));
     expect(requested(s)).toMatchObject({ toolCallId: 'p1', preview: 'Name: (empty) → Ada' });
     expect(seen[0]).toMatchObject({ runId: h.runId, toolCallId: 'p1', tabId: 7, site: 'https://shop.example' });
-    expect((await s.journal.read(h.runId))!.approvals[0]).toMatchObject({ preview: 'Name: (empty) → Ada', status: 'pending' });
+    expect((await s.journal.read(h.runId))!.approvals[0]).toMatchObject({
+      preview: 'Name: (empty) → Ada',
+      status: 'pending',
+    });
     await s.runtime.resolveApproval(h.runId, 'p1', 'approved');
     await h.done;
   });

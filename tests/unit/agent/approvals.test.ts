@@ -18,7 +18,14 @@ describe('approvals', () => {
     const h = await startAndAwaitApproval(s);
     expect(submit.executions).toHaveLength(0);
     expect(s.events.find((e) => e.type === 'approval-requested')).toEqual({
-      type: 'approval-requested', runId: h.runId, toolCallId: 'a1', toolName: 'submit', input: { value: 'order #5' }, preview: 'submit\n  value: order #5', canAlwaysAllow: true, origin: 'https://shop.example',
+      type: 'approval-requested',
+      runId: h.runId,
+      toolCallId: 'a1',
+      toolName: 'submit',
+      input: { value: 'order #5' },
+      preview: 'submit\n  value: order #5',
+      canAlwaysAllow: true,
+      origin: 'https://shop.example',
     });
     const snap = await s.journal.read(h.runId);
     expect(snap!.approvals[0]).toMatchObject({ status: 'pending', site: 'https://shop.example' });
@@ -26,7 +33,12 @@ describe('approvals', () => {
     const r = await h.done;
     expect(r.reason).toBe('stop');
     expect(submit.executions).toHaveLength(1);
-    expect(s.events).toContainEqual({ type: 'approval-resolved', runId: h.runId, toolCallId: 'a1', decision: 'approved' });
+    expect(s.events).toContainEqual({
+      type: 'approval-resolved',
+      runId: h.runId,
+      toolCallId: 'a1',
+      decision: 'approved',
+    });
   });
 
   it('deny returns an error result "denied by the user" and does not run the tool', async () => {

@@ -31,7 +31,14 @@ describe('askOncePerRun', () => {
     const f = fetchLike();
     const s = setup({
       tools: [f.tool],
-      scripts: [fetchCall('a', 'https://a.example/1'), fetchCall('b', 'https://a.example/2'), fetchCall('c', 'https://b.example/1'), textReply('done'), fetchCall('d', 'https://a.example/3'), textReply('done')],
+      scripts: [
+        fetchCall('a', 'https://a.example/1'),
+        fetchCall('b', 'https://a.example/2'),
+        fetchCall('c', 'https://b.example/1'),
+        textReply('done'),
+        fetchCall('d', 'https://a.example/3'),
+        textReply('done'),
+      ],
     });
     const h = await s.start('read them', {});
     await until(() => asked(s).length === 1);
@@ -52,7 +59,10 @@ describe('askOncePerRun', () => {
 
   it('a denial on a site is not taken as an approval for the next call there', async () => {
     const f = fetchLike();
-    const s = setup({ tools: [f.tool], scripts: [fetchCall('a', 'https://a.example/1'), fetchCall('b', 'https://a.example/2'), textReply('done')] });
+    const s = setup({
+      tools: [f.tool],
+      scripts: [fetchCall('a', 'https://a.example/1'), fetchCall('b', 'https://a.example/2'), textReply('done')],
+    });
     const h = await s.start('read', {});
     await until(() => asked(s).length === 1);
     await s.runtime.resolveApproval(h.runId, 'a', 'denied');

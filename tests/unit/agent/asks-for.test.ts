@@ -6,7 +6,14 @@ import { echoTool, setup, until } from './harness';
 function goTool() {
   const echo = echoTool('go', { needsApproval: true, readOnly: false });
   const asked: string[] = [];
-  const tool = { ...echo.tool, asksFor: async (input: unknown) => { const v = (input as { value: string }).value; asked.push(v); return v.startsWith('new'); } };
+  const tool = {
+    ...echo.tool,
+    asksFor: async (input: unknown) => {
+      const v = (input as { value: string }).value;
+      asked.push(v);
+      return v.startsWith('new');
+    },
+  };
   return { tool, executions: echo.executions, asked };
 }
 
@@ -17,12 +24,20 @@ describe('a tool that asks only for some calls', () => {
     const go = goTool();
     const s = setup({
       tools: [go.tool],
-      scripts: [toolCallsReply([{ id: 'g1', name: 'go', input: { value: 'known' } }]), toolCallsReply([{ id: 'g2', name: 'go', input: { value: 'new place' } }]), textReply('ok')],
+      scripts: [
+        toolCallsReply([{ id: 'g1', name: 'go', input: { value: 'known' } }]),
+        toolCallsReply([{ id: 'g2', name: 'go', input: { value: 'new place' } }]),
+        textReply('ok'),
+      ],
     });
     const h = await s.start('go', settings);
     await until(() => s.events.some((e) => e.type === 'approval-requested'));
     expect(go.executions).toEqual([{ value: 'known' }]);
-    expect(s.events.filter((e) => e.type === 'approval-requested').map((e) => e.type === 'approval-requested' && e.toolCallId)).toEqual(['g2']);
+    expect(
+      s.events
+        .filter((e) => e.type === 'approval-requested')
+        .map((e) => e.type === 'approval-requested' && e.toolCallId),
+    ).toEqual(['g2']);
     await s.runtime.resolveApproval(h.runId, 'g2', 'denied');
     await h.done;
     expect(go.executions).toEqual([{ value: 'known' }]);

@@ -4,10 +4,16 @@ import { setup, sleep } from './harness';
 describe('streamed text checkpoints', () => {
   it('journals the text streamed so far at least every 500 ms', async () => {
     const s = setup({
-      scripts: [[
-        { type: 'text-delta', delta: 'a' }, { wait: 300 }, { type: 'text-delta', delta: 'b' }, { wait: 300 },
-        { type: 'text-delta', delta: 'c' }, { hang: true },
-      ]],
+      scripts: [
+        [
+          { type: 'text-delta', delta: 'a' },
+          { wait: 300 },
+          { type: 'text-delta', delta: 'b' },
+          { wait: 300 },
+          { type: 'text-delta', delta: 'c' },
+          { hang: true },
+        ],
+      ],
     });
     const h = await s.start('q');
     await sleep(150);

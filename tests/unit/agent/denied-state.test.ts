@@ -25,7 +25,10 @@ describe('a denied call', () => {
     const finish = s.events.find((e) => e.type === 'tool-call-finish');
     expect(finish).toMatchObject({ toolCallId: 'a1', isError: true, denied: true });
     expect((await s.journal.read(h.runId))!.toolCalls[0]).toMatchObject({ outcome: 'denied' });
-    expect(foldRunEvents(h.runId, s.events).parts.find((p) => p.kind === 'tool')).toMatchObject({ status: 'denied', approval: { decision: 'denied' } });
+    expect(foldRunEvents(h.runId, s.events).parts.find((p) => p.kind === 'tool')).toMatchObject({
+      status: 'denied',
+      approval: { decision: 'denied' },
+    });
     const replayed = foldRunEvents(h.runId, await s.runtime.replayRun(h.runId));
     expect(replayed.parts.find((p) => p.kind === 'tool')).toMatchObject({ status: 'denied' });
   });
@@ -43,14 +46,32 @@ describe('a denied call', () => {
     const records = await latency.list();
     expect(records[0]!.tools).toEqual([expect.objectContaining({ toolName: 'submit', outcome: 'denied' })]);
     const stats = computeLatencyStats(records);
-    expect(stats.tools.submit).toMatchObject({ duration: { count: 0, p50: 0, p95: 0, p99: 0 }, errorRate: 0, failed: 0, denied: 1 });
+    expect(stats.tools.submit).toMatchObject({
+      duration: { count: 0, p50: 0, p95: 0, p99: 0 },
+      errorRate: 0,
+      failed: 0,
+      denied: 1,
+    });
   });
 
   it('mixed with runs and failures: the error rate is over calls that ran', () => {
     const rec = (outcome: 'ok' | 'error' | 'denied', durationMs: number): LatencyRecord => ({
-      runId: 'r', step: 0, provider: 'p', modelId: 'm', at: 1, durationMs: 1, modelMs: 1, stopReason: 'stop', tools: [{ toolName: 'fill_form', durationMs, outcome }],
+      runId: 'r',
+      step: 0,
+      provider: 'p',
+      modelId: 'm',
+      at: 1,
+      durationMs: 1,
+      modelMs: 1,
+      stopReason: 'stop',
+      tools: [{ toolName: 'fill_form', durationMs, outcome }],
     });
     const stats = computeLatencyStats([rec('ok', 10), rec('error', 30), rec('denied', 5000), rec('denied', 9000)]);
-    expect(stats.tools.fill_form).toMatchObject({ duration: { count: 2, p50: 10, p95: 30, p99: 30 }, errorRate: 0.5, failed: 1, denied: 2 });
+    expect(stats.tools.fill_form).toMatchObject({
+      duration: { count: 2, p50: 10, p95: 30, p99: 30 },
+      errorRate: 0.5,
+      failed: 1,
+      denied: 2,
+    });
   });
 });

@@ -31,7 +31,12 @@ export interface SentCommand {
 
 function readSent(message: WireMessage): SentCommand {
   const data: Record<string, unknown> = { ...(message.data ?? {}) };
-  return { command: message.name, ...(typeof data.expectDocId === 'string' ? { expectDocId: data.expectDocId } : {}), ...(data.shown ? { shown: data.shown } : {}), input: data.args };
+  return {
+    command: message.name,
+    ...(typeof data.expectDocId === 'string' ? { expectDocId: data.expectDocId } : {}),
+    ...(data.shown ? { shown: data.shown } : {}),
+    input: data.args,
+  };
 }
 
 /** What a write did, and on which document and URL it landed. */
@@ -53,7 +58,17 @@ export interface FakePageOptions {
 /** A tab with one form (a "name" field, a submit button "go", the form "order"), on `url`. */
 export function createFakePageTab(opts: FakePageOptions) {
   let n = 1;
-  const state = { docId: 'doc-1', url: opts.url, label: opts.label ?? 'Full name', value: '', text: opts.text ?? 'A form.', writes: [] as Write[], sent: [] as SentCommand[], button: 'Place order', action: '/pay' };
+  const state = {
+    docId: 'doc-1',
+    url: opts.url,
+    label: opts.label ?? 'Full name',
+    value: '',
+    text: opts.text ?? 'A form.',
+    writes: [] as Write[],
+    sent: [] as SentCommand[],
+    button: 'Place order',
+    action: '/pay',
+  };
   const snapshot = () => ({
     fields: [{ key: 'name', label: state.label, type: 'text', value: state.value, required: false, form: 'order' }],
     buttons: [{ key: 'go', text: 'Place\norder', kind: 'submit', form: 'order' }],
@@ -67,30 +82,74 @@ export function createFakePageTab(opts: FakePageOptions) {
       const c = readSent(message);
       state.sent.push(c);
       const where = { docId: state.docId, url: state.url };
-      if (c.expectDocId && c.expectDocId !== state.docId && c.command !== 'get_form_state' && c.command !== 'read_page') {
+      if (
+        c.expectDocId &&
+        c.expectDocId !== state.docId &&
+        c.command !== 'get_form_state' &&
+        c.command !== 'read_page'
+      ) {
         return answer({ ok: false, error: 'navigated', message: 'The page changed since get_form_state.' });
       }
       switch (c.command) {
         case 'get_form_state':
           return answer({ ok: true, output: snapshot() });
         case 'read_page':
-          return answer({ ok: true, output: { title: 'Page', url: state.url, lang: 'en', markdown: state.text, headings: [], totalChars: state.text.length, offset: 0 } });
+          return answer({
+            ok: true,
+            output: {
+              title: 'Page',
+              url: state.url,
+              lang: 'en',
+              markdown: state.text,
+              headings: [],
+              totalChars: state.text.length,
+              offset: 0,
+            },
+          });
         case 'preview': {
           const { keys } = c.input as { keys: string[] };
-          return answer({ ok: true, output: Object.fromEntries(keys.map((k) => [k, k === 'name' ? { label: state.label, value: state.value } : null])) });
+          return answer({
+            ok: true,
+            output: Object.fromEntries(
+              keys.map((k) => [k, k === 'name' ? { label: state.label, value: state.value } : null]),
+            ),
+          });
         }
         case 'identify': {
           // What the page agent's identify answers (element-identity.ts), from the fake page's state.
           const { refs, fields = [], forms = [] } = c.input as { refs: string[]; fields?: string[]; forms?: string[] };
           const dest = { action: new URL(state.action, state.url).href, method: 'post' };
-          const el = (ref: string) => (ref === 'name' ? [{ kind: 'element', ref, role: 'textbox', name: state.label, ...dest }] : ref === 'go' ? [{ kind: 'element', ref, role: 'button', name: state.button, ...dest }] : []);
-          return answer({ ok: true, output: [...refs.flatMap(el), ...fields.filter((f) => f === 'name').map((ref) => ({ kind: 'field', ref, role: 'textbox', name: state.label, ...dest })), ...forms.filter((f) => f === 'order').map((ref) => ({ kind: 'form', ref, role: 'form', name: 'Order', ...dest }))] });
+          const el = (ref: string) =>
+            ref === 'name'
+              ? [{ kind: 'element', ref, role: 'textbox', name: state.label, ...dest }]
+              : ref === 'go'
+                ? [{ kind: 'element', ref, role: 'button', name: state.button, ...dest }]
+                : [];
+          return answer({
+            ok: true,
+            output: [
+              ...refs.flatMap(el),
+              ...fields
+                .filter((f) => f === 'name')
+                .map((ref) => ({ kind: 'field', ref, role: 'textbox', name: state.label, ...dest })),
+              ...forms
+                .filter((f) => f === 'order')
+                .map((ref) => ({ kind: 'form', ref, role: 'form', name: 'Order', ...dest })),
+            ],
+          });
         }
         case 'fill_form': {
           const { updates } = c.input as { updates: Record<string, string> };
           state.writes.push({ command: c.command, ...where, input: c.input });
           if (typeof updates.name === 'string') state.value = updates.name;
-          return answer({ ok: true, output: { written: Object.entries(updates).map(([key, value]) => ({ key, value })), ignored: [], failed: [] } });
+          return answer({
+            ok: true,
+            output: {
+              written: Object.entries(updates).map(([key, value]) => ({ key, value })),
+              ignored: [],
+              failed: [],
+            },
+          });
         }
         case 'click':
         case 'submit_form':

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { composeSystemPrompt, groundingRule } from '../../../lib/agent/compose-system-prompt';
 import { composeTurnData } from '../../../lib/agent/compose-turn-data';
 
-const passage = { title: 'A <b>', url: 'https://a.test/p', fragmentUrl: 'https://a.test/p#:~:text=x', visitedAt: Date.UTC(2025, 0, 2), text: ' Cats sleep a lot. ' };
+const passage = {
+  title: 'A <b>',
+  url: 'https://a.test/p',
+  fragmentUrl: 'https://a.test/p#:~:text=x',
+  visitedAt: Date.UTC(2025, 0, 2),
+  text: ' Cats sleep a lot. ',
+};
 const B = 'b0a1b2c3d4e5f60718293a4b5c6d7e8f';
 
 describe('grounding: the rule in the system prompt, the passages in the user turn', () => {
@@ -18,7 +24,9 @@ describe('grounding: the rule in the system prompt, the passages in the user tur
     expect(rule).not.toContain('Cats');
     const data = composeTurnData({ grounding: { mode: 'prefer', passages: [passage] } }, B)!;
     expect(data).toContain(`<untrusted_page_content boundary="${B}" source="reading_history">`);
-    expect(data).toContain('<passage title="A &lt;b&gt;" url="https://a.test/p#:~:text=x" visited="2025-01-02T00:00:00.000Z">\nCats sleep a lot.\n</passage>');
+    expect(data).toContain(
+      '<passage title="A &lt;b&gt;" url="https://a.test/p#:~:text=x" visited="2025-01-02T00:00:00.000Z">\nCats sleep a lot.\n</passage>',
+    );
     expect(data.trimEnd().endsWith(`</untrusted_page_content boundary="${B}">`)).toBe(true);
   });
 
@@ -30,7 +38,11 @@ describe('grounding: the rule in the system prompt, the passages in the user tur
   it('keeps the page context and passages out of the composed system prompt (page first, then passages, in the turn)', async () => {
     const grounding = { mode: 'prefer' as const, passages: [passage] };
     const text = await composeSystemPrompt({
-      base: 'BASE', grounding, skills: async () => [], now: Date.UTC(2025, 0, 2), timeZone: 'UTC',
+      base: 'BASE',
+      grounding,
+      skills: async () => [],
+      now: Date.UTC(2025, 0, 2),
+      timeZone: 'UTC',
     });
     expect(text).not.toContain('Cats sleep');
     expect(text).not.toContain('https://x.test/');

@@ -28,7 +28,10 @@ export async function until(predicate: () => boolean | Promise<boolean>, timeout
 }
 
 /** A simple test tool that counts executions and echoes its input. */
-export function echoTool(name: string, opts: Partial<Pick<Tool, 'readOnly' | 'needsApproval' | 'timeoutMs'>> & { delayMs?: number } = {}) {
+export function echoTool(
+  name: string,
+  opts: Partial<Pick<Tool, 'readOnly' | 'needsApproval' | 'timeoutMs'>> & { delayMs?: number } = {},
+) {
   const executions: unknown[] = [];
   const tool = defineTool({
     name,
@@ -42,7 +45,10 @@ export function echoTool(name: string, opts: Partial<Pick<Tool, 'readOnly' | 'ne
       if (opts.delayMs) {
         await new Promise<void>((resolve, reject) => {
           const t = setTimeout(resolve, opts.delayMs);
-          ctx.signal.addEventListener('abort', () => { clearTimeout(t); reject(new Error('aborted')); });
+          ctx.signal.addEventListener('abort', () => {
+            clearTimeout(t);
+            reject(new Error('aborted'));
+          });
         });
       }
       return `${name}:${input.value}`;
@@ -68,12 +74,23 @@ export function setup(o: SetupOptions) {
   for (const t of o.tools ?? []) registry.register(t, 'user');
   const sitePolicies = createInMemorySitePolicyStore();
   const options: AgentRuntimeOptions = {
-    journal, resolveModel: () => model, tools: registry, prompts, emit: (e) => events.push(e),
-    sitePolicies, timeZone: 'UTC', ...o.runtime,
+    journal,
+    resolveModel: () => model,
+    tools: registry,
+    prompts,
+    emit: (e) => events.push(e),
+    sitePolicies,
+    timeZone: 'UTC',
+    ...o.runtime,
   };
   const runtime = createAgentRuntime(options);
   const start = (text: string, settings: RunSettings = {}) =>
-    runtime.startRun({ conversationId: 'conv-1', messages: [userMessage(text)], model: { provider: 'fake', modelId: 'fake-model' }, settings });
+    runtime.startRun({
+      conversationId: 'conv-1',
+      messages: [userMessage(text)],
+      model: { provider: 'fake', modelId: 'fake-model' },
+      settings,
+    });
   return { runtime, model, journal, events, start, registry, sitePolicies, options };
 }
 

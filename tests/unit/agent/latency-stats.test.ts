@@ -6,8 +6,18 @@ import { emptyUsage } from '../../../lib/providers/chat-model';
 import { echoTool, setup } from './harness';
 
 const rec = (i: number, over: Partial<LatencyRecord> = {}): LatencyRecord => ({
-  runId: 'r', step: i, provider: 'openai', modelId: 'gpt', at: i, ttftMs: i, durationMs: i * 10, modelMs: i * 5,
-  tools: [], stopReason: 'stop', usage: { ...emptyUsage(), inputTokens: 100, cachedInputTokens: 25 }, ...over,
+  runId: 'r',
+  step: i,
+  provider: 'openai',
+  modelId: 'gpt',
+  at: i,
+  ttftMs: i,
+  durationMs: i * 10,
+  modelMs: i * 5,
+  tools: [],
+  stopReason: 'stop',
+  usage: { ...emptyUsage(), inputTokens: 100, cachedInputTokens: 25 },
+  ...over,
 });
 
 describe('latency stats', () => {
@@ -20,8 +30,14 @@ describe('latency stats', () => {
 
   it('per provider+model, per tool, and the prompt-cache hit rate', () => {
     const records = [
-      ...Array.from({ length: 20 }, (_, i) => rec(i + 1, { tools: [{ toolName: 'read', durationMs: (i + 1) * 2, outcome: i === 0 ? 'error' : 'ok' }] })),
-      rec(5, { provider: 'anthropic', modelId: 'claude', usage: { ...emptyUsage(), inputTokens: 100, cachedInputTokens: 75 } }),
+      ...Array.from({ length: 20 }, (_, i) =>
+        rec(i + 1, { tools: [{ toolName: 'read', durationMs: (i + 1) * 2, outcome: i === 0 ? 'error' : 'ok' }] }),
+      ),
+      rec(5, {
+        provider: 'anthropic',
+        modelId: 'claude',
+        usage: { ...emptyUsage(), inputTokens: 100, cachedInputTokens: 75 },
+      }),
     ];
     const s = computeLatencyStats(records);
     expect(s.models['openai/gpt']!.ttft).toEqual({ count: 20, p50: 10, p95: 19, p99: 20 });
@@ -37,14 +53,26 @@ describe('latency stats', () => {
     const latency = createInMemoryLatencyStore();
     const echo = echoTool('echo', { delayMs: 20 });
     const s = setup({
-      tools: [echo.tool], runtime: { latency },
-      scripts: [toolCallsReply([{ id: 't', name: 'echo', input: { value: 'v' } }, { id: 'u', name: 'nope', input: {} }]), textReply('ok', 1, { inputTokens: 50, cachedInputTokens: 40 })],
+      tools: [echo.tool],
+      runtime: { latency },
+      scripts: [
+        toolCallsReply([
+          { id: 't', name: 'echo', input: { value: 'v' } },
+          { id: 'u', name: 'nope', input: {} },
+        ]),
+        textReply('ok', 1, { inputTokens: 50, cachedInputTokens: 40 }),
+      ],
     });
-    await (await s.start('go')).done;
+    await (
+      await s.start('go')
+    ).done;
     const records = await latency.list();
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({ step: 0, provider: 'fake', modelId: 'fake-model', stopReason: 'tool-calls' });
-    expect(records[0]!.tools.map((t) => [t.toolName, t.outcome])).toEqual([['echo', 'ok'], ['nope', 'unknown-tool']]);
+    expect(records[0]!.tools.map((t) => [t.toolName, t.outcome])).toEqual([
+      ['echo', 'ok'],
+      ['nope', 'unknown-tool'],
+    ]);
     expect(records[0]!.tools[0]!.durationMs).toBeGreaterThanOrEqual(15);
     expect(records[0]!.durationMs).toBeGreaterThanOrEqual(records[0]!.modelMs);
     expect(records[1]!.ttftMs).toBeTypeOf('number');

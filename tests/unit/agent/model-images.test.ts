@@ -20,14 +20,23 @@ const screenshot = defineTool({
 }) as Tool;
 
 const toolNames = (c: ChatCall) => c.tools?.map((t) => t.name);
-const screenshotResult = (c: ChatCall) => c.messages.flatMap((m) => (m.role === 'tool' ? m.content : [])).find((r) => r.toolName === 'screenshot')?.output;
+const screenshotResult = (c: ChatCall) =>
+  c.messages.flatMap((m) => (m.role === 'tool' ? m.content : [])).find((r) => r.toolName === 'screenshot')?.output;
 
 describe('a model that takes no images', () => {
   it('whose server refuses the screenshot mid-run: the step is sent again without it, the run ends with its answer, and later steps are built without images', async () => {
     const { tool } = echoTool('read_page');
     const fake = createFakeChatModel([
       toolCallsReply([{ id: 's1', name: 'screenshot', input: {} }]),
-      [{ throw: new ProviderError({ code: 'bad_request', status: 400, message: 'Invalid content type. image_url is only supported by certain models.' }) }],
+      [
+        {
+          throw: new ProviderError({
+            code: 'bad_request',
+            status: 400,
+            message: 'Invalid content type. image_url is only supported by certain models.',
+          }),
+        },
+      ],
       toolCallsReply([{ id: 'r1', name: 'read_page', input: { value: 'x' } }]),
       textReply('It is a sign-in form.'),
     ]);
@@ -50,7 +59,9 @@ describe('a model that takes no images', () => {
     expect(screenshotResult(snap.steps[2]!.request)).toBe(NO_IMAGES);
     expect(toolNames(snap.steps[2]!.request)).toEqual(['read_page']);
     // The tool's own record keeps the image: the card still shows what was captured.
-    expect(snap.toolCalls.find((c) => c.toolName === 'screenshot')?.result).toEqual({ value: formatImageResult('Screenshot of the tab', { mediaType: 'image/png', data: PNG }) });
+    expect(snap.toolCalls.find((c) => c.toolName === 'screenshot')?.result).toEqual({
+      value: formatImageResult('Screenshot of the tab', { mediaType: 'image/png', data: PNG }),
+    });
   });
 
   it('known from the catalog: the screenshot is never offered', async () => {

@@ -19,7 +19,7 @@ describe('tool calling per model', () => {
     expect(s.model.calls[0]!.system).not.toContain('read_page');
     const notices = s.events.filter((e) => e.type === 'model-notice');
     expect(notices).toEqual([{ type: 'model-notice', runId: h.runId, step: 0, note: noToolsNotice() }]);
-    expect(noToolsNotice()).toBe('This model can\'t use tools; answering without reading the page.');
+    expect(noToolsNotice()).toBe("This model can't use tools; answering without reading the page.");
     const snap = (await s.journal.read(h.runId))!;
     expect(snap.steps[0]!.modelNotice).toBe(noToolsNotice());
     // Reopening the panel replays it, and the run view shows it as a notice.
@@ -38,12 +38,23 @@ describe('tool calling per model', () => {
     expect(s.events.find((e) => e.type === 'run-finish')).toMatchObject({ reason: 'stop' });
   });
 
-  it('uses the model\'s context window for trimming when the run does not set one', async () => {
+  it("uses the model's context window for trimming when the run does not set one", async () => {
     const s = setup({ scripts: [textReply('ok')] });
-    (s.model as { info?: ChatModel['info'] }).info = { contextWindowTokens: 6000, reasoning: false, tools: true, known: true };
+    (s.model as { info?: ChatModel['info'] }).info = {
+      contextWindowTokens: 6000,
+      reasoning: false,
+      tools: true,
+      known: true,
+    };
     const h = await s.runtime.startRun({
-      conversationId: 'c', model: { provider: 'fake', modelId: 'm' }, settings: { maxOutputTokens: 100 },
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'a'.repeat(40_000) }] }, { role: 'assistant', content: [{ type: 'text', text: 'b' }] }, { role: 'user', content: [{ type: 'text', text: 'q' }] }],
+      conversationId: 'c',
+      model: { provider: 'fake', modelId: 'm' },
+      settings: { maxOutputTokens: 100 },
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'a'.repeat(40_000) }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'b' }] },
+        { role: 'user', content: [{ type: 'text', text: 'q' }] },
+      ],
     });
     await h.done;
     expect(s.events.some((e) => e.type === 'context-trimmed')).toBe(true);

@@ -22,13 +22,20 @@ describe('model stream failures', () => {
   });
 
   it('a non-retryable failure is not retried', async () => {
-    const s = setup({ scripts: [[{ throw: new ProviderError({ code: 'bad_request', message: 'bad', status: 400 }) }], textReply('never')] });
+    const s = setup({
+      scripts: [
+        [{ throw: new ProviderError({ code: 'bad_request', message: 'bad', status: 400 }) }],
+        textReply('never'),
+      ],
+    });
     expect((await (await s.start('q')).done).reason).toBe('error');
     expect(s.model.calls).toHaveLength(1);
   });
 
   it('after output: the step ends with an error event and the partial text is kept', async () => {
-    const s = setup({ scripts: [[{ type: 'text-delta', delta: 'The answer is' }, { throw: network() }], textReply('never')] });
+    const s = setup({
+      scripts: [[{ type: 'text-delta', delta: 'The answer is' }, { throw: network() }], textReply('never')],
+    });
     const h = await s.start('q');
     const r = await h.done;
     expect(r).toMatchObject({ reason: 'error', text: 'The answer is', error: { code: 'network' } });

@@ -30,19 +30,23 @@ function blockingTool(name: string, readOnly: boolean) {
   const starts: number[] = [];
   let release: () => void = () => undefined;
   const tool = defineTool({
-    name, description: `Blocks (${name}).`, input: z.object({}), readOnly,
-    execute: () => { starts.push(Date.now()); return new Promise<string>((r) => { release = () => r(`${name} done`); }); },
+    name,
+    description: `Blocks (${name}).`,
+    input: z.object({}),
+    readOnly,
+    execute: () => {
+      starts.push(Date.now());
+      return new Promise<string>((r) => {
+        release = () => r(`${name} done`);
+      });
+    },
   }) as Tool;
   return { tool, starts, release: () => release() };
 }
 
 describe('resume after the worker is killed', () => {
   it('during a model stream: keeps the text seen, marks it interrupted, retries once, loses no message', async () => {
-    const w = worlds(
-      [[{ type: 'text-delta', delta: 'Half of the ' }, { hang: true }]],
-      [textReply('answer.')],
-      [],
-    );
+    const w = worlds([[{ type: 'text-delta', delta: 'Half of the ' }, { hang: true }]], [textReply('answer.')], []);
     const h = await w.first.start('question');
     await until(async () => (await w.journal.read(h.runId))!.steps[0]?.text === 'Half of the ');
     w.first.runtime.abandon();
@@ -58,7 +62,13 @@ describe('resume after the worker is killed', () => {
     expect(msgs[0]).toMatchObject({ role: 'user', content: [{ text: 'question' }] });
     expect(msgs[1]).toMatchObject({ role: 'assistant', content: [{ type: 'text', text: 'Half of the ' }] });
     expect(msgs[2]!.role).toBe('user');
-    expect(b.events).toContainEqual({ type: 'text-interrupted', runId: h.runId, messageId: resumed!.messageId, step: 0, reason: 'worker-stopped' });
+    expect(b.events).toContainEqual({
+      type: 'text-interrupted',
+      runId: h.runId,
+      messageId: resumed!.messageId,
+      step: 0,
+      reason: 'worker-stopped',
+    });
     expect(r.messages.map((m) => m.role)).toEqual(['assistant', 'assistant']);
   });
 
@@ -68,8 +78,23 @@ describe('resume after the worker is killed', () => {
     const journal = createMemoryRunJournal();
     // Kill the worker right after the step with the calls is journaled (write-through hook).
     let kill: () => void = () => undefined;
-    const hooked = { ...journal, write: async (b: Parameters<typeof journal.write>[0]) => { await journal.write(b); if (b.toolCalls?.some((c) => c.status === 'pending')) kill(); } };
-    const first = setup({ journal: hooked, tools: [a.tool, gate.tool], scripts: [toolCallsReply([{ id: 'c1', name: 'a', input: { value: '1' } }, { id: 'c2', name: 'gate', input: {} }])] });
+    const hooked = {
+      ...journal,
+      write: async (b: Parameters<typeof journal.write>[0]) => {
+        await journal.write(b);
+        if (b.toolCalls?.some((c) => c.status === 'pending')) kill();
+      },
+    };
+    const first = setup({
+      journal: hooked,
+      tools: [a.tool, gate.tool],
+      scripts: [
+        toolCallsReply([
+          { id: 'c1', name: 'a', input: { value: '1' } },
+          { id: 'c2', name: 'gate', input: {} },
+        ]),
+      ],
+    });
     kill = () => first.runtime.abandon();
     const h = await first.start('go');
     await h.done;
@@ -84,19 +109,30 @@ describe('resume after the worker is killed', () => {
     expect(r.reason).toBe('stop');
     expect(a.executions).toHaveLength(1);
     expect(gate.starts).toHaveLength(1);
-    expect(second.model.calls[0]!.messages.at(-1)!.content.map((p) => (p.type === 'tool-result' ? p.output : ''))).toEqual(['a:1', 'gate done']);
+    expect(
+      second.model.calls[0]!.messages.at(-1)!.content.map((p) => (p.type === 'tool-result' ? p.output : '')),
+    ).toEqual(['a:1', 'gate done']);
   });
 
   it('during a consequential tool: reported as outcome unknown and not repeated; finished ones not re-run', async () => {
     const done = echoTool('fast', { readOnly: false });
     const risky = blockingTool('pay', false);
     const w = worlds(
-      [toolCallsReply([{ id: 'f', name: 'fast', input: { value: 'x' } }, { id: 'p', name: 'pay', input: {} }])],
+      [
+        toolCallsReply([
+          { id: 'f', name: 'fast', input: { value: 'x' } },
+          { id: 'p', name: 'pay', input: {} },
+        ]),
+      ],
       [textReply('I could not confirm the payment.')],
       [done.tool, risky.tool],
     );
     const h = await w.first.start('pay');
-    await until(async () => (await w.journal.read(h.runId))!.toolCalls.find((c) => c.toolCallId === 'f')?.status === 'done' && risky.starts.length === 1);
+    await until(
+      async () =>
+        (await w.journal.read(h.runId))!.toolCalls.find((c) => c.toolCallId === 'f')?.status === 'done' &&
+        risky.starts.length === 1,
+    );
     w.first.runtime.abandon();
     const b = w.second();
     const [resumed] = await b.runtime.resumeUnfinishedRuns();
@@ -124,12 +160,19 @@ describe('resume after the worker is killed', () => {
     await until(() => reader.starts.length === 2);
     reader.release();
     expect((await resumed!.done).reason).toBe('stop');
-    expect((await w.journal.read(h.runId))!.toolCalls[0]).toMatchObject({ status: 'done', result: { value: 'read done' } });
+    expect((await w.journal.read(h.runId))!.toolCalls[0]).toMatchObject({
+      status: 'done',
+      result: { value: 'read done' },
+    });
   });
 
   it('while an approval waits: re-emits the pending approval instead of asking the model again', async () => {
     const submit = echoTool('submit', { needsApproval: true, readOnly: false });
-    const w = worlds([toolCallsReply([{ id: 's1', name: 'submit', input: { value: 'form' } }])], [textReply('submitted')], [submit.tool]);
+    const w = worlds(
+      [toolCallsReply([{ id: 's1', name: 'submit', input: { value: 'form' } }])],
+      [textReply('submitted')],
+      [submit.tool],
+    );
     const h = await w.first.start('submit it');
     await until(() => w.first.events.some((e) => e.type === 'approval-requested'));
     w.first.runtime.abandon();
@@ -147,7 +190,11 @@ describe('resume after the worker is killed', () => {
 
   it('honours a decision that arrived while no worker was running the run', async () => {
     const submit = echoTool('submit', { needsApproval: true, readOnly: false });
-    const w = worlds([toolCallsReply([{ id: 's1', name: 'submit', input: { value: 'f' } }])], [textReply('ok')], [submit.tool]);
+    const w = worlds(
+      [toolCallsReply([{ id: 's1', name: 'submit', input: { value: 'f' } }])],
+      [textReply('ok')],
+      [submit.tool],
+    );
     const h = await w.first.start('go');
     await until(() => w.first.events.some((e) => e.type === 'approval-requested'));
     w.first.runtime.abandon();
@@ -176,7 +223,9 @@ describe('resume after the worker is killed', () => {
 
   it('a finished run is not resumed', async () => {
     const w = worlds([textReply('hi')], [], []);
-    await (await w.first.start('q')).done;
+    await (
+      await w.first.start('q')
+    ).done;
     const b = w.second();
     expect(await b.runtime.resumeUnfinishedRuns()).toEqual([]);
   });
@@ -205,7 +254,9 @@ describe('the data boundary across a restart', () => {
     const h = await w.first.start('question', { pageContext: { url: 'https://evil.test/', title: 'Evil' } });
     await until(async () => (await w.journal.read(h.runId))!.steps[0]?.text === 'Reading ');
     const sent = w.first.model.calls[0]!.messages[0];
-    expect(JSON.stringify(sent)).toMatch(/<untrusted_page_content boundary=\\"[0-9a-f]{32}\\" source=\\"active_page\\">/);
+    expect(JSON.stringify(sent)).toMatch(
+      /<untrusted_page_content boundary=\\"[0-9a-f]{32}\\" source=\\"active_page\\">/,
+    );
     w.first.runtime.abandon();
     const b = w.second();
     const [resumed] = await b.runtime.resumeUnfinishedRuns();

@@ -16,12 +16,27 @@ describe('run loop', () => {
     expect(echo.executions).toEqual([{ value: 'hi' }]);
     expect(model.calls).toHaveLength(2);
     expect(model.calls[1]!.messages.at(-1)).toEqual({
-      role: 'tool', content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'echo', output: 'echo:hi', isError: false }],
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'echo', output: 'echo:hi', isError: false }],
     });
-    expect(model.calls[1]!.messages.at(-2)).toMatchObject({ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 't1', input: { value: 'hi' } }] });
+    expect(model.calls[1]!.messages.at(-2)).toMatchObject({
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 't1', input: { value: 'hi' } }],
+    });
     expect(types(events)).toEqual([
-      'run-start', 'step-start', 'tool-call-start', 'tool-call-input', 'usage', 'tool-call-finish', 'step-finish',
-      'step-start', 'text-delta', 'text-delta', 'usage', 'step-finish', 'run-finish',
+      'run-start',
+      'step-start',
+      'tool-call-start',
+      'tool-call-input',
+      'usage',
+      'tool-call-finish',
+      'step-finish',
+      'step-start',
+      'text-delta',
+      'text-delta',
+      'usage',
+      'step-finish',
+      'run-finish',
     ]);
     expect(result.messages.map((m) => m.role)).toEqual(['assistant', 'tool', 'assistant']);
   });
@@ -32,22 +47,32 @@ describe('run loop', () => {
     const { start, model, events } = setup({
       tools: [slow.tool, fast.tool],
       scripts: [
-        toolCallsReply([{ id: 'a', name: 'slow', input: { value: '1' } }, { id: 'b', name: 'fast', input: { value: '2' } }, { id: 'c', name: 'slow', input: { value: '3' } }]),
+        toolCallsReply([
+          { id: 'a', name: 'slow', input: { value: '1' } },
+          { id: 'b', name: 'fast', input: { value: '2' } },
+          { id: 'c', name: 'slow', input: { value: '3' } },
+        ]),
         textReply('ok'),
       ],
     });
     const t0 = Date.now();
-    await (await start('go')).done;
+    await (
+      await start('go')
+    ).done;
     expect(Date.now() - t0).toBeLessThan(230); // two 120 ms calls overlapped
     const results = model.calls[1]!.messages.at(-1)!;
     expect(results.content.map((p) => (p.type === 'tool-result' ? p.toolCallId : ''))).toEqual(['a', 'b', 'c']);
-    const finished = events.filter((e) => e.type === 'tool-call-finish').map((e) => (e.type === 'tool-call-finish' ? e.toolCallId : ''));
+    const finished = events
+      .filter((e) => e.type === 'tool-call-finish')
+      .map((e) => (e.type === 'tool-call-finish' ? e.toolCallId : ''));
     expect(finished[0]).toBe('b'); // the fast one finished first, yet is second in the results
   });
 
   it('stops at the default step limit of 10', async () => {
     const echo = echoTool('echo');
-    const scripts = Array.from({ length: 12 }, (_, i) => toolCallsReply([{ id: `t${i}`, name: 'echo', input: { value: String(i) } }]));
+    const scripts = Array.from({ length: 12 }, (_, i) =>
+      toolCallsReply([{ id: `t${i}`, name: 'echo', input: { value: String(i) } }]),
+    );
     const { start, model } = setup({ tools: [echo.tool], scripts });
     const result = await (await start('loop')).done;
     expect(result.reason).toBe('step-limit');
@@ -57,12 +82,16 @@ describe('run loop', () => {
 
   it('honours a user step limit and clamps it to 50', async () => {
     const echo = echoTool('echo');
-    const scripts = Array.from({ length: 60 }, (_, i) => toolCallsReply([{ id: `t${i}`, name: 'echo', input: { value: String(i) } }]));
+    const scripts = Array.from({ length: 60 }, (_, i) =>
+      toolCallsReply([{ id: `t${i}`, name: 'echo', input: { value: String(i) } }]),
+    );
     const a = setup({ tools: [echo.tool], scripts });
     expect((await (await a.start('x', { maxSteps: 3 })).done).reason).toBe('step-limit');
     expect(a.model.calls).toHaveLength(3);
     const b = setup({ tools: [echo.tool], scripts });
-    await (await b.start('x', { maxSteps: 500 })).done;
+    await (
+      await b.start('x', { maxSteps: 500 })
+    ).done;
     expect(b.model.calls).toHaveLength(50);
   });
 
@@ -85,12 +114,17 @@ describe('run loop', () => {
     await h.done;
     const snap = await journal.read(h.runId);
     expect(snap!.steps.map((s) => s.request)).toEqual(model.calls);
-    expect(snap!.steps[0]!.request.tools?.[0]).toMatchObject({ name: 'echo', inputSchema: { type: 'object', properties: { value: { type: 'string' } } } });
+    expect(snap!.steps[0]!.request.tools?.[0]).toMatchObject({
+      name: 'echo',
+      inputSchema: { type: 'object', properties: { value: { type: 'string' } } },
+    });
   });
 
   it('ends with an error when the model cannot be reached at all', async () => {
     const { ProviderError } = await import('../../../lib/providers/provider-error');
-    const { start, events, journal } = setup({ scripts: [[{ throw: new ProviderError({ code: 'auth', message: 'bad key', status: 401 }) }]] });
+    const { start, events, journal } = setup({
+      scripts: [[{ throw: new ProviderError({ code: 'auth', message: 'bad key', status: 401 }) }]],
+    });
     const h = await start('x');
     const r = await h.done;
     expect(r.reason).toBe('error');

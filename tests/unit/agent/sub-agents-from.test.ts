@@ -15,7 +15,12 @@ describe('sub-agent prompts', () => {
 
   it('reads the tools line from the front matter only, and needs a name and description', () => {
     expect(parseAgentPrompt('---\nname: a\ndescription: d\n---\nBody.\ntools: not, these').tools).toEqual([]);
-    expect(parseAgentPrompt('---\nname: a\ndescription: d\ntools: x,  y ,\n---\nBody.')).toEqual({ name: 'a', description: 'd', tools: ['x', 'y'], instructions: 'Body.' });
+    expect(parseAgentPrompt('---\nname: a\ndescription: d\ntools: x,  y ,\n---\nBody.')).toEqual({
+      name: 'a',
+      description: 'd',
+      tools: ['x', 'y'],
+      instructions: 'Body.',
+    });
     expect(() => parseAgentPrompt('---\nname: a\n---\nBody.')).toThrow();
   });
 });

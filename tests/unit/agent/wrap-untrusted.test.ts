@@ -32,7 +32,9 @@ describe('untrusted data blocks', () => {
 
   it('wraps content between an opening and a closing tag carrying the boundary', () => {
     const block = wrapUntrusted('page_content', 'Hello page', B, 'read_page');
-    expect(block).toBe(`<untrusted_page_content boundary="${B}" source="read_page">\nHello page\n</untrusted_page_content boundary="${B}">`);
+    expect(block).toBe(
+      `<untrusted_page_content boundary="${B}" source="read_page">\nHello page\n</untrusted_page_content boundary="${B}">`,
+    );
   });
 
   it('cannot be closed early: closing tags, boundary-like strings and the boundary itself are neutralised', () => {

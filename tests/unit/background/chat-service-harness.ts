@@ -12,13 +12,24 @@ import { prompts } from '../agent/harness';
 import { createMemoryConversationStore } from './memory-conversation-store';
 
 export const text = (delta: string): ModelStreamPart => ({ type: 'text-delta', delta });
-export const finish = (): ModelStreamPart => ({ type: 'finish', finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 2, cachedInputTokens: 0, cacheWriteTokens: 0 } });
+export const finish = (): ModelStreamPart => ({
+  type: 'finish',
+  finishReason: 'stop',
+  usage: { inputTokens: 1, outputTokens: 2, cachedInputTokens: 0, cacheWriteTokens: 0 },
+});
 
 export function setup(scripts: Script[]) {
   const store = createMemoryConversationStore();
   const journal = createMemoryRunJournal();
   const model = createFakeChatModel(scripts);
-  const runtime = createAgentRuntime({ journal, resolveModel: () => model, tools: createToolRegistry([]), prompts, sitePolicies: createInMemorySitePolicyStore(), timeZone: 'UTC' });
+  const runtime = createAgentRuntime({
+    journal,
+    resolveModel: () => model,
+    tools: createToolRegistry([]),
+    prompts,
+    sitePolicies: createInMemorySitePolicyStore(),
+    timeZone: 'UTC',
+  });
   let n = 0;
   let t = 1_000;
   const service = createChatService({
@@ -36,10 +47,13 @@ export function setup(scripts: Script[]) {
   const finishes = () => received.filter((m) => m.type === 'event' && m.event.type === 'run-finish').length;
   /** The conversation's messages once no answer is streaming any more. */
   const settled = async (id: string) => {
-    await vi.waitFor(async () => expect((await store.listMessages(id)).every((m) => m.status !== 'streaming')).toBe(true), { timeout: 3000 });
+    await vi.waitFor(
+      async () => expect((await store.listMessages(id)).every((m) => m.status !== 'streaming')).toBe(true),
+      { timeout: 3000 },
+    );
     return store.listMessages(id);
   };
-  const conversationId = () => (received.find((m) => m.type === 'conversation-created') as { conversation: { id: string } }).conversation.id;
+  const conversationId = () =>
+    (received.find((m) => m.type === 'conversation-created') as { conversation: { id: string } }).conversation.id;
   return { store, model, service, port, received, queues, finishes, conversationId, settled };
 }
-

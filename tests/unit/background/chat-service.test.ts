@@ -15,10 +15,22 @@ import { echoTool, prompts } from '../agent/harness';
 import { createMemoryConversationStore } from './memory-conversation-store';
 
 const text = (delta: string): ModelStreamPart => ({ type: 'text-delta', delta });
-const finish = (finishReason: 'stop' | 'tool-calls' = 'stop'): ModelStreamPart => ({ type: 'finish', finishReason, usage: { inputTokens: 1, outputTokens: 2, cachedInputTokens: 0, cacheWriteTokens: 0 } });
-const call = (toolCallId: string, toolName: string, input: object): ModelStreamPart => ({ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) });
+const finish = (finishReason: 'stop' | 'tool-calls' = 'stop'): ModelStreamPart => ({
+  type: 'finish',
+  finishReason,
+  usage: { inputTokens: 1, outputTokens: 2, cachedInputTokens: 0, cacheWriteTokens: 0 },
+});
+const call = (toolCallId: string, toolName: string, input: object): ModelStreamPart => ({
+  type: 'tool-call',
+  toolCallId,
+  toolName,
+  input: JSON.stringify(input),
+});
 
-function setup(scripts: Script[], opts: { store?: ConversationStore; journal?: RunJournal; noProvider?: boolean; title?: string } = {}) {
+function setup(
+  scripts: Script[],
+  opts: { store?: ConversationStore; journal?: RunJournal; noProvider?: boolean; title?: string } = {},
+) {
   const store = opts.store ?? createMemoryConversationStore();
   const journal = opts.journal ?? createMemoryRunJournal();
   const model = createFakeChatModel(scripts);
@@ -40,7 +52,8 @@ function setup(scripts: Script[], opts: { store?: ConversationStore; journal?: R
     now: () => 1_000,
     generateId: () => `id${++n}`,
     resolveModel: async () => {
-      if (opts.noProvider) throw new UserFacingError('no_provider', 'No model is set up yet. Add a provider in Settings.');
+      if (opts.noProvider)
+        throw new UserFacingError('no_provider', 'No model is set up yet. Add a provider in Settings.');
       return { ref: { provider: 'p', modelId: 'm' }, label: 'Test · m' };
     },
     runSettings: (page) => (page ? { pageContext: { url: page.url, title: page.title } } : {}),
@@ -50,13 +63,32 @@ function setup(scripts: Script[], opts: { store?: ConversationStore; journal?: R
   const received: PanelMessage[] = [];
   const port = { postMessage: (m: PanelMessage) => void received.push(m) };
   const events = () => received.flatMap((m) => (m.type === 'event' ? [m.event] : []));
-  const finished = (count = 1) => vi.waitFor(() => expect(events().filter((e) => e.type === 'run-finish')).toHaveLength(count), { timeout: 3000 });
-  const conversationId = () => (received.find((m) => m.type === 'conversation-created') as { conversation: { id: string } }).conversation.id;
+  const finished = (count = 1) =>
+    vi.waitFor(() => expect(events().filter((e) => e.type === 'run-finish')).toHaveLength(count), { timeout: 3000 });
+  const conversationId = () =>
+    (received.find((m) => m.type === 'conversation-created') as { conversation: { id: string } }).conversation.id;
   const settled = async (id: string) => {
-    await vi.waitFor(async () => expect((await store.listMessages(id)).every((m) => m.status !== 'streaming')).toBe(true), { timeout: 3000 });
+    await vi.waitFor(
+      async () => expect((await store.listMessages(id)).every((m) => m.status !== 'streaming')).toBe(true),
+      { timeout: 3000 },
+    );
     return store.listMessages(id);
   };
-  return { store, journal, model, runtime, service, port, received, events, finished, conversationId, settled, echo, approve };
+  return {
+    store,
+    journal,
+    model,
+    runtime,
+    service,
+    port,
+    received,
+    events,
+    finished,
+    conversationId,
+    settled,
+    echo,
+    approve,
+  };
 }
 
 describe('chat service over the agent runtime', () => {
@@ -94,7 +126,14 @@ describe('chat service over the agent runtime', () => {
     await t.service.handle(t.port, { type: 'send', conversationId: id, text: 'three', clientId: 'u3' });
     await t.finished(3);
     const roles = t.model.calls[3]!.messages.map((m) => `${m.role}:${m.content.map((p) => p.type).join('+')}`);
-    expect(roles).toEqual(['user:text', 'assistant:tool-call', 'tool:tool-result', 'assistant:text', 'user:text', 'user:text']);
+    expect(roles).toEqual([
+      'user:text',
+      'assistant:tool-call',
+      'tool:tool-result',
+      'assistant:text',
+      'user:text',
+      'user:text',
+    ]);
   });
 
   it('a message during a run is an interjection in the same run, not a new turn', async () => {
@@ -114,19 +153,30 @@ describe('chat service over the agent runtime', () => {
   });
 
   it('approvals travel from the panel to the run; deny gives the model an error result', async () => {
-    const t = setup([[call('c1', 'dangerous', { value: 'rm' }), finish('tool-calls')], [text('ok'), finish()]]);
+    const t = setup([
+      [call('c1', 'dangerous', { value: 'rm' }), finish('tool-calls')],
+      [text('ok'), finish()],
+    ]);
     await t.service.handle(t.port, { type: 'send', conversationId: null, text: 'do it', clientId: 'u1' });
     await vi.waitFor(() => expect(t.events().some((e) => e.type === 'approval-requested')).toBe(true));
     const runId = t.events()[0]!.runId;
     // The pending approval is journaled at once: a panel opened now sees the card.
     const opened: PanelMessage[] = [];
-    await t.service.handle({ postMessage: (m) => void opened.push(m) }, { type: 'subscribe', conversationId: t.conversationId() });
+    await t.service.handle(
+      { postMessage: (m) => void opened.push(m) },
+      { type: 'subscribe', conversationId: t.conversationId() },
+    );
     const mid = (opened[0] as Extract<PanelMessage, { type: 'snapshot' }>).messages;
-    expect(mid[1]!.parts).toMatchObject([{ kind: 'tool', status: 'awaiting-approval', approval: { preview: expect.any(String) } }]);
+    expect(mid[1]!.parts).toMatchObject([
+      { kind: 'tool', status: 'awaiting-approval', approval: { preview: expect.any(String) } },
+    ]);
     await t.service.handle(t.port, { type: 'approval', runId, toolCallId: 'c1', decision: 'denied' });
     await t.finished();
     expect(t.approve.executions).toHaveLength(0);
-    const result = t.model.calls[1]!.messages.find((m) => m.role === 'tool')!.content[0] as { output: string; isError: boolean };
+    const result = t.model.calls[1]!.messages.find((m) => m.role === 'tool')!.content[0] as {
+      output: string;
+      isError: boolean;
+    };
     expect(result).toMatchObject({ isError: true, output: expect.stringContaining('denied by the user') });
   });
 
@@ -137,7 +187,11 @@ describe('chat service over the agent runtime', () => {
     await vi.waitFor(() => expect(t.events().some((e) => e.type === 'text-delta')).toBe(true));
     const late: PanelMessage[] = [];
     await t.service.handle({ postMessage: (m) => void late.push(m) }, { type: 'subscribe', conversationId: id });
-    expect(late[0]).toMatchObject({ type: 'snapshot', running: true, messages: [{ role: 'user' }, { role: 'assistant', status: 'streaming', text: 'partial ' }] });
+    expect(late[0]).toMatchObject({
+      type: 'snapshot',
+      running: true,
+      messages: [{ role: 'user' }, { role: 'assistant', status: 'streaming', text: 'partial ' }],
+    });
     await t.service.handle(t.port, { type: 'stop', conversationId: id });
     await t.finished();
     expect((await t.settled(id)).at(-1)).toMatchObject({ text: 'partial ', status: 'stopped' });
@@ -150,12 +204,19 @@ describe('chat service over the agent runtime', () => {
     await vi.waitFor(() => expect(t.events().some((e) => e.type === 'text-delta')).toBe(true));
     const opened: PanelMessage[] = [];
     await t.service.handle({ postMessage: (m) => void opened.push(m) }, { type: 'subscribe', conversationId: id });
-    expect(opened[0]).toMatchObject({ type: 'snapshot', messages: [{ role: 'user' }, { role: 'assistant', status: 'streaming', text: 'partial ' }] });
+    expect(opened[0]).toMatchObject({
+      type: 'snapshot',
+      messages: [{ role: 'user' }, { role: 'assistant', status: 'streaming', text: 'partial ' }],
+    });
     const mid = (await t.store.listMessages(id)).at(-1)!;
     expect(mid).toMatchObject({ status: 'streaming', text: '' });
     expect(mid.parts).toBeUndefined();
     await t.finished();
-    expect((await t.settled(id)).at(-1)).toMatchObject({ status: 'complete', text: 'partial answer', parts: [{ kind: 'text', text: 'partial answer' }] });
+    expect((await t.settled(id)).at(-1)).toMatchObject({
+      status: 'complete',
+      text: 'partial answer',
+      parts: [{ kind: 'text', text: 'partial answer' }],
+    });
   });
 
   it('no provider: an error message the user can act on, and retry replaces it', async () => {
@@ -175,7 +236,13 @@ describe('chat service over the agent runtime', () => {
 
   it('the page context the panel sends reaches the model in the user turn, not the system prompt', async () => {
     const t = setup([[text('ok'), finish()]]);
-    await t.service.handle(t.port, { type: 'send', conversationId: null, text: 'what is this', clientId: 'u1', page: { url: 'https://example.com/a', title: 'Example A', tabId: 3 } });
+    await t.service.handle(t.port, {
+      type: 'send',
+      conversationId: null,
+      text: 'what is this',
+      clientId: 'u1',
+      page: { url: 'https://example.com/a', title: 'Example A', tabId: 3 },
+    });
     await t.finished();
     expect(t.model.calls[0]!.system).not.toContain('https://example.com/a');
     expect(JSON.stringify(t.model.calls[0]!.messages.at(-1))).toContain('URL: https://example.com/a');
@@ -184,7 +251,11 @@ describe('chat service over the agent runtime', () => {
   it('invalid commands from a Port are answered with an error, not executed', async () => {
     const t = setup([]);
     let listener: (m: unknown) => void = () => {};
-    t.service.attach({ ...t.port, onMessage: { addListener: (f) => (listener = f) }, onDisconnect: { addListener: () => {} } });
+    t.service.attach({
+      ...t.port,
+      onMessage: { addListener: (f) => (listener = f) },
+      onDisconnect: { addListener: () => {} },
+    });
     listener({ type: 'send', conversationId: null, text: '', clientId: 'x' });
     listener({ type: 'approval', runId: 'r', toolCallId: 't', decision: 'maybe' });
     listener({ type: 'rm -rf' });
@@ -195,14 +266,19 @@ describe('chat service over the agent runtime', () => {
   it('after a worker death, the unfinished run resumes from the journal and finishes the same answer', async () => {
     const store = createMemoryConversationStore();
     const journal = createMemoryRunJournal();
-    const first = setup([[call('c1', 'echo', { value: 'a' }), finish('tool-calls')], [{ hang: true }]], { store, journal });
+    const first = setup([[call('c1', 'echo', { value: 'a' }), finish('tool-calls')], [{ hang: true }]], {
+      store,
+      journal,
+    });
     await first.service.handle(first.port, { type: 'send', conversationId: null, text: 'go', clientId: 'u1' });
     const id = first.conversationId();
     await vi.waitFor(() => expect(first.model.calls).toHaveLength(2));
     first.runtime.abandon(); // the worker dies mid-stream of step 2
     const second = setup([[text('finished after restart'), finish()]], { store, journal });
     expect(await second.service.resumeAfterWake()).toBe(1);
-    await vi.waitFor(async () => expect((await store.listMessages(id)).at(-1)?.status).toBe('complete'), { timeout: 3000 });
+    await vi.waitFor(async () => expect((await store.listMessages(id)).at(-1)?.status).toBe('complete'), {
+      timeout: 3000,
+    });
     const answer = (await store.listMessages(id)).at(-1)!;
     expect(answer.parts!.map((p) => p.kind)).toEqual(['tool', 'text']);
     expect(answer.text).toBe('finished after restart');
@@ -217,7 +293,9 @@ describe('chat service over the agent runtime', () => {
     const first = setup([[call('d1', 'dangerous', { value: 'x' }), finish('tool-calls')]], { store, journal });
     await first.service.handle(first.port, { type: 'send', conversationId: null, text: 'go', clientId: 'u1' });
     const id = first.conversationId();
-    await vi.waitFor(() => expect(first.received.some((m) => m.type === 'event' && m.event.type === 'approval-requested')).toBe(true));
+    await vi.waitFor(() =>
+      expect(first.received.some((m) => m.type === 'event' && m.event.type === 'approval-requested')).toBe(true),
+    );
     first.runtime.abandon(); // the worker dies while the card waits
     const second = setup([[text('done'), finish()]], { store, journal });
     // The reconnecting panel subscribes first; the wake registers and resumes the run after.
@@ -227,13 +305,23 @@ describe('chat service over the agent runtime', () => {
     const lastSnap = snapshots.at(-1) as Extract<PanelMessage, { type: 'snapshot' }>;
     expect(lastSnap.running).toBe(true);
     const answer = lastSnap.messages.at(-1)!;
-    expect(answer.parts?.find((p) => p.kind === 'tool')).toMatchObject({ toolName: 'dangerous', status: 'awaiting-approval' });
+    expect(answer.parts?.find((p) => p.kind === 'tool')).toMatchObject({
+      toolName: 'dangerous',
+      status: 'awaiting-approval',
+    });
   });
 
   it('on wake, an answer left streaming with no run to resume is kept and marked interrupted', async () => {
     const t = setup([]);
     await t.store.createConversation({ id: 'c', title: 't', createdAt: 1, updatedAt: 1 });
-    await t.store.putMessage({ id: 'm', conversationId: 'c', role: 'assistant', text: 'half', status: 'streaming', createdAt: 2 });
+    await t.store.putMessage({
+      id: 'm',
+      conversationId: 'c',
+      role: 'assistant',
+      text: 'half',
+      status: 'streaming',
+      createdAt: 2,
+    });
     await t.service.resumeAfterWake();
     expect(await t.store.getMessage('m')).toMatchObject({ text: 'half', status: 'interrupted' });
   });
@@ -250,6 +338,10 @@ describe('chat service over the agent runtime', () => {
     await store.putMessage({ ...answer, status: 'streaming', text: '', parts: undefined });
     const second = setup([], { store, journal });
     expect(await second.service.resumeAfterWake()).toBe(0);
-    expect(await store.getMessage(answer.id)).toMatchObject({ status: 'interrupted', text: 'all of it', parts: [{ kind: 'text', text: 'all of it' }] });
+    expect(await store.getMessage(answer.id)).toMatchObject({
+      status: 'interrupted',
+      text: 'all of it',
+      parts: [{ kind: 'text', text: 'all of it' }],
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_ASK_SELECTION, MENU_FILL_FORM, MENU_SUMMARISE, composeMenuDraft, listMenuItems } from '../../../lib/background/compose-menu-draft';
+import {
+  MENU_ASK_SELECTION,
+  MENU_FILL_FORM,
+  MENU_SUMMARISE,
+  composeMenuDraft,
+  listMenuItems,
+} from '../../../lib/background/compose-menu-draft';
 import { MAX_DRAFT_CHARS, isPendingDraft } from '../../../lib/background/pending-draft';
 
 describe('composeMenuDraft', () => {
@@ -23,7 +29,9 @@ describe('composeMenuDraft', () => {
   it('removes what the user could not see in the selection, so what is sent is what is shown', () => {
     // A bidi override, zero-width characters, tag characters spelling a hidden word, and a control character.
     const hostile = 'pay\u202Eevil\u202C to\u200B bob\u{E0049}\u{E0047}\u{E004E}\u0007 now';
-    expect(composeMenuDraft(MENU_ASK_SELECTION, hostile)).toBe('About this selection from the page:\n\n> payevil to bob now\n\n');
+    expect(composeMenuDraft(MENU_ASK_SELECTION, hostile)).toBe(
+      'About this selection from the page:\n\n> payevil to bob now\n\n',
+    );
   });
 
   it('drops a selection that is empty once cleaned', () => {
@@ -32,7 +40,12 @@ describe('composeMenuDraft', () => {
   });
 
   it('caps a long selection, so the draft always fits a pending draft', () => {
-    for (const selection of ['a'.repeat(100_000), 'line\n'.repeat(20_000), '\n\n\nx'.repeat(10_000), '😀'.repeat(5_000)]) {
+    for (const selection of [
+      'a'.repeat(100_000),
+      'line\n'.repeat(20_000),
+      '\n\n\nx'.repeat(10_000),
+      '😀'.repeat(5_000),
+    ]) {
       const text = composeMenuDraft(MENU_ASK_SELECTION, selection)!;
       expect(text.length).toBeLessThanOrEqual(MAX_DRAFT_CHARS);
       expect(text).toContain('…');
@@ -45,7 +58,16 @@ describe('composeMenuDraft', () => {
 describe('isPendingDraft', () => {
   it('accepts only the stored shape', () => {
     expect(isPendingDraft({ tabId: 3, text: 'Summarise this page.', createdAt: 5 })).toBe(true);
-    for (const bad of [null, 'text', { tabId: '3', text: 'x', createdAt: 1 }, { tabId: 3.5, text: 'x', createdAt: 1 }, { tabId: 3, text: '', createdAt: 1 }, { tabId: 3, text: 'x'.repeat(MAX_DRAFT_CHARS + 1), createdAt: 1 }, { tabId: 3, text: 'x', createdAt: Number.NaN }, { tabId: 3, text: 5, createdAt: 1 }]) {
+    for (const bad of [
+      null,
+      'text',
+      { tabId: '3', text: 'x', createdAt: 1 },
+      { tabId: 3.5, text: 'x', createdAt: 1 },
+      { tabId: 3, text: '', createdAt: 1 },
+      { tabId: 3, text: 'x'.repeat(MAX_DRAFT_CHARS + 1), createdAt: 1 },
+      { tabId: 3, text: 'x', createdAt: Number.NaN },
+      { tabId: 3, text: 5, createdAt: 1 },
+    ]) {
       expect(isPendingDraft(bad)).toBe(false);
     }
   });

@@ -35,14 +35,22 @@ describe('createContextMenu', () => {
     const { menu, log, created } = setup();
     await menu.register();
     expect(log).toEqual(['removeAll']);
-    expect(created.map((c) => c.title)).toEqual(['Ask Tabwise about the selection', 'Summarise this page', 'Fill this form with Tabwise']);
+    expect(created.map((c) => c.title)).toEqual([
+      'Ask Tabwise about the selection',
+      'Summarise this page',
+      'Fill this form with Tabwise',
+    ]);
   });
 
   it('opens the panel first (inside the gesture), then leaves the draft tied to the tab', async () => {
     const { menu, log, stored } = setup();
     await menu.onClicked({ menuItemId: MENU_ASK_SELECTION, selectionText: 'hello' }, { id: 7, windowId: 2 });
     expect(log).toEqual(['open 2', 'store']);
-    expect(stored[PENDING_DRAFT_KEY]).toEqual({ tabId: 7, text: 'About this selection from the page:\n\n> hello\n\n', createdAt: 1000 });
+    expect(stored[PENDING_DRAFT_KEY]).toEqual({
+      tabId: 7,
+      text: 'About this selection from the page:\n\n> hello\n\n',
+      createdAt: 1000,
+    });
   });
 
   it('keeps the draft when the panel cannot open (no gesture), so opening the panel by hand shows it', async () => {

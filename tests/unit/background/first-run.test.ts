@@ -10,7 +10,8 @@ function setup(hasProvider: boolean, openTabs: Partial<chrome.tabs.Tab>[] = []) 
     hasProvider: async () => hasProvider,
     urlOf: (p) => `chrome-extension://ext${p}`,
     tabs: {
-      query: (async (q: chrome.tabs.QueryInfo) => tabs.filter((t) => (t.url ?? t.pendingUrl ?? '').startsWith(String(q.url)))) as FirstRunDeps['tabs']['query'],
+      query: (async (q: chrome.tabs.QueryInfo) =>
+        tabs.filter((t) => (t.url ?? t.pendingUrl ?? '').startsWith(String(q.url)))) as FirstRunDeps['tabs']['query'],
       create: (async (p: chrome.tabs.CreateProperties) => {
         // A real tab appears only after a while: overlapping calls must not each create one.
         await new Promise((r) => setTimeout(r, 5));
@@ -37,7 +38,10 @@ describe('createFirstRun', () => {
   });
 
   it('focuses an onboarding tab that is already open', async () => {
-    const { firstRun, actions } = setup(false, [{ id: 4, url: 'chrome-extension://ext/options.html' }, { id: 5, url: ONBOARDING }]);
+    const { firstRun, actions } = setup(false, [
+      { id: 4, url: 'chrome-extension://ext/options.html' },
+      { id: 5, url: ONBOARDING },
+    ]);
     await firstRun.openIfNeeded();
     expect(actions).toEqual(['focus 5']);
   });

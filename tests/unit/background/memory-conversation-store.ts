@@ -8,7 +8,8 @@ export function createMemoryConversationStore(): ConversationStore & { writes: M
   const writes: MessageRecord[] = [];
   return {
     writes,
-    listConversations: async () => [...conversations.values()].filter((c) => c.deletedAt === undefined).sort((a, b) => b.updatedAt - a.updatedAt),
+    listConversations: async () =>
+      [...conversations.values()].filter((c) => c.deletedAt === undefined).sort((a, b) => b.updatedAt - a.updatedAt),
     setModel: async (id, model) => {
       const c = conversations.get(id);
       if (!c) return;
@@ -24,12 +25,14 @@ export function createMemoryConversationStore(): ConversationStore & { writes: M
     listDeletedConversations: async () => [...conversations.values()].filter((c) => c.deletedAt !== undefined),
     getConversation: async (id) => conversations.get(id),
     createConversation: async (c) => void conversations.set(c.id, c),
-    renameConversation: async (id, title) => void (conversations.has(id) && conversations.set(id, { ...conversations.get(id)!, title })),
+    renameConversation: async (id, title) =>
+      void (conversations.has(id) && conversations.set(id, { ...conversations.get(id)!, title })),
     deleteConversation: async (id) => {
       conversations.delete(id);
       for (const [k, m] of messages) if (m.conversationId === id) messages.delete(k);
     },
-    listMessages: async (cid) => [...messages.values()].filter((m) => m.conversationId === cid).sort((a, b) => a.createdAt - b.createdAt),
+    listMessages: async (cid) =>
+      [...messages.values()].filter((m) => m.conversationId === cid).sort((a, b) => a.createdAt - b.createdAt),
     getMessage: async (id) => messages.get(id),
     putMessage: async (m) => {
       if (!conversations.has(m.conversationId)) throw new Error('no conversation');

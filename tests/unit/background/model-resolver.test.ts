@@ -8,8 +8,12 @@ function setup() {
   const settings = createFakeSettingsStore();
   const built: Array<{ provider: string; model: string; apiKey?: string }> = [];
   const models = createModelResolver({
-    providers, settings,
-    createModel: (p, apiKey) => { built.push({ provider: p.id, model: p.model, apiKey }); return createFakeChatModel([], { provider: p.id, modelId: p.model }); },
+    providers,
+    settings,
+    createModel: (p, apiKey) => {
+      built.push({ provider: p.id, model: p.model, apiKey });
+      return createFakeChatModel([], { provider: p.id, modelId: p.model });
+    },
   });
   return { providers, settings, built, models };
 }
@@ -17,7 +21,10 @@ function setup() {
 describe('model resolver', () => {
   it('without a provider: new runs get a no_provider error the user can act on, side jobs get nothing', async () => {
     const { models } = setup();
-    await expect(models.forNewRun()).rejects.toMatchObject({ code: 'no_provider', message: expect.stringContaining('Settings') });
+    await expect(models.forNewRun()).rejects.toMatchObject({
+      code: 'no_provider',
+      message: expect.stringContaining('Settings'),
+    });
     expect(await models.defaultModel()).toBeUndefined();
   });
 

@@ -10,28 +10,51 @@ import { createMemoryConversationStore } from './memory-conversation-store';
 /** A finished run with one fill_form call, its answer stored as the panel would have it. */
 async function finishedFill() {
   const fill = echoTool('fill_form', { readOnly: false });
-  const s = setup({ tools: [fill.tool], scripts: [toolCallsReply([{ id: 'f1', name: 'fill_form', input: { updates: { name: 'Ada' } } }]), textReply('Filled.')] });
+  const s = setup({
+    tools: [fill.tool],
+    scripts: [
+      toolCallsReply([{ id: 'f1', name: 'fill_form', input: { updates: { name: 'Ada' } } }]),
+      textReply('Filled.'),
+    ],
+  });
   const h = await s.start('fill it');
   await h.done;
   const snap = (await s.journal.read(h.runId))!;
   const conversations = createMemoryConversationStore();
   await conversations.createConversation({ id: snap.run.conversationId, title: 't', createdAt: 1, updatedAt: 1 });
   const parts = foldRunEvents(h.runId, await s.runtime.replayRun(h.runId)).parts;
-  const message: MessageRecord = { id: snap.run.messageId, conversationId: snap.run.conversationId, role: 'assistant', text: 'Filled.', status: 'complete', createdAt: 2, runId: h.runId, parts };
+  const message: MessageRecord = {
+    id: snap.run.messageId,
+    conversationId: snap.run.conversationId,
+    role: 'assistant',
+    text: 'Filled.',
+    status: 'complete',
+    createdAt: 2,
+    runId: h.runId,
+    parts,
+  };
   await conversations.putMessage(message);
   const record = createUndoRecorder({ journal: s.journal, conversations });
   const ctx = { sender: {} } as never;
   const toolPart = async () => (await conversations.getMessage(message.id))!.parts!.find((p) => p.kind === 'tool');
-  const replayed = async () => foldRunEvents(h.runId, await s.runtime.replayRun(h.runId)).parts.find((p) => p.kind === 'tool');
+  const replayed = async () =>
+    foldRunEvents(h.runId, await s.runtime.replayRun(h.runId)).parts.find((p) => p.kind === 'tool');
   return { s, h, record, ctx, toolPart, replayed };
 }
 
 describe('the outcome of Undo is kept with the fill', () => {
   it('restored fields are written to the journal (replays show them) and to the stored answer', async () => {
     const { h, record, ctx, toolPart, replayed } = await finishedFill();
-    const handlers = recordingUndo(async () => ({ restored: 1, restoredKeys: ['name'], failed: [{ key: 'age', reason: 'the field is gone' }] }), record);
+    const handlers = recordingUndo(
+      async () => ({ restored: 1, restoredKeys: ['name'], failed: [{ key: 'age', reason: 'the field is gone' }] }),
+      record,
+    );
     const reply = await handlers['page.undoFill']!({ runId: h.runId, toolCallId: 'f1' }, ctx);
-    expect(reply).toEqual({ restored: 1, restoredKeys: ['name'], failed: [{ key: 'age', reason: 'the field is gone' }] });
+    expect(reply).toEqual({
+      restored: 1,
+      restoredKeys: ['name'],
+      failed: [{ key: 'age', reason: 'the field is gone' }],
+    });
     const undo = { restored: ['name'], failed: [{ key: 'age', reason: 'the field is gone' }] };
     expect(await toolPart()).toMatchObject({ toolCallId: 'f1', undo });
     expect(await replayed()).toMatchObject({ toolCallId: 'f1', undo });
@@ -48,7 +71,9 @@ describe('the outcome of Undo is kept with the fill', () => {
       throw new UserFacingError('page_changed', 'The page has changed since that fill (it navigated or reloaded).');
     }, record);
     await expect(navigated['page.undoFill']!({ runId: h.runId, toolCallId: 'f1' }, ctx)).rejects.toThrow('navigated');
-    expect(await toolPart()).toMatchObject({ undo: { error: 'The page has changed since that fill (it navigated or reloaded).' } });
+    expect(await toolPart()).toMatchObject({
+      undo: { error: 'The page has changed since that fill (it navigated or reloaded).' },
+    });
   });
 
   it('no undo handler, no route', () => {

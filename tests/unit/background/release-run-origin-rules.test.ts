@@ -6,7 +6,19 @@ import type { RunOriginGuard } from '../../../lib/tools/tabs/run-origin-rules';
 describe('releasing run origin rules', () => {
   it('names the run a run-finish ends, through nesting, and nothing else', () => {
     expect(finishedRunOf({ type: 'run-finish', runId: 'r1', reason: 'stop' })).toBe('r1');
-    expect(finishedRunOf({ type: 'nested', runId: 'r1', parentToolCallId: 't', event: { type: 'nested', runId: 'sub', parentToolCallId: 'u', event: { type: 'run-finish', runId: 'subsub', reason: 'error' } } })).toBe('subsub');
+    expect(
+      finishedRunOf({
+        type: 'nested',
+        runId: 'r1',
+        parentToolCallId: 't',
+        event: {
+          type: 'nested',
+          runId: 'sub',
+          parentToolCallId: 'u',
+          event: { type: 'run-finish', runId: 'subsub', reason: 'error' },
+        },
+      }),
+    ).toBe('subsub');
     expect(finishedRunOf({ type: 'step-start', runId: 'r1', step: 0 })).toBeUndefined();
   });
 

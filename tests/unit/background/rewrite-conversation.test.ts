@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { finish, setup, text } from './chat-service-harness';
 
-const userText = (call: { messages: { role: string; content: unknown }[] }) => JSON.stringify(call.messages.filter((m) => m.role === 'user').map((m) => m.content));
+const userText = (call: { messages: { role: string; content: unknown }[] }) =>
+  JSON.stringify(call.messages.filter((m) => m.role === 'user').map((m) => m.content));
 
 async function twoTurns(extra: Parameters<typeof setup>[0] = []) {
   const t = setup([[text('answer one'), finish()], [text('answer two'), finish()], ...extra]);
@@ -22,7 +23,12 @@ describe('rewriting a conversation', () => {
     const { t, id } = await twoTurns([[text('answer two, again'), finish()]]);
     await t.service.handle(t.port, { type: 'regenerate', conversationId: id });
     await vi.waitFor(() => expect(t.finishes()).toBe(3), { timeout: 3000 });
-    expect(shape(await t.settled(id))).toEqual(['user:first', 'assistant:answer one', 'user:second', 'assistant:answer two, again']);
+    expect(shape(await t.settled(id))).toEqual([
+      'user:first',
+      'assistant:answer one',
+      'user:second',
+      'assistant:answer two, again',
+    ]);
     // The model was asked the same conversation, without the answer being replaced.
     expect(t.model.calls[2]!.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     // The panel was sent the conversation without the old answer before the new one started.
@@ -50,10 +56,18 @@ describe('rewriting a conversation', () => {
   it('only your own messages can be edited, and nothing changes while an answer is written', async () => {
     const { t, id } = await twoTurns([[text('slow '), { wait: 2_000 }, text('end'), finish()]]);
     const answerOne = (await t.store.listMessages(id))[1]!;
-    await expect(t.service.handle(t.port, { type: 'edit', conversationId: id, messageId: answerOne.id, text: 'x' })).rejects.toThrow('Only your own messages can be edited.');
+    await expect(
+      t.service.handle(t.port, { type: 'edit', conversationId: id, messageId: answerOne.id, text: 'x' }),
+    ).rejects.toThrow('Only your own messages can be edited.');
     await t.service.handle(t.port, { type: 'send', conversationId: id, text: 'third', clientId: 'u3' });
-    await vi.waitFor(() => expect(t.received.some((m) => m.type === 'event' && m.event.type === 'text-delta' && m.event.delta === 'slow ')).toBe(true));
-    await expect(t.service.handle(t.port, { type: 'delete-message', conversationId: id, messageId: 'u1' })).rejects.toThrow(/Wait until the answer is finished/);
+    await vi.waitFor(() =>
+      expect(
+        t.received.some((m) => m.type === 'event' && m.event.type === 'text-delta' && m.event.delta === 'slow '),
+      ).toBe(true),
+    );
+    await expect(
+      t.service.handle(t.port, { type: 'delete-message', conversationId: id, messageId: 'u1' }),
+    ).rejects.toThrow(/Wait until the answer is finished/);
     await t.service.handle(t.port, { type: 'stop', conversationId: id });
   });
 });

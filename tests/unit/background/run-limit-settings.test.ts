@@ -8,7 +8,11 @@ const update = requestSchemas['settings.update'];
 
 describe('run limits as settings', () => {
   it('accepts whole numbers within bounds and says what is wrong otherwise', () => {
-    expect(update.parse({ maxToolCallsPerStep: 5, maxConcurrentSubAgents: 0, maxRunTokens: 50_000 })).toEqual({ maxToolCallsPerStep: 5, maxConcurrentSubAgents: 0, maxRunTokens: 50_000 });
+    expect(update.parse({ maxToolCallsPerStep: 5, maxConcurrentSubAgents: 0, maxRunTokens: 50_000 })).toEqual({
+      maxToolCallsPerStep: 5,
+      maxConcurrentSubAgents: 0,
+      maxRunTokens: 50_000,
+    });
     const messages = (input: unknown) => update.safeParse(input).error?.issues.map((i) => i.message);
     expect(messages({ maxToolCallsPerStep: 0 })).toEqual(['At least 1 tool calls per step']);
     expect(messages({ maxToolCallsPerStep: 101 })).toEqual(['At most 100 tool calls per step']);
@@ -21,12 +25,22 @@ describe('run limits as settings', () => {
     expect(resolveRunLimit({}, 'maxToolCallsPerStep')).toBe(10);
     expect(resolveRunLimit({}, 'maxConcurrentSubAgents')).toBe(2);
     expect(resolveRunLimit({}, 'maxRunTokens')).toBe(200_000);
-    expect(resolveRunLimit({ maxToolCallsPerStep: Number.NaN }, 'maxToolCallsPerStep')).toBe(RUN_LIMITS.maxToolCallsPerStep.default);
+    expect(resolveRunLimit({ maxToolCallsPerStep: Number.NaN }, 'maxToolCallsPerStep')).toBe(
+      RUN_LIMITS.maxToolCallsPerStep.default,
+    );
     expect(resolveRunLimit({ maxRunTokens: 1e12 }, 'maxRunTokens')).toBe(RUN_LIMITS.maxRunTokens.max);
   });
 
-  it('a new run gets the user\'s limits', async () => {
-    const settings = createFakeSettingsStore({ maxToolCallsPerStep: 3, maxConcurrentSubAgents: 1, maxRunTokens: 9_000 });
-    expect(await createRunSettings(settings)(undefined, 'hi')).toMatchObject({ maxToolCallsPerStep: 3, maxConcurrentSubAgents: 1, maxRunTokens: 9_000 });
+  it("a new run gets the user's limits", async () => {
+    const settings = createFakeSettingsStore({
+      maxToolCallsPerStep: 3,
+      maxConcurrentSubAgents: 1,
+      maxRunTokens: 9_000,
+    });
+    expect(await createRunSettings(settings)(undefined, 'hi')).toMatchObject({
+      maxToolCallsPerStep: 3,
+      maxConcurrentSubAgents: 1,
+      maxRunTokens: 9_000,
+    });
   });
 });

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTURE_SCRIPT, createCaptureScriptSync, type ScriptRegistry } from '../../../lib/background/sync-capture-script';
+import {
+  CAPTURE_SCRIPT,
+  createCaptureScriptSync,
+  type ScriptRegistry,
+} from '../../../lib/background/sync-capture-script';
 
 function fakeRegistry() {
   const scripts = new Map<string, chrome.scripting.RegisteredContentScript>();
   const calls: string[] = [];
   const registry: ScriptRegistry = {
-    getRegisteredContentScripts: async (filter) => [...scripts.values()].filter((s) => !filter?.ids || filter.ids.includes(s.id)),
+    getRegisteredContentScripts: async (filter) =>
+      [...scripts.values()].filter((s) => !filter?.ids || filter.ids.includes(s.id)),
     registerContentScripts: async (list) => {
       calls.push('register');
       for (const s of list) {
@@ -29,7 +34,14 @@ describe('createCaptureScriptSync', () => {
     expect(scripts.size).toBe(0);
     await Promise.all([sync(true), sync(true)]);
     expect(calls).toEqual(['register']);
-    expect(scripts.get(CAPTURE_SCRIPT.id)).toEqual({ id: 'tabwise-capture', js: ['content-scripts/capture.js'], matches: ['<all_urls>'], allFrames: false, runAt: 'document_idle', persistAcrossSessions: true });
+    expect(scripts.get(CAPTURE_SCRIPT.id)).toEqual({
+      id: 'tabwise-capture',
+      js: ['content-scripts/capture.js'],
+      matches: ['<all_urls>'],
+      allFrames: false,
+      runAt: 'document_idle',
+      persistAcrossSessions: true,
+    });
     await sync(false);
     expect(scripts.size).toBe(0);
     expect(calls).toEqual(['register', 'unregister']);
@@ -38,7 +50,11 @@ describe('createCaptureScriptSync', () => {
   it('a failed call does not stop the next one', async () => {
     const { scripts, registry } = fakeRegistry();
     let failures = 1;
-    const flaky: ScriptRegistry = { ...registry, registerContentScripts: async (list) => (failures-- > 0 ? Promise.reject(new Error('boom')) : registry.registerContentScripts(list)) };
+    const flaky: ScriptRegistry = {
+      ...registry,
+      registerContentScripts: async (list) =>
+        failures-- > 0 ? Promise.reject(new Error('boom')) : registry.registerContentScripts(list),
+    };
     const sync = createCaptureScriptSync(flaky);
     await expect(sync(true)).rejects.toThrow('boom');
     expect(scripts.size).toBe(0);

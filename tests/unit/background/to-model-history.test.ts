@@ -14,7 +14,14 @@ it('keeps answered tool calls, drops calls a stopped run left without results, a
       text: 'a1',
       status: 'stopped',
       modelMessages: [
-        { role: 'assistant', content: [{ type: 'text', text: 'a1' }, { type: 'tool-call', toolCallId: 'ok', toolName: 't', input: {} }, { type: 'tool-call', toolCallId: 'dangling', toolName: 't', input: {} }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'a1' },
+            { type: 'tool-call', toolCallId: 'ok', toolName: 't', input: {} },
+            { type: 'tool-call', toolCallId: 'dangling', toolName: 't', input: {} },
+          ],
+        },
         { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'ok', toolName: 't', output: 'r' }] },
       ],
     },
@@ -25,7 +32,13 @@ it('keeps answered tool calls, drops calls a stopped run left without results, a
   ];
   expect(toModelHistory(records)).toEqual([
     { role: 'user', content: [{ type: 'text', text: 'q1' }] },
-    { role: 'assistant', content: [{ type: 'text', text: 'a1' }, { type: 'tool-call', toolCallId: 'ok', toolName: 't', input: {} }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'a1' },
+        { type: 'tool-call', toolCallId: 'ok', toolName: 't', input: {} },
+      ],
+    },
     { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'ok', toolName: 't', output: 'r' }] },
     { role: 'user', content: [{ type: 'text', text: 'q2' }] },
     { role: 'user', content: [{ type: 'text', text: 'q3' }] },

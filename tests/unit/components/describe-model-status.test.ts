@@ -11,25 +11,44 @@ describe('describeModelStatus', () => {
   });
 
   it('shows the download with the model, the host and the bytes; a cache read is "loading"', () => {
-    expect(describeModelStatus({ ...base, model: 'loading', modelProgress: { phase: 'downloading', host: 'huggingface.co', loaded: 5 * 1024 ** 2, total: 20 * 1024 ** 2 } })).toEqual({
+    expect(
+      describeModelStatus({
+        ...base,
+        model: 'loading',
+        modelProgress: { phase: 'downloading', host: 'huggingface.co', loaded: 5 * 1024 ** 2, total: 20 * 1024 ** 2 },
+      }),
+    ).toEqual({
       tone: 'progress',
       text: 'Downloading the embedding model Xenova/all-MiniLM-L6-v2 from huggingface.co: 5.0 MB of 20.0 MB (25%). Only this once: the browser keeps it.',
     });
-    expect(describeModelStatus({ ...base, model: 'loading', modelProgress: { phase: 'downloading', loaded: 1024 ** 2, total: 0 } })?.text).toContain(
-      'Downloading the embedding model Xenova/all-MiniLM-L6-v2: 1.0 MB.',
+    expect(
+      describeModelStatus({
+        ...base,
+        model: 'loading',
+        modelProgress: { phase: 'downloading', loaded: 1024 ** 2, total: 0 },
+      })?.text,
+    ).toContain('Downloading the embedding model Xenova/all-MiniLM-L6-v2: 1.0 MB.');
+    expect(
+      describeModelStatus({ ...base, model: 'loading', modelProgress: { phase: 'loading', loaded: 1, total: 2 } }),
+    ).toEqual({ tone: 'progress', text: 'Loading the embedding model Xenova/all-MiniLM-L6-v2…' });
+    expect(describeModelStatus({ ...base, model: 'loading' })?.text).toBe(
+      'Loading the embedding model Xenova/all-MiniLM-L6-v2…',
     );
-    expect(describeModelStatus({ ...base, model: 'loading', modelProgress: { phase: 'loading', loaded: 1, total: 2 } })).toEqual({ tone: 'progress', text: 'Loading the embedding model Xenova/all-MiniLM-L6-v2…' });
-    expect(describeModelStatus({ ...base, model: 'loading' })?.text).toBe('Loading the embedding model Xenova/all-MiniLM-L6-v2…');
   });
 
   it('a failure: the error as a sentence, and what waits in the queue', () => {
-    const modelError = 'Could not download the embedding model Xenova/all-MiniLM-L6-v2 (q8) from huggingface.co: network error (Failed to fetch)';
-    expect(describeModelStatus({ ...base, model: 'failed', modelError, lastError: modelError, queueDepth: 1 })).toEqual({
-      tone: 'error',
-      text: `${modelError}. 1 page waits in the queue and nothing is lost: Tabwise tries again every 30 seconds.`,
-    });
+    const modelError =
+      'Could not download the embedding model Xenova/all-MiniLM-L6-v2 (q8) from huggingface.co: network error (Failed to fetch)';
+    expect(describeModelStatus({ ...base, model: 'failed', modelError, lastError: modelError, queueDepth: 1 })).toEqual(
+      {
+        tone: 'error',
+        text: `${modelError}. 1 page waits in the queue and nothing is lost: Tabwise tries again every 30 seconds.`,
+      },
+    );
     // After the offscreen document restarted the engine has forgotten; the queue's last error remains.
-    expect(describeModelStatus({ ...base, lastError: 'could not load embedding model x (q8).', queueDepth: 3 })?.text).toBe(
+    expect(
+      describeModelStatus({ ...base, lastError: 'could not load embedding model x (q8).', queueDepth: 3 })?.text,
+    ).toBe(
       'Could not load embedding model x (q8). 3 pages wait in the queue and nothing is lost: Tabwise tries again every 30 seconds.',
     );
   });

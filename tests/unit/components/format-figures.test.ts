@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatBytes, formatCount, formatDuration, formatMs, formatPercent } from '../../../components/options/format-figures';
+import {
+  formatAgo,
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatMs,
+  formatPercent,
+} from '../../../components/options/format-figures';
 
 describe('figures in words', () => {
   it('counts with separators and the right noun', () => {

@@ -3,7 +3,18 @@ import { SETTINGS_SECTIONS, sectionOfHash } from '../../../components/options/se
 
 describe('settings sections', () => {
   it('are the ten the page links to, in order', () => {
-    expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual(['Models', 'Assistant', 'Skills', 'Tools', 'Memories', 'Remember what I read', 'Web search', 'Performance', 'Privacy & data', 'About']);
+    expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual([
+      'Models',
+      'Assistant',
+      'Skills',
+      'Tools',
+      'Memories',
+      'Remember what I read',
+      'Web search',
+      'Performance',
+      'Privacy & data',
+      'About',
+    ]);
   });
   it('a hash names a section; the onboarding hash and unknown ones name none', () => {
     expect(sectionOfHash('#performance')).toBe('performance');

@@ -2,10 +2,18 @@ import { expect, it } from 'vitest';
 import { extendMarkdownBlocks, splitMarkdownBlocks } from '../../../components/ui/split-markdown-blocks';
 
 it('splits at top-level blocks and loses no character', () => {
-  const md = '# Title\n\nFirst paragraph\nstill first.\n\n- a\n- b\n\n```js\nconst x = 1;\n\nconst y = 2;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nlast';
+  const md =
+    '# Title\n\nFirst paragraph\nstill first.\n\n- a\n- b\n\n```js\nconst x = 1;\n\nconst y = 2;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nlast';
   const blocks = splitMarkdownBlocks(md);
   expect(blocks.join('')).toBe(md);
-  expect(blocks.map((b) => b.trim().split('\n')[0])).toEqual(['# Title', 'First paragraph', '- a', '```js', '| a | b |', 'last']);
+  expect(blocks.map((b) => b.trim().split('\n')[0])).toEqual([
+    '# Title',
+    'First paragraph',
+    '- a',
+    '```js',
+    '| a | b |',
+    'last',
+  ]);
 });
 
 it('keeps a code fence that is still open as one growing block', () => {

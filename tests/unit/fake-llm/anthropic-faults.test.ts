@@ -16,12 +16,17 @@ describe('Anthropic faults through the official SDK', () => {
   it('401 is an AuthenticationError with the scripted message and is not retried', async () => {
     llm.enqueue({ fault: { kind: 'http', status: 401, message: 'invalid x-api-key' } });
     const { anthropic } = createClients(llm, { maxRetries: 2 });
-    const error = await anthropic.messages.stream(ask).finalMessage().catch((e: unknown) => e);
+    const error = await anthropic.messages
+      .stream(ask)
+      .finalMessage()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Anthropic.AuthenticationError);
     const auth = error as InstanceType<typeof Anthropic.AuthenticationError>;
     // The SDK's message is the status and the whole JSON body; the API's own message is `apiMessage`.
     expect(auth.apiMessage).toBe('invalid x-api-key');
-    expect(auth.message).toMatch(/^401 \{"type":"error","error":\{"type":"authentication_error","message":"invalid x-api-key"\}/);
+    expect(auth.message).toMatch(
+      /^401 \{"type":"error","error":\{"type":"authentication_error","message":"invalid x-api-key"\}/,
+    );
     expect(auth.type).toBe('authentication_error');
     expect(auth.requestID).toMatch(/^req_011C/);
     expect((auth.error as { request_id: string }).request_id).toBe(auth.requestID);
@@ -56,7 +61,9 @@ describe('Anthropic faults through the official SDK', () => {
     expect(llm.requests).toHaveLength(2);
 
     llm.enqueue({ fault: { kind: 'http', status } });
-    const error = await createClients(llm).anthropic.messages.create(ask).catch((e: unknown) => e);
+    const error = await createClients(llm)
+      .anthropic.messages.create(ask)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errorClass);
     expect((error as APIError).status).toBe(status);
     expect((error as APIError).type).toBe(type);

@@ -52,7 +52,11 @@ describe('Anthropic streaming through the official SDK', () => {
   });
 
   it('sends the exact SSE event sequence, ping included', async () => {
-    llm.enqueue({ reasoning: ['r'], text: ['t'], toolCalls: [{ id: 'toolu_x', name: 'n', arguments: '{"a":1}', splitInto: 2 }] });
+    llm.enqueue({
+      reasoning: ['r'],
+      text: ['t'],
+      toolCalls: [{ id: 'toolu_x', name: 'n', arguments: '{"a":1}', splitInto: 2 }],
+    });
     const response = await fetch(`${llm.anthropicBaseUrl}/v1/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },

@@ -33,12 +33,21 @@ describe('non-streaming replies', () => {
         content: 'Hello there',
         reasoning_content: 'mull',
         tool_calls: [
-          { id: 'call_1', type: 'function', function: { name: 'open_tab', arguments: '{"url":"https://example.com"}' } },
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'open_tab', arguments: '{"url":"https://example.com"}' },
+          },
           { id: 'call_2', type: 'function', function: { name: 'close_tab', arguments: '{"id":7}' } },
         ],
       },
     });
-    expect(done.usage).toMatchObject({ prompt_tokens: 11, completion_tokens: 22, total_tokens: 33, prompt_tokens_details: { cached_tokens: 5 } });
+    expect(done.usage).toMatchObject({
+      prompt_tokens: 11,
+      completion_tokens: 22,
+      total_tokens: 33,
+      prompt_tokens_details: { cached_tokens: 5 },
+    });
     expect(llm.requests[0]!.body).toMatchObject({ model: 'gpt-test' });
     expect(llm.requests[0]!.body).not.toHaveProperty('stream');
   });

@@ -16,7 +16,10 @@ describe('OpenAI faults through the official SDK', () => {
   it('401 is an AuthenticationError with the scripted message and is not retried', async () => {
     llm.enqueue({ fault: { kind: 'http', status: 401, message: 'Incorrect API key provided: sk-test.' } });
     const { openai } = createClients(llm, { maxRetries: 2 });
-    const error = await openai.chat.completions.stream(ask).finalChatCompletion().catch((e: unknown) => e);
+    const error = await openai.chat.completions
+      .stream(ask)
+      .finalChatCompletion()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
     const auth = error as InstanceType<typeof OpenAI.AuthenticationError>;
     expect(auth.message).toBe('401 Incorrect API key provided: sk-test.');
@@ -52,7 +55,9 @@ describe('OpenAI faults through the official SDK', () => {
     expect(llm.requests[1]!.at - llm.requests[0]!.at).toBeLessThan(300);
 
     llm.enqueue({ fault: { kind: 'http', status } });
-    const error = await createClients(llm).openai.chat.completions.create(ask).catch((e: unknown) => e);
+    const error = await createClients(llm)
+      .openai.chat.completions.create(ask)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.InternalServerError);
     expect((error as APIError).status).toBe(status);
   });

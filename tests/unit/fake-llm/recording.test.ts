@@ -23,7 +23,12 @@ describe('request recording', () => {
     const [req] = llm.requests;
     expect(req).toMatchObject({ method: 'POST', path: '/v1/chat/completions', wire: 'openai' });
     expect(req!.at).toBeGreaterThanOrEqual(before);
-    expect(req!.body).toEqual({ model: 'gpt-test', messages: user, stream_options: { include_usage: true }, stream: true });
+    expect(req!.body).toEqual({
+      model: 'gpt-test',
+      messages: user,
+      stream_options: { include_usage: true },
+      stream: true,
+    });
     expect(req!.headers).toMatchObject({
       authorization: 'Bearer sk-test',
       'content-type': 'application/json',
@@ -34,10 +39,18 @@ describe('request recording', () => {
 
   it('records Anthropic requests; SDK 1.x sends the key as a Bearer token, not x-api-key', async () => {
     const { anthropic } = createClients(llm);
-    await anthropic.messages.stream({ model: 'claude-test', max_tokens: 8, messages: user, system: 'be brief' }).finalMessage();
+    await anthropic.messages
+      .stream({ model: 'claude-test', max_tokens: 8, messages: user, system: 'be brief' })
+      .finalMessage();
     const [req] = llm.requests;
     expect(req).toMatchObject({ method: 'POST', path: '/v1/messages', wire: 'anthropic' });
-    expect(req!.body).toEqual({ model: 'claude-test', max_tokens: 8, messages: user, system: 'be brief', stream: true });
+    expect(req!.body).toEqual({
+      model: 'claude-test',
+      max_tokens: 8,
+      messages: user,
+      system: 'be brief',
+      stream: true,
+    });
     expect(req!.headers.authorization).toBe('Bearer sk-test');
     expect(req!.headers['x-api-key']).toBeUndefined();
     expect(req!.headers['anthropic-version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -50,7 +63,11 @@ describe('request recording', () => {
     const a = await openai.chat.completions.create({ model: 'm', messages: user });
     const b = await openai.chat.completions.create({ model: 'm', messages: user });
     const c = await openai.chat.completions.create({ model: 'm', messages: user });
-    expect([a, b, c].map((r) => r.choices[0]!.message.content)).toEqual(['first for /v1/chat/completions', 'second', 'ok']);
+    expect([a, b, c].map((r) => r.choices[0]!.message.content)).toEqual([
+      'first for /v1/chat/completions',
+      'second',
+      'ok',
+    ]);
   });
 
   it('lists models in each vendor format', async () => {
@@ -66,7 +83,9 @@ describe('request recording', () => {
       ['model', 'model-a', 'Model A'],
       ['model', 'claude-b', 'Claude B'],
     ]);
-    const raw = (await (await fetch(`${llm.url}/v1/models`, { headers: { 'anthropic-version': '2023-06-01' } })).json()) as object;
+    const raw = (await (
+      await fetch(`${llm.url}/v1/models`, { headers: { 'anthropic-version': '2023-06-01' } })
+    ).json()) as object;
     expect(raw).toMatchObject({ has_more: false, first_id: 'model-a', last_id: 'claude-b' });
     expect(llm.requests.map((r) => r.wire)).toEqual(['openai', 'anthropic', 'anthropic']);
   });
@@ -74,8 +93,14 @@ describe('request recording', () => {
   it('answers unknown paths with a 404 in the vendor format', async () => {
     const openaiRes = await fetch(`${llm.openaiBaseUrl}/embeddings`, { method: 'POST', body: '{}' });
     expect(openaiRes.status).toBe(404);
-    expect(await openaiRes.json()).toMatchObject({ error: { type: 'invalid_request_error', message: 'Invalid URL (POST /v1/embeddings)' } });
-    const anthropicRes = await fetch(`${llm.url}/v1/complete`, { method: 'POST', headers: { 'x-api-key': 'k' }, body: '{}' });
+    expect(await openaiRes.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: 'Invalid URL (POST /v1/embeddings)' },
+    });
+    const anthropicRes = await fetch(`${llm.url}/v1/complete`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'k' },
+      body: '{}',
+    });
     expect(anthropicRes.status).toBe(404);
     expect(await anthropicRes.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
   });
@@ -102,10 +127,14 @@ describe('validKeys', () => {
   it('rejects a wrong key with each vendor 401 without consuming a queued reply', async () => {
     guarded.enqueue({ text: ['kept'] });
     const bad = createClients(guarded, { apiKey: 'bad', maxRetries: 2 });
-    const openaiError = await bad.openai.chat.completions.create({ model: 'm', messages: user }).catch((e: unknown) => e);
+    const openaiError = await bad.openai.chat.completions
+      .create({ model: 'm', messages: user })
+      .catch((e: unknown) => e);
     expect(openaiError).toBeInstanceOf(OpenAI.AuthenticationError);
     expect((openaiError as APIError).code).toBe('invalid_api_key');
-    const anthropicError = await bad.anthropic.messages.create({ model: 'c', max_tokens: 8, messages: user }).catch((e: unknown) => e);
+    const anthropicError = await bad.anthropic.messages
+      .create({ model: 'c', max_tokens: 8, messages: user })
+      .catch((e: unknown) => e);
     expect(anthropicError).toBeInstanceOf(Anthropic.AuthenticationError);
     expect(guarded.requests).toHaveLength(2);
 

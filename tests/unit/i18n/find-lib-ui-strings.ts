@@ -10,7 +10,19 @@ import ts from 'typescript';
 import { NOT_LANGUAGE, type HardCodedString } from './find-hard-coded-strings';
 
 /** Names of products and vendors, which read the same in every language. */
-const NAMES = new Set([...NOT_LANGUAGE, 'Ollama', 'LM Studio', 'OpenRouter', 'Google Gemini', 'Azure OpenAI', 'Groq', 'Mistral', 'DeepSeek', 'xAI', 'MCP']);
+const NAMES = new Set([
+  ...NOT_LANGUAGE,
+  'Ollama',
+  'LM Studio',
+  'OpenRouter',
+  'Google Gemini',
+  'Azure OpenAI',
+  'Groq',
+  'Mistral',
+  'DeepSeek',
+  'xAI',
+  'MCP',
+]);
 const ADDRESS = /^[\p{Ll}\d_*\-[\]]*[./:][\p{L}\d_.*/:\-[\]]*$/u;
 const isProse = (s: string) => {
   const text = s.trim();
@@ -21,7 +33,8 @@ const isProse = (s: string) => {
 
 function literalText(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
   return undefined;
 }
 
@@ -47,7 +60,12 @@ const isToolDefinition = (node: ts.Node) =>
 function shown(node: ts.Node): boolean {
   for (let at = node.parent; at; at = at.parent) {
     if (ts.isNewExpression(at) && calleeText(at) === 'UserFacingError') return true;
-    if ((ts.isPropertyAssignment(at) || ts.isMethodDeclaration(at)) && at.name.getText() === 'preview' && isToolDefinition(at.parent)) return true;
+    if (
+      (ts.isPropertyAssignment(at) || ts.isMethodDeclaration(at)) &&
+      at.name.getText() === 'preview' &&
+      isToolDefinition(at.parent)
+    )
+      return true;
   }
   return false;
 }
@@ -60,7 +78,11 @@ export function findLibUiStrings(file: string, source: string, wholeFile: boolea
     if (text !== undefined) {
       const isKey = ts.isPropertyAssignment(node.parent) && node.parent.name === node;
       if (!isKey && isProse(text) && !silent(node) && (wholeFile || shown(node))) {
-        found.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: text.trim().replace(/\s+/g, ' ') });
+        found.push({
+          file,
+          line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1,
+          text: text.trim().replace(/\s+/g, ' '),
+        });
       }
       if (ts.isTemplateExpression(node)) for (const span of node.templateSpans) visit(span.expression);
       return;

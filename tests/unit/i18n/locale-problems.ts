@@ -2,7 +2,8 @@
 export type Messages = Record<string, { message: string; description?: string }>;
 
 /** $1…$9 in a message, as a sorted list (a sentence may use one twice). */
-export const placeholdersOf = (text: string) => [...text.replace(/\$\$/g, '').matchAll(/\$([1-9])/g)].map((m) => m[1]!).sort();
+export const placeholdersOf = (text: string) =>
+  [...text.replace(/\$\$/g, '').matchAll(/\$([1-9])/g)].map((m) => m[1]!).sort();
 
 /**
  * `complete`: the locale must have exactly English's keys. Otherwise (a partial locale, where Chrome falls back
@@ -23,7 +24,10 @@ export function localeProblems(en: Messages, locale: Messages, complete: boolean
       problems.push(`${key}: empty`);
       continue;
     }
-    if (placeholdersOf(text).join() !== placeholdersOf(en[key]!.message).join()) problems.push(`${key}: placeholders ${placeholdersOf(text).join() || 'none'} ≠ en ${placeholdersOf(en[key]!.message).join() || 'none'}`);
+    if (placeholdersOf(text).join() !== placeholdersOf(en[key]!.message).join())
+      problems.push(
+        `${key}: placeholders ${placeholdersOf(text).join() || 'none'} ≠ en ${placeholdersOf(en[key]!.message).join() || 'none'}`,
+      );
     if (/\$(?![1-9$])/.test(text.replace(/\$\$/g, ''))) problems.push(`${key}: a '$' that is not $1…$9 or $$`);
   }
   return problems;

@@ -29,7 +29,9 @@ export const USER_FACING_LIB_FILES = [
 ];
 
 const libFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? libFiles(join(dir, e.name)) : /(?<!\.test)\.ts$/.test(e.name) ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? libFiles(join(dir, e.name)) : /(?<!\.test)\.ts$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 
 describe('no hard-coded user-facing strings in lib/', () => {
   it('finds what the worker shows: a UserFacingError message, a preview, any sentence of a user-facing file', () => {
@@ -40,8 +42,16 @@ describe('no hard-coded user-facing strings in lib/', () => {
       const tool = defineTool({ description: 'Reads the page.', preview: ({ url }) => \`Go to \${url}\`, execute: () => 'Done: the page is read.' });
       console.warn('title generation failed', e);
       const map = { 'Ask Tabwise': 1 };`;
-    expect(findLibUiStrings('x.ts', source, false).map((f) => f.text)).toEqual(['That run has already finished.', 'Go to']);
-    expect(findLibUiStrings('x.ts', source, true).map((f) => f.text)).toEqual(['That run has already finished.', 'Reads the page.', 'Go to', 'Done: the page is read.']);
+    expect(findLibUiStrings('x.ts', source, false).map((f) => f.text)).toEqual([
+      'That run has already finished.',
+      'Go to',
+    ]);
+    expect(findLibUiStrings('x.ts', source, true).map((f) => f.text)).toEqual([
+      'That run has already finished.',
+      'Reads the page.',
+      'Go to',
+      'Done: the page is read.',
+    ]);
   });
 
   it('lib/ takes the text it shows from t(); text only the model reads stays English', () => {

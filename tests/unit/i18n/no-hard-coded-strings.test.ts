@@ -5,9 +5,13 @@ import { findHardCodedStrings } from './find-hard-coded-strings';
 import { findLibUiStrings } from './find-lib-ui-strings';
 
 const tsFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? tsFiles(join(dir, e.name)) : /(?<!\.test)\.ts$/.test(e.name) ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsFiles(join(dir, e.name)) : /(?<!\.test)\.ts$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 const tsxFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? tsxFiles(join(dir, e.name)) : e.name.endsWith('.tsx') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tsxFiles(join(dir, e.name)) : e.name.endsWith('.tsx') ? [join(dir, e.name)] : [],
+  );
 
 describe('no hard-coded UI strings', () => {
   it('finds the kinds of text a component can hard-code', () => {
@@ -25,7 +29,16 @@ describe('no hard-coded UI strings', () => {
           </div>
         );
       }`;
-    expect(findHardCodedStrings('x.tsx', source).map((f) => f.text)).toEqual(['running…', 'It failed', 'Chat history', 'Saving…', 'Hello there', 'Stop', 'pages', 'Step limit']);
+    expect(findHardCodedStrings('x.tsx', source).map((f) => f.text)).toEqual([
+      'running…',
+      'It failed',
+      'Chat history',
+      'Saving…',
+      'Hello there',
+      'Stop',
+      'pages',
+      'Step limit',
+    ]);
   });
 
   it('extension pages carry only the brand in their HTML title (the translated title is set at start)', () => {

@@ -26,7 +26,11 @@ function recordedSleep() {
   return { waits, sleep: async (ms: number) => void waits.push(ms) };
 }
 
-const failure = (p: Promise<unknown>) => p.then(() => expect.unreachable('should have failed'), (e: unknown) => e as RemoteError);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.unreachable('should have failed'),
+    (e: unknown) => e as RemoteError,
+  );
 
 describe('createSender', () => {
   it('sends the marker, name and input, and resolves with the typed value', async () => {
@@ -43,7 +47,9 @@ describe('createSender', () => {
   it('throws the receiver error as a RemoteError with its code, and does not retry it', async () => {
     const { post, sent } = scripted({ ok: false, error: { code: 'not_found', message: 'gone' } });
     const { sleep, waits } = recordedSleep();
-    const error = await failure(createSender(testProtocol, { post, sleep, retry: { delaysMs: [1, 1], retryOn: () => true } })('ping', { n: 1 }));
+    const error = await failure(
+      createSender(testProtocol, { post, sleep, retry: { delaysMs: [1, 1], retryOn: () => true } })('ping', { n: 1 }),
+    );
     expect(error).toBeInstanceOf(RemoteError);
     expect(error).toMatchObject({ name: 'RemoteError', code: 'not_found', message: 'gone' });
     expect(sent).toHaveLength(1);
@@ -51,7 +57,14 @@ describe('createSender', () => {
   });
 
   it('reports a malformed reply as bad_reply', async () => {
-    for (const reply of [{ res: 1 }, { ok: 'yes', value: 1 }, { ok: false, error: { code: 'made_up', message: 'x' } }, { ok: false, error: 'x' }, 42, 'ok']) {
+    for (const reply of [
+      { res: 1 },
+      { ok: 'yes', value: 1 },
+      { ok: false, error: { code: 'made_up', message: 'x' } },
+      { ok: false, error: 'x' },
+      42,
+      'ok',
+    ]) {
       const error = await failure(createSender(testProtocol, { post: scripted(reply).post })('ping', { n: 1 }));
       expect(error).toMatchObject({ code: 'bad_reply', message: 'Malformed reply to "ping".' });
     }
@@ -66,9 +79,16 @@ describe('createSender', () => {
     const good = createSender(testProtocol, { post: scripted({ ok: true, value: 3 }).post, replies });
     expect(await good('ping', { n: 1 })).toBe(3);
     const bad = createSender(testProtocol, { post: scripted({ ok: true, value: 'three' }).post, replies });
-    expect(await failure(bad('ping', { n: 1 }))).toMatchObject({ code: 'bad_reply', message: 'Malformed reply to "ping": Expected a count' });
+    expect(await failure(bad('ping', { n: 1 }))).toMatchObject({
+      code: 'bad_reply',
+      message: 'Malformed reply to "ping": Expected a count',
+    });
     // Routes without a validator are not checked.
-    expect(await createSender(testProtocol, { post: scripted({ ok: true, value: 'hi' }).post, replies })('greet', { name: 'Ada' })).toBe('hi');
+    expect(
+      await createSender(testProtocol, { post: scripted({ ok: true, value: 'hi' }).post, replies })('greet', {
+        name: 'Ada',
+      }),
+    ).toBe('hi');
   });
 
   it('reports no answer at all as no_reply', async () => {
@@ -86,7 +106,9 @@ describe('createSender', () => {
   it('retries a missing receiver per the policy, then fails with no_receiver', async () => {
     const { post, sent } = scripted(new Error(NO_RECEIVER));
     const { sleep, waits } = recordedSleep();
-    const error = await failure(createSender(testProtocol, { post, sleep, retry: { delaysMs: [500, 2000, 5000] } })('ping', { n: 1 }));
+    const error = await failure(
+      createSender(testProtocol, { post, sleep, retry: { delaysMs: [500, 2000, 5000] } })('ping', { n: 1 }),
+    );
     expect(error).toMatchObject({ code: 'no_receiver', message: NO_RECEIVER });
     expect(error.cause).toBeInstanceOf(Error);
     expect(sent).toHaveLength(4);
@@ -97,7 +119,10 @@ describe('createSender', () => {
     const { post, sent } = scripted(new Error(NO_RECEIVER), new Error(NO_RECEIVER), { ok: true, value: 2 });
     const { sleep, waits } = recordedSleep();
     const injected: number[] = [];
-    const retry: RetryPolicy = { delaysMs: [100, 100, 100, 100], beforeRetry: async (_f, attempt) => void injected.push(attempt) };
+    const retry: RetryPolicy = {
+      delaysMs: [100, 100, 100, 100],
+      beforeRetry: async (_f, attempt) => void injected.push(attempt),
+    };
     expect(await createSender(testProtocol, { post, sleep, retry })('ping', { n: 1 })).toBe(2);
     expect(sent).toHaveLength(3);
     expect(waits).toEqual([100, 100]);
@@ -106,33 +131,58 @@ describe('createSender', () => {
 
   it('fails with the failure code and the hook message when the hook fails', async () => {
     const { post, sent } = scripted(new Error(NO_RECEIVER));
-    const retry: RetryPolicy = { delaysMs: [0], beforeRetry: () => Promise.reject(new Error('Cannot access a chrome:// URL')) };
-    const error = await failure(createSender(testProtocol, { post, retry, sleep: recordedSleep().sleep })('ping', { n: 1 }));
+    const retry: RetryPolicy = {
+      delaysMs: [0],
+      beforeRetry: () => Promise.reject(new Error('Cannot access a chrome:// URL')),
+    };
+    const error = await failure(
+      createSender(testProtocol, { post, retry, sleep: recordedSleep().sleep })('ping', { n: 1 }),
+    );
     expect(error).toMatchObject({ code: 'no_receiver', message: 'Cannot access a chrome:// URL' });
     expect(sent).toHaveLength(1);
   });
 
   it('retries only what retryOn accepts, and classifies a receiver that went away', async () => {
-    const gone = new Error('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received');
+    const gone = new Error(
+      'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received',
+    );
     const { post, sent } = scripted(gone);
-    const error = await failure(createSender(testProtocol, { post, sleep: recordedSleep().sleep, retry: { delaysMs: [1, 1] } })('ping', { n: 1 }));
+    const error = await failure(
+      createSender(testProtocol, { post, sleep: recordedSleep().sleep, retry: { delaysMs: [1, 1] } })('ping', { n: 1 }),
+    );
     expect(error.code).toBe('receiver_gone');
     expect(sent).toHaveLength(1);
     const again = scripted(gone, { ok: true, value: 5 });
-    expect(await createSender(testProtocol, { post: again.post, sleep: recordedSleep().sleep, retry: { delaysMs: [1], retryOn: () => true } })('ping', { n: 1 })).toBe(5);
+    expect(
+      await createSender(testProtocol, {
+        post: again.post,
+        sleep: recordedSleep().sleep,
+        retry: { delaysMs: [1], retryOn: () => true },
+      })('ping', { n: 1 }),
+    ).toBe(5);
   });
 
   it('stops retrying when the message no longer matters or the signal aborts', async () => {
     const { post, sent } = scripted(new Error(NO_RECEIVER));
     let wanted = true;
     const sleep = async () => void (wanted = false);
-    const error = await failure(createSender(testProtocol, { post, sleep, retry: { delaysMs: [1, 1, 1], still: () => wanted } })('ping', { n: 1 }));
+    const error = await failure(
+      createSender(testProtocol, { post, sleep, retry: { delaysMs: [1, 1, 1], still: () => wanted } })('ping', {
+        n: 1,
+      }),
+    );
     expect(error.code).toBe('no_receiver');
     expect(sent).toHaveLength(1);
 
     const aborted = scripted(new Error(NO_RECEIVER));
     const controller = new AbortController();
-    const pending = failure(createSender(testProtocol, { post: aborted.post, retry: { delaysMs: [60_000] } })('ping', { n: 1 }, { signal: controller.signal }));
+    const pending = failure(
+      createSender(testProtocol, { post: aborted.post, retry: { delaysMs: [60_000] } })(
+        'ping',
+        { n: 1 },
+        { signal: controller.signal },
+      ),
+    );
     await new Promise((r) => setTimeout(r, 10));
     controller.abort();
     expect((await pending).code).toBe('no_receiver');

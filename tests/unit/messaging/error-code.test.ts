@@ -10,7 +10,8 @@ describe('ErrorCode', () => {
   });
 
   it('holds the codes the background handlers throw as UserFacingError', () => {
-    for (const code of ['not_found', 'busy', 'invalid', 'no_provider', 'page_gone', 'page_changed']) expect(isErrorCode(code)).toBe(true);
+    for (const code of ['not_found', 'busy', 'invalid', 'no_provider', 'page_gone', 'page_changed'])
+      expect(isErrorCode(code)).toBe(true);
     for (const code of ['ENOENT', '', 'Error', 1, undefined]) expect(isErrorCode(code)).toBe(false);
   });
 });

@@ -8,8 +8,12 @@ export const self: SelfInfo = { id: 'ext-id', origin: 'chrome-extension://ext-id
 export const pageSender = { id: 'ext-id', url: 'chrome-extension://ext-id/options.html' };
 export const contentSender = { id: 'ext-id', url: 'https://example.com/', tab: { id: 3 } };
 
-export const greetSchema = z.object({ name: z.string().trim().min(1, 'Say who to greet'), times: z.number().int().default(1) });
-const isPing = (v: unknown): v is { n: number } => typeof v === 'object' && v !== null && typeof (v as { n?: unknown }).n === 'number';
+export const greetSchema = z.object({
+  name: z.string().trim().min(1, 'Say who to greet'),
+  times: z.number().int().default(1),
+});
+const isPing = (v: unknown): v is { n: number } =>
+  typeof v === 'object' && v !== null && typeof (v as { n?: unknown }).n === 'number';
 
 export type TestRoutes = {
   greet: Route<z.input<typeof greetSchema>, string, z.output<typeof greetSchema>>;

@@ -3,17 +3,29 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const dir = join(import.meta.dirname, '../../../lib/messaging');
-const sources = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => ({ file: f, text: readFileSync(join(dir, f), 'utf8') }));
+const sources = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => ({ file: f, text: readFileSync(join(dir, f), 'utf8') }));
 const imports = (text: string) => [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
 
 describe('lib/messaging', () => {
   it('imports nothing from another lib/ folder but lib/util', () => {
     expect(sources.length).toBeGreaterThan(5);
-    const upward = sources.flatMap(({ file, text }) => imports(text).filter((p) => p.startsWith('../') && !p.startsWith('../util/')).map((p) => `${file}: ${p}`));
+    const upward = sources.flatMap(({ file, text }) =>
+      imports(text)
+        .filter((p) => p.startsWith('../') && !p.startsWith('../util/'))
+        .map((p) => `${file}: ${p}`),
+    );
     expect(upward).toEqual([]);
   });
 
   it('pulls no zod, so a content script may send and serve with it', () => {
-    expect(sources.flatMap(({ file, text }) => imports(text).filter((p) => p === 'zod' || p.startsWith('zod/')).map(() => file))).toEqual([]);
+    expect(
+      sources.flatMap(({ file, text }) =>
+        imports(text)
+          .filter((p) => p === 'zod' || p.startsWith('zod/'))
+          .map(() => file),
+      ),
+    ).toEqual([]);
   });
 });

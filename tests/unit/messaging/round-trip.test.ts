@@ -12,7 +12,10 @@ const viaJson = (v: unknown): unknown => (v === undefined ? undefined : JSON.par
 /** chrome.runtime.onMessage as it behaves: every listener hears the message; the first to answer wins. */
 function fakeOnMessage<S>() {
   const listeners = new Set<MessageListener<S>>();
-  const event: MessageEvent<S> = { addListener: (l) => void listeners.add(l), removeListener: (l) => void listeners.delete(l) };
+  const event: MessageEvent<S> = {
+    addListener: (l) => void listeners.add(l),
+    removeListener: (l) => void listeners.delete(l),
+  };
   const deliver = (raw: unknown, sender: S) =>
     new Promise<unknown>((resolve) => {
       let open = false;
@@ -37,7 +40,9 @@ describe('a protocol end to end', () => {
     serve(testProtocol, { validators, handlers, from: 'extension-page', self }, onMessage.event);
     const send = createSender(testProtocol, { post: (m) => onMessage.deliver(m, pageSender) });
     expect(await send('greet', { name: 'Ada' })).toBe('hello Ada');
-    expect(await createSender(testProtocol, { post: (m) => onMessage.deliver(m, pageSender) })('later', {})).toBeUndefined();
+    expect(
+      await createSender(testProtocol, { post: (m) => onMessage.deliver(m, pageSender) })('later', {}),
+    ).toBeUndefined();
     const error = await send('ping', { n: -1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RemoteError);
     expect(error).toMatchObject({ code: 'invalid_input', message: 'n must not be negative' });
@@ -53,9 +58,13 @@ describe('a protocol end to end', () => {
   it('lets other messages pass to other listeners, and stops serving when asked', async () => {
     const onMessage = fakeOnMessage<object>();
     const stop = serve(testProtocol, { validators, handlers, from: 'extension-page', self }, onMessage.event);
-    expect(await onMessage.deliver({ tabwise: 'offscreen', name: 'greet', data: { name: 'Ada' } }, pageSender)).toBeUndefined();
+    expect(
+      await onMessage.deliver({ tabwise: 'offscreen', name: 'greet', data: { name: 'Ada' } }, pageSender),
+    ).toBeUndefined();
     stop();
     expect(onMessage.listeners.size).toBe(0);
-    await expect(createSender(testProtocol, { post: (m) => onMessage.deliver(m, pageSender) })('greet', { name: 'Ada' })).rejects.toMatchObject({ code: 'no_reply' });
+    await expect(
+      createSender(testProtocol, { post: (m) => onMessage.deliver(m, pageSender) })('greet', { name: 'Ada' }),
+    ).rejects.toMatchObject({ code: 'no_reply' });
   });
 });

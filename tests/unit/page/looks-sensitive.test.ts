@@ -8,11 +8,33 @@ describe('looksSensitive: by attributes and labels', () => {
     expect(looksSensitive({ autocomplete: 'CC-CSC' })).toBe('card');
     expect(looksSensitive({ autocomplete: 'one-time-code' })).toBe('one-time-code');
     expect(looksSensitive({ autocomplete: 'new-password' })).toBe('password');
-    expect(looksSensitive({ autocomplete: 'email', name: 'email', label: 'Email', value: 'ada@example.com' })).toBeUndefined();
+    expect(
+      looksSensitive({ autocomplete: 'email', name: 'email', label: 'Email', value: 'ada@example.com' }),
+    ).toBeUndefined();
   });
 
   it('recognises card labels in English, German, Japanese and Chinese without any autocomplete hint', () => {
-    for (const label of ['Card number', 'Credit card', 'CVC', 'CVV2', 'Security code', 'Expiry date', 'MM / YY', 'Kartennummer', 'Kreditkarte', 'Kartenprüfnummer', 'Prüfziffer', 'Sicherheitscode', 'Gültig bis', 'カード番号', 'クレジットカード', 'セキュリティコード', '卡号', '信用卡号码', '安全码']) {
+    for (const label of [
+      'Card number',
+      'Credit card',
+      'CVC',
+      'CVV2',
+      'Security code',
+      'Expiry date',
+      'MM / YY',
+      'Kartennummer',
+      'Kreditkarte',
+      'Kartenprüfnummer',
+      'Prüfziffer',
+      'Sicherheitscode',
+      'Gültig bis',
+      'カード番号',
+      'クレジットカード',
+      'セキュリティコード',
+      '卡号',
+      '信用卡号码',
+      '安全码',
+    ]) {
       expect(looksSensitive({ label }), label).toBe('card');
     }
     expect(looksSensitive({ name: 'card_number' })).toBe('card');
@@ -20,10 +42,27 @@ describe('looksSensitive: by attributes and labels', () => {
   });
 
   it('recognises one-time codes and passwords by label in every UI language', () => {
-    for (const label of ['One-time code', 'OTP', '2FA code', 'Two-factor code', 'Einmalpasswort', 'Bestätigungscode', 'TAN', 'pushTAN', 'ワンタイムパスワード', '確認コード', '認証コード', '二段階認証', '验证码', '短信验证码', '动态码']) {
+    for (const label of [
+      'One-time code',
+      'OTP',
+      '2FA code',
+      'Two-factor code',
+      'Einmalpasswort',
+      'Bestätigungscode',
+      'TAN',
+      'pushTAN',
+      'ワンタイムパスワード',
+      '確認コード',
+      '認証コード',
+      '二段階認証',
+      '验证码',
+      '短信验证码',
+      '动态码',
+    ]) {
       expect(looksSensitive({ label }), label).toBe('one-time-code');
     }
-    for (const label of ['Password', 'PIN', 'Passwort', 'Kennwort', 'パスワード', '暗証番号', '密码']) expect(looksSensitive({ label }), label).toBe('password');
+    for (const label of ['Password', 'PIN', 'Passwort', 'Kennwort', 'パスワード', '暗証番号', '密码'])
+      expect(looksSensitive({ label }), label).toBe('password');
   });
 });
 

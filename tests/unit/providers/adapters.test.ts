@@ -24,7 +24,8 @@ async function collect(model: ChatModel, signal = new AbortController().signal):
 
 const models = {
   openai: () => createOpenAIChatModel({ modelId: 'gpt-x', apiKey: 'k', baseURL: llm.openaiBaseUrl, maxRetries: 2 }),
-  anthropic: () => createAnthropicChatModel({ modelId: 'claude-x', apiKey: 'k', baseURL: llm.anthropicBaseUrl, maxRetries: 2 }),
+  anthropic: () =>
+    createAnthropicChatModel({ modelId: 'claude-x', apiKey: 'k', baseURL: llm.anthropicBaseUrl, maxRetries: 2 }),
 };
 
 describe.each(['openai', 'anthropic'] as const)('%s adapter', (wire) => {
@@ -32,11 +33,23 @@ describe.each(['openai', 'anthropic'] as const)('%s adapter', (wire) => {
     llm.enqueue({
       text: ['Hel', 'lo'],
       toolCalls: [{ id: 'tc1', name: 'read_page', arguments: '{"offset":0}' }],
-      usage: { inputTokens: 11, outputTokens: 7, cachedTokens: 3, ...(wire === 'anthropic' ? { cacheCreationTokens: 2 } : {}) },
+      usage: {
+        inputTokens: 11,
+        outputTokens: 7,
+        cachedTokens: 3,
+        ...(wire === 'anthropic' ? { cacheCreationTokens: 2 } : {}),
+      },
     });
     const parts = await collect(models[wire]());
-    expect(parts.filter((p) => p.type === 'text-delta').map((p) => (p as { delta: string }).delta).join('')).toBe('Hello');
-    expect(parts.filter((p) => p.type === 'tool-call')).toEqual([{ type: 'tool-call', toolCallId: 'tc1', toolName: 'read_page', input: '{"offset":0}' }]);
+    expect(
+      parts
+        .filter((p) => p.type === 'text-delta')
+        .map((p) => (p as { delta: string }).delta)
+        .join(''),
+    ).toBe('Hello');
+    expect(parts.filter((p) => p.type === 'tool-call')).toEqual([
+      { type: 'tool-call', toolCallId: 'tc1', toolName: 'read_page', input: '{"offset":0}' },
+    ]);
     expect(parts.at(-1)).toEqual({
       type: 'finish',
       finishReason: 'tool-calls',
@@ -61,7 +74,10 @@ describe.each(['openai', 'anthropic'] as const)('%s adapter', (wire) => {
   });
 
   it('surfaces an error event mid-stream and a dropped connection', async () => {
-    llm.enqueue({ text: ['a', 'b', 'c'], fault: { kind: 'error-event', afterChunks: 1 } }, { text: ['a', 'b', 'c'], fault: { kind: 'drop', afterChunks: 1 } });
+    llm.enqueue(
+      { text: ['a', 'b', 'c'], fault: { kind: 'error-event', afterChunks: 1 } },
+      { text: ['a', 'b', 'c'], fault: { kind: 'drop', afterChunks: 1 } },
+    );
     const e1 = await collect(models[wire]()).catch((e: unknown) => e);
     expect(e1).toBeInstanceOf(ProviderError);
     expect((e1 as ProviderError).code).not.toBe('aborted');
@@ -95,7 +111,9 @@ it('an OpenAI-compatible endpoint without a key gets no Authorization header', a
 
 it('a 401 from "Test connection" shows the provider\'s own message', async () => {
   llm.setValidKeys(['right']);
-  const error = await listModels({ kind: 'openai', baseUrl: llm.openaiBaseUrl, apiKey: 'wrong' }).catch((e: unknown) => e);
+  const error = await listModels({ kind: 'openai', baseUrl: llm.openaiBaseUrl, apiKey: 'wrong' }).catch(
+    (e: unknown) => e,
+  );
   expect(error).toMatchObject({ code: 'auth', status: 401 });
   expect((error as Error).message).toMatch(/key/i);
 });

@@ -5,14 +5,29 @@ import { createOpenAIStreamMapper } from '../../../lib/providers/openai-stream-m
 import { createAnthropicStreamMapper } from '../../../lib/providers/anthropic-stream-mapper';
 import { mapAnthropicStopReason } from '../../../lib/providers/map-anthropic-stop-reason';
 import { mapOpenAIFinishReason } from '../../../lib/providers/map-openai-finish-reason';
-import { mapAnthropicMessages, mapAnthropicSystem, mapAnthropicTools } from '../../../lib/providers/map-anthropic-messages';
+import {
+  mapAnthropicMessages,
+  mapAnthropicSystem,
+  mapAnthropicTools,
+} from '../../../lib/providers/map-anthropic-messages';
 import { mapOpenAIMessages } from '../../../lib/providers/map-openai-messages';
 import { mapProviderError } from '../../../lib/providers/map-provider-error';
 import { parseRetryAfter } from '../../../lib/providers/observe-retries';
 import type { ChatCall } from '../../../lib/providers/chat-model';
 
-const chunk = (delta: object, extra: Partial<ChatCompletionChunk> = {}, finish: string | null = null): ChatCompletionChunk =>
-  ({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }], ...extra }) as ChatCompletionChunk;
+const chunk = (
+  delta: object,
+  extra: Partial<ChatCompletionChunk> = {},
+  finish: string | null = null,
+): ChatCompletionChunk =>
+  ({
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+    ...extra,
+  }) as ChatCompletionChunk;
 
 describe('stop reasons', () => {
   it('maps each vendor name', () => {
@@ -32,10 +47,29 @@ describe('OpenAI stream mapper', () => {
     const parts = [
       ...m.push(chunk({ role: 'assistant', content: 'Hi ' })),
       ...m.push(chunk({ reasoning_content: 'thinking' })),
-      ...m.push(chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'read_page', arguments: '{"off' } }] })),
-      ...m.push(chunk({ tool_calls: [{ index: 1, id: 'call_2', type: 'function', function: { name: 'list_tabs', arguments: '' } }] })),
+      ...m.push(
+        chunk({
+          tool_calls: [
+            { index: 0, id: 'call_1', type: 'function', function: { name: 'read_page', arguments: '{"off' } },
+          ],
+        }),
+      ),
+      ...m.push(
+        chunk({
+          tool_calls: [{ index: 1, id: 'call_2', type: 'function', function: { name: 'list_tabs', arguments: '' } }],
+        }),
+      ),
       ...m.push(chunk({ tool_calls: [{ index: 0, function: { arguments: 'set":1}' } }] }, {}, 'tool_calls')),
-      ...m.push({ ...chunk({}), choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, prompt_tokens_details: { cached_tokens: 4 } } } as ChatCompletionChunk),
+      ...m.push({
+        ...chunk({}),
+        choices: [],
+        usage: {
+          prompt_tokens: 10,
+          completion_tokens: 5,
+          total_tokens: 15,
+          prompt_tokens_details: { cached_tokens: 4 },
+        },
+      } as ChatCompletionChunk),
       ...m.finish(),
     ];
     expect(parts.filter((p) => p.type === 'text-delta')).toEqual([{ type: 'text-delta', delta: 'Hi ' }]);
@@ -44,7 +78,11 @@ describe('OpenAI stream mapper', () => {
       { type: 'tool-call', toolCallId: 'call_1', toolName: 'read_page', input: '{"offset":1}' },
       { type: 'tool-call', toolCallId: 'call_2', toolName: 'list_tabs', input: '{}' },
     ]);
-    expect(parts.at(-1)).toEqual({ type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 10, outputTokens: 5, cachedInputTokens: 4, cacheWriteTokens: 0 } });
+    expect(parts.at(-1)).toEqual({
+      type: 'finish',
+      finishReason: 'tool-calls',
+      usage: { inputTokens: 10, outputTokens: 5, cachedInputTokens: 4, cacheWriteTokens: 0 },
+    });
   });
 });
 
@@ -52,7 +90,12 @@ describe('Anthropic stream mapper', () => {
   it('maps text, thinking with signature, tool input and cache usage', () => {
     const m = createAnthropicStreamMapper();
     const events = [
-      { type: 'message_start', message: { usage: { input_tokens: 20, output_tokens: 1, cache_read_input_tokens: 7, cache_creation_input_tokens: 3 } } },
+      {
+        type: 'message_start',
+        message: {
+          usage: { input_tokens: 20, output_tokens: 1, cache_read_input_tokens: 7, cache_creation_input_tokens: 3 },
+        },
+      },
       { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
       { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'hmm' } },
       { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig' } },
@@ -60,7 +103,11 @@ describe('Anthropic stream mapper', () => {
       { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
       { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Hello' } },
       { type: 'content_block_stop', index: 1 },
-      { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_1', name: 'fill_form', input: {} } },
+      {
+        type: 'content_block_start',
+        index: 2,
+        content_block: { type: 'tool_use', id: 'toolu_1', name: 'fill_form', input: {} },
+      },
       { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"a":' } },
       { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '2}' } },
       { type: 'content_block_stop', index: 2 },
@@ -76,7 +123,11 @@ describe('Anthropic stream mapper', () => {
       { type: 'tool-call-delta', toolCallId: 'toolu_1', inputDelta: '{"a":' },
       { type: 'tool-call-delta', toolCallId: 'toolu_1', inputDelta: '2}' },
       { type: 'tool-call', toolCallId: 'toolu_1', toolName: 'fill_form', input: '{"a":2}' },
-      { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 20, outputTokens: 9, cachedInputTokens: 7, cacheWriteTokens: 3 } },
+      {
+        type: 'finish',
+        finishReason: 'tool-calls',
+        usage: { inputTokens: 20, outputTokens: 9, cachedInputTokens: 7, cacheWriteTokens: 3 },
+      },
     ]);
   });
 });
@@ -89,8 +140,18 @@ const call: ChatCall = {
   ],
   messages: [
     { role: 'user', content: [{ type: 'text', text: 'q1' }] },
-    { role: 'assistant', content: [{ type: 'reasoning', text: 'r', signature: 's' }, { type: 'text', text: 'let me look' }, { type: 'tool-call', toolCallId: 't1', toolName: 'a', input: { x: 1 } }] },
-    { role: 'tool', content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'a', output: 'result', isError: false }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'r', signature: 's' },
+        { type: 'text', text: 'let me look' },
+        { type: 'tool-call', toolCallId: 't1', toolName: 'a', input: { x: 1 } },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'a', output: 'result', isError: false }],
+    },
     { role: 'user', content: [{ type: 'text', text: 'q2' }] },
   ],
 };
@@ -100,14 +161,20 @@ describe('request mapping', () => {
     expect(mapOpenAIMessages(call)).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'q1' },
-      { role: 'assistant', content: 'let me look', tool_calls: [{ id: 't1', type: 'function', function: { name: 'a', arguments: '{"x":1}' } }] },
+      {
+        role: 'assistant',
+        content: 'let me look',
+        tool_calls: [{ id: 't1', type: 'function', function: { name: 'a', arguments: '{"x":1}' } }],
+      },
       { role: 'tool', tool_call_id: 't1', content: 'result' },
       { role: 'user', content: 'q2' },
     ]);
   });
 
   it('Anthropic: three cache breakpoints, merged user turn, signed thinking replayed', () => {
-    expect(mapAnthropicSystem(call)).toEqual([{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }]);
+    expect(mapAnthropicSystem(call)).toEqual([
+      { type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } },
+    ]);
     const tools = mapAnthropicTools(call)!;
     expect(tools.map((t) => 'cache_control' in t)).toEqual([false, true]);
     const messages = mapAnthropicMessages(call);
@@ -124,10 +191,25 @@ describe('request mapping', () => {
 
 describe('errors', () => {
   it('keeps the vendor message and maps the status', () => {
-    const openai401 = Object.assign(new Error('401 Incorrect API key provided'), { name: 'AuthenticationError', status: 401, error: { message: 'Incorrect API key provided', code: 'invalid_api_key' } });
-    expect(mapProviderError(openai401)).toMatchObject({ code: 'auth', status: 401, message: 'Incorrect API key provided' });
-    const anthropic529 = Object.assign(new Error('529'), { status: 529, error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
-    expect(mapProviderError(anthropic529)).toMatchObject({ code: 'overloaded', message: 'Overloaded', retryable: true });
+    const openai401 = Object.assign(new Error('401 Incorrect API key provided'), {
+      name: 'AuthenticationError',
+      status: 401,
+      error: { message: 'Incorrect API key provided', code: 'invalid_api_key' },
+    });
+    expect(mapProviderError(openai401)).toMatchObject({
+      code: 'auth',
+      status: 401,
+      message: 'Incorrect API key provided',
+    });
+    const anthropic529 = Object.assign(new Error('529'), {
+      status: 529,
+      error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+    });
+    expect(mapProviderError(anthropic529)).toMatchObject({
+      code: 'overloaded',
+      message: 'Overloaded',
+      retryable: true,
+    });
     const aborted = new AbortController();
     aborted.abort();
     expect(mapProviderError(new Error('whatever'), aborted.signal).code).toBe('aborted');

@@ -9,7 +9,20 @@ describe('provider presets', () => {
     expect(providerPresetCount).toBe(providerPresets.length);
     expect(providerPresetCount).toBeGreaterThanOrEqual(10);
     const labels = providerPresets.map((p) => p.label).join(' | ');
-    for (const vendor of ['OpenAI', 'Anthropic', 'Google Gemini', 'Azure OpenAI', 'Groq', 'Mistral', 'DeepSeek', 'xAI', 'Ollama', 'LM Studio', 'OpenRouter', 'Chrome built-in']) {
+    for (const vendor of [
+      'OpenAI',
+      'Anthropic',
+      'Google Gemini',
+      'Azure OpenAI',
+      'Groq',
+      'Mistral',
+      'DeepSeek',
+      'xAI',
+      'Ollama',
+      'LM Studio',
+      'OpenRouter',
+      'Chrome built-in',
+    ]) {
       expect(labels).toContain(vendor);
     }
     expect(new Set(providerPresets.map((p) => p.id)).size).toBe(providerPresets.length);
@@ -31,7 +44,7 @@ describe('provider presets', () => {
     expect(providerPresets.find((p) => p.id === 'ollama')!.hint).not.toMatch(/OLLAMA_ORIGINS=/);
   });
 
-  describe('in the user\'s language', () => {
+  describe("in the user's language", () => {
     afterEach(() => vi.restoreAllMocks());
 
     it('reads labels and hints from the locale when shown; vendor names stay as they are', () => {
@@ -49,9 +62,19 @@ describe('provider presets', () => {
 
 describe('model catalog', () => {
   it('knows context windows, reasoning and tools of documented models', () => {
-    expect(lookupModel('gpt-4o-mini')).toEqual({ contextWindowTokens: 128_000, reasoning: false, tools: true, images: true, known: true });
+    expect(lookupModel('gpt-4o-mini')).toEqual({
+      contextWindowTokens: 128_000,
+      reasoning: false,
+      tools: true,
+      images: true,
+      known: true,
+    });
     expect(lookupModel('o4-mini')).toMatchObject({ contextWindowTokens: 200_000, reasoning: true });
-    expect(lookupModel('claude-sonnet-4-5')).toMatchObject({ contextWindowTokens: 200_000, reasoning: true, tools: true });
+    expect(lookupModel('claude-sonnet-4-5')).toMatchObject({
+      contextWindowTokens: 200_000,
+      reasoning: true,
+      tools: true,
+    });
     expect(lookupModel('claude-3-5-haiku-latest')).toMatchObject({ reasoning: false });
     expect(lookupModel('gemini-2.5-flash')).toMatchObject({ contextWindowTokens: 1_048_576, reasoning: true });
     expect(lookupModel('grok-3-mini')).toMatchObject({ reasoning: true });
@@ -78,26 +101,89 @@ describe('model catalog', () => {
     const images = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, lookupModel(id).images]));
     const all = (ids: string[], value: boolean | undefined) => Object.fromEntries(ids.map((id) => [id, value]));
     const seeing = [
-      'gpt-4o', 'gpt-4o-mini', 'gpt-4.1-nano', 'gpt-5', 'gpt-5-mini', 'gpt-4-turbo', 'o1', 'o3', 'o3-pro', 'o4-mini',
-      'claude-3-haiku-20240307', 'claude-3-7-sonnet-latest', 'claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5',
-      'gemini-1.5-pro', 'gemini-2.0-flash', 'gemini-2.5-flash', 'models/gemini-3-pro-preview', 'grok-4', 'grok-4-fast-reasoning',
-      'pixtral-large-latest', 'anthropic/claude-sonnet-4.5',
+      'gpt-4o',
+      'gpt-4o-mini',
+      'gpt-4.1-nano',
+      'gpt-5',
+      'gpt-5-mini',
+      'gpt-4-turbo',
+      'o1',
+      'o3',
+      'o3-pro',
+      'o4-mini',
+      'claude-3-haiku-20240307',
+      'claude-3-7-sonnet-latest',
+      'claude-sonnet-4-5',
+      'claude-opus-4-1',
+      'claude-haiku-4-5',
+      'gemini-1.5-pro',
+      'gemini-2.0-flash',
+      'gemini-2.5-flash',
+      'models/gemini-3-pro-preview',
+      'grok-4',
+      'grok-4-fast-reasoning',
+      'pixtral-large-latest',
+      'anthropic/claude-sonnet-4.5',
       // Local and hosted vision variants, however the server spells them
-      'llava:13b', 'bakllava', 'llama3.2-vision:11b', 'meta-llama/llama-3.2-11b-vision-instruct', 'llama-3.2-90b-vision-preview',
-      'qwen2.5vl:7b', 'qwen3-vl:8b', 'Qwen/Qwen2.5-VL-72B-Instruct', 'minicpm-v:8b', 'moondream', 'grok-2-vision-1212',
+      'llava:13b',
+      'bakllava',
+      'llama3.2-vision:11b',
+      'meta-llama/llama-3.2-11b-vision-instruct',
+      'llama-3.2-90b-vision-preview',
+      'qwen2.5vl:7b',
+      'qwen3-vl:8b',
+      'Qwen/Qwen2.5-VL-72B-Instruct',
+      'minicpm-v:8b',
+      'moondream',
+      'grok-2-vision-1212',
     ];
     const blind = [
-      'gpt-3.5-turbo', 'gpt-3.5-turbo-0125', 'gpt-4-turbo-preview', 'o1-mini', 'o1-preview', 'o3-mini', 'gpt-oss-120b', 'gpt-oss:20b',
-      'deepseek-chat', 'deepseek-reasoner', 'deepseek-r1:8b', 'grok-3', 'grok-3-mini', 'grok-code-fast-1', 'codestral-latest',
-      'open-mistral-nemo', 'llama3.2', 'llama3.2:3b', 'llama3.1:8b', 'llama-3.3-70b-versatile', 'qwen3:8b', 'qwen/qwen3-32b',
-      'qwen3-coder', 'moonshotai/kimi-k2-instruct',
+      'gpt-3.5-turbo',
+      'gpt-3.5-turbo-0125',
+      'gpt-4-turbo-preview',
+      'o1-mini',
+      'o1-preview',
+      'o3-mini',
+      'gpt-oss-120b',
+      'gpt-oss:20b',
+      'deepseek-chat',
+      'deepseek-reasoner',
+      'deepseek-r1:8b',
+      'grok-3',
+      'grok-3-mini',
+      'grok-code-fast-1',
+      'codestral-latest',
+      'open-mistral-nemo',
+      'llama3.2',
+      'llama3.2:3b',
+      'llama3.1:8b',
+      'llama-3.3-70b-versatile',
+      'qwen3:8b',
+      'qwen/qwen3-32b',
+      'qwen3-coder',
+      'moonshotai/kimi-k2-instruct',
     ];
     // Undocumented either way (or mixed within the family): the server decides.
-    const unknown = ['claude-3-5-haiku-latest', 'anthropic/claude-3.5-haiku', 'gpt-4o-audio-preview', 'gpt-4o-mini-search-preview', 'gemma3:4b', 'mistral-small-latest', 'magistral-medium-latest', 'kimi-k2.5', 'mistral:7b'];
+    const unknown = [
+      'claude-3-5-haiku-latest',
+      'anthropic/claude-3.5-haiku',
+      'gpt-4o-audio-preview',
+      'gpt-4o-mini-search-preview',
+      'gemma3:4b',
+      'mistral-small-latest',
+      'magistral-medium-latest',
+      'kimi-k2.5',
+      'mistral:7b',
+    ];
     expect(images(seeing)).toEqual(all(seeing, true));
     expect(images(blind)).toEqual(all(blind, false));
     expect(images(unknown)).toEqual(all(unknown, undefined));
     // A vision model the window table does not know still takes images; its window stays the safe guess.
-    expect(lookupModel('llava:13b')).toEqual({ contextWindowTokens: UNKNOWN_CONTEXT_WINDOW, reasoning: false, images: true, known: false });
+    expect(lookupModel('llava:13b')).toEqual({
+      contextWindowTokens: UNKNOWN_CONTEXT_WINDOW,
+      reasoning: false,
+      images: true,
+      known: false,
+    });
   });
 });

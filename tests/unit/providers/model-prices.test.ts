@@ -4,8 +4,22 @@ import { describeAnswerUsage, describeConversationUsage, formatUsd } from '../..
 import type { MessageRecord } from '../../../lib/storage/records';
 import { sumRunUsage } from '../../../lib/background/sum-run-usage';
 
-const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0) => ({ inputTokens, outputTokens, cachedInputTokens, cacheWriteTokens });
-const answer = (model: string, u: ReturnType<typeof usage>): MessageRecord => ({ id: model, conversationId: 'c', role: 'assistant', text: 'x', status: 'complete', createdAt: 1, model, usage: u });
+const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0) => ({
+  inputTokens,
+  outputTokens,
+  cachedInputTokens,
+  cacheWriteTokens,
+});
+const answer = (model: string, u: ReturnType<typeof usage>): MessageRecord => ({
+  id: model,
+  conversationId: 'c',
+  role: 'assistant',
+  text: 'x',
+  status: 'complete',
+  createdAt: 1,
+  model,
+  usage: u,
+});
 
 describe('model prices', () => {
   it('matches the longest prefix, ignoring a vendor prefix; unknown models have no price', () => {
@@ -16,7 +30,7 @@ describe('model prices', () => {
     expect(priceOf('llama3.1:8b')).toBeUndefined();
   });
 
-  it("OpenAI counts cached tokens inside prompt_tokens; Anthropic counts reads and writes apart", () => {
+  it('OpenAI counts cached tokens inside prompt_tokens; Anthropic counts reads and writes apart', () => {
     const oai = costOf(priceOf('gpt-4o-mini')!, usage(1000, 200, 400));
     expect(oai.costUsd).toBeCloseTo((600 * 0.15 + 400 * 0.075 + 200 * 0.6) / 1e6, 12);
     expect(oai.savedUsd).toBeCloseTo((400 * 0.075) / 1e6, 12);
@@ -26,17 +40,30 @@ describe('model prices', () => {
   });
 
   it('the panel shows tokens always, cost and savings for priced models, and a conversation cost only when all are priced', () => {
-    expect(describeAnswerUsage(answer('Fake · gpt-4o-mini', usage(1000, 200, 400)))).toEqual({ tokens: '1,000 in · 200 out · 400 cached', cost: '$0.00024', saved: '$0.00003' });
+    expect(describeAnswerUsage(answer('Fake · gpt-4o-mini', usage(1000, 200, 400)))).toEqual({
+      tokens: '1,000 in · 200 out · 400 cached',
+      cost: '$0.00024',
+      saved: '$0.00003',
+    });
     expect(describeAnswerUsage(answer('Local · llama3', usage(10, 5)))).toEqual({ tokens: '10 in · 5 out' });
-    expect(describeConversationUsage([answer('A · gpt-4o', usage(1_000_000, 0)), answer('B · gpt-4o', usage(0, 100_000))])).toEqual({ tokens: '1,000,000 in · 100,000 out', cost: '$3.50' });
-    expect(describeConversationUsage([answer('A · gpt-4o', usage(10, 0)), answer('B · llama', usage(5, 5))])).toEqual({ tokens: '15 in · 5 out' });
+    expect(
+      describeConversationUsage([answer('A · gpt-4o', usage(1_000_000, 0)), answer('B · gpt-4o', usage(0, 100_000))]),
+    ).toEqual({ tokens: '1,000,000 in · 100,000 out', cost: '$3.50' });
+    expect(describeConversationUsage([answer('A · gpt-4o', usage(10, 0)), answer('B · llama', usage(5, 5))])).toEqual({
+      tokens: '15 in · 5 out',
+    });
     expect(formatUsd(0.0001234)).toBe('$0.000123');
   });
 
   it("a run's usage is the sum of its steps, sub-agents included", () => {
     const u = sumRunUsage([
       { type: 'usage', runId: 'r', step: 0, usage: usage(10, 2, 1) },
-      { type: 'nested', runId: 'r', parentToolCallId: 't', event: { type: 'usage', runId: 's', step: 0, usage: usage(5, 1) } },
+      {
+        type: 'nested',
+        runId: 'r',
+        parentToolCallId: 't',
+        event: { type: 'usage', runId: 's', step: 0, usage: usage(5, 1) },
+      },
       { type: 'usage', runId: 'r', step: 1, usage: usage(20, 3, 4, 2) },
     ]);
     expect(u).toEqual(usage(35, 6, 5, 2));

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatCall, ModelStreamPart } from '../../../lib/providers/chat-model';
 import { createChatModel } from '../../../lib/providers/create-chat-model';
 import { describeBuiltinModel } from '../../../lib/providers/describe-builtin-model';
-import { findLanguageModel, type LanguageModelApi, type LanguageModelAvailability, type LanguageModelCreateOptions } from '../../../lib/providers/language-model-api';
+import {
+  findLanguageModel,
+  type LanguageModelApi,
+  type LanguageModelAvailability,
+  type LanguageModelCreateOptions,
+} from '../../../lib/providers/language-model-api';
 import { mapPromptApiMessages } from '../../../lib/providers/map-prompt-api-messages';
 import { createPromptApiChatModel } from '../../../lib/providers/prompt-api-chat-model';
 import { ProviderError } from '../../../lib/providers/provider-error';
@@ -41,7 +46,13 @@ const call: ChatCall = {
   system: 'You are Tabwise.',
   messages: [
     { role: 'user', content: [{ type: 'text', text: 'first' }] },
-    { role: 'assistant', content: [{ type: 'text', text: 'answer' }, { type: 'tool-call', toolCallId: 't1', toolName: 'read_page', input: {} }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'answer' },
+        { type: 'tool-call', toolCallId: 't1', toolName: 'read_page', input: {} },
+      ],
+    },
     { role: 'tool', content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'read_page', output: 'page text' }] },
     { role: 'user', content: [{ type: 'text', text: 'second' }] },
   ],
@@ -68,14 +79,18 @@ describe('Prompt API messages', () => {
 });
 
 describe('Prompt API chat model', () => {
-  it('streams the session\'s chunks as text and finishes, then destroys the session', async () => {
+  it("streams the session's chunks as text and finishes, then destroys the session", async () => {
     const fake = fakeLanguageModel('available');
     const model = createPromptApiChatModel({ modelId: 'gemini-nano', languageModel: () => fake.api });
     const parts = await collect(model.stream(call, new AbortController().signal));
     expect(parts).toEqual([
       { type: 'text-delta', delta: 'Hel' },
       { type: 'text-delta', delta: 'lo' },
-      { type: 'finish', finishReason: 'stop', usage: { inputTokens: 42, outputTokens: 2, cachedInputTokens: 0, cacheWriteTokens: 0 } },
+      {
+        type: 'finish',
+        finishReason: 'stop',
+        usage: { inputTokens: 42, outputTokens: 2, cachedInputTokens: 0, cacheWriteTokens: 0 },
+      },
     ]);
     expect(fake.created).toHaveLength(1);
     expect(fake.created[0]!.options.initialPrompts?.[0]).toEqual({ role: 'system', content: 'You are Tabwise.' });
@@ -102,16 +117,30 @@ describe('Prompt API chat model', () => {
 
 describe('describeBuiltinModel', () => {
   it('turns each availability into a sentence, and a missing API into the reason', async () => {
-    expect(await describeBuiltinModel(undefined)).toMatchObject({ availability: 'missing', message: expect.stringMatching(/Chrome 138/) });
-    expect(await describeBuiltinModel(fakeLanguageModel('downloading').api)).toMatchObject({ availability: 'downloading', message: expect.stringMatching(/^Downloading/) });
-    expect(await describeBuiltinModel(fakeLanguageModel('downloadable').api)).toMatchObject({ message: expect.stringMatching(/download/) });
-    expect(await describeBuiltinModel(fakeLanguageModel('available').api)).toMatchObject({ message: expect.stringMatching(/^Ready/) });
+    expect(await describeBuiltinModel(undefined)).toMatchObject({
+      availability: 'missing',
+      message: expect.stringMatching(/Chrome 138/),
+    });
+    expect(await describeBuiltinModel(fakeLanguageModel('downloading').api)).toMatchObject({
+      availability: 'downloading',
+      message: expect.stringMatching(/^Downloading/),
+    });
+    expect(await describeBuiltinModel(fakeLanguageModel('downloadable').api)).toMatchObject({
+      message: expect.stringMatching(/download/),
+    });
+    expect(await describeBuiltinModel(fakeLanguageModel('available').api)).toMatchObject({
+      message: expect.stringMatching(/^Ready/),
+    });
   });
 
-  it('says it in the user\'s language', async () => {
+  it("says it in the user's language", async () => {
     inGerman();
-    expect(await describeBuiltinModel(fakeLanguageModel('available').api)).toMatchObject({ message: 'Bereit: Das Modell ist auf diesem Computer.' });
-    expect(await describeBuiltinModel(undefined)).toMatchObject({ message: expect.stringMatching(/^Nicht verfügbar: .*Chrome 138/) });
+    expect(await describeBuiltinModel(fakeLanguageModel('available').api)).toMatchObject({
+      message: 'Bereit: Das Modell ist auf diesem Computer.',
+    });
+    expect(await describeBuiltinModel(undefined)).toMatchObject({
+      message: expect.stringMatching(/^Nicht verfügbar: .*Chrome 138/),
+    });
   });
 
   afterEach(() => vi.restoreAllMocks());

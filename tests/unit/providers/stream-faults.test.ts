@@ -43,9 +43,21 @@ async function closedPort(): Promise<number> {
 
 const models = {
   openai: (o: { baseURL?: string; stallTimeoutMs?: number } = {}) =>
-    createOpenAIChatModel({ modelId: 'gpt-x', apiKey: 'k', baseURL: o.baseURL ?? llm.openaiBaseUrl, maxRetries: 0, stallTimeoutMs: o.stallTimeoutMs }),
+    createOpenAIChatModel({
+      modelId: 'gpt-x',
+      apiKey: 'k',
+      baseURL: o.baseURL ?? llm.openaiBaseUrl,
+      maxRetries: 0,
+      stallTimeoutMs: o.stallTimeoutMs,
+    }),
   anthropic: (o: { baseURL?: string; stallTimeoutMs?: number } = {}) =>
-    createAnthropicChatModel({ modelId: 'claude-x', apiKey: 'k', baseURL: o.baseURL ?? llm.anthropicBaseUrl, maxRetries: 0, stallTimeoutMs: o.stallTimeoutMs }),
+    createAnthropicChatModel({
+      modelId: 'claude-x',
+      apiKey: 'k',
+      baseURL: o.baseURL ?? llm.anthropicBaseUrl,
+      maxRetries: 0,
+      stallTimeoutMs: o.stallTimeoutMs,
+    }),
 };
 
 describe.each(['openai', 'anthropic'] as const)('%s stream faults', (wire) => {
@@ -85,9 +97,13 @@ describe.each(['openai', 'anthropic'] as const)('%s stream faults', (wire) => {
 
   it('a server nobody listens on is "network", and the message names the host and what to check', async () => {
     const port = await closedPort();
-    const { error } = await drain(models[wire]({ baseURL: `http://127.0.0.1:${port}${wire === 'openai' ? '/v1' : ''}` }));
+    const { error } = await drain(
+      models[wire]({ baseURL: `http://127.0.0.1:${port}${wire === 'openai' ? '/v1' : ''}` }),
+    );
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ code: 'network' });
-    expect((error as Error).message).toBe(`Can't reach 127.0.0.1:${port}. Is the local server running on that port? Start it, or fix the base URL in Settings.`);
+    expect((error as Error).message).toBe(
+      `Can't reach 127.0.0.1:${port}. Is the local server running on that port? Start it, or fix the base URL in Settings.`,
+    );
   });
 });

@@ -7,7 +7,13 @@ import { formatImageResult, splitToolResultImage } from '../../../lib/providers/
 
 const PNG = 'iVBORw0KGgo=';
 const output = formatImageResult('Screenshot of the tab', { mediaType: 'image/png', data: PNG });
-const result = (over: Partial<ToolResultPart> = {}): ToolResultPart => ({ type: 'tool-result', toolCallId: 's1', toolName: 'screenshot', output, ...over });
+const result = (over: Partial<ToolResultPart> = {}): ToolResultPart => ({
+  type: 'tool-result',
+  toolCallId: 's1',
+  toolName: 'screenshot',
+  output,
+  ...over,
+});
 const call = (part: ToolResultPart): ChatCall => ({
   system: '',
   messages: [
@@ -19,11 +25,18 @@ const call = (part: ToolResultPart): ChatCall => ({
 
 describe('images in tool results', () => {
   it('are read only from a successful screenshot result of the right shape', () => {
-    expect(splitToolResultImage(result())).toEqual({ text: 'Screenshot of the tab', image: { mediaType: 'image/png', data: PNG } });
+    expect(splitToolResultImage(result())).toEqual({
+      text: 'Screenshot of the tab',
+      image: { mediaType: 'image/png', data: PNG },
+    });
     // Another tool (an MCP tool, a page's text) cannot smuggle an image part in.
     expect(splitToolResultImage(result({ toolName: 'read_page' }))).toEqual({ text: output });
     expect(splitToolResultImage(result({ isError: true }))).toEqual({ text: output });
-    expect(splitToolResultImage(result({ output: formatImageResult('x', { mediaType: 'image/svg+xml' as 'image/png', data: PNG }) })).image).toBeUndefined();
+    expect(
+      splitToolResultImage(
+        result({ output: formatImageResult('x', { mediaType: 'image/svg+xml' as 'image/png', data: PNG }) }),
+      ).image,
+    ).toBeUndefined();
     expect(splitToolResultImage(result({ output: '{"note":"cut [… trimmed' })).image).toBeUndefined();
   });
 
@@ -31,16 +44,29 @@ describe('images in tool results', () => {
     const messages = mapOpenAIMessages(call(result()));
     expect(messages.slice(-2)).toEqual([
       { role: 'tool', tool_call_id: 's1', content: 'Screenshot of the tab' },
-      { role: 'user', content: [expect.objectContaining({ type: 'text' }), { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } }] },
+      {
+        role: 'user',
+        content: [
+          expect.objectContaining({ type: 'text' }),
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } },
+        ],
+      },
     ]);
   });
 
   it('go to Anthropic as an image block inside the tool_result', () => {
     const last = mapAnthropicMessages(call(result())).at(-1)!;
-    expect(last.content).toEqual([{
-      type: 'tool_result', tool_use_id: 's1', is_error: false,
-      content: [{ type: 'text', text: 'Screenshot of the tab' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }],
-    }]);
+    expect(last.content).toEqual([
+      {
+        type: 'tool_result',
+        tool_use_id: 's1',
+        is_error: false,
+        content: [
+          { type: 'text', text: 'Screenshot of the tab' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+        ],
+      },
+    ]);
   });
 
   it('are replaced by a clear error for the built-in model, which takes text only', () => {

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createModelLoadTracker, type ModelLoadProgress } from '../../../lib/retrieval/create-model-load-tracker';
 
 const ok = (status = 200) => Promise.resolve(new Response('x', { status }));
-const total = (loaded: number, all: number) => ({ status: 'progress_total', name: 'm', progress: (100 * loaded) / all, loaded, total: all, files: {} });
+const total = (loaded: number, all: number) => ({
+  status: 'progress_total',
+  name: 'm',
+  progress: (100 * loaded) / all,
+  loaded,
+  total: all,
+  files: {},
+});
 
 afterEach(() => vi.useRealTimers());
 
@@ -28,7 +35,12 @@ describe('createModelLoadTracker', () => {
   it('reports at most once per interval, the last byte at once, and a held-back state when the interval ends', () => {
     vi.useFakeTimers();
     const seen: number[] = [];
-    const t = createModelLoadTracker({ fetch: () => ok(), onProgress: (p) => seen.push(p.loaded), intervalMs: 250, now: () => Date.now() });
+    const t = createModelLoadTracker({
+      fetch: () => ok(),
+      onProgress: (p) => seen.push(p.loaded),
+      intervalMs: 250,
+      now: () => Date.now(),
+    });
     t.progress(total(1, 100));
     t.progress(total(2, 100));
     t.progress(total(3, 100));
@@ -48,13 +60,23 @@ describe('createModelLoadTracker', () => {
     await t.fetch('https://huggingface.co/m/resolve/main/generation_config.json');
     await t.fetch('https://huggingface.co/m/resolve/main/empty.txt');
     expect(t.failure()).toBeUndefined();
-    await expect(t.fetch(new URL('https://huggingface.co/m/resolve/main/config.json'))).rejects.toThrow('Failed to fetch');
+    await expect(t.fetch(new URL('https://huggingface.co/m/resolve/main/config.json'))).rejects.toThrow(
+      'Failed to fetch',
+    );
     await t.fetch('https://huggingface.co/m/resolve/main/tokenizer.json');
-    expect(t.failure()).toEqual({ url: 'https://huggingface.co/m/resolve/main/config.json', reason: 'network error (Failed to fetch)' });
+    expect(t.failure()).toEqual({
+      url: 'https://huggingface.co/m/resolve/main/config.json',
+      reason: 'network error (Failed to fetch)',
+    });
 
-    const s = createModelLoadTracker({ fetch: () => Promise.resolve(new Response('busy', { status: 503, statusText: 'Service Unavailable' })) });
+    const s = createModelLoadTracker({
+      fetch: () => Promise.resolve(new Response('busy', { status: 503, statusText: 'Service Unavailable' })),
+    });
     const response = await s.fetch('https://huggingface.co/m/resolve/main/config.json');
     expect(response.status).toBe(503);
-    expect(s.failure()).toEqual({ url: 'https://huggingface.co/m/resolve/main/config.json', reason: 'HTTP 503 Service Unavailable' });
+    expect(s.failure()).toEqual({
+      url: 'https://huggingface.co/m/resolve/main/config.json',
+      reason: 'HTTP 503 Service Unavailable',
+    });
   });
 });

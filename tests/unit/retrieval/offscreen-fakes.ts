@@ -10,11 +10,27 @@ const origin = `chrome-extension://${extensionId}/`;
 /** The service worker as Chrome reports it to a listener: no tab, no documentId. */
 export const workerSender: SenderInfo = { id: extensionId, url: `${origin}background.js` };
 export const optionsPageSender: SenderInfo = { id: extensionId, url: `${origin}options.html`, documentId: 'doc-1' };
-export const contentScriptSender: SenderInfo = { id: extensionId, url: 'https://example.com/', tab: { id: 3 }, documentId: 'doc-2' };
+export const contentScriptSender: SenderInfo = {
+  id: extensionId,
+  url: 'https://example.com/',
+  tab: { id: 3 },
+  documentId: 'doc-2',
+};
 
 export const model = { id: 'fake', dtype: 'fp32', allowRemote: false } as const;
 
-export const engineStats: EngineStats = { pages: 1, chunks: 2, bytes: 0, modelId: 'fake@fp32', dims: 4, model: 'idle', threads: 0, crossOriginIsolated: false, restoredChunks: 0, restoreMs: 0 };
+export const engineStats: EngineStats = {
+  pages: 1,
+  chunks: 2,
+  bytes: 0,
+  modelId: 'fake@fp32',
+  dims: 4,
+  model: 'idle',
+  threads: 0,
+  crossOriginIsolated: false,
+  restoredChunks: 0,
+  restoreMs: 0,
+};
 
 /** Chrome serialises runtime messages as JSON (undefined fields vanish). */
 const viaJson = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
@@ -25,9 +41,15 @@ const NO_RECEIVER = 'Could not establish connection. Receiving end does not exis
  * chrome.runtime as the offscreen document and the worker see it: `deliver` rejects as Chrome does when no
  * context listens, resolves undefined when every listener let the message pass, else with the first answer.
  */
-export function fakeRuntime(): OffscreenRuntime & { deliver(raw: unknown, sender: SenderInfo): Promise<unknown>; listeners: Set<MessageListener<SenderInfo>> } {
+export function fakeRuntime(): OffscreenRuntime & {
+  deliver(raw: unknown, sender: SenderInfo): Promise<unknown>;
+  listeners: Set<MessageListener<SenderInfo>>;
+} {
   const listeners = new Set<MessageListener<SenderInfo>>();
-  const onMessage: MessageEvent<SenderInfo> = { addListener: (l) => void listeners.add(l), removeListener: (l) => void listeners.delete(l) };
+  const onMessage: MessageEvent<SenderInfo> = {
+    addListener: (l) => void listeners.add(l),
+    removeListener: (l) => void listeners.delete(l),
+  };
   return {
     id: extensionId,
     getURL: (path) => origin + path.replace(/^\//, ''),

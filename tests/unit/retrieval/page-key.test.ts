@@ -12,6 +12,10 @@ it('a hash route is a page of its own; a plain anchor is the same page', () => {
 });
 
 it('citation links keep a route and put the text directive after it', () => {
-  expect(textFragmentUrl('https://app.example/#/inbox', 'Quarterly report attached')).toBe('https://app.example/#/inbox:~:text=Quarterly%20report%20attached');
-  expect(textFragmentUrl('https://docs.example/guide#install', 'Run npm start')).toBe('https://docs.example/guide#:~:text=Run%20npm%20start');
+  expect(textFragmentUrl('https://app.example/#/inbox', 'Quarterly report attached')).toBe(
+    'https://app.example/#/inbox:~:text=Quarterly%20report%20attached',
+  );
+  expect(textFragmentUrl('https://docs.example/guide#install', 'Run npm start')).toBe(
+    'https://docs.example/guide#:~:text=Run%20npm%20start',
+  );
 });

@@ -13,7 +13,9 @@ describe('decideCapture', () => {
     expect(decideCapture(page('https://example.com/a', true), s)).toEqual({ index: false, reason: 'incognito' });
   });
   it('respects pause', () => {
-    expect(decideCapture(page('https://example.com/'), { ...DEFAULT_PRIVACY_SETTINGS, paused: true })).toMatchObject({ reason: 'paused' });
+    expect(decideCapture(page('https://example.com/'), { ...DEFAULT_PRIVACY_SETTINGS, paused: true })).toMatchObject({
+      reason: 'paused',
+    });
   });
   it.each([
     'https://mail.google.com/mail/u/0/#inbox',
@@ -29,14 +31,22 @@ describe('decideCapture', () => {
     expect(decideCapture(page(url))).toMatchObject({ index: false });
   });
   it('applies user domains (with subdomains) and patterns', () => {
-    const s = { ...DEFAULT_PRIVACY_SETTINGS, deniedDomains: ['corp.example'], deniedPatterns: ['*://example.org/private/*', '/secret/i'] };
+    const s = {
+      ...DEFAULT_PRIVACY_SETTINGS,
+      deniedDomains: ['corp.example'],
+      deniedPatterns: ['*://example.org/private/*', '/secret/i'],
+    };
     expect(decideCapture(page('https://wiki.corp.example/x'), s)).toMatchObject({ reason: 'user-denylist' });
     expect(decideCapture(page('https://example.org/private/doc'), s)).toMatchObject({ reason: 'user-denylist' });
     expect(decideCapture(page('https://example.net/SECRET-plans'), s)).toMatchObject({ reason: 'user-denylist' });
     expect(decideCapture(page('https://example.org/public'), s)).toEqual({ index: true });
   });
   it('allowlist mode indexes only allowed pages and still applies the default denylist', () => {
-    const s = { ...DEFAULT_PRIVACY_SETTINGS, mode: 'allowlist' as const, allowedDomains: ['developer.mozilla.org', 'github.com'] };
+    const s = {
+      ...DEFAULT_PRIVACY_SETTINGS,
+      mode: 'allowlist' as const,
+      allowedDomains: ['developer.mozilla.org', 'github.com'],
+    };
     expect(decideCapture(page('https://developer.mozilla.org/en-US/docs/Web'), s)).toEqual({ index: true });
     expect(decideCapture(page('https://news.ycombinator.com/'), s)).toMatchObject({ reason: 'not-allowlisted' });
     expect(decideCapture(page('https://github.com/login'), s)).toMatchObject({ reason: 'default-denylist' });
@@ -54,7 +64,9 @@ describe('scrubSecrets', () => {
   it('replaces Luhn-valid card numbers with spaces or dashes, keeps other digit runs', () => {
     expect(scrubSecrets('card 4111 1111 1111 1111 ok')).toBe(`card ${SECRET_MARKER} ok`);
     expect(scrubSecrets('card 5500-0000-0000-0004.')).toBe(`card ${SECRET_MARKER}.`);
-    expect(scrubSecrets('order 4111 1111 1111 1112 and phone 0201 555 0199')).toBe('order 4111 1111 1111 1112 and phone 0201 555 0199');
+    expect(scrubSecrets('order 4111 1111 1111 1112 and phone 0201 555 0199')).toBe(
+      'order 4111 1111 1111 1112 and phone 0201 555 0199',
+    );
   });
   it('replaces IBANs, SSNs, API keys, JWTs and long hex secrets', () => {
     const text = [

@@ -61,7 +61,11 @@ describe('scrubUrl', () => {
     expect(new URL(out).pathname).toBe(new URL(url).pathname);
   });
   it('leaves ordinary URLs, routes and anchors alone', () => {
-    for (const url of ['https://en.wikipedia.org/wiki/Orama?action=view', 'https://app.example/#/inbox', 'https://docs.example/guide#install']) {
+    for (const url of [
+      'https://en.wikipedia.org/wiki/Orama?action=view',
+      'https://app.example/#/inbox',
+      'https://docs.example/guide#install',
+    ]) {
       expect(scrubUrl(url)).toBe(url);
     }
   });

@@ -24,11 +24,23 @@ describe('parseSiteEntry', () => {
     expect(parseSiteEntry('/\\/account\\//i')).toEqual({ pattern: '/\\/account\\//i' });
     expect(parseSiteEntry('https://Shop.example/checkout')).toEqual({ pattern: '*://shop.example/checkout*' });
   });
-  it.each(['not a site', 'bank', 'bank..example', '-bank.example', 'bank_example.com', '/[unclosed/', 'http://', '1.2.3', '*.'])('%s is refused with a reason', (raw) => {
+  it.each([
+    'not a site',
+    'bank',
+    'bank..example',
+    '-bank.example',
+    'bank_example.com',
+    '/[unclosed/',
+    'http://',
+    '1.2.3',
+    '*.',
+  ])('%s is refused with a reason', (raw) => {
     expect(parseSiteEntry(raw)).toMatchObject({ invalid: raw, reason: expect.any(String) });
   });
   it('what it returns is what the privacy policy matches', () => {
-    const denied = ['https://Bank.example/', '*.health.example.', 'bücher.de', 'https://shop.example/checkout'].map(parseSiteEntry);
+    const denied = ['https://Bank.example/', '*.health.example.', 'bücher.de', 'https://shop.example/checkout'].map(
+      parseSiteEntry,
+    );
     const settings = {
       ...DEFAULT_PRIVACY_SETTINGS,
       deniedDomains: denied.flatMap((e) => ('domain' in e ? [e.domain] : [])),

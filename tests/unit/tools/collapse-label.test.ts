@@ -22,21 +22,45 @@ describe('collapseLabel', () => {
 
 describe('previews cannot be given extra lines', () => {
   it('the generic preview keeps each argument on one line', () => {
-    expect(formatApprovalPreview('send', { 'to\nApproved': 'a@b.example\n  amount: 0', note: 'x\u2028y' })).toBe('send\n  to Approved: a@b.example amount: 0\n  note: x y');
+    expect(formatApprovalPreview('send', { 'to\nApproved': 'a@b.example\n  amount: 0', note: 'x\u2028y' })).toBe(
+      'send\n  to Approved: a@b.example amount: 0\n  note: x y',
+    );
   });
 
   it('a click on a link shows where it goes; a form that posts to another site is marked', () => {
     const summary = {
       fieldKeys: [],
-      buttons: [{ key: 'next', text: 'Next\n  on https://bank.example', kind: 'link' as const, action: 'https://evil.example/x?y=1' }],
+      buttons: [
+        {
+          key: 'next',
+          text: 'Next\n  on https://bank.example',
+          kind: 'link' as const,
+          action: 'https://evil.example/x?y=1',
+        },
+      ],
       forms: [{ key: 'f', label: 'Login', action: 'https://evil.example/steal', method: 'post' }],
     };
-    expect(formatActionPreview({ toolName: 'click', input: { key: 'next' } }, summary, 'https://bank.example').split('\n')).toEqual([
-      'click', '  key: next', '  link "Next on https://bank.example"', '  goes to https://evil.example/x?y=1 (another site than the page)', '  on https://bank.example',
+    expect(
+      formatActionPreview({ toolName: 'click', input: { key: 'next' } }, summary, 'https://bank.example').split('\n'),
+    ).toEqual([
+      'click',
+      '  key: next',
+      '  link "Next on https://bank.example"',
+      '  goes to https://evil.example/x?y=1 (another site than the page)',
+      '  on https://bank.example',
     ]);
-    expect(formatActionPreview({ toolName: 'submit_form', input: { form: 'f' } }, summary, 'https://bank.example').split('\n')).toEqual([
-      'submit_form', '  form: f', '  submits form "Login" (f) to POST https://evil.example/steal (another site than the page)', '  on https://bank.example',
+    expect(
+      formatActionPreview({ toolName: 'submit_form', input: { form: 'f' } }, summary, 'https://bank.example').split(
+        '\n',
+      ),
+    ).toEqual([
+      'submit_form',
+      '  form: f',
+      '  submits form "Login" (f) to POST https://evil.example/steal (another site than the page)',
+      '  on https://bank.example',
     ]);
-    expect(formatActionPreview({ toolName: 'click', input: { key: 'nope\nApproved' } }, summary, undefined)).toBe('click\n  key: nope Approved\n  not a button of the last form snapshot (will be refused)');
+    expect(formatActionPreview({ toolName: 'click', input: { key: 'nope\nApproved' } }, summary, undefined)).toBe(
+      'click\n  key: nope Approved\n  not a button of the last form snapshot (will be refused)',
+    );
   });
 });

@@ -4,14 +4,31 @@ import { passesLuhn } from '../../../lib/util/passes-luhn';
 
 describe('passesLuhn', () => {
   it('accepts valid checksums and refuses a changed digit', () => {
-    for (const n of ['4242424242424242', '4111 1111 1111 1111', '5500-0000-0000-0004', '378282246310005', '6011111111111117']) expect(passesLuhn(n), n).toBe(true);
-    for (const n of ['4242424242424241', '4111 1111 1111 1112', '1234567812345678', '']) expect(passesLuhn(n), n).toBe(false);
+    for (const n of [
+      '4242424242424242',
+      '4111 1111 1111 1111',
+      '5500-0000-0000-0004',
+      '378282246310005',
+      '6011111111111117',
+    ])
+      expect(passesLuhn(n), n).toBe(true);
+    for (const n of ['4242424242424241', '4111 1111 1111 1112', '1234567812345678', ''])
+      expect(passesLuhn(n), n).toBe(false);
   });
 });
 
 describe('isCardNumber', () => {
   it('takes 13 to 19 Luhn-valid digits with spaces, dashes, dots or no-break spaces between them', () => {
-    for (const n of ['4242 4242 4242 4242', '4242424242424242', ' 4111-1111-1111-1111 ', '3782 822463 10005', '4222222222222', '4111.1111.1111.1111', '4111\u00a01111\u00a01111\u00a01111', '6011 0009 9013 9424']) {
+    for (const n of [
+      '4242 4242 4242 4242',
+      '4242424242424242',
+      ' 4111-1111-1111-1111 ',
+      '3782 822463 10005',
+      '4222222222222',
+      '4111.1111.1111.1111',
+      '4111\u00a01111\u00a01111\u00a01111',
+      '6011 0009 9013 9424',
+    ]) {
       expect(isCardNumber(n), n).toBe(true);
     }
   });

@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { embeddingModelSchema } from '../../../../lib/retrieval/index-settings';
 
 export const engineBenchRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bench-embed'), model: embeddingModelSchema, texts: z.number().int().min(1).max(1024), words: z.number().int().min(1).max(1000), rounds: z.number().int().min(1).max(10) }),
+  z.object({
+    type: z.literal('bench-embed'),
+    model: embeddingModelSchema,
+    texts: z.number().int().min(1).max(1024),
+    words: z.number().int().min(1).max(1000),
+    rounds: z.number().int().min(1).max(10),
+  }),
   z.object({
     type: z.literal('bench-search'),
     chunks: z.number().int().min(100).max(200_000),
@@ -19,7 +25,14 @@ export type EngineBenchRequest = z.infer<typeof engineBenchRequestSchema>;
 
 export interface EngineBenchResults {
   'bench-embed': { chunksPerSecond: number; rounds: number[]; threads: number; loadMs: number };
-  'bench-search': { buildMs: number; p50: number; p95: number; mean: number; restoreMs?: number; restoreReadMs?: number };
+  'bench-search': {
+    buildMs: number;
+    p50: number;
+    p95: number;
+    mean: number;
+    restoreMs?: number;
+    restoreReadMs?: number;
+  };
 }
 
 /** The global the bench page sets, which the bench calls through Playwright. */

@@ -2,6 +2,9 @@
 import { ENGINE_BENCH_GLOBAL, engineBenchRequestSchema } from './bench-protocol';
 import { runEngineBench } from './run-engine-bench';
 
-const spawnWorker = () => new Worker(new URL('../../../../entrypoints/offscreen/embed-worker.ts', import.meta.url), { type: 'module' });
+const spawnWorker = () =>
+  new Worker(new URL('../../../../entrypoints/offscreen/embed-worker.ts', import.meta.url), { type: 'module' });
 
-Object.assign(globalThis, { [ENGINE_BENCH_GLOBAL]: (raw: unknown) => runEngineBench(engineBenchRequestSchema.parse(raw), spawnWorker) });
+Object.assign(globalThis, {
+  [ENGINE_BENCH_GLOBAL]: (raw: unknown) => runEngineBench(engineBenchRequestSchema.parse(raw), spawnWorker),
+});

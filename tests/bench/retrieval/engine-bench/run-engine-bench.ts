@@ -11,14 +11,32 @@ import type { EngineBenchRequest, EngineBenchResults } from './bench-protocol';
 type Request<T extends EngineBenchRequest['type']> = Extract<EngineBenchRequest, { type: T }>;
 
 /** Embedding throughput of a model in the engine's worker: chunks a second, median of `rounds`. */
-export async function benchEmbed(r: Request<'bench-embed'>, spawnWorker: () => WorkerLike): Promise<EngineBenchResults['bench-embed']> {
+export async function benchEmbed(
+  r: Request<'bench-embed'>,
+  spawnWorker: () => WorkerLike,
+): Promise<EngineBenchResults['bench-embed']> {
   const t0 = performance.now();
   const worker = await createWorkerEmbedder(spawnWorker, { ...loadOptionsOf(r.model), batchSize: 8 });
   const loadMs = performance.now() - t0;
   try {
     const rand = seededRandom(7);
-    const words = ['cell', 'protein', 'study', 'patient', 'analysis', 'result', 'gene', 'effect', 'model', 'data', 'risk', 'treatment'];
-    const texts = Array.from({ length: r.texts }, () => Array.from({ length: r.words }, () => words[Math.floor(rand() * words.length)]).join(' '));
+    const words = [
+      'cell',
+      'protein',
+      'study',
+      'patient',
+      'analysis',
+      'result',
+      'gene',
+      'effect',
+      'model',
+      'data',
+      'risk',
+      'treatment',
+    ];
+    const texts = Array.from({ length: r.texts }, () =>
+      Array.from({ length: r.words }, () => words[Math.floor(rand() * words.length)]).join(' '),
+    );
     await worker.embed(texts.slice(0, 8));
     const rounds: number[] = [];
     for (let i = 0; i < r.rounds; i++) {
@@ -46,7 +64,14 @@ export async function benchSearch(r: Request<'bench-search'>): Promise<EngineBen
       const db = await openIndexDb(name);
       await saveIndex(db, index).finally(() => db.close());
     }
-    return { buildMs, p50: quantile(times, 0.5), p95: quantile(times, 0.95), mean: times.reduce((a, b) => a + b, 0) / times.length, modelId: index.modelId, dims: index.dims };
+    return {
+      buildMs,
+      p50: quantile(times, 0.5),
+      p95: quantile(times, 0.95),
+      mean: times.reduce((a, b) => a + b, 0) / times.length,
+      modelId: index.modelId,
+      dims: index.dims,
+    };
   };
   const { modelId, dims, ...result } = await measured();
   if (!r.restore) return result;
@@ -69,6 +94,9 @@ export async function benchSearch(r: Request<'bench-search'>): Promise<EngineBen
 }
 
 /** Runs one validated bench request. */
-export function runEngineBench(request: EngineBenchRequest, spawnWorker: () => WorkerLike): Promise<EngineBenchResults[EngineBenchRequest['type']]> {
+export function runEngineBench(
+  request: EngineBenchRequest,
+  spawnWorker: () => WorkerLike,
+): Promise<EngineBenchResults[EngineBenchRequest['type']]> {
   return request.type === 'bench-embed' ? benchEmbed(request, spawnWorker) : benchSearch(request);
 }

@@ -23,7 +23,8 @@ afterEach(() => {
 
 function capture(dwellMs = 50) {
   const sent: CaptureRequest[] = [];
-  stop = startPageCapture({ read,
+  stop = startPageCapture({
+    read,
     window,
     isTopFrame: true,
     pollMs: 20,
@@ -47,7 +48,8 @@ const until = async (f: () => boolean, ms = 3000) => {
 
 describe('page capture', () => {
   it('sends the visible text after the dwell time, never input values; a pushState route is a new page; same text is not resent', async () => {
-    document.body.innerHTML = '<main><h1>Hello</h1><p>The visible paragraph about tide pools and anemones.</p><input value="secret-typed-value"><textarea>typed draft</textarea></main>';
+    document.body.innerHTML =
+      '<main><h1>Hello</h1><p>The visible paragraph about tide pools and anemones.</p><input value="secret-typed-value"><textarea>typed draft</textarea></main>';
     const sent = capture();
     await until(() => sent.length === 1);
     expect(sent[0]!.text).toContain('tide pools');
@@ -55,14 +57,16 @@ describe('page capture', () => {
     expect(sent[0]!.text).not.toContain('typed draft');
     expect(sent[0]!.hash).toMatch(/^[0-9a-f]{14}$/);
     const first = sent[0]!.url;
-    document.body.innerHTML = '<main><h1>Route two</h1><p>A different view about coral reefs and their fish.</p></main>';
+    document.body.innerHTML =
+      '<main><h1>Route two</h1><p>A different view about coral reefs and their fish.</p></main>';
     history.pushState(null, '', '/route-two');
     await until(() => sent.length === 2);
     expect(sent[1]!.url).not.toBe(first);
     expect(sent[1]!.text).toContain('coral reefs');
     // Back to the first URL with unchanged text: its hash was already sent.
     history.pushState(null, '', new URL(first).pathname);
-    document.body.innerHTML = '<main><h1>Route two</h1><p>A different view about coral reefs and their fish.</p></main>';
+    document.body.innerHTML =
+      '<main><h1>Route two</h1><p>A different view about coral reefs and their fish.</p></main>';
     await new Promise((r) => setTimeout(r, 300));
     history.pushState(null, '', '/route-two');
     await new Promise((r) => setTimeout(r, 300));
@@ -73,13 +77,15 @@ describe('page capture', () => {
     document.body.innerHTML = '<main><h1>Retry</h1><p>A paragraph about lighthouse keepers and their lamps.</p></main>';
     const sent: CaptureRequest[] = [];
     const failures: Record<string, number> = { config: 1, capture: 2 };
-    stop = startPageCapture({ read,
+    stop = startPageCapture({
+      read,
       window,
       isTopFrame: true,
       pollMs: 20,
       retryMs: [30, 30, 30],
       post: async (m) => {
-        if ((failures[m.name] = (failures[m.name] ?? 0) - 1) >= 0) throw new Error('The message port closed before a response was received.');
+        if ((failures[m.name] = (failures[m.name] ?? 0) - 1) >= 0)
+          throw new Error('The message port closed before a response was received.');
         if (m.name === 'config') return ok({ enabled: true, dwellMs: 20 });
         sent.push(captured(m));
         return ok({ status: 'queued' });
@@ -103,7 +109,12 @@ describe('page capture', () => {
   it('does nothing when capture is off', async () => {
     document.body.innerHTML = '<p>Some text that must not be captured at all today.</p>';
     const sent: unknown[] = [];
-    stop = startPageCapture({ read, window, isTopFrame: true, post: async (m) => (m.name === 'config' ? ok({ enabled: false, dwellMs: 10 }) : sent.push(m)) });
+    stop = startPageCapture({
+      read,
+      window,
+      isTopFrame: true,
+      post: async (m) => (m.name === 'config' ? ok({ enabled: false, dwellMs: 10 }) : sent.push(m)),
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(sent).toEqual([]);
   });
@@ -140,10 +151,16 @@ describe('page capture', () => {
   it('stops retrying once stopped', async () => {
     document.body.innerHTML = '<p>Text for a capture whose background never answers at all.</p>';
     let tries = 0;
-    stop = startPageCapture({ read, window, isTopFrame: true, retryMs: [50, 50, 50], post: async () => {
-      tries++;
-      throw new Error('Could not establish connection. Receiving end does not exist.');
-    } });
+    stop = startPageCapture({
+      read,
+      window,
+      isTopFrame: true,
+      retryMs: [50, 50, 50],
+      post: async () => {
+        tries++;
+        throw new Error('Could not establish connection. Receiving end does not exist.');
+      },
+    });
     await until(() => tries === 1);
     stop();
     await new Promise((r) => setTimeout(r, 250));

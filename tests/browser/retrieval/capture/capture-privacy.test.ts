@@ -27,7 +27,10 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-interface Captured { text: string; at: number }
+interface Captured {
+  text: string;
+  at: number;
+}
 
 function capture(dwellMs: number) {
   const sent: Captured[] = [];
@@ -87,7 +90,10 @@ describe('capture privacy', () => {
   });
 
   it('leaves editable regions out of a very large page read through its <main> too', async () => {
-    const filler = Array.from({ length: 3000 }, (_, i) => `<p>Paragraph ${i} about the long history of tidal mills and grain.</p>`).join('');
+    const filler = Array.from(
+      { length: 3000 },
+      (_, i) => `<p>Paragraph ${i} about the long history of tidal mills and grain.</p>`,
+    ).join('');
     document.body.innerHTML = `<main>${filler}<div contenteditable="true">loose CANARY-LARGE-LOOSE text<p>CANARY-LARGE-P</p></div><div><div role="textbox">CANARY-LARGE-TEXTBOX</div></div><textarea>CANARY-LARGE-TEXTAREA</textarea></main>`;
     expect((document.body.textContent ?? '').length).toBeGreaterThan(150_000);
     const reading = readPage(document, { maxChars: 400_000, excludeEditable: true });
@@ -114,7 +120,8 @@ describe('capture privacy', () => {
   });
 
   it('restarts the dwell when the tab was left before it ended: capture only a full dwell after coming back', async () => {
-    document.body.innerHTML = '<main><h1>Dwell</h1><p>A paragraph about the tides of the northern sea and their mills.</p></main>';
+    document.body.innerHTML =
+      '<main><h1>Dwell</h1><p>A paragraph about the tides of the northern sea and their mills.</p></main>';
     const dwellMs = 400;
     const { sent, configured } = capture(dwellMs);
     await until(() => configured.length === 1);

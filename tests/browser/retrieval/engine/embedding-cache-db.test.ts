@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createIdbEmbeddingCacheStore, type IdbEmbeddingCacheStore } from '../../../../lib/retrieval/engine/embedding-cache-db';
+import {
+  createIdbEmbeddingCacheStore,
+  type IdbEmbeddingCacheStore,
+} from '../../../../lib/retrieval/engine/embedding-cache-db';
 import { decodeEmbedding, encodeEmbedding } from '../../../../lib/retrieval/engine/encode-embedding';
 import { openEmbeddingCacheDb } from '../../../../lib/retrieval/engine/open-embedding-cache-db';
 import { embeddingCacheKey, withEmbeddingCache } from '../../../../lib/retrieval/engine/embedding-cache';

@@ -11,10 +11,21 @@ import { openIndexDb } from '../../../../lib/retrieval/engine/index-persistence'
 import { createOffscreenEngine } from '../../../../lib/retrieval/engine/offscreen-engine';
 
 const available = inject('models').includes('minilm-l6-shape');
-if (!available) console.warn(`engine model-token tests skipped: ${inject('modelsDir')}/minilm-l6-shape not found (set TABWISE_MODELS_DIR)`);
+if (!available)
+  console.warn(
+    `engine model-token tests skipped: ${inject('modelsDir')}/minilm-l6-shape not found (set TABWISE_MODELS_DIR)`,
+  );
 
-const model: EmbeddingModelSettings = { id: 'minilm-l6-shape', dtype: 'q8', localModelUrl: inject('modelsUrl'), allowRemote: false };
-const spawnReal = () => new Worker(new URL('../../../../entrypoints/offscreen/embed-worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
+const model: EmbeddingModelSettings = {
+  id: 'minilm-l6-shape',
+  dtype: 'q8',
+  localModelUrl: inject('modelsUrl'),
+  allowRemote: false,
+};
+const spawnReal = () =>
+  new Worker(new URL('../../../../entrypoints/offscreen/embed-worker.ts', import.meta.url), {
+    type: 'module',
+  }) as unknown as WorkerLike;
 
 /** The real worker, with a record of what the engine asks of it. */
 function recordingWorker(sent: Array<{ type: string; texts?: string[] }>): WorkerLike {
@@ -48,8 +59,23 @@ describe.skipIf(!available)('offscreen engine with the real embedding worker and
     const name = `engine-tokens-${Math.random().toString(36).slice(2)}`;
     names.push(name);
     const sent: Array<{ type: string; texts?: string[] }> = [];
-    const engine = createOffscreenEngine({ spawnWorker: () => recordingWorker(sent), openDb: () => openIndexDb(name), saveDelayMs: 10 });
-    const { indexed } = await engine.ingest({ model, pages: [{ url: 'https://ru.test/docs', title: 'Документация', lang: 'ru', text: `# Русская версия\n\n${russian}`, visitedAt: Date.now() }] });
+    const engine = createOffscreenEngine({
+      spawnWorker: () => recordingWorker(sent),
+      openDb: () => openIndexDb(name),
+      saveDelayMs: 10,
+    });
+    const { indexed } = await engine.ingest({
+      model,
+      pages: [
+        {
+          url: 'https://ru.test/docs',
+          title: 'Документация',
+          lang: 'ru',
+          text: `# Русская версия\n\n${russian}`,
+          visitedAt: Date.now(),
+        },
+      ],
+    });
     expect(indexed[0]!.chunks).toBeGreaterThanOrEqual(2);
     expect(await engine.stats({ model })).toMatchObject({ tokenCounting: 'model-tokenizer', model: 'ready' });
     const counts = sent.filter((m) => m.type === 'count');
@@ -57,7 +83,12 @@ describe.skipIf(!available)('offscreen engine with the real embedding worker and
     const inputs = sent.filter((m) => m.type === 'embed').flatMap((m) => m.texts!);
     expect(inputs).toHaveLength(indexed[0]!.chunks);
     // Judged by a second worker's tokenizer: the model input of each chunk, [CLS] and [SEP] included.
-    const judge = await createWorkerEmbedder(spawnReal, { model: model.id, dtype: model.dtype, modelBaseUrl: model.localModelUrl!, allowRemote: false });
+    const judge = await createWorkerEmbedder(spawnReal, {
+      model: model.id,
+      dtype: model.dtype,
+      modelBaseUrl: model.localModelUrl!,
+      allowRemote: false,
+    });
     try {
       const tokens = await judge.tokenizer!.count(inputs);
       for (const n of tokens) expect(n + judge.tokenizer!.specialTokens).toBeLessThanOrEqual(256);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHybridIndex } from '../../../../lib/retrieval/engine/hybrid-index';
 import type { HybridIndex } from '../../../../lib/retrieval/engine/hybrid-index-types';
-import { clearStoredIndex, loadIndex, openIndexDb, saveIndex, type IndexDatabase } from '../../../../lib/retrieval/engine/index-persistence';
+import {
+  clearStoredIndex,
+  loadIndex,
+  openIndexDb,
+  saveIndex,
+  type IndexDatabase,
+} from '../../../../lib/retrieval/engine/index-persistence';
 
 const DIMS = 384;
 const OPTIONS = { modelId: 'synthetic@384', dims: DIMS };
@@ -77,8 +83,15 @@ describe('index persistence in real IndexedDB', () => {
     const rebuildMs = performance.now() - t3;
     const snap = index.snapshot();
     const textBytes = snap.texts.reduce((s, t) => s + t.length, 0);
-    const beyondText = snap.vectors.codes.byteLength + snap.vectors.scales.byteLength + snap.sparse.postings.byteLength +
-      snap.sparse.offsets.byteLength + snap.sparse.docLen.byteLength + snap.sparse.terms.length + snap.chunkPage.byteLength + snap.chunkOrdinal.byteLength;
+    const beyondText =
+      snap.vectors.codes.byteLength +
+      snap.vectors.scales.byteLength +
+      snap.sparse.postings.byteLength +
+      snap.sparse.offsets.byteLength +
+      snap.sparse.docLen.byteLength +
+      snap.sparse.terms.length +
+      snap.chunkPage.byteLength +
+      snap.chunkOrdinal.byteLength;
     console.log(
       `IndexedDB 100k: save ${saveMs.toFixed(0)} ms, restore ${restoreMs.toFixed(0)} ms (of which rebuild ~${rebuildMs.toFixed(0)} ms), ` +
         `${(beyondText / 100_000).toFixed(0)} B/chunk beyond text (${(textBytes / 100_000).toFixed(0)} B text), origin usage ${((estimate.usage ?? 0) / 1e6).toFixed(0)} MB`,

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkerLike } from '../../../../lib/retrieval/engine/create-worker-embedder';
 import { chunkText } from '../../../../lib/retrieval/engine/chunk-text';
-import { createIdbEmbeddingCacheStore, type IdbEmbeddingCacheStore } from '../../../../lib/retrieval/engine/embedding-cache-db';
+import {
+  createIdbEmbeddingCacheStore,
+  type IdbEmbeddingCacheStore,
+} from '../../../../lib/retrieval/engine/embedding-cache-db';
 import { openEmbeddingCacheDb } from '../../../../lib/retrieval/engine/open-embedding-cache-db';
 import { openIndexDb } from '../../../../lib/retrieval/engine/index-persistence';
 import { createOffscreenEngine } from '../../../../lib/retrieval/engine/offscreen-engine';
@@ -42,12 +45,21 @@ function fakeWorker(log: string[], options: FakeOptions = {}): WorkerLike {
       if (msg.type === 'embed') options.embedded?.push(...msg.texts!);
       const reply =
         msg.type === 'load'
-          ? { type: 'loaded', id: msg.id, modelId: `${msg.options!.model}@${msg.options!.dtype}`, dims, threads: 1, tokenizer }
+          ? {
+              type: 'loaded',
+              id: msg.id,
+              modelId: `${msg.options!.model}@${msg.options!.dtype}`,
+              dims,
+              threads: 1,
+              tokenizer,
+            }
           : msg.type === 'count'
             ? { type: 'counted', id: msg.id, counts: msg.texts!.map(charTokens) }
             : { type: 'embedded', id: msg.id, vectors: msg.texts!.map(vec) };
       const hold = msg.type === 'embed' && options.hold ? options.hold() : Promise.resolve();
-      void hold.then(() => setTimeout(() => listeners.forEach((l) => l({ data: reply } as MessageEvent & ErrorEvent)), 1));
+      void hold.then(() =>
+        setTimeout(() => listeners.forEach((l) => l({ data: reply } as MessageEvent & ErrorEvent)), 1),
+      );
     },
     terminate() {},
   };
@@ -55,7 +67,13 @@ function fakeWorker(log: string[], options: FakeOptions = {}): WorkerLike {
 
 const model: EmbeddingModelSettings = { id: 'fake', dtype: 'fp32', allowRemote: false };
 const dbName = () => `engine-test-${Math.random().toString(36).slice(2)}`;
-const page = (url: string, text: string, visitedAt = Date.now()) => ({ url, title: url.split('/').pop()!, lang: 'en', text, visitedAt });
+const page = (url: string, text: string, visitedAt = Date.now()) => ({
+  url,
+  title: url.split('/').pop()!,
+  lang: 'en',
+  text,
+  visitedAt,
+});
 const names: string[] = [];
 const caches: IdbEmbeddingCacheStore[] = [];
 afterEach(async () => {
@@ -68,7 +86,12 @@ function engine(name: string, log: string[] = [], options: FakeOptions = {}) {
   const cache = createIdbEmbeddingCacheStore({ name: `${name}-embeddings` });
   names.push(name, `${name}-embeddings`);
   caches.push(cache);
-  return createOffscreenEngine({ spawnWorker: () => fakeWorker(log, options), openDb: () => openIndexDb(name), embeddingCache: cache, saveDelayMs: 10 });
+  return createOffscreenEngine({
+    spawnWorker: () => fakeWorker(log, options),
+    openDb: () => openIndexDb(name),
+    embeddingCache: cache,
+    saveDelayMs: 10,
+  });
 }
 
 /** Vectors in the engine's embedding cache on disk. */
@@ -87,7 +110,10 @@ describe('offscreen engine', () => {
     const e = engine(name);
     await e.ingest({
       model,
-      pages: [page('https://a.test/octopus', '# Octopus\n\nOctopuses open jars from the inside.'), page('https://b.test/bread', '# Bread\n\nSourdough starters leaven bread.')],
+      pages: [
+        page('https://a.test/octopus', '# Octopus\n\nOctopuses open jars from the inside.'),
+        page('https://b.test/bread', '# Bread\n\nSourdough starters leaven bread.'),
+      ],
     });
     const hits = await e.search({ model, request: { query: 'octopuses jars' } });
     expect(hits[0]!.url).toBe('https://a.test/octopus');
@@ -105,7 +131,14 @@ describe('offscreen engine', () => {
     const log: string[] = [];
     const again = engine(name, log);
     const stats = await again.stats({ model });
-    expect(stats).toMatchObject({ pages: 1, chunks: 1, modelId: 'fake@fp32', dims: 26, restoredChunks: 1, model: 'idle' });
+    expect(stats).toMatchObject({
+      pages: 1,
+      chunks: 1,
+      modelId: 'fake@fp32',
+      dims: 26,
+      restoredChunks: 1,
+      model: 'idle',
+    });
     expect(log).toEqual([]);
     const sparse = await again.search({ model, request: { query: 'sourdough', mode: 'sparse' } });
     expect(sparse.map((h) => h.url)).toEqual(['https://b.test/bread']);
@@ -125,7 +158,9 @@ describe('offscreen engine', () => {
     expect(stats).toMatchObject({ pages: 0, chunks: 0 });
     expect(stats.indexReset).toMatch(/could not be read .*disagree.*reset/);
     await again.ingest({ model, pages: [page('https://b.test/bread', 'Sourdough starters leaven bread.')] });
-    expect((await again.search({ model, request: { query: 'sourdough', mode: 'sparse' } })).map((h) => h.url)).toEqual(['https://b.test/bread']);
+    expect((await again.search({ model, request: { query: 'sourdough', mode: 'sparse' } })).map((h) => h.url)).toEqual([
+      'https://b.test/bread',
+    ]);
     // The reset index was written over: a third start restores it cleanly, without the notice.
     await expect.poll(async () => (await engine(name).stats({ model })).pages).toBe(1);
     expect((await engine(name).stats({ model })).indexReset).toBeUndefined();
@@ -147,7 +182,11 @@ describe('offscreen engine', () => {
     const now = Date.now();
     await e.ingest({
       model,
-      pages: [page('https://a.test/old', 'Old text here.', now - 100 * day), page('https://a.test/mid', 'Middle text here.', now - 10 * day), page('https://a.test/new', 'New text here.', now)],
+      pages: [
+        page('https://a.test/old', 'Old text here.', now - 100 * day),
+        page('https://a.test/mid', 'Middle text here.', now - 10 * day),
+        page('https://a.test/new', 'New text here.', now),
+      ],
     });
     const r1 = await e.evict({ model, before: now - 90 * day, maxChunks: 100 });
     expect(r1.urls).toEqual(['https://a.test/old']);
@@ -159,7 +198,10 @@ describe('offscreen engine', () => {
   it('a model change re-embeds every page in the background; search keeps answering meanwhile', async () => {
     const name = dbName();
     const first = engine(name);
-    await first.ingest({ model, pages: [page('https://a.test/1', 'Octopuses open jars.'), page('https://a.test/2', 'Sourdough leavens bread.')] });
+    await first.ingest({
+      model,
+      pages: [page('https://a.test/1', 'Octopuses open jars.'), page('https://a.test/2', 'Sourdough leavens bread.')],
+    });
     const model2: EmbeddingModelSettings = { id: 'fake2', dtype: 'fp32', allowRemote: false };
     const second = engine(name);
     // Right away: the previous index answers (text only) while the new model embeds.
@@ -175,7 +217,12 @@ describe('offscreen engine', () => {
     expect(hybrid[0]!.url).toBe('https://a.test/1');
     // Persisted with the new model: a fresh engine restores it without re-embedding.
     const third = engine(name);
-    expect(await third.stats({ model: model2 })).toMatchObject({ pages: 2, modelId: 'fake2@fp32', restoredChunks: 2, model: 'idle' });
+    expect(await third.stats({ model: model2 })).toMatchObject({
+      pages: 2,
+      modelId: 'fake2@fp32',
+      restoredChunks: 2,
+      model: 'idle',
+    });
     // The first model's cached vectors went with its index: only the new model's two remain.
     await expect.poll(() => cachedVectors(name)).toBe(2);
   });
@@ -183,7 +230,13 @@ describe('offscreen engine', () => {
   it('a page deleted while the re-embed is embedding it does not come back, nor do its vectors stay', async () => {
     const name = dbName();
     const first = engine(name);
-    await first.ingest({ model, pages: [page('https://a.test/1', 'Octopuses open jars.', 2), page('https://a.test/2', 'Sourdough leavens bread.', 1)] });
+    await first.ingest({
+      model,
+      pages: [
+        page('https://a.test/1', 'Octopuses open jars.', 2),
+        page('https://a.test/2', 'Sourdough leavens bread.', 1),
+      ],
+    });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const log: string[] = [];
@@ -202,12 +255,24 @@ describe('offscreen engine', () => {
   it('a restarted engine does not embed again a text it embedded before; queries are not cached on disk', async () => {
     const name = dbName();
     const first = engine(name);
-    await first.ingest({ model, pages: [page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'), page('https://a.test/2', 'Sourdough leavens bread.')] });
+    await first.ingest({
+      model,
+      pages: [
+        page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'),
+        page('https://a.test/2', 'Sourdough leavens bread.'),
+      ],
+    });
     expect(await cachedVectors(name)).toBe(2);
     // A new offscreen document: the page visited again, and the same text under another URL, cost no model time.
     const log: string[] = [];
     const second = engine(name, log);
-    await second.ingest({ model, pages: [page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'), page('https://b.test/copy', 'Sourdough leavens bread.')] });
+    await second.ingest({
+      model,
+      pages: [
+        page('https://a.test/1', '# Octopus\n\nOctopuses open jars.'),
+        page('https://b.test/copy', 'Sourdough leavens bread.'),
+      ],
+    });
     // (Token counting for chunk sizes still runs; it is not a model call.)
     expect(log.filter((m) => m !== 'count')).toEqual(['load']);
     expect((await second.stats({ model })).pages).toBe(3);
@@ -217,10 +282,17 @@ describe('offscreen engine', () => {
     expect(await cachedVectors(name)).toBe(2);
   });
 
-  it('deleting pages deletes their cached vectors (a changed page\'s old ones too); forgetting everything clears the cache', async () => {
+  it("deleting pages deletes their cached vectors (a changed page's old ones too); forgetting everything clears the cache", async () => {
     const name = dbName();
     const e = engine(name);
-    await e.ingest({ model, pages: [page('https://a.test/1', 'Octopuses open jars.'), page('https://b.test/2', 'Sourdough leavens bread.'), page('https://b.test/3', 'Kettles boil water.')] });
+    await e.ingest({
+      model,
+      pages: [
+        page('https://a.test/1', 'Octopuses open jars.'),
+        page('https://b.test/2', 'Sourdough leavens bread.'),
+        page('https://b.test/3', 'Kettles boil water.'),
+      ],
+    });
     // The page changed: the old text's vector goes with the capture it belonged to.
     await e.ingest({ model, pages: [page('https://a.test/1', 'Octopuses escape tanks.')] });
     expect(await cachedVectors(name)).toBe(3);
@@ -265,13 +337,17 @@ describe('offscreen engine', () => {
     const { indexed } = await e.ingest({ model, pages: [page('https://a.test/octopus', octopus)] });
     expect(indexed[0]!.chunks).toBe(1);
     expect(log).not.toContain('count');
-    expect(await e.stats({ model })).toMatchObject({ tokenCounting: 'estimate', tokenCountingNote: 'tokenizer.json: HTTP 404' });
+    expect(await e.stats({ model })).toMatchObject({
+      tokenCounting: 'estimate',
+      tokenCountingNote: 'tokenizer.json: HTTP 404',
+    });
   });
 
   it('stats show the model downloading, then why it failed; the next request tries again and clears the error', async () => {
     const name = dbName();
     names.push(name);
-    const message = 'Could not download the embedding model fake (fp32) from huggingface.co: network error (Failed to fetch)';
+    const message =
+      'Could not download the embedding model fake (fp32) from huggingface.co: network error (Failed to fetch)';
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     // The first worker reports progress, waits for the test, then fails the way the hub's absence does.
@@ -283,13 +359,24 @@ describe('offscreen engine', () => {
       postMessage(m: unknown) {
         const { id } = m as { id: number };
         const emit = (data: unknown) => failingListeners.forEach((l) => l({ data } as MessageEvent & ErrorEvent));
-        emit({ type: 'progress', id, phase: 'downloading', host: 'huggingface.co', loaded: 700_000, total: 23_000_000 });
+        emit({
+          type: 'progress',
+          id,
+          phase: 'downloading',
+          host: 'huggingface.co',
+          loaded: 700_000,
+          total: 23_000_000,
+        });
         void gate.then(() => emit({ type: 'error', id, code: 'model_download_failed', message }));
       },
       terminate() {},
     };
     const workers = [failing, fakeWorker([])];
-    const e = createOffscreenEngine({ spawnWorker: () => workers.shift()!, openDb: () => openIndexDb(name), saveDelayMs: 10 });
+    const e = createOffscreenEngine({
+      spawnWorker: () => workers.shift()!,
+      openDb: () => openIndexDb(name),
+      saveDelayMs: 10,
+    });
     const first = e.ingest({ model, pages: [page('https://a.test/x', 'Octopuses open jars.')] });
     await expect
       .poll(async () => (await e.stats({ model })).modelProgress)

@@ -3,13 +3,23 @@ import { createIngestService } from '../../../../lib/retrieval/ingest/ingest-ser
 import type { OffscreenClient } from '../../../../lib/retrieval/ingest/offscreen-client';
 
 /** An engine that only answers deletes: these tests look at what the capture handlers decide, not at indexing. */
-const idle: OffscreenClient = { send: (name) => (name === 'delete' ? Promise.resolve({ chunks: 0, urls: [] }) : new Promise(() => {})) as never };
+const idle: OffscreenClient = {
+  send: (name) => (name === 'delete' ? Promise.resolve({ chunks: 0, urls: [] }) : new Promise(() => {})) as never,
+};
 
-const page = (url: string) => ({ url, title: 'T', lang: 'en', text: 'Some text about tide pools.', hash: '0123456789abcdef' });
-const top = (url: string, incognito = false) => ({ sender: { frameId: 0, url, tab: { id: 1, url, incognito } as chrome.tabs.Tab } });
+const page = (url: string) => ({
+  url,
+  title: 'T',
+  lang: 'en',
+  text: 'Some text about tide pools.',
+  hash: '0123456789abcdef',
+});
+const top = (url: string, incognito = false) => ({
+  sender: { frameId: 0, url, tab: { id: 1, url, incognito } as chrome.tabs.Tab },
+});
 
 describe('capture handlers', () => {
-  it('decide on the tab\'s own URL: a page that claims another URL is refused, a sub-frame too', async () => {
+  it("decide on the tab's own URL: a page that claims another URL is refused, a sub-frame too", async () => {
     const service = createIngestService({ client: idle, now: () => 1 });
     await service.updateSettings({ enabled: true, paused: true });
     const { capture, config } = service.captureHandlers;
@@ -18,15 +28,40 @@ describe('capture handlers', () => {
     expect(await config({}, top('https://a.example/x'))).toMatchObject({ enabled: true });
     expect(await config({}, top('https://a.example/x', true))).toMatchObject({ enabled: false });
     // A capture sent from an incognito tab anyway (spanning mode would route one here) is refused.
-    expect(await capture(page('https://a.example/x'), top('https://a.example/x', true))).toEqual({ status: 'refused', reason: 'incognito' });
+    expect(await capture(page('https://a.example/x'), top('https://a.example/x', true))).toEqual({
+      status: 'refused',
+      reason: 'incognito',
+    });
 
-    expect(await capture(page('https://a.example/claimed'), top('https://a.example/x'))).toEqual({ status: 'refused', reason: 'url-changed' });
-    expect(await capture(page('https://bank.example/'), top('https://a.example/x'))).toEqual({ status: 'refused', reason: 'url-changed' });
+    expect(await capture(page('https://a.example/claimed'), top('https://a.example/x'))).toEqual({
+      status: 'refused',
+      reason: 'url-changed',
+    });
+    expect(await capture(page('https://bank.example/'), top('https://a.example/x'))).toEqual({
+      status: 'refused',
+      reason: 'url-changed',
+    });
     // The frame URL is what the document loaded with; the tab's URL followed a pushState to another route.
-    const moved = { sender: { frameId: 0, url: 'https://a.example/x', tab: { id: 1, url: 'https://a.example/private', incognito: false } as chrome.tabs.Tab } };
+    const moved = {
+      sender: {
+        frameId: 0,
+        url: 'https://a.example/x',
+        tab: { id: 1, url: 'https://a.example/private', incognito: false } as chrome.tabs.Tab,
+      },
+    };
     expect(await capture(page('https://a.example/x'), moved)).toEqual({ status: 'refused', reason: 'url-changed' });
-    expect(await capture(page('https://a.example/x'), { sender: { frameId: 2, url: 'https://a.example/x', tab: { id: 1, url: 'https://a.example/x', incognito: false } as chrome.tabs.Tab } })).toEqual({ status: 'refused', reason: 'wrong-frame' });
-    expect(await capture(page('https://a.example/x#section'), top('https://a.example/x'))).toMatchObject({ status: expect.stringMatching(/queued|replaced/) });
+    expect(
+      await capture(page('https://a.example/x'), {
+        sender: {
+          frameId: 2,
+          url: 'https://a.example/x',
+          tab: { id: 1, url: 'https://a.example/x', incognito: false } as chrome.tabs.Tab,
+        },
+      }),
+    ).toEqual({ status: 'refused', reason: 'wrong-frame' });
+    expect(await capture(page('https://a.example/x#section'), top('https://a.example/x'))).toMatchObject({
+      status: expect.stringMatching(/queued|replaced/),
+    });
     await service.updateSettings({ enabled: false });
     expect(await capture(page('https://a.example/x'), top('https://a.example/x'))).toEqual({ status: 'off' });
     // The ingest database is shared with the other tests of this folder: leave its queue empty.
@@ -49,7 +84,9 @@ describe('capture handlers', () => {
     const service = createIngestService({ client, now: () => 1 });
     await service.updateSettings({ enabled: true, paused: false });
     const url = 'https://app.example/reports?apiKey=opaqueValue42&view=list';
-    expect(await service.captureHandlers.capture(page(url), top(url))).toMatchObject({ status: expect.stringMatching(/queued|replaced/) });
+    expect(await service.captureHandlers.capture(page(url), top(url))).toMatchObject({
+      status: expect.stringMatching(/queued|replaced/),
+    });
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]!.url).not.toContain('opaqueValue42');
     expect(new URL(sent[0]!.url).searchParams.get('view')).toBe('list');
@@ -71,7 +108,8 @@ describe('capture handlers', () => {
     };
     const service = createIngestService({ client, now: () => 1 });
     await service.updateSettings({ enabled: true, paused: false });
-    for (const n of [1, 2, 3, 4, 5, 6]) await service.captureHandlers.capture(page(`https://a.example/p${n}`), top(`https://a.example/p${n}`));
+    for (const n of [1, 2, 3, 4, 5, 6])
+      await service.captureHandlers.capture(page(`https://a.example/p${n}`), top(`https://a.example/p${n}`));
     await expect.poll(() => sent.filter((n) => n === 'ingest').length).toBe(1);
     await service.updateSettings({ enabled: false });
     expect((await service.retry()).queueDepth).toBe(0);

@@ -3,7 +3,16 @@ import { openIngestDb, type QueueEntry } from '../../../../lib/retrieval/ingest/
 import { createIngestQueue } from '../../../../lib/retrieval/ingest/ingest-queue';
 import { createIndexSettingsStore } from '../../../../lib/retrieval/ingest/index-settings-store';
 
-const entry = (key: string, capturedAt: number): QueueEntry => ({ key, url: key, title: key, lang: 'en', text: 'text', hash: 'abcdef12', visitedAt: capturedAt, capturedAt });
+const entry = (key: string, capturedAt: number): QueueEntry => ({
+  key,
+  url: key,
+  title: key,
+  lang: 'en',
+  text: 'text',
+  hash: 'abcdef12',
+  visitedAt: capturedAt,
+  capturedAt,
+});
 
 describe('durable ingestion queue', () => {
   it('is bounded (refuses, never drops), keeps one entry per page, and completes only what was sent', async () => {
@@ -26,8 +35,16 @@ describe('durable ingestion queue', () => {
 
   it('settings: off by default, validated updates', async () => {
     const store = createIndexSettingsStore(await openIngestDb(`settings-test-${Math.random()}`));
-    expect(await store.get()).toMatchObject({ enabled: false, dwellMs: 5000, retentionDays: 90, grounding: 'off', model: { id: 'Xenova/all-MiniLM-L6-v2', allowRemote: true } });
-    expect((await store.update({ enabled: true, deniedDomains: [' Example.COM '] })).deniedDomains).toEqual(['example.com']);
+    expect(await store.get()).toMatchObject({
+      enabled: false,
+      dwellMs: 5000,
+      retentionDays: 90,
+      grounding: 'off',
+      model: { id: 'Xenova/all-MiniLM-L6-v2', allowRemote: true },
+    });
+    expect((await store.update({ enabled: true, deniedDomains: [' Example.COM '] })).deniedDomains).toEqual([
+      'example.com',
+    ]);
     await expect(store.update({ dwellMs: -1 })).rejects.toThrow();
   });
 });

@@ -16,7 +16,18 @@ const passage: HistoryPassage = {
   text: 'Orama ranks with BM25.',
   chunkId: 'https://docs.example.com/orama#0',
 };
-const engineStats: EngineStats = { pages: 1, chunks: 2, bytes: 0, modelId: 'm@q8', dims: 4, model: 'idle', threads: 0, crossOriginIsolated: false, restoredChunks: 0, restoreMs: 0 };
+const engineStats: EngineStats = {
+  pages: 1,
+  chunks: 2,
+  bytes: 0,
+  modelId: 'm@q8',
+  dims: 4,
+  model: 'idle',
+  threads: 0,
+  crossOriginIsolated: false,
+  restoredChunks: 0,
+  restoreMs: 0,
+};
 
 /** A client answering search with `passages` and stats with engineStats. */
 function clientAnswering(passages: unknown): OffscreenClient {
@@ -30,7 +41,7 @@ function clientAnswering(passages: unknown): OffscreenClient {
 }
 
 describe('ingest service', () => {
-  it('passes on the engine\'s passages when they have the passage shape', async () => {
+  it("passes on the engine's passages when they have the passage shape", async () => {
     const service = createIngestService({ client: clientAnswering([passage]) });
     expect(await service.search({ query: 'bm25' })).toEqual([passage]);
   });
@@ -40,9 +51,16 @@ describe('ingest service', () => {
     await expect(service.search({ query: 'bm25' })).rejects.toThrow();
   });
 
-  it('stats: the engine\'s, the queue\'s, and the one set of ingest counters', async () => {
+  it("stats: the engine's, the queue's, and the one set of ingest counters", async () => {
     const stats = await createIngestService({ client: clientAnswering([]) }).stats();
-    expect(stats).toMatchObject({ ...engineStats, enabled: false, paused: false, queueDepth: 0, refused: expect.any(Number), indexed: expect.any(Number) });
+    expect(stats).toMatchObject({
+      ...engineStats,
+      enabled: false,
+      paused: false,
+      queueDepth: 0,
+      refused: expect.any(Number),
+      indexed: expect.any(Number),
+    });
     expect(stats).not.toHaveProperty('indexedTotal');
   });
 });

@@ -15,28 +15,51 @@ function recordingClient(sent: Array<{ url: string; text: string }>): OffscreenC
   };
 }
 
-const fetched = (url: string, text = 'The lighthouse was first lit in 1887.') => ({ url, title: 'Cape Fetch', lang: 'en', text });
+const fetched = (url: string, text = 'The lighthouse was first lit in 1887.') => ({
+  url,
+  title: 'Cape Fetch',
+  lang: 'en',
+  text,
+});
 
 describe('pages fetch_url read, offered to "Remember what I read"', () => {
   it('are indexed only while remembering is on, never from incognito, never from the denylist, scrubbed like captures', async () => {
     const sent: Array<{ url: string; text: string }> = [];
     const service = createIngestService({ client: recordingClient(sent), now: () => 1 });
     await service.updateSettings({ enabled: false });
-    expect(await service.rememberFetched(fetched('https://docs.example/a'), { incognito: false })).toEqual({ status: 'off' });
+    expect(await service.rememberFetched(fetched('https://docs.example/a'), { incognito: false })).toEqual({
+      status: 'off',
+    });
 
     await service.updateSettings({ enabled: true, paused: false, deniedDomains: ['private.example'] });
-    expect(await service.rememberFetched(fetched('https://docs.example/a'), { incognito: true })).toEqual({ status: 'refused', reason: 'incognito' });
-    expect(await service.rememberFetched(fetched('https://mail.google.com/inbox'), { incognito: false })).toEqual({ status: 'refused', reason: 'default-denylist' });
-    expect(await service.rememberFetched(fetched('https://wiki.private.example/p'), { incognito: false })).toEqual({ status: 'refused', reason: 'user-denylist' });
+    expect(await service.rememberFetched(fetched('https://docs.example/a'), { incognito: true })).toEqual({
+      status: 'refused',
+      reason: 'incognito',
+    });
+    expect(await service.rememberFetched(fetched('https://mail.google.com/inbox'), { incognito: false })).toEqual({
+      status: 'refused',
+      reason: 'default-denylist',
+    });
+    expect(await service.rememberFetched(fetched('https://wiki.private.example/p'), { incognito: false })).toEqual({
+      status: 'refused',
+      reason: 'user-denylist',
+    });
 
     const card = 'Paid with 4111 1111 1111 1111 yesterday.';
-    expect(await service.rememberFetched(fetched('https://docs.example/a?apiKey=opaqueValue42&view=list', card), { incognito: false })).toMatchObject({ status: expect.stringMatching(/queued|replaced/) });
+    expect(
+      await service.rememberFetched(fetched('https://docs.example/a?apiKey=opaqueValue42&view=list', card), {
+        incognito: false,
+      }),
+    ).toMatchObject({ status: expect.stringMatching(/queued|replaced/) });
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]!.url).not.toContain('opaqueValue42');
     expect(sent[0]!.text).not.toContain('4111 1111 1111 1111');
 
     await service.updateSettings({ paused: true });
-    expect(await service.rememberFetched(fetched('https://docs.example/b'), { incognito: false })).toEqual({ status: 'refused', reason: 'paused' });
+    expect(await service.rememberFetched(fetched('https://docs.example/b'), { incognito: false })).toEqual({
+      status: 'refused',
+      reason: 'paused',
+    });
     // The ingest database and its settings are shared with the other tests of this folder: leave them as found.
     await service.updateSettings({ enabled: false, paused: false, deniedDomains: [] });
     await service.remove({ kind: 'all' });

@@ -7,7 +7,14 @@ async function setup(undoWindowMs = 50) {
   const conversations = createMemoryConversationStore();
   await conversations.createConversation({ id: 'a', title: 'Sourdough starter', createdAt: 1, updatedAt: 1 });
   await conversations.createConversation({ id: 'b', title: 'Tax forms', createdAt: 1, updatedAt: 2 });
-  await conversations.putMessage({ id: 'm1', conversationId: 'b', role: 'user', text: 'Which box holds the Crème brûlée expenses for 2024?', status: 'complete', createdAt: 3 });
+  await conversations.putMessage({
+    id: 'm1',
+    conversationId: 'b',
+    role: 'user',
+    text: 'Which box holds the Crème brûlée expenses for 2024?',
+    status: 'complete',
+    createdAt: 3,
+  });
   const purged: string[] = [];
   const renamed: string[] = [];
   let t = 1_000;
@@ -28,7 +35,9 @@ async function setup(undoWindowMs = 50) {
 describe('conversation edit handlers', () => {
   it('search finds titles and message text (case and accents folded), with a snippet for content hits', async () => {
     const { h } = await setup();
-    expect((await h['conversations.search']({ query: 'sourdough' })).map((x) => [x.conversation.id, x.snippet])).toEqual([['a', undefined]]);
+    expect(
+      (await h['conversations.search']({ query: 'sourdough' })).map((x) => [x.conversation.id, x.snippet]),
+    ).toEqual([['a', undefined]]);
     const [hit] = await h['conversations.search']({ query: 'creme BRULEE' });
     expect(hit!.conversation.id).toBe('b');
     expect(hit!.snippet).toContain('Crème brûlée expenses');

@@ -5,7 +5,14 @@ import { createConversationHandlers } from '../../../../lib/background/handlers/
 import { createMemoryConversationStore } from '../memory-conversation-store';
 
 const run = (id: string, conversationId: string): RunState => ({
-  id, conversationId, messageId: `m-${id}`, model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'finished', createdAt: 1, updatedAt: 1,
+  id,
+  conversationId,
+  messageId: `m-${id}`,
+  model: { provider: 'p', modelId: 'x' },
+  settings: {},
+  status: 'finished',
+  createdAt: 1,
+  updatedAt: 1,
 });
 
 async function setup(running = false) {
@@ -14,8 +21,18 @@ async function setup(running = false) {
   const stopped: string[] = [];
   for (const id of ['a', 'b']) {
     await conversations.createConversation({ id, title: id, createdAt: 1, updatedAt: 1 });
-    await conversations.putMessage({ id: `u-${id}`, conversationId: id, role: 'user', text: 'hi', status: 'complete', createdAt: 2 });
-    await journal.write({ run: run(`r-${id}`, id), steps: [{ runId: `r-${id}`, index: 0, status: 'done', toolCallIds: [], startedAt: 1 }] });
+    await conversations.putMessage({
+      id: `u-${id}`,
+      conversationId: id,
+      role: 'user',
+      text: 'hi',
+      status: 'complete',
+      createdAt: 2,
+    });
+    await journal.write({
+      run: run(`r-${id}`, id),
+      steps: [{ runId: `r-${id}`, index: 0, status: 'done', toolCallIds: [], startedAt: 1 }],
+    });
   }
   const chat = { isRunning: (id: string) => running && id === 'a', stop: async (id: string) => void stopped.push(id) };
   return { conversations, journal, stopped, h: createConversationHandlers({ conversations, journal, chat }) };

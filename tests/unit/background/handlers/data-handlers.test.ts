@@ -15,13 +15,24 @@ function sessionArea(): KeyValueArea & RemovableArea & { items: Map<string, unkn
     async get(key: string | null) {
       return key === null ? Object.fromEntries(items) : items.has(key) ? { [key]: items.get(key) } : {};
     },
-    async set(values: Record<string, unknown>) { for (const [k, v] of Object.entries(values)) items.set(k, v); },
-    async remove(keys: string[]) { for (const k of keys) items.delete(k); },
+    async set(values: Record<string, unknown>) {
+      for (const [k, v] of Object.entries(values)) items.set(k, v);
+    },
+    async remove(keys: string[]) {
+      for (const k of keys) items.delete(k);
+    },
   };
 }
 
 const run = (id: string, conversationId: string): RunState => ({
-  id, conversationId, messageId: `m-${id}`, model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'finished', createdAt: 1, updatedAt: 1,
+  id,
+  conversationId,
+  messageId: `m-${id}`,
+  model: { provider: 'p', modelId: 'x' },
+  settings: {},
+  status: 'finished',
+  createdAt: 1,
+  updatedAt: 1,
 });
 const doc = { docId: 'd', url: 'https://bank.example/account?no=123' };
 
@@ -46,7 +57,12 @@ async function world(running: string[] = []) {
 describe('deleting a conversation takes what the page tools kept about its runs', () => {
   it('removes the snapshot and fill targets of its runs, and only those', async () => {
     const w = await world();
-    const h = createConversationHandlers({ conversations: w.conversations, journal: w.journal, chat: w.chat, pageTargets: w.pageTargets });
+    const h = createConversationHandlers({
+      conversations: w.conversations,
+      journal: w.journal,
+      chat: w.chat,
+      pageTargets: w.pageTargets,
+    });
     await h['conversations.delete']({ id: 'a' });
     expect(await w.targets.snapshotDocument('run-a', { tabId: 1, frameId: 0 })).toBeUndefined();
     expect(await w.targets.fillTarget('run-a', 'call-1')).toBeUndefined();
@@ -60,7 +76,12 @@ describe('data.deleteAll', () => {
   it('stops live runs, deletes every conversation, clears the agent data and every page target', async () => {
     const w = await world(['b']);
     let cleared = 0;
-    const h = createDataHandlers({ conversations: w.conversations, chat: w.chat, pageTargets: w.pageTargets, clearAgentData: async () => void cleared++ });
+    const h = createDataHandlers({
+      conversations: w.conversations,
+      chat: w.chat,
+      pageTargets: w.pageTargets,
+      clearAgentData: async () => void cleared++,
+    });
     expect(await h['data.deleteAll']({})).toEqual({ conversations: 2 });
     expect(w.stopped).toEqual(['b']);
     expect(await w.conversations.listConversations()).toEqual([]);

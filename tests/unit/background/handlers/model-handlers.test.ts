@@ -10,7 +10,12 @@ async function setup() {
   const providers = createFakeProviderStore();
   const settings = createFakeSettingsStore();
   const conversations = createMemoryConversationStore();
-  const a = await providers.save({ kind: 'openai-compatible', name: 'Local', baseUrl: 'http://127.0.0.1:1/v1', model: 'llama' });
+  const a = await providers.save({
+    kind: 'openai-compatible',
+    name: 'Local',
+    baseUrl: 'http://127.0.0.1:1/v1',
+    model: 'llama',
+  });
   const b = await providers.save({ kind: 'anthropic', name: 'Claude', baseUrl: '', model: 'claude-x' });
   await settings.update({ defaultProviderId: b.id });
   const h = createModelHandlers({
@@ -29,8 +34,21 @@ describe('model handlers', () => {
   it('lists each provider with its models; an endpoint that cannot list offers its own model and says why', async () => {
     const { h, a, b } = await setup();
     expect(await h['models.list']({})).toEqual([
-      { providerId: a.id, providerName: 'Local', defaultModel: 'llama', isDefault: false, models: ['llama'], error: "Can't reach 127.0.0.1:1." },
-      { providerId: b.id, providerName: 'Claude', defaultModel: 'claude-x', isDefault: true, models: ['claude-x', 'claude-y'] },
+      {
+        providerId: a.id,
+        providerName: 'Local',
+        defaultModel: 'llama',
+        isDefault: false,
+        models: ['llama'],
+        error: "Can't reach 127.0.0.1:1.",
+      },
+      {
+        providerId: b.id,
+        providerName: 'Claude',
+        defaultModel: 'claude-x',
+        isDefault: true,
+        models: ['claude-x', 'claude-y'],
+      },
     ]);
   });
 
@@ -41,13 +59,18 @@ describe('model handlers', () => {
     const chosen = (await conversations.getConversation('c'))!.model;
     expect(chosen).toEqual({ providerId: a.id, modelId: 'llama' });
     const resolver = createModelResolver({ providers, settings });
-    expect(await resolver.forNewRun(chosen)).toEqual({ ref: { provider: a.id, modelId: 'llama' }, label: 'Local · llama' });
+    expect(await resolver.forNewRun(chosen)).toEqual({
+      ref: { provider: a.id, modelId: 'llama' },
+      label: 'Local · llama',
+    });
     expect(await resolver.forNewRun()).toMatchObject({ label: 'Claude · claude-x' });
     expect((await settings.get()).defaultProviderId).toBe(b.id);
     // A provider deleted since: the default answers instead.
     await providers.delete(a.id);
     expect(await resolver.forNewRun(chosen)).toMatchObject({ label: 'Claude · claude-x' });
-    await expect(h['conversations.setModel']({ id: 'c', model: { providerId: 'gone', modelId: 'x' } })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      h['conversations.setModel']({ id: 'c', model: { providerId: 'gone', modelId: 'x' } }),
+    ).rejects.toMatchObject({ code: 'not_found' });
     await h['conversations.setModel']({ id: 'c', model: null });
     expect((await conversations.getConversation('c'))!.model).toBeUndefined();
   });

@@ -24,8 +24,12 @@ describe('provider handlers', () => {
     const providers = createFakeProviderStore();
     const seen: Array<string | undefined> = [];
     const h = createProviderHandlers({
-      providers, settings: createFakeSettingsStore(),
-      listModels: async ({ apiKey }) => { seen.push(apiKey); return ['m1', 'm2']; },
+      providers,
+      settings: createFakeSettingsStore(),
+      listModels: async ({ apiKey }) => {
+        seen.push(apiKey);
+        return ['m1', 'm2'];
+      },
     });
     const saved = await h['providers.save']({ ...draft('A'), apiKey: 'sk-stored' });
     expect(await h['providers.test']({ ...draft('A'), id: saved.id })).toEqual({ models: ['m1', 'm2'] });
@@ -34,25 +38,41 @@ describe('provider handlers', () => {
   });
 
   describe('a saved key never follows an edited endpoint', () => {
-    const compatible = { kind: 'openai-compatible' as const, name: 'Work', baseUrl: 'https://llm.work.example/v1', model: 'm' };
+    const compatible = {
+      kind: 'openai-compatible' as const,
+      name: 'Work',
+      baseUrl: 'https://llm.work.example/v1',
+      model: 'm',
+    };
     async function saved() {
       const providers = createFakeProviderStore();
       const seen: Array<{ baseUrl: string; apiKey?: string }> = [];
-      const h = createProviderHandlers({ providers, settings: createFakeSettingsStore(), listModels: async (c) => { seen.push({ baseUrl: c.baseUrl, apiKey: c.apiKey }); return ['m']; } });
+      const h = createProviderHandlers({
+        providers,
+        settings: createFakeSettingsStore(),
+        listModels: async (c) => {
+          seen.push({ baseUrl: c.baseUrl, apiKey: c.apiKey });
+          return ['m'];
+        },
+      });
       const p = await h['providers.save']({ ...compatible, apiKey: 'sk-secret' });
       return { providers, h, p, seen };
     }
 
     it('refuses to keep the key when the base URL host changes, and keeps the record as it was', async () => {
       const { providers, h, p } = await saved();
-      await expect(h['providers.save']({ ...compatible, id: p.id, baseUrl: 'https://attacker.example/v1' })).rejects.toMatchObject({ code: 'key_required', message: keyAgainMessage() });
+      await expect(
+        h['providers.save']({ ...compatible, id: p.id, baseUrl: 'https://attacker.example/v1' }),
+      ).rejects.toMatchObject({ code: 'key_required', message: keyAgainMessage() });
       expect((await providers.get(p.id))!.baseUrl).toBe('https://llm.work.example/v1');
       expect(providers.keys.get(p.id)).toBe('sk-secret');
     });
 
     it('refuses when the kind changes (another vendor) too', async () => {
       const { h, p } = await saved();
-      await expect(h['providers.save']({ ...compatible, id: p.id, kind: 'anthropic' })).rejects.toMatchObject({ code: 'key_required' });
+      await expect(h['providers.save']({ ...compatible, id: p.id, kind: 'anthropic' })).rejects.toMatchObject({
+        code: 'key_required',
+      });
     });
 
     it('takes the change with a new key, or with the key cleared', async () => {
@@ -65,7 +85,13 @@ describe('provider handlers', () => {
 
     it('keeps the key for a change of path, model or name on the same origin', async () => {
       const { providers, h, p } = await saved();
-      await h['providers.save']({ ...compatible, id: p.id, name: 'Renamed', model: 'm2', baseUrl: 'https://llm.work.example/v2' });
+      await h['providers.save']({
+        ...compatible,
+        id: p.id,
+        name: 'Renamed',
+        model: 'm2',
+        baseUrl: 'https://llm.work.example/v2',
+      });
       expect(providers.keys.get(p.id)).toBe('sk-secret');
     });
 
@@ -79,7 +105,9 @@ describe('provider handlers', () => {
 
     it('"Test connection" on an edited draft does not send the saved key to the new host', async () => {
       const { h, p, seen } = await saved();
-      await expect(h['providers.test']({ id: p.id, kind: 'openai-compatible', baseUrl: 'https://attacker.example/v1' })).rejects.toMatchObject({ code: 'key_required' });
+      await expect(
+        h['providers.test']({ id: p.id, kind: 'openai-compatible', baseUrl: 'https://attacker.example/v1' }),
+      ).rejects.toMatchObject({ code: 'key_required' });
       expect(seen).toEqual([]);
       await h['providers.test']({ id: p.id, kind: 'openai-compatible', baseUrl: 'https://llm.work.example/v1' });
       expect(seen).toEqual([{ baseUrl: 'https://llm.work.example/v1', apiKey: 'sk-secret' }]);

@@ -18,7 +18,10 @@ const prompts = loadPromptsFromDir(fileURLToPath(new URL('../../../../', import.
 describe('settings handlers', () => {
   it('reads and patches the settings', async () => {
     const h = createSettingsHandlers({ settings: createFakeSettingsStore({ maxSteps: 10 }) });
-    expect(await h['settings.update']({ customInstructions: 'Be brief.' })).toMatchObject({ maxSteps: 10, customInstructions: 'Be brief.' });
+    expect(await h['settings.update']({ customInstructions: 'Be brief.' })).toMatchObject({
+      maxSteps: 10,
+      customInstructions: 'Be brief.',
+    });
     expect(await h['settings.get']({})).toMatchObject({ customInstructions: 'Be brief.' });
   });
 });
@@ -28,13 +31,25 @@ describe('runs.inspect', () => {
     const journal = createMemoryRunJournal();
     const user = { role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] };
     await journal.write({
-      run: { id: 'r', conversationId: 'c', messageId: 'm', model: { provider: 'p', modelId: 'x' }, settings: {}, status: 'finished', createdAt: 1, updatedAt: 1 },
+      run: {
+        id: 'r',
+        conversationId: 'c',
+        messageId: 'm',
+        model: { provider: 'p', modelId: 'x' },
+        settings: {},
+        status: 'finished',
+        createdAt: 1,
+        updatedAt: 1,
+      },
       runInput: { runId: 'r', messages: [user] },
       requests: [{ runId: 'r', index: 0, keep: 1, append: [], system: 'S', tools: [], options: {} }],
       steps: [{ runId: 'r', index: 0, status: 'done', toolCallIds: [], startedAt: 1, finishReason: 'stop' }],
     });
     const h = createRunHandlers({ journal });
-    expect(await h['runs.inspect']({ runId: 'r' })).toEqual({ runId: 'r', steps: [{ index: 0, system: 'S', messages: [user], tools: [], finishReason: 'stop', usage: undefined }] });
+    expect(await h['runs.inspect']({ runId: 'r' })).toEqual({
+      runId: 'r',
+      steps: [{ index: 0, system: 'S', messages: [user], tools: [], finishReason: 'stop', usage: undefined }],
+    });
     await expect(h['runs.inspect']({ runId: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
   });
 });
@@ -42,7 +57,9 @@ describe('runs.inspect', () => {
 describe('skill handlers', () => {
   it('saves and deletes user skills, refuses a bundled name, and caps them at 50', async () => {
     const settings = createFakeSettingsStore();
-    const skills = createSkillCatalog(prompts, { list: async () => ((await settings.get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })) });
+    const skills = createSkillCatalog(prompts, {
+      list: async () => ((await settings.get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),
+    });
     const h = createSkillHandlers({ skills, settings });
     const mine = { name: 'mine', description: 'd', body: 'b' };
     expect((await h['skills.save'](mine)).find((k) => k.name === 'mine')).toMatchObject({ source: 'user' });
@@ -71,7 +88,10 @@ describe('panel.open', () => {
   it('opens the side panel in the last focused window, and does nothing without one', async () => {
     const opened: number[] = [];
     let windowId: number | undefined = 7;
-    const h = createPanelHandlers({ lastFocusedWindowId: async () => windowId, openSidePanel: async (id) => void opened.push(id) });
+    const h = createPanelHandlers({
+      lastFocusedWindowId: async () => windowId,
+      openSidePanel: async (id) => void opened.push(id),
+    });
     await h['panel.open']({});
     windowId = undefined;
     await h['panel.open']({});

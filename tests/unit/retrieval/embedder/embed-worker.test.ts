@@ -12,7 +12,8 @@ import { serveEmbedder, type WorkerScope } from '../../../../lib/retrieval/embed
 
 const modelsDir = process.env.TABWISE_MODELS_DIR ?? resolve('../shared/models');
 const available = existsSync(resolve(modelsDir, 'minilm-l6-shape'));
-if (!available) console.warn(`embedding worker tests skipped: ${modelsDir}/minilm-l6-shape not found (set TABWISE_MODELS_DIR)`);
+if (!available)
+  console.warn(`embedding worker tests skipped: ${modelsDir}/minilm-l6-shape not found (set TABWISE_MODELS_DIR)`);
 
 type Listener = (event: MessageEvent & ErrorEvent) => void;
 
@@ -21,7 +22,8 @@ function inProcessWorker(sent: unknown[] = []): WorkerLike {
   const toWorker: Array<(e: MessageEvent) => void> = [];
   const toClient: Listener[] = [];
   const scope: WorkerScope = {
-    postMessage: (m) => setTimeout(() => toClient.forEach((l) => l({ data: structuredClone(m) } as MessageEvent & ErrorEvent))),
+    postMessage: (m) =>
+      setTimeout(() => toClient.forEach((l) => l({ data: structuredClone(m) } as MessageEvent & ErrorEvent))),
     addEventListener: (_type, l) => toWorker.push(l),
   };
   serveEmbedder(scope, { wasm: 'file:///unused-in-node.wasm' });
@@ -38,12 +40,18 @@ function inProcessWorker(sent: unknown[] = []): WorkerLike {
 }
 
 /** A worker that answers `load` with `loaded`, and everything else with `reply(request)`. */
-function scriptedWorker(loaded: Record<string, unknown>, reply: (m: { type: string; id: number; texts?: string[] }) => unknown): WorkerLike {
+function scriptedWorker(
+  loaded: Record<string, unknown>,
+  reply: (m: { type: string; id: number; texts?: string[] }) => unknown,
+): WorkerLike {
   const listeners: Listener[] = [];
   return {
     postMessage(m) {
       const msg = m as { type: string; id: number };
-      const data = msg.type === 'load' ? { type: 'loaded', id: msg.id, modelId: 'm@fp32', dims: 3, threads: 1, ...loaded } : reply(msg);
+      const data =
+        msg.type === 'load'
+          ? { type: 'loaded', id: msg.id, modelId: 'm@fp32', dims: 3, threads: 1, ...loaded }
+          : reply(msg);
       setTimeout(() => listeners.forEach((l) => l({ data } as MessageEvent & ErrorEvent)));
     },
     addEventListener: (type, l) => {
@@ -58,34 +66,47 @@ describe('embed worker protocol schemas', () => {
     expect(toEmbedWorkerSchema.safeParse({ type: 'count', id: 1, texts: ['a', ''] }).success).toBe(true);
     expect(toEmbedWorkerSchema.safeParse({ type: 'count', id: 1, texts: [42] }).success).toBe(false);
     expect(toEmbedWorkerSchema.safeParse({ type: 'count', id: 1.5, texts: [] }).success).toBe(false);
-    expect(toEmbedWorkerSchema.safeParse({ type: 'count', id: 1, texts: Array.from({ length: 9000 }, () => 'x') }).success).toBe(false);
+    expect(
+      toEmbedWorkerSchema.safeParse({ type: 'count', id: 1, texts: Array.from({ length: 9000 }, () => 'x') }).success,
+    ).toBe(false);
     expect(fromEmbedWorkerSchema.safeParse({ type: 'counted', id: 1, counts: [0, 3] }).success).toBe(true);
     expect(fromEmbedWorkerSchema.safeParse({ type: 'counted', id: 1, counts: [-1] }).success).toBe(false);
     expect(fromEmbedWorkerSchema.safeParse({ type: 'counted', id: 1, counts: [1.5] }).success).toBe(false);
     const loaded = { type: 'loaded', id: 1, modelId: 'm', dims: 3, threads: 1 };
     expect(fromEmbedWorkerSchema.safeParse({ ...loaded, tokenizer: { specialTokens: 2 } }).success).toBe(true);
-    expect(fromEmbedWorkerSchema.safeParse({ ...loaded, tokenizer: { error: 'tokenizer.json: 404' } }).success).toBe(true);
+    expect(fromEmbedWorkerSchema.safeParse({ ...loaded, tokenizer: { error: 'tokenizer.json: 404' } }).success).toBe(
+      true,
+    );
     expect(fromEmbedWorkerSchema.safeParse({ ...loaded, tokenizer: {} }).success).toBe(false);
     expect(fromEmbedWorkerSchema.safeParse(loaded).success).toBe(false);
   });
 
   it('a reply with a wrong number of counts, or a malformed one, fails the request', async () => {
-    const short = await createWorkerEmbedder(() => scriptedWorker({ tokenizer: { specialTokens: 2 } }, (m) => ({ type: 'counted', id: m.id, counts: [1] })), {
-      model: 'm',
-      dtype: 'fp32',
-      allowRemote: false,
-    });
+    const short = await createWorkerEmbedder(
+      () => scriptedWorker({ tokenizer: { specialTokens: 2 } }, (m) => ({ type: 'counted', id: m.id, counts: [1] })),
+      {
+        model: 'm',
+        dtype: 'fp32',
+        allowRemote: false,
+      },
+    );
     await expect(short.tokenizer!.count(['a', 'b'])).rejects.toThrow(/counted 1 of 2 texts/);
-    const malformed = await createWorkerEmbedder(() => scriptedWorker({ tokenizer: { specialTokens: 2 } }, (m) => ({ type: 'counted', id: m.id, counts: ['1'] })), {
-      model: 'm',
-      dtype: 'fp32',
-      allowRemote: false,
-    });
+    const malformed = await createWorkerEmbedder(
+      () => scriptedWorker({ tokenizer: { specialTokens: 2 } }, (m) => ({ type: 'counted', id: m.id, counts: ['1'] })),
+      {
+        model: 'm',
+        dtype: 'fp32',
+        allowRemote: false,
+      },
+    );
     await expect(malformed.tokenizer!.count(['a'])).rejects.toThrow(/malformed reply/);
   });
 
   it('a worker without a tokenizer says why, and the embedder offers none', async () => {
-    const e = await createWorkerEmbedder(() => scriptedWorker({ tokenizer: { error: 'tokenizer.json: HTTP 404' } }, () => ({})), { model: 'm', dtype: 'fp32', allowRemote: false });
+    const e = await createWorkerEmbedder(
+      () => scriptedWorker({ tokenizer: { error: 'tokenizer.json: HTTP 404' } }, () => ({})),
+      { model: 'm', dtype: 'fp32', allowRemote: false },
+    );
     expect(e.tokenizer).toBeUndefined();
     expect(e.tokenizerError).toBe('tokenizer.json: HTTP 404');
   });
@@ -94,12 +115,22 @@ describe('embed worker protocol schemas', () => {
 describe.skipIf(!available)(`embed worker with minilm-l6-shape (${modelsDir})`, () => {
   it('loads the model, reports its tokenizer, counts batches of texts and still embeds', async () => {
     const sent: unknown[] = [];
-    const e = await createWorkerEmbedder(() => inProcessWorker(sent), { model: 'minilm-l6-shape', dtype: 'q8', localModelPath: modelsDir + '/', allowRemote: false });
+    const e = await createWorkerEmbedder(() => inProcessWorker(sent), {
+      model: 'minilm-l6-shape',
+      dtype: 'q8',
+      localModelPath: modelsDir + '/',
+      allowRemote: false,
+    });
     try {
       expect(e).toMatchObject({ modelId: 'minilm-l6-shape@q8', dims: 384 });
       expect(e.tokenizer?.specialTokens).toBe(2);
       // WordPiece: every kanji/kana is a token; Cyrillic falls apart; "hello world" is two.
-      const counts = await e.tokenizer!.count(['東京は日本の首都です。', 'hello world', '', 'Москва — столица России.']);
+      const counts = await e.tokenizer!.count([
+        '東京は日本の首都です。',
+        'hello world',
+        '',
+        'Москва — столица России.',
+      ]);
       expect(counts).toEqual([11, 2, 0, 20]);
       expect(sent.filter((m) => (m as { type: string }).type === 'count')).toHaveLength(1);
       const [v] = await e.embed(['hello world']);

@@ -7,13 +7,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AutoTokenizer, env, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chunkText, chunkTextWithTokenizer, embeddingText, type TextChunk } from '../../../../lib/retrieval/engine/chunk-text';
+import {
+  chunkText,
+  chunkTextWithTokenizer,
+  embeddingText,
+  type TextChunk,
+} from '../../../../lib/retrieval/engine/chunk-text';
 import { createEmbedder } from '../../../../lib/retrieval/embedder/create-embedder';
 import type { Embedder, ModelTokenizer } from '../../../../lib/retrieval/embedder-contract';
 
 const modelsDir = process.env.TABWISE_MODELS_DIR ?? resolve('../shared/models');
 const available = existsSync(resolve(modelsDir, 'minilm-l6-shape', 'tokenizer.json'));
-if (!available) console.warn(`model-token chunking tests skipped: ${modelsDir}/minilm-l6-shape not found (set TABWISE_MODELS_DIR)`);
+if (!available)
+  console.warn(`model-token chunking tests skipped: ${modelsDir}/minilm-l6-shape not found (set TABWISE_MODELS_DIR)`);
 
 const page = readFileSync(resolve(import.meta.dirname, '../../../fixtures/chunking/multilingual-page.md'), 'utf8');
 const MAX = 256;
@@ -32,7 +38,12 @@ describe.skipIf(!available)(`chunking in minilm-l6-shape tokens (${modelsDir})`,
   let chunkingCalls: string[][];
 
   beforeAll(async () => {
-    embedder = await createEmbedder({ model: 'minilm-l6-shape', dtype: 'q8', localModelPath: modelsDir + '/', allowRemote: false });
+    embedder = await createEmbedder({
+      model: 'minilm-l6-shape',
+      dtype: 'q8',
+      localModelPath: modelsDir + '/',
+      allowRemote: false,
+    });
     env.localModelPath = modelsDir + '/';
     referee = await AutoTokenizer.from_pretrained('minilm-l6-shape');
     expect(embedder.tokenizer, embedder.tokenizerError).toBeDefined();
@@ -100,7 +111,9 @@ describe.skipIf(!available)(`chunking in minilm-l6-shape tokens (${modelsDir})`,
     for (const c of japanese) expect(c.text).toMatch(/。$/);
     const russian = chunks.filter((c) => c.headingPath.at(-1) === 'Русская версия');
     for (const c of russian) expect(c.text).toMatch(/[.»]$/);
-    expect(chunks.some((c) => c.text.includes('  for (let attempt = 0; attempt < attempts; attempt++) {\n    try {'))).toBe(true);
+    expect(
+      chunks.some((c) => c.text.includes('  for (let attempt = 0; attempt < attempts; attempt++) {\n    try {')),
+    ).toBe(true);
     // The one-line minified bundle is longer than a chunk: cut between characters, then joined back without gaps.
     const minified = chunks.filter((c) => c.text.includes('e.DocsSearch') || c.text.includes('!function(e,t)'));
     expect(minified.length).toBeGreaterThan(1);

@@ -5,7 +5,8 @@ const sentence = (i: number) => `Sentence number ${i} talks about retrieval and 
 
 describe('chunkText', () => {
   it('keeps heading paths and never crosses a heading', () => {
-    const md = '# Guide\nIntro text.\n\n## Install\nRun the installer.\n\n### Linux\nUse apt.\n\n## Usage\nOpen the panel.';
+    const md =
+      '# Guide\nIntro text.\n\n## Install\nRun the installer.\n\n### Linux\nUse apt.\n\n## Usage\nOpen the panel.';
     const chunks = chunkText(md);
     expect(chunks.map((c) => [c.headingPath, c.text])).toEqual([
       [['Guide'], 'Intro text.'],
@@ -31,7 +32,11 @@ describe('chunkText', () => {
   });
   it('uses an injected token counter', () => {
     const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
-    const chunks = chunkText(Array.from({ length: 10 }, (_, i) => sentence(i)).join(' '), { maxTokens: 30, overlapTokens: 0, countTokens: words });
+    const chunks = chunkText(Array.from({ length: 10 }, (_, i) => sentence(i)).join(' '), {
+      maxTokens: 30,
+      overlapTokens: 0,
+      countTokens: words,
+    });
     expect(chunks.every((c) => c.tokenCount <= 30)).toBe(true);
     expect(chunks).toHaveLength(5); // 11 words a sentence: two fit in 30
   });
@@ -65,7 +70,11 @@ describe('chunkText', () => {
   });
   it('splits Chinese and Japanese sentences at 。！？ without inserting spaces', () => {
     const chars = (t: string) => t.replace(/\s/g, '').length;
-    const chunks = chunkText('東京は首都です。大阪は大きい！「京都は古い。」奈良も。', { maxTokens: 12, overlapTokens: 0, countTokens: chars });
+    const chunks = chunkText('東京は首都です。大阪は大きい！「京都は古い。」奈良も。', {
+      maxTokens: 12,
+      overlapTokens: 0,
+      countTokens: chars,
+    });
     expect(chunks.map((c) => c.text)).toEqual(['東京は首都です。', '大阪は大きい！', '「京都は古い。」奈良も。']);
   });
   it('cuts a single word longer than a chunk between characters, losslessly', () => {
@@ -73,7 +82,12 @@ describe('chunkText', () => {
     const chunks = chunkText(`Before. ${blob} After.`, { maxTokens: 100, overlapTokens: 0 });
     expect(chunks.length).toBeGreaterThan(5);
     for (const c of chunks) expect(c.tokenCount).toBeLessThanOrEqual(100);
-    expect(chunks.map((c) => c.text).join('').replace(/\s/g, '')).toBe(`Before.${blob}After.`);
+    expect(
+      chunks
+        .map((c) => c.text)
+        .join('')
+        .replace(/\s/g, ''),
+    ).toBe(`Before.${blob}After.`);
   });
   it('leaves out outer headings when the path would take over a quarter of the budget; the heading line counts', () => {
     const long = Array.from({ length: 30 }, (_, i) => `part${i}`).join(' ');

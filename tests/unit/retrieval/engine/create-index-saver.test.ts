@@ -19,7 +19,16 @@ vi.mock('../../../../lib/retrieval/engine/index-persistence', () => ({
 const { createIndexSaver } = await import('../../../../lib/retrieval/engine/create-index-saver');
 
 const indexOf = (modelId: string): HybridIndex => ({ modelId }) as HybridIndex;
-const slotWith = (index?: HybridIndex, previous?: HybridIndex): ModelSlot => ({ key: 'k', model: { id: 'm', dtype: 'q8', allowRemote: false }, stored: Promise.resolve(undefined), status: 'idle', restored: 0, restoreMs: 0, index, previous });
+const slotWith = (index?: HybridIndex, previous?: HybridIndex): ModelSlot => ({
+  key: 'k',
+  model: { id: 'm', dtype: 'q8', allowRemote: false },
+  stored: Promise.resolve(undefined),
+  status: 'idle',
+  restored: 0,
+  restoreMs: 0,
+  index,
+  previous,
+});
 
 describe('createIndexSaver', () => {
   beforeEach(() => {
@@ -29,7 +38,12 @@ describe('createIndexSaver', () => {
   afterEach(() => vi.useRealTimers());
 
   function saver(bytes: number[] = []) {
-    return createIndexSaver({ db: Promise.resolve({} as IndexDatabase), delayMs: 400, now: () => 42, onSaved: (b) => bytes.push(b) });
+    return createIndexSaver({
+      db: Promise.resolve({} as IndexDatabase),
+      delayMs: 400,
+      now: () => 42,
+      onSaved: (b) => bytes.push(b),
+    });
   }
 
   it('coalesces a burst of changes into one save, and every caller learns when it is on disk', async () => {
@@ -44,7 +58,7 @@ describe('createIndexSaver', () => {
     expect(bytes).toEqual([1234]);
   });
 
-  it('saves the previous model\'s index while a re-embed runs, so a crash loses no page', async () => {
+  it("saves the previous model's index while a re-embed runs, so a crash loses no page", async () => {
     const persist = saver();
     const done = persist(slotWith(indexOf('new@q8'), indexOf('old@q8')));
     await vi.advanceTimersByTimeAsync(400);

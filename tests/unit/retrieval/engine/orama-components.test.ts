@@ -15,7 +15,11 @@ function newDb(fields = createHistoryComponents(DIMS)) {
   const db = create({
     schema: historySchema(DIMS),
     sort: { enabled: false },
-    components: { index: fields.index, documentsStore: fields.documentsStore, getDocumentIndexId: fields.getDocumentIndexId },
+    components: {
+      index: fields.index,
+      documentsStore: fields.documentsStore,
+      getDocumentIndexId: fields.getDocumentIndexId,
+    },
   });
   return { db, fields };
 }
@@ -23,7 +27,19 @@ function newDb(fields = createHistoryComponents(DIMS)) {
 let next = 0;
 function doc(url: string, domain: string, visitedAt: number, text: string, embedding: number[]): HistoryDoc {
   const key = String(next++);
-  return { key, pageKey: url, ordinal: 0, url, title: 'T', domain, domains: domainAncestry(domain), visitedAt, headingPath: [], text, embedding };
+  return {
+    key,
+    pageKey: url,
+    ordinal: 0,
+    url,
+    title: 'T',
+    domain,
+    domains: domainAncestry(domain),
+    visitedAt,
+    headingPath: [],
+    text,
+    embedding,
+  };
 }
 
 function filled() {
@@ -40,27 +56,44 @@ const ids = (r: unknown) => (r as Results<HistoryDoc>).hits.map((h) => h.documen
 describe('the history index as an Orama database', () => {
   it('ranks full text with BM25 and filters with Orama where clauses (domain with subdomains, time range)', () => {
     const { db } = filled();
-    expect(ids(search(db, { term: 'code review', properties: ['text'] }))).toEqual(['https://docs.github.com/a', 'https://gitlab.com/c', 'https://github.com/b']);
-    expect(ids(search(db, { term: 'code review', properties: ['text'], where: { domains: { containsAny: ['github.com'] } } }))).toEqual([
+    expect(ids(search(db, { term: 'code review', properties: ['text'] }))).toEqual([
       'https://docs.github.com/a',
-      'https://github.com/b',
-    ]);
-    expect(ids(search(db, { term: 'code', properties: ['text'], where: { visitedAt: { between: [1.5 * DAY, 3 * DAY] } } })).sort()).toEqual([
-      'https://github.com/b',
       'https://gitlab.com/c',
+      'https://github.com/b',
     ]);
+    expect(
+      ids(
+        search(db, { term: 'code review', properties: ['text'], where: { domains: { containsAny: ['github.com'] } } }),
+      ),
+    ).toEqual(['https://docs.github.com/a', 'https://github.com/b']);
+    expect(
+      ids(
+        search(db, { term: 'code', properties: ['text'], where: { visitedAt: { between: [1.5 * DAY, 3 * DAY] } } }),
+      ).sort(),
+    ).toEqual(['https://github.com/b', 'https://gitlab.com/c']);
   });
 
   it('searches the vector field through Orama, filtered, and keeps no vector in the stored document', () => {
     const { db } = filled();
-    const r = search(db, { mode: 'vector', vector: { value: [0, 0.6, 0.8], property: 'embedding' }, similarity: 0.1 }) as Results<HistoryDoc>;
+    const r = search(db, {
+      mode: 'vector',
+      vector: { value: [0, 0.6, 0.8], property: 'embedding' },
+      similarity: 0.1,
+    }) as Results<HistoryDoc>;
     expect(r.hits.map((h) => [h.document.url, Number(h.score.toFixed(2))])).toEqual([
       ['https://gitlab.com/c', 0.8],
       ['https://github.com/b', 0.6],
     ]);
-    expect(ids(search(db, { mode: 'vector', vector: { value: [0, 0.6, 0.8], property: 'embedding' }, similarity: 0.1, where: { domains: { containsAny: ['github.com'] } } }))).toEqual([
-      'https://github.com/b',
-    ]);
+    expect(
+      ids(
+        search(db, {
+          mode: 'vector',
+          vector: { value: [0, 0.6, 0.8], property: 'embedding' },
+          similarity: 0.1,
+          where: { domains: { containsAny: ['github.com'] } },
+        }),
+      ),
+    ).toEqual(['https://github.com/b']);
     expect((getByID(db, '0') as unknown as HistoryDoc).embedding ?? undefined).toBeUndefined();
   });
 
@@ -68,8 +101,12 @@ describe('the history index as an Orama database', () => {
     const { db } = filled();
     expect(remove(db, '2')).toBe(true);
     expect(ids(search(db, { term: 'merge', properties: ['text'] }))).toEqual([]);
-    expect(ids(search(db, { mode: 'vector', vector: { value: [0, 0, 1], property: 'embedding' }, similarity: 0 }))).toEqual([]);
-    expect(ids(search(db, { term: 'code', properties: ['text'], where: { domains: { containsAny: ['gitlab.com'] } } }))).toEqual([]);
+    expect(
+      ids(search(db, { mode: 'vector', vector: { value: [0, 0, 1], property: 'embedding' }, similarity: 0 })),
+    ).toEqual([]);
+    expect(
+      ids(search(db, { term: 'code', properties: ['text'], where: { domains: { containsAny: ['gitlab.com'] } } })),
+    ).toEqual([]);
   });
 
   it("round-trips through Orama's save and load (structured clone, typed arrays), removed documents included", () => {
@@ -78,8 +115,18 @@ describe('the history index as an Orama database', () => {
     const raw = structuredClone(save(db));
     const { db: restored } = newDb();
     load(restored, raw);
-    expect(ids(search(restored, { term: 'code review', properties: ['text'], where: { domains: { containsAny: ['github.com'] } } }))).toEqual(['https://docs.github.com/a']);
-    expect(ids(search(restored, { mode: 'vector', vector: { value: [0, 1, 0], property: 'embedding' }, similarity: 0 }))).toEqual([]);
+    expect(
+      ids(
+        search(restored, {
+          term: 'code review',
+          properties: ['text'],
+          where: { domains: { containsAny: ['github.com'] } },
+        }),
+      ),
+    ).toEqual(['https://docs.github.com/a']);
+    expect(
+      ids(search(restored, { mode: 'vector', vector: { value: [0, 1, 0], property: 'embedding' }, similarity: 0 })),
+    ).toEqual([]);
     insert(restored, doc('https://new.test/', 'new.test', 4 * DAY, 'code owners', [0, 1, 0]));
     expect(ids(search(restored, { term: 'owners', properties: ['text'] }))).toEqual(['https://new.test/']);
   });

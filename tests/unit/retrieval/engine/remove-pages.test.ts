@@ -11,8 +11,12 @@ function sample() {
     { text: 'first chunk of a', headingPath: ['Intro'], vector: vector() },
     { text: 'second chunk of a', headingPath: [], vector: vector() },
   ]);
-  index.addPage({ url: 'https://example.com/b', title: 'B', visitedAt: 20 * DAY }, [{ text: 'only chunk of b', headingPath: [], vector: vector() }]);
-  index.addPage({ url: 'https://other.org/c', title: 'C', visitedAt: 30 * DAY }, [{ text: 'only chunk of c', headingPath: [], vector: vector() }]);
+  index.addPage({ url: 'https://example.com/b', title: 'B', visitedAt: 20 * DAY }, [
+    { text: 'only chunk of b', headingPath: [], vector: vector() },
+  ]);
+  index.addPage({ url: 'https://other.org/c', title: 'C', visitedAt: 30 * DAY }, [
+    { text: 'only chunk of c', headingPath: [], vector: vector() },
+  ]);
   return index;
 }
 
@@ -20,13 +24,22 @@ describe('removePages', () => {
   it('removes a page by URL (fragment ignored) and returns the texts its chunks were embedded from', () => {
     const index = sample();
     const removed = removePages(index, { kind: 'page', url: 'https://docs.example.com/a#part' });
-    expect(removed).toEqual({ chunks: 2, urls: ['https://docs.example.com/a'], texts: ['Intro\nfirst chunk of a', 'second chunk of a'] });
+    expect(removed).toEqual({
+      chunks: 2,
+      urls: ['https://docs.example.com/a'],
+      texts: ['Intro\nfirst chunk of a', 'second chunk of a'],
+    });
     expect(index.pageCount).toBe(2);
   });
   it('removes a domain with its subdomains, and a time range inclusive at both ends', () => {
     const index = sample();
-    expect(removePages(index, { kind: 'domain', domain: 'example.com' }).urls.sort()).toEqual(['https://docs.example.com/a', 'https://example.com/b']);
-    expect(removePages(index, { kind: 'range', since: 30 * DAY, until: 30 * DAY }).urls).toEqual(['https://other.org/c']);
+    expect(removePages(index, { kind: 'domain', domain: 'example.com' }).urls.sort()).toEqual([
+      'https://docs.example.com/a',
+      'https://example.com/b',
+    ]);
+    expect(removePages(index, { kind: 'range', since: 30 * DAY, until: 30 * DAY }).urls).toEqual([
+      'https://other.org/c',
+    ]);
     expect(index.size).toBe(0);
   });
   it('clears everything for "all" without listing texts (the whole vector cache is cleared then)', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Embedder } from '../../../../lib/retrieval/embedder-contract';
-import { createMemoryEmbeddingCacheStore, embeddingCacheKey, layeredEmbeddingCacheStore, withEmbeddingCache, type EmbeddingCacheStore } from '../../../../lib/retrieval/engine/embedding-cache';
+import {
+  createMemoryEmbeddingCacheStore,
+  embeddingCacheKey,
+  layeredEmbeddingCacheStore,
+  withEmbeddingCache,
+  type EmbeddingCacheStore,
+} from '../../../../lib/retrieval/engine/embedding-cache';
 import { createHybridIndex } from '../../../../lib/retrieval/engine/hybrid-index';
 import { makeSnippet } from '../../../../lib/retrieval/engine/make-snippet';
 import { searchHistory } from '../../../../lib/retrieval/engine/search-history';
@@ -28,17 +34,30 @@ describe('searchHistory', () => {
   it('returns passages with snippet, highlights, heading path and a text-fragment URL', async () => {
     const embedder = fakeEmbedder();
     const index = createHybridIndex({ modelId: embedder.modelId, dims: 3 });
-    const text = 'Service workers are killed after 30 seconds idle. Durable runs resume from the journal after a restart.';
+    const text =
+      'Service workers are killed after 30 seconds idle. Durable runs resume from the journal after a restart.';
     const [v] = await embedder.embed([text]);
-    index.addPage({ url: 'https://dev.example/sw#old', title: 'Worker lifetime', visitedAt: 5 }, [{ text, headingPath: ['MV3', 'Lifetime'], vector: v! }]);
+    index.addPage({ url: 'https://dev.example/sw#old', title: 'Worker lifetime', visitedAt: 5 }, [
+      { text, headingPath: ['MV3', 'Lifetime'], vector: v! },
+    ]);
     const [p] = await searchHistory(index, embedder, { query: 'when is the service worker killed' });
-    expect(p).toMatchObject({ title: 'Worker lifetime', url: 'https://dev.example/sw', visitedAt: 5, headingPath: ['MV3', 'Lifetime'], text });
-    expect(p!.fragmentUrl).toBe('https://dev.example/sw#:~:text=Service%20workers%20are%20killed,journal%20after%20a%20restart.');
+    expect(p).toMatchObject({
+      title: 'Worker lifetime',
+      url: 'https://dev.example/sw',
+      visitedAt: 5,
+      headingPath: ['MV3', 'Lifetime'],
+      text,
+    });
+    expect(p!.fragmentUrl).toBe(
+      'https://dev.example/sw#:~:text=Service%20workers%20are%20killed,journal%20after%20a%20restart.',
+    );
     expect(p!.highlights.map(([s, e]) => p!.snippet.slice(s, e))).toEqual(['Service', 'workers', 'killed']);
   });
   it('searches sparse-only when the embedder model differs from the index model', async () => {
     const index = createHybridIndex({ modelId: 'old@1', dims: 3 });
-    index.addPage({ url: 'https://a.test/', title: 'A', visitedAt: 1 }, [{ text: 'alpha beta', headingPath: [], vector: Float32Array.from([1, 0, 0]) }]);
+    index.addPage({ url: 'https://a.test/', title: 'A', visitedAt: 1 }, [
+      { text: 'alpha beta', headingPath: [], vector: Float32Array.from([1, 0, 0]) },
+    ]);
     const embedder = fakeEmbedder('new@2');
     const hits = await searchHistory(index, embedder, { query: 'beta' });
     expect(hits).toHaveLength(1);
@@ -49,13 +68,16 @@ describe('searchHistory', () => {
 
 describe('makeSnippet and textFragmentUrl', () => {
   it('centres the excerpt on the densest run of query terms', () => {
-    const text = 'Filler sentence. '.repeat(40) + 'The quantised vectors are scanned flat. ' + 'More filler here. '.repeat(40);
+    const text =
+      'Filler sentence. '.repeat(40) + 'The quantised vectors are scanned flat. ' + 'More filler here. '.repeat(40);
     const s = makeSnippet(text, 'quantized vectors scanning', 120);
     expect(s.text).toMatch(/^…The quantised vectors are scanned flat\./);
     expect(s.highlights.map(([a, b]) => s.text.slice(a, b))).toEqual(['vectors', 'scanned']);
   });
   it('encodes dashes and commas and strips Markdown', () => {
-    expect(textFragmentUrl('https://x.test/a#h', 'A **well-known**, short [link](https://y)')).toBe('https://x.test/a#:~:text=A%20well%2Dknown%2C%20short%20link');
+    expect(textFragmentUrl('https://x.test/a#h', 'A **well-known**, short [link](https://y)')).toBe(
+      'https://x.test/a#:~:text=A%20well%2Dknown%2C%20short%20link',
+    );
   });
 });
 
@@ -105,7 +127,12 @@ describe('withEmbeddingCache', () => {
     expect(await front.getMany(['k'])).toEqual([v]);
     await both.setMany([['j', v]]);
     await both.deleteMany(['k']);
-    expect([...(await front.getMany(['k', 'j'])), ...(await back.getMany(['k', 'j']))]).toEqual([undefined, v, undefined, v]);
+    expect([...(await front.getMany(['k', 'j'])), ...(await back.getMany(['k', 'j']))]).toEqual([
+      undefined,
+      v,
+      undefined,
+      v,
+    ]);
     await both.clear();
     expect([...(await front.getMany(['j'])), ...(await back.getMany(['j']))]).toEqual([undefined, undefined]);
   });
@@ -115,7 +142,13 @@ describe('fragmentBlock', () => {
   it('keeps the fragment inside the block with the most matches (text directives do not cross blocks)', async () => {
     const { fragmentBlock } = await import('../../../../lib/retrieval/engine/search-history');
     const text = 'Problem solving\n\nOctopuses can unscrew the lids of jars.\n\nParagraph about other things';
-    const snippet = { text, highlights: [[text.indexOf('unscrew'), text.indexOf('unscrew') + 7], [text.indexOf('jars'), text.indexOf('jars') + 4]] as Array<[number, number]> };
+    const snippet = {
+      text,
+      highlights: [
+        [text.indexOf('unscrew'), text.indexOf('unscrew') + 7],
+        [text.indexOf('jars'), text.indexOf('jars') + 4],
+      ] as Array<[number, number]>,
+    };
     expect(fragmentBlock(snippet)).toBe('Octopuses can unscrew the lids of jars.');
   });
 });

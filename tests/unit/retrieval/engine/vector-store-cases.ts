@@ -71,7 +71,13 @@ function expectSameRanking(a: Float32Array, b: Float32Array, k: number): void {
   }
 }
 
-function expectAgree(simd: VectorStore, js: VectorStore, rows: Float32Array[], rand: () => number, live: number[]): void {
+function expectAgree(
+  simd: VectorStore,
+  js: VectorStore,
+  rows: Float32Array[],
+  rand: () => number,
+  live: number[],
+): void {
   for (let trial = 0; trial < 5; trial++) {
     const targets = Array.from({ length: 5 }, () => live[Math.floor(rand() * live.length)]!).filter(
       (t, i, all) => all.indexOf(t) === i,
@@ -185,7 +191,11 @@ export function vectorStoreSuite(): void {
         expect(sameArray(snap.codes, jsSnap.codes)).toBe(true);
         expect(sameArray(snap.scales, jsSnap.scales)).toBe(true);
         expect(snap.codes.length).toBe(keep.length * dims);
-        const restoredSimd = createVectorStore(dims, { ...snap, codes: snap.codes.slice(), scales: snap.scales.slice() });
+        const restoredSimd = createVectorStore(dims, {
+          ...snap,
+          codes: snap.codes.slice(),
+          scales: snap.scales.slice(),
+        });
         const restoredJs = createVectorStore(dims, snap, { kernel: 'js' });
         expect(restoredSimd.count).toBe(keep.length);
         expect(restoredSimd.kernel).toBe('wasm-simd');
@@ -207,7 +217,13 @@ export function vectorStoreSuite(): void {
           restoredJs.set(restoredJs.count, v);
         });
         const allRows = [...keptRows, ...extra];
-        expectAgree(restoredSimd, restoredJs, allRows, rand, allRows.map((_, i) => i));
+        expectAgree(
+          restoredSimd,
+          restoredJs,
+          allRows,
+          rand,
+          allRows.map((_, i) => i),
+        );
       });
     }
 

@@ -2,7 +2,11 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { RemoteError } from '../../../../lib/messaging/remote-error';
 import { serveOffscreenEngine } from '../../../../lib/retrieval/engine/serve-offscreen-engine';
 import type { EngineStats } from '../../../../lib/retrieval/offscreen-protocol';
-import { createOffscreenClient, offscreenRetry, type OffscreenHost } from '../../../../lib/retrieval/ingest/offscreen-client';
+import {
+  createOffscreenClient,
+  offscreenRetry,
+  type OffscreenHost,
+} from '../../../../lib/retrieval/ingest/offscreen-client';
 import { RetrievalError } from '../../../../lib/retrieval/retrieval-error';
 import { engineStats, fakeEngine, fakeRuntime, model, workerSender } from '../offscreen-fakes';
 
@@ -10,7 +14,9 @@ import { engineStats, fakeEngine, fakeRuntime, model, workerSender } from '../of
  * A host over a fake runtime: creating the document starts its script, which registers its listener only
  * after `loadTries` messages went unanswered (the document is still loading), or never.
  */
-function fakeHost(options: { loadTries?: number; serve?: Parameters<typeof serveOffscreenEngine>[0]; createError?: Error } = {}) {
+function fakeHost(
+  options: { loadTries?: number; serve?: Parameters<typeof serveOffscreenEngine>[0]; createError?: Error } = {},
+) {
   const runtime = fakeRuntime();
   const calls = { created: 0, posts: 0 };
   let exists = false;
@@ -52,7 +58,7 @@ describe('offscreen client', () => {
     expect(waits).toEqual([100, 100]);
   });
 
-  it('gives up after the policy\'s tries with no_receiver when the document never listens', async () => {
+  it("gives up after the policy's tries with no_receiver when the document never listens", async () => {
     const { host, calls } = fakeHost();
     const { waits, sleep } = recordedSleep();
     const error = await createOffscreenClient({ host, sleep })
@@ -75,7 +81,7 @@ describe('offscreen client', () => {
     expect(waits).toEqual([100, 100]);
   });
 
-  it('throws a handler error as a RemoteError with the engine\'s code, without retrying it', async () => {
+  it("throws a handler error as a RemoteError with the engine's code, without retrying it", async () => {
     const engine = fakeEngine({
       search: async () => {
         throw new RetrievalError('model_load_failed', 'Could not load fake@fp32');
@@ -87,7 +93,11 @@ describe('offscreen client', () => {
       .send('search', { model, request: { query: 'octopus' } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RemoteError);
-    expect(error).toMatchObject({ name: 'RemoteError', code: 'model_load_failed', message: 'Could not load fake@fp32' });
+    expect(error).toMatchObject({
+      name: 'RemoteError',
+      code: 'model_load_failed',
+      message: 'Could not load fake@fp32',
+    });
     expect(calls.posts).toBe(1);
     expect(waits).toEqual([]);
   });
@@ -95,10 +105,12 @@ describe('offscreen client', () => {
   it('takes "only one offscreen document" from a concurrent creation as success', async () => {
     const { host, runtime } = fakeHost({ createError: new Error('Only a single offscreen document may be created.') });
     serveOffscreenEngine(fakeEngine(), runtime);
-    expect(await createOffscreenClient({ host, sleep: async () => {} }).send('evict', { model, before: 0, maxChunks: 10 })).toEqual({ chunks: 0, urls: [] });
+    expect(
+      await createOffscreenClient({ host, sleep: async () => {} }).send('evict', { model, before: 0, maxChunks: 10 }),
+    ).toEqual({ chunks: 0, urls: [] });
   });
 
-  it('fails with the creation\'s error when the document cannot be created', async () => {
+  it("fails with the creation's error when the document cannot be created", async () => {
     const { host, calls } = fakeHost({ createError: new Error('Offscreen API unavailable') });
     const error = await createOffscreenClient({ host, sleep: async () => {} })
       .send('stats', { model })

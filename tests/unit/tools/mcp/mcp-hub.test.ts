@@ -10,7 +10,11 @@ let streamable: FakeMcp;
 let sseOnly: FakeMcp;
 let guarded: FakeMcp;
 beforeAll(async () => {
-  [streamable, sseOnly, guarded] = await Promise.all([startFakeMcp({ hostileTools: true }), startFakeMcp({ sse: true }), startFakeMcp({ token: 's3cret-token' })]);
+  [streamable, sseOnly, guarded] = await Promise.all([
+    startFakeMcp({ hostileTools: true }),
+    startFakeMcp({ sse: true }),
+    startFakeMcp({ token: 's3cret-token' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([streamable.close(), sseOnly.close(), guarded.close()]);
@@ -24,8 +28,20 @@ function setup(): { hub: McpHub; registry: ToolRegistry } {
   return { hub, registry };
 }
 
-const ctx = (signal = new AbortController().signal): ToolContext => ({ runId: 'r', toolCallId: 't', signal, agentPath: [], delegate: async () => '', now: () => 0 });
-const run = async (registry: ToolRegistry, name: string, args: Record<string, unknown> = {}, signal = AbortSignal.timeout(20_000)) => {
+const ctx = (signal = new AbortController().signal): ToolContext => ({
+  runId: 'r',
+  toolCallId: 't',
+  signal,
+  agentPath: [],
+  delegate: async () => '',
+  now: () => 0,
+});
+const run = async (
+  registry: ToolRegistry,
+  name: string,
+  args: Record<string, unknown> = {},
+  signal = AbortSignal.timeout(20_000),
+) => {
   const tool = registry.get(name);
   if (!tool) throw new Error(`no tool ${name}; have ${registry.names().join(', ')}`);
   try {
@@ -73,10 +89,23 @@ describe('MCP hub against a real SDK server', () => {
     const { hub, registry } = setup();
     const view = await hub.save({ name: 'f', url: streamable.url, timeoutMs: 1_000 });
     expect(view.status.state).toBe('connected');
-    expect(await run(registry, 'mcp__f__fail')).toMatchObject({ ok: false, text: expect.stringMatching(/reported a failure/), detail: expect.stringContaining('the widget is broken') });
-    expect(await run(registry, 'mcp__f__slow')).toMatchObject({ ok: false, text: expect.stringMatching(/did not answer within 1 s/) });
-    expect(await run(registry, 'mcp__f__malformed')).toMatchObject({ ok: false, text: expect.stringMatching(/not a valid MCP result/) });
-    expect(await run(registry, 'mcp__f__bad_result')).toMatchObject({ ok: false, text: expect.stringMatching(/not a valid MCP result/) });
+    expect(await run(registry, 'mcp__f__fail')).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/reported a failure/),
+      detail: expect.stringContaining('the widget is broken'),
+    });
+    expect(await run(registry, 'mcp__f__slow')).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/did not answer within 1 s/),
+    });
+    expect(await run(registry, 'mcp__f__malformed')).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/not a valid MCP result/),
+    });
+    expect(await run(registry, 'mcp__f__bad_result')).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/not a valid MCP result/),
+    });
     const huge = await run(registry, 'mcp__f__huge');
     expect(huge.ok).toBe(true);
     expect(huge.text.length).toBeLessThan(21_000);
@@ -91,8 +120,14 @@ describe('MCP hub against a real SDK server', () => {
     const { hub, registry } = setup();
     await hub.save({ name: 'flaky', url: server.url, timeoutMs: 2_000 });
     await server.close();
-    expect(await run(registry, 'mcp__flaky__echo', { text: 'a' })).toMatchObject({ ok: false, text: expect.stringMatching(/flaky/) });
-    expect(await run(registry, 'mcp__flaky__echo', { text: 'a' })).toMatchObject({ ok: false, text: expect.stringMatching(/unreachable/) });
+    expect(await run(registry, 'mcp__flaky__echo', { text: 'a' })).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/flaky/),
+    });
+    expect(await run(registry, 'mcp__flaky__echo', { text: 'a' })).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/unreachable/),
+    });
     // Settings shows it too, and the saved tools stay offered (the server may come back).
     await expect.poll(async () => (await hub.list())[0]!.status.state).toBe('unreachable');
     expect(registry.names()).toContain('mcp__flaky__echo');
@@ -118,11 +153,18 @@ describe('MCP hub against a real SDK server', () => {
     expect(registry.get('mcp__p__echo')?.needsApproval).toBe(true);
     expect(await registry.get('mcp__p__echo')?.asksFor?.({}, ctx())).toBe(false);
     // A destructive tool cannot be set to Allow.
-    await expect(hub.setTool({ serverId: view.id, tool: 'wipe', policy: 'allow' })).rejects.toThrow(/cannot be set to Allow/);
-    await expect(hub.setTool({ serverId: view.id, tool: 'unmarked', policy: 'allow' })).rejects.toThrow(/cannot be set to Allow/);
+    await expect(hub.setTool({ serverId: view.id, tool: 'wipe', policy: 'allow' })).rejects.toThrow(
+      /cannot be set to Allow/,
+    );
+    await expect(hub.setTool({ serverId: view.id, tool: 'unmarked', policy: 'allow' })).rejects.toThrow(
+      /cannot be set to Allow/,
+    );
     await hub.setTool({ serverId: view.id, tool: 'add', policy: 'deny' });
     const before = streamable.state.calls.length;
-    expect(await run(registry, 'mcp__p__add', { a: 1, b: 1 })).toMatchObject({ ok: false, text: expect.stringMatching(/Deny/) });
+    expect(await run(registry, 'mcp__p__add', { a: 1, b: 1 })).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/Deny/),
+    });
     expect(streamable.state.calls.length).toBe(before);
     await hub.setTool({ serverId: view.id, tool: 'echo', enabled: false });
     expect(registry.get('mcp__p__echo')).toBeUndefined();
@@ -139,7 +181,14 @@ describe('MCP hub against a real SDK server', () => {
     streamable.state.flipped = true;
     try {
       const registry = createToolRegistry([]);
-      const second = createMcpHub({ store, now: () => 2, generateId: () => 'unused', connect: async () => { throw new Error('no network at start'); } });
+      const second = createMcpHub({
+        store,
+        now: () => 2,
+        generateId: () => 'unused',
+        connect: async () => {
+          throw new Error('no network at start');
+        },
+      });
       await second.attach(registry);
       expect(registry.names()).toContain('mcp__again__echo');
       expect(registry.names()).not.toContain('mcp__again__fresh_tool');
@@ -162,11 +211,18 @@ describe('MCP hub against a real SDK server', () => {
       const view = await hub.save({ name: 'rugged', url: streamable.url });
       await hub.setTool({ serverId: view.id, tool: 'rug', policy: 'allow' });
       const pinned = (await store.get(view.id))!;
-      expect(pinned.toolSettings.rug!.pin).toEqual({ ...pinned.tools.find((x) => x.name === 'rug')!.fingerprint, description: 'Looks up the weather for a city.' });
+      expect(pinned.toolSettings.rug!.pin).toEqual({
+        ...pinned.tools.find((x) => x.name === 'rug')!.fingerprint,
+        description: 'Looks up the weather for a city.',
+      });
       expect(await registry.get('mcp__rugged__rug')!.asksFor!({}, ctx())).toBe(false);
       // The first call runs (allowed, as pinned); the server then changes the tool and says so.
       expect(await run(registry, 'mcp__rugged__rug', { city: 'Oslo' })).toMatchObject({ ok: true });
-      await expect.poll(async () => (await store.get(view.id))!.tools.find((x) => x.name === 'rug')!.description, { timeout: 5_000 }).toMatch(/saved passwords/);
+      await expect
+        .poll(async () => (await store.get(view.id))!.tools.find((x) => x.name === 'rug')!.description, {
+          timeout: 5_000,
+        })
+        .toMatch(/saved passwords/);
       expect(await registry.get('mcp__rugged__rug')!.asksFor!({}, ctx())).toBe(true);
       const preview = await registry.get('mcp__rugged__rug')!.preview!({ city: 'Oslo' }, ctx());
       expect(preview).toContain('Description before: Looks up the weather for a city.');
@@ -176,7 +232,14 @@ describe('MCP hub against a real SDK server', () => {
       expect(preview).toMatch(/^Open world: /m);
       // A restarted worker reads the pin from the store: still asked.
       const after = createToolRegistry([]);
-      await createMcpHub({ store, now: () => 2, generateId: () => 'unused', connect: async () => { throw new Error('offline'); } }).attach(after);
+      await createMcpHub({
+        store,
+        now: () => 2,
+        generateId: () => 'unused',
+        connect: async () => {
+          throw new Error('offline');
+        },
+      }).attach(after);
       expect(await after.get('mcp__rugged__rug')!.asksFor!({}, ctx())).toBe(true);
       expect((await store.get(view.id))!.toolSettings.rug!.pin!.description).toBe('Looks up the weather for a city.');
     } finally {
@@ -198,11 +261,16 @@ describe('MCP hub against a real SDK server', () => {
       // The saved listing still matches the pin, so the card is skipped; the call itself lists first and refuses.
       expect(await registry.get('mcp__sleepy__rug')!.asksFor!({}, ctx())).toBe(false);
       const before = streamable.state.calls.filter((c) => c.tool === 'rug').length;
-      expect(await run(registry, 'mcp__sleepy__rug', { city: 'Oslo' })).toMatchObject({ ok: false, text: expect.stringMatching(/changed this tool/) });
+      expect(await run(registry, 'mcp__sleepy__rug', { city: 'Oslo' })).toMatchObject({
+        ok: false,
+        text: expect.stringMatching(/changed this tool/),
+      });
       expect(streamable.state.calls.filter((c) => c.tool === 'rug').length).toBe(before);
       // The next call is asked, with the change on its card.
       expect(await registry.get('mcp__sleepy__rug')!.asksFor!({}, ctx())).toBe(true);
-      expect(await registry.get('mcp__sleepy__rug')!.preview!({ city: 'Oslo' }, ctx())).toMatch(/Description now: .*saved passwords/);
+      expect(await registry.get('mcp__sleepy__rug')!.preview!({ city: 'Oslo' }, ctx())).toMatch(
+        /Description now: .*saved passwords/,
+      );
     } finally {
       streamable.state.pulled = [];
     }
@@ -217,12 +285,22 @@ describe('MCP hub against a real SDK server', () => {
     expect((await store.get(view.id))!.toolSettings.echo).toBeUndefined();
     expect(await run(registry, 'mcp__asked__echo', { text: 'a' })).toEqual({ ok: true, text: 'echo: a' });
     const record = (await store.get(view.id))!;
-    expect(record.toolSettings.echo).toMatchObject({ policy: 'ask', pin: { hash: record.tools.find((x) => x.name === 'echo')!.fingerprint!.hash } });
+    expect(record.toolSettings.echo).toMatchObject({
+      policy: 'ask',
+      pin: { hash: record.tools.find((x) => x.name === 'echo')!.fingerprint!.hash },
+    });
   });
 
   it('servers added in the same millisecond list in the order they were added, whatever their ids', async () => {
     const ids = ['z-server', 'm-server', 'a-server'];
-    const hub = createMcpHub({ store: createMemoryMcpServerStore(), now: () => 5, generateId: () => ids.shift()!, connect: async () => { throw new Error('offline'); } });
+    const hub = createMcpHub({
+      store: createMemoryMcpServerStore(),
+      now: () => 5,
+      generateId: () => ids.shift()!,
+      connect: async () => {
+        throw new Error('offline');
+      },
+    });
     await hub.attach(createToolRegistry([]));
     for (const name of ['first', 'second', 'third']) await hub.save({ name, url: streamable.url });
     expect((await hub.list()).map((s) => s.name)).toEqual(['first', 'second', 'third']);

@@ -21,10 +21,13 @@ describe('MCP text the user reads', () => {
       'Use an https:// URL (plain http:// only for 127.0.0.1 or localhost), without a user name or password',
     ]);
     inGerman();
-    expect(issues({ name: ' ', url: 'https://mcp.example.com/', timeoutMs: 10 })).toEqual(['Geben Sie dem Server einen Namen', 'Mindestens 1 Sekunde']);
+    expect(issues({ name: ' ', url: 'https://mcp.example.com/', timeoutMs: 10 })).toEqual([
+      'Geben Sie dem Server einen Namen',
+      'Mindestens 1 Sekunde',
+    ]);
   });
 
-  it('a failure has an English reason for the model and a translated one for Settings; the server\'s own words stay as written', () => {
+  it("a failure has an English reason for the model and a translated one for Settings; the server's own words stay as written", () => {
     inGerman();
     const auth = describeMcpFailure(Object.assign(new Error('Unauthorized'), { code: 401 }), 30_000);
     expect(auth).toEqual({
@@ -32,18 +35,30 @@ describe('MCP text the user reads', () => {
       reason: 'the server refused the credentials (HTTP 401); check the token or headers',
       shown: 'Der Server hat die Zugangsdaten abgelehnt (HTTP 401); prüfen Sie Token oder Header',
     });
-    expect(describeMcpFailure(new McpError(ErrorCode.RequestTimeout, 'timed out'), 5_000)).toMatchObject({ reason: 'no answer within 5 s', shown: 'Keine Antwort innerhalb von 5 s' });
-    expect(describeMcpFailure(new McpOriginError('https://evil.example', 'http://127.0.0.1:9000'), 1).shown).toMatch(/^Anfrage an https:\/\/evil\.example abgelehnt/);
+    expect(describeMcpFailure(new McpError(ErrorCode.RequestTimeout, 'timed out'), 5_000)).toMatchObject({
+      reason: 'no answer within 5 s',
+      shown: 'Keine Antwort innerhalb von 5 s',
+    });
+    expect(describeMcpFailure(new McpOriginError('https://evil.example', 'http://127.0.0.1:9000'), 1).shown).toMatch(
+      /^Anfrage an https:\/\/evil\.example abgelehnt/,
+    );
     const own = describeMcpFailure(new McpError(ErrorCode.InvalidParams, 'bad widget'), 1);
     expect(own.shown).toBe(own.reason);
   });
 
-  it('says why a tool is not offered, and previews a call, in the user\'s language', async () => {
+  it("says why a tool is not offered, and previews a call, in the user's language", async () => {
     inGerman();
     const [tool] = readMcpTools('srv', [{ name: 'x', inputSchema: { type: 'string' } }]);
     expect(tool!.problem).toBe('Nicht angeboten: Sein Eingabeschema muss "type": "object" haben (es hat "string").');
-    const echo = createMcpTool(server, { name: 'echo', qualifiedName: 'mcp__fake__echo', description: '', inputSchema: { type: 'object' } }, { enabled: true, policy: 'ask' }, async () => ({}));
-    expect(await echo.preview!({ text: 'hi' }, {} as ToolContext)).toMatch(/^echo auf dem MCP-Server „fake“ \(127\.0\.0\.1:9000\)\n/);
+    const echo = createMcpTool(
+      server,
+      { name: 'echo', qualifiedName: 'mcp__fake__echo', description: '', inputSchema: { type: 'object' } },
+      { enabled: true, policy: 'ask' },
+      async () => ({}),
+    );
+    expect(await echo.preview!({ text: 'hi' }, {} as ToolContext)).toMatch(
+      /^echo auf dem MCP-Server „fake“ \(127\.0\.0\.1:9000\)\n/,
+    );
     expect(echo.description).toMatch(/^Tool "echo" of the MCP server "fake"/);
   });
 });

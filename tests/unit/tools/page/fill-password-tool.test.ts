@@ -6,7 +6,16 @@ import { passwordRefusal, passwordWriteRefusal } from '../../../../lib/tools/pag
 import { createPageTargetStore } from '../../../../lib/tools/page/page-target-store';
 import { USER_INPUT_TTL_MS, UserInputInbox } from '../../../../lib/tools/user-input-inbox';
 
-const ctx = (toolCallId: string) => ({ runId: 'r1', toolCallId, signal: new AbortController().signal, tabId: 3, agentPath: [], delegate: async () => '', now: () => 0 }) satisfies ToolContext;
+const ctx = (toolCallId: string) =>
+  ({
+    runId: 'r1',
+    toolCallId,
+    signal: new AbortController().signal,
+    tabId: 3,
+    agentPath: [],
+    delegate: async () => '',
+    now: () => 0,
+  }) satisfies ToolContext;
 const SECRET = 'correct horse battery staple';
 
 function setup() {
@@ -35,7 +44,9 @@ describe('fill_password', () => {
 
   it('asks on its card for the password of the field, in one line of page text', async () => {
     const { tool } = setup();
-    expect(await tool.preview!({ ref: 'e2' }, ctx('t0'))).toBe('Type your password for "e2"\n  It goes into that field only; the assistant never sees it.');
+    expect(await tool.preview!({ ref: 'e2' }, ctx('t0'))).toBe(
+      'Type your password for "e2"\n  It goes into that field only; the assistant never sees it.',
+    );
   });
 
   it('sends the password the user typed for this call to the page once, and answers without it', async () => {
@@ -76,19 +87,28 @@ describe('UserInputInbox', () => {
 describe('password refusals', () => {
   const writeOnly = ['e2'];
   it('refuse every write the model makes to a password field, before anyone is asked', () => {
-    expect(passwordWriteRefusal('fill_form', { updates: { e1: 'ada', e2: 'hunter2' } }, writeOnly)).toMatch(/"e2" is a password field/);
-    expect(passwordWriteRefusal('type', { ref: 'e2', text: 'hunter2' }, writeOnly)).toMatch(/type refused: "e2" is a password field/);
+    expect(passwordWriteRefusal('fill_form', { updates: { e1: 'ada', e2: 'hunter2' } }, writeOnly)).toMatch(
+      /"e2" is a password field/,
+    );
+    expect(passwordWriteRefusal('type', { ref: 'e2', text: 'hunter2' }, writeOnly)).toMatch(
+      /type refused: "e2" is a password field/,
+    );
     expect(passwordWriteRefusal('click', { key: 'e2' }, writeOnly)).toMatch(/password field/);
     expect(passwordWriteRefusal('type', { ref: 'e1', text: 'ada' }, writeOnly)).toBeUndefined();
     expect(passwordWriteRefusal('fill_password', { ref: 'e2' }, writeOnly)).toBeUndefined();
     // Nor is the user asked to type a password for a field that is not one.
-    expect(passwordWriteRefusal('fill_password', { ref: 'e1' }, writeOnly)).toMatch(/"e1" is not a password field.*the user was not asked/);
+    expect(passwordWriteRefusal('fill_password', { ref: 'e1' }, writeOnly)).toMatch(
+      /"e1" is not a password field.*the user was not asked/,
+    );
     expect(passwordWriteRefusal('fill_password', { ref: 'e1' }, [])).toMatch(/not a password field/);
   });
   it('let fill_password reach only the write-only fields of the snapshot', () => {
     const call = (ref: string) => ({ toolCallId: 't', toolName: 'fill_password' as const, input: { ref, value: 'x' } });
     expect(passwordRefusal(call('e2'), writeOnly)).toBeUndefined();
     expect(passwordRefusal(call('e1'), writeOnly)?.refusal).toMatch(/"e1" is not a password field/);
-    expect(passwordRefusal({ toolCallId: 't', toolName: 'act', input: { action: 'type', ref: 'e2', text: 'x' } }, writeOnly)?.refusal).toMatch(/password field/);
+    expect(
+      passwordRefusal({ toolCallId: 't', toolName: 'act', input: { action: 'type', ref: 'e2', text: 'x' } }, writeOnly)
+        ?.refusal,
+    ).toMatch(/password field/);
   });
 });

@@ -7,16 +7,31 @@ import type { ToolContext } from '../../../../lib/tools/define-tool';
 import { formatFillPreview } from '../../../../lib/tools/page/format-fill-preview';
 import { createPageTools } from '../../../../lib/tools/page/page-tools';
 
-const ctx = { runId: 'r1', toolCallId: 't1', signal: new AbortController().signal, tabId: 3, agentPath: [], delegate: async () => '', now: () => 0 } satisfies ToolContext;
+const ctx = {
+  runId: 'r1',
+  toolCallId: 't1',
+  signal: new AbortController().signal,
+  tabId: 3,
+  agentPath: [],
+  delegate: async () => '',
+  now: () => 0,
+} satisfies ToolContext;
 
 /** A router that answers every command with `answer` (the page's output is not checked in this fake). */
-const routeAnswering = (answer: (call: PageToolCall) => PageRouteResult): RouteToPage =>
-  async <K extends PageCommandName>(call: PageToolCall<K>) => answer(call) as PageRouteResult<K>;
+const routeAnswering =
+  (answer: (call: PageToolCall) => PageRouteResult): RouteToPage =>
+  async <K extends PageCommandName>(call: PageToolCall<K>) =>
+    answer(call) as PageRouteResult<K>;
 
 describe('createPageTools', () => {
   it('declares the page tools and the actions; the consequential ones need approval, and each executes through its router', async () => {
     const calls: PageToolCall[] = [];
-    const tools = createPageTools({ routeToPage: routeAnswering((call) => { calls.push(call); return { ok: true, output: { ok: true, key: call.toolName } }; }) });
+    const tools = createPageTools({
+      routeToPage: routeAnswering((call) => {
+        calls.push(call);
+        return { ok: true, output: { ok: true, key: call.toolName } };
+      }),
+    });
     expect(tools.map((t) => [t.name, t.runsIn, t.readOnly, t.needsApproval, t.alwaysAsk ?? false])).toEqual([
       ['read_page', 'page', true, false, false],
       ['get_page_state', 'page', true, false, false],
@@ -36,37 +51,60 @@ describe('createPageTools', () => {
     ]);
     // fill_password runs only with a password from the user's card, screenshot captures a tab (their own tests).
     tools.splice(-2);
-    for (const t of tools) expect(await t.execute({ key: 'k' }, ctx)).toEqual({ ok: true, key: calls.at(-1)?.toolName });
+    for (const t of tools)
+      expect(await t.execute({ key: 'k' }, ctx)).toEqual({ ok: true, key: calls.at(-1)?.toolName });
     const acts = new Set(['type', 'select', 'set_value', 'press', 'focus', 'hover', 'scroll']);
     // The actions all travel as the page's act command, with the tool's name as the action.
-    expect(calls.map((c) => [c.toolName, c.toolCallId])).toEqual(tools.map((t) => [acts.has(t.name) ? 'act' : t.name, 't1']));
-    expect(calls.filter((c) => c.toolName === 'act').map((c) => c.input)).toEqual([...acts].map((action) => ({ key: 'k', action })));
+    expect(calls.map((c) => [c.toolName, c.toolCallId])).toEqual(
+      tools.map((t) => [acts.has(t.name) ? 'act' : t.name, 't1']),
+    );
+    expect(calls.filter((c) => c.toolName === 'act').map((c) => c.input)).toEqual(
+      [...acts].map((action) => ({ key: 'k', action })),
+    );
   });
 
-  it('throws what the model should read when the route fails: the page\'s own error, or the page being gone', async () => {
-    const [readPage] = createPageTools({ routeToPage: routeAnswering(() => ({ ok: false, reason: 'tool-error', message: 'click failed: gone' })) });
+  it("throws what the model should read when the route fails: the page's own error, or the page being gone", async () => {
+    const [readPage] = createPageTools({
+      routeToPage: routeAnswering(() => ({ ok: false, reason: 'tool-error', message: 'click failed: gone' })),
+    });
     const own: unknown = await Promise.resolve(readPage!.execute({}, ctx)).catch((e: unknown) => e);
     expect(own).toBeInstanceOf(ToolError);
     expect(own).not.toBeInstanceOf(PageGoneError);
     expect(own).toMatchObject({ message: 'click failed: gone', outcome: 'error' });
     const [readClosed] = createPageTools({ routeToPage: routeAnswering(() => ({ ok: false, reason: 'tab-closed' })) });
-    await expect(Promise.resolve(readClosed!.execute({}, ctx))).rejects.toMatchObject({ message: 'read_page failed: The tab was closed before the tool could finish.', outcome: 'page-gone' });
+    await expect(Promise.resolve(readClosed!.execute({}, ctx))).rejects.toMatchObject({
+      message: 'read_page failed: The tab was closed before the tool could finish.',
+      outcome: 'page-gone',
+    });
   });
 
-  it('previews a fill with each field\'s label, current and new value, read from the page', async () => {
+  it("previews a fill with each field's label, current and new value, read from the page", async () => {
     const calls: PageToolCall[] = [];
     const route = routeAnswering((call) => {
       calls.push(call);
-      return { ok: true, output: { fullName: { label: 'Full name', value: '' }, newsletter: { label: 'Newsletter', value: false }, admin: null } };
+      return {
+        ok: true,
+        output: {
+          fullName: { label: 'Full name', value: '' },
+          newsletter: { label: 'Newsletter', value: false },
+          admin: null,
+        },
+      };
     });
     const fill = createPageTools({ routeToPage: route }).find((t) => t.name === 'fill_form')!;
     const preview = await fill.preview!({ updates: { fullName: 'Ada', newsletter: true, admin: 'true' } }, ctx);
-    expect(calls).toEqual([{ toolCallId: 't1', toolName: 'preview', input: { keys: ['fullName', 'newsletter', 'admin'] } }]);
-    expect(preview).toBe('fill_form\n  Full name (fullName): (empty) → "Ada"\n  Newsletter (newsletter): unchecked → checked\n  admin: not a field of the form (will be ignored)');
+    expect(calls).toEqual([
+      { toolCallId: 't1', toolName: 'preview', input: { keys: ['fullName', 'newsletter', 'admin'] } },
+    ]);
+    expect(preview).toBe(
+      'fill_form\n  Full name (fullName): (empty) → "Ada"\n  Newsletter (newsletter): unchecked → checked\n  admin: not a field of the form (will be ignored)',
+    );
   });
 
   it('lets the runtime fall back when the page cannot answer the preview', async () => {
-    const fill = createPageTools({ routeToPage: routeAnswering(() => ({ ok: false, reason: 'tool-error', message: 'call get_form_state first' })) }).find((t) => t.name === 'fill_form')!;
+    const fill = createPageTools({
+      routeToPage: routeAnswering(() => ({ ok: false, reason: 'tool-error', message: 'call get_form_state first' })),
+    }).find((t) => t.name === 'fill_form')!;
     await expect(fill.preview!({ updates: { a: 'b' } }, ctx)).rejects.toThrow(/get_form_state/);
   });
 });
@@ -74,7 +112,10 @@ describe('createPageTools', () => {
 describe('formatFillPreview', () => {
   it('shows lists and cuts long values', () => {
     const long = 'x'.repeat(300);
-    const text = formatFillPreview({ tags: ['a', 'b'], bio: long }, { tags: { label: 'tags', value: [] }, bio: { label: 'Bio', value: 'old' } });
+    const text = formatFillPreview(
+      { tags: ['a', 'b'], bio: long },
+      { tags: { label: 'tags', value: [] }, bio: { label: 'Bio', value: 'old' } },
+    );
     expect(text.split('\n')[1]).toBe('  tags: (none) → "a", "b"');
     expect(text.split('\n')[2]).toMatch(/^ {2}Bio \(bio\): "old" → "x{119}…$/);
   });

@@ -6,7 +6,15 @@ import { ToolError } from '../../../../lib/tools/tool-error';
 import { splitToolResultImage } from '../../../../lib/providers/tool-result-image';
 import { toModelText } from '../../../../lib/agent/to-model-text';
 
-const ctx = { runId: 'r1', toolCallId: 's1', signal: new AbortController().signal, tabId: 3, agentPath: [], delegate: async () => '', now: () => 0 } satisfies ToolContext;
+const ctx = {
+  runId: 'r1',
+  toolCallId: 's1',
+  signal: new AbortController().signal,
+  tabId: 3,
+  agentPath: [],
+  delegate: async () => '',
+  now: () => 0,
+} satisfies ToolContext;
 
 function setup(capture: (tabId: number) => Promise<string>) {
   const sent: PageToolCall[] = [];
@@ -30,17 +38,29 @@ describe('screenshot', () => {
     });
     // What the model is sent for it: the mappers split the image back out of that text.
     const out = toModelText({ value: await tool.execute({ refs: true }, ctx) }, 'b0undary1', 'screenshot');
-    expect(sent.map((c) => [c.toolName, c.input])).toEqual([['screenshot_prepare', { refs: true }], ['screenshot_done', {}]]);
+    expect(sent.map((c) => [c.toolName, c.input])).toEqual([
+      ['screenshot_prepare', { refs: true }],
+      ['screenshot_done', {}],
+    ]);
     // Captured between the masking and the unmasking, never after.
     expect(sentBeforeCapture).toEqual(['screenshot_prepare']);
-    const { text, image } = splitToolResultImage({ type: 'tool-result', toolCallId: 's1', toolName: 'screenshot', output: out });
+    const { text, image } = splitToolResultImage({
+      type: 'tool-result',
+      toolCallId: 's1',
+      toolName: 'screenshot',
+      output: out,
+    });
     expect(image).toEqual({ mediaType: 'image/png', data: 'iVBORw0KGgo=' });
     expect(text).toMatch(/2 password, card or one-time-code fields covered in black/);
   });
 
   it('removes the masks when the capture fails, and says why (a tab that is not on screen)', async () => {
-    const { sent, tool } = setup(async () => { throw new ToolError(NOT_VISIBLE); });
-    await expect(Promise.resolve().then(() => tool.execute({}, ctx))).rejects.toThrow(/not the visible tab of its window/);
+    const { sent, tool } = setup(async () => {
+      throw new ToolError(NOT_VISIBLE);
+    });
+    await expect(Promise.resolve().then(() => tool.execute({}, ctx))).rejects.toThrow(
+      /not the visible tab of its window/,
+    );
     expect(sent.map((c) => c.toolName)).toEqual(['screenshot_prepare', 'screenshot_done']);
   });
 

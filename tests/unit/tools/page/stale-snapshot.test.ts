@@ -13,7 +13,16 @@ import { createFakePageTab, memoryArea } from '../../agent/fake-page-tab';
 import { setup } from '../../agent/harness';
 
 const A = 'https://a.example';
-const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({ runId: 'r1', toolCallId: 't', signal: new AbortController().signal, tabId: 3, agentPath: [], delegate: async () => '', now: () => 0, ...over });
+const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({
+  runId: 'r1',
+  toolCallId: 't',
+  signal: new AbortController().signal,
+  tabId: 3,
+  agentPath: [],
+  delegate: async () => '',
+  now: () => 0,
+  ...over,
+});
 const writes = (route: ReturnType<typeof createRouteToPage>, c: ToolContext) => [
   route({ toolCallId: 'f', toolName: 'fill_form', input: { updates: { name: 'Ada' } } }, c),
   route({ toolCallId: 'c', toolName: 'click', input: { key: 'go' } }, c),
@@ -24,21 +33,25 @@ const writes = (route: ReturnType<typeof createRouteToPage>, c: ToolContext) => 
 describe('the worker refuses keys outside the last snapshot of the run, tab and frame', () => {
   it('refuses every write and preview before any snapshot of this run in this frame, sending nothing', async () => {
     const tab = createFakePageTab({ url: `${A}/form` });
-    for (const r of await Promise.all(writes(tab.routeToPage, ctx()))) expect(r).toEqual({ ok: false, reason: 'tool-error', message: NO_SNAPSHOT });
+    for (const r of await Promise.all(writes(tab.routeToPage, ctx())))
+      expect(r).toEqual({ ok: false, reason: 'tool-error', message: NO_SNAPSHOT });
     expect(tab.state.sent).toEqual([]);
     expect(tab.state.writes).toEqual([]);
   });
 
-  it('keeps snapshots apart by run and by frame: another run\'s or another frame\'s snapshot lends no keys', async () => {
+  it("keeps snapshots apart by run and by frame: another run's or another frame's snapshot lends no keys", async () => {
     const tab = createFakePageTab({ url: `${A}/form` });
     await tab.routeToPage({ toolCallId: 'g', toolName: 'get_form_state', input: {} }, ctx({ runId: 'other' }));
     await tab.routeToPage({ toolCallId: 'g', toolName: 'get_form_state', input: {} }, ctx({ frameId: 2 }));
     const sent = tab.state.sent.length;
-    for (const r of await Promise.all(writes(tab.routeToPage, ctx()))) expect(r).toMatchObject({ ok: false, message: NO_SNAPSHOT });
+    for (const r of await Promise.all(writes(tab.routeToPage, ctx())))
+      expect(r).toMatchObject({ ok: false, message: NO_SNAPSHOT });
     expect(tab.state.sent).toHaveLength(sent);
     // Its own snapshot in the top frame: the same fill goes through.
     await tab.routeToPage({ toolCallId: 'g', toolName: 'get_form_state', input: {} }, ctx());
-    expect(await tab.routeToPage({ toolCallId: 'f', toolName: 'fill_form', input: { updates: { name: 'Ada' } } }, ctx())).toMatchObject({ ok: true });
+    expect(
+      await tab.routeToPage({ toolCallId: 'f', toolName: 'fill_form', input: { updates: { name: 'Ada' } } }, ctx()),
+    ).toMatchObject({ ok: true });
     expect(tab.state.writes).toHaveLength(1);
   });
 
@@ -49,22 +62,44 @@ describe('the worker refuses keys outside the last snapshot of the run, tab and 
     tab.navigate(`${A}/form`);
     await tab.routeToPage({ toolCallId: 'r', toolName: 'read_page', input: {} }, ctx({ runId: 'other' }));
     const sent = tab.state.sent.length;
-    const stale = { ok: false, reason: 'navigated', message: expect.stringMatching(/snapshot is older than the page now in the tab.*call get_form_state again/) };
+    const stale = {
+      ok: false,
+      reason: 'navigated',
+      message: expect.stringMatching(/snapshot is older than the page now in the tab.*call get_form_state again/),
+    };
     for (const r of await Promise.all(writes(tab.routeToPage, ctx()))) expect(r).toMatchObject(stale);
     // A new worker over the same session storage refuses the same.
-    const restarted = createRouteToPage({ targets: tab.targets, messenger: { tabExists: async () => true, post: async () => { throw new Error('must not be sent'); }, injectAgent: async () => {}, injectReader: async () => {} } });
+    const restarted = createRouteToPage({
+      targets: tab.targets,
+      messenger: {
+        tabExists: async () => true,
+        post: async () => {
+          throw new Error('must not be sent');
+        },
+        injectAgent: async () => {},
+        injectReader: async () => {},
+      },
+    });
     for (const r of await Promise.all(writes(restarted, ctx()))) expect(r).toMatchObject(stale);
     expect(tab.state.sent).toHaveLength(sent);
     expect(tab.state.writes).toEqual([]);
     // A fresh snapshot of the new document clears it.
     await tab.routeToPage({ toolCallId: 'g2', toolName: 'get_form_state', input: {} }, ctx());
-    expect(await tab.routeToPage({ toolCallId: 'f', toolName: 'fill_form', input: { updates: { name: 'Ada' } } }, ctx())).toMatchObject({ ok: true });
+    expect(
+      await tab.routeToPage({ toolCallId: 'f', toolName: 'fill_form', input: { updates: { name: 'Ada' } } }, ctx()),
+    ).toMatchObject({ ok: true });
   });
 
   it('remembers the latest document per tab and frame, written only when it changes', async () => {
     const area = memoryArea();
     let sets = 0;
-    const counted = { get: area.get, set: async (items: Record<string, unknown>) => { sets++; await area.set(items); } };
+    const counted = {
+      get: area.get,
+      set: async (items: Record<string, unknown>) => {
+        sets++;
+        await area.set(items);
+      },
+    };
     const store = createPageTargetStore(counted);
     const t = { tabId: 1, frameId: 0 };
     await store.noteDocument(t, { docId: 'd1', url: `${A}/x` });
@@ -81,13 +116,21 @@ describe('the worker refuses keys outside the last snapshot of the run, tab and 
       builtins: tab.tools,
       scripts: [
         toolCallsReply([{ id: 'g1', name: 'get_form_state', input: {} }]),
-        () => { tab.navigate(`${A}/form`); return toolCallsReply([{ id: 'r1', name: 'read_page', input: {} }]); },
+        () => {
+          tab.navigate(`${A}/form`);
+          return toolCallsReply([{ id: 'r1', name: 'read_page', input: {} }]);
+        },
         toolCallsReply([{ id: 'f1', name: 'fill_form', input: { updates: { name: 'Ada' } } }]),
         textReply('done'),
       ],
     });
-    await (await s.start('fill it', { tabId: 3 })).done;
-    const results = s.model.calls.at(-1)!.messages.flatMap((m): readonly { type: string }[] => m.content).filter((p): p is ToolResultPart => p.type === 'tool-result');
+    await (
+      await s.start('fill it', { tabId: 3 })
+    ).done;
+    const results = s.model.calls
+      .at(-1)!
+      .messages.flatMap((m): readonly { type: string }[] => m.content)
+      .filter((p): p is ToolResultPart => p.type === 'tool-result');
     expect(results.at(-1)).toMatchObject({ isError: true });
     expect(JSON.stringify(results.at(-1))).toMatch(/snapshot is older than the page now in the tab/);
     expect(s.events.some((e) => e.type === 'approval-requested')).toBe(false);

@@ -3,7 +3,12 @@ import type { RunOriginRule } from '../../../../lib/tools/tabs/run-origin-rules'
 /** A storage area in memory. */
 export const area = () => {
   const m = new Map<string, unknown>();
-  return { get: async (k: string) => (m.has(k) ? { [k]: m.get(k) } : {}), set: async (o: Record<string, unknown>) => { for (const [k, v] of Object.entries(o)) m.set(k, v); } };
+  return {
+    get: async (k: string) => (m.has(k) ? { [k]: m.get(k) } : {}),
+    set: async (o: Record<string, unknown>) => {
+      for (const [k, v] of Object.entries(o)) m.set(k, v);
+    },
+  };
 };
 
 /** declarativeNetRequest's session rules in memory, with a matcher that applies them as Chrome does (highest priority wins). */
@@ -12,7 +17,13 @@ export function fakeRules(initial: { id: number }[] = []) {
   let failNext = false;
   const api = {
     getSessionRules: async () => rules.map((r) => ({ ...r })),
-    async updateSessionRules({ removeRuleIds = [], addRules = [] }: { removeRuleIds?: number[]; addRules?: RunOriginRule[] }) {
+    async updateSessionRules({
+      removeRuleIds = [],
+      addRules = [],
+    }: {
+      removeRuleIds?: number[];
+      addRules?: RunOriginRule[];
+    }) {
       if (failNext) {
         failNext = false;
         throw new Error('quota exceeded');
@@ -26,7 +37,8 @@ export function fakeRules(initial: { id: number }[] = []) {
   const allows = (tabId: number, url: string, type: 'main_frame' | 'sub_frame' | 'xmlhttprequest' = 'main_frame') => {
     const matching = rules.filter((r): r is RunOriginRule => {
       if (!r.condition || !r.action) return false;
-      if (!r.condition.tabIds.includes(tabId) || !r.condition.resourceTypes.includes(type as 'main_frame')) return false;
+      if (!r.condition.tabIds.includes(tabId) || !r.condition.resourceTypes.includes(type as 'main_frame'))
+        return false;
       const f = r.condition.urlFilter;
       return f === undefined || (f.startsWith('|') && url.toLowerCase().startsWith(f.slice(1)));
     });
@@ -34,6 +46,14 @@ export function fakeRules(initial: { id: number }[] = []) {
     const top = Math.max(...matching.map((r) => r.priority));
     return matching.filter((r) => r.priority === top).every((r) => r.action.type === 'allow');
   };
-  return { api, allows, get rules() { return rules; }, failNext: () => { failNext = true; } };
+  return {
+    api,
+    allows,
+    get rules() {
+      return rules;
+    },
+    failNext: () => {
+      failNext = true;
+    },
+  };
 }
-

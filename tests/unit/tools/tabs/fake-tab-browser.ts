@@ -26,7 +26,9 @@ export function createFakeTabBrowser(tabs: BrowserTab[]) {
       if (!back) throw new Error('Cannot find a next page in history.');
       Object.assign(open.get(id)!, { url: back, title: `Title of ${back}` });
     },
-    async remove(id) { open.delete(id); },
+    async remove(id) {
+      open.delete(id);
+    },
     async group(tabId, groupId, title) {
       const id = groupId !== undefined && groups.has(groupId) ? groupId : nextGroup++;
       const g = groups.get(id) ?? { title, tabIds: [] };
@@ -43,5 +45,13 @@ export function createFakeTabBrowser(tabs: BrowserTab[]) {
       return pageAnswers(wait);
     },
   };
-  return { browser, open, groups, waits, answerPageWaits: (f: (w: PageWait) => boolean) => { pageAnswers = f; } };
+  return {
+    browser,
+    open,
+    groups,
+    waits,
+    answerPageWaits: (f: (w: PageWait) => boolean) => {
+      pageAnswers = f;
+    },
+  };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowFilters, createRunOriginGuard, FIRST_RULE_ID, runOriginRules, type RunOriginRule } from '../../../../lib/tools/tabs/run-origin-rules';
+import {
+  allowFilters,
+  createRunOriginGuard,
+  FIRST_RULE_ID,
+  runOriginRules,
+  type RunOriginRule,
+} from '../../../../lib/tools/tabs/run-origin-rules';
 import { area, fakeRules } from './fake-session-rules';
 
 describe('run origin rules', () => {
@@ -7,10 +13,11 @@ describe('run origin rules', () => {
     expect(allowFilters('https://bank.example')).toEqual(['|https://bank.example/']);
     expect(allowFilters('http://127.0.0.1:4100')).toEqual(['|http://127.0.0.1:4100/']);
     expect(allowFilters('http://shop.example')).toEqual(['|http://shop.example/', '|https://shop.example/']);
-    for (const bad of ['null', 'chrome-extension://abc', 'file:///x', 'https://a.example/path', 'not a url']) expect(allowFilters(bad)).toEqual([]);
+    for (const bad of ['null', 'chrome-extension://abc', 'file:///x', 'https://a.example/path', 'not a url'])
+      expect(allowFilters(bad)).toEqual([]);
   });
 
-  it('block every document request in the guarded tabs but to approved origins; other tabs and the extension\'s own requests are untouched', async () => {
+  it("block every document request in the guarded tabs but to approved origins; other tabs and the extension's own requests are untouched", async () => {
     const dnr = fakeRules();
     const guard = createRunOriginGuard({ rules: dnr.api, area: area() });
     await guard.protect('r1', [7], ['https://bank.example']);

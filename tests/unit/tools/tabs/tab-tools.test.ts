@@ -9,19 +9,36 @@ import { createFakeTabBrowser } from './fake-tab-browser';
 
 const area = () => {
   const m = new Map<string, unknown>();
-  return { get: async (k: string) => (m.has(k) ? { [k]: m.get(k) } : {}), set: async (o: Record<string, unknown>) => { for (const [k, v] of Object.entries(o)) m.set(k, v); } };
+  return {
+    get: async (k: string) => (m.has(k) ? { [k]: m.get(k) } : {}),
+    set: async (o: Record<string, unknown>) => {
+      for (const [k, v] of Object.entries(o)) m.set(k, v);
+    },
+  };
 };
 
 /** A page tool that answers which tab and frame it was sent to. */
 const probe = (name: string) =>
-  defineTool({ name, input: z.object({}), runsIn: 'page', readOnly: true, execute: (_i, ctx) => ({ tabId: ctx.tabId, frameId: ctx.frameId }) }) as Tool;
+  defineTool({
+    name,
+    input: z.object({}),
+    runsIn: 'page',
+    readOnly: true,
+    execute: (_i, ctx) => ({ tabId: ctx.tabId, frameId: ctx.frameId }),
+  }) as Tool;
 
 /** get_page_state: lists e1 and records where each snapshot was taken. */
 const snapshotsAt: Array<{ tabId?: number; frameId?: number }> = [];
-const pageState = defineTool({ name: 'get_page_state', input: z.object({}).passthrough(), runsIn: 'page', readOnly: true, execute: (_i, ctx) => {
-  snapshotsAt.push({ tabId: ctx.tabId, frameId: ctx.frameId });
-  return { elements: [{ ref: 'e1' }] };
-} }) as Tool;
+const pageState = defineTool({
+  name: 'get_page_state',
+  input: z.object({}).passthrough(),
+  runsIn: 'page',
+  readOnly: true,
+  execute: (_i, ctx) => {
+    snapshotsAt.push({ tabId: ctx.tabId, frameId: ctx.frameId });
+    return { elements: [{ ref: 'e1' }] };
+  },
+}) as Tool;
 
 function setup(facts: Partial<RunFacts> = {}) {
   const fake = createFakeTabBrowser([
@@ -30,11 +47,22 @@ function setup(facts: Partial<RunFacts> = {}) {
     { id: 3, url: 'https://bank.example/', title: 'Bank', windowId: 1 },
   ]);
   const runFacts: RunFacts = { mentionedTabIds: [], deniedOrigins: [], title: 'Order lookup', ...facts };
-  const tools = createTabTools([probe('read_page'), probe('click'), pageState], { store: createRunTabsStore(area()), facts: async () => runFacts, browser: fake.browser });
+  const tools = createTabTools([probe('read_page'), probe('click'), pageState], {
+    store: createRunTabsStore(area()),
+    facts: async () => runFacts,
+    browser: fake.browser,
+  });
   const tool = (name: string) => tools.find((t) => t.name === name)!;
   const ctx: ToolContext = {
-    runId: 'r1', toolCallId: 'c1', signal: new AbortController().signal, tabId: 1, frameId: 4, site: 'https://shop.example',
-    agentPath: [], delegate: async () => '', now: () => Date.now(),
+    runId: 'r1',
+    toolCallId: 'c1',
+    signal: new AbortController().signal,
+    tabId: 1,
+    frameId: 4,
+    site: 'https://shop.example',
+    agentPath: [],
+    delegate: async () => '',
+    now: () => Date.now(),
   };
   const run = async (name: string, input: unknown) => tool(name).execute(tool(name).input.parse(input), ctx);
   const refusal = async (name: string, input: unknown) => {
@@ -55,7 +83,13 @@ function setup(facts: Partial<RunFacts> = {}) {
 describe('tab tools', () => {
   it('refuses javascript:, data:, file:, chrome: and chrome-extension: addresses before anything is asked', async () => {
     const { refusal, fake } = setup();
-    for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', 'chrome://settings', 'chrome-extension://abc/page.html']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'file:///etc/passwd',
+      'chrome://settings',
+      'chrome-extension://abc/page.html',
+    ]) {
       expect(await refusal('navigate', { url })).toMatch(/only http and https/);
       expect(await refusal('open_tab', { url })).toMatch(/only http and https/);
     }
@@ -70,12 +104,16 @@ describe('tab tools', () => {
     expect(await nav.asksFor!({ url: 'https://shop.example/other' }, ctx)).toBe(false);
     expect(await nav.asksFor!({ url: 'https://new.example/' }, ctx)).toBe(true);
     expect(await nav.locate!({ url: 'https://new.example/x' }, ctx)).toMatchObject({ origin: 'https://new.example' });
-    expect(await refusal('navigate', { url: 'https://evil.example/again' })).toMatch(/denied going to https:\/\/evil\.example/);
+    expect(await refusal('navigate', { url: 'https://evil.example/again' })).toMatch(
+      /denied going to https:\/\/evil\.example/,
+    );
   });
 
   it('navigate moves the run tab, remembers the origin, and go_back returns', async () => {
     const { run, fake, tool, ctx } = setup();
-    expect(await run('navigate', { url: 'https://new.example/a' })).toMatch(/tab 1: .* <https:\/\/new\.example\/a>.*get_page_state/);
+    expect(await run('navigate', { url: 'https://new.example/a' })).toMatch(
+      /tab 1: .* <https:\/\/new\.example\/a>.*get_page_state/,
+    );
     expect(fake.open.get(1)!.url).toBe('https://new.example/a');
     expect(await tool('navigate').asksFor!({ url: 'https://new.example/b' }, ctx)).toBe(false);
     // Back over a page the run navigated to stays in the run: not asked. Back beyond it is the user's history: asked.
@@ -108,7 +146,7 @@ describe('tab tools', () => {
     expect(fake.open.has(100)).toBe(false);
   });
 
-  it('wait_for a ref on a tab the run switched to snapshots that tab from its top frame, not the start tab\'s frame', async () => {
+  it("wait_for a ref on a tab the run switched to snapshots that tab from its top frame, not the start tab's frame", async () => {
     const { run } = setup({ mentionedTabIds: [2] });
     await run('switch_tab', { tabId: 2 });
     snapshotsAt.length = 0;
@@ -131,18 +169,30 @@ describe('tab tools', () => {
     expect(tool('wait_for').input.safeParse({ text: 'a', url: 'b' }).success).toBe(false);
     expect(tool('wait_for').input.safeParse({}).success).toBe(false);
     fake.answerPageWaits(() => false);
-    await expect(run('wait_for', { text: 'Order confirmed', timeout_ms: 300 })).rejects.toThrow('wait_for timed out after 300 ms waiting for the text "Order confirmed" to appear in tab 1 <https://shop.example/cart>.');
+    await expect(run('wait_for', { text: 'Order confirmed', timeout_ms: 300 })).rejects.toThrow(
+      'wait_for timed out after 300 ms waiting for the text "Order confirmed" to appear in tab 1 <https://shop.example/cart>.',
+    );
     fake.answerPageWaits(() => true);
     expect(await run('wait_for', { network_idle: true })).toMatch(/network to be idle/);
     expect(fake.waits.at(-1)).toMatchObject({ wait: { kind: 'network_idle', quietMs: 500 }, timeoutMs: 5000 });
     expect(await run('wait_for', { url: '/cart' })).toMatch(/Done after/);
-    await expect(run('wait_for', { url: '/checkout', timeout_ms: 100 })).rejects.toThrow(/timed out after 100 ms waiting for the tab to be on an address containing "\/checkout"/);
+    await expect(run('wait_for', { url: '/checkout', timeout_ms: 100 })).rejects.toThrow(
+      /timed out after 100 ms waiting for the tab to be on an address containing "\/checkout"/,
+    );
   });
   it('shows in English, on the approval card, where navigate, go_back and open_tab would go', async () => {
     const { tool, ctx } = setup();
-    expect(await tool('navigate').preview!({ url: 'https://docs.example/a' }, ctx)).toBe('Go to https://docs.example/a\nin tab 1 (now on https://shop.example)');
-    expect(await tool('go_back').preview!({}, ctx)).toBe('Go back to the page before https://shop.example\nin tab 1 (a page from before this run, on a site it may not have visited)');
-    expect(await tool('open_tab').preview!({ url: 'https://docs.example/b', active: true }, ctx)).toBe('Open a new tab on https://docs.example/b (in front)');
-    expect(await tool('open_tab').preview!({ url: 'https://docs.example/b' }, ctx)).toBe('Open a new tab on https://docs.example/b (in the background)');
+    expect(await tool('navigate').preview!({ url: 'https://docs.example/a' }, ctx)).toBe(
+      'Go to https://docs.example/a\nin tab 1 (now on https://shop.example)',
+    );
+    expect(await tool('go_back').preview!({}, ctx)).toBe(
+      'Go back to the page before https://shop.example\nin tab 1 (a page from before this run, on a site it may not have visited)',
+    );
+    expect(await tool('open_tab').preview!({ url: 'https://docs.example/b', active: true }, ctx)).toBe(
+      'Open a new tab on https://docs.example/b (in front)',
+    );
+    expect(await tool('open_tab').preview!({ url: 'https://docs.example/b' }, ctx)).toBe(
+      'Open a new tab on https://docs.example/b (in the background)',
+    );
   });
 });

@@ -2,7 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ToolContext } from '../../../../lib/tools/define-tool';
 import { createFetchUrlTool, FETCH_MAX_BYTES, type FetchUrlToolDeps } from '../../../../lib/tools/web/fetch-url-tool';
 
-const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({ runId: 'r1', toolCallId: 't1', signal: new AbortController().signal, agentPath: [], delegate: async () => '', now: () => 0, ...over });
+const ctx = (over: Partial<ToolContext> = {}): ToolContext => ({
+  runId: 'r1',
+  toolCallId: 't1',
+  signal: new AbortController().signal,
+  agentPath: [],
+  delegate: async () => '',
+  now: () => 0,
+  ...over,
+});
 
 /** A Response as fetch gives it after redirects (its url is the final one). */
 function reply(body: BodyInit, init: ResponseInit & { url?: string } = {}): Response {
@@ -18,7 +26,11 @@ function setup(response: (url: string) => Response, over: Partial<FetchUrlToolDe
       calls.push({ url: String(input), init });
       return response(String(input));
     }) as unknown as typeof fetch,
-    parseHtml: async ({ html }) => ({ title: /<title>(.*?)<\/title>/.exec(html)?.[1] ?? '', lang: 'en', markdown: html.replace(/<[^>]+>/g, '').trim() }),
+    parseHtml: async ({ html }) => ({
+      title: /<title>(.*?)<\/title>/.exec(html)?.[1] ?? '',
+      lang: 'en',
+      markdown: html.replace(/<[^>]+>/g, '').trim(),
+    }),
     isAlwaysAllowed: async () => false,
     ...over,
   };
@@ -28,34 +40,66 @@ function setup(response: (url: string) => Response, over: Partial<FetchUrlToolDe
 const html = (title: string, body: string) => `<html><head><title>${title}</title></head><body>${body}</body></html>`;
 
 describe('fetch_url', () => {
-  it('fetches without credentials, follows redirects, and returns the reader\'s Markdown with the final URL', async () => {
-    const { tool, calls } = setup((url) => reply(html('Docs', '<p>Hello docs</p>'), { headers: { 'content-type': 'text/html; charset=utf-8' }, url: `${url}final` }));
-    const out = (await tool.execute({ url: 'https://docs.example/' }, ctx({ target: { origin: 'https://docs.example' } }))) as Record<string, unknown>;
+  it("fetches without credentials, follows redirects, and returns the reader's Markdown with the final URL", async () => {
+    const { tool, calls } = setup((url) =>
+      reply(html('Docs', '<p>Hello docs</p>'), {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        url: `${url}final`,
+      }),
+    );
+    const out = (await tool.execute(
+      { url: 'https://docs.example/' },
+      ctx({ target: { origin: 'https://docs.example' } }),
+    )) as Record<string, unknown>;
     expect(calls[0]!.init).toMatchObject({ credentials: 'omit', redirect: 'follow', referrerPolicy: 'no-referrer' });
-    expect(out).toMatchObject({ url: 'https://docs.example/final', requestedUrl: 'https://docs.example/', title: 'Docs', markdown: 'DocsHello docs', contentType: 'text/html' });
+    expect(out).toMatchObject({
+      url: 'https://docs.example/final',
+      requestedUrl: 'https://docs.example/',
+      title: 'Docs',
+      markdown: 'DocsHello docs',
+      contentType: 'text/html',
+    });
   });
 
   it('records the origin that answered as where the text was read', async () => {
     const reads: unknown[] = [];
-    const { tool } = setup(() => reply('plain words', { headers: { 'content-type': 'text/plain' }, url: 'https://a.example/x' }));
+    const { tool } = setup(() =>
+      reply('plain words', { headers: { 'content-type': 'text/plain' }, url: 'https://a.example/x' }),
+    );
     await tool.execute({ url: 'https://a.example/x' }, ctx({ reportRead: (s) => reads.push(s) }));
     expect(reads).toEqual([{ origin: 'https://a.example' }]);
   });
 
   it('refuses a PDF or an image with a clear error, without reading the body', async () => {
-    const { tool } = setup(() => reply('%PDF-1.7', { headers: { 'content-type': 'application/pdf' }, url: 'https://a.example/f.pdf' }));
-    await expect(tool.execute({ url: 'https://a.example/f.pdf' }, ctx())).rejects.toThrow('Not read: https://a.example/f.pdf is application/pdf, not a web page. fetch_url reads HTML, plain text and JSON only.');
+    const { tool } = setup(() =>
+      reply('%PDF-1.7', { headers: { 'content-type': 'application/pdf' }, url: 'https://a.example/f.pdf' }),
+    );
+    await expect(tool.execute({ url: 'https://a.example/f.pdf' }, ctx())).rejects.toThrow(
+      'Not read: https://a.example/f.pdf is application/pdf, not a web page. fetch_url reads HTML, plain text and JSON only.',
+    );
   });
 
   it('refuses binary data sent as text', async () => {
-    const { tool } = setup(() => reply(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), { headers: { 'content-type': 'text/plain' }, url: 'https://a.example/x' }));
+    const { tool } = setup(() =>
+      reply(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]), {
+        headers: { 'content-type': 'text/plain' },
+        url: 'https://a.example/x',
+      }),
+    );
     await expect(tool.execute({ url: 'https://a.example/x' }, ctx())).rejects.toThrow(/is binary data/);
   });
 
   it('reads at most FETCH_MAX_BYTES of a huge page and returns one window of Markdown, with notes saying so', async () => {
     const huge = `${'word '.repeat(FETCH_MAX_BYTES / 5 + 1000)}`;
-    const { tool } = setup(() => reply(huge, { headers: { 'content-type': 'text/plain' }, url: 'https://big.example/' }));
-    const out = (await tool.execute({ url: 'https://big.example/', maxChars: 1000 }, ctx())) as { markdown: string; nextOffset: number; notes: string[]; totalChars: number };
+    const { tool } = setup(() =>
+      reply(huge, { headers: { 'content-type': 'text/plain' }, url: 'https://big.example/' }),
+    );
+    const out = (await tool.execute({ url: 'https://big.example/', maxChars: 1000 }, ctx())) as {
+      markdown: string;
+      nextOffset: number;
+      notes: string[];
+      totalChars: number;
+    };
     expect(out.markdown.length).toBeLessThanOrEqual(1000);
     expect(out.nextOffset).toBeGreaterThan(0);
     expect(out.totalChars).toBe(200_000);
@@ -64,49 +108,90 @@ describe('fetch_url', () => {
   });
 
   it('does not return a page that redirected to a site the user has not approved', async () => {
-    const { tool } = setup(() => reply(html('Elsewhere', 'secret'), { headers: { 'content-type': 'text/html' }, url: 'https://other.example/landing' }));
-    await expect(tool.execute({ url: 'https://start.example/go' }, ctx({ target: { origin: 'https://start.example' } }))).rejects.toThrow(
+    const { tool } = setup(() =>
+      reply(html('Elsewhere', 'secret'), {
+        headers: { 'content-type': 'text/html' },
+        url: 'https://other.example/landing',
+      }),
+    );
+    await expect(
+      tool.execute({ url: 'https://start.example/go' }, ctx({ target: { origin: 'https://start.example' } })),
+    ).rejects.toThrow(
       'Not read: https://start.example/go redirected to https://other.example/landing, on a site the user has not approved.',
     );
   });
 
   it('returns a redirect to a site the user always allows', async () => {
-    const { tool } = setup(() => reply(html('Ok', 'fine'), { headers: { 'content-type': 'text/html' }, url: 'https://other.example/landing' }), { isAlwaysAllowed: async (o) => o === 'https://other.example' });
-    const out = (await tool.execute({ url: 'https://start.example/go' }, ctx({ target: { origin: 'https://start.example' } }))) as { url: string };
+    const { tool } = setup(
+      () =>
+        reply(html('Ok', 'fine'), { headers: { 'content-type': 'text/html' }, url: 'https://other.example/landing' }),
+      { isAlwaysAllowed: async (o) => o === 'https://other.example' },
+    );
+    const out = (await tool.execute(
+      { url: 'https://start.example/go' },
+      ctx({ target: { origin: 'https://start.example' } }),
+    )) as { url: string };
     expect(out.url).toBe('https://other.example/landing');
   });
 
   it('gives up on a server that does not answer in time, with a clear error', async () => {
     const hang = (async (_input: RequestInfo | URL, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch;
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      )) as unknown as typeof fetch;
     const { tool } = setup(() => reply(''), { fetch: hang, timeoutMs: 50 });
-    await expect(tool.execute({ url: 'https://slow.example/' }, ctx())).rejects.toThrow('Could not fetch https://slow.example/: no answer within 0.05 s.');
+    await expect(tool.execute({ url: 'https://slow.example/' }, ctx())).rejects.toThrow(
+      'Could not fetch https://slow.example/: no answer within 0.05 s.',
+    );
   });
 
   it('reports a network failure as the site being unreachable', async () => {
-    const { tool } = setup(() => { throw new TypeError('Failed to fetch'); });
-    await expect(tool.execute({ url: 'https://down.example/' }, ctx())).rejects.toThrow('Could not fetch https://down.example/: Failed to fetch (the site may be down or the address wrong).');
+    const { tool } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(tool.execute({ url: 'https://down.example/' }, ctx())).rejects.toThrow(
+      'Could not fetch https://down.example/: Failed to fetch (the site may be down or the address wrong).',
+    );
   });
 
   it('says which HTTP status the server answered', async () => {
-    const { tool } = setup(() => reply('nope', { status: 404, statusText: 'Not Found', headers: { 'content-type': 'text/html' }, url: 'https://a.example/missing' }));
-    await expect(tool.execute({ url: 'https://a.example/missing' }, ctx())).rejects.toThrow('Could not read https://a.example/missing: the server answered HTTP 404 Not Found.');
+    const { tool } = setup(() =>
+      reply('nope', {
+        status: 404,
+        statusText: 'Not Found',
+        headers: { 'content-type': 'text/html' },
+        url: 'https://a.example/missing',
+      }),
+    );
+    await expect(tool.execute({ url: 'https://a.example/missing' }, ctx())).rejects.toThrow(
+      'Could not read https://a.example/missing: the server answered HTTP 404 Not Found.',
+    );
   });
 
   it('offers HTML pages to "Remember what I read" and says what happened', async () => {
     const remember = vi.fn(async () => 'Added to "Remember what I read".');
-    const { tool } = setup(() => reply(html('Kept', 'text'), { headers: { 'content-type': 'text/html' }, url: 'https://a.example/p' }), { remember });
+    const { tool } = setup(
+      () => reply(html('Kept', 'text'), { headers: { 'content-type': 'text/html' }, url: 'https://a.example/p' }),
+      { remember },
+    );
     const out = (await tool.execute({ url: 'https://a.example/p' }, ctx())) as { history?: string };
-    expect(remember).toHaveBeenCalledWith({ url: 'https://a.example/p', title: 'Kept', lang: 'en', text: 'Kepttext' }, expect.anything());
+    expect(remember).toHaveBeenCalledWith(
+      { url: 'https://a.example/p', title: 'Kept', lang: 'en', text: 'Kepttext' },
+      expect.anything(),
+    );
     expect(out.history).toBe('Added to "Remember what I read".');
   });
 
-  it('is approved per site: it locates at the URL\'s origin, and refuses javascript: before anyone is asked', async () => {
+  it("is approved per site: it locates at the URL's origin, and refuses javascript: before anyone is asked", async () => {
     const { tool } = setup(() => reply(''));
     expect(tool.needsApproval && tool.askOncePerRun).toBe(true);
-    await expect(tool.locate!({ url: 'https://a.example/p?q=1' }, ctx())).resolves.toEqual({ origin: 'https://a.example' });
+    await expect(tool.locate!({ url: 'https://a.example/p?q=1' }, ctx())).resolves.toEqual({
+      origin: 'https://a.example',
+    });
     await expect(tool.locate!({ url: 'javascript:fetch("//evil")' }, ctx())).rejects.toThrow(/only http and https/);
     // The gate sees the query's values as their own words, so a secret in `?code=` is matched.
-    expect(tool.writtenValues!({ url: 'https://a.example/p/x?d=RC-77%2041&q=a+b' })).toEqual([{ field: 'url', value: 'https://a.example/p/x?d=RC-77%2041&q=a+b p x d RC-77 41 q a b' }]);
+    expect(tool.writtenValues!({ url: 'https://a.example/p/x?d=RC-77%2041&q=a+b' })).toEqual([
+      { field: 'url', value: 'https://a.example/p/x?d=RC-77%2041&q=a+b p x d RC-77 41 q a b' },
+    ]);
   });
 });
