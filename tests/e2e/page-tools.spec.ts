@@ -142,14 +142,12 @@ test('masked inputs (imask): the mask formats what the run writes, and Undo clea
   await sendChat(panel, 'Fill the phone and the start date');
   await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
-  await expect
-    .poll(state)
-    .toMatchObject({
-      phone: '+1 (555) 123-4567',
-      phoneDigits: '15551234567',
-      start: '05.03.2024',
-      startComplete: true,
-    });
+  await expect.poll(state).toMatchObject({
+    phone: '+1 (555) 123-4567',
+    phoneDigits: '15551234567',
+    start: '05.03.2024',
+    startComplete: true,
+  });
   expect(JSON.parse(toolResult(llm, 'fill_form'))).toMatchObject({
     written: [
       { key: 'phone', value: '+1 (555) 123-4567' },

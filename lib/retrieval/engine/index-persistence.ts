@@ -65,15 +65,13 @@ export async function saveIndex(db: IndexDatabase, index: HybridIndex, now: () =
     await tx.objectStore('texts').clear();
     for (let s = 0; s < segments; s++) {
       const from = s * TEXT_SEGMENT;
-      void tx
-        .objectStore('texts')
-        .put(
-          {
-            texts: texts.slice(from, from + TEXT_SEGMENT),
-            headingPaths: headingPaths.slice(from, from + TEXT_SEGMENT),
-          },
-          s,
-        );
+      void tx.objectStore('texts').put(
+        {
+          texts: texts.slice(from, from + TEXT_SEGMENT),
+          headingPaths: headingPaths.slice(from, from + TEXT_SEGMENT),
+        },
+        s,
+      );
     }
     void tx.objectStore('meta').put({ ...head, savedAt: now(), segments }, 'head');
     await tx.done;

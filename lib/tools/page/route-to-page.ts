@@ -58,23 +58,19 @@ function summarize(s: FormSnapshot): SnapshotSummary {
   return {
     ...(s.passwords?.length ? { writeOnlyKeys: s.passwords.slice(0, MAX_ENTRIES).map((p) => p.key) } : {}),
     fieldKeys: s.fields.slice(0, MAX_ENTRIES).map((f) => f.key),
-    buttons: s.buttons
-      .slice(0, MAX_ENTRIES)
-      .map((b) => ({
-        key: b.key,
-        text: cut(b.text),
-        kind: b.kind,
-        ...(b.form ? { form: b.form } : {}),
-        ...url(b.action),
-      })),
-    forms: s.forms
-      .slice(0, MAX_ENTRIES)
-      .map((f) => ({
-        key: f.key,
-        label: cut(f.label),
-        ...url(f.action),
-        ...(f.method ? { method: f.method.slice(0, 20) } : {}),
-      })),
+    buttons: s.buttons.slice(0, MAX_ENTRIES).map((b) => ({
+      key: b.key,
+      text: cut(b.text),
+      kind: b.kind,
+      ...(b.form ? { form: b.form } : {}),
+      ...url(b.action),
+    })),
+    forms: s.forms.slice(0, MAX_ENTRIES).map((f) => ({
+      key: f.key,
+      label: cut(f.label),
+      ...url(f.action),
+      ...(f.method ? { method: f.method.slice(0, 20) } : {}),
+    })),
   };
 }
 
