@@ -7,12 +7,10 @@ import type { ToolRegistry } from '../tool-registry';
 import type { McpConnectOptions, McpConnection } from './connect-mcp';
 import { callMcpServer } from './call-mcp-server';
 import { createMcpConnections } from './mcp-connections';
+import { createMcpRecordUpdates } from './mcp-record-updates';
+import { MAX_RESOURCE_CHARS, readMcpResource } from './read-mcp-resource';
 import { inputError, mcpRecordFromInput } from './mcp-record-from-input';
 import { createMcpTool, type CallMcpTool } from './create-mcp-tool';
-import { describeMcpFailure } from './describe-mcp-failure';
-import { capText } from './format-mcp-result';
-import { readMcpListed } from './read-mcp-listed';
-import { readMcpToolsFingerprinted } from './read-mcp-tools';
 import { pinOf } from './fingerprint-mcp-tool';
 import { isDestructiveMcpTool } from './read-mcp-annotations';
 import {
@@ -21,15 +19,12 @@ import {
   type McpServerInput,
   type McpServerRecord,
   type McpServerView,
-  type McpToolPin,
   type McpToolPolicy,
 } from './mcp-server-record';
 import type { McpServerStore } from './mcp-server-store';
-import { stripInvisibleChars } from '../../page/strip-invisible-chars';
 import { t } from '../../util/t';
-import { isRecord } from '../../util/is-record';
 
-export const MAX_RESOURCE_CHARS = 20_000;
+export { MAX_RESOURCE_CHARS };
 
 export interface McpHubDeps {
   store: McpServerStore;
@@ -108,60 +103,11 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     }
   };
 
-  const markDown = async (id: string, state: 'auth-failed' | 'unreachable', reason: string) => {
-    const record = await deps.store.get(id);
-    if (!record) return;
-    record.status = { state, reason, at: deps.now() };
-    await deps.store.put(record);
-  };
-
-  /** Lists the server's tools, resources and prompts over its connection into the record. */
-  const listInto = async (record: McpServerRecord, conn: McpConnection) => {
-    const [tools, resources, prompts] = await Promise.all([conn.listTools(), conn.listResources(), conn.listPrompts()]);
-    record.tools = await readMcpToolsFingerprinted(record.name, tools);
-    record.resources = readMcpListed(resources, true);
-    record.prompts = readMcpListed(prompts, false);
-    record.transport = conn.transport;
-    record.status = { state: 'connected', at: deps.now(), transport: conn.transport };
-  };
-
-  /** Records the version of a tool the user allowed (its card was approved); the registry is rebuilt with it. */
-  const pinTool = async (serverId: string, tool: string, pin: McpToolPin) => {
-    const record = await deps.store.get(serverId);
-    if (!record) return;
-    const current = record.toolSettings[tool] ?? DEFAULT_TOOL_SETTING;
-    if (current.pin?.hash === pin.hash) return;
-    record.toolSettings[tool] = { ...current, pin };
-    await deps.store.put(record);
-    await sync();
-  };
-
-  async function relist(id: string) {
-    const record = await deps.store.get(id);
-    const conn = connections.current(id);
-    if (!record || !conn) return;
-    await listInto(record, await conn);
-    await deps.store.put(record);
-    await sync();
-  }
-
-  const refreshRecord = async (record: McpServerRecord): Promise<McpServerView> => {
-    connections.drop(record.id);
-    try {
-      await listInto(record, await connections.connection(record));
-    } catch (error) {
-      connections.drop(record.id);
-      const failure = describeMcpFailure(error, record.timeoutMs);
-      record.status = {
-        state: failure.kind === 'auth-failed' ? 'auth-failed' : 'unreachable',
-        reason: failure.shown,
-        at: deps.now(),
-      };
-    }
-    await deps.store.put(record);
-    await sync();
-    return toMcpServerView(record);
-  };
+  const { markDown, pinTool, relist, refreshRecord } = createMcpRecordUpdates({
+    deps,
+    connections,
+    sync: () => sync(),
+  });
 
   const call: CallMcpTool = (serverId, tool, args, signal, expected) =>
     callMcpServer(
@@ -205,27 +151,7 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
         return toMcpServerView(record);
       }),
     resources: async () => listMcpResources(await deps.store.list()),
-    async readResource(serverId, uri) {
-      const record = await deps.store.get(serverId);
-      if (!record || !record.resources.some((r) => r.uri === uri)) throw inputError(t('mcp_resource_gone'));
-      let result: unknown;
-      try {
-        result = await (await connections.connection(record)).readResource(uri);
-      } catch (error) {
-        connections.drop(serverId);
-        throw inputError(t('mcp_resource_read_failed', record.name, describeMcpFailure(error, record.timeoutMs).shown));
-      }
-      const contents = isRecord(result) && Array.isArray(result.contents) ? result.contents : [];
-      const texts = contents.map((c: unknown) =>
-        isRecord(c) && typeof c.text === 'string' ? c.text : '[binary content omitted]',
-      );
-      // Attached to a message, it reaches the model: text a person cannot see is removed, as from pages.
-      return {
-        serverName: record.name,
-        uri,
-        text: capText(stripInvisibleChars(texts.join('\n\n')) || '(empty)', MAX_RESOURCE_CHARS),
-      };
-    },
+    readResource: (serverId, uri) => readMcpResource(deps.store, connections, serverId, uri),
     call,
   };
 }
