@@ -21,7 +21,7 @@ export function createMcpRecordUpdates({
   connections,
   sync,
 }: {
-  deps: McpHubDeps;
+  deps: { store: McpServerStore; now(): number };
   connections: McpConnections;
   sync(): Promise<void>;
 }) {
