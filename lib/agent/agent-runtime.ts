@@ -8,7 +8,6 @@ import type { SubAgentDefinition } from '../tools/delegate-tool';
 import type { DelegateRequest } from '../tools/define-tool';
 import type { SkillCatalog } from '../tools/skill-catalog';
 import type { SitePolicyStore } from '../tools/site-policy-store';
-import { siteKey } from '../tools/site-policy-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentEvent } from './agent-event';
 import { ApprovalWaiters } from './approval-waiters';
@@ -24,9 +23,9 @@ import type { ApprovalDecision, ModelRef, RunJournal, RunRecord, RunSnapshot } f
 import { newDataBoundary } from './new-data-boundary';
 import { MAX_STEPS_CEILING, type RunSettings } from './run-settings';
 import type { StopCondition } from './stop-condition';
-import { t } from '../util/t';
 import { delegateSubAgent } from './delegate-sub-agent';
 import { resumeJournaledRun } from './resume-journaled-run';
+import { createRunInbox } from './run-inbox';
 
 export type { RunResult } from './drive-run';
 
@@ -218,33 +217,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       for (const r of runs) handles.push(await resumeRun(r.id));
       return handles.filter((h) => runs.find((r) => r.id === h.runId && !r.parent));
     },
-    async interject(runId, text) {
-      const l = live.get(runId)?.run;
-      const snap = l?.snap ?? (await deps.journal.read(runId));
-      if (!snap || snap.run.status === 'finished') throw new Error(t('bg_run_not_running', runId));
-      const rec = { runId, id: generateId(), text, at: now() };
-      snap.interjections.push(rec); // visible to the loop at once, before the write settles
-      await deps.journal.write({ interjections: [rec] });
-      return rec.id;
-    },
-    async resolveApproval(runId, toolCallId, decision) {
-      if (deps.waiters.resolve(runId, toolCallId, decision)) return;
-      // Nothing waits for it in this worker (yet): a run resuming after the worker was stopped reads the
-      // decision from the snapshot it already holds, else from its journal, so a click made while the worker
-      // was away is not lost (the card would come back and the run wait for a decision already given).
-      const held = live.get(runId)?.run.snap.approvals.find((x) => x.toolCallId === toolCallId);
-      const a = held ?? (await deps.journal.read(runId))?.approvals.find((x) => x.toolCallId === toolCallId);
-      if (!a || a.status !== 'pending') throw new Error(t('bg_no_pending_approval', toolCallId, runId));
-      Object.assign(a, { status: decision, resolvedAt: now() });
-      // A run that read its journal before this write, and waits only later, takes the decision from here.
-      deps.waiters.offer(runId, toolCallId, decision);
-      await deps.journal.write({ approvals: [a] });
-      if (decision === 'always') await deps.sitePolicies.allow(siteKey(a.site), a.toolName);
-    },
-    async hasPendingApproval(runId, toolCallId) {
-      const snap = live.get(runId)?.run.snap ?? (await deps.journal.read(runId));
-      return snap?.approvals.some((x) => x.toolCallId === toolCallId && x.status === 'pending') ?? false;
-    },
+    ...createRunInbox({ deps, live: (runId) => live.get(runId)?.run, generateId, now }),
     async stop(runId) {
       const l = live.get(runId);
       if (!l) return;
