@@ -47,26 +47,67 @@ export function ProviderForm({ state }: { state: OptionsState }) {
         {t('provider_name')}
         <input name="name" value={d.name} onInput={input('name')} required />
       </label>
-      {!builtin && (
-        <label>
-          {azure ? t('provider_azure_endpoint') : t('provider_base_url')}{' '}
-          {(d.kind === 'openai' || d.kind === 'anthropic') && <small>{t('provider_base_url_empty')}</small>}
-          <input
-            name="baseUrl"
-            type="url"
-            value={d.baseUrl}
-            onInput={input('baseUrl')}
-            placeholder={
-              azure
-                ? 'https://RESOURCE.openai.azure.com'
-                : d.kind === 'anthropic'
-                  ? 'https://api.anthropic.com'
-                  : 'https://api.openai.com/v1'
-            }
-            required={d.kind === 'openai-compatible' || azure}
-          />
-        </label>
+      {!builtin && <EndpointFields state={state} />}
+      <label>
+        {azure ? t('provider_azure_model') : t('provider_model')}
+        <input name="model" list="model-options" value={d.model} onInput={input('model')} required />
+        <datalist id="model-options">
+          {suggestions.map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
+      </label>
+      {!builtin && <ContextWindowField state={state} />}
+      <div class="row">
+        <button type="button" onClick={() => void state.test()} disabled={state.testing.value}>
+          {state.testing.value ? t('provider_testing') : t('provider_test')}
+        </button>
+        <button type="submit" class="primary" disabled={state.saving.value}>
+          {t('common_save')}
+        </button>
+        <button type="button" onClick={() => state.cancel()}>
+          {t('common_cancel')}
+        </button>
+      </div>
+      <TestResult state={state} />
+      {state.error.value && (
+        <div class="test-error" role="alert">
+          {state.error.value}
+        </div>
       )}
+    </form>
+  );
+}
+
+type Draft = NonNullable<OptionsState['editing']['value']>;
+
+/** The endpoint's address (and Azure's API version), the plain-http rule, and the key. */
+function EndpointFields({ state }: { state: OptionsState }) {
+  const d = state.editing.value as Draft;
+  const preset = providerPresets.find((p) => p.id === d.preset);
+  const azure = d.kind === 'azure-openai';
+  const input = (field: 'baseUrl' | 'apiKey' | 'apiVersion') => (e: Event) =>
+    state.update({ [field]: (e.target as HTMLInputElement).value });
+  return (
+    <>
+      <label>
+        {azure ? t('provider_azure_endpoint') : t('provider_base_url')}{' '}
+        {(d.kind === 'openai' || d.kind === 'anthropic') && <small>{t('provider_base_url_empty')}</small>}
+        <input
+          name="baseUrl"
+          type="url"
+          value={d.baseUrl}
+          onInput={input('baseUrl')}
+          placeholder={
+            azure
+              ? 'https://RESOURCE.openai.azure.com'
+              : d.kind === 'anthropic'
+                ? 'https://api.anthropic.com'
+                : 'https://api.openai.com/v1'
+          }
+          required={d.kind === 'openai-compatible' || azure}
+        />
+      </label>
       {azure && (
         <label>
           {t('provider_api_version')}
@@ -79,13 +120,11 @@ export function ProviderForm({ state }: { state: OptionsState }) {
           />
         </label>
       )}
-      {!builtin && (
-        <small class="hint endpoint-rule">
-          {t('provider_http_rule')}
-          {d.keyLast4 && ` ${t('provider_key_again')}`}
-        </small>
-      )}
-      {!builtin && (
+      <small class="hint endpoint-rule">
+        {t('provider_http_rule')}
+        {d.keyLast4 && ` ${t('provider_key_again')}`}
+      </small>
+      {
         <label>
           {t('provider_api_key')} {preset && !preset.needsKey && <small>{t('provider_optional')}</small>}
           <input
@@ -97,51 +136,45 @@ export function ProviderForm({ state }: { state: OptionsState }) {
             placeholder={d.keyLast4 ? t('provider_saved_key', d.keyLast4) : t('provider_paste_key')}
           />
         </label>
-      )}
-      <label>
-        {azure ? t('provider_azure_model') : t('provider_model')}
-        <input name="model" list="model-options" value={d.model} onInput={input('model')} required />
-        <datalist id="model-options">
-          {suggestions.map((m) => (
-            <option key={m} value={m} />
-          ))}
-        </datalist>
-      </label>
-      {!builtin && (
-        <label>
-          {t('provider_context_window')}{' '}
-          <small>
-            {d.model
-              ? t(
-                  lookupModel(d.model).known ? 'provider_context_known' : 'provider_context_guess',
-                  formatNumber(lookupModel(d.model).contextWindowTokens),
-                )
-              : t('provider_context_catalog')}
-          </small>
-          <input
-            name="contextWindowTokens"
-            type="number"
-            min={1000}
-            step={1}
-            value={d.contextWindowTokens ?? ''}
-            onInput={(e) => {
-              const n = (e.target as HTMLInputElement).valueAsNumber;
-              state.update({ contextWindowTokens: Number.isFinite(n) ? n : undefined });
-            }}
-          />
-        </label>
-      )}
-      <div class="row">
-        <button type="button" onClick={() => void state.test()} disabled={state.testing.value}>
-          {state.testing.value ? t('provider_testing') : t('provider_test')}
-        </button>
-        <button type="submit" class="primary" disabled={state.saving.value}>
-          {t('common_save')}
-        </button>
-        <button type="button" onClick={() => state.cancel()}>
-          {t('common_cancel')}
-        </button>
-      </div>
+      }
+    </>
+  );
+}
+
+/** The model's context window: the catalog's figure (or a guess) unless the user sets one. */
+function ContextWindowField({ state }: { state: OptionsState }) {
+  const d = state.editing.value as Draft;
+  return (
+    <label>
+      {t('provider_context_window')}{' '}
+      <small>
+        {d.model
+          ? t(
+              lookupModel(d.model).known ? 'provider_context_known' : 'provider_context_guess',
+              formatNumber(lookupModel(d.model).contextWindowTokens),
+            )
+          : t('provider_context_catalog')}
+      </small>
+      <input
+        name="contextWindowTokens"
+        type="number"
+        min={1000}
+        step={1}
+        value={d.contextWindowTokens ?? ''}
+        onInput={(e) => {
+          const n = (e.target as HTMLInputElement).valueAsNumber;
+          state.update({ contextWindowTokens: Number.isFinite(n) ? n : undefined });
+        }}
+      />
+    </label>
+  );
+}
+
+/** What "Test connection" found: the endpoint's models to choose from, or why it failed. */
+function TestResult({ state }: { state: OptionsState }) {
+  const result = state.testResult.value;
+  return (
+    <>
       {result?.ok && (
         <div class="test-ok" role="status">
           {t('provider_connected', formatCount(result.models.length, 'model'))}
@@ -167,11 +200,6 @@ export function ProviderForm({ state }: { state: OptionsState }) {
           {t('provider_connection_failed', result.message)}
         </div>
       )}
-      {state.error.value && (
-        <div class="test-error" role="alert">
-          {state.error.value}
-        </div>
-      )}
-    </form>
+    </>
   );
 }
