@@ -6,8 +6,10 @@ export default defineConfig({
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Spec files run two at a time (each test has its own browser, profile and servers; tests in one file stay in
+  // order). TABWISE_E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.TABWISE_E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: { trace: 'off' },
