@@ -155,7 +155,8 @@ async function askOrDecide(
     ...(target?.shown ? { shown: target.shown } : {}),
     ...(target?.destination ? { destination: target.destination } : {}),
     ...(dataFlows.length ? { dataFlows } : {}),
-    canAlwaysAllow: !tool.alwaysAsk,
+    // A card that carries read text elsewhere is asked every time: "Always allow" is not offered on it.
+    canAlwaysAllow: !tool.alwaysAsk && !dataFlows.length,
     status: 'pending',
     requestedAt: deps.now(),
   };
@@ -202,7 +203,8 @@ async function decisionOn(
   }
   await resolveApproval(deps, a, decision);
   // A tool that must be asked every time takes "always" as a one-off approval.
-  if (decision === 'always' && !tool.alwaysAsk) await deps.sitePolicies.allow(siteKey(a.site), tool.name);
+  if (decision === 'always' && !tool.alwaysAsk && !a.dataFlows?.length)
+    await deps.sitePolicies.allow(siteKey(a.site), tool.name);
   return decision;
 }
 

@@ -72,6 +72,8 @@ test('a secret read on one origin and filled on another: the card says where the
   await expect(fill.locator('.approval .preview')).toContainText(SECRET);
   await expect(fill.locator('.approval-flow')).toHaveCount(1);
   await expect(fill.locator('.approval-flow')).toHaveText(`fullName: This text came from ${new URL(sites.a).host}`);
+  // Asked every time: such a card offers no "Always allow".
+  await expect(fill.getByRole('button', { name: 'Always allow on this site' })).toHaveCount(0);
   expect(await page.locator('#fullName').inputValue()).toBe('');
   await fill.getByRole('button', { name: 'Deny' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
@@ -91,6 +93,7 @@ test('the same secret filled on its own origin: no flag on the card, and the fil
   await expect(fill.locator('.approval-origin')).toHaveText(`on ${sites.a}`);
   await expect(fill.locator('.approval .preview')).toContainText(SECRET);
   await expect(fill.locator('.approval-flow')).toHaveCount(0);
+  await expect(fill.getByRole('button', { name: 'Always allow on this site' })).toHaveCount(1);
   await approveCard(fill, ledger);
   await expect.poll(() => page.locator('#fullName').inputValue()).toBe(SECRET);
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
