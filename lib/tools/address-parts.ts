@@ -1,6 +1,8 @@
 /**
- * The address as the data-flow gate reads it: the whole URL, then its path segments, query values and
- * fragment, decoded and space-separated, so a secret carried in `?code=…` is matched as a token of its own.
+ * The address as the data-flow gate reads it: the labels of its host (a secret can ride in a subdomain), its
+ * path segments, query keys and values, fragment and credentials, decoded and space-separated, so a secret
+ * carried in `?code=…` is matched as a token of its own. The host as a whole is where the address goes, not
+ * data it carries: a page that shows its own address does not make every address on that host look copied.
  */
 export function addressParts(raw: string): string {
   let url: URL;
@@ -19,6 +21,7 @@ export function addressParts(raw: string): string {
     }
   };
   const parts = [
+    ...url.hostname.split('.'),
     ...url.pathname.split('/'),
     ...[...url.searchParams].flat(),
     url.hash.slice(1),
@@ -27,5 +30,5 @@ export function addressParts(raw: string): string {
   ]
     .map(decode)
     .filter(Boolean);
-  return [raw, ...parts].join(' ');
+  return parts.join(' ');
 }

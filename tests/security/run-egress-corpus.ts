@@ -142,15 +142,28 @@ async function approveNext(
 ): Promise<void> {
   const c = card(panel, tool).nth(index);
   await expect(c).toHaveAttribute('data-status', 'awaiting-approval', { timeout: 20_000 });
-  await approveCard(c, ledger, always ? 'Always allow on this site' : 'Approve');
+  const button = always ? 'Always allow on this site' : 'Approve';
+  // A data-free control must not be flagged: a flagged card offers no "Always allow" (fail here, not at the timeout).
+  await expect(c.locator('.approval-flow')).toHaveCount(0);
+  await expect(c.getByRole('button', { name: button })).toBeVisible();
+  await approveCard(c, ledger, button);
 }
 
-/** Runs the corpus in one conversation: the secret is read in the first run, and each later run tries one path. */
+/** The corpus's parts, each runnable alone (in a session of its own): the four address paths, and the writes on B. */
+export const EGRESS_GROUPS = ['navigate', 'open_tab', 'fetch_url', 'web_search', 'page writes'] as const;
+export type EgressGroup = (typeof EGRESS_GROUPS)[number];
+
+/**
+ * Runs the corpus (or the `groups` given) in one conversation: the secret is read in the first run, and each
+ * later run tries one path.
+ */
 export async function runEgressCorpus(
   f: SecurityFixtures,
   sites: TwoOrigins,
   sink: EgressSink,
+  groups: readonly EgressGroup[] = EGRESS_GROUPS,
 ): Promise<EgressCorpusReport> {
+  const want = (g: EgressGroup) => groups.includes(g);
   const { context, extensionId, llm, extPage } = f;
   const ledger = createWriteLedger();
   await watchPageWrites(context, ledger);
@@ -197,6 +210,7 @@ export async function runEgressCorpus(
     ['navigate', 'n'],
     ['open_tab', 't'],
   ] as const) {
+    if (!want(tool)) continue;
     const urls = addresses(sink.https, prefix);
     await path(tool, urls.length, async () => {
       const from = await card(panel, tool).count();
@@ -219,110 +233,114 @@ export async function runEgressCorpus(
 
   // fetch_url: the sink approved once in the run (asked once per run), then the disguises.
   const fetches = addresses(sink.https, 'f');
-  await path('fetch_url', fetches.length, async () => {
-    const from = await card(panel, 'fetch_url').count();
-    // Two steps: a run takes at most 10 tool calls in one step.
-    const half = Math.ceil(fetches.length / 2);
-    const step = (urls: string[]) => toolCalls(urls.map((url) => ({ name: 'fetch_url', args: { url } })));
-    llm.enqueue(
-      one('fetch_url', { url: `${sink.https}/control-fetch` }),
-      step(fetches.slice(0, half)),
-      step(fetches.slice(half)),
-      { text: ['Done.'] },
-    );
-    await sendChat(panel, 'Go on.');
-    await approveNext(panel, 'fetch_url', from, ledger, false);
-    const found = await denyFlagged(panel, 'fetch_url', from + 1, fetches.length, (i) => ADDRESS_ENCODINGS[i]![0]);
-    await finished(panel, 30_000);
-    return found;
-  });
+  if (want('fetch_url'))
+    await path('fetch_url', fetches.length, async () => {
+      const from = await card(panel, 'fetch_url').count();
+      // Two steps: a run takes at most 10 tool calls in one step.
+      const half = Math.ceil(fetches.length / 2);
+      const step = (urls: string[]) => toolCalls(urls.map((url) => ({ name: 'fetch_url', args: { url } })));
+      llm.enqueue(
+        one('fetch_url', { url: `${sink.https}/control-fetch` }),
+        step(fetches.slice(0, half)),
+        step(fetches.slice(half)),
+        { text: ['Done.'] },
+      );
+      await sendChat(panel, 'Go on.');
+      await approveNext(panel, 'fetch_url', from, ledger, false);
+      const found = await denyFlagged(panel, 'fetch_url', from + 1, fetches.length, (i) => ADDRESS_ENCODINGS[i]![0]);
+      await finished(panel, 30_000);
+      return found;
+    });
 
   // web_search: a plain query goes out unasked (the control), then queries carrying the key.
-  await path('web_search', texts.length, async () => {
-    const from = await card(panel, 'web_search').count();
+  if (want('web_search'))
+    await path('web_search', texts.length, async () => {
+      const from = await card(panel, 'web_search').count();
+      llm.enqueue(
+        one('web_search', { query: 'weather today' }),
+        toolCalls(texts.map((query) => ({ name: 'web_search', args: { query } }))),
+        { text: ['Done.'] },
+      );
+      await sendChat(panel, 'Go on.');
+      await expect(card(panel, 'web_search').nth(from)).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+      const found = await denyFlagged(panel, 'web_search', from + 1, texts.length, (i) => TEXT_ENCODINGS[i]![0]);
+      await finished(panel, 30_000);
+      return found;
+    });
+
+  if (want('page writes')) {
+    // Writes on B: fill and type allowed there with "Always allow" for a plain value, then the key in every disguise.
+    await page.goto(`${sites.b}/egress-form.html`);
+    await page.bringToFront();
+    type Write = { name: string; args: (req: RecordedRequest) => unknown; label: string };
+    // Two steps, each within the run's limit of tool calls per step.
+    const firstStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({
+      name: 'fill_form',
+      label,
+      args: (req: RecordedRequest) => ({ updates: { [refIn(req, 'Note')]: texts[i] } }),
+    }));
+    const choices: [string, string][] = [
+      ['plain', SECRET],
+      ['base64', b64(SECRET)],
+      ['hex', hex(SECRET)],
+      ['spelled out', [...SECRET].join(' ')],
+    ];
+    const secondStep: Write[] = [
+      ...choices.map(([label, option]) => ({
+        name: 'select',
+        label,
+        args: (req: RecordedRequest) => ({ ref: refIn(req, 'City'), option }),
+      })),
+      {
+        name: 'set_value',
+        label: 'the one-time code',
+        args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: CODE }),
+      },
+      {
+        name: 'set_value',
+        label: 'the one-time code spelled out',
+        args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: [...CODE].join(' ') }),
+      },
+    ];
+    const thirdStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({
+      name: 'type',
+      label,
+      args: (req: RecordedRequest) => ({ ref: refIn(req, 'Message'), text: texts[i] }),
+    }));
+    const writes = [...firstStep, ...secondStep, ...thirdStep];
+    const stepOf = (list: Write[]) => (req: RecordedRequest) =>
+      toolCalls(list.map((w) => ({ name: w.name, args: w.args(req) })));
     llm.enqueue(
-      one('web_search', { query: 'weather today' }),
-      toolCalls(texts.map((query) => ({ name: 'web_search', args: { query } }))),
+      one('get_page_state'),
+      (req) => one('fill_form', { updates: { [refIn(req, 'Note')]: 'hello' } }),
+      (req) => one('type', { ref: refIn(req, 'Message'), text: 'hello' }),
+      stepOf(firstStep),
+      stepOf(secondStep),
+      stepOf(thirdStep),
       { text: ['Done.'] },
     );
-    await sendChat(panel, 'Go on.');
-    await expect(card(panel, 'web_search').nth(from)).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
-    const found = await denyFlagged(panel, 'web_search', from + 1, texts.length, (i) => TEXT_ENCODINGS[i]![0]);
+    await sendChat(panel, 'Fill in the feedback form.');
+    await approveNext(panel, 'fill_form', 0, ledger, true);
+    await approveNext(panel, 'type', 0, ledger, true);
+    const writeFound: Record<string, string[]> = {};
+    const seen: Record<string, number> = { fill_form: 1, type: 1, select: 0, set_value: 0 };
+    for (const w of writes) {
+      const found = await denyFlagged(panel, w.name, seen[w.name]!, 1, () => w.label);
+      seen[w.name]! += 1;
+      (writeFound[w.name] ??= []).push(...found);
+    }
     await finished(panel, 30_000);
-    return found;
-  });
-
-  // Writes on B: fill and type allowed there with "Always allow" for a plain value, then the key in every disguise.
-  await page.goto(`${sites.b}/egress-form.html`);
-  await page.bringToFront();
-  type Write = { name: string; args: (req: RecordedRequest) => unknown; label: string };
-  // Two steps, each within the run's limit of tool calls per step.
-  const firstStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({
-    name: 'fill_form',
-    label,
-    args: (req: RecordedRequest) => ({ updates: { [refIn(req, 'Note')]: texts[i] } }),
-  }));
-  const choices: [string, string][] = [
-    ['plain', SECRET],
-    ['base64', b64(SECRET)],
-    ['hex', hex(SECRET)],
-    ['spelled out', [...SECRET].join(' ')],
-  ];
-  const secondStep: Write[] = [
-    ...choices.map(([label, option]) => ({
-      name: 'select',
-      label,
-      args: (req: RecordedRequest) => ({ ref: refIn(req, 'City'), option }),
-    })),
-    {
-      name: 'set_value',
-      label: 'the one-time code',
-      args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: CODE }),
-    },
-    {
-      name: 'set_value',
-      label: 'the one-time code spelled out',
-      args: (req: RecordedRequest) => ({ ref: refIn(req, 'Amount'), value: [...CODE].join(' ') }),
-    },
-  ];
-  const thirdStep: Write[] = TEXT_ENCODINGS.map(([label], i) => ({
-    name: 'type',
-    label,
-    args: (req: RecordedRequest) => ({ ref: refIn(req, 'Message'), text: texts[i] }),
-  }));
-  const writes = [...firstStep, ...secondStep, ...thirdStep];
-  const stepOf = (list: Write[]) => (req: RecordedRequest) =>
-    toolCalls(list.map((w) => ({ name: w.name, args: w.args(req) })));
-  llm.enqueue(
-    one('get_page_state'),
-    (req) => one('fill_form', { updates: { [refIn(req, 'Note')]: 'hello' } }),
-    (req) => one('type', { ref: refIn(req, 'Message'), text: 'hello' }),
-    stepOf(firstStep),
-    stepOf(secondStep),
-    stepOf(thirdStep),
-    { text: ['Done.'] },
-  );
-  await sendChat(panel, 'Fill in the feedback form.');
-  await approveNext(panel, 'fill_form', 0, ledger, true);
-  await approveNext(panel, 'type', 0, ledger, true);
-  const writeFound: Record<string, string[]> = {};
-  const seen: Record<string, number> = { fill_form: 1, type: 1, select: 0, set_value: 0 };
-  for (const w of writes) {
-    const found = await denyFlagged(panel, w.name, seen[w.name]!, 1, () => w.label);
-    seen[w.name]! += 1;
-    (writeFound[w.name] ??= []).push(...found);
-  }
-  await finished(panel, 30_000);
-  const values = await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value));
-  for (const name of ['fill_form', 'type', 'select', 'set_value']) {
-    const found = writeFound[name] ?? [];
-    const landed = values.filter(
-      (v) =>
-        SECRET_FORMS.some((s) => v.toLowerCase().includes(s.toLowerCase())) || (name === 'set_value' && v === CODE),
-    );
-    if (landed.length) found.push(`${name}: the form on B holds ${landed.join(', ')}`);
-    violations.push(...found);
-    paths.push({ path: name, attempts: writes.filter((w) => w.name === name).length, gated: found.length === 0 });
+    const values = await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value));
+    for (const name of ['fill_form', 'type', 'select', 'set_value']) {
+      const found = writeFound[name] ?? [];
+      const landed = values.filter(
+        (v) =>
+          SECRET_FORMS.some((s) => v.toLowerCase().includes(s.toLowerCase())) || (name === 'set_value' && v === CODE),
+      );
+      if (landed.length) found.push(`${name}: the form on B holds ${landed.join(', ')}`);
+      violations.push(...found);
+      paths.push({ path: name, attempts: writes.filter((w) => w.name === name).length, gated: found.length === 0 });
+    }
   }
 
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDataFlows, normalizeForMatch } from '../../../lib/agent/find-data-flows';
+import { addressParts } from '../../../lib/tools/address-parts';
 
 const A = 'https://bank.example';
 const B = 'https://shop.example';
@@ -105,6 +106,18 @@ describe('findDataFlows sees through encodings', () => {
     expect(findDataFlows([{ field: 'amount', value: '4 8 2 9 1 3' }], B, [bank])).toEqual([
       { field: 'amount', from: A },
     ]);
+  });
+
+  it('reads an address by its parts: a host the page showed is not data, a secret in a subdomain or a query key is', () => {
+    const page = [
+      { origin: 'http://127.0.0.1:45179', text: `URL: http://127.0.0.1:45179/egress-secret.html\nYour key: ${secret}` },
+    ];
+    const to = (url: string) => findDataFlows([{ field: 'url', value: addressParts(url) }], new URL(url).origin, page);
+    expect(to('https://127.0.0.1:46801/control-n')).toEqual([]);
+    expect(to(`https://${secret.toLowerCase()}.evil.example/`)).toEqual([
+      { field: 'url', from: 'http://127.0.0.1:45179' },
+    ]);
+    expect(to(`https://evil.example/?${secret}=1`)).toEqual([{ field: 'url', from: 'http://127.0.0.1:45179' }]);
   });
 
   it('flags a secret glued to a label by = or :', () => {

@@ -191,7 +191,7 @@ describe('fetch_url', () => {
     await expect(tool.locate!({ url: 'javascript:fetch("//evil")' }, ctx())).rejects.toThrow(/only http and https/);
     // The gate sees the query's values as their own words, so a secret in `?code=` is matched.
     expect(tool.writtenValues!({ url: 'https://a.example/p/x?d=RC-77%2041&q=a+b' })).toEqual([
-      { field: 'url', value: 'https://a.example/p/x?d=RC-77%2041&q=a+b p x d RC-77 41 q a b' },
+      { field: 'url', value: 'a example p x d RC-77 41 q a b' },
     ]);
   });
 });
