@@ -25,7 +25,7 @@ export function createUndoFillHandler(deps: UndoFillDeps = {}): Handler<'page.un
       deps.messenger,
     );
     if (!sent.ok) {
-      if (sent.reason === 'tool-error') throw new UserFacingError('page_changed', sent.message ?? t('bg_undo_refused'));
+      if (sent.reason === 'tool-error') throw new UserFacingError('page_changed', sent.message || t('bg_undo_refused'));
       throw new UserFacingError(
         'page_gone',
         sent.reason === 'tab-closed' ? t('bg_undo_tab_closed') : t('bg_undo_page_gone'),

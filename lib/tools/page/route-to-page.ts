@@ -174,10 +174,8 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
       ...(shown ? { shown } : {}),
     };
     const sent = await sendPageCommand(target, call.toolName, pageCall, deps.messenger);
-    if (!sent.ok)
-      return sent.reason === 'tool-error'
-        ? { ok: false, reason: 'tool-error', message: sent.message ?? 'The page refused the call.' }
-        : { ok: false, reason: sent.reason, ...(sent.message ? { message: sent.message } : {}) };
+    // One failure type for the whole route: what the send saw is what the tool reads.
+    if (!sent.ok) return sent;
     const { outcome, ...reply } = sent.answer;
     await targets.noteDocument(target, { docId: reply.docId, url: reply.url });
     if (!outcome.ok) {

@@ -14,12 +14,15 @@ import {
   type PageCommandOutput,
 } from '../../page/page-command';
 import { pageReplyValidators } from './page-reply-schema';
+import type { PageRouteFailure } from './page-router';
 import type { PageTarget } from './page-target-store';
 
-/** The page agent's answer, or why none came ('tool-error': the page refused the call's arguments). */
+/**
+ * The page agent's answer, or why none came: the route's one failure type (page-router.ts), shared with what the
+ * router answers the tools ('tool-error' here: the page refused the call's arguments).
+ */
 export type SendOutcome<K extends PageCommandName = PageCommandName> =
-  | { ok: true; answer: PageAnswer<PageCommandOutput<K>> }
-  | { ok: false; reason: 'tab-closed' | 'navigated' | 'no-receiver' | 'tool-error'; message?: string };
+  { ok: true; answer: PageAnswer<PageCommandOutput<K>> } | PageRouteFailure;
 
 /** The extension APIs used, injectable for tests. */
 export interface PageMessenger {
