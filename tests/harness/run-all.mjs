@@ -58,7 +58,12 @@ function counts(stage) {
   const r = JSON.parse(readFileSync(stage.report, 'utf8'));
   if (stage.kind === 'vitest')
     return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
-  return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected, skipped: r.stats.skipped };
+  return {
+    passed: r.stats.expected + (r.stats.flaky ?? 0),
+    failed: r.stats.unexpected,
+    skipped: r.stats.skipped,
+    flaky: r.stats.flaky ?? 0,
+  };
 }
 
 const results = [];
@@ -92,8 +97,10 @@ for (const r of results) {
   } else if (r.failed) {
     failed += 1; // a failed stage without test counts (typecheck, lint, build) counts as one failure
   }
+  // A test that failed once and passed on CI's retry is counted as passed and named flaky here, never hidden.
+  const flaky = c?.flaky ? ` (${c.flaky} flaky: failed once, passed on the retry)` : '';
   console.log(
-    `${r.name.padEnd(10)} ${r.status}${c ? `: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : ''}`,
+    `${r.name.padEnd(10)} ${r.status}${c ? `: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${flaky}` : ''}`,
   );
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
