@@ -1,6 +1,6 @@
 import { lookupModel } from '../../lib/providers/model-catalog';
 import { presetModels } from '../../lib/providers/preset-models';
-import { DEFAULT_AZURE_API_VERSION } from '../../lib/providers/provider-config';
+import { DEFAULT_AZURE_API_VERSION } from '../../lib/core/provider-config';
 import { providerPresets } from '../../lib/providers/provider-presets';
 import { BuiltinModelStatus } from './BuiltinModelStatus';
 import { formatCount, formatNumber } from './format-figures';

@@ -3,8 +3,8 @@ import { defaultProviderName } from './onboarding/default-provider-name';
 import { batch, signal } from '@preact/signals';
 import { providerPresets, type ProviderPreset } from '../../lib/providers/provider-presets';
 import { sendToBackground } from '../../lib/background/send-to-background';
-import { DEFAULT_AZURE_API_VERSION, type ProviderConfig } from '../../lib/providers/provider-config';
-import type { ProviderView } from '../../lib/providers/provider-record';
+import { DEFAULT_AZURE_API_VERSION, type ProviderConfig } from '../../lib/core/provider-config';
+import type { ProviderView } from '../../lib/core/provider-record';
 import type { ReportedLimits } from '../../lib/providers/read-reported-limits';
 import { t } from '../ui/t';
 

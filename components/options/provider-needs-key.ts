@@ -1,4 +1,4 @@
-import type { ProviderView } from '../../lib/providers/provider-record';
+import type { ProviderView } from '../../lib/core/provider-record';
 import { providerPresets } from '../../lib/providers/provider-presets';
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../../lib/agent/agent-event';
+import type { ErrorInfo } from '../../lib/core/error-info';
 import { describeError } from '../ui/describe-error';
 import { t } from '../ui/t';
 

@@ -1,4 +1,4 @@
-import type { RunPart } from '../../lib/agent/run-view';
+import type { RunPart } from '../../lib/core/run-part';
 import { Markdown } from './Markdown';
 import type { ToolCardActions } from './cards/card-props';
 import { ToolCard } from './ToolCard';

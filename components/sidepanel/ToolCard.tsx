@@ -1,5 +1,5 @@
 import './cards/tool-cards.css';
-import type { RunPart } from '../../lib/agent/run-view';
+import type { RunPart } from '../../lib/core/run-part';
 import { ApprovalCard } from './ApprovalCard';
 import { cardFor, cardTitle } from './cards/card-registry';
 import { resultTextOf } from './cards/result-of';

@@ -3,7 +3,7 @@ import { batch } from '@preact/signals';
 import type { PanelCommand, PanelPageContext } from '../../lib/background/panel-port';
 import { withUndo } from '../../lib/background/record-undo-outcome';
 import { sendToBackground } from '../../lib/background/send-to-background';
-import type { UndoOutcome } from '../../lib/storage/records';
+import type { UndoOutcome } from '../../lib/core/run-part';
 import { t } from '../ui/t';
 import type { ChatSignals } from './chat-signals';
 import type { createPageContextState } from './page-context-state';

@@ -1,7 +1,7 @@
 /** What the panel shows of the chat, as signals, with the small updates every part of the chat state makes. */
 import { computed, signal } from '@preact/signals';
 import type { QueuedMessage } from '../../lib/background/queued-messages';
-import type { ProviderView } from '../../lib/providers/provider-record';
+import type { ProviderView } from '../../lib/core/provider-record';
 import type { ConversationModel, ConversationRecord, MessageRecord } from '../../lib/storage/records';
 
 export interface RetryState {

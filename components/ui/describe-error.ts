@@ -1,5 +1,5 @@
 /** What to tell the user about an error, and how they can fix it. */
-import type { ErrorInfo } from '../../lib/agent/agent-event';
+import type { ErrorInfo } from '../../lib/core/error-info';
 import { t } from './t';
 
 export interface ErrorAdvice {

@@ -1,6 +1,7 @@
 /** Tokens, cost and prompt-cache savings in words a person reads at a glance (cost only for priced models). */
 import { costOf, priceOf } from '../../lib/providers/model-prices';
-import { emptyUsage, type Usage } from '../../lib/providers/chat-model';
+import { emptyUsage } from '../../lib/providers/chat-model';
+import type { Usage } from '../../lib/core/usage';
 import type { MessageRecord } from '../../lib/storage/records';
 import { t } from './t';
 import { formatInteger } from '../../lib/util/format-integer';

@@ -2,11 +2,12 @@
  * Everything the background tells the UI about a run: one serialisable union (it crosses a Port), keyed by
  * run id, with a closing `run-finish`. Errors are events, not exceptions.
  */
-import type { FinishReason, Usage } from '../providers/chat-model';
+import type { FinishReason } from '../providers/chat-model';
+import type { Usage } from '../core/usage';
 // A message record stores its error and finish, so storage (below this folder) declares them.
-import type { DataFlowFlag, ErrorInfo, RunFinishReason, ToolResult, UndoOutcome } from '../storage/records';
-
-export type { DataFlowFlag, ErrorInfo, RunFinishReason } from '../storage/records';
+import type { DataFlowFlag, RunFinishReason, UndoOutcome } from '../core/run-part';
+import type { ErrorInfo } from '../core/error-info';
+import type { ToolResult } from '../core/tool-result';
 
 export type AgentEvent =
   | { type: 'run-start'; runId: string; conversationId: string; messageId: string; at: number }

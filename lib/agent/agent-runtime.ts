@@ -3,7 +3,8 @@
  * starts runs, resumes unfinished ones after a worker restart, and takes the user's stop, approvals and
  * interjections. Everything it touches (clock, ids, model lookup, stores, tools) is injected.
  */
-import type { ChatModel, ChatMessage } from '../providers/chat-model';
+import type { ChatModel } from '../providers/chat-model';
+import type { ChatMessage } from '../core/chat-message';
 import type { SubAgentDefinition } from '../tools/delegate-tool';
 import type { DelegateRequest } from '../tools/define-tool';
 import type { SkillCatalog } from '../tools/skill-catalog';

@@ -1,5 +1,5 @@
 /** Rebuilds the conversation a run has produced so far from its journal: the single source of truth. */
-import type { ChatMessage, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from '../providers/chat-model';
+import type { ChatMessage, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from '../core/chat-message';
 import type { RunSnapshot, StepRecord, ToolCallRecord } from './run-journal';
 import { resolveDataBoundary } from './run-settings';
 import { toModelText } from './to-model-text';

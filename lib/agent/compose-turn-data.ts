@@ -3,7 +3,7 @@
  * context the user saw as chips and the passages retrieved for grounding. All of it is page-controlled text,
  * so it goes to the model as marked, escaped data in a user-role message, never in the system prompt.
  */
-import type { ChatMessage } from '../providers/chat-model';
+import type { ChatMessage } from '../core/chat-message';
 import type { Grounding, MentionedTab, PageContext } from './run-settings';
 import { wrapUntrusted } from './wrap-untrusted';
 

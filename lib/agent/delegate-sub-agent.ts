@@ -3,7 +3,7 @@
  * definition lists, the parent's page and caps, and a share of the parent's budget. Depth and cycles are
  * refused before anything starts; its events reach the UI wrapped in 'nested'.
  */
-import type { ChatMessage } from '../providers/chat-model';
+import type { ChatMessage } from '../core/chat-message';
 import type { DelegateRequest } from '../tools/define-tool';
 import type { AgentEvent } from './agent-event';
 import type { RunResult } from './drive-run';

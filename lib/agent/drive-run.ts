@@ -3,8 +3,9 @@
  * stops, or an error ends it. It starts from whatever the journal says, so starting and resuming a run are
  * the same code path.
  */
-import type { ChatMessage } from '../providers/chat-model';
-import type { ErrorInfo, RunFinishReason } from './agent-event';
+import type { ChatMessage } from '../core/chat-message';
+import type { ErrorInfo } from '../core/error-info';
+import type { RunFinishReason } from '../core/run-part';
 import { runState, stepState } from './assemble-snapshot';
 import { buildRunMessages } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';

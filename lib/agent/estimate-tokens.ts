@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../providers/chat-model';
+import type { ChatMessage } from '../core/chat-message';
 
 /** Estimates tokens from text length; injected so a real tokenizer can replace it. */
 export type EstimateTokens = (text: string) => number;

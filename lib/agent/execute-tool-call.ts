@@ -9,7 +9,8 @@ import { ToolError } from '../tools/tool-error';
 import { abortable } from './abortable';
 import { parseToolInput } from './build-history';
 import type { ToolOutcome } from './run-journal';
-import { toResultValue, type ToolFailure, type ToolResult } from './to-model-text';
+import { toResultValue } from './to-model-text';
+import type { ToolFailure, ToolResult } from '../core/tool-result';
 
 export interface ToolCallInput {
   toolCallId: string;

@@ -6,7 +6,7 @@
  * value and the text read. Short values are ignored, since "yes" or "Ada" would match half the web.
  */
 import type { WrittenValue } from '../tools/define-tool';
-import type { DataFlowFlag } from '../storage/records';
+import type { DataFlowFlag } from '../core/run-part';
 import { decodedForms, decodedTokens } from './decoded-forms';
 
 /** Text the run read, and the origin it came from (or `tool:NAME` for a tool whose output has no one origin). */

@@ -1,5 +1,6 @@
 /** Per-step latency telemetry: what the user waited for, by provider+model and by tool. */
-import type { FinishReason, Usage } from '../providers/chat-model';
+import type { FinishReason } from '../providers/chat-model';
+import type { Usage } from '../core/usage';
 import type { ToolOutcome } from './run-journal';
 
 export interface ToolLatency {

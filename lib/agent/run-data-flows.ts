@@ -7,7 +7,7 @@ import { collapseLabel } from '../tools/collapse-label';
 import { originOf } from '../tools/origin-of';
 import type { ReadSource, Tool } from '../tools/define-tool';
 import { findDataFlows, type ReadText } from './find-data-flows';
-import type { DataFlowFlag } from './agent-event';
+import type { DataFlowFlag } from '../core/run-part';
 import type { RunJournal, ToolCallRecord } from './run-journal';
 import { resolveDataBoundary, type RunSettings } from './run-settings';
 import { toModelText } from './to-model-text';

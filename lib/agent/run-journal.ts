@@ -3,11 +3,16 @@
  * worker is killed, and to replay it to a UI that opens mid-run. Writes are batched so each is atomic.
  */
 import type { ShownIdentity } from '../page/shown-identity';
-import type { ChatCall, ChatMessage, FinishReason, ToolSpec, Usage } from '../providers/chat-model';
+import type { ChatCall, FinishReason, ToolSpec } from '../providers/chat-model';
+import type { ChatMessage } from '../core/chat-message';
+import type { Usage } from '../core/usage';
 import type { ReadSource } from '../tools/define-tool';
-import type { DataFlowFlag, ErrorInfo, InterruptReason, RunFinishReason } from './agent-event';
+import type { InterruptReason } from './agent-event';
+import type { DataFlowFlag, RunFinishReason } from '../core/run-part';
+import type { ErrorInfo } from '../core/error-info';
 import type { RunSettings } from './run-settings';
-import type { ToolResult, UndoOutcome } from '../storage/records';
+import type { ToolResult } from '../core/tool-result';
+import type { UndoOutcome } from '../core/run-part';
 
 export interface ModelRef {
   provider: string;

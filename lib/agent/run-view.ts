@@ -3,13 +3,13 @@
  * parts), interjections and notices, in the order they happened. The background and the side panel fold the
  * same AgentEvents with `foldRunEvent`, so a panel that catches up from a replay shows what a live one showed.
  */
-import type { AgentEvent, ErrorInfo, RunFinishReason } from './agent-event';
+import type { AgentEvent } from './agent-event';
+import type { ErrorInfo } from '../core/error-info';
+import type { RunFinishReason } from '../core/run-part';
 import { t, type MessageKey } from '../util/t';
 
 // A message record stores what the user saw, so storage (below this folder) declares the part shape.
-import type { RunPart } from '../storage/records';
-
-export type { RunPart, ToolPartStatus } from '../storage/records';
+import type { RunPart } from '../core/run-part';
 
 export interface RunView {
   runId: string;

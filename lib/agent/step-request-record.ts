@@ -2,7 +2,8 @@
  * A step's request is stored as what changed since the previous step's request: the messages it keeps, the
  * ones it appends, and the system prompt and tools only when they changed. Rebuilt whole on read.
  */
-import type { ChatCall, ChatMessage } from '../providers/chat-model';
+import type { ChatCall } from '../providers/chat-model';
+import type { ChatMessage } from '../core/chat-message';
 import type { StepRequestRecord } from './run-journal';
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);

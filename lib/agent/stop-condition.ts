@@ -1,5 +1,5 @@
 /** Stop conditions are small predicates over the finished steps (after the AI SDK's stop-condition.ts). */
-import type { ErrorInfo } from './agent-event';
+import type { ErrorInfo } from '../core/error-info';
 import { formatInteger } from '../util/format-integer';
 import { t } from '../util/t';
 

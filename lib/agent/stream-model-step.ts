@@ -2,7 +2,8 @@
  * Streams one model response into plain results. A failure before any output is retried once (nothing was
  * shown yet); after output the partial result is returned with the error, so the caller keeps what was seen.
  */
-import type { ChatCall, ChatModel, FinishReason, ModelStreamPart, Usage } from '../providers/chat-model';
+import type { ChatCall, ChatModel, FinishReason, ModelStreamPart } from '../providers/chat-model';
+import type { Usage } from '../core/usage';
 import { emptyUsage } from '../providers/chat-model';
 import { ProviderError } from '../providers/provider-error';
 import { abortable } from './abortable';

@@ -1,5 +1,5 @@
-import { isErrorCode } from '../messaging/error-code';
-import type { ErrorInfo } from './agent-event';
+import { isErrorCode } from '../core/error-code';
+import type { ErrorInfo } from '../core/error-info';
 
 /**
  * The one way any thrown error becomes plain, serialisable data for events, the journal and the panel: its

@@ -6,10 +6,8 @@
  * other ends: the JSON-safe value a tool's output is kept as, the text a person sees, and the reader of
  * results journaled as strings before results were typed.
  */
-import type { ToolFailure, ToolResult, UntrustedKind } from '../storage/records';
+import type { ToolFailure, ToolResult, UntrustedKind } from '../core/tool-result';
 import { wrapUntrusted } from './wrap-untrusted';
-
-export type { ToolFailure, ToolResult, ToolSuccess } from '../storage/records';
 
 /** A failure carries its message as text (a result from an imported file is checked the same way). */
 export const isToolFailure = (r: ToolResult): r is ToolFailure => typeof (r as Partial<ToolFailure>).error === 'string';

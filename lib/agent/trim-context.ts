@@ -3,7 +3,7 @@
  * tool results are shortened, then old reasoning goes, then old tool results are replaced with a stub, then
  * whole old turns are dropped. The latest user message is never dropped, and every cut leaves a visible note.
  */
-import type { ChatMessage } from '../providers/chat-model';
+import type { ChatMessage } from '../core/chat-message';
 import { estimateMessageTokens, type EstimateTokens } from './estimate-tokens';
 import { truncateUntrusted } from './wrap-untrusted';
 

@@ -4,7 +4,7 @@
  * one, or repeat the boundary: a page that guesses the tag name still cannot end the block early.
  */
 import { invisibleCharsNotice, stripInvisibleChars, type InvisibleCharCount } from '../page/strip-invisible-chars';
-import type { UntrustedKind } from '../tools/define-tool';
+import type { UntrustedKind } from '../core/tool-result';
 
 /** Every block's tag starts with this, so one pattern neutralises any of them inside content. */
 const TAG_PREFIX = 'untrusted_';

@@ -5,7 +5,7 @@
  * that base URL. Rules follow the saved providers (on start, save and delete) and the URL a connection test
  * is about to reach; session rules vanish with the browser session and are rebuilt on the next start.
  */
-import { isLoopbackHost } from '../providers/provider-config';
+import { isLoopbackHost } from '../core/provider-config';
 
 /** The part of a declarativeNetRequest rule this module writes (string values of Chrome's enums). */
 export interface LocalOriginRule {

@@ -5,7 +5,7 @@
 import type { ModelRef } from '../agent/run-journal';
 import type { ChatModel } from '../providers/chat-model';
 import { createChatModel, type ChatModelTuning } from '../providers/create-chat-model';
-import type { ProviderRecord } from '../providers/provider-record';
+import type { ProviderRecord } from '../core/provider-record';
 import type { ProviderStore } from '../providers/provider-store';
 import type { ConversationModel } from '../storage/records';
 import type { SettingsStore } from '../storage/settings-store';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { defineProtocol, type OutputOf, type ParsedOf, type Route } from '../messaging/define-protocol';
 import type { Handlers } from '../messaging/dispatch';
 import type { ConversationRecord, MessageRecord } from '../storage/records';
-import type { ProviderView } from '../providers/provider-record';
+import type { ProviderView } from '../core/provider-record';
 import type { BuiltinModelStatus } from '../providers/describe-builtin-model';
 import type { ReportedLimits } from '../providers/read-reported-limits';
 import type { Settings } from '../storage/settings-store';

@@ -5,7 +5,7 @@
  */
 import type { RunJournal } from '../agent/run-journal';
 import type { ConversationStore } from '../storage/conversation-store';
-import type { RunPart, UndoOutcome } from '../storage/records';
+import type { RunPart, UndoOutcome } from '../core/run-part';
 import type { Awaitable } from './handlers/handler-set';
 import type { BackgroundHandlers } from './protocol';
 import { UserFacingError } from '../messaging/user-facing-error';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { RUN_LIMITS } from '../agent/run-settings';
-import { providerInputSchema, providerTestSchema } from '../providers/provider-config';
+import { providerInputSchema, providerTestSchema } from '../core/provider-config';
 import { indexSettingsPatchSchema } from '../retrieval/index-settings';
 import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-request-schemas';
 import { historyQuerySchema } from '../retrieval/history-query';

@@ -1,6 +1,7 @@
 /** The tokens a run used: every completed step's usage, sub-agents' included. */
 import type { AgentEvent } from '../agent/agent-event';
-import { emptyUsage, type Usage } from '../providers/chat-model';
+import { emptyUsage } from '../providers/chat-model';
+import type { Usage } from '../core/usage';
 
 export function sumRunUsage(events: AgentEvent[], into: Usage = emptyUsage()): Usage {
   for (const e of events) {

@@ -3,7 +3,7 @@
  * calls and results included); tool calls left without a result by a stopped run are dropped, because both
  * vendors refuse a tool call that has no result.
  */
-import type { ChatMessage } from '../providers/chat-model';
+import type { ChatMessage } from '../core/chat-message';
 import type { MessageRecord } from '../storage/records';
 
 export function toModelHistory(records: MessageRecord[]): ChatMessage[] {

@@ -1,6 +1,6 @@
 /** Turns a rejected sendMessage into a RemoteError whose code says what happened to the message. */
 import { RemoteError } from './remote-error';
-import type { ErrorCode } from './error-code';
+import type { ErrorCode } from '../core/error-code';
 
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
 /** The receiver took the message, then went away (worker stopped, frame navigated or removed, page cached). */

@@ -1,5 +1,5 @@
 /** The one error a caller gets from any protocol: the receiver's error (code kept), or why no answer came. */
-import type { ErrorCode } from './error-code';
+import type { ErrorCode } from '../core/error-code';
 import type { WireError } from './wire-error';
 
 export class RemoteError extends Error {

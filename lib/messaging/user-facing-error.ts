@@ -1,5 +1,5 @@
 /** An error whose message is written for the user (no provider, not found, busy); its code travels with it. */
-import type { ErrorCode } from './error-code';
+import type { ErrorCode } from '../core/error-code';
 
 export class UserFacingError extends Error {
   constructor(

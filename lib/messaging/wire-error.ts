@@ -1,5 +1,5 @@
 /** An error as it crosses a message: plain data with a code from the one union. */
-import { isErrorCode, type ErrorCode } from './error-code';
+import { isErrorCode, type ErrorCode } from '../core/error-code';
 
 export interface WireError {
   code: ErrorCode;

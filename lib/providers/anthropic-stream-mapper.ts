@@ -1,6 +1,7 @@
 /** Folds Anthropic raw stream events into ModelStreamParts; tool input JSON is emitted whole at block stop. */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
-import { emptyUsage, type FinishReason, type ModelStreamPart, type Usage } from './chat-model';
+import { emptyUsage, type FinishReason, type ModelStreamPart } from './chat-model';
+import type { Usage } from '../core/usage';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason';
 import { ProviderError } from './provider-error';
 import { t } from '../util/t';

@@ -4,10 +4,9 @@
  */
 
 // The message and usage shapes are stored with each conversation, so storage (below this folder) declares them.
-import type { ChatMessage, Usage } from '../storage/records';
+import type { ChatMessage } from '../core/chat-message';
+import type { Usage } from '../core/usage';
 import type { ModelInfo } from './model-catalog';
-
-export type { ChatMessage, ReasoningPart, TextPart, ToolCallPart, ToolResultPart, Usage } from '../storage/records';
 
 /** A tool as the model sees it: JSON Schema for the input (from zod via z.toJSONSchema). */
 export interface ToolSpec {

@@ -1,6 +1,6 @@
 /** Picks the adapter for a provider config (a stored instance or a draft), with what the catalog knows of its model. */
 import type { ChatModel } from './chat-model';
-import type { ProviderConfig } from './provider-config';
+import type { ProviderConfig } from '../core/provider-config';
 import { createAnthropicChatModel } from './anthropic-chat-model';
 import { createOpenAIChatModel } from './openai-chat-model';
 import { DEFAULT_AZURE_API_VERSION } from './create-openai-client';

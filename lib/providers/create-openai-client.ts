@@ -1,6 +1,6 @@
 /** The `openai` SDK client for a provider: the plain one, or the Azure one (deployment paths, api-version, `api-key`). */
 import OpenAI, { AzureOpenAI } from 'openai';
-import { DEFAULT_AZURE_API_VERSION } from './provider-config';
+import { DEFAULT_AZURE_API_VERSION } from '../core/provider-config';
 import { ProviderError } from './provider-error';
 import { t } from '../util/t';
 
@@ -32,7 +32,7 @@ export interface OpenAIClientTarget {
   azure?: { apiVersion: string };
 }
 
-export { DEFAULT_AZURE_API_VERSION } from './provider-config';
+export { DEFAULT_AZURE_API_VERSION } from '../core/provider-config';
 
 export function createOpenAIClient(target: OpenAIClientTarget): OpenAI {
   const options = openAIClientOptions(target);

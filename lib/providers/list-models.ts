@@ -1,6 +1,6 @@
 /** "Test connection": list the endpoint's models through the same SDK that will chat with it. */
 import Anthropic from '@anthropic-ai/sdk';
-import type { ProviderConfig } from './provider-config';
+import type { ProviderConfig } from '../core/provider-config';
 import { anthropicClientOptions } from './anthropic-chat-model';
 import { createOpenAIClient, DEFAULT_AZURE_API_VERSION } from './create-openai-client';
 import { describeBuiltinModel } from './describe-builtin-model';

@@ -3,7 +3,8 @@
  * tool calling, so earlier tool calls and results (from another model in the same conversation) become text.
  */
 import { toolResultText } from './tool-result-image';
-import type { ChatCall, ChatMessage } from './chat-model';
+import type { ChatCall } from './chat-model';
+import type { ChatMessage } from '../core/chat-message';
 import type { LanguageModelMessage } from './language-model-api';
 
 function textOf(m: ChatMessage): string {

@@ -3,7 +3,7 @@
  * what a response's usage cost. Unknown models get no price: the panel then shows tokens only. Prices change;
  * this table is what the vendors published for these model families (standard tier, no batch discount).
  */
-import type { Usage } from './chat-model';
+import type { Usage } from '../core/usage';
 
 export interface ModelPrice {
   /** Matched against the model id (after any "vendor/" prefix): the longest matching prefix wins. */

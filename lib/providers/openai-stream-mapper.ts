@@ -3,7 +3,8 @@
  * index (id and name in the first, argument text spread over the rest) and are emitted whole at the end.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import { emptyUsage, type FinishReason, type ModelStreamPart, type Usage } from './chat-model';
+import { emptyUsage, type FinishReason, type ModelStreamPart } from './chat-model';
+import type { Usage } from '../core/usage';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason';
 import { ProviderError } from './provider-error';
 import { t } from '../util/t';

@@ -3,7 +3,7 @@
  * hint are read when shown (getters over t()), so they are in the user's language; vendor names, and the
  * vendor's own pages and menus where a key is created, stay as the vendor writes them.
  */
-import type { ProviderConfig } from './provider-config';
+import type { ProviderConfig } from '../core/provider-config';
 import { t } from '../util/t';
 
 export interface ProviderPreset extends Pick<ProviderConfig, 'kind' | 'baseUrl' | 'model'> {

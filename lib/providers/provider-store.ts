@@ -1,8 +1,8 @@
 /** Provider instances. Keys go in encrypted and come out only through `getApiKey`, in the background. */
 import type { Db } from '../storage/db';
 import { decryptSecret, encryptSecret } from '../storage/secrets';
-import type { ProviderInput } from './provider-config';
-import type { ProviderRecord, ProviderView } from './provider-record';
+import type { ProviderInput } from '../core/provider-config';
+import type { ProviderRecord, ProviderView } from '../core/provider-record';
 import { nextCreatedAt } from '../util/next-created-at';
 
 export interface ProviderStore {

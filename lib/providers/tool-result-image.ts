@@ -3,7 +3,7 @@
  * conversation keep, how the mappers split it back into text and an image part for the vendors, and what a
  * model that takes no images reads instead.
  */
-import type { ChatMessage, ToolResultPart } from './chat-model';
+import type { ChatMessage, ToolResultPart } from '../core/chat-message';
 
 /** The only tool whose results may carry an image: a built-in whose name no user or MCP tool can take. */
 export const IMAGE_TOOL = 'screenshot';

@@ -3,13 +3,13 @@
  * secrets key. The schema is a type; migrations are numbered and run in order (idb's `upgrade`).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { ProviderRecord } from '../core/provider-record';
 import type { ConversationRecord, MessageRecord } from './records';
 
 export interface TabwiseDb extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { byUpdatedAt: number } };
   messages: { key: string; value: MessageRecord; indexes: { byConversation: [string, number] } };
-  // providers: { key: string; value: ProviderRecord } is added by lib/providers/provider-record.ts, where the
-  // record extends the provider config (this folder sits below lib/providers and does not import it).
+  providers: { key: string; value: ProviderRecord };
   settings: { key: string; value: unknown };
   /** Holds the non-extractable AES-GCM CryptoKey that encrypts API keys at rest. */
   keys: { key: string; value: CryptoKey };

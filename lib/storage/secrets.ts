@@ -3,7 +3,7 @@
  * but its bytes can never be read back out, not even by the extension). Only the background calls this.
  */
 import type { Db } from './db';
-import type { EncryptedSecret } from './records';
+import type { EncryptedSecret } from '../core/encrypted-secret';
 
 const KEY_ID = 'api-keys-v1';
 

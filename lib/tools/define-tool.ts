@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ShownIdentity } from '../page/shown-identity';
-import type { UntrustedKind } from '../storage/records';
+import type { UntrustedKind } from '../core/tool-result';
 
 /** A sub-agent request made by the `delegate` tool; the runtime checks depth and cycles. */
 export interface DelegateRequest {
@@ -74,7 +74,6 @@ export interface ToolContext {
  * What kind of untrusted text a tool's output carries: `page_content` (anything a web page wrote: its text,
  * labels, titles, URLs, indexed passages) or `saved_memory` (memories, which may have come from pages).
  */
-export type { UntrustedKind } from '../storage/records';
 
 export interface Tool<I = unknown> {
   name: string;

@@ -23,7 +23,8 @@ export const folderRanks = {
   retrieval: 4,
   storage: 5,
   messaging: 5,
-  util: 6,
+  core: 6,
+  util: 7,
 };
 
 const sourceRoots = ['lib', 'components', 'entrypoints'];
@@ -154,7 +155,7 @@ function main() {
   const { files, edges, cycles, violations } = analyzeLayers();
   const headings = {
     upward:
-      'imports from a folder above (lib/README.md "Folder layout": entrypoints, components → background → agent → tools → providers, page, retrieval → storage, messaging → util):',
+      'imports from a folder above (lib/README.md "Folder layout": entrypoints, components → background → agent → tools → providers, page, retrieval → storage, messaging → core → util):',
     cycle: 'same-rank imports inside a folder cycle:',
     unlisted: 'imports from or into a lib/ folder lib/README.md does not list:',
   };

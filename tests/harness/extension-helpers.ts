@@ -1,6 +1,6 @@
 /** Helpers that act on the loaded extension the way its own pages do (shared by e2e tests and benches). */
 import type { BrowserContext, Page } from '@playwright/test';
-import type { ProviderInput } from '../../lib/providers/provider-config';
+import type { ProviderInput } from '../../lib/core/provider-config';
 
 export type ProviderSetup = Omit<ProviderInput, 'id'>;
 

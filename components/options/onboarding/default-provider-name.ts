@@ -1,5 +1,5 @@
 /** The name a new provider gets unless the user types one: the vendor, or the host it talks to. */
-import { isLoopbackHost, type ProviderKind } from '../../../lib/providers/provider-config';
+import { isLoopbackHost, type ProviderKind } from '../../../lib/core/provider-config';
 import { t } from '../../ui/t';
 
 /** Well-known local servers, by their default port, so "localhost:11434" also says what it is. */

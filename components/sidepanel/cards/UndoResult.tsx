@@ -1,4 +1,4 @@
-import type { UndoOutcome } from '../../../lib/storage/records';
+import type { UndoOutcome } from '../../../lib/core/run-part';
 import { describeUndo } from './describe-undo';
 
 /** What the Undo of a fill did, shown where its button was. */

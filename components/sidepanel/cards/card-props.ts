@@ -1,4 +1,4 @@
-import type { RunPart } from '../../../lib/agent/run-view';
+import type { RunPart } from '../../../lib/core/run-part';
 
 export type ToolPart = Extract<RunPart, { kind: 'tool' }>;
 

@@ -1,4 +1,4 @@
-import type { RunPart } from '../../../lib/agent/run-view';
+import type { RunPart } from '../../../lib/core/run-part';
 import { describeFormState, isSensitiveLabel, MASK } from './describe-form-state';
 import { fieldsOf, isRecord, list, showValue, str } from './card-guards';
 import type { PageToolOutput } from '../../../lib/tools/page/page-tools';

@@ -1,4 +1,4 @@
-import type { RunPart } from '../../../lib/agent/run-view';
+import type { RunPart } from '../../../lib/core/run-part';
 import { fieldsOf, isRecord, list, str } from './card-guards';
 import type { FoundMemory } from '../../../lib/tools/memory-tools';
 import { outputOf } from './result-of';

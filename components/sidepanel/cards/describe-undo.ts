@@ -1,4 +1,4 @@
-import type { UndoOutcome } from '../../../lib/storage/records';
+import type { UndoOutcome } from '../../../lib/core/run-part';
 import { formatCount } from '../../options/format-figures';
 import { t } from '../../ui/t';
 

@@ -1,4 +1,5 @@
-import { isToolFailure, resultText, toolResultOf, type ToolResult } from '../../../lib/agent/to-model-text';
+import { isToolFailure, resultText, toolResultOf } from '../../../lib/agent/to-model-text';
+import type { ToolResult } from '../../../lib/core/tool-result';
 import { stripInvisibleChars } from '../../../lib/page/strip-invisible-chars';
 import type { ToolPart } from './card-props';
 

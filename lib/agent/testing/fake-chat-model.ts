@@ -2,7 +2,8 @@
  * A recording fake ChatModel (after the AI SDK's MockLanguageModel): each call plays the next script of
  * stream parts and is kept in `calls`. Scripts can wait, hang until aborted, or throw, to stage failures.
  */
-import type { ChatCall, ChatModel, FinishReason, ModelStreamPart, Usage } from '../../providers/chat-model';
+import type { ChatCall, ChatModel, FinishReason, ModelStreamPart } from '../../providers/chat-model';
+import type { Usage } from '../../core/usage';
 import { emptyUsage } from '../../providers/chat-model';
 import { abortReason } from '../abortable';
 

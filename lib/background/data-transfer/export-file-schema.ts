@@ -6,7 +6,7 @@
  * characters), on the way out as on the way in.
  */
 import { z } from 'zod';
-import { providerConfigSchema } from '../../providers/provider-config';
+import { providerConfigSchema } from '../../core/provider-config';
 import { indexSettingsSchema } from '../../retrieval/index-settings';
 import { requestSchemas } from '../request-schemas';
 

@@ -1,7 +1,7 @@
 /** providers.*: the user's model providers; the first one saved becomes the default, and so does the next after a delete. */
 import { describeBuiltinModel } from '../../providers/describe-builtin-model';
 import { listModelsWithLimits, type listModels as listModelsDefault } from '../../providers/list-models';
-import { providerEndpoint, type ProviderKind } from '../../providers/provider-config';
+import { providerEndpoint, type ProviderKind } from '../../core/provider-config';
 import type { ProviderStore } from '../../providers/provider-store';
 import type { SettingsStore } from '../../storage/settings-store';
 import type { LocalOriginRulesSync } from '../local-origin-rules';

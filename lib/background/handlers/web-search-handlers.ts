@@ -3,7 +3,7 @@
  * one is saved, and "Test connection" answers with a count and a time, or why the search failed in the
  * user's words (never the key, never the backend's reply).
  */
-import type { ErrorCode } from '../../messaging/error-code';
+import type { ErrorCode } from '../../core/error-code';
 import { searchWeb } from '../../tools/web/search-web';
 import { WebSearchFailure, type WebSearchFailureKind } from '../../tools/web/web-search-failure';
 import type { WebSearchStore } from '../../tools/web/web-search-store';

@@ -3,7 +3,7 @@
  * send. Secrets (headers, bearer token) are stored encrypted and never leave the background.
  */
 import { z } from 'zod';
-import type { EncryptedSecret } from '../../storage/records';
+import type { EncryptedSecret } from '../../core/encrypted-secret';
 import { t } from '../../util/t';
 
 export type McpToolPolicy = 'ask' | 'allow' | 'deny';

@@ -3,7 +3,7 @@
  * migration to the main one. Headers are stored encrypted with the same key as provider API keys.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { EncryptedSecret } from '../../storage/records';
+import type { EncryptedSecret } from '../../core/encrypted-secret';
 import type { McpServerRecord } from './mcp-server-record';
 
 interface McpDb extends DBSchema {

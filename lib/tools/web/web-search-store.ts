@@ -4,7 +4,7 @@
  * the background. Its errors are shown as they are in Settings → Web search, so they are in the user's language.
  */
 import type { Db } from '../../storage/db';
-import type { EncryptedSecret } from '../../storage/records';
+import type { EncryptedSecret } from '../../core/encrypted-secret';
 import { decryptSecret, encryptSecret } from '../../storage/secrets';
 import { t } from '../../util/t';
 import { originOf } from '../origin-of';

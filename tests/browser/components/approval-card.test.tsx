@@ -1,7 +1,7 @@
 /** The approval card: origin, warnings and readable preview first; the choice; raw JSON only on demand. */
 import { render } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RunPart } from '../../../lib/agent/run-view';
+import type { RunPart } from '../../../lib/core/run-part';
 import { ToolCard } from '../../../components/sidepanel/ToolCard';
 
 type ToolPart = Extract<RunPart, { kind: 'tool' }>;

@@ -5,8 +5,8 @@
  */
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunPart } from '../../../lib/agent/run-view';
-import type { ToolResult } from '../../../lib/agent/to-model-text';
+import type { RunPart } from '../../../lib/core/run-part';
+import type { ToolResult } from '../../../lib/core/tool-result';
 import { ToolCard } from '../../../components/sidepanel/ToolCard';
 
 type ToolPart = Extract<RunPart, { kind: 'tool' }>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentEvent } from '../../../lib/agent/agent-event';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
-import type { ToolResultPart } from '../../../lib/providers/chat-model';
+import type { ToolResultPart } from '../../../lib/core/chat-message';
 import { defineTool, type Tool } from '../../../lib/tools/define-tool';
 import { createFakePageTab } from './fake-page-tab';
 import { setup, sleep, until } from './harness';

@@ -12,7 +12,8 @@ import { executeToolCall, type ExecuteToolDeps } from '../../../lib/agent/execut
 import type { ToolCallRecord } from '../../../lib/agent/run-journal';
 import { fromLegacyOutput, resultText, toModelText, toResultValue } from '../../../lib/agent/to-model-text';
 import { wrapUntrusted } from '../../../lib/agent/wrap-untrusted';
-import { defineTool, type Tool, type UntrustedKind } from '../../../lib/tools/define-tool';
+import { defineTool, type Tool } from '../../../lib/tools/define-tool';
+import type { UntrustedKind } from '../../../lib/core/tool-result';
 import { ToolError } from '../../../lib/tools/tool-error';
 
 const BOUNDARY = 'b0undary9f3';

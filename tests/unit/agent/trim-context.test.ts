@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../lib/providers/chat-model';
+import type { ChatMessage } from '../../../lib/core/chat-message';
 import { estimateTokens } from '../../../lib/agent/estimate-tokens';
 import { trimContext } from '../../../lib/agent/trim-context';
 import { textReply } from '../../../lib/agent/testing/fake-chat-model';

@@ -3,7 +3,7 @@ import { dispatch } from '../../../lib/messaging/dispatch';
 import type { InputOf, OutputOf } from '../../../lib/messaging/define-protocol';
 import { backgroundProtocol, type BackgroundRoutes } from '../../../lib/background/protocol';
 import { requestSchemas } from '../../../lib/background/request-schemas';
-import type { ProviderView } from '../../../lib/providers/provider-record';
+import type { ProviderView } from '../../../lib/core/provider-record';
 
 const self = { id: 'ext', origin: 'chrome-extension://ext/' };
 const options = { id: 'ext', url: 'chrome-extension://ext/options.html' };

@@ -9,7 +9,7 @@ import {
 } from '../../../lib/background/local-origin-rules';
 import { createProviderHandlers } from '../../../lib/background/handlers/provider-handlers';
 import type { ProviderStore } from '../../../lib/providers/provider-store';
-import type { ProviderView } from '../../../lib/providers/provider-record';
+import type { ProviderView } from '../../../lib/core/provider-record';
 import type { SettingsStore } from '../../../lib/storage/settings-store';
 
 const EXT = 'abcdefghijklmnopabcdefghijklmnop';

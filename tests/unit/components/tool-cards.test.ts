@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wrapUntrusted } from '../../../lib/agent/wrap-untrusted';
-import type { RunPart } from '../../../lib/agent/run-view';
+import type { RunPart } from '../../../lib/core/run-part';
 import { cardFor, cardTitle } from '../../../components/sidepanel/cards/card-registry';
 import { describeFill } from '../../../components/sidepanel/cards/describe-fill';
 import { describeFormState, MASK } from '../../../components/sidepanel/cards/describe-form-state';

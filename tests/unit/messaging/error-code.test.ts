@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { isErrorCode, type ErrorCode } from '../../../lib/messaging/error-code';
+import { isErrorCode, type ErrorCode } from '../../../lib/core/error-code';
 import type { ProviderErrorCode } from '../../../lib/providers/provider-error';
 import type { RetrievalErrorCode } from '../../../lib/retrieval/retrieval-error';
 

@@ -7,7 +7,7 @@ import {
   providerInputSchema,
   providerKindSchema,
   providerTestSchema,
-} from '../../../lib/providers/provider-config';
+} from '../../../lib/core/provider-config';
 import { inGerman } from './in-german';
 
 describe('provider config', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatCall, ToolResultPart } from '../../../lib/providers/chat-model';
+import type { ChatCall } from '../../../lib/providers/chat-model';
+import type { ToolResultPart } from '../../../lib/core/chat-message';
 import { mapAnthropicMessages } from '../../../lib/providers/map-anthropic-messages';
 import { mapOpenAIMessages } from '../../../lib/providers/map-openai-messages';
 import { mapPromptApiMessages } from '../../../lib/providers/map-prompt-api-messages';

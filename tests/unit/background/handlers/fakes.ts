@@ -1,5 +1,5 @@
 /** In-memory provider and settings stores for the handler tests (the IndexedDB ones are tested in the browser). */
-import type { ProviderView } from '../../../../lib/providers/provider-record';
+import type { ProviderView } from '../../../../lib/core/provider-record';
 import type { ProviderStore } from '../../../../lib/providers/provider-store';
 import type { Settings, SettingsStore } from '../../../../lib/storage/settings-store';
 

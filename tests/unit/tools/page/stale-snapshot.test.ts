@@ -8,7 +8,7 @@ import type { ToolContext } from '../../../../lib/tools/define-tool';
 import { createPageTargetStore } from '../../../../lib/tools/page/page-target-store';
 import { NO_SNAPSHOT, createRouteToPage } from '../../../../lib/tools/page/route-to-page';
 import { textReply, toolCallsReply } from '../../../../lib/agent/testing/fake-chat-model';
-import type { ToolResultPart } from '../../../../lib/providers/chat-model';
+import type { ToolResultPart } from '../../../../lib/core/chat-message';
 import { createFakePageTab, memoryArea } from '../../agent/fake-page-tab';
 import { setup } from '../../agent/harness';
 

@@ -1,0 +1,45 @@
+/** What the user saw of a run, part by part: stored with the answer, replayed by the panel, exported. */
+import type { ToolResult } from './tool-result';
+
+export type RunFinishReason = 'stop' | 'length' | 'step-limit' | 'stopped' | 'error';
+
+/** `denied`: the user refused the call, so it never ran (shown apart from a failure). */
+export type ToolPartStatus = 'running' | 'awaiting-approval' | 'done' | 'error' | 'denied';
+
+/** The result of undoing a fill: the keys put back and the ones that could not be, or why nothing was. */
+export type UndoOutcome = { restored: string[]; failed: { key: string; reason: string }[] } | { error: string };
+
+/** A field of a pending write whose value the run read on another origin (`from`), shown on the approval card. */
+export interface DataFlowFlag {
+  field: string;
+  from: string;
+}
+
+/** One piece of what the user saw of a run: text, a tool card (with its approval and nested sub-agent parts), an interjection or a notice. */
+export type RunPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'reasoning'; text: string }
+  | {
+      kind: 'tool';
+      toolCallId: string;
+      toolName: string;
+      input?: unknown;
+      status: ToolPartStatus;
+      result?: ToolResult;
+      /** Written before results were typed (older messages and export files): read through the legacy normaliser. */
+      output?: string;
+      durationMs?: number;
+      approval?: {
+        preview: string;
+        decision?: 'approved' | 'denied' | 'always';
+        canAlwaysAllow?: boolean;
+        origin?: string;
+        dataFlows?: DataFlowFlag[];
+        destination?: string;
+      };
+      nested?: RunPart[];
+      /** What the user's Undo of this call did (fill_form): set once, so the card stops offering it. */
+      undo?: UndoOutcome;
+    }
+  | { kind: 'interjection'; text: string }
+  | { kind: 'notice'; text: string };
