@@ -31,7 +31,7 @@ const errorInfoSchema = z.object({
 });
 
 const untrustedKind = z.enum(['page_content', 'saved_memory']);
-/** A tool call's result (lib/storage/records.ts ToolResult): a failure's message is text; a success's value is checked by the card that shows it. */
+/** A tool call's result (lib/core/tool-result.ts ToolResult): a failure's message is text; a success's value is checked by the card that shows it. */
 const toolResultSchema = z.union([
   z.looseObject({ error: text, untrustedDetail: text.optional(), untrusted: untrustedKind.optional() }),
   z.looseObject({ value: z.unknown(), untrusted: untrustedKind.optional() }),

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findLibUiStrings } from './find-lib-ui-strings';
@@ -13,9 +13,9 @@ export const USER_FACING_LIB_FILES = [
   'lib/background/model-resolver.ts',
   'lib/background/request-schemas.ts',
   'lib/background/rewrite-conversation.ts',
+  'lib/core/provider-config.ts',
   'lib/providers/describe-builtin-model.ts',
   'lib/providers/describe-unreachable.ts',
-  'lib/providers/provider-config.ts',
   'lib/providers/provider-presets.ts',
   'lib/tools/format-approval-preview.ts',
   'lib/tools/mcp/mcp-server-record.ts',
@@ -56,6 +56,8 @@ describe('no hard-coded user-facing strings in lib/', () => {
 
   it('lib/ takes the text it shows from t(); text only the model reads stays English', () => {
     const listed = new Set(USER_FACING_LIB_FILES);
+    // A file moved or renamed must move here too, or its sentences would be checked by the weaker rule.
+    expect(USER_FACING_LIB_FILES.filter((f) => !existsSync(f))).toEqual([]);
     const found = libFiles('lib').flatMap((f) => findLibUiStrings(f, readFileSync(f, 'utf8'), listed.has(f)));
     expect(found.map((f) => `${f.file}:${f.line}: ${f.text}`)).toEqual([]);
   });
