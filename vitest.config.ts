@@ -23,7 +23,9 @@ export default defineConfig({
         // No WxtVitest here: its virtual setup module cannot load in browser mode. Browser tests need no fake APIs.
         // transformers.js is first imported inside the embedding worker; pre-bundled up front, Vite does not
         // discover it mid-run and reload the test.
-        optimizeDeps: { include: ['@huggingface/transformers'] },
+        optimizeDeps: {
+          include: ['@huggingface/transformers', 'pdfjs-dist', 'pdf-lib', 'exceljs', 'mammoth', 'papaparse', 'jszip'],
+        },
         test: {
           name: 'browser',
           // The page-tool tests load fixture pages built with the real frameworks; the retrieval tests, the local models.

@@ -1,12 +1,29 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+
+// pdf.js's worker, CMaps and standard fonts ship inside the extension (lib/documents/serve-read-document.ts):
+// reading a PDF fetches nothing from the network.
+const pdfjsDir = resolve('node_modules/pdfjs-dist');
+const pdfjsAssets = [
+  { absoluteSrc: resolve(pdfjsDir, 'build/pdf.worker.min.mjs'), relativeDest: 'pdfjs/pdf.worker.min.mjs' },
+  ...['cmaps', 'standard_fonts'].flatMap((dir) =>
+    readdirSync(resolve(pdfjsDir, dir)).map((f) => ({
+      absoluteSrc: resolve(pdfjsDir, dir, f),
+      relativeDest: `pdfjs/${dir}/${f}`,
+    })),
+  ),
+];
 
 // The manifest is the security boundary of the extension: keep permissions minimal and explicit.
 export default defineConfig({
   manifestVersion: 3,
   hooks: {
     // The toolbar shows the icons WXT found in public/icon/ (16…128), named explicitly for the action.
+    'build:publicAssets'(_wxt, files) {
+      files.push(...pdfjsAssets);
+    },
     'build:manifestGenerated'(_wxt, manifest) {
       if (manifest.icons && manifest.action) manifest.action.default_icon = manifest.icons;
     },

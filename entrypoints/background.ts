@@ -6,6 +6,10 @@ import { createHistoryFeature } from '../lib/background/create-history-feature';
 import { createPageTools } from '../lib/tools/page/page-tools';
 import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
 import { createWebFeature } from '../lib/background/create-web-feature';
+import { createDocumentReader } from '../lib/background/create-document-reader';
+import { createOffscreenClient } from '../lib/retrieval/ingest/offscreen-client';
+import { openDocumentTransfers } from '../lib/storage/document-blobs';
+import { createReadDocumentTab } from '../lib/tools/page/read-document-tab';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', {
@@ -19,7 +23,15 @@ export default defineBackground(() => {
   const web = createWebFeature(history);
   startBackground({
     prompts,
-    pageTools: createPageTools({ routeToPage: createRouteToPage() }),
+    pageTools: createPageTools({
+      routeToPage: createRouteToPage(),
+      readDocumentTab: createReadDocumentTab({
+        // The worker's own fetch, unbound it throws "Illegal invocation".
+        fetch: (input, init) => fetch(input, init),
+        readDocument: createDocumentReader(createOffscreenClient(), openDocumentTransfers()),
+        isFileAccessAllowed: () => chrome.extension.isAllowedFileSchemeAccess(),
+      }),
+    }),
     extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers, ...web.extraHandlers },
     extraTools: [createSearchHistoryTool(history.search), ...web.tools],
     augmentRunSettings: history.augmentRunSettings,

@@ -8,6 +8,8 @@ import { createIdbSitePolicyStore } from '../agent/idb-agent-stores';
 import type { CaptureReply } from '../retrieval/capture-message';
 import { createOffscreenClient } from '../retrieval/ingest/offscreen-client';
 import { openTabwiseDb } from '../storage/db';
+import { openDocumentTransfers } from '../storage/document-blobs';
+import { createDocumentReader } from './create-document-reader';
 import type { Tool } from '../tools/define-tool';
 import { createFetchUrlTool } from '../tools/web/fetch-url-tool';
 import { createWebSearchStore } from '../tools/web/web-search-store';
@@ -48,6 +50,7 @@ export function createWebFeature(history: Pick<HistoryFeature, 'service'>): WebF
     createFetchUrlTool({
       fetch: fetchFromWorker,
       parseHtml: (request) => offscreen.send('parseHtml', request),
+      readDocument: createDocumentReader(offscreen, openDocumentTransfers()),
       isAlwaysAllowed: async (origin) => (await sitePolicies).isAllowed(origin, 'fetch_url'),
       async remember(page, ctx) {
         // Runs never happen in incognito (the manifest keeps Tabwise out), but the rule is checked, not assumed.

@@ -40,6 +40,13 @@ export const errorCodes = [
   'stream_error',
   'stalled',
   'unknown',
+  // Documents (lib/documents): a file that cannot be read, and why.
+  'too_large',
+  'unsupported_file',
+  'corrupt_file',
+  'zip_bomb',
+  'needs_password',
+  'wrong_password',
   // The agent's run errors, and the run caps that end a run (lib/agent/stop-condition.ts).
   'interrupted',
   'tool_call_limit',

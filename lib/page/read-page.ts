@@ -38,6 +38,11 @@ export interface PageReading {
   totalCharsEstimated?: boolean;
   /** Says how many invisible characters were taken out of the text (e.g. "Removed 12 invisible characters."). */
   notice?: string;
+  /**
+   * Set when the tab shows a file rather than a web page (`application/pdf`: Chrome's PDF viewer, whose text this
+   * reader cannot see); the background then reads the file itself.
+   */
+  documentType?: string;
 }
 
 const DEFAULT_MAX_CHARS = 20_000;
@@ -80,6 +85,7 @@ export function readPage(doc: Document, input: ReadPageInput = {}): PageReading 
   if (selection) reading.selection = selection.slice(0, 4_000);
   const notice = invisibleCharsNotice(count);
   if (notice) reading.notice = notice;
+  if (doc.contentType && !/html|xml/.test(doc.contentType)) reading.documentType = doc.contentType.slice(0, 200);
   return reading;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { defineProtocol, type ParsedOf, type Route } from '../messaging/define-protocol';
+import type { DocumentReading } from '../documents/read-document';
 import type { ModelLoadProgress } from './create-model-load-tracker';
 import type { HistoryPassage } from './history-passage';
 import type { PageSummary } from './page-summary';
@@ -52,6 +53,7 @@ export interface OffscreenResponses {
   evict: { chunks: number; urls: string[] };
   /** `truncated`: the page's Markdown goes on past `maxChars`. */
   parseHtml: { title: string; lang: string; markdown: string; notice?: string; truncated?: boolean };
+  readDocument: DocumentReading;
 }
 
 type Schemas = typeof offscreenRequestSchemas;

@@ -49,4 +49,14 @@ export const offscreenRequestSchemas = {
   evict: z.object({ model, before: epoch, maxChunks: z.number().int().min(0) }),
   /** fetch_url's reader: fetched HTML to Markdown with read_page's reader (this document has the DOM the worker lacks). */
   parseHtml: z.object({ html: z.string().max(6_000_000), url, maxChars: z.number().int().min(500).max(200_000) }),
+  /**
+   * A file's text (PDF, Word, Excel, CSV, text): its bytes wait in the document transfers store under
+   * `transferId` (messages carry JSON only); the reply's text is cut at `maxChars`.
+   */
+  readDocument: z.object({
+    transferId: z.uuid(),
+    name: z.string().min(1).max(1000),
+    url: url.optional(),
+    maxChars: z.number().int().min(500).max(10_000_000),
+  }),
 };

@@ -1,7 +1,7 @@
 /**
  * The web through the built extension: Settings → Web search is set to a fake SearXNG instance on 127.0.0.1,
  * a run searches, fetches a result page after the user approves the site (the card says it is a server on
- * this computer), and answers with a citation. A PDF is a clear error; a huge page comes back capped; a
+ * this computer), and answers with a citation. A corrupt PDF is a clear error; a huge page comes back capped; a
  * second fetch on the same site in the same run is not asked again. "Test connection" searches once with the
  * saved (or typed) key and says how many results came back, or that the key was refused.
  */
@@ -103,7 +103,7 @@ test('search in Settings, then a run searches, fetches a result after approval a
   expect(web.requests.some((r) => r.path.startsWith('/search?q=Cape+Fetch+lighthouse+history&format=json'))).toBe(true);
 });
 
-test('a PDF or binary data is a clear tool error, a huge page comes back capped, and a second fetch on the same site is not asked again', async ({
+test('a corrupt PDF or binary data is a clear tool error, a huge page comes back capped, and a second fetch on the same site is not asked again', async ({
   context,
   extensionId,
   llm,
@@ -117,7 +117,7 @@ test('a PDF or binary data is a clear tool error, a huge page comes back capped,
     model: 'fake-model',
   });
   llm.enqueue(
-    call('fetch_url', { url: `${web.url}/report.pdf` }),
+    call('fetch_url', { url: `${web.url}/corrupt.pdf` }),
     call('fetch_url', { url: `${web.url}/image-as-text` }),
     call('fetch_url', { url: `${web.url}/huge`, maxChars: 2000 }),
     { text: ['Done.'] },
@@ -130,9 +130,7 @@ test('a PDF or binary data is a clear tool error, a huge page comes back capped,
   await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 45_000 });
 
   await expect(first).toHaveAttribute('data-status', 'error');
-  await expect(first.locator('.tool-error')).toContainText(
-    `Not read: ${web.url}/report.pdf is application/pdf, not a web page. fetch_url reads HTML, plain text and JSON only.`,
-  );
+  await expect(first.locator('.tool-error')).toContainText('Could not read corrupt.pdf: it is not a readable PDF');
   const binary = card(panel, 'fetch_url').nth(1);
   await expect(binary).toHaveAttribute('data-status', 'error');
   await expect(binary.locator('.tool-error')).toContainText(

@@ -21,6 +21,7 @@ export const folderRanks = {
   providers: 4,
   page: 4,
   retrieval: 4,
+  documents: 4,
   storage: 5,
   messaging: 5,
   core: 6,

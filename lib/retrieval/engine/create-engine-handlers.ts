@@ -19,7 +19,7 @@ export type EngineHandlers = {
 };
 
 /** Creates the handlers over the engine's shared state. Every request names its model: configureModel switches when it changed. */
-export function createEngineHandlers(ctx: EngineContext): EngineHandlers {
+export function createEngineHandlers(ctx: EngineContext): Omit<EngineHandlers, 'readDocument'> {
   return {
     ingest: (r) => ingestPages(ctx, configureModel(ctx, r.model), r.pages),
     async search(r) {

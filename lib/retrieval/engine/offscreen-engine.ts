@@ -34,8 +34,10 @@ export interface OffscreenEngineDeps {
   recordSearch?: SearchRecorder;
 }
 
-/** The engine: one method per request name of the offscreen protocol. */
-export type OffscreenEngine = EngineHandlers;
+/** The engine: one method per request name of the offscreen protocol but readDocument (lib/documents answers it). */
+export type OffscreenEngine = Omit<EngineHandlers, 'readDocument'>;
+/** Everything the offscreen document answers. */
+export type OffscreenHandlers = EngineHandlers;
 
 /** Creates the engine; nothing is loaded until the first request names a model. */
 export function createOffscreenEngine(deps: OffscreenEngineDeps): OffscreenEngine {

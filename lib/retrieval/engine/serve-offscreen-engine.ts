@@ -3,7 +3,7 @@ import { serve, type MessageEvent } from '../../messaging/serve';
 import { selfOf, type SenderInfo } from '../../messaging/sender-is';
 import { offscreenProtocol } from '../offscreen-protocol';
 import { offscreenRequestSchemas } from '../offscreen-request-schemas';
-import type { OffscreenEngine } from './offscreen-engine';
+import type { OffscreenHandlers } from './offscreen-engine';
 
 /** The parts of chrome.runtime the document serves with (a fake in tests). */
 export interface OffscreenRuntime {
@@ -17,7 +17,10 @@ export interface OffscreenRuntime {
  * service worker only: pages, content scripts and other extensions get 'forbidden'. Other messages pass to
  * other listeners. Returns a function that stops serving.
  */
-export function serveOffscreenEngine(engine: OffscreenEngine, runtime: OffscreenRuntime = chrome.runtime): () => void {
+export function serveOffscreenEngine(
+  engine: OffscreenHandlers,
+  runtime: OffscreenRuntime = chrome.runtime,
+): () => void {
   return serve(
     offscreenProtocol,
     { validators: offscreenRequestSchemas, handlers: engine, from: 'background', self: selfOf(runtime) },

@@ -62,6 +62,7 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
     nextOffset: z.number().optional(),
     totalCharsEstimated: z.boolean().optional(),
     notice: z.string().optional(),
+    documentType: z.string().max(200).optional(),
   }),
   get_form_state: z.object({
     fields: z.array(

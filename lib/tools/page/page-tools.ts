@@ -26,6 +26,7 @@ import { createPageTargetStore, type PageTargetStore } from './page-target-store
 import { originOf } from '../origin-of';
 import { destinationOf, namedBy, unlistedRefRefusal } from './call-targets';
 import { NO_SNAPSHOT } from './route-to-page';
+import type { ReadDocumentTab } from './read-document-tab';
 
 /** What a page tool returns (read_page, get_form_state, fill_form, click, submit_form…): the page agent's answer. */
 export type PageToolOutput<K extends PageCommandName> = PageCommandOutput<K>;
@@ -35,6 +36,8 @@ export interface PageToolsDeps {
   routeToPage: RouteToPage;
   /** What the run's last snapshot listed (for click and submit previews); chrome.storage.session by default. */
   targets?: PageTargetStore;
+  /** Reads the PDF a tab shows, when the page reader finds Chrome's viewer (read-document-tab.ts). */
+  readDocumentTab?: ReadDocumentTab;
 }
 
 /** How a failed preview command names itself in the error logged (the card falls back to the generic preview). */
@@ -116,7 +119,12 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
       input: readPageInput,
       runsIn: 'page',
       readOnly: true,
-      execute: execute('read_page'),
+      async execute(input, ctx) {
+        const reading = await execute('read_page')(input, ctx);
+        return reading.documentType === 'application/pdf' && deps.readDocumentTab
+          ? deps.readDocumentTab(reading, input, ctx)
+          : reading;
+      },
     }),
     defineTool({
       name: 'get_page_state',

@@ -5,6 +5,7 @@
  * "always allow" holds per site.
  */
 import { z } from 'zod';
+import type { DocumentReading } from '../../documents/read-document';
 import { sliceText } from '../../page/slice-text';
 import { defineTool, type ToolContext } from '../define-tool';
 import { addressParts } from '../address-parts';
@@ -23,6 +24,10 @@ export const FETCH_DEFAULT_CHARS = 20_000;
 export const FETCH_MAX_CHARS = 50_000;
 /** What the reader converts at most; windows past it are not offered. */
 const PARSE_MAX_CHARS = 200_000;
+/** A document (PDF, Word, Excel…) is downloaded up to this size; a larger one is refused by name. */
+export const DOCUMENT_MAX_BYTES = 50_000_000;
+/** Characters of a document's text offered in windows (a 300-page report fits). */
+export const DOCUMENT_MAX_CHARS = 2_000_000;
 const ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.9,*/*;q=0.1';
 
 export const fetchUrlInput = z.object({
@@ -31,7 +36,7 @@ export const fetchUrlInput = z.object({
     .number()
     .int()
     .min(0)
-    .max(PARSE_MAX_CHARS)
+    .max(DOCUMENT_MAX_CHARS)
     .optional()
     .describe('Character offset to continue from (nextOffset of the previous call).'),
   maxChars: z
@@ -68,6 +73,14 @@ export interface FetchUrlToolDeps {
   fetch: typeof fetch;
   /** Converts HTML to Markdown with read_page's reader. */
   parseHtml(request: { html: string; url: string; maxChars: number }): Promise<ParsedPage>;
+  /** Reads a document's bytes (PDF, Word, Excel, CSV, Markdown) in the offscreen document; throws a message naming the file. */
+  readDocument?(file: {
+    bytes: Uint8Array;
+    name: string;
+    mediaType: string;
+    url: string;
+    maxChars: number;
+  }): Promise<DocumentReading>;
   /** Whether the user chose "always allow" fetch_url on this site (redirect targets are checked with it). */
   isAlwaysAllowed(origin: string): Promise<boolean>;
   /** Adds the page to the history index if remembering is on and its rules allow; says what happened. */
@@ -137,30 +150,17 @@ async function fetchUrl(deps: FetchUrlToolDeps, input: z.output<typeof fetchUrlI
     );
   }
   const contentType = response.headers.get('content-type');
-  const kind = classifyContentType(contentType);
+  const kind = classifyContentType(contentType, new URL(finalUrl).pathname);
   if (kind === 'unsupported') {
     await discard(response);
     throw new ToolError(
-      `Not read: ${finalUrl} is ${mediaTypeOf(contentType)}, not a web page. fetch_url reads HTML, plain text and JSON only.`,
+      `Not read: ${finalUrl} is ${mediaTypeOf(contentType)}, not a web page or a document. fetch_url reads HTML, plain text, JSON, PDF, Word (.docx), Excel (.xlsx), CSV and Markdown.`,
     );
   }
-  const body = await readCappedBody(response, FETCH_MAX_BYTES);
-  if (looksBinary(body.bytes))
-    throw new ToolError(
-      `Not read: ${finalUrl} is binary data, not a web page. fetch_url reads HTML, plain text and JSON only.`,
-    );
-  if (body.truncated)
-    notes.push(
-      `The response was larger than ${FETCH_MAX_BYTES / 1_000_000} MB: only its first ${FETCH_MAX_BYTES / 1_000_000} MB were read.`,
-    );
-  const text = new TextDecoder(charsetOf(contentType)).decode(body.bytes);
-  // All of the output is text of the site that answered.
-  ctx.reportRead?.({ origin: finalOrigin });
-
   const page =
-    kind === 'html'
-      ? await deps.parseHtml({ html: text, url: finalUrl, maxChars: PARSE_MAX_CHARS })
-      : { title: '', lang: '', markdown: text.slice(0, PARSE_MAX_CHARS) };
+    kind === 'document'
+      ? await readFetchedDocument(deps, response, finalUrl, contentType, ctx)
+      : await readFetchedPage(deps, response, finalUrl, contentType, kind, notes, ctx);
   if (page.notice) notes.push(page.notice);
   const offset = input.offset ?? 0;
   const slice = sliceText(page.markdown, offset, input.maxChars ?? FETCH_DEFAULT_CHARS);
@@ -168,12 +168,14 @@ async function fetchUrl(deps: FetchUrlToolDeps, input: z.output<typeof fetchUrlI
     notes.push(
       `Capped: this is characters ${offset} to ${slice.nextOffset} of ${page.markdown.length}. Call again with offset ${slice.nextOffset} for more, only if the question needs it.`,
     );
-  if ('truncated' in page ? page.truncated : text.length > PARSE_MAX_CHARS)
+  if (page.truncated)
     notes.push(
-      `The page is longer than ${PARSE_MAX_CHARS} characters of text: only the first ${PARSE_MAX_CHARS} can be read.`,
+      kind === 'document'
+        ? `The document is longer than ${DOCUMENT_MAX_CHARS} characters of text: only the first ${DOCUMENT_MAX_CHARS} can be read.`
+        : `The page is longer than ${PARSE_MAX_CHARS} characters of text: only the first ${PARSE_MAX_CHARS} can be read.`,
     );
   const remembered =
-    kind === 'html' && offset === 0 && deps.remember
+    (kind === 'html' || kind === 'document') && offset === 0 && deps.remember
       ? await deps.remember({ url: finalUrl, title: page.title, lang: page.lang, text: page.markdown }, ctx)
       : undefined;
   return {
@@ -188,6 +190,97 @@ async function fetchUrl(deps: FetchUrlToolDeps, input: z.output<typeof fetchUrlI
     ...(notes.length ? { notes } : {}),
     ...(remembered ? { history: remembered } : {}),
   };
+}
+
+type ReadResult = ParsedPage & { truncated: boolean };
+
+/** An HTML, text or JSON response: at most FETCH_MAX_BYTES, HTML through read_page's reader. */
+async function readFetchedPage(
+  deps: FetchUrlToolDeps,
+  response: Response,
+  finalUrl: string,
+  contentType: string | null,
+  kind: 'html' | 'text' | 'json',
+  notes: string[],
+  ctx: ToolContext,
+): Promise<ReadResult> {
+  const body = await readCappedBody(response, FETCH_MAX_BYTES);
+  if (looksBinary(body.bytes))
+    throw new ToolError(
+      `Not read: ${finalUrl} is binary data, not a web page. fetch_url reads HTML, plain text, JSON, PDF, Word (.docx), Excel (.xlsx), CSV and Markdown.`,
+    );
+  if (body.truncated)
+    notes.push(
+      `The response was larger than ${FETCH_MAX_BYTES / 1_000_000} MB: only its first ${FETCH_MAX_BYTES / 1_000_000} MB were read.`,
+    );
+  const text = new TextDecoder(charsetOf(contentType)).decode(body.bytes);
+  // All of the output is text of the site that answered.
+  ctx.reportRead?.({ origin: originOf(finalUrl) });
+  if (kind !== 'html')
+    return { title: '', lang: '', markdown: text.slice(0, PARSE_MAX_CHARS), truncated: text.length > PARSE_MAX_CHARS };
+  const page = await deps.parseHtml({ html: text, url: finalUrl, maxChars: PARSE_MAX_CHARS });
+  return { ...page, truncated: page.truncated ?? false };
+}
+
+/**
+ * A document response (PDF, Word, Excel, CSV, Markdown): up to DOCUMENT_MAX_BYTES, refused by name when larger
+ * (a part of a PDF or a zip is no document), read by the document reader in the offscreen document.
+ */
+async function readFetchedDocument(
+  deps: FetchUrlToolDeps,
+  response: Response,
+  finalUrl: string,
+  contentType: string | null,
+  ctx: ToolContext,
+): Promise<ReadResult> {
+  const name = fileNameOf(finalUrl);
+  const tooLarge = (size: string) =>
+    new ToolError(
+      `Could not read ${name}: it is ${size}, and documents of at most ${DOCUMENT_MAX_BYTES / 1_000_000} MB are read.`,
+    );
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > DOCUMENT_MAX_BYTES) {
+    await discard(response);
+    throw tooLarge(`${Math.round(declared / 100_000) / 10} MB`);
+  }
+  const body = await readCappedBody(response, DOCUMENT_MAX_BYTES);
+  if (body.truncated) throw tooLarge(`larger than ${DOCUMENT_MAX_BYTES / 1_000_000} MB`);
+  ctx.reportRead?.({ origin: originOf(finalUrl) });
+  if (!deps.readDocument) throw new ToolError(`Could not read ${name}: documents cannot be read here.`);
+  let doc: DocumentReading;
+  try {
+    doc = await deps.readDocument({
+      bytes: body.bytes,
+      name,
+      mediaType: mediaTypeOf(contentType),
+      url: finalUrl,
+      maxChars: DOCUMENT_MAX_CHARS,
+    });
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    // The reader's message names the file and the limit ("Could not read q3.pdf: it is protected with a password.").
+    throw new ToolError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  return {
+    title: doc.title || name,
+    lang: '',
+    markdown: doc.text,
+    ...(doc.notes.length ? { notice: doc.notes.join(' ') } : {}),
+    truncated: doc.truncated ?? false,
+  };
+}
+
+/** The file name an address ends in ("q3-report.pdf"), or its host when it names none. */
+export function fileNameOf(url: string): string {
+  const u = new URL(url);
+  const last = u.pathname.split('/').filter(Boolean).at(-1);
+  if (!last) return u.host;
+  try {
+    return decodeURIComponent(last);
+  } catch (error) {
+    void error; // a malformed escape: the name as the address spells it
+    return last;
+  }
 }
 
 /** Drops a body that will not be read, so its connection is released. */

@@ -1,7 +1,7 @@
 /** Fakes for the offscreen protocol's tests: chrome.runtime's message delivery, the worker as sender, an engine. */
 import type { MessageEvent, MessageListener } from '../../../lib/messaging/serve';
 import type { SenderInfo } from '../../../lib/messaging/sender-is';
-import type { OffscreenEngine } from '../../../lib/retrieval/engine/offscreen-engine';
+import type { OffscreenHandlers } from '../../../lib/retrieval/engine/offscreen-engine';
 import type { OffscreenRuntime } from '../../../lib/retrieval/engine/serve-offscreen-engine';
 import type { EngineStats } from '../../../lib/retrieval/offscreen-protocol';
 
@@ -67,7 +67,7 @@ export function fakeRuntime(): OffscreenRuntime & {
 }
 
 /** An engine whose handlers answer fixed values; override one to script it. */
-export function fakeEngine(overrides: Partial<OffscreenEngine> = {}): OffscreenEngine {
+export function fakeEngine(overrides: Partial<OffscreenHandlers> = {}): OffscreenHandlers {
   return {
     ingest: async (r) => ({ indexed: r.pages.map((p) => ({ url: p.url, chunks: 1 })) }),
     search: async () => [],
@@ -76,6 +76,7 @@ export function fakeEngine(overrides: Partial<OffscreenEngine> = {}): OffscreenE
     delete: async () => ({ chunks: 0, urls: [] }),
     evict: async () => ({ chunks: 0, urls: [] }),
     parseHtml: async (r) => ({ title: '', lang: '', markdown: r.html }),
+    readDocument: async (r) => ({ kind: 'text', title: r.name, text: '', totalChars: 0, notes: [] }),
     ...overrides,
   };
 }

