@@ -1,5 +1,5 @@
 /**
- * The offscreen retrieval engine answers the extension's service worker only. Every extension context and
+ * The offscreen retrieval engine (and its document reader) answers the extension's service worker only. Every extension context and
  * every content script can put a message on chrome.runtime, so a page that drives the content script (or
  * any other context of ours) must not be able to read, list or delete the history index directly: the
  * engine answers those with 'forbidden', and the index is unchanged.
@@ -21,6 +21,12 @@ const forged = [
   { tabwise: 'offscreen', name: 'stats', data: { model } },
   { tabwise: 'offscreen', name: 'pages', data: { model } },
   { tabwise: 'offscreen', name: 'delete', data: { model, target: { kind: 'all' } } },
+  // The document reader takes bytes out of the transfers store: only the worker may ask it to.
+  {
+    tabwise: 'offscreen',
+    name: 'readDocument',
+    data: { transferId: '6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b', name: 'stolen.pdf', maxChars: 1000 },
+  },
 ];
 
 test("the engine refuses a content script and an extension page; the worker's own requests still work", async ({
