@@ -14,13 +14,13 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import { startFakeLlm } from '../fake-llm';
 import { isTitleRequest } from '../e2e/fixtures';
 import { extensionDir, launchExtension } from '../harness/launch-extension';
 import { axeFindings, isSerious, prepareViews, UI_VIEWS, type ColorScheme } from '../harness/ui-views';
 import { median, round } from './_stats';
+import { startupGzipKb, startupScriptSizes } from './_startup-scripts';
 
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt === -1 ? 12 : Number(process.argv[runsAt + 1]);
@@ -28,36 +28,11 @@ const listChunks = process.argv.includes('--chunks');
 
 if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
 
-/** The built files a page loads at start: its module scripts and preloads, then their static imports. */
-function startupScripts(html: string): string[] {
-  const text = readFileSync(join(extensionDir, html), 'utf8');
-  const queue = [
-    ...text.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g),
-  ].map((m) => m[1]!);
-  const seen = new Set<string>();
-  while (queue.length) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = readFileSync(join(extensionDir, file), 'utf8');
-    // Static imports only (`import … from "./x.js"`, `import "./x.js"`); `import("…")` loads later.
-    for (const m of code.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
-      const spec = m[1]!;
-      queue.push(spec.startsWith('/') ? spec.slice(1) : join(dirname(file), spec));
-    }
-  }
-  return [...seen];
-}
-
 function gzipKb(html: string): number {
-  const files = startupScripts(html).map((f) => ({
-    f,
-    gz: gzipSync(readFileSync(join(extensionDir, f)), { level: 9 }).length,
-  }));
   if (listChunks)
-    for (const { f, gz } of files.sort((a, b) => b.gz - a.gz))
-      console.log(`  ${html}: ${f} ${round(gz / 1024, 1)} KB gz`);
-  return round(files.reduce((s, x) => s + x.gz, 0) / 1024, 1);
+    for (const { file, gz } of startupScriptSizes(html).sort((x, y) => y.gz - x.gz))
+      console.log(`  ${html}: ${file} ${round(gz / 1024, 1)} KB gz`);
+  return startupGzipKb(html);
 }
 
 /**
