@@ -9,7 +9,7 @@ import type { RunFinishReason } from '../core/run-part';
 import { runState, stepState } from './assemble-snapshot';
 import { buildRunMessages } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';
-import type { StepRecord } from './run-journal';
+import type { ModelRef, StepRecord } from './run-journal';
 import { resolveMaxSteps } from './run-settings';
 import { checkRunGates, refuseStep, stepTokens } from './run-gates';
 import { runModelStep } from './run-model-step';
@@ -20,6 +20,8 @@ import { t } from '../util/t';
 
 export interface RunResult {
   runId: string;
+  /** The model the run ended with: its own, or the fallback it moved to. */
+  model: ModelRef;
   reason: RunFinishReason;
   /** Messages the run added to the conversation (interjections, assistant replies, tool results). */
   messages: ChatMessage[];
@@ -117,7 +119,8 @@ async function refuse(
 }
 
 function abandoned(live: LiveRun): RunResult {
-  return { runId: live.snap.run.id, reason: 'stopped', messages: [], text: '', abandoned: true };
+  const { id: runId, model } = live.snap.run;
+  return { runId, model, reason: 'stopped', messages: [], text: '', abandoned: true };
 }
 
 async function finish(
@@ -136,7 +139,8 @@ async function finish(
   await deps.journal.write({ run: runState(run) });
   live.emit({ type: 'run-finish', runId: run.id, reason });
   const text = [...live.snap.steps].reverse().find((s) => s.text)?.text ?? '';
-  return { runId: run.id, reason, messages: buildRunMessages(live.snap, { internal: false }), text, error: lastError };
+  const messages = buildRunMessages(live.snap, { internal: false });
+  return { runId: run.id, model: run.model, reason, messages, text, error: lastError };
 }
 
 function lastStepError(live: LiveRun): ErrorInfo | undefined {

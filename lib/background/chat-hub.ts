@@ -32,8 +32,11 @@ export interface ChatServiceDeps {
   ) => Promise<RunSettings> | RunSettings;
   /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
   listUnfinishedRuns: () => Promise<RunState[]>;
-  /** A short title after the first exchange; undefined keeps the first words of the question. */
-  generateTitle?: (question: string, answer: string) => Promise<string | undefined>;
+  /**
+   * A short title after the first exchange, by the model that answered (`model`, the run's own); undefined
+   * keeps the title made from the question's first words.
+   */
+  generateTitle?: (question: string, answer: string, model: ModelRef) => Promise<string | undefined>;
   now: () => number;
   generateId: () => string;
 }

@@ -1,6 +1,8 @@
 /**
- * The one place a model is resolved: the default provider's model for new runs and side jobs (titles), and a
- * stored reference back to a live model when a run starts or resumes.
+ * The one place a model is resolved: the default provider's model for new runs, and a stored reference back
+ * to a live model when a run starts or resumes. There is deliberately no "default model" for side jobs: a
+ * title is written by the run's own model (generate-title.ts), so nothing of a conversation reaches a
+ * provider the user did not choose for it.
  */
 import type { ModelRef } from '../agent/run-journal';
 import type { ChatModel } from '../providers/chat-model';
@@ -17,8 +19,6 @@ export interface ModelResolver {
   forNewRun(preferred?: ConversationModel): Promise<{ ref: ModelRef; label: string }>;
   /** A live model for a stored reference (the provider instance's id and model). */
   forRef(ref: ModelRef): Promise<ChatModel>;
-  /** The default model itself, for side jobs; undefined when no provider is set up. */
-  defaultModel(): Promise<ChatModel | undefined>;
 }
 
 export interface ModelResolverDeps {
@@ -63,9 +63,5 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
       return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };
     },
     forRef,
-    async defaultModel() {
-      const provider = await defaultProvider();
-      return provider ? forRef({ provider: provider.id, modelId: provider.model }) : undefined;
-    },
   };
 }

@@ -19,13 +19,12 @@ function setup() {
 }
 
 describe('model resolver', () => {
-  it('without a provider: new runs get a no_provider error the user can act on, side jobs get nothing', async () => {
+  it('without a provider: new runs get a no_provider error the user can act on', async () => {
     const { models } = setup();
     await expect(models.forNewRun()).rejects.toMatchObject({
       code: 'no_provider',
       message: expect.stringContaining('Settings'),
     });
-    expect(await models.defaultModel()).toBeUndefined();
   });
 
   it('new runs use the default provider (else the first), labelled "name · model"', async () => {
