@@ -47,6 +47,8 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
     if (!current) return;
     const final: MessageRecord = {
       ...current,
+      // The model that wrote the answer: a run that fell back is labelled with the model it moved to.
+      ...(result.modelLabel ? { model: result.modelLabel } : {}),
       runId,
       ...view,
       ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),

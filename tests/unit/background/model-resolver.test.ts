@@ -33,7 +33,11 @@ describe('model resolver', () => {
     const second = await providers.save({ kind: 'anthropic', name: 'Second', baseUrl: '', model: 'b' });
     expect(await models.forNewRun()).toMatchObject({ label: 'First · a' });
     await settings.update({ defaultProviderId: second.id });
-    expect(await models.forNewRun()).toEqual({ ref: { provider: second.id, modelId: 'b' }, label: 'Second · b' });
+    expect(await models.forNewRun()).toEqual({
+      ref: { provider: second.id, modelId: 'b' },
+      label: 'Second · b',
+      fallbacks: [],
+    });
   });
 
   it('a stored reference builds its provider with its key and the stored model; a deleted provider is no_provider', async () => {
