@@ -24,7 +24,7 @@ const fail = (error: unknown): Script => [{ throw: error }];
 function chainSetup(scripts: { a: Script[]; b?: Script[]; c?: Script[] }, opts: { gone?: ModelRef[] } = {}) {
   const b = createFakeChatModel(scripts.b ?? [], { provider: 'p-b', modelId: 'b' });
   const c = createFakeChatModel(scripts.c ?? [], { provider: 'p-c', modelId: 'c' });
-  let aModel: FakeChatModel | undefined;
+  const own: { model?: FakeChatModel } = {};
   const s = setup({
     scripts: scripts.a,
     runtime: {
@@ -32,12 +32,12 @@ function chainSetup(scripts: { a: Script[]; b?: Script[]; c?: Script[] }, opts: 
         if (opts.gone?.some((g) => g.provider === ref.provider)) throw new Error(`no provider ${ref.provider}`);
         if (ref.provider === 'p-b') return b;
         if (ref.provider === 'p-c') return c;
-        return aModel!;
+        return own.model!;
       },
       reportInternalError: () => undefined,
     },
   });
-  aModel = s.model;
+  own.model = s.model;
   const start = (text: string) => s.start(text, { modelChain: [A, B, C] });
   return { ...s, a: s.model, b, c, start };
 }
