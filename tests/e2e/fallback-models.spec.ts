@@ -156,3 +156,41 @@ test('a conversation’s own fallback list, set in the panel, takes over when it
     await backup.close();
   }
 });
+
+test('a server error (500) and a provider that goes silent (timeout) each move that answer to the fallback', async ({
+  context,
+  extensionId,
+  llm: cloud,
+  extPage,
+}) => {
+  const backup = await startFakeLlm();
+  try {
+    const ids = await twoProviders(extPage, cloud, backup);
+    await callBackground(extPage, 'settings.update', {
+      fallbackModels: [{ providerId: ids.backup.id, modelId: 'backup-model' }],
+      stallTimeoutMs: 1500,
+    });
+    cloud.setFallback({ fault: { kind: 'http', status: 500, message: 'Internal error' } });
+    const panel = await openPanel(context, extensionId);
+    await sendChat(panel, 'One');
+    const first = assistantMessages(panel).nth(0);
+    await expect(first).toHaveAttribute('data-status', 'complete');
+    await expect(first.locator('.notice-line')).toHaveText(
+      'Cloud fake · cloud-model did not answer (server error 500), so Backup fake · backup-model answers instead.',
+    );
+
+    // Each answer starts on the conversation's own model again: this time it answers with headers, then nothing.
+    cloud.setFallback({ text: ['never sent'], fault: { kind: 'stall', afterChunks: 0 } });
+    await sendChat(panel, 'Two');
+    const second = assistantMessages(panel).nth(1);
+    await expect(second).toHaveAttribute('data-status', 'complete');
+    await expect(second.locator('.markdown')).toHaveText('From the backup.');
+    await expect(second.locator('.notice-line')).toHaveText(
+      'Cloud fake · cloud-model did not answer (timed out), so Backup fake · backup-model answers instead.',
+    );
+    await expect(second).not.toContainText('never sent');
+    expect(chatRequests(backup)).toHaveLength(2);
+  } finally {
+    await backup.close();
+  }
+});
