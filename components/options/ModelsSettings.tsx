@@ -2,6 +2,7 @@ import type { OptionsState } from './options-state';
 import { ProviderForm } from './ProviderForm';
 import { providerNeedsKey } from './provider-needs-key';
 import { SettingsSection } from './SettingsSection';
+import { FallbackSettings } from './FallbackSettings';
 import { t } from '../ui/t';
 
 /** The providers the user added: which one answers by default, each one's endpoint and key, edit and delete. */
@@ -52,6 +53,7 @@ export function ModelsSettings({ state }: { state: OptionsState }) {
         </button>
       )}
       <ProviderForm state={state} />
+      <FallbackSettings state={state} />
     </SettingsSection>
   );
 }

@@ -6,6 +6,8 @@ import { sendToBackground } from '../../lib/background/send-to-background';
 import { DEFAULT_AZURE_API_VERSION, type ProviderConfig } from '../../lib/core/provider-config';
 import type { ProviderView } from '../../lib/core/provider-record';
 import type { ReportedLimits } from '../../lib/providers/read-reported-limits';
+import type { ModelGroup } from '../../lib/background/protocol';
+import type { ConversationModel } from '../../lib/storage/records';
 import { t } from '../ui/t';
 
 /** The form's copy of a provider config, before validation. */
@@ -64,6 +66,10 @@ export function createOptionsState() {
   const error = signal<string | null>(null);
   const saved = signal<string | null>(null);
   const loaded = signal(false);
+  const fallbackModels = signal<ConversationModel[]>([]);
+  /** Every provider's models, for the fallback list (read when the providers change). */
+  const modelGroups = signal<ModelGroup[]>([]);
+  const fallbackStatus = signal<string | null>(null);
 
   async function refresh() {
     const [list, settings] = await Promise.all([
@@ -73,6 +79,7 @@ export function createOptionsState() {
     batch(() => {
       providers.value = list;
       defaultProviderId.value = settings.defaultProviderId;
+      fallbackModels.value = settings.fallbackModels ?? [];
       loaded.value = true;
     });
   }
@@ -88,6 +95,28 @@ export function createOptionsState() {
     saved,
     loaded,
     refresh,
+    fallbackModels,
+    modelGroups,
+    fallbackStatus,
+    /** Lists every provider's models (asks each endpoint), for the fallback list's choices. */
+    async loadModelGroups() {
+      try {
+        modelGroups.value = await sendToBackground('models.list', {});
+      } catch (e) {
+        fallbackStatus.value = t('notice_list_models', (e as Error).message);
+      }
+    },
+    async setFallbacks(next: ConversationModel[]) {
+      try {
+        const settings = await sendToBackground('settings.update', { fallbackModels: next });
+        batch(() => {
+          fallbackModels.value = settings.fallbackModels ?? [];
+          fallbackStatus.value = t('fallbacks_saved');
+        });
+      } catch (e) {
+        fallbackStatus.value = t('notice_fallbacks', (e as Error).message);
+      }
+    },
     startAdd(presetId = 'openai') {
       const preset = providerPresets.find((p) => p.id === presetId) ?? providerPresets[0]!;
       batch(() => {

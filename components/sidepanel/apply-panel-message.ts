@@ -31,7 +31,7 @@ function applyEvent(s: ChatSignals, event: AgentEvent, effects: PanelMessageEffe
   }
   const messageId = s.runMessage.get(event.runId) ?? s.messages.value.find((m) => m.runId === event.runId)?.id;
   if (!messageId) return;
-  if (event.type === 'text-delta') s.retrying.value = null;
+  if (event.type === 'text-delta' || event.type === 'model-notice') s.retrying.value = null;
   s.updateMessage(messageId, (m) => {
     const parts = foldParts(m.parts ?? [], event);
     if (parts === m.parts) return m;

@@ -13,6 +13,11 @@ export const modelKey = (m: ConversationModel) => JSON.stringify([m.providerId, 
 
 export function createModelSwitcherState(chat: Pick<ChatState, 'conversation' | 'modelForNewChat' | 'notice'>) {
   const groups = signal<ModelGroup[]>([]);
+  /** The fallback list in Settings, which a conversation without its own follows. */
+  const defaultFallbacks = signal<ConversationModel[]>([]);
+  const ownFallbacks = computed(() => chat.conversation.value?.fallbackModels);
+  /** What the next answer in this conversation falls back to, in order. */
+  const fallbacks = computed(() => ownFallbacks.value ?? defaultFallbacks.value);
   const defaultModel = computed<ConversationModel | undefined>(() => {
     const g = groups.value.find((x) => x.isDefault) ?? groups.value[0];
     return g ? { providerId: g.providerId, modelId: g.defaultModel } : undefined;
@@ -28,11 +33,32 @@ export function createModelSwitcherState(chat: Pick<ChatState, 'conversation' | 
   return {
     groups,
     current,
+    fallbacks,
+    ownFallbacks,
+    hasConversation: computed(() => !!chat.conversation.value),
     async load() {
       try {
-        groups.value = await sendToBackground('models.list', {});
+        const [listed, settings] = await Promise.all([
+          sendToBackground('models.list', {}),
+          sendToBackground('settings.get', {}),
+        ]);
+        groups.value = listed;
+        defaultFallbacks.value = settings.fallbackModels ?? [];
       } catch (e) {
         chat.notice.value = t('notice_list_models', (e as Error).message);
+      }
+    },
+    /** This conversation's own fallback list; null follows the list in Settings again. */
+    async setFallbacks(models: ConversationModel[] | null) {
+      const conversation = chat.conversation.value;
+      if (!conversation) return;
+      try {
+        await sendToBackground('conversations.setFallbacks', { id: conversation.id, models });
+        if (chat.conversation.value?.id !== conversation.id) return;
+        const { fallbackModels: _was, ...rest } = conversation;
+        chat.conversation.value = models ? { ...rest, fallbackModels: models } : rest;
+      } catch (e) {
+        chat.notice.value = t('notice_fallbacks', (e as Error).message);
       }
     },
     async choose(model: ConversationModel) {

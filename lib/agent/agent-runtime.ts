@@ -112,6 +112,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   const generateId = options.generateId ?? (() => crypto.randomUUID());
   const deps: RuntimeDeps = {
     journal: fenceJournal(options.journal, () => dead),
+    resolveModel: (ref) => options.resolveModel(ref),
     tools: options.tools,
     prompts: options.prompts,
     sitePolicies: options.sitePolicies,

@@ -69,6 +69,8 @@ export async function delegateSubAgent(
         frameId: ps.frameId,
         site: resolveSite(ps),
         contextWindowTokens: ps.contextWindowTokens,
+        // The sub-agent starts on the parent's current model and may move down the same chain.
+        ...(ps.modelChain ? { modelChain: ps.modelChain } : {}),
         maxSteps: ps.maxSteps,
         maxToolCallsPerStep: ps.maxToolCallsPerStep,
         maxConcurrentSubAgents: ps.maxConcurrentSubAgents,

@@ -9,8 +9,9 @@ import type { RunFinishReason } from '../core/run-part';
 import { runState, stepState } from './assemble-snapshot';
 import { buildRunMessages } from './build-history';
 import type { LiveRun, RuntimeDeps } from './run-context';
-import type { StepRecord } from './run-journal';
+import type { ModelRef, StepRecord } from './run-journal';
 import { resolveMaxSteps } from './run-settings';
+import { labelOf } from './model-fallback';
 import { checkRunGates, refuseStep, stepTokens } from './run-gates';
 import { runModelStep } from './run-model-step';
 import { runStepTools } from './run-step-tools';
@@ -20,6 +21,10 @@ import { t } from '../util/t';
 
 export interface RunResult {
   runId: string;
+  /** The model the run ended with: its own, or the fallback it moved to. */
+  model: ModelRef;
+  /** That model's label when the run has a model chain ("Provider · model"). */
+  modelLabel?: string;
   reason: RunFinishReason;
   /** Messages the run added to the conversation (interjections, assistant replies, tool results). */
   messages: ChatMessage[];
@@ -38,7 +43,8 @@ type Verdict = { finish: RunFinishReason } | { next: { retryOf?: number } };
 function decide(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined): Verdict {
   if (!last) return { next: {} };
   if (last.interrupted === 'stopped') return { finish: 'stopped' };
-  if (last.interrupted === 'error') return { finish: 'error' };
+  // A call that moved the run to a fallback model is made again with it.
+  if (last.interrupted === 'error') return last.fellBack ? { next: {} } : { finish: 'error' };
   // An interrupted stream is retried once; a retry that is itself cut off ends the run.
   if (last.interrupted === 'worker-stopped')
     return last.retryOf === undefined ? { next: { retryOf: last.index } } : { finish: 'error' };
@@ -87,7 +93,8 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
       const step = await runModelStep(live, deps, verdict.next.retryOf);
       if (deps.isDead()) return abandoned(live);
       live.tree.tokens += stepTokens(step, live.snap.toolCalls, deps.estimateTokens);
-      if (step.status === 'done') {
+      // A call that fell back is not timed: the run's model is already the next one.
+      if (step.status === 'done' && !step.fellBack) {
         if (!step.interrupted)
           live.emit({
             type: 'step-finish',
@@ -117,7 +124,8 @@ async function refuse(
 }
 
 function abandoned(live: LiveRun): RunResult {
-  return { runId: live.snap.run.id, reason: 'stopped', messages: [], text: '', abandoned: true };
+  const { id: runId, model } = live.snap.run;
+  return { runId, model, reason: 'stopped', messages: [], text: '', abandoned: true };
 }
 
 async function finish(
@@ -136,7 +144,17 @@ async function finish(
   await deps.journal.write({ run: runState(run) });
   live.emit({ type: 'run-finish', runId: run.id, reason });
   const text = [...live.snap.steps].reverse().find((s) => s.text)?.text ?? '';
-  return { runId: run.id, reason, messages: buildRunMessages(live.snap, { internal: false }), text, error: lastError };
+  const messages = buildRunMessages(live.snap, { internal: false });
+  const modelLabel = run.settings.modelChain ? labelOf(run.settings.modelChain, run.model) : undefined;
+  return {
+    runId: run.id,
+    model: run.model,
+    ...(modelLabel ? { modelLabel } : {}),
+    reason,
+    messages,
+    text,
+    error: lastError,
+  };
 }
 
 function lastStepError(live: LiveRun): ErrorInfo | undefined {

@@ -31,6 +31,7 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
     if (step.reasoning) out.push({ type: 'reasoning-delta', runId, messageId: run.messageId, delta: step.reasoning });
     if (step.text) out.push({ type: 'text-delta', runId, messageId: run.messageId, delta: step.text });
     if (step.error) out.push({ type: 'error', runId, error: step.error });
+    if (step.fellBack) out.push({ type: 'model-notice', runId, step: step.index, note: step.fellBack.notice });
     if (step.interrupted && (step.text || step.reasoning)) {
       out.push({
         type: 'text-interrupted',

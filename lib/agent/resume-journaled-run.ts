@@ -25,7 +25,7 @@ export async function resumeJournaledRun(
   if (!snap) throw new Error(`No run ${runId} in the journal`);
   const finished = (r: RunResult) => ({ runId, messageId: snap.run.messageId, done: Promise.resolve(r) });
   if (snap.run.status === 'finished')
-    return finished({ runId, reason: snap.run.finishReason ?? 'stop', messages: [], text: '' });
+    return finished({ runId, model: snap.run.model, reason: snap.run.finishReason ?? 'stop', messages: [], text: '' });
   if (snap.run.parent) {
     // A sub-agent lives inside its parent's delegate call, which resumes as "outcome unknown"; close it.
     Object.assign(snap.run, {
@@ -35,7 +35,7 @@ export async function resumeJournaledRun(
       error: { code: 'interrupted', message: 'The worker stopped while this sub-agent ran' },
     });
     await deps.journal.write({ run: runState(snap.run) });
-    return finished({ runId, reason: 'error', messages: [], text: '', error: snap.run.error });
+    return finished({ runId, model: snap.run.model, reason: 'error', messages: [], text: '', error: snap.run.error });
   }
   const last = snap.steps.at(-1);
   if (last?.status === 'streaming') {

@@ -10,12 +10,14 @@ import type { ApprovalWaiters } from './approval-waiters';
 import type { EstimateTokens } from './estimate-tokens';
 import type { LatencyStore } from './latency-store';
 import type { PromptLibrary } from './prompt-library';
-import type { RunJournal, RunSnapshot } from './run-journal';
+import type { ModelRef, RunJournal, RunSnapshot } from './run-journal';
 import type { StopCondition } from './stop-condition';
 
 /** Runtime-wide collaborators, resolved with their defaults. */
 export interface RuntimeDeps {
   journal: RunJournal;
+  /** Maps a model reference to a live model (a run moving to a fallback model needs it mid-run). */
+  resolveModel(ref: ModelRef): ChatModel | Promise<ChatModel>;
   tools: ToolRegistry;
   prompts: PromptLibrary;
   sitePolicies: SitePolicyStore;

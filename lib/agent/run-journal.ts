@@ -59,8 +59,13 @@ export interface StepRecord {
   trimNote?: string;
   /** Shown once per run: the model cannot use tools, so this run answers as plain chat. */
   modelNotice?: string;
-  /** Why the model call failed, when it did. */
+  /** Why the model call failed, when it did (and the run did not move to a fallback model). */
   error?: ErrorInfo;
+  /**
+   * The call failed before any output and the run moved to its next model (lib/agent/model-fallback.ts): the
+   * notice the answer shows (naming both models), the failure, and the model the run moved to.
+   */
+  fellBack?: { notice: string; error: ErrorInfo; to: ModelRef };
   startedAt: number;
   checkpointAt?: number;
   finishedAt?: number;

@@ -12,10 +12,12 @@ import { attachTurnData, composeTurnData } from './compose-turn-data';
 import { describeToolFrom, systemPromptFrom } from './prompt-library';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
+import type { ErrorInfo } from '../core/error-info';
 import { DEFAULT_CONTEXT_WINDOW, resolveDataBoundary } from './run-settings';
 import { activeTools } from './run-step-tools';
 import { baseRequest, toStepRequestRecord } from './step-request-record';
-import { stepState, stepText } from './assemble-snapshot';
+import { runState, stepState, stepText } from './assemble-snapshot';
+import { fallbackNotice, fallsBack, labelOf, modelsAfter } from './model-fallback';
 import { streamModelStep } from './stream-model-step';
 import { toErrorInfo } from './to-error-info';
 import { trimContext } from './trim-context';
@@ -166,8 +168,11 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
     step.status = 'done';
     step.finishedAt = deps.now();
     step.interrupted = result.aborted ? 'stopped' : 'error';
-    if (result.error !== undefined) step.error = toErrorInfo(result.error);
     live.streamingCalls = [];
+    const error = result.error === undefined ? undefined : toErrorInfo(result.error);
+    const silent = !result.text && !result.reasoning && result.toolCalls.length === 0;
+    if (error && !result.aborted && silent && (await moveToFallback(live, deps, step, error))) return step;
+    if (error) step.error = error;
     await deps.journal.write({ steps: [stepState(step)], texts: [stepText(step)] });
     if (step.error) emit({ type: 'error', runId, error: step.error });
     if (result.text || result.reasoning)
@@ -191,4 +196,31 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   await deps.journal.write({ steps: [stepState(step)], texts: [stepText(step)], toolCalls: calls });
   emit({ type: 'usage', runId, step: index, usage: result.usage });
   return step;
+}
+
+/**
+ * Moves the run to the next model of its chain that can be built, after a call that failed before any output
+ * for a reason another provider may not share; journals the move with the notice the answer shows. False when
+ * the failure does not fall back or no model is left: the step then ends the run with its error.
+ */
+async function moveToFallback(live: LiveRun, deps: RuntimeDeps, step: StepRecord, error: ErrorInfo): Promise<boolean> {
+  const run = live.snap.run;
+  if (!fallsBack(error)) return false;
+  const from = labelOf(run.settings.modelChain, run.model);
+  for (const next of modelsAfter(run.settings.modelChain, run.model)) {
+    let model;
+    try {
+      model = await deps.resolveModel(next.ref);
+    } catch (e) {
+      deps.reportInternalError(e); // a fallback whose provider is gone is passed over
+      continue;
+    }
+    step.fellBack = { notice: fallbackNotice(from, error, next.label), error, to: next.ref };
+    Object.assign(run, { model: next.ref, updatedAt: deps.now() });
+    live.model = model;
+    await deps.journal.write({ run: runState(run), steps: [stepState(step)], texts: [stepText(step)] });
+    live.emit({ type: 'model-notice', runId: run.id, step: step.index, note: step.fellBack.notice });
+    return true;
+  }
+  return false;
 }

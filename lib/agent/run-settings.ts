@@ -1,5 +1,6 @@
 /** What a run is configured with; stored in the run record so a resumed run behaves the same. */
 import type { GroundingPassage } from '../retrieval/history-passage';
+import type { ModelChoice } from './model-fallback';
 
 export type { GroundingPassage };
 
@@ -48,6 +49,11 @@ export interface RunSettings {
   maxConcurrentSubAgents?: number;
   /** Input plus output tokens a run (with its sub-agents) may use (default 200k). */
   maxRunTokens?: number;
+  /**
+   * The run's own model, then the fallbacks the user listed, in order: a failure another provider may not
+   * share moves the run to the next (lib/agent/model-fallback.ts). Absent: no fallback.
+   */
+  modelChain?: ModelChoice[];
   /**
    * The random boundary of this run's untrusted-data blocks. Set by the runtime when the run starts and kept
    * here so every step, and a resumed run, sends exactly the same blocks.

@@ -6,6 +6,7 @@
 import type { AgentRuntime } from '../agent/agent-runtime';
 import type { ModelRef, RunState } from '../agent/run-journal';
 import type { RunSettings } from '../agent/run-settings';
+import type { ModelChoice } from '../agent/model-fallback';
 import { foldRunEvents, runText } from '../agent/run-view';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationModel, MessageRecord } from '../storage/records';
@@ -22,8 +23,11 @@ export interface ChatServiceDeps {
   store: ConversationStore | Promise<ConversationStore>;
   /** The service subscribes to the runtime's events itself (a promise: the journal opens asynchronously). */
   runtime: AgentRuntime | Promise<AgentRuntime>;
-  /** The model for new runs, or a UserFacingError (no provider configured). */
-  resolveModel: (preferred?: ConversationModel) => Promise<{ ref: ModelRef; label: string }>;
+  /** The model for new runs and its fallbacks, or a UserFacingError (no provider configured). */
+  resolveModel: (
+    preferred?: ConversationModel,
+    fallbacks?: ConversationModel[],
+  ) => Promise<{ ref: ModelRef; label: string; fallbacks?: ModelChoice[] }>;
   /** The user's run settings, merged with the page context the panel sent. */
   runSettings: (
     page: PanelPageContext | undefined,
@@ -32,8 +36,11 @@ export interface ChatServiceDeps {
   ) => Promise<RunSettings> | RunSettings;
   /** Unfinished top-level runs in the journal (to rebuild their views before resuming them). */
   listUnfinishedRuns: () => Promise<RunState[]>;
-  /** A short title after the first exchange; undefined keeps the first words of the question. */
-  generateTitle?: (question: string, answer: string) => Promise<string | undefined>;
+  /**
+   * A short title after the first exchange, by the model that answered (`model`, the run's own); undefined
+   * keeps the title made from the question's first words.
+   */
+  generateTitle?: (question: string, answer: string, model: ModelRef) => Promise<string | undefined>;
   now: () => number;
   generateId: () => string;
 }

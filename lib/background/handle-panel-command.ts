@@ -10,6 +10,7 @@ import type { ChatHub, PanelPortLike } from './chat-hub';
 import type { PanelCommand } from './panel-port';
 import { deleteOneMessage, dropLastAnswer, editUserMessage } from './rewrite-conversation';
 import type { StartTurn } from './start-turn';
+import { firstWordsTitle } from './generate-title';
 import { UserFacingError } from '../messaging/user-facing-error';
 
 type SendCommand = Extract<PanelCommand, { type: 'send' }>;
@@ -44,7 +45,7 @@ async function newConversation(
   const at = hub.deps.now();
   const conversation: ConversationRecord = {
     id: hub.deps.generateId(),
-    title: text.replace(/\s+/g, ' ').slice(0, 60),
+    title: firstWordsTitle(text),
     createdAt: at,
     updatedAt: at,
     ...(command.model ? { model: command.model } : {}),

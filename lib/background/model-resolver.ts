@@ -1,8 +1,11 @@
 /**
- * The one place a model is resolved: the default provider's model for new runs and side jobs (titles), and a
- * stored reference back to a live model when a run starts or resumes.
+ * The one place a model is resolved: the default provider's model for new runs, and a stored reference back
+ * to a live model when a run starts or resumes. There is deliberately no "default model" for side jobs: a
+ * title is written by the run's own model (generate-title.ts), so nothing of a conversation reaches a
+ * provider the user did not choose for it.
  */
 import type { ModelRef } from '../agent/run-journal';
+import type { ModelChoice } from '../agent/model-fallback';
 import type { ChatModel } from '../providers/chat-model';
 import { createChatModel, type ChatModelTuning } from '../providers/create-chat-model';
 import type { ProviderRecord } from '../core/provider-record';
@@ -12,13 +15,22 @@ import type { SettingsStore } from '../storage/settings-store';
 import { UserFacingError } from '../messaging/user-facing-error';
 import { t } from '../util/t';
 
+/** A new run's model, its label, and the fallback models to move to, in order, when it fails. */
+export interface NewRunModel {
+  ref: ModelRef;
+  label: string;
+  fallbacks: ModelChoice[];
+}
+
 export interface ModelResolver {
-  /** The default model's reference and label for a new run; a UserFacingError when no provider is set up. */
-  forNewRun(preferred?: ConversationModel): Promise<{ ref: ModelRef; label: string }>;
+  /**
+   * The conversation's model (else the default) for a new run, and its fallbacks: the conversation's own list
+   * when it has one, else the list in Settings, without models whose provider is gone. A UserFacingError when
+   * no provider is set up.
+   */
+  forNewRun(preferred?: ConversationModel, fallbacks?: ConversationModel[]): Promise<NewRunModel>;
   /** A live model for a stored reference (the provider instance's id and model). */
   forRef(ref: ModelRef): Promise<ChatModel>;
-  /** The default model itself, for side jobs; undefined when no provider is set up. */
-  defaultModel(): Promise<ChatModel | undefined>;
 }
 
 export interface ModelResolverDeps {
@@ -49,23 +61,33 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
     return createModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id), { stallTimeoutMs });
   }
 
+  async function choices(models: ConversationModel[]): Promise<ModelChoice[]> {
+    const providers = await deps.providers;
+    const found = await Promise.all(models.map(async (m) => ({ m, p: await providers.get(m.providerId) })));
+    return found.flatMap(({ m, p }) =>
+      p ? [{ ref: { provider: p.id, modelId: m.modelId }, label: `${p.name} · ${m.modelId}` }] : [],
+    );
+  }
+
+  async function ownModel(preferred?: ConversationModel): Promise<ModelChoice> {
+    // The conversation's own model, while its provider exists; else the default from Settings.
+    const chosen = preferred ? await (await deps.providers).get(preferred.providerId) : undefined;
+    if (chosen && preferred)
+      return {
+        ref: { provider: chosen.id, modelId: preferred.modelId },
+        label: `${chosen.name} · ${preferred.modelId}`,
+      };
+    const provider = await defaultProvider();
+    if (!provider) throw new UserFacingError('no_provider', t('bg_no_model'));
+    return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };
+  }
+
   return {
-    async forNewRun(preferred) {
-      // The conversation's own model, while its provider exists; else the default from Settings.
-      const chosen = preferred ? await (await deps.providers).get(preferred.providerId) : undefined;
-      if (chosen && preferred)
-        return {
-          ref: { provider: chosen.id, modelId: preferred.modelId },
-          label: `${chosen.name} · ${preferred.modelId}`,
-        };
-      const provider = await defaultProvider();
-      if (!provider) throw new UserFacingError('no_provider', t('bg_no_model'));
-      return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };
+    async forNewRun(preferred, fallbacks) {
+      const own = await ownModel(preferred);
+      const listed = fallbacks ?? (await (await deps.settings).get()).fallbackModels ?? [];
+      return { ...own, fallbacks: await choices(listed) };
     },
     forRef,
-    async defaultModel() {
-      const provider = await defaultProvider();
-      return provider ? forRef({ provider: provider.id, modelId: provider.model }) : undefined;
-    },
   };
 }

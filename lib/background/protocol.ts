@@ -67,6 +67,7 @@ export interface ProtocolResponses {
   'conversations.restore': void;
   'models.list': ModelGroup[];
   'conversations.setModel': void;
+  'conversations.setFallbacks': void;
   'panel.open': void;
   'data.deleteAll': { conversations: number };
   'data.export': ExportFile;

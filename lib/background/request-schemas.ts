@@ -44,6 +44,11 @@ const webSearchInputSchema = z.object({
   apiKey: z.string().max(500).optional(),
 });
 
+/** A provider instance and one of its models. */
+const conversationModelSchema = z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) });
+/** Models a run moves to, in order, when the one answering fails (lib/agent/model-fallback.ts). */
+const fallbackModelsSchema = z.array(conversationModelSchema).max(10, say('bg_fallbacks_max'));
+
 export const requestSchemas = {
   'providers.list': z.object({}),
   'providers.save': providerInputSchema,
@@ -74,6 +79,7 @@ export const requestSchemas = {
       max: 'bg_limit_tokens_max',
     }),
     stallTimeoutMs: z.number().int().min(1_000, say('bg_stall_min')).max(600_000, say('bg_stall_max')).optional(),
+    fallbackModels: fallbackModelsSchema.optional(),
   }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': z.object({ runId: id }),
@@ -105,10 +111,9 @@ export const requestSchemas = {
   'conversations.restore': z.object({ id }),
   /** The panel's model switcher: every provider's models, and the model one conversation answers with (null: the default). */
   'models.list': z.object({}),
-  'conversations.setModel': z.object({
-    id,
-    model: z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) }).nullable(),
-  }),
+  'conversations.setModel': z.object({ id, model: conversationModelSchema.nullable() }),
+  /** A conversation's own fallback models, in order (null: the list in Settings applies again). */
+  'conversations.setFallbacks': z.object({ id, models: fallbackModelsSchema.nullable() }),
   'panel.open': z.object({}),
   /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
   'data.deleteAll': z.object({}),

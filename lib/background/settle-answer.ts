@@ -4,6 +4,7 @@
  * exchange of a conversation gets its title.
  */
 import type { RunResult } from '../agent/agent-runtime';
+import type { ModelRef } from '../agent/run-journal';
 import type { MessageRecord, MessageStatus } from '../storage/records';
 import type { ChatHub, LiveRun } from './chat-hub';
 import { sumRunUsage } from './sum-run-usage';
@@ -46,6 +47,8 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
     if (!current) return;
     const final: MessageRecord = {
       ...current,
+      // The model that wrote the answer: a run that fell back is labelled with the model it moved to.
+      ...(result.modelLabel ? { model: result.modelLabel } : {}),
       runId,
       ...view,
       ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
@@ -59,7 +62,9 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
     broadcast(live.conversationId, { type: 'message', message: final });
     await store.putMessage(final);
     if (final.status === 'complete')
-      void maybeTitle(live.conversationId).catch((e: unknown) => console.warn('title generation failed', e));
+      void maybeTitle(live.conversationId, result.model).catch((e: unknown) =>
+        console.warn('title generation failed', e),
+      );
     await keepQueued(runId, live.conversationId, result.reason);
   }
 
@@ -87,14 +92,14 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
     if (reason === 'stopped') startNext(conversationId);
   }
 
-  async function maybeTitle(conversationId: string) {
+  async function maybeTitle(conversationId: string, model: ModelRef) {
     if (!deps.generateTitle) return;
     const store = await deps.store;
     const messages = await store.listMessages(conversationId);
     const users = messages.filter((m) => m.role === 'user');
     const answer = messages.find((m) => m.role === 'assistant' && m.status === 'complete');
     if (users.length !== 1 || !answer) return;
-    const title = (await deps.generateTitle(users[0]!.text, answer.text))?.trim();
+    const title = (await deps.generateTitle(users[0]!.text, answer.text, model))?.trim();
     if (!title) return;
     await store.renameConversation(conversationId, title);
     const conversation = await store.getConversation(conversationId);

@@ -103,7 +103,7 @@ export function startBackground(options: BackgroundOptions) {
     resolveModel: models.forNewRun,
     runSettings: createRunSettings(settings, options.augmentRunSettings),
     listUnfinishedRuns: async () => (await (await journal).listUnfinished()).filter((r) => !r.parent),
-    generateTitle: createTitleWriter(models.defaultModel),
+    generateTitle: createTitleWriter(models.forRef),
   });
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 

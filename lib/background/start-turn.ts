@@ -9,6 +9,7 @@ import type { ChatHub } from './chat-hub';
 import type { PanelPageContext } from './panel-port';
 import { toModelHistory } from './to-model-history';
 import { toErrorInfo } from '../agent/to-error-info';
+import { buildModelChain } from '../agent/model-fallback';
 
 export type StartTurn = (
   conversationId: string,
@@ -45,12 +46,14 @@ export function createTurnStarter(
       const store = await deps.store;
       const records = await store.listMessages(conversationId);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
-      const chosen = (await store.getConversation(conversationId))?.model;
-      const [resolved, settings, runtime] = await Promise.all([
-        deps.resolveModel(chosen),
+      const conversation = await store.getConversation(conversationId);
+      const [resolved, userSettings, runtime] = await Promise.all([
+        deps.resolveModel(conversation?.model, conversation?.fallbackModels),
         deps.runSettings(page, question, mentionedTabIds),
         deps.runtime(),
       ]);
+      const chain = buildModelChain(resolved, resolved.fallbacks ?? []);
+      const settings = chain.length > 1 ? { ...userSettings, modelChain: chain } : userSettings;
       const history = toModelHistory(records);
       const placeholder: MessageRecord = {
         id: deps.generateId(),

@@ -9,6 +9,8 @@ export interface ConversationStore {
   renameConversation(id: string, title: string): Promise<void>;
   /** Sets (or, with undefined, clears) the model a conversation answers with. */
   setModel(id: string, model: ConversationModel | undefined): Promise<void>;
+  /** Sets (or, with undefined, clears: the list in Settings applies) a conversation's own fallback models. */
+  setFallbackModels(id: string, models: ConversationModel[] | undefined): Promise<void>;
   /** Marks a conversation deleted (hidden from the list, restorable) at `at`, or restores it with undefined. */
   markDeleted(id: string, at: number | undefined): Promise<void>;
   /** Conversations marked deleted and not yet purged. */
@@ -35,6 +37,15 @@ export function createConversationStore(db: Db): ConversationStore {
       if (c) {
         const { model: _was, ...rest } = c;
         await tx.store.put(model ? { ...rest, model } : rest);
+      }
+      await tx.done;
+    },
+    async setFallbackModels(id, models) {
+      const tx = db.transaction('conversations', 'readwrite');
+      const c = await tx.store.get(id);
+      if (c) {
+        const { fallbackModels: _was, ...rest } = c;
+        await tx.store.put(models ? { ...rest, fallbackModels: models } : rest);
       }
       await tx.done;
     },

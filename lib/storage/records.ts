@@ -15,6 +15,8 @@ export interface ConversationRecord {
   updatedAt: number;
   /** The model this conversation answers with, chosen in the panel (else the default from Settings). */
   model?: ConversationModel;
+  /** This conversation's own fallback models, in order (else the list in Settings); [] for none. */
+  fallbackModels?: ConversationModel[];
   /** Deleted by the user at this time, still restorable (Undo); purged for good once the undo window passes. */
   deletedAt?: number;
 }

@@ -1,5 +1,6 @@
 /** Small typed settings in IndexedDB (not chrome.storage.local, which content scripts can read). */
 import type { Db } from './db';
+import type { ConversationModel } from './records';
 
 export interface Settings {
   /** The provider whose model answers new messages. */
@@ -20,6 +21,11 @@ export interface Settings {
   /** How long a provider may send nothing mid-answer before the panel says it stalled (default 20 s). */
   stallTimeoutMs?: number;
   userSkills?: { name: string; description: string; body: string }[];
+  /**
+   * Models to move to, in order, when the one answering fails with a rate limit, a server error, a timeout or
+   * an unreachable server (lib/agent/model-fallback.ts); a conversation may have its own list.
+   */
+  fallbackModels?: ConversationModel[];
 }
 
 export interface SettingsStore {

@@ -185,3 +185,28 @@ test('Arabic: the layout mirrors (send button and bubbles swap sides) and nothin
   expect(ltr.overflow).toBe(0);
   expect(rtl.overflow).toBe(0);
 });
+
+// The languages added in issue 22: Chromium's own language picks each locale, and the panel speaks it.
+for (const [lang, tag, message, send, placeholder] of [
+  [
+    'fr',
+    'fr',
+    'Message',
+    'Envoyer',
+    "Posez une question sur cette page, ou sur n'importe quoi… (@ mentionne un onglet)",
+  ],
+  ['es', 'es', 'Mensaje', 'Enviar', 'Pregunta sobre esta página, o sobre cualquier cosa… (@ menciona una pestaña)'],
+  ['pt-BR', 'pt-BR', 'Mensagem', 'Enviar', 'Pergunte sobre esta página, ou sobre qualquer coisa… (@ menciona uma aba)'],
+  ['ko', 'ko', '메시지', '보내기', '이 페이지나 무엇이든 물어보세요… (@로 탭 언급)'],
+] as const) {
+  test(`${lang}: the panel speaks the browser's language`, async () => {
+    const { ext, panel } = await panelIn(lang);
+    try {
+      await expect(panel.locator('html')).toHaveAttribute('lang', tag);
+      await expect(panel.getByRole('textbox', { name: message })).toHaveAttribute('placeholder', placeholder);
+      await expect(panel.getByRole('button', { name: send })).toBeVisible();
+    } finally {
+      await ext.close();
+    }
+  });
+}

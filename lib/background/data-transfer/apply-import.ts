@@ -95,7 +95,12 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     providerIds.set(id, saved.id);
   }
 
-  const { defaultProviderId, ...rest } = file.settings;
+  const { defaultProviderId, fallbackModels, ...rest } = file.settings;
+  // Fallbacks name providers by the file's ids: each follows its provider here, one that did not come is dropped.
+  const fallbacks = fallbackModels?.flatMap((m) => {
+    const providerId = here.some((p) => p.id === m.providerId) ? m.providerId : providerIds.get(m.providerId);
+    return providerId ? [{ ...m, providerId }] : [];
+  });
   const hadDefault = current.defaultProviderId !== undefined && here.some((p) => p.id === current.defaultProviderId);
   const mapped =
     defaultProviderId === undefined
@@ -111,6 +116,7 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   await settings.update({
     ...rest,
     ...(nextDefault !== undefined ? { defaultProviderId: nextDefault } : {}),
+    ...(fallbacks ? { fallbackModels: fallbacks } : {}),
     userSkills: skills,
   });
   if (result.providers > 0) await deps.localOrigins?.sync();

@@ -1,6 +1,7 @@
 /**
- * models.list and conversations.setModel: the panel's model switcher lists every provider's models (grouped by
- * provider) and applies a choice to one conversation; the default model stays the one in Settings.
+ * models.list, conversations.setModel and conversations.setFallbacks: the panel's model switcher lists every
+ * provider's models (grouped by provider) and applies a choice, or a list of fallback models, to one
+ * conversation; the default model and the default fallbacks stay the ones in Settings.
  */
 import { listModels as listModelsDefault } from '../../providers/list-models';
 import type { ProviderStore } from '../../providers/provider-store';
@@ -20,7 +21,9 @@ export interface ModelHandlerDeps {
   timeoutMs?: number;
 }
 
-export function createModelHandlers(deps: ModelHandlerDeps): HandlerSet<'models.list' | 'conversations.setModel'> {
+export function createModelHandlers(
+  deps: ModelHandlerDeps,
+): HandlerSet<'models.list' | 'conversations.setModel' | 'conversations.setFallbacks'> {
   const listModels = deps.listModels ?? listModelsDefault;
   return {
     'models.list': async () => {
@@ -54,6 +57,13 @@ export function createModelHandlers(deps: ModelHandlerDeps): HandlerSet<'models.
       if (model && !(await providers.get(model.providerId)))
         throw new UserFacingError('not_found', t('bg_provider_gone'));
       await conversations.setModel(id, model ?? undefined);
+    },
+    'conversations.setFallbacks': async ({ id, models }) => {
+      const [conversations, providers] = await Promise.all([deps.conversations, deps.providers]);
+      if (!(await conversations.getConversation(id))) throw new UserFacingError('not_found', t('bg_conversation_gone'));
+      for (const m of models ?? [])
+        if (!(await providers.get(m.providerId))) throw new UserFacingError('not_found', t('bg_provider_gone'));
+      await conversations.setFallbackModels(id, models ?? undefined);
     },
   };
 }

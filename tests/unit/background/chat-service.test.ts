@@ -31,6 +31,7 @@ function setup(
   scripts: Script[],
   opts: { store?: ConversationStore; journal?: RunJournal; noProvider?: boolean; title?: string } = {},
 ) {
+  const titleAsked: unknown[][] = [];
   const store = opts.store ?? createMemoryConversationStore();
   const journal = opts.journal ?? createMemoryRunJournal();
   const model = createFakeChatModel(scripts);
@@ -58,7 +59,14 @@ function setup(
     },
     runSettings: (page) => (page ? { pageContext: { url: page.url, title: page.title } } : {}),
     listUnfinishedRuns: () => journal.listUnfinished(),
-    ...(opts.title ? { generateTitle: async () => opts.title } : {}),
+    ...(opts.title
+      ? {
+          generateTitle: async (...args: unknown[]) => {
+            titleAsked.push(args);
+            return opts.title;
+          },
+        }
+      : {}),
   });
   const received: PanelMessage[] = [];
   const port = { postMessage: (m: PanelMessage) => void received.push(m) };
@@ -88,6 +96,7 @@ function setup(
     settled,
     echo,
     approve,
+    titleAsked,
   };
 }
 
@@ -106,6 +115,8 @@ describe('chat service over the agent runtime', () => {
     expect(t.model.calls[0]!.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hi!' }] }]);
     await vi.waitFor(async () => expect((await t.store.getConversation(t.conversationId()))?.title).toBe('Greeting'));
     expect(t.received.some((m) => m.type === 'conversation-updated')).toBe(true);
+    // The title is asked of the model that answered (the run's own reference), with the first exchange.
+    expect(t.titleAsked).toEqual([['Hi!', 'Hello there', { provider: 'p', modelId: 'm' }]]);
   });
 
   it('the next turn sends the history with tool calls and results, and leaves out failed answers', async () => {

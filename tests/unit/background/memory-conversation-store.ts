@@ -16,6 +16,12 @@ export function createMemoryConversationStore(): ConversationStore & { writes: M
       const { model: _was, ...rest } = c;
       conversations.set(id, model ? { ...rest, model } : rest);
     },
+    setFallbackModels: async (id, models) => {
+      const c = conversations.get(id);
+      if (!c) return;
+      const { fallbackModels: _was, ...rest } = c;
+      conversations.set(id, models ? { ...rest, fallbackModels: models } : rest);
+    },
     markDeleted: async (id, at) => {
       const c = conversations.get(id);
       if (!c) return;

@@ -19,13 +19,12 @@ function setup() {
 }
 
 describe('model resolver', () => {
-  it('without a provider: new runs get a no_provider error the user can act on, side jobs get nothing', async () => {
+  it('without a provider: new runs get a no_provider error the user can act on', async () => {
     const { models } = setup();
     await expect(models.forNewRun()).rejects.toMatchObject({
       code: 'no_provider',
       message: expect.stringContaining('Settings'),
     });
-    expect(await models.defaultModel()).toBeUndefined();
   });
 
   it('new runs use the default provider (else the first), labelled "name · model"', async () => {
@@ -34,7 +33,11 @@ describe('model resolver', () => {
     const second = await providers.save({ kind: 'anthropic', name: 'Second', baseUrl: '', model: 'b' });
     expect(await models.forNewRun()).toMatchObject({ label: 'First · a' });
     await settings.update({ defaultProviderId: second.id });
-    expect(await models.forNewRun()).toEqual({ ref: { provider: second.id, modelId: 'b' }, label: 'Second · b' });
+    expect(await models.forNewRun()).toEqual({
+      ref: { provider: second.id, modelId: 'b' },
+      label: 'Second · b',
+      fallbacks: [],
+    });
   });
 
   it('a stored reference builds its provider with its key and the stored model; a deleted provider is no_provider', async () => {

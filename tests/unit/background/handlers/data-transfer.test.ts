@@ -303,6 +303,25 @@ describe('providers and "Remember what I read" in the file', () => {
     expect(to.remember.current).toMatchObject({ enabled: true, deniedDomains: ['bank.example'] });
   });
 
+  it('fallback models travel with their providers: each follows its provider here, one whose provider is absent is dropped', async () => {
+    const from = await world({ defaultProviderId: 'p1' }, 2);
+    await from.settings.update({
+      fallbackModels: [
+        { providerId: 'p2', modelId: 'backup' },
+        { providerId: 'gone', modelId: 'x' },
+      ],
+    });
+    const file = await from.h['data.export']({});
+    expect(file.settings.fallbackModels).toEqual([
+      { providerId: 'p2', modelId: 'backup' },
+      { providerId: 'gone', modelId: 'x' },
+    ]);
+    const to = await world({}, 0);
+    await to.h['data.import']({ text: JSON.stringify(file) });
+    const provider2 = (await to.providers.list()).find((p) => p.name === 'Provider 2')!;
+    expect((await to.settings.get()).fallbackModels).toEqual([{ providerId: provider2.id, modelId: 'backup' }]);
+  });
+
   it("the file's default never moves someone's chats to a provider the file brought; one already here may be chosen", async () => {
     const gift = {
       id: 'g',

@@ -62,6 +62,7 @@ describe('model handlers', () => {
     expect(await resolver.forNewRun(chosen)).toEqual({
       ref: { provider: a.id, modelId: 'llama' },
       label: 'Local · llama',
+      fallbacks: [],
     });
     expect(await resolver.forNewRun()).toMatchObject({ label: 'Claude · claude-x' });
     expect((await settings.get()).defaultProviderId).toBe(b.id);
@@ -73,5 +74,41 @@ describe('model handlers', () => {
     ).rejects.toMatchObject({ code: 'not_found' });
     await h['conversations.setModel']({ id: 'c', model: null });
     expect((await conversations.getConversation('c'))!.model).toBeUndefined();
+  });
+
+  it("a conversation's own fallback list replaces the one in Settings for its runs; null goes back to Settings", async () => {
+    const { h, conversations, providers, settings, a, b } = await setup();
+    await conversations.createConversation({ id: 'c', title: 't', createdAt: 1, updatedAt: 1 });
+    await settings.update({ fallbackModels: [{ providerId: a.id, modelId: 'llama' }] });
+    const resolver = createModelResolver({ providers, settings });
+    const own = (await conversations.getConversation('c'))!;
+    expect((await resolver.forNewRun(own.model, own.fallbackModels)).fallbacks).toEqual([
+      { ref: { provider: a.id, modelId: 'llama' }, label: 'Local · llama' },
+    ]);
+
+    await h['conversations.setFallbacks']({
+      id: 'c',
+      models: [
+        { providerId: b.id, modelId: 'claude-y' },
+        { providerId: a.id, modelId: 'llama' },
+      ],
+    });
+    const moved = (await conversations.getConversation('c'))!;
+    expect((await resolver.forNewRun(moved.model, moved.fallbackModels)).fallbacks.map((f) => f.label)).toEqual([
+      'Claude · claude-y',
+      'Local · llama',
+    ]);
+    // An empty list is the conversation's own too: no fallback at all, whatever Settings says.
+    await h['conversations.setFallbacks']({ id: 'c', models: [] });
+    const none = (await conversations.getConversation('c'))!;
+    expect((await resolver.forNewRun(none.model, none.fallbackModels)).fallbacks).toEqual([]);
+    await expect(
+      h['conversations.setFallbacks']({ id: 'c', models: [{ providerId: 'gone', modelId: 'x' }] }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    await h['conversations.setFallbacks']({ id: 'c', models: null });
+    expect((await conversations.getConversation('c'))!.fallbackModels).toBeUndefined();
+    // A fallback whose provider was deleted since is left out.
+    await providers.delete(a.id);
+    expect((await resolver.forNewRun()).fallbacks).toEqual([]);
   });
 });
