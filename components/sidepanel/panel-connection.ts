@@ -19,6 +19,7 @@ export function createPanelConnection({ onMessage, subscribeTo, connected }: Pan
 
   function connect() {
     clearTimeout(reconnectTimer);
+    reconnectTimer = undefined;
     const p = chrome.runtime.connect({ name: PANEL_PORT });
     port = p;
     connected.value = true;
@@ -36,7 +37,11 @@ export function createPanelConnection({ onMessage, subscribeTo, connected }: Pan
     connect,
     post(command: PanelCommand) {
       if (port) port.postMessage(command);
-      else outbox.push(command);
+      else {
+        outbox.push(command);
+        // The worker stopped: a message waiting to go wakes it now rather than after the reconnect delay.
+        if (reconnectTimer !== undefined) connect();
+      }
     },
   };
 }

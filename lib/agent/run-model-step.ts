@@ -87,11 +87,19 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   };
   snap.steps.push(step);
   live.streamingCalls = [];
-  await deps.journal.write({
+  // The step's record is written while its request goes out: the request needs none of it, and a worker that
+  // dies before the write lands resumes the run as if it died mid-stream (the step is asked again; no tool ran).
+  const journaled = deps.journal.write({
     requests: [toStepRequestRecord(runId, index, previous, request)],
     steps: [stepState(step)],
     interjections: consumed,
   });
+  journaled.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
+  let written = false;
+  const whenJournaled = async () => {
+    if (!written) await journaled;
+    written = true;
+  };
   emit({ type: 'step-start', runId, step: index });
   for (const i of consumed) emit({ type: 'interjection-accepted', runId, messageId: i.id, text: i.text });
   if (trimNote) emit({ type: 'context-trimmed', runId, step: index, note: trimNote });
@@ -112,6 +120,8 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
     live.controller.signal,
     {
       onPart: async (part, soFar) => {
+        // Checkpoints and the panel's replay build on the step's record: it lands before the first part counts.
+        await whenJournaled();
         const messageId = snap.run.messageId;
         // The live step always holds what was streamed so far: a panel opening now replays it from here.
         step.text = soFar.text;
@@ -154,6 +164,7 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
     },
     deps.now,
   );
+  await whenJournaled();
   live.timings.set(index, { ttftMs: result.ttftMs, modelMs: deps.now() - step.startedAt, startedAt: step.startedAt });
 
   Object.assign(step, {

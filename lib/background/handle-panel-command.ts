@@ -80,9 +80,11 @@ async function send(
     status: 'complete',
     createdAt: hub.deps.now(),
   };
-  await store.putMessage(user);
+  // The turn starts while the message is stored: it is handed over, so the request need not wait for the write.
+  const stored = store.putMessage(user);
   hub.broadcast(conversationId, { type: 'message', message: user });
-  void startTurn(conversationId, command.page, command.mentionedTabIds);
+  void startTurn(conversationId, command.page, command.mentionedTabIds, { message: user, stored });
+  await stored;
 }
 
 async function retry(

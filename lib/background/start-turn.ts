@@ -11,10 +11,17 @@ import { toModelHistory } from './to-model-history';
 import { toErrorInfo } from '../agent/to-error-info';
 import { buildModelChain } from '../agent/model-fallback';
 
+/** A user message just sent, handed to the turn while its write is under way. */
+export interface PendingMessage {
+  message: MessageRecord;
+  stored: Promise<void>;
+}
+
 export type StartTurn = (
   conversationId: string,
   page: PanelPageContext | undefined,
   mentionedTabIds?: number[],
+  pending?: PendingMessage,
 ) => Promise<void>;
 
 /** `startTurn` for the hub; `finalize` settles each run it starts. */
@@ -39,17 +46,21 @@ export function createTurnStarter(
     broadcast(conversationId, { type: 'message', message });
   }
 
-  return async function startTurn(conversationId, page, mentionedTabIds) {
+  return async function startTurn(conversationId, page, mentionedTabIds, pending) {
     starting.add(conversationId);
     try {
       await settling.get(conversationId);
       const store = await deps.store;
-      const records = await store.listMessages(conversationId);
+      // What the request needs is read at once and in parallel; what it does not (the placeholder's record,
+      // the user message's own write) is written meanwhile and awaited only once the request is on its way.
+      const listed = store.listMessages(conversationId);
+      const conversation = store.getConversation(conversationId);
+      const early = pending && deps.runSettings(page, pending.message.text, mentionedTabIds);
+      const records = withPending(await listed, pending?.message);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
-      const conversation = await store.getConversation(conversationId);
       const [resolved, userSettings, runtime] = await Promise.all([
-        deps.resolveModel(conversation?.model, conversation?.fallbackModels),
-        deps.runSettings(page, question, mentionedTabIds),
+        conversation.then((c) => deps.resolveModel(c?.model, c?.fallbackModels)),
+        early ?? deps.runSettings(page, question, mentionedTabIds),
         deps.runtime(),
       ]);
       const chain = buildModelChain(resolved, resolved.fallbacks ?? []);
@@ -64,7 +75,8 @@ export function createTurnStarter(
         createdAt: deps.now(),
         model: resolved.label,
       };
-      await store.putMessage(placeholder);
+      const placed = store.putMessage(placeholder);
+      placed.catch(() => undefined); // awaited below; this only keeps a failure before then from being unhandled
       broadcast(conversationId, { type: 'message', message: placeholder });
       const handle = await runtime.startRun({
         conversationId,
@@ -73,6 +85,7 @@ export function createTurnStarter(
         settings,
         messageId: placeholder.id,
       });
+      await Promise.all([placed, pending?.stored]);
       // Links the answer to its journal once; its content is written from the journal when the run settles.
       await store.putMessage({ ...placeholder, runId: handle.runId });
       void handle.done
@@ -84,4 +97,10 @@ export function createTurnStarter(
       starting.delete(conversationId);
     }
   };
+}
+
+/** The conversation's messages with the one just sent, whether or not its write has landed yet. */
+function withPending(records: MessageRecord[], message: MessageRecord | undefined): MessageRecord[] {
+  if (!message || records.some((m) => m.id === message.id)) return records;
+  return [...records, message];
 }

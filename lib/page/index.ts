@@ -2,6 +2,8 @@
 // into the frames a run acts on, isolated world) calls; they never talk to the extension themselves.
 export { readPage, type PageReading, type ReadPageInput } from './read-page';
 export { snapshotForms, type SnapshotResult } from './snapshot-forms';
+export { snapshotPage, type PageStateResult } from './snapshot-page';
+export { RefBook } from './ref-book';
 export type {
   ButtonSnapshot,
   FieldConstraints,

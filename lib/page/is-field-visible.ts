@@ -1,3 +1,4 @@
+import { passMemo, withPassMemo } from './pass-memo';
 import { hiddenVerdict } from './hidden-verdict';
 import { isTransparentCombobox } from './is-transparent-combobox';
 
@@ -22,26 +23,15 @@ export function isFieldVisible(el: Element): boolean {
   );
 }
 
-/** Ancestors' verdicts while a `withAncestorCache` pass runs; otherwise every call judges afresh. */
-let ancestorVerdicts: Map<Element, boolean> | undefined;
-
 /**
  * Runs `pass` (which must not change the page) sharing ancestors' verdicts between its calls: a snapshot
  * asks about 200 fields that share most of their ancestors.
  */
-export function withAncestorCache<T>(pass: () => T): T {
-  if (ancestorVerdicts) return pass();
-  ancestorVerdicts = new Map();
-  try {
-    return pass();
-  } finally {
-    ancestorVerdicts = undefined;
-  }
-}
+export const withAncestorCache = withPassMemo;
 
 /** Whether an ancestor (across shadow roots) hides everything inside it; the checks native visibility misses. */
 function isInsideHidden(el: Element): boolean {
-  const cache = ancestorVerdicts ?? new Map<Element, boolean>();
+  const cache = passMemo<boolean>('hidden-ancestor') ?? new Map<Element, boolean>();
   const doc = el.ownerDocument;
   const climbed: Element[] = [];
   let hidden = false;

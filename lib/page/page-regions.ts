@@ -28,11 +28,19 @@ export function regionKind(el: Element): PageRegion['kind'] {
  */
 export function countRegions(elements: Element[], minCount = 3): Map<Element, number> {
   const counts = new Map<Element, number>();
-  for (const el of elements) {
-    for (let p = parentOf(el); p; p = parentOf(p)) {
-      if (p.matches(REGION_SELECTOR)) counts.set(p, (counts.get(p) ?? 0) + 1);
+  // The regions above each ancestor, worked out once: candidates share most of their ancestors.
+  const above = new Map<Element, Element[]>();
+  const regionsFrom = (p: Element | null): Element[] => {
+    if (!p) return [];
+    let list = above.get(p);
+    if (!list) {
+      const outer = regionsFrom(parentOf(p));
+      list = p.matches(REGION_SELECTOR) ? [p, ...outer] : outer;
+      above.set(p, list);
     }
-  }
+    return list;
+  };
+  for (const el of elements) for (const p of regionsFrom(parentOf(el))) counts.set(p, (counts.get(p) ?? 0) + 1);
   for (const [region, count] of counts) {
     const kind = regionKind(region);
     if (kind !== 'form' && kind !== 'dialog' && count < minCount) counts.delete(region);

@@ -134,3 +134,68 @@ describe('a form whose page script changes fields after the snapshot', () => {
     }
   });
 });
+
+describe('a fill whose own writes change later fields', () => {
+  function mount(html: string): HTMLElement {
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    document.body.append(host);
+    return host;
+  }
+
+  it('skips, and says so, a field that a handler of an earlier write hid, disabled or removed; writes the rest', () => {
+    const host = mount(
+      '<form name="g"><label>Country <input name="country"></label><label>State <input name="state"></label>' +
+        '<label>Phone <input name="phone"></label><label>Fax <input name="fax"></label><label>Note <input name="note"></label></form>',
+    );
+    try {
+      const snap = snapshotForms(document);
+      const input = (n: string) => host.querySelector<HTMLInputElement>(`input[name="${n}"]`)!;
+      // As address forms do: a country without states hides the state field, and so on.
+      input('country').addEventListener('change', () => {
+        input('state').closest('label')!.style.display = 'none';
+        input('phone').disabled = true;
+        input('fax').closest('label')!.remove();
+      });
+      const result = fillForm(
+        snap.allowlist,
+        { country: 'Monaco', state: 'X', phone: '1', fax: '2', note: 'ok' },
+        { highlightMs: 10 },
+      );
+      expect(result.failed).toEqual([
+        { key: 'state', reason: expect.stringMatching(/^skipped: the field became hidden after an earlier field/) },
+        { key: 'phone', reason: expect.stringMatching(/^skipped: the field is disabled now/) },
+        { key: 'fax', reason: expect.stringMatching(/^skipped: the field is gone/) },
+      ]);
+      expect(result.written).toEqual([
+        { key: 'country', value: 'Monaco' },
+        { key: 'note', value: 'ok' },
+      ]);
+      expect([input('state').value, input('phone').value, input('note').value]).toEqual(['', '', 'ok']);
+    } finally {
+      host.remove();
+    }
+  });
+
+  it('skips a field that a style rule hides once an earlier checkbox is checked (no DOM change at all)', () => {
+    const host = mount(
+      '<style>#same:checked ~ .billing { display: none }</style>' +
+        '<form name="h"><input type="checkbox" id="same" name="same" aria-label="Same as shipping">' +
+        '<div class="billing"><label>Billing street <input name="billing"></label></div>' +
+        '<label>Shipping street <input name="shipping"></label></form>',
+    );
+    try {
+      const snap = snapshotForms(document);
+      const result = fillForm(
+        snap.allowlist,
+        { same: true, billing: 'Main St', shipping: 'Side St' },
+        { highlightMs: 10 },
+      );
+      expect(result.failed).toEqual([{ key: 'billing', reason: expect.stringMatching(/became hidden/) }]);
+      expect(result.written.map((w) => w.key)).toEqual(['same', 'shipping']);
+      expect(host.querySelector<HTMLInputElement>('input[name="billing"]')!.value).toBe('');
+    } finally {
+      host.remove();
+    }
+  });
+});

@@ -130,4 +130,26 @@ describe('snapshotPage', () => {
     ]);
     expect(state.elements.filter((e) => e.role === 'radio')).toEqual([]);
   });
+
+  it('lists elements given a pointer cursor by style rules (plain, in @media, nested, inline) and not their children', () => {
+    const root = mount(`
+      <style>
+        .card { cursor: pointer }
+        @media (min-width: 1px) { .tile { cursor: pointer } }
+        .menu { & .entry { cursor: pointer } }
+      </style>
+      <div class="card"><span>Card title</span></div>
+      <div class="tile">Tile</div>
+      <div class="menu"><div class="entry">Entry</div></div>
+      <div><p style="cursor: pointer">Inline</p></div>
+      <div class="plain">Plain text</div>`);
+    void root;
+    const { state } = snapshotPage(document, {}, { refs: new RefBook() });
+    expect(state.elements.filter((e) => e.role === 'clickable').map((e) => e.name)).toEqual([
+      'Card title',
+      'Tile',
+      'Entry',
+      'Inline',
+    ]);
+  });
 });
