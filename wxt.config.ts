@@ -1,6 +1,8 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { resolve } from 'node:path';
+import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import o200k from 'js-tiktoken/ranks/o200k_base';
 
 // The manifest is the security boundary of the extension: keep permissions minimal and explicit.
 export default defineConfig({
@@ -9,6 +11,14 @@ export default defineConfig({
     // The toolbar shows the icons WXT found in public/icon/ (16…128), named explicitly for the action.
     'build:manifestGenerated'(_wxt, manifest) {
       if (manifest.icons && manifest.action) manifest.action.default_icon = manifest.icons;
+    },
+    // OpenAI's encodings as files the worker fetches on a model's first run (lib/background/fetch-encoding.ts),
+    // not as modules: in a bundle they would be parsed at every start of the worker.
+    'build:publicAssets'(_wxt, files) {
+      files.push(
+        { relativeDest: 'tokenizers/o200k_base.json', contents: JSON.stringify(o200k) },
+        { relativeDest: 'tokenizers/cl100k_base.json', contents: JSON.stringify(cl100k) },
+      );
     },
     // The retrieval bench's engine page exists only in the bench build (`wxt build --mode bench`, written to
     // .output/chrome-mv3-bench): the product contains no bench code.

@@ -12,6 +12,7 @@ import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord } from './run-journal';
 import { resolveMaxSteps } from './run-settings';
 import { checkRunGates, refuseStep, stepTokens } from './run-gates';
+import { tokensOf } from './estimate-tokens';
 import { runModelStep } from './run-model-step';
 import { runStepTools } from './run-step-tools';
 import { anyOf, stepLimit, type Refusal } from './stop-condition';
@@ -86,7 +87,7 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
       if (overBudget) return refuse(live, deps, undefined, overBudget);
       const step = await runModelStep(live, deps, verdict.next.retryOf);
       if (deps.isDead()) return abandoned(live);
-      live.tree.tokens += stepTokens(step, live.snap.toolCalls, deps.estimateTokens);
+      live.tree.tokens += stepTokens(step, live.snap.toolCalls, tokensOf(live, deps));
       if (step.status === 'done') {
         if (!step.interrupted)
           live.emit({
