@@ -2,6 +2,8 @@ import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import o200k from 'js-tiktoken/ranks/o200k_base';
 
 // pdf.js's worker, CMaps and standard fonts ship inside the extension (lib/documents/serve-read-document.ts):
 // reading a PDF fetches nothing from the network.
@@ -21,11 +23,17 @@ export default defineConfig({
   manifestVersion: 3,
   hooks: {
     // The toolbar shows the icons WXT found in public/icon/ (16…128), named explicitly for the action.
-    'build:publicAssets'(_wxt, files) {
-      files.push(...pdfjsAssets);
-    },
     'build:manifestGenerated'(_wxt, manifest) {
       if (manifest.icons && manifest.action) manifest.action.default_icon = manifest.icons;
+    },
+    // OpenAI's encodings as files the worker fetches on a model's first run (lib/background/fetch-encoding.ts),
+    // not as modules: in a bundle they would be parsed at every start of the worker. And pdf.js's files.
+    'build:publicAssets'(_wxt, files) {
+      files.push(
+        ...pdfjsAssets,
+        { relativeDest: 'tokenizers/o200k_base.json', contents: JSON.stringify(o200k) },
+        { relativeDest: 'tokenizers/cl100k_base.json', contents: JSON.stringify(cl100k) },
+      );
     },
     // The retrieval bench's engine page exists only in the bench build (`wxt build --mode bench`, written to
     // .output/chrome-mv3-bench): the product contains no bench code.

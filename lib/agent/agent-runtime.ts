@@ -13,7 +13,8 @@ import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentEvent } from './agent-event';
 import { ApprovalWaiters } from './approval-waiters';
 import { driveRun, type RunResult } from './drive-run';
-import { estimateTokens, type EstimateTokens } from './estimate-tokens';
+import { estimateTokens, tokensOf, type EstimateTokens } from './estimate-tokens';
+import type { TokenCounter } from '../providers/tokens/create-token-counter';
 import type { LatencyStore } from './latency-store';
 import type { PromptLibrary } from './prompt-library';
 import { replayRunTree } from './replay-run-tree';
@@ -56,6 +57,8 @@ export interface AgentRuntimeOptions {
   /** Caps every run's step limit (default MAX_STEPS_CEILING; benches measuring long runs raise it). */
   maxStepsCeiling?: number;
   estimateTokens?: EstimateTokens;
+  /** Counts tokens by each model's own tokenizer where it has one (lib/providers/tokens). */
+  tokenCounter?: TokenCounter;
   /** Extra stop conditions on top of the run's step limit. */
   stopWhen?: StopCondition[];
   reportInternalError?: (error: unknown) => void;
@@ -126,6 +129,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     checkpointIntervalMs: options.checkpointIntervalMs ?? 500,
     maxStepsCeiling: options.maxStepsCeiling ?? MAX_STEPS_CEILING,
     estimateTokens: options.estimateTokens ?? estimateTokens,
+    ...(options.tokenCounter ? { tokenCounter: options.tokenCounter } : {}),
     stopWhen: options.stopWhen ?? [],
     waiters: new ApprovalWaiters(),
     isDead: () => dead,
@@ -151,7 +155,9 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     const controller = new AbortController();
     parentSignal?.addEventListener('abort', () => controller.abort(parentSignal.reason), { once: true });
     // A sub-agent spends from its parent's budget and counts as running until it ends.
-    const tree = parentTree ?? { tokens: runTokens({ snap }, deps.estimateTokens), liveSubAgents: 0 };
+    const model = await options.resolveModel(snap.run.model);
+    await deps.tokenCounter?.prepare(model);
+    const tree = parentTree ?? { tokens: runTokens({ snap }, tokensOf({ model }, deps)), liveSubAgents: 0 };
     const run: LiveRun = {
       snap,
       emit,
@@ -160,7 +166,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       timings: new Map(),
       streamingCalls: [],
       tree,
-      model: await options.resolveModel(snap.run.model),
+      model,
       delegate: (toolCallId, request, signal) => delegate(run, toolCallId, request, signal),
     };
     if (parentTree) parentTree.liveSubAgents += 1;

@@ -13,6 +13,7 @@ import type { ModelRef, StepRecord } from './run-journal';
 import { resolveMaxSteps } from './run-settings';
 import { labelOf } from './model-fallback';
 import { checkRunGates, refuseStep, stepTokens } from './run-gates';
+import { tokensOf } from './estimate-tokens';
 import { runModelStep } from './run-model-step';
 import { runStepTools } from './run-step-tools';
 import { anyOf, stepLimit, type Refusal } from './stop-condition';
@@ -92,7 +93,7 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
       if (overBudget) return refuse(live, deps, undefined, overBudget);
       const step = await runModelStep(live, deps, verdict.next.retryOf);
       if (deps.isDead()) return abandoned(live);
-      live.tree.tokens += stepTokens(step, live.snap.toolCalls, deps.estimateTokens);
+      live.tree.tokens += stepTokens(step, live.snap.toolCalls, tokensOf(live, deps));
       // A call that fell back is not timed: the run's model is already the next one.
       if (step.status === 'done' && !step.fellBack) {
         if (!step.interrupted)

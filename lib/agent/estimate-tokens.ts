@@ -1,10 +1,20 @@
 import type { ChatMessage } from '../core/chat-message';
+import { estimateTokensByScript } from '../providers/tokens/estimate-tokens-by-script';
+import type { LiveRun, RuntimeDeps } from './run-context';
 
-/** Estimates tokens from text length; injected so a real tokenizer can replace it. */
+/** Counts a text's tokens; injected so the model's own tokenizer can stand in. */
 export type EstimateTokens = (text: string) => number;
 
-/** About four characters per token for English prose and JSON, rounded up; good enough to budget with. */
-export const estimateTokens: EstimateTokens = (text) => Math.ceil(text.length / 4);
+/** The per-script estimate (lib/providers/tokens), for a model whose tokenizer Tabwise cannot run. */
+export const estimateTokens: EstimateTokens = estimateTokensByScript;
+
+/** The counter for a run's model: its own tokenizer when the runtime has one for it, else the estimate. */
+export function tokensOf(
+  live: Pick<LiveRun, 'model'>,
+  deps: Pick<RuntimeDeps, 'tokenCounter' | 'estimateTokens'>,
+): EstimateTokens {
+  return deps.tokenCounter?.counterFor(live.model) ?? deps.estimateTokens;
+}
 
 /** A message's estimated size, with a small per-part overhead for roles and wrappers. */
 export function estimateMessageTokens(message: ChatMessage, estimate: EstimateTokens): number {

@@ -5,14 +5,17 @@ import type { SitePolicyStore } from '../tools/site-policy-store';
 import type { AgentDb } from './agent-db';
 import type { LatencyStore } from './latency-store';
 
-/** Memories in IndexedDB; search ranks in memory, fine for the few hundred memories a person keeps. */
-export function createIdbMemoryStore(db: IDBPDatabase<AgentDb>): MemoryStore {
+/**
+ * Memories in IndexedDB; search ranks in memory, fine for the few hundred memories a person keeps, with words
+ * stemmed under the user's `languages` (BCP 47).
+ */
+export function createIdbMemoryStore(db: IDBPDatabase<AgentDb>, languages: readonly string[] = []): MemoryStore {
   return {
     async save(memory) {
       await db.put('memories', memory);
     },
     async search(query, limit) {
-      return rankMemories(await db.getAll('memories'), query, limit);
+      return rankMemories(await db.getAll('memories'), query, limit, languages);
     },
     async delete(id) {
       const tx = db.transaction('memories', 'readwrite');

@@ -8,6 +8,7 @@ import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentEvent } from './agent-event';
 import type { ApprovalWaiters } from './approval-waiters';
 import type { EstimateTokens } from './estimate-tokens';
+import type { TokenCounter } from '../providers/tokens/create-token-counter';
 import type { LatencyStore } from './latency-store';
 import type { PromptLibrary } from './prompt-library';
 import type { ModelRef, RunJournal, RunSnapshot } from './run-journal';
@@ -32,6 +33,8 @@ export interface RuntimeDeps {
   /** The most steps a run may take, whatever its settings say. */
   maxStepsCeiling: number;
   estimateTokens: EstimateTokens;
+  /** Per-model token counts (OpenAI's encodings); without it every model is counted by `estimateTokens`. */
+  tokenCounter?: TokenCounter;
   stopWhen: StopCondition[];
   waiters: ApprovalWaiters;
   /** True once the runtime was abandoned (the worker is dying): nothing more may be written or emitted. */

@@ -14,6 +14,7 @@ import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
 import type { ErrorInfo } from '../core/error-info';
 import { DEFAULT_CONTEXT_WINDOW, resolveDataBoundary } from './run-settings';
+import { tokensOf } from './estimate-tokens';
 import { activeTools } from './run-step-tools';
 import { baseRequest, toStepRequestRecord } from './step-request-record';
 import { runState, stepState, stepText } from './assemble-snapshot';
@@ -49,7 +50,9 @@ export async function buildRequest(
     now: deps.now(),
     timeZone: deps.timeZone,
   });
-  const estimate = deps.estimateTokens;
+  // The model's own tokenizer, loaded on its first run (OpenAI's encodings); the per-script estimate otherwise.
+  await deps.tokenCounter?.prepare(live.model);
+  const estimate = tokensOf(live, deps);
   const reserved = estimate(system) + estimate(JSON.stringify(specs)) + (s.maxOutputTokens ?? 4096);
   // The page's context and passages ride with the user message the run answers (the last of its input).
   const data = composeTurnData(s, resolveDataBoundary(live.snap.run));

@@ -33,13 +33,16 @@ export function trimContext(input: ChatMessage[], budget: number, estimate: Esti
   const notes: string[] = [];
   const lastUser = messages.map((m) => m.role).lastIndexOf('user');
 
-  // 1. No single tool result may take more than a quarter of the budget.
-  const maxChars = Math.max(400, Math.floor(budget / 4) * 4);
+  // 1. No single tool result may take more than a quarter of the budget, in the model's tokens: the cut keeps
+  // the share of characters that fits (a CJK or code result has far fewer characters a token than prose).
+  const maxTokens = Math.floor(budget / 4);
   let truncated = 0;
   for (const m of messages) {
     if (m.role !== 'tool') continue;
     for (const p of m.content) {
-      if (p.output.length > maxChars) {
+      const tokens = estimate(p.output);
+      const maxChars = Math.max(400, Math.floor((p.output.length * maxTokens) / Math.max(1, tokens)));
+      if (tokens > maxTokens && p.output.length > maxChars) {
         const cut = p.output.length - maxChars;
         p.output = truncateUntrusted(p.output, maxChars, `[… ${cut} characters trimmed to fit the context window]`);
         truncated++;

@@ -14,6 +14,8 @@ import { createToolRegistry } from '../tools/tool-registry';
 import type { McpHub } from '../tools/mcp/mcp-hub';
 import type { ModelResolver } from './model-resolver';
 import type { BackgroundStores } from './open-background-stores';
+import { createTokenCounter } from '../providers/tokens/create-token-counter';
+import { fetchEncoding } from './fetch-encoding';
 
 export interface AgentRuntimeParts {
   agentStores: BackgroundStores['agentStores'];
@@ -70,6 +72,7 @@ export function buildAgentRuntime(p: AgentRuntimeParts): Promise<AgentRuntime> {
       latency: s.latency,
       now: p.now,
       generateId: p.generateId,
+      tokenCounter: createTokenCounter({ loadEncoding: fetchEncoding }),
     });
     created.subscribe((event) => {
       if (event.type === 'run-start') p.onRunStart();

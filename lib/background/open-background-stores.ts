@@ -6,6 +6,7 @@ import { createProviderStore } from '../providers/provider-store';
 import { createConversationStore } from '../storage/conversation-store';
 import { openTabwiseDb } from '../storage/db';
 import { createSettingsStore } from '../storage/settings-store';
+import { userLanguages } from './user-languages';
 
 export type BackgroundStores = ReturnType<typeof openBackgroundStores>;
 
@@ -20,7 +21,7 @@ export function openBackgroundStores({ now, generateId }: { now(): number; gener
   const agentDb = openAgentDb();
   const agentStores = agentDb.then((db) => ({
     journal: createIdbRunJournal(db),
-    memory: createIdbMemoryStore(db),
+    memory: createIdbMemoryStore(db, userLanguages()),
     sitePolicies: createIdbSitePolicyStore(db, now),
     latency: createIdbLatencyStore(db),
   }));

@@ -1,4 +1,5 @@
 /** Finds conversations by title or message text, with a snippet of where the words were found. */
+import { queryWords } from '../retrieval/words/match-query-words';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationRecord } from '../storage/records';
 
@@ -10,30 +11,31 @@ export interface ConversationHit {
 
 const SNIPPET_RADIUS = 40;
 
-/** Every word of `query` (case- and accent-insensitive) must appear in the title or in one message. */
+/**
+ * Every word of `query` must be in the title or in one message, compared as the history index compares words
+ * (lib/retrieval/words: segmented in any script, accents aside, stemmed under the user's `languages`); the
+ * last word may be the start of one, as it is while it is being typed. Newest conversations first.
+ */
 export async function searchConversations(
   store: ConversationStore,
   query: string,
-  limit = 50,
+  { limit = 50, languages = [] }: { limit?: number; languages?: readonly string[] } = {},
 ): Promise<ConversationHit[]> {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
+  const words = queryWords(query, languages, { prefixLast: true });
+  if (words.size === 0) return [];
+  const all = (found: boolean[]) => found.every(Boolean);
   const hits: ConversationHit[] = [];
   for (const conversation of await store.listConversations()) {
     if (hits.length >= limit) break;
-    const title = fold(conversation.title);
-    if (words.every((w) => title.includes(w))) {
+    if (all(words.match(conversation.title).found)) {
       hits.push({ conversation });
       continue;
     }
     for (const m of await store.listMessages(conversation.id)) {
-      const text = fold(m.text);
-      if (!words.every((w) => text.includes(w))) continue;
-      // The fold keeps length for the scripts people type in, so the index points into the original text.
-      const at = text.indexOf(words[0]!);
-      const start = Math.max(0, at - SNIPPET_RADIUS);
-      const end = Math.min(m.text.length, at + words[0]!.length + SNIPPET_RADIUS);
+      const { found, first } = words.match(m.text);
+      if (!all(found) || !first) continue;
+      const start = Math.max(0, first.index - SNIPPET_RADIUS);
+      const end = Math.min(m.text.length, first.index + first.text.length + SNIPPET_RADIUS);
       const snippet = `${start > 0 ? '…' : ''}${m.text.slice(start, end).replace(/\s+/g, ' ').trim()}${end < m.text.length ? '…' : ''}`;
       hits.push({ conversation, snippet });
       break;

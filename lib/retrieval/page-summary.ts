@@ -4,5 +4,7 @@ export interface PageSummary {
   title: string;
   domain: string;
   visitedAt: number;
+  /** The language the page declared (BCP 47), when it did. */
+  lang?: string;
   chunks: number;
 }

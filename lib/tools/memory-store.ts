@@ -1,4 +1,5 @@
 /** Memories the model keeps across conversations (only what it chose to save with memory_save). */
+import { queryWords } from '../retrieval/words/match-query-words';
 
 export interface Memory {
   id: string;
@@ -18,21 +19,24 @@ export interface MemoryStore {
   list(): Promise<Memory[]>;
 }
 
-const terms = (s: string): string[] =>
-  s
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t.length > 1);
-
-/** Scores by shared terms (tags count double), newest first on ties; enough for a personal memory list. */
-export function rankMemories(memories: Memory[], query: string, limit: number): Memory[] {
-  const q = terms(query);
-  if (q.length === 0) return [...memories].sort((a, b) => b.createdAt - a.createdAt).slice(0, limit);
+/**
+ * Scores by the query words a memory holds (a tag counts double), newest first on ties; enough for a personal
+ * memory list. Words are compared as the history index compares them (lib/retrieval/words): segmented in any
+ * script, and stemmed under each of the user's `languages` (BCP 47) as well as taken as they are.
+ */
+export function rankMemories(
+  memories: Memory[],
+  query: string,
+  limit: number,
+  languages: readonly string[] = [],
+): Memory[] {
+  const q = queryWords(query, languages);
+  if (q.size === 0) return [...memories].sort((a, b) => b.createdAt - a.createdAt).slice(0, limit);
+  const count = (found: boolean[]) => found.filter(Boolean).length;
   const scored = memories.map((m) => {
-    const body = new Set(terms(m.text));
-    const tags = new Set(m.tags.flatMap(terms));
-    const score = q.reduce((s, t) => s + (body.has(t) ? 1 : 0) + (tags.has(t) ? 2 : 0), 0);
-    return { m, score };
+    const body = q.match(m.text).found;
+    const tags = q.match(m.tags.join('\n')).found;
+    return { m, score: count(body) + 2 * count(tags) };
   });
   return scored
     .filter((s) => s.score > 0)
@@ -42,14 +46,14 @@ export function rankMemories(memories: Memory[], query: string, limit: number): 
 }
 
 /** An in-memory MemoryStore for tests and for running without IndexedDB. */
-export function createInMemoryMemoryStore(): MemoryStore {
+export function createInMemoryMemoryStore(languages: readonly string[] = []): MemoryStore {
   const items = new Map<string, Memory>();
   return {
     async save(memory) {
       items.set(memory.id, structuredClone(memory));
     },
     async search(query, limit) {
-      return rankMemories([...items.values()], query, limit).map((m) => structuredClone(m));
+      return rankMemories([...items.values()], query, limit, languages).map((m) => structuredClone(m));
     },
     async delete(id) {
       return items.delete(id);

@@ -13,6 +13,17 @@ import { DEFAULT_FUSION, type Fusion } from '../../lib/retrieval/engine/hybrid-i
 import { buildSyntheticIndex, seededRandom, timeSyntheticSearches } from './retrieval/synthetic-index';
 import { loadBeir, meanMetric, ndcgAt, recallAt } from './retrieval/beir';
 import { inExtension } from './retrieval/in-extension';
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200k from 'js-tiktoken/ranks/o200k_base';
+import { estimateTokensByScript } from '../../lib/providers/tokens/estimate-tokens-by-script';
+import {
+  buildMultilingualIndex,
+  CJK,
+  multilingualPages,
+  multilingualQueries,
+  rankedIds,
+} from '../fixtures/multilingual/multilingual-set';
+import { TOKEN_SAMPLES } from '../fixtures/token-samples';
 
 const modelsDir = process.env.TABWISE_MODELS_DIR ?? resolve('../shared/models');
 const dataDir = process.env.TABWISE_DATA_DIR ?? resolve('../shared/data');
@@ -40,7 +51,8 @@ async function quality(): Promise<void> {
   t = performance.now();
   const index = createHybridIndex({ modelId: embedder.modelId, dims: embedder.dims });
   set.docs.forEach((d, i) =>
-    index.addPage({ url: `https://beir.test/${d.id}`, title: d.title, visitedAt: 0 }, [
+    // SciFact's abstracts are English: indexed as a page that declares lang="en" (stemmed, stop-worded).
+    index.addPage({ url: `https://beir.test/${d.id}`, title: d.title, visitedAt: 0, lang: 'en' }, [
       { text: d.text, headingPath: [], vector: docVectors[i]! },
     ]),
   );
@@ -129,6 +141,48 @@ function latency(n: number): void {
   }
 }
 
+/**
+ * The project's multilingual set (tests/fixtures/multilingual): CJK recall@10 by keyword alone, nDCG@10 over
+ * every query (hybrid with glove-sif-100d when present, else keyword alone), and the per-script token
+ * estimate's worst error against o200k_base on the English, CJK and code samples (tests/fixtures/token-samples.ts).
+ */
+async function multilingual(): Promise<void> {
+  const queries = multilingualQueries();
+  const rel = (q: (typeof queries)[number]) => new Map(q.relevant.map((id) => [id, 1]));
+  const sparse = await buildMultilingualIndex();
+  const cjk = queries.filter((q) => CJK.has(q.lang));
+  const cjkRecall = cjk.reduce((s, q) => s + recallAt(rankedIds(sparse, q.text), rel(q), 10), 0) / cjk.length;
+  const gloveDir = resolve(modelsDir, 'glove-sif-100d');
+  let index = sparse;
+  let vectors: Float32Array[] | undefined;
+  if (existsSync(gloveDir)) {
+    const embedder = await createEmbedder({ model: 'glove-sif-100d', dtype: 'fp32', localModelPath: modelsDir + '/' });
+    index = await buildMultilingualIndex((texts) => embedder.embed(texts));
+    vectors = await embedder.embed(queries.map((q) => q.text));
+  }
+  const ndcg =
+    queries.reduce((s, q, i) => s + ndcgAt(rankedIds(index, q.text, vectors?.[i]), rel(q), 10), 0) / queries.length;
+  console.log(
+    `multilingual: ${queries.length} queries over ${multilingualPages().length} pages; CJK (${cjk.length} queries) recall@10 by keyword ${fmt(cjkRecall)} (target ≥ 0.9); nDCG@10 ${vectors ? 'hybrid' : 'keyword'} ${fmt(ndcg)}`,
+  );
+  const encoder = new Tiktoken(o200k);
+  let worst = 0;
+  for (const [name, text] of Object.entries(TOKEN_SAMPLES)) {
+    const real = encoder.encode(text, [], []).length;
+    const estimate = estimateTokensByScript(text);
+    const err = Math.abs(estimate - real) / real;
+    worst = Math.max(worst, err);
+    console.log(
+      `tokens ${name}: o200k_base ${real}, estimate ${estimate} (${(err * 100).toFixed(1)}%), chars/4 ${Math.ceil(text.length / 4)}`,
+    );
+  }
+  Object.assign(summary, {
+    cjk_recall_at_10: fmt(cjkRecall),
+    multilingual_ndcg10: fmt(ndcg),
+    tokenizer_error_pct: (worst * 100).toFixed(1),
+  });
+}
+
 async function nativeThroughput(): Promise<number | undefined> {
   if (!existsSync(resolve(modelsDir, 'minilm-l6-shape'))) {
     console.log('throughput: skipped, minilm-l6-shape not found');
@@ -173,9 +227,10 @@ async function nativeThroughput(): Promise<number | undefined> {
   return rate;
 }
 
-// RETRIEVAL_PARTS=quality,latency,extension runs a subset while iterating (the default runs all).
-const parts = new Set((process.env.RETRIEVAL_PARTS ?? 'quality,latency,extension').split(','));
+// RETRIEVAL_PARTS=quality,multilingual,latency,extension runs a subset while iterating (the default runs all).
+const parts = new Set((process.env.RETRIEVAL_PARTS ?? 'quality,multilingual,latency,extension').split(','));
 if (parts.has('quality')) await quality();
+if (parts.has('multilingual')) await multilingual();
 if (parts.has('latency')) {
   latency(10_000);
   latency(100_000);
@@ -207,5 +262,8 @@ const keys = [
   'p95_ms_100k',
   'bytes_per_chunk',
   'restore_ms_100k',
+  'cjk_recall_at_10',
+  'multilingual_ndcg10',
+  'tokenizer_error_pct',
 ];
 console.log(`retrieval: ${keys.map((k) => `${k}=${summary[k] ?? 'NA'}`).join(' ')}`);

@@ -5,6 +5,7 @@
  */
 import type { ConversationStore } from '../../storage/conversation-store';
 import { searchConversations } from '../search-conversations';
+import { userLanguages } from '../user-languages';
 import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 import { t } from '../../util/t';
@@ -43,7 +44,8 @@ export function createConversationEditHandlers(deps: ConversationEditDeps) {
   const handlers: HandlerSet<
     'conversations.search' | 'conversations.rename' | 'conversations.trash' | 'conversations.restore'
   > = {
-    'conversations.search': async ({ query }) => searchConversations(await deps.conversations, query),
+    'conversations.search': async ({ query }) =>
+      searchConversations(await deps.conversations, query, { languages: userLanguages() }),
     'conversations.rename': async ({ id, title }) => {
       const store = await deps.conversations;
       if (!(await store.getConversation(id))) throw new UserFacingError('not_found', t('bg_conversation_gone'));

@@ -37,6 +37,7 @@ export function addIndexedPage(state: HybridIndexState, page: PageInput, input: 
     domain,
     domains: domainAncestry(domain),
     visitedAt: page.visitedAt,
+    ...(page.lang ? { lang: page.lang } : {}),
     slots: [],
   };
   const out: IndexedChunk[] = [];

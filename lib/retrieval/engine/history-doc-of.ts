@@ -18,6 +18,7 @@ export function historyDocOf(
     domain: page.domain,
     domains: page.domains,
     visitedAt: page.visitedAt,
+    ...(page.lang ? { lang: page.lang } : {}),
     headingPath,
     text,
   };

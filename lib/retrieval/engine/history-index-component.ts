@@ -10,6 +10,7 @@ import type { HistoryComponentsShared, HistoryFields, HistoryIndexStore } from '
 import { markLive } from './live-slots';
 import { loadHistoryFields } from './load-history-fields';
 import { saveHistoryFields } from './save-history-fields';
+import { searchableText } from './searchable-text';
 import { selectTopK } from './select-top-k';
 import { createSparseIndex } from './sparse-index';
 import { createVectorStore } from './vector-store';
@@ -40,8 +41,8 @@ export function historyIndexComponent(
       const slot = internalId - 1;
       if (prop === TEXT_FIELD) {
         const doc = shared.docs?.docs[internalId] as HistoryDoc | undefined;
-        const searchable = doc ? [doc.title, doc.headingPath.join(' '), value as string].join('\n') : (value as string);
-        store.history.sparse.add(slot, searchable);
+        const searchable = doc ? searchableText(doc.title, doc.headingPath, value as string) : (value as string);
+        store.history.sparse.add(slot, searchable, doc?.lang);
         markLive(store, slot, true);
         return;
       }

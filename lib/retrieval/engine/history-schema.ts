@@ -26,6 +26,8 @@ export interface HistoryDoc {
   domain: string;
   domains: string[];
   visitedAt: number;
+  /** The page's language, which its words are stemmed by (absent: not stemmed). */
+  lang?: string;
   headingPath: string[];
   text: string;
   [VECTOR_FIELD]?: number[];

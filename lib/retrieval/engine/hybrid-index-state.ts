@@ -14,6 +14,8 @@ export interface PageRecord {
   domain: string;
   domains: string[];
   visitedAt: number;
+  /** The page's language as captured (BCP 47), when it declared one. */
+  lang?: string;
   slots: number[];
 }
 

@@ -12,6 +12,8 @@ export interface PageInput {
   visitedAt: number;
   /** Defaults to the URL's host without "www.". */
   domain?: string;
+  /** The page's language (its `lang`, BCP 47): its words are stemmed as that language's; absent: not stemmed. */
+  lang?: string;
 }
 
 /** One chunk of a page with its embedding (from the index's model). */
@@ -31,6 +33,8 @@ export interface IndexedChunk {
   title: string;
   domain: string;
   visitedAt: number;
+  /** The page's language (BCP 47), when it declared one. */
+  lang?: string;
   headingPath: string[];
   text: string;
   modelId: string;
@@ -82,7 +86,7 @@ export interface HybridIndexSnapshot {
   version: 1;
   modelId: string;
   dims: number;
-  pages: Array<{ url: string; title: string; domain: string; visitedAt: number }>;
+  pages: Array<{ url: string; title: string; domain: string; visitedAt: number; lang?: string }>;
   /** Per chunk: index into `pages`. */
   chunkPage: Uint32Array;
   chunkOrdinal: Uint16Array;

@@ -92,6 +92,7 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
         title: p.title,
         domain: p.domain,
         visitedAt: p.visitedAt,
+        ...(p.lang ? { lang: p.lang } : {}),
         chunks: p.slots.length,
       }));
     },

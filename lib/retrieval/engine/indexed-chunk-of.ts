@@ -11,6 +11,7 @@ export function indexedChunkOf(doc: HistoryDoc, modelId: string, dims: number): 
     title: doc.title,
     domain: doc.domain,
     visitedAt: doc.visitedAt,
+    ...(doc.lang ? { lang: doc.lang } : {}),
     headingPath: doc.headingPath,
     text: doc.text,
     modelId,

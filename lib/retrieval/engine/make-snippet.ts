@@ -1,5 +1,7 @@
 /** A short excerpt of a chunk around the query's terms, with the matched words marked. */
-import { normalizeWord, WORD_PATTERN } from './tokenize-text';
+import { segmentWords } from '../words/segment-words';
+import { wordLanguageOf } from '../words/word-languages';
+import { termOf, wordForms } from '../words/word-terms';
 
 /** An excerpt and the [start, end) ranges of matched words within it. */
 export interface Snippet {
@@ -7,17 +9,18 @@ export interface Snippet {
   highlights: Array<[number, number]>;
 }
 
-/** Picks the window of about `maxChars` with the most distinct query terms (ties: earliest). */
-export function makeSnippet(text: string, query: string, maxChars = 240): Snippet {
+/**
+ * Picks the window of about `maxChars` with the most distinct query terms (ties: earliest). `lang` is the
+ * page's language, which its words were indexed in (word-terms.ts).
+ */
+export function makeSnippet(text: string, query: string, lang?: string, maxChars = 240): Snippet {
+  const code = wordLanguageOf(lang);
   const terms = new Set<string>();
-  for (const m of query.matchAll(WORD_PATTERN)) {
-    const t = normalizeWord(m[0]);
-    if (t) terms.add(t);
-  }
+  for (const w of segmentWords(query)) for (const f of wordForms(w.text, code ? [code] : [])) terms.add(f);
   const hits: Array<{ start: number; end: number; term: string }> = [];
-  for (const m of text.matchAll(WORD_PATTERN)) {
-    const t = normalizeWord(m[0]);
-    if (t && terms.has(t)) hits.push({ start: m.index, end: m.index + m[0].length, term: t });
+  for (const w of segmentWords(text)) {
+    const t = termOf(w.text, code);
+    if (t && terms.has(t)) hits.push({ start: w.index, end: w.index + w.text.length, term: t });
   }
   let bestStart = 0;
   let bestScore = -1;

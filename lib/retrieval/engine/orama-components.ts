@@ -8,8 +8,8 @@
  * chunks of 150 words Orama's default index takes ~0.6 ms to insert a chunk, searches at p95 ~120 ms,
  * saves ~6.5 KB per chunk and needs ~5 s to deserialise and load() — against this feature's targets of
  * p95 30 ms and a 2 s restore at 100k chunks, and 2 KB a chunk at rest. The replacement field keeps
- * Orama's BM25 parameters (k, b from the search's `relevance`) and Orama's English stemmer
- * (tokenize-text.ts), with textbook term frequencies; the vector field is an int8 flat scan.
+ * Orama's BM25 parameters (k, b from the search's `relevance`) and Orama's stemmers and stop words, by the
+ * page's language (lib/retrieval/words), with textbook term frequencies; the vector field is an int8 flat scan.
  *
  * The parts: history-schema.ts (fields and stored document), history-index-component.ts (the index, with
  * save-history-fields.ts and load-history-fields.ts), history-documents-store.ts, history-vector-field.ts.

@@ -12,6 +12,27 @@ import type { HistoryDoc } from './history-schema';
 import type { HistoryIndexRaw } from './history-store-types';
 import type { HybridIndexState, PageRecord } from './hybrid-index-state';
 import { HEADING_SEP, type HybridIndexSnapshot } from './hybrid-index-types';
+import { searchableText } from './searchable-text';
+import { createSparseIndex, TOKENIZER_VERSION, type SparseIndexSnapshot } from './sparse-index';
+
+/**
+ * The text field of a snapshot made before the multilingual tokenizer, rebuilt from its stored texts (once:
+ * the next save keeps the new terms). Its pages recorded no language and were all stemmed as English, so
+ * they are read as English again: Latin-script words find what they found, and CJK runs become words.
+ */
+function retokenized(snap: HybridIndexSnapshot): SparseIndexSnapshot {
+  const sparse = createSparseIndex();
+  for (let slot = 0; slot < snap.texts.length; slot++) {
+    const page = snap.pages[snap.chunkPage[slot]!];
+    const hp = snap.headingPaths[slot]!;
+    sparse.add(
+      slot,
+      searchableText(page?.title ?? '', hp ? hp.split(HEADING_SEP) : [], snap.texts[slot]!),
+      page?.lang ?? 'en',
+    );
+  }
+  return sparse.snapshot();
+}
 
 export function restoreHybridIndex(state: HybridIndexState, snap: HybridIndexSnapshot): void {
   const n = snap.texts.length;
@@ -50,7 +71,8 @@ export function restoreHybridIndex(state: HybridIndexState, snap: HybridIndexSna
     domains[slot] = page.domains;
     page.slots.push(slot);
   }
-  const index: HistoryIndexRaw = { sparse: snap.sparse, vectors: snap.vectors, live: alive, visitedAt, domains };
+  const sparse = snap.sparse.tokenizer === TOKENIZER_VERSION ? snap.sparse : retokenized(snap);
+  const index: HistoryIndexRaw = { sparse, vectors: snap.vectors, live: alive, visitedAt, domains };
   // The shape of Orama's save() (its internal id store, our index, its documents store), which load() takes.
   load(state.db, {
     internalDocumentIDStore: { internalIdToId: ids },

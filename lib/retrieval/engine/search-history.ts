@@ -53,7 +53,7 @@ export async function searchHistory(
     ...(request.mode && vector ? { mode: request.mode } : {}),
   });
   return hits.map(({ chunk, score }) => {
-    const snippet = makeSnippet(chunk.text, query);
+    const snippet = makeSnippet(chunk.text, query, chunk.lang);
     return {
       title: chunk.title,
       url: chunk.url,

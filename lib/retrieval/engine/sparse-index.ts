@@ -4,7 +4,8 @@
  * It is the text field of the history index's Orama database (orama-components.ts), in place of
  * Orama's default radix-tree field, which tests/bench/orama-default.ts measures.
  */
-import { tokenizeText } from './tokenize-text';
+import { indexTerms, queryTermGroups, termLanguage } from '../words/word-terms';
+import { wordLanguageOf } from '../words/word-languages';
 
 /** BM25 parameters: k1 saturates term frequency, b scales length normalisation. */
 export interface Bm25Params {
@@ -21,8 +22,15 @@ export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75 };
 /** Largest slot a packed posting can address (24 bits). */
 export const MAX_SLOTS = 1 << 24;
 
+/**
+ * Which tokenizer made a snapshot's terms (lib/retrieval/words). 2: segmented words, `lang:stem` terms; a
+ * snapshot without it was made by the English-only tokenizer and is rebuilt from its texts on restore.
+ */
+export const TOKENIZER_VERSION = 2;
+
 /** Compact, structured-clone-friendly form of a sparse index. */
 export interface SparseIndexSnapshot {
+  tokenizer?: number;
   count: number;
   /** Vocabulary, joined by '\n' (terms never contain whitespace). */
   terms: string;
@@ -36,12 +44,13 @@ export interface SparseIndexSnapshot {
 /** A BM25 index addressed by slot (the hybrid index owns the slot numbering). */
 export interface SparseIndex {
   readonly count: number;
-  /** Indexes `text` at `slot`; slots must be added in increasing order. */
-  add(slot: number, text: string): void;
+  /** Indexes `text`, in language `lang` (BCP 47; absent: not stemmed), at `slot`; slots only increase. */
+  add(slot: number, text: string, lang?: string): void;
   /** Removes a slot (its postings are skipped until the next snapshot compacts them away). */
   remove(slot: number): void;
   /**
-   * BM25 score of every slot that shares a term with the query. Returns the accumulator (indexed by
+   * BM25 score of every slot that shares a term with the query. A query word counts once per slot, by the
+   * best of the forms it may have been indexed under (word-terms.ts). Returns the accumulator (indexed by
    * slot, zero where unmatched) and the list of matched slots.
    */
   scoreAll(query: string, params?: Bm25Params): { scores: Float32Array; matched: Uint32Array };
@@ -58,6 +67,8 @@ export function createSparseIndex(from?: SparseIndexSnapshot): SparseIndex {
   let count = 0;
   let live = 0;
   let totalLen = 0;
+  // The languages whose stems the vocabulary holds: a query word is looked up under each one's stem.
+  const languages = new Set<string>();
 
   if (from) {
     const terms = from.terms ? from.terms.split('\n') : [];
@@ -66,6 +77,8 @@ export function createSparseIndex(from?: SparseIndexSnapshot): SparseIndex {
       // Views into the restored buffer; a list is copied only when it next grows.
       lists.push(from.postings.subarray(from.offsets[t]!, from.offsets[t + 1]!));
       listLen.push(from.offsets[t + 1]! - from.offsets[t]!);
+      const lang = termLanguage(terms[t]!);
+      if (lang) languages.add(lang);
     }
     count = from.count;
     docLen = new Uint16Array(Math.max(1024, count));
@@ -93,10 +106,12 @@ export function createSparseIndex(from?: SparseIndexSnapshot): SparseIndex {
     get count() {
       return count;
     },
-    add(slot, text) {
+    add(slot, text, lang) {
       if (slot < count) throw new RangeError(`slot ${slot} was already used`);
       if (slot >= MAX_SLOTS) throw new RangeError(`slot ${slot} exceeds ${MAX_SLOTS}`);
-      const tokens = tokenizeText(text);
+      const code = wordLanguageOf(lang);
+      if (code) languages.add(code);
+      const tokens = indexTerms(text, code);
       const tf = new Map<string, number>();
       for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
       for (const [term, n] of tf) {
@@ -131,28 +146,44 @@ export function createSparseIndex(from?: SparseIndexSnapshot): SparseIndex {
       const scores = new Float32Array(count);
       const seen = new Uint8Array(count);
       const matched: number[] = [];
-      const q = new Map<number, number>();
-      for (const t of tokenizeText(query)) {
-        const id = termIds.get(t);
-        if (id !== undefined) q.set(id, (q.get(id) ?? 0) + 1);
+      // One entry per distinct query word: the ids of its forms in the vocabulary, and how often it occurs.
+      const words = new Map<string, { ids: number[]; qtf: number }>();
+      for (const forms of queryTermGroups(query, languages)) {
+        const ids = forms.map((f) => termIds.get(f)).filter((id): id is number => id !== undefined);
+        if (!ids.length) continue;
+        const key = ids.join(',');
+        const w = words.get(key);
+        if (w) w.qtf++;
+        else words.set(key, { ids, qtf: 1 });
       }
       const avg = live > 0 ? totalLen / live : 1;
       const { k1, b } = params;
-      for (const [id, qtf] of q) {
-        const list = lists[id]!;
-        const n = listLen[id]!;
-        // Postings of removed slots stay until the next snapshot compacts them, so count live ones:
-        // a stale df can exceed the live count and turn idf negative.
-        let df = 0;
-        for (let i = 0; i < n; i++) if (docLen[list[i]! >>> 8] !== 0) df++;
-        const idf = Math.log(1 + (live - df + 0.5) / (df + 0.5));
-        for (let i = 0; i < n; i++) {
-          const p = list[i]!;
-          const slot = p >>> 8;
-          const dl = docLen[slot]!;
-          if (dl === 0) continue;
-          const tf = p & 255;
-          scores[slot]! += (qtf * idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * dl) / avg));
+      // A word with several forms keeps, per slot, the best form's score (a word counts once).
+      const best = words.size ? new Float32Array(count) : scores;
+      for (const { ids, qtf } of words.values()) {
+        const touched: number[] = [];
+        for (const id of ids) {
+          const list = lists[id]!;
+          const n = listLen[id]!;
+          // Postings of removed slots stay until the next snapshot compacts them, so count live ones:
+          // a stale df can exceed the live count and turn idf negative.
+          let df = 0;
+          for (let i = 0; i < n; i++) if (docLen[list[i]! >>> 8] !== 0) df++;
+          const idf = Math.log(1 + (live - df + 0.5) / (df + 0.5));
+          for (let i = 0; i < n; i++) {
+            const p = list[i]!;
+            const slot = p >>> 8;
+            const dl = docLen[slot]!;
+            if (dl === 0) continue;
+            const tf = p & 255;
+            const s = (qtf * idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * dl) / avg));
+            if (best[slot] === 0) touched.push(slot);
+            if (s > best[slot]!) best[slot] = s;
+          }
+        }
+        for (const slot of touched) {
+          scores[slot]! += best[slot]!;
+          best[slot] = 0;
           if (!seen[slot]) {
             seen[slot] = 1;
             matched.push(slot);
@@ -188,6 +219,7 @@ export function createSparseIndex(from?: SparseIndexSnapshot): SparseIndex {
       const outLen = new Uint16Array(rows.length);
       for (let i = 0; i < rows.length; i++) outLen[i] = docLen[rows[i]!]!;
       return {
+        tokenizer: TOKENIZER_VERSION,
         count: rows.length,
         terms: terms.join('\n'),
         offsets: Uint32Array.from(offsets),

@@ -37,7 +37,7 @@ describe('searchHistory', () => {
     const text =
       'Service workers are killed after 30 seconds idle. Durable runs resume from the journal after a restart.';
     const [v] = await embedder.embed([text]);
-    index.addPage({ url: 'https://dev.example/sw#old', title: 'Worker lifetime', visitedAt: 5 }, [
+    index.addPage({ url: 'https://dev.example/sw#old', title: 'Worker lifetime', visitedAt: 5, lang: 'en' }, [
       { text, headingPath: ['MV3', 'Lifetime'], vector: v! },
     ]);
     const [p] = await searchHistory(index, embedder, { query: 'when is the service worker killed' });
@@ -70,7 +70,7 @@ describe('makeSnippet and textFragmentUrl', () => {
   it('centres the excerpt on the densest run of query terms', () => {
     const text =
       'Filler sentence. '.repeat(40) + 'The quantised vectors are scanned flat. ' + 'More filler here. '.repeat(40);
-    const s = makeSnippet(text, 'quantized vectors scanning', 120);
+    const s = makeSnippet(text, 'quantized vectors scanning', 'en', 120);
     expect(s.text).toMatch(/^…The quantised vectors are scanned flat\./);
     expect(s.highlights.map(([a, b]) => s.text.slice(a, b))).toEqual(['vectors', 'scanned']);
   });
