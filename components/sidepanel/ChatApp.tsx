@@ -6,6 +6,7 @@ import { ConversationList } from './ConversationList';
 import { MessageItem } from './MessageItem';
 import { ModelSawDialog } from './ModelSawDialog';
 import { PageChips } from './PageChips';
+import { UnreadablePage } from './UnreadablePage';
 import { MessageActions, type MessageActionHandlers } from './MessageActions';
 import { MessageEditor } from './MessageEditor';
 import { QueuedMessages } from './QueuedMessages';
@@ -165,6 +166,7 @@ export function ChatApp({ state }: { state: ChatState }) {
         <footer>
           <UsageLine usage={describeConversationUsage(messages)} label={t('panel_conversation_usage')} />
           <ModelSwitcher switcher={switcher} />
+          <UnreadablePage page={state.page} />
           <PageChips page={state.page} />
           <Composer state={state} />
         </footer>
