@@ -123,3 +123,31 @@ describe('what the page read back', () => {
     expect(showFieldValue(['DE', 'FR'], { type: 'select-multiple', options: countries })).toBe('Germany, France');
   });
 });
+
+describe('page text on the waiting card', () => {
+  it('shows labels, legends and option labels without the characters a person cannot see', () => {
+    const hostile = {
+      fields: [
+        {
+          key: 'to',
+          label: 'Pay\u202e\u200b to',
+          type: 'select',
+          value: 'a',
+          options: [
+            { value: 'a', label: 'Alice\u{E0041}' },
+            { value: 'b', label: 'Bob\u200d' },
+          ],
+          required: false,
+          group: 'Pay\u2066ment',
+        },
+      ],
+      buttons: [],
+      forms: [],
+    };
+    const read = tool('get_form_state', { result: { value: hostile, untrusted: 'page_content' } });
+    const fill = tool('fill_form', { status: 'awaiting-approval', input: { updates: { to: 'b' } } });
+    expect(describeFill(fill, [read, fill])).toEqual([
+      { key: 'to', label: 'Pay to', group: 'Payment', before: 'Alice', after: 'Bob' },
+    ]);
+  });
+});
