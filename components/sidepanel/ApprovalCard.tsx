@@ -2,7 +2,7 @@ import { useRef } from 'preact/hooks';
 import type { RunPart } from '../../lib/core/run-part';
 import type { ToolPart } from './cards/card-props';
 import type { ToolCardActions } from './cards/card-props';
-import { describeFill, fieldsBefore } from './cards/describe-fill';
+import { describeFill, formBefore } from './cards/describe-fill';
 import { FillTable } from './cards/FillTable';
 import { usePendingApproval } from './use-pending-approval';
 import { AskUserPrompt, PasswordPrompt } from './cards/HandoverPrompts';
@@ -73,11 +73,10 @@ export function ApprovalCard({
       : undefined,
   );
   if (!approval) return null;
-  // A fill waiting for approval: the table, when the run read the form it fills (else the preview's lines).
-  const fillRows =
-    pending && part.toolName === 'fill_form' && fieldsBefore(part, siblings).size > 0
-      ? describeFill(part, siblings)
-      : [];
+  // A fill waiting for approval: the table, when the run read the form it fills and nothing else changed the
+  // page since (else the preview's lines, which the worker read from the page just now).
+  const form = pending && part.toolName === 'fill_form' ? formBefore(part, siblings) : undefined;
+  const fillRows = form && form.current && form.fields.size > 0 ? describeFill(part, siblings) : [];
   // Where the call can send the page (a link, a form's action), when that is another site than the page's.
   const elsewhere = approval.destination && approval.origin ? URL.parse(approval.destination)?.origin : undefined;
   const leaves = elsewhere && elsewhere !== 'null' && elsewhere !== approval.origin ? elsewhere : undefined;

@@ -26,10 +26,55 @@ export interface FillRow {
   wasEmpty?: true;
 }
 
-/** The fields of the form state the model read last before `part`, by key, in the page's order. */
-export function fieldsBefore(part: ToolPart, siblings: RunPart[]): Map<string, FormFieldRow> {
+/** Tools that can change the page or its values (or move to another one) after a form was read. */
+const CHANGES_PAGE = new Set([
+  'click',
+  'submit_form',
+  'type',
+  'select',
+  'set_value',
+  'press',
+  'navigate',
+  'go_back',
+  'open_tab',
+  'switch_tab',
+  'close_tab',
+  'fill_password',
+]);
+const changesPage = (p: RunPart): boolean =>
+  p.kind === 'tool' && p.status !== 'denied' && (CHANGES_PAGE.has(p.toolName) || (p.nested ?? []).some(changesPage));
+
+/**
+ * The form as it stands before `part`, by key in the page's order: the last form state the model read, with
+ * the values earlier fills of the run wrote since (as the page read them back). `current` is false when
+ * something else may have changed the page since (a click, typing, another page): the old values and labels
+ * may no longer be the page's, and the approval shows the worker's own reading instead.
+ */
+export function formBefore(
+  part: ToolPart,
+  siblings: RunPart[],
+): { fields: Map<string, FormFieldRow>; current: boolean } {
   const state = formStateBefore(part, siblings);
-  return new Map((state ? (describeFormState(outputOf(state))?.fields ?? []) : []).map((f) => [f.key, f]));
+  const fields = new Map((state ? (describeFormState(outputOf(state))?.fields ?? []) : []).map((f) => [f.key, f]));
+  const from = state ? siblings.indexOf(state) : -1;
+  const to = siblings.findIndex((p) => p.kind === 'tool' && p.toolCallId === part.toolCallId);
+  const between = siblings.slice(from + 1, to === -1 ? siblings.length : to);
+  for (const p of between) {
+    if (p.kind !== 'tool' || p.toolName !== 'fill_form' || p.status !== 'done') continue;
+    const result = fieldsOf<PageToolOutput<'fill_form'>>(outputOf(p));
+    for (const w of list(result?.written)) {
+      const field = isRecord(w) && str(w.key) !== undefined ? fields.get(str(w.key)!) : undefined;
+      if (!field || !isRecord(w)) continue;
+      const value = field.masked ? MASK : showFieldValue(w.value, field);
+      fields.set(field.key, { ...field, raw: w.value, value });
+    }
+  }
+  return { fields, current: !between.some(changesPage) };
+}
+
+/** The fields of the form as it stands before `part` (see formBefore), by key, in the page's order. */
+export function fieldsBefore(part: ToolPart, siblings: RunPart[]): Map<string, FormFieldRow> {
+  return formBefore(part, siblings).fields;
 }
 
 /** Labels of a fill's fields as the page shows them, by key (a key the form did not have stays a key). */

@@ -1,7 +1,7 @@
 /** A fill as a person reads it: the page's labels and fieldsets, options by their label, dates in words, and only real differences noted. */
 import { describe, expect, it } from 'vitest';
 import type { RunPart } from '../../../lib/core/run-part';
-import { describeFill, fillLabels, groupFillRows } from '../../../components/sidepanel/cards/describe-fill';
+import { describeFill, fillLabels, formBefore, groupFillRows } from '../../../components/sidepanel/cards/describe-fill';
 import { describeFormState } from '../../../components/sidepanel/cards/describe-form-state';
 import { sameFieldValue, showFieldValue, showReadBack } from '../../../components/sidepanel/cards/show-field-value';
 
@@ -149,5 +149,39 @@ describe('page text on the waiting card', () => {
     expect(describeFill(fill, [read, fill])).toEqual([
       { key: 'to', label: 'Pay to', group: 'Payment', before: 'Alice', after: 'Bob' },
     ]);
+  });
+});
+
+describe('the form as it stands before a fill', () => {
+  const first = tool('fill_form', {
+    toolCallId: 'first',
+    input: { updates: { fullName: 'Ada' } },
+    result: { value: { written: [{ key: 'fullName', value: 'Ada' }], ignored: [], failed: [] } },
+  });
+  const second = tool('fill_form', {
+    toolCallId: 'second',
+    status: 'awaiting-approval',
+    input: { updates: { fullName: 'Ada Lovelace', country: 'FR' } },
+  });
+
+  it("counts what the run's earlier fills wrote as the old values", () => {
+    const { fields, current } = formBefore(second, [state, first, second]);
+    expect(current).toBe(true);
+    expect(describeFill(second, [state, first, second]).map((r) => [r.label, r.before, r.after])).toEqual([
+      ['Full name', 'Ada', 'Ada Lovelace'],
+      ['Country', 'Germany', 'France'],
+    ]);
+    expect(fields.get('fullName')!.raw).toBe('Ada');
+  });
+
+  it('is not current once something else may have changed the page (then the approval shows the worker’s reading)', () => {
+    const click = tool('click', { toolCallId: 'c' });
+    expect(formBefore(second, [state, click, second]).current).toBe(false);
+    const deniedClick = tool('click', { toolCallId: 'c', status: 'denied' });
+    expect(formBefore(second, [state, deniedClick, second]).current).toBe(true);
+    const subAgent = tool('delegate', { toolCallId: 'd', nested: [tool('navigate')] });
+    expect(formBefore(second, [state, subAgent, second]).current).toBe(false);
+    // A click before the form was read changes nothing the card shows.
+    expect(formBefore(second, [click, state, second]).current).toBe(true);
   });
 });
