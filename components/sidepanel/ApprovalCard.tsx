@@ -2,7 +2,7 @@ import { useRef } from 'preact/hooks';
 import type { RunPart } from '../../lib/core/run-part';
 import type { ToolPart } from './cards/card-props';
 import type { ToolCardActions } from './cards/card-props';
-import { describeFill, formBefore } from './cards/describe-fill';
+import { describeFill, formBefore, pageDisowns } from './cards/describe-fill';
 import { FillTable } from './cards/FillTable';
 import { usePendingApproval } from './use-pending-approval';
 import { AskUserPrompt, PasswordPrompt } from './cards/HandoverPrompts';
@@ -76,7 +76,10 @@ export function ApprovalCard({
   // A fill waiting for approval: the table, when the run read the form it fills and nothing else changed the
   // page since (else the preview's lines, which the worker read from the page just now).
   const form = pending && part.toolName === 'fill_form' ? formBefore(part, siblings) : undefined;
-  const fillRows = form && form.current && form.fields.size > 0 ? describeFill(part, siblings) : [];
+  const fillRows =
+    form && form.current && form.fields.size > 0 && !pageDisowns(approval?.preview ?? '', part.input, form.fields)
+      ? describeFill(part, siblings)
+      : [];
   // Where the call can send the page (a link, a form's action), when that is another site than the page's.
   const elsewhere = approval.destination && approval.origin ? URL.parse(approval.destination)?.origin : undefined;
   const leaves = elsewhere && elsewhere !== 'null' && elsewhere !== approval.origin ? elsewhere : undefined;

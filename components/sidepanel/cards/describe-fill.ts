@@ -72,6 +72,17 @@ export function formBefore(
   return { fields, current: !between.some(changesPage) };
 }
 
+/**
+ * Whether the worker, reading the page just now for the preview, found no field for a key the form the run
+ * read had: the page is not that form any more (it moved on, or was replaced), so the table would be stale.
+ */
+export function pageDisowns(preview: string, input: unknown, fields: ReadonlyMap<string, unknown>): boolean {
+  const updates = input && typeof input === 'object' && 'updates' in input ? input.updates : undefined;
+  if (!updates || typeof updates !== 'object') return false;
+  const lines = new Set(preview.split('\n').map((l) => l.trim()));
+  return Object.keys(updates).some((key) => fields.has(key) && lines.has(t('preview_not_a_field', key)));
+}
+
 /** The fields of the form as it stands before `part` (see formBefore), by key, in the page's order. */
 export function fieldsBefore(part: ToolPart, siblings: RunPart[]): Map<string, FormFieldRow> {
   return formBefore(part, siblings).fields;

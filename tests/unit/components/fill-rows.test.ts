@@ -1,7 +1,13 @@
 /** A fill as a person reads it: the page's labels and fieldsets, options by their label, dates in words, and only real differences noted. */
 import { describe, expect, it } from 'vitest';
 import type { RunPart } from '../../../lib/core/run-part';
-import { describeFill, fillLabels, formBefore, groupFillRows } from '../../../components/sidepanel/cards/describe-fill';
+import {
+  describeFill,
+  fillLabels,
+  formBefore,
+  groupFillRows,
+  pageDisowns,
+} from '../../../components/sidepanel/cards/describe-fill';
 import { describeFormState } from '../../../components/sidepanel/cards/describe-form-state';
 import { sameFieldValue, showFieldValue, showReadBack } from '../../../components/sidepanel/cards/show-field-value';
 
@@ -183,5 +189,18 @@ describe('the form as it stands before a fill', () => {
     expect(formBefore(second, [state, subAgent, second]).current).toBe(false);
     // A click before the form was read changes nothing the card shows.
     expect(formBefore(second, [click, state, second]).current).toBe(true);
+  });
+});
+
+describe("the worker's reading of the page", () => {
+  const fields = new Map([['fullName', {}]]);
+  it('disowns the form the run read when it finds no field for one of its keys', () => {
+    const input = { updates: { fullName: 'Ada', admin: 'x' } };
+    const gone = 'fill_form\n  fullName: not a field of the form (will be ignored)\n  on https://b.example';
+    const here =
+      'fill_form\n  Full name (fullName): (empty) → "Ada"\n  admin: not a field of the form (will be ignored)';
+    expect(pageDisowns(gone, input, fields)).toBe(true);
+    // A key the run's form never had is expected to be missing: the table says so itself.
+    expect(pageDisowns(here, input, fields)).toBe(false);
   });
 });
