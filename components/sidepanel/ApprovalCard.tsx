@@ -1,7 +1,13 @@
+import { useRef } from 'preact/hooks';
+import type { RunPart } from '../../lib/core/run-part';
 import type { ToolPart } from './cards/card-props';
 import type { ToolCardActions } from './cards/card-props';
+import { describeFill, formBefore, pageDisowns } from './cards/describe-fill';
+import { FillTable } from './cards/FillTable';
+import { usePendingApproval } from './use-pending-approval';
 import { AskUserPrompt, PasswordPrompt } from './cards/HandoverPrompts';
 import { handoverDecisionText } from './cards/handover-decision-text';
+import { cardTitle } from './cards/card-registry';
 import { fillSlots } from '../ui/fill-slots';
 import { t } from '../ui/t';
 
@@ -39,20 +45,52 @@ const decisionText = { denied: 'approval_denied', always: 'approval_always', app
 /**
  * The approval part of a tool card: where the action lands (drawn by the panel, not part of the preview
  * text, so a page cannot hide it), the data-flow warnings the background raised (text read on another site), the readable preview, then the
- * choice. The raw arguments sit in the card's collapsed raw view.
+ * choice. A fill shows the same old → new table its card shows once it ran, from the form the run read; its
+ * preview text (which names the fields' keys) stays behind a disclosure. The raw arguments sit in the card's
+ * collapsed raw view. A new pending card is scrolled to and focused: Enter approves, Escape denies.
  */
-export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: ToolCardActions }) {
+export function ApprovalCard({
+  part,
+  actions,
+  siblings = [],
+}: {
+  part: ToolPart;
+  actions?: ToolCardActions;
+  siblings?: RunPart[];
+}) {
   const approval = part.approval;
+  const pending = part.status === 'awaiting-approval' && !approval?.decision;
+  const ref = useRef<HTMLDivElement>(null);
+  const plainChoice = pending && actions && part.toolName !== 'fill_password' && part.toolName !== 'ask_user';
+  const onKeyDown = usePendingApproval(
+    ref,
+    pending,
+    plainChoice
+      ? {
+          approve: () => actions.decide(part.toolCallId, 'approved'),
+          deny: () => actions.decide(part.toolCallId, 'denied'),
+        }
+      : undefined,
+  );
   if (!approval) return null;
-  const pending = part.status === 'awaiting-approval' && !approval.decision;
+  // A fill waiting for approval: the table, when the run read the form it fills and nothing else changed the
+  // page since (else the preview's lines, which the worker read from the page just now).
+  const form = pending && part.toolName === 'fill_form' ? formBefore(part, siblings) : undefined;
+  const fillRows =
+    form && form.current && form.fields.size > 0 && !pageDisowns(approval?.preview ?? '', part.input, form.fields)
+      ? describeFill(part, siblings)
+      : [];
   // Where the call can send the page (a link, a form's action), when that is another site than the page's.
   const elsewhere = approval.destination && approval.origin ? URL.parse(approval.destination)?.origin : undefined;
   const leaves = elsewhere && elsewhere !== 'null' && elsewhere !== approval.origin ? elsewhere : undefined;
   return (
     <div
-      class="approval"
+      ref={ref}
+      class={pending ? 'approval pending' : 'approval'}
       role={pending ? 'group' : undefined}
-      aria-label={pending ? t('approval_label', part.toolName) : undefined}
+      aria-label={pending ? t('approval_label', cardTitle(part.toolName)) : undefined}
+      tabIndex={plainChoice ? -1 : undefined}
+      onKeyDown={plainChoice ? onKeyDown : undefined}
     >
       {approval.origin && (
         <div class="approval-origin">{fillSlots('approval_on', <strong>{approval.origin}</strong>)}</div>
@@ -73,7 +111,15 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
           ))}
         </ul>
       )}
-      {pending || !approval.decision ? (
+      {fillRows.length > 0 ? (
+        <>
+          <FillTable rows={fillRows} pending />
+          <details class="approval-asked">
+            <summary>{t('approval_as_text')}</summary>
+            <PreviewLines preview={approval.preview} toolName={part.toolName} origin={approval.origin} />
+          </details>
+        </>
+      ) : pending || !approval.decision ? (
         <PreviewLines preview={approval.preview} toolName={part.toolName} origin={approval.origin} />
       ) : (
         // Decided: the card's own view says what happened; what was asked stays one click away.
@@ -86,8 +132,8 @@ export function ApprovalCard({ part, actions }: { part: ToolPart; actions?: Tool
         <PasswordPrompt toolCallId={part.toolCallId} actions={actions} />
       ) : pending && actions && part.toolName === 'ask_user' ? (
         <AskUserPrompt toolCallId={part.toolCallId} actions={actions} />
-      ) : pending && actions ? (
-        <div class="actions">
+      ) : plainChoice ? (
+        <div class="actions" aria-keyshortcuts="Enter Escape">
           <button type="button" class="primary" onClick={() => actions.decide(part.toolCallId, 'approved')}>
             {t('approval_approve')}
           </button>

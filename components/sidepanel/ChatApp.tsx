@@ -6,6 +6,7 @@ import { ConversationList } from './ConversationList';
 import { MessageItem } from './MessageItem';
 import { ModelSawDialog } from './ModelSawDialog';
 import { PageChips } from './PageChips';
+import { UnreadablePage } from './UnreadablePage';
 import { MessageActions, type MessageActionHandlers } from './MessageActions';
 import { MessageEditor } from './MessageEditor';
 import { QueuedMessages } from './QueuedMessages';
@@ -16,6 +17,8 @@ import { UsageLine } from './UsageLine';
 import { describeAnswerUsage, describeConversationUsage } from '../ui/describe-usage';
 import { createModelSwitcherState } from './model-switcher-state';
 import { useEscapeToStop } from './use-escape-to-stop';
+import { useFollowLog } from './use-follow-log';
+import { decisionWaiting, lastSentKey } from './follow-keys';
 import { LinkEgressContext } from './link-egress-context';
 import './chat-extras.css';
 import { fillSlots } from '../ui/fill-slots';
@@ -37,10 +40,8 @@ function RetryBanner({ state }: { state: ChatState }) {
 export function ChatApp({ state }: { state: ChatState }) {
   const log = useRef<HTMLDivElement>(null);
   const messages = state.messages.value;
-  useEffect(() => {
-    const el = log.current;
-    if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 120) el.scrollTop = el.scrollHeight;
-  });
+  const waiting = decisionWaiting(messages);
+  const follow = useFollowLog(log, lastSentKey(messages, state.queued.value));
   const provider = state.activeProvider.value;
   const [inspecting, setInspecting] = useState<string | null>(null);
   useEscapeToStop(state);
@@ -81,63 +82,79 @@ export function ChatApp({ state }: { state: ChatState }) {
           </button>
         </header>
         {state.showHistory.value && <ConversationList state={state} history={history} />}
-        {/* Focusable, so the keyboard scrolls it (PageUp/PageDown, arrows) like any document. */}
-        <div class="log" ref={log} aria-live="polite" role="log" aria-label={t('panel_messages')} tabIndex={0}>
-          {messages.length === 0 && (
-            <div class="welcome">
-              {provider ? (
-                <p>{t('panel_empty', provider.name, provider.model)}</p>
-              ) : (
-                <p>
-                  {fillSlots(
-                    'panel_no_model',
-                    <button type="button" class="link" onClick={() => state.openSettings()}>
-                      {t('panel_add_provider')}
-                    </button>,
-                  )}
-                </p>
-              )}
-            </div>
-          )}
-          {messages.map((m, i) =>
-            editing === m.id ? (
-              <MessageEditor
-                key={m.id}
-                text={m.text}
-                onCancel={() => setEditing(null)}
-                onSave={(text) => {
-                  setEditing(null);
-                  void state.edit(m.id, text);
-                }}
-              />
-            ) : (
-              <Fragment key={m.id}>
-                <MessageItem
-                  message={m}
-                  isLast={i === messages.length - 1}
-                  onRetry={() => void state.retry()}
-                  onSettings={() => state.openSettings()}
-                  onInspect={setInspecting}
-                  actions={
-                    m.runId
-                      ? {
-                          decide: (toolCallId, decision, typed) => state.decide(m.runId!, toolCallId, decision, typed),
-                          stop: () => state.stop(),
-                          undoFill: (toolCallId) => void state.undoFill(m.runId!, toolCallId),
-                        }
-                      : undefined
-                  }
-                />
-                {m.role === 'assistant' && m.status !== 'streaming' && (
-                  <UsageLine usage={describeAnswerUsage(m)} label={t('panel_answer_usage')} />
+        {/* Heard by screen readers when a card starts waiting for the user (the log's own updates are many). */}
+        <div class="sr-only" role="status">
+          {waiting ? t(waiting.keys ? 'approval_waiting_announce' : 'approval_waiting_typed', waiting.title) : ''}
+        </div>
+        <div class="log-wrap">
+          {/* Focusable, so the keyboard scrolls it (PageUp/PageDown, arrows) like any document. */}
+          <div class="log" ref={log} aria-live="polite" role="log" aria-label={t('panel_messages')} tabIndex={0}>
+            {messages.length === 0 && (
+              <div class="welcome">
+                {provider ? (
+                  <p>{t('panel_empty', provider.name, provider.model)}</p>
+                ) : (
+                  <p>
+                    {fillSlots(
+                      'panel_no_model',
+                      <button type="button" class="link" onClick={() => state.openSettings()}>
+                        {t('panel_add_provider')}
+                      </button>,
+                    )}
+                  </p>
                 )}
-                {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
-                <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
-              </Fragment>
-            ),
+              </div>
+            )}
+            {messages.map((m, i) =>
+              editing === m.id ? (
+                <MessageEditor
+                  key={m.id}
+                  text={m.text}
+                  onCancel={() => setEditing(null)}
+                  onSave={(text) => {
+                    setEditing(null);
+                    void state.edit(m.id, text);
+                  }}
+                />
+              ) : (
+                <Fragment key={m.id}>
+                  <MessageItem
+                    message={m}
+                    isLast={i === messages.length - 1}
+                    onRetry={() => void state.retry()}
+                    onSettings={() => state.openSettings()}
+                    onInspect={setInspecting}
+                    actions={
+                      m.runId
+                        ? {
+                            decide: (toolCallId, decision, typed) => {
+                              state.decide(m.runId!, toolCallId, decision, typed);
+                              // What the run does next is written below the card: follow it.
+                              follow.toBottom();
+                            },
+                            stop: () => state.stop(),
+                            undoFill: (toolCallId) => void state.undoFill(m.runId!, toolCallId),
+                          }
+                        : undefined
+                    }
+                  />
+                  {m.role === 'assistant' && m.status !== 'streaming' && (
+                    <UsageLine usage={describeAnswerUsage(m)} label={t('panel_answer_usage')} />
+                  )}
+                  {/* The panel's own buttons, outside the message (and its sanitised Markdown). */}
+                  <MessageActions message={m} isLast={i === messages.length - 1} busy={running} on={messageActions} />
+                </Fragment>
+              ),
+            )}
+            <QueuedMessages messages={state.queued.value} />
+            <RetryBanner state={state} />
+          </div>
+          {/* Not while a card waits: its own buttons hold the bottom of the view, and it is the latest. */}
+          {follow.away && !waiting && (
+            <button type="button" class="jump-latest" onClick={follow.toBottom}>
+              {t('panel_jump_latest')} <span aria-hidden="true">↓</span>
+            </button>
           )}
-          <QueuedMessages messages={state.queued.value} />
-          <RetryBanner state={state} />
         </div>
         {inspecting && <ModelSawDialog load={() => state.inspect(inspecting)} onClose={() => setInspecting(null)} />}
         <UndoToast history={history} />
@@ -149,6 +166,7 @@ export function ChatApp({ state }: { state: ChatState }) {
         <footer>
           <UsageLine usage={describeConversationUsage(messages)} label={t('panel_conversation_usage')} />
           <ModelSwitcher switcher={switcher} />
+          <UnreadablePage page={state.page} />
           <PageChips page={state.page} />
           <Composer state={state} />
         </footer>

@@ -6,6 +6,7 @@ import { resultTextOf } from './cards/result-of';
 import type { ComponentChildren } from 'preact';
 import type { ToolCardActions, ToolPart } from './cards/card-props';
 import { UndoResult } from './cards/UndoResult';
+import { fillLabels } from './cards/describe-fill';
 import { fillSlots } from '../ui/fill-slots';
 import { t, type MessageKey } from '../ui/t';
 
@@ -50,12 +51,12 @@ export function ToolCard({
         <span class="tool-status">{t(statusText[part.status])}</span>
         {part.durationMs !== undefined && !failed && <span class="tool-duration">{duration(part.durationMs)}</span>}
       </div>
-      <ApprovalCard part={part} actions={actions} />
+      <ApprovalCard part={part} actions={actions} siblings={siblings} />
       {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
       {part.status === 'error' && output !== undefined && <p class="tool-error">{firstLines(output)}</p>}
       {!failed && <kind.Body part={part} siblings={siblings} />}
       {part.undo ? (
-        <UndoResult undo={part.undo} />
+        <UndoResult undo={part.undo} labels={fillLabels(part, siblings)} />
       ) : (
         part.toolName === 'fill_form' &&
         part.status === 'done' &&

@@ -10,6 +10,8 @@
  * - axe_serious: serious + critical axe findings (a rule on a view) over every view in tests/harness/ui-views.ts,
  *   light and dark.
  * - locales: locales in _locales/ that have every key of en (0 when there is no _locales/).
+ * - approval_buttons_visible, follows_after_tall_card: the moments a person decides or waits, 1 for yes
+ *   (see _ui-moments.ts).
  * Usage: npm run bench -- ui [--runs N] [--chunks]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { extensionDir, launchExtension } from '../harness/launch-extension';
 import { axeFindings, isSerious, prepareViews, UI_VIEWS, type ColorScheme } from '../harness/ui-views';
 import { median, round } from './_stats';
 import { startupGzipKb, startupScriptSizes } from './_startup-scripts';
+import { measureApprovalButtonsVisible, measureFollowsAfterTallCard } from './_ui-moments';
 
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt === -1 ? 12 : Number(process.argv[runsAt + 1]);
@@ -91,6 +94,7 @@ llm.respondTo(isTitleRequest, { text: ['Canned title'] });
 const ext = await launchExtension();
 const readyTimes: number[] = [];
 let serious = 0;
+const moments = { approvalButtonsVisible: 0, followsAfterTallCard: 0 };
 try {
   const env = await prepareViews(ext.context, ext.extensionId, llm);
   await ext.context.addInitScript({ content: readyProbe });
@@ -124,6 +128,8 @@ try {
       await page.close();
     }
   }
+  moments.approvalButtonsVisible = await measureApprovalButtonsVisible(ext.context, ext.extensionId, llm);
+  moments.followsAfterTallCard = await measureFollowsAfterTallCard(ext.context, ext.extensionId, llm);
   await env.site.close();
 } finally {
   await ext.close();
@@ -131,5 +137,6 @@ try {
 }
 console.log(`  panel ready (ms): ${readyTimes.map((t) => round(t, 1)).join(', ')}`);
 console.log(
-  `ui: panel_ready_ms=${round(median(readyTimes), 1)} panel_js_gz_kb=${panelJs} options_js_gz_kb=${optionsJs} axe_serious=${serious} locales=${locales}`,
+  `ui: panel_ready_ms=${round(median(readyTimes), 1)} panel_js_gz_kb=${panelJs} options_js_gz_kb=${optionsJs} axe_serious=${serious} locales=${locales}` +
+    ` approval_buttons_visible=${moments.approvalButtonsVisible} follows_after_tall_card=${moments.followsAfterTallCard}`,
 );

@@ -102,9 +102,13 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
     await sendChat(panel, 'Fill in the signup form for Ada');
 
     const fill = card(panel, 'fill_form');
-    const preview = fill.locator('.approval .preview');
-    await expect(preview).toContainText('Full name (fullName): (empty) → "Ada Lovelace"');
-    await expect(preview).toContainText('Send me the newsletter (newsletter): unchecked → checked');
+    const table = fill.locator('.approval table');
+    await expect(table.locator('tr[data-key="fullName"] td')).toHaveText(['Full name', '(empty) → Ada Lovelace']);
+    await expect(table.locator('tr[data-key="newsletter"] td')).toHaveText([
+      'Send me the newsletter',
+      'unchecked → checked',
+    ]);
+    await expect(table.locator('.fill-group-head')).toContainText(['About you']);
     expect(normalised(await state())).toEqual(normalised(before));
     await fill.getByRole('button', { name: 'Approve' }).click();
     await finished(panel);

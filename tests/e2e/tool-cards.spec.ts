@@ -103,13 +103,15 @@ test('the form as a table, the approval leading with origin and preview, the fil
   await expect(fill).toHaveAttribute('data-status', 'awaiting-approval');
   const approval = fill.locator('.approval');
   await expect(approval.locator('.approval-origin')).toHaveText(`on http://127.0.0.1:${server.port}`);
-  await expect(approval.locator('.preview')).toContainText('Full name (fullName): (empty) → "Ada Lovelace"');
+  // Waiting, the fill is the same old → new table it becomes: labels as the page shows them, no keys.
+  await expect(approval.locator('tr[data-key="fullName"] td')).toHaveText(['Full name', '(empty) → Ada Lovelace']);
+  await expect(approval.locator('table')).not.toContainText('fullName');
   await expect(approval.getByRole('button', { name: 'Approve' })).toBeVisible();
   await expect(fill.locator('.tool-input')).toBeHidden();
-  // The origin comes before the preview, and the preview before the buttons.
+  // The origin comes before the table, and the table before the buttons.
   const order = await approval.evaluate((el) => [...el.children].map((c) => c.className));
-  expect(order.indexOf('approval-origin')).toBeLessThan(order.indexOf('preview'));
-  expect(order.indexOf('preview')).toBeLessThan(order.indexOf('actions'));
+  expect(order.indexOf('approval-origin')).toBeLessThan(order.indexOf('card-table card-fill pending'));
+  expect(order.indexOf('card-table card-fill pending')).toBeLessThan(order.indexOf('actions'));
   await approval.getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
 
@@ -134,7 +136,7 @@ test('the form as a table, the approval leading with origin and preview, the fil
   await expect(page.locator('input[name="fullName"]')).toHaveValue('Ada Lovelace');
 
   await fill.getByRole('button', { name: 'Undo this fill' }).click();
-  await expect(fill.locator('.undo-result')).toHaveText('Undone: restored 3 fields (newsletter, email, fullName).');
+  await expect(fill.locator('.undo-result')).toHaveText('Restored 3 fields: Full name, Email, Send me the newsletter.');
   await expect(fill.getByRole('button', { name: 'Undo this fill' })).toHaveCount(0);
   await expect(page.locator('input[name="fullName"]')).toHaveValue('');
   await expect(page.locator('input[name="email"]')).toHaveValue('old@example.com');
@@ -142,7 +144,9 @@ test('the form as a table, the approval leading with origin and preview, the fil
   await panel.close();
   const reopened = await openPanel(context, extensionId);
   const again = card(reopened, 'fill_form');
-  await expect(again.locator('.undo-result')).toHaveText('Undone: restored 3 fields (newsletter, email, fullName).');
+  await expect(again.locator('.undo-result')).toHaveText(
+    'Restored 3 fields: Full name, Email, Send me the newsletter.',
+  );
   await expect(again.getByRole('button', { name: 'Undo this fill' })).toHaveCount(0);
   await expect(again.locator('tr[data-key="fullName"] td')).toHaveText([
     'Full name',

@@ -55,7 +55,7 @@ async function ask(panel: Page, text: string, until: 'complete' | 'approval' = '
   const before = await assistantMessages(panel).count();
   await sendChat(panel, text);
   const answer = assistantMessages(panel).nth(before);
-  if (until === 'approval') await answer.locator('.approval .preview').waitFor();
+  if (until === 'approval') await answer.locator('.approval .actions').waitFor();
   else await answer.and(panel.locator('[data-status="complete"]')).waitFor();
   return answer;
 }
@@ -164,7 +164,7 @@ async function conversation(
   await panel.close();
 }
 
-/** A fill on a sign-up form waiting for the user's approval: origin and preview first. */
+/** A fill on a sign-up form waiting for the user's approval: the origin, then each field old → new, then the choice. */
 async function approval(
   context: BrowserContext,
   extensionId: string,

@@ -1,9 +1,9 @@
 import type { UndoOutcome } from '../../../lib/core/run-part';
 import { describeUndo } from './describe-undo';
 
-/** What the Undo of a fill did, shown where its button was. */
-export function UndoResult({ undo }: { undo: UndoOutcome }) {
-  const d = describeUndo(undo);
+/** What the Undo of a fill did, shown where its button was, naming fields by the page's labels. */
+export function UndoResult({ undo, labels }: { undo: UndoOutcome; labels?: ReadonlyMap<string, string> }) {
+  const d = describeUndo(undo, labels);
   return (
     <div class={`undo-result ${d.ok ? 'ok' : 'failed'}`} role="status">
       <p>{d.headline}</p>

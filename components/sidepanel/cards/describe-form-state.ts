@@ -1,5 +1,6 @@
-import { fieldsOf, isRecord, list, showValue, str } from './card-guards';
+import { fieldsOf, isRecord, list, str } from './card-guards';
 import type { PageToolOutput } from '../../../lib/tools/page/page-tools';
+import { optionsOf, showFieldValue, type FieldOption } from './show-field-value';
 
 export interface FormFieldRow {
   key: string;
@@ -9,6 +10,12 @@ export interface FormFieldRow {
   value: string;
   masked: boolean;
   required: boolean;
+  /** The value as the page holds it (not shown: what a fill's old value and read-back are compared with). */
+  raw: unknown;
+  /** The choices the page lists (select, radio), for showing a value by its label. */
+  options?: FieldOption[];
+  /** The legend of the fieldset around the field, as the page shows it. */
+  group?: string;
 }
 
 export interface FormStateSummary {
@@ -43,8 +50,22 @@ export function describeFormState(output: unknown): FormStateSummary | undefined
     const type = str(f.type) ?? 'text';
     const masked = isSensitiveLabel(label, key, type);
     const raw = f.value;
-    const value = masked && raw !== '' ? MASK : showValue(raw);
-    return [{ key, label, type, value, masked, required: f.required === true }];
+    const options = optionsOf(f.options);
+    const group = str(f.group);
+    const value = masked && raw !== '' ? MASK : showFieldValue(raw, { type, options });
+    return [
+      {
+        key,
+        label,
+        type,
+        value,
+        masked,
+        required: f.required === true,
+        raw,
+        ...(options ? { options } : {}),
+        ...(group ? { group } : {}),
+      },
+    ];
   });
   const buttons = list(v.buttons).flatMap((b) =>
     isRecord(b) && str(b.key) !== undefined

@@ -128,7 +128,14 @@ describe('card summaries', () => {
       },
       { key: 'news', label: 'Send me the newsletter', before: 'unchecked', after: 'checked', result: 'written' },
       { key: 'pin', label: 'Bank PIN', before: MASK, after: MASK, result: 'written' },
-      { key: 'admin', label: 'admin', after: 'true', result: 'ignored', note: 'not a field of the form' },
+      {
+        key: 'admin',
+        label: 'admin',
+        after: 'true',
+        result: 'ignored',
+        note: 'not a field of the form',
+        unknown: true,
+      },
     ]);
     // A form state read after the fill is not where its old values came from.
     expect(describeFill(fill, [fill, state])[0]).not.toHaveProperty('before');
@@ -209,17 +216,28 @@ describe('card summaries', () => {
     expect(describeKeyValues('text')).toBeUndefined();
   });
 
-  it('Undo in words: what was restored, what was not and why', () => {
-    expect(describeUndo({ restored: ['fullName', 'news'], failed: [] })).toEqual({
+  it("Undo in words: what was restored, named by the page's labels, what was not and why", () => {
+    const labels = new Map([
+      ['fullName', 'Full name'],
+      ['news', 'Send me the newsletter'],
+      ['b', 'Street'],
+    ]);
+    // Named in the page's order, whatever order the page restored them in.
+    expect(describeUndo({ restored: ['news', 'fullName'], failed: [] }, labels)).toEqual({
       ok: true,
-      headline: 'Undone: restored 2 fields (fullName, news).',
+      headline: 'Restored 2 fields: Full name, Send me the newsletter.',
       details: [],
     });
-    expect(describeUndo({ restored: ['a'], failed: [{ key: 'b', reason: 'the field is gone' }] })).toEqual({
+    // A key the form did not label stays a key.
+    expect(describeUndo({ restored: ['a'], failed: [{ key: 'b', reason: 'the field is gone' }] }, labels)).toEqual({
       ok: false,
-      headline: 'Undone: restored 1 field (a). 1 field could not be restored.',
-      details: ['b: the field is gone'],
+      headline: 'Restored 1 field: a. 1 field could not be restored.',
+      details: ['Street: the field is gone'],
     });
+    // Many fields: the count says how many, the first six are named, then how many more.
+    const keys = Array.from({ length: 15 }, (_, i) => `f${i}`);
+    const many = describeUndo({ restored: keys, failed: [] }, new Map(keys.map((k, i) => [k, `Field ${i + 1}`])));
+    expect(many.headline).toBe('Restored 15 fields: Field 1, Field 2, Field 3, Field 4, Field 5, Field 6, 9 more.');
     expect(describeUndo({ error: 'The tab of that fill is closed.' })).toEqual({
       ok: false,
       headline: 'Could not undo: The tab of that fill is closed.',
