@@ -13,7 +13,7 @@ import { describeToolFrom, systemPromptFrom } from './prompt-library';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
 import { DEFAULT_CONTEXT_WINDOW, resolveDataBoundary } from './run-settings';
-import { activeTools } from './run-step-tools';
+import { offeredTools } from './run-step-tools';
 import { baseRequest, toStepRequestRecord } from './step-request-record';
 import { stepState, stepText } from './assemble-snapshot';
 import { streamModelStep } from './stream-model-step';
@@ -37,7 +37,8 @@ export async function buildRequest(
   // screenshot, and reads earlier ones as text: what the journal keeps is then what it is sent.
   const sees = info?.images !== false;
   // A model that cannot call tools (the catalog says so, or its server refused them) gets plain chat.
-  const offered = info?.tools === false ? [] : activeTools(live, deps).filter((t) => sees || t.name !== IMAGE_TOOL);
+  const offered =
+    info?.tools === false ? [] : (await offeredTools(live, deps)).filter((t) => sees || t.name !== IMAGE_TOOL);
   const specs: ToolSpec[] = offered.map((t) => toToolSpec(t, describe));
   const system = await composeSystemPrompt({
     base: systemPromptFrom(deps.prompts),

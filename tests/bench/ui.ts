@@ -10,6 +10,9 @@
  * - axe_serious: serious + critical axe findings (a rule on a view) over every view in tests/harness/ui-views.ts,
  *   light and dark.
  * - locales: locales in _locales/ that have every key of en (0 when there is no _locales/).
+ * - hello_prompt_tokens: input tokens of a first "Hello" sent from the panel in front of an article, one web tab,
+ *   default settings (tests/harness/hello-prompt.ts), as the fake LLM server counts them (4 characters a token of
+ *   the request body): the system prompt and the tools offered ride on every request.
  * Usage: npm run bench -- ui [--runs N] [--chunks]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { startFakeLlm } from '../fake-llm';
 import { isTitleRequest } from '../e2e/fixtures';
 import { extensionDir, launchExtension } from '../harness/launch-extension';
+import { measureHelloPrompt } from '../harness/hello-prompt';
 import { axeFindings, isSerious, prepareViews, UI_VIEWS, type ColorScheme } from '../harness/ui-views';
 import { median, round } from './_stats';
 
@@ -116,8 +120,12 @@ llm.respondTo(isTitleRequest, { text: ['Canned title'] });
 const ext = await launchExtension();
 const readyTimes: number[] = [];
 let serious = 0;
+let helloTokens = 0;
 try {
   const env = await prepareViews(ext.context, ext.extensionId, llm);
+  const hello = await measureHelloPrompt(ext.context, ext.extensionId, llm);
+  console.log(`  hello offered ${hello.tools.length} tools: ${hello.tools.join(', ')}`);
+  helloTokens = hello.tokens;
   await ext.context.addInitScript({ content: readyProbe });
   for (let i = 0; i < RUNS + 1; i++) {
     const panel = await ext.context.newPage();
@@ -156,5 +164,5 @@ try {
 }
 console.log(`  panel ready (ms): ${readyTimes.map((t) => round(t, 1)).join(', ')}`);
 console.log(
-  `ui: panel_ready_ms=${round(median(readyTimes), 1)} panel_js_gz_kb=${panelJs} options_js_gz_kb=${optionsJs} axe_serious=${serious} locales=${locales}`,
+  `ui: panel_ready_ms=${round(median(readyTimes), 1)} panel_js_gz_kb=${panelJs} options_js_gz_kb=${optionsJs} axe_serious=${serious} locales=${locales} hello_prompt_tokens=${helloTokens}`,
 );
