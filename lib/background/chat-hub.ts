@@ -23,7 +23,7 @@ export interface ChatServiceDeps {
   /** The service subscribes to the runtime's events itself (a promise: the journal opens asynchronously). */
   runtime: AgentRuntime | Promise<AgentRuntime>;
   /** The model for new runs, or a UserFacingError (no provider configured). */
-  resolveModel: (preferred?: ConversationModel) => Promise<{ ref: ModelRef; label: string }>;
+  resolveModel: (preferred?: ConversationModel) => Promise<{ ref: ModelRef; label: string; unpriced?: true }>;
   /** The user's run settings, merged with the page context the panel sent. */
   runSettings: (
     page: PanelPageContext | undefined,

@@ -14,7 +14,7 @@ import { t } from '../util/t';
 
 export interface ModelResolver {
   /** The default model's reference and label for a new run; a UserFacingError when no provider is set up. */
-  forNewRun(preferred?: ConversationModel): Promise<{ ref: ModelRef; label: string }>;
+  forNewRun(preferred?: ConversationModel): Promise<{ ref: ModelRef; label: string; unpriced?: true }>;
   /** A live model for a stored reference (the provider instance's id and model). */
   forRef(ref: ModelRef): Promise<ChatModel>;
   /** The default model itself, for side jobs; undefined when no provider is set up. */
@@ -26,6 +26,20 @@ export interface ModelResolverDeps {
   settings: SettingsStore | Promise<SettingsStore>;
   /** Injectable so tests build fakes instead of SDK clients. */
   createModel?: (provider: ProviderRecord, apiKey: string | undefined, tuning: ChatModelTuning) => ChatModel;
+}
+
+/** The vendors whose list prices the panel knows, at their own endpoints. */
+const LIST_PRICED_HOSTS: Partial<Record<ProviderRecord['kind'], string>> = {
+  openai: 'api.openai.com',
+  anthropic: 'api.anthropic.com',
+};
+
+/** `{ unpriced: true }` unless the provider is a vendor at its own endpoint (a custom server's cost is unknown). */
+export function unpricedFor(p: Pick<ProviderRecord, 'kind' | 'baseUrl'>): { unpriced?: true } {
+  const host = LIST_PRICED_HOSTS[p.kind];
+  if (!host) return { unpriced: true };
+  if (!p.baseUrl) return {};
+  return URL.canParse(p.baseUrl) && new URL(p.baseUrl).hostname === host ? {} : { unpriced: true };
 }
 
 export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
@@ -57,10 +71,15 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
         return {
           ref: { provider: chosen.id, modelId: preferred.modelId },
           label: `${chosen.name} · ${preferred.modelId}`,
+          ...unpricedFor(chosen),
         };
       const provider = await defaultProvider();
       if (!provider) throw new UserFacingError('no_provider', t('bg_no_model'));
-      return { ref: { provider: provider.id, modelId: provider.model }, label: `${provider.name} · ${provider.model}` };
+      return {
+        ref: { provider: provider.id, modelId: provider.model },
+        label: `${provider.name} · ${provider.model}`,
+        ...unpricedFor(provider),
+      };
     },
     forRef,
     async defaultModel() {

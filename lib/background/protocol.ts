@@ -54,7 +54,8 @@ export interface ProtocolResponses {
   'providers.list': ProviderView[];
   'providers.save': ProviderView;
   'providers.delete': void;
-  'providers.test': { models: string[]; reported?: Record<string, ReportedLimits> };
+  /** `baseUrl`: the address that answered, when it is not the one typed (the same server at its /v1). */
+  'providers.test': { models: string[]; reported?: Record<string, ReportedLimits>; baseUrl?: string };
   'providers.builtinStatus': BuiltinModelStatus;
   'settings.get': Settings;
   'settings.update': Settings;

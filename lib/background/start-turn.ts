@@ -60,6 +60,7 @@ export function createTurnStarter(
         status: 'streaming',
         createdAt: deps.now(),
         model: resolved.label,
+        ...(resolved.unpriced ? { unpriced: true as const } : {}),
       };
       await store.putMessage(placeholder);
       broadcast(conversationId, { type: 'message', message: placeholder });

@@ -1,6 +1,7 @@
 /** The first minute with Tabwise: what a first "Hello" costs, the server address, the starting points. */
 import { measureHelloPrompt } from '../harness/hello-prompt';
-import { addProvider, expect, test } from './fixtures';
+import { addProvider, assistantMessages, callBackground, expect, openPanel, sendChat, test } from './fixtures';
+import { lookAt } from './look';
 
 test('a first Hello with the default tools costs at most 3,500 input tokens and offers only tools that can apply', async ({
   context,
@@ -24,4 +25,48 @@ test('a first Hello with the default tools costs at most 3,500 input tokens and 
   for (const absent of ['search_history', 'web_search', 'list_tabs', 'switch_tab', 'close_tab', 'memory_search'])
     expect(hello.tools).not.toContain(absent);
   expect(hello.tools).toContain('load_skill'); // two skills ship with Tabwise
+});
+
+test('a server address without /v1 is found at its /v1; one that answers nowhere says what was tried and what to type; a custom server shows no price', async ({
+  context,
+  extensionId,
+  llm,
+}) => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  await page.getByRole('radio', { name: /Other OpenAI-compatible/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByLabel('Server address').fill(`${llm.url}/api`);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    `No model list at ${llm.url}/api/models, ${llm.url}/api/v1/models (the server said: Invalid URL (GET /api/models)). ` +
+      `Type the server's API address, which usually ends in /v1, such as ${llm.url}/api/v1.`,
+  );
+  await expect(page.getByLabel('Server address')).toHaveValue(`${llm.url}/api`);
+  await lookAt(page, 'server-address-not-found');
+
+  await page.getByLabel('Server address').fill(llm.url);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('heading', { name: 'Pick a model' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(
+    `Found the server at ${llm.url}/v1; the address now says so. Connected to`,
+  );
+  await lookAt(page, 'server-address-found');
+  await page.getByLabel('Model').selectOption('gpt-4o-mini');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: 'Tabwise is ready' })).toBeVisible();
+  const [saved] = await callBackground<Array<{ baseUrl: string; model: string }>>(page, 'providers.list', {});
+  expect(saved).toMatchObject({ baseUrl: `${llm.url}/v1`, model: 'gpt-4o-mini' });
+
+  // gpt-4o-mini has a list price at OpenAI; through this server its cost is unknown, so none is shown.
+  llm.enqueue({ text: ['Hello!'], usage: { inputTokens: 1200, outputTokens: 30 } });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'Hi');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await expect(panel.locator('.usage-line').first()).toContainText('1,200 in · 30 out');
+  for (const line of await panel.locator('.usage-line').all()) await expect(line).not.toContainText('$');
+  await expect(panel.locator('.usage-line')).toHaveCount(2); // the answer's and the conversation's
 });
