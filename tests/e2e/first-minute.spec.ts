@@ -1,6 +1,16 @@
 /** The first minute with Tabwise: what a first "Hello" costs, the server address, the starting points. */
 import { measureHelloPrompt } from '../harness/hello-prompt';
-import { addProvider, assistantMessages, callBackground, expect, openPanel, sendChat, test } from './fixtures';
+import { serveStatic } from '../harness/serve-static';
+import {
+  addProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 import { lookAt } from './look';
 
 test('a first Hello with the default tools costs at most 3,500 input tokens and offers only tools that can apply', async ({
@@ -69,4 +79,60 @@ test('a server address without /v1 is found at its /v1; one that answers nowhere
   await expect(panel.locator('.usage-line').first()).toContainText('1,200 in · 30 out');
   for (const line of await panel.locator('.usage-line').all()) await expect(line).not.toContainText('$');
   await expect(panel.locator('.usage-line')).toHaveCount(2); // the answer's and the conversation's
+});
+
+test('the empty panel offers starting points that fit the page in front, and sends nothing until one is clicked', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
+  const site = await serveStatic({
+    '/signup.html': `<!doctype html><title>Sign up</title><main><h1>Join the club</h1>
+      <p id="p">Members meet on Tuesdays.</p><form><label>Name <input name="n"></label></form></main>`,
+    '/article.html': '<!doctype html><title>Octopus</title><main><p>Three hearts.</p></main>',
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/article.html`);
+    const panel = await openPanel(context, extensionId);
+    await panel.setViewportSize({ width: 360, height: 640 });
+    const points = panel.getByRole('list', { name: 'Starting points' });
+    await expect(points.getByRole('button')).toHaveText(['Summarise this page']);
+
+    await page.goto(`${site.url}/signup.html`);
+    await page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('p')!));
+    await page.bringToFront();
+    await panel.evaluate(() => dispatchEvent(new Event('focus')));
+    await expect(points.getByRole('button')).toHaveText([
+      'Summarise this page',
+      'Fill this form',
+      'Ask about the selection…',
+    ]);
+    await lookAt(panel, 'starting-points');
+    expect(chatRequests(llm)).toHaveLength(0);
+
+    // One that needs the user's words is written into the message box, and still nothing is sent.
+    await points.getByRole('button', { name: 'Ask about the selection…' }).click();
+    const box = panel.getByRole('textbox', { name: 'Message' });
+    await expect(box).toHaveValue('About the selected text: ');
+    await expect(box).toBeFocused();
+    expect(chatRequests(llm)).toHaveLength(0);
+    await box.fill('');
+
+    await points.getByRole('button', { name: 'Summarise this page' }).click();
+    await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+    const sent = JSON.stringify(chatRequests(llm)[0]!.body);
+    expect(sent).toContain('Summarise this page.');
+    expect(sent).toContain('Members meet on Tuesdays.'); // the selection chip went with it
+    await expect(points).toHaveCount(0);
+  } finally {
+    await site.close();
+  }
 });
