@@ -37,6 +37,8 @@ export interface ImportResult {
   providersNeedingKey: string[];
   /** Whether the file's "Remember what I read" settings were applied. */
   remember: boolean;
+  /** What the file held that was already here, and was kept as it was (not added twice). */
+  kept: { conversations: number; memories: number; providers: number; skills: number };
 }
 
 export interface ModelGroup {
