@@ -177,6 +177,7 @@ function TestResult({ state }: { state: OptionsState }) {
     <>
       {result?.ok && (
         <div class="test-ok" role="status">
+          {result.foundAt && <p class="found-at">{t('provider_address_found', result.foundAt)}</p>}
           {t('provider_connected', formatCount(result.models.length, 'model'))}
           <ul class="models">
             {result.models.slice(0, 50).map((m) => (

@@ -41,6 +41,10 @@ export function formatCount(n: number, noun: CountNoun): string {
   return t(key, formatNumber(n));
 }
 
+/** Items joined as the UI language joins a list ("a, b and c"). */
+export const formatList = (items: string[]): string =>
+  new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(items);
+
 /** One digit after the decimal separator of the UI language ("1.3", "1,3"). */
 const oneDecimal = (n: number) =>
   new Intl.NumberFormat(uiLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);

@@ -20,7 +20,15 @@ export interface ProviderDraft extends ProviderConfig {
 }
 
 export type TestResult =
-  { ok: true; models: string[]; reported?: Record<string, ReportedLimits> } | { ok: false; message: string } | null;
+  | {
+      ok: true;
+      models: string[];
+      reported?: Record<string, ReportedLimits>;
+      /** The address that answered, when it was not the one typed (the form now holds it). */
+      foundAt?: string;
+    }
+  | { ok: false; message: string }
+  | null;
 
 export function draftFromPreset(preset: ProviderPreset): ProviderDraft {
   return {
@@ -159,14 +167,26 @@ export function createOptionsState() {
       testing.value = true;
       testResult.value = null;
       try {
-        const { models, reported } = await sendToBackground('providers.test', {
+        const { models, reported, baseUrl } = await sendToBackground('providers.test', {
           id: d.id,
           kind: d.kind,
           baseUrl: d.baseUrl.trim(),
           apiKey: d.apiKey.trim() || undefined,
           ...azureFields(d),
         });
-        testResult.value = { ok: true, models, reported };
+        batch(() => {
+          // The server answered at its usual path: the form takes that address, and its name follows it.
+          if (baseUrl && editing.value) {
+            const followsAddress =
+              editing.value.name === defaultProviderName(editing.value.kind, editing.value.baseUrl);
+            editing.value = {
+              ...editing.value,
+              baseUrl,
+              ...(followsAddress ? { name: defaultProviderName(editing.value.kind, baseUrl) } : {}),
+            };
+          }
+          testResult.value = { ok: true, models, reported, ...(baseUrl ? { foundAt: baseUrl } : {}) };
+        });
       } catch (e) {
         testResult.value = { ok: false, message: (e as Error).message };
       } finally {

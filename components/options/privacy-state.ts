@@ -2,7 +2,7 @@
 import { signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import { createActionStatus } from './action-status';
-import { formatCount } from './format-figures';
+import { formatCount, formatList } from './format-figures';
 import { t } from '../ui/t';
 
 /** The file's name: the date it was made, so several exports sort and do not overwrite each other. */
@@ -51,7 +51,30 @@ export function createPrivacyState() {
         const keys = r.providersNeedingKey.length
           ? ` ${t('privacy_keys_needed', r.providersNeedingKey.join(', '))}`
           : '';
-        message.value = `${t(r.remember ? 'privacy_imported_remember' : 'privacy_imported', formatCount(r.conversations, 'conversation'), formatCount(r.messages, 'message'), formatCount(r.memories, 'memory'), formatCount(r.skills, 'skill'), formatCount(r.providers, 'provider'), file.name)}${keys}`;
+        // What was already here is said as kept, so a second import of one file does not read "Imported 0".
+        const kept = [
+          r.kept.conversations && formatCount(r.kept.conversations, 'conversation'),
+          r.kept.memories && formatCount(r.kept.memories, 'memory'),
+          r.kept.skills && formatCount(r.kept.skills, 'skill'),
+          r.kept.providers && formatCount(r.kept.providers, 'provider'),
+        ].filter((x): x is string => !!x);
+        const nothingNew = r.conversations + r.messages + r.memories + r.skills + r.providers === 0;
+        const imported = t(
+          r.remember ? 'privacy_imported_remember' : 'privacy_imported',
+          formatCount(r.conversations, 'conversation'),
+          formatCount(r.messages, 'message'),
+          formatCount(r.memories, 'memory'),
+          formatCount(r.skills, 'skill'),
+          formatCount(r.providers, 'provider'),
+          file.name,
+        );
+        const summary =
+          nothingNew && kept.length > 0
+            ? t('privacy_import_all_kept', formatList(kept), file.name)
+            : kept.length > 0
+              ? `${imported} ${t('privacy_import_kept_too', formatList(kept))}`
+              : imported;
+        message.value = `${summary}${keys}`;
         onImported?.();
       }),
   };

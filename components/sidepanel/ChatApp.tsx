@@ -2,6 +2,7 @@ import { Fragment } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatState } from './chat-state';
 import { Composer } from './Composer';
+import { StartingPoints } from './StartingPoints';
 import { ConversationList } from './ConversationList';
 import { MessageItem } from './MessageItem';
 import { ModelSawDialog } from './ModelSawDialog';
@@ -92,7 +93,10 @@ export function ChatApp({ state }: { state: ChatState }) {
             {messages.length === 0 && (
               <div class="welcome">
                 {provider ? (
-                  <p>{t('panel_empty', provider.name, provider.model)}</p>
+                  <>
+                    <p>{t('panel_empty', provider.name, provider.model)}</p>
+                    <StartingPoints state={state} />
+                  </>
                 ) : (
                   <p>
                     {fillSlots(

@@ -14,6 +14,16 @@ export function Composer({ state }: { state: ChatState }) {
   const running = state.running.value;
   // The message box has the focus when the panel opens: the user can type at once.
   useEffect(() => ref.current?.focus(), []);
+  // A starting point that needs the user's words: written in, cursor at the end, to be finished and sent.
+  const draft = state.draft.value;
+  useEffect(() => {
+    const el = ref.current;
+    if (draft === null || !el) return;
+    el.value = draft;
+    el.focus();
+    el.setSelectionRange(draft.length, draft.length);
+    state.draft.value = null;
+  }, [draft, state]);
   const submit = async () => {
     const el = ref.current;
     if (!el || !el.value.trim()) return;

@@ -60,29 +60,14 @@ export function ConversationRow({ conversation: c, current, snippet, history, on
         <button type="button" class="link" onClick={() => setRenaming(true)}>
           {t('history_rename')}
         </button>
-        <button
-          type="button"
-          class="link"
-          aria-label={t('history_export_md', title)}
-          onClick={() => void history.exportAs(c.id, 'markdown')}
-        >
-          .md
+        <button type="button" class="link" onClick={() => void history.exportAs(c.id, 'markdown')}>
+          {t('history_export_as_md')}
         </button>
-        <button
-          type="button"
-          class="link"
-          aria-label={t('history_export_json', title)}
-          onClick={() => void history.exportAs(c.id, 'json')}
-        >
-          .json
+        <button type="button" class="link" onClick={() => void history.exportAs(c.id, 'json')}>
+          {t('history_export_as_json')}
         </button>
-        <button
-          type="button"
-          class="delete"
-          aria-label={t('common_delete_named', title)}
-          onClick={() => void history.remove(c.id, title)}
-        >
-          ✕
+        <button type="button" class="link delete" onClick={() => void history.remove(c.id, title)}>
+          {t('common_delete')}
         </button>
       </div>
     </li>

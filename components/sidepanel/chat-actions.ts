@@ -116,11 +116,13 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
     },
     newChat() {
       batch(() => {
+        // The model chosen in the panel goes on with the new chat (the conversation's own, or the one picked
+        // before a first message); the default in Settings is not changed.
+        s.modelForNewChat.value = s.conversation.value?.model ?? s.modelForNewChat.value;
         s.conversation.value = null;
         s.messages.value = [];
         s.running.value = false;
         s.queued.value = [];
-        s.modelForNewChat.value = undefined;
         s.showHistory.value = false;
       });
       post({ type: 'subscribe', conversationId: null });

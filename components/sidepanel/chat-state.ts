@@ -3,7 +3,7 @@
  * worker restarts, and folds snapshots, stored messages and streamed events (apply-panel-message.ts) into the
  * signals the components render (chat-signals.ts); the user's actions are in chat-actions.ts.
  */
-import { batch } from '@preact/signals';
+import { batch, signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import { t } from '../ui/t';
 import { applyPanelMessage } from './apply-panel-message';
@@ -21,6 +21,8 @@ const remember = (id: string | null) => (id ? localStorage.setItem(LAST_KEY, id)
 export function createChatState() {
   const s = createChatSignals();
   const page = createPageContextState();
+  /** Text for the message box to take (a starting point that needs the user's words); the box clears it. */
+  const draft = signal<string | null>(null);
 
   async function refreshConversations() {
     try {
@@ -54,6 +56,7 @@ export function createChatState() {
 
   return {
     page,
+    draft,
     conversation: s.conversation,
     messages: s.messages,
     running: s.running,

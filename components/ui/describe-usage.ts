@@ -37,7 +37,7 @@ function summarise(usage: Usage, cost?: { costUsd: number; savedUsd: number }): 
 
 export function describeAnswerUsage(message: MessageRecord): UsageSummary | undefined {
   if (!message.usage) return undefined;
-  const price = priceOf(modelIdOf(message.model));
+  const price = message.unpriced ? undefined : priceOf(modelIdOf(message.model));
   return summarise(message.usage, price && costOf(price, message.usage));
 }
 
@@ -55,7 +55,7 @@ export function describeConversationUsage(messages: MessageRecord[]): UsageSumma
     total.outputTokens += u.outputTokens;
     total.cachedInputTokens += u.cachedInputTokens;
     total.cacheWriteTokens += u.cacheWriteTokens;
-    const price = priceOf(modelIdOf(m.model));
+    const price = m.unpriced ? undefined : priceOf(modelIdOf(m.model));
     if (!price) priced = false;
     else {
       const c = costOf(price, u);

@@ -15,7 +15,7 @@ import type { StepRecord, ToolCallRecord } from './run-journal';
 import type { ErrorInfo } from '../core/error-info';
 import { DEFAULT_CONTEXT_WINDOW, resolveDataBoundary } from './run-settings';
 import { tokensOf } from './estimate-tokens';
-import { activeTools } from './run-step-tools';
+import { offeredTools } from './run-step-tools';
 import { baseRequest, toStepRequestRecord } from './step-request-record';
 import { runState, stepState, stepText } from './assemble-snapshot';
 import { fallbackNotice, fallsBack, labelOf, modelsAfter } from './model-fallback';
@@ -40,7 +40,8 @@ export async function buildRequest(
   // screenshot, and reads earlier ones as text: what the journal keeps is then what it is sent.
   const sees = info?.images !== false;
   // A model that cannot call tools (the catalog says so, or its server refused them) gets plain chat.
-  const offered = info?.tools === false ? [] : activeTools(live, deps).filter((t) => sees || t.name !== IMAGE_TOOL);
+  const offered =
+    info?.tools === false ? [] : (await offeredTools(live, deps)).filter((t) => sees || t.name !== IMAGE_TOOL);
   const specs: ToolSpec[] = offered.map((t) => toToolSpec(t, describe));
   const system = await composeSystemPrompt({
     base: systemPromptFrom(deps.prompts),

@@ -39,6 +39,39 @@ export function activeTools(live: LiveRun, deps: RuntimeDeps): Tool[] {
   return names ? all.filter((t) => names.includes(t.name)) : all;
 }
 
+/**
+ * The tools the model is offered on the next step: the active ones that can apply now (each tool's `offered`).
+ * A check that fails offers the tool: leaving it out would take a capability away, offering it only costs tokens.
+ */
+export async function offeredTools(live: LiveRun, deps: RuntimeDeps): Promise<Tool[]> {
+  const s = live.snap.run.settings;
+  const ctx: ToolContext = {
+    runId: live.snap.run.id,
+    toolCallId: '',
+    signal: live.controller.signal,
+    tabId: s.tabId,
+    frameId: s.frameId,
+    site: resolveSite(s),
+    pageUrl: s.pageContext?.url,
+    agentPath: live.agentPath,
+    delegate: () => Promise.reject(new Error('No sub-agent runs while tools are being offered')),
+    now: deps.now,
+  };
+  const tools = activeTools(live, deps);
+  const keep = await Promise.all(
+    tools.map(async (t) => {
+      if (!t.offered) return true;
+      try {
+        return await t.offered(ctx);
+      } catch (error) {
+        deps.reportInternalError(error);
+        return true;
+      }
+    }),
+  );
+  return tools.filter((_, i) => keep[i]);
+}
+
 async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Promise<void> {
   if (rec.status === 'done' || rec.status === 'unknown') return; // recorded results are never re-run
   const tools = activeTools(live, deps);

@@ -27,7 +27,7 @@ export interface ChatServiceDeps {
   resolveModel: (
     preferred?: ConversationModel,
     fallbacks?: ConversationModel[],
-  ) => Promise<{ ref: ModelRef; label: string; fallbacks?: ModelChoice[] }>;
+  ) => Promise<{ ref: ModelRef; label: string; fallbacks?: ModelChoice[]; unpriced?: true }>;
   /** The user's run settings, merged with the page context the panel sent. */
   runSettings: (
     page: PanelPageContext | undefined,

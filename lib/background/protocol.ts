@@ -37,6 +37,8 @@ export interface ImportResult {
   providersNeedingKey: string[];
   /** Whether the file's "Remember what I read" settings were applied. */
   remember: boolean;
+  /** What the file held that was already here, and was kept as it was (not added twice). */
+  kept: { conversations: number; memories: number; providers: number; skills: number };
 }
 
 export interface ModelGroup {
@@ -54,7 +56,8 @@ export interface ProtocolResponses {
   'providers.list': ProviderView[];
   'providers.save': ProviderView;
   'providers.delete': void;
-  'providers.test': { models: string[]; reported?: Record<string, ReportedLimits> };
+  /** `baseUrl`: the address that answered, when it is not the one typed (the same server at its /v1). */
+  'providers.test': { models: string[]; reported?: Record<string, ReportedLimits>; baseUrl?: string };
   'providers.builtinStatus': BuiltinModelStatus;
   'settings.get': Settings;
   'settings.update': Settings;

@@ -74,6 +74,7 @@ export function createTurnStarter(
         status: 'streaming',
         createdAt: deps.now(),
         model: resolved.label,
+        ...(resolved.unpriced ? { unpriced: true as const } : {}),
       };
       const placed = store.putMessage(placeholder);
       placed.catch(() => undefined); // awaited below; this only keeps a failure before then from being unhandled

@@ -38,6 +38,11 @@ export interface MessageRecord {
   createdAt: number;
   /** "provider name · model" that produced an assistant message. */
   model?: string;
+  /**
+   * Set when the answer came from a server other than the vendor's own (a local or custom endpoint, a proxy):
+   * the vendors' list prices say nothing about what it costs, so no cost is shown.
+   */
+  unpriced?: true;
   usage?: Usage;
   error?: ErrorInfo;
   /** The agent run that wrote this answer (its journal has every step). */

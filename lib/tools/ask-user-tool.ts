@@ -4,12 +4,7 @@ import { defineTool, type Tool } from './define-tool';
 import { userInputInbox, type UserInputInbox } from './user-input-inbox';
 
 export const askUserInput = z.strictObject({
-  question: z
-    .string()
-    .trim()
-    .min(1)
-    .max(500)
-    .describe('What the user should do before you go on, e.g. "Sign in, then press Continue".'),
+  question: z.string().trim().min(1).max(500).describe('e.g. "Sign in, then press Continue".'),
 });
 
 /** What the model reads when the user hands the run back. */

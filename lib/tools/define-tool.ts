@@ -98,6 +98,12 @@ export interface Tool<I = unknown> {
   /** Does the work and resolves with its output; a thrown ToolError's message is what the model reads. */
   execute(input: I, ctx: ToolContext): unknown;
   /**
+   * Whether the model is offered the tool on this step (absent: always). A tool that cannot apply now (page
+   * tools on a page that cannot be scripted, search_history while remembering is off) costs tokens on every
+   * request for nothing. Only the offer: a call made anyway still runs through every gate.
+   */
+  offered?(ctx: ToolContext): boolean | Promise<boolean>;
+  /**
    * A readable, one-glance summary of the arguments for the approval prompt. It may be async and use the
    * context (e.g. fill_form reads the fields' current values from the page); if it fails or is slow, the
    * runtime shows its generic preview instead.
@@ -131,6 +137,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   timeoutMs?: number;
   untrustedOutput?: UntrustedKind;
   execute(input: z.output<S>, ctx: ToolContext): unknown;
+  offered?(ctx: ToolContext): boolean | Promise<boolean>;
   preview?(input: z.output<S>, ctx: ToolContext): string | Promise<string>;
   locate?(input: z.output<S>, ctx: ToolContext): Promise<ActionTarget | undefined>;
   writtenValues?(input: z.output<S>): WrittenValue[];

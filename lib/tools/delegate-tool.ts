@@ -17,7 +17,7 @@ export function createDelegateTool(agents: SubAgentDefinition[]): Tool {
     name: 'delegate',
     input: z.object({
       agent: z.string().describe(`One of: ${names.join(', ') || '(no agents configured)'}`),
-      task: z.string().min(1).describe('Everything the sub-agent needs to know; it does not see this conversation'),
+      task: z.string().min(1).describe('All it needs: it does not see this chat.'),
     }),
     readOnly: false,
     timeoutMs: 5 * 60_000,

@@ -19,6 +19,8 @@ export function createListTabsTool(listTabs: ListTabs): Tool {
     untrustedOutput: 'page_content',
     input: z.object({}),
     readOnly: true,
+    // With one page open the model already has it (the message's page block): listing tabs needs two.
+    offered: async (ctx) => (await listTabs(ctx.signal)).filter((t) => /^(https?|file):/.test(t.url)).length > 1,
     async execute(_input, ctx) {
       const tabs = await listTabs(ctx.signal);
       if (tabs.length === 0) return 'No tabs are open in this window.';

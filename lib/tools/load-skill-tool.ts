@@ -6,8 +6,10 @@ import type { SkillCatalog } from './skill-catalog';
 export function createLoadSkillTool(catalog: SkillCatalog): Tool {
   return defineTool({
     name: 'load_skill',
-    input: z.object({ name: z.string().describe('A name from <available_skills>') }),
+    input: z.object({ name: z.string().describe('From <available_skills>.') }),
     readOnly: true,
+    // Offered only when <available_skills> lists something to load.
+    offered: async () => (await catalog.list()).length > 0,
     async execute({ name }) {
       const skill = await catalog.get(name);
       if (!skill) {

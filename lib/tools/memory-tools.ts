@@ -16,11 +16,13 @@ export type MemorySearchOutput = FoundMemory[] | string;
 
 /** memory_save / memory_search / memory_delete over an injected store. */
 export function createMemoryTools(store: MemoryStore, deps: { now: () => number; generateId: () => string }): Tool[] {
+  // Searching and forgetting are offered once something is saved (memory_save always is).
+  const hasMemories = async () => (await store.list()).length > 0;
   const save = defineTool({
     name: 'memory_save',
     input: z.object({
-      text: z.string().min(1).max(2000).describe('The fact to remember, self-contained'),
-      tags: z.array(z.string()).max(8).optional().describe('A few keywords to find it again'),
+      text: z.string().min(1).max(2000).describe('Self-contained fact.'),
+      tags: z.array(z.string()).max(8).optional().describe('Keywords.'),
     }),
     readOnly: false,
     // A page the model read could ask it to plant a "fact" that steers later conversations: nothing is kept
@@ -44,10 +46,11 @@ export function createMemoryTools(store: MemoryStore, deps: { now: () => number;
     name: 'memory_search',
     untrustedOutput: 'saved_memory',
     input: z.object({
-      query: z.string().describe('Words to look for; empty lists the newest memories'),
+      query: z.string().describe('Empty lists the newest.'),
       limit: z.number().int().min(1).max(50).optional(),
     }),
     readOnly: true,
+    offered: hasMemories,
     async execute({ query, limit }): Promise<MemorySearchOutput> {
       const found = await store.search(query, limit ?? 10);
       if (found.length === 0) return 'No memories match.';
@@ -56,8 +59,9 @@ export function createMemoryTools(store: MemoryStore, deps: { now: () => number;
   });
   const remove = defineTool({
     name: 'memory_delete',
-    input: z.object({ id: z.string().describe('The id returned by memory_search') }),
+    input: z.object({ id: z.string().describe('Id from memory_search.') }),
     readOnly: false,
+    offered: hasMemories,
     // Forgetting something the user asked to be remembered is theirs to confirm.
     needsApproval: true,
     async execute({ id }) {

@@ -12,9 +12,9 @@ import { historyQuerySchema, type HistoryQuery } from '../retrieval/history-quer
 export const searchHistoryInput = z.object({
   query: historyQuerySchema.shape.query.max(500),
   domain: historyQuerySchema.shape.domain,
-  since: z.string().max(40).optional().describe('ISO 8601 date or date-time: only pages visited at or after it.'),
-  until: z.string().max(40).optional().describe('ISO 8601 date or date-time: only pages visited at or before it.'),
-  topK: z.number().int().min(1).max(20).optional().describe('How many passages (default 8).'),
+  since: z.string().max(40).optional().describe('ISO 8601: visited at or after.'),
+  until: z.string().max(40).optional().describe('ISO 8601: visited at or before.'),
+  topK: z.number().int().min(1).max(20).optional().describe('Default 8.'),
 });
 
 /** A date-only `until` means the end of that day, so "until 2024-05-01" includes the 1st. */
@@ -61,6 +61,8 @@ export function createSearchHistoryTool(deps: SearchHistoryToolDeps) {
     input: searchHistoryInput,
     readOnly: true,
     timeoutMs: 120_000,
+    // While remembering is off there is no reading history to search.
+    offered: () => deps.isEnabled(),
     async execute(input, ctx): Promise<SearchHistoryOutput> {
       if (!(await deps.isEnabled())) {
         return {

@@ -12,6 +12,9 @@
  * - locales: locales in _locales/ that have every key of en (0 when there is no _locales/).
  * - approval_buttons_visible, follows_after_tall_card: the moments a person decides or waits, 1 for yes
  *   (see _ui-moments.ts).
+ * - hello_prompt_tokens: input tokens of a first "Hello" sent from the panel in front of an article, one web tab,
+ *   default settings (tests/harness/hello-prompt.ts), as the fake LLM server counts them (4 characters a token of
+ *   the request body): the system prompt and the tools offered ride on every request.
  * Usage: npm run bench -- ui [--runs N] [--chunks]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -20,6 +23,7 @@ import { join } from 'node:path';
 import { startFakeLlm } from '../fake-llm';
 import { isTitleRequest } from '../e2e/fixtures';
 import { extensionDir, launchExtension } from '../harness/launch-extension';
+import { measureHelloPrompt } from '../harness/hello-prompt';
 import { axeFindings, isSerious, prepareViews, UI_VIEWS, type ColorScheme } from '../harness/ui-views';
 import { median, round } from './_stats';
 import { startupGzipKb, startupScriptSizes } from './_startup-scripts';
@@ -95,8 +99,12 @@ const ext = await launchExtension();
 const readyTimes: number[] = [];
 let serious = 0;
 const moments = { approvalButtonsVisible: 0, followsAfterTallCard: 0 };
+let helloTokens = 0;
 try {
   const env = await prepareViews(ext.context, ext.extensionId, llm);
+  const hello = await measureHelloPrompt(ext.context, ext.extensionId, llm);
+  console.log(`  hello offered ${hello.tools.length} tools: ${hello.tools.join(', ')}`);
+  helloTokens = hello.tokens;
   await ext.context.addInitScript({ content: readyProbe });
   for (let i = 0; i < RUNS + 1; i++) {
     const panel = await ext.context.newPage();
@@ -138,5 +146,5 @@ try {
 console.log(`  panel ready (ms): ${readyTimes.map((t) => round(t, 1)).join(', ')}`);
 console.log(
   `ui: panel_ready_ms=${round(median(readyTimes), 1)} panel_js_gz_kb=${panelJs} options_js_gz_kb=${optionsJs} axe_serious=${serious} locales=${locales}` +
-    ` approval_buttons_visible=${moments.approvalButtonsVisible} follows_after_tall_card=${moments.followsAfterTallCard}`,
+    ` hello_prompt_tokens=${helloTokens} approval_buttons_visible=${moments.approvalButtonsVisible} follows_after_tall_card=${moments.followsAfterTallCard}`,
 );

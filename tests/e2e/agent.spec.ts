@@ -38,6 +38,8 @@ test('a two-step tool loop: the tool card shows, and its result goes back to the
   extPage,
 }) => {
   await setup(extPage, llm);
+  // Two web pages open: list_tabs is offered (with one, the page's own block says all it could).
+  for (const path of ['/v1/models?first', '/v1/models?second']) await (await context.newPage()).goto(llm.url + path);
   llm.enqueue(
     { text: ['Let me look at your tabs.'], toolCalls: [{ id: 'call_tabs', name: 'list_tabs', arguments: '{}' }] },
     { text: ['You have the settings page open.'] },
@@ -282,11 +284,11 @@ test('the page context chips go with the message, can be removed, and "what the 
   const system1 = first[0]!.content!;
   expect(system1).not.toContain(`${llm.url}/v1/models`);
   // Each tool's guidance goes once, in the tool list, not again in the system prompt.
-  const listTabs = (
+  const readPage = (
     chatRequests(llm)[0]!.body as { tools: { function: { name: string; description: string } }[] }
-  ).tools.find((t) => t.function.name === 'list_tabs')!;
-  expect(listTabs.function.description.length).toBeGreaterThan(20);
-  expect(system1).not.toContain(listTabs.function.description);
+  ).tools.find((t) => t.function.name === 'read_page')!;
+  expect(readPage.function.description.length).toBeGreaterThan(20);
+  expect(system1).not.toContain(readPage.function.description);
   const turn1 = first.at(-1)!;
   expect(turn1.role).toBe('user');
   expect(turn1.content).toContain('What is this page?');
@@ -306,9 +308,9 @@ test('the page context chips go with the message, can be removed, and "what the 
     .getByText(/^Tools \(\d+\)/)
     .first()
     .click();
-  await expect(dialog.locator('.step pre').nth(2)).toContainText('"name": "list_tabs"');
+  await expect(dialog.locator('.step pre').nth(2)).toContainText('"name": "read_page"');
   await expect(dialog.locator('.step pre').nth(2)).toContainText(
-    JSON.stringify(listTabs.function.description).slice(1, 41),
+    JSON.stringify(readPage.function.description).slice(1, 41),
   );
   await expect(dialog.locator('.system-prompt')).not.toContainText(`${llm.url}/v1/models`);
   await dialog

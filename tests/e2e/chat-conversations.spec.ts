@@ -11,6 +11,7 @@ import {
   sendChat,
   test,
 } from './fixtures';
+import { lookAt } from './look';
 
 async function converse(panel: Page, question: string) {
   await panel.getByRole('button', { name: 'New' }).click();
@@ -44,12 +45,33 @@ test('search finds conversations by title and by content; rename changes the tit
   await search.fill('charity');
   await expect(list.locator('li .title')).toHaveText(['Tax questions']);
   await expect(list.locator('li .snippet')).toContainText('Box 12 holds the charity expenses.');
+  await lookAt(panel, 'history-search');
+  // At the panel's narrowest the results fit its width (nothing scrolls sideways).
+  await panel.setViewportSize({ width: 320, height: 640 });
+  expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await search.fill('nothing like this');
   await expect(list).toContainText('No conversation matches.');
   await search.fill('');
   await expect(list.locator('li .title')).toHaveCount(2);
+  await expect(list.getByRole('heading')).toHaveText(['Today']);
 
-  await list.getByRole('group', { name: 'Actions for Bread baking' }).getByRole('button', { name: 'Rename' }).click();
+  // A row's actions show while it is hovered (or holds the focus), in words.
+  const bread = list.locator('li', { hasText: 'Bread baking' });
+  const actionsHeight = () => bread.locator('.row-actions').evaluate((el) => el.getBoundingClientRect().height);
+  await panel.mouse.move(0, 0);
+  await list.getByRole('searchbox').focus();
+  expect(await actionsHeight()).toBe(0);
+  await bread.hover();
+  expect(await actionsHeight()).toBeGreaterThan(10);
+  await expect(bread.getByRole('group', { name: 'Actions for Bread baking' }).getByRole('button')).toHaveText([
+    'Rename',
+    'Export as Markdown',
+    'Export as JSON',
+    'Delete',
+  ]);
+  await lookAt(panel, 'history-row-actions');
+  await bread.hover();
+  await bread.getByRole('button', { name: 'Rename' }).click();
   const name = list.getByRole('textbox', { name: 'New name' });
   await expect(name).toBeFocused();
   await name.fill('Sourdough notes');
@@ -80,7 +102,8 @@ test('delete shows Undo: Undo brings the conversation back; without it, it and i
 
   await panel.getByRole('button', { name: 'History' }).click();
   const list = panel.getByRole('navigation', { name: 'Past conversations' });
-  await list.getByRole('button', { name: 'Delete Canned title' }).click();
+  await list.locator('li', { hasText: 'Canned title' }).hover();
+  await list.getByRole('group', { name: 'Actions for Canned title' }).getByRole('button', { name: 'Delete' }).click();
   const toast = panel.getByRole('status').filter({ hasText: 'Deleted “Canned title”.' });
   await expect(toast).toBeVisible();
   await expect(list.locator('li')).toHaveCount(0);
@@ -98,7 +121,11 @@ test('delete shows Undo: Undo brings the conversation back; without it, it and i
   expect(await runs()).toEqual([runId]);
 
   await panel.getByRole('button', { name: 'History' }).click();
-  await list.getByRole('button', { name: 'Delete Canned title' }).click();
+  // From the keyboard: focusing the row's action shows it.
+  const del = list.getByRole('group', { name: 'Actions for Canned title' }).getByRole('button', { name: 'Delete' });
+  await del.focus();
+  await expect(del).toBeVisible();
+  await del.press('Enter');
   await expect(toast).toBeVisible();
   // The undo window is 8 s; once it is over the toast goes and the deletion is final.
   await expect(toast).toHaveCount(0, { timeout: 12_000 });
@@ -123,10 +150,11 @@ test('a conversation exports as Markdown and as JSON', async ({ context, extensi
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   await panel.getByRole('button', { name: 'History' }).click();
   const row = panel.getByRole('group', { name: 'Actions for Canned title' });
+  await panel.locator('.history li', { hasText: 'Canned title' }).hover();
 
   const [md] = await Promise.all([
     panel.waitForEvent('download'),
-    row.getByRole('button', { name: 'Export Canned title as Markdown' }).click(),
+    row.getByRole('button', { name: 'Export as Markdown' }).click(),
   ]);
   expect(md.suggestedFilename()).toBe('Canned title.md');
   const markdown = await readFile((await md.path())!, 'utf8');
@@ -136,7 +164,7 @@ test('a conversation exports as Markdown and as JSON', async ({ context, extensi
 
   const [json] = await Promise.all([
     panel.waitForEvent('download'),
-    row.getByRole('button', { name: 'Export Canned title as JSON' }).click(),
+    row.getByRole('button', { name: 'Export as JSON' }).click(),
   ]);
   expect(json.suggestedFilename()).toBe('Canned title.json');
   const data = JSON.parse(await readFile((await json.path())!, 'utf8'));

@@ -10,7 +10,7 @@ import {
   test,
 } from './fixtures';
 
-test('switching the model applies to this conversation only; new chats use the default from Settings', async ({
+test('switching the model applies to this conversation and the new chats after it; the default in Settings stays', async ({
   context,
   extensionId,
   llm,
@@ -65,18 +65,22 @@ test('switching the model applies to this conversation only; new chats use the d
   const last = chatRequests(llm).at(-1)!;
   expect([last.path, (last.body as { model: string }).model]).toEqual(['/v1/messages', 'fake-b']);
 
-  // The default in Settings did not change, and a new chat uses it.
+  // The default in Settings did not change; a new chat keeps the model chosen in the panel.
   expect((await callBackground<{ defaultProviderId: string }>(extPage, 'settings.get', {})).defaultProviderId).toBe(
     local.id,
   );
   await panel.getByRole('button', { name: 'New' }).click();
-  await expect(picker.locator('option:checked')).toHaveText('fake-a');
-  await sendChat(panel, 'Default?');
+  expect(await picker.inputValue()).toBe(claudeB);
+  await sendChat(panel, 'Still Claude?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  await expect(assistantMessages(panel).last().locator('.meta')).toContainText('Claude fake · fake-b');
   expect([chatRequests(llm).at(-1)!.path, (chatRequests(llm).at(-1)!.body as { model: string }).model]).toEqual([
-    '/v1/chat/completions',
-    'fake-a',
+    '/v1/messages',
+    'fake-b',
   ]);
+  // A new chat after that one, with no choice made in between, keeps it too.
+  await panel.getByRole('button', { name: 'New' }).click();
+  expect(await picker.inputValue()).toBe(claudeB);
 
   // Back in the first conversation, its own model is still chosen.
   await panel.getByRole('button', { name: 'History' }).click();

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
 import { formatMs } from '../../components/options/format-figures';
 import { addProvider, assistantMessages, callBackground, expect, openPanel, sendChat, test } from './fixtures';
+import { lookAt } from './look';
 
 const SECTIONS = [
   'Models',
@@ -223,11 +224,15 @@ test('export everything → delete all → import restores conversations, memori
     'tide-tables',
   );
 
-  // The same file again adds nothing.
+  // The same file again adds nothing, and says that what it holds is already here.
   await privacy
     .getByLabel('Import from a file')
     .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect(privacy.getByRole('status')).toContainText('Imported 0 conversations (0 messages), 0 memories');
+  await expect(privacy.getByRole('status')).toContainText(
+    '1 conversation, 1 memory, 1 skill, and 1 provider already here, kept. Nothing new in backup.json.',
+  );
+  await privacy.getByRole('status').scrollIntoViewIfNeeded();
+  await lookAt(extPage, 'import-kept');
   expect(await callBackground<unknown[]>(extPage, 'conversations.list', {})).toHaveLength(1);
 
   // What the user sees: the restored conversation opens in the panel with its messages, the memory is listed.

@@ -4,3 +4,4 @@ export { startFakeLlm } from './start-fake-llm';
 export type { FakeLlm, StartFakeLlmOptions } from './fake-llm';
 export type { FakeFault, FakeReply, FakeReplySource, FakeStopReason, FakeToolCall, FakeUsage } from './fake-reply';
 export type { RecordedRequest, Wire } from './recorded-request';
+export { estimateInputTokens } from './reply-outcome';

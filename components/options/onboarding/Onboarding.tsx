@@ -115,7 +115,10 @@ function PickModel({ state }: { state: OnboardingState }) {
   return (
     <form onSubmit={(e) => (e.preventDefault(), void state.save())}>
       <h2>{t('onboarding_pick_model')}</h2>
-      <p role="status">{t('onboarding_connected_to', state.name.value, formatCount(models.length, 'model'))}</p>
+      <p role="status">
+        {state.foundAt.value && `${t('provider_address_found', state.foundAt.value)} `}
+        {t('onboarding_connected_to', state.name.value, formatCount(models.length, 'model'))}
+      </p>
       <label>
         {t('onboarding_model')}
         {models.length > 0 ? (

@@ -25,6 +25,8 @@ export function createOnboardingState() {
   const saving = signal(false);
   const error = signal<string | null>(null);
   const savedName = signal('');
+  /** The address the server answered at, when "Test connection" found it at its usual path instead. */
+  const foundAt = signal<string | null>(null);
   const name = computed(() => defaultProviderName(preset.value.kind, baseUrl.value));
   /** The address matters for local and compatible servers; the vendors' own is the default. */
   const asksForAddress = computed(() => preset.value.kind === 'openai-compatible');
@@ -40,6 +42,7 @@ export function createOnboardingState() {
     saving,
     error,
     savedName,
+    foundAt,
     name,
     asksForAddress,
     choose(id: string) {
@@ -69,6 +72,9 @@ export function createOnboardingState() {
           apiKey: apiKey.value.trim() || undefined,
         });
         batch(() => {
+          // The server answered at its usual path (its /v1): that is the address saved.
+          if (listed.baseUrl) baseUrl.value = listed.baseUrl;
+          foundAt.value = listed.baseUrl ?? null;
           models.value = listed.models;
           // The preset's usual model if this endpoint has it, else the first it lists.
           model.value = listed.models.includes(preset.value.model)

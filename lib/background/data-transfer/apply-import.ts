@@ -32,6 +32,8 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     deps.providers,
   ]);
   const current = await settings.get();
+  const sameSkillHere = (s: (typeof file.skills)[number]) =>
+    (current.userSkills ?? []).some((k) => JSON.stringify(k) === JSON.stringify(s));
   const skills = [
     ...(current.userSkills ?? []).filter((k) => !file.skills.some((s) => s.name === k.name)),
     ...file.skills,
@@ -47,17 +49,19 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     conversations: 0,
     messages: 0,
     memories: 0,
-    skills: file.skills.length,
+    // A skill that is here already, word for word, is kept; one with the same name and other text replaces it.
+    skills: file.skills.filter((s) => !sameSkillHere(s)).length,
     providers: 0,
     providersNeedingKey: [],
     remember: false,
+    kept: { conversations: 0, memories: 0, providers: 0, skills: file.skills.filter(sameSkillHere).length },
   };
   for (const { conversation, messages } of file.conversations) {
     const existing = await conversations.getConversation(conversation.id);
     if (!existing) {
       await conversations.createConversation(conversation);
       result.conversations++;
-    }
+    } else result.kept.conversations++;
     for (const m of messages) {
       if (m.conversationId !== conversation.id || (await conversations.getMessage(m.id))) continue;
       await conversations.putMessage(settled(m));
@@ -68,7 +72,10 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   const ids = new Set(memories.map((m) => m.id));
   const texts = new Set(memories.map((m) => m.text.trim()));
   for (const m of file.memories) {
-    if (ids.has(m.id) || texts.has(m.text.trim())) continue;
+    if (ids.has(m.id) || texts.has(m.text.trim())) {
+      result.kept.memories++;
+      continue;
+    }
     await memory.save(m);
     ids.add(m.id);
     texts.add(m.text.trim());
@@ -89,7 +96,7 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     if (!same) {
       result.providers++;
       known.push(saved);
-    }
+    } else result.kept.providers++;
     if (hadKey && !saved.hasKey && !result.providersNeedingKey.includes(saved.name))
       result.providersNeedingKey.push(saved.name);
     providerIds.set(id, saved.id);

@@ -1,6 +1,7 @@
 /** providers.*: the user's model providers; the first one saved becomes the default, and so does the next after a delete. */
 import { describeBuiltinModel } from '../../providers/describe-builtin-model';
-import { listModelsWithLimits, type listModels as listModelsDefault } from '../../providers/list-models';
+import type { listModels as listModelsDefault } from '../../providers/list-models';
+import { listModelsAtUsualPaths } from '../../providers/list-models-at-usual-paths';
 import { providerEndpoint, type ProviderKind } from '../../core/provider-config';
 import type { ProviderStore } from '../../providers/provider-store';
 import type { SettingsStore } from '../../storage/settings-store';
@@ -67,8 +68,9 @@ export function createProviderHandlers(
       const apiKey = draft.apiKey || (draft.id ? await providers.getApiKey(draft.id) : undefined);
       if (draft.baseUrl) await deps.localOrigins?.sync([draft.baseUrl]);
       const target = { kind: draft.kind, baseUrl: draft.baseUrl, apiKey, apiVersion: draft.apiVersion };
-      if (deps.listModels) return { models: await deps.listModels(target) };
-      return listModelsWithLimits(target);
+      // An address typed without its /v1 (or with /models on the end) is found at the usual paths.
+      const injected = deps.listModels;
+      return listModelsAtUsualPaths(target, injected ? async (t) => ({ models: await injected(t) }) : undefined);
     },
   };
 }

@@ -13,10 +13,7 @@ import { destination } from './format-action-preview';
  * supply a password) fails validation before anything is asked or sent.
  */
 export const fillPasswordInput = z.strictObject({
-  ref: z
-    .string()
-    .max(200)
-    .describe('Ref of a password field (listed with writeOnly: true) from the latest get_page_state.'),
+  ref: z.string().max(200).describe('Ref of a writeOnly field.'),
 });
 
 export interface FillPasswordToolDeps {

@@ -6,10 +6,7 @@ import type { PageRouteResult, PageToolCall } from './page-router';
 import type { PageCommandName } from '../../page/page-command';
 
 export const screenshotInput = z.strictObject({
-  refs: z
-    .boolean()
-    .optional()
-    .describe('Draw the refs of the latest get_page_state on their elements (default false).'),
+  refs: z.boolean().optional().describe('Draw refs on their elements.'),
 });
 
 /** Captures the visible area of a tab as a PNG data URL; refuses a tab that is not the one on screen. */

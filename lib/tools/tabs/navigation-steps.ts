@@ -10,7 +10,7 @@ import { checkHttpUrl } from './check-http-url';
 import { LOAD_WAIT_MS } from './describe-tab';
 import type { RunTabAccess } from './run-tab-access';
 
-export const url = z.string().min(1).max(4000).describe('The full http:// or https:// address.');
+export const url = z.string().min(1).max(4000).describe('http(s) address.');
 export const NEEDS_SNAPSHOT = 'Snapshots taken before are no longer valid here: call get_page_state before acting.';
 /** How long after the load a stopped hop is still the navigation's (a meta refresh or script fires right after it). */
 export const HOP_GRACE_MS = 300;

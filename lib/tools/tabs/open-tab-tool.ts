@@ -17,10 +17,7 @@ export function createOpenTabTool(access: RunTabAccess, { settle }: Pick<Navigat
     name: 'open_tab',
     input: z.object({
       url,
-      active: z
-        .boolean()
-        .optional()
-        .describe('Bring the tab to the front (default false: it opens in the background).'),
+      active: z.boolean().optional().describe('Bring it to the front (default false).'),
     }),
     runsIn: 'page',
     readOnly: false,

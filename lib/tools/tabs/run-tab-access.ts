@@ -5,6 +5,7 @@
  * origins the user denied going to stay denied for the rest of the run.
  */
 import { originOf } from '../origin-of';
+import { canScriptUrl } from './can-script-url';
 import type { ToolContext } from '../define-tool';
 import { ToolError } from '../tool-error';
 import { stoppedHopMessage, type RunOriginGuard } from './run-origin-rules';
@@ -35,6 +36,8 @@ export interface RunTabAccess {
   facts(ctx: ToolContext): Promise<RunFacts>;
   /** The tab page tools act on now: the one the run switched to or opened last, else the start tab. */
   currentTab(ctx: ToolContext): Promise<number | undefined>;
+  /** Whether the page tools can work on the current tab now (a page the extension may script). */
+  currentTabScriptable(ctx: ToolContext): Promise<boolean>;
   /** Every tab the run may read and act on, the start tab first. */
   usableTabs(ctx: ToolContext): Promise<number[]>;
   /** The tab, if the run may use it and it is still open; else a ToolError message saying why not. */
@@ -77,12 +80,21 @@ export function createRunTabAccess(deps: RunTabAccessDeps): RunTabAccess {
     const [s, f] = await Promise.all([state(ctx), facts(ctx)]);
     return [...new Set([...(ctx.tabId === undefined ? [] : [ctx.tabId]), ...s.opened, ...f.mentionedTabIds])];
   };
+  const currentTab = async (ctx: ToolContext) => (await state(ctx)).current ?? ctx.tabId;
+  // Asked once per tool when a request is built, with one context for all of them: answered once.
+  const scriptable = new WeakMap<ToolContext, Promise<boolean>>();
   return {
     store,
     browser,
     facts,
-    async currentTab(ctx) {
-      return (await state(ctx)).current ?? ctx.tabId;
+    currentTab,
+    currentTabScriptable(ctx) {
+      let answer = scriptable.get(ctx);
+      if (!answer) {
+        answer = currentTab(ctx).then(async (id) => id !== undefined && canScriptUrl((await browser.get(id))?.url));
+        scriptable.set(ctx, answer);
+      }
+      return answer;
     },
     usableTabs,
     async useTab(ctx, tabId) {

@@ -5,11 +5,7 @@ import { ToolError } from '../tool-error';
 import { describeTab } from './describe-tab';
 import type { RunTabAccess } from './run-tab-access';
 
-const tabId = z
-  .number()
-  .int()
-  .nonnegative()
-  .describe('The tab id (from list_tabs, open_tab or the tabs the user mentioned).');
+const tabId = z.number().int().nonnegative().describe('Tab id.');
 
 export function createSwitchTabTools(access: RunTabAccess): Tool[] {
   const { browser, store } = access;
@@ -19,6 +15,8 @@ export function createSwitchTabTools(access: RunTabAccess): Tool[] {
       input: z.object({ tabId }),
       runsIn: 'page',
       readOnly: true,
+      // Switching needs a second tab the run may use (one it opened or the user mentioned).
+      offered: async (ctx) => (await access.usableTabs(ctx)).length > 1,
       untrustedOutput: 'page_content',
       async execute(input, ctx) {
         const used = await access.useTab(ctx, input.tabId);
@@ -32,6 +30,8 @@ export function createSwitchTabTools(access: RunTabAccess): Tool[] {
       input: z.object({ tabId }),
       runsIn: 'page',
       readOnly: false,
+      // Only the tabs the run opened may be closed: offered once there is one.
+      offered: async (ctx) => (await store.get(ctx.runId)).opened.length > 0,
       async execute(input, ctx) {
         const { opened } = await store.get(ctx.runId);
         if (!opened.includes(input.tabId)) {

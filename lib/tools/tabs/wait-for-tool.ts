@@ -12,32 +12,17 @@ export const WAIT_LIMITS = { defaultMs: 5000, minMs: 100, maxMs: 30_000, quietMs
 
 const waitForInput = z
   .object({
-    text: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .describe('Text that should appear on the page (case and spacing ignored).'),
-    ref: z
-      .string()
-      .min(1)
-      .max(200)
-      .optional()
-      .describe('Ref of an element (from get_page_state) that should be listed and enabled.'),
-    url: z
-      .string()
-      .min(1)
-      .max(4000)
-      .optional()
-      .describe('An address, or part of one, the tab should be on (after it loads).'),
-    network_idle: z.literal(true).optional().describe('Wait until the page has made no network request for 500 ms.'),
+    text: z.string().min(1).max(500).optional().describe('Text that appears.'),
+    ref: z.string().min(1).max(200).optional().describe('Element listed and enabled.'),
+    url: z.string().min(1).max(4000).optional().describe('Part of the loaded address.'),
+    network_idle: z.literal(true).optional().describe('No request for 500 ms.'),
     timeout_ms: z
       .number()
       .int()
       .min(WAIT_LIMITS.minMs)
       .max(WAIT_LIMITS.maxMs)
       .optional()
-      .describe(`How long to wait at most (default ${WAIT_LIMITS.defaultMs}).`),
+      .describe(`Default ${WAIT_LIMITS.defaultMs}.`),
   })
   .refine((i) => [i.text, i.ref, i.url, i.network_idle].filter((c) => c !== undefined).length === 1, {
     message: 'Give exactly one of text, ref, url or network_idle.',
@@ -75,6 +60,7 @@ export function createWaitForTool(access: RunTabAccess, readRefs: ReadRefs): Too
     input: waitForInput,
     runsIn: 'page',
     readOnly: true,
+    offered: (ctx) => access.currentTabScriptable(ctx),
     untrustedOutput: 'page_content',
     // Longer than the longest wait it accepts, so its own timeout answer is the one the model reads.
     timeoutMs: WAIT_LIMITS.maxMs + 5000,

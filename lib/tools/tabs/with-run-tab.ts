@@ -23,9 +23,7 @@ const tabIdArg = z
   .int()
   .nonnegative()
   .optional()
-  .describe(
-    "Read this tab instead of the run's current one: a tab the run opened or the user mentioned (default: the current tab).",
-  );
+  .describe('Another tab the run opened or the user mentioned (default: the current one).');
 
 /** The tool's input with `tabId` added, when its input is an object schema (every page tool's is). */
 function withTabArg(input: Tool['input']): Tool['input'] {
@@ -57,6 +55,8 @@ export function withRunTab(tools: Tool[], access: RunTabAccess): Tool[] {
     const wrapped: Tool = {
       ...tool,
       input: takesTab ? withTabArg(tool.input) : tool.input,
+      // Offered while the run's current tab is a page the extension can script (navigate or open_tab first).
+      offered: (ctx) => access.currentTabScriptable(ctx),
       async execute(input, ctx) {
         const a = await aim(input, ctx);
         const tabId = a.ctx.tabId;

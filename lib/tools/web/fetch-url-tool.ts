@@ -31,21 +31,9 @@ export const DOCUMENT_MAX_CHARS = 2_000_000;
 const ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.9,*/*;q=0.1';
 
 export const fetchUrlInput = z.object({
-  url: z.string().min(1).max(4096).describe('The full http(s) address to read.'),
-  offset: z
-    .number()
-    .int()
-    .min(0)
-    .max(DOCUMENT_MAX_CHARS)
-    .optional()
-    .describe('Character offset to continue from (nextOffset of the previous call).'),
-  maxChars: z
-    .number()
-    .int()
-    .min(500)
-    .max(FETCH_MAX_CHARS)
-    .optional()
-    .describe(`Most characters of Markdown to return (default ${FETCH_DEFAULT_CHARS}).`),
+  url: z.string().min(1).max(4096).describe('http(s) address.'),
+  offset: z.number().int().min(0).max(DOCUMENT_MAX_CHARS).optional().describe('nextOffset of the previous call.'),
+  maxChars: z.number().int().min(500).max(FETCH_MAX_CHARS).optional().describe(`Default ${FETCH_DEFAULT_CHARS}.`),
 });
 
 /** A page as the reader gives it back (lib/page/read-html in the offscreen document). */

@@ -18,14 +18,8 @@ const MAX_SNIPPET = 600;
 export const DEFAULT_RESULT_COUNT = 5;
 
 export const webSearchInput = z.object({
-  query: z.string().trim().min(1).max(400).describe('What to search the web for.'),
-  count: z
-    .number()
-    .int()
-    .min(1)
-    .max(10)
-    .optional()
-    .describe(`How many results (default ${DEFAULT_RESULT_COUNT}, at most 10).`),
+  query: z.string().trim().min(1).max(400).describe('Search words.'),
+  count: z.number().int().min(1).max(10).optional().describe(`Default ${DEFAULT_RESULT_COUNT}.`),
 });
 
 /** One numbered result as the model reads it (cite it as [n](url)). */
@@ -61,6 +55,8 @@ export function createWebSearchTool(deps: WebSearchToolDeps) {
     readOnly: true,
     untrustedOutput: 'page_content',
     timeoutMs: SEARCH_TIMEOUT_MS + 5_000,
+    // Offered once a backend is set up (the system prompt says where to set one up when it is missing).
+    offered: async () => (await deps.target()) !== undefined,
     // The query leaves for the backend: asked only when it carries text the run read (the egress gate's flow),
     // bound to the backend's origin.
     needsApproval: true,

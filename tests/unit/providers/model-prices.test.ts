@@ -3,6 +3,7 @@ import { costOf, priceOf } from '../../../lib/providers/model-prices';
 import { describeAnswerUsage, describeConversationUsage, formatUsd } from '../../../components/ui/describe-usage';
 import type { MessageRecord } from '../../../lib/storage/records';
 import { sumRunUsage } from '../../../lib/background/sum-run-usage';
+import { unpricedFor } from '../../../lib/background/model-resolver';
 
 const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0) => ({
   inputTokens,
@@ -53,6 +54,21 @@ describe('model prices', () => {
       tokens: '15 in · 5 out',
     });
     expect(formatUsd(0.0001234)).toBe('$0.000123');
+  });
+
+  it('a custom or local server shows no price, whatever its model is called; the vendor at its own endpoint does', () => {
+    const viaProxy = { ...answer('proxy.example · gpt-4o-mini', usage(1000, 200)), unpriced: true as const };
+    expect(describeAnswerUsage(viaProxy)).toEqual({ tokens: '1,000 in · 200 out' });
+    expect(describeConversationUsage([answer('OpenAI · gpt-4o', usage(10, 0)), viaProxy])).toEqual({
+      tokens: '1,010 in · 200 out',
+    });
+    expect(unpricedFor({ kind: 'openai', baseUrl: 'https://api.openai.com/v1' })).toEqual({});
+    expect(unpricedFor({ kind: 'anthropic', baseUrl: '' })).toEqual({});
+    expect(unpricedFor({ kind: 'openai', baseUrl: 'https://openrouter.ai/api/v1' })).toEqual({ unpriced: true });
+    expect(unpricedFor({ kind: 'openai-compatible', baseUrl: 'http://localhost:11434/v1' })).toEqual({
+      unpriced: true,
+    });
+    expect(unpricedFor({ kind: 'azure-openai', baseUrl: 'https://me.openai.azure.com' })).toEqual({ unpriced: true });
   });
 
   it("a run's usage is the sum of its steps, sub-agents included", () => {

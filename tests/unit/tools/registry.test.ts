@@ -52,7 +52,7 @@ describe('tool registry', () => {
 
   it('toToolSpec sends JSON Schema from zod and the description from prompts/tool-<name>.md', () => {
     const spec = toToolSpec(tool('memory_search'), describeToolFrom(prompts));
-    expect(spec.description).toMatch(/^Searches the user's long-term memory/);
+    expect(spec.description).toMatch(/^Search the user's long-term memory/);
     expect(spec.inputSchema).toEqual({
       type: 'object',
       properties: { q: { type: 'string', description: 'query' } },

@@ -113,6 +113,7 @@ describe('data.import', () => {
       providers: 1,
       providersNeedingKey: ['Provider 1'],
       remember: true,
+      kept: { conversations: 0, memories: 0, providers: 0, skills: 0 },
     });
     expect((await w.conversations.listConversations()).map((c) => c.title)).toEqual(['Trip to Lyon']);
     expect((await w.conversations.listMessages('c1')).map((m) => m.text)).toEqual(['Trains to Lyon?', 'The 9:04.']);
@@ -137,10 +138,12 @@ describe('data.import', () => {
       conversations: 0,
       messages: 0,
       memories: 0,
-      skills: 1,
+      skills: 0,
       providers: 0,
       providersNeedingKey: [],
       remember: true,
+      // Everything in the file is here already: said as kept (the renamed memory by its text).
+      kept: { conversations: 1, memories: 1, providers: 1, skills: 1 },
     });
     expect(await w.providers.list()).toHaveLength(1);
     expect(await w.h['data.import']({ text: file })).toMatchObject({ conversations: 0, messages: 0, memories: 0 });

@@ -63,8 +63,13 @@ describe('model handlers', () => {
       ref: { provider: a.id, modelId: 'llama' },
       label: 'Local · llama',
       fallbacks: [],
+      unpriced: true, // a local server: the vendors' prices say nothing about it
     });
-    expect(await resolver.forNewRun()).toMatchObject({ label: 'Claude · claude-x' });
+    expect(await resolver.forNewRun()).toEqual({
+      ref: { provider: b.id, modelId: 'claude-x' },
+      label: 'Claude · claude-x',
+      fallbacks: [],
+    });
     expect((await settings.get()).defaultProviderId).toBe(b.id);
     // A provider deleted since: the default answers instead.
     await providers.delete(a.id);
