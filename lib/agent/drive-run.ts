@@ -14,6 +14,7 @@ import { resolveMaxSteps } from './run-settings';
 import { checkRunGates, refuseStep, stepTokens } from './run-gates';
 import { runModelStep } from './run-model-step';
 import { runStepTools } from './run-step-tools';
+import { allowedSteps, pauseAtStepLimit } from './step-limit-pause';
 import { anyOf, stepLimit, type Refusal } from './stop-condition';
 import { toErrorInfo } from './to-error-info';
 import { t } from '../util/t';
@@ -32,7 +33,8 @@ export interface RunResult {
   abandoned?: boolean;
 }
 
-type Verdict = { finish: RunFinishReason } | { next: { retryOf?: number } };
+type Verdict =
+  { finish: RunFinishReason } | { next: { retryOf?: number } } | { pause: { steps: number; more: number } };
 
 /** What happens after a completed step. */
 function decide(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined): Verdict {
@@ -47,11 +49,11 @@ function decide(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined):
   const steps = live.snap.steps
     .filter((s) => !s.interrupted)
     .map((s) => ({ index: s.index, toolCallCount: s.toolCallIds.length }));
-  const stop = anyOf(
-    stepLimit(resolveMaxSteps(live.snap.run.settings.maxSteps, deps.maxStepsCeiling)),
-    ...deps.stopWhen,
-  );
-  return stop({ steps }) ? { finish: 'step-limit' } : { next: {} };
+  if (anyOf(...deps.stopWhen)({ steps })) return { finish: 'step-limit' };
+  const limit = resolveMaxSteps(live.snap.run.settings.maxSteps, deps.maxStepsCeiling);
+  if (!stepLimit(allowedSteps(live.snap, limit))({ steps })) return { next: {} };
+  // A sub-agent has no one to ask: it ends at its limit and its parent reads what it did.
+  return live.snap.run.parent ? { finish: 'step-limit' } : { pause: { steps: steps.length, more: limit } };
 }
 
 /** Drives `live` to its end (or until the runtime is abandoned) and returns the outcome. */
@@ -81,12 +83,19 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
       }
       const verdict = decide(live, deps, live.snap.steps.at(-1));
       if ('finish' in verdict) return finish(live, deps, verdict.finish);
+      if ('pause' in verdict) {
+        const answer = await pauseAtStepLimit(live, deps, verdict.pause.steps, verdict.pause.more);
+        if (deps.isDead()) return abandoned(live);
+        if (answer === 'cancelled') return finish(live, deps, 'stopped');
+        if (answer === 'stop') return finish(live, deps, 'step-limit');
+        continue;
+      }
       if (signal.aborted) return finish(live, deps, 'stopped');
       const overBudget = checkRunGates(live, undefined);
       if (overBudget) return refuse(live, deps, undefined, overBudget);
       const step = await runModelStep(live, deps, verdict.next.retryOf);
       if (deps.isDead()) return abandoned(live);
-      live.tree.tokens += stepTokens(step, live.snap.toolCalls, deps.estimateTokens);
+      live.tree.tokens += stepTokens(step, live.snap.toolCalls, deps.estimateTokens, live.snap.run.model);
       if (step.status === 'done') {
         if (!step.interrupted)
           live.emit({
