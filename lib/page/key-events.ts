@@ -76,10 +76,12 @@ export function dispatchKey(target: Element, type: 'keydown' | 'keypress' | 'key
   // A keyboard also sets the legacy codes, which widget libraries still switch on (jQuery UI's $.ui.keyCode).
   const code =
     type === 'keypress' ? ([...press.key].length === 1 ? press.key.charCodeAt(0) : 0) : legacyKeyCode(press.key);
-  const event = new view.KeyboardEvent(type, { ...press, bubbles: true, cancelable: true, composed: true, view });
-  for (const prop of ['keyCode', 'which', ...(type === 'keypress' ? ['charCode'] : [])])
-    Object.defineProperty(event, prop, { get: () => code });
-  return target.dispatchEvent(event);
+  // Given in the event's init (Chrome keeps them in the event itself), so the page's own world reads them too:
+  // a property defined on the event here would live only in the content script's world.
+  const legacy = { keyCode: code, which: code, ...(type === 'keypress' ? { charCode: code } : {}) };
+  return target.dispatchEvent(
+    new view.KeyboardEvent(type, { ...press, ...legacy, bubbles: true, cancelable: true, composed: true, view }),
+  );
 }
 
 const LEGACY_CODES: Record<string, number> = {
