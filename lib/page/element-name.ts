@@ -3,6 +3,7 @@ import { fieldLabel, textOf } from './field-label';
 import { iconName } from './icon-name';
 
 const MAX_NAME = 100;
+const LIGATURE_LIKE = /^[a-z][a-z0-9_]*$/;
 
 /**
  * The name a person would give `el`: the ARIA accessible name (dom-accessibility-api), else the header of
@@ -27,9 +28,10 @@ export function nameOf(el: Element, role = ''): { name: string; guessed?: true }
   const handle = role === 'slider' && el.tagName !== 'INPUT' && !el.hasAttribute('aria-valuenow');
   if (handle) return { name: clip(tableHeaderName(el) || fieldLabel(el.parentElement ?? el).text) };
   if (INPUT_ROLES.has(role)) return { name: clip(tableHeaderName(el) || fieldLabel(el).text) };
-  const icon = iconName(el);
-  if (icon && !icon.guessed) return { name: clip(icon.name) };
   const text = textOf(el) || el.getAttribute('title')?.trim() || '';
+  // Icons are looked at only where there are no words, or one word that may be a ligature ("mark_email_unread").
+  const icon = !text || LIGATURE_LIKE.test(text) ? iconName(el) : undefined;
+  if (icon && !icon.guessed) return { name: clip(icon.name) };
   if (text) return { name: clip(text) };
   return icon ? { name: clip(icon.name), guessed: true } : { name: '' };
 }
