@@ -1,6 +1,7 @@
 import type { RunPart } from '../../lib/core/run-part';
 import { Markdown } from './Markdown';
 import type { ToolCardActions } from './cards/card-props';
+import { StepLimitPause } from './StepLimitPause';
 import { ToolCard } from './ToolCard';
 import { t } from '../ui/t';
 
@@ -43,6 +44,8 @@ export function RunParts({
                 <div class="bubble">{p.text}</div>
               </div>
             );
+          case 'pause':
+            return <StepLimitPause key={p.pauseId} part={p} actions={actions} />;
           case 'notice':
             return (
               <div key={i} class="notice-line">

@@ -56,6 +56,10 @@ export type AgentEvent =
   | { type: 'run-resumed'; runId: string; fromStep: number }
   /** The user undid a tool call's effect (a fill) after it finished; replayed from the journal. */
   | { type: 'tool-undone'; runId: string; toolCallId: string; undo: UndoOutcome }
+  /** The run reached its step limit and waits for the user: "Continue for `more` more steps?" (`pauseId` answers it). */
+  | { type: 'run-paused'; runId: string; pauseId: string; steps: number; more: number }
+  /** The user's answer to the pause: go on, or stop here. */
+  | { type: 'run-pause-resolved'; runId: string; pauseId: string; decision: 'continue' | 'stop' }
   /** An event of a sub-agent run, nested under the parent's `delegate` tool call. */
   | { type: 'nested'; runId: string; parentToolCallId: string; event: AgentEvent };
 

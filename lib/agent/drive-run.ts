@@ -16,6 +16,7 @@ import { checkRunGates, refuseStep, stepTokens } from './run-gates';
 import { tokensOf } from './estimate-tokens';
 import { runModelStep } from './run-model-step';
 import { runStepTools } from './run-step-tools';
+import { allowedSteps, pauseAtStepLimit } from './step-limit-pause';
 import { anyOf, stepLimit, type Refusal } from './stop-condition';
 import { toErrorInfo } from './to-error-info';
 import { t } from '../util/t';
@@ -38,7 +39,8 @@ export interface RunResult {
   abandoned?: boolean;
 }
 
-type Verdict = { finish: RunFinishReason } | { next: { retryOf?: number } };
+type Verdict =
+  { finish: RunFinishReason } | { next: { retryOf?: number } } | { pause: { steps: number; more: number } };
 
 /** What happens after a completed step. */
 function decide(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined): Verdict {
@@ -54,11 +56,11 @@ function decide(live: LiveRun, deps: RuntimeDeps, last: StepRecord | undefined):
   const steps = live.snap.steps
     .filter((s) => !s.interrupted)
     .map((s) => ({ index: s.index, toolCallCount: s.toolCallIds.length }));
-  const stop = anyOf(
-    stepLimit(resolveMaxSteps(live.snap.run.settings.maxSteps, deps.maxStepsCeiling)),
-    ...deps.stopWhen,
-  );
-  return stop({ steps }) ? { finish: 'step-limit' } : { next: {} };
+  if (anyOf(...deps.stopWhen)({ steps })) return { finish: 'step-limit' };
+  const limit = resolveMaxSteps(live.snap.run.settings.maxSteps, deps.maxStepsCeiling);
+  if (!stepLimit(allowedSteps(live.snap, limit))({ steps })) return { next: {} };
+  // A sub-agent has no one to ask: it ends at its limit and its parent reads what it did.
+  return live.snap.run.parent ? { finish: 'step-limit' } : { pause: { steps: steps.length, more: limit } };
 }
 
 /** Drives `live` to its end (or until the runtime is abandoned) and returns the outcome. */
@@ -88,12 +90,19 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
       }
       const verdict = decide(live, deps, live.snap.steps.at(-1));
       if ('finish' in verdict) return finish(live, deps, verdict.finish);
+      if ('pause' in verdict) {
+        const answer = await pauseAtStepLimit(live, deps, verdict.pause.steps, verdict.pause.more);
+        if (deps.isDead()) return abandoned(live);
+        if (answer === 'cancelled') return finish(live, deps, 'stopped');
+        if (answer === 'stop') return finish(live, deps, 'step-limit');
+        continue;
+      }
       if (signal.aborted) return finish(live, deps, 'stopped');
       const overBudget = checkRunGates(live, undefined);
       if (overBudget) return refuse(live, deps, undefined, overBudget);
       const step = await runModelStep(live, deps, verdict.next.retryOf);
       if (deps.isDead()) return abandoned(live);
-      live.tree.tokens += stepTokens(step, live.snap.toolCalls, tokensOf(live, deps));
+      live.tree.tokens += stepTokens(step, live.snap.toolCalls, tokensOf(live, deps), live.snap.run.model);
       // A call that fell back is not timed: the run's model is already the next one.
       if (step.status === 'done' && !step.fellBack) {
         if (!step.interrupted)

@@ -5,6 +5,7 @@
 import type { AgentEvent } from './agent-event';
 import { parseToolInput } from './build-history';
 import type { RunSnapshot } from './run-journal';
+import { isPause, type PauseInput } from './step-limit-pause';
 
 /** What a replay adds that the run's own snapshot does not hold. */
 export interface ReplayExtras {
@@ -21,6 +22,7 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
   const out: AgentEvent[] = [
     { type: 'run-start', runId, conversationId: run.conversationId, messageId: run.messageId, at: run.createdAt },
   ];
+  let completed = 0;
   for (const step of s.steps) {
     out.push({ type: 'step-start', runId, step: step.index });
     for (const i of s.interjections.filter((x) => x.consumedByStep === step.index)) {
@@ -98,6 +100,8 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
     }
     if (step.status === 'done' && !step.interrupted) {
       out.push({ type: 'step-finish', runId, step: step.index, finishReason: step.finishReason ?? 'stop' });
+      completed += 1;
+      out.push(...pauseEvents(s, completed));
     }
   }
   if (run.status === 'finished') {
@@ -105,4 +109,18 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
     out.push({ type: 'run-finish', runId, reason: run.finishReason ?? 'stop' });
   }
   return out;
+}
+
+/** The step-limit pause asked after `completed` steps, and the user's answer to it once given. */
+function pauseEvents(s: RunSnapshot, completed: number): AgentEvent[] {
+  const runId = s.run.id;
+  return s.approvals
+    .filter((a) => isPause(a) && (a.input as PauseInput).steps === completed)
+    .flatMap((a): AgentEvent[] => {
+      const { steps, more } = a.input as PauseInput;
+      const asked: AgentEvent = { type: 'run-paused', runId, pauseId: a.toolCallId, steps, more };
+      if (a.status === 'pending' || a.status === 'cancelled') return [asked];
+      const decision = a.status === 'denied' ? 'stop' : 'continue';
+      return [asked, { type: 'run-pause-resolved', runId, pauseId: a.toolCallId, decision }];
+    });
 }

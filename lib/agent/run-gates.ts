@@ -6,16 +6,25 @@
 import { estimateMessageTokens, type EstimateTokens } from './estimate-tokens';
 import { stepState } from './assemble-snapshot';
 import type { LiveRun, RuntimeDeps } from './run-context';
-import type { StepRecord, ToolCallRecord } from './run-journal';
+import { billedTokens } from './billed-tokens';
+import type { ModelRef, StepRecord, ToolCallRecord } from './run-journal';
 import { resolveRunLimit } from './run-settings';
 import { firstRefusal, subAgentLimit, tokenBudget, toolCallLimit, type Refusal } from './stop-condition';
 
 /** The tool that starts a sub-agent (lib/tools/delegate-tool.ts). */
 const DELEGATE_TOOL = 'delegate';
 
-/** What one step cost: the provider's reported usage, else an estimate of what was sent and received. */
-export function stepTokens(step: StepRecord, calls: readonly ToolCallRecord[], estimate: EstimateTokens): number {
-  const reported = (step.usage?.inputTokens ?? 0) + (step.usage?.outputTokens ?? 0);
+/**
+ * What one step cost: the tokens the provider billed for it (cached prompt tokens at their cached weight), else
+ * an estimate of what was sent and received.
+ */
+export function stepTokens(
+  step: StepRecord,
+  calls: readonly ToolCallRecord[],
+  estimate: EstimateTokens,
+  model: ModelRef,
+): number {
+  const reported = step.usage ? billedTokens(step.usage, model) : 0;
   if (reported > 0) return reported;
   const sent =
     estimate(step.request.system) +
@@ -30,7 +39,7 @@ export function stepTokens(step: StepRecord, calls: readonly ToolCallRecord[], e
 
 /** Every step's cost so far (a resumed run starts its count from here). */
 export function runTokens(live: Pick<LiveRun, 'snap'>, estimate: EstimateTokens): number {
-  return live.snap.steps.reduce((n, s) => n + stepTokens(s, live.snap.toolCalls, estimate), 0);
+  return live.snap.steps.reduce((n, s) => n + stepTokens(s, live.snap.toolCalls, estimate, live.snap.run.model), 0);
 }
 
 /** The first cap the run is past, with `last` about to run its tools (or the next model call about to start). */

@@ -24,7 +24,7 @@ export interface MentionedTab {
 }
 
 export interface RunSettings {
-  /** Model calls allowed in the run (default 10, at most 50). */
+  /** Model calls before the run pauses to ask "Continue for N more steps?" (default 10, at most 50). */
   maxSteps?: number;
   customInstructions?: string;
   pageContext?: PageContext;
@@ -47,7 +47,10 @@ export interface RunSettings {
   maxToolCallsPerStep?: number;
   /** Sub-agents of one run that may run at once (default 2). */
   maxConcurrentSubAgents?: number;
-  /** Input plus output tokens a run (with its sub-agents) may use (default 200k). */
+  /**
+   * Tokens a run (with its sub-agents) may use, as the provider bills them: cached prompt tokens at their cached
+   * weight (default 1M: a 30-step task on a 10k-token page fits, cached or not).
+   */
   maxRunTokens?: number;
   /**
    * The run's own model, then the fallbacks the user listed, in order: a failure another provider may not
@@ -69,7 +72,7 @@ export const DEFAULT_CONTEXT_WINDOW = 128_000;
 export const RUN_LIMITS = {
   maxToolCallsPerStep: { default: 10, min: 1, max: 100 },
   maxConcurrentSubAgents: { default: 2, min: 0, max: 10 },
-  maxRunTokens: { default: 200_000, min: 1_000, max: 10_000_000 },
+  maxRunTokens: { default: 1_000_000, min: 1_000, max: 10_000_000 },
 } as const;
 
 export type RunLimitName = keyof typeof RUN_LIMITS;

@@ -91,6 +91,11 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
       return e.reason === 'stopped'
         ? parts
         : [...parts, { kind: 'notice', text: t(interruptNotice[e.reason] ?? 'bg_notice_interrupted') }];
+    case 'run-paused':
+      if (parts.some((p) => p.kind === 'pause' && p.pauseId === e.pauseId)) return parts;
+      return [...parts, { kind: 'pause', pauseId: e.pauseId, steps: e.steps, more: e.more }];
+    case 'run-pause-resolved':
+      return parts.map((p) => (p.kind === 'pause' && p.pauseId === e.pauseId ? { ...p, decision: e.decision } : p));
     case 'nested':
       return updateTool(parts, e.parentToolCallId, (p) => ({ ...p, nested: foldParts(p.nested ?? [], e.event) }));
     default:

@@ -42,4 +42,6 @@ export type RunPart =
       undo?: UndoOutcome;
     }
   | { kind: 'interjection'; text: string }
-  | { kind: 'notice'; text: string };
+  | { kind: 'notice'; text: string }
+  /** The run paused at its step limit: "Continue for `more` more steps?", and what the user answered. */
+  | { kind: 'pause'; pauseId: string; steps: number; more: number; decision?: 'continue' | 'stop' };

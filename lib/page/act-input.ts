@@ -33,5 +33,10 @@ export interface ActOutput {
   did: string;
   /** The control's value read back afterwards, where it has one. */
   value?: FieldValue;
+  /**
+   * How `type` wrote: `keys`, key by key as a keyboard does; `value`, set directly with input events (as fill_form
+   * does) because the page cancelled the key events and the keys wrote nothing.
+   */
+  wroteBy?: 'keys' | 'value';
   changes: PageChanges;
 }

@@ -15,6 +15,7 @@ import { hoverElement } from './pointer-events';
 import { pressKey } from './press-key';
 import { readFieldValue } from './read-field-value';
 import { scrollPage } from './scroll-page';
+import { setNativeValue } from './set-native-value';
 import { setSliderValue } from './set-slider-value';
 import { typeText } from './type-text';
 import { writeField } from './write-field';
@@ -61,6 +62,9 @@ function assertWritable(el: HTMLElement, ref: string, elements: HTMLElement[] = 
     );
 }
 
+/** What a text field holds now ('' for anything else). */
+const textValue = (el: HTMLElement) => (/^(INPUT|TEXTAREA)$/.test(el.tagName) ? (el as HTMLInputElement).value : '');
+
 /** Runs one action on the page (the caller watches what it changes). */
 export async function actOnPage(
   doc: Document,
@@ -82,12 +86,28 @@ export async function actOnPage(
           `"${input.ref}" is read-only (it may open a picker): click it and choose in the picker`,
           'failed',
         );
-      typeText(el, input.text, input.clear ?? true);
+      const clear = input.clear ?? true;
+      const before = textValue(el);
+      typeText(el, input.text, clear);
+      // A page that cancels every key (a scanner field, a spinner) leaves the keys unwritten: write the value as
+      // fill_form does, with input events, and say so.
+      const wanted = clear ? input.text : before + input.text;
+      const now = textValue(el);
+      const byValue =
+        /^(INPUT|TEXTAREA)$/.test(el.tagName) && input.text !== '' && now !== wanted && (now === '' || now === before);
+      if (byValue) {
+        setNativeValue(el as HTMLInputElement, wanted);
+        el.blur();
+      }
       const kind = fieldKindOf(el);
+      const count = [...input.text].length;
       return {
         action: 'type',
         ref: input.ref,
-        did: `typed ${[...input.text].length} characters into ${quote(el)}`,
+        did: byValue
+          ? `the page cancelled the key events, so the ${count} characters were written into ${quote(el)} as its value, with input events (as fill_form writes)`
+          : `typed ${count} characters into ${quote(el)}`,
+        wroteBy: byValue ? 'value' : 'keys',
         ...(kind ? { value: readFieldValue(kind, [el]) } : {}),
       };
     }

@@ -1,7 +1,9 @@
 import { computeAccessibleName } from 'dom-accessibility-api';
 import { fieldLabel, textOf } from './field-label';
+import { iconName } from './icon-name';
 
 const MAX_NAME = 100;
+const LIGATURE_LIKE = /^[a-z][a-z0-9_]*$/;
 
 /**
  * The name a person would give `el`: the ARIA accessible name (dom-accessibility-api), else the header of
@@ -9,11 +11,39 @@ const MAX_NAME = 100;
  * collapsed and the name clipped; the text is the page's and is treated as untrusted by the caller.
  */
 export function elementName(el: Element, role = ''): string {
+  return nameOf(el, role).name;
+}
+
+/**
+ * The name with where it came from: `guessed` when it was read off a class name (an icon with nothing else to
+ * tell it by), which the snapshot says so the model does not take it for the page's own word.
+ */
+export function nameOf(el: Element, role = ''): { name: string; guessed?: true } {
+  // A tree item is named by its own row, not by the items of its open group.
+  if (role === 'treeitem' && el.querySelector('[role="group"]')) return { name: clip(ownRowText(el)) };
   const own = accessibleName(el);
-  if (own) return clip(own);
+  if (own) return { name: clip(own) };
   // Controls that take input are named by what stands beside them; the others (a clickable div) by their own text.
-  if (INPUT_ROLES.has(role)) return clip(tableHeaderName(el) || fieldLabel(el).text);
-  return clip(textOf(el) || el.getAttribute('title')?.trim() || '');
+  // A slider drawn as a bare handle (no ARIA) is named by the label before its track, not by the handle.
+  const handle = role === 'slider' && el.tagName !== 'INPUT' && !el.hasAttribute('aria-valuenow');
+  if (handle) return { name: clip(tableHeaderName(el) || fieldLabel(el.parentElement ?? el).text) };
+  if (INPUT_ROLES.has(role)) return { name: clip(tableHeaderName(el) || fieldLabel(el).text) };
+  const text = textOf(el) || el.getAttribute('title')?.trim() || '';
+  // Icons are looked at only where there are no words, or one word that may be a ligature ("mark_email_unread").
+  const icon = !text || LIGATURE_LIKE.test(text) ? iconName(el) : undefined;
+  if (icon && !icon.guessed) return { name: clip(icon.name) };
+  if (text) return { name: clip(text) };
+  return icon ? { name: clip(icon.name), guessed: true } : { name: '' };
+}
+
+/** The text of a tree item outside its nested groups (its own row). */
+function ownRowText(el: Element): string {
+  const parts: string[] = [];
+  for (const c of el.childNodes) {
+    if (c.nodeType === 3) parts.push(c.nodeValue ?? '');
+    else if (c.nodeType === 1 && (c as Element).getAttribute('role') !== 'group') parts.push(textOf(c as Element));
+  }
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 
 const INPUT_ROLES = new Set([

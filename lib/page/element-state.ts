@@ -26,9 +26,21 @@ export function elementState(el: Element, role: string): State {
       ? (el.parentElement as HTMLDetailsElement | null)?.open
       : bool(el.getAttribute('aria-expanded'));
   if (expanded !== undefined) s.expanded = expanded;
+  else if (role === 'treeitem') {
+    // A folder says nothing in ARIA: a person sees whether its children show.
+    const group = el.querySelector(':scope > [role="group"], :scope > ul, :scope > ol');
+    if (group) s.expanded = group.checkVisibility();
+  }
   if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') s.disabled = true;
   if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') {
     if (input.type !== 'checkbox' && input.type !== 'radio' && input.value) s.value = input.value.slice(0, MAX_VALUE);
+  } else if (role === 'slider' && !el.hasAttribute('aria-valuenow')) {
+    // A bare handle: where it sits along its track is what a person sees (set_value reads the page's own readout).
+    const at = handlePosition(el);
+    if (at !== undefined) {
+      s.value = `${at}%`;
+      s.constraints = { min: '0%', max: '100%' };
+    }
   } else if (role === 'slider' || role === 'spinbutton' || el.hasAttribute('aria-valuenow')) {
     const text = el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow');
     if (text) s.value = text.slice(0, MAX_VALUE);
@@ -49,4 +61,16 @@ export function isInView(el: Element): boolean {
   if (!view) return false;
   const r = el.getBoundingClientRect();
   return r.bottom > 0 && r.right > 0 && r.top < view.innerHeight && r.left < view.innerWidth;
+}
+
+/** How far along its track a slider handle sits, in whole percent (left to right, bottom to top). */
+export function handlePosition(el: Element): number | undefined {
+  const track = el.parentElement?.getBoundingClientRect();
+  const h = el.getBoundingClientRect();
+  if (!track || !track.width || !track.height) return undefined;
+  const at =
+    track.width >= track.height
+      ? (h.left + h.width / 2 - track.left) / track.width
+      : (track.bottom - (h.top + h.height / 2)) / track.height;
+  return Math.round(Math.max(0, Math.min(1, at)) * 100);
 }

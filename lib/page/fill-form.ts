@@ -176,10 +176,16 @@ function judge(type: FieldType, expected: FieldValue, actual: FieldValue, el: HT
   return undefined;
 }
 
-/** Whether two field values are equal (lists in order, text exactly). */
+/**
+ * Whether two field values are equal: lists as sets (a multiple select's choices are the same choices in whatever
+ * order the page lists them), text exactly.
+ */
 export function sameValue(a: FieldValue, b: FieldValue): boolean {
-  if (Array.isArray(a) || Array.isArray(b))
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i]);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    const sorted = (l: string[]) => [...l].sort().join('\u0000');
+    return sorted(a) === sorted(b);
+  }
   if (typeof a === 'string' && typeof b === 'string')
     return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
   return a === b;

@@ -1,5 +1,6 @@
 import { mayOwnCursor, ownCursorElements } from './own-cursor-elements';
 import { passMemo } from './pass-memo';
+import { isIconOnly } from './icon-name';
 
 /** ARIA roles of widgets a person operates; an element with one of these is listed whatever its tag. */
 const WIDGET_ROLES = new Set([
@@ -75,7 +76,33 @@ export function interactiveRole(el: Element): string | undefined {
   if (explicit === 'presentation' || explicit === 'none') return undefined;
   if (el.hasAttribute('onclick') || typeof html.onclick === 'function') return 'clickable';
   if (!html.style || isInsideLinkOrButton(el)) return undefined;
-  return startsPointer(el) ? 'clickable' : undefined;
+  const focusable = el.hasAttribute('tabindex') && html.tabIndex >= 0;
+  const pointer = startsPointer(el);
+  // A focusable or pointer handle on a long, thin track is a slider however it is drawn (jQuery UI's <span>).
+  if ((focusable || pointer) && isSliderHandle(el)) return 'slider';
+  // An icon-only element a person can reach or that names itself (a title, a focusable ligature, a link with no address).
+  if ((focusable || el.hasAttribute('title') || el.tagName === 'A') && !explicit && isIconOnly(el)) return 'button';
+  if (el.tagName === 'A' && el.hasAttribute('title') && !explicit) return 'button';
+  return pointer ? 'clickable' : undefined;
+}
+
+/**
+ * A handle a person drags along a track: small, inside a parent at least four times as long as the handle and
+ * three times as long as it is thick, and placed on it by the page (positioned). Text-free: a chip or a tag with
+ * words in it is no handle.
+ */
+function isSliderHandle(el: Element): boolean {
+  const track = el.parentElement;
+  const view = el.ownerDocument.defaultView;
+  if (!track || !view || (el.textContent ?? '').trim()) return false;
+  const position = view.getComputedStyle(el).position;
+  if (position !== 'absolute' && position !== 'relative') return false;
+  const h = el.getBoundingClientRect();
+  const t = track.getBoundingClientRect();
+  if (!h.width || !h.height || h.width > 48 || h.height > 48) return false;
+  const horizontal = t.width >= 4 * h.width && t.width >= 3 * t.height;
+  const vertical = t.height >= 4 * h.height && t.height >= 3 * t.width;
+  return horizontal || vertical;
 }
 
 /**

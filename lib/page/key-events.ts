@@ -73,9 +73,39 @@ export function parseKey(spec: string): KeyPress | undefined {
 /** Dispatches one keyboard event on `target` from its own window; answers false when a listener cancelled it. */
 export function dispatchKey(target: Element, type: 'keydown' | 'keypress' | 'keyup', press: KeyPress): boolean {
   const view = target.ownerDocument.defaultView ?? window;
+  // A keyboard also sets the legacy codes, which widget libraries still switch on (jQuery UI's $.ui.keyCode).
+  const code =
+    type === 'keypress' ? ([...press.key].length === 1 ? press.key.charCodeAt(0) : 0) : legacyKeyCode(press.key);
+  // Given in the event's init (Chrome keeps them in the event itself), so the page's own world reads them too:
+  // a property defined on the event here would live only in the content script's world.
+  const legacy = { keyCode: code, which: code, ...(type === 'keypress' ? { charCode: code } : {}) };
   return target.dispatchEvent(
-    new view.KeyboardEvent(type, { ...press, bubbles: true, cancelable: true, composed: true, view }),
+    new view.KeyboardEvent(type, { ...press, ...legacy, bubbles: true, cancelable: true, composed: true, view }),
   );
+}
+
+const LEGACY_CODES: Record<string, number> = {
+  Backspace: 8,
+  Tab: 9,
+  Enter: 13,
+  Escape: 27,
+  ' ': 32,
+  PageUp: 33,
+  PageDown: 34,
+  End: 35,
+  Home: 36,
+  ArrowLeft: 37,
+  ArrowUp: 38,
+  ArrowRight: 39,
+  ArrowDown: 40,
+  Delete: 46,
+};
+
+/** The keyCode a keyboard gives a key: named keys by table, letters and digits by their upper-case character. */
+function legacyKeyCode(key: string): number {
+  if (LEGACY_CODES[key] !== undefined) return LEGACY_CODES[key];
+  if (/^[a-z0-9]$/i.test(key)) return key.toUpperCase().charCodeAt(0);
+  return 0;
 }
 
 /** Whether a key produces a character (and so a keypress and an insertion). */

@@ -68,6 +68,10 @@ export async function observeChanges<T>(
 ): Promise<{ result: T; changes: PageChanges }> {
   const before = withAncestorCache(() => picture(doc));
   const view = doc.defaultView;
+  // Anything the page does to its document while the action runs and settles: none at all is no visible effect.
+  let mutated = false;
+  const watcher = view ? new view.MutationObserver(() => (mutated = true)) : undefined;
+  watcher?.observe(doc.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
   let unloading = false;
   const onUnload = () => {
     unloading = true;
@@ -81,8 +85,12 @@ export async function observeChanges<T>(
     options.onSettled?.(performance.now() - settleStart);
     if (unloading) return { result, changes: { unloading: true } };
     const after = withAncestorCache(() => picture(doc));
-    return { result, changes: compare(before, after, options) };
+    const changes = compare(before, after, options);
+    if (watcher?.takeRecords().length) mutated = true;
+    const seen = mutated || changes.navigated || changes.valuesChanged;
+    return { result, changes: seen ? changes : { ...changes, noVisibleChange: true } };
   } finally {
+    watcher?.disconnect();
     view?.removeEventListener('beforeunload', onUnload);
     view?.removeEventListener('pagehide', onUnload);
   }

@@ -18,4 +18,6 @@ export interface PageChanges {
   disappeared?: number;
   /** The element that has the focus now, when it changed. */
   focused?: string;
+  /** Nothing the page shows changed (no element, text, attribute, value or address): the action had no visible effect. */
+  noVisibleChange?: true;
 }

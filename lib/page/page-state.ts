@@ -21,6 +21,8 @@ export interface PageElement {
   role: string;
   /** Accessible name, else a table header, a preceding label or a placeholder. */
   name: string;
+  /** The name was read off a class name (an icon with no label, title or text): a guess, not the page's word. */
+  nameGuessed?: true;
   /** For form fields: their type (fill_form writes them by this ref). */
   type?: FieldType;
   value?: FieldValue;

@@ -1,5 +1,5 @@
 import { Allowlist } from './allowlist';
-import { elementName } from './element-name';
+import { nameOf } from './element-name';
 import { rowContext } from './row-context';
 import { textOf } from './field-label';
 import { elementState, isInView } from './element-state';
@@ -102,6 +102,11 @@ function snapshotOnce(
     candidates.push({ el, role, ...(where.frame ? { frame: where.frame } : {}) });
   });
 
+  // A page whose every control is a bare element with a listener (a feed, a card menu) is never an empty list:
+  // the short texts and icons a person would click are offered, said to be unsure.
+  const unsure = candidates.length === 0;
+  if (unsure) for (const el of shortTextLeaves(scope ?? doc.body)) candidates.push({ el, role: 'clickable' });
+
   const allowlist = new Allowlist();
   const labels = new Map<string, string>();
   const regionRefs = new Map<string, Element>();
@@ -130,8 +135,42 @@ function snapshotOnce(
     regions,
     ...(dialogEntry ? { dialog: { ref: dialogEntry.ref, name: dialogEntry.name } } : {}),
   };
-  const notice = cleanText(state);
+  const notice = [cleanText(state), unsure ? emptyNotice(doc, scope, elements.length) : undefined]
+    .filter(Boolean)
+    .join(' ');
   return { state: notice ? { ...state, notice } : state, allowlist, labels, regions: regionRefs };
+}
+
+/** What the model is told when no element said it was a control. */
+function emptyNotice(doc: Document, scope: Element | undefined, listed: number): string | undefined {
+  if (listed)
+    return 'No element here says it is a control (no role, no handler a page script can see, no pointer cursor): the short texts and icons listed as "clickable" are what a person would try to click; a click that changes nothing says so (noVisibleChange).';
+  const text = ((scope ?? doc.body) as HTMLElement | null)?.innerText?.trim();
+  return text
+    ? 'Tabwise found no control on a part of the page that shows content: this is a Tabwise bug (please report it). read_page shows the text.'
+    : undefined;
+}
+
+const NOT_CONTROLS =
+  /^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT|PRE|CODE|H[1-6]|LABEL|OPTION|TITLE|HEAD|HTML|BODY|P|LI|UL|OL|TABLE|TBODY|TR|FORM|FIELDSET|LEGEND|MAIN|ARTICLE|SECTION|HEADER|FOOTER|NAV)$/;
+
+/** Visible leaves with a short text (a word or a few) or only an icon, in document order: what a person would click. */
+function shortTextLeaves(root: Element | null): Element[] {
+  if (!root) return [];
+  const out: Element[] = [];
+  for (const el of root.querySelectorAll('*')) {
+    if (out.length >= 300) break;
+    if (NOT_CONTROLS.test(el.tagName) || (el.closest('svg') !== null && el.tagName.toLowerCase() !== 'svg')) continue;
+    const iconOnly = Array.from(el.children).every((c) => /^(svg|i|img)$/i.test(c.tagName));
+    if (!iconOnly) continue;
+    const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const icon = el.children.length > 0;
+    if (!icon && (!text || text.length > 40 || text.split(' ').length > 6)) continue;
+    if (text.length > 40) continue;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    out.push(el);
+  }
+  return out;
 }
 
 /** A native checkbox or radio hidden behind its styled label still counts; isFieldVisible decides. */
@@ -154,7 +193,8 @@ function describe(
   } else if (!isFieldVisible(el)) return undefined;
   // A hidden or disabled option is none a person could pick: not listed, so never clicked or chosen by ref.
   if (role === 'option' && !isUsableOption(el)) return undefined;
-  const name = type === 'radio' ? radioGroupLabel(elements as HTMLInputElement[]) : elementName(el, role);
+  const named = type === 'radio' ? { name: radioGroupLabel(elements as HTMLInputElement[]) } : nameOf(el, role);
+  const name = named.name;
   if (isPasswordField(el)) return describePassword(el as HTMLInputElement, name, refs, allowlist);
   if (/^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && isSensitiveField(el, name)) return undefined;
   const ref = refs.refOf(el, 'e', (r) => allowlist.hasButton(r) || allowlist.field(r) !== undefined);
@@ -162,6 +202,7 @@ function describe(
     ref,
     role: type === 'radio' ? 'radiogroup' : role,
     name,
+    ...(named.guessed ? { nameGuessed: true as const } : {}),
     ...elementState(el, role),
     inView: isInView(el),
   };

@@ -3,6 +3,7 @@
  * over the in-memory journal (which stores the same records as the IndexedDB one). The architecture bench
  * reports journal_kb_50_steps and journal_growth_ratio (100 steps over twice 50; linear is 1.0) from it.
  */
+import { stepLimit } from '../../lib/agent/stop-condition';
 import { z } from 'zod';
 import { createAgentRuntime } from '../../lib/agent/agent-runtime';
 import { createMemoryRunJournal } from '../../lib/agent/memory-run-journal';
@@ -42,6 +43,8 @@ export async function measureJournalBytes(steps: number): Promise<number> {
     timeZone: 'UTC',
     now: () => ++t,
     maxStepsCeiling: steps,
+    // Ends at the limit instead of pausing to ask the user to continue: no one clicks here.
+    stopWhen: [stepLimit(steps)],
   });
   const handle = await runtime.startRun({
     // The token budget would rightly stop a run this long; its journal's size is what is measured.

@@ -93,6 +93,10 @@ async function handOver(panel: Page, task: GalleryTask): Promise<boolean> {
 export interface TaskOutcome {
   ok: true | string;
   toolCalls: number;
+  /** Model calls the run made (one per step). */
+  steps: number;
+  /** The run paused at the step limit ("Continue for N more steps?"); the runner answered Stop here. */
+  hitStepLimit: boolean;
   page: Page;
 }
 
@@ -117,6 +121,7 @@ export async function runGalleryTask(
   const before = llm.requests.length;
   await sendChat(panel, task.instruction);
   const deadline = Date.now() + timeoutMs;
+  let hitStepLimit = false;
   for (;;) {
     const status = await assistantMessages(panel)
       .last()
@@ -125,6 +130,13 @@ export async function runGalleryTask(
     if (status === 'complete' || status === 'error' || status === 'stopped') break;
     if (Date.now() > deadline) throw new Error(`task ${task.id}: the run did not finish within ${timeoutMs} ms`);
     if (await handOver(panel, task)) continue;
+    // A task that needs more steps than the user's limit: counted, and stopped there (never continued for it).
+    const stopHere = panel.locator('.step-pause').getByRole('button', { name: 'Stop here' }).first();
+    if (await stopHere.isVisible().catch(() => false)) {
+      hitStepLimit = true;
+      await stopHere.click().catch(() => undefined);
+      continue;
+    }
     const approve = panel.getByRole('button', { name: 'Approve', exact: true }).first();
     if (await approve.isVisible().catch(() => false)) await approve.click().catch(() => undefined);
     else await panel.waitForTimeout(50);
@@ -134,6 +146,9 @@ export async function runGalleryTask(
     .filter((r) => !isTitleRequest(r) && r.method === 'POST')
     .at(-1);
   const toolCalls = last ? stepsOf(last).steps.length : 0;
+  const steps = llm.requests.slice(before).filter((r) => !isTitleRequest(r) && r.method === 'POST').length;
   await panel.close();
-  return { ok: await task.check(page), toolCalls, page };
+  const checked = await task.check(page);
+  const ok = hitStepLimit && checked === true ? 'the run hit the step limit' : checked;
+  return { ok, toolCalls, steps, hitStepLimit, page };
 }

@@ -50,8 +50,13 @@ test('the step limit, custom instructions and a user skill all reach the run', a
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'When is high tide?');
   const answer = assistantMessages(panel).last();
+  // At the limit the run asks to continue; the user stops it there.
+  await answer
+    .getByRole('group', { name: 'Continue for 2 more steps?' })
+    .getByRole('button', { name: 'Stop here' })
+    .click();
   await expect(answer).toHaveAttribute('data-status', 'complete');
-  await expect(answer.locator('.notice-line')).toContainText('step limit');
+  await expect(answer.locator('.notice-line').last()).toContainText('step limit');
   const requests = chatRequests(llm);
   expect(requests).toHaveLength(2);
   const system = systemOf(requests[0]!);

@@ -63,6 +63,13 @@ const runPartSchema: z.ZodType<RunPartInput> = z.lazy(() =>
         .optional(),
       nested: z.array(runPartSchema).max(1000).optional(),
     }),
+    z.looseObject({
+      kind: z.literal('pause'),
+      pauseId: id,
+      steps: z.number().int().min(0),
+      more: z.number().int().min(0),
+      decision: z.enum(['continue', 'stop']).optional(),
+    }),
   ]),
 );
 

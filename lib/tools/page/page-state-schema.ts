@@ -47,6 +47,7 @@ export const pageStateSchema: z.ZodType<PageState> = z.object({
         ref: z.string().max(200),
         role: z.string().max(40),
         name: short,
+        nameGuessed: z.literal(true).optional(),
         type: z.enum(fieldTypes).optional(),
         value: fieldValue.optional(),
         options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
@@ -95,6 +96,7 @@ export const pageChangesSchema: z.ZodType<PageChanges> = z.object({
   moreAppeared: z.number().optional(),
   disappeared: z.number().optional(),
   focused: z.string().optional(),
+  noVisibleChange: z.literal(true).optional(),
 });
 
 export const actOutputSchema: z.ZodType<ActOutput> = z.object({
@@ -102,5 +104,6 @@ export const actOutputSchema: z.ZodType<ActOutput> = z.object({
   ref: z.string().optional(),
   did: z.string(),
   value: fieldValue.optional(),
+  wroteBy: z.enum(['keys', 'value']).optional(),
   changes: pageChangesSchema,
 });

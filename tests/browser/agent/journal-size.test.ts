@@ -3,6 +3,7 @@
  * run's length), the requests it rebuilds are exactly what the model saw, and a conversation's deletion
  * takes its runs' records with it.
  */
+import { stepLimit } from '../../../lib/agent/stop-condition';
 import type { IDBPDatabase } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -63,6 +64,8 @@ async function runIn(db: IDBPDatabase<AgentDb>, scripts: Script[], conversationI
     timeZone: 'UTC',
     now: () => 1_000,
     maxStepsCeiling: maxSteps,
+    // Ends at the limit instead of pausing to ask the user to continue: no one clicks here.
+    stopWhen: [stepLimit(maxSteps)],
   });
   const handle = await runtime.startRun({
     // The token budget would rightly stop a run this long; the size of its journal is what is measured here.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finishPart, textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
-import { echoTool, setup, sleep, types } from './harness';
+import { echoTool, setup, sleep, types, until } from './harness';
 
 describe('run loop', () => {
   it('runs a two-step tool loop and sends the tool result back to the model', async () => {
@@ -68,31 +68,40 @@ describe('run loop', () => {
     expect(finished[0]).toBe('b'); // the fast one finished first, yet is second in the results
   });
 
-  it('stops at the default step limit of 10', async () => {
+  it('pauses at the default step limit of 10 and asks to continue; Stop here ends it at the limit', async () => {
     const echo = echoTool('echo');
     const scripts = Array.from({ length: 12 }, (_, i) =>
       toolCallsReply([{ id: `t${i}`, name: 'echo', input: { value: String(i) } }]),
     );
-    const { start, model } = setup({ tools: [echo.tool], scripts });
-    const result = await (await start('loop')).done;
-    expect(result.reason).toBe('step-limit');
+    const { start, model, events, runtime } = setup({ tools: [echo.tool], scripts });
+    const h = await start('loop');
+    await until(() => events.some((e) => e.type === 'run-paused'));
+    expect(events.find((e) => e.type === 'run-paused')).toMatchObject({ steps: 10, more: 10 });
     expect(model.calls).toHaveLength(10);
     expect(echo.executions).toHaveLength(10); // the last step's tools still ran and were recorded
+    await runtime.resolveApproval(h.runId, 'continue-10', 'denied');
+    const result = await h.done;
+    expect(result.reason).toBe('step-limit');
+    expect(model.calls).toHaveLength(10);
   });
 
-  it('honours a user step limit and clamps it to 50', async () => {
+  it("honours the user's step limit (clamped to 50) at the pause", async () => {
     const echo = echoTool('echo');
     const scripts = Array.from({ length: 60 }, (_, i) =>
       toolCallsReply([{ id: `t${i}`, name: 'echo', input: { value: String(i) } }]),
     );
     const a = setup({ tools: [echo.tool], scripts });
-    expect((await (await a.start('x', { maxSteps: 3 })).done).reason).toBe('step-limit');
+    const ha = await a.start('x', { maxSteps: 3 });
+    await until(() => a.events.some((e) => e.type === 'run-paused'));
     expect(a.model.calls).toHaveLength(3);
+    await a.runtime.stop(ha.runId);
+    expect((await ha.done).reason).toBe('stopped');
     const b = setup({ tools: [echo.tool], scripts });
-    await (
-      await b.start('x', { maxSteps: 500 })
-    ).done;
+    const hb = await b.start('x', { maxSteps: 500 });
+    await until(() => b.events.some((e) => e.type === 'run-paused'));
     expect(b.model.calls).toHaveLength(50);
+    await b.runtime.resolveApproval(hb.runId, 'continue-50', 'denied');
+    await hb.done;
   });
 
   it('records the finish reason in the journal', async () => {

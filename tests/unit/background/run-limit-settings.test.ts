@@ -24,7 +24,7 @@ describe('run limits as settings', () => {
   it('defaults hold when unset, and a stored bad value is clamped, never "no limit"', () => {
     expect(resolveRunLimit({}, 'maxToolCallsPerStep')).toBe(10);
     expect(resolveRunLimit({}, 'maxConcurrentSubAgents')).toBe(2);
-    expect(resolveRunLimit({}, 'maxRunTokens')).toBe(200_000);
+    expect(resolveRunLimit({}, 'maxRunTokens')).toBe(1_000_000);
     expect(resolveRunLimit({ maxToolCallsPerStep: Number.NaN }, 'maxToolCallsPerStep')).toBe(
       RUN_LIMITS.maxToolCallsPerStep.default,
     );
