@@ -1,7 +1,11 @@
-/** Tokens and cost per answer and per conversation, with prompt-cache savings, from each vendor's usage fields. */
+/**
+ * Tokens per answer and per conversation, cached tokens included, from each vendor's usage fields. The fake
+ * servers are custom endpoints (not api.openai.com or api.anthropic.com), so no price is shown: the vendors' list
+ * prices say nothing about them. The cost arithmetic is tested in tests/unit/providers/model-prices.test.ts.
+ */
 import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
 
-test('OpenAI usage with cached tokens: tokens, cost and savings per answer and for the conversation', async ({
+test('OpenAI usage with cached tokens at a custom endpoint: tokens per answer and for the conversation, no price', async ({
   context,
   extensionId,
   llm,
@@ -23,22 +27,21 @@ test('OpenAI usage with cached tokens: tokens, cost and savings per answer and f
   await sendChat(panel, 'first');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   const perAnswer = panel.getByLabel('Tokens and cost of this answer');
-  await expect(perAnswer).toHaveText('1,000 in · 200 out · 400 cached · $0.00024 · cache saved $0.00003');
+  await expect(perAnswer).toHaveText('1,000 in · 200 out · 400 cached');
   await sendChat(panel, 'second');
   await expect(perAnswer).toHaveCount(2);
-  // (1000×0.15 + 1000×0.075 + 100×0.6) / 1e6 = $0.000285; saved 1000 × 0.075 / 1e6.
-  await expect(perAnswer.last()).toHaveText('2,000 in · 100 out · 1,000 cached · $0.000285 · cache saved $0.000075');
+  await expect(perAnswer.last()).toHaveText('2,000 in · 100 out · 1,000 cached');
   await expect(panel.getByLabel('Tokens and cost of this conversation')).toHaveText(
-    '3,000 in · 300 out · 1,400 cached · $0.000525 · cache saved $0.000105',
+    '3,000 in · 300 out · 1,400 cached',
   );
   // Stored with the answer: a reload shows the same.
   await panel.reload();
   await expect(panel.getByLabel('Tokens and cost of this answer').first()).toHaveText(
-    '1,000 in · 200 out · 400 cached · $0.00024 · cache saved $0.00003',
+    '1,000 in · 200 out · 400 cached',
   );
 });
 
-test('Anthropic cache reads are priced and saved; an unknown model shows tokens only', async ({
+test('Anthropic cache reads are counted at a custom endpoint; a local model shows tokens only', async ({
   context,
   extensionId,
   llm,
@@ -59,10 +62,7 @@ test('Anthropic cache reads are priced and saved; an unknown model shows tokens 
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'hello');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
-  // 100×3 + 2000×0.3 + 50×15 = 1650 → $0.00165; saved 2000 × 2.7 / 1e6.
-  await expect(panel.getByLabel('Tokens and cost of this answer')).toHaveText(
-    '100 in · 50 out · 2,000 cached · $0.00165 · cache saved $0.0054',
-  );
+  await expect(panel.getByLabel('Tokens and cost of this answer')).toHaveText('100 in · 50 out · 2,000 cached');
 
   await addProvider(extPage, {
     kind: 'openai-compatible',

@@ -137,7 +137,7 @@ test('a run calls MCP tools: Ask shows the approval card, Allow runs without one
 
   const requests = chatRequests(llm);
   expect(toolNames(requests[0]!)).toEqual(
-    expect.arrayContaining(['mcp__fake__echo', 'mcp__fake__add', 'mcp__fake__fail', 'list_tabs']),
+    expect.arrayContaining(['mcp__fake__echo', 'mcp__fake__add', 'mcp__fake__fail', 'fetch_url']),
   );
   expect(toolNames(requests[0]!)).not.toContain('mcp__fake__big_schema');
   const [echoResult] = toolResults(requests[1]!);
