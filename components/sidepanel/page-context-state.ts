@@ -96,16 +96,7 @@ export function createPageContextState() {
     selection.value = next ? await readSelection(next.tabId) : '';
   }
 
-  // The refresh under way, if any: a message sent meanwhile waits for it, and only for it.
-  let inflight: Promise<void> | null = null;
-  const refreshing = () => {
-    const p = refresh().finally(() => {
-      if (inflight === p) inflight = null;
-    });
-    inflight = p;
-    return p;
-  };
-  const refreshQuietly = () => void refreshing().catch((e: unknown) => console.warn('page context', e));
+  const refreshQuietly = () => void refresh().catch((e: unknown) => console.warn('page context', e));
 
   return {
     tab,
@@ -136,14 +127,12 @@ export function createPageContextState() {
       addEventListener('focus', refreshQuietly);
     },
     /**
-     * What goes with a message: exactly the chips the user left in place. The chips follow the tab's events
-     * and the panel's focus (text selected in the page is read when the user comes back to type), so a send
-     * reads them as they are, waiting only for a refresh already under way (or the first one): injecting
-     * into the page again to read its selection cost tens of milliseconds between Enter and the request.
+     * What goes with a message: exactly the chips the user left in place, read again at the send. Kept on
+     * purpose: sending the chips as last shown made go_back after a run's navigate land before the user's page
+     * (tests/e2e/tabs.spec.ts; probably Chrome's Back skipping an entry it counts as never interacted with).
      */
     async forSend(): Promise<PanelPageContext | undefined> {
-      if (inflight || !tab.value)
-        await (inflight ?? refreshing()).catch((e: unknown) => console.warn('page context', e));
+      await refresh().catch((e: unknown) => console.warn('page context', e));
       const t = tab.value;
       if (!t || !includePage.value) return undefined;
       const selectedText = includeSelection.value && selection.value ? selection.value : undefined;
