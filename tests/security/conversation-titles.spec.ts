@@ -28,6 +28,8 @@ test('a hostile model-written title renders as text, exports under a safe name a
   await expect(list.locator('li .title')).toHaveCount(1);
   expect(await panel.locator('img, [onerror]').count()).toBe(0);
 
+  // A row's actions show while it is hovered, as a person reaches them.
+  await list.locator('li', { hasText: 'onerror=' }).hover();
   const [download] = await Promise.all([
     panel.waitForEvent('download'),
     list.getByRole('button', { name: /as Markdown$/ }).click(),
@@ -46,7 +48,8 @@ test('a hostile model-written title renders as text, exports under a safe name a
   ).toEqual(['# ', '##', '##']);
   expect(markdown).not.toMatch(/^# SYSTEM/m);
 
-  await list.getByRole('button', { name: /^Delete / }).click();
+  await list.locator('li', { hasText: 'onerror=' }).hover();
+  await list.locator('li', { hasText: 'onerror=' }).getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(panel.getByRole('status').filter({ hasText: 'Deleted “' })).toContainText('<img src=');
   expect(await panel.locator('img, [onerror]').count()).toBe(0);
   expect(await panel.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
