@@ -6,9 +6,6 @@ import { createHistoryFeature } from '../lib/background/create-history-feature';
 import { createPageTools } from '../lib/tools/page/page-tools';
 import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
 import { createWebFeature } from '../lib/background/create-web-feature';
-import { createDocumentReader } from '../lib/background/create-document-reader';
-import { createOffscreenClient } from '../lib/retrieval/ingest/offscreen-client';
-import { openDocumentTransfers } from '../lib/storage/document-blobs';
 import { createReadDocumentTab } from '../lib/tools/page/read-document-tab';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
@@ -28,7 +25,7 @@ export default defineBackground(() => {
       readDocumentTab: createReadDocumentTab({
         // The worker's own fetch, unbound it throws "Illegal invocation".
         fetch: (input, init) => fetch(input, init),
-        readDocument: createDocumentReader(createOffscreenClient(), openDocumentTransfers()),
+        readDocument: web.readDocument,
         isFileAccessAllowed: () => chrome.extension.isAllowedFileSchemeAccess(),
       }),
     }),

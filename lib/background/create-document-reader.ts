@@ -3,29 +3,13 @@
  * the offscreen document reads them there (lib/documents/serve-read-document.ts) and answers the reading, or
  * an error whose message names the file and the limit.
  */
-import type { DocumentReading } from '../documents/read-document';
 import type { OffscreenClient } from '../retrieval/ingest/offscreen-client';
 import type { DocumentTransfers } from '../storage/document-blobs';
-
-export interface DocumentFile {
-  bytes: Uint8Array;
-  name: string;
-  mediaType: string;
-  url?: string;
-  /** Characters of text answered at most. */
-  maxChars: number;
-}
-
-export type ReadDocumentFile = (file: DocumentFile) => Promise<DocumentReading>;
+import type { ReadDocumentFile } from '../tools/web/read-document-response';
 
 export function createDocumentReader(offscreen: OffscreenClient, transfers: DocumentTransfers): ReadDocumentFile {
   return async (file) => {
     const transferId = await transfers.put(file);
-    return offscreen.send('readDocument', {
-      transferId,
-      name: file.name,
-      maxChars: file.maxChars,
-      ...(file.url ? { url: file.url } : {}),
-    });
+    return offscreen.send('readDocument', { transferId, name: file.name, maxChars: file.maxChars, url: file.url });
   };
 }

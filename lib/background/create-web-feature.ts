@@ -12,6 +12,7 @@ import { openDocumentTransfers } from '../storage/document-blobs';
 import { createDocumentReader } from './create-document-reader';
 import type { Tool } from '../tools/define-tool';
 import { createFetchUrlTool } from '../tools/web/fetch-url-tool';
+import type { ReadDocumentFile } from '../tools/web/read-document-response';
 import { createWebSearchStore } from '../tools/web/web-search-store';
 import { createWebSearchTool } from '../tools/web/web-search-tool';
 import type { HistoryFeature } from './create-history-feature';
@@ -20,6 +21,8 @@ import type { BackgroundHandlers as Handlers } from './protocol';
 
 export interface WebFeature {
   tools: Tool[];
+  /** Reads a document's bytes in the offscreen document (fetch_url's reader; read_page on a PDF tab uses it too). */
+  readDocument: ReadDocumentFile;
   extraHandlers: Handlers;
 }
 
@@ -44,13 +47,14 @@ export function createWebFeature(history: Pick<HistoryFeature, 'service'>): WebF
   const store = openTabwiseDb().then(createWebSearchStore);
   const sitePolicies = openAgentDb().then((db) => createIdbSitePolicyStore(db, Date.now));
   const offscreen = createOffscreenClient();
+  const readDocument = createDocumentReader(offscreen, openDocumentTransfers());
   // The worker's own fetch, unbound it throws "Illegal invocation".
   const fetchFromWorker: typeof fetch = (input, init) => fetch(input, init);
   const tools = [
     createFetchUrlTool({
       fetch: fetchFromWorker,
       parseHtml: (request) => offscreen.send('parseHtml', request),
-      readDocument: createDocumentReader(offscreen, openDocumentTransfers()),
+      readDocument,
       isAlwaysAllowed: async (origin) => (await sitePolicies).isAllowed(origin, 'fetch_url'),
       async remember(page, ctx) {
         // Runs never happen in incognito (the manifest keeps Tabwise out), but the rule is checked, not assumed.
@@ -77,5 +81,5 @@ export function createWebFeature(history: Pick<HistoryFeature, 'service'>): WebF
     fetch: fetchFromWorker,
     now: () => performance.now(),
   });
-  return { tools, extraHandlers };
+  return { tools, extraHandlers, readDocument };
 }

@@ -52,7 +52,7 @@ function chromeOffscreenHost(path: string): OffscreenHost {
         url: path,
         reasons: [chrome.offscreen.Reason.WORKERS, chrome.offscreen.Reason.DOM_PARSER],
         justification:
-          'Runs the on-device history index and its embedding model in a Web Worker, and reads pages fetched by fetch_url.',
+          'Runs the on-device history index and its embedding model in a Web Worker, and reads the pages and documents (PDF, Word, Excel) Tabwise reads.',
       }),
     post: (message) => chrome.runtime.sendMessage(message),
   };

@@ -5,24 +5,17 @@
  * `--- Page N ---` markers the model can cite, windows by `offset`/`nextOffset`. A scan with no text layer is an
  * error that says so, never an empty read; a local file needs the user's "Allow access to file URLs".
  */
-import type { DocumentReading } from '../../documents/read-document';
 import type { PageReading } from '../../page/read-page';
 import { sliceText } from '../../page/slice-text';
 import type { ToolContext } from '../define-tool';
 import { originOf } from '../origin-of';
 import { ToolError } from '../tool-error';
-import { readCappedBody } from '../web/read-capped-body';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_CHARS, fileNameOf } from '../web/fetch-url-tool';
+import { fileNameOf } from '../web/fetch-url-tool';
+import { DOCUMENT_MAX_CHARS, readDocumentResponse, type ReadDocumentFile } from '../web/read-document-response';
 
 export interface ReadDocumentTabDeps {
   fetch: typeof fetch;
-  readDocument(file: {
-    bytes: Uint8Array;
-    name: string;
-    mediaType: string;
-    url: string;
-    maxChars: number;
-  }): Promise<DocumentReading>;
+  readDocument: ReadDocumentFile;
   /** Whether the user turned on "Allow access to file URLs" for Tabwise (chrome.extension.isAllowedFileSchemeAccess). */
   isFileAccessAllowed(): Promise<boolean>;
 }
@@ -70,24 +63,12 @@ export function createReadDocumentTab(deps: ReadDocumentTabDeps): ReadDocumentTa
       await response.body?.cancel().catch(() => undefined);
       throw new ToolError(`Could not read ${name}: fetched again, the site answered HTTP ${response.status}.`);
     }
-    const body = await readCappedBody(response, DOCUMENT_MAX_BYTES);
-    if (body.truncated)
-      throw new ToolError(
-        `Could not read ${name}: it is larger than ${DOCUMENT_MAX_BYTES / 1_000_000} MB, and documents of at most ${DOCUMENT_MAX_BYTES / 1_000_000} MB are read.`,
-      );
-    let doc: DocumentReading;
-    try {
-      doc = await deps.readDocument({
-        bytes: body.bytes,
-        name,
-        mediaType: reading.documentType ?? 'application/pdf',
-        url,
-        maxChars: DOCUMENT_MAX_CHARS,
-      });
-    } catch (error) {
-      if (ctx.signal.aborted) throw error;
-      throw new ToolError(error instanceof Error ? error.message : String(error), { cause: error });
-    }
+    const doc = await readDocumentResponse(
+      deps.readDocument,
+      response,
+      { name, mediaType: reading.documentType ?? 'application/pdf', url },
+      ctx.signal,
+    );
     const images = doc.imagePages?.length ?? 0;
     if (images > 0 && images === doc.pagesRead)
       throw new ToolError(

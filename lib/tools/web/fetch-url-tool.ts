@@ -5,7 +5,6 @@
  * "always allow" holds per site.
  */
 import { z } from 'zod';
-import type { DocumentReading } from '../../documents/read-document';
 import { sliceText } from '../../page/slice-text';
 import { defineTool, type ToolContext } from '../define-tool';
 import { addressParts } from '../address-parts';
@@ -15,6 +14,7 @@ import { charsetOf, classifyContentType, looksBinary, mediaTypeOf } from './clas
 import { parseFetchUrl } from './fetch-url-policy';
 import { previewFetch } from './preview-fetch';
 import { readCappedBody } from './read-capped-body';
+import { DOCUMENT_MAX_CHARS, readDocumentResponse, type ReadDocumentFile } from './read-document-response';
 
 /** Bytes read from the network at most; the rest of a larger response is never downloaded. */
 export const FETCH_MAX_BYTES = 3_000_000;
@@ -24,10 +24,6 @@ export const FETCH_DEFAULT_CHARS = 20_000;
 export const FETCH_MAX_CHARS = 50_000;
 /** What the reader converts at most; windows past it are not offered. */
 const PARSE_MAX_CHARS = 200_000;
-/** A document (PDF, Word, Excel…) is downloaded up to this size; a larger one is refused by name. */
-export const DOCUMENT_MAX_BYTES = 50_000_000;
-/** Characters of a document's text offered in windows (a 300-page report fits). */
-export const DOCUMENT_MAX_CHARS = 2_000_000;
 const ACCEPT = 'text/html,application/xhtml+xml,text/plain;q=0.9,application/json;q=0.9,*/*;q=0.1';
 
 export const fetchUrlInput = z.object({
@@ -62,13 +58,7 @@ export interface FetchUrlToolDeps {
   /** Converts HTML to Markdown with read_page's reader. */
   parseHtml(request: { html: string; url: string; maxChars: number }): Promise<ParsedPage>;
   /** Reads a document's bytes (PDF, Word, Excel, CSV, Markdown) in the offscreen document; throws a message naming the file. */
-  readDocument?(file: {
-    bytes: Uint8Array;
-    name: string;
-    mediaType: string;
-    url: string;
-    maxChars: number;
-  }): Promise<DocumentReading>;
+  readDocument?: ReadDocumentFile;
   /** Whether the user chose "always allow" fetch_url on this site (redirect targets are checked with it). */
   isAlwaysAllowed(origin: string): Promise<boolean>;
   /** Adds the page to the history index if remembering is on and its rules allow; says what happened. */
@@ -222,33 +212,13 @@ async function readFetchedDocument(
   ctx: ToolContext,
 ): Promise<ReadResult> {
   const name = fileNameOf(finalUrl);
-  const tooLarge = (size: string) =>
-    new ToolError(
-      `Could not read ${name}: it is ${size}, and documents of at most ${DOCUMENT_MAX_BYTES / 1_000_000} MB are read.`,
-    );
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > DOCUMENT_MAX_BYTES) {
+  if (!deps.readDocument) {
     await discard(response);
-    throw tooLarge(`${Math.round(declared / 100_000) / 10} MB`);
+    throw new ToolError(`Could not read ${name}: documents cannot be read here.`);
   }
-  const body = await readCappedBody(response, DOCUMENT_MAX_BYTES);
-  if (body.truncated) throw tooLarge(`larger than ${DOCUMENT_MAX_BYTES / 1_000_000} MB`);
+  const file = { name, mediaType: mediaTypeOf(contentType), url: finalUrl };
+  const doc = await readDocumentResponse(deps.readDocument, response, file, ctx.signal);
   ctx.reportRead?.({ origin: originOf(finalUrl) });
-  if (!deps.readDocument) throw new ToolError(`Could not read ${name}: documents cannot be read here.`);
-  let doc: DocumentReading;
-  try {
-    doc = await deps.readDocument({
-      bytes: body.bytes,
-      name,
-      mediaType: mediaTypeOf(contentType),
-      url: finalUrl,
-      maxChars: DOCUMENT_MAX_CHARS,
-    });
-  } catch (error) {
-    if (ctx.signal.aborted) throw error;
-    // The reader's message names the file and the limit ("Could not read q3.pdf: it is protected with a password.").
-    throw new ToolError(error instanceof Error ? error.message : String(error), { cause: error });
-  }
   return {
     title: doc.title || name,
     lang: '',

@@ -1,0 +1,51 @@
+/**
+ * A document's bytes from a response and its reading, for fetch_url and for read_page on a PDF tab: at most
+ * DOCUMENT_MAX_BYTES downloaded (a larger one refused by its name and size, by the declared length before any
+ * of the body is read), then read by the document reader; its message, which names the file, is the tool error.
+ */
+import { DOCUMENT_LIMITS, type DocumentReading } from '../../documents/read-document';
+import { ToolError } from '../tool-error';
+import { readCappedBody } from './read-capped-body';
+
+/** A document is downloaded up to this size (the reader's own byte limit); a larger one is refused by name. */
+export const DOCUMENT_MAX_BYTES = DOCUMENT_LIMITS.maxBytes;
+/** Characters of a document's text offered in windows (a 300-page report fits). */
+export const DOCUMENT_MAX_CHARS = 2_000_000;
+
+/** Reads a document's bytes (PDF, Word, Excel, CSV, Markdown) in the offscreen document. */
+export type ReadDocumentFile = (file: {
+  bytes: Uint8Array;
+  name: string;
+  mediaType: string;
+  url: string;
+  maxChars: number;
+}) => Promise<DocumentReading>;
+
+const mb = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
+
+export async function readDocumentResponse(
+  readDocument: ReadDocumentFile,
+  response: Response,
+  file: { name: string; mediaType: string; url: string },
+  signal: AbortSignal,
+): Promise<DocumentReading> {
+  const tooLarge = (size: string) =>
+    new ToolError(
+      `Could not read ${file.name}: it is ${size}, and documents of at most ${mb(DOCUMENT_MAX_BYTES)} are read.`,
+    );
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > DOCUMENT_MAX_BYTES) {
+    await response.body
+      ?.cancel()
+      .catch((error: unknown) => console.warn('Tabwise: dropping a response body failed', error));
+    throw tooLarge(mb(declared));
+  }
+  const body = await readCappedBody(response, DOCUMENT_MAX_BYTES);
+  if (body.truncated) throw tooLarge(`larger than ${mb(DOCUMENT_MAX_BYTES)}`);
+  try {
+    return await readDocument({ ...file, bytes: body.bytes, maxChars: DOCUMENT_MAX_CHARS });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new ToolError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+}
