@@ -15,6 +15,7 @@ import {
   type FakeWeb,
 } from '../fake-web/fake-web';
 import { unwrapUntrusted } from '../security/untrusted-block';
+import { lookAt } from './look';
 import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
 let web: FakeWeb;
@@ -79,6 +80,7 @@ test('fetch_url reads a PDF by page without its hidden text, a Word file, a work
   // The cards show every call as done.
   await expect(card(panel, 'fetch_url')).toHaveCount(5);
   for (let i = 0; i < 5; i++) await expect(card(panel, 'fetch_url').nth(i)).toHaveAttribute('data-status', 'done');
+  await lookAt(panel, 'documents-fetched');
   // Nothing in a document made a request of its own: the fake web heard only the five fetches.
   expect(
     web.requests.filter(
@@ -120,4 +122,6 @@ test('read_page on a tab showing a PDF behind a login reads it with the cookies 
     fetches.every((r) => String(r.headers.cookie).includes(`${SESSION_COOKIE.name}=${SESSION_COOKIE.value}`)),
   ).toBe(true);
   await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+  // For a person to look at: the PDF's card at 320 and 360 px, light and dark.
+  await lookAt(panel, 'pdf-tab-read');
 });
