@@ -63,6 +63,10 @@ console.log(
     .join(', '),
 );
 
+/** The request that carries a tool's result back to the model ends with it (the OpenAI wire: a "tool" message). */
+const endsWithToolResult = (body: unknown) =>
+  (body as { messages?: Array<{ role: string }> } | undefined)?.messages?.at(-1)?.role === 'tool';
+
 /** When each path was last sent in full (performance.now() of this process). */
 const sentAt = new Map<string, number>();
 const server = createServer((req, res) => {
@@ -98,6 +102,8 @@ try {
       );
       const before = llm.requests.length;
       sentAt.delete(path);
+      // A new chat each time: the request carries this file's reading only, not the earlier ones.
+      await panel.getByRole('button', { name: 'New' }).click();
       await sendChat(panel, `Read ${path}`);
       const approve = panel
         .locator('.tool-card[data-tool="fetch_url"]')
@@ -108,9 +114,7 @@ try {
       for (;;) {
         if (
           sentAt.has(path) &&
-          llm.requests
-            .slice(before)
-            .some((r) => !isTitleRequest(r) && JSON.stringify(r.body ?? '').includes('"role":"tool"'))
+          llm.requests.slice(before).some((r) => !isTitleRequest(r) && endsWithToolResult(r.body))
         ) {
           requestAt = performance.now();
           break;
