@@ -64,45 +64,13 @@ function azureFields(d: ProviderDraft): { apiVersion?: string } {
   return d.kind === 'azure-openai' ? { apiVersion: d.apiVersion?.trim() || DEFAULT_AZURE_API_VERSION } : {};
 }
 
-export function createOptionsState() {
-  const providers = signal<ProviderView[]>([]);
-  const defaultProviderId = signal<string | undefined>(undefined);
-  const editing = signal<ProviderDraft | null>(null);
-  const testResult = signal<TestResult>(null);
-  const testing = signal(false);
-  const saving = signal(false);
-  const error = signal<string | null>(null);
-  const saved = signal<string | null>(null);
-  const loaded = signal(false);
+/** The fallback models list in Settings: the saved chain, every provider's models to choose from, and its status line. */
+function createFallbackState() {
   const fallbackModels = signal<ConversationModel[]>([]);
   /** Every provider's models, for the fallback list (read when the providers change). */
   const modelGroups = signal<ModelGroup[]>([]);
   const fallbackStatus = signal<string | null>(null);
-
-  async function refresh() {
-    const [list, settings] = await Promise.all([
-      sendToBackground('providers.list', {}),
-      sendToBackground('settings.get', {}),
-    ]);
-    batch(() => {
-      providers.value = list;
-      defaultProviderId.value = settings.defaultProviderId;
-      fallbackModels.value = settings.fallbackModels ?? [];
-      loaded.value = true;
-    });
-  }
-
   return {
-    providers,
-    defaultProviderId,
-    editing,
-    testResult,
-    testing,
-    saving,
-    error,
-    saved,
-    loaded,
-    refresh,
     fallbackModels,
     modelGroups,
     fallbackStatus,
@@ -125,6 +93,46 @@ export function createOptionsState() {
         fallbackStatus.value = t('notice_fallbacks', (e as Error).message);
       }
     },
+  };
+}
+
+export function createOptionsState() {
+  const providers = signal<ProviderView[]>([]);
+  const defaultProviderId = signal<string | undefined>(undefined);
+  const editing = signal<ProviderDraft | null>(null);
+  const testResult = signal<TestResult>(null);
+  const testing = signal(false);
+  const saving = signal(false);
+  const error = signal<string | null>(null);
+  const saved = signal<string | null>(null);
+  const loaded = signal(false);
+  const fallbacks = createFallbackState();
+
+  async function refresh() {
+    const [list, settings] = await Promise.all([
+      sendToBackground('providers.list', {}),
+      sendToBackground('settings.get', {}),
+    ]);
+    batch(() => {
+      providers.value = list;
+      defaultProviderId.value = settings.defaultProviderId;
+      fallbacks.fallbackModels.value = settings.fallbackModels ?? [];
+      loaded.value = true;
+    });
+  }
+
+  return {
+    providers,
+    defaultProviderId,
+    editing,
+    testResult,
+    testing,
+    saving,
+    error,
+    saved,
+    loaded,
+    refresh,
+    ...fallbacks,
     startAdd(presetId = 'openai') {
       const preset = providerPresets.find((p) => p.id === presetId) ?? providerPresets[0]!;
       batch(() => {

@@ -83,16 +83,19 @@ export function FallbackModelsEditor({
             value=""
             onChange={(e) => {
               const select = e.target as HTMLSelectElement;
-              const [providerId, modelId] = JSON.parse(select.value || '[]') as string[];
+              // An option's value is "group:model" by position in the list shown.
+              const [gi, mi] = select.value.split(':').map(Number);
               select.value = '';
-              if (providerId && modelId) onChange([...value, { providerId, modelId }]);
+              const group = addable[gi ?? -1];
+              const modelId = group?.models[mi ?? -1];
+              if (group && modelId) onChange([...value, { providerId: group.g.providerId, modelId }]);
             }}
           >
             <option value="">{t('fallbacks_choose')}</option>
-            {addable.map(({ g, models }) => (
+            {addable.map(({ g, models }, gi) => (
               <optgroup key={g.providerId} label={g.providerName}>
-                {models.map((modelId) => (
-                  <option key={modelId} value={JSON.stringify([g.providerId, modelId])}>
+                {models.map((modelId, mi) => (
+                  <option key={modelId} value={`${gi}:${mi}`}>
                     {modelId}
                   </option>
                 ))}

@@ -8,7 +8,8 @@ import type { DelegateRequest } from '../tools/define-tool';
 import type { AgentEvent } from './agent-event';
 import type { RunResult } from './drive-run';
 import type { LiveRun, RunTree, RuntimeDeps } from './run-context';
-import type { ModelRef, RunRecord } from './run-journal';
+import type { RunRecord } from './run-journal';
+import type { ModelRef } from './model-ref';
 import { resolveSite, type RunSettings } from './run-settings';
 
 /** Delegation deeper than this (a sub-agent of a sub-agent of a sub-agent) is refused. */

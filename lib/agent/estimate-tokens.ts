@@ -1,9 +1,8 @@
 import type { ChatMessage } from '../core/chat-message';
 import { estimateTokensByScript } from '../providers/tokens/estimate-tokens-by-script';
-import type { LiveRun, RuntimeDeps } from './run-context';
+import type { EstimateTokens, LiveRun, RuntimeDeps } from './run-context';
 
 /** Counts a text's tokens; injected so the model's own tokenizer can stand in. */
-export type EstimateTokens = (text: string) => number;
 
 /** The per-script estimate (lib/providers/tokens), for a model whose tokenizer Tabwise cannot run. */
 export const estimateTokens: EstimateTokens = estimateTokensByScript;

@@ -8,14 +8,9 @@
 import type { ErrorCode } from '../core/error-code';
 import type { ErrorInfo } from '../core/error-info';
 import { t } from '../util/t';
-import type { ModelRef } from './run-journal';
+import type { ModelChoice, ModelRef } from './model-ref';
 
 /** One model of a run's chain, with the label the user knows it by ("Provider · model"). */
-export interface ModelChoice {
-  ref: ModelRef;
-  label: string;
-}
-
 const FALL_BACK_ON: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'rate_limited',
   'overloaded',

@@ -7,12 +7,15 @@ import type { SitePolicyStore } from '../tools/site-policy-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentEvent } from './agent-event';
 import type { ApprovalWaiters } from './approval-waiters';
-import type { EstimateTokens } from './estimate-tokens';
 import type { TokenCounter } from '../providers/tokens/create-token-counter';
 import type { LatencyStore } from './latency-store';
 import type { PromptLibrary } from './prompt-library';
-import type { ModelRef, RunJournal, RunSnapshot } from './run-journal';
+import type { RunJournal, RunSnapshot } from './run-journal';
+import type { ModelRef } from './model-ref';
 import type { StopCondition } from './stop-condition';
+
+/** Tokens a text costs (a model's own tokenizer, or an estimate by script: estimate-tokens.ts). */
+export type EstimateTokens = (text: string) => number;
 
 /** Runtime-wide collaborators, resolved with their defaults. */
 export interface RuntimeDeps {

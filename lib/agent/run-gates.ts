@@ -3,11 +3,12 @@
  * before a step's tools run and before the next model call. A refused run ends with the gate's message; the
  * calls of the refused step are recorded as not run, so none of them executes, now or after a restart.
  */
-import { estimateMessageTokens, type EstimateTokens } from './estimate-tokens';
+import { estimateMessageTokens } from './estimate-tokens';
 import { stepState } from './assemble-snapshot';
-import type { LiveRun, RuntimeDeps } from './run-context';
+import type { EstimateTokens, LiveRun, RuntimeDeps } from './run-context';
 import { billedTokens } from './billed-tokens';
-import type { ModelRef, StepRecord, ToolCallRecord } from './run-journal';
+import type { StepRecord, ToolCallRecord } from './run-journal';
+import type { ModelRef } from './model-ref';
 import { resolveRunLimit } from './run-settings';
 import { firstRefusal, subAgentLimit, tokenBudget, toolCallLimit, type Refusal } from './stop-condition';
 

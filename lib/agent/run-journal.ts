@@ -13,11 +13,7 @@ import type { ErrorInfo } from '../core/error-info';
 import type { RunSettings } from './run-settings';
 import type { ToolResult } from '../core/tool-result';
 import type { UndoOutcome } from '../core/run-part';
-
-export interface ModelRef {
-  provider: string;
-  modelId: string;
-}
+import type { ModelRef } from './model-ref';
 
 export interface RunRecord {
   id: string;

@@ -1,6 +1,6 @@
 /** What a run is configured with; stored in the run record so a resumed run behaves the same. */
 import type { GroundingPassage } from '../retrieval/history-passage';
-import type { ModelChoice } from './model-fallback';
+import type { ModelChoice } from './model-ref';
 
 export type { GroundingPassage };
 

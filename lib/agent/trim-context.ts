@@ -4,7 +4,8 @@
  * whole old turns are dropped. The latest user message is never dropped, and every cut leaves a visible note.
  */
 import type { ChatMessage } from '../core/chat-message';
-import { estimateMessageTokens, type EstimateTokens } from './estimate-tokens';
+import { estimateMessageTokens } from './estimate-tokens';
+import type { EstimateTokens } from './run-context';
 import { truncateUntrusted } from './wrap-untrusted';
 
 /** How many of each thing were cut (0: none). */

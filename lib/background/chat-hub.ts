@@ -4,9 +4,10 @@
  * (start-turn.ts, settle-answer.ts, handle-panel-command.ts, resume-after-wake.ts) all act on this one hub.
  */
 import type { AgentRuntime } from '../agent/agent-runtime';
-import type { ModelRef, RunState } from '../agent/run-journal';
+import type { RunState } from '../agent/run-journal';
+import type { ModelRef } from '../agent/model-ref';
 import type { RunSettings } from '../agent/run-settings';
-import type { ModelChoice } from '../agent/model-fallback';
+import type { ModelChoice } from '../agent/model-ref';
 import { foldRunEvents, runText } from '../agent/run-view';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationModel, MessageRecord } from '../storage/records';

@@ -3,7 +3,7 @@
  * conversation's own provider (or the fallback the run moved to), never another one. When that model cannot
  * be reached, the title stays the one made on the device from the question's first words.
  */
-import type { ModelRef } from '../agent/run-journal';
+import type { ModelRef } from '../agent/model-ref';
 import type { ChatModel } from '../providers/chat-model';
 
 export const TITLE_INSTRUCTION =

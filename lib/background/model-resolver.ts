@@ -4,8 +4,8 @@
  * title is written by the run's own model (generate-title.ts), so nothing of a conversation reaches a
  * provider the user did not choose for it.
  */
-import type { ModelRef } from '../agent/run-journal';
-import type { ModelChoice } from '../agent/model-fallback';
+import type { ModelRef } from '../agent/model-ref';
+import type { ModelChoice } from '../agent/model-ref';
 import type { ChatModel } from '../providers/chat-model';
 import { createChatModel, type ChatModelTuning } from '../providers/create-chat-model';
 import type { ProviderRecord } from '../core/provider-record';

@@ -4,7 +4,7 @@
  * exchange of a conversation gets its title.
  */
 import type { RunResult } from '../agent/agent-runtime';
-import type { ModelRef } from '../agent/run-journal';
+import type { ModelRef } from '../agent/model-ref';
 import type { MessageRecord, MessageStatus } from '../storage/records';
 import type { ChatHub, LiveRun } from './chat-hub';
 import { sumRunUsage } from './sum-run-usage';

@@ -1,7 +1,9 @@
 import { handlePosition } from './element-state';
 import { parseKey } from './key-events';
 import { pressKey } from './press-key';
-import type { SliderOutcome } from './set-slider-value';
+
+/** What setting a slider's value came to: the value it shows, or why it could not. */
+export type SliderOutcome = { ok: true; value: string } | { ok: false; reason: string };
 
 const MAX_STEPS = 500;
 const NUMBER = /-?\d+(?:[.,]\d+)?/g;

@@ -1,12 +1,10 @@
 import { parseKey } from './key-events';
 import { pressKey } from './press-key';
 import { interactiveRole } from './interactive-role';
-import { setHandleValue } from './set-handle-value';
+import { setHandleValue, type SliderOutcome } from './set-handle-value';
 import { setNativeValue } from './set-native-value';
 
 /** What setting a slider came to: the value it now shows, or why it could not. */
-export type SliderOutcome = { ok: true; value: string } | { ok: false; reason: string };
-
 const MAX_STEPS = 500;
 
 /**

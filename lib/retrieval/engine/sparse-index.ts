@@ -146,16 +146,7 @@ export function createSparseIndex(from?: SparseIndexSnapshot): SparseIndex {
       const scores = new Float32Array(count);
       const seen = new Uint8Array(count);
       const matched: number[] = [];
-      // One entry per distinct query word: the ids of its forms in the vocabulary, and how often it occurs.
-      const words = new Map<string, { ids: number[]; qtf: number }>();
-      for (const forms of queryTermGroups(query, languages)) {
-        const ids = forms.map((f) => termIds.get(f)).filter((id): id is number => id !== undefined);
-        if (!ids.length) continue;
-        const key = ids.join(',');
-        const w = words.get(key);
-        if (w) w.qtf++;
-        else words.set(key, { ids, qtf: 1 });
-      }
+      const words = queryWords(query, languages, termIds);
       const avg = live > 0 ? totalLen / live : 1;
       const { k1, b } = params;
       // A word with several forms keeps, per slot, the best form's score (a word counts once).
@@ -196,36 +187,65 @@ export function createSparseIndex(from?: SparseIndexSnapshot): SparseIndex {
       const rows = keep ?? Array.from({ length: count }, (_, i) => i);
       const remap = new Int32Array(count).fill(-1);
       for (let i = 0; i < rows.length; i++) if (docLen[rows[i]!]! > 0) remap[rows[i]!] = i;
-      const terms: string[] = [];
-      const offsets: number[] = [0];
-      let total = 0;
-      for (let t = 0; t < lists.length; t++) total += listLen[t]!;
-      const postings = new Uint32Array(total);
-      let w = 0;
-      for (const [term, id] of termIds) {
-        const start = w;
-        const list = lists[id]!;
-        const n = listLen[id]!;
-        for (let i = 0; i < n; i++) {
-          const p = list[i]!;
-          const to = remap[p >>> 8]!;
-          if (to >= 0) postings[w++] = (to << 8) | (p & 255);
-        }
-        if (w > start) {
-          terms.push(term);
-          offsets.push(w);
-        }
-      }
+      const { terms, offsets, postings } = compactPostings(termIds, lists, listLen, remap);
       const outLen = new Uint16Array(rows.length);
       for (let i = 0; i < rows.length; i++) outLen[i] = docLen[rows[i]!]!;
       return {
         tokenizer: TOKENIZER_VERSION,
         count: rows.length,
         terms: terms.join('\n'),
-        offsets: Uint32Array.from(offsets),
-        postings: postings.slice(0, w),
+        offsets,
+        postings,
         docLen: outLen,
       };
     },
   };
+}
+
+/** One entry per distinct query word: the ids of its forms in the vocabulary, and how often it occurs. */
+function queryWords(
+  query: string,
+  languages: ReadonlySet<string>,
+  termIds: ReadonlyMap<string, number>,
+): Map<string, { ids: number[]; qtf: number }> {
+  const words = new Map<string, { ids: number[]; qtf: number }>();
+  for (const forms of queryTermGroups(query, languages)) {
+    const ids = forms.map((f) => termIds.get(f)).filter((id): id is number => id !== undefined);
+    if (!ids.length) continue;
+    const key = ids.join(',');
+    const w = words.get(key);
+    if (w) w.qtf++;
+    else words.set(key, { ids, qtf: 1 });
+  }
+  return words;
+}
+
+/** The postings of every term renumbered by `remap` (slot → new slot, -1 for dropped), terms left empty dropped. */
+function compactPostings(
+  termIds: ReadonlyMap<string, number>,
+  lists: readonly Uint32Array[],
+  listLen: readonly number[],
+  remap: Int32Array,
+): { terms: string[]; offsets: Uint32Array; postings: Uint32Array } {
+  const terms: string[] = [];
+  const offsets: number[] = [0];
+  let total = 0;
+  for (let t = 0; t < lists.length; t++) total += listLen[t]!;
+  const postings = new Uint32Array(total);
+  let w = 0;
+  for (const [term, id] of termIds) {
+    const start = w;
+    const list = lists[id]!;
+    const n = listLen[id]!;
+    for (let i = 0; i < n; i++) {
+      const p = list[i]!;
+      const to = remap[p >>> 8]!;
+      if (to >= 0) postings[w++] = (to << 8) | (p & 255);
+    }
+    if (w > start) {
+      terms.push(term);
+      offsets.push(w);
+    }
+  }
+  return { terms, offsets: Uint32Array.from(offsets), postings: postings.slice(0, w) };
 }

@@ -1,7 +1,8 @@
 /** Keep answering when a provider fails: the run moves down its model chain, and says so in the answer. */
 import { describe, expect, it } from 'vitest';
-import { buildModelChain, fallsBack, modelsAfter, type ModelChoice } from '../../../lib/agent/model-fallback';
-import type { ModelRef } from '../../../lib/agent/run-journal';
+import { buildModelChain, fallsBack, modelsAfter } from '../../../lib/agent/model-fallback';
+import type { ModelChoice } from '../../../lib/agent/model-ref';
+import type { ModelRef } from '../../../lib/agent/model-ref';
 import { replayRunEvents } from '../../../lib/agent/replay-run';
 import {
   createFakeChatModel,

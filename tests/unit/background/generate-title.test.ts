@@ -1,7 +1,7 @@
 /** Titles come from the run's own model or from the question itself, never from another provider. */
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeChatModel } from '../../../lib/agent/testing/fake-chat-model';
-import type { ModelRef } from '../../../lib/agent/run-journal';
+import type { ModelRef } from '../../../lib/agent/model-ref';
 import { createTitleWriter, firstWordsTitle, TITLE_INSTRUCTION } from '../../../lib/background/generate-title';
 import type { ChatModel } from '../../../lib/providers/chat-model';
 import { ProviderError } from '../../../lib/providers/provider-error';
