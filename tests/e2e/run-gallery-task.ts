@@ -100,6 +100,9 @@ export interface TaskOutcome {
   page: Page;
 }
 
+/** The extension pages whose browser already has the oracle's provider (a browser may run many tasks). */
+const withProvider = new WeakSet<Page>();
+
 /** Runs `task` on a fresh tab of `context`; the provider is added once per extension page. */
 export async function runGalleryTask(
   task: GalleryTask,
@@ -107,17 +110,25 @@ export async function runGalleryTask(
   timeoutMs = 60_000,
 ): Promise<TaskOutcome> {
   const { context, extensionId, llm, extPage } = env;
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Oracle',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
-  llm.respondTo(isTitleRequest, { text: ['Task'] });
+  if (!withProvider.has(extPage)) {
+    await addProvider(extPage, {
+      kind: 'openai-compatible',
+      name: 'Oracle',
+      baseUrl: llm.openaiBaseUrl,
+      model: 'fake-model',
+    });
+    llm.respondTo(isTitleRequest, { text: ['Task'] });
+    withProvider.add(extPage);
+  }
   llm.setFallback(oracleReply(task));
   const page = await context.newPage();
   await page.goto(new URL(task.page, env.pagesUrl).href);
+  // The page is the one the user looks at when they open the panel (in a browser that ran other tasks, a tab
+  // Chrome brought to the front when the last task's tab closed would otherwise count as used later).
+  await page.bringToFront();
   const panel = await openPanel(context, extensionId);
+  // A new conversation, as a user starts a new task (the panel reopens on the last one in a browser that ran others).
+  await panel.getByRole('button', { name: 'New', exact: true }).click();
   const before = llm.requests.length;
   await sendChat(panel, task.instruction);
   const deadline = Date.now() + timeoutMs;

@@ -1,23 +1,56 @@
 /**
  * The task gallery end to end: each task of tests/fixtures/tasks run through the built extension with the
  * oracle planner standing in for the model, approvals clicked as a user would, success read from the page.
+ *
+ * One browser serves the whole gallery (a worker's): each task opens its page in a new tab and a new panel (a
+ * new conversation), and when it ends its tab is closed and the fixture site's cookies and storage are cleared,
+ * so no task sees another's cart, form or answers. A failed task ends the worker, so the next starts afresh.
  */
+import { test as base, type Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import { allTasks } from '../fixtures/tasks/all-tasks';
-import { expect, test } from './fixtures';
+import { launchExtension, type LaunchedExtension } from '../harness/launch-extension';
+import { startFakeLlm, type FakeLlm } from '../fake-llm';
+import { expect } from './fixtures';
 import { runGalleryTask } from './run-gallery-task';
 
-let pages: FixtureServer;
-test.beforeAll(async () => {
-  pages = await serveFixturePages();
-});
-test.afterAll(async () => {
-  await pages?.close();
+interface Gallery {
+  launched: LaunchedExtension;
+  llm: FakeLlm;
+  extPage: Page;
+  pages: FixtureServer;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+const test = base.extend<{}, { gallery: Gallery }>({
+  gallery: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const [launched, llm, pages] = await Promise.all([launchExtension(), startFakeLlm(), serveFixturePages()]);
+      const extPage = await launched.context.newPage();
+      await extPage.goto(`chrome-extension://${launched.extensionId}/options.html`);
+      await use({ launched, llm, extPage, pages });
+      await Promise.all([launched.close(), llm.close(), pages.close()]);
+    },
+    { scope: 'worker' },
+  ],
 });
 
 for (const task of allTasks) {
-  test(`task ${task.id}: ${task.instruction}`, async ({ context, extensionId, llm, extPage }) => {
-    const outcome = await runGalleryTask(task, { context, extensionId, llm, extPage, pagesUrl: pages.url });
+  test(`task ${task.id}: ${task.instruction}`, async ({ gallery }) => {
+    const { launched, llm, extPage, pages } = gallery;
+    const outcome = await runGalleryTask(task, {
+      context: launched.context,
+      extensionId: launched.extensionId,
+      llm,
+      extPage,
+      pagesUrl: pages.url,
+    });
+    const cdp = await launched.context.newCDPSession(outcome.page);
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(pages.url).origin, storageTypes: 'all' });
+    await cdp.detach();
+    await launched.context.clearCookies();
+    await outcome.page.close();
     expect(outcome.ok).toBe(true);
   });
 }

@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, folder layering, unit tests, build, browser-mode tests and end-to-end tests, in that order.
-// Every stage runs even if an earlier one failed, so one run shows everything; the last line is the totals.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint and folder layering side by side (each is one process on one core), then unit tests,
+// build, browser-mode tests and end-to-end tests, in that order. Every stage runs even if an earlier one failed,
+// so one run shows everything; the last line is the totals.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const reports = 'test-results';
 mkdirSync(reports, { recursive: true });
 
 const stages = [
-  { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
+  { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'], together: true },
   // ESLint, then Prettier's check (npm run format fixes what it lists).
-  { name: 'lint', cmd: ['npm', 'run', 'lint', '--silent'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint', '--silent'], together: true },
   // Imports point down lib/README.md's folder layout and make no folder-level cycle.
-  { name: 'layers', cmd: ['node', 'tests/harness/check-layers.mjs'] },
+  { name: 'layers', cmd: ['node', 'tests/harness/check-layers.mjs'], together: true },
   {
     name: 'unit',
     cmd: [
@@ -66,22 +67,51 @@ function counts(stage) {
   };
 }
 
+/**
+ * Runs one stage. A stage run beside others keeps its output and prints it whole when it ends, so the log
+ * stays readable; a stage run alone streams.
+ */
+function run(stage, alone) {
+  return new Promise((resolve) => {
+    if (stage.report) rmSync(stage.report, { force: true });
+    if (alone) console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}`);
+    const started = Date.now();
+    const child = spawn(stage.cmd[0], stage.cmd.slice(1), { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout?.on('data', (d) => output.push(d));
+    child.stderr?.on('data', (d) => output.push(d));
+    child.on('close', (code) => {
+      if (!alone) {
+        console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      resolve({ stage, passed: code === 0, seconds });
+    });
+  });
+}
+
 const results = [];
 const ok = new Set();
-for (const stage of stages) {
+function record({ stage, passed, seconds }) {
+  const c = counts(stage);
+  if (passed) ok.add(stage.name);
+  results.push({ name: stage.name, status: `${passed ? 'ok' : 'FAILED'} in ${seconds}s`, failed: !passed, counts: c });
+}
+for (let i = 0; i < stages.length;) {
+  const stage = stages[i];
+  if (stage.together) {
+    const group = [];
+    while (stages[i]?.together) group.push(stages[i++]);
+    for (const done of await Promise.all(group.map((g) => run(g, false)))) record(done);
+    continue;
+  }
+  i++;
   if (stage.needs && !ok.has(stage.needs)) {
     results.push({ name: stage.name, status: `skipped (${stage.needs} failed)`, failed: true });
     continue;
   }
-  if (stage.report) rmSync(stage.report, { force: true });
-  console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}`);
-  const started = Date.now();
-  const r = spawnSync(stage.cmd[0], stage.cmd.slice(1), { stdio: 'inherit' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  const c = counts(stage);
-  const passed = r.status === 0;
-  if (passed) ok.add(stage.name);
-  results.push({ name: stage.name, status: `${passed ? 'ok' : 'FAILED'} in ${seconds}s`, failed: !passed, counts: c });
+  record(await run(stage, true));
 }
 
 let passed = 0;
