@@ -28,3 +28,22 @@ export function billedTokens(usage: Usage, model: { provider: string; modelId: s
   const writes = anthropic ? usage.cacheWriteTokens * writeWeight : 0;
   return Math.ceil(uncached + cached * cachedWeight + writes + usage.outputTokens);
 }
+
+/** Reported prompt tokens below this share of our own count of what was sent are not believed. */
+export const MIN_BELIEVED_PROMPT_SHARE = 0.5;
+
+/**
+ * Whether a step's reported usage can be true of the request that was sent (`sentEstimate`: our own count of
+ * it, within about 10% of the provider's tokenizers). A provider's report is data from outside: numbers that are
+ * not counts, cached tokens beyond the prompt that holds them (OpenAI format), or a prompt reported at under half
+ * of what was sent would let a hostile or broken endpoint lift the run's token cap, so the cap then counts our
+ * own estimate instead.
+ */
+export function isBelievableUsage(usage: Usage, model: { provider: string }, sentEstimate: number): boolean {
+  const counts = [usage.inputTokens, usage.outputTokens, usage.cachedInputTokens, usage.cacheWriteTokens];
+  if (!counts.every((n) => Number.isFinite(n) && n >= 0)) return false;
+  const anthropic = model.provider === 'anthropic';
+  if (!anthropic && usage.cachedInputTokens > usage.inputTokens) return false;
+  const prompt = anthropic ? usage.inputTokens + usage.cachedInputTokens + usage.cacheWriteTokens : usage.inputTokens;
+  return prompt >= sentEstimate * MIN_BELIEVED_PROMPT_SHARE;
+}

@@ -6,7 +6,7 @@
 import { estimateMessageTokens } from './estimate-tokens';
 import { stepState } from './assemble-snapshot';
 import type { EstimateTokens, LiveRun, RuntimeDeps } from './run-context';
-import { billedTokens } from './billed-tokens';
+import { billedTokens, isBelievableUsage } from './billed-tokens';
 import type { StepRecord, ToolCallRecord } from './run-journal';
 import type { ModelRef } from './model-ref';
 import { resolveRunLimit } from './run-settings';
@@ -16,8 +16,8 @@ import { firstRefusal, subAgentLimit, tokenBudget, toolCallLimit, type Refusal }
 const DELEGATE_TOOL = 'delegate';
 
 /**
- * What one step cost: the tokens the provider billed for it (cached prompt tokens at their cached weight), else
- * an estimate of what was sent and received.
+ * What one step cost: the tokens the provider billed for it (cached prompt tokens at their cached weight), else,
+ * when it reported none or a usage that cannot be true of what was sent, an estimate of what was sent and received.
  */
 export function stepTokens(
   step: StepRecord,
@@ -25,12 +25,12 @@ export function stepTokens(
   estimate: EstimateTokens,
   model: ModelRef,
 ): number {
-  const reported = step.usage ? billedTokens(step.usage, model) : 0;
-  if (reported > 0) return reported;
   const sent =
     estimate(step.request.system) +
     estimate(JSON.stringify(step.request.tools ?? [])) +
     step.request.messages.reduce((n, m) => n + estimateMessageTokens(m, estimate), 0);
+  const reported = step.usage && isBelievableUsage(step.usage, model, sent) ? billedTokens(step.usage, model) : 0;
+  if (reported > 0) return reported;
   const received =
     estimate(step.text) +
     estimate(step.reasoning) +

@@ -1,6 +1,6 @@
 /** The token cap counts what the provider bills: cached prompt tokens at their cached weight. */
 import { describe, expect, it } from 'vitest';
-import { billedTokens } from '../../../lib/agent/billed-tokens';
+import { billedTokens, isBelievableUsage } from '../../../lib/agent/billed-tokens';
 import { RUN_LIMITS } from '../../../lib/agent/run-settings';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
 import type { Usage } from '../../../lib/core/usage';
@@ -90,5 +90,42 @@ describe('the token cap on a long task', () => {
     const b = await (await cached.start('book', { maxSteps: 50, maxRunTokens: 100_000 })).done;
     expect(b.error?.code).toBe('token_budget');
     expect(cached.model.calls.length).toBeGreaterThan(uncached.model.calls.length + 3);
+  });
+});
+
+describe('a usage report that cannot be true is not believed', () => {
+  const openai = { provider: 'openai-compatible' };
+  it('believes counts that fit what was sent, with caching', () => {
+    expect(isBelievableUsage(usage({ inputTokens: 3_000, cachedInputTokens: 2_800 }), openai, 3_100)).toBe(true);
+    expect(
+      isBelievableUsage(
+        usage({ inputTokens: 200, cachedInputTokens: 2_800, cacheWriteTokens: 100 }),
+        { provider: 'anthropic' },
+        3_100,
+      ),
+    ).toBe(true);
+  });
+  it('refuses numbers that are not counts, cached tokens beyond the prompt, and a prompt under half of what was sent', () => {
+    expect(isBelievableUsage(usage({ inputTokens: Number.NaN }), openai, 10)).toBe(false);
+    expect(isBelievableUsage(usage({ inputTokens: 5_000, outputTokens: -4_000 }), openai, 10)).toBe(false);
+    expect(isBelievableUsage(usage({ inputTokens: Infinity }), openai, 10)).toBe(false);
+    expect(isBelievableUsage(usage({ inputTokens: 3_000, cachedInputTokens: 9_000 }), openai, 3_000)).toBe(false);
+    expect(isBelievableUsage(usage({ inputTokens: 1, outputTokens: 1 }), openai, 3_000)).toBe(false);
+    expect(isBelievableUsage(usage({ inputTokens: 1, cachedInputTokens: 10 }), { provider: 'anthropic' }, 3_000)).toBe(
+      false,
+    );
+  });
+
+  it('a provider that reports 1 token a step cannot lift the cap: each step counts what was sent', async () => {
+    const echo = echoTool('echo');
+    const tiny = { inputTokens: 1, cachedInputTokens: 0, cacheWriteTokens: 0, outputTokens: 1 };
+    const scripts = Array.from({ length: 40 }, (_, i) => [
+      ...toolCallsReply([{ id: `t${i}`, name: 'echo', input: { value: 'x'.repeat(4_000) } }]).slice(0, -1),
+      { type: 'finish' as const, finishReason: 'tool-calls' as const, usage: tiny },
+    ]);
+    const s = setup({ tools: [echo.tool], scripts });
+    const r = await (await s.start('go', { maxSteps: 50, maxRunTokens: 20_000 })).done;
+    expect(r.error?.code).toBe('token_budget');
+    expect(s.model.calls.length).toBeLessThan(20);
   });
 });
