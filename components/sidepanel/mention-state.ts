@@ -31,6 +31,8 @@ export function createMentionState(listTabs: () => Promise<TabOption[]> = listWi
       (t) => !picked.has(t.tabId) && (!q || t.title.toLowerCase().includes(q) || t.host.toLowerCase().includes(q)),
     );
   });
+  /** Counts show/close calls: while the tabs are listed, later keys may arrive, and only the latest call decides. */
+  let latest = 0;
   return {
     open,
     options,
@@ -38,12 +40,17 @@ export function createMentionState(listTabs: () => Promise<TabOption[]> = listWi
     chosen,
     /** Opens (or narrows) the menu for the `@query` being typed. */
     async show(q: string) {
-      if (!open.value) tabs.value = await listTabs();
+      const mine = ++latest;
+      const listed = open.value ? undefined : await listTabs();
+      // A key typed (or Esc pressed) while the tabs were listed came after this one: its query is the one shown.
+      if (mine !== latest) return;
+      if (listed) tabs.value = listed;
       query.value = q;
       active.value = 0;
       open.value = true;
     },
     close() {
+      latest++;
       open.value = false;
     },
     move(by: number) {

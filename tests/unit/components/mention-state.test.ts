@@ -35,4 +35,26 @@ describe('mention state', () => {
     expect(m.take()).toEqual([9]);
     expect(m.chosen.value).toEqual([]);
   });
+
+  it('typing faster than the tabs are listed: the last key decides, and Esc while listing keeps the menu closed', async () => {
+    const pending: (() => void)[] = [];
+    const slowList = () => new Promise<typeof tabs>((resolve) => pending.push(() => resolve(tabs)));
+    const m = createMentionState(slowList);
+    const shown = [m.show(''), m.show('o')];
+    pending.shift()!();
+    await shown[0];
+    expect(m.open.value).toBe(false);
+    const later = [m.show('or'), m.show('ord')];
+    for (const release of pending.splice(0)) release();
+    await Promise.all([...shown, ...later]);
+    expect(m.open.value).toBe(true);
+    expect(m.options.value.map((t) => t.tabId)).toEqual([7]);
+
+    m.close();
+    const again = m.show('');
+    m.close();
+    for (const release of pending.splice(0)) release();
+    await again;
+    expect(m.open.value).toBe(false);
+  });
 });
