@@ -4,8 +4,8 @@
  * lines stays one line of the card and inside the untrusted block; a page that cancels every key gets only the
  * approved text by the fallback and never a PIN; a provider that reports next to no usage cannot lift the cap.
  */
-import type { Page } from '@playwright/test';
-import type { FakeReply, RecordedRequest } from '../fake-llm';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { FakeLlm, FakeReply, RecordedRequest } from '../fake-llm';
 import {
   addProvider,
   assistantMessages,
@@ -59,21 +59,22 @@ const call = (name: string, args: unknown = {}): FakeReply => ({
   toolCalls: [{ name, arguments: JSON.stringify(args) }],
 });
 
-async function openHostilePage(context: import('@playwright/test').BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${origins.a}/hostile-last-mile.html`);
-  return page;
-}
-
 const stateOf = async (page: Page) =>
   JSON.parse((await page.locator('#state').textContent()) ?? '{}') as Record<string, boolean>;
 
-const provider = (baseUrl: string) => ({
-  kind: 'openai-compatible' as const,
-  name: 'Fake',
-  baseUrl,
-  model: 'fake-model',
-});
+/** A provider on the fake LLM, the hostile page in a tab, and the panel in front of it. */
+async function start({ context, extensionId, llm, extPage }: Fixtures) {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
+  const page = await context.newPage();
+  await page.goto(`${origins.a}/hostile-last-mile.html`);
+  return { page, panel: await openPanel(context, extensionId) };
+}
+type Fixtures = { context: BrowserContext; extensionId: string; llm: FakeLlm; extPage: Page };
 
 test('an approved click goes to the control the card named, never to a layer drawn over it; an SVG title forging card lines is one line of the card and stays in the untrusted block', async ({
   context,
@@ -81,9 +82,7 @@ test('an approved click goes to the control the card named, never to a layer dra
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, provider(llm.openaiBaseUrl));
-  const page = await openHostilePage(context);
-  const panel = await openPanel(context, extensionId);
+  const { page, panel } = await start({ context, extensionId, llm, extPage });
   llm.enqueue(
     call('get_page_state'),
     (req) => call('click', { key: refNamed(req, 'Keep my plan') }),
@@ -122,9 +121,7 @@ test('a page that cancels every key: a PIN is refused before any card, a denied 
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, provider(llm.openaiBaseUrl));
-  const page = await openHostilePage(context);
-  const panel = await openPanel(context, extensionId);
+  const { page, panel } = await start({ context, extensionId, llm, extPage });
   llm.enqueue(
     call('get_page_state'),
     (req) => call('type', { ref: refNamed(req, 'PIN'), text: '1234' }),
@@ -156,10 +153,8 @@ test('a provider that reports next to no usage cannot lift the token cap: steps 
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, provider(llm.openaiBaseUrl));
   await callBackground(extPage, 'settings.update', { maxRunTokens: 5_000 });
-  await openHostilePage(context);
-  const panel = await openPanel(context, extensionId);
+  const { panel } = await start({ context, extensionId, llm, extPage });
   // Each request carries the system prompt, the tools and the page (several thousand tokens); the endpoint says 2.
   const lying = { usage: { inputTokens: 1, outputTokens: 1 } };
   llm.enqueue(...Array.from({ length: 8 }, () => ({ ...call('get_page_state'), ...lying })), {
