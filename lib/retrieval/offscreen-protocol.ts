@@ -20,7 +20,9 @@ export interface EngineStats {
   chunks: number;
   /** Approximate bytes of the last saved index (0 before the first save). */
   bytes: number;
+  /** The configured embedding model (`id@dtype`), the one `model` describes; during a re-embed, the new one. */
   modelId: string;
+  /** Its index's width; 0 until that index exists. */
   dims: number;
   /** 'loading' until the model answered; search then falls back to text only. */
   model: 'idle' | 'loading' | 'ready' | 'failed';

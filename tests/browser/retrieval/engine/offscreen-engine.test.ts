@@ -245,6 +245,12 @@ describe('offscreen engine', () => {
     await second.stats({ model: model2 });
     // The re-embed asked for its first page's vectors; the user deletes that page meanwhile.
     await expect.poll(() => log.includes('embed')).toBe(true);
+    // The stats name the new model (the one loading or loaded) and, apart, the one whose pages are re-embedded.
+    expect(await second.stats({ model: model2 })).toMatchObject({
+      modelId: 'fake2@fp32',
+      pages: 2,
+      reembed: { done: 0, total: 2, from: 'fake@fp32' },
+    });
     await second.delete({ model: model2, target: { kind: 'page', url: 'https://a.test/1' } });
     release();
     await expect.poll(async () => (await second.stats({ model: model2 })).reembed).toBeUndefined();
