@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { parseSiteEntry } from '../../lib/retrieval/site-entry';
 import { describeModelStatus } from './describe-model-status';
+import { EmbeddingModelSetting } from './EmbeddingModelSetting';
 import { formatAgo, formatCount, formatNumber } from './format-figures';
 import { fillSlots } from '../ui/fill-slots';
 import { uiLocale } from '../ui/ui-locale';
@@ -239,28 +240,6 @@ function Browser({ state }: { state: IndexSettingsState }) {
   );
 }
 
-function ModelSetting({ state }: { state: IndexSettingsState }) {
-  const m = state.settings.value!.model;
-  const [id, setId] = useState(m.id);
-  return (
-    <fieldset>
-      <legend>{t('index_embedding_model')}</legend>
-      <label>
-        {t('index_model_hf')}{' '}
-        <input aria-label={t('index_embedding_model')} value={id} onInput={(e) => setId(e.currentTarget.value)} />
-      </label>{' '}
-      <button
-        type="button"
-        disabled={!id.trim() || id.trim() === m.id}
-        onClick={() => void state.update({ model: { ...m, id: id.trim() } }, t('index_model_changed'))}
-      >
-        {t('index_change_model')}
-      </button>
-      <small> {fillSlots('index_model_hint', <code>Xenova/bge-small-en-v1.5</code>)}</small>
-    </fieldset>
-  );
-}
-
 /** The section; owns its state model unless one is passed (tests). */
 export function IndexSettings({ state: given }: { state?: IndexSettingsState }) {
   const state = useMemo(() => given ?? createIndexSettingsState(), [given]);
@@ -296,7 +275,7 @@ export function IndexSettings({ state: given }: { state?: IndexSettingsState }) 
             </select>
           </label>
           <PrivacyLists state={state} />
-          <ModelSetting state={state} />
+          <EmbeddingModelSetting state={state} />
           <Browser state={state} />
         </>
       )}

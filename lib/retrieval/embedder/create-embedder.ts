@@ -6,6 +6,7 @@ import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/tran
 import type { Embedder, EmbedderDtype, ModelTokenizer } from '../embedder-contract';
 import { createModelLoadTracker, type FetchLike, type ModelLoadProgress } from '../create-model-load-tracker';
 import { RetrievalError } from '../retrieval-error';
+import { poolingOf, type EmbeddingPooling } from '../embedding-model-presets';
 
 /** transformers.js's own fetch, captured before createEmbedder replaces it with an observed one. */
 const defaultFetch = env.fetch as FetchLike;
@@ -38,15 +39,18 @@ export interface EmbedderOptions {
   batchSize?: number;
   /** Identifier stamped on chunks. Default `${model}@${dtype}`. */
   modelId?: string;
+  /** How token vectors become one. Default: what the model is known to use (`poolingOf`), else mean + normalise. */
+  pooling?: EmbeddingPooling;
 }
 
 /**
- * Loads a feature-extraction pipeline and returns an Embedder using mean pooling and L2
- * normalisation (so a dot product is a cosine). Note that transformers.js's `env` is global: the
+ * Loads a feature-extraction pipeline and returns an Embedder pooling as the model wants (mean pooling and
+ * L2 normalisation for the MiniLMs, so a dot product is a cosine). Note that transformers.js's `env` is global: the
  * options here are applied to it, which is fine because one document hosts one embedder.
  */
 export async function createEmbedder(options: EmbedderOptions): Promise<Embedder> {
   const { model, dtype, batchSize = 16 } = options;
+  const { pooling, normalize } = options.pooling ?? poolingOf(model);
   if (options.localModelPath !== undefined) {
     env.localModelPath = options.localModelPath;
     env.allowLocalModels = true;
@@ -89,7 +93,7 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
       const batch = texts.slice(i, i + batchSize);
       let tensor;
       try {
-        tensor = await extractor(batch, { pooling: 'mean', normalize: true });
+        tensor = await extractor(batch, { pooling, normalize });
       } catch (cause) {
         throw new RetrievalError('embedding_failed', `embedding ${batch.length} texts with ${model} failed`, { cause });
       }
@@ -118,8 +122,9 @@ export async function createEmbedder(options: EmbedderOptions): Promise<Embedder
 
 /**
  * Token counts from the pipeline's own tokenizer: the tokens the model is run on (the pipeline truncates
- * only beyond the tokenizer's model_max_length, 512 for MiniLM). Special tokens are reported apart, as the
- * difference they make to a one-word input (2 for BERT's [CLS] … [SEP]).
+ * only beyond the tokenizer's model_max_length, 512 for both MiniLMs). Special tokens are reported apart, as the
+ * difference they make to a one-word input (2 for BERT's [CLS] … [SEP], and for XLM-R's <s> … </s>). Nothing
+ * here assumes WordPiece: a SentencePiece (Unigram) tokenizer counts the same way.
  */
 function tokenizerOf(extractor: FeatureExtractionPipeline): { tokenizer: ModelTokenizer } | { tokenizerError: string } {
   const tokenizer = extractor.tokenizer;
