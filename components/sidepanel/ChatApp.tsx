@@ -60,6 +60,8 @@ export function ChatApp({ state }: { state: ChatState }) {
   const messageActions: MessageActionHandlers = {
     copy: (text) => state.copy(text),
     regenerate: () => void state.regenerate(),
+    continueAnswer: () => void state.continueAnswer(),
+    showVersion: (id, index) => state.showVersion(id, index),
     startEdit: setEditing,
     remove: (id) => state.deleteMessage(id),
   };

@@ -1,14 +1,19 @@
 /**
- * The panel's own buttons under a message (never part of the answer's sanitised Markdown): copy, regenerate
- * and delete for an answer; edit and delete for the user's message.
+ * The panel's own buttons under a message (never part of the answer's sanitised Markdown): the versions of an
+ * answer, copy, regenerate, continue (a stopped answer) and delete for an answer; edit and delete for the
+ * user's message.
  */
 import { useState } from 'preact/hooks';
+import { shownVersionIndex, versionCount } from '../../lib/storage/answer-versions';
 import type { MessageRecord } from '../../lib/storage/records';
 import { t } from '../ui/t';
+import { VersionPager } from './VersionPager';
 
 export interface MessageActionHandlers {
   copy(text: string): Promise<boolean>;
   regenerate(): void;
+  continueAnswer(): void;
+  showVersion(messageId: string, index: number): void;
   startEdit(messageId: string): void;
   remove(messageId: string): void;
 }
@@ -25,6 +30,7 @@ interface Props {
 export function MessageActions({ message, isLast, busy, on }: Props) {
   const [copied, setCopied] = useState(false);
   if (message.status === 'streaming') return null;
+  const versions = versionCount(message);
   return (
     <div
       class={`message-actions ${message.role}`}
@@ -32,6 +38,14 @@ export function MessageActions({ message, isLast, busy, on }: Props) {
       aria-label={message.role === 'user' ? t('actions_for_message') : t('actions_for_answer')}
       data-for={message.id}
     >
+      {versions > 1 && (
+        <VersionPager
+          index={shownVersionIndex(message)}
+          count={versions}
+          disabled={busy}
+          onShow={(index) => on.showVersion(message.id, index)}
+        />
+      )}
       {message.role === 'assistant' && message.text && (
         <button
           type="button"
@@ -44,6 +58,11 @@ export function MessageActions({ message, isLast, busy, on }: Props) {
           }}
         >
           {copied ? t('actions_copied') : t('actions_copy')}
+        </button>
+      )}
+      {message.role === 'assistant' && isLast && message.status === 'stopped' && (
+        <button type="button" class="link" disabled={busy} onClick={() => on.continueAnswer()}>
+          {t('actions_continue')}
         </button>
       )}
       {message.role === 'assistant' && isLast && (

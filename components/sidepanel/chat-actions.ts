@@ -1,9 +1,13 @@
-/** What the user can do in the chat: send, decide on a card, undo a fill, stop, retry, edit, copy, switch conversations. */
+/**
+ * What the user can do in the chat: send, decide on a card, undo a fill, stop, retry, regenerate, continue a
+ * stopped answer, show another version of an answer, edit, copy, switch conversations.
+ */
 import { batch } from '@preact/signals';
 import type { PanelCommand, PanelPageContext } from '../../lib/background/panel-port';
 import { withUndo } from '../../lib/background/record-undo-outcome';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { UndoOutcome } from '../../lib/core/run-part';
+import { showVersion } from '../../lib/storage/answer-versions';
 import { t } from '../ui/t';
 import type { ChatSignals } from './chat-signals';
 import type { createPageContextState } from './page-context-state';
@@ -89,11 +93,24 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
       s.running.value = true;
       post(await withPage({ type: 'retry', conversationId: s.conversation.value.id }));
     },
-    /** Answers the last question again, replacing the last answer. */
+    /** Answers the last question again; the last answer stays as an earlier version of the new one. */
     async regenerate() {
       if (!s.conversation.value) return;
       s.notice.value = null;
       post(await withPage({ type: 'regenerate', conversationId: s.conversation.value.id }));
+    },
+    /** Asks the model to go on with the answer the user stopped; what it writes is added to that answer. */
+    async continueAnswer() {
+      if (!s.conversation.value) return;
+      s.notice.value = null;
+      s.running.value = true;
+      post(await withPage({ type: 'continue', conversationId: s.conversation.value.id }));
+    },
+    /** Shows version `index` (0-based) of an answer at once; the background stores it, and continues from it. */
+    showVersion(messageId: string, index: number) {
+      if (!s.conversation.value) return;
+      s.updateMessage(messageId, (m) => showVersion(m, index));
+      post({ type: 'show-version', conversationId: s.conversation.value.id, messageId, index });
     },
     /** Replaces a sent message and continues the conversation from it (later messages are replaced). */
     async edit(messageId: string, text: string) {

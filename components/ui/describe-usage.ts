@@ -2,6 +2,7 @@
 import { costOf, priceOf } from '../../lib/providers/model-prices';
 import { emptyUsage } from '../../lib/providers/chat-model';
 import type { Usage } from '../../lib/core/usage';
+import { listVersions } from '../../lib/storage/answer-versions';
 import type { MessageRecord } from '../../lib/storage/records';
 import { t } from './t';
 import { formatInteger } from '../../lib/util/format-integer';
@@ -43,7 +44,8 @@ export function describeAnswerUsage(message: MessageRecord): UsageSummary | unde
 
 /** The conversation's totals; a cost only when every answer's model is priced (else it would understate). */
 export function describeConversationUsage(messages: MessageRecord[]): UsageSummary | undefined {
-  const answers = messages.filter((m) => m.usage);
+  // Every version of an answer was paid for, the ones not shown too.
+  const answers = messages.flatMap(listVersions).filter((m) => m.usage);
   if (answers.length === 0) return undefined;
   const total = emptyUsage();
   let costUsd = 0;

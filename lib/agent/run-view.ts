@@ -113,9 +113,9 @@ export function foldRunEvent(view: RunView, e: AgentEvent): RunView {
   return parts === view.parts ? view : { ...view, parts };
 }
 
-/** Folds a run's events, in order, into its view. */
-export const foldRunEvents = (runId: string, events: AgentEvent[]): RunView =>
-  events.reduce(foldRunEvent, emptyRunView(runId));
+/** Folds a run's events, in order, into its view; `before`: parts shown ahead of the run's own (a continued answer's). */
+export const foldRunEvents = (runId: string, events: AgentEvent[], before: RunPart[] = []): RunView =>
+  events.reduce(foldRunEvent, { runId, parts: before });
 
 /** The visible answer text of a run (every text part, in order). */
 export const runText = (parts: RunPart[]): string =>

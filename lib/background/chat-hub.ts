@@ -9,6 +9,7 @@ import type { ModelRef } from '../agent/model-ref';
 import type { RunSettings } from '../agent/run-settings';
 import type { ModelChoice } from '../agent/model-ref';
 import { foldRunEvents, runText } from '../agent/run-view';
+import type { RunPart } from '../core/run-part';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ConversationModel, MessageRecord } from '../storage/records';
 import type { PanelMessage, PanelPageContext } from './panel-port';
@@ -73,17 +74,21 @@ export function createChatHub(deps: Omit<ChatServiceDeps, 'runtime'> & { runtime
     broadcast(conversationId, { type: 'queued', conversationId, messages: queued.list(runId) });
   const isBusy = (conversationId: string) => starting.has(conversationId) || byConversation.has(conversationId);
 
-  /** What the user sees of a run now: its replay (journal, or the live run's state) folded into parts. */
-  async function viewOf(runId: string) {
-    const parts = foldRunEvents(runId, await (await deps.runtime()).replayRun(runId)).parts;
+  /**
+   * What the user sees of a run now: its replay (journal, or the live run's state) folded into parts, after
+   * `before` (what the answer showed before this run: nothing, or the stopped answer it continues).
+   */
+  async function viewOf(runId: string, before: RunPart[] = []) {
+    const parts = foldRunEvents(runId, await (await deps.runtime()).replayRun(runId), before).parts;
     return { parts, text: runText(parts) };
   }
 
-  /** The stored message with its live run laid over it. */
+  /** The stored message with its live run laid over it (an answer already settled from its run is as stored). */
   async function withLive(m: MessageRecord): Promise<MessageRecord> {
-    const runId = m.runId ?? [...runs.entries()].find(([, r]) => r.messageId === m.id)?.[0];
+    if (m.status !== 'streaming') return m;
+    const runId = [...runs.entries()].find(([, r]) => r.messageId === m.id)?.[0] ?? m.runId;
     if (!runId || !runs.has(runId)) return m;
-    return { ...m, runId, status: 'streaming', ...(await viewOf(runId)) };
+    return { ...m, runId, ...(await viewOf(runId, m.parts)) };
   }
 
   /** Sends `port` the conversation as it stands, live runs laid over their messages. */

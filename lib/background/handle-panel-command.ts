@@ -1,6 +1,7 @@
 /**
  * What each panel command does: subscribe, send (a new conversation, a new turn, or a message that joins the
- * live run), retry, stop, regenerate, edit, delete a message, and the user's decision on an approval card.
+ * live run), retry, stop, regenerate, continue a stopped answer, show a version of an answer, edit, delete a
+ * message, and the user's decision on an approval card.
  */
 import type { ConversationRecord, MessageRecord } from '../storage/records';
 import type { ConversationStore } from '../storage/conversation-store';
@@ -8,7 +9,13 @@ import { userInputInbox } from '../tools/user-input-inbox';
 import { t } from '../util/t';
 import type { ChatHub, PanelPortLike } from './chat-hub';
 import type { PanelCommand } from './panel-port';
-import { deleteOneMessage, dropLastAnswer, editUserMessage } from './rewrite-conversation';
+import {
+  answerToContinue,
+  answerToRegenerate,
+  deleteOneMessage,
+  editUserMessage,
+  showAnswerVersion,
+} from './rewrite-conversation';
 import type { StartTurn } from './start-turn';
 import { firstWordsTitle } from './generate-title';
 import { UserFacingError } from '../messaging/user-facing-error';
@@ -91,7 +98,6 @@ async function retry(
   hub: ChatHub,
   startTurn: StartTurn,
   store: ConversationStore,
-  port: PanelPortLike,
   command: Extract<PanelCommand, { type: 'retry' }>,
 ) {
   const { conversationId } = command;
@@ -99,12 +105,34 @@ async function retry(
   const messages = await store.listMessages(conversationId);
   const last = messages[messages.length - 1];
   if (!last) throw new UserFacingError('not_found', t('bg_nothing_to_retry'));
-  if (last.role === 'assistant') {
-    if (last.status !== 'error') throw new UserFacingError('invalid', t('bg_retry_only_failed'));
-    await store.deleteMessage(last.id);
-    await hub.snapshot(port, conversationId);
+  if (last.role === 'assistant' && last.status !== 'error')
+    throw new UserFacingError('invalid', t('bg_retry_only_failed'));
+  // The failed answer's place takes the new one; earlier versions of it (Regenerate's) stay.
+  const answer = last.role === 'assistant' ? { kind: 'version-of' as const, earlier: last } : undefined;
+  void startTurn(conversationId, command.page, undefined, undefined, answer);
+}
+
+/** Regenerate, Continue and switching versions: none while an answer is being written. */
+async function reviseAnswer(
+  hub: ChatHub,
+  startTurn: StartTurn,
+  store: ConversationStore,
+  command: Extract<PanelCommand, { type: 'regenerate' | 'continue' | 'show-version' }>,
+) {
+  const { conversationId } = command;
+  if (hub.isBusy(conversationId)) throw new UserFacingError('busy', t('bg_wait_or_stop'));
+  if (command.type === 'show-version') {
+    const message = await showAnswerVersion(store, conversationId, command.messageId, command.index);
+    hub.broadcast(conversationId, { type: 'message', message });
+    return;
   }
-  void startTurn(conversationId, command.page);
+  if (command.type === 'continue') {
+    const stopped = await answerToContinue(store, conversationId);
+    void startTurn(conversationId, command.page, undefined, undefined, { kind: 'continue', stopped });
+    return;
+  }
+  const earlier = await answerToRegenerate(store, conversationId);
+  void startTurn(conversationId, command.page, undefined, undefined, earlier && { kind: 'version-of', earlier });
 }
 
 /** Handles one validated command from `port`. */
@@ -122,21 +150,22 @@ export async function handlePanelCommand(
     case 'send':
       return send(hub, startTurn, store, port, command);
     case 'retry':
-      return retry(hub, startTurn, store, port, command);
+      return retry(hub, startTurn, store, command);
     case 'stop':
       return stopConversation(hub, command.conversationId);
     case 'regenerate':
+    case 'continue':
+    case 'show-version':
+      return reviseAnswer(hub, startTurn, store, command);
     case 'edit':
     case 'delete-message': {
       const { conversationId } = command;
       if (hub.isBusy(conversationId)) throw new UserFacingError('busy', t('bg_wait_or_stop'));
-      if (command.type === 'regenerate') await dropLastAnswer(store, conversationId);
-      else if (command.type === 'edit')
-        await editUserMessage(store, conversationId, command.messageId, command.text.trim());
+      if (command.type === 'edit') await editUserMessage(store, conversationId, command.messageId, command.text.trim());
       else await deleteOneMessage(store, conversationId, command.messageId);
       // Every panel showing the conversation redraws it from the store.
       await hub.resnapshot(conversationId);
-      if (command.type !== 'delete-message') void startTurn(conversationId, command.page);
+      if (command.type === 'edit') void startTurn(conversationId, command.page);
       return;
     }
     case 'approval': {

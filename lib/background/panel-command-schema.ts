@@ -34,8 +34,17 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
   /** Answer the last user message again (after an error). */
   z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),
   z.object({ type: z.literal('stop'), conversationId: id }),
-  /** Answer the last user message again, replacing the last answer (whatever its status). */
+  /** Answer the last user message again; the last answer (whatever its status) stays as an earlier version. */
   z.object({ type: z.literal('regenerate'), conversationId: id, page: pageContextSchema.optional() }),
+  /** Go on with the last answer, which the user stopped: what the model writes is added to it. */
+  z.object({ type: z.literal('continue'), conversationId: id, page: pageContextSchema.optional() }),
+  /** Show version `index` (0-based) of an answer; the conversation continues from the version shown. */
+  z.object({
+    type: z.literal('show-version'),
+    conversationId: id,
+    messageId: id,
+    index: z.number().int().nonnegative().max(100_000),
+  }),
   /** Replace a sent user message with new text and continue from there: every later message goes. */
   z.object({
     type: z.literal('edit'),

@@ -31,7 +31,8 @@ export async function resumeAfterWake(
   const resumed = new Set([...runs.values()].map((r) => r.messageId));
   for (const m of await store.listStreamingMessages()) {
     if (resumed.has(m.id)) continue;
-    const fromJournal = m.runId ? await hub.viewOf(m.runId) : undefined;
+    // A continued answer's run is laid after what the answer showed before it.
+    const fromJournal = m.runId ? await hub.viewOf(m.runId, m.parts) : undefined;
     await store.putMessage({ ...m, ...(fromJournal?.parts.length ? fromJournal : {}), status: 'interrupted' });
   }
   return handles.length;

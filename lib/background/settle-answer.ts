@@ -1,12 +1,16 @@
 /**
  * Settling a run's answer: once the run ends, its message record is written from the journal (the only
  * checkpoint of an answer), messages queued during the run become the next user messages, and the first
- * exchange of a conversation gets its title.
+ * exchange of a conversation gets its title. A continued answer (turn-answer.ts) keeps what it had before the
+ * run: the run's parts, model messages and usage are added to it.
  */
 import type { RunResult } from '../agent/agent-runtime';
+import { foldRunEvents, runText } from '../agent/run-view';
+import { emptyUsage } from '../providers/chat-model';
 import type { ModelRef } from '../agent/model-ref';
 import type { MessageRecord, MessageStatus } from '../storage/records';
 import type { ChatHub, LiveRun } from './chat-hub';
+import { joinModelMessages } from './join-model-messages';
 import { sumRunUsage } from './sum-run-usage';
 
 const statusFor: Record<RunResult['reason'], MessageStatus> = {
@@ -38,21 +42,23 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
 
   async function storeAnswer(runId: string, live: LiveRun, result: RunResult) {
     const store = await deps.store;
-    const [view, current, events] = await Promise.all([
-      hub.viewOf(runId),
+    const [current, events] = await Promise.all([
       store.getMessage(live.messageId),
       (await deps.runtime()).replayRun(runId),
     ]);
-    const usage = sumRunUsage(events);
     if (!current) return;
+    // A new answer's record holds nothing yet; a continued one holds what it showed before this run.
+    const parts = foldRunEvents(runId, events, current.parts ?? []).parts;
+    const usage = sumRunUsage(events, { ...(current.usage ?? emptyUsage()) });
     const final: MessageRecord = {
       ...current,
       // The model that wrote the answer: a run that fell back is labelled with the model it moved to.
       ...(result.modelLabel ? { model: result.modelLabel } : {}),
       runId,
-      ...view,
+      parts,
+      text: runText(parts),
       ...(usage.inputTokens + usage.outputTokens > 0 ? { usage } : {}),
-      modelMessages: result.messages,
+      modelMessages: joinModelMessages(current.modelMessages, result.messages),
       status: statusFor[result.reason],
       finish: result.reason,
       ...(result.error ? { error: result.error } : {}),

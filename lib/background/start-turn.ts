@@ -1,13 +1,13 @@
 /**
  * Starting a turn: the run for the conversation's last user message, with its model, settings and history,
  * behind a placeholder answer the panel shows at once. A turn that cannot start leaves an error answer the
- * user can retry.
+ * user can retry. The answer may be a new version of an earlier one or the rest of a stopped one (turn-answer.ts).
  */
 import type { RunResult } from '../agent/agent-runtime';
 import type { MessageRecord } from '../storage/records';
 import type { ChatHub } from './chat-hub';
 import type { PanelPageContext } from './panel-port';
-import { toModelHistory } from './to-model-history';
+import { startingRecord, turnHistory, type TurnAnswer } from './turn-answer';
 import { toErrorInfo } from '../agent/to-error-info';
 import { buildModelChain } from '../agent/model-fallback';
 
@@ -22,6 +22,7 @@ export type StartTurn = (
   page: PanelPageContext | undefined,
   mentionedTabIds?: number[],
   pending?: PendingMessage,
+  answer?: TurnAnswer,
 ) => Promise<void>;
 
 /** `startTurn` for the hub; `finalize` settles each run it starts. */
@@ -32,21 +33,22 @@ export function createTurnStarter(
   const { deps, starting, settling, broadcast } = hub;
 
   /** Stores an assistant message that is only an error, so the user sees it and can retry. */
-  async function failTurn(conversationId: string, error: unknown) {
-    const message: MessageRecord = {
+  async function failTurn(conversationId: string, error: unknown, answer: TurnAnswer | undefined) {
+    const fresh: MessageRecord = {
       id: deps.generateId(),
       conversationId,
       role: 'assistant',
       text: '',
       status: 'error',
       createdAt: deps.now(),
-      error: toErrorInfo(error),
     };
+    // A new version that could not start is the newest version, an error; a continued answer keeps its text.
+    const message: MessageRecord = { ...startingRecord(answer, fresh), error: toErrorInfo(error) };
     await (await deps.store).putMessage(message);
     broadcast(conversationId, { type: 'message', message });
   }
 
-  return async function startTurn(conversationId, page, mentionedTabIds, pending) {
+  return async function startTurn(conversationId, page, mentionedTabIds, pending, answer) {
     starting.add(conversationId);
     try {
       await settling.get(conversationId);
@@ -65,8 +67,8 @@ export function createTurnStarter(
       ]);
       const chain = buildModelChain(resolved, resolved.fallbacks ?? []);
       const settings = chain.length > 1 ? { ...userSettings, modelChain: chain } : userSettings;
-      const history = toModelHistory(records);
-      const placeholder: MessageRecord = {
+      const history = turnHistory(records, answer);
+      const placeholder = startingRecord(answer, {
         id: deps.generateId(),
         conversationId,
         role: 'assistant',
@@ -75,7 +77,7 @@ export function createTurnStarter(
         createdAt: deps.now(),
         model: resolved.label,
         ...(resolved.unpriced ? { unpriced: true as const } : {}),
-      };
+      });
       const placed = store.putMessage(placeholder);
       placed.catch(() => undefined); // awaited below; this only keeps a failure before then from being unhandled
       broadcast(conversationId, { type: 'message', message: placeholder });
@@ -93,7 +95,9 @@ export function createTurnStarter(
         .then((result) => finalize(handle.runId, result))
         .catch((e: unknown) => console.error('finalising run failed', e));
     } catch (error) {
-      await failTurn(conversationId, error).catch((e: unknown) => console.error('could not store the failed turn', e));
+      await failTurn(conversationId, error, answer).catch((e: unknown) =>
+        console.error('could not store the failed turn', e),
+      );
     } finally {
       starting.delete(conversationId);
     }

@@ -52,7 +52,21 @@ export interface MessageRecord {
   /** What the run added to the conversation as the model sees it (tool calls and results included). */
   modelMessages?: ChatMessage[];
   finish?: RunFinishReason;
+  /**
+   * An answer's other versions, in the order they were written (Regenerate keeps each earlier answer to the
+   * same question). The record's own fields are the version shown: the one the conversation continues from.
+   * Absent on an answer with one version, and on every message stored before versions existed.
+   */
+  otherVersions?: AnswerVersion[];
+  /** Where the version shown sits among all of them, 0-based; absent: after the others (the newest). */
+  versionIndex?: number;
 }
+
+/** One version of an answer: the fields of its record that say what it was, not where it is in the conversation. */
+export type AnswerVersion = Omit<
+  MessageRecord,
+  'id' | 'conversationId' | 'role' | 'createdAt' | 'otherVersions' | 'versionIndex'
+>;
 
 export interface DefaultModel {
   providerId: string;

@@ -1,4 +1,4 @@
-/** Per-message actions drawn by the panel: copy, regenerate, edit and resend, delete. */
+/** Per-message actions drawn by the panel: copy, regenerate (and its versions), continue after Stop, edit and resend, delete. */
 import {
   addProvider,
   assistantMessages,
@@ -51,7 +51,7 @@ test('copy an answer, regenerate it, edit the question and resend, delete a mess
   await expect(box).toHaveValue('The **first** answer.');
   await box.fill('');
 
-  // Regenerate: the last answer is replaced by a new one to the same question.
+  // Regenerate: a new answer to the same question is shown in the last answer's place (the first stays as a version).
   await answerActions.getByRole('button', { name: 'Regenerate' }).click();
   await expect(assistantMessages(panel)).toHaveCount(1);
   await expect(assistantMessages(panel).last().locator('.markdown')).toHaveText('A second take.');
@@ -108,4 +108,121 @@ test('Escape in the editor cancels the edit and keeps the message; actions wait 
   }
   await panel.getByRole('button', { name: 'Stop' }).click();
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'stopped');
+});
+
+type Sent = { role: string; content: string | null }[];
+/** The conversation a request carried, without its system prompt. */
+const conversationIn = (body: unknown) =>
+  (body as { messages: Sent }).messages.filter((m) => m.role !== 'system').map((m) => `${m.role}:${m.content}`);
+
+test('regenerate keeps every answer as a version: the pager switches, a reload keeps it, the next message continues from it', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  llm.enqueue(
+    { text: ['The first ', 'answer.'] },
+    { text: ['The second ', 'answer.'] },
+    { text: ['The third ', 'answer.'] },
+    { text: ['Going on from ', 'the first.'] },
+  );
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'Tell me');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  const actions = panel.getByRole('group', { name: 'Actions for this answer' });
+  // One version: no pager.
+  await expect(actions.getByRole('button', { name: 'Regenerate' })).toBeEnabled();
+  await expect(actions.getByRole('button', { name: 'Previous version' })).toHaveCount(0);
+
+  for (const text of ['The second answer.', 'The third answer.']) {
+    await actions.getByRole('button', { name: 'Regenerate' }).click();
+    await expect(answer.locator('.markdown')).toHaveText(text);
+    await expect(answer).toHaveAttribute('data-status', 'complete');
+  }
+  await expect(assistantMessages(panel)).toHaveCount(1);
+  await expect(actions.getByText('3 / 3')).toBeVisible();
+  // What a screen reader says of the counter.
+  await expect(actions.getByText('Version 3 of 3')).toHaveCount(1);
+  await expect(actions.getByRole('button', { name: 'Next version' })).toBeDisabled();
+
+  await actions.getByRole('button', { name: 'Previous version' }).click();
+  await expect(actions.getByText('2 / 3')).toBeVisible();
+  await expect(answer.locator('.markdown')).toHaveText('The second answer.');
+  await actions.getByRole('button', { name: 'Previous version' }).click();
+  await expect(actions.getByText('1 / 3')).toBeVisible();
+  await expect(answer.locator('.markdown')).toHaveText('The first answer.');
+  await expect(actions.getByRole('button', { name: 'Previous version' })).toBeDisabled();
+  await expect(actions.getByRole('button', { name: 'Next version' })).toBeEnabled();
+  // Stored with the conversation: the version shown is the record's text.
+  await expect.poll(() => stored(extPage)).toEqual(['user:Tell me', 'assistant:The first answer.']);
+
+  await panel.reload();
+  await expect(assistantMessages(panel).last().locator('.markdown')).toHaveText('The first answer.');
+  await expect(actions.getByText('1 / 3')).toBeVisible();
+
+  await sendChat(panel, 'And then?');
+  await expect(assistantMessages(panel).last().locator('.markdown')).toHaveText('Going on from the first.');
+  expect(conversationIn(chatRequests(llm)[3]!.body)).toEqual([
+    'user:Tell me',
+    'assistant:The first answer.',
+    'user:And then?',
+  ]);
+});
+
+test('Stop offers Continue: the model is asked to go on from the partial answer, and the rest joins the same answer', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  const slow = { text: (i: number) => (i < 400 ? `w${i} ` : undefined), chunkDelayMs: 50 };
+  llm.enqueue(slow, slow, { text: ['and the ', 'rest.'] });
+  const panel = await openPanel(context, extensionId);
+  const continueButtons = panel.getByRole('button', { name: 'Continue' });
+
+  await sendChat(panel, 'Write a lot');
+  await expect(assistantMessages(panel).last()).toContainText('w3 ');
+  await expect(continueButtons).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'stopped');
+  await expect(
+    panel.getByRole('group', { name: 'Actions for this answer' }).getByRole('button', { name: 'Continue' }),
+  ).toBeVisible();
+
+  // A new message: the stopped answer is no longer the one the conversation ends with, and Continue goes.
+  await sendChat(panel, 'Write more');
+  await expect(continueButtons).toHaveCount(0);
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toContainText('w3 ');
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(answer).toHaveAttribute('data-status', 'stopped');
+  await expect(continueButtons).toHaveCount(1);
+  await expect(
+    panel.getByRole('group', { name: 'Actions for this answer' }).last().getByRole('button', { name: 'Continue' }),
+  ).toBeVisible();
+  const partial = (await stored(extPage)).at(-1)!.replace(/^assistant:/, '');
+  expect(partial).toMatch(/^w0 w1 w2 w3 /);
+
+  await continueButtons.click();
+  await expect(answer).toHaveAttribute('data-status', 'complete');
+  await expect(answer.locator('.markdown')).toHaveText(`${partial}and the rest.`);
+  await expect(answer.locator('.status')).toHaveCount(0);
+  await expect(continueButtons).toHaveCount(0);
+  await expect(assistantMessages(panel)).toHaveCount(2);
+  // The request ends with the partial answer and the instruction to go on from it.
+  const sent = conversationIn(chatRequests(llm)[2]!.body);
+  expect(sent.slice(0, -1)).toEqual([
+    `user:Write a lot`,
+    expect.stringMatching(/^assistant:w0 w1 w2 w3 /),
+    'user:Write more',
+    `assistant:${partial}`,
+  ]);
+  expect(sent.at(-1)).toMatch(
+    /^user:\(The user stopped your previous reply .* continue it\. Continue exactly from where it stopped/,
+  );
+  expect((await stored(extPage)).at(-1)).toBe(`assistant:${partial}and the rest.`);
 });

@@ -18,11 +18,16 @@ import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
 
 /**
- * A message left streaming by the exporting browser can never finish here: it imports as interrupted. The
- * cast is over parts checked by the schema for the fields the panel reads; later versions' extra fields ride along.
+ * A message (or a version of an answer) left streaming by the exporting browser can never finish here: it
+ * imports as interrupted. The cast is over parts checked by the schema for the fields the panel reads; later
+ * versions' extra fields ride along.
  */
+const settle = <T extends { status: ExportedMessage['status'] }>(m: T): T => ({
+  ...m,
+  status: m.status === 'streaming' ? 'interrupted' : m.status,
+});
 const settled = (m: ExportedMessage): MessageRecord =>
-  ({ ...m, status: m.status === 'streaming' ? 'interrupted' : m.status }) as MessageRecord;
+  settle({ ...m, ...(m.otherVersions ? { otherVersions: m.otherVersions.map(settle) } : {}) }) as MessageRecord;
 
 export async function applyImport(deps: DataTransferDeps, file: ExportFile): Promise<ImportResult> {
   const [conversations, memory, settings, providers] = await Promise.all([

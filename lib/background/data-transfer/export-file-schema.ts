@@ -79,13 +79,12 @@ const chatMessageSchema = z.looseObject({
   content: z.array(z.looseObject({ type: z.string().max(50) })).max(10_000),
 });
 
-export const exportedMessageSchema = z.object({
-  id,
-  conversationId: id,
-  role: z.enum(['user', 'assistant']),
+const messageStatus = z.enum(['complete', 'streaming', 'stopped', 'error', 'interrupted']);
+
+/** What one version of an answer holds (lib/storage/records.ts AnswerVersion); a message's own fields are one too. */
+const answerVersionFields = {
   text,
-  status: z.enum(['complete', 'streaming', 'stopped', 'error', 'interrupted']),
-  createdAt: time,
+  status: messageStatus,
   model: z.string().max(500).optional(),
   usage: usageSchema.optional(),
   error: errorInfoSchema.optional(),
@@ -93,7 +92,31 @@ export const exportedMessageSchema = z.object({
   parts: z.array(runPartSchema).max(10_000).optional(),
   modelMessages: z.array(chatMessageSchema).max(10_000).optional(),
   finish: z.enum(['stop', 'length', 'step-limit', 'stopped', 'error']).optional(),
-});
+};
+
+const { text: _text, status: _status, ...versionFieldsAfterStatus } = answerVersionFields;
+
+/**
+ * A message; an answer regenerated keeps its other versions and which one is shown. Files from before
+ * versions existed have neither and import as answers with one version.
+ */
+export const exportedMessageSchema = z
+  .object({
+    id,
+    conversationId: id,
+    role: z.enum(['user', 'assistant']),
+    // The fields in the order files have always had them.
+    text: answerVersionFields.text,
+    status: answerVersionFields.status,
+    createdAt: time,
+    ...versionFieldsAfterStatus,
+    otherVersions: z.array(z.object(answerVersionFields)).max(10_000).optional(),
+    versionIndex: count.optional(),
+  })
+  .refine((m) => m.versionIndex === undefined || m.versionIndex <= (m.otherVersions?.length ?? 0), {
+    message: 'versionIndex is past the last version',
+    path: ['versionIndex'],
+  });
 
 export const exportedConversationSchema = z.object({
   conversation: z.object({ id, title: z.string().max(1000), createdAt: time, updatedAt: time }),

@@ -240,9 +240,16 @@ describe('chat service over the agent runtime', () => {
       return m;
     });
     expect(stored[1]).toMatchObject({ status: 'error', error: { code: 'no_provider' } });
+    const failedId = stored[1]!.id;
+    const writesOf = () => t.received.filter((m) => m.type === 'message' && m.message.id === failedId).length;
+    const before = writesOf();
     await t.service.handle(t.port, { type: 'retry', conversationId: id });
-    await vi.waitFor(async () => expect(await t.store.listMessages(id)).toHaveLength(2));
-    expect((await t.store.listMessages(id))[1]!.id).not.toBe(stored[1]!.id);
+    // The new attempt (failing again here) takes the failed answer's place; a bare error is not kept as a version.
+    await vi.waitFor(() => expect(writesOf()).toBe(before + 1));
+    const after = await t.store.listMessages(id);
+    expect(after).toHaveLength(2);
+    expect(after[1]).toMatchObject({ id: failedId, status: 'error', error: { code: 'no_provider' } });
+    expect(after[1]!.otherVersions).toBeUndefined();
   });
 
   it('the page context the panel sends reaches the model in the user turn, not the system prompt', async () => {

@@ -32,6 +32,21 @@ describe('conversation export', () => {
     expect(md.match(/^# /gm)).toHaveLength(1);
   });
 
+  it('Markdown: an answer with versions gives only the version shown', () => {
+    const regenerated: MessageRecord = {
+      ...messages[1]!,
+      otherVersions: [
+        { text: 'Overnight in the fridge.', status: 'complete' },
+        { text: 'Until it doubles.', status: 'complete' },
+      ],
+      versionIndex: 1,
+    };
+    const md = conversationToMarkdown(conversation, [messages[0]!, regenerated]);
+    expect(md).toContain('About **4 hours**.');
+    expect(md).not.toContain('Overnight');
+    expect(md).not.toContain('doubles');
+  });
+
   it("Markdown: its headings are in the user's language", () => {
     useLocale('de');
     const md = conversationToMarkdown({ ...conversation, title: '' }, [

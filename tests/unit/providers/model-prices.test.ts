@@ -71,6 +71,15 @@ describe('model prices', () => {
     expect(unpricedFor({ kind: 'azure-openai', baseUrl: 'https://me.openai.azure.com' })).toEqual({ unpriced: true });
   });
 
+  it("a conversation's totals count every version of an answer, the ones not shown too", () => {
+    const regenerated: MessageRecord = {
+      ...answer('A · gpt-4o', usage(1_000_000, 0)),
+      otherVersions: [{ text: 'earlier', status: 'complete', model: 'A · gpt-4o', usage: usage(0, 100_000) }],
+    };
+    expect(describeAnswerUsage(regenerated)).toEqual({ tokens: '1,000,000 in · 0 out', cost: '$2.50' });
+    expect(describeConversationUsage([regenerated])).toEqual({ tokens: '1,000,000 in · 100,000 out', cost: '$3.50' });
+  });
+
   it("a run's usage is the sum of its steps, sub-agents included", () => {
     const u = sumRunUsage([
       { type: 'usage', runId: 'r', step: 0, usage: usage(10, 2, 1) },

@@ -153,6 +153,28 @@ describe('data.import', () => {
     expect((await w.settings.get()).userSkills).toEqual([skill]);
   });
 
+  it("an answer's versions travel with it, the one shown still shown; a version left streaming imports as interrupted", async () => {
+    const w = await filled();
+    const m2 = (await w.conversations.getMessage('m2'))!;
+    await w.conversations.putMessage({
+      ...m2,
+      otherVersions: [
+        { text: 'The 8:30.', status: 'complete', model: 'Fake · m', parts: [{ kind: 'text', text: 'The 8:30.' }] },
+        { text: 'The 9:', status: 'streaming' },
+      ],
+      versionIndex: 0,
+    });
+    const file = await w.h['data.export']({});
+    const fresh = await world({}, 0);
+    await fresh.h['data.import']({ text: JSON.stringify(file) });
+    const imported = (await fresh.conversations.getMessage('m2'))!;
+    expect(imported).toMatchObject({ text: 'The 9:04.', versionIndex: 0 });
+    expect(imported.otherVersions).toEqual([
+      { text: 'The 8:30.', status: 'complete', model: 'Fake · m', parts: [{ kind: 'text', text: 'The 8:30.' }] },
+      { text: 'The 9:', status: 'interrupted' },
+    ]);
+  });
+
   it('a message left streaming imports as interrupted (it can never finish here)', async () => {
     const w = await filled();
     const file = await w.h['data.export']({});
@@ -177,6 +199,7 @@ describe('data.import', () => {
     ['a provider of an unknown kind', '', /damaged at providers\.0\.kind/],
     ['a remembered-sites entry that is not a site', '', /damaged at remember\.deniedDomains\.0/],
     ['remember settings out of bounds', '', /damaged at remember\.dwellMs/],
+    ['a version index past the last version', '', /damaged at conversations\.0\.messages\.1\.versionIndex/],
   ];
   const provider = {
     id: 'x',
@@ -198,6 +221,12 @@ describe('data.import', () => {
       remember: { enabled: true, deniedDomains: ['not a site'] },
     }),
     'remember settings out of bounds': (file) => ({ ...file, remember: { enabled: true, dwellMs: -1 } }),
+    'a version index past the last version': (file) => {
+      const f = structuredClone(file) as { conversations: { messages: object[] }[] };
+      const messages = f.conversations[0]!.messages;
+      messages[1] = { ...messages[1], otherVersions: [{ text: 'Earlier', status: 'complete' }], versionIndex: 2 };
+      return f;
+    },
   };
   for (const [what, given, message] of bad) {
     it(`refuses ${what} with a clear error and changes nothing`, async () => {
