@@ -40,7 +40,7 @@ export function SettingsPage({ state }: { state: OptionsState }) {
             <MemoriesSettings state={agent} />
             <IndexSettings key={imports} />
             <WebSearchSettings />
-            <PerformanceSettings />
+            <PerformanceSettings providers={state.providers.value} />
             <PrivacySettings onImported={onImported} />
             <AboutSettings />
           </>
