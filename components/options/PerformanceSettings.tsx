@@ -233,11 +233,11 @@ function Searches({ summary, now }: { summary: SearchTraceSummary; now: number }
 }
 
 /** How fast answers and tools are, how much the prompt cache saves, and how history search performs, updated live. */
-/** `providers`: the providers Settings lists, whose names the models are shown with. */
-export function PerformanceSettings({ providers }: { providers: Providers }) {
+export function PerformanceSettings() {
   const state = useMemo(() => createPerformanceState(), []);
   useEffect(() => state.follow(), [state]);
   const stats = state.stats.value;
+  const providers = state.providers.value;
   const searches = state.searches.value;
   const measured = stats && Object.keys(stats.models).length > 0;
   return (

@@ -40,7 +40,7 @@ export function SettingsPage({ state }: { state: OptionsState }) {
             <MemoriesSettings state={agent} />
             <IndexSettings key={imports} />
             <WebSearchSettings />
-            <PerformanceSettings providers={state.providers.value} />
+            <PerformanceSettings />
             <PrivacySettings onImported={onImported} />
             <AboutSettings />
           </>
