@@ -6,7 +6,7 @@
 import type { ChatMessage } from '../core/chat-message';
 import type { ErrorInfo } from '../core/error-info';
 import type { RunFinishReason, RunPart } from '../core/run-part';
-import type { Usage } from '../core/usage';
+import type { TokenPrices, Usage } from '../core/usage';
 
 export interface ConversationRecord {
   id: string;
@@ -43,6 +43,11 @@ export interface MessageRecord {
    * the vendors' list prices say nothing about what it costs, so no cost is shown.
    */
   unpriced?: true;
+  /**
+   * The price the user set for the model of such a server when the answer was written: its cost is computed
+   * from it (a later change of the price does not rewrite what an answer cost).
+   */
+  price?: TokenPrices;
   usage?: Usage;
   error?: ErrorInfo;
   /** The agent run that wrote this answer (its journal has every step). */
