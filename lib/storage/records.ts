@@ -5,6 +5,7 @@
  */
 import type { ChatMessage } from '../core/chat-message';
 import type { ErrorInfo } from '../core/error-info';
+import type { MessageMention } from '../core/message-mention';
 import type { RunFinishReason, RunPart } from '../core/run-part';
 import type { TokenPrices, Usage } from '../core/usage';
 
@@ -36,6 +37,8 @@ export interface MessageRecord {
   text: string;
   status: MessageStatus;
   createdAt: number;
+  /** A user message's @-mentioned tabs, at their places in `text` (shown as pills). */
+  mentions?: MessageMention[];
   /** "provider name · model" that produced an assistant message. */
   model?: string;
   /**
