@@ -16,7 +16,7 @@ export const pageContextSchema = z.object({
  * Tabs the user @-mentioned in the composer, each at its place in the text (`@title` from `start` to `end`):
  * the run may read those tabs too (checked again when used), and the message shows them as pills.
  */
-const mentionsSchema = z
+export const mentionsSchema = z
   .array(
     z.object({
       tabId: z.number().int().nonnegative(),
