@@ -4,6 +4,7 @@ import { providerNeedsKey } from './provider-needs-key';
 import { SettingsSection } from './SettingsSection';
 import { FallbackSettings } from './FallbackSettings';
 import { t } from '../ui/t';
+import { formatUsd } from '../ui/describe-usage';
 
 /** The providers the user added: which one answers by default, each one's endpoint and key, edit and delete. */
 export function ModelsSettings({ state }: { state: OptionsState }) {
@@ -28,6 +29,11 @@ export function ModelsSettings({ state }: { state: OptionsState }) {
                 <strong>{p.name}</strong>
                 <span class="item-detail">
                   <span>{t('models_model', p.model)}</span>
+                  {p.prices?.[p.model] && (
+                    <span>
+                      {t('models_price', formatUsd(p.prices[p.model]!.input), formatUsd(p.prices[p.model]!.output))}
+                    </span>
+                  )}
                   <span>{t('models_type', p.kind)}</span>
                   {p.baseUrl && <span>{t('models_endpoint', p.baseUrl)}</span>}
                   {providerNeedsKey(p) ? (

@@ -1,9 +1,11 @@
 import type { ComponentChild } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
+import type { ProviderView } from '../../lib/core/provider-record';
 import type { SearchTraceSummary } from '../../lib/background/summarize-search-traces';
 import { formatAgo, formatCount, formatMs, formatPercent } from './format-figures';
 import { createPerformanceState } from './performance-state';
+import { nameModelFigures, nameToolFigures, type FigureName } from './performance-labels';
 import { SettingsSection } from './SettingsSection';
 import { Sparkline } from './Sparkline';
 import { fillSlots } from '../ui/fill-slots';
@@ -13,6 +15,22 @@ const tokens = (n: number) => formatCount(n, 'token');
 
 /** "340 ms typical, 900 ms p95" with the typical figure as its own element (tests and the eye find it). */
 const typicalAndP95 = (typical: ComponentChild, p95: string) => fillSlots('perf_typical_p95', typical, p95);
+
+type Providers = readonly Pick<ProviderView, 'id' | 'name'>[];
+
+/** A card's heading: the friendly name, and under it the raw one the records use (for debugging). */
+function FigureHeading({ name }: { name: FigureName }) {
+  return (
+    <>
+      <h3>{name.label}</h3>
+      {name.raw !== name.label && (
+        <p class="raw-name">
+          <code>{name.raw}</code>
+        </p>
+      )}
+    </>
+  );
+}
 
 function CacheLine({ cache }: { cache: LatencyStats['cache'] }) {
   if (cache.steps === 0) return <span>{t('perf_no_usage')}</span>;
@@ -29,45 +47,49 @@ function CacheLine({ cache }: { cache: LatencyStats['cache'] }) {
   );
 }
 
-function ModelCards({ stats }: { stats: LatencyStats }) {
+function ModelCards({ stats, providers }: { stats: LatencyStats; providers: Providers }) {
   return (
     <div class="figure-grid" aria-label={t('perf_models')}>
-      {Object.entries(stats.models).map(([name, m]) => (
-        <article key={name} class="figure-card" data-model={name} aria-label={name}>
-          <h3>{name}</h3>
-          <p class="figure-line">{formatCount(m.model.count, 'response')}</p>
-          <dl>
-            <dt>{t('perf_first_token')}</dt>
-            <dd>
-              <span>
-                {typicalAndP95(
-                  <span class="figure" data-figure="ttft-p50">
-                    {formatMs(m.ttft.p50)}
-                  </span>,
-                  formatMs(m.ttft.p95),
-                )}
-              </span>
-              <Sparkline buckets={m.ttftOverTime} label={t('perf_ttft_label', name)} format={formatMs} />
-            </dd>
-            <dt>{t('perf_whole_response')}</dt>
-            <dd>
-              <span>
-                {typicalAndP95(
-                  <span class="figure" data-figure="response-p50">
-                    {formatMs(m.model.p50)}
-                  </span>,
-                  formatMs(m.model.p95),
-                )}
-              </span>
-              <Sparkline buckets={m.modelOverTime} label={t('perf_response_label', name)} format={formatMs} />
-            </dd>
-            <dt>{t('perf_prompt_cache')}</dt>
-            <dd>
-              <CacheLine cache={m.cache} />
-            </dd>
-          </dl>
-        </article>
-      ))}
+      {Object.entries(stats.models).map(([key, m]) => {
+        const named = nameModelFigures(m, providers);
+        const name = named.label;
+        return (
+          <article key={key} class="figure-card" data-model={key} aria-label={name}>
+            <FigureHeading name={named} />
+            <p class="figure-line">{formatCount(m.model.count, 'response')}</p>
+            <dl>
+              <dt>{t('perf_first_token')}</dt>
+              <dd>
+                <span>
+                  {typicalAndP95(
+                    <span class="figure" data-figure="ttft-p50">
+                      {formatMs(m.ttft.p50)}
+                    </span>,
+                    formatMs(m.ttft.p95),
+                  )}
+                </span>
+                <Sparkline buckets={m.ttftOverTime} label={t('perf_ttft_label', name)} format={formatMs} />
+              </dd>
+              <dt>{t('perf_whole_response')}</dt>
+              <dd>
+                <span>
+                  {typicalAndP95(
+                    <span class="figure" data-figure="response-p50">
+                      {formatMs(m.model.p50)}
+                    </span>,
+                    formatMs(m.model.p95),
+                  )}
+                </span>
+                <Sparkline buckets={m.modelOverTime} label={t('perf_response_label', name)} format={formatMs} />
+              </dd>
+              <dt>{t('perf_prompt_cache')}</dt>
+              <dd>
+                <CacheLine cache={m.cache} />
+              </dd>
+            </dl>
+          </article>
+        );
+      })}
     </div>
   );
 }
@@ -77,37 +99,44 @@ function ToolCards({ stats }: { stats: LatencyStats }) {
   if (tools.length === 0) return <p class="hint">{t('perf_no_tool')}</p>;
   return (
     <div class="figure-grid" aria-label={t('perf_tools')}>
-      {tools.map(([name, tool]) => (
-        <article key={name} class="figure-card" data-tool={name} aria-label={name}>
-          <h3>{name}</h3>
-          <p class="figure-line">
-            {t('perf_calls_ran', formatCount(tool.duration.count, 'call'))}
-            {tool.failed > 0 && (
-              <span class="figure-bad"> {t('perf_failed', tool.failed, formatPercent(tool.errorRate))}</span>
+      {tools.map(([toolName, tool]) => {
+        const named = nameToolFigures(toolName);
+        const name = named.label;
+        return (
+          <article key={toolName} class="figure-card" data-tool={toolName} aria-label={name}>
+            <FigureHeading name={named} />
+            <p class="figure-line">
+              {t('perf_calls_ran', formatCount(tool.duration.count, 'call'))}
+              {tool.failed > 0 && (
+                <span class="figure-bad"> {t('perf_failed', tool.failed, formatPercent(tool.errorRate))}</span>
+              )}
+              {tool.denied > 0 && <span> {t('perf_denied', tool.denied)}</span>}
+              {tool.stopped > 0 && <span> {t('perf_stopped', tool.stopped)}</span>}
+            </p>
+            {tool.duration.count > 0 && (
+              <>
+                <p class="figure-line">
+                  {typicalAndP95(
+                    <span class="figure" data-figure="tool-p50">
+                      {formatMs(tool.duration.p50)}
+                    </span>,
+                    formatMs(tool.duration.p95),
+                  )}
+                </p>
+                <Sparkline buckets={tool.overTime} label={t('perf_duration_label', name)} format={formatMs} />
+              </>
             )}
-            {tool.denied > 0 && <span> {t('perf_denied', tool.denied)}</span>}
-            {tool.stopped > 0 && <span> {t('perf_stopped', tool.stopped)}</span>}
-          </p>
-          {tool.duration.count > 0 && (
-            <>
-              <p class="figure-line">
-                {typicalAndP95(
-                  <span class="figure" data-figure="tool-p50">
-                    {formatMs(tool.duration.p50)}
-                  </span>,
-                  formatMs(tool.duration.p95),
-                )}
-              </p>
-              <Sparkline buckets={tool.overTime} label={t('perf_duration_label', name)} format={formatMs} />
-            </>
-          )}
-        </article>
-      ))}
+          </article>
+        );
+      })}
     </div>
   );
 }
 
-function FiguresTable({ stats }: { stats: LatencyStats }) {
+/** A row's first cell: the friendly name, the raw one in its tooltip. */
+const NameCell = ({ name }: { name: FigureName }) => <td title={name.raw}>{name.label}</td>;
+
+function FiguresTable({ stats, providers }: { stats: LatencyStats; providers: Providers }) {
   return (
     <details class="figures-table">
       <summary>{t('perf_table_summary')}</summary>
@@ -123,7 +152,7 @@ function FiguresTable({ stats }: { stats: LatencyStats }) {
           </tr>
         </thead>
         <tbody>
-          {Object.entries(stats.models).flatMap(([name, m]) =>
+          {Object.entries(stats.models).flatMap(([key, m]) =>
             (
               [
                 [t('perf_first_token'), m.ttft],
@@ -131,8 +160,8 @@ function FiguresTable({ stats }: { stats: LatencyStats }) {
                 [t('perf_step_with_tools'), m.step],
               ] as const
             ).map(([what, p]) => (
-              <tr key={`${name}-${what}`}>
-                <td>{name}</td>
+              <tr key={`${key}-${what}`}>
+                <NameCell name={nameModelFigures(m, providers)} />
                 <td>{what}</td>
                 <td>{p.count}</td>
                 <td>{formatMs(p.p50)}</td>
@@ -143,7 +172,7 @@ function FiguresTable({ stats }: { stats: LatencyStats }) {
           )}
           {Object.entries(stats.tools).map(([name, tool]) => (
             <tr key={name}>
-              <td>{name}</td>
+              <NameCell name={nameToolFigures(name)} />
               <td>{t('perf_duration_row', tool.failed, tool.denied)}</td>
               <td>{tool.duration.count}</td>
               <td>{formatMs(tool.duration.p50)}</td>
@@ -208,6 +237,7 @@ export function PerformanceSettings() {
   const state = useMemo(() => createPerformanceState(), []);
   useEffect(() => state.follow(), [state]);
   const stats = state.stats.value;
+  const providers = state.providers.value;
   const searches = state.searches.value;
   const measured = stats && Object.keys(stats.models).length > 0;
   return (
@@ -230,10 +260,10 @@ export function PerformanceSettings() {
             <p class="hint">{t('perf_last_measured', formatAgo(stats.until, state.fetchedAt.value))}</p>
           )}
           <h3 class="subheading">{t('perf_models')}</h3>
-          <ModelCards stats={stats} />
+          <ModelCards stats={stats} providers={providers} />
           <h3 class="subheading">{t('perf_tools')}</h3>
           <ToolCards stats={stats} />
-          <FiguresTable stats={stats} />
+          <FiguresTable stats={stats} providers={providers} />
         </>
       )}
       <h3 class="subheading">{t('perf_history_search')}</h3>

@@ -2,6 +2,8 @@ import { lookupModel } from '../../lib/providers/model-catalog';
 import { presetModels } from '../../lib/providers/preset-models';
 import { DEFAULT_AZURE_API_VERSION } from '../../lib/core/provider-config';
 import { providerPresets } from '../../lib/providers/provider-presets';
+import { unpricedFor } from '../../lib/providers/model-prices';
+import { PriceFields } from './PriceFields';
 import { BuiltinModelStatus } from './BuiltinModelStatus';
 import { formatCount, formatNumber } from './format-figures';
 import type { OptionsState } from './options-state';
@@ -58,6 +60,8 @@ export function ProviderForm({ state }: { state: OptionsState }) {
         </datalist>
       </label>
       {!builtin && <ContextWindowField state={state} />}
+      {/* A vendor at its own endpoint is priced from its list; any other server only by the user. */}
+      {!builtin && unpricedFor(d).unpriced && <PriceFields state={state} />}
       <div class="row">
         <button type="button" onClick={() => void state.test()} disabled={state.testing.value}>
           {state.testing.value ? t('provider_testing') : t('provider_test')}

@@ -9,9 +9,10 @@ import type { ReportedLimits } from '../../lib/providers/read-reported-limits';
 import type { ModelGroup } from '../../lib/background/protocol';
 import type { ConversationModel } from '../../lib/storage/records';
 import { t } from '../ui/t';
+import { followModel, pricesToSave, priceTextOf, type PriceText } from './price-draft';
 
-/** The form's copy of a provider config, before validation. */
-export interface ProviderDraft extends ProviderConfig {
+/** The form's copy of a provider config, before validation (the price fields as typed, for the model named). */
+export interface ProviderDraft extends ProviderConfig, PriceText {
   id?: string;
   preset: string;
   /** What the user typed; empty keeps the saved key. */
@@ -38,6 +39,8 @@ export function draftFromPreset(preset: ProviderPreset): ProviderDraft {
     baseUrl: preset.baseUrl,
     model: preset.model,
     apiKey: '',
+    priceInput: '',
+    priceOutput: '',
   };
 }
 
@@ -56,6 +59,8 @@ export function draftFromProvider(p: ProviderView): ProviderDraft {
     keyLast4: p.keyLast4,
     ...(p.apiVersion ? { apiVersion: p.apiVersion } : {}),
     ...(p.contextWindowTokens ? { contextWindowTokens: p.contextWindowTokens } : {}),
+    ...(p.prices ? { prices: p.prices } : {}),
+    ...priceTextOf(p.prices, p.model),
   };
 }
 
@@ -157,6 +162,9 @@ export function createOptionsState() {
         const preset = providerPresets.find((p) => p.id === patch.preset);
         if (preset) next = { ...draftFromPreset(preset), id: next.id, apiKey: next.apiKey, keyLast4: next.keyLast4 };
       }
+      // The price fields are the price of the model named: another model shows its own.
+      if (patch.model !== undefined && patch.model !== editing.value.model && patch.preset === undefined)
+        next = { ...next, ...followModel(editing.value, patch.model) };
       // A name the user has not changed follows the address, so it keeps saying what the provider is.
       if (
         patch.name === undefined &&
@@ -204,6 +212,11 @@ export function createOptionsState() {
     async save() {
       const d = editing.value;
       if (!d) return;
+      const priced = pricesToSave(d);
+      if ('error' in priced) {
+        error.value = priced.error;
+        return;
+      }
       saving.value = true;
       error.value = null;
       try {
@@ -216,6 +229,7 @@ export function createOptionsState() {
           apiKey: d.apiKey.trim() ? d.apiKey.trim() : undefined,
           ...azureFields(d),
           ...(d.contextWindowTokens ? { contextWindowTokens: d.contextWindowTokens } : {}),
+          prices: priced.prices,
         });
         batch(() => {
           editing.value = null;

@@ -7,7 +7,7 @@ import { FillTable } from './cards/FillTable';
 import { usePendingApproval } from './use-pending-approval';
 import { AskUserPrompt, PasswordPrompt } from './cards/HandoverPrompts';
 import { handoverDecisionText } from './cards/handover-decision-text';
-import { cardTitle } from './cards/card-registry';
+import { toolTitle } from '../ui/tool-title';
 import { fillSlots } from '../ui/fill-slots';
 import { t } from '../ui/t';
 
@@ -88,7 +88,7 @@ export function ApprovalCard({
       ref={ref}
       class={pending ? 'approval pending' : 'approval'}
       role={pending ? 'group' : undefined}
-      aria-label={pending ? t('approval_label', cardTitle(part.toolName)) : undefined}
+      aria-label={pending ? t('approval_label', toolTitle(part.toolName)) : undefined}
       tabIndex={plainChoice ? -1 : undefined}
       onKeyDown={plainChoice ? onKeyDown : undefined}
     >

@@ -1,16 +1,75 @@
+import './mention-pill.css';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { composeMessage } from '../../lib/core/message-mention';
 import type { ChatState } from './chat-state';
+import {
+  insertPill,
+  isPill,
+  mentionBeforeCaret,
+  mentionTitleOf,
+  pillAtCaret,
+  pillsIn,
+  readDraft,
+  removePill,
+  writeDraft,
+} from './composer-box';
 import { McpAttach } from './McpAttach';
-import { createMentionState, mentionAt } from './mention-state';
-import { MentionChips } from './MentionChips';
+import { createMentionState, type MentionState } from './mention-state';
 import { MENTION_MENU_ID, MentionMenu, mentionOptionId } from './MentionMenu';
 import { usePendingDraft } from './pending-draft';
 import { t } from '../ui/t';
 
+/**
+ * The message box's keys: the menu's arrows, Enter or Tab and Esc while it is open; Backspace or Delete take a
+ * pill out whole; Enter sends (Shift+Enter is a new line).
+ */
+function keys(on: {
+  mentions: MentionState;
+  choose(index: number): void;
+  remove(pill: HTMLElement): void;
+  submit(): Promise<void>;
+}) {
+  const { mentions } = on;
+  return (e: KeyboardEvent & { currentTarget: HTMLElement }) => {
+    if (mentions.open.value) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        mentions.move(e.key === 'ArrowDown' ? 1 : -1);
+        return;
+      }
+      if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && mentions.options.value.length) {
+        e.preventDefault();
+        on.choose(mentions.active.value);
+        return;
+      }
+      if (e.key === 'Escape') {
+        // Closes the menu only: Esc must not also stop a run or close the panel.
+        e.preventDefault();
+        e.stopPropagation();
+        mentions.close();
+        return;
+      }
+    }
+    if ((e.key === 'Backspace' || e.key === 'Delete') && !e.isComposing) {
+      const pill = pillAtCaret(e.currentTarget, e.key === 'Backspace');
+      if (pill) {
+        e.preventDefault();
+        on.remove(pill);
+      }
+      return;
+    }
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      void on.submit();
+    }
+  };
+}
+
 export function Composer({ state }: { state: ChatState }) {
-  const ref = useRef<HTMLTextAreaElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const mentions = useMemo(() => createMentionState(), []);
-  usePendingDraft(ref);
+  // A draft replaces what the box held, pills included.
+  usePendingDraft(ref, () => mentions.sync([]));
   const running = state.running.value;
   // The message box has the focus when the panel opens: the user can type at once.
   useEffect(() => ref.current?.focus(), []);
@@ -19,40 +78,59 @@ export function Composer({ state }: { state: ChatState }) {
   useEffect(() => {
     const el = ref.current;
     if (draft === null || !el) return;
-    el.value = draft;
-    el.focus();
-    el.setSelectionRange(draft.length, draft.length);
+    writeDraft(el, [draft]);
+    mentions.sync([]);
     state.draft.value = null;
-  }, [draft, state]);
+  }, [draft, state, mentions]);
   const submit = async () => {
     const el = ref.current;
-    if (!el || !el.value.trim()) return;
-    const text = el.value;
-    el.value = '';
-    const tabs = mentions.chosen.value;
-    if (!(await state.send(text, mentions.take()))) {
-      el.value = text;
-      mentions.chosen.value = tabs;
+    if (!el) return;
+    const pieces = readDraft(el);
+    const { text, mentions: mentioned } = composeMessage(pieces);
+    if (!text) return;
+    writeDraft(el, []);
+    mentions.sync([]);
+    if (!(await state.send(text, mentioned))) {
+      writeDraft(el, pieces);
+      mentions.sync(pillsIn(el));
     }
   };
   /** Follows the `@word` before the caret: the menu opens, narrows, or closes. */
   const track = () => {
     const el = ref.current;
-    const at = el ? mentionAt(el.value, el.selectionStart) : undefined;
+    const at = el ? mentionBeforeCaret(el) : undefined;
     if (at) void mentions.show(at.query).catch((e: unknown) => console.warn('listing tabs', e));
     else mentions.close();
   };
-  /** Adds option `index` as a chip and takes its `@word` out of the message. */
+  /** After an edit: the pills the box holds now, and no stray line break left in an emptied box (its placeholder shows). */
+  const changed = () => {
+    const el = ref.current;
+    if (!el) return;
+    if (!el.textContent && !el.querySelector('.mention-pill')) el.replaceChildren();
+    mentions.sync(pillsIn(el));
+    track();
+  };
+  /** Puts option `index` in place of the `@word` being typed, as a pill. */
   const choose = (index: number) => {
     const el = ref.current;
-    const at = el ? mentionAt(el.value, el.selectionStart) : undefined;
-    if (!mentions.choose(index) || !el || !at) return;
-    el.value = el.value.slice(0, at.start) + el.value.slice(el.selectionStart);
-    el.setSelectionRange(at.start, at.start);
+    const at = el ? mentionBeforeCaret(el) : undefined;
+    const tab = mentions.choose(index);
+    const title = tab && (mentionTitleOf(tab.title) || tab.host);
+    if (!el || !at || !tab || !title) return;
+    insertPill(el, at, { tabId: tab.tabId, title });
+    mentions.sync(pillsIn(el));
     el.focus();
+  };
+  const remove = (pill: HTMLElement) => {
+    const el = ref.current;
+    if (!el) return;
+    removePill(el, pill);
+    el.focus();
+    changed();
   };
   const menuOpen = mentions.open.value;
   const activeTab = menuOpen ? mentions.options.value[mentions.active.value] : undefined;
+  const placeholder = running ? t('composer_placeholder_busy') : t('composer_placeholder');
   return (
     <form
       class="composer"
@@ -61,48 +139,34 @@ export function Composer({ state }: { state: ChatState }) {
         void submit();
       }}
     >
-      <MentionChips mentions={mentions} />
       <MentionMenu mentions={mentions} onChoose={choose} />
-      <textarea
+      <div
         ref={ref}
+        class="composer-box"
+        contentEditable="plaintext-only"
+        role="textbox"
+        aria-multiline="true"
         aria-label={t('composer_label')}
         aria-controls={menuOpen ? MENTION_MENU_ID : undefined}
         aria-activedescendant={activeTab ? mentionOptionId(activeTab.tabId) : undefined}
-        placeholder={running ? t('composer_placeholder_busy') : t('composer_placeholder')}
-        rows={2}
-        onInput={track}
+        aria-placeholder={placeholder}
+        data-placeholder={placeholder}
+        onInput={changed}
         onClick={track}
-        onKeyDown={(e) => {
-          if (mentions.open.value) {
-            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-              e.preventDefault();
-              mentions.move(e.key === 'ArrowDown' ? 1 : -1);
-              return;
-            }
-            if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && mentions.options.value.length) {
-              e.preventDefault();
-              choose(mentions.active.value);
-              return;
-            }
-            if (e.key === 'Escape') {
-              // Closes the menu only: Esc must not also stop a run or close the panel.
-              e.preventDefault();
-              e.stopPropagation();
-              mentions.close();
-              return;
-            }
-          }
-          if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-            e.preventDefault();
-            void submit();
-          }
+        onMouseDown={(e) => {
+          // A pill's ×: the box keeps the focus, the pill goes.
+          const pill = (e.target as Element).closest('.mention-remove')?.parentElement;
+          if (!isPill(pill)) return;
+          e.preventDefault();
+          remove(pill);
         }}
+        onKeyDown={keys({ mentions, choose, remove, submit })}
       />
       <div class="composer-buttons">
         <button type="submit" class="send">
           {t('composer_send')}
         </button>
-        <McpAttach textarea={ref} />
+        <McpAttach box={ref} />
         {running && (
           <button type="button" class="stop" onClick={() => state.stop()}>
             {t('composer_stop')}

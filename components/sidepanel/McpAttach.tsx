@@ -1,5 +1,6 @@
 import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { prependText } from './composer-box';
 import { createMcpAttachState } from './mcp-attach-state';
 import { t } from '../ui/t';
 
@@ -7,7 +8,7 @@ import { t } from '../ui/t';
  * "Attach" beside Send: lists the MCP servers' resources; picking one puts its text, as a marked data block,
  * before what the user has typed. Shown only when a connected server lists resources.
  */
-export function McpAttach({ textarea }: { textarea: RefObject<HTMLTextAreaElement | null> }) {
+export function McpAttach({ box }: { box: RefObject<HTMLElement | null> }) {
   const state = useMemo(createMcpAttachState, []);
   const menu = useRef<HTMLDetailsElement>(null);
   useEffect(() => void state.load(), [state]);
@@ -15,10 +16,9 @@ export function McpAttach({ textarea }: { textarea: RefObject<HTMLTextAreaElemen
   const attach = async (serverId: string, uri: string) => {
     const block = await state.read(serverId, uri);
     if (menu.current) menu.current.open = false;
-    const el = textarea.current;
+    const el = box.current;
     if (!block || !el) return;
-    el.value = el.value.trim() ? `${block}\n\n${el.value}` : `${block}\n\n`;
-    el.focus();
+    prependText(el, `${block}\n\n`);
   };
   return (
     <details

@@ -1,6 +1,7 @@
 import type { MessageRecord } from '../../lib/storage/records';
 import { ErrorCard } from './ErrorCard';
 import { Markdown } from './Markdown';
+import { MentionText } from './MentionText';
 import { RunParts } from './RunParts';
 import type { ToolCardActions } from './cards/card-props';
 import { t, type MessageKey } from '../ui/t';
@@ -23,7 +24,9 @@ export function MessageItem({ message, isLast, onRetry, onSettings, actions, onI
   if (message.role === 'user') {
     return (
       <div class="message user" data-role="user">
-        <div class="bubble">{message.text}</div>
+        <div class="bubble">
+          <MentionText text={message.text} mentions={message.mentions} />
+        </div>
       </div>
     );
   }

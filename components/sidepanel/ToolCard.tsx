@@ -1,7 +1,8 @@
 import './cards/tool-cards.css';
 import type { RunPart } from '../../lib/core/run-part';
 import { ApprovalCard } from './ApprovalCard';
-import { cardFor, cardTitle } from './cards/card-registry';
+import { cardFor } from './cards/card-registry';
+import { toolTitle } from '../ui/tool-title';
 import { resultTextOf } from './cards/result-of';
 import type { ComponentChildren } from 'preact';
 import type { ToolCardActions, ToolPart } from './cards/card-props';
@@ -47,7 +48,7 @@ export function ToolCard({
   return (
     <div class={`tool-card ${part.status}`} data-tool={part.toolName} data-status={part.status}>
       <div class="tool-head">
-        <span class="tool-label">{cardTitle(part.toolName)}</span>
+        <span class="tool-label">{toolTitle(part.toolName)}</span>
         <span class="tool-status">{t(statusText[part.status])}</span>
         {part.durationMs !== undefined && !failed && <span class="tool-duration">{duration(part.durationMs)}</span>}
       </div>

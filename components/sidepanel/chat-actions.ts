@@ -6,6 +6,7 @@ import { batch } from '@preact/signals';
 import type { PanelCommand, PanelPageContext } from '../../lib/background/panel-port';
 import { withUndo } from '../../lib/background/record-undo-outcome';
 import { sendToBackground } from '../../lib/background/send-to-background';
+import type { MessageMention } from '../../lib/core/message-mention';
 import type { UndoOutcome } from '../../lib/core/run-part';
 import { showVersion } from '../../lib/storage/answer-versions';
 import { t } from '../ui/t';
@@ -26,8 +27,8 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
   };
   const actions = {
     /** Sends a message; during a run it joins that run as an interjection. */
-    /** `mentionedTabIds`: tabs @-mentioned in the composer, which the run may read too. */
-    async send(text: string, mentionedTabIds: number[] = []) {
+    /** `mentions`: tabs @-mentioned in the composer, at their places in `text` (sent trimmed); the run may read them too. */
+    async send(text: string, mentions: MessageMention[] = []) {
       const trimmed = text.trim();
       if (!trimmed) return false;
       s.notice.value = null;
@@ -45,7 +46,7 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
         clientId,
         ...(context ? { page: context } : {}),
         ...model,
-        ...(!interjecting && mentionedTabIds.length ? { mentionedTabIds } : {}),
+        ...(!interjecting && mentions.length ? { mentions } : {}),
       });
       return true;
     },

@@ -2,7 +2,7 @@
 import type { QueuedMessage } from '../../lib/background/queued-messages';
 import type { RunPart } from '../../lib/core/run-part';
 import type { MessageRecord } from '../../lib/storage/records';
-import { cardTitle } from './cards/card-registry';
+import { toolTitle } from '../ui/tool-title';
 
 /** Changes whenever the user sends something (a message, or one queued while an answer runs) or another conversation opens. */
 export function lastSentKey(messages: MessageRecord[], queued: QueuedMessage[]): string | undefined {
@@ -22,7 +22,7 @@ const TYPED = new Set(['fill_password', 'ask_user']);
 export function decisionWaiting(messages: MessageRecord[]): { title: string; keys: boolean } | undefined {
   for (const m of [...messages].reverse()) {
     const part = m.parts?.findLast(isWaiting);
-    if (part?.kind === 'tool') return { title: cardTitle(part.toolName), keys: !TYPED.has(part.toolName) };
+    if (part?.kind === 'tool') return { title: toolTitle(part.toolName), keys: !TYPED.has(part.toolName) };
   }
   return undefined;
 }

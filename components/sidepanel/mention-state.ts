@@ -1,7 +1,7 @@
 /**
- * @-mentions in the composer: typing `@` offers the window's open web pages; the chosen ones become chips
- * and their tab ids go with the message, so the run may read those tabs too. The panel only proposes: the
- * worker checks the ids again and keeps to them.
+ * @-mentions in the composer: typing `@` offers the window's open web pages; a chosen one becomes a pill at its
+ * place in the sentence (composer-box.ts) and its tab id goes with the message, so the run may read that tab
+ * too. The panel only proposes: the worker checks the ids again and keeps to them.
  */
 import { computed, signal } from '@preact/signals';
 import { hostOf } from './cards/card-guards';
@@ -23,7 +23,8 @@ export function createMentionState(listTabs: () => Promise<TabOption[]> = listWi
   const query = signal('');
   const tabs = signal<TabOption[]>([]);
   const active = signal(0);
-  const chosen = signal<TabOption[]>([]);
+  /** The tabs the message box holds pills for (it is the draft: `sync` follows it). */
+  const chosen = signal<readonly { tabId: number }[]>([]);
   const options = computed(() => {
     const q = query.value.toLowerCase();
     const picked = new Set(chosen.value.map((t) => t.tabId));
@@ -57,22 +58,15 @@ export function createMentionState(listTabs: () => Promise<TabOption[]> = listWi
       const n = options.value.length;
       if (n) active.value = (active.value + by + n) % n;
     },
-    /** Adds the highlighted (or given) option as a chip and closes the menu; answers whether one was added. */
-    choose(index = active.value): boolean {
-      const tab = options.value[index];
+    /** The highlighted (or given) option, to become a pill; the menu closes. */
+    choose(index = active.value): TabOption | undefined {
       open.value = false;
-      if (!tab) return false;
-      chosen.value = [...chosen.value, tab];
-      return true;
+      return options.value[index];
     },
-    remove(tabId: number) {
-      chosen.value = chosen.value.filter((t) => t.tabId !== tabId);
-    },
-    /** The chosen tabs' ids for the message being sent; the chips are cleared. */
-    take(): number[] {
-      const ids = chosen.value.map((t) => t.tabId);
-      chosen.value = [];
-      return ids;
+    /** The tabs mentioned in the message box now (a pill added, taken out, or sent). */
+    sync(tabs: readonly { tabId: number }[]) {
+      const ids = tabs.map((t) => t.tabId).join();
+      if (ids !== chosen.value.map((t) => t.tabId).join()) chosen.value = tabs;
     },
   };
 }

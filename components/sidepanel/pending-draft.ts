@@ -5,6 +5,7 @@
  */
 import type { RefObject } from 'preact';
 import { useEffect } from 'preact/hooks';
+import { writeDraft } from './composer-box';
 import { PENDING_DRAFT_KEY, PENDING_DRAFT_TTL_MS, isPendingDraft } from '../../lib/background/pending-draft';
 
 async function takeDraft(): Promise<string | null> {
@@ -25,8 +26,8 @@ async function takeDraft(): Promise<string | null> {
   return stored.text;
 }
 
-/** Fills `ref`'s text box with pending drafts, cursor at the end, focused. */
-export function usePendingDraft(ref: RefObject<HTMLTextAreaElement | null>) {
+/** Fills `ref`'s message box with pending drafts, cursor at the end, focused; `written` follows each. */
+export function usePendingDraft(ref: RefObject<HTMLElement | null>, written: () => void = () => {}) {
   useEffect(() => {
     let alive = true;
     const apply = () =>
@@ -34,9 +35,8 @@ export function usePendingDraft(ref: RefObject<HTMLTextAreaElement | null>) {
         .then((text) => {
           const el = ref.current;
           if (!alive || text === null || !el) return;
-          el.value = text;
-          el.focus();
-          el.setSelectionRange(text.length, text.length);
+          writeDraft(el, [text]);
+          written();
         })
         .catch((e: unknown) => console.error('reading the pending draft failed', e));
     const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {

@@ -11,7 +11,8 @@ import { useEffect } from 'preact/hooks';
 function isTyping(el: Element | null): boolean {
   if (!el) return false;
   if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) return el.value !== '';
-  return el instanceof HTMLElement && el.isContentEditable;
+  // The message box is editable text: typing once it holds something (a pill counts).
+  return el instanceof HTMLElement && el.isContentEditable && (el.textContent ?? '') !== '';
 }
 
 /** Elements whose own Enter means something else (a button presses itself, a disclosure opens). */

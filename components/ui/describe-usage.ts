@@ -1,5 +1,5 @@
 /** Tokens, cost and prompt-cache savings in words a person reads at a glance (cost only for priced models). */
-import { costOf, priceOf } from '../../lib/providers/model-prices';
+import { costOf, priceOf, type TokenPrices } from '../../lib/providers/model-prices';
 import { emptyUsage } from '../../lib/providers/chat-model';
 import type { Usage } from '../../lib/core/usage';
 import { listVersions } from '../../lib/storage/answer-versions';
@@ -36,9 +36,18 @@ function summarise(usage: Usage, cost?: { costUsd: number; savedUsd: number }): 
   };
 }
 
+/**
+ * What an answer's tokens cost: the price the user set for a custom server's model, else the list price of a
+ * vendor's model at its own endpoint; none for a custom server without a price (its cost is unknown).
+ */
+function priceOfAnswer(message: Pick<MessageRecord, 'price' | 'unpriced' | 'model'>): TokenPrices | undefined {
+  if (message.price) return message.price;
+  return message.unpriced ? undefined : priceOf(modelIdOf(message.model));
+}
+
 export function describeAnswerUsage(message: MessageRecord): UsageSummary | undefined {
   if (!message.usage) return undefined;
-  const price = message.unpriced ? undefined : priceOf(modelIdOf(message.model));
+  const price = priceOfAnswer(message);
   return summarise(message.usage, price && costOf(price, message.usage));
 }
 
@@ -57,7 +66,7 @@ export function describeConversationUsage(messages: MessageRecord[]): UsageSumma
     total.outputTokens += u.outputTokens;
     total.cachedInputTokens += u.cachedInputTokens;
     total.cacheWriteTokens += u.cacheWriteTokens;
-    const price = m.unpriced ? undefined : priceOf(modelIdOf(m.model));
+    const price = priceOfAnswer(m);
     if (!price) priced = false;
     else {
       const c = costOf(price, u);

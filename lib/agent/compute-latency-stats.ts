@@ -36,6 +36,11 @@ export interface ToolFigures {
 }
 
 export interface ModelFigures {
+  /** The adapter's kind ('openai', 'openai-compatible', ...). */
+  provider: string;
+  /** The provider instance, when the records name it (Settings shows its name, as the panel does). */
+  providerId?: string;
+  modelId: string;
   ttft: Percentiles;
   /** Model stream plus the step's tools. */
   step: Percentiles;
@@ -47,7 +52,7 @@ export interface ModelFigures {
 }
 
 export interface LatencyStats {
-  /** Keyed by `${provider}/${modelId}`. */
+  /** Keyed by `${providerId}/${modelId}` (`${provider}/${modelId}` for records that do not name the instance). */
   models: Record<string, ModelFigures>;
   tools: Record<string, ToolFigures>;
   /** Share of input tokens served from the provider's prompt cache (0 when no usage was recorded). */
@@ -94,7 +99,7 @@ export function computeLatencyStats(records: LatencyRecord[], window?: number): 
     { samples: { at: number; value: number }[]; failed: number; denied: number; stopped: number }
   >();
   for (const r of recent) {
-    const key = `${r.provider}/${r.modelId}`;
+    const key = `${r.providerId ?? r.provider}/${r.modelId}`;
     byModel.set(key, [...(byModel.get(key) ?? []), r]);
     for (const t of r.tools) {
       const e = byTool.get(t.toolName) ?? { samples: [], failed: 0, denied: 0, stopped: 0 };
@@ -111,7 +116,11 @@ export function computeLatencyStats(records: LatencyRecord[], window?: number): 
   for (const [key, rs] of byModel) {
     const ttft = rs.flatMap((r) => (r.ttftMs === undefined ? [] : [{ at: r.at, value: r.ttftMs }]));
     const model = rs.map((r) => ({ at: r.at, value: r.modelMs }));
+    const { provider, providerId, modelId } = rs[0]!;
     models[key] = {
+      provider,
+      ...(providerId ? { providerId } : {}),
+      modelId,
       ttft: percentiles(ttft.map((s) => s.value)),
       step: percentiles(rs.map((r) => r.durationMs)),
       model: percentiles(model.map((s) => s.value)),

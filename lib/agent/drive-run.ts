@@ -191,6 +191,7 @@ async function recordLatency(live: LiveRun, deps: RuntimeDeps, step: StepRecord)
       runId: step.runId,
       step: step.index,
       provider: live.model.provider,
+      providerId: live.snap.run.model.provider,
       modelId: live.model.modelId,
       at: deps.now(),
       ttftMs: timing?.ttftMs,

@@ -12,7 +12,10 @@ export interface ToolLatency {
 export interface LatencyRecord {
   runId: string;
   step: number;
+  /** The adapter's kind ('openai', 'openai-compatible', ...). */
   provider: string;
+  /** The provider instance the step used, so Settings can name it as the panel does (absent on older records). */
+  providerId?: string;
   modelId: string;
   at: number;
   /** Undefined when no content arrived (or the step was resumed after a restart). */

@@ -8,6 +8,7 @@ import type { RunState } from '../agent/run-journal';
 import type { ModelRef } from '../agent/model-ref';
 import type { RunSettings } from '../agent/run-settings';
 import type { ModelChoice } from '../agent/model-ref';
+import type { TokenPrices } from '../core/usage';
 import { foldRunEvents, runText } from '../agent/run-view';
 import type { RunPart } from '../core/run-part';
 import type { ConversationStore } from '../storage/conversation-store';
@@ -29,7 +30,7 @@ export interface ChatServiceDeps {
   resolveModel: (
     preferred?: ConversationModel,
     fallbacks?: ConversationModel[],
-  ) => Promise<{ ref: ModelRef; label: string; fallbacks?: ModelChoice[]; unpriced?: true }>;
+  ) => Promise<{ ref: ModelRef; label: string; fallbacks?: ModelChoice[]; unpriced?: true; price?: TokenPrices }>;
   /** The user's run settings, merged with the page context the panel sent. */
   runSettings: (
     page: PanelPageContext | undefined,

@@ -19,6 +19,7 @@ import {
 import type { StartTurn } from './start-turn';
 import { firstWordsTitle } from './generate-title';
 import { UserFacingError } from '../messaging/user-facing-error';
+import { validMentions } from '../core/message-mention';
 
 type SendCommand = Extract<PanelCommand, { type: 'send' }>;
 
@@ -79,6 +80,8 @@ async function send(
   if (liveRunId && conversationId) return joinLiveRun(hub, conversationId, liveRunId, command, text);
   if (conversationId && hub.starting.has(conversationId)) throw new UserFacingError('busy', t('bg_answer_starting'));
   if (!conversationId) conversationId = await newConversation(hub, store, port, command, text);
+  // Only mentions that hold for the text are kept: a pill always names what the sentence says there.
+  const mentions = validMentions(text, command.mentions);
   const user: MessageRecord = {
     id: command.clientId,
     conversationId,
@@ -86,11 +89,13 @@ async function send(
     text,
     status: 'complete',
     createdAt: hub.deps.now(),
+    ...(mentions.length ? { mentions } : {}),
   };
   // The turn starts while the message is stored: it is handed over, so the request need not wait for the write.
   const stored = store.putMessage(user);
   hub.broadcast(conversationId, { type: 'message', message: user });
-  void startTurn(conversationId, command.page, command.mentionedTabIds, { message: user, stored });
+  const mentionedTabIds = [...new Set(mentions.map((m) => m.tabId))];
+  void startTurn(conversationId, command.page, mentionedTabIds, { message: user, stored });
   await stored;
 }
 

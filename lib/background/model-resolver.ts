@@ -13,6 +13,8 @@ import type { ProviderStore } from '../providers/provider-store';
 import type { ConversationModel } from '../storage/records';
 import type { SettingsStore } from '../storage/settings-store';
 import { UserFacingError } from '../messaging/user-facing-error';
+import { pricingFor } from '../providers/model-prices';
+import type { TokenPrices } from '../core/usage';
 import { t } from '../util/t';
 
 /** A new run's model, its label, and the fallback models to move to, in order, when it fails. */
@@ -20,8 +22,10 @@ export interface NewRunModel {
   ref: ModelRef;
   label: string;
   fallbacks: ModelChoice[];
-  /** Set for a custom or local server: no price is shown for its answers. */
+  /** Set for a custom or local server: no list price is shown for its answers. */
   unpriced?: true;
+  /** The price the user set for this model of a custom server: its answers' cost is computed from it. */
+  price?: TokenPrices;
 }
 
 export interface ModelResolver {
@@ -40,20 +44,6 @@ export interface ModelResolverDeps {
   settings: SettingsStore | Promise<SettingsStore>;
   /** Injectable so tests build fakes instead of SDK clients. */
   createModel?: (provider: ProviderRecord, apiKey: string | undefined, tuning: ChatModelTuning) => ChatModel;
-}
-
-/** The vendors whose list prices the panel knows, at their own endpoints. */
-const LIST_PRICED_HOSTS: Partial<Record<ProviderRecord['kind'], string>> = {
-  openai: 'api.openai.com',
-  anthropic: 'api.anthropic.com',
-};
-
-/** `{ unpriced: true }` unless the provider is a vendor at its own endpoint (a custom server's cost is unknown). */
-export function unpricedFor(p: Pick<ProviderRecord, 'kind' | 'baseUrl'>): { unpriced?: true } {
-  const host = LIST_PRICED_HOSTS[p.kind];
-  if (!host) return { unpriced: true };
-  if (!p.baseUrl) return {};
-  return URL.canParse(p.baseUrl) && new URL(p.baseUrl).hostname === host ? {} : { unpriced: true };
 }
 
 export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
@@ -85,21 +75,23 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
     );
   }
 
-  async function ownModel(preferred?: ConversationModel): Promise<ModelChoice & { unpriced?: true }> {
+  async function ownModel(
+    preferred?: ConversationModel,
+  ): Promise<ModelChoice & Pick<NewRunModel, 'unpriced' | 'price'>> {
     // The conversation's own model, while its provider exists; else the default from Settings.
     const chosen = preferred ? await (await deps.providers).get(preferred.providerId) : undefined;
     if (chosen && preferred)
       return {
         ref: { provider: chosen.id, modelId: preferred.modelId },
         label: `${chosen.name} · ${preferred.modelId}`,
-        ...unpricedFor(chosen),
+        ...pricingFor(chosen, preferred.modelId),
       };
     const provider = await defaultProvider();
     if (!provider) throw new UserFacingError('no_provider', t('bg_no_model'));
     return {
       ref: { provider: provider.id, modelId: provider.model },
       label: `${provider.name} · ${provider.model}`,
-      ...unpricedFor(provider),
+      ...pricingFor(provider, provider.model),
     };
   }
 

@@ -1,5 +1,6 @@
 /** The side panel's commands as the worker validates them on arrival (the panel itself never loads zod). */
 import { z } from 'zod';
+import { MAX_MENTIONS, MAX_MENTION_TITLE } from '../core/message-mention';
 
 const id = z.string().min(1).max(200);
 
@@ -11,8 +12,20 @@ export const pageContextSchema = z.object({
   tabId: z.number().int().nonnegative().optional(),
 });
 
-/** Tabs the user @-mentioned in the composer: the run may read those too (checked again when used). */
-const mentionedTabIdsSchema = z.array(z.number().int().nonnegative()).max(20);
+/**
+ * Tabs the user @-mentioned in the composer, each at its place in the text (`@title` from `start` to `end`):
+ * the run may read those tabs too (checked again when used), and the message shows them as pills.
+ */
+export const mentionsSchema = z
+  .array(
+    z.object({
+      tabId: z.number().int().nonnegative(),
+      title: z.string().min(1).max(MAX_MENTION_TITLE),
+      start: z.number().int().nonnegative(),
+      end: z.number().int().nonnegative(),
+    }),
+  )
+  .max(MAX_MENTIONS);
 
 export const conversationModelSchema = z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) });
 
@@ -29,7 +42,7 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
     clientId: id,
     page: pageContextSchema.optional(),
     model: conversationModelSchema.optional(),
-    mentionedTabIds: mentionedTabIdsSchema.optional(),
+    mentions: mentionsSchema.optional(),
   }),
   /** Answer the last user message again (after an error). */
   z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),

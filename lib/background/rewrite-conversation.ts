@@ -62,8 +62,10 @@ export async function editUserMessage(
   if (!original) throw new UserFacingError('not_found', t('bg_message_gone'));
   if (original.role !== 'user') throw new UserFacingError('invalid', t('bg_edit_own_only'));
   for (const later of messages.slice(i + 1)) await store.deleteMessage(later.id);
-  // The edited message keeps its place (its createdAt): everything after it is gone.
-  const edited: MessageRecord = { ...original, text };
+  // The edited message keeps its place (its createdAt): everything after it is gone. Its text was rewritten
+  // in a plain box, so its mentions no longer say where they are: they go (the answer reads no mentioned tab).
+  const { mentions: _mentions, ...rest } = original;
+  const edited: MessageRecord = { ...rest, text };
   await store.putMessage(edited);
   return edited;
 }

@@ -50,8 +50,12 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
     // A new answer's record holds nothing yet; a continued one holds what it showed before this run.
     const parts = foldRunEvents(runId, events, current.parts ?? []).parts;
     const usage = sumRunUsage(events, { ...(current.usage ?? emptyUsage()) });
+    // A price the user set is for the model the run started with: a run that fell back to another loses it.
+    const { price, ...rest } = current;
+    const fellBack = result.modelLabel !== undefined && result.modelLabel !== current.model;
     const final: MessageRecord = {
-      ...current,
+      ...rest,
+      ...(price && !fellBack ? { price } : {}),
       // The model that wrote the answer: a run that fell back is labelled with the model it moved to.
       ...(result.modelLabel ? { model: result.modelLabel } : {}),
       runId,

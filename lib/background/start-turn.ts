@@ -77,6 +77,7 @@ export function createTurnStarter(
         createdAt: deps.now(),
         model: resolved.label,
         ...(resolved.unpriced ? { unpriced: true as const } : {}),
+        ...(resolved.price ? { price: resolved.price } : {}),
       });
       const placed = store.putMessage(placeholder);
       placed.catch(() => undefined); // awaited below; this only keeps a failure before then from being unhandled

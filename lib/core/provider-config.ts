@@ -63,6 +63,25 @@ export const apiVersionSchema = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(-[a-z]+)?$/, { error: () => t('prov_api_version_invalid') });
 
+/** The most a price field takes ($ per million tokens): far above any model's, short of a typo's thousands. */
+export const MAX_PRICE_PER_MILLION = 10_000;
+
+/**
+ * What the user says a model of a custom server costs, in $ per million tokens (the currency the app shows
+ * costs in). Only the user sets it: the app never guesses a price for a server it does not know.
+ */
+export const userModelPriceSchema = z.object({
+  input: z
+    .number()
+    .min(0, { error: () => t('prov_price_invalid') })
+    .max(MAX_PRICE_PER_MILLION, { error: () => t('prov_price_invalid') }),
+  output: z
+    .number()
+    .min(0, { error: () => t('prov_price_invalid') })
+    .max(MAX_PRICE_PER_MILLION, { error: () => t('prov_price_invalid') }),
+});
+export type UserModelPrice = z.infer<typeof userModelPriceSchema>;
+
 export const providerConfigSchema = z.object({
   kind: providerKindSchema,
   name: z
@@ -84,6 +103,11 @@ export const providerConfigSchema = z.object({
     .int({ error: () => t('prov_tokens_whole') })
     .min(1000, { error: () => t('prov_tokens_min', tokens(1000)) })
     .max(10_000_000, { error: () => t('prov_tokens_max', tokens(10_000_000)) })
+    .optional(),
+  /** Prices the user set, by model id (a custom server's models only; absent: unknown, so no cost is shown). */
+  prices: z
+    .record(z.string().trim().min(1).max(200), userModelPriceSchema)
+    .refine((r) => Object.keys(r).length <= 500)
     .optional(),
 });
 /** A provider instance without its identity or key. */

@@ -2,23 +2,16 @@
  * List prices of known models (USD per million tokens), the one table the panel's cost figures come from, and
  * what a response's usage cost. Unknown models get no price: the panel then shows tokens only. Prices change;
  * this table is what the vendors published for these model families (standard tier, no batch discount).
+ * A custom or local server is never priced from this table: only a price the user set for its model counts.
  */
-import type { Usage } from '../core/usage';
+import type { ProviderConfig, UserModelPrice } from '../core/provider-config';
+import type { TokenPrices, Usage } from '../core/usage';
 
-export interface ModelPrice {
+export type { TokenPrices };
+
+export interface ModelPrice extends TokenPrices {
   /** Matched against the model id (after any "vendor/" prefix): the longest matching prefix wins. */
   prefix: string;
-  input: number;
-  /** Input tokens read from the prompt cache. */
-  cachedInput: number;
-  /** Anthropic cache writes (OpenAI's caching has no write charge). */
-  cacheWrite?: number;
-  output: number;
-  /**
-   * How the vendor counts input: OpenAI's prompt_tokens include the cached ones; Anthropic's input_tokens
-   * exclude cache reads and writes.
-   */
-  inputIncludesCached: boolean;
 }
 
 const openai = (prefix: string, input: number, cachedInput: number, output: number): ModelPrice => ({
@@ -68,7 +61,7 @@ export interface UsageCost {
   savedUsd: number;
 }
 
-export function costOf(price: ModelPrice, usage: Usage): UsageCost {
+export function costOf(price: TokenPrices, usage: Usage): UsageCost {
   const perToken = (usd: number) => usd / 1_000_000;
   const uncached = price.inputIncludesCached
     ? Math.max(0, usage.inputTokens - usage.cachedInputTokens)
@@ -79,4 +72,46 @@ export function costOf(price: ModelPrice, usage: Usage): UsageCost {
     usage.cacheWriteTokens * perToken(price.cacheWrite ?? price.input) +
     usage.outputTokens * perToken(price.output);
   return { costUsd, savedUsd: usage.cachedInputTokens * perToken(price.input - price.cachedInput) };
+}
+
+/** The vendors whose list prices the panel knows, at their own endpoints. */
+const LIST_PRICED_HOSTS: Partial<Record<ProviderConfig['kind'], string>> = {
+  openai: 'api.openai.com',
+  anthropic: 'api.anthropic.com',
+};
+
+/** `{ unpriced: true }` unless the provider is a vendor at its own endpoint (a custom server's cost is unknown). */
+export function unpricedFor(p: Pick<ProviderConfig, 'kind' | 'baseUrl'>): { unpriced?: true } {
+  const host = LIST_PRICED_HOSTS[p.kind];
+  if (!host) return { unpriced: true };
+  if (!p.baseUrl) return {};
+  return URL.canParse(p.baseUrl) && new URL(p.baseUrl).hostname === host ? {} : { unpriced: true };
+}
+
+/**
+ * The user's price for a model as token prices: cached tokens at the full input price (a discount the user did
+ * not set is not assumed), input counted as the provider's wire counts it (Anthropic's excludes the cache).
+ */
+export function userTokenPrices(price: UserModelPrice, kind: ProviderConfig['kind']): TokenPrices {
+  const anthropic = kind === 'anthropic';
+  return {
+    input: price.input,
+    cachedInput: price.input,
+    ...(anthropic ? { cacheWrite: price.input } : {}),
+    output: price.output,
+    inputIncludesCached: !anthropic,
+  };
+}
+
+/**
+ * How an answer from `modelId` of this provider is priced: a vendor at its own endpoint by the list above
+ * (nothing to stamp); a custom server by the price the user set for that model, else not at all.
+ */
+export function pricingFor(
+  p: Pick<ProviderConfig, 'kind' | 'baseUrl' | 'prices'>,
+  modelId: string,
+): { unpriced?: true; price?: TokenPrices } {
+  const unpriced = unpricedFor(p);
+  const own = unpriced.unpriced ? p.prices?.[modelId] : undefined;
+  return own ? { ...unpriced, price: userTokenPrices(own, p.kind) } : unpriced;
 }

@@ -38,6 +38,7 @@ export function createProviderStore(db: Db, deps: { now: () => number; generateI
         model: input.model,
         ...(input.apiVersion ? { apiVersion: input.apiVersion } : {}),
         ...(input.contextWindowTokens ? { contextWindowTokens: input.contextWindowTokens } : {}),
+        ...(input.prices && Object.keys(input.prices).length ? { prices: input.prices } : {}),
         createdAt: existing?.createdAt ?? nextCreatedAt(deps.now(), await db.getAll('providers')),
         apiKey: existing?.apiKey,
         keyLast4: existing?.keyLast4,

@@ -5,8 +5,9 @@
  */
 import type { ChatMessage } from '../core/chat-message';
 import type { ErrorInfo } from '../core/error-info';
+import type { MessageMention } from '../core/message-mention';
 import type { RunFinishReason, RunPart } from '../core/run-part';
-import type { Usage } from '../core/usage';
+import type { TokenPrices, Usage } from '../core/usage';
 
 export interface ConversationRecord {
   id: string;
@@ -36,6 +37,8 @@ export interface MessageRecord {
   text: string;
   status: MessageStatus;
   createdAt: number;
+  /** A user message's @-mentioned tabs, at their places in `text` (shown as pills). */
+  mentions?: MessageMention[];
   /** "provider name · model" that produced an assistant message. */
   model?: string;
   /**
@@ -43,6 +46,11 @@ export interface MessageRecord {
    * the vendors' list prices say nothing about what it costs, so no cost is shown.
    */
   unpriced?: true;
+  /**
+   * The price the user set for the model of such a server when the answer was written: its cost is computed
+   * from it (a later change of the price does not rewrite what an answer cost).
+   */
+  price?: TokenPrices;
   usage?: Usage;
   error?: ErrorInfo;
   /** The agent run that wrote this answer (its journal has every step). */

@@ -77,8 +77,8 @@ function completeLocales(): number {
 const readyProbe = `(() => {
   const check = () => {
     if (window.__tabwiseReady !== undefined) return;
-    const box = document.querySelector('textarea');
-    if (box && !box.disabled && document.activeElement === box) {
+    const box = document.querySelector('.composer [role="textbox"]');
+    if (box && box.isContentEditable && document.activeElement === box) {
       window.__tabwiseReady = performance.now();
       clearInterval(poll);
     }
@@ -118,7 +118,7 @@ try {
       .catch(async (e: unknown) => {
         const seen = await panel.evaluate(() => ({
           active: document.activeElement?.outerHTML.slice(0, 120),
-          boxes: document.querySelectorAll('textarea').length,
+          boxes: document.querySelectorAll('.composer [role="textbox"]').length,
           ready: (window as unknown as { __tabwiseReady?: number }).__tabwiseReady,
         }));
         throw new Error(`the message box never took input: ${JSON.stringify(seen)}`, { cause: e });

@@ -4,6 +4,7 @@ import {
   assistantMessages,
   callBackground,
   chatRequests,
+  composerText,
   expect,
   openPanel,
   sendChat,
@@ -48,7 +49,7 @@ test('copy an answer, regenerate it, edit the question and resend, delete a mess
   const box = panel.getByRole('textbox', { name: 'Message' });
   await box.focus();
   await panel.keyboard.press('ControlOrMeta+V');
-  await expect(box).toHaveValue('The **first** answer.');
+  await expect.poll(() => composerText(box)).toBe('The **first** answer.');
   await box.fill('');
 
   // Regenerate: a new answer to the same question is shown in the last answer's place (the first stays as a version).

@@ -102,3 +102,25 @@ test('the message box has the focus when the panel opens, and the message list s
   await panel.keyboard.press('Home');
   await expect.poll(top).toBe(0);
 });
+
+test('Shift+Enter starts a new line in the message box; Enter sends the message with its lines', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  const panel = await openPanel(context, extensionId);
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await box.pressSequentially('line one');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('line two');
+  expect(chatRequests(llm)).toHaveLength(0);
+  llm.enqueue({ text: ['Two lines.'] });
+  await box.press('Enter');
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  expect(openaiLastUser(chatRequests(llm).at(-1)!.body)).toBe('line one\nline two');
+  expect(await panel.locator('.message.user .bubble').innerText()).toBe('line one\nline two');
+  // Sent: the box is empty again, its placeholder showing.
+  expect(await box.evaluate((el) => el.childNodes.length)).toBe(0);
+});

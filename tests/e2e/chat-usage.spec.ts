@@ -3,7 +3,7 @@
  * servers are custom endpoints (not api.openai.com or api.anthropic.com), so no price is shown: the vendors' list
  * prices say nothing about them. The cost arithmetic is tested in tests/unit/providers/model-prices.test.ts.
  */
-import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
+import { addProvider, assistantMessages, expect, openPanel, openSettingsSection, sendChat, test } from './fixtures';
 
 test('OpenAI usage with cached tokens at a custom endpoint: tokens per answer and for the conversation, no price', async ({
   context,
@@ -78,4 +78,62 @@ test('Anthropic cache reads are counted at a custom endpoint; a local model show
   await sendChat(local, 'local?');
   await expect(assistantMessages(local).last()).toHaveAttribute('data-status', 'complete');
   await expect(local.getByLabel('Tokens and cost of this answer')).toHaveText('12 in · 3 out');
+});
+
+test('a custom server shows no cost until the user sets its price in Settings → Models; then the cost comes from that price', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Local',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'llama-local',
+  });
+  llm.enqueue({ text: ['One.'], usage: { inputTokens: 200_000, outputTokens: 50_000 } });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'first');
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
+  const perAnswer = panel.getByLabel('Tokens and cost of this answer');
+  // No price was set: tokens alone, no made-up cost.
+  await expect(perAnswer).toHaveText('200,000 in · 50,000 out');
+  await expect(panel.locator('.usage-line .cost')).toHaveCount(0);
+
+  // Settings → Models: the custom server's form takes a price per million tokens for its model, checked first.
+  await openSettingsSection(extPage, extensionId, 'models');
+  await extPage.getByRole('button', { name: 'Edit Local' }).click();
+  const form = extPage.getByRole('form', { name: 'Edit provider' });
+  const prices = form.getByRole('group', { name: 'What llama-local costs on this server' });
+  await expect(prices).toBeVisible();
+  await prices.getByLabel('Input ($ per million tokens)').fill('-1');
+  await prices.getByLabel('Output ($ per million tokens)').fill('2');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toHaveText('A price is a number from 0 to 10,000 ($ per million tokens).');
+  await prices.getByLabel('Input ($ per million tokens)').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Set both prices, input and output, or leave both empty.');
+  await prices.getByLabel('Input ($ per million tokens)').fill('0.5');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(extPage.locator('li[data-provider="Local"]')).toContainText(
+    'Price: $0.50 in · $2.00 out per million tokens',
+  );
+
+  // The next answer is priced from it: 200,000 × $0.50 + 50,000 × $2.00 per million = $0.20.
+  llm.enqueue({ text: ['Two.'], usage: { inputTokens: 200_000, outputTokens: 50_000 } });
+  await sendChat(panel, 'second');
+  await expect(perAnswer).toHaveCount(2);
+  await expect(perAnswer.last()).toHaveText('200,000 in · 50,000 out · $0.20');
+  // The first answer was written before the price: still unknown, so the conversation's total shows no cost.
+  await expect(perAnswer.first()).toHaveText('200,000 in · 50,000 out');
+  await expect(panel.getByLabel('Tokens and cost of this conversation')).toHaveText('400,000 in · 100,000 out');
+  await panel.reload();
+  await expect(panel.getByLabel('Tokens and cost of this answer').last()).toHaveText('200,000 in · 50,000 out · $0.20');
+
+  // A vendor at its own endpoint is priced from its list: its form has no price fields.
+  await extPage.getByRole('button', { name: 'Add provider' }).click();
+  await expect(form.getByLabel('Provider type')).toHaveValue('openai');
+  await expect(form.getByRole('group', { name: /costs on this server/ })).toHaveCount(0);
 });

@@ -6,6 +6,7 @@ import {
   assistantMessages,
   callBackground,
   chatRequests,
+  composerText,
   expect,
   openPanel,
   sendChat,
@@ -121,7 +122,7 @@ test('the empty panel offers starting points that fit the page in front, and sen
     // One that needs the user's words is written into the message box, and still nothing is sent.
     await points.getByRole('button', { name: 'Ask about the selection…' }).click();
     const box = panel.getByRole('textbox', { name: 'Message' });
-    await expect(box).toHaveValue('About the selected text: ');
+    await expect.poll(() => composerText(box)).toBe('About the selected text: ');
     await expect(box).toBeFocused();
     expect(chatRequests(llm)).toHaveLength(0);
     await box.fill('');

@@ -71,6 +71,7 @@ export {
   addProvider,
   assistantMessages,
   callBackground,
+  composerText,
   killServiceWorker,
   openPanel,
   sendChat,

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../fake-llm';
 import { launchExtension, type LaunchedExtension } from '../harness/launch-extension';
-import { addProvider, openPanel } from '../harness/extension-helpers';
+import { addProvider, composerText, openPanel } from '../harness/extension-helpers';
 import { isTitleRequest } from './fixtures';
 
 let llm: FakeLlm;
@@ -32,7 +32,7 @@ async function panelIn(lang: string | undefined, width = 360): Promise<{ ext: La
 /** Sends `text` and waits for the fake model's answer, so both bubbles are on screen. */
 async function exchange(panel: Page, text: string, answer: string) {
   llm.enqueue({ text: [answer] });
-  const box = panel.locator('textarea');
+  const box = panel.locator('.composer-box');
   await box.fill(text);
   await box.press('Enter');
   await expect(panel.locator('.message.assistant').last()).toContainText(answer);
@@ -51,7 +51,7 @@ test('German: the panel and the settings speak German, with German number format
     await expect(panel.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(panel).toHaveTitle('Tabwise');
     await expect(panel.getByRole('textbox', { name: 'Nachricht' })).toHaveAttribute(
-      'placeholder',
+      'aria-placeholder',
       'Fragen Sie zu dieser Seite oder zu allem anderen … (@ erwähnt einen Tab)',
     );
     await expect(panel.getByRole('button', { name: 'Senden' })).toBeVisible();
@@ -101,7 +101,9 @@ test('German: what the worker composes speaks German too (approval preview, cont
       ).tabwiseContextMenu;
       await menu.onClicked({ menuItemId: 'tabwise-summarise-page' }, tab);
     });
-    await expect(panel.getByRole('textbox', { name: 'Nachricht' })).toHaveValue('Fasse diese Seite zusammen.');
+    await expect
+      .poll(() => composerText(panel.getByRole('textbox', { name: 'Nachricht' })))
+      .toBe('Fasse diese Seite zusammen.');
 
     // A server that does not answer: the worker's error says so in German, naming the host.
     const options = await ext.context.newPage();
@@ -133,7 +135,7 @@ test('Japanese: the panel speaks Japanese', async () => {
   try {
     await expect(panel.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(panel.getByRole('textbox', { name: 'メッセージ' })).toHaveAttribute(
-      'placeholder',
+      'aria-placeholder',
       'このページについて、または何でも質問…（@ でタブをメンション）',
     );
     await expect(panel.getByRole('button', { name: '送信' })).toBeVisible();
@@ -154,7 +156,7 @@ test('Arabic: the layout mirrors (send button and bubbles swap sides) and nothin
       await exchange(panel, 'hello there', 'An answer');
       const [send, box, user, answer] = [
         await boxOf(panel, '.composer .send'),
-        await boxOf(panel, '.composer textarea'),
+        await boxOf(panel, '.composer .composer-box'),
         await boxOf(panel, '.message.user .bubble'),
         await boxOf(panel, '.message.assistant'),
       ];
@@ -203,7 +205,7 @@ for (const [lang, tag, message, send, placeholder] of [
     const { ext, panel } = await panelIn(lang);
     try {
       await expect(panel.locator('html')).toHaveAttribute('lang', tag);
-      await expect(panel.getByRole('textbox', { name: message })).toHaveAttribute('placeholder', placeholder);
+      await expect(panel.getByRole('textbox', { name: message })).toHaveAttribute('aria-placeholder', placeholder);
       await expect(panel.getByRole('button', { name: send })).toBeVisible();
     } finally {
       await ext.close();

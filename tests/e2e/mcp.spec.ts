@@ -12,6 +12,7 @@ import {
   assistantMessages,
   callBackground,
   chatRequests,
+  composerText,
   expect,
   killServiceWorker,
   openPanel,
@@ -260,10 +261,13 @@ test('the composer attaches an MCP resource: its text goes into the message as a
     .getByRole('list', { name: 'MCP resources' })
     .getByRole('button', { name: /notes \(fake\)/ })
     .click();
-  await expect(panel.getByRole('textbox', { name: 'Message' })).toHaveValue(
-    /^Attached resource notes:\/\/today from the MCP server "fake":\n<untrusted_page_content boundary="[0-9a-f]{32}" source="mcp_resource">\nMeeting at 10\./,
-  );
-  await expect(panel.getByRole('textbox', { name: 'Message' })).toHaveValue(/When is my meeting\?$/);
+  const draft = () => composerText(panel.getByRole('textbox', { name: 'Message' }));
+  await expect
+    .poll(draft)
+    .toMatch(
+      /^Attached resource notes:\/\/today from the MCP server "fake":\n<untrusted_page_content boundary="[0-9a-f]{32}" source="mcp_resource">\nMeeting at 10\./,
+    );
+  expect(await draft()).toMatch(/When is my meeting\?$/);
   await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
   const user = JSON.stringify((chatRequests(llm)[0]!.body as { messages: unknown[] }).messages.at(-1));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { extensionDir } from '../harness/launch-extension';
-import { addProvider, chatRequests, expect, openPanel, test } from './fixtures';
+import { addProvider, chatRequests, composerText, expect, openPanel, test } from './fixtures';
 
 /** Width and height from a PNG's signature and IHDR chunk; throws if the bytes are not a PNG. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -98,9 +98,9 @@ test("the context menu composes the request in the panel's message box and sends
   });
   const panel = await openPanel(context, extensionId);
   const box = panel.getByRole('textbox', { name: 'Message' });
-  await expect(box).toHaveValue(
-    'About this selection from the page:\n\n> The mitochondria is the powerhouse of the cell.\n\n',
-  );
+  await expect
+    .poll(() => composerText(box))
+    .toBe('About this selection from the page:\n\n> The mitochondria is the powerhouse of the cell.\n\n');
   await expect(box).toBeFocused();
   // Taken once: the draft is cleared, so another panel or a reload does not get it again.
   // (Session storage holds the run origin guard's record too; no draft is left beside it.)
@@ -112,9 +112,9 @@ test("the context menu composes the request in the panel's message box and sends
 
   // Clicked while the panel is open: the new request replaces the box's text at once.
   await clickMenu(context, 'Article page', { menuItemId: 'tabwise-summarise-page' });
-  await expect(box).toHaveValue('Summarise this page.');
+  await expect.poll(() => composerText(box)).toBe('Summarise this page.');
   await clickMenu(context, 'Article page', { menuItemId: 'tabwise-fill-form' });
-  await expect(box).toHaveValue('Fill in the form on this page.');
+  await expect.poll(() => composerText(box)).toBe('Fill in the form on this page.');
 
   // Nothing was sent: no message in the chat, no request to the model.
   await panel.waitForTimeout(1000);

@@ -94,6 +94,9 @@ test('Performance shows the recorded figures after real runs: per model, per too
   const perf = extPage.getByRole('region', { name: 'Performance' });
   const card = perf.locator('.figure-card[data-model]');
   await expect(card).toHaveCount(1);
+  // Named as the panel's model switcher names it (the provider's name and the model), the raw key under it.
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText('Fake · fake-perf');
+  await expect(card.locator('.raw-name')).toHaveText('openai-compatible/fake-perf');
   await expect(card).toContainText('5 responses');
   await expect(card.locator('[data-figure="ttft-p50"]')).toHaveText(formatMs(model.ttft.p50));
   await expect(card.locator('[data-figure="response-p50"]')).toHaveText(formatMs(model.model.p50));
@@ -104,12 +107,21 @@ test('Performance shows the recorded figures after real runs: per model, per too
   const denied = perf.locator('.figure-card[data-tool="memory_save"]');
   await expect(denied).toContainText('1 denied by you');
   await expect(denied).not.toContainText('failed');
-  await expect(perf.locator('.figure-card[data-tool="list_tabs"]')).toContainText('1 call ran');
+  // Tools by the titles of their cards in the panel, the raw names kept for debugging.
+  const listed = perf.getByRole('article', { name: 'Listed your tabs' });
+  await expect(listed).toHaveAttribute('data-tool', 'list_tabs');
+  await expect(listed.getByRole('heading', { level: 3 })).toHaveText('Listed your tabs');
+  await expect(listed.locator('.raw-name')).toHaveText('list_tabs');
+  await expect(listed).toContainText('1 call ran');
+  await expect(denied.getByRole('heading', { level: 3 })).toHaveText('Save a memory');
 
   // The table behind the charts holds the same figures.
   await perf.getByText('All figures as a table').click();
   const row = perf.locator('table.stats tr', { hasText: 'First token' });
+  await expect(row.locator('td').first()).toHaveText('Fake · fake-perf');
+  await expect(row.locator('td').first()).toHaveAttribute('title', 'openai-compatible/fake-perf');
   await expect(row.locator('td').nth(2)).toHaveText('5');
+  await expect(perf.locator('table.stats td[title="list_tabs"]')).toHaveText('Listed your tabs');
   await expect(row.locator('td').nth(3)).toHaveText(formatMs(model.ttft.p50));
 
   // Live: another answer shows up without reloading the page.

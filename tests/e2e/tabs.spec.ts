@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
-import { addProvider, callBackground, expect, openPanel, sendChat, test } from './fixtures';
+import { addProvider, callBackground, chatRequests, composerText, expect, openPanel, sendChat, test } from './fixtures';
 import { lastSteps, planWith, resultOf, settleRun } from './drive-tab-run';
 import { lastSnapshot, refOf } from '../fixtures/tasks/oracle-helpers';
 import type { FakeLlm } from '../fake-llm';
@@ -239,7 +239,7 @@ test('@ in the composer offers the open tabs; a mentioned tab can be read by id,
   await expect(menu).toBeVisible();
   await box.press('Escape');
   await expect(menu).toBeHidden();
-  await expect(box).toHaveValue('@');
+  expect(await composerText(box)).toBe('@');
 
   await box.fill('');
   await box.pressSequentially('Copy the order number from @ord');
@@ -257,8 +257,9 @@ test('@ in the composer offers the open tabs; a mentioned tab can be read by id,
   await expect(await active()).toContainText('Order details');
   await box.press('Enter');
   await expect(menu).toBeHidden();
-  await expect(panel.getByLabel('Mentioned tabs')).toContainText('@Order details');
-  await expect(box).toHaveValue('Copy the order number from ');
+  // The tab is a pill where the @word was, in the sentence.
+  await expect(box.locator('.mention-pill')).toHaveText('@Order details');
+  await expect.poll(() => composerText(box)).toBe('Copy the order number from @Order details ');
 
   const mentioned = (request: string) => Number(/<tab id=\\"(\d+)\\"/.exec(request)?.[1]);
   planWith(llm, (steps, request) => {
@@ -286,5 +287,89 @@ test('@ in the composer offers the open tabs; a mentioned tab can be read by id,
   expect(resultOf(steps, 'read_page')).toContain('ORD-4821');
   expect(resultOf(steps, 'get_page_state', 0)).toMatch(/^Refused: tab \d+ is not one this run may use/);
   await expect(page.locator('#state')).toHaveText('{"saved":"ORD-4821"}');
-  await expect(panel.getByLabel('Mentioned tabs')).toHaveCount(0);
+  await expect(box.locator('.mention-pill')).toHaveCount(0);
+  await expect(panel.locator('.message.user .bubble .mention-pill')).toHaveText('@Order details');
+});
+
+test('mentioned tabs stay in the sentence as pills: while written, in the sent message, and named in place for the model', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
+  const orderTab = await context.newPage();
+  await orderTab.goto(`${pages.url}tabs-order.html`);
+  // A long title: the pill shows it shortened, its tooltip in full.
+  const orderTitle = `Order details for ORD-4821, ${'with every line of the order and its returns '.repeat(3).trim()}`;
+  await orderTab.evaluate((title) => (document.title = title), orderTitle);
+  const searchTab = await context.newPage();
+  await searchTab.goto(`${other()}tabs-slow.html`);
+  const formTab = await context.newPage();
+  await formTab.goto(`${pages.url}tabs-form.html`);
+  const panel = await openPanel(context, extensionId);
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  const menu = panel.getByRole('listbox', { name: 'Mention a tab' });
+  const pills = box.locator('.mention-pill');
+  const mention = async (typed: string) => {
+    await box.pressSequentially(typed);
+    await expect(menu.getByRole('option')).toHaveCount(1);
+    await box.press('Enter');
+    await expect(menu).toBeHidden();
+  };
+
+  await mention('Compare @ord');
+  await mention('with @ret');
+  await expect(pills).toHaveText(['@' + orderTitle, '@Returns form']);
+  await expect.poll(() => composerText(box)).toBe(`Compare @${orderTitle} with @Returns form `);
+  // Backspace right after a pill takes the whole pill out.
+  await box.press('Backspace');
+  await box.press('Backspace');
+  await expect.poll(() => composerText(box)).toBe(`Compare @${orderTitle} with `);
+  await mention('@sea');
+  await mention('@ret');
+  await expect(pills).toHaveCount(3);
+  // So does its ×, and the caret stays where the pill was.
+  await pills.last().getByRole('button', { name: 'Remove mention of Returns form' }).click();
+  await expect(pills).toHaveText(['@' + orderTitle, '@Search results']);
+  await box.pressSequentially('side by side.');
+  await expect.poll(() => composerText(box)).toBe(`Compare @${orderTitle} with @Search results side by side. `);
+  const first = pills.first();
+  await expect(first).toHaveAttribute('title', orderTitle);
+  expect(await first.locator('.mention-pill-label').evaluate((l) => l.scrollWidth > l.clientWidth)).toBe(true);
+
+  llm.enqueue({ text: ['Compared.'] });
+  await box.press('Enter');
+  await expect(panel.locator('.message.assistant').last()).toHaveAttribute('data-status', 'complete');
+  await expect(pills).toHaveCount(0);
+  // The sent message shows the pills where they were written.
+  const bubble = panel.locator('.message.user .bubble');
+  await expect(bubble).toHaveText(`Compare @${orderTitle} with @Search results side by side.`);
+  expect(
+    await bubble.evaluate((b) =>
+      [...b.childNodes].map((n) => (n instanceof HTMLElement ? `[${n.title}]` : n.textContent)),
+    ),
+  ).toEqual(['Compare ', `[${orderTitle}]`, ' with ', '[Search results]', ' side by side.']);
+
+  // The model reads the sentence with each tab named where it stands, by the id its tab tools take, and both
+  // tabs are attached as before (the mentioned-tabs block).
+  const sent = chatRequests(llm).at(-1)!.body as { messages: { role: string; content: unknown }[] };
+  const last = sent.messages.filter((m) => m.role === 'user').at(-1)!.content;
+  const user = typeof last === 'string' ? last : (last as { text?: string }[]).map((p) => p.text ?? '').join('\n');
+  const idOf = (title: string) =>
+    [...user.matchAll(/<tab id="(\d+)" title="([^"]*)"/g)].find((m) => m[2] === title)?.[1];
+  const orderId = idOf(orderTitle);
+  const searchId = idOf('Search results');
+  expect(orderId).toMatch(/^\d+$/);
+  expect(searchId).toMatch(/^\d+$/);
+  expect(user).toContain(`Compare @tab ${orderId} with @tab ${searchId} side by side.`);
+  // The titles are page text: only inside the mentioned-tabs block, never in the user's sentence.
+  expect(user).not.toContain(`@${orderTitle}`);
+  // The pill taken out is not a mention.
+  expect(idOf('Returns form')).toBeUndefined();
 });

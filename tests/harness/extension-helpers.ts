@@ -1,5 +1,5 @@
 /** Helpers that act on the loaded extension the way its own pages do (shared by e2e tests and benches). */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { ProviderInput } from '../../lib/core/provider-config';
 
 export type ProviderSetup = Omit<ProviderInput, 'id'>;
@@ -56,6 +56,12 @@ export async function killServiceWorker(context: BrowserContext, page: Page): Pr
     await cdp.detach();
   }
 }
+
+/**
+ * The message box's draft as written, line breaks kept (the box is editable text with pills, not a textarea:
+ * `toHaveValue` does not apply; a pill reads as its `@title`).
+ */
+export const composerText = (box: Locator): Promise<string> => box.evaluate((el) => el.textContent ?? '');
 
 /** What the panel shows for each message it has taken: an answer, or a message queued or taken into a running one. */
 const TAKEN = '.message.assistant, .queued-message, .interjection';

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { providerConfigSchema } from '../../core/provider-config';
 import { indexSettingsSchema } from '../../retrieval/index-settings';
+import { mentionsSchema } from '../panel-command-schema';
 import { requestSchemas } from '../request-schemas';
 
 export const EXPORT_FORMAT = 'tabwise-export';
@@ -23,6 +24,15 @@ const usageSchema = z.object({
   outputTokens: count,
   cachedInputTokens: count,
   cacheWriteTokens: count,
+});
+/** A price the user set for a custom server's model, as stamped on its answers ($ per million tokens). */
+const price = z.number().finite().nonnegative();
+const tokenPricesSchema = z.object({
+  input: price,
+  cachedInput: price,
+  cacheWrite: price.optional(),
+  output: price,
+  inputIncludesCached: z.boolean(),
 });
 const errorInfoSchema = z.object({
   code: z.string().max(100),
@@ -86,6 +96,10 @@ const answerVersionFields = {
   text,
   status: messageStatus,
   model: z.string().max(500).optional(),
+  // A custom server's answer stays unpriced (or priced at the user's price) after an import, never at a list price.
+  unpriced: z.literal(true).optional(),
+  price: tokenPricesSchema.optional(),
+  mentions: mentionsSchema.optional(),
   usage: usageSchema.optional(),
   error: errorInfoSchema.optional(),
   runId: id.optional(),

@@ -79,6 +79,16 @@ describe('provider store', () => {
     );
   });
 
+  it("keeps the prices the user set for a custom server's models; an edit without them clears them", async () => {
+    const db = await freshDb();
+    const store = createProviderStore(db, deps);
+    const config = { kind: 'openai-compatible' as const, name: 'Local', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' };
+    const saved = await store.save({ ...config, prices: { m: { input: 0.25, output: 1 } } });
+    expect((await store.get(saved.id))!.prices).toEqual({ m: { input: 0.25, output: 1 } });
+    await store.save({ ...config, id: saved.id, prices: {} });
+    expect((await store.get(saved.id))!.prices).toBeUndefined();
+  });
+
   it('lists providers saved in the same millisecond in the order they were added, whatever their ids', async () => {
     const db = await freshDb();
     // A frozen clock (an import saves several at once) and ids that sort the other way round.

@@ -49,6 +49,24 @@ describe('latency stats', () => {
     expect(computeLatencyStats(records, 1).models['openai/gpt']).toBeUndefined(); // rolling window
   });
 
+  it('apart per provider instance where the records name it, so two local servers of one kind are not merged', () => {
+    const s = computeLatencyStats([
+      rec(1, { provider: 'openai-compatible', providerId: 'p-ollama', modelId: 'llama3.2' }),
+      rec(2, { provider: 'openai-compatible', providerId: 'p-lmstudio', modelId: 'llama3.2' }),
+      rec(3, { provider: 'openai-compatible', providerId: 'p-ollama', modelId: 'llama3.2' }),
+      rec(4), // an older record, without the instance
+    ]);
+    expect(Object.keys(s.models).sort()).toEqual(['openai/gpt', 'p-lmstudio/llama3.2', 'p-ollama/llama3.2']);
+    expect(s.models['p-ollama/llama3.2']).toMatchObject({
+      provider: 'openai-compatible',
+      providerId: 'p-ollama',
+      modelId: 'llama3.2',
+      model: { count: 2 },
+    });
+    expect(s.models['openai/gpt']).toMatchObject({ provider: 'openai', modelId: 'gpt' });
+    expect(s.models['openai/gpt']!.providerId).toBeUndefined();
+  });
+
   it('the runtime records one latency record per step with tool durations and outcomes', async () => {
     const latency = createInMemoryLatencyStore();
     const echo = echoTool('echo', { delayMs: 20 });
@@ -69,6 +87,8 @@ describe('latency stats', () => {
     const records = await latency.list();
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({ step: 0, provider: 'fake', modelId: 'fake-model', stopReason: 'tool-calls' });
+    // The provider instance of the run's model (its ModelRef), which Settings names as the panel does.
+    expect(records[0]!.providerId).toBe('fake');
     expect(records[0]!.tools.map((t) => [t.toolName, t.outcome])).toEqual([
       ['echo', 'ok'],
       ['nope', 'unknown-tool'],

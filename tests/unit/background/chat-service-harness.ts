@@ -3,7 +3,7 @@ import { expect, vi } from 'vitest';
 import { createAgentRuntime } from '../../../lib/agent/agent-runtime';
 import { createMemoryRunJournal } from '../../../lib/agent/memory-run-journal';
 import { createFakeChatModel, type Script } from '../../../lib/agent/testing/fake-chat-model';
-import { createChatService } from '../../../lib/background/chat-service';
+import { createChatService, type ChatServiceDeps } from '../../../lib/background/chat-service';
 import type { PanelMessage } from '../../../lib/background/panel-port';
 import type { ModelStreamPart } from '../../../lib/providers/chat-model';
 import { createInMemorySitePolicyStore } from '../../../lib/tools/site-policy-store';
@@ -18,7 +18,8 @@ export const finish = (): ModelStreamPart => ({
   usage: { inputTokens: 1, outputTokens: 2, cachedInputTokens: 0, cacheWriteTokens: 0 },
 });
 
-export function setup(scripts: Script[]) {
+/** `runSettings`: what a run is configured with, from the page, the question and the mentioned tabs (default: nothing). */
+export function setup(scripts: Script[], runSettings: ChatServiceDeps['runSettings'] = () => ({})) {
   const store = createMemoryConversationStore();
   const journal = createMemoryRunJournal();
   const model = createFakeChatModel(scripts);
@@ -38,7 +39,7 @@ export function setup(scripts: Script[]) {
     now: () => ++t,
     generateId: () => `id${++n}`,
     resolveModel: async () => ({ ref: { provider: 'p', modelId: 'm' }, label: 'Test · m' }),
-    runSettings: () => ({}),
+    runSettings,
     listUnfinishedRuns: () => journal.listUnfinished(),
   });
   const received: PanelMessage[] = [];

@@ -40,6 +40,25 @@ describe('model resolver', () => {
     });
   });
 
+  it("a custom server's answers carry the price the user set for that model, and only for that model", async () => {
+    const { models, providers } = setup();
+    const local = await providers.save({
+      kind: 'openai-compatible',
+      name: 'Local',
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'llama3.2',
+      prices: { 'llama3.2': { input: 0.5, output: 1.5 } },
+    });
+    expect(await models.forNewRun()).toMatchObject({
+      unpriced: true,
+      price: { input: 0.5, cachedInput: 0.5, output: 1.5, inputIncludesCached: true },
+    });
+    // Another model of the same server, picked in the panel: no price was set for it.
+    const other = await models.forNewRun({ providerId: local.id, modelId: 'qwen3' });
+    expect(other).toMatchObject({ label: 'Local · qwen3', unpriced: true });
+    expect(other.price).toBeUndefined();
+  });
+
   it('a stored reference builds its provider with its key and the stored model; a deleted provider is no_provider', async () => {
     const { models, providers, built } = setup();
     const p = await providers.save({ kind: 'openai', name: 'P', baseUrl: '', model: 'new', apiKey: 'sk-1' });

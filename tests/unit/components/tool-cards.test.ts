@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { wrapUntrusted } from '../../../lib/agent/wrap-untrusted';
 import type { RunPart } from '../../../lib/core/run-part';
-import { cardFor, cardTitle } from '../../../components/sidepanel/cards/card-registry';
+import { cardFor } from '../../../components/sidepanel/cards/card-registry';
+import { GenericCard } from '../../../components/sidepanel/cards/GenericCard';
+import { hasToolTitle, toolTitle } from '../../../components/ui/tool-title';
 import { describeFill } from '../../../components/sidepanel/cards/describe-fill';
 import { describeFormState, MASK } from '../../../components/sidepanel/cards/describe-form-state';
 import { describeKeyValues } from '../../../components/sidepanel/cards/describe-generic';
@@ -201,9 +203,13 @@ describe('card summaries', () => {
   });
 
   it('an unknown tool (a future MCP tool) gets key/value rows, one line each', () => {
-    expect(cardTitle('mcp_weather')).toBe('mcp_weather');
-    expect(cardTitle('read_page')).toBe('Read the page');
-    expect(cardFor('mcp_weather').label).toBeUndefined();
+    expect(toolTitle('mcp_weather')).toBe('mcp_weather');
+    expect(toolTitle('read_page')).toBe('Read the page');
+    expect(hasToolTitle('mcp_weather')).toBe(false);
+    expect(cardFor('mcp_weather').Body).toBe(GenericCard);
+    // A tool with a card of its own has a title of its own (the cards and Performance both show it).
+    for (const name of ['read_page', 'fill_form', 'list_tabs', 'memory_save', 'open_tab', 'wait_for'])
+      expect([name, cardFor(name).Body !== GenericCard, hasToolTitle(name)]).toEqual([name, true, true]);
     expect(describeKeyValues({ city: 'Oslo', forecast: { temp: 3 }, note: 'a\nb' })).toEqual([
       { key: 'city', value: 'Oslo' },
       { key: 'forecast', value: '{"temp":3}' },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { costOf, priceOf } from '../../../lib/providers/model-prices';
+import { costOf, priceOf, pricingFor, unpricedFor, userTokenPrices } from '../../../lib/providers/model-prices';
+import { providerConfigSchema } from '../../../lib/core/provider-config';
 import { describeAnswerUsage, describeConversationUsage, formatUsd } from '../../../components/ui/describe-usage';
 import type { MessageRecord } from '../../../lib/storage/records';
 import { sumRunUsage } from '../../../lib/background/sum-run-usage';
-import { unpricedFor } from '../../../lib/background/model-resolver';
 
 const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0) => ({
   inputTokens,
@@ -78,6 +78,68 @@ describe('model prices', () => {
     };
     expect(describeAnswerUsage(regenerated)).toEqual({ tokens: '1,000,000 in · 0 out', cost: '$2.50' });
     expect(describeConversationUsage([regenerated])).toEqual({ tokens: '1,000,000 in · 100,000 out', cost: '$3.50' });
+  });
+
+  it('a custom server whose model the catalog knows by name still has no made-up price; one the user set is used', () => {
+    const ollama = { kind: 'openai-compatible' as const, baseUrl: 'http://localhost:11434/v1' };
+    // Named like a priced model, served by a local server: unknown, not OpenAI's list price.
+    expect(pricingFor(ollama, 'gpt-4o-mini')).toEqual({ unpriced: true });
+    expect(pricingFor({ ...ollama, prices: { 'llama3.2': { input: 0.2, output: 0.8 } } }, 'gpt-4o-mini')).toEqual({
+      unpriced: true,
+    });
+    const set = pricingFor({ ...ollama, prices: { 'llama3.2': { input: 0.2, output: 0.8 } } }, 'llama3.2');
+    expect(set).toEqual({
+      unpriced: true,
+      price: { input: 0.2, cachedInput: 0.2, output: 0.8, inputIncludesCached: true },
+    });
+    // Cached tokens at the full input price (no discount the user did not set); nothing saved.
+    const priced = { ...answer('Ollama · llama3.2', usage(1_000_000, 500_000, 200_000)), unpriced: true as const };
+    expect(describeAnswerUsage({ ...priced, price: set.price })).toEqual({
+      tokens: '1,000,000 in · 500,000 out · 200,000 cached',
+      cost: '$0.60',
+    });
+    expect(describeAnswerUsage(priced)).toEqual({ tokens: '1,000,000 in · 500,000 out · 200,000 cached' });
+    // The conversation's cost needs every answer priced: one answer before the price was set leaves it unknown.
+    expect(describeConversationUsage([{ ...priced, price: set.price }, priced])).toEqual({
+      tokens: '2,000,000 in · 1,000,000 out · 400,000 cached',
+    });
+    expect(
+      describeConversationUsage([
+        { ...priced, price: set.price },
+        { ...priced, price: set.price },
+      ])?.cost,
+    ).toBe('$1.20');
+    // A price of 0 is a price (a free local model): the cost shows as $0.
+    expect(
+      describeAnswerUsage({ ...priced, price: userTokenPrices({ input: 0, output: 0 }, 'openai-compatible') })?.cost,
+    ).toBe('$0');
+    // An Anthropic-wire proxy counts cache reads and writes apart from input_tokens.
+    expect(userTokenPrices({ input: 3, output: 15 }, 'anthropic')).toEqual({
+      input: 3,
+      cachedInput: 3,
+      cacheWrite: 3,
+      output: 15,
+      inputIncludesCached: false,
+    });
+    // The vendor at its own endpoint is priced from the list, whatever the user stored.
+    expect(
+      pricingFor({ kind: 'openai', baseUrl: '', prices: { 'gpt-4o': { input: 99, output: 99 } } }, 'gpt-4o'),
+    ).toEqual({});
+  });
+
+  it('a price the user sets is validated with the provider: non-negative numbers, both of them', () => {
+    const config = { kind: 'openai-compatible', name: 'Local', baseUrl: 'http://localhost:1234/v1', model: 'qwen' };
+    expect(providerConfigSchema.safeParse({ ...config, prices: { qwen: { input: 0.1, output: 0.4 } } }).success).toBe(
+      true,
+    );
+    expect(providerConfigSchema.safeParse({ ...config, prices: { qwen: { input: -1, output: 0.4 } } }).success).toBe(
+      false,
+    );
+    expect(
+      providerConfigSchema.safeParse({ ...config, prices: { qwen: { input: Number.NaN, output: 1 } } }).success,
+    ).toBe(false);
+    expect(providerConfigSchema.safeParse({ ...config, prices: { qwen: { input: 1 } } }).success).toBe(false);
+    expect(providerConfigSchema.safeParse(config).success).toBe(true);
   });
 
   it("a run's usage is the sum of its steps, sub-agents included", () => {

@@ -175,6 +175,45 @@ describe('data.import', () => {
     ]);
   });
 
+  it("a custom server's answer comes back unpriced (or at the user's price), and a message's mentions in place", async () => {
+    const w = await filled();
+    const price = { input: 0.5, cachedInput: 0.5, output: 2, inputIncludesCached: true };
+    const mentions = [{ tabId: 7, title: 'Lyon timetable', start: 11, end: 26 }];
+    await w.conversations.putMessage({
+      id: 'm3',
+      conversationId: 'c1',
+      role: 'user',
+      text: 'Check with @Lyon timetable',
+      status: 'complete',
+      createdAt: 4,
+      mentions,
+    });
+    for (const [id, extra] of [
+      ['m4', { unpriced: true as const }],
+      ['m5', { unpriced: true as const, price }],
+    ] as const)
+      await w.conversations.putMessage({
+        id,
+        conversationId: 'c1',
+        role: 'assistant',
+        text: 'ok',
+        status: 'complete',
+        createdAt: 5,
+        // Named like a list-priced model: only `unpriced` keeps the catalog's price off it.
+        model: 'Local · gpt-4o-mini',
+        usage: { inputTokens: 10, outputTokens: 5, cachedInputTokens: 0, cacheWriteTokens: 0 },
+        ...extra,
+      });
+    const file = JSON.stringify(await w.h['data.export']({}));
+    const fresh = await world({}, 0);
+    await fresh.h['data.import']({ text: file });
+    const byId = new Map((await fresh.conversations.listMessages('c1')).map((m) => [m.id, m]));
+    expect(byId.get('m3')!.mentions).toEqual(mentions);
+    expect(byId.get('m4')).toMatchObject({ unpriced: true });
+    expect(byId.get('m4')!.price).toBeUndefined();
+    expect(byId.get('m5')).toMatchObject({ unpriced: true, price });
+  });
+
   it('a message left streaming imports as interrupted (it can never finish here)', async () => {
     const w = await filled();
     const file = await w.h['data.export']({});
