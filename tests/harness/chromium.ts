@@ -9,6 +9,9 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Chromium 156 preloads the omnibox's WebUI popup in a renderer of its own at every start: about 1.3 CPU-seconds
+  // per launch that no test or bench uses (measured from /proc: a launch plus the options page, 3.98 s → 2.66 s).
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
 ];
 
 export function chromiumPath(): string {
