@@ -4,6 +4,7 @@
  */
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { launchExtension, type LaunchedExtension } from '../harness/launch-extension';
+import { resetExtension } from '../harness/reset-extension';
 import { startFakeLlm, type FakeLlm, type RecordedRequest } from '../fake-llm';
 import { TITLE_INSTRUCTION } from '../../lib/background/generate-title';
 // Specs compute expected text with the UI's own formatters, which read chrome.i18n: English here, as in Chromium's en-US.
@@ -22,14 +23,104 @@ interface Fixtures {
   llm: FakeLlm;
   /** An extension page (the options page) from which tests can call the background like the UI does. */
   extPage: Page;
+  launched: LaunchedExtension;
 }
 
-export const test = base.extend<Fixtures & { launched: LaunchedExtension }>({
-  // eslint-disable-next-line no-empty-pattern
-  launched: async ({}, use) => {
-    const launched = await launchExtension();
-    await use(launched);
-    await launched.close();
+interface WorkerFixtures {
+  /**
+   * `test.use({ freshBrowser: true })`: every test of the file starts its own Chromium (a spec about what happens
+   * at install or browser start, or one that changes the browser itself). Otherwise the tests of a worker share one
+   * Chromium, and each starts from the extension as freshly installed (see resetExtension).
+   */
+  freshBrowser: boolean;
+  sharedBrowser: SharedBrowser | undefined;
+}
+
+interface SharedBrowser {
+  launched?: LaunchedExtension;
+  used: boolean;
+  /** The last test changed the browser context itself (an init script, a binding, a route...): no reset undoes it. */
+  changed: boolean;
+}
+
+/** Context methods whose effect outlives the test that called them: after one, the next test gets a new browser. */
+const LASTING = [
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'grantPermissions',
+  'setOffline',
+  'setExtraHTTPHeaders',
+  'setGeolocation',
+  'setHTTPCredentials',
+] as const;
+
+/**
+ * Watches what a test does to a shared context: marks it changed on a lasting call, and returns the undo for the
+ * rest (the event listeners the test added are removed, so none fires into the next test).
+ */
+function watchContext(context: BrowserContext, shared: SharedBrowser): () => void {
+  const target = context as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const restore: Array<() => void> = [];
+  const patch = (name: string, before: (args: unknown[]) => void) => {
+    const original = target[name]!;
+    target[name] = (...args: unknown[]) => {
+      before(args);
+      return original.apply(context, args);
+    };
+    restore.push(() => (target[name] = original));
+  };
+  for (const name of LASTING) patch(name, () => (shared.changed = true));
+  const listeners: Array<[string, (...args: unknown[]) => void]> = [];
+  for (const name of ['on', 'once', 'addListener', 'prependListener'])
+    patch(name, ([event, listener]) => listeners.push([event as string, listener as (...args: unknown[]) => void]));
+  return () => {
+    for (const undo of restore) undo();
+    for (const [event, listener] of listeners) context.off(event as 'page', listener);
+  };
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  freshBrowser: [false, { option: true, scope: 'worker' }],
+  sharedBrowser: [
+    async ({ freshBrowser }, use) => {
+      if (freshBrowser) return use(undefined);
+      const shared: SharedBrowser = { used: false, changed: false };
+      await use(shared);
+      await shared.launched?.close();
+    },
+    { scope: 'worker' },
+  ],
+  launched: async ({ sharedBrowser }, use, testInfo) => {
+    if (!sharedBrowser) {
+      const launched = await launchExtension();
+      await use(launched);
+      await launched.close();
+      return;
+    }
+    if (sharedBrowser.launched && sharedBrowser.used) {
+      try {
+        await resetExtension(sharedBrowser.launched);
+      } catch (error) {
+        console.warn(`resetting the shared browser failed, starting a new one: ${String(error)}`);
+        await sharedBrowser.launched.close().catch(() => {});
+        sharedBrowser.launched = undefined;
+      }
+    }
+    sharedBrowser.launched ??= await launchExtension();
+    sharedBrowser.used = true;
+    sharedBrowser.changed = false;
+    const unwatch = watchContext(sharedBrowser.launched.context, sharedBrowser);
+    await use(sharedBrowser.launched);
+    unwatch();
+    // A failed test may leave anything behind, and a changed context cannot be reset: the next test gets a new browser.
+    if (testInfo.status !== testInfo.expectedStatus || sharedBrowser.changed) {
+      await sharedBrowser.launched.close().catch(() => {});
+      sharedBrowser.launched = undefined;
+    }
   },
   context: async ({ launched }, use) => use(launched.context),
   extensionId: async ({ launched }, use) => use(launched.extensionId),

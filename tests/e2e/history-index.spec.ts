@@ -23,6 +23,9 @@ import {
   tryAllowInIncognito,
 } from './fixtures';
 
+// Incognito is allowed in chrome://extensions by one test, which a shared browser would keep: each test starts its own.
+test.use({ freshBrowser: true });
+
 const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
 const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
 if (!haveModel)

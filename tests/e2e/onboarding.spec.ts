@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { providerPresets } from '../../lib/providers/provider-presets';
 import { callBackground, expect, openAddProviderForm, test } from './fixtures';
 
+// What a new install shows (the onboarding tab): each test starts its own browser.
+test.use({ freshBrowser: true });
+
 interface Provider {
   name: string;
   kind: string;
