@@ -129,7 +129,8 @@ export const UI_VIEWS: UiView[] = [
       const panel = await openNewChat(env, scheme);
       env.llm.enqueue({
         text: ['The ', 'answer ', 'is ', 'coming ', 'slowly ', 'in ', 'many ', 'pieces.'],
-        chunkDelayMs: 400,
+        // Slow enough to still be streaming while the accessibility spec checks it in light and then dark mode.
+        chunkDelayMs: 1000,
       });
       await sendChat(panel, 'Tell me slowly');
       await lastAnswer(panel)
