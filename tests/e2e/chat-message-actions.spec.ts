@@ -10,6 +10,7 @@ import {
   sendChat,
   test,
 } from './fixtures';
+import { lookAt } from './look';
 
 type Stored = { messages: { role: string; text: string }[] };
 const openaiUsers = (body: unknown) =>
@@ -148,6 +149,7 @@ test('regenerate keeps every answer as a version: the pager switches, a reload k
   // What a screen reader says of the counter.
   await expect(actions.getByText('Version 3 of 3')).toHaveCount(1);
   await expect(actions.getByRole('button', { name: 'Next version' })).toBeDisabled();
+  await lookAt(panel, 'answer-versions');
 
   await actions.getByRole('button', { name: 'Previous version' }).click();
   await expect(actions.getByText('2 / 3')).toBeVisible();
@@ -193,6 +195,7 @@ test('Stop offers Continue: the model is asked to go on from the partial answer,
   await expect(
     panel.getByRole('group', { name: 'Actions for this answer' }).getByRole('button', { name: 'Continue' }),
   ).toBeVisible();
+  await lookAt(panel, 'stopped-continue');
 
   // A new message: the stopped answer is no longer the one the conversation ends with, and Continue goes.
   await sendChat(panel, 'Write more');

@@ -4,6 +4,7 @@
  * prices say nothing about them. The cost arithmetic is tested in tests/unit/providers/model-prices.test.ts.
  */
 import { addProvider, assistantMessages, expect, openPanel, openSettingsSection, sendChat, test } from './fixtures';
+import { lookAt } from './look';
 
 test('OpenAI usage with cached tokens at a custom endpoint: tokens per answer and for the conversation, no price', async ({
   context,
@@ -114,6 +115,7 @@ test('a custom server shows no cost until the user sets its price in Settings 鈫
   await prices.getByLabel('Input ($ per million tokens)').fill('');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByRole('alert')).toHaveText('Set both prices, input and output, or leave both empty.');
+  await lookAt(extPage, 'custom-server-price');
   await prices.getByLabel('Input ($ per million tokens)').fill('0.5');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
@@ -126,6 +128,7 @@ test('a custom server shows no cost until the user sets its price in Settings 鈫
   await sendChat(panel, 'second');
   await expect(perAnswer).toHaveCount(2);
   await expect(perAnswer.last()).toHaveText('200,000 in 路 50,000 out 路 $0.20');
+  await lookAt(panel, 'custom-server-priced-answer');
   // The first answer was written before the price: still unknown, so the conversation's total shows no cost.
   await expect(perAnswer.first()).toHaveText('200,000 in 路 50,000 out');
   await expect(panel.getByLabel('Tokens and cost of this conversation')).toHaveText('400,000 in 路 100,000 out');

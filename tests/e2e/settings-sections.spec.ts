@@ -122,6 +122,7 @@ test('Performance shows the recorded figures after real runs: per model, per too
   await expect(row.locator('td').first()).toHaveAttribute('title', 'openai-compatible/fake-perf');
   await expect(row.locator('td').nth(2)).toHaveText('5');
   await expect(perf.locator('table.stats td[title="list_tabs"]')).toHaveText('Listed your tabs');
+  await lookAt(extPage, 'performance-names');
   await expect(row.locator('td').nth(3)).toHaveText(formatMs(model.ttft.p50));
 
   // Live: another answer shows up without reloading the page.

@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import { addProvider, callBackground, chatRequests, composerText, expect, openPanel, sendChat, test } from './fixtures';
+import { lookAt } from './look';
 import { lastSteps, planWith, resultOf, settleRun } from './drive-tab-run';
 import { lastSnapshot, refOf } from '../fixtures/tasks/oracle-helpers';
 import type { FakeLlm } from '../fake-llm';
@@ -342,6 +343,7 @@ test('mentioned tabs stay in the sentence as pills: while written, in the sent m
   const first = pills.first();
   await expect(first).toHaveAttribute('title', orderTitle);
   expect(await first.locator('.mention-pill-label').evaluate((l) => l.scrollWidth > l.clientWidth)).toBe(true);
+  await lookAt(panel, 'mention-pills-composer');
 
   llm.enqueue({ text: ['Compared.'] });
   await box.press('Enter');
@@ -350,6 +352,7 @@ test('mentioned tabs stay in the sentence as pills: while written, in the sent m
   // The sent message shows the pills where they were written.
   const bubble = panel.locator('.message.user .bubble');
   await expect(bubble).toHaveText(`Compare @${orderTitle} with @Search results side by side.`);
+  await lookAt(panel, 'mention-pills-sent');
   expect(
     await bubble.evaluate((b) =>
       [...b.childNodes].map((n) => (n instanceof HTMLElement ? `[${n.title}]` : n.textContent)),
