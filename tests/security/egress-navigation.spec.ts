@@ -10,6 +10,11 @@ import { addFakeProvider, egressScenarios, SECRET } from './run-egress-navigatio
 import { card } from './scenario-helpers';
 import { serveEgressSites, type EgressSites } from './serve-egress-sites';
 
+// A browser per test: in a shared, warm browser a script or meta-refresh hop can fire later than the 300 ms the
+// navigate tool waits after the load for one (HOP_GRACE_MS), and the hop is then reported to the next tool call
+// instead of this one (seen twice under CI load). A known limit of the grace, not yet fixed.
+test.use({ freshBrowser: true });
+
 let sites: EgressSites;
 test.beforeAll(async () => {
   sites = await serveEgressSites();
