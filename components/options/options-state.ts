@@ -112,7 +112,6 @@ export function createOptionsState() {
   const saved = signal<string | null>(null);
   const loaded = signal(false);
   const fallbacks = createFallbackState();
-
   async function refresh() {
     const [list, settings] = await Promise.all([
       sendToBackground('providers.list', {}),
@@ -125,7 +124,6 @@ export function createOptionsState() {
       loaded.value = true;
     });
   }
-
   return {
     providers,
     defaultProviderId,
