@@ -10,6 +10,7 @@ import { emptyUsage } from '../providers/chat-model';
 import type { ModelRef } from '../agent/model-ref';
 import type { MessageRecord, MessageStatus } from '../storage/records';
 import type { ChatHub, LiveRun } from './chat-hub';
+import { mentionsForModel } from '../core/message-mention';
 import { joinModelMessages } from './join-model-messages';
 import { sumRunUsage } from './sum-run-usage';
 
@@ -109,7 +110,9 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
     const users = messages.filter((m) => m.role === 'user');
     const answer = messages.find((m) => m.role === 'assistant' && m.status === 'complete');
     if (users.length !== 1 || !answer) return;
-    const title = (await deps.generateTitle(users[0]!.text, answer.text, model))?.trim();
+    // The question as the model read it: a mentioned tab by its id, never its title (page text).
+    const question = mentionsForModel(users[0]!.text, users[0]!.mentions);
+    const title = (await deps.generateTitle(question, answer.text, model))?.trim();
     if (!title) return;
     await store.renameConversation(conversationId, title);
     const conversation = await store.getConversation(conversationId);
