@@ -6,8 +6,8 @@ export default defineConfig({
   testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Spec files run two at a time (each test has its own browser, profile and servers; tests in one file stay in
-  // order). TABWISE_E2E_WORKERS=1 runs them one at a time.
+  // Spec files run two at a time, tests in one file in order. The tests of a worker share one Chromium, reset to a
+  // freshly installed extension before each test (tests/e2e/fixtures.ts). TABWISE_E2E_WORKERS=1 runs one at a time.
   fullyParallel: false,
   workers: Number(process.env.TABWISE_E2E_WORKERS ?? 2),
   // On CI a failed test runs once more; one that then passes is reported as flaky in npm test's summary, never hidden.
