@@ -107,7 +107,7 @@ const withProvider = new WeakSet<Page>();
 export async function runGalleryTask(
   task: GalleryTask,
   env: { context: BrowserContext; extensionId: string; llm: FakeLlm; extPage: Page; pagesUrl: string },
-  timeoutMs = 60_000,
+  timeoutMs = 40_000,
 ): Promise<TaskOutcome> {
   const { context, extensionId, llm, extPage } = env;
   if (!withProvider.has(extPage)) {
@@ -139,7 +139,13 @@ export async function runGalleryTask(
       .getAttribute('data-status')
       .catch(() => null);
     if (status === 'complete' || status === 'error' || status === 'stopped') break;
-    if (Date.now() > deadline) throw new Error(`task ${task.id}: the run did not finish within ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      const shown = await assistantMessages(panel)
+        .last()
+        .innerText()
+        .catch(() => '(no answer)');
+      throw new Error(`task ${task.id}: the run did not finish within ${timeoutMs} ms; the panel shows:\n${shown}`);
+    }
     if (await handOver(panel, task)) continue;
     // A task that needs more steps than the user's limit: counted, and stopped there (never continued for it).
     const stopHere = panel.locator('.step-pause').getByRole('button', { name: 'Stop here' }).first();

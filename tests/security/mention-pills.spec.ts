@@ -39,7 +39,9 @@ const userTexts = (r: RecordedRequest) =>
   ((r.body as { messages?: { role: string; content: unknown }[] }).messages ?? [])
     .filter((m) => m.role === 'user')
     .map((m) =>
-      typeof m.content === 'string' ? m.content : (m.content as { text?: string }[]).map((p) => p.text ?? '').join('\n'),
+      typeof m.content === 'string'
+        ? m.content
+        : (m.content as { text?: string }[]).map((p) => p.text ?? '').join('\n'),
     );
 
 const noMarkupRan = async (panel: Page) => {
