@@ -133,7 +133,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await llm.close();
   },
   extPage: async ({ context, extensionId }, use) => {
-    const page = await context.newPage();
+    // The blank tab a new (or reset) browser has open: opening another costs Chromium about half a CPU-second.
+    const page = context.pages().find((p) => p.url() === 'about:blank') ?? (await context.newPage());
     await page.goto(`chrome-extension://${extensionId}/options.html`);
     await use(page);
   },

@@ -3,8 +3,8 @@
  * share one Chromium (starting Chromium and its first extension pages costs about 2.5 CPU-seconds, the larger part
  * of a short test on the 2-core CI machine). What a fresh profile would not have is removed: every tab, the
  * extension's storage (chrome.storage, IndexedDB, Cache Storage), its network rules and alarms, the sites'
- * cookies; then its worker is stopped, which ends everything it held in memory, and started again by an extension
- * page, as after Chrome stopped it when idle (chrome.runtime.reload would be closer to a new install, but an
+ * cookies; then its worker is stopped, which ends everything it held in memory, and started again, as after Chrome
+ * stopped it when idle (chrome.runtime.reload would be closer to a new install, but an
  * extension loaded from the command line does not come back from it in headless Chromium).
  */
 import type { Worker } from '@playwright/test';
@@ -15,6 +15,7 @@ const WAIT_MS = 15_000;
 export async function resetExtension({ context, extensionId }: LaunchedExtension): Promise<void> {
   const origin = `chrome-extension://${extensionId}`;
   const isOurs = (w: Worker) => w.url().startsWith(`${origin}/`);
+  // The one tab left open, blank, as a new browser has it (the extPage fixture takes it rather than open another).
   const blank = await context.newPage();
   await Promise.all(context.pages().map((p) => (p === blank ? undefined : p.close().catch(() => {}))));
   await context.clearCookies();
@@ -49,13 +50,14 @@ export async function resetExtension({ context, extensionId }: LaunchedExtension
     });
     // Had anything woken the worker meanwhile, it would hold connections closed under it: stop it once more.
     await cdp.send('ServiceWorker.stopAllWorkers');
+    // Started again as Chrome starts a stopped worker for an event, without a page: an extension page costs the
+    // browser about a CPU-second to open and close, which a test's own pages then pay again.
     const running = statusReached(cdp, origin, 'running');
-    await blank.goto(`${origin}/options.html`);
+    await cdp.send('ServiceWorker.startWorker', { scopeURL: `${origin}/` });
     await running;
   } finally {
     await cdp.detach().catch(() => {});
   }
-  await blank.goto('about:blank');
 }
 
 type Cdp = Awaited<ReturnType<LaunchedExtension['context']['newCDPSession']>>;
