@@ -98,3 +98,24 @@ export function waitForNetworkIdleInPage(quietMs: number, timeoutMs: number): Pr
     tick();
   });
 }
+
+/**
+ * Resolves true once the document has loaded and then stayed for `quietMs` of the page's own time, plus the
+ * delay of a meta refresh it declares when that is at most `refreshUpToMs`: a hop the page sets off right
+ * after its load (a meta refresh, a script's timer) has begun by then, however busy the machine. When the page
+ * leaves meanwhile, the document goes and nothing resolves true (the caller reads that as "it left").
+ */
+export function stayedInPage(quietMs: number, refreshUpToMs: number): Promise<boolean> {
+  const refreshDelayMs = () => {
+    const meta = document.querySelector('meta[http-equiv="refresh" i]');
+    const seconds = Number.parseFloat((meta?.getAttribute('content') ?? '').split(/[;,]/)[0] ?? '');
+    return Number.isFinite(seconds) && seconds >= 0 && seconds * 1000 <= refreshUpToMs ? seconds * 1000 : 0;
+  };
+  return new Promise((resolve) => {
+    let left = false;
+    addEventListener('pagehide', () => ((left = true), resolve(false)), { once: true });
+    const afterLoad = () => setTimeout(() => resolve(!left), refreshDelayMs() + quietMs);
+    if (document.readyState === 'complete') afterLoad();
+    else addEventListener('load', afterLoad, { once: true });
+  });
+}

@@ -1,5 +1,5 @@
 /** The TabBrowser over chrome.tabs, chrome.tabGroups and chrome.scripting. */
-import { waitForNetworkIdleInPage, waitForTextInPage } from '../../page/wait-in-page';
+import { stayedInPage, waitForNetworkIdleInPage, waitForTextInPage } from '../../page/wait-in-page';
 import type { BrowserTab, TabBrowser } from './tab-browser';
 
 const toTab = (t: chrome.tabs.Tab): BrowserTab => ({
@@ -46,6 +46,9 @@ function waitForUrl(
   });
 }
 
+/** A meta refresh longer than this is the page's own business, not a hop of the navigation. */
+const REFRESH_UP_TO_MS = 2_000;
+
 export const chromeTabBrowser: TabBrowser = {
   get: (tabId) => chrome.tabs.get(tabId).then(toTab, () => undefined),
   create: async ({ url, active, windowId }) =>
@@ -69,6 +72,20 @@ export const chromeTabBrowser: TabBrowser = {
     return created;
   },
   waitForUrl,
+  async watchForHop(tabId, quietMs) {
+    const before = await chrome.tabs.get(tabId).catch(() => undefined);
+    if (!before) return 'unknown';
+    const stayed = await chrome.scripting
+      .executeScript({ target: { tabId }, func: stayedInPage, args: [quietMs, REFRESH_UP_TO_MS] })
+      .then(([r]) => r?.result === true)
+      // The frame went while the script waited (the page navigated), or the page cannot be scripted at all.
+      .catch(() => undefined);
+    const after = await chrome.tabs.get(tabId).catch(() => undefined);
+    if (!after) return 'unknown';
+    if (after.status === 'loading' || after.url !== before.url) return 'left';
+    if (stayed === true) return 'stayed';
+    return stayed === false ? 'left' : 'unknown';
+  },
   async waitInPage(tabId, wait, timeoutMs) {
     const [result] =
       wait.kind === 'text'

@@ -14,6 +14,8 @@ export const url = z.string().min(1).max(4000).describe('http(s) address.');
 export const NEEDS_SNAPSHOT = 'Snapshots taken before are no longer valid here: call get_page_state before acting.';
 /** How long after the load a stopped hop is still the navigation's (a meta refresh or script fires right after it). */
 export const HOP_GRACE_MS = 300;
+/** How long, on the page's own clock, a loaded page is watched for a hop (a script's timer right after the load). */
+export const HOP_QUIET_MS = 150;
 
 /** The address again, in execute: approval could have been skipped (an origin in the run), the rule never is. */
 export function destination(raw: string) {
@@ -43,6 +45,10 @@ export function createNavigationSteps(access: RunTabAccess) {
       LOAD_WAIT_MS,
       ctx.signal,
     );
+    // Whether the page hops right after its load is watched on the page's clock, not this worker's: on a busy
+    // machine the page's timers run late, and a fixed wait here would end before the hop began.
+    if ((await browser.watchForHop(tabId, HOP_QUIET_MS)) === 'left')
+      await browser.waitForUrl(tabId, () => true, LOAD_WAIT_MS, ctx.signal);
     const stopped = await access.stoppedHop(ctx, tabId, { since, graceMs: HOP_GRACE_MS });
     if (stopped) throw stopped;
     const tab = await browser.get(tabId);

@@ -28,6 +28,11 @@ export interface TabBrowser {
     timeoutMs: number,
     signal: AbortSignal,
   ): Promise<string | undefined>;
+  /**
+   * Watches the tab's top document on the page's own clock (see stayedInPage): 'stayed' when it was still there
+   * after its load and `quietMs`, 'left' when it navigated away meanwhile, 'unknown' when it cannot be scripted.
+   */
+  watchForHop(tabId: number, quietMs: number): Promise<'stayed' | 'left' | 'unknown'>;
   /** Runs a wait inside the tab's top document; true when the condition held before the timeout. */
   waitInPage(tabId: number, wait: PageWait, timeoutMs: number): Promise<boolean>;
 }

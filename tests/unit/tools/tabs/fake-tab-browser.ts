@@ -9,6 +9,8 @@ export function createFakeTabBrowser(tabs: BrowserTab[]) {
   let nextGroup = 1;
   const waits: Array<{ tabId: number; wait: PageWait; timeoutMs: number }> = [];
   let pageAnswers = (_w: PageWait) => true;
+  /** What the page does right after its load while it is watched: true when it left (a hop). */
+  let afterLoad: (tabId: number) => Promise<boolean> = async () => false;
   const browser: TabBrowser = {
     get: async (id) => (open.has(id) ? { ...open.get(id)! } : undefined),
     async create({ url, windowId }) {
@@ -40,6 +42,7 @@ export function createFakeTabBrowser(tabs: BrowserTab[]) {
       const url = open.get(tabId)?.url;
       return url && matches(url) ? url : undefined;
     },
+    watchForHop: async (tabId) => ((await afterLoad(tabId)) ? 'left' : 'stayed'),
     async waitInPage(tabId, wait, timeoutMs) {
       waits.push({ tabId, wait, timeoutMs });
       return pageAnswers(wait);
@@ -52,6 +55,9 @@ export function createFakeTabBrowser(tabs: BrowserTab[]) {
     waits,
     answerPageWaits: (f: (w: PageWait) => boolean) => {
       pageAnswers = f;
+    },
+    onceLoaded: (f: (tabId: number) => Promise<boolean>) => {
+      afterLoad = f;
     },
   };
 }

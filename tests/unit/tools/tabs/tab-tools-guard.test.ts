@@ -9,6 +9,7 @@ import { ToolError } from '../../../../lib/tools/tool-error';
 import { createTabTools } from '../../../../lib/tools/tabs/create-tab-tools';
 import { createRunOriginGuard } from '../../../../lib/tools/tabs/run-origin-rules';
 import { createRunTabsStore } from '../../../../lib/tools/tabs/run-tabs-store';
+import { HOP_GRACE_MS } from '../../../../lib/tools/tabs/navigation-steps';
 import { createFakeTabBrowser } from './fake-tab-browser';
 import { area, fakeRules } from './fake-session-rules';
 
@@ -90,6 +91,7 @@ function setup() {
     sent,
     run,
     navigate,
+    load,
     setClick: (href: string | undefined) => {
       clickGoesTo = href;
     },
@@ -112,6 +114,20 @@ describe('tab tools behind the run origin guard', () => {
     expect(sent).toEqual([`https://bank.example/go?to=${encodeURIComponent(SECRET_URL)}`]);
     // The user's other tab is not the run's: nothing there is blocked.
     expect(dnr.allows(2, SECRET_URL)).toBe(true);
+  });
+
+  it('a page that hops after its load, later than the grace on a busy machine, is still reported by the navigate that brought it', async () => {
+    const { run, sent, fake, load } = setup();
+    fake.onceLoaded(async (tabId) => {
+      // The page's meta refresh fires well after the worker's grace would have ended, as on a loaded CI machine.
+      await new Promise((r) => setTimeout(r, HOP_GRACE_MS + 200));
+      load(tabId, SECRET_URL);
+      return true;
+    });
+    await expect(run('navigate', { url: 'https://bank.example/hop-meta' })).rejects.toThrow(
+      /^The page redirected to https:\/\/evil\.example, which this run has not been approved for/,
+    );
+    expect(sent.some((u) => u.startsWith('https://evil.example'))).toBe(false);
   });
 
   it('navigate to the new origin itself (approved on its card) goes through, and a redirect among approved origins too', async () => {
