@@ -112,9 +112,8 @@ export function stayedInPage(quietMs: number, refreshUpToMs: number): Promise<bo
     return Number.isFinite(seconds) && seconds >= 0 && seconds * 1000 <= refreshUpToMs ? seconds * 1000 : 0;
   };
   return new Promise((resolve) => {
-    let left = false;
-    addEventListener('pagehide', () => ((left = true), resolve(false)), { once: true });
-    const afterLoad = () => setTimeout(() => resolve(!left), refreshDelayMs() + quietMs);
+    addEventListener('pagehide', () => resolve(false), { once: true });
+    const afterLoad = () => setTimeout(() => resolve(true), refreshDelayMs() + quietMs);
     if (document.readyState === 'complete') afterLoad();
     else addEventListener('load', afterLoad, { once: true });
   });

@@ -10,7 +10,7 @@ import { addFakeProvider, egressScenarios, SECRET } from './run-egress-navigatio
 import { card } from './scenario-helpers';
 import { serveEgressSites, type EgressSites } from './serve-egress-sites';
 
-// A script or meta-refresh hop right after the load is watched for on the page's own clock (watchForHop), so it is
+// A script or meta-refresh hop right after the load is watched for on the page's own clock (leftAfterLoad), so it is
 // reported by the navigate that brought the page however busy the machine (it failed under CI load while the
 // watch was a fixed 300 ms in the worker).
 

@@ -72,19 +72,15 @@ export const chromeTabBrowser: TabBrowser = {
     return created;
   },
   waitForUrl,
-  async watchForHop(tabId, quietMs) {
-    const before = await chrome.tabs.get(tabId).catch(() => undefined);
-    if (!before) return 'unknown';
+  async leftAfterLoad(tabId, loadedUrl, quietMs) {
     const stayed = await chrome.scripting
       .executeScript({ target: { tabId }, func: stayedInPage, args: [quietMs, REFRESH_UP_TO_MS] })
       .then(([r]) => r?.result === true)
       // The frame went while the script waited (the page navigated), or the page cannot be scripted at all.
       .catch(() => undefined);
-    const after = await chrome.tabs.get(tabId).catch(() => undefined);
-    if (!after) return 'unknown';
-    if (after.status === 'loading' || after.url !== before.url) return 'left';
-    if (stayed === true) return 'stayed';
-    return stayed === false ? 'left' : 'unknown';
+    const tab = await chrome.tabs.get(tabId).catch(() => undefined);
+    if (!tab) return false;
+    return tab.status === 'loading' || tab.url !== loadedUrl || stayed === false;
   },
   async waitInPage(tabId, wait, timeoutMs) {
     const [result] =

@@ -39,18 +39,23 @@ export function createNavigationSteps(access: RunTabAccess) {
    * the page hopped (since `since`) to an origin the rules stopped.
    */
   const settle = async (tabId: number, before: string, target: string | undefined, ctx: ToolContext, since: number) => {
-    await browser.waitForUrl(
+    const loaded = await browser.waitForUrl(
       tabId,
       (u) => u === target || (u !== before && u !== 'about:blank'),
       LOAD_WAIT_MS,
       ctx.signal,
     );
-    // Whether the page hops right after its load is watched on the page's clock, not this worker's: on a busy
-    // machine the page's timers run late, and a fixed wait here would end before the hop began.
-    if ((await browser.watchForHop(tabId, HOP_QUIET_MS)) === 'left')
-      await browser.waitForUrl(tabId, () => true, LOAD_WAIT_MS, ctx.signal);
+    // Whether the page hops right after its load is also watched on the page's clock, not only this worker's: on
+    // a busy machine the page's timers run late, and the grace alone would end before the hop began. The two
+    // run side by side, so a page that stays costs the grace, not the grace and the watch.
+    const left = loaded === undefined ? Promise.resolve(false) : browser.leftAfterLoad(tabId, loaded, HOP_QUIET_MS);
     const stopped = await access.stoppedHop(ctx, tabId, { since, graceMs: HOP_GRACE_MS });
     if (stopped) throw stopped;
+    if (await left) {
+      await browser.waitForUrl(tabId, () => true, LOAD_WAIT_MS, ctx.signal);
+      const late = await access.stoppedHop(ctx, tabId, { since, graceMs: HOP_GRACE_MS });
+      if (late) throw late;
+    }
     const tab = await browser.get(tabId);
     if (!tab) throw new ToolError('The tab was closed while it loaded.');
     return tab;

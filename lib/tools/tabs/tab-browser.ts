@@ -29,10 +29,10 @@ export interface TabBrowser {
     signal: AbortSignal,
   ): Promise<string | undefined>;
   /**
-   * Watches the tab's top document on the page's own clock (see stayedInPage): 'stayed' when it was still there
-   * after its load and `quietMs`, 'left' when it navigated away meanwhile, 'unknown' when it cannot be scripted.
+   * Watches the tab's top document, loaded at `loadedUrl`, on the page's own clock (see stayedInPage): true when
+   * it navigated away within its load and `quietMs`; false when it stayed or cannot be scripted.
    */
-  watchForHop(tabId: number, quietMs: number): Promise<'stayed' | 'left' | 'unknown'>;
+  leftAfterLoad(tabId: number, loadedUrl: string, quietMs: number): Promise<boolean>;
   /** Runs a wait inside the tab's top document; true when the condition held before the timeout. */
   waitInPage(tabId: number, wait: PageWait, timeoutMs: number): Promise<boolean>;
 }

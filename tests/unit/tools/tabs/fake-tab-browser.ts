@@ -42,7 +42,7 @@ export function createFakeTabBrowser(tabs: BrowserTab[]) {
       const url = open.get(tabId)?.url;
       return url && matches(url) ? url : undefined;
     },
-    watchForHop: async (tabId) => ((await afterLoad(tabId)) ? 'left' : 'stayed'),
+    leftAfterLoad: (tabId) => afterLoad(tabId),
     async waitInPage(tabId, wait, timeoutMs) {
       waits.push({ tabId, wait, timeoutMs });
       return pageAnswers(wait);
