@@ -22,6 +22,8 @@ export const FOLDER_READ_DEFAULT_CHARS = 20_000;
 /** search_files: matches answered at most, and files larger than this are not searched. */
 export const FOLDER_SEARCH_MAX_MATCHES = 200;
 export const FOLDER_SEARCH_MAX_FILE_BYTES = 1_000_000;
+/** Bytes one search reads in all, at most (a folder of many large text files is searched in part, and says so). */
+export const FOLDER_SEARCH_MAX_TOTAL_BYTES = 50_000_000;
 /** Entries list_files answers at most, and entries a walk visits at most. */
 export const FOLDER_LIST_MAX_ENTRIES = 500;
 const WALK_LIMITS = { maxEntries: 20_000, maxDepth: 16 };
@@ -313,6 +315,8 @@ async function searchFiles(
   let tooLarge = 0;
   let notText = 0;
   let full = false;
+  let budgetSpent = false;
+  let bytesRead = 0;
   let walk: { capped: boolean; skipped: number };
   try {
     walk = await walkFolder(start, segments, WALK_LIMITS, async (entry, at) => {
@@ -323,6 +327,11 @@ async function searchFiles(
         tooLarge++;
         return;
       }
+      if (bytesRead + file.size > FOLDER_SEARCH_MAX_TOTAL_BYTES) {
+        budgetSpent = true;
+        return 'stop';
+      }
+      bytesRead += file.size;
       const bytes = new Uint8Array(await file.arrayBuffer());
       if (!TEXT_KINDS.has(sniffDocumentKind(bytes, entry.name, '', () => undefined).kind)) {
         notText++;
@@ -348,6 +357,10 @@ async function searchFiles(
   if (full)
     notes.push(
       `Only the first ${FOLDER_SEARCH_MAX_MATCHES} matches are listed: search a sub-folder or a longer phrase.`,
+    );
+  else if (budgetSpent)
+    notes.push(
+      `Only the first ${mb(FOLDER_SEARCH_MAX_TOTAL_BYTES)} of files were searched: search a sub-folder for the rest.`,
     );
   else if (walk.capped)
     notes.push(`The folder has more than ${WALK_LIMITS.maxEntries} entries: only the first were searched.`);

@@ -139,3 +139,16 @@ describe('folder tools', () => {
     expect(found.matches).toEqual([]);
   });
 });
+
+describe('search_files budget', () => {
+  it('stops after 50 MB of files read in one search, and says so', async () => {
+    const line = 'needle\n' + 'x'.repeat(900_000);
+    const tree: FakeTree = Object.fromEntries(
+      Array.from({ length: 60 }, (_, i) => [`f${String(i).padStart(2, '0')}.txt`, line]),
+    );
+    const { run } = tools(tree);
+    const found = (await run('search_files', { query: 'needle' })) as { filesSearched: number; notes: string[] };
+    expect(found.filesSearched).toBe(55);
+    expect(found.notes).toEqual(['Only the first 50 MB of files were searched: search a sub-folder for the rest.']);
+  });
+});
