@@ -31,7 +31,7 @@ export function folderError(error: unknown, path: string, folderName: string): T
     });
   if (error instanceof ToolError) return error;
   return new ToolError(
-    `Could not read "${shown}" in "${folderName}": ${error instanceof Error ? error.message : String(error)}.`,
+    `Could not read "${shown}" in "${folderName}": ${(error instanceof Error ? error.message : String(error)).replace(/\.$/, '')}.`,
     {
       cause: error,
     },
