@@ -20,7 +20,7 @@ import ExcelJS from 'exceljs';
 import { makeDocx, makePdf } from '../documents/make-documents';
 import { startFakeLlm } from '../fake-llm';
 import { isTitleRequest } from '../e2e/fixtures';
-import { addProvider, openPanel, sendChat } from '../harness/extension-helpers';
+import { addFakeProvider, openPanel, sendChat } from '../harness/extension-helpers';
 import { extensionDir, launchExtension } from '../harness/launch-extension';
 import { median, round } from './_stats';
 import { startupGzipKb } from './_startup-scripts';
@@ -87,12 +87,7 @@ const times: Record<string, number[]> = { '/report.pdf': [], '/handbook.docx': [
 try {
   const extPage = await ext.context.newPage();
   await extPage.goto(`chrome-extension://${ext.extensionId}/options.html`);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const panel = await openPanel(ext.context, ext.extensionId);
   for (let run = 0; run < RUNS + 1; run++)
     for (const path of Object.keys(files)) {

@@ -16,7 +16,7 @@ import {
 } from '../fake-web/fake-web';
 import { unwrapUntrusted } from '../security/untrusted-block';
 import { lookAt } from './look';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
 let web: FakeWeb;
 test.beforeAll(async () => {
@@ -40,12 +40,7 @@ test('fetch_url reads a PDF by page without its hidden text, a Word file, a work
   extPage,
 }) => {
   test.setTimeout(120_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue(
     call('fetch_url', { url: `${web.url}/report.pdf` }),
     call('fetch_url', { url: `${web.url}/policy.docx` }),
@@ -96,12 +91,7 @@ test('read_page on a tab showing a PDF behind a login reads it with the cookies 
   extPage,
 }) => {
   test.setTimeout(120_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   await context.addCookies([{ ...SESSION_COOKIE, url: web.url }]);
   const tab = await context.newPage();
   await tab.goto(`${web.url}/members/statement.pdf`);
