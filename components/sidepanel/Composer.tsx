@@ -14,6 +14,8 @@ import {
   writeDraft,
 } from './composer-box';
 import { McpAttach } from './McpAttach';
+import { ComposerAttachments } from './AttachmentChips';
+import { createAttachmentState } from './attachment-state';
 import { createMentionState, type MentionState } from './mention-state';
 import { MENTION_MENU_ID, MentionMenu, mentionOptionId } from './MentionMenu';
 import { usePendingDraft } from './pending-draft';
@@ -65,9 +67,23 @@ function keys(on: {
   };
 }
 
+/** What the file picker offers (the bytes decide what a file is; a file of another kind gets a message). */
+const ATTACHABLE =
+  '.pdf,.docx,.xlsx,.csv,.txt,.md,.markdown,.html,.htm,.json,.png,.jpg,.jpeg,.webp,.gif,application/pdf,text/*,image/png,image/jpeg,image/webp,image/gif';
+
 export function Composer({ state }: { state: ChatState }) {
   const ref = useRef<HTMLDivElement>(null);
   const mentions = useMemo(() => createMentionState(), []);
+  const files = useMemo(() => createAttachmentState(), []);
+  const picker = useRef<HTMLInputElement>(null);
+  /** Files from the button, a drop or a paste, for the conversation shown (or the model chosen for a new one). */
+  const attach = (list: FileList | null | undefined) => {
+    const picked = [...(list ?? [])];
+    if (picked.length === 0) return;
+    const conversationId = state.conversation.value?.id;
+    const model = state.modelForNewChat.value;
+    void files.add(picked, conversationId ? { conversationId } : model ? { model } : {});
+  };
   // A draft replaces what the box held, pills included.
   usePendingDraft(ref, () => mentions.sync([]));
   const running = state.running.value;
@@ -88,12 +104,15 @@ export function Composer({ state }: { state: ChatState }) {
     const pieces = readDraft(el);
     const { text, mentions: mentioned } = composeMessage(pieces);
     if (!text) return;
+    // During a run the message joins it as an interjection: the files wait for the next message.
+    const attached = running ? [] : files.forSend();
+    if (!attached) return;
     writeDraft(el, []);
     mentions.sync([]);
-    if (!(await state.send(text, mentioned))) {
+    if (!(await state.send(text, mentioned, attached))) {
       writeDraft(el, pieces);
       mentions.sync(pillsIn(el));
-    }
+    } else if (!running) files.clear();
   };
   /** Follows the `@word` before the caret: the menu opens, narrows, or closes. */
   const track = () => {
@@ -138,7 +157,27 @@ export function Composer({ state }: { state: ChatState }) {
         e.preventDefault();
         void submit();
       }}
+      onDragOver={(e) => {
+        if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        if (!e.dataTransfer?.files.length) return;
+        e.preventDefault();
+        attach(e.dataTransfer.files);
+      }}
+      onPaste={(e) => {
+        // Pasted files are attached; pasted text goes into the box as usual.
+        if (!e.clipboardData?.files.length) return;
+        e.preventDefault();
+        attach(e.clipboardData.files);
+      }}
     >
+      <ComposerAttachments chips={files.chips.value} onRemove={files.remove} />
+      {files.notice.value && (
+        <p class="attachment-notice" role="alert">
+          {files.notice.value}
+        </p>
+      )}
       <MentionMenu mentions={mentions} onChoose={choose} />
       <div
         ref={ref}
@@ -167,6 +206,21 @@ export function Composer({ state }: { state: ChatState }) {
           {t('composer_send')}
         </button>
         <McpAttach box={ref} />
+        <button type="button" class="attach-files" onClick={() => picker.current?.click()}>
+          {t('composer_attach_files')}
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          accept={ATTACHABLE}
+          aria-label={t('composer_attach_files')}
+          onChange={(e) => {
+            attach(e.currentTarget.files);
+            e.currentTarget.value = '';
+          }}
+        />
         {running && (
           <button type="button" class="stop" onClick={() => state.stop()}>
             {t('composer_stop')}

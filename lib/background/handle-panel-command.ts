@@ -82,6 +82,10 @@ async function send(
   if (!conversationId) conversationId = await newConversation(hub, store, port, command, text);
   // Only mentions that hold for the text are kept: a pill always names what the sentence says there.
   const mentions = validMentions(text, command.mentions);
+  const attachments =
+    command.attachments?.length && hub.deps.attachments
+      ? await hub.deps.attachments.link(command.attachments, conversationId, command.clientId)
+      : [];
   const user: MessageRecord = {
     id: command.clientId,
     conversationId,
@@ -90,6 +94,7 @@ async function send(
     status: 'complete',
     createdAt: hub.deps.now(),
     ...(mentions.length ? { mentions } : {}),
+    ...(attachments.length ? { attachments } : {}),
   };
   // The turn starts while the message is stored: it is handed over, so the request need not wait for the write.
   const stored = store.putMessage(user);
