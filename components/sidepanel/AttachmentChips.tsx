@@ -1,12 +1,13 @@
 import type { MessageAttachment } from '../../lib/core/message-attachment';
 import { formatBytes } from '../../lib/core/message-attachment';
 import type { AttachmentChip } from './attachment-state';
+import { formatCount } from '../options/format-figures';
 import { t } from '../ui/t';
 
 /** "12 pages", "340 rows", or nothing. */
 function extent(a: MessageAttachment | undefined): string | undefined {
-  if (a?.pages !== undefined) return t('attachment_pages', a.pages);
-  if (a?.rows !== undefined) return t('attachment_rows', a.rows);
+  if (a?.pages !== undefined) return formatCount(a.pages, 'page');
+  if (a?.rows !== undefined) return formatCount(a.rows, 'row');
   return undefined;
 }
 
