@@ -33,6 +33,6 @@ export default defineBackground(() => {
     extraTools: [createSearchHistoryTool(history.search), ...web.tools],
     augmentRunSettings: history.augmentRunSettings,
     rememberSettings: history.rememberSettings,
-    readDocument: web.readDocument,
+    readAttached: web.readAttached,
   });
 });

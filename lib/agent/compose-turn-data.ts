@@ -3,7 +3,7 @@
  * context the user saw as chips and the passages retrieved for grounding. All of it is page-controlled text,
  * so it goes to the model as marked, escaped data in a user-role message, never in the system prompt.
  */
-import type { ChatMessage } from '../core/chat-message';
+import type { ChatMessage, ImagePart } from '../core/chat-message';
 import type { AttachedFile, Grounding, MentionedTab, PageContext } from './run-settings';
 import { wrapUntrusted } from './wrap-untrusted';
 
@@ -50,6 +50,7 @@ function attachmentsBlock(files: AttachedFile[], boundary: string): string {
       `attached="${f.current ? 'with this message' : 'earlier in the conversation'}"`,
     ].filter(Boolean);
     if (f.notSent) return `<file ${facts.join(' ')} not_sent="${attr(f.notSent)}"/>`;
+    if (f.image) return `<file ${facts.join(' ')} sent_as="an image after this block"/>`;
     const notes = f.notes?.length ? `\n(${f.notes.join(' ')})` : '';
     return `<file ${facts.join(' ')}>\n${(f.text ?? '').trim()}${notes}\n</file>`;
   });
@@ -75,14 +76,23 @@ export function composeTurnData(
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
+/** The attached images a model that takes images is sent, in the order of the data block's files. */
+export const attachedImages = (files: AttachedFile[] | undefined): ImagePart[] =>
+  (files ?? []).flatMap((f) => (f.image ? [{ type: 'image' as const, ...f.image }] : []));
+
 /**
- * `messages` with `data` put before the text of the user message at `index` (the turn the run answers).
- * A copy: the run's input messages stay as the user wrote them.
+ * `messages` with `data` put before the text of the user message at `index` (the turn the run answers), and
+ * `images` (attached ones) after the data block. A copy: the run's input messages stay as the user wrote them.
  */
-export function attachTurnData(messages: ChatMessage[], index: number, data: string | undefined): ChatMessage[] {
+export function attachTurnData(
+  messages: ChatMessage[],
+  index: number,
+  data: string | undefined,
+  images: ImagePart[] = [],
+): ChatMessage[] {
   const target = messages[index];
   if (data === undefined || target?.role !== 'user') return messages;
   const out = [...messages];
-  out[index] = { role: 'user', content: [{ type: 'text', text: data }, ...target.content] };
+  out[index] = { role: 'user', content: [{ type: 'text', text: data }, ...images, ...target.content] };
   return out;
 }

@@ -8,7 +8,7 @@ import { IMAGE_TOOL, withoutImages } from '../providers/tool-result-image';
 import { toToolSpec } from '../tools/to-tool-spec';
 import { buildHistory, parseToolInput } from './build-history';
 import { composeSystemPrompt } from './compose-system-prompt';
-import { attachTurnData, composeTurnData } from './compose-turn-data';
+import { attachedImages, attachTurnData, composeTurnData } from './compose-turn-data';
 import { describeToolFrom, systemPromptFrom } from './prompt-library';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
@@ -57,7 +57,12 @@ export async function buildRequest(
   const reserved = estimate(system) + estimate(JSON.stringify(specs)) + (s.maxOutputTokens ?? 4096);
   // The page's context and passages ride with the user message the run answers (the last of its input).
   const data = composeTurnData(s, resolveDataBoundary(live.snap.run));
-  const history = attachTurnData(buildHistory(live.snap), live.snap.run.messages.length - 1, data);
+  const history = attachTurnData(
+    buildHistory(live.snap),
+    live.snap.run.messages.length - 1,
+    data,
+    attachedImages(s.attachments),
+  );
   const window = s.contextWindowTokens ?? info?.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW;
   const trimmed = trimContext(sees ? history : withoutImages(history), window - reserved, estimate);
   const request: ChatCall = { system, messages: trimmed.messages };

@@ -1,6 +1,7 @@
 /** What a run is configured with; stored in the run record so a resumed run behaves the same. */
 import type { GroundingPassage } from '../retrieval/history-passage';
 import type { ModelChoice } from './model-ref';
+import type { ImagePart } from '../core/chat-message';
 
 export type { GroundingPassage };
 
@@ -38,6 +39,8 @@ export interface AttachedFile {
   /** What the reader left out or could not do. */
   notes?: string[];
   notSent?: string;
+  /** An image the model takes: sent as an image part after the turn's data block. */
+  image?: { mediaType: ImagePart['mediaType']; data: string };
   /** Whether it came with the message this run answers (else with an earlier one). */
   current: boolean;
 }

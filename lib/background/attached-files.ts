@@ -7,6 +7,16 @@ import type { AttachedFile } from '../agent/run-settings';
 import { describeKind, type DocumentKind } from '../documents/document-kind';
 import type { AttachmentStore } from '../storage/attachment-store';
 import type { MessageRecord } from '../storage/records';
+import type { ImagePart } from '../core/chat-message';
+import { isImageKind } from '../core/message-attachment';
+import { bytesToBase64 } from '../util/bytes-to-base64';
+
+const IMAGE_TYPES: Record<string, ImagePart['mediaType']> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
 
 export async function loadAttachedFiles(
   store: Pick<AttachmentStore, 'get'>,
@@ -27,6 +37,10 @@ export async function loadAttachedFiles(
       };
       if (a.notSent) return { ...facts, notSent: a.notSent };
       const record = await store.get(a.id);
+      if (record && isImageKind(a.kind)) {
+        const data = bytesToBase64(new Uint8Array(await record.blob.arrayBuffer()));
+        return { ...facts, image: { mediaType: IMAGE_TYPES[a.kind]!, data } };
+      }
       if (!record?.reading) return undefined;
       return {
         ...facts,

@@ -8,7 +8,7 @@ import { isImageKind, type MessageAttachment } from '../core/message-attachment'
 import type { AttachmentStore } from '../storage/attachment-store';
 import type { MessageRecord } from '../storage/records';
 import { loadAttachedFiles } from './attached-files';
-import type { AttachmentReaderDeps } from './read-attachment';
+import { imageNotSent, type AttachmentReaderDeps } from './read-attachment';
 
 export interface ConversationAttachments {
   /** Links the files to the message; answers them as the message keeps them (ids unknown or never read are dropped). */
@@ -34,7 +34,7 @@ export function createConversationAttachments(
         kind: r.kind!,
         ...(r.reading?.pages !== undefined ? { pages: r.reading.pages } : {}),
         ...(r.reading?.rows !== undefined ? { rows: r.reading.rows } : {}),
-        ...(isImageKind(r.kind!) && refusal ? { notSent: refusal } : {}),
+        ...(isImageKind(r.kind!) && imageNotSent(r.size, refusal) ? { notSent: imageNotSent(r.size, refusal)! } : {}),
       }));
     },
     async forRun(records) {

@@ -9,20 +9,21 @@ import {
   isImageKind,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENT_CHARS,
+  MAX_IMAGE_BYTES,
   type MessageAttachment,
 } from '../core/message-attachment';
 import { documentError } from '../documents/document-error';
 import { sniffDocumentKind } from '../documents/document-kind';
-import { readZipDirectory } from '../documents/read-zip-directory';
 import { UserFacingError } from '../messaging/user-facing-error';
 import type { AttachmentStore } from '../storage/attachment-store';
 import type { ConversationModel } from '../storage/records';
-import type { ReadDocumentFile } from '../tools/web/read-document-response';
+import type { ReadAttachedDocument } from './create-document-reader';
 import { t } from '../util/t';
 
 export interface AttachmentReaderDeps {
   store: AttachmentStore;
-  readDocument: ReadDocumentFile;
+  /** Reads the file in the offscreen document, from the attachments store (its bytes are not copied again). */
+  readAttached: ReadAttachedDocument;
   /** Why the conversation's model (or `model`, for a new one) takes no images; undefined when it does. */
   imageRefusal(conversationId: string | undefined, model: ConversationModel | undefined): Promise<string | undefined>;
 }
@@ -35,6 +36,13 @@ export interface ReadAttachmentRequest {
 
 export type ReadAttachment = (request: ReadAttachmentRequest) => Promise<MessageAttachment>;
 
+/** Why an image of `size` bytes is not sent: the model's refusal, or its size; undefined when it is sent. */
+export function imageNotSent(size: number, refusal: string | undefined): string | undefined {
+  return (
+    refusal ?? (size > MAX_IMAGE_BYTES ? t('attachment_image_too_large', formatBytes(MAX_IMAGE_BYTES)) : undefined)
+  );
+}
+
 export function createAttachmentReader(deps: AttachmentReaderDeps): ReadAttachment {
   return async ({ id, conversationId, model }) => {
     const record = await deps.store.get(id);
@@ -45,22 +53,15 @@ export function createAttachmentReader(deps: AttachmentReaderDeps): ReadAttachme
         'too_large',
         t('attachment_too_large', record.name, formatBytes(record.size), formatBytes(MAX_ATTACHMENT_BYTES)),
       );
-    const bytes = new Uint8Array(await record.blob.arrayBuffer());
-    const { kind } = sniffDocumentKind(bytes, record.name, record.mediaType, (b) =>
-      readZipDirectory(b)?.map((e) => e.name),
-    );
+    // The head tells an image (the reader sniffs documents again, whole: a zip's directory is at its end).
+    const head = new Uint8Array(await record.blob.slice(0, 64 * 1024).arrayBuffer());
+    const { kind } = sniffDocumentKind(head, record.name, record.mediaType, () => undefined);
     if (isImageKind(kind)) {
       await deps.store.setRead(id, kind, undefined);
-      const notSent = await deps.imageRefusal(conversationId, model);
+      const notSent = imageNotSent(record.size, await deps.imageRefusal(conversationId, model));
       return { ...base, kind, ...(notSent ? { notSent } : {}) };
     }
-    const read = await deps.readDocument({
-      bytes,
-      name: record.name,
-      mediaType: record.mediaType,
-      url: 'about:blank',
-      maxChars: MAX_ATTACHMENT_CHARS,
-    });
+    const read = await deps.readAttached({ attachmentId: id, name: record.name, maxChars: MAX_ATTACHMENT_CHARS });
     const rows = read.sheets?.reduce((n, s) => n + Math.max(0, s.totalRows - 1), 0);
     const reading = {
       text: read.text,

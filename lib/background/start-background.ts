@@ -42,7 +42,7 @@ import { createUndoRecorder, recordingUndo } from './record-undo-outcome';
 import { PANEL_PORT } from './panel-port';
 import { backgroundProtocol, type BackgroundHandlers as Handlers } from './protocol';
 import { openAttachmentStore } from '../storage/attachment-store';
-import type { ReadDocumentFile } from '../tools/web/read-document-response';
+import type { ReadAttachedDocument } from './create-document-reader';
 import { createAttachmentHandlers } from './handlers/attachment-handlers';
 import { createConversationAttachments } from './create-conversation-attachments';
 import { createImageRefusal } from './create-image-refusal';
@@ -61,8 +61,8 @@ export interface BackgroundOptions {
   rememberSettings?: RememberSettings;
   /** Adds to a run's settings from the user's message (e.g. retrieved passages when grounding is on). */
   augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
-  /** Reads a document's bytes in the offscreen document (attached files; the web feature's reader). */
-  readDocument?: ReadDocumentFile;
+  /** Reads an attached file in the offscreen document, where its bytes are kept (the web feature's reader). */
+  readAttached?: ReadAttachedDocument;
 }
 
 const RESUME_ALARM = 'tabwise-resume';
@@ -152,9 +152,9 @@ export function startBackground(options: BackgroundOptions) {
           () => undefined,
         ),
     }),
-    ...(options.readDocument
+    ...(options.readAttached
       ? createAttachmentHandlers({
-          read: createAttachmentReader({ store: attachmentStore, readDocument: options.readDocument, imageRefusal }),
+          read: createAttachmentReader({ store: attachmentStore, readAttached: options.readAttached, imageRefusal }),
         })
       : {}),
     ...createPanelHandlers(),

@@ -20,6 +20,8 @@ export interface MessageAttachment {
 export const MAX_ATTACHMENTS = 10;
 /** Bytes of one attached file at most (the document reader's own limit); a larger one is refused by its name. */
 export const MAX_ATTACHMENT_BYTES = 50_000_000;
+/** Bytes of an attached image a model is sent at most (the vendors' own limit per image). */
+export const MAX_IMAGE_BYTES = 5_000_000;
 /** Characters of one attachment's text the model is sent at most (the rest is named as left out). */
 export const MAX_ATTACHMENT_CHARS = 400_000;
 

@@ -26,9 +26,9 @@ describe('reading an attached file', () => {
   it('reads a PDF in the document reader and keeps its text and page count', async () => {
     const { store, setRead } = fakeStore({ blob: new Blob(['%PDF-1.7 ...']), name: 'q3.pdf' });
     const readDocument = vi.fn(async () => reading({ text: '--- Page 1 ---\nhi', pageCount: 3 }));
-    const read = createAttachmentReader({ store, readDocument, imageRefusal: async () => 'no' });
+    const read = createAttachmentReader({ store, readAttached: readDocument, imageRefusal: async () => 'no' });
     expect(await read({ id: 'a1' })).toEqual({ id: 'a1', name: 'q3.pdf', size: 12, kind: 'pdf', pages: 3 });
-    expect(readDocument).toHaveBeenCalledWith(expect.objectContaining({ name: 'q3.pdf', maxChars: 400_000 }));
+    expect(readDocument).toHaveBeenCalledWith({ attachmentId: 'a1', name: 'q3.pdf', maxChars: 400_000 });
     expect(setRead).toHaveBeenCalledWith('a1', 'pdf', { text: '--- Page 1 ---\nhi', pages: 3, notes: [] });
   });
 
@@ -43,7 +43,7 @@ describe('reading an attached file', () => {
         sheets: [{ name: 'list.csv', totalRows: 3, rowsRead: 3 }],
       }),
     );
-    const read = createAttachmentReader({ store, readDocument, imageRefusal: async () => undefined });
+    const read = createAttachmentReader({ store, readAttached: readDocument, imageRefusal: async () => undefined });
     expect(await read({ id: 'a1' })).toMatchObject({ kind: 'csv', rows: 2 });
     expect(setRead).toHaveBeenCalledWith('a1', 'csv', {
       text: 'rows',
@@ -57,7 +57,7 @@ describe('reading an attached file', () => {
     const { store } = fakeStore({ blob: new Blob([png]), name: 'notes.txt' });
     const readDocument = vi.fn();
     const imageRefusal = vi.fn(async () => 'Not sent: m does not take images.');
-    const read = createAttachmentReader({ store, readDocument, imageRefusal });
+    const read = createAttachmentReader({ store, readAttached: readDocument, imageRefusal });
     expect(await read({ id: 'a1', conversationId: 'c1' })).toEqual({
       id: 'a1',
       name: 'notes.txt',
@@ -73,7 +73,7 @@ describe('reading an attached file', () => {
     const big = { size: 300_000_000, arrayBuffer: vi.fn() } as unknown as Blob;
     const { store } = fakeStore({ blob: big, name: 'huge.pdf', size: 300_000_000 });
     const readDocument = vi.fn();
-    const read = createAttachmentReader({ store, readDocument, imageRefusal: async () => undefined });
+    const read = createAttachmentReader({ store, readAttached: readDocument, imageRefusal: async () => undefined });
     await expect(read({ id: 'a1' })).rejects.toThrow(
       'Could not attach huge.pdf: it is 300 MB, and files of at most 50 MB can be attached.',
     );

@@ -89,6 +89,45 @@ describe('a message with attached files', () => {
     expect(second).toContain('name="q3.pdf" kind="PDF" pages="1" attached="earlier in the conversation"');
   });
 
+  it('sends an image as an image part after the data block to a model that takes images', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const { store } = memoryAttachments([{ ...record('a1', 'photo.png', 'png'), blob: new Blob([png]), size: 7 }]);
+    const t = setup([[text('ok'), finish()]], undefined, {
+      attachments: createConversationAttachments({ store, imageRefusal: async () => undefined }),
+    });
+    await t.service.handle(t.port, {
+      type: 'send',
+      conversationId: null,
+      text: 'What is it?',
+      clientId: 'u1',
+      attachments: ['a1'],
+    });
+    await vi.waitFor(() => expect(t.finishes()).toBe(1), { timeout: 3000 });
+    const content = (t.model.calls[0]!.messages.at(-1) as { content: { type: string }[] }).content;
+    expect(content.map((p) => p.type)).toEqual(['text', 'image', 'text']);
+    expect(content[1]).toEqual({ type: 'image', mediaType: 'image/png', data: btoa(String.fromCharCode(...png)) });
+    expect(turnText({ content: [content[0]] })).toContain('name="photo.png" kind="PNG image"');
+    expect(turnText({ content: [content[0]] })).toContain('sent_as="an image after this block"');
+  });
+
+  it('does not send an image over the size limit, and says why on it', async () => {
+    const { store } = memoryAttachments([{ ...record('a1', 'big.png', 'png'), size: 6_000_000 }]);
+    const t = setup([[text('ok'), finish()]], undefined, {
+      attachments: createConversationAttachments({ store, imageRefusal: async () => undefined }),
+    });
+    await t.service.handle(t.port, {
+      type: 'send',
+      conversationId: null,
+      text: 'Look',
+      clientId: 'u1',
+      attachments: ['a1'],
+    });
+    await vi.waitFor(() => expect(t.finishes()).toBe(1), { timeout: 3000 });
+    const [user] = await t.settled(t.conversationId());
+    expect(user!.attachments![0]!.notSent).toBe('Not sent: images of at most 5 MB are sent to a model.');
+    expect(JSON.stringify(t.model.calls[0]!.messages)).not.toContain('"type":"image"');
+  });
+
   it('a file already sent with another message is not taken by a second one', async () => {
     const { store } = memoryAttachments([{ ...record('a1', 'q3.pdf', 'pdf'), messageId: 'other' }]);
     const t = setup([[text('ok'), finish()]], undefined, {
