@@ -169,6 +169,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createMcpHandlers({ mcp }),
     ...createDataTransferHandlers({
       conversations,
+      attachments: attachmentStore,
       settings,
       now,
       memory: agentStores.then((s) => s.memory),
