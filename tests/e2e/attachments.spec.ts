@@ -3,7 +3,8 @@
  * name, size and pages or rows; a file is removed before sending; an image for a model that takes none says why
  * on its chip and is not sent. The fake LLM's request carries the files' text inside the marked block, "What the
  * model saw" shows it, a reload keeps the files with the message, and deleting the conversation, then "Delete all
- * data", leaves no attachment in IndexedDB.
+ * data", leaves no attachment in IndexedDB. Files dropped on the composer or pasted into it (real DataTransfer
+ * events) are attached the same way, and a worker stopped mid-answer resumes with the very same files.
  */
 import type { Page } from '@playwright/test';
 import { makePdf } from '../documents/make-documents';
@@ -14,6 +15,7 @@ import {
   callBackground,
   chatRequests,
   expect,
+  killServiceWorker,
   openPanel,
   sendChat,
   test,
@@ -24,6 +26,17 @@ const CSV = 'name,city\nAda,London\nGrace,Arlington\nLinus,Helsinki\n';
 const REMOVED = 'REMOVED-FILE text that must never reach the model';
 /** A PNG by its magic number (the reader sniffs the bytes, not the name). */
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+/** The attachments block among the user messages of an OpenAI-wire request (the turn the run answers carries it). */
+function attachmentsBlock(body: unknown): string | undefined {
+  const users = (body as { messages: { role: string; content: unknown }[] }).messages.filter((m) => m.role === 'user');
+  const texts = users.map((u) => {
+    const content = u.content as string | { text?: string }[];
+    return typeof content === 'string' ? content : content.map((p) => p.text ?? '').join('\n');
+  });
+  const turn = texts.find((t) => t.includes('source="attachments"')) ?? '';
+  return untrustedBlocks(turn).find((b) => turn.includes(`boundary="${b.boundary}" source="attachments"`))?.body;
+}
 
 /** Attachments in the documents database, all or of one conversation (read in an extension page). */
 function countAttachments(page: Page, conversationId?: string): Promise<number> {
@@ -128,4 +141,57 @@ test('attach a PDF and a CSV by the button, remove one, send: the text reaches t
   expect(await countAttachments(extPage)).toBeGreaterThan(0);
   await callBackground(extPage, 'data.deleteAll', {});
   expect(await countAttachments(extPage)).toBe(0);
+});
+
+test('files dropped on the composer and pasted into it are attached; a worker stopped mid-answer resumes with them', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  test.setTimeout(90_000);
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
+  llm.enqueue(
+    { text: Array.from({ length: 60 }, (_, i) => `part${i} `), chunkDelayMs: 100 },
+    { text: ['and that is the rest.'] },
+  );
+  const panel = await openPanel(context, extensionId);
+  await panel.evaluate(() => {
+    const files = (name: string, text: string, type: string) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], name, { type }));
+      return dt;
+    };
+    const form = document.querySelector('form.composer')!;
+    const dropped = files('dropped.csv', 'city,people\nLyon,522000\nNantes,320000\n', 'text/csv');
+    form.dispatchEvent(new DragEvent('dragover', { dataTransfer: dropped, bubbles: true, cancelable: true }));
+    form.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true }));
+    const box = document.querySelector('.composer-box')!;
+    const pasted = files('pasted.md', '# PASTED-NOTE\nBring the tickets.', 'text/markdown');
+    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true, cancelable: true }));
+  });
+  const chip = (name: string) => panel.locator('.composer .attachment-chip', { hasText: name });
+  await expect(chip('dropped.csv')).toContainText('2 rows');
+  await expect(chip('pasted.md')).toHaveAttribute('data-status', 'ready');
+  // A pasted file is not pasted as text into the box.
+  await expect(panel.getByRole('textbox', { name: 'Message' })).toHaveText('');
+
+  await sendChat(panel, 'Which city is larger?');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toContainText('part8 ');
+  await killServiceWorker(context, panel);
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+  await expect(answer).toContainText('and that is the rest.');
+  const requests = chatRequests(llm);
+  expect(requests).toHaveLength(2);
+  // The resumed request sends the very same files, in the very same block.
+  const [first, resumed] = requests.map((r) => attachmentsBlock(r.body));
+  expect(first).toContain('| Lyon | 522000 |');
+  expect(first).toContain('# PASTED-NOTE');
+  expect(resumed).toBe(first);
 });
