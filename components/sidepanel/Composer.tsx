@@ -1,5 +1,5 @@
 import './mention-pill.css';
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { composeMessage } from '../../lib/core/message-mention';
 import type { ChatState } from './chat-state';
 import {
@@ -14,8 +14,8 @@ import {
   writeDraft,
 } from './composer-box';
 import { McpAttach } from './McpAttach';
-import { ComposerAttachments } from './AttachmentChips';
-import { createAttachmentState } from './attachment-state';
+import type { AttachmentState } from './attachment-state';
+import type { ComposerFiles } from './ComposerFiles';
 import { createMentionState, type MentionState } from './mention-state';
 import { MENTION_MENU_ID, MentionMenu, mentionOptionId } from './MentionMenu';
 import { usePendingDraft } from './pending-draft';
@@ -74,15 +74,23 @@ const ATTACHABLE =
 export function Composer({ state }: { state: ChatState }) {
   const ref = useRef<HTMLDivElement>(null);
   const mentions = useMemo(() => createMentionState(), []);
-  const files = useMemo(() => createAttachmentState(), []);
   const picker = useRef<HTMLInputElement>(null);
+  // The attached files' code loads with the first file (the startup bundle carries only the button).
+  const files = useRef<{ state: AttachmentState; View: typeof ComposerFiles } | null>(null);
+  const loadingFiles = useRef<Promise<unknown> | null>(null);
+  const [, showFiles] = useState(false);
   /** Files from the button, a drop or a paste, for the conversation shown (or the model chosen for a new one). */
   const attach = (list: FileList | null | undefined) => {
     const picked = [...(list ?? [])];
     if (picked.length === 0) return;
     const conversationId = state.conversation.value?.id;
     const model = state.modelForNewChat.value;
-    void files.add(picked, conversationId ? { conversationId } : model ? { model } : {});
+    const target = conversationId ? { conversationId } : model ? { model } : {};
+    loadingFiles.current ??= import('./ComposerFiles').then((m) => {
+      files.current = { state: m.createAttachmentState(), View: m.ComposerFiles };
+      showFiles(true);
+    });
+    void loadingFiles.current.then(() => files.current?.state.add(picked, target));
   };
   // A draft replaces what the box held, pills included.
   usePendingDraft(ref, () => mentions.sync([]));
@@ -105,14 +113,16 @@ export function Composer({ state }: { state: ChatState }) {
     const { text, mentions: mentioned } = composeMessage(pieces);
     if (!text) return;
     // During a run the message joins it as an interjection: the files wait for the next message.
-    const attached = running ? [] : files.forSend();
+    // A file whose code is still loading is not yet a chip: the message waits for it.
+    if (loadingFiles.current && !files.current) return;
+    const attached = running ? [] : (files.current?.state.forSend() ?? []);
     if (!attached) return;
     writeDraft(el, []);
     mentions.sync([]);
     if (!(await state.send(text, mentioned, attached))) {
       writeDraft(el, pieces);
       mentions.sync(pillsIn(el));
-    } else if (!running) files.clear();
+    } else if (!running) files.current?.state.clear();
   };
   /** Follows the `@word` before the caret: the menu opens, narrows, or closes. */
   const track = () => {
@@ -172,12 +182,7 @@ export function Composer({ state }: { state: ChatState }) {
         attach(e.clipboardData.files);
       }}
     >
-      <ComposerAttachments chips={files.chips.value} onRemove={files.remove} />
-      {files.notice.value && (
-        <p class="attachment-notice" role="alert">
-          {files.notice.value}
-        </p>
-      )}
+      {files.current && <files.current.View state={files.current.state} />}
       <MentionMenu mentions={mentions} onChoose={choose} />
       <div
         ref={ref}
