@@ -12,7 +12,7 @@
  *   soon as the chip says the file is read, the message already typed), the turn and the request.
  * - page_bundle_kb: the page agent and page reader scripts (KB) injected into pages; panel_js_gz_kb: the side
  *   panel's startup JavaScript, gzip KB, as the ui bench counts it. The parsers must add nothing to either.
- * Usage: npm run bench -- documents [--runs N]
+ * Usage: npm run bench -- documents [--runs N] (ONLY_ATTACH=1 skips the fetch_url figures, for working on attachments)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
