@@ -4,7 +4,8 @@
  * on its chip and is not sent. The fake LLM's request carries the files' text inside the marked block, "What the
  * model saw" shows it, a reload keeps the files with the message, and deleting the conversation, then "Delete all
  * data", leaves no attachment in IndexedDB. Files dropped on the composer or pasted into it (real DataTransfer
- * events) are attached the same way, and a worker stopped mid-answer resumes with the very same files.
+ * events) are attached the same way, an image goes as an image part to a model the catalog says takes images,
+ * and a worker stopped mid-answer resumes with the very same files.
  */
 import type { Page } from '@playwright/test';
 import { makePdf } from '../documents/make-documents';
@@ -143,41 +144,43 @@ test('attach a PDF and a CSV by the button, remove one, send: the text reaches t
   expect(await countAttachments(extPage)).toBe(0);
 });
 
-test('files dropped on the composer and pasted into it are attached; a worker stopped mid-answer resumes with them', async ({
+test('files dropped on the composer and pasted into it are attached, an image goes to a model that takes images, and a worker stopped mid-answer resumes with them', async ({
   context,
   extensionId,
   llm,
   extPage,
 }) => {
   test.setTimeout(90_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  // A model the catalog says takes images.
+  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'gpt-4o' });
   llm.enqueue(
     { text: Array.from({ length: 60 }, (_, i) => `part${i} `), chunkDelayMs: 100 },
     { text: ['and that is the rest.'] },
   );
   const panel = await openPanel(context, extensionId);
-  await panel.evaluate(() => {
-    const files = (name: string, text: string, type: string) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], name, { type }));
-      return dt;
-    };
-    const form = document.querySelector('form.composer')!;
-    const dropped = files('dropped.csv', 'city,people\nLyon,522000\nNantes,320000\n', 'text/csv');
-    form.dispatchEvent(new DragEvent('dragover', { dataTransfer: dropped, bubbles: true, cancelable: true }));
-    form.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true }));
-    const box = document.querySelector('.composer-box')!;
-    const pasted = files('pasted.md', '# PASTED-NOTE\nBring the tickets.', 'text/markdown');
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true, cancelable: true }));
-  });
+  await panel.evaluate(
+    (png) => {
+      const files = (name: string, text: string, type: string) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], name, { type }));
+        return dt;
+      };
+      const form = document.querySelector('form.composer')!;
+      const dropped = files('dropped.csv', 'city,people\nLyon,522000\nNantes,320000\n', 'text/csv');
+      dropped.items.add(new File([new Uint8Array(png)], 'chart.png', { type: 'image/png' }));
+      form.dispatchEvent(new DragEvent('dragover', { dataTransfer: dropped, bubbles: true, cancelable: true }));
+      form.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true, cancelable: true }));
+      const box = document.querySelector('.composer-box')!;
+      const pasted = files('pasted.md', '# PASTED-NOTE\nBring the tickets.', 'text/markdown');
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true, cancelable: true }));
+    },
+    [...PNG],
+  );
   const chip = (name: string) => panel.locator('.composer .attachment-chip', { hasText: name });
   await expect(chip('dropped.csv')).toContainText('2 rows');
   await expect(chip('pasted.md')).toHaveAttribute('data-status', 'ready');
+  await expect(chip('chart.png')).toHaveAttribute('data-status', 'ready');
+  await expect(chip('chart.png')).not.toContainText('Not sent');
   // A pasted file is not pasted as text into the box.
   await expect(panel.getByRole('textbox', { name: 'Message' })).toHaveText('');
 
@@ -194,4 +197,9 @@ test('files dropped on the composer and pasted into it are attached; a worker st
   expect(first).toContain('| Lyon | 522000 |');
   expect(first).toContain('# PASTED-NOTE');
   expect(resumed).toBe(first);
+  expect(first).toContain(
+    'name="chart.png" kind="PNG image" attached="with this message" sent_as="an image after this block"',
+  );
+  for (const r of requests)
+    expect(JSON.stringify(r.body)).toContain(`"url":"data:image/png;base64,${PNG.toString('base64')}"`);
 });
