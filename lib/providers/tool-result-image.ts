@@ -72,14 +72,22 @@ export function toolResultText(part: ToolResultPart): string {
   return splitToolResultImage(part).image ? NO_IMAGES : part.output;
 }
 
-/** Whether any tool result among `messages` carries an image. */
+/** Whether any tool result (or attached image) among `messages` carries an image. */
 export function carriesImage(messages: ChatMessage[]): boolean {
-  return messages.some((m) => m.role === 'tool' && m.content.some((r) => splitToolResultImage(r).image));
+  return messages.some(
+    (m) =>
+      (m.role === 'tool' && m.content.some((r) => splitToolResultImage(r).image)) ||
+      (m.role === 'user' && m.content.some((p) => p.type === 'image')),
+  );
 }
 
 /** `messages` with every screenshot's image replaced by NO_IMAGES, for a model that takes no images. */
 export function withoutImages(messages: ChatMessage[]): ChatMessage[] {
-  return messages.map((m) =>
-    m.role === 'tool' ? { ...m, content: m.content.map((r) => ({ ...r, output: toolResultText(r) })) } : m,
-  );
+  return messages.map((m) => {
+    if (m.role === 'tool') return { ...m, content: m.content.map((r) => ({ ...r, output: toolResultText(r) })) };
+    // An attached image (a fallback model that takes none): its place in the turn's data block says it was attached.
+    if (m.role === 'user' && m.content.some((p) => p.type === 'image'))
+      return { ...m, content: m.content.filter((p) => p.type !== 'image') };
+    return m;
+  });
 }

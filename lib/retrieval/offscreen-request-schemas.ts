@@ -54,11 +54,17 @@ export const offscreenRequestSchemas = lazyRecord({
    * A file's text (PDF, Word, Excel, CSV, text): its bytes wait in the document transfers store under
    * `transferId` (messages carry JSON only); the reply's text is cut at `maxChars`.
    */
+  /** Or, for a file the user attached, `attachmentId`: its bytes are read where they are kept (and stay there). */
   readDocument: () =>
-    z.object({
-      transferId: z.uuid(),
-      name: z.string().min(1).max(1000),
-      url: url.optional(),
-      maxChars: z.number().int().min(500).max(10_000_000),
-    }),
+    z
+      .object({
+        transferId: z.uuid().optional(),
+        attachmentId: z.uuid().optional(),
+        name: z.string().min(1).max(1000),
+        url: url.optional(),
+        maxChars: z.number().int().min(500).max(10_000_000),
+      })
+      .refine((r) => (r.transferId === undefined) !== (r.attachmentId === undefined), {
+        message: 'exactly one of transferId and attachmentId',
+      }),
 });
