@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { makePdf } from '../documents/make-documents';
 import { untrustedBlocks } from '../security/untrusted-block';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
@@ -69,12 +69,7 @@ test('attach a PDF and a CSV by the button, remove one, send: the text reaches t
   extPage,
 }) => {
   test.setTimeout(120_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue({ text: ['The report says revenue was 4.2 million euros.'] });
   const panel = await openPanel(context, extensionId);
   const pdf = Buffer.from(await makePdf([[{ text: PDF_FACTS[0]! }], [{ text: PDF_FACTS[1]! }]]));
@@ -152,7 +147,7 @@ test('files dropped on the composer and pasted into it are attached, an image go
 }) => {
   test.setTimeout(90_000);
   // A model the catalog says takes images.
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'gpt-4o' });
+  await addFakeProvider(extPage, llm, 'gpt-4o');
   llm.enqueue(
     { text: Array.from({ length: 60 }, (_, i) => `part${i} `), chunkDelayMs: 100 },
     { text: ['and that is the rest.'] },
