@@ -31,9 +31,12 @@ async function describeMentionedTabs(ids: number[]): Promise<MentionedTab[]> {
  * again first, so the tab's address and title are read here (a run's navigate may have just moved it). A tab
  * that is gone, or that now shows a page Tabwise may not read, attaches nothing, as the panel would show.
  */
-async function currentPage(page: PanelPageContext): Promise<PanelPageContext | undefined> {
+export async function currentPage(
+  page: PanelPageContext,
+  tabs: { get(tabId: number): Promise<{ url?: string; title?: string }> } = chrome.tabs,
+): Promise<PanelPageContext | undefined> {
   if (page.tabId === undefined) return unreadableReason(page.url) ? undefined : page;
-  const tab = await chrome.tabs.get(page.tabId).catch(() => undefined);
+  const tab = await tabs.get(page.tabId).catch(() => undefined);
   if (!tab?.url || unreadableReason(tab.url)) return undefined;
   // The selection was read by the panel while it had the focus (it cannot change while the user types there);
   // it belongs to the page it was read on.
@@ -47,7 +50,7 @@ export function createRunSettings(
   settingsStore: SettingsStore | Promise<SettingsStore>,
   augment?: (settings: RunSettings, text: string) => Promise<RunSettings>,
   describeTabs: (ids: number[]) => Promise<MentionedTab[]> = describeMentionedTabs,
-  readPage: (page: PanelPageContext) => Promise<PanelPageContext | undefined> = currentPage,
+  readPage: (page: PanelPageContext) => Promise<PanelPageContext | undefined> = (page) => currentPage(page),
 ) {
   return async (sent: PanelPageContext | undefined, text: string, mentionedTabIds?: number[]): Promise<RunSettings> => {
     const [settings, page, mentionedTabs] = await Promise.all([

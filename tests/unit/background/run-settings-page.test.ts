@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createRunSettings } from '../../../lib/background/create-run-settings';
+import { createRunSettings, currentPage } from '../../../lib/background/create-run-settings';
 import { createFakeSettingsStore } from './handlers/fakes';
 
 // The panel sends its chips as shown, at once; the turn reads the tab again (create-run-settings.ts).
 describe('the page a message names, read again when its turn starts', () => {
   const settings = createFakeSettingsStore({});
-  const runSettings = createRunSettings(settings);
+  // The fake browser is handed over, not read from the global (other files in the same worker replace it).
+  const runSettings = createRunSettings(settings, undefined, undefined, (page) => currentPage(page, fakeBrowser.tabs));
   beforeEach(() => fakeBrowser.reset());
 
   it("takes the tab's address and title as they are now, and keeps the selection read on that page", async () => {
