@@ -17,7 +17,7 @@ import {
   startFakeWeb,
   type FakeWeb,
 } from '../fake-web/fake-web';
-import { unwrapUntrusted } from '../security/untrusted-block';
+import { untrustedBlocks, unwrapUntrusted } from '../security/untrusted-block';
 import { lookAt } from './look';
 import {
   addProvider,
@@ -150,6 +150,8 @@ test("a PDF read in a tab with remembering on is indexed by page and cited at it
   test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
   test.setTimeout(150_000);
   const models = await serveStatic({}, { '/models/': modelsDir });
+  // The fake web is shared by this file's tests: only this test's requests count.
+  const heardBefore = web.requests.length;
   try {
     await callBackground(extPage, 'index.settings.update', {
       enabled: true,
@@ -185,7 +187,7 @@ test("a PDF read in a tab with remembering on is indexed by page and cited at it
       {},
     );
     expect(listed.pages).toEqual([expect.objectContaining({ url: `${web.url}/report.pdf`, kind: 'pdf' })]);
-    expect(web.requests.filter((r) => r.path === '/members/statement.pdf')).toHaveLength(1);
+    expect(web.requests.slice(heardBefore).filter((r) => r.path === '/members/statement.pdf')).toHaveLength(1);
     // Text a reader cannot see on the PDF's pages never reached the index.
     const hidden = await callBackground<{ text: string }[]>(extPage, 'index.search', {
       query: 'PDF-HIDDEN PDF-TINY hidden words',
@@ -204,6 +206,9 @@ test("a PDF read in a tab with remembering on is indexed by page and cited at it
     await sendChat(panel, 'When did the Lisbon office open?');
     await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
     const result = toolResults(chatRequests(llm).at(-1)!.body).at(-1)!;
+    // The passages reach the model as one marked block of page content, as any page's do.
+    expect(untrustedBlocks(result)).toHaveLength(1);
+    expect(result.trim().startsWith('<untrusted_page_content ')).toBe(true);
     const { passages } = JSON.parse(unwrapUntrusted(result)) as {
       passages: { url: string; fragmentUrl: string; headingPath: string[]; text: string }[];
     };
