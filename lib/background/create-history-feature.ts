@@ -22,6 +22,12 @@ import { selfOf } from '../messaging/sender-is';
 import { serve } from '../messaging/serve';
 import { createCaptureScriptSync } from './sync-capture-script';
 import { t } from '../util/t';
+import { createDocumentReader } from './create-document-reader';
+import { openDocumentTransfers } from '../storage/document-blobs';
+import { createPdfTabReader } from './read-pdf-tab';
+
+// The worker's own fetch, unbound it throws "Illegal invocation".
+const fetchFromWorker: typeof fetch = (input, init) => fetch(input, init);
 
 /** Grounding as a run's settings carry it: the passages and how strictly the answer must keep to them. */
 export interface HistoryGrounding {
@@ -47,8 +53,10 @@ const GROUNDING_MIN_SCORE = 0.2;
 
 /** Wires the feature to chrome.* (alarms, action badge, offscreen). */
 export function createHistoryFeature(): HistoryFeature {
+  const client = createOffscreenClient();
   const service = createIngestService({
-    client: createOffscreenClient(),
+    client,
+    readPdfAt: createPdfTabReader(fetchFromWorker, createDocumentReader(client, openDocumentTransfers())),
     alarms: chrome.alarms,
     signalFull(full) {
       // Refusals must be visible even with the settings page closed.

@@ -14,6 +14,11 @@ export interface CaptureInput {
   hash: string;
 }
 
+/** A PDF shown in a tab: its URL as the tab showed it (the background decides on the sender's own URL). */
+export interface DocumentCaptureInput {
+  url: string;
+}
+
 /** What the content script is told before capturing (nothing more: it never sees the lists). */
 export interface CaptureConfig {
   enabled: boolean;
@@ -34,6 +39,11 @@ export type CaptureRoutes = {
   /** Loads the page reader into the sender's frame (the capture script stays small without it). */
   reader: Route<Empty, void>;
   capture: Route<CaptureInput, CaptureReply>;
+  /**
+   * A tab that shows a PDF (the viewer keeps its text from page scripts): the background reads the file
+   * itself, at the sender's own URL, under the same rules as a page.
+   */
+  captureDocument: Route<DocumentCaptureInput, CaptureReply>;
 };
 
 export const captureProtocol = defineProtocol<CaptureRoutes>('capture');

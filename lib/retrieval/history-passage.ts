@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const historyPassageSchema = z.object({
   title: z.string(),
   url: z.string(),
-  /** `url#:~:text=…` scrolling to the passage. */
+  /** Where the citation opens: `url#:~:text=…` scrolling to the passage, or a PDF at its page (`url#page=N`). */
   fragmentUrl: z.string(),
   visitedAt: z.number(),
   score: z.number(),

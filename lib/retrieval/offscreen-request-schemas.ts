@@ -8,6 +8,7 @@ import { lazyRecord } from '../util/lazy-record';
 import { z } from 'zod';
 import { embeddingModelSchema } from './index-settings';
 import { historyQuerySchema } from './history-query';
+import { sourceKindSchema } from './source-kind';
 
 const epoch = z.number().finite();
 const url = z.string().min(1).max(8192);
@@ -24,6 +25,8 @@ export const capturedPageSchema = z.object({
   /** Already scrubbed of secrets by the background. */
   text: z.string().max(2_000_000),
   visitedAt: epoch,
+  /** What the source is (absent: a web page); a PDF's text is in `# Page N` sections. */
+  kind: sourceKindSchema.optional(),
 });
 
 /** The settings page's index browser: pages whose title or URL contains `query`, newest first. */

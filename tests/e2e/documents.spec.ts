@@ -4,7 +4,10 @@
  * scan says it has no text; read_page on a tab that shows a PDF behind the site's login reads it with the
  * user's cookies. What the model receives is read off the fake LLM's requests.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
+import { serveStatic } from '../harness/serve-static';
 import {
   DOCX_FACT,
   PDF_FACTS,
@@ -14,9 +17,21 @@ import {
   startFakeWeb,
   type FakeWeb,
 } from '../fake-web/fake-web';
-import { unwrapUntrusted } from '../security/untrusted-block';
+import { untrustedBlocks, unwrapUntrusted } from '../security/untrusted-block';
 import { lookAt } from './look';
-import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addFakeProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
+
+const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
+const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
 
 let web: FakeWeb;
 test.beforeAll(async () => {
@@ -114,4 +129,90 @@ test('read_page on a tab showing a PDF behind a login reads it with the cookies 
   await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
   // For a person to look at: the PDF's card at 320 and 360 px, light and dark.
   await lookAt(panel, 'pdf-tab-read');
+});
+
+test("a PDF read in a tab with remembering on is indexed by page and cited at its page; a denylisted site's PDF is not", async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
+  test.setTimeout(150_000);
+  const models = await serveStatic({}, { '/models/': modelsDir });
+  // The fake web is shared by this file's tests: only this test's requests count.
+  const heardBefore = web.requests.length;
+  try {
+    await callBackground(extPage, 'index.settings.update', {
+      enabled: true,
+      dwellMs: 300,
+      deniedPatterns: ['*/members/*'],
+      model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${models.url}/models/`, allowRemote: false },
+    });
+    await context.addCookies([{ ...SESSION_COOKIE, url: web.url }]);
+    for (const path of ['/members/statement.pdf', '/report.pdf']) {
+      const tab = await context.newPage();
+      await tab.goto(`${web.url}${path}`);
+      await tab.bringToFront();
+      await tab.waitForTimeout(900);
+    }
+    await expect
+      .poll(
+        async () => {
+          const s = await callBackground<{ pages: number; queueDepth: number; lastError?: string }>(
+            extPage,
+            'index.stats',
+            {},
+          );
+          if (s.lastError) throw new Error(`indexing failed: ${s.lastError}`);
+          return s.queueDepth === 0 ? s.pages : -1;
+        },
+        { timeout: 60_000, intervals: [250, 500, 1000] },
+      )
+      .toBe(1);
+    // Only the report: the statement's site is denylisted, so it was neither fetched again nor indexed.
+    const listed = await callBackground<{ pages: { url: string; title: string; kind?: string }[] }>(
+      extPage,
+      'index.pages',
+      {},
+    );
+    expect(listed.pages).toEqual([expect.objectContaining({ url: `${web.url}/report.pdf`, kind: 'pdf' })]);
+    expect(web.requests.slice(heardBefore).filter((r) => r.path === '/members/statement.pdf')).toHaveLength(1);
+    // Text a reader cannot see on the PDF's pages never reached the index.
+    const hidden = await callBackground<{ text: string }[]>(extPage, 'index.search', {
+      query: 'PDF-HIDDEN PDF-TINY hidden words',
+      mode: 'sparse',
+    });
+    expect(hidden.filter((p) => /PDF-HIDDEN|PDF-TINY/.test(p.text))).toEqual([]);
+
+    await addFakeProvider(extPage, llm);
+    llm.enqueue(call('search_history', { query: 'Lisbon office opened' }), { text: ['It opened in March.'] });
+    const panel = await openPanel(context, extensionId);
+    await sendChat(panel, 'When did the Lisbon office open?');
+    await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+    const result = toolResults(chatRequests(llm).at(-1)!.body).at(-1)!;
+    // The passages reach the model as one marked block of page content, as any page's do.
+    expect(untrustedBlocks(result)).toHaveLength(1);
+    expect(result.trim().startsWith('<untrusted_page_content ')).toBe(true);
+    const { passages } = JSON.parse(unwrapUntrusted(result)) as {
+      passages: { url: string; fragmentUrl: string; headingPath: string[]; text: string }[];
+    };
+    expect(passages[0]).toMatchObject({
+      url: `${web.url}/report.pdf`,
+      fragmentUrl: `${web.url}/report.pdf#page=2`,
+      headingPath: ['Page 2'],
+      text: PDF_FACTS[1],
+    });
+    // The card quotes the page's passage, and its citation chip opens the PDF at that page.
+    const first = card(panel, 'search_history').locator('.card-passages li').first();
+    await expect(first.locator('.page-content')).toContainText(PDF_FACTS[1]!);
+    const chip = first.locator('.citation-chip');
+    const [opened] = await Promise.all([context.waitForEvent('page'), chip.click()]);
+    await expect.poll(() => opened.url()).toBe(`${web.url}/report.pdf#page=2`);
+  } finally {
+    // The shared browser goes on with remembering off (which unregisters the capture script) and an empty index.
+    await callBackground(extPage, 'index.settings.update', { enabled: false }).catch(() => {});
+    await callBackground(extPage, 'index.delete', { kind: 'all' }).catch(() => {});
+    await models.close();
+  }
 });

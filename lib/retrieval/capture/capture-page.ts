@@ -90,6 +90,19 @@ export function startPageCapture(deps: CaptureDeps): () => void {
     timer = undefined;
     const key = pageKeyOf(url);
     const mine = generation;
+    // Chrome's PDF viewer keeps the file's text from every page script: the background reads the file itself.
+    if (doc.contentType === 'application/pdf') {
+      if (sent.has(key)) return;
+      sent.set(key, 'document');
+      send('captureDocument', { url }, { retry: { ...policy, still: () => sent.has(key) } }).then(
+        (reply) => deps.onCaptured?.(reply, { url, title: doc.title, lang: '', text: '', hash: '' }),
+        (error: unknown) => {
+          sent.delete(key);
+          console.warn('Tabwise: capture not delivered', error);
+        },
+      );
+      return;
+    }
     let reading: PageText;
     try {
       reading = await deps.read(doc, { maxChars: deps.maxChars ?? 200_000, excludeEditable: true }, load);

@@ -38,6 +38,7 @@ export function addIndexedPage(state: HybridIndexState, page: PageInput, input: 
     domains: domainAncestry(domain),
     visitedAt: page.visitedAt,
     ...(page.lang ? { lang: page.lang } : {}),
+    ...(page.kind && page.kind !== 'page' ? { kind: page.kind } : {}),
     slots: [],
   };
   const out: IndexedChunk[] = [];

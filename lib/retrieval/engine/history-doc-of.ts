@@ -19,6 +19,7 @@ export function historyDocOf(
     domains: page.domains,
     visitedAt: page.visitedAt,
     ...(page.lang ? { lang: page.lang } : {}),
+    ...(page.kind && page.kind !== 'page' ? { kind: page.kind } : {}),
     headingPath,
     text,
   };

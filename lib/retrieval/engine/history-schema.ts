@@ -1,4 +1,5 @@
 /** The Orama schema of a history chunk, and the document Orama stores for it. */
+import type { SourceKind } from '../source-kind';
 
 /** The schema's full-text field (title, heading path and chunk text are indexed together). */
 export const TEXT_FIELD = 'text';
@@ -28,6 +29,8 @@ export interface HistoryDoc {
   visitedAt: number;
   /** The page's language, which its words are stemmed by (absent: not stemmed). */
   lang?: string;
+  /** What the source is (absent: a web page): how its citation opens it. */
+  kind?: SourceKind;
   headingPath: string[];
   text: string;
   [VECTOR_FIELD]?: number[];

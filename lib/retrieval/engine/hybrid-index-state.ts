@@ -5,6 +5,7 @@
  */
 import { createHistoryComponents, type HistoryComponents } from './orama-components';
 import { newHistoryDb, type HistoryDb } from './new-history-db';
+import type { SourceKind } from '../source-kind';
 
 /** A live page: what the index browser lists, and the slots of its chunks (in chunk order). */
 export interface PageRecord {
@@ -16,6 +17,8 @@ export interface PageRecord {
   visitedAt: number;
   /** The page's language as captured (BCP 47), when it declared one. */
   lang?: string;
+  /** What the source is (absent: a web page). */
+  kind?: SourceKind;
   slots: number[];
 }
 

@@ -1,6 +1,7 @@
 /** The hybrid index's shapes: what goes in (pages, chunks), what a search takes and returns, and its snapshot. */
 import type { HistoryQuery } from '../history-query';
 import type { PageSummary } from '../page-summary';
+import type { SourceKind } from '../source-kind';
 import type { Bm25Params, SparseIndexSnapshot } from './sparse-index';
 import type { VectorStoreSnapshot } from './vector-store';
 
@@ -14,6 +15,8 @@ export interface PageInput {
   domain?: string;
   /** The page's language (its `lang`, BCP 47): its words are stemmed as that language's; absent: not stemmed. */
   lang?: string;
+  /** What the source is (absent: a web page): a PDF's citations open it at its page. */
+  kind?: SourceKind;
 }
 
 /** One chunk of a page with its embedding (from the index's model). */
@@ -35,6 +38,8 @@ export interface IndexedChunk {
   visitedAt: number;
   /** The page's language (BCP 47), when it declared one. */
   lang?: string;
+  /** What the source is (absent: a web page). */
+  kind?: SourceKind;
   headingPath: string[];
   text: string;
   modelId: string;
@@ -86,7 +91,7 @@ export interface HybridIndexSnapshot {
   version: 1;
   modelId: string;
   dims: number;
-  pages: Array<{ url: string; title: string; domain: string; visitedAt: number; lang?: string }>;
+  pages: Array<{ url: string; title: string; domain: string; visitedAt: number; lang?: string; kind?: SourceKind }>;
   /** Per chunk: index into `pages`. */
   chunkPage: Uint32Array;
   chunkOrdinal: Uint16Array;

@@ -93,6 +93,7 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
         domain: p.domain,
         visitedAt: p.visitedAt,
         ...(p.lang ? { lang: p.lang } : {}),
+        ...(p.kind ? { kind: p.kind } : {}),
         chunks: p.slots.length,
       }));
     },

@@ -12,6 +12,7 @@ export function indexedChunkOf(doc: HistoryDoc, modelId: string, dims: number): 
     domain: doc.domain,
     visitedAt: doc.visitedAt,
     ...(doc.lang ? { lang: doc.lang } : {}),
+    ...(doc.kind ? { kind: doc.kind } : {}),
     headingPath: doc.headingPath,
     text: doc.text,
     modelId,

@@ -47,7 +47,7 @@ export async function ingestPages(
       const vectors = await embedder.embed(texts);
       // addPage replaces an earlier capture of the URL, so a batch re-sent after a crash is not indexed twice.
       index.addPage(
-        { url: page.url, title: page.title, visitedAt: page.visitedAt, lang: page.lang },
+        { url: page.url, title: page.title, visitedAt: page.visitedAt, lang: page.lang, kind: page.kind },
         chunks.map((c, i) => ({ text: c.text, headingPath: c.headingPath, vector: vectors[i]! })),
       );
     }

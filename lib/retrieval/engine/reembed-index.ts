@@ -35,7 +35,14 @@ export async function reembedIndex(ctx: EngineContext, slot: ModelSlot, old: Hyb
         // Checked again after the await: a page deleted meanwhile (from `old`) must not come back.
         if (!index.listPages().some((p) => p.url === page.url) && old.pageChunks(page.url).length > 0) {
           index.addPage(
-            { url: page.url, title: page.title, visitedAt: page.visitedAt, domain: page.domain, lang: page.lang },
+            {
+              url: page.url,
+              title: page.title,
+              visitedAt: page.visitedAt,
+              domain: page.domain,
+              lang: page.lang,
+              kind: page.kind,
+            },
             chunks.map((c, i) => ({ ...c, vector: vectors[i]! })),
           );
           embedded.push(...texts);

@@ -5,7 +5,7 @@ import type { HistoryQuery } from '../history-query';
 import type { HybridIndex } from './hybrid-index-types';
 import { makeSnippet, type Snippet } from './make-snippet';
 import { RetrievalError } from '../retrieval-error';
-import { textFragmentUrl } from './text-fragment-url';
+import { citationUrl } from './citation-url';
 
 /**
  * The block (paragraph, heading, list item) of a snippet with the most matched words: a text directive
@@ -57,7 +57,7 @@ export async function searchHistory(
     return {
       title: chunk.title,
       url: chunk.url,
-      fragmentUrl: textFragmentUrl(chunk.url, fragmentBlock(snippet)),
+      fragmentUrl: citationUrl(chunk, fragmentBlock(snippet)),
       visitedAt: chunk.visitedAt,
       score,
       snippet: snippet.text,

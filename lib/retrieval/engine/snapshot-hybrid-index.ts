@@ -30,12 +30,13 @@ export function snapshotHybridIndex(state: HybridIndexState): HybridIndexSnapsho
     version: 1,
     modelId: state.modelId,
     dims: state.dims,
-    pages: pageList.map(({ url, title, domain, visitedAt, lang }) => ({
+    pages: pageList.map(({ url, title, domain, visitedAt, lang, kind }) => ({
       url,
       title,
       domain,
       visitedAt,
       ...(lang ? { lang } : {}),
+      ...(kind ? { kind } : {}),
     })),
     chunkPage: Uint32Array.from(chunkPage),
     chunkOrdinal: Uint16Array.from(chunkOrdinal),

@@ -18,4 +18,5 @@ export const captureValidators: Validators<CaptureRoutes> = {
   config: empty,
   reader: empty,
   capture: captureInputSchema,
+  captureDocument: z.object({ url: z.url({ protocol: /^https?$/ }).max(8192) }),
 };

@@ -28,7 +28,14 @@ export async function drainIngestQueue(ctx: IngestContext): Promise<void> {
     try {
       await deps.client.send('ingest', {
         model: s.model,
-        pages: batch.map(({ url, title, lang, text, visitedAt }) => ({ url, title, lang, text, visitedAt })),
+        pages: batch.map(({ url, title, lang, text, visitedAt, kind }) => ({
+          url,
+          title,
+          lang,
+          text,
+          visitedAt,
+          ...(kind ? { kind } : {}),
+        })),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -11,6 +11,12 @@ export interface IngestServiceDeps {
   signalFull?(full: boolean): void;
   /** Schedules / cancels the wake-up alarm. */
   alarms?: { create(name: string, info: { delayInMinutes: number }): unknown; clear(name: string): unknown };
+  /**
+   * Reads the PDF a tab shows (fetched again with the user's cookies for its site, as the tab had them, and
+   * read by the document reader): its title and its text with `--- Page N ---` markers. Without it, a PDF's
+   * capture is refused.
+   */
+  readPdfAt?(url: string): Promise<{ title: string; text: string }>;
 }
 
 /** The stores in the ingest database, ready once it is open. */

@@ -5,6 +5,7 @@
 import type { IngestCounters } from '../ingest-stats';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { IndexSettings } from '../index-settings';
+import type { SourceKind } from '../source-kind';
 
 /** A capture waiting to be indexed (text already scrubbed). One per page: a newer capture replaces it. */
 export interface QueueEntry {
@@ -16,6 +17,8 @@ export interface QueueEntry {
   text: string;
   hash: string;
   visitedAt: number;
+  /** What the source is (absent: a web page). */
+  kind?: SourceKind;
   /** Orders the queue and tells a replaced entry from the one that was sent. */
   capturedAt: number;
 }

@@ -20,6 +20,7 @@ import type { IngestStats } from '../ingest-stats';
 import type { DeleteTarget, OffscreenResponses } from '../offscreen-protocol';
 import { createSeenPages } from './seen-pages';
 import { admitCapture } from './admit-capture';
+import { admitDocumentCapture } from './admit-document-capture';
 import { drainIngestQueue } from './drain-ingest-queue';
 import { evictExpiredPages } from './evict-expired-pages';
 import { INGEST_ALARM } from './ingest-alarms';
@@ -36,7 +37,10 @@ const passagesSchema = z.array(historyPassageSchema);
 
 export interface IngestService {
   /** The capture protocol's config and capture handlers (served from content scripts; the input is validated). */
-  captureHandlers: Pick<Required<Handlers<CaptureRoutes, chrome.runtime.MessageSender>>, 'config' | 'capture'>;
+  captureHandlers: Pick<
+    Required<Handlers<CaptureRoutes, chrome.runtime.MessageSender>>,
+    'config' | 'capture' | 'captureDocument'
+  >;
   /** Drains the queue (single flight); resolves when it is empty, paused, or an error stopped it. */
   drain(): Promise<void>;
   /**
@@ -87,6 +91,7 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
         return { enabled: s.enabled && !s.paused && !sender.tab?.incognito, dwellMs: s.dwellMs };
       },
       capture: (input, { sender }) => admitCapture(ctx, input, sender),
+      captureDocument: (input, { sender }) => admitDocumentCapture(ctx, input, sender),
     },
     rememberFetched: (page, context) => rememberFetchedPage(ctx, page, context),
     drain,

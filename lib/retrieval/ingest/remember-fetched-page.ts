@@ -7,6 +7,7 @@ import type { CaptureReply } from '../capture-message';
 import { contentHash } from '../capture/content-hash';
 import { pageKeyOf } from '../page-key';
 import { decideCapture } from '../privacy-policy';
+import { documentSections } from './document-sections';
 import type { IngestContext } from './ingest-context';
 import type { QueueEntry } from './ingest-db';
 import { scrubSecrets, scrubUrl } from './scrub-secrets';
@@ -17,6 +18,8 @@ export interface FetchedPageInput {
   title: string;
   lang: string;
   text: string;
+  /** A PDF (its text with `--- Page N ---` markers): indexed by page and cited at its page. */
+  pdf?: boolean;
 }
 
 export async function rememberFetchedPage(
@@ -30,7 +33,8 @@ export async function rememberFetchedPage(
   const decision = decideCapture({ url: page.url, incognito: context.incognito }, s);
   if (!decision.index) return { status: 'refused', reason: decision.reason };
   const key = pageKeyOf(scrubUrl(page.url));
-  const text = page.text.slice(0, 2_000_000);
+  const cut = page.text.slice(0, 2_000_000);
+  const text = page.pdf ? documentSections(cut) : cut;
   const hash = contentHash(text);
   if ((await seen.get(key))?.hash === hash) return { status: 'unchanged' };
   const at = ctx.now();
@@ -43,6 +47,7 @@ export async function rememberFetchedPage(
     hash,
     visitedAt: at,
     capturedAt: at,
+    ...(page.pdf ? { kind: 'pdf' as const } : {}),
   };
   const result = await queue.enqueue(entry, s.queueLimit);
   if (result === 'full') return { status: 'full' };

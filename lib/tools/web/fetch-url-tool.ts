@@ -48,6 +48,8 @@ export interface FetchedPage {
   title: string;
   lang: string;
   text: string;
+  /** A PDF: its text has `--- Page N ---` markers, and the index cites it at its page. */
+  pdf?: boolean;
 }
 
 /** fetch_url's output: the page's Markdown (a window of it), where it came from, and notes on what was left out. */
@@ -154,7 +156,16 @@ async function fetchUrl(deps: FetchUrlToolDeps, input: z.output<typeof fetchUrlI
     );
   const remembered =
     (kind === 'html' || kind === 'document') && offset === 0 && deps.remember
-      ? await deps.remember({ url: finalUrl, title: page.title, lang: page.lang, text: page.markdown }, ctx)
+      ? await deps.remember(
+          {
+            url: finalUrl,
+            title: page.title,
+            lang: page.lang,
+            text: page.markdown,
+            ...(page.pdf ? { pdf: true } : {}),
+          },
+          ctx,
+        )
       : undefined;
   return {
     url: finalUrl,
@@ -170,7 +181,7 @@ async function fetchUrl(deps: FetchUrlToolDeps, input: z.output<typeof fetchUrlI
   };
 }
 
-type ReadResult = ParsedPage & { truncated: boolean };
+type ReadResult = ParsedPage & { truncated: boolean; pdf?: boolean };
 
 /** An HTML, text or JSON response: at most FETCH_MAX_BYTES, HTML through read_page's reader. */
 async function readFetchedPage(
@@ -225,6 +236,7 @@ async function readFetchedDocument(
     markdown: doc.text,
     ...(doc.notes.length ? { notice: doc.notes.join(' ') } : {}),
     truncated: doc.truncated ?? false,
+    ...(doc.kind === 'pdf' ? { pdf: true } : {}),
   };
 }
 

@@ -166,4 +166,43 @@ describe('page capture', () => {
     await new Promise((r) => setTimeout(r, 250));
     expect(tries).toBe(1);
   });
+  it('asks the background to read a tab that shows a PDF (once per URL), without loading the page reader', async () => {
+    // A window whose document says it is a PDF, as Chrome's viewer document does; everything else is this window's.
+    const bind = <T extends object>(target: T, over: Record<string, unknown>): T =>
+      new Proxy(target, {
+        get(t, key) {
+          if (typeof key === 'string' && key in over) return over[key];
+          const v = Reflect.get(t, key, t) as unknown;
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
+        },
+      });
+    const pdfDoc = bind(document, { contentType: 'application/pdf', title: 'report.pdf' });
+    const pdfWindow = bind(window, { document: pdfDoc }) as Window;
+    const names: string[] = [];
+    const asked: unknown[] = [];
+    let reads = 0;
+    stop = startPageCapture({
+      read: () => {
+        reads++;
+        return { markdown: 'never', title: '', lang: '' };
+      },
+      window: pdfWindow,
+      isTopFrame: true,
+      pollMs: 20,
+      post: async (m) => {
+        names.push(m.name);
+        if (m.name === 'config') return ok({ enabled: true, dwellMs: 30 });
+        asked.push(m.data);
+        return ok({ status: 'queued' });
+      },
+    });
+    await until(() => asked.length === 1);
+    expect(asked).toEqual([{ url: location.href }]);
+    expect(names).toEqual(['config', 'captureDocument']);
+    expect(reads).toBe(0);
+    // Visible again later: the same PDF is not asked for twice from one document.
+    document.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(asked).toHaveLength(1);
+  });
 });

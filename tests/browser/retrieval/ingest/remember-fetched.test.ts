@@ -3,9 +3,9 @@ import { createIngestService } from '../../../../lib/retrieval/ingest/ingest-ser
 import type { OffscreenClient } from '../../../../lib/retrieval/ingest/offscreen-client';
 
 /** Records what reaches the engine; answers the rest. */
-function recordingClient(sent: Array<{ url: string; text: string }>): OffscreenClient {
+function recordingClient(sent: Array<{ url: string; text: string; kind?: string }>): OffscreenClient {
   return {
-    send: ((name: string, input: { pages?: Array<{ url: string; text: string }> }) => {
+    send: ((name: string, input: { pages?: Array<{ url: string; text: string; kind?: string }> }) => {
       if (name === 'ingest') {
         sent.push(...(input.pages ?? []));
         return Promise.resolve({ indexed: [] });
@@ -24,7 +24,7 @@ const fetched = (url: string, text = 'The lighthouse was first lit in 1887.') =>
 
 describe('pages fetch_url read, offered to "Remember what I read"', () => {
   it('are indexed only while remembering is on, never from incognito, never from the denylist, scrubbed like captures', async () => {
-    const sent: Array<{ url: string; text: string }> = [];
+    const sent: Array<{ url: string; text: string; kind?: string }> = [];
     const service = createIngestService({ client: recordingClient(sent), now: () => 1 });
     await service.updateSettings({ enabled: false });
     expect(await service.rememberFetched(fetched('https://docs.example/a'), { incognito: false })).toEqual({
@@ -54,6 +54,22 @@ describe('pages fetch_url read, offered to "Remember what I read"', () => {
     await expect.poll(() => sent.length).toBe(1);
     expect(sent[0]!.url).not.toContain('opaqueValue42');
     expect(sent[0]!.text).not.toContain('4111 1111 1111 1111');
+
+    // A PDF fetch_url read is kept one section per page, as a PDF (its citations open it at its page).
+    const pdf = {
+      ...fetched('https://docs.example/q3.pdf', '--- Page 1 ---\nIntro.\n\n--- Page 2 ---\nRevenue rose.'),
+      pdf: true,
+    };
+    expect(await service.rememberFetched(pdf, { incognito: false })).toMatchObject({
+      status: expect.stringMatching(/queued|replaced/),
+    });
+    await expect.poll(() => sent.length).toBe(2);
+    expect(sent[1]).toMatchObject({
+      url: 'https://docs.example/q3.pdf',
+      kind: 'pdf',
+      text: '# Page 1\nIntro.\n\n# Page 2\nRevenue rose.',
+    });
+    expect(sent[0]!.kind).toBeUndefined();
 
     await service.updateSettings({ paused: true });
     expect(await service.rememberFetched(fetched('https://docs.example/b'), { incognito: false })).toEqual({

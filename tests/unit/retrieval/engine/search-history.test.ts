@@ -53,6 +53,30 @@ describe('searchHistory', () => {
     );
     expect(p!.highlights.map(([s, e]) => p!.snippet.slice(s, e))).toEqual(['Service', 'workers', 'killed']);
   });
+  it("cites a PDF at its page (#page=N), survives a snapshot, and a web page with a 'Page 2' heading keeps its text fragment", async () => {
+    const embedder = fakeEmbedder();
+    const index = createHybridIndex({ modelId: embedder.modelId, dims: 3 });
+    const one = 'The report opens with the board members and their terms.';
+    const two = 'Quarterly revenue rose to 4.2 million euros on strong exports.';
+    const [v1, v2] = await embedder.embed([one, two]);
+    index.addPage({ url: 'https://files.example/report.pdf', title: 'Quarterly report', visitedAt: 5, kind: 'pdf' }, [
+      { text: one, headingPath: ['Page 1'], vector: v1! },
+      { text: two, headingPath: ['Page 2'], vector: v2! },
+    ]);
+    index.addPage({ url: 'https://blog.example/post', title: 'A post', visitedAt: 6 }, [
+      { text: 'Exports of quarterly revenue figures.', headingPath: ['Page 2'], vector: v2! },
+    ]);
+    const restored = createHybridIndex({ modelId: embedder.modelId, dims: 3 }, index.snapshot());
+    for (const ix of [index, restored]) {
+      const passages = await searchHistory(ix, embedder, { query: 'quarterly revenue exports' });
+      const pdf = passages.find((p) => p.url === 'https://files.example/report.pdf')!;
+      expect(pdf).toMatchObject({ headingPath: ['Page 2'], text: two });
+      expect(pdf.fragmentUrl).toBe('https://files.example/report.pdf#page=2');
+      const web = passages.find((p) => p.url === 'https://blog.example/post')!;
+      expect(web.fragmentUrl).toMatch(/^https:\/\/blog\.example\/post#:~:text=/);
+    }
+    expect(restored.listPages().find((p) => p.url.endsWith('.pdf'))).toMatchObject({ kind: 'pdf' });
+  });
   it('searches sparse-only when the embedder model differs from the index model', async () => {
     const index = createHybridIndex({ modelId: 'old@1', dims: 3 });
     index.addPage({ url: 'https://a.test/', title: 'A', visitedAt: 1 }, [

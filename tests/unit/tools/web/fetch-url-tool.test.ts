@@ -81,6 +81,7 @@ describe('fetch_url', () => {
 
   it('hands a PDF to the document reader with its name and type, and windows its text like a page', async () => {
     const handed: unknown[] = [];
+    const remembered: unknown[] = [];
     const text = `--- Page 1 ---\n${'Revenue rose. '.repeat(200)}`;
     const { tool } = setup(
       () =>
@@ -89,6 +90,10 @@ describe('fetch_url', () => {
           url: 'https://a.example/r/q3%20report.pdf',
         }),
       {
+        remember: async (page) => {
+          remembered.push(page);
+          return 'Added to "Remember what I read".';
+        },
         readDocument: async (file) => {
           handed.push({ ...file, bytes: new TextDecoder().decode(file.bytes) });
           return {
@@ -123,6 +128,10 @@ describe('fetch_url', () => {
     expect(out.nextOffset).toBeLessThanOrEqual(1000);
     expect(out.markdown).toBe(text.slice(0, out.nextOffset));
     expect(out.notes[0]).toBe('2 pieces of text a reader cannot see were left out.');
+    // Offered to the index whole, as a PDF (so its citations open it at its page).
+    expect(remembered).toEqual([
+      { url: 'https://a.example/r/q3%20report.pdf', title: 'Q3', lang: '', text, pdf: true },
+    ]);
   });
 
   it("a document's reader error reaches the model as it is, and a document over 50 MB is refused by its declared size without reading", async () => {

@@ -1,0 +1,9 @@
+/**
+ * What an indexed source is, which decides how its citation opens it: a web page at the passage (a text
+ * fragment), a PDF at its page (`#page=N`). Absent means a web page, as every index made before documents.
+ */
+import { z } from 'zod';
+
+export const sourceKindSchema = z.enum(['page', 'pdf']);
+
+export type SourceKind = z.infer<typeof sourceKindSchema>;
