@@ -4,7 +4,12 @@
  * scan says it has no text; read_page on a tab that shows a PDF behind the site's login reads it with the
  * user's cookies. What the model receives is read off the fake LLM's requests.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { makePdf } from '../documents/make-documents';
+import { FILE_ACCESS_OFF } from '../../lib/tools/page/read-document-tab';
 import {
   DOCX_FACT,
   PDF_FACTS,
@@ -16,6 +21,7 @@ import {
 } from '../fake-web/fake-web';
 import { unwrapUntrusted } from '../security/untrusted-block';
 import { lookAt } from './look';
+import { setFileAccess } from '../harness/extension-helpers';
 import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
 let web: FakeWeb;
@@ -124,4 +130,69 @@ test('read_page on a tab showing a PDF behind a login reads it with the cookies 
   await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
   // For a person to look at: the PDF's card at 320 and 360 px, light and dark.
   await lookAt(panel, 'pdf-tab-read');
+});
+
+test('read_page on a local file:// PDF reads it by page while file access is allowed, and says how to allow it when not', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'tabwise-local-pdf-'));
+  const LOCAL_FACTS = ['Minutes of the garden club, 4 April.', 'The new greenhouse costs 3,100 euros.'];
+  try {
+    writeFileSync(
+      join(dir, 'minutes.pdf'),
+      await makePdf(
+        LOCAL_FACTS.map((text) => [{ text }]),
+        'Garden club',
+      ),
+    );
+    const fileUrl = `file://${join(dir, 'minutes.pdf')}`;
+    await addProvider(extPage, {
+      kind: 'openai-compatible',
+      name: 'Fake',
+      baseUrl: llm.openaiBaseUrl,
+      model: 'fake-model',
+    });
+    const tab = await context.newPage();
+    await tab.goto(fileUrl);
+    // Allowed (an extension loaded from the command line has file access until someone turns it off).
+    llm.enqueue(call('read_page', {}), { text: ['The greenhouse costs 3,100 euros.'] });
+    let panel = await openPanel(context, extensionId);
+    await sendChat(panel, 'Summarise this PDF.');
+    await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+    const reading = JSON.parse(unwrapUntrusted(toolResults(chatRequests(llm).at(-1)!.body).at(-1)!)) as {
+      title: string;
+      markdown: string;
+      url: string;
+    };
+    expect(reading.markdown).toBe(`--- Page 1 ---\n${LOCAL_FACTS[0]}\n\n--- Page 2 ---\n${LOCAL_FACTS[1]}`);
+    expect(reading.title).toBe('Garden club');
+    expect(reading.url).toBe(fileUrl);
+    await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+
+    // Turned off in chrome://extensions: the answer says how to turn it on, to the model and on the card.
+    await setFileAccess(context, extensionId, false);
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    expect(await options.evaluate(() => chrome.extension.isAllowedFileSchemeAccess())).toBe(false);
+    await tab.bringToFront();
+    const before = chatRequests(llm).length;
+    llm.enqueue(call('read_page', {}), { text: ['Tabwise may not read local files yet.'] });
+    panel = await openPanel(context, extensionId);
+    await sendChat(panel, 'Summarise this PDF.');
+    await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+    expect(chatRequests(llm).length).toBeGreaterThan(before);
+    const refused = toolResults(chatRequests(llm).at(-1)!.body).at(-1)!;
+    expect(refused).toContain(FILE_ACCESS_OFF);
+    expect(refused).toContain('turn on "Allow access to file URLs"');
+    expect(refused).not.toContain(LOCAL_FACTS[0]);
+    await expect(card(panel, 'read_page').locator('.tool-error')).toContainText('Allow access to file URLs');
+  } finally {
+    // The shared browser's next test expects the extension as installed.
+    await setFileAccess(context, extensionId, true).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

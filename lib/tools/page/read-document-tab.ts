@@ -3,7 +3,9 @@
  * background fetches the file the tab shows, with the user's cookies for that site exactly as the tab had them
  * (a report behind a login reads), and reads it with the document reader. The answer has read_page's shape:
  * `--- Page N ---` markers the model can cite, windows by `offset`/`nextOffset`. A scan with no text layer is an
- * error that says so, never an empty read; a local file needs the user's "Allow access to file URLs".
+ * error that says so, never an empty read. A local file (file://) is fetched the same way once the user allowed
+ * "Allow access to file URLs" (the extension pages' CSP lets `connect-src` reach `file:` for it, wxt.config.ts);
+ * without it the answer says how to allow it.
  */
 import type { PageReading } from '../../page/read-page';
 import { sliceText } from '../../page/slice-text';
@@ -29,8 +31,24 @@ export type ReadDocumentTab = (
 const DEFAULT_MAX_CHARS = 20_000;
 
 export const FILE_ACCESS_OFF =
-  'This PDF is a file on this computer, and Tabwise may not read local files yet. To allow it: open chrome://extensions, ' +
+  'This tab shows a file on this computer, and Tabwise may not read local files. To allow it: open chrome://extensions, ' +
   'find Tabwise, choose Details and turn on "Allow access to file URLs", then ask again.';
+
+/**
+ * Why read_page could not reach a tab, when the reason is the user's file-access setting: Chrome neither lets the
+ * page reader into a file:// tab nor the worker fetch a file:// URL without it. Undefined for any other tab.
+ */
+export function createLocalFileRefusal(deps: {
+  tabUrl(tabId: number): Promise<string | undefined>;
+  isFileAccessAllowed(): Promise<boolean>;
+}): (ctx: ToolContext) => Promise<string | undefined> {
+  return async (ctx) => {
+    if (ctx.tabId === undefined) return undefined;
+    const url = await deps.tabUrl(ctx.tabId).catch(() => undefined);
+    if (!url?.startsWith('file:')) return undefined;
+    return (await deps.isFileAccessAllowed()) ? undefined : FILE_ACCESS_OFF;
+  };
+}
 
 export function createReadDocumentTab(deps: ReadDocumentTabDeps): ReadDocumentTab {
   return async (reading, input, ctx) => {
