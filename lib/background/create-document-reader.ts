@@ -10,6 +10,13 @@ import type { ReadDocumentFile } from '../tools/web/read-document-response';
 export function createDocumentReader(offscreen: OffscreenClient, transfers: DocumentTransfers): ReadDocumentFile {
   return async (file) => {
     const transferId = await transfers.put(file);
-    return offscreen.send('readDocument', { transferId, name: file.name, maxChars: file.maxChars, url: file.url });
+    return offscreen.send('readDocument', {
+      transferId,
+      name: file.name,
+      maxChars: file.maxChars,
+      url: file.url,
+      // The password goes in the message, never with the bytes into the store.
+      ...(file.password !== undefined ? { password: file.password } : {}),
+    });
   };
 }

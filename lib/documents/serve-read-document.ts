@@ -12,6 +12,7 @@ export interface ReadDocumentRequest {
   name: string;
   url?: string;
   maxChars: number;
+  password?: string;
 }
 
 /** Where the extension keeps pdf.js's files (copied there at build time by wxt.config.ts). */
@@ -26,7 +27,13 @@ export function createReadDocumentHandler(deps: {
     const file = await deps.transfers.take(r.transferId);
     if (!file) throw documentError('not_found', `Could not read ${r.name}: its bytes were not handed over.`);
     const read = await readDocument(
-      { bytes: file.bytes, name: r.name, mediaType: file.mediaType, ...(r.url ? { url: r.url } : {}) },
+      {
+        bytes: file.bytes,
+        name: r.name,
+        mediaType: file.mediaType,
+        ...(r.url ? { url: r.url } : {}),
+        ...(r.password !== undefined ? { password: r.password } : {}),
+      },
       {
         workerSrc: deps.assetUrl(`/${PDFJS_ASSET_DIR}/pdf.worker.min.mjs`),
         cMapUrl: deps.assetUrl(`/${PDFJS_ASSET_DIR}/cmaps/`),

@@ -58,5 +58,7 @@ export const offscreenRequestSchemas = {
     name: z.string().min(1).max(1000),
     url: url.optional(),
     maxChars: z.number().int().min(500).max(10_000_000),
+    /** A PDF's password, as the user typed it on the card (in this message only: never stored with the bytes). */
+    password: z.string().min(1).max(1000).optional(),
   }),
 };

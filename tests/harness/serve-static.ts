@@ -22,6 +22,7 @@ const types: Record<string, string> = {
   '.json': 'application/json',
   '.onnx': 'application/octet-stream',
   '.txt': 'text/plain',
+  '.pdf': 'application/pdf',
 };
 
 /** Serves `pages` (path → HTML) and, under each `mounts` prefix, the files of a folder; `port` 0 is a free one. */

@@ -86,6 +86,7 @@ export function createReadDocumentTab(deps: ReadDocumentTabDeps): ReadDocumentTa
       response,
       { name, mediaType: reading.documentType ?? 'application/pdf', url },
       ctx.signal,
+      ctx.askDocumentPassword,
     );
     const images = doc.imagePages?.length ?? 0;
     if (images > 0 && images === doc.pagesRead)

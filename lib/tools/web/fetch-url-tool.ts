@@ -217,7 +217,7 @@ async function readFetchedDocument(
     throw new ToolError(`Could not read ${name}: documents cannot be read here.`);
   }
   const file = { name, mediaType: mediaTypeOf(contentType), url: finalUrl };
-  const doc = await readDocumentResponse(deps.readDocument, response, file, ctx.signal);
+  const doc = await readDocumentResponse(deps.readDocument, response, file, ctx.signal, ctx.askDocumentPassword);
   ctx.reportRead?.({ origin: originOf(finalUrl) });
   return {
     title: doc.title || name,
