@@ -100,6 +100,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     delegate: (request) => live.delegate(rec.toolCallId, request, signal),
     now: deps.now,
     reportRead: (source) => void reads.push(source),
+    modelTakesImages: live.model.info?.images === true,
     askDocumentPassword: (file, wrong) =>
       askDocumentPassword(live, deps, { toolCallId: rec.toolCallId, file, wrong, signal }),
     ...(target ? { target } : {}),

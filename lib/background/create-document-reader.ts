@@ -17,6 +17,7 @@ export function createDocumentReader(offscreen: OffscreenClient, transfers: Docu
       url: file.url,
       // The password goes in the message, never with the bytes into the store.
       ...(file.password !== undefined ? { password: file.password } : {}),
+      ...(file.renderScans ? { renderScans: true } : {}),
     });
   };
 }

@@ -13,6 +13,7 @@ export interface ReadDocumentRequest {
   url?: string;
   maxChars: number;
   password?: string;
+  renderScans?: boolean;
 }
 
 /** Where the extension keeps pdf.js's files (copied there at build time by wxt.config.ts). */
@@ -38,6 +39,7 @@ export function createReadDocumentHandler(deps: {
         workerSrc: deps.assetUrl(`/${PDFJS_ASSET_DIR}/pdf.worker.min.mjs`),
         cMapUrl: deps.assetUrl(`/${PDFJS_ASSET_DIR}/cmaps/`),
         standardFontDataUrl: deps.assetUrl(`/${PDFJS_ASSET_DIR}/standard_fonts/`),
+        ...(r.renderScans ? { renderScans: true } : {}),
       },
     );
     return toDocumentReading(read, r.maxChars);

@@ -60,5 +60,7 @@ export const offscreenRequestSchemas = {
     maxChars: z.number().int().min(500).max(10_000_000),
     /** A PDF's password, as the user typed it on the card (in this message only: never stored with the bytes). */
     password: z.string().min(1).max(1000).optional(),
+    /** Draw the first scanned pages as images too (the model of the run takes images). */
+    renderScans: z.boolean().optional(),
   }),
 };

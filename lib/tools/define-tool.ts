@@ -72,6 +72,8 @@ export interface ToolContext {
    * to this worker's memory only: never into the journal, an event, the result or the model's request.
    */
   askDocumentPassword?(file: string, wrong: boolean): Promise<string | undefined>;
+  /** Whether the run's model takes images, as the model catalog knows it (unknown models: not known to). */
+  modelTakesImages?: boolean;
   /** Says where text in this call's output came from (the runtime records it for the data-flow check). */
   reportRead?(source: ReadSource): void;
 }

@@ -7,6 +7,7 @@
  * "Allow access to file URLs" (the extension pages' CSP lets `connect-src` reach `file:` for it, wxt.config.ts);
  * without it the answer says how to allow it.
  */
+import type { PageImage } from '../../documents/render-pdf-page';
 import type { PageReading } from '../../page/read-page';
 import { sliceText } from '../../page/slice-text';
 import type { ToolContext } from '../define-tool';
@@ -26,7 +27,7 @@ export type ReadDocumentTab = (
   reading: PageReading,
   input: { offset?: number; maxChars?: number },
   ctx: ToolContext,
-) => Promise<PageReading>;
+) => Promise<PageReading & { pageImages?: PageImage[] }>;
 
 const DEFAULT_MAX_CHARS = 20_000;
 
@@ -84,12 +85,18 @@ export function createReadDocumentTab(deps: ReadDocumentTabDeps): ReadDocumentTa
     const doc = await readDocumentResponse(
       deps.readDocument,
       response,
-      { name, mediaType: reading.documentType ?? 'application/pdf', url },
+      // A model that takes images is sent the scanned pages as images (drawn in the offscreen document).
+      {
+        name,
+        mediaType: reading.documentType ?? 'application/pdf',
+        url,
+        ...(ctx.modelTakesImages ? { renderScans: true } : {}),
+      },
       ctx.signal,
       ctx.askDocumentPassword,
     );
     const images = doc.imagePages?.length ?? 0;
-    if (images > 0 && images === doc.pagesRead)
+    if (images > 0 && images === doc.pagesRead && !doc.pageImages?.length)
       throw new ToolError(
         `${name} has no text to read: ${images === 1 ? 'its page is an image' : `all ${images} pages are images`} without a text layer (a scan). ` +
           'If you can see images, take a screenshot of the tab to look at the page shown; otherwise tell the user this PDF cannot be read as text.',
@@ -113,6 +120,8 @@ export function createReadDocumentTab(deps: ReadDocumentTabDeps): ReadDocumentTa
       ...(reading.selection ? { selection: reading.selection } : {}),
       ...(notes.length ? { notice: notes.join(' ') } : {}),
       documentType: reading.documentType ?? 'application/pdf',
+      // The first window carries the page images (each later window would send them again).
+      ...(doc.pageImages?.length && offset === 0 ? { pageImages: doc.pageImages } : {}),
     };
   };
 }

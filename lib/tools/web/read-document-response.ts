@@ -21,6 +21,8 @@ export type ReadDocumentFile = (file: {
   maxChars: number;
   /** A PDF's password, as the user typed it on the card. */
   password?: string;
+  /** Draw the first scanned pages as images too (for a model that takes images). */
+  renderScans?: boolean;
 }) => Promise<DocumentReading>;
 
 /** Asks the user for the document's password (`wrong`: the last one was not right); undefined when they cancelled. */
@@ -39,7 +41,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 export async function readDocumentResponse(
   readDocument: ReadDocumentFile,
   response: Response,
-  file: { name: string; mediaType: string; url: string },
+  file: { name: string; mediaType: string; url: string; renderScans?: boolean },
   signal: AbortSignal,
   askPassword?: AskDocumentPassword,
 ): Promise<DocumentReading> {

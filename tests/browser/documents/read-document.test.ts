@@ -71,6 +71,27 @@ describe('readDocument: PDF', () => {
     expect(doc.text).toBe('--- Page 1 ---\nBoard minutes, 3 May.\n\n--- Page 2 ---\nBudget approved.');
   });
 
+  it('draws scanned pages as JPEGs when asked (for a model that takes images), at most 1024 px on the longer side', async () => {
+    const scan = await makeScannedPdf();
+    const plain = await read(scan, 'scan.pdf');
+    expect(plain.pageImages).toBeUndefined();
+    const doc = await readDocument(
+      { bytes: scan, name: 'scan.pdf', mediaType: 'application/pdf' },
+      { renderScans: true },
+    );
+    expect(doc.pageImages).toHaveLength(1);
+    const [image] = doc.pageImages!;
+    expect(image).toMatchObject({ page: 1, mediaType: 'image/jpeg', width: 768, height: 1024 });
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(image!.data), (c) => c.charCodeAt(0))]));
+    expect([bitmap.width, bitmap.height]).toEqual([768, 1024]);
+    // The scan's image is drawn over the page (its one pixel stretched), not a blank white page.
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const [r, g, b] = ctx.getImageData(384, 512, 1, 1).data;
+    expect(r! + g! + b!).toBeLessThan(600);
+  });
+
   it('refuses a corrupt PDF by name', async () => {
     const bytes = new TextEncoder().encode('%PDF-1.7\n garbage that is no PDF at all');
     expect(await errorOf(read(bytes, 'broken.pdf'))).toMatchObject({
