@@ -17,6 +17,7 @@ import {
   SESSION_COOKIE,
   STATEMENT_FACT,
   startFakeWeb,
+  VIDEO_CUES,
   type FakeWeb,
 } from '../fake-web/fake-web';
 import { unwrapUntrusted } from '../security/untrusted-block';
@@ -240,4 +241,48 @@ test('a scanned PDF read by a model that takes images comes with its page as an 
     return [bitmap.width, bitmap.height];
   }, url);
   expect(size).toEqual([768, 1024]);
+});
+
+test('read_page on a page with a captioned video returns its transcript with times, each linked to the video at that moment', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  test.setTimeout(120_000);
+  await addProvider(extPage, {
+    kind: 'openai-compatible',
+    name: 'Fake',
+    baseUrl: llm.openaiBaseUrl,
+    model: 'fake-model',
+  });
+  const tab = await context.newPage();
+  await tab.goto(`${web.url}/video`);
+  llm.enqueue(call('read_page', {}), { text: ['The lighthouse was first lit in 1887 ([1:05](...)).'] });
+  const panel = await openPanel(context, extensionId);
+  await sendChat(panel, 'What does the video say?');
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+  await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+  const reading = JSON.parse(unwrapUntrusted(toolResults(chatRequests(llm).at(-1)!.body).at(-1)!)) as {
+    markdown: string;
+    videoTranscripts: string;
+  };
+  expect(reading.markdown).toContain('Watch the tour of the lighthouse.');
+  // The English captions (the page's language), not the French subtitles; voice tags dropped; h:mm:ss past an hour.
+  const media = `${web.url}/media/tour.mp4`;
+  expect(reading.videoTranscripts).toBe(
+    [
+      '### Transcript of the video "English" (captions, en)',
+      `[[0:01](${media}#t=1.5)] ${VIDEO_CUES[0]![1]}`,
+      `[[1:05](${media}#t=65)] ${VIDEO_CUES[1]![1]}`,
+      `[[1:02:05](${media}#t=3725.2)] ${VIDEO_CUES[2]![1]}`,
+    ].join('\n'),
+  );
+  // The captions were fetched by the page as its player would; the media file itself was not there.
+  expect(web.requests.some((r) => r.path === '/media/tour.vtt')).toBe(true);
+  // Nothing is left drawn over the video: its tracks are back as the page had them.
+  expect(await tab.evaluate(() => [...document.querySelector('video')!.textTracks].map((t) => t.mode))).toEqual([
+    'disabled',
+    'disabled',
+  ]);
 });
