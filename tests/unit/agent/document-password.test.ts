@@ -105,4 +105,27 @@ describe('the password card of a document', () => {
     const view = foldRunEvents(h.runId, s.events).parts.filter((p) => p.kind === 'tool');
     expect(view.map((p) => p.kind === 'tool' && p.password?.decision)).toEqual(['cancelled', 'cancelled']);
   });
+
+  it('survives the worker being killed while the card waits: the resumed read asks on the same card, and reads', async () => {
+    const journal = createMemoryRunJournal();
+    const first = setup({
+      journal,
+      tools: [lockedReader()],
+      scripts: [toolCallsReply([{ id: 't1', name: 'read_locked', input: {} }])],
+    });
+    const h = await first.start('read the minutes');
+    await until(() => asked(first.events).length === 1);
+    first.runtime.abandon();
+    const second = setup({ journal, tools: [lockedReader()], scripts: [textReply('Read it.')] });
+    second.events.length = 0;
+    const [resumed] = await second.runtime.resumeUnfinishedRuns();
+    await until(() => asked(second.events).length === 1);
+    // The same prompt, asked again (journaled as pending), not a new one.
+    expect(asked(second.events)[0]).toMatchObject({ toolCallId: 't1', promptId: 't1-password-1' });
+    expect(await second.runtime.hasPendingApproval(h.runId, 't1-password-1')).toBe(true);
+    await type(second, h.runId, 't1-password-1', PASSWORD);
+    expect((await resumed!.done).text).toBe('Read it.');
+    expect(JSON.stringify(second.model.calls)).toContain('Board minutes, 3 May.');
+    expect(JSON.stringify(await journal.read(h.runId))).not.toContain(PASSWORD);
+  });
 });
