@@ -269,7 +269,7 @@ test('read_page on a page with a captioned video returns its transcript with tim
   };
   expect(reading.markdown).toContain('Watch the tour of the lighthouse.');
   // The English captions (the page's language), not the French subtitles; voice tags dropped; h:mm:ss past an hour.
-  const media = `${web.url}/media/tour.mp4`;
+  const media = `${web.url}/media/tour.wav`;
   expect(reading.videoTranscripts).toBe(
     [
       '### Transcript of the video "English" (captions, en)',
@@ -278,11 +278,17 @@ test('read_page on a page with a captioned video returns its transcript with tim
       `[[1:02:05](${media}#t=3725.2)] ${VIDEO_CUES[2]![1]}`,
     ].join('\n'),
   );
-  // The captions were fetched by the page as its player would; the media file itself was not there.
+  // The captions were fetched by the page as its player would.
   expect(web.requests.some((r) => r.path === '/media/tour.vtt')).toBe(true);
   // Nothing is left drawn over the video: its tracks are back as the page had them.
   expect(await tab.evaluate(() => [...document.querySelector('video')!.textTracks].map((t) => t.mode))).toEqual([
     'disabled',
     'disabled',
   ]);
+  // A citation's link opens the video at its moment: Chrome seeks to the #t= time and plays from there (from the
+  // start, 65 s would take longer than the wait).
+  await tab.goto(`${media}#t=65`, { waitUntil: 'commit' });
+  await expect
+    .poll(() => tab.evaluate(() => document.querySelector('video')?.currentTime ?? -1), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(65);
 });
