@@ -23,6 +23,7 @@ const types: Record<string, string> = {
   '.onnx': 'application/octet-stream',
   '.txt': 'text/plain',
   '.pdf': 'application/pdf',
+  '.vtt': 'text/vtt',
 };
 
 /** Serves `pages` (path → HTML) and, under each `mounts` prefix, the files of a folder; `port` 0 is a free one. */
