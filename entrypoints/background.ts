@@ -6,6 +6,7 @@ import { createHistoryFeature } from '../lib/background/create-history-feature';
 import { createPageTools } from '../lib/tools/page/page-tools';
 import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
 import { createWebFeature } from '../lib/background/create-web-feature';
+import { createFolderFeature } from '../lib/background/create-folder-feature';
 import { createLocalFileRefusal, createReadDocumentTab } from '../lib/tools/page/read-document-tab';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
@@ -18,6 +19,7 @@ const prompts = import.meta.glob<string>('/prompts/**/*.md', {
 export default defineBackground(() => {
   const history = createHistoryFeature();
   const web = createWebFeature(history);
+  const folder = createFolderFeature(web.readDocument);
   const isFileAccessAllowed = () => chrome.extension.isAllowedFileSchemeAccess();
   startBackground({
     prompts,
@@ -35,7 +37,7 @@ export default defineBackground(() => {
       }),
     }),
     extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers, ...web.extraHandlers },
-    extraTools: [createSearchHistoryTool(history.search), ...web.tools],
+    extraTools: [createSearchHistoryTool(history.search), ...web.tools, ...folder.tools],
     augmentRunSettings: history.augmentRunSettings,
     rememberSettings: history.rememberSettings,
   });

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AboutSettings } from './AboutSettings';
 import { createAgentSettingsState } from './agent-settings-state';
 import { AssistantSettings } from './AssistantSettings';
+import { DocumentsSettings } from './DocumentsSettings';
 import { IndexSettings } from './IndexSettings';
 import { MemoriesSettings } from './MemoriesSettings';
 import { ModelsSettings } from './ModelsSettings';
@@ -40,6 +41,7 @@ export function SettingsPage({ state }: { state: OptionsState }) {
             <MemoriesSettings state={agent} />
             <IndexSettings key={imports} />
             <WebSearchSettings />
+            <DocumentsSettings />
             <PerformanceSettings />
             <PrivacySettings onImported={onImported} />
             <AboutSettings />

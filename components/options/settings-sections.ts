@@ -45,6 +45,12 @@ export const SETTINGS_SECTIONS = [
     },
   },
   {
+    id: 'documents',
+    get title() {
+      return t('section_documents');
+    },
+  },
+  {
     id: 'performance',
     get title() {
       return t('section_performance');

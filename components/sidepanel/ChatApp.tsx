@@ -8,6 +8,7 @@ import { MessageItem } from './MessageItem';
 import { ModelSawDialog } from './ModelSawDialog';
 import { PageChips } from './PageChips';
 import { UnreadablePage } from './UnreadablePage';
+import { FolderPermission } from './FolderPermission';
 import { MessageActions, type MessageActionHandlers } from './MessageActions';
 import { MessageEditor } from './MessageEditor';
 import { QueuedMessages } from './QueuedMessages';
@@ -172,6 +173,7 @@ export function ChatApp({ state }: { state: ChatState }) {
         <footer>
           <UsageLine usage={describeConversationUsage(messages)} label={t('panel_conversation_usage')} />
           <ModelSwitcher switcher={switcher} />
+          <FolderPermission checkAfter={running} />
           <UnreadablePage page={state.page} />
           <PageChips page={state.page} />
           <Composer state={state} />

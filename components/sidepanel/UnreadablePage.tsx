@@ -1,5 +1,5 @@
 import type { PageContextState } from './page-context-state';
-import type { UnreadableReason } from './page-access';
+import type { UnreadableReason } from '../../lib/page/page-access';
 import { t, type MessageKey } from '../ui/t';
 
 const why: Record<UnreadableReason, MessageKey> = {

@@ -21,8 +21,8 @@ export interface ChatActionDeps {
 
 export function createChatActions(s: ChatSignals, { post, page, refreshConversations }: ChatActionDeps) {
   /** The command for the conversation shown, with the page context the user sees as chips. */
-  const withPage = async <C extends PanelCommand>(command: C): Promise<C> => {
-    const context = await page.forSend();
+  const withPage = <C extends PanelCommand>(command: C): C => {
+    const context = page.forSend();
     return context ? { ...command, page: context } : command;
   };
   const actions = {
@@ -37,7 +37,7 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
       const clientId = crypto.randomUUID();
       // Shown at once: the background confirms the queue (or sends the message as a new turn) in a moment.
       if (interjecting) s.queued.value = [...s.queued.value, { id: clientId, text: trimmed }];
-      const context: PanelPageContext | undefined = interjecting ? undefined : await page.forSend();
+      const context: PanelPageContext | undefined = interjecting ? undefined : page.forSend();
       const model = !s.conversation.value && s.modelForNewChat.value ? { model: s.modelForNewChat.value } : {};
       post({
         type: 'send',
@@ -92,20 +92,20 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
       if (!s.conversation.value) return;
       s.notice.value = null;
       s.running.value = true;
-      post(await withPage({ type: 'retry', conversationId: s.conversation.value.id }));
+      post(withPage({ type: 'retry', conversationId: s.conversation.value.id }));
     },
     /** Answers the last question again; the last answer stays as an earlier version of the new one. */
     async regenerate() {
       if (!s.conversation.value) return;
       s.notice.value = null;
-      post(await withPage({ type: 'regenerate', conversationId: s.conversation.value.id }));
+      post(withPage({ type: 'regenerate', conversationId: s.conversation.value.id }));
     },
     /** Asks the model to go on with the answer the user stopped; what it writes is added to that answer. */
     async continueAnswer() {
       if (!s.conversation.value) return;
       s.notice.value = null;
       s.running.value = true;
-      post(await withPage({ type: 'continue', conversationId: s.conversation.value.id }));
+      post(withPage({ type: 'continue', conversationId: s.conversation.value.id }));
     },
     /** Shows version `index` (0-based) of an answer at once; the background stores it, and continues from it. */
     showVersion(messageId: string, index: number) {
@@ -117,7 +117,7 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
     async edit(messageId: string, text: string) {
       if (!s.conversation.value || !text.trim()) return;
       s.notice.value = null;
-      post(await withPage({ type: 'edit', conversationId: s.conversation.value.id, messageId, text: text.trim() }));
+      post(withPage({ type: 'edit', conversationId: s.conversation.value.id, messageId, text: text.trim() }));
     },
     deleteMessage(messageId: string) {
       if (s.conversation.value) post({ type: 'delete-message', conversationId: s.conversation.value.id, messageId });

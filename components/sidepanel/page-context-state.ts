@@ -6,7 +6,7 @@
  */
 import { signal } from '@preact/signals';
 import type { PanelPageContext } from '../../lib/background/panel-port';
-import { unreadableReason, type UnreadableReason } from './page-access';
+import { unreadableReason, type UnreadableReason } from '../../lib/page/page-access';
 
 interface AttachedTab {
   tabId: number;
@@ -127,15 +127,15 @@ export function createPageContextState() {
       addEventListener('focus', refreshQuietly);
     },
     /**
-     * What goes with a message: exactly the chips the user left in place, read again at the send. Kept on
-     * purpose: sending the chips as last shown made go_back after a run's navigate land before the user's page
-     * (tests/e2e/tabs.spec.ts; probably Chrome's Back skipping an entry it counts as never interacted with).
+     * What goes with a message: exactly the chips the user left in place, as shown, at once (the message does
+     * not wait on Chrome's tab APIs; the worker reads the tab's address and title again when the turn starts,
+     * lib/background/create-run-settings.ts). The chips are read again afterwards for the next message.
      */
-    async forSend(): Promise<PanelPageContext | undefined> {
-      await refresh().catch((e: unknown) => console.warn('page context', e));
+    forSend(): PanelPageContext | undefined {
       const t = tab.value;
-      if (!t || !includePage.value) return undefined;
       const selectedText = includeSelection.value && selection.value ? selection.value : undefined;
+      refreshQuietly();
+      if (!t || !includePage.value) return undefined;
       return { url: t.url, title: t.title, tabId: t.tabId, ...(selectedText ? { selectedText } : {}) };
     },
   };

@@ -28,6 +28,10 @@ const TOOL_LABELS: Readonly<Record<string, MessageKey>> = {
   switch_tab: 'card_switch_tab',
   close_tab: 'card_close_tab',
   wait_for: 'card_wait_for',
+  list_files: 'card_list_files',
+  stat_file: 'card_stat_file',
+  read_file: 'card_read_file',
+  search_files: 'card_search_files',
 };
 
 /** True when the tool has a title of its own (a tool without one, an MCP tool say, is shown by its name). */

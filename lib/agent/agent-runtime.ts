@@ -12,6 +12,7 @@ import type { SitePolicyStore } from '../tools/site-policy-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentEvent } from './agent-event';
 import { ApprovalWaiters } from './approval-waiters';
+import { offeredTools } from './run-step-tools';
 import { driveRun, type RunResult } from './drive-run';
 import { estimateTokens, tokensOf } from './estimate-tokens';
 import type { EstimateTokens } from './run-context';
@@ -153,12 +154,15 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     agentPath: string[],
     parentSignal?: AbortSignal,
     parentTree?: RunTree,
+    recorded?: Promise<void>,
   ): Promise<RunHandle> {
     const controller = new AbortController();
     parentSignal?.addEventListener('abort', () => controller.abort(parentSignal.reason), { once: true });
-    // A sub-agent spends from its parent's budget and counts as running until it ends.
+    // A new run's first tools are asked for while its model is resolved: the request waits for both, not each.
+    const nextOffer = snap.steps.length === 0 ? offeredTools({ snap, controller, agentPath }, deps) : undefined;
     const model = await options.resolveModel(snap.run.model);
     await deps.tokenCounter?.prepare(model);
+    // A sub-agent spends from its parent's budget and counts as running until it ends.
     const tree = parentTree ?? { tokens: runTokens({ snap }, tokensOf({ model }, deps)), liveSubAgents: 0 };
     const run: LiveRun = {
       snap,
@@ -170,6 +174,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       tree,
       model,
       delegate: (toolCallId, request, signal) => delegate(run, toolCallId, request, signal),
+      ...(nextOffer ? { nextOffer } : {}),
+      ...(recorded ? { recorded } : {}),
     };
     if (parentTree) parentTree.liveSubAgents += 1;
     const done = driveRun(run, deps).finally(() => {
@@ -200,10 +206,13 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       updatedAt: t,
       ...(parent ? { parent } : {}),
     };
-    await deps.journal.write({ run: runState(run), runInput: { runId: run.id, messages: run.messages } });
+    // The run's record is written while it starts: its first step's record is written after it (the journal
+    // keeps the order) and the step waits for both before it takes in the answer (run-model-step.ts).
+    const recorded = deps.journal.write({ run: runState(run), runInput: { runId: run.id, messages: run.messages } });
+    recorded.catch(() => undefined); // awaited by the first step; this only keeps an early failure from being unhandled
     emit({ type: 'run-start', runId: run.id, conversationId: run.conversationId, messageId: run.messageId, at: t });
     const snap: RunSnapshot = { run: structuredClone(run), steps: [], toolCalls: [], approvals: [], interjections: [] };
-    return launch(snap, emit, parent?.agentPath ?? [], signal, tree);
+    return launch(snap, emit, parent?.agentPath ?? [], signal, tree, recorded);
   }
 
   const delegate = (parent: LiveRun, toolCallId: string, req: DelegateRequest, signal: AbortSignal) =>

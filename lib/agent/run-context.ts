@@ -1,7 +1,7 @@
 /** The state one live run carries through the loop; shared by the loop's parts, not exported from the folder. */
 import type { ChatModel } from '../providers/chat-model';
 import type { SubAgentDefinition } from '../tools/delegate-tool';
-import type { DelegateRequest } from '../tools/define-tool';
+import type { DelegateRequest, Tool } from '../tools/define-tool';
 import type { SkillCatalog } from '../tools/skill-catalog';
 import type { SitePolicyStore } from '../tools/site-policy-store';
 import type { ToolRegistry } from '../tools/tool-registry';
@@ -59,6 +59,10 @@ export interface LiveRun {
   tree: RunTree;
   /** Live-only measurements per step, for telemetry (a resumed step has none). */
   timings: Map<number, { ttftMs?: number; modelMs: number; startedAt: number }>;
+  /** The next step's tools, asked for while the run was being set up; taken (and cleared) by that step. */
+  nextOffer?: Promise<Tool[]>;
+  /** Settles when the run's own record has landed in the journal (written while its first request goes out). */
+  recorded?: Promise<void>;
 }
 
 /** A top-level run and its sub-agents share one of these: tokens used and sub-agents running now. */

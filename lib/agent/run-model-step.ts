@@ -39,20 +39,25 @@ export async function buildRequest(
   // A model that takes no images (the catalog says so, or its server refused one) is not offered the
   // screenshot, and reads earlier ones as text: what the journal keeps is then what it is sent.
   const sees = info?.images !== false;
-  // A model that cannot call tools (the catalog says so, or its server refused them) gets plain chat.
-  const offered =
-    info?.tools === false ? [] : (await offeredTools(live, deps)).filter((t) => sees || t.name !== IMAGE_TOOL);
-  const specs: ToolSpec[] = offered.map((t) => toToolSpec(t, describe));
-  const system = await composeSystemPrompt({
-    base: systemPromptFrom(deps.prompts),
-    customInstructions: s.customInstructions,
-    grounding: s.grounding,
-    skills: async () => (await deps.skills?.list()) ?? [],
-    now: deps.now(),
-    timeZone: deps.timeZone,
-  });
-  // The model's own tokenizer, loaded on its first run (OpenAI's encodings); the per-script estimate otherwise.
-  await deps.tokenCounter?.prepare(live.model);
+  // A model that cannot call tools (the catalog says so, or its server refused them) gets plain chat. The
+  // tools, the system prompt and the tokenizer are asked for at once (the tools may have been asked for already,
+  // while the run was set up).
+  const early = live.nextOffer;
+  live.nextOffer = undefined;
+  const [offered, system] = await Promise.all([
+    info?.tools === false ? [] : (early ?? offeredTools(live, deps)),
+    composeSystemPrompt({
+      base: systemPromptFrom(deps.prompts),
+      customInstructions: s.customInstructions,
+      grounding: s.grounding,
+      skills: async () => (await deps.skills?.list()) ?? [],
+      now: deps.now(),
+      timeZone: deps.timeZone,
+    }),
+    // The model's own tokenizer, loaded on its first run (OpenAI's encodings); the per-script estimate otherwise.
+    deps.tokenCounter?.prepare(live.model),
+  ]);
+  const specs: ToolSpec[] = offered.filter((t) => sees || t.name !== IMAGE_TOOL).map((t) => toToolSpec(t, describe));
   const estimate = tokensOf(live, deps);
   const reserved = estimate(system) + estimate(JSON.stringify(specs)) + (s.maxOutputTokens ?? 4096);
   // The page's context and passages ride with the user message the run answers (the last of its input).
@@ -93,11 +98,14 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   live.streamingCalls = [];
   // The step's record is written while its request goes out: the request needs none of it, and a worker that
   // dies before the write lands resumes the run as if it died mid-stream (the step is asked again; no tool ran).
-  const journaled = deps.journal.write({
-    requests: [toStepRequestRecord(runId, index, previous, request)],
-    steps: [stepState(step)],
-    interjections: consumed,
-  });
+  const journaled = Promise.all([
+    live.recorded,
+    deps.journal.write({
+      requests: [toStepRequestRecord(runId, index, previous, request)],
+      steps: [stepState(step)],
+      interjections: consumed,
+    }),
+  ]);
   journaled.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
   let written = false;
   const whenJournaled = async () => {

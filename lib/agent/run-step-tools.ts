@@ -34,7 +34,7 @@ export async function runStepTools(live: LiveRun, deps: RuntimeDeps, step: StepR
 }
 
 /** The set of tools this run may use. */
-export function activeTools(live: LiveRun, deps: RuntimeDeps): Tool[] {
+export function activeTools(live: Pick<LiveRun, 'snap'>, deps: RuntimeDeps): Tool[] {
   const names = live.snap.run.settings.toolNames;
   const all = deps.tools.list();
   return names ? all.filter((t) => names.includes(t.name)) : all;
@@ -44,7 +44,10 @@ export function activeTools(live: LiveRun, deps: RuntimeDeps): Tool[] {
  * The tools the model is offered on the next step: the active ones that can apply now (each tool's `offered`).
  * A check that fails offers the tool: leaving it out would take a capability away, offering it only costs tokens.
  */
-export async function offeredTools(live: LiveRun, deps: RuntimeDeps): Promise<Tool[]> {
+export async function offeredTools(
+  live: Pick<LiveRun, 'snap' | 'controller' | 'agentPath'>,
+  deps: RuntimeDeps,
+): Promise<Tool[]> {
   const s = live.snap.run.settings;
   const ctx: ToolContext = {
     runId: live.snap.run.id,
@@ -54,6 +57,7 @@ export async function offeredTools(live: LiveRun, deps: RuntimeDeps): Promise<To
     frameId: s.frameId,
     site: resolveSite(s),
     pageUrl: s.pageContext?.url,
+    mentionedTabIds: s.mentionedTabs?.map((t) => t.tabId) ?? [],
     agentPath: live.agentPath,
     delegate: () => Promise.reject(new Error('No sub-agent runs while tools are being offered')),
     now: deps.now,
@@ -96,6 +100,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     frameId: live.snap.run.settings.frameId,
     site: resolveSite(live.snap.run.settings),
     pageUrl: live.snap.run.settings.pageContext?.url,
+    mentionedTabIds: live.snap.run.settings.mentionedTabs?.map((t) => t.tabId) ?? [],
     agentPath: live.agentPath,
     delegate: (request) => live.delegate(rec.toolCallId, request, signal),
     now: deps.now,

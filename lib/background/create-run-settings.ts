@@ -2,6 +2,7 @@
 import type { MentionedTab, RunSettings } from '../agent/run-settings';
 import type { PanelPageContext } from './panel-port';
 import type { SettingsStore } from '../storage/settings-store';
+import { unreadableReason } from '../page/page-access';
 
 /** The user's reasoning level as both vendors take it: OpenAI's effort, Anthropic's thinking budget. */
 export function reasoningSettings(
@@ -25,14 +26,35 @@ async function describeMentionedTabs(ids: number[]): Promise<MentionedTab[]> {
   return tabs.filter((t): t is MentionedTab => t !== undefined);
 }
 
+/**
+ * The page the panel's chips named, as it is now: the panel sends its chips at once rather than asking Chrome
+ * again first, so the tab's address and title are read here (a run's navigate may have just moved it). A tab
+ * that is gone, or that now shows a page Tabwise may not read, attaches nothing, as the panel would show.
+ */
+async function currentPage(page: PanelPageContext): Promise<PanelPageContext | undefined> {
+  if (page.tabId === undefined) return unreadableReason(page.url) ? undefined : page;
+  const tab = await chrome.tabs.get(page.tabId).catch(() => undefined);
+  if (!tab?.url || unreadableReason(tab.url)) return undefined;
+  // The selection was read by the panel while it had the focus (it cannot change while the user types there);
+  // it belongs to the page it was read on.
+  const { selectedText, ...rest } = page;
+  const moved = tab.url !== page.url;
+  return { ...rest, url: tab.url, title: tab.title ?? tab.url, ...(selectedText && !moved ? { selectedText } : {}) };
+}
+
 /** Builds the run settings source; `augment` adds to them from the message (retrieved passages, say). */
 export function createRunSettings(
   settingsStore: SettingsStore | Promise<SettingsStore>,
   augment?: (settings: RunSettings, text: string) => Promise<RunSettings>,
   describeTabs: (ids: number[]) => Promise<MentionedTab[]> = describeMentionedTabs,
+  readPage: (page: PanelPageContext) => Promise<PanelPageContext | undefined> = currentPage,
 ) {
-  return async (page: PanelPageContext | undefined, text: string, mentionedTabIds?: number[]): Promise<RunSettings> => {
-    const settings = await (await settingsStore).get();
+  return async (sent: PanelPageContext | undefined, text: string, mentionedTabIds?: number[]): Promise<RunSettings> => {
+    const [settings, page, mentionedTabs] = await Promise.all([
+      Promise.resolve(settingsStore).then((store) => store.get()),
+      sent && readPage(sent),
+      mentionedTabIds?.length ? describeTabs(mentionedTabIds) : undefined,
+    ]);
     const base: RunSettings = {
       maxSteps: settings.maxSteps,
       maxToolCallsPerStep: settings.maxToolCallsPerStep,
@@ -43,7 +65,7 @@ export function createRunSettings(
       ...(page
         ? { pageContext: { url: page.url, title: page.title, selectedText: page.selectedText }, tabId: page.tabId }
         : {}),
-      ...(mentionedTabIds?.length ? { mentionedTabs: await describeTabs(mentionedTabIds) } : {}),
+      ...(mentionedTabs ? { mentionedTabs } : {}),
     };
     return augment ? augment(base, text) : base;
   };

@@ -42,14 +42,17 @@ async function joinLiveRun(hub: ChatHub, conversationId: string, runId: string, 
   }
 }
 
-/** A new conversation for the first message, its title the message's first words; the Port follows it. */
-async function newConversation(
+/**
+ * A new conversation for the first message, its title the message's first words; the Port follows it. Its
+ * record is written meanwhile: `created` settles when it has landed.
+ */
+function newConversation(
   hub: ChatHub,
   store: ConversationStore,
   port: PanelPortLike,
   command: SendCommand,
   text: string,
-): Promise<string> {
+): { conversation: ConversationRecord; created: Promise<void> } {
   const at = hub.deps.now();
   const conversation: ConversationRecord = {
     id: hub.deps.generateId(),
@@ -58,10 +61,10 @@ async function newConversation(
     updatedAt: at,
     ...(command.model ? { model: command.model } : {}),
   };
-  await store.createConversation(conversation);
+  const created = store.createConversation(conversation);
   hub.subscriptions.set(port, conversation.id);
   port.postMessage({ type: 'conversation-created', conversation, clientId: command.clientId });
-  return conversation.id;
+  return { conversation, created };
 }
 
 async function send(
@@ -73,13 +76,18 @@ async function send(
 ) {
   const text = command.text.trim();
   if (!text) throw new UserFacingError('invalid', t('bg_type_message_first'));
-  let conversationId = command.conversationId;
-  if (conversationId && !(await store.getConversation(conversationId)))
-    throw new UserFacingError('not_found', t('bg_conversation_gone'));
-  const liveRunId = conversationId ? hub.byConversation.get(conversationId) : undefined;
-  if (liveRunId && conversationId) return joinLiveRun(hub, conversationId, liveRunId, command, text);
-  if (conversationId && hub.starting.has(conversationId)) throw new UserFacingError('busy', t('bg_answer_starting'));
-  if (!conversationId) conversationId = await newConversation(hub, store, port, command, text);
+  const existingId = command.conversationId;
+  // What the turn reads is asked for before anything is written: a read queued behind the user message's
+  // write would wait for it to commit, and the request waits for the read.
+  const existing = existingId ? store.getConversation(existingId) : undefined;
+  const earlier = existingId ? store.listMessages(existingId) : undefined;
+  earlier?.catch(() => undefined); // read again by the turn if this one is not used
+  if (existingId && !(await existing)) throw new UserFacingError('not_found', t('bg_conversation_gone'));
+  const liveRunId = existingId ? hub.byConversation.get(existingId) : undefined;
+  if (liveRunId && existingId) return joinLiveRun(hub, existingId, liveRunId, command, text);
+  if (existingId && hub.starting.has(existingId)) throw new UserFacingError('busy', t('bg_answer_starting'));
+  const fresh = existingId ? undefined : newConversation(hub, store, port, command, text);
+  const conversationId = existingId ?? fresh!.conversation.id;
   // Only mentions that hold for the text are kept: a pill always names what the sentence says there.
   const mentions = validMentions(text, command.mentions);
   const user: MessageRecord = {
@@ -92,10 +100,14 @@ async function send(
     ...(mentions.length ? { mentions } : {}),
   };
   // The turn starts while the message is stored: it is handed over, so the request need not wait for the write.
-  const stored = store.putMessage(user);
+  // A new conversation's message is written once the conversation is (never a message without one).
+  const stored = fresh ? fresh.created.then(() => store.putMessage(user)) : store.putMessage(user);
   hub.broadcast(conversationId, { type: 'message', message: user });
   const mentionedTabIds = [...new Set(mentions.map((m) => m.tabId))];
-  void startTurn(conversationId, command.page, mentionedTabIds, { message: user, stored });
+  const context = fresh
+    ? { conversation: Promise.resolve(fresh.conversation), earlier: Promise.resolve([]) }
+    : { conversation: existing!, earlier: earlier! };
+  void startTurn(conversationId, command.page, mentionedTabIds, { message: user, stored, ...context });
   await stored;
 }
 

@@ -3,6 +3,7 @@
  * these zod schemas. Only the worker imports this file: the pages send through the zod-free contract in
  * protocol.ts.
  */
+import { lazyRecord } from '../util/lazy-record';
 import { z } from 'zod';
 import { RUN_LIMITS } from '../agent/run-settings';
 import { providerInputSchema, providerTestSchema } from '../core/provider-config';
@@ -49,99 +50,101 @@ const conversationModelSchema = z.object({ providerId: id, modelId: z.string().t
 /** Models a run moves to, in order, when the one answering fails (lib/agent/model-fallback.ts). */
 const fallbackModelsSchema = z.array(conversationModelSchema).max(10, say('bg_fallbacks_max'));
 
-export const requestSchemas = {
-  'providers.list': z.object({}),
-  'providers.save': providerInputSchema,
-  'providers.delete': z.object({ id }),
+export const requestSchemas = lazyRecord({
+  'providers.list': () => z.object({}),
+  'providers.save': () => providerInputSchema,
+  'providers.delete': () => z.object({ id }),
   /** Lists the endpoint's models: a saved provider by id, or a draft from the form (its key if typed, else the saved one). */
-  'providers.test': providerTestSchema,
+  'providers.test': () => providerTestSchema,
   /** What Chrome reports of its built-in model where runs use it (the worker). */
-  'providers.builtinStatus': z.object({}),
-  'settings.get': z.object({}),
-  'settings.update': z.object({
-    defaultProviderId: id.optional(),
-    maxSteps: z.number().int().min(1, say('bg_steps_min')).max(50, say('bg_steps_max')).optional(),
-    customInstructions: z.string().max(20_000).optional(),
-    reasoning: z.enum(['off', 'low', 'medium', 'high']).optional(),
-    maxToolCallsPerStep: limit(RUN_LIMITS.maxToolCallsPerStep, {
-      whole: 'bg_limit_tool_calls_whole',
-      min: 'bg_limit_tool_calls_min',
-      max: 'bg_limit_tool_calls_max',
+  'providers.builtinStatus': () => z.object({}),
+  'settings.get': () => z.object({}),
+  'settings.update': () =>
+    z.object({
+      defaultProviderId: id.optional(),
+      maxSteps: z.number().int().min(1, say('bg_steps_min')).max(50, say('bg_steps_max')).optional(),
+      customInstructions: z.string().max(20_000).optional(),
+      reasoning: z.enum(['off', 'low', 'medium', 'high']).optional(),
+      maxToolCallsPerStep: limit(RUN_LIMITS.maxToolCallsPerStep, {
+        whole: 'bg_limit_tool_calls_whole',
+        min: 'bg_limit_tool_calls_min',
+        max: 'bg_limit_tool_calls_max',
+      }),
+      maxConcurrentSubAgents: limit(RUN_LIMITS.maxConcurrentSubAgents, {
+        whole: 'bg_limit_sub_agents_whole',
+        min: 'bg_limit_sub_agents_min',
+        max: 'bg_limit_sub_agents_max',
+      }),
+      maxRunTokens: limit(RUN_LIMITS.maxRunTokens, {
+        whole: 'bg_limit_tokens_whole',
+        min: 'bg_limit_tokens_min',
+        max: 'bg_limit_tokens_max',
+      }),
+      stallTimeoutMs: z.number().int().min(1_000, say('bg_stall_min')).max(600_000, say('bg_stall_max')).optional(),
+      fallbackModels: fallbackModelsSchema.optional(),
     }),
-    maxConcurrentSubAgents: limit(RUN_LIMITS.maxConcurrentSubAgents, {
-      whole: 'bg_limit_sub_agents_whole',
-      min: 'bg_limit_sub_agents_min',
-      max: 'bg_limit_sub_agents_max',
-    }),
-    maxRunTokens: limit(RUN_LIMITS.maxRunTokens, {
-      whole: 'bg_limit_tokens_whole',
-      min: 'bg_limit_tokens_min',
-      max: 'bg_limit_tokens_max',
-    }),
-    stallTimeoutMs: z.number().int().min(1_000, say('bg_stall_min')).max(600_000, say('bg_stall_max')).optional(),
-    fallbackModels: fallbackModelsSchema.optional(),
-  }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
-  'runs.inspect': z.object({ runId: id }),
+  'runs.inspect': () => z.object({ runId: id }),
   /** Before a link in an answer opens: does its address carry text the conversation read elsewhere? */
-  'links.checkEgress': z.object({ conversationId: id, url: z.string().min(1).max(16_000) }),
+  'links.checkEgress': () => z.object({ conversationId: id, url: z.string().min(1).max(16_000) }),
   /** Puts back the values a fill_form call wrote (the panel's Undo on its tool card). */
-  'page.undoFill': z.object({ runId: id, toolCallId: id }),
-  'skills.list': z.object({}),
+  'page.undoFill': () => z.object({ runId: id, toolCallId: id }),
+  'skills.list': () => z.object({}),
   /** A skill the user writes: a playbook the model can load by name (only name and description sit in the prompt). */
-  'skills.save': z.object({
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, say('bg_skill_name_rule')),
-    description: z.string().trim().min(1, say('bg_skill_describe')).max(300),
-    body: z.string().trim().min(1, say('bg_skill_write')).max(20_000),
-  }),
-  'skills.delete': z.object({ name: z.string().min(1).max(64) }),
+  'skills.save': () =>
+    z.object({
+      name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, say('bg_skill_name_rule')),
+      description: z.string().trim().min(1, say('bg_skill_describe')).max(300),
+      body: z.string().trim().min(1, say('bg_skill_write')).max(20_000),
+    }),
+  'skills.delete': () => z.object({ name: z.string().min(1).max(64) }),
   /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
-  'telemetry.stats': z.object({}),
+  'telemetry.stats': () => z.object({}),
   /** History-search traces: timings, hits and the share that found nothing (query hashes, never text). */
-  'telemetry.searches': z.object({}),
-  'memories.list': z.object({}),
-  'memories.delete': z.object({ id }),
-  'conversations.list': z.object({}),
-  'conversations.get': z.object({ id }),
-  'conversations.delete': z.object({ id }),
+  'telemetry.searches': () => z.object({}),
+  'memories.list': () => z.object({}),
+  'memories.delete': () => z.object({ id }),
+  'conversations.list': () => z.object({}),
+  'conversations.get': () => z.object({ id }),
+  'conversations.delete': () => z.object({ id }),
   /** The history list's search (titles and message text), rename, and delete with undo. */
-  'conversations.search': z.object({ query: z.string().max(500) }),
-  'conversations.rename': z.object({ id, title: z.string().trim().min(1, say('bg_rename_empty')).max(200) }),
-  'conversations.trash': z.object({ id }),
-  'conversations.restore': z.object({ id }),
+  'conversations.search': () => z.object({ query: z.string().max(500) }),
+  'conversations.rename': () => z.object({ id, title: z.string().trim().min(1, say('bg_rename_empty')).max(200) }),
+  'conversations.trash': () => z.object({ id }),
+  'conversations.restore': () => z.object({ id }),
   /** The panel's model switcher: every provider's models, and the model one conversation answers with (null: the default). */
-  'models.list': z.object({}),
-  'conversations.setModel': z.object({ id, model: conversationModelSchema.nullable() }),
+  'models.list': () => z.object({}),
+  'conversations.setModel': () => z.object({ id, model: conversationModelSchema.nullable() }),
   /** A conversation's own fallback models, in order (null: the list in Settings applies again). */
-  'conversations.setFallbacks': z.object({ id, models: fallbackModelsSchema.nullable() }),
-  'panel.open': z.object({}),
+  'conversations.setFallbacks': () => z.object({ id, models: fallbackModelsSchema.nullable() }),
+  'panel.open': () => z.object({}),
   /** Deletes conversations, run journals, memories, site approvals and telemetry; providers, keys and settings stay. */
-  'data.deleteAll': z.object({}),
+  'data.deleteAll': () => z.object({}),
   /** "Export everything": conversations, memories, skills and settings as one file (never keys). */
-  'data.export': z.object({}),
+  'data.export': () => z.object({}),
   /** "Import": an export file's text, parsed and checked in the worker; merged without duplicates. */
-  'data.import': z.object({ text: z.string().max(64 * 1024 * 1024, say('bg_import_too_large')) }),
+  'data.import': () => z.object({ text: z.string().max(64 * 1024 * 1024, say('bg_import_too_large')) }),
   /** "Remember what I read": settings, stats, the index browser, deletion, deletion and search. */
-  'index.settings.get': z.object({}),
-  'index.settings.update': indexSettingsPatchSchema,
-  'index.stats': z.object({}),
+  'index.settings.get': () => z.object({}),
+  'index.settings.update': () => indexSettingsPatchSchema,
+  'index.stats': () => z.object({}),
   /** Drains the queue now (after a failed model download, say) rather than at the next retry alarm. */
-  'index.retry': z.object({}),
-  'index.pages': pagesQuerySchema,
-  'index.delete': deleteTargetSchema,
-  'index.search': historyQuerySchema,
+  'index.retry': () => z.object({}),
+  'index.pages': () => pagesQuerySchema,
+  'index.delete': () => deleteTargetSchema,
+  'index.search': () => historyQuerySchema,
   /** Settings → Tools: MCP servers (headers and tokens go in, never out), their tools' switches and policies. */
-  'mcp.list': z.object({}),
-  'mcp.save': mcpServerInputSchema,
-  'mcp.refresh': z.object({ id }),
-  'mcp.delete': z.object({ id }),
-  'mcp.setTool': mcpToolSettingSchema,
+  'mcp.list': () => z.object({}),
+  'mcp.save': () => mcpServerInputSchema,
+  'mcp.refresh': () => z.object({ id }),
+  'mcp.delete': () => z.object({ id }),
+  'mcp.setTool': () => mcpToolSettingSchema,
   /** The composer's "Attach": the servers' listed resources, and one resource's text as an untrusted block. */
-  'mcp.resources': z.object({}),
-  'mcp.readResource': z.object({ serverId: id, uri: z.string().min(1).max(2000) }),
+  'mcp.resources': () => z.object({}),
+  'mcp.readResource': () => z.object({ serverId: id, uri: z.string().min(1).max(2000) }),
   /** Settings → Web search: the backend web_search uses (the key is write-only: the view says only whether one is saved). */
-  'webSearch.get': z.object({}),
-  'webSearch.save': webSearchInputSchema,
+  'webSearch.get': () => z.object({}),
+  'webSearch.save': () => webSearchInputSchema,
   /** "Test connection": one search with the form's values (without a typed key, the saved one; the key never comes back). */
-  'webSearch.test': webSearchInputSchema,
-} as const;
+  'webSearch.test': () => webSearchInputSchema,
+});

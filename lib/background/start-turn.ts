@@ -4,17 +4,22 @@
  * user can retry. The answer may be a new version of an earlier one or the rest of a stopped one (turn-answer.ts).
  */
 import type { RunResult } from '../agent/agent-runtime';
-import type { MessageRecord } from '../storage/records';
+import type { ConversationRecord, MessageRecord } from '../storage/records';
 import type { ChatHub } from './chat-hub';
 import type { PanelPageContext } from './panel-port';
 import { startingRecord, turnHistory, type TurnAnswer } from './turn-answer';
 import { toErrorInfo } from '../agent/to-error-info';
 import { buildModelChain } from '../agent/model-fallback';
 
-/** A user message just sent, handed to the turn while its write is under way. */
+/**
+ * A user message just sent, handed to the turn while its write is under way, with the conversation and its
+ * earlier messages as read before that write (so the turn's reads do not wait for it).
+ */
 export interface PendingMessage {
   message: MessageRecord;
   stored: Promise<void>;
+  conversation?: Promise<ConversationRecord | undefined>;
+  earlier?: Promise<MessageRecord[]>;
 }
 
 export type StartTurn = (
@@ -55,8 +60,8 @@ export function createTurnStarter(
       const store = await deps.store;
       // What the request needs is read at once and in parallel; what it does not (the placeholder's record,
       // the user message's own write) is written meanwhile and awaited only once the request is on its way.
-      const listed = store.listMessages(conversationId);
-      const conversation = store.getConversation(conversationId);
+      const listed = pending?.earlier ?? store.listMessages(conversationId);
+      const conversation = pending?.conversation ?? store.getConversation(conversationId);
       const early = pending && deps.runSettings(page, pending.message.text, mentionedTabIds);
       const records = withPending(await listed, pending?.message);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';

@@ -17,14 +17,32 @@ export function toProviderView({ apiKey, ...rest }: ProviderRecord): ProviderVie
   return { ...rest, hasKey: !!apiKey };
 }
 
+/**
+ * The worker is the only writer (every change comes through `save` and `delete` here), so what it has read
+ * stays true until it writes: a message's request does not wait on IndexedDB for its provider and key.
+ */
 export function createProviderStore(db: Db, deps: { now: () => number; generateId: () => string }): ProviderStore {
+  let records: Promise<Map<string, ProviderRecord>> | undefined;
+  const keys = new Map<string, Promise<string>>();
+  const read = () =>
+    (records ??= db.getAll('providers').then(
+      (all) => new Map(all.map((r) => [r.id, r])),
+      (error: unknown) => {
+        records = undefined;
+        throw error;
+      },
+    ));
+  const forget = () => {
+    records = undefined;
+    keys.clear();
+  };
   return {
     async list() {
-      const all = await db.getAll('providers');
+      const all = [...(await read()).values()];
       return all.sort((a, b) => a.createdAt - b.createdAt).map(toProviderView);
     },
     async get(id) {
-      const r = await db.get('providers', id);
+      const r = (await read()).get(id);
       return r && toProviderView(r);
     },
     async save(input) {
@@ -50,15 +68,30 @@ export function createProviderStore(db: Db, deps: { now: () => number; generateI
         record.apiKey = await encryptSecret(db, input.apiKey);
         record.keyLast4 = input.apiKey.slice(-4);
       }
-      await db.put('providers', record);
+      try {
+        await db.put('providers', record);
+      } finally {
+        forget();
+      }
       return toProviderView(record);
     },
     async delete(id) {
-      await db.delete('providers', id);
+      try {
+        await db.delete('providers', id);
+      } finally {
+        forget();
+      }
     },
     async getApiKey(id) {
-      const r = await db.get('providers', id);
-      return r?.apiKey ? decryptSecret(db, r.apiKey) : undefined;
+      const r = (await read()).get(id);
+      if (!r?.apiKey) return undefined;
+      let key = keys.get(id);
+      if (!key) {
+        key = decryptSecret(db, r.apiKey);
+        keys.set(id, key);
+        key.catch(() => keys.delete(id));
+      }
+      return key;
     },
   };
 }

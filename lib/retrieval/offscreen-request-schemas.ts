@@ -4,6 +4,7 @@
  * request schemas, which take the delete target and the pages query from the settings page); senders type
  * their requests with the schema-free contract.
  */
+import { lazyRecord } from '../util/lazy-record';
 import { z } from 'zod';
 import { embeddingModelSchema } from './index-settings';
 import { historyQuerySchema } from './history-query';
@@ -38,29 +39,30 @@ export const deleteTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
 ]);
 
-export const offscreenRequestSchemas = {
+export const offscreenRequestSchemas = lazyRecord({
   /** Chunks, embeds and indexes pages; answers once they are persisted. */
-  ingest: z.object({ model, pages: z.array(capturedPageSchema).min(1).max(32) }),
-  search: z.object({ model, request: historyQuerySchema }),
-  stats: z.object({ model }),
-  pages: z.object({ model, ...pagesQuerySchema.shape }),
-  delete: z.object({ model, target: deleteTargetSchema }),
+  ingest: () => z.object({ model, pages: z.array(capturedPageSchema).min(1).max(32) }),
+  search: () => z.object({ model, request: historyQuerySchema }),
+  stats: () => z.object({ model }),
+  pages: () => z.object({ model, ...pagesQuerySchema.shape }),
+  delete: () => z.object({ model, target: deleteTargetSchema }),
   /** Retention and size cap: drops visits before `before`, then the oldest pages past `maxChunks`. */
-  evict: z.object({ model, before: epoch, maxChunks: z.number().int().min(0) }),
+  evict: () => z.object({ model, before: epoch, maxChunks: z.number().int().min(0) }),
   /** fetch_url's reader: fetched HTML to Markdown with read_page's reader (this document has the DOM the worker lacks). */
-  parseHtml: z.object({ html: z.string().max(6_000_000), url, maxChars: z.number().int().min(500).max(200_000) }),
+  parseHtml: () => z.object({ html: z.string().max(6_000_000), url, maxChars: z.number().int().min(500).max(200_000) }),
   /**
    * A file's text (PDF, Word, Excel, CSV, text): its bytes wait in the document transfers store under
    * `transferId` (messages carry JSON only); the reply's text is cut at `maxChars`.
    */
-  readDocument: z.object({
-    transferId: z.uuid(),
-    name: z.string().min(1).max(1000),
-    url: url.optional(),
-    maxChars: z.number().int().min(500).max(10_000_000),
-    /** A PDF's password, as the user typed it on the card (in this message only: never stored with the bytes). */
-    password: z.string().min(1).max(1000).optional(),
-    /** Draw the first scanned pages as images too (the model of the run takes images). */
-    renderScans: z.boolean().optional(),
-  }),
-};
+  readDocument: () =>
+    z.object({
+      transferId: z.uuid(),
+      name: z.string().min(1).max(1000),
+      url: url.optional(),
+      maxChars: z.number().int().min(500).max(10_000_000),
+      /** A PDF's password, as the user typed it on the card (in this message only: never stored with the bytes). */
+      password: z.string().min(1).max(1000).optional(),
+      /** Draw the first scanned pages as images too (the model of the run takes images). */
+      renderScans: z.boolean().optional(),
+    }),
+});

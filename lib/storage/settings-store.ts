@@ -35,17 +35,36 @@ export interface SettingsStore {
 
 const KEY = 'settings';
 
+/**
+ * The worker is the only writer (every change comes through `update` here), so the settings it has read stay
+ * true until it writes them: a message's request does not wait on IndexedDB for them. Each caller gets its own copy.
+ */
 export function createSettingsStore(db: Db): SettingsStore {
+  let cached: Promise<Settings> | undefined;
+  const read = () =>
+    (cached ??= db.get('settings', KEY).then(
+      (stored) => (stored as Settings | undefined) ?? {},
+      (error: unknown) => {
+        cached = undefined;
+        throw error;
+      },
+    ));
   return {
     async get() {
-      return ((await db.get('settings', KEY)) as Settings | undefined) ?? {};
+      return structuredClone(await read());
     },
     async update(patch) {
-      const tx = db.transaction('settings', 'readwrite');
-      const next = { ...(((await tx.store.get(KEY)) as Settings | undefined) ?? {}), ...patch };
-      await tx.store.put(next, KEY);
-      await tx.done;
-      return next;
+      try {
+        const tx = db.transaction('settings', 'readwrite');
+        const next = { ...(((await tx.store.get(KEY)) as Settings | undefined) ?? {}), ...patch };
+        await tx.store.put(next, KEY);
+        await tx.done;
+        cached = Promise.resolve(next);
+        return structuredClone(next);
+      } catch (error) {
+        cached = undefined;
+        throw error;
+      }
     },
   };
 }

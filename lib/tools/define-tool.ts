@@ -59,6 +59,8 @@ export interface ToolContext {
   site?: string;
   /** URL of the page open when the run started (the panel's page context), if any. */
   pageUrl?: string;
+  /** The tabs the user @-mentioned in the message the run answers (fixed for the run). */
+  mentionedTabIds?: readonly number[];
   /** Where this call lands, as located before approval; at execute time, what the user approved. */
   target?: ActionTarget;
   /** Names of the agents above this call (empty for the top-level run). */

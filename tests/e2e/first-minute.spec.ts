@@ -32,8 +32,19 @@ test('a first Hello with the default tools costs at most 3,500 input tokens and 
   expect(hello.tools).toEqual(
     expect.arrayContaining(['read_page', 'get_page_state', 'fill_form', 'click', 'navigate', 'open_tab', 'fetch_url']),
   );
-  // Remembering is off, no search service is set up, one web tab is open, nothing saved to memory yet.
-  for (const absent of ['search_history', 'web_search', 'list_tabs', 'switch_tab', 'close_tab', 'memory_search'])
+  // Remembering is off, no search service is set up, one web tab is open, nothing saved to memory yet, no folder chosen.
+  for (const absent of [
+    'search_history',
+    'web_search',
+    'list_tabs',
+    'switch_tab',
+    'close_tab',
+    'memory_search',
+    'list_files',
+    'read_file',
+    'search_files',
+    'stat_file',
+  ])
     expect(hello.tools).not.toContain(absent);
   expect(hello.tools).toContain('load_skill'); // two skills ship with Tabwise
 });

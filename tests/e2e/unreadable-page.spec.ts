@@ -68,7 +68,7 @@ test('a chrome:// page in front: the panel says it cannot read it and why, attac
   await expect(panel.locator('.chip')).toHaveCount(0);
 
   // Another kind of page no extension may read: an extension's own page (the Web Store cannot be opened here:
-  // Chrome gives it a process of its own that the test browser loses; tests/unit/components/page-access.test.ts
+  // Chrome gives it a process of its own that the test browser loses; tests/unit/page/page-access.test.ts
   // covers its addresses). Opened in a tab of its own, it comes to the front.
   const settings = await context.newPage();
   await settings.goto(`chrome-extension://${extensionId}/options.html#about`);

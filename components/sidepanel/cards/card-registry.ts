@@ -6,6 +6,7 @@ import type { FunctionComponent } from 'preact';
 import { ActionCard } from './ActionCard';
 import type { CardProps } from './card-props';
 import { FillFormCard } from './FillFormCard';
+import { FolderCard } from './FolderCard';
 import { FormStateCard } from './FormStateCard';
 import { GenericCard } from './GenericCard';
 import { ListTabsCard } from './ListTabsCard';
@@ -44,6 +45,10 @@ const cards = new Map<string, CardKind>([
   ['switch_tab', { Body: TabCard }],
   ['close_tab', { Body: TabCard }],
   ['wait_for', { Body: TabCard }],
+  ['list_files', { Body: FolderCard }],
+  ['stat_file', { Body: FolderCard }],
+  ['read_file', { Body: FolderCard }],
+  ['search_files', { Body: FolderCard }],
 ]);
 
 /** The card for `toolName` (the generic one for tools without their own). */

@@ -69,16 +69,18 @@ export function createRunTabAccess(deps: RunTabAccessDeps): RunTabAccess {
   const { store, browser } = deps;
   const state = (ctx: ToolContext): Promise<RunTabsState> => store.get(ctx.runId);
   const facts = (ctx: ToolContext) => deps.facts(ctx.runId);
+  /** The run's mentioned tabs: from the call's context when it carries them (no read of the journal), else the journal. */
+  const mentionedTabs = async (ctx: ToolContext) => ctx.mentionedTabIds ?? (await facts(ctx)).mentionedTabIds;
   const knownOrigins = async (ctx: ToolContext) => {
-    const [s, f] = await Promise.all([state(ctx), facts(ctx)]);
-    const mentioned = await Promise.all(f.mentionedTabIds.map((id) => browser.get(id)));
+    const [s, ids] = await Promise.all([state(ctx), mentionedTabs(ctx)]);
+    const mentioned = await Promise.all(ids.map((id) => browser.get(id)));
     const origins = [...s.origins, ...mentioned.flatMap((t) => (t?.url ? [originOf(t.url)] : []))];
     if (ctx.site) origins.push(ctx.site);
     return new Set(origins);
   };
   const usableTabs = async (ctx: ToolContext) => {
-    const [s, f] = await Promise.all([state(ctx), facts(ctx)]);
-    return [...new Set([...(ctx.tabId === undefined ? [] : [ctx.tabId]), ...s.opened, ...f.mentionedTabIds])];
+    const [s, mentioned] = await Promise.all([state(ctx), mentionedTabs(ctx)]);
+    return [...new Set([...(ctx.tabId === undefined ? [] : [ctx.tabId]), ...s.opened, ...mentioned])];
   };
   const currentTab = async (ctx: ToolContext) => (await state(ctx)).current ?? ctx.tabId;
   // Asked once per tool when a request is built, with one context for all of them: answered once.

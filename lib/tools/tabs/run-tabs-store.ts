@@ -26,18 +26,36 @@ export interface RunTabsStore {
 
 const empty = (): RunTabsState => ({ opened: [], origins: [] });
 
-/** A store over `area` (chrome.storage.session by default). */
+/** Runs whose state is kept in memory besides the area (the most recent ones). */
+const REMEMBERED_RUNS = 32;
+
+/**
+ * A store over `area` (chrome.storage.session by default). The worker is its only writer, so what it read or
+ * wrote stays true while it lives: a tool asking again (each step asks which tools apply) does not wait on the area.
+ */
 export function createRunTabsStore(area: KeyValueArea = chrome.storage.session): RunTabsStore {
   const key = (runId: string) => `tabwise.runTabs.${runId}`;
+  const known = new Map<string, RunTabsState>();
+  const remember = (runId: string, state: RunTabsState) => {
+    known.delete(runId);
+    known.set(runId, state);
+    if (known.size > REMEMBERED_RUNS) known.delete(known.keys().next().value!);
+  };
   const get = async (runId: string) => {
+    const held = known.get(runId);
+    if (held) return structuredClone(held);
     const parsed = runTabsState.safeParse((await area.get(key(runId)))[key(runId)]);
-    return parsed.success ? parsed.data : empty();
+    const state = parsed.success ? parsed.data : empty();
+    // A write that landed while this read was out is newer than what it read.
+    if (!known.has(runId)) remember(runId, structuredClone(state));
+    return state;
   };
   return {
     get,
     async update(runId, change) {
       const next = change(await get(runId));
       await area.set({ [key(runId)]: next });
+      remember(runId, structuredClone(next));
       return next;
     },
   };

@@ -181,4 +181,37 @@ describe('settings store', () => {
     await settings.update({ defaultProviderId: 'p1' });
     expect(await settings.get()).toEqual({ defaultProviderId: 'p1' });
   });
+
+  it('answers from memory after the first read: a copy per caller, and every update seen at once', async () => {
+    const db = await freshDb();
+    const settings = createSettingsStore(db);
+    await settings.update({ customInstructions: 'first' });
+    const read = await settings.get();
+    read.customInstructions = 'changed by a caller';
+    expect((await settings.get()).customInstructions).toBe('first');
+    // Served from memory: a write that did not come through the store is not read again (the worker is the only writer).
+    await db.put('settings', { customInstructions: 'behind its back' }, 'settings');
+    expect((await settings.get()).customInstructions).toBe('first');
+    await settings.update({ customInstructions: 'second' });
+    expect(await settings.get()).toMatchObject({ customInstructions: 'second' });
+    expect(await createSettingsStore(db).get()).toMatchObject({ customInstructions: 'second' });
+  });
+});
+
+describe('provider store, read once', () => {
+  it('serves providers and keys from memory until it saves or deletes', async () => {
+    const db = await freshDb();
+    const store = createProviderStore(db, deps);
+    const a = await store.save({ kind: 'openai', name: 'A', baseUrl: '', model: 'm', apiKey: 'sk-one-1111' });
+    expect(await store.getApiKey(a.id)).toBe('sk-one-1111');
+    await store.save({ id: a.id, kind: 'openai', name: 'A2', baseUrl: '', model: 'm', apiKey: 'sk-two-2222' });
+    expect(await store.getApiKey(a.id)).toBe('sk-two-2222');
+    expect((await store.get(a.id))?.name).toBe('A2');
+    const b = await store.save({ kind: 'anthropic', name: 'B', baseUrl: '', model: 'c' });
+    expect((await store.list()).map((p) => p.name)).toEqual(['A2', 'B']);
+    await store.delete(a.id);
+    expect(await store.get(a.id)).toBeUndefined();
+    expect(await store.getApiKey(a.id)).toBeUndefined();
+    expect((await store.list()).map((p) => p.id)).toEqual([b.id]);
+  });
 });

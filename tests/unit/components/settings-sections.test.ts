@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_SECTIONS, sectionOfHash } from '../../../components/options/settings-sections';
 
 describe('settings sections', () => {
-  it('are the ten the page links to, in order', () => {
+  it('are the eleven the page links to, in order', () => {
     expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual([
       'Models',
       'Assistant',
@@ -11,6 +11,7 @@ describe('settings sections', () => {
       'Memories',
       'Remember what I read',
       'Web search',
+      'Documents',
       'Performance',
       'Privacy & data',
       'About',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unreadableReason } from '../../../components/sidepanel/page-access';
+import { unreadableReason } from '../../../lib/page/page-access';
 
 describe('pages Tabwise cannot read', () => {
   it('reads web pages and local files', () => {
