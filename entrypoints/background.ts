@@ -40,5 +40,6 @@ export default defineBackground(() => {
     extraTools: [createSearchHistoryTool(history.search), ...web.tools, ...folder.tools],
     augmentRunSettings: history.augmentRunSettings,
     rememberSettings: history.rememberSettings,
+    readAttached: web.readAttached,
   });
 });

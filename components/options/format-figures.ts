@@ -25,7 +25,8 @@ export type CountNoun =
   | 'line'
   | 'model'
   | 'tool'
-  | 'result';
+  | 'result'
+  | 'row';
 type CountKey = `count_${CountNoun}_${'one' | 'other'}`;
 
 /** A whole number with the UI language's separators ("1,204", "1.204"). */

@@ -1,5 +1,5 @@
 import './mention-pill.css';
-import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { composeMessage } from '../../lib/core/message-mention';
 import type { ChatState } from './chat-state';
 import {
@@ -14,6 +14,8 @@ import {
   writeDraft,
 } from './composer-box';
 import { McpAttach } from './McpAttach';
+import type { AttachmentState } from './attachment-state';
+import type { ComposerFiles } from './ComposerFiles';
 import { createMentionState, type MentionState } from './mention-state';
 import { MENTION_MENU_ID, MentionMenu, mentionOptionId } from './MentionMenu';
 import { usePendingDraft } from './pending-draft';
@@ -65,9 +67,31 @@ function keys(on: {
   };
 }
 
+/** What the file picker offers (the bytes decide what a file is; a file of another kind gets a message). */
+const ATTACHABLE =
+  '.pdf,.docx,.xlsx,.csv,.txt,.md,.markdown,.html,.htm,.json,.png,.jpg,.jpeg,.webp,.gif,application/pdf,text/*,image/png,image/jpeg,image/webp,image/gif';
+
 export function Composer({ state }: { state: ChatState }) {
   const ref = useRef<HTMLDivElement>(null);
   const mentions = useMemo(() => createMentionState(), []);
+  const picker = useRef<HTMLInputElement>(null);
+  // The attached files' code loads with the first file (the startup bundle carries only the button).
+  const files = useRef<{ state: AttachmentState; View: typeof ComposerFiles } | null>(null);
+  const loadingFiles = useRef<Promise<unknown> | null>(null);
+  const [, showFiles] = useState(false);
+  /** Files from the button, a drop or a paste, for the conversation shown (or the model chosen for a new one). */
+  const attach = (list: FileList | null | undefined) => {
+    const picked = [...(list ?? [])];
+    if (picked.length === 0) return;
+    const conversationId = state.conversation.value?.id;
+    const model = state.modelForNewChat.value;
+    const target = conversationId ? { conversationId } : model ? { model } : {};
+    loadingFiles.current ??= import('./ComposerFiles').then((m) => {
+      files.current = { state: m.createAttachmentState(), View: m.ComposerFiles };
+      showFiles(true);
+    });
+    void loadingFiles.current.then(() => files.current?.state.add(picked, target));
+  };
   // A draft replaces what the box held, pills included.
   usePendingDraft(ref, () => mentions.sync([]));
   const running = state.running.value;
@@ -88,12 +112,17 @@ export function Composer({ state }: { state: ChatState }) {
     const pieces = readDraft(el);
     const { text, mentions: mentioned } = composeMessage(pieces);
     if (!text) return;
+    // During a run the message joins it as an interjection: the files wait for the next message.
+    // A file whose code is still loading is not yet a chip: the message waits for it.
+    if (loadingFiles.current && !files.current) return;
+    const attached = running ? [] : (files.current?.state.forSend() ?? []);
+    if (!attached) return;
     writeDraft(el, []);
     mentions.sync([]);
-    if (!(await state.send(text, mentioned))) {
+    if (!(await state.send(text, mentioned, attached))) {
       writeDraft(el, pieces);
       mentions.sync(pillsIn(el));
-    }
+    } else if (!running) files.current?.state.clear();
   };
   /** Follows the `@word` before the caret: the menu opens, narrows, or closes. */
   const track = () => {
@@ -138,7 +167,22 @@ export function Composer({ state }: { state: ChatState }) {
         e.preventDefault();
         void submit();
       }}
+      onDragOver={(e) => {
+        if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        if (!e.dataTransfer?.files.length) return;
+        e.preventDefault();
+        attach(e.dataTransfer.files);
+      }}
+      onPaste={(e) => {
+        // Pasted files are attached; pasted text goes into the box as usual.
+        if (!e.clipboardData?.files.length) return;
+        e.preventDefault();
+        attach(e.clipboardData.files);
+      }}
     >
+      {files.current && <files.current.View state={files.current.state} />}
       <MentionMenu mentions={mentions} onChoose={choose} />
       <div
         ref={ref}
@@ -167,6 +211,21 @@ export function Composer({ state }: { state: ChatState }) {
           {t('composer_send')}
         </button>
         <McpAttach box={ref} />
+        <button type="button" class="attach-files" onClick={() => picker.current?.click()}>
+          {t('composer_attach_files')}
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          accept={ATTACHABLE}
+          aria-label={t('composer_attach_files')}
+          onChange={(e) => {
+            attach(e.currentTarget.files);
+            e.currentTarget.value = '';
+          }}
+        />
         {running && (
           <button type="button" class="stop" onClick={() => state.stop()}>
             {t('composer_stop')}

@@ -2,6 +2,7 @@ import type { MessageRecord } from '../../lib/storage/records';
 import { ErrorCard } from './ErrorCard';
 import { Markdown } from './Markdown';
 import { MentionText } from './MentionText';
+import { MessageAttachments } from './AttachmentChips';
 import { RunParts } from './RunParts';
 import type { ToolCardActions } from './cards/card-props';
 import { t, type MessageKey } from '../ui/t';
@@ -27,6 +28,7 @@ export function MessageItem({ message, isLast, onRetry, onSettings, actions, onI
         <div class="bubble">
           <MentionText text={message.text} mentions={message.mentions} />
         </div>
+        {message.attachments?.length ? <MessageAttachments attachments={message.attachments} /> : null}
       </div>
     );
   }

@@ -28,7 +28,8 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
   const actions = {
     /** Sends a message; during a run it joins that run as an interjection. */
     /** `mentions`: tabs @-mentioned in the composer, at their places in `text` (sent trimmed); the run may read them too. */
-    async send(text: string, mentions: MessageMention[] = []) {
+    /** `attachments`: ids of files attached in the composer and read (not sent with an interjection). */
+    async send(text: string, mentions: MessageMention[] = [], attachments: string[] = []) {
       const trimmed = text.trim();
       if (!trimmed) return false;
       s.notice.value = null;
@@ -47,6 +48,7 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
         ...(context ? { page: context } : {}),
         ...model,
         ...(!interjecting && mentions.length ? { mentions } : {}),
+        ...(!interjecting && attachments.length ? { attachments } : {}),
       });
       return true;
     },

@@ -2,6 +2,7 @@
 import { createReadDocumentHandler } from '../../lib/documents/serve-read-document';
 import { createOffscreenEngine } from '../../lib/retrieval/engine/offscreen-engine';
 import { serveOffscreenEngine } from '../../lib/retrieval/engine/serve-offscreen-engine';
+import { openAttachmentStore } from '../../lib/storage/attachment-store';
 import { openDocumentTransfers } from '../../lib/storage/document-blobs';
 
 serveOffscreenEngine({
@@ -11,6 +12,7 @@ serveOffscreenEngine({
   }),
   readDocument: createReadDocumentHandler({
     transfers: openDocumentTransfers(),
+    attachments: openAttachmentStore(),
     assetUrl: (path) => chrome.runtime.getURL(path),
   }),
 });

@@ -21,6 +21,8 @@ export function estimateMessageTokens(message: ChatMessage, estimate: EstimateTo
   for (const part of message.content) {
     if (part.type === 'text' || part.type === 'reasoning') n += estimate(part.text);
     else if (part.type === 'tool-call') n += estimate(part.toolName) + estimate(JSON.stringify(part.input) ?? '') + 4;
+    // An attached image: what the vendors bill for a picture of about a megapixel.
+    else if (part.type === 'image') n += 1_600;
     else n += estimate(part.output) + 4;
   }
   return n;

@@ -8,7 +8,8 @@ import { IMAGE_TOOL, withoutImages } from '../providers/tool-result-image';
 import { toToolSpec } from '../tools/to-tool-spec';
 import { buildHistory, parseToolInput } from './build-history';
 import { composeSystemPrompt } from './compose-system-prompt';
-import { attachTurnData, composeTurnData } from './compose-turn-data';
+import { attachedImages, attachTurnData, composeTurnData } from './compose-turn-data';
+import { ATTACHMENT_WINDOW_SHARE, fitAttachments } from './fit-attachments';
 import { describeToolFrom, systemPromptFrom } from './prompt-library';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
@@ -60,10 +61,17 @@ export async function buildRequest(
   const specs: ToolSpec[] = offered.filter((t) => sees || t.name !== IMAGE_TOOL).map((t) => toToolSpec(t, describe));
   const estimate = tokensOf(live, deps);
   const reserved = estimate(system) + estimate(JSON.stringify(specs)) + (s.maxOutputTokens ?? 4096);
-  // The page's context and passages ride with the user message the run answers (the last of its input).
-  const data = composeTurnData(s, resolveDataBoundary(live.snap.run));
-  const history = attachTurnData(buildHistory(live.snap), live.snap.run.messages.length - 1, data);
   const window = s.contextWindowTokens ?? info?.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW;
+  // The page's context, passages and attached files ride with the user message the run answers (the last of its input).
+  const attachments =
+    s.attachments && fitAttachments(s.attachments, (window - reserved) * ATTACHMENT_WINDOW_SHARE, estimate);
+  const data = composeTurnData({ ...s, ...(attachments ? { attachments } : {}) }, resolveDataBoundary(live.snap.run));
+  const history = attachTurnData(
+    buildHistory(live.snap),
+    live.snap.run.messages.length - 1,
+    data,
+    attachedImages(s.attachments),
+  );
   const trimmed = trimContext(sees ? history : withoutImages(history), window - reserved, estimate);
   const request: ChatCall = { system, messages: trimmed.messages };
   if (specs.length > 0) request.tools = specs;

@@ -1,6 +1,7 @@
 /** What a run is configured with; stored in the run record so a resumed run behaves the same. */
 import type { GroundingPassage } from '../retrieval/history-passage';
 import type { ModelChoice } from './model-ref';
+import type { ImagePart } from '../core/chat-message';
 
 export type { GroundingPassage };
 
@@ -23,6 +24,27 @@ export interface MentionedTab {
   url: string;
 }
 
+/**
+ * A file the user attached to a message of the conversation, as the model is told of it: its text when it is a
+ * document (file text, untrusted), or why it was not sent. Kept in the run's settings, so a resumed run sends
+ * exactly what it sent before the worker stopped.
+ */
+export interface AttachedFile {
+  name: string;
+  /** How the kind is named ("PDF", "CSV file"). */
+  kind: string;
+  pages?: number;
+  rows?: number;
+  text?: string;
+  /** What the reader left out or could not do. */
+  notes?: string[];
+  notSent?: string;
+  /** An image the model takes: sent as an image part after the turn's data block. */
+  image?: { mediaType: ImagePart['mediaType']; data: string };
+  /** Whether it came with the message this run answers (else with an earlier one). */
+  current: boolean;
+}
+
 export interface RunSettings {
   /** Model calls before the run pauses to ask "Continue for N more steps?" (default 10, at most 50). */
   maxSteps?: number;
@@ -41,6 +63,8 @@ export interface RunSettings {
   mentionedTabs?: MentionedTab[];
   /** Origin of the page (for "always allow on this site"). Defaults to pageContext.url's origin. */
   site?: string;
+  /** Files attached to the conversation's messages; sent in the user turn's data block, as untrusted file text. */
+  attachments?: AttachedFile[];
   /** Retrieved history passages (grounding on); sent in the user turn's data block, so the user can inspect them. */
   grounding?: Grounding;
   /** Tool calls one model step may make before the run ends unrun (default 10). */

@@ -3,6 +3,7 @@
  * answer, the turns being set up or settled, and the messages queued during a run. The service's parts
  * (start-turn.ts, settle-answer.ts, handle-panel-command.ts, resume-after-wake.ts) all act on this one hub.
  */
+import type { ConversationAttachments } from './create-conversation-attachments';
 import type { AgentRuntime } from '../agent/agent-runtime';
 import type { RunState } from '../agent/run-journal';
 import type { ModelRef } from '../agent/model-ref';
@@ -44,6 +45,8 @@ export interface ChatServiceDeps {
    * keeps the title made from the question's first words.
    */
   generateTitle?: (question: string, answer: string, model: ModelRef) => Promise<string | undefined>;
+  /** Attached files: linked to the message they are sent with, and told to the runs that answer. */
+  attachments?: ConversationAttachments;
   now: () => number;
   generateId: () => string;
 }

@@ -6,6 +6,18 @@
 import type { OffscreenClient } from '../retrieval/ingest/offscreen-client';
 import type { DocumentTransfers } from '../storage/document-blobs';
 import type { ReadDocumentFile } from '../tools/web/read-document-response';
+import type { DocumentReading } from '../documents/read-document';
+
+/** Reads a file the user attached where its bytes are kept (the attachments store), in the offscreen document. */
+export type ReadAttachedDocument = (file: {
+  attachmentId: string;
+  name: string;
+  maxChars: number;
+}) => Promise<DocumentReading>;
+
+export function createAttachedDocumentReader(offscreen: OffscreenClient): ReadAttachedDocument {
+  return (file) => offscreen.send('readDocument', file);
+}
 
 export function createDocumentReader(offscreen: OffscreenClient, transfers: DocumentTransfers): ReadDocumentFile {
   return async (file) => {

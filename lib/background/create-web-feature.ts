@@ -9,7 +9,11 @@ import type { CaptureReply } from '../retrieval/capture-message';
 import { createOffscreenClient } from '../retrieval/ingest/offscreen-client';
 import { openTabwiseDb } from '../storage/db';
 import { openDocumentTransfers } from '../storage/document-blobs';
-import { createDocumentReader } from './create-document-reader';
+import {
+  createAttachedDocumentReader,
+  createDocumentReader,
+  type ReadAttachedDocument,
+} from './create-document-reader';
 import type { Tool } from '../tools/define-tool';
 import { createFetchUrlTool } from '../tools/web/fetch-url-tool';
 import type { ReadDocumentFile } from '../tools/web/read-document-response';
@@ -23,6 +27,8 @@ export interface WebFeature {
   tools: Tool[];
   /** Reads a document's bytes in the offscreen document (fetch_url's reader; read_page on a PDF tab uses it too). */
   readDocument: ReadDocumentFile;
+  /** Reads a file the user attached, where its bytes are kept. */
+  readAttached: ReadAttachedDocument;
   extraHandlers: Handlers;
 }
 
@@ -48,6 +54,7 @@ export function createWebFeature(history: Pick<HistoryFeature, 'service'>): WebF
   const sitePolicies = openAgentDb().then((db) => createIdbSitePolicyStore(db, Date.now));
   const offscreen = createOffscreenClient();
   const readDocument = createDocumentReader(offscreen, openDocumentTransfers());
+  const readAttached = createAttachedDocumentReader(offscreen);
   // The worker's own fetch, unbound it throws "Illegal invocation".
   const fetchFromWorker: typeof fetch = (input, init) => fetch(input, init);
   const tools = [
@@ -81,5 +88,5 @@ export function createWebFeature(history: Pick<HistoryFeature, 'service'>): WebF
     fetch: fetchFromWorker,
     now: () => performance.now(),
   });
-  return { tools, extraHandlers, readDocument };
+  return { tools, extraHandlers, readDocument, readAttached };
 }

@@ -90,6 +90,10 @@ async function send(
   const conversationId = existingId ?? fresh!.conversation.id;
   // Only mentions that hold for the text are kept: a pill always names what the sentence says there.
   const mentions = validMentions(text, command.mentions);
+  const attachments =
+    command.attachments?.length && hub.deps.attachments
+      ? await hub.deps.attachments.link(command.attachments, conversationId, command.clientId)
+      : [];
   const user: MessageRecord = {
     id: command.clientId,
     conversationId,
@@ -98,6 +102,7 @@ async function send(
     status: 'complete',
     createdAt: hub.deps.now(),
     ...(mentions.length ? { mentions } : {}),
+    ...(attachments.length ? { attachments } : {}),
   };
   // The turn starts while the message is stored: it is handed over, so the request need not wait for the write.
   // A new conversation's message is written once the conversation is (never a message without one).

@@ -1,5 +1,6 @@
 /** The side panel's commands as the worker validates them on arrival (the panel itself never loads zod). */
 import { z } from 'zod';
+import { MAX_ATTACHMENTS } from '../core/message-attachment';
 import { MAX_MENTIONS, MAX_MENTION_TITLE } from '../core/message-mention';
 
 const id = z.string().min(1).max(200);
@@ -43,6 +44,8 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
     page: pageContextSchema.optional(),
     model: conversationModelSchema.optional(),
     mentions: mentionsSchema.optional(),
+    /** Files attached in the composer (their ids in the attachments store, already read). */
+    attachments: z.array(id).max(MAX_ATTACHMENTS).optional(),
   }),
   /** Answer the last user message again (after an error). */
   z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),

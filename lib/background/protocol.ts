@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { defineProtocol, type OutputOf, type ParsedOf, type Route } from '../messaging/define-protocol';
 import type { Handlers } from '../messaging/dispatch';
 import type { ConversationRecord, MessageRecord } from '../storage/records';
+import type { MessageAttachment } from '../core/message-attachment';
 import type { ProviderView } from '../core/provider-record';
 import type { BuiltinModelStatus } from '../providers/describe-builtin-model';
 import type { ReportedLimits } from '../providers/read-reported-limits';
@@ -76,6 +77,7 @@ export interface ProtocolResponses {
   'data.export': ExportFile;
   'data.import': ImportResult;
   'runs.inspect': RunInspection;
+  'attachments.read': MessageAttachment;
   /** The origins a link's address carries text from (read by the conversation's runs on sites other than the link's). */
   'links.checkEgress': { from: string[] };
   'page.undoFill': { restored: number; restoredKeys: string[]; failed: { key: string; reason: string }[] };

@@ -85,6 +85,13 @@ export const requestSchemas = lazyRecord({
     }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': () => z.object({ runId: id }),
+  /** A file the panel just put in the attachments store: what it is (read now), for its chip. */
+  'attachments.read': () =>
+    z.object({
+      id,
+      conversationId: id.optional(),
+      model: z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) }).optional(),
+    }),
   /** Before a link in an answer opens: does its address carry text the conversation read elsewhere? */
   'links.checkEgress': () => z.object({ conversationId: id, url: z.string().min(1).max(16_000) }),
   /** Puts back the values a fill_form call wrote (the panel's Undo on its tool card). */

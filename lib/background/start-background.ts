@@ -41,6 +41,12 @@ import { createModelResolver } from './model-resolver';
 import { createUndoRecorder, recordingUndo } from './record-undo-outcome';
 import { PANEL_PORT } from './panel-port';
 import { backgroundProtocol, type BackgroundHandlers as Handlers } from './protocol';
+import { openAttachmentStore } from '../storage/attachment-store';
+import type { ReadAttachedDocument } from './create-document-reader';
+import { createAttachmentHandlers } from './handlers/attachment-handlers';
+import { createConversationAttachments } from './create-conversation-attachments';
+import { createImageRefusal } from './create-image-refusal';
+import { createAttachmentReader } from './read-attachment';
 import { requestSchemas } from './request-schemas';
 
 export interface BackgroundOptions {
@@ -55,6 +61,8 @@ export interface BackgroundOptions {
   rememberSettings?: RememberSettings;
   /** Adds to a run's settings from the user's message (e.g. retrieved passages when grounding is on). */
   augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
+  /** Reads an attached file in the offscreen document, where its bytes are kept (the web feature's reader). */
+  readAttached?: ReadAttachedDocument;
 }
 
 const RESUME_ALARM = 'tabwise-resume';
@@ -95,8 +103,11 @@ export function startBackground(options: BackgroundOptions) {
     onEvent: releaseOnFinish(originGuard),
   });
 
+  const attachmentStore = openAttachmentStore();
+  const imageRefusal = createImageRefusal({ conversations, models });
   const chat = createChatService({
     store: conversations,
+    attachments: createConversationAttachments({ store: attachmentStore, imageRefusal }),
     runtime,
     now,
     generateId,
@@ -109,7 +120,13 @@ export function startBackground(options: BackgroundOptions) {
 
   const pageTargets = createPageTargetForgetter();
   const searchTraces = createSearchTraceStore();
-  const conversationHandlers = createConversationHandlers({ conversations, journal, chat, pageTargets });
+  const conversationHandlers = createConversationHandlers({
+    conversations,
+    journal,
+    chat,
+    pageTargets,
+    attachments: attachmentStore,
+  });
   const conversationEdits = createConversationEditHandlers({
     conversations,
     chat,
@@ -131,8 +148,15 @@ export function startBackground(options: BackgroundOptions) {
       chat,
       pageTargets,
       clearAgentData: async () =>
-        Promise.all([clearAgentData(await agentDb), searchTraces.clear()]).then(() => undefined),
+        Promise.all([clearAgentData(await agentDb), searchTraces.clear(), attachmentStore.clear()]).then(
+          () => undefined,
+        ),
     }),
+    ...(options.readAttached
+      ? createAttachmentHandlers({
+          read: createAttachmentReader({ store: attachmentStore, readAttached: options.readAttached, imageRefusal }),
+        })
+      : {}),
     ...createPanelHandlers(),
     ...createRunHandlers({ journal }),
     ...createLinkHandlers({ journal }),
@@ -145,6 +169,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createMcpHandlers({ mcp }),
     ...createDataTransferHandlers({
       conversations,
+      attachments: attachmentStore,
       settings,
       now,
       memory: agentStores.then((s) => s.memory),

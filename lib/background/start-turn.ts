@@ -65,13 +65,16 @@ export function createTurnStarter(
       const early = pending && deps.runSettings(page, pending.message.text, mentionedTabIds);
       const records = withPending(await listed, pending?.message);
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
-      const [resolved, userSettings, runtime] = await Promise.all([
+      const attached = records.some((m) => m.attachments?.length) ? deps.attachments?.forRun(records) : undefined;
+      const [resolved, userSettings, runtime, files] = await Promise.all([
         conversation.then((c) => deps.resolveModel(c?.model, c?.fallbackModels)),
         early ?? deps.runSettings(page, question, mentionedTabIds),
         deps.runtime(),
+        attached,
       ]);
       const chain = buildModelChain(resolved, resolved.fallbacks ?? []);
-      const settings = chain.length > 1 ? { ...userSettings, modelChain: chain } : userSettings;
+      const withFiles = files?.length ? { ...userSettings, attachments: files } : userSettings;
+      const settings = chain.length > 1 ? { ...withFiles, modelChain: chain } : withFiles;
       const history = turnHistory(records, answer);
       const placeholder = startingRecord(answer, {
         id: deps.generateId(),

@@ -3,6 +3,13 @@ export interface TextPart {
   type: 'text';
   text: string;
 }
+/** An image the user attached (sent only to a model the catalog marks as taking images). */
+export interface ImagePart {
+  type: 'image';
+  mediaType: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
+  /** Base64, without a data: prefix. */
+  data: string;
+}
 export interface ReasoningPart {
   type: 'reasoning';
   text: string;
@@ -32,6 +39,6 @@ export interface ResultImage {
 
 /** A message in the vendor-neutral shape the ChatModel contract takes. */
 export type ChatMessage =
-  | { role: 'user'; content: TextPart[] }
+  | { role: 'user'; content: Array<TextPart | ImagePart> }
   | { role: 'assistant'; content: Array<TextPart | ReasoningPart | ToolCallPart> }
   | { role: 'tool'; content: ToolResultPart[] };

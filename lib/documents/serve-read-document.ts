@@ -3,12 +3,15 @@
  * them (read-document.ts) with pdf.js's worker, fonts and CMaps from the extension's own files, and answers the
  * reading. Nothing is fetched from anywhere else.
  */
+import type { AttachmentStore } from '../storage/attachment-store';
 import type { DocumentTransfers } from '../storage/document-blobs';
 import { documentError } from './document-error';
 import { readDocument, toDocumentReading, type DocumentReading } from './read-document';
 
 export interface ReadDocumentRequest {
-  transferId: string;
+  /** Where the bytes wait: the transfers store (taken), or the attachments store (left there). */
+  transferId?: string;
+  attachmentId?: string;
   name: string;
   url?: string;
   maxChars: number;
@@ -21,11 +24,16 @@ export const PDFJS_ASSET_DIR = 'pdfjs';
 
 export function createReadDocumentHandler(deps: {
   transfers: DocumentTransfers;
+  attachments?: Pick<AttachmentStore, 'get'>;
   /** The extension's URL of a packaged file (chrome.runtime.getURL). */
   assetUrl: (path: string) => string;
 }): (request: ReadDocumentRequest) => Promise<DocumentReading> {
+  const attachedFile = async (id: string) => {
+    const record = await deps.attachments?.get(id);
+    return record && { mediaType: record.mediaType, bytes: new Uint8Array(await record.blob.arrayBuffer()) };
+  };
   return async (r) => {
-    const file = await deps.transfers.take(r.transferId);
+    const file = r.attachmentId ? await attachedFile(r.attachmentId) : await deps.transfers.take(r.transferId ?? '');
     if (!file) throw documentError('not_found', `Could not read ${r.name}: its bytes were not handed over.`);
     const read = await readDocument(
       {

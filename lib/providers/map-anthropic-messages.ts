@@ -34,7 +34,11 @@ export function mapAnthropicMessages(call: ChatCall): MessageParam[] {
   for (const m of call.messages) {
     let blocks: ContentBlockParam[];
     if (m.role === 'user') {
-      blocks = m.content.map((p) => ({ type: 'text', text: p.text }));
+      blocks = m.content.map((p): ContentBlockParam =>
+        p.type === 'image'
+          ? { type: 'image', source: { type: 'base64', media_type: p.mediaType, data: p.data } }
+          : { type: 'text', text: p.text },
+      );
     } else if (m.role === 'assistant') {
       blocks = m.content.flatMap((p): ContentBlockParam[] => {
         if (p.type === 'text') return p.text ? [{ type: 'text', text: p.text }] : [];

@@ -8,7 +8,21 @@ export function mapOpenAIMessages(call: ChatCall): ChatCompletionMessageParam[] 
   if (call.system) out.push({ role: 'system', content: call.system });
   for (const m of call.messages) {
     if (m.role === 'user') {
-      out.push({ role: 'user', content: m.content.map((p) => p.text).join('\n\n') });
+      const text = m.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n');
+      const images = m.content.flatMap((p) => (p.type === 'image' ? [p] : []));
+      // Text alone stays a string (what every compatible server takes); attached images follow it as parts.
+      out.push({
+        role: 'user',
+        content: images.length
+          ? [
+              { type: 'text', text },
+              ...images.map((i) => ({
+                type: 'image_url' as const,
+                image_url: { url: `data:${i.mediaType};base64,${i.data}` },
+              })),
+            ]
+          : text,
+      });
     } else if (m.role === 'assistant') {
       const text = m.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
       const toolCalls = m.content.flatMap((p) =>

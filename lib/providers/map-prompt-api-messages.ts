@@ -8,7 +8,7 @@ import type { ChatMessage } from '../core/chat-message';
 import type { LanguageModelMessage } from './language-model-api';
 
 function textOf(m: ChatMessage): string {
-  if (m.role === 'user') return m.content.map((p) => p.text).join('\n\n');
+  if (m.role === 'user') return m.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n');
   if (m.role === 'assistant') {
     return m.content
       .flatMap((p) => (p.type === 'text' ? [p.text] : p.type === 'tool-call' ? [`[called ${p.toolName}]`] : []))

@@ -76,10 +76,12 @@ export function toolResultText(part: ToolResultPart): string {
   return part.images?.length ? `${part.output}\n${pageImagesLeftOut(part.images.length)}` : part.output;
 }
 
-/** Whether any tool result among `messages` carries an image. */
+/** Whether any tool result (or attached image) among `messages` carries an image. */
 export function carriesImage(messages: ChatMessage[]): boolean {
   return messages.some(
-    (m) => m.role === 'tool' && m.content.some((r) => r.images?.length || splitToolResultImage(r).image),
+    (m) =>
+      (m.role === 'tool' && m.content.some((r) => r.images?.length || splitToolResultImage(r).image)) ||
+      (m.role === 'user' && m.content.some((p) => p.type === 'image')),
   );
 }
 
@@ -90,5 +92,11 @@ export function withoutImages(messages: ChatMessage[]): ChatMessage[] {
     void images; // left out: this model reads the note instead
     return { ...rest, output: toolResultText(r) };
   };
-  return messages.map((m) => (m.role === 'tool' ? { ...m, content: m.content.map(textOnly) } : m));
+  return messages.map((m) => {
+    if (m.role === 'tool') return { ...m, content: m.content.map(textOnly) };
+    // An attached image (a fallback model that takes none): its place in the turn's data block says it was attached.
+    if (m.role === 'user' && m.content.some((p) => p.type === 'image'))
+      return { ...m, content: m.content.filter((p) => p.type !== 'image') };
+    return m;
+  });
 }

@@ -54,15 +54,21 @@ export const offscreenRequestSchemas = lazyRecord({
    * A file's text (PDF, Word, Excel, CSV, text): its bytes wait in the document transfers store under
    * `transferId` (messages carry JSON only); the reply's text is cut at `maxChars`.
    */
+  /** Or, for a file the user attached, `attachmentId`: its bytes are read where they are kept (and stay there). */
   readDocument: () =>
-    z.object({
-      transferId: z.uuid(),
-      name: z.string().min(1).max(1000),
-      url: url.optional(),
-      maxChars: z.number().int().min(500).max(10_000_000),
-      /** A PDF's password, as the user typed it on the card (in this message only: never stored with the bytes). */
-      password: z.string().min(1).max(1000).optional(),
-      /** Draw the first scanned pages as images too (the model of the run takes images). */
-      renderScans: z.boolean().optional(),
-    }),
+    z
+      .object({
+        transferId: z.uuid().optional(),
+        attachmentId: z.uuid().optional(),
+        name: z.string().min(1).max(1000),
+        url: url.optional(),
+        maxChars: z.number().int().min(500).max(10_000_000),
+        /** A PDF's password, as the user typed it on the card (in this message only: never stored with the bytes). */
+        password: z.string().min(1).max(1000).optional(),
+        /** Draw the first scanned pages as images too (the model of the run takes images). */
+        renderScans: z.boolean().optional(),
+      })
+      .refine((r) => (r.transferId === undefined) !== (r.attachmentId === undefined), {
+        message: 'exactly one of transferId and attachmentId',
+      }),
 });

@@ -15,17 +15,59 @@ export interface DocumentBlobRecord {
   createdAt: number;
 }
 
-interface DocumentBlobsDb extends DBSchema {
+/** A file the user attached in the panel: its bytes, what was read from them, and the conversation that owns it. */
+export interface AttachmentRecord {
+  id: string;
+  blob: Blob;
+  name: string;
+  mediaType: string;
+  size: number;
+  createdAt: number;
+  /** Set once the file is sent with a message (until then it is the composer's, and swept after a day). */
+  conversationId?: string;
+  messageId?: string;
+  /** What the document reader made of it; absent until read, and for images (sent as they are). */
+  reading?: AttachmentReading;
+  /** What the file is, by its bytes (a DocumentKind), once looked at. */
+  kind?: string;
+}
+
+export interface AttachmentReading {
+  text: string;
+  pages?: number;
+  rows?: number;
+  notes: string[];
+  /** Characters of the whole text when `text` was cut. */
+  totalChars?: number;
+}
+
+export interface DocumentBlobsDb extends DBSchema {
   transfers: { key: string; value: DocumentBlobRecord; indexes: { byCreatedAt: number } };
+  attachments: { key: string; value: AttachmentRecord; indexes: { byConversation: string; byCreatedAt: number } };
 }
 
 export const DOCUMENT_BLOBS_DB = 'tabwise-documents';
 /** A transfer older than this was abandoned: the next put deletes it. */
 export const TRANSFER_TTL_MS = 10 * 60_000;
 
+/** Index i upgrades the database from version i to i + 1. Never edit a released migration; append one. */
 const migrations: Array<(db: IDBPDatabase<DocumentBlobsDb>) => void> = [
   (db) => db.createObjectStore('transfers', { keyPath: 'id' }).createIndex('byCreatedAt', 'createdAt'),
+  (db) => {
+    const store = db.createObjectStore('attachments', { keyPath: 'id' });
+    store.createIndex('byConversation', 'conversationId');
+    store.createIndex('byCreatedAt', 'createdAt');
+  },
 ];
+
+/** Opens (and migrates) the documents database; every context that uses it opens it through here. */
+export function openDocumentBlobsDb(name = DOCUMENT_BLOBS_DB): Promise<IDBPDatabase<DocumentBlobsDb>> {
+  return openDB<DocumentBlobsDb>(name, migrations.length, {
+    upgrade(d, oldVersion) {
+      for (let v = oldVersion; v < migrations.length; v++) migrations[v]!(d);
+    },
+  });
+}
 
 export interface DocumentTransfers {
   /** Keeps the bytes and answers the id to send in their place. */
@@ -38,12 +80,7 @@ export interface DocumentTransfers {
 
 export function openDocumentTransfers(name = DOCUMENT_BLOBS_DB, now: () => number = Date.now): DocumentTransfers {
   let opened: Promise<IDBPDatabase<DocumentBlobsDb>> | undefined;
-  const db = () =>
-    (opened ??= openDB<DocumentBlobsDb>(name, migrations.length, {
-      upgrade(d, oldVersion) {
-        for (let v = oldVersion; v < migrations.length; v++) migrations[v]!(d);
-      },
-    }));
+  const db = () => (opened ??= openDocumentBlobsDb(name));
   return {
     async put(file) {
       const id = crypto.randomUUID();

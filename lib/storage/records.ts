@@ -5,6 +5,7 @@
  */
 import type { ChatMessage } from '../core/chat-message';
 import type { ErrorInfo } from '../core/error-info';
+import type { MessageAttachment } from '../core/message-attachment';
 import type { MessageMention } from '../core/message-mention';
 import type { RunFinishReason, RunPart } from '../core/run-part';
 import type { TokenPrices, Usage } from '../core/usage';
@@ -39,6 +40,8 @@ export interface MessageRecord {
   createdAt: number;
   /** A user message's @-mentioned tabs, at their places in `text` (shown as pills). */
   mentions?: MessageMention[];
+  /** A user message's attached files (their bytes and text are in the attachments store). */
+  attachments?: MessageAttachment[];
   /** "provider name · model" that produced an assistant message. */
   model?: string;
   /**

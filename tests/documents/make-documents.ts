@@ -1,6 +1,7 @@
 /** Real files made the way their tools make them: PDFs with pdf-lib, workbooks with exceljs, Word files as OOXML zips. */
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { encryptPdf } from './encrypt-pdf';
 
@@ -56,6 +57,62 @@ export async function makeScannedPdf(): Promise<Uint8Array> {
   );
   const image = await doc.embedPng(png);
   doc.addPage([600, 800]).drawImage(image, { x: 0, y: 0, width: 600, height: 800 });
+  return doc.save();
+}
+
+/** An RGB PNG of noise (it does not compress): a photo's weight without a photo. Node's zlib makes it. */
+export function makeNoisePng(width: number, height: number, seed = 1): Uint8Array {
+  const { deflateSync, crc32 } = zlib;
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < raw.length; i++) {
+    if (i % (width * 3 + 1) === 0) continue; // each row's filter byte: none
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    raw[i] = x & 0xff;
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+/** A report as people send them: `pages` pages of text and a photo on each of the first `photos`. */
+export async function makePhotoPdf(pages: number, photos: number, photoSide = 600): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle('Annual report');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 0; p < pages; p++) {
+    const page = doc.addPage([600, 800]);
+    for (let l = 0; l < 30; l++)
+      page.drawText(`Page ${p + 1} line ${l + 1}: revenue grew in the third quarter.`, {
+        x: 50,
+        y: 750 - l * 20,
+        size: 11,
+        font,
+      });
+    if (p < photos) {
+      const image = await doc.embedPng(makeNoisePng(photoSide, photoSide, p + 1));
+      page.drawImage(image, { x: 50, y: 50, width: 200, height: 200 });
+    }
+  }
   return doc.save();
 }
 

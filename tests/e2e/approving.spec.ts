@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   chatRequests,
   composerText,
@@ -77,7 +77,7 @@ interface Fixtures {
 }
 
 async function setUp({ context, extensionId, llm, extPage }: Fixtures) {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const site = await context.newPage();
   await site.goto(`${server.url}/order.html`);
   const panel = await openPanel(context, extensionId);

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   expect,
@@ -25,7 +25,7 @@ test('search finds conversations by title and by content; rename changes the tit
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   // Titles of our own instead of the fixture's one canned title.
   llm.reset();
   let titles = 0;
@@ -89,7 +89,7 @@ test('delete shows Undo: Undo brings the conversation back; without it, it and i
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const panel = await openPanel(context, extensionId);
   await converse(panel, 'Remember this one');
   const id = (await callBackground<{ id: string }[]>(extPage, 'conversations.list', {}))[0]!.id;
@@ -143,7 +143,7 @@ test('delete shows Undo: Undo brings the conversation back; without it, it and i
 });
 
 test('a conversation exports as Markdown and as JSON', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue({ text: ['Use **rye** flour.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Which flour?');

@@ -4,7 +4,16 @@
  * and offer Retry.
  */
 import { createServer } from 'node:http';
-import { addProvider, assistantMessages, callBackground, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addFakeProvider,
+  addProvider,
+  assistantMessages,
+  callBackground,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
 /** A port on 127.0.0.1 that nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -29,7 +38,7 @@ test('a provider that goes silent mid-answer is shown as stalled, keeps the part
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   // 20 s in the product; a test sets it shorter the way a user would, through the settings request.
   await callBackground(extPage, 'settings.update', { stallTimeoutMs: 1500 });
   llm.enqueue(

@@ -1,6 +1,6 @@
 /** Per-message actions drawn by the panel: copy, regenerate (and its versions), continue after Stop, edit and resend, delete. */
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
@@ -30,7 +30,7 @@ test('copy an answer, regenerate it, edit the question and resend, delete a mess
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue(
     { text: ['The **first** ', 'answer.'] },
     { text: ['A second ', 'take.'] },
@@ -89,7 +89,7 @@ test('Escape in the editor cancels the edit and keeps the message; actions wait 
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue({ text: ['ok'] }, { text: (i) => (i < 200 ? `w${i} ` : undefined), chunkDelayMs: 50 });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Keep me');
@@ -123,7 +123,7 @@ test('regenerate keeps every answer as a version: the pager switches, a reload k
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue(
     { text: ['The first ', 'answer.'] },
     { text: ['The second ', 'answer.'] },
@@ -181,7 +181,7 @@ test('Stop offers Continue: the model is asked to go on from the partial answer,
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const slow = { text: (i: number) => (i < 400 ? `w${i} ` : undefined), chunkDelayMs: 50 };
   llm.enqueue(slow, slow, { text: ['and the ', 'rest.'] });
   const panel = await openPanel(context, extensionId);

@@ -1,5 +1,5 @@
 /** Queued messages, Esc to stop, the message box focused on open and a keyboard-scrollable message list. */
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
 const openaiLastUser = (body: unknown) =>
   (body as { messages: { role: string; content: string }[] }).messages.filter((m) => m.role === 'user').at(-1)?.content;
@@ -10,7 +10,7 @@ test('a message typed while an answer runs shows at once as queued, and the answ
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue(
     { text: ['Writing', ' a', ' fairly', ' long', ' answer', ' now.'], chunkDelayMs: 300 },
     { text: ['Noted your extra.'] },
@@ -40,7 +40,7 @@ test('Esc stops the answer; the queued message is kept and sent next', async ({
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue(
     { text: (i) => (i < 400 ? `w${i} ` : undefined), chunkDelayMs: 50 },
     { text: ['Answer to the next one.'] },
@@ -67,7 +67,7 @@ test('the message box has the focus when the panel opens, and the message list s
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const panel = await openPanel(context, extensionId);
   await expect(panel.getByRole('textbox', { name: 'Message' })).toBeFocused();
   // Typing without clicking anywhere first goes into the message box.
@@ -109,7 +109,7 @@ test('Shift+Enter starts a new line in the message box; Enter sends the message 
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const panel = await openPanel(context, extensionId);
   const box = panel.getByRole('textbox', { name: 'Message' });
   await box.pressSequentially('line one');

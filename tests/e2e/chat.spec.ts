@@ -1,4 +1,13 @@
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addFakeProvider,
+  addProvider,
+  assistantMessages,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
 test('OpenAI-compatible: added through the onboarding options.html shows a new user, the answer streams in progressively', async ({
   context,
@@ -84,7 +93,7 @@ test('Markdown from the model cannot run script or carry javascript: links', asy
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   // The last chunk is what a prompt injection would aim for: an image URL carrying data out.
   llm.enqueue({
     text: [

@@ -23,7 +23,16 @@ import {
 import { unwrapUntrusted } from '../security/untrusted-block';
 import { lookAt } from './look';
 import { setFileAccess } from '../harness/extension-helpers';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addFakeProvider,
+  addProvider,
+  assistantMessages,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 
 let web: FakeWeb;
 test.beforeAll(async () => {
@@ -47,12 +56,7 @@ test('fetch_url reads a PDF by page without its hidden text, a Word file, a work
   extPage,
 }) => {
   test.setTimeout(120_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue(
     call('fetch_url', { url: `${web.url}/report.pdf` }),
     call('fetch_url', { url: `${web.url}/policy.docx` }),
@@ -103,12 +107,7 @@ test('read_page on a tab showing a PDF behind a login reads it with the cookies 
   extPage,
 }) => {
   test.setTimeout(120_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   await context.addCookies([{ ...SESSION_COOKIE, url: web.url }]);
   const tab = await context.newPage();
   await tab.goto(`${web.url}/members/statement.pdf`);

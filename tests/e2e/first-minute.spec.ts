@@ -2,7 +2,7 @@
 import { measureHelloPrompt } from '../harness/hello-prompt';
 import { serveStatic } from '../harness/serve-static';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
@@ -20,12 +20,7 @@ test('a first Hello with the default tools costs at most 3,500 input tokens and 
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const hello = await measureHelloPrompt(context, extensionId, llm);
   expect(hello.tokens).toBeLessThanOrEqual(3500);
   // On a web page the page tools are there, and so is everything that reaches beyond it.
@@ -99,12 +94,7 @@ test('the empty panel offers starting points that fit the page in front, and sen
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const site = await serveStatic({
     '/signup.html': `<!doctype html><title>Sign up</title><main><h1>Join the club</h1>
       <p id="p">Members meet on Tuesdays.</p><form><label>Name <input name="n"></label></form></main>`,

@@ -160,6 +160,7 @@ export async function openAddProviderForm(page: Page, extensionId: string) {
 }
 
 export {
+  addFakeProvider,
   addProvider,
   assistantMessages,
   callBackground,

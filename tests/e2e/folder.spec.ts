@@ -9,7 +9,7 @@ import { makePdf } from '../documents/make-documents';
 import { offerTestFolder } from '../harness/offer-test-folder';
 import { unwrapUntrusted } from '../security/untrusted-block';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   chatRequests,
   expect,
@@ -36,12 +36,7 @@ test('a picked folder: the model lists it, searches it and reads a Markdown file
   extPage,
 }) => {
   test.setTimeout(120_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const pdf = await makePdf([[{ text: 'Folder revenue was 7.3 million euros.' }]], 'Folder report');
   await openSettingsSection(extPage, extensionId, 'documents');
   const section = extPage.getByRole('region', { name: 'Documents' });

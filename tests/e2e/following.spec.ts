@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
+import { addFakeProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
 
 /** A form long enough that its form-state card is taller than a 640-px panel. */
 const fields = Array.from({ length: 30 }, (_, i) => `<label>Question ${i + 1} <input name="q${i + 1}"></label>`);
@@ -42,7 +42,7 @@ test('after a tall card the view follows the answer; scrolled up it stays and of
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const site = await context.newPage();
   await site.goto(`${server.url}/survey.html`);
   const panel = await openPanel(context, extensionId);

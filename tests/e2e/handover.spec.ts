@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import { loginWithPassword } from '../fixtures/tasks/handover/login-with-password';
 import {
+  addFakeProvider,
   addProvider,
   assistantMessages,
   callBackground,
@@ -102,12 +103,7 @@ test('ask_user pauses the run with a "Your turn" card that survives the worker b
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue(
     {
       toolCalls: [
@@ -142,12 +138,7 @@ test('ask_user pauses the run with a "Your turn" card that survives the worker b
 });
 
 test('Stop on the ask_user card ends the run', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue(
     {
       toolCalls: [
@@ -200,12 +191,7 @@ test('screenshot: the model gets a PNG of the visible tab with the password fiel
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${pages.url}login.html`);
   await page.locator('input[name="password"]').fill('hunter2hunter2');
@@ -245,12 +231,7 @@ test('screenshot of a tab that is not on screen fails with a clear error, and le
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${pages.url}login.html`);
   llm.enqueue({ toolCalls: [{ name: 'screenshot', arguments: '{}' }] }, { text: ['Could not see it.'] });

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   expect,
@@ -184,12 +184,7 @@ test('visited pages are indexed, searched by the agent, cited with a text-fragme
   expect(top.url).toBe(`${server.url}/articles/octopus.html`);
   expect(top.text).toContain('unscrew the lids of jars');
   expect(top.fragmentUrl).toMatch(/#:~:text=/);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-chat-1',
-  });
+  await addFakeProvider(extPage, llm, 'fake-chat-1');
   llm.enqueue(
     { toolCalls: [{ name: 'search_history', arguments: JSON.stringify({ query: 'octopus unscrew jar lids' }) }] },
     { text: [`You read that octopuses open jars from the inside ([Octopus cognition](${top.fragmentUrl})).`] },

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeLlm, type FakeLlm } from '../fake-llm';
 import { launchExtension, type LaunchedExtension } from '../harness/launch-extension';
-import { addProvider, composerText, openPanel } from '../harness/extension-helpers';
+import { addFakeProvider, addProvider, composerText, openPanel } from '../harness/extension-helpers';
 import { isTitleRequest } from './fixtures';
 
 let llm: FakeLlm;
@@ -22,7 +22,7 @@ async function panelIn(lang: string | undefined, width = 360): Promise<{ ext: La
   const ext = await launchExtension(lang ? { lang } : {});
   const options = await ext.context.newPage();
   await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
-  await addProvider(options, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(options, llm, 'm');
   await options.close();
   const panel = await openPanel(ext.context, ext.extensionId);
   await panel.setViewportSize({ width, height: 640 });

@@ -8,7 +8,7 @@ import type { FakeLlm, RecordedRequest } from '../fake-llm';
 import { startFakeMcp, type FakeMcp } from '../fake-mcp/start-fake-mcp';
 import { unwrapUntrusted } from '../security/untrusted-block';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
@@ -37,7 +37,7 @@ test.afterEach(async () => {
 });
 
 async function setupProvider(page: Page, llm: FakeLlm) {
-  await addProvider(page, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'fake-model' });
+  await addFakeProvider(page, llm);
 }
 
 /** Adds the server through the API the settings form uses, and sets policies. */

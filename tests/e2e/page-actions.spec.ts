@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 import { unwrapUntrusted } from '../security/untrusted-block';
 
 let pages: FixtureServer;
@@ -19,12 +19,7 @@ test.afterAll(async () => {
 });
 
 async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page) {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${pages.url}widgets.html`);
   const stateEl = page.locator('#state');

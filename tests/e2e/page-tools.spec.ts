@@ -8,7 +8,7 @@ import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
@@ -50,12 +50,7 @@ async function openFixture(context: BrowserContext, name: string) {
 const normalised = (s: State) => ({ ...s, age: s.age === undefined ? undefined : String(s.age ?? '') });
 
 async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, fixture: string) {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const opened = await openFixture(context, fixture);
   const panel = await openPanel(context, extensionId);
   return { ...opened, panel };
@@ -381,12 +376,7 @@ test('fields inside a cross-origin iframe are never in the snapshot, so they can
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   // Both documents come from Playwright's router: the frame is another site than the page around it.
   await context.route('http://outer.example/**', (route) =>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { extensionDir } from '../harness/launch-extension';
-import { addProvider, chatRequests, composerText, expect, openPanel, test } from './fixtures';
+import { addFakeProvider, chatRequests, composerText, expect, openPanel, test } from './fixtures';
 
 /** Width and height from a PNG's signature and IHDR chunk; throws if the bytes are not a PNG. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -68,12 +68,7 @@ test("the context menu composes the request in the panel's message box and sends
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-chat-1',
-  });
+  await addFakeProvider(extPage, llm, 'fake-chat-1');
   // The three items exist in Chrome (update() rejects an id that was never created; a made-up one shows it does).
   const exists = (id: string) =>
     context.serviceWorkers()[0]!.evaluate(

@@ -1,4 +1,5 @@
 import {
+  addFakeProvider,
   addProvider,
   assistantMessages,
   callBackground,
@@ -11,7 +12,7 @@ import {
 } from './fixtures';
 
 test('history survives a panel reload and a killed service worker', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue({ text: ['First ', 'answer.'] }, { text: ['Second ', 'answer.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'First question');
@@ -135,7 +136,7 @@ test('Stop ends the stream within 500 ms and keeps the partial answer, marked st
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue({ text: (i) => (i < 400 ? `w${i} ` : undefined), chunkDelayMs: 50 });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Write a lot');

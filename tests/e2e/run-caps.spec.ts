@@ -1,6 +1,6 @@
 /** The run caps end to end: a compromised model that fans out is stopped before any of its calls runs. */
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
@@ -23,12 +23,7 @@ test('a step with more tool calls than allowed ends the run with a message, and 
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue({ toolCalls: manyCalls(14) }, { text: ['never reached'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Summarise this page');
@@ -52,12 +47,7 @@ test("the limit is the user's: set to 2 in Settings → Assistant, a step of 3 c
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   await extPage.reload();
   const assistant = extPage.getByRole('region', { name: 'Assistant' });
   await assistant.getByLabel(/Tool calls per step/).fill('2');

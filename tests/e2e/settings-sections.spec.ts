@@ -6,7 +6,16 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { LatencyStats } from '../../lib/agent/compute-latency-stats';
 import { formatMs } from '../../components/options/format-figures';
-import { addProvider, assistantMessages, callBackground, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addFakeProvider,
+  addProvider,
+  assistantMessages,
+  callBackground,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 import { lookAt } from './look';
 
 const SECTIONS = [
@@ -27,7 +36,7 @@ test('every section has a heading and a link; a hash opens its section and the l
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   await extPage.goto(`chrome-extension://${extensionId}/options.html#performance`);
   const nav = extPage.getByRole('navigation', { name: 'Settings sections' });
   await expect(nav.getByRole('link')).toHaveText(SECTIONS);
@@ -55,12 +64,7 @@ test('Performance shows the recorded figures after real runs: per model, per too
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-perf',
-  });
+  await addFakeProvider(extPage, llm, 'fake-perf');
   llm.enqueue(
     { text: ['Hello ', 'there.'], usage: { inputTokens: 1000, cachedTokens: 0 } },
     { toolCalls: [{ id: 't1', name: 'list_tabs', arguments: '{}' }], usage: { inputTokens: 1200, cachedTokens: 800 } },
@@ -269,7 +273,7 @@ test('a corrupt or foreign file is refused with a clear error and changes nothin
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue({ text: ['Hi.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Hello');

@@ -1,5 +1,6 @@
 import type { RecordedRequest } from '../fake-llm';
 import {
+  addFakeProvider,
   addProvider,
   assistantMessages,
   callBackground,
@@ -19,7 +20,7 @@ test('the step limit, custom instructions and a user skill all reach the run', a
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   await extPage.reload();
   const assistant = extPage.getByRole('region', { name: 'Assistant' });
   await assistant.getByLabel(/Step limit/).fill('2');
@@ -77,7 +78,7 @@ test('memories the assistant saved are listed in settings and can be forgotten',
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   llm.enqueue(
     { toolCalls: [{ id: 'm', name: 'memory_save', arguments: '{"text":"Prefers aisle seats"}' }] },
     { text: ['Noted.'] },
@@ -261,7 +262,7 @@ test('a memory keeps the page it was saved on: the approval card and Settings â†
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const site = await context.newPage();
   await site.goto(`${llm.url}/v1/models`);
   llm.enqueue(

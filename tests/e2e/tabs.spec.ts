@@ -6,7 +6,16 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
-import { addProvider, callBackground, chatRequests, composerText, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addFakeProvider,
+  callBackground,
+  chatRequests,
+  composerText,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+} from './fixtures';
 import { lookAt } from './look';
 import { lastSteps, planWith, resultOf, settleRun } from './drive-tab-run';
 import { lastSnapshot, refOf } from '../fixtures/tasks/oracle-helpers';
@@ -24,12 +33,7 @@ const other = () => pages.url.replace('127.0.0.1', 'localhost');
 const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
 
 async function start(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, path: string) {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   // These runs take more steps than the default ten, and their 15 requests re-send a growing history: more than the default 200,000-token budget.
   await callBackground(extPage, 'settings.update', { maxSteps: 30, maxRunTokens: 1_000_000 });
   const page = await context.newPage();
@@ -218,12 +222,7 @@ test('@ in the composer offers the open tabs; a mentioned tab can be read by id,
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const orderTab = await context.newPage();
   await orderTab.goto(`${pages.url}tabs-order.html`);
   const spare = await context.newPage();
@@ -298,12 +297,7 @@ test('mentioned tabs stay in the sentence as pills: while written, in the sent m
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const orderTab = await context.newPage();
   await orderTab.goto(`${pages.url}tabs-order.html`);
   // A long title: the pill shows it shortened, its tooltip in full.

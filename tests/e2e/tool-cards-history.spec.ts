@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addProvider, assistantMessages, callBackground, expect, openPanel, sendChat, test } from './fixtures';
+import { addFakeProvider, assistantMessages, callBackground, expect, openPanel, sendChat, test } from './fixtures';
 
 const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
 const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
@@ -51,12 +51,7 @@ test('search_history: passages quoted as page content, each with a citation chip
     .toBe(1);
   await tab.close();
 
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue(
     { toolCalls: [{ name: 'search_history', arguments: JSON.stringify({ query: 'octopus unscrew jar lids' }) }] },
     { text: ['You read it in Octopus cognition.'] },

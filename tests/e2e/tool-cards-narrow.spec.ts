@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
+import { addFakeProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
 
 const form = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Profile</title></head><body><main>
 <form id="profile">
@@ -71,12 +71,7 @@ test('at 320 px the form-state table breaks between words, wraps a long value on
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const site = await context.newPage();
   await site.goto(`${server.url}/profile.html`);
   const panel = await openPanel(context, extensionId);
@@ -121,12 +116,7 @@ test('at 320 px the tab list breaks titles between words and cuts a long host wi
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const site = await context.newPage();
   await site.goto(`${server.url}/profile.html`);
   // Tabs whose host is an extension's 32-letter id: the one that squeezed titles to a letter per line.

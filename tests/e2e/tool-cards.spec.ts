@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
 import type { FakeLlm, RecordedRequest } from '../fake-llm';
 import { unwrapUntrusted } from '../security/untrusted-block';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
 const article = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Octopus cognition</title></head><body><main><article>
 <h1>Octopus cognition</h1><p>Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.</p>
@@ -39,12 +39,7 @@ async function setUp(
   extPage: Page,
   path: string,
 ) {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${server.url}${path}`);
   const panel = await openPanel(context, extensionId);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
 
 const article = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Octopus cognition</title></head>
 <body><main><h1>Octopus cognition</h1><p>Octopuses open jars from the inside.</p></main></body></html>`;
@@ -38,7 +38,7 @@ test('a chrome:// page in front: the panel says it cannot read it and why, attac
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const site = await context.newPage();
   await site.goto(`${server.url}/article.html`);
   // The page in front is one Chrome keeps to itself.
@@ -88,7 +88,7 @@ test('a chrome:// page in front: the panel says it cannot read it and why, attac
 });
 
 test('a web page in front is attached as before, with no notice', async ({ context, extensionId, llm, extPage }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const site = await context.newPage();
   await site.goto(`${server.url}/article.html`);
   const panel = await openPanel(context, extensionId);

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { serveStatic } from '../harness/serve-static';
 import { ARTICLE_FACT, HIDDEN_TEXT, startFakeWeb, type FakeWeb } from '../fake-web/fake-web';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
@@ -61,12 +61,7 @@ test('search in Settings, then a run searches, fetches a result after approval a
   await section.getByRole('button', { name: 'Save web search' }).click();
   await expect(section.getByRole('status')).toHaveText('Web search uses SearXNG instance.');
 
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const articleUrl = `${web.url}/article`;
   llm.enqueue(call('web_search', { query: 'Cape Fetch lighthouse history' }), call('fetch_url', { url: articleUrl }), {
     text: [`It was first lit in 1887 ([Cape Fetch lighthouse](${articleUrl})).`],
@@ -110,12 +105,7 @@ test('a corrupt PDF or binary data is a clear tool error, a huge page comes back
   extPage,
 }) => {
   test.setTimeout(90_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue(
     call('fetch_url', { url: `${web.url}/corrupt.pdf` }),
     call('fetch_url', { url: `${web.url}/image-as-text` }),
@@ -171,12 +161,7 @@ test('with "Remember what I read" on, a fetched page is added to the history ind
       enabled: true,
       model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${models.url}/models/`, allowRemote: false },
     });
-    await addProvider(extPage, {
-      kind: 'openai-compatible',
-      name: 'Fake',
-      baseUrl: llm.openaiBaseUrl,
-      model: 'fake-model',
-    });
+    await addFakeProvider(extPage, llm);
     llm.enqueue(call('fetch_url', { url: `${web.url}/article` }), { text: ['Read and remembered.'] });
     const panel = await openPanel(context, extensionId);
     await sendChat(panel, 'Read the lighthouse article.');
@@ -213,12 +198,7 @@ test('Brave Search set up in Settings: the key is kept write-only, sent only to 
   await expect(reloaded.getByLabel('API key')).toHaveValue('');
   expect(await extPage.content()).not.toContain(web.braveKey);
 
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue(call('web_search', { query: 'lighthouse', count: 3 }), { text: ['Found it.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Search for the lighthouse.');
@@ -282,12 +262,7 @@ test('with no search backend, web_search tells the model where the user sets one
   extPage,
 }) => {
   test.setTimeout(60_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue(call('web_search', { query: 'anything' }), { text: ['Set it up first.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Search the web.');

@@ -18,6 +18,15 @@ export async function addProvider(page: Page, setup: ProviderSetup): Promise<{ i
   return callBackground(page, 'providers.save', setup);
 }
 
+/** The fake LLM server as the OpenAI-compatible provider "Fake", the one most tests talk to. */
+export function addFakeProvider(
+  page: Page,
+  llm: { openaiBaseUrl: string },
+  model = 'fake-model',
+): Promise<{ id: string }> {
+  return addProvider(page, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model });
+}
+
 export async function openPanel(context: BrowserContext, extensionId: string): Promise<Page> {
   const panel = await context.newPage();
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);

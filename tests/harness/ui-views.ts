@@ -10,7 +10,7 @@ import type { FakeLlm } from '../fake-llm';
 // The section titles below are the UI's own (chrome.i18n): English in this Node process, as in Chromium's en-US.
 import './install-english-i18n-global';
 import { SETTINGS_SECTIONS } from '../../components/options/settings-sections';
-import { addProvider, assistantMessages, sendChat } from './extension-helpers';
+import { addFakeProvider, assistantMessages, sendChat } from './extension-helpers';
 import { serveStatic, type StaticServer } from './serve-static';
 
 /** Long enough on a loaded machine; short enough that a view that never appears fails the run soon. */
@@ -44,12 +44,7 @@ export async function prepareViews(context: BrowserContext, extensionId: string,
   const site = await serveStatic({ '/form.html': form });
   const setup = await context.newPage();
   await setup.goto(`chrome-extension://${extensionId}/options.html`);
-  await addProvider(setup, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(setup, llm);
   await setup.close();
   return { context, extensionId, llm, site };
 }

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from '@playwright/test';
 import { MAX_DRAFT_CHARS, PENDING_DRAFT_KEY } from '../../lib/background/pending-draft';
-import { addProvider, chatRequests, composerText, expect, openPanel, test } from '../e2e/fixtures';
+import { addFakeProvider, chatRequests, composerText, expect, openPanel, test } from '../e2e/fixtures';
 
 let server: Server;
 let origin: string;
@@ -46,12 +46,7 @@ test('a hostile selection is a plain, visible, capped draft that loads nothing a
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-chat-1',
-  });
+  await addFakeProvider(extPage, llm, 'fake-chat-1');
   const page = await context.newPage();
   await page.goto(`${origin}/page`);
   const markup = `<img src="${origin}/exfil-img" onerror="window.__pwned=1"><script>window.__pwned=1</script>[x](${origin}/exfil-link)`;

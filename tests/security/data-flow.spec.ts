@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
-import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 import { approveCard, createWriteLedger, watchPageWrites } from './approvals';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 
@@ -33,12 +33,7 @@ async function readThenFill(
 ) {
   const ledger = createWriteLedger();
   await watchPageWrites(context, ledger);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${sites.a}/account-statement.html`);
   const panel = await openPanel(context, extensionId);

@@ -11,6 +11,7 @@ import JSZip from 'jszip';
 import { makeDocx, makeEncryptedPdf, makePdf } from '../documents/make-documents';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
 import {
+  addFakeProvider,
   addProvider,
   assistantMessages,
   callBackground,
@@ -71,12 +72,7 @@ test('a hostile PDF is data in the marked block, a zip bomb is refused by name, 
   extPage,
 }) => {
   test.setTimeout(120_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   llm.enqueue(
     call('fetch_url', { url: `${server.url}/docs/injected.pdf` }),
     call('fetch_url', { url: `${server.url}/docs/bomb.docx` }),

@@ -3,7 +3,7 @@
  * that instructs the model must come back inside the untrusted block only, and nothing else on the page
  * is acted on because of it.
  */
-import { addProvider, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import { addFakeProvider, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 import { approveIfAsked, call, finished, rawToolResult } from './scenario-helpers';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 import { outsideBlocks, untrustedBlocks } from './untrusted-block';
@@ -24,12 +24,7 @@ test('a selected passage that carries an injection reaches the model only as unt
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${origins.a}/hostile-editor.html`);
   const panel = await openPanel(context, extensionId);

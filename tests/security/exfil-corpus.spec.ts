@@ -2,7 +2,7 @@
  * The exfiltration/XSS corpus through the built extension: a compromised model answers with every vector and
  * nothing may leave the browser, run, or render as an unsafe link or a control the panel did not draw.
  */
-import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 import { EXFIL_VECTORS } from './exfil-corpus';
 import { countExfil, runExfilCorpus } from './run-exfil-corpus';
 
@@ -30,7 +30,7 @@ test('links show their host, and a link carrying data asks before it is followed
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const leak = `${llm.url}/leak?d=${'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0MjQy'.repeat(3)}`;
   llm.enqueue({
     text: [

@@ -9,7 +9,7 @@
  */
 import { offerTestFolder } from '../harness/offer-test-folder';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   chatRequests,
   expect,
@@ -44,12 +44,7 @@ test('paths out of the chosen folder are refused, the file beside it never reach
   extPage,
 }) => {
   test.setTimeout(120_000);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   await openSettingsSection(extPage, extensionId, 'documents');
   await offerTestFolder(
     extPage,

@@ -4,7 +4,7 @@
  * script; and a web page cannot ask the background to import anything.
  */
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addProvider, callBackground, expect, openPanel, test } from '../e2e/fixtures';
+import { addFakeProvider, addProvider, callBackground, expect, openPanel, test } from '../e2e/fixtures';
 import { findUnsafeMarkup } from './find-unsafe-markup';
 
 let attacker: StaticServer;
@@ -89,12 +89,7 @@ test('a crafted import plants no key and cannot take over the default model, and
   llm,
   extPage,
 }) => {
-  const { id: fakeId } = await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'm',
-  });
+  const { id: fakeId } = await addFakeProvider(extPage, llm, 'm');
   await extPage.goto(`chrome-extension://${extensionId}/options.html#privacy`);
   await extPage.reload();
   const group = extPage

@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { FakeLlm, FakeReply, RecordedRequest } from '../fake-llm';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
@@ -64,12 +64,7 @@ const stateOf = async (page: Page) =>
 
 /** A provider on the fake LLM, the hostile page in a tab, and the panel in front of it. */
 async function start({ context, extensionId, llm, extPage }: Fixtures) {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${origins.a}/hostile-last-mile.html`);
   return { page, panel: await openPanel(context, extensionId) };

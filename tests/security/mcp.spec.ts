@@ -7,7 +7,7 @@ import type { RecordedRequest } from '../fake-llm';
 import { startFakeMcp, type FakeMcp } from '../fake-mcp/start-fake-mcp';
 import { startHostileMcp } from '../fake-mcp/start-hostile-mcp';
 import {
-  addProvider,
+  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
@@ -48,12 +48,7 @@ test('a tool result carrying instructions stays inside its untrusted block', asy
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   // Only the result carries the injection here (the description case is the next test).
   await addServer(extPage, { inject: { policy: 'allow' }, inject_description: { enabled: false } });
   llm.enqueue({ toolCalls: [{ id: 'i', name: 'mcp__fake__inject', arguments: '{}' }] }, { text: ['Read it.'] });
@@ -78,12 +73,7 @@ test('a tool description with an injection is passed as capped data in its own b
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   await addServer(extPage, {});
   llm.enqueue({ text: ['Hello.'] });
   const panel = await openPanel(context, extensionId);

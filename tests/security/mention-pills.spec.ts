@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
 import type { RecordedRequest } from '../fake-llm';
 import {
-  addProvider,
+  addFakeProvider,
   chatRequests,
   composerText,
   expect,
@@ -55,7 +55,7 @@ test('a hostile tab title in an @-mention renders as text and reaches the model 
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, { kind: 'openai-compatible', name: 'Fake', baseUrl: llm.openaiBaseUrl, model: 'm' });
+  await addFakeProvider(extPage, llm, 'm');
   const title = hostileTitle(llm.url);
   const tab = await context.newPage();
   await tab.goto(`${site.url}/report`);

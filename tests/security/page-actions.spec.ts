@@ -5,7 +5,7 @@
  * it), and refs the snapshot never listed (refused before the page is reached).
  */
 import type { Page } from '@playwright/test';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, test } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, test } from '../e2e/fixtures';
 import type { FakeLlm } from '../fake-llm';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 import { untrustedBlocks } from './untrusted-block';
@@ -69,12 +69,7 @@ test('a control named with an injection reaches the model as untrusted data and 
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${origins.a}/hostile-widgets.html`);
   const state = async () => JSON.parse((await page.locator('#state').textContent()) ?? '{}') as Record<string, unknown>;

@@ -6,7 +6,7 @@
  */
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 import { untrustedBlocks } from './untrusted-block';
 
 let pages: FixtureServer;
@@ -46,12 +46,7 @@ test("a model told by the page to move the password is refused every way, withou
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${pages.url}login.html`);
   const panel = await openPanel(context, extensionId);

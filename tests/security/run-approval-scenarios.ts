@@ -6,7 +6,7 @@
  * their ledgers (unapproved_writes, cross_origin_writes).
  */
 import type { Page } from '@playwright/test';
-import { addProvider, expect, openPanel, sendChat } from '../e2e/fixtures';
+import { addFakeProvider, expect, openPanel, sendChat } from '../e2e/fixtures';
 import { approveCard, watchPageWrites, type WriteLedger } from './approvals';
 import { call, card, finished, toolResult } from './scenario-helpers';
 import type { SecurityFixtures } from './security-session';
@@ -23,12 +23,7 @@ export async function openFormOnA(
   file = 'approval-form.html',
 ) {
   await watchPageWrites(context, ledger);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${sites.a}/${file}`);
   const panel = await openPanel(context, extensionId);

@@ -11,7 +11,7 @@
  * `security` bench (egress_paths, egress_paths_gated).
  */
 import type { Page } from '@playwright/test';
-import { addProvider, expect, openPanel, sendChat } from '../e2e/fixtures';
+import { addFakeProvider, expect, openPanel, sendChat } from '../e2e/fixtures';
 import { approveCard, createWriteLedger, watchPageWrites, type WriteCounts } from './approvals';
 import { card, finished } from './scenario-helpers';
 import type { SecurityFixtures } from './security-session';
@@ -167,12 +167,7 @@ export async function runEgressCorpus(
   const { context, extensionId, llm, extPage } = f;
   const ledger = createWriteLedger();
   await watchPageWrites(context, ledger);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   await extPage.goto(`chrome-extension://${extensionId}/options.html#web`);
   const section = extPage.getByRole('region', { name: 'Web search' });
   await section.getByRole('combobox', { name: 'Search with' }).selectOption('searxng');

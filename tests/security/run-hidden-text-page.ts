@@ -4,7 +4,7 @@
  * the model was sent. Shared by tests/security/hidden-text.spec.ts and the `security` bench.
  */
 import type { RecordedRequest } from '../fake-llm';
-import { addProvider, assistantMessages, chatRequests, openPanel, sendChat } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, openPanel, sendChat } from '../e2e/fixtures';
 import { serveStatic } from '../harness/serve-static';
 import { HIDDEN_CANARIES, HIDDEN_TEXT_PAGE, hiddenCanariesIn } from './hidden-text';
 import type { SecurityFixtures } from './security-session';
@@ -28,12 +28,7 @@ export async function runHiddenTextPage({
   const server = await serveStatic({ '/garden-report.html': HIDDEN_TEXT_PAGE });
   try {
     const pageUrl = `${server.url}/garden-report.html`;
-    await addProvider(extPage, {
-      kind: 'openai-compatible',
-      name: 'Fake',
-      baseUrl: llm.openaiBaseUrl,
-      model: 'fake-model',
-    });
+    await addFakeProvider(extPage, llm);
     const site = await context.newPage();
     await site.goto(pageUrl);
     llm.enqueue(

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import type { FakeReply, RecordedRequest } from '../fake-llm';
-import { addProvider, assistantMessages, chatRequests, openPanel, sendChat } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, openPanel, sendChat } from '../e2e/fixtures';
 import { serveStatic } from '../harness/serve-static';
 import type { SecurityFixtures } from './security-session';
 import { untrustedBlocks } from './untrusted-block';
@@ -92,12 +92,7 @@ export async function runSensitiveValues({
     if (!ok) violations.push(what);
   };
   try {
-    await addProvider(extPage, {
-      kind: 'openai-compatible',
-      name: 'Fake',
-      baseUrl: llm.openaiBaseUrl,
-      model: 'fake-model',
-    });
+    await addFakeProvider(extPage, llm);
     const site = await context.newPage();
     await site.goto(`${server.url}/checkout.html`);
     llm.enqueue(

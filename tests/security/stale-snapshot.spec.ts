@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
-import { addProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 import { createWriteLedger, watchPageWrites } from './approvals';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 
@@ -36,12 +36,7 @@ test('a fill on a snapshot of a document the tab has replaced is refused without
 }) => {
   const ledger = createWriteLedger();
   await watchPageWrites(context, ledger);
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page: Page = await context.newPage();
   await page.goto(`${sites.a}/approval-form.html`);
   const panel = await openPanel(context, extensionId);

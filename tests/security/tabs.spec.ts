@@ -4,7 +4,7 @@
  * site. A model that obeys the page stands in for the worst case; the gates must hold whatever it asks.
  */
 import type { Page } from '@playwright/test';
-import { addProvider, callBackground, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import { addFakeProvider, callBackground, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 import { lastSteps, planWith, resultOf, settleRun } from '../e2e/drive-tab-run';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 
@@ -28,12 +28,7 @@ test('javascript:, data:, file:, chrome: and chrome-extension: addresses are ref
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   await callBackground(extPage, 'settings.update', { maxSteps: 30 });
   const page = await context.newPage();
   const start = `${sites.a}/tabs-injection.html`;
@@ -74,12 +69,7 @@ test('a page that tells the model to go to another site: the card names that sit
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   const start = `${sites.a}/tabs-injection.html`;
   await page.goto(start);
@@ -123,12 +113,7 @@ test('a tab the user neither started on nor mentioned cannot be read, snapshotte
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const secret = await context.newPage();
   const secretUrl = `${sites.b}/approval-form.html`;
   await secret.goto(secretUrl);
@@ -176,12 +161,7 @@ test("going back past the run into the user's earlier history (another site) is 
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   // The user was on site B (a form they filled), then went to site A, where they start the run.
   await page.goto(`${sites.b}/approval-form.html`);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addProvider, assistantMessages, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, expect, openPanel, sendChat, test } from '../e2e/fixtures';
 
 let server: StaticServer;
 const beacon = (name: string) => `http://127.0.0.1:${server.port}/beacon-${name}`;
@@ -72,12 +72,7 @@ test('HTML, Markdown and links in page text show as inert text in the cards, and
   llm,
   extPage,
 }) => {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${server.url}/prize.html`);
   const panel = await openPanel(context, extensionId);

@@ -16,6 +16,7 @@ import type { ImportResult } from '../protocol';
 import type { ExportFile, ExportedMessage } from './export-file-schema';
 import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
+import { base64ToBytes } from '../../util/bytes-to-base64';
 
 /**
  * A message (or a version of an answer) left streaming by the exporting browser can never finish here: it
@@ -72,6 +73,17 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
       await conversations.putMessage(settled(m));
       result.messages++;
     }
+  }
+  if (file.attachments?.length && deps.attachments) {
+    const store = await deps.attachments;
+    const imported = new Set(file.conversations.map((c) => c.conversation.id));
+    const records = [];
+    for (const { data, ...a } of file.attachments) {
+      if (!imported.has(a.conversationId) || (await store.get(a.id))) continue;
+      const bytes = data === undefined ? new Uint8Array() : base64ToBytes(data);
+      records.push({ ...a, blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: a.mediaType }) });
+    }
+    await store.putAll(records);
   }
   const memories = await memory.list();
   const ids = new Set(memories.map((m) => m.id));

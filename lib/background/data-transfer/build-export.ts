@@ -4,6 +4,10 @@
  */
 import { EXPORT_FORMAT, EXPORT_VERSION, exportFileSchema, type ExportFile } from './export-file-schema';
 import type { DataTransferDeps } from './data-transfer-deps';
+import type { ExportedAttachment } from './export-file-schema';
+import type { AttachmentStore } from '../../storage/attachment-store';
+import type { ConversationRecord } from '../../storage/records';
+import { bytesToBase64 } from '../../util/bytes-to-base64';
 
 /** Builds the file; it passes through the schema, so only what the schema names leaves (never keys). */
 export async function buildExport(deps: DataTransferDeps): Promise<ExportFile> {
@@ -29,5 +33,30 @@ export async function buildExport(deps: DataTransferDeps): Promise<ExportFile> {
     // Only what the schema names is kept: hasKey becomes hadKey; keyLast4 and any key field are dropped.
     providers: (await providers.list()).map((p) => ({ ...p, hadKey: p.hasKey })),
     ...(remember ? { remember } : {}),
+    ...(deps.attachments ? { attachments: await exportAttachments(await deps.attachments, list) } : {}),
   });
+}
+
+/** Bytes of attached files one export carries at most (the file travels as one message); the rest go as text only. */
+export const EXPORT_ATTACHMENT_BYTES = 20_000_000;
+
+async function exportAttachments(
+  store: Pick<AttachmentStore, 'listByConversation'>,
+  conversations: ConversationRecord[],
+): Promise<ExportedAttachment[]> {
+  let budget = EXPORT_ATTACHMENT_BYTES;
+  const out: ExportedAttachment[] = [];
+  for (const c of conversations)
+    for (const { blob, conversationId, messageId, ...rest } of await store.listByConversation(c.id)) {
+      if (!conversationId || !messageId) continue;
+      const fits = blob.size <= budget;
+      if (fits) budget -= blob.size;
+      out.push({
+        ...rest,
+        conversationId,
+        messageId,
+        ...(fits ? { data: bytesToBase64(new Uint8Array(await blob.arrayBuffer())) } : {}),
+      });
+    }
+  return out;
 }

@@ -1,6 +1,7 @@
 /** What export and import read and write: the stores, as the composition root opens them. */
 import type { ProviderStore } from '../../providers/provider-store';
 import type { IndexSettings, IndexSettingsPatch } from '../../retrieval/index-settings';
+import type { AttachmentStore } from '../../storage/attachment-store';
 import type { ConversationStore } from '../../storage/conversation-store';
 import type { SettingsStore } from '../../storage/settings-store';
 import type { MemoryStore } from '../../tools/memory-store';
@@ -21,6 +22,8 @@ export interface DataTransferDeps {
   providers: Awaitable<ProviderStore>;
   /** Told when providers were added, so a local server among them is reachable without flags. */
   localOrigins?: LocalOriginRulesSync;
+  /** The files attached to the conversations' messages (absent: they are neither exported nor imported). */
+  attachments?: Awaitable<Pick<AttachmentStore, 'listByConversation' | 'get' | 'putAll'>>;
   /** Absent where the history feature is not part of the background (some tests). */
   remember?: RememberSettings;
   now(): number;

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { providerConfigSchema } from '../../core/provider-config';
 import { indexSettingsSchema } from '../../retrieval/index-settings';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENT_CHARS, MAX_ATTACHMENTS } from '../../core/message-attachment';
 import { mentionsSchema } from '../panel-command-schema';
 import { requestSchemas } from '../request-schemas';
 
@@ -89,6 +90,45 @@ const chatMessageSchema = z.looseObject({
   content: z.array(z.looseObject({ type: z.string().max(50) })).max(10_000),
 });
 
+/** A message's attached file as its chip shows it (lib/core/message-attachment.ts). */
+const messageAttachmentSchema = z.object({
+  id,
+  name: z.string().min(1).max(1000),
+  size: count,
+  kind: z.string().min(1).max(50),
+  pages: count.optional(),
+  rows: count.optional(),
+  notSent: z.string().max(1000).optional(),
+});
+
+/**
+ * An attached file with what was read from it (what the model is sent) and its bytes in base64; a file over the
+ * export's budget for bytes travels without them (`data` absent): its text still answers, its image is not sent.
+ */
+export const exportedAttachmentSchema = z.object({
+  id,
+  conversationId: id,
+  messageId: id,
+  name: z.string().min(1).max(1000),
+  mediaType: z.string().max(200),
+  size: count,
+  createdAt: time,
+  kind: z.string().min(1).max(50).optional(),
+  reading: z
+    .object({
+      text: z.string().max(MAX_ATTACHMENT_CHARS),
+      pages: count.optional(),
+      rows: count.optional(),
+      notes: z.array(z.string().max(2000)).max(100),
+      totalChars: count.optional(),
+    })
+    .optional(),
+  data: z
+    .string()
+    .max(Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4)
+    .optional(),
+});
+
 const messageStatus = z.enum(['complete', 'streaming', 'stopped', 'error', 'interrupted']);
 
 /** What one version of an answer holds (lib/storage/records.ts AnswerVersion); a message's own fields are one too. */
@@ -100,6 +140,7 @@ const answerVersionFields = {
   unpriced: z.literal(true).optional(),
   price: tokenPricesSchema.optional(),
   mentions: mentionsSchema.optional(),
+  attachments: z.array(messageAttachmentSchema).max(MAX_ATTACHMENTS).optional(),
   usage: usageSchema.optional(),
   error: errorInfoSchema.optional(),
   runId: id.optional(),
@@ -174,7 +215,9 @@ export const exportFileSchema = z.object({
   // Optional on the way in: files from before they were exported still import.
   providers: z.array(exportedProviderSchema).max(100).optional(),
   remember: exportedRememberSchema.optional(),
+  attachments: z.array(exportedAttachmentSchema).max(100_000).optional(),
 });
 
 export type ExportFile = z.output<typeof exportFileSchema>;
 export type ExportedMessage = z.output<typeof exportedMessageSchema>;
+export type ExportedAttachment = z.output<typeof exportedAttachmentSchema>;

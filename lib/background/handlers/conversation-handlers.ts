@@ -1,5 +1,6 @@
 /** conversations.*: the history list, one conversation, and deletion (which stops its run and takes its journal). */
 import type { RunJournal } from '../../agent/run-journal';
+import type { AttachmentStore } from '../../storage/attachment-store';
 import type { ConversationStore } from '../../storage/conversation-store';
 import type { PageTargetForgetter } from '../forget-page-targets';
 import { UserFacingError } from '../../messaging/user-facing-error';
@@ -13,6 +14,8 @@ export interface ConversationHandlerDeps {
   chat: { isRunning(conversationId: string): boolean; stop(conversationId: string): Promise<void> };
   /** What the page tools kept about the conversation's runs (page URLs and documents). */
   pageTargets?: Pick<PageTargetForgetter, 'forgetRuns'>;
+  /** The files attached to its messages. */
+  attachments?: Pick<AttachmentStore, 'deleteConversation'>;
 }
 
 export function createConversationHandlers(
@@ -35,6 +38,7 @@ export function createConversationHandlers(
       const runIds = (await journal.listRuns(id)).map((r) => r.id);
       await journal.deleteConversation(id);
       await deps.pageTargets?.forgetRuns(runIds);
+      await deps.attachments?.deleteConversation(id);
     },
   };
 }

@@ -19,7 +19,12 @@ export const finish = (): ModelStreamPart => ({
 });
 
 /** `runSettings`: what a run is configured with, from the page, the question and the mentioned tabs (default: nothing). */
-export function setup(scripts: Script[], runSettings: ChatServiceDeps['runSettings'] = () => ({})) {
+/** `extra`: more of the service's collaborators (attached files, …). */
+export function setup(
+  scripts: Script[],
+  runSettings: ChatServiceDeps['runSettings'] = () => ({}),
+  extra: Partial<ChatServiceDeps> = {},
+) {
   const store = createMemoryConversationStore();
   const journal = createMemoryRunJournal();
   const model = createFakeChatModel(scripts);
@@ -41,6 +46,7 @@ export function setup(scripts: Script[], runSettings: ChatServiceDeps['runSettin
     resolveModel: async () => ({ ref: { provider: 'p', modelId: 'm' }, label: 'Test · m' }),
     runSettings,
     listUnfinishedRuns: () => journal.listUnfinished(),
+    ...extra,
   });
   const received: PanelMessage[] = [];
   const port = { postMessage: (m: PanelMessage) => void received.push(m) };
