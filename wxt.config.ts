@@ -94,7 +94,9 @@ export default defineConfig({
     },
     // Defence in depth behind the answer sanitiser: extension pages (and the worker) load nothing remote but
     // what `connect-src` allows: providers (user-configured: any https host, plain http only on loopback),
-    // the embedding model from huggingface.co (https) and blob:/data: URLs the embedder reads its own files by.
+    // the embedding model from huggingface.co (https) and blob:/data: URLs the embedder reads its own files by;
+    // `file:` so read_page can fetch a local PDF a tab shows (Chrome answers it only while the user has turned on
+    // "Allow access to file URLs" for Tabwise; without `file:` here it is refused even then).
     // No remote images, media, frames or objects, whatever a page gets a model to write.
     content_security_policy: {
       extension_pages: [
@@ -104,7 +106,7 @@ export default defineConfig({
         "img-src 'self' data:",
         "media-src 'none'",
         "frame-src 'none'",
-        "connect-src 'self' https: http://127.0.0.1:* http://localhost:* blob: data:",
+        "connect-src 'self' https: http://127.0.0.1:* http://localhost:* blob: data: file:",
       ].join('; '),
     },
     // Cross-origin isolation gives the embedding worker SharedArrayBuffer, so onnxruntime-web can use

@@ -7,7 +7,7 @@ import { createPageTools } from '../lib/tools/page/page-tools';
 import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
 import { createWebFeature } from '../lib/background/create-web-feature';
 import { createFolderFeature } from '../lib/background/create-folder-feature';
-import { createReadDocumentTab } from '../lib/tools/page/read-document-tab';
+import { createLocalFileRefusal, createReadDocumentTab } from '../lib/tools/page/read-document-tab';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', {
@@ -20,6 +20,7 @@ export default defineBackground(() => {
   const history = createHistoryFeature();
   const web = createWebFeature(history);
   const folder = createFolderFeature(web.readDocument);
+  const isFileAccessAllowed = () => chrome.extension.isAllowedFileSchemeAccess();
   startBackground({
     prompts,
     pageTools: createPageTools({
@@ -28,7 +29,11 @@ export default defineBackground(() => {
         // The worker's own fetch, unbound it throws "Illegal invocation".
         fetch: (input, init) => fetch(input, init),
         readDocument: web.readDocument,
-        isFileAccessAllowed: () => chrome.extension.isAllowedFileSchemeAccess(),
+        isFileAccessAllowed,
+      }),
+      localFileRefusal: createLocalFileRefusal({
+        tabUrl: async (tabId) => (await chrome.tabs.get(tabId)).url,
+        isFileAccessAllowed,
       }),
     }),
     extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers, ...web.extraHandlers },

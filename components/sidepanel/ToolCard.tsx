@@ -1,6 +1,7 @@
 import './cards/tool-cards.css';
 import type { RunPart } from '../../lib/core/run-part';
 import { ApprovalCard } from './ApprovalCard';
+import { DocumentPasswordPrompt } from './cards/DocumentPasswordPrompt';
 import { cardFor } from './cards/card-registry';
 import { toolTitle } from '../ui/tool-title';
 import { resultTextOf } from './cards/result-of';
@@ -53,6 +54,7 @@ export function ToolCard({
         {part.durationMs !== undefined && !failed && <span class="tool-duration">{duration(part.durationMs)}</span>}
       </div>
       <ApprovalCard part={part} actions={actions} siblings={siblings} />
+      <DocumentPasswordPrompt part={part} actions={actions} />
       {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
       {part.status === 'error' && output !== undefined && <p class="tool-error">{firstLines(output)}</p>}
       {!failed && <kind.Body part={part} siblings={siblings} />}

@@ -60,6 +60,13 @@ export type AgentEvent =
   | { type: 'run-paused'; runId: string; pauseId: string; steps: number; more: number }
   /** The user's answer to the pause: go on, or stop here. */
   | { type: 'run-pause-resolved'; runId: string; pauseId: string; decision: 'continue' | 'stop' }
+  /**
+   * A running call met a password-protected document: its card asks the user for the password (`promptId`
+   * answers it; `wrong`: the last one typed was not right). The password never travels in an event.
+   */
+  | { type: 'password-requested'; runId: string; toolCallId: string; promptId: string; file: string; wrong?: true }
+  /** The user typed a password on the card (`given`) or cancelled it. */
+  | { type: 'password-resolved'; runId: string; toolCallId: string; promptId: string; decision: 'given' | 'cancelled' }
   /** An event of a sub-agent run, nested under the parent's `delegate` tool call. */
   | { type: 'nested'; runId: string; parentToolCallId: string; event: AgentEvent };
 

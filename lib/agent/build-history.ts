@@ -1,8 +1,15 @@
 /** Rebuilds the conversation a run has produced so far from its journal: the single source of truth. */
-import type { ChatMessage, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from '../core/chat-message';
+import type {
+  ChatMessage,
+  ReasoningPart,
+  TextPart,
+  ToolCallPart,
+  ToolResultPart,
+  ResultImage,
+} from '../core/chat-message';
 import type { RunSnapshot, StepRecord, ToolCallRecord } from './run-journal';
 import { resolveDataBoundary } from './run-settings';
-import { toModelText } from './to-model-text';
+import { resultImages, toModelText } from './to-model-text';
 
 /** Told to the model after an interrupted stream, so it continues instead of starting over. */
 export const CONTINUE_NOTE =
@@ -61,6 +68,7 @@ export function buildRunMessages(s: RunSnapshot, opts: { internal: boolean }): C
               toolName: c.toolName,
               output: toModelText(c.result, boundary, c.toolName),
               isError: c.isError,
+              ...withImages(resultImages(c.result, c.toolName)),
             },
           ],
     );
@@ -81,3 +89,5 @@ export const buildHistory = (s: RunSnapshot): ChatMessage[] => [
   ...s.run.messages,
   ...buildRunMessages(s, { internal: true }),
 ];
+
+const withImages = (images: ResultImage[]) => (images.length ? { images } : {});

@@ -108,9 +108,13 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
   const controller = new AbortController();
   const onRunAbort = () => controller.abort(deps.runSignal.reason);
   deps.runSignal.addEventListener('abort', onRunAbort, { once: true });
-  const timer = setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
+  const startTimer = () => setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, timeoutMs)), timeoutMs);
+  let timer = startTimer();
   try {
-    const ctx = deps.context(controller.signal, target);
+    const ctx = holdTimeoutWhileAsking(deps.context(controller.signal, target), {
+      hold: () => clearTimeout(timer),
+      resume: () => (timer = startTimer()),
+    });
     const value = await abortable(
       Promise.resolve().then(() => tool.execute(parsed.data, ctx)),
       controller.signal,
@@ -133,4 +137,21 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
     clearTimeout(timer);
     deps.runSignal.removeEventListener('abort', onRunAbort);
   }
+}
+
+/** A call waiting for the user's password on its card is not timed: its timeout starts again once they answer. */
+function holdTimeoutWhileAsking(ctx: ToolContext, timer: { hold(): void; resume(): void }): ToolContext {
+  const ask = ctx.askDocumentPassword;
+  if (!ask) return ctx;
+  return {
+    ...ctx,
+    askDocumentPassword: async (file, wrong) => {
+      timer.hold();
+      try {
+        return await ask(file, wrong);
+      } finally {
+        timer.resume();
+      }
+    },
+  };
 }

@@ -2,6 +2,7 @@
  * Rebuilds a run's events from its journal, so a side panel opened mid-run (or after a restart) folds the
  * same events it would have seen live: whole texts instead of many deltas, same order, same ids.
  */
+import { passwordPromptEvents } from './document-password-prompt';
 import type { AgentEvent } from './agent-event';
 import { parseToolInput } from './build-history';
 import type { RunSnapshot } from './run-journal';
@@ -83,6 +84,7 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
           out.push({ type: 'approval-resolved', runId, toolCallId: a.toolCallId, decision: a.status });
         }
       }
+      out.push(...passwordPromptEvents(s, c.toolCallId));
       out.push(...(extras.nested?.(c.toolCallId) ?? []));
       if (c.result !== undefined) {
         const durationMs = c.startedAt !== undefined && c.finishedAt !== undefined ? c.finishedAt - c.startedAt : 0;

@@ -4,6 +4,7 @@
  * so each acts on the page the one before left (and on the snapshot its approval was computed from).
  * Results stay in call order because each record keeps its position.
  */
+import { askDocumentPassword } from './document-password-prompt';
 import type { ActionTarget, ReadSource, Tool, ToolContext } from '../tools/define-tool';
 import { approveCall } from './approve-call';
 import { executeToolCall, type ToolRunResult } from './execute-tool-call';
@@ -104,6 +105,9 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     delegate: (request) => live.delegate(rec.toolCallId, request, signal),
     now: deps.now,
     reportRead: (source) => void reads.push(source),
+    modelTakesImages: live.model.info?.images === true,
+    askDocumentPassword: (file, wrong) =>
+      askDocumentPassword(live, deps, { toolCallId: rec.toolCallId, file, wrong, signal }),
     ...(target ? { target } : {}),
   });
   const result = await executeToolCall(rec, {

@@ -80,6 +80,22 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
         status: p.status === 'awaiting-approval' ? 'running' : p.status,
         approval: { ...p.approval, preview: p.approval?.preview ?? '', decision: e.decision },
       }));
+    case 'password-requested':
+      return updateTool(parts, e.toolCallId, (p) => ({
+        ...p,
+        status: 'awaiting-approval',
+        password: { promptId: e.promptId, file: e.file, ...(e.wrong ? { wrong: true as const } : {}) },
+      }));
+    case 'password-resolved':
+      return updateTool(parts, e.toolCallId, (p) =>
+        p.password?.promptId === e.promptId
+          ? {
+              ...p,
+              status: p.status === 'awaiting-approval' ? 'running' : p.status,
+              password: { ...p.password, decision: e.decision },
+            }
+          : p,
+      );
     case 'tool-undone':
       return updateTool(parts, e.toolCallId, (p) => ({ ...p, undo: e.undo }));
     case 'interjection-accepted':

@@ -6,6 +6,7 @@
  * other ends: the JSON-safe value a tool's output is kept as, the text a person sees, and the reader of
  * results journaled as strings before results were typed.
  */
+import type { ResultImage } from '../core/chat-message';
 import type { ToolFailure, ToolResult, UntrustedKind } from '../core/tool-result';
 import { wrapUntrusted } from './wrap-untrusted';
 
@@ -36,7 +37,9 @@ export function toModelText(result: ToolResult, boundary: string, toolName?: str
     if (result.untrustedDetail === undefined) return result.error;
     return `${result.error}\n${wrapUntrusted(result.untrusted ?? 'page_content', result.untrustedDetail, boundary, toolName)}`;
   }
-  const text = valueText(result.value);
+  // Page images go to the model as image parts (resultImages), not as base64 in the text.
+  const value = toolName && resultImages(result, toolName).length ? withoutPageImages(result.value) : result.value;
+  const text = valueText(value);
   return result.untrusted ? wrapUntrusted(result.untrusted, text, boundary, toolName) : text;
 }
 
@@ -116,4 +119,29 @@ export function toolResultOf(
 ): ToolResult | undefined {
   if (r.result !== undefined) return r.result;
   return typeof r.output === 'string' ? fromLegacyOutput(r.output, isError, r.toolName, boundary) : undefined;
+}
+
+/** The tools whose output may carry page images (a scanned PDF's pages): built-ins no user or MCP tool can be named as. */
+const PAGE_IMAGE_TOOLS = new Set(['read_page', 'fetch_url']);
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The images a result sends the model beside its text: the `pageImages` of a document read by read_page or
+ * fetch_url for a model that takes images (JPEG or PNG in base64); none for any other tool or shape.
+ */
+export function resultImages(result: ToolResult, toolName: string): ResultImage[] {
+  if (isToolFailure(result) || !PAGE_IMAGE_TOOLS.has(toolName)) return [];
+  const images = (result.value as { pageImages?: unknown } | null | undefined)?.pageImages;
+  if (!Array.isArray(images)) return [];
+  return images.flatMap((i: { mediaType?: unknown; data?: unknown }) =>
+    (i?.mediaType === 'image/jpeg' || i?.mediaType === 'image/png') && typeof i.data === 'string' && BASE64.test(i.data)
+      ? [{ mediaType: i.mediaType, data: i.data }]
+      : [],
+  );
+}
+
+/** The output without its images' data: the pages they show stay named (`pageImages: [{ page }]`). */
+function withoutPageImages(value: unknown): unknown {
+  const { pageImages, ...rest } = value as { pageImages: Array<{ page?: unknown }> };
+  return { ...rest, pageImages: pageImages.map((i) => ({ page: i?.page })) };
 }

@@ -22,6 +22,14 @@ export function createAttachedDocumentReader(offscreen: OffscreenClient): ReadAt
 export function createDocumentReader(offscreen: OffscreenClient, transfers: DocumentTransfers): ReadDocumentFile {
   return async (file) => {
     const transferId = await transfers.put(file);
-    return offscreen.send('readDocument', { transferId, name: file.name, maxChars: file.maxChars, url: file.url });
+    return offscreen.send('readDocument', {
+      transferId,
+      name: file.name,
+      maxChars: file.maxChars,
+      url: file.url,
+      // The password goes in the message, never with the bytes into the store.
+      ...(file.password !== undefined ? { password: file.password } : {}),
+      ...(file.renderScans ? { renderScans: true } : {}),
+    });
   };
 }

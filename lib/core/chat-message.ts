@@ -27,6 +27,14 @@ export interface ToolResultPart {
   toolName: string;
   output: string;
   isError?: boolean;
+  /** Images sent with the result (a scanned document's pages), for a model that takes images. */
+  images?: ResultImage[];
+}
+
+/** An image a tool result carries: base64, without a data: prefix. */
+export interface ResultImage {
+  mediaType: 'image/png' | 'image/jpeg';
+  data: string;
 }
 
 /** A message in the vendor-neutral shape the ChatModel contract takes. */

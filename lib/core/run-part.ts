@@ -38,6 +38,8 @@ export type RunPart =
         destination?: string;
       };
       nested?: RunPart[];
+      /** The call asks the user for a document's password on its card (never the password itself). */
+      password?: { promptId: string; file: string; wrong?: true; decision?: 'given' | 'cancelled' };
       /** What the user's Undo of this call did (fill_form): set once, so the card stops offering it. */
       undo?: UndoOutcome;
     }

@@ -8,6 +8,7 @@ import * as pdfjs from 'pdfjs-dist';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { isHiddenItem, scanPdfTextVisibility } from './find-hidden-pdf-text';
 import { documentError, type DocumentError } from './document-error';
+import { PAGE_IMAGE_LIMITS, renderPdfPage, type PageImage } from './render-pdf-page';
 
 export interface PdfAssets {
   /** URL of pdf.js's worker script (the extension's own copy); unset, the caller has set GlobalWorkerOptions. */
@@ -28,11 +29,13 @@ export interface PdfText {
   imagePages: number[];
   /** Text pieces left out because a person could not see them. */
   hiddenItems: number;
+  /** The first scanned pages as images (only when asked for: `renderScans`). */
+  pageImages?: PageImage[];
 }
 
 export async function readPdf(
   bytes: Uint8Array,
-  options: PdfAssets & { maxPages: number; signal?: AbortSignal; password?: string },
+  options: PdfAssets & { maxPages: number; signal?: AbortSignal; password?: string; renderScans?: boolean },
 ): Promise<PdfText> {
   if (options.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = options.workerSrc;
   const task = pdfjs.getDocument({
@@ -90,6 +93,16 @@ export async function readPdf(
       out.pages.push(text);
       if (!text && scan.hasImage) out.imagePages.push(n);
       page.cleanup();
+    }
+    // For a model that takes images: the first scanned pages drawn, bounded in count and size.
+    if (options.renderScans && out.imagePages.length) {
+      out.pageImages = [];
+      for (const n of out.imagePages.slice(0, PAGE_IMAGE_LIMITS.maxPages)) {
+        options.signal?.throwIfAborted();
+        const page = await doc.getPage(n);
+        out.pageImages.push(await renderPdfPage(page));
+        page.cleanup();
+      }
     }
     return out;
   } finally {

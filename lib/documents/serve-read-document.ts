@@ -15,6 +15,8 @@ export interface ReadDocumentRequest {
   name: string;
   url?: string;
   maxChars: number;
+  password?: string;
+  renderScans?: boolean;
 }
 
 /** Where the extension keeps pdf.js's files (copied there at build time by wxt.config.ts). */
@@ -34,11 +36,18 @@ export function createReadDocumentHandler(deps: {
     const file = r.attachmentId ? await attachedFile(r.attachmentId) : await deps.transfers.take(r.transferId ?? '');
     if (!file) throw documentError('not_found', `Could not read ${r.name}: its bytes were not handed over.`);
     const read = await readDocument(
-      { bytes: file.bytes, name: r.name, mediaType: file.mediaType, ...(r.url ? { url: r.url } : {}) },
+      {
+        bytes: file.bytes,
+        name: r.name,
+        mediaType: file.mediaType,
+        ...(r.url ? { url: r.url } : {}),
+        ...(r.password !== undefined ? { password: r.password } : {}),
+      },
       {
         workerSrc: deps.assetUrl(`/${PDFJS_ASSET_DIR}/pdf.worker.min.mjs`),
         cMapUrl: deps.assetUrl(`/${PDFJS_ASSET_DIR}/cmaps/`),
         standardFontDataUrl: deps.assetUrl(`/${PDFJS_ASSET_DIR}/standard_fonts/`),
+        ...(r.renderScans ? { renderScans: true } : {}),
       },
     );
     return toDocumentReading(read, r.maxChars);

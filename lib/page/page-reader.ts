@@ -6,7 +6,7 @@
 import type { PageReading, ReadPageInput } from './read-page';
 
 /** Reads a document for read_page. */
-export type PageReader = (doc: Document, input: ReadPageInput) => PageReading;
+export type PageReader = (doc: Document, input: ReadPageInput) => PageReading | Promise<PageReading>;
 
 declare global {
   // A `var` is what makes a property of globalThis visible to the other bundle in the same isolated world.

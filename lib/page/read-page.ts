@@ -43,6 +43,11 @@ export interface PageReading {
    * reader cannot see); the background then reads the file itself.
    */
   documentType?: string;
+  /**
+   * The transcripts of the page's videos that have a captions or subtitles track: each cue's start time (a link to
+   * the video at that moment) and text. In the first window only (read-video-captions.ts).
+   */
+  videoTranscripts?: string;
 }
 
 const DEFAULT_MAX_CHARS = 20_000;

@@ -50,13 +50,14 @@ export function mapAnthropicMessages(call: ChatCall): MessageParam[] {
     } else {
       blocks = m.content.map((r) => {
         const { text, image } = splitToolResultImage(r);
-        const content = image
+        const images = [...(image ? [image] : []), ...(r.images ?? [])];
+        const content = images.length
           ? [
               { type: 'text' as const, text },
-              {
+              ...images.map((i) => ({
                 type: 'image' as const,
-                source: { type: 'base64' as const, media_type: image.mediaType, data: image.data },
-              },
+                source: { type: 'base64' as const, media_type: i.mediaType, data: i.data },
+              })),
             ]
           : r.output;
         return { type: 'tool_result', tool_use_id: r.toolCallId, content, is_error: r.isError ?? false };

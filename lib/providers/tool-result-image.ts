@@ -3,16 +3,12 @@
  * conversation keep, how the mappers split it back into text and an image part for the vendors, and what a
  * model that takes no images reads instead.
  */
-import type { ChatMessage, ToolResultPart } from '../core/chat-message';
+import type { ChatMessage, ResultImage, ToolResultPart } from '../core/chat-message';
 
 /** The only tool whose results may carry an image: a built-in whose name no user or MCP tool can take. */
 export const IMAGE_TOOL = 'screenshot';
 
-export interface ToolResultImage {
-  mediaType: 'image/png' | 'image/jpeg';
-  /** Base64, without a data: prefix. */
-  data: string;
-}
+export type ToolResultImage = ResultImage;
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -67,24 +63,37 @@ export function splitToolResultImage(part: ToolResultPart): { text: string; imag
 export const NO_IMAGES =
   'Error: this model does not accept images, so the screenshot was not sent to it. Use get_page_state or read_page to see the page instead.';
 
-/** A result as a model without image input reads it: a screenshot becomes NO_IMAGES, anything else stays as it is. */
+/** What a model that takes no images reads after a result whose page images were left out. */
+export const pageImagesLeftOut = (n: number) =>
+  `(${n === 1 ? 'The page image was' : `The ${n} page images were`} not sent: this model does not accept images.)`;
+
+/**
+ * A result as a model without image input reads it: a screenshot becomes NO_IMAGES, a result with page images
+ * says they were left out, anything else stays as it is.
+ */
 export function toolResultText(part: ToolResultPart): string {
-  return splitToolResultImage(part).image ? NO_IMAGES : part.output;
+  if (splitToolResultImage(part).image) return NO_IMAGES;
+  return part.images?.length ? `${part.output}\n${pageImagesLeftOut(part.images.length)}` : part.output;
 }
 
 /** Whether any tool result (or attached image) among `messages` carries an image. */
 export function carriesImage(messages: ChatMessage[]): boolean {
   return messages.some(
     (m) =>
-      (m.role === 'tool' && m.content.some((r) => splitToolResultImage(r).image)) ||
+      (m.role === 'tool' && m.content.some((r) => r.images?.length || splitToolResultImage(r).image)) ||
       (m.role === 'user' && m.content.some((p) => p.type === 'image')),
   );
 }
 
-/** `messages` with every screenshot's image replaced by NO_IMAGES, for a model that takes no images. */
+/** `messages` with every image left out (a screenshot becomes NO_IMAGES), for a model that takes no images. */
 export function withoutImages(messages: ChatMessage[]): ChatMessage[] {
+  const textOnly = (r: ToolResultPart): ToolResultPart => {
+    const { images, ...rest } = r;
+    void images; // left out: this model reads the note instead
+    return { ...rest, output: toolResultText(r) };
+  };
   return messages.map((m) => {
-    if (m.role === 'tool') return { ...m, content: m.content.map((r) => ({ ...r, output: toolResultText(r) })) };
+    if (m.role === 'tool') return { ...m, content: m.content.map(textOnly) };
     // An attached image (a fallback model that takes none): its place in the turn's data block says it was attached.
     if (m.role === 'user' && m.content.some((p) => p.type === 'image'))
       return { ...m, content: m.content.filter((p) => p.type !== 'image') };

@@ -66,6 +66,10 @@ export const offscreenRequestSchemas = lazyRecord({
         name: z.string().min(1).max(1000),
         url: url.optional(),
         maxChars: z.number().int().min(500).max(10_000_000),
+        /** A PDF's password, as the user typed it on the card (in this message only: never stored with the bytes). */
+        password: z.string().min(1).max(1000).optional(),
+        /** Draw the first scanned pages as images too (the model of the run takes images). */
+        renderScans: z.boolean().optional(),
       })
       .refine((r) => (r.transferId === undefined) !== (r.attachmentId === undefined), {
         message: 'exactly one of transferId and attachmentId',

@@ -68,6 +68,14 @@ export interface ToolContext {
   /** Runs a sub-agent under this tool call and resolves with its final text. */
   delegate(request: DelegateRequest): Promise<string>;
   now(): number;
+  /**
+   * Asks the user, on this call's card, for the password of the document `file` (`wrong`: the last one was not
+   * right) and resolves with what they typed, or undefined when they cancelled. The password goes from the card
+   * to this worker's memory only: never into the journal, an event, the result or the model's request.
+   */
+  askDocumentPassword?(file: string, wrong: boolean): Promise<string | undefined>;
+  /** Whether the run's model takes images, as the model catalog knows it (unknown models: not known to). */
+  modelTakesImages?: boolean;
   /** Says where text in this call's output came from (the runtime records it for the data-flow check). */
   reportRead?(source: ReadSource): void;
 }

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import zlib from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { encryptPdf } from './encrypt-pdf';
 
 export interface PdfLine {
   text: string;
@@ -30,6 +31,20 @@ export async function makePdf(pages: PdfLine[][], title = 'Quarterly report'): P
     );
   }
   return doc.save();
+}
+
+/**
+ * A PDF that opens only with `password` (encrypt-pdf.ts): its pages as makePdf draws them, without metadata (the
+ * title would be a string outside the streams).
+ */
+export async function makeEncryptedPdf(pages: PdfLine[][], password: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = doc.addPage([600, 800]);
+    lines.forEach((l, i) => page.drawText(l.text, { x: 50, y: 750 - i * 20, size: l.size ?? 12, font }));
+  }
+  return encryptPdf(await doc.save({ useObjectStreams: false }), password);
 }
 
 /** A page that is only an image (a scan without a text layer). */

@@ -125,3 +125,36 @@ interface DeveloperPrivate {
   updateExtensionConfiguration(update: { extensionId: string; incognitoAccess: boolean }): Promise<void>;
   getExtensionInfo(id: string): Promise<{ state: string; incognitoAccess: { isEnabled: boolean; isActive: boolean } }>;
 }
+
+/**
+ * Turns "Allow access to file URLs" on or off for the extension, as a person does in chrome://extensions (its
+ * page's own API). Chrome reloads the extension for it (its pages close); resolves once the new worker runs.
+ * An extension loaded from the command line has file access by default, and one reloaded outside developer mode
+ * is disabled as "unsupported", so developer mode is turned on first.
+ */
+export async function setFileAccess(context: BrowserContext, extensionId: string, allowed: boolean): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto('chrome://extensions/');
+    const restarted = context.waitForEvent('serviceworker', {
+      predicate: (w) => w.url().startsWith(`chrome-extension://${extensionId}/`),
+      timeout: 15_000,
+    });
+    await page.evaluate(
+      async ([id, fileAccess]) => {
+        const dev = (chrome as unknown as { developerPrivate: DeveloperPrivate }).developerPrivate;
+        await dev.updateProfileConfiguration({ inDeveloperMode: true });
+        await dev.updateExtensionConfiguration({ extensionId: id, fileAccess });
+      },
+      [extensionId, allowed] as const,
+    );
+    await restarted;
+  } finally {
+    await page.close();
+  }
+}
+
+interface DeveloperPrivate {
+  updateProfileConfiguration(update: { inDeveloperMode: boolean }): Promise<void>;
+  updateExtensionConfiguration(update: { extensionId: string; fileAccess: boolean }): Promise<void>;
+}

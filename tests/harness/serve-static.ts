@@ -22,6 +22,8 @@ const types: Record<string, string> = {
   '.json': 'application/json',
   '.onnx': 'application/octet-stream',
   '.txt': 'text/plain',
+  '.pdf': 'application/pdf',
+  '.vtt': 'text/vtt',
 };
 
 /** Serves `pages` (path → HTML) and, under each `mounts` prefix, the files of a folder; `port` 0 is a free one. */

@@ -65,6 +65,7 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
       totalCharsEstimated: z.boolean().optional(),
       notice: z.string().optional(),
       documentType: z.string().max(200).optional(),
+      videoTranscripts: z.string().max(40_000).optional(),
     }),
   get_form_state: () =>
     z.object({

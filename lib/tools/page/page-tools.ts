@@ -38,6 +38,8 @@ export interface PageToolsDeps {
   targets?: PageTargetStore;
   /** Reads the PDF a tab shows, when the page reader finds Chrome's viewer (read-document-tab.ts). */
   readDocumentTab?: ReadDocumentTab;
+  /** Why a read_page that could not reach its tab failed, when it is a local file the user has not allowed. */
+  localFileRefusal?: (ctx: ToolContext) => Promise<string | undefined>;
 }
 
 /** How a failed preview command names itself in the error logged (the card falls back to the generic preview). */
@@ -120,7 +122,10 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
       runsIn: 'page',
       readOnly: true,
       async execute(input, ctx) {
-        const reading = await execute('read_page')(input, ctx);
+        const reading = await execute('read_page')(input, ctx).catch(async (error: unknown) => {
+          const refusal = await deps.localFileRefusal?.(ctx);
+          throw refusal ? new ToolError(refusal) : error;
+        });
         return reading.documentType === 'application/pdf' && deps.readDocumentTab
           ? deps.readDocumentTab(reading, input, ctx)
           : reading;

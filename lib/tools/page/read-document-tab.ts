@@ -3,8 +3,11 @@
  * background fetches the file the tab shows, with the user's cookies for that site exactly as the tab had them
  * (a report behind a login reads), and reads it with the document reader. The answer has read_page's shape:
  * `--- Page N ---` markers the model can cite, windows by `offset`/`nextOffset`. A scan with no text layer is an
- * error that says so, never an empty read; a local file needs the user's "Allow access to file URLs".
+ * error that says so, never an empty read. A local file (file://) is fetched the same way once the user allowed
+ * "Allow access to file URLs" (the extension pages' CSP lets `connect-src` reach `file:` for it, wxt.config.ts);
+ * without it the answer says how to allow it.
  */
+import type { PageImage } from '../../documents/render-pdf-page';
 import type { PageReading } from '../../page/read-page';
 import { sliceText } from '../../page/slice-text';
 import type { ToolContext } from '../define-tool';
@@ -24,13 +27,29 @@ export type ReadDocumentTab = (
   reading: PageReading,
   input: { offset?: number; maxChars?: number },
   ctx: ToolContext,
-) => Promise<PageReading>;
+) => Promise<PageReading & { pageImages?: PageImage[] }>;
 
 const DEFAULT_MAX_CHARS = 20_000;
 
 export const FILE_ACCESS_OFF =
-  'This PDF is a file on this computer, and Tabwise may not read local files yet. To allow it: open chrome://extensions, ' +
+  'This tab shows a file on this computer, and Tabwise may not read local files. To allow it: open chrome://extensions, ' +
   'find Tabwise, choose Details and turn on "Allow access to file URLs", then ask again.';
+
+/**
+ * Why read_page could not reach a tab, when the reason is the user's file-access setting: Chrome neither lets the
+ * page reader into a file:// tab nor the worker fetch a file:// URL without it. Undefined for any other tab.
+ */
+export function createLocalFileRefusal(deps: {
+  tabUrl(tabId: number): Promise<string | undefined>;
+  isFileAccessAllowed(): Promise<boolean>;
+}): (ctx: ToolContext) => Promise<string | undefined> {
+  return async (ctx) => {
+    if (ctx.tabId === undefined) return undefined;
+    const url = await deps.tabUrl(ctx.tabId).catch(() => undefined);
+    if (!url?.startsWith('file:')) return undefined;
+    return (await deps.isFileAccessAllowed()) ? undefined : FILE_ACCESS_OFF;
+  };
+}
 
 export function createReadDocumentTab(deps: ReadDocumentTabDeps): ReadDocumentTab {
   return async (reading, input, ctx) => {
@@ -66,11 +85,18 @@ export function createReadDocumentTab(deps: ReadDocumentTabDeps): ReadDocumentTa
     const doc = await readDocumentResponse(
       deps.readDocument,
       response,
-      { name, mediaType: reading.documentType ?? 'application/pdf', url },
+      // A model that takes images is sent the scanned pages as images (drawn in the offscreen document).
+      {
+        name,
+        mediaType: reading.documentType ?? 'application/pdf',
+        url,
+        ...(ctx.modelTakesImages ? { renderScans: true } : {}),
+      },
       ctx.signal,
+      ctx.askDocumentPassword,
     );
     const images = doc.imagePages?.length ?? 0;
-    if (images > 0 && images === doc.pagesRead)
+    if (images > 0 && images === doc.pagesRead && !doc.pageImages?.length)
       throw new ToolError(
         `${name} has no text to read: ${images === 1 ? 'its page is an image' : `all ${images} pages are images`} without a text layer (a scan). ` +
           'If you can see images, take a screenshot of the tab to look at the page shown; otherwise tell the user this PDF cannot be read as text.',
@@ -94,6 +120,8 @@ export function createReadDocumentTab(deps: ReadDocumentTabDeps): ReadDocumentTa
       ...(reading.selection ? { selection: reading.selection } : {}),
       ...(notes.length ? { notice: notes.join(' ') } : {}),
       documentType: reading.documentType ?? 'application/pdf',
+      // The first window carries the page images (each later window would send them again).
+      ...(doc.pageImages?.length && offset === 0 ? { pageImages: doc.pageImages } : {}),
     };
   };
 }

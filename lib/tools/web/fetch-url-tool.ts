@@ -4,6 +4,7 @@
  * read_page (run in the offscreen document, which has a DOM). Each new site asks the user once per run;
  * "always allow" holds per site.
  */
+import type { PageImage } from '../../documents/render-pdf-page';
 import { z } from 'zod';
 import { sliceText } from '../../page/slice-text';
 import { defineTool, type ToolContext } from '../define-tool';
@@ -178,10 +179,11 @@ async function fetchUrl(deps: FetchUrlToolDeps, input: z.output<typeof fetchUrlI
     ...(slice.nextOffset !== undefined ? { nextOffset: slice.nextOffset } : {}),
     ...(notes.length ? { notes } : {}),
     ...(remembered ? { history: remembered } : {}),
+    ...(page.pageImages && offset === 0 ? { pageImages: page.pageImages } : {}),
   };
 }
 
-type ReadResult = ParsedPage & { truncated: boolean; pdf?: boolean };
+type ReadResult = ParsedPage & { truncated: boolean; pdf?: boolean; pageImages?: PageImage[] };
 
 /** An HTML, text or JSON response: at most FETCH_MAX_BYTES, HTML through read_page's reader. */
 async function readFetchedPage(
@@ -227,8 +229,13 @@ async function readFetchedDocument(
     await discard(response);
     throw new ToolError(`Could not read ${name}: documents cannot be read here.`);
   }
-  const file = { name, mediaType: mediaTypeOf(contentType), url: finalUrl };
-  const doc = await readDocumentResponse(deps.readDocument, response, file, ctx.signal);
+  const file = {
+    name,
+    mediaType: mediaTypeOf(contentType),
+    url: finalUrl,
+    ...(ctx.modelTakesImages ? { renderScans: true } : {}),
+  };
+  const doc = await readDocumentResponse(deps.readDocument, response, file, ctx.signal, ctx.askDocumentPassword);
   ctx.reportRead?.({ origin: originOf(finalUrl) });
   return {
     title: doc.title || name,
@@ -237,6 +244,7 @@ async function readFetchedDocument(
     ...(doc.notes.length ? { notice: doc.notes.join(' ') } : {}),
     truncated: doc.truncated ?? false,
     ...(doc.kind === 'pdf' ? { pdf: true } : {}),
+    ...(doc.pageImages?.length ? { pageImages: doc.pageImages } : {}),
   };
 }
 

@@ -19,15 +19,31 @@ export type ReadDocumentFile = (file: {
   mediaType: string;
   url: string;
   maxChars: number;
+  /** A PDF's password, as the user typed it on the card. */
+  password?: string;
+  /** Draw the first scanned pages as images too (for a model that takes images). */
+  renderScans?: boolean;
 }) => Promise<DocumentReading>;
+
+/** Asks the user for the document's password (`wrong`: the last one was not right); undefined when they cancelled. */
+export type AskDocumentPassword = (file: string, wrong: boolean) => Promise<string | undefined>;
+
+/** Passwords tried on one document before the read gives up. */
+export const MAX_PASSWORD_TRIES = 5;
+
+const isPasswordError = (error: unknown): 'needs_password' | 'wrong_password' | undefined => {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === 'needs_password' || code === 'wrong_password' ? code : undefined;
+};
 
 const mb = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
 
 export async function readDocumentResponse(
   readDocument: ReadDocumentFile,
   response: Response,
-  file: { name: string; mediaType: string; url: string },
+  file: { name: string; mediaType: string; url: string; renderScans?: boolean },
   signal: AbortSignal,
+  askPassword?: AskDocumentPassword,
 ): Promise<DocumentReading> {
   const tooLarge = (size: string) =>
     new ToolError(
@@ -42,10 +58,32 @@ export async function readDocumentResponse(
   }
   const body = await readCappedBody(response, DOCUMENT_MAX_BYTES);
   if (body.truncated) throw tooLarge(`larger than ${mb(DOCUMENT_MAX_BYTES)}`);
-  try {
-    return await readDocument({ ...file, bytes: body.bytes, maxChars: DOCUMENT_MAX_CHARS });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new ToolError(error instanceof Error ? error.message : String(error), { cause: error });
+  // A password-protected PDF: the user is asked on the call's card (never the model), and asked again when wrong.
+  let password: string | undefined;
+  for (let tries = 0; ; tries++) {
+    try {
+      return await readDocument({
+        ...file,
+        bytes: body.bytes,
+        maxChars: DOCUMENT_MAX_CHARS,
+        ...(password !== undefined ? { password } : {}),
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const locked = isPasswordError(error);
+      if (!locked || !askPassword) throw new ToolError(errorText(error), { cause: error });
+      if (tries >= MAX_PASSWORD_TRIES)
+        throw new ToolError(
+          `Could not read ${file.name}: it is protected with a password, and the ${MAX_PASSWORD_TRIES} passwords the user typed were not right.`,
+        );
+      password = await askPassword(file.name, locked === 'wrong_password');
+      if (password === undefined)
+        throw new ToolError(
+          `Could not read ${file.name}: it is protected with a password, and the user cancelled instead of typing it. ` +
+            'Do not ask for the password in the chat: the user can ask you to read it again.',
+        );
+    }
   }
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

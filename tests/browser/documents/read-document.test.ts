@@ -2,7 +2,7 @@ import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readDocument } from '../../../lib/documents/read-document';
-import { makeDocx, makePdf, makeScannedPdf, makeXlsx } from '../../documents/make-documents';
+import { makeDocx, makeEncryptedPdf, makePdf, makeScannedPdf, makeXlsx } from '../../documents/make-documents';
 
 beforeAll(() => {
   pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
@@ -47,6 +47,49 @@ describe('readDocument: PDF', () => {
     const doc = await read(await makeScannedPdf(), 'scan.pdf');
     expect(doc.imagePages).toEqual([1]);
     expect(doc.notes).toContain('Every page is an image with no text layer (a scan): there is no text to read.');
+  });
+
+  it('a PDF locked with a password: needs_password without one, wrong_password with a wrong one, its text with the right one', async () => {
+    const locked = await makeEncryptedPdf(
+      [[{ text: 'Board minutes, 3 May.' }], [{ text: 'Budget approved.' }]],
+      'tulip-42',
+    );
+    const withPassword = (password?: string) =>
+      readDocument(
+        { bytes: locked, name: 'minutes.pdf', mediaType: 'application/pdf', ...(password ? { password } : {}) },
+        {},
+      );
+    expect(await errorOf(withPassword())).toEqual({
+      code: 'needs_password',
+      message: 'Could not read minutes.pdf: it is protected with a password.',
+    });
+    expect(await errorOf(withPassword('tulip-41'))).toEqual({
+      code: 'wrong_password',
+      message: 'Could not read minutes.pdf: the password is not right.',
+    });
+    const doc = await withPassword('tulip-42');
+    expect(doc.text).toBe('--- Page 1 ---\nBoard minutes, 3 May.\n\n--- Page 2 ---\nBudget approved.');
+  });
+
+  it('draws scanned pages as JPEGs when asked (for a model that takes images), at most 1024 px on the longer side', async () => {
+    const scan = await makeScannedPdf();
+    const plain = await read(scan, 'scan.pdf');
+    expect(plain.pageImages).toBeUndefined();
+    const doc = await readDocument(
+      { bytes: scan, name: 'scan.pdf', mediaType: 'application/pdf' },
+      { renderScans: true },
+    );
+    expect(doc.pageImages).toHaveLength(1);
+    const [image] = doc.pageImages!;
+    expect(image).toMatchObject({ page: 1, mediaType: 'image/jpeg', width: 768, height: 1024 });
+    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(image!.data), (c) => c.charCodeAt(0))]));
+    expect([bitmap.width, bitmap.height]).toEqual([768, 1024]);
+    // The scan's image is drawn over the page (its one pixel stretched), not a blank white page.
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const [r, g, b] = ctx.getImageData(384, 512, 1, 1).data;
+    expect(r! + g! + b!).toBeLessThan(600);
   });
 
   it('refuses a corrupt PDF by name', async () => {

@@ -6,6 +6,7 @@ import { ToolError } from '../../../../lib/tools/tool-error';
 import type { ToolContext } from '../../../../lib/tools/define-tool';
 import { formatFillPreview } from '../../../../lib/tools/page/format-fill-preview';
 import { createPageTools } from '../../../../lib/tools/page/page-tools';
+import { createLocalFileRefusal, FILE_ACCESS_OFF } from '../../../../lib/tools/page/read-document-tab';
 
 const ctx = {
   runId: 'r1',
@@ -75,6 +76,29 @@ describe('createPageTools', () => {
     await expect(Promise.resolve(readClosed!.execute({}, ctx))).rejects.toMatchObject({
       message: 'read_page failed: The tab was closed before the tool could finish.',
       outcome: 'page-gone',
+    });
+  });
+
+  it('read_page on a local file the user has not allowed says how to allow it; any other failure stays its own', async () => {
+    const failing = routeAnswering(() => ({ ok: false, reason: 'no-receiver', message: 'Cannot access contents' }));
+    const urls: Record<number, string> = { 3: 'file:///home/ada/minutes.pdf', 4: 'https://example.com/a.pdf' };
+    let allowed = false;
+    const [readPage] = createPageTools({
+      routeToPage: failing,
+      localFileRefusal: createLocalFileRefusal({
+        tabUrl: async (tabId) => urls[tabId],
+        isFileAccessAllowed: async () => allowed,
+      }),
+    });
+    await expect(Promise.resolve(readPage!.execute({}, ctx))).rejects.toMatchObject({ message: FILE_ACCESS_OFF });
+    expect(FILE_ACCESS_OFF).toContain('chrome://extensions');
+    expect(FILE_ACCESS_OFF).toContain('"Allow access to file URLs"');
+    await expect(Promise.resolve(readPage!.execute({}, { ...ctx, tabId: 4 }))).rejects.toMatchObject({
+      message: expect.stringContaining('Cannot access contents'),
+    });
+    allowed = true;
+    await expect(Promise.resolve(readPage!.execute({}, ctx))).rejects.toMatchObject({
+      message: expect.stringContaining('Cannot access contents'),
     });
   });
 
