@@ -267,7 +267,10 @@ test('read_page on a local file:// PDF reads it by page while file access is all
     const before = chatRequests(llm).length;
     llm.enqueue(call('read_page', {}), { text: ['Tabwise may not read local files yet.'] });
     panel = await openPanel(context, extensionId);
+    // The panel reopens on the conversation above: send once it is shown, so the new answer is the second one.
+    await expect(assistantMessages(panel)).toHaveCount(1);
     await sendChat(panel, 'Summarise this PDF.');
+    await expect(assistantMessages(panel)).toHaveCount(2);
     await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
     expect(chatRequests(llm).length).toBeGreaterThan(before);
     const refused = toolResults(chatRequests(llm).at(-1)!.body).at(-1)!;

@@ -26,6 +26,7 @@ const SECTIONS = [
   'Memories',
   'Remember what I read',
   'Web search',
+  'Documents',
   'Performance',
   'Privacy & data',
   'About',
