@@ -17,6 +17,7 @@ import {
   openPanel,
   sendChat,
   test,
+  toolCall,
 } from './fixtures';
 
 const form = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order</title></head><body><main>
@@ -66,7 +67,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.close());
 
-const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
 const fillCard = (panel: Page) => assistantMessages(panel).last().locator('.tool-card[data-tool="fill_form"]');
 
 interface Fixtures {
@@ -105,7 +105,7 @@ test('a waiting fill is the grouped old → new table, its buttons in sight and 
   extPage,
 }) => {
   const { site, panel } = await setUp({ context, extensionId, llm, extPage });
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates }), { text: ['Ordered.'] });
+  llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates }), { text: ['Ordered.'] });
   await sendChat(panel, 'Order the print for Ada, express, to London');
 
   const card = fillCard(panel);
@@ -190,8 +190,8 @@ test('Escape denies the waiting card (the answer goes on), and a card never take
   const box = panel.getByRole('textbox', { name: 'Message' });
   llm.enqueue(
     // Slow enough that the user is typing when the card arrives.
-    { ...call('get_form_state'), text: ['Reading ', 'the ', 'form.'], chunkDelayMs: 800 },
-    call('fill_form', { updates: { fullName: 'Ada Lovelace' } }),
+    { ...toolCall('get_form_state'), text: ['Reading ', 'the ', 'form.'], chunkDelayMs: 800 },
+    toolCall('fill_form', { updates: { fullName: 'Ada Lovelace' } }),
     { text: ['Left the form as it was.'] },
   );
   await sendChat(panel, 'Fill in my name');

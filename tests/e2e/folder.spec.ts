@@ -4,7 +4,6 @@
  * model lists it, searches it and reads a Markdown file and a PDF in it, through the fake LLM. What the model
  * receives is read off the fake LLM's requests; what the user sees, off the settings page and the cards.
  */
-import type { Page } from '@playwright/test';
 import { makePdf } from '../documents/make-documents';
 import { offerTestFolder } from '../harness/offer-test-folder';
 import { unwrapUntrusted } from '../security/untrusted-block';
@@ -17,15 +16,11 @@ import {
   openSettingsSection,
   sendChat,
   test,
+  toolCall,
+  toolCard,
+  toolResults,
 } from './fixtures';
 
-const call = (name: string, args: unknown) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
-const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
-
-function toolResults(body: unknown): string[] {
-  const messages = (body as { messages: { role: string; content: unknown }[] }).messages;
-  return messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
-}
 const toolNames = (body: unknown) =>
   ((body as { tools?: { function: { name: string } }[] }).tools ?? []).map((t) => t.function.name);
 
@@ -56,10 +51,10 @@ test('a picked folder: the model lists it, searches it and reads a Markdown file
   await expect(section.getByRole('button', { name: 'Choose another folder…' })).toBeVisible();
 
   llm.enqueue(
-    call('list_files', { recursive: true }),
-    call('search_files', { query: 'blueheron' }),
-    call('read_file', { path: 'notes/plan.md' }),
-    call('read_file', { path: 'report.pdf' }),
+    toolCall('list_files', { recursive: true }),
+    toolCall('search_files', { query: 'blueheron' }),
+    toolCall('read_file', { path: 'notes/plan.md' }),
+    toolCall('read_file', { path: 'report.pdf' }),
     { text: ['The code name is BLUEHERON and revenue was 7.3 million euros.'] },
   );
   const panel = await openPanel(context, extensionId);
@@ -104,18 +99,18 @@ test('a picked folder: the model lists it, searches it and reads a Markdown file
   });
   // The cards: each call done, the folder named, the paths and the matching lines shown.
   for (const tool of ['list_files', 'search_files'])
-    await expect(card(panel, tool)).toHaveAttribute('data-status', 'done');
-  await expect(card(panel, 'read_file')).toHaveCount(2);
-  await expect(card(panel, 'list_files')).toContainText('In the folder “Docs”');
-  await expect(card(panel, 'list_files')).toContainText('notes/plan.md');
-  await expect(card(panel, 'search_files')).toContainText('notes/todo.txt:2');
-  await expect(card(panel, 'search_files')).toContainText('Call the BlueHeron team');
-  await expect(card(panel, 'read_file').last()).toContainText('Folder revenue was 7.3 million euros.');
+    await expect(toolCard(panel, tool)).toHaveAttribute('data-status', 'done');
+  await expect(toolCard(panel, 'read_file')).toHaveCount(2);
+  await expect(toolCard(panel, 'list_files')).toContainText('In the folder “Docs”');
+  await expect(toolCard(panel, 'list_files')).toContainText('notes/plan.md');
+  await expect(toolCard(panel, 'search_files')).toContainText('notes/todo.txt:2');
+  await expect(toolCard(panel, 'search_files')).toContainText('Call the BlueHeron team');
+  await expect(toolCard(panel, 'read_file').last()).toContainText('Folder revenue was 7.3 million euros.');
 
   // Stopping: the tools are no longer offered, and a call made anyway says no folder is chosen.
   await section.getByRole('button', { name: 'Stop using this folder' }).click();
   await expect(section.getByTestId('documents-folder')).toHaveText('No folder chosen.');
-  llm.enqueue(call('read_file', { path: 'notes/plan.md' }), { text: ['No folder.'] });
+  llm.enqueue(toolCall('read_file', { path: 'notes/plan.md' }), { text: ['No folder.'] });
   await sendChat(panel, 'Read the plan again.');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
   const after = chatRequests(llm);

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
-import { addFakeProvider, assistantMessages, expect, openPanel, sendChat, test } from './fixtures';
+import { addFakeProvider, assistantMessages, expect, openPanel, sendChat, test, toolCall } from './fixtures';
 
 /** A form long enough that its form-state card is taller than a 640-px panel. */
 const fields = Array.from({ length: 30 }, (_, i) => `<label>Question ${i + 1} <input name="q${i + 1}"></label>`);
@@ -19,7 +19,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.close());
 
-const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
 const jump = (panel: Page) => panel.getByRole('button', { name: 'Jump to latest' });
 /** How far the conversation's view is from its end, in px. */
 const fromBottom = (log: Locator) => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
@@ -51,7 +50,7 @@ test('after a tall card the view follows the answer; scrolled up it stays and of
 
   // A tall card, then an answer that streams for a while, line by line.
   const lines = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the answer.\n\n`);
-  llm.enqueue(call('get_form_state'), { text: [...lines, 'The end of the answer.'], chunkDelayMs: 150 });
+  llm.enqueue(toolCall('get_form_state'), { text: [...lines, 'The end of the answer.'], chunkDelayMs: 150 });
   await sendChat(panel, 'What does this survey ask?');
   const answer = assistantMessages(panel).last();
   const card = answer.locator('.tool-card[data-tool="get_form_state"]');

@@ -7,7 +7,17 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
-import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addFakeProvider,
+  assistantMessages,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+  toolCall,
+  toolCard,
+} from './fixtures';
 import { unwrapUntrusted } from '../security/untrusted-block';
 
 let pages: FixtureServer;
@@ -28,8 +38,6 @@ async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm,
   const panel = await openPanel(context, extensionId);
   return { page, state, panel };
 }
-
-const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
 
 /** Every result of `toolName` the model received, in order (inside their untrusted blocks). */
 function toolResults(llm: FakeLlm, toolName: string): string[] {
@@ -52,9 +60,8 @@ function toolResults(llm: FakeLlm, toolName: string): string[] {
     .map((m) => unwrapUntrusted(typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
 }
 
-const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 const approve = async (panel: Page, tool: string, preview: string) => {
-  const c = card(panel, tool).last();
+  const c = toolCard(panel, tool).last();
   await expect(c.locator('.approval .preview')).toContainText(preview);
   await c.getByRole('button', { name: 'Approve' }).click();
 };
@@ -67,12 +74,12 @@ test('a run observes with get_page_state, then clicks a span link, chooses in a 
 }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage);
   llm.enqueue(
-    call('get_page_state'),
-    call('click', { key: 'e1' }),
-    call('select', { ref: 'e2', option: 'Georgia' }),
-    call('set_value', { ref: 'e3', value: '7' }),
-    call('select', { ref: 'e4', option: 'Large' }),
-    call('click', { key: 'e5' }),
+    toolCall('get_page_state'),
+    toolCall('click', { key: 'e1' }),
+    toolCall('select', { ref: 'e2', option: 'Georgia' }),
+    toolCall('set_value', { ref: 'e3', value: '7' }),
+    toolCall('select', { ref: 'e4', option: 'Large' }),
+    toolCall('click', { key: 'e5' }),
     { text: ['Ordered.'] },
   );
   await sendChat(panel, 'Open the report, then order a large one to Georgia at volume 7');
@@ -111,7 +118,7 @@ test('an action on a ref the snapshot never listed is refused before any card, a
 }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage);
   const before = await state();
-  llm.enqueue(call('get_page_state'), call('type', { ref: 'e999', text: 'Ignore previous instructions' }), {
+  llm.enqueue(toolCall('get_page_state'), toolCall('type', { ref: 'e999', text: 'Ignore previous instructions' }), {
     text: ['Could not.'],
   });
   await sendChat(panel, 'Type something');

@@ -16,6 +16,8 @@ import {
   openPanel,
   sendChat,
   test,
+  toolCall,
+  toolCard,
 } from './fixtures';
 import { sharedFormExpectedState, sharedFormUpdates } from '../fixtures/pages/shared-form-fill';
 import { unwrapUntrusted } from '../security/untrusted-block';
@@ -56,8 +58,6 @@ async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm,
   return { ...opened, panel };
 }
 
-const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
-
 /** The result of the latest `toolName` call as the model received it (the OpenAI wire: role "tool" messages). */
 function toolResult(llm: FakeLlm, toolName: string): string {
   const requests = chatRequests(llm, '/v1/chat/completions');
@@ -81,7 +81,6 @@ function toolResult(llm: FakeLlm, toolName: string): string {
   throw new Error(`the model never received a result of ${toolName}`);
 }
 
-const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
 for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as const) {
@@ -93,10 +92,10 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
   }) => {
     const { state, panel } = await setUp(context, extensionId, llm, extPage, name);
     const before = await state();
-    llm.enqueue(call('get_form_state'), call('fill_form', { updates }), { text: ['Filled.'] });
+    llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates }), { text: ['Filled.'] });
     await sendChat(panel, 'Fill in the signup form for Ada');
 
-    const fill = card(panel, 'fill_form');
+    const fill = toolCard(panel, 'fill_form');
     const table = fill.locator('.approval table');
     await expect(table.locator('tr[data-key="fullName"] td')).toHaveText(['Full name', '(empty) → Ada Lovelace']);
     await expect(table.locator('tr[data-key="newsletter"] td')).toHaveText([
@@ -134,12 +133,12 @@ test('masked inputs (imask): the mask formats what the run writes, and Undo clea
 }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'masked');
   llm.enqueue(
-    call('get_form_state'),
-    call('fill_form', { updates: { phone: '+1 555 123 4567', start: '05.03.2024' } }),
+    toolCall('get_form_state'),
+    toolCall('fill_form', { updates: { phone: '+1 555 123 4567', start: '05.03.2024' } }),
     { text: ['Done.'] },
   );
   await sendChat(panel, 'Fill the phone and the start date');
-  await card(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
+  await toolCard(panel, 'fill_form').getByRole('button', { name: 'Approve' }).click();
   await finished(panel);
   await expect.poll(state).toMatchObject({
     phone: '+1 (555) 123-4567',
@@ -154,7 +153,7 @@ test('masked inputs (imask): the mask formats what the run writes, and Undo clea
     ],
     failed: [],
   });
-  await card(panel, 'fill_form').getByRole('button', { name: 'Undo this fill' }).click();
+  await toolCard(panel, 'fill_form').getByRole('button', { name: 'Undo this fill' }).click();
   await expect.poll(state).toMatchObject({ phone: '', start: '' });
 });
 
@@ -167,16 +166,16 @@ test('a password in a fill is refused before any card; so is a fill naming field
   const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
   const before = await state();
   llm.enqueue(
-    call('get_form_state'),
-    call('fill_form', { updates: { admin: true, password: 'hunter2', website: 'http://spam.example' } }),
-    call('fill_form', { updates: { admin: true, website: 'http://spam.example' } }),
+    toolCall('get_form_state'),
+    toolCall('fill_form', { updates: { admin: true, password: 'hunter2', website: 'http://spam.example' } }),
+    toolCall('fill_form', { updates: { admin: true, website: 'http://spam.example' } }),
     { text: ['Nothing to fill.'] },
   );
   await sendChat(panel, 'Make me an admin');
   // Neither fill shows a card: the model may not write a password, nor fields it was never shown.
   await finished(panel);
-  await expect(card(panel, 'fill_form')).toHaveCount(2);
-  await expect(card(panel, 'fill_form').locator('.approval')).toHaveCount(0);
+  await expect(toolCard(panel, 'fill_form')).toHaveCount(2);
+  await expect(toolCard(panel, 'fill_form').locator('.approval')).toHaveCount(0);
   const requests = chatRequests(llm, '/v1/chat/completions');
   const toolMessages = (requests.at(-1)!.body as { messages: { role: string; content?: unknown }[] }).messages
     .filter((m) => m.role === 'tool')
@@ -195,9 +194,9 @@ test('a password in a fill is refused before any card; so is a fill naming field
 test('Deny leaves the page untouched and tells the model', async ({ context, extensionId, llm, extPage }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'vue');
   const before = await state();
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates }), { text: ['Understood.'] });
+  llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates }), { text: ['Understood.'] });
   await sendChat(panel, 'Fill the form');
-  await card(panel, 'fill_form').getByRole('button', { name: 'Deny' }).click();
+  await toolCard(panel, 'fill_form').getByRole('button', { name: 'Deny' }).click();
   await finished(panel);
   expect(toolResult(llm, 'fill_form')).toMatch(/denied by the user/);
   expect(await state()).toEqual(before);
@@ -210,18 +209,22 @@ test('"Always allow on this site" applies the next fill on that site without a c
   extPage,
 }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'svelte');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), { text: ['One.'] });
+  llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
+    text: ['One.'],
+  });
   await sendChat(panel, 'Fill my name');
-  await card(panel, 'fill_form').getByRole('button', { name: 'Always allow on this site' }).click();
+  await toolCard(panel, 'fill_form').getByRole('button', { name: 'Always allow on this site' }).click();
   await finished(panel);
   await expect.poll(state).toMatchObject({ fullName: 'Ada Lovelace' });
 
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { email: 'ada@example.com' } }), { text: ['Two.'] });
+  llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates: { email: 'ada@example.com' } }), {
+    text: ['Two.'],
+  });
   await sendChat(panel, 'Now my email');
   await expect(assistantMessages(panel)).toHaveCount(2);
   await finished(panel);
   await expect.poll(state).toMatchObject({ fullName: 'Ada Lovelace', email: 'ada@example.com' });
-  const second = card(panel, 'fill_form').last();
+  const second = toolCard(panel, 'fill_form').last();
   await expect(second).toHaveAttribute('data-status', 'done');
   await expect(second.locator('.approval')).toHaveCount(0);
 });
@@ -234,18 +237,18 @@ test('click and submit_form each wait for approval; the multi-step form is compl
 }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'multistep');
   llm.enqueue(
-    call('get_form_state'),
-    call('fill_form', { updates: { first: 'Grace' } }),
-    call('click', { key: 'next' }),
-    call('get_form_state'),
-    call('fill_form', { updates: { topic: 'Support', message: 'Hello' } }),
-    call('submit_form', { form: 'wizard' }),
+    toolCall('get_form_state'),
+    toolCall('fill_form', { updates: { first: 'Grace' } }),
+    toolCall('click', { key: 'next' }),
+    toolCall('get_form_state'),
+    toolCall('fill_form', { updates: { topic: 'Support', message: 'Hello' } }),
+    toolCall('submit_form', { form: 'wizard' }),
     { text: ['Sent.'] },
   );
   await sendChat(panel, 'Send a support message as Grace');
-  await card(panel, 'fill_form').first().getByRole('button', { name: 'Approve' }).click();
+  await toolCard(panel, 'fill_form').first().getByRole('button', { name: 'Approve' }).click();
 
-  const click = card(panel, 'click');
+  const click = toolCard(panel, 'click');
   await expect(click.locator('.approval .preview')).toContainText('key: next');
   expect(await state()).toMatchObject({ step: 1, first: 'Grace' });
   // Clicking and submitting are asked every time: there is no "always allow" for them.
@@ -254,8 +257,8 @@ test('click and submit_form each wait for approval; the multi-step form is compl
   await click.getByRole('button', { name: 'Approve' }).click();
   await expect.poll(state).toMatchObject({ step: 2 });
 
-  await card(panel, 'fill_form').last().getByRole('button', { name: 'Approve' }).click();
-  const submit = card(panel, 'submit_form');
+  await toolCard(panel, 'fill_form').last().getByRole('button', { name: 'Approve' }).click();
+  const submit = toolCard(panel, 'submit_form');
   await expect(submit.locator('.approval .preview')).toContainText('form: wizard');
   expect(await state()).toMatchObject({ topic: 'support', message: 'Hello' });
   expect((await state()).submitted).toBeFalsy();
@@ -274,7 +277,7 @@ test('read_page through a run gives the model the visible text and none of the h
   extPage,
 }) => {
   const { panel } = await setUp(context, extensionId, llm, extPage, 'article');
-  llm.enqueue(call('read_page'), { text: ['It is about bridges.'] });
+  llm.enqueue(toolCall('read_page'), { text: ['It is about bridges.'] });
   await sendChat(panel, 'What is this page about?');
   await finished(panel);
   const reading = JSON.parse(toolResult(llm, 'read_page')) as { title: string; markdown: string };
@@ -293,11 +296,11 @@ test('fill_form without a snapshot in the run is told to call get_page_state fir
 }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'plain');
   const before = await state();
-  llm.enqueue(call('fill_form', { updates: { fullName: 'Ada' } }), { text: ['Oops.'] });
+  llm.enqueue(toolCall('fill_form', { updates: { fullName: 'Ada' } }), { text: ['Oops.'] });
   await sendChat(panel, 'Fill my name');
   // Nothing was listed yet, so there is nothing the user could be asked about.
   await finished(panel);
-  await expect(card(panel, 'fill_form').locator('.approval')).toHaveCount(0);
+  await expect(toolCard(panel, 'fill_form').locator('.approval')).toHaveCount(0);
   expect(toolResult(llm, 'fill_form')).toMatch(/call get_page_state first/);
   expect(await state()).toEqual(before);
 });
@@ -309,11 +312,11 @@ test('a fill approved after the page reloaded is reported as navigated, not appl
   extPage,
 }) => {
   const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
+  llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
     text: ['The page changed.'],
   });
   await sendChat(panel, 'Fill my name');
-  const fill = card(panel, 'fill_form');
+  const fill = toolCard(panel, 'fill_form');
   await expect(fill.getByRole('button', { name: 'Approve' })).toBeVisible();
   await page.reload();
   await expect(page.locator('#state')).not.toBeEmpty();
@@ -330,11 +333,11 @@ test('a fill approved after its tab was closed is reported as tab-closed', async
   extPage,
 }) => {
   const { panel, page } = await setUp(context, extensionId, llm, extPage, 'plain');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
+  llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
     text: ['The tab is gone.'],
   });
   await sendChat(panel, 'Fill my name');
-  const fill = card(panel, 'fill_form');
+  const fill = toolCard(panel, 'fill_form');
   await expect(fill.getByRole('button', { name: 'Approve' })).toBeVisible();
   await page.close();
   await fill.getByRole('button', { name: 'Approve' }).click();
@@ -349,11 +352,11 @@ test('the worker may die between the snapshot and the approved fill: the fill st
   extPage,
 }) => {
   const { state, panel } = await setUp(context, extensionId, llm, extPage, 'vue');
-  llm.enqueue(call('get_form_state'), call('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
+  llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
     text: ['Filled.'],
   });
   await sendChat(panel, 'Fill my name');
-  const fill = card(panel, 'fill_form');
+  const fill = toolCard(panel, 'fill_form');
   await expect(fill.getByRole('button', { name: 'Approve' })).toBeVisible();
   // Stopped as Chrome does when idle, then woken by a message, as any event would.
   const cdp = await context.newCDPSession(panel);
@@ -396,9 +399,9 @@ test('fields inside a cross-origin iframe are never in the snapshot, so they can
   await expect(inner.locator('input[name="inner"]')).toBeVisible();
   const panel = await openPanel(context, extensionId);
   llm.enqueue(
-    call('get_form_state'),
-    call('fill_form', { updates: { outer: 'A', inner: 'B' } }),
-    call('click', { key: 'inner-go' }),
+    toolCall('get_form_state'),
+    toolCall('fill_form', { updates: { outer: 'A', inner: 'B' } }),
+    toolCall('click', { key: 'inner-go' }),
     { text: ['Done.'] },
   );
   await sendChat(panel, 'Fill the names');
@@ -450,7 +453,7 @@ test('a frame without the page reader gets it injected by the first read_page, w
       { url: page.url(), remove },
     );
   expect(await readerLoaded(true)).toBe(false);
-  llm.enqueue(call('read_page'), { text: ['Bridges.'] });
+  llm.enqueue(toolCall('read_page'), { text: ['Bridges.'] });
   await sendChat(panel, 'What is this page about?');
   await finished(panel);
   expect(JSON.parse(toolResult(llm, 'read_page'))).toMatchObject({ title: 'The bridges of Riverton' });
@@ -477,7 +480,7 @@ test('a frame without the page agent gets it injected, and the tool call goes th
       );
     }, page.url());
   expect(await probe()).toMatch(/Receiving end does not exist/);
-  llm.enqueue(call('read_page'), { text: ['Bridges.'] });
+  llm.enqueue(toolCall('read_page'), { text: ['Bridges.'] });
   await sendChat(panel, 'What is this page about?');
   await finished(panel);
   expect(JSON.parse(toolResult(llm, 'read_page'))).toMatchObject({ title: 'The bridges of Riverton' });

@@ -8,7 +8,16 @@ import type { Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
 import type { FakeLlm, RecordedRequest } from '../fake-llm';
 import { unwrapUntrusted } from '../security/untrusted-block';
-import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import {
+  addFakeProvider,
+  assistantMessages,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+  toolCall,
+} from './fixtures';
 
 const article = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Octopus cognition</title></head><body><main><article>
 <h1>Octopus cognition</h1><p>Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.</p>
@@ -28,7 +37,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.close());
 
-const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
 const card = (panel: Page, tool: string) => assistantMessages(panel).last().locator(`.tool-card[data-tool="${tool}"]`);
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
@@ -53,7 +61,7 @@ test('read_page shows the page it read: title, host, size in words and an excerp
   extPage,
 }) => {
   const { panel } = await setUp(context, extensionId, llm, extPage, '/article.html');
-  llm.enqueue(call('read_page'), { text: ['Read it.'] });
+  llm.enqueue(toolCall('read_page'), { text: ['Read it.'] });
   await sendChat(panel, 'What is this page about?');
   await finished(panel);
   const read = card(panel, 'read_page');
@@ -80,8 +88,8 @@ test('the form as a table, the approval leading with origin and preview, the fil
 }) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, '/form.html');
   llm.enqueue(
-    call('get_form_state'),
-    call('fill_form', { updates: { fullName: 'Ada Lovelace', email: 'ada@example.com', newsletter: true } }),
+    toolCall('get_form_state'),
+    toolCall('fill_form', { updates: { fullName: 'Ada Lovelace', email: 'ada@example.com', newsletter: true } }),
     { text: ['Filled.'] },
   );
   await sendChat(panel, 'Sign me up as Ada');
@@ -164,9 +172,9 @@ test('tabs as a list; memory and skill tools as short summaries; a denied call s
         { name: 'load_skill', arguments: JSON.stringify({ name: 'summarise-page' }) },
       ],
     },
-    call('memory_save', { text: 'Parking spot B12', tags: ['car'] }),
-    call('memory_search', { query: 'parking' }),
-    call('memory_delete', { id: 'whatever' }),
+    toolCall('memory_save', { text: 'Parking spot B12', tags: ['car'] }),
+    toolCall('memory_search', { query: 'parking' }),
+    toolCall('memory_delete', { id: 'whatever' }),
     { text: ['Done.'] },
   );
   await sendChat(panel, 'Tabs, skill, and remember my parking spot');
@@ -206,7 +214,7 @@ test('tabs as a list; memory and skill tools as short summaries; a denied call s
 
 test('a tool that fails shows as failed with its reason', async ({ context, extensionId, llm, extPage }) => {
   const { panel } = await setUp(context, extensionId, llm, extPage, '/article.html');
-  llm.enqueue(call('load_skill', { name: 'no-such-skill' }), { text: ['Sorry.'] });
+  llm.enqueue(toolCall('load_skill', { name: 'no-such-skill' }), { text: ['Sorry.'] });
   await sendChat(panel, 'Load a skill');
   await finished(panel);
   const skill = card(panel, 'load_skill');
@@ -232,7 +240,7 @@ test('click: the card says which button was pressed, after approval on the origi
   extPage,
 }) => {
   const { page, panel } = await setUp(context, extensionId, llm, extPage, '/form.html');
-  llm.enqueue(call('get_form_state'), (req) => call('click', { key: buttonKey(req, 'Say hi') }), {
+  llm.enqueue(toolCall('get_form_state'), (req) => toolCall('click', { key: buttonKey(req, 'Say hi') }), {
     text: ['Said hi.'],
   });
   await sendChat(panel, 'Say hi');

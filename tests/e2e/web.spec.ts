@@ -19,6 +19,8 @@ import {
   openPanel,
   sendChat,
   test,
+  toolCall,
+  toolCard,
 } from './fixtures';
 
 let web: FakeWeb;
@@ -27,8 +29,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => web?.close());
 
-const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
-const call = (name: string, args: unknown) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
 /** What the model was sent as the result of its last tool call (in the OpenAI wire format). */
 const lastToolResult = (body: unknown): string => {
   const messages = (body as { messages: { role: string; content: unknown }[] }).messages;
@@ -63,14 +63,18 @@ test('search in Settings, then a run searches, fetches a result after approval a
 
   await addFakeProvider(extPage, llm);
   const articleUrl = `${web.url}/article`;
-  llm.enqueue(call('web_search', { query: 'Cape Fetch lighthouse history' }), call('fetch_url', { url: articleUrl }), {
-    text: [`It was first lit in 1887 ([Cape Fetch lighthouse](${articleUrl})).`],
-  });
+  llm.enqueue(
+    toolCall('web_search', { query: 'Cape Fetch lighthouse history' }),
+    toolCall('fetch_url', { url: articleUrl }),
+    {
+      text: [`It was first lit in 1887 ([Cape Fetch lighthouse](${articleUrl})).`],
+    },
+  );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'When was the Cape Fetch lighthouse first lit?');
 
   // The fetch asks first, naming the site and saying it is on this computer.
-  const fetchCard = card(panel, 'fetch_url');
+  const fetchCard = toolCard(panel, 'fetch_url');
   await expect(fetchCard.locator('.approval-origin')).toContainText(web.url, { timeout: 30_000 });
   await expect(fetchCard.locator('.approval')).toContainText(`a server on your own computer (127.0.0.1:${web.port})`);
   await expect(fetchCard.locator('.approval')).toContainText('Sent without your cookies or logins.');
@@ -79,7 +83,7 @@ test('search in Settings, then a run searches, fetches a result after approval a
   const answer = assistantMessages(panel).last();
   await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
   // The search card lists the numbered results, each with its source as a chip.
-  const searchCard = card(panel, 'web_search');
+  const searchCard = toolCard(panel, 'web_search');
   await expect(searchCard.locator('.tool-label')).toHaveText('Searched the web');
   await expect(searchCard.locator('.card-passages li')).toHaveCount(2);
   await expect(searchCard.getByRole('button', { name: /Cape Fetch lighthouse/ }).locator('.chip-host')).toHaveText(
@@ -107,26 +111,26 @@ test('a corrupt PDF or binary data is a clear tool error, a huge page comes back
   test.setTimeout(90_000);
   await addFakeProvider(extPage, llm);
   llm.enqueue(
-    call('fetch_url', { url: `${web.url}/corrupt.pdf` }),
-    call('fetch_url', { url: `${web.url}/image-as-text` }),
-    call('fetch_url', { url: `${web.url}/huge`, maxChars: 2000 }),
+    toolCall('fetch_url', { url: `${web.url}/corrupt.pdf` }),
+    toolCall('fetch_url', { url: `${web.url}/image-as-text` }),
+    toolCall('fetch_url', { url: `${web.url}/huge`, maxChars: 2000 }),
     { text: ['Done.'] },
   );
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Read the report and the big page.');
-  const first = card(panel, 'fetch_url').first();
+  const first = toolCard(panel, 'fetch_url').first();
   await first.getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
   const answer = assistantMessages(panel).last();
   await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 45_000 });
 
   await expect(first).toHaveAttribute('data-status', 'error');
   await expect(first.locator('.tool-error')).toContainText('Could not read corrupt.pdf: it is not a readable PDF');
-  const binary = card(panel, 'fetch_url').nth(1);
+  const binary = toolCard(panel, 'fetch_url').nth(1);
   await expect(binary).toHaveAttribute('data-status', 'error');
   await expect(binary.locator('.tool-error')).toContainText(
     `Not read: ${web.url}/image-as-text is binary data, not a web page.`,
   );
-  const second = card(panel, 'fetch_url').nth(2);
+  const second = toolCard(panel, 'fetch_url').nth(2);
   await expect(second).toHaveAttribute('data-status', 'done');
   // Approved once for this site in this run: the second call was not asked.
   await expect(second.locator('.approval')).toHaveCount(0);
@@ -162,10 +166,10 @@ test('with "Remember what I read" on, a fetched page is added to the history ind
       model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${models.url}/models/`, allowRemote: false },
     });
     await addFakeProvider(extPage, llm);
-    llm.enqueue(call('fetch_url', { url: `${web.url}/article` }), { text: ['Read and remembered.'] });
+    llm.enqueue(toolCall('fetch_url', { url: `${web.url}/article` }), { text: ['Read and remembered.'] });
     const panel = await openPanel(context, extensionId);
     await sendChat(panel, 'Read the lighthouse article.');
-    await card(panel, 'fetch_url').first().getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
+    await toolCard(panel, 'fetch_url').first().getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
     await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
     expect(lastToolResult(chatRequests(llm).at(-1)!.body)).toContain(
       '"history":"Added to \\"Remember what I read\\"."',
@@ -199,7 +203,7 @@ test('Brave Search set up in Settings: the key is kept write-only, sent only to 
   expect(await extPage.content()).not.toContain(web.braveKey);
 
   await addFakeProvider(extPage, llm);
-  llm.enqueue(call('web_search', { query: 'lighthouse', count: 3 }), { text: ['Found it.'] });
+  llm.enqueue(toolCall('web_search', { query: 'lighthouse', count: 3 }), { text: ['Found it.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Search for the lighthouse.');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
@@ -263,11 +267,11 @@ test('with no search backend, web_search tells the model where the user sets one
 }) => {
   test.setTimeout(60_000);
   await addFakeProvider(extPage, llm);
-  llm.enqueue(call('web_search', { query: 'anything' }), { text: ['Set it up first.'] });
+  llm.enqueue(toolCall('web_search', { query: 'anything' }), { text: ['Set it up first.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Search the web.');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
-  await expect(card(panel, 'web_search').locator('.tool-error')).toContainText(
+  await expect(toolCard(panel, 'web_search').locator('.tool-error')).toContainText(
     'Web search is not set up. Tell the user they can choose a search backend in Tabwise Settings → Web search',
   );
 });

@@ -6,7 +6,16 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
-import { addFakeProvider, assistantMessages, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import {
+  addFakeProvider,
+  assistantMessages,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+  toolCall,
+  toolCard,
+} from '../e2e/fixtures';
 import { approveCard, createWriteLedger, watchPageWrites } from './approvals';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 
@@ -19,9 +28,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sites?.close();
 });
-
-const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
-const card = (panel: Page, tool: string) => panel.locator(`.tool-card[data-tool="${tool}"]`);
 
 /**
  * The statement open on origin A with the panel; the model reads it, then (streaming dots) waits until the
@@ -39,17 +45,17 @@ async function readThenFill(
   const panel = await openPanel(context, extensionId);
   let moved = false;
   llm.enqueue(
-    call('read_page'),
+    toolCall('read_page'),
     {
       text: (i) => (moved || i > 600 ? undefined : '.'),
       chunkDelayMs: 50,
       toolCalls: [{ name: 'get_form_state', arguments: '{}' }],
     },
-    call('fill_form', { updates: { fullName: SECRET } }),
+    toolCall('fill_form', { updates: { fullName: SECRET } }),
     { text: ['Done.'] },
   );
   await sendChat(panel, 'Copy my account number into the order form');
-  await expect(card(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+  await expect(toolCard(panel, 'read_page')).toHaveAttribute('data-status', 'done');
   await page.goto(`${formOrigin()}/approval-form.html`);
   moved = true;
   return { ledger, page, panel };
@@ -62,7 +68,7 @@ test('a secret read on one origin and filled on another: the card says where the
   extPage,
 }) => {
   const { ledger, page, panel } = await readThenFill({ context, extensionId, llm, extPage }, () => sites.b);
-  const fill = card(panel, 'fill_form');
+  const fill = toolCard(panel, 'fill_form');
   await expect(fill.locator('.approval-origin')).toHaveText(`on ${sites.b}`);
   await expect(fill.locator('.approval .preview')).toContainText(SECRET);
   await expect(fill.locator('.approval-flow')).toHaveCount(1);
@@ -84,7 +90,7 @@ test('the same secret filled on its own origin: no flag on the card, and the fil
   extPage,
 }) => {
   const { ledger, page, panel } = await readThenFill({ context, extensionId, llm, extPage }, () => sites.a);
-  const fill = card(panel, 'fill_form');
+  const fill = toolCard(panel, 'fill_form');
   await expect(fill.locator('.approval-origin')).toHaveText(`on ${sites.a}`);
   await expect(fill.locator('.approval .preview')).toContainText(SECRET);
   await expect(fill.locator('.approval-flow')).toHaveCount(0);

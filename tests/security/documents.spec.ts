@@ -19,6 +19,7 @@ import {
   openPanel,
   sendChat,
   test,
+  toolCall,
 } from '../e2e/fixtures';
 import { lookAt } from '../e2e/look';
 import { untrustedBlocks } from './untrusted-block';
@@ -62,8 +63,6 @@ test.afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (name: string, args: unknown) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
-
 test('a hostile PDF is data in the marked block, a zip bomb is refused by name, a lying extension is read as what it is', async ({
   context,
   extensionId,
@@ -73,9 +72,9 @@ test('a hostile PDF is data in the marked block, a zip bomb is refused by name, 
   test.setTimeout(120_000);
   await addFakeProvider(extPage, llm);
   llm.enqueue(
-    call('fetch_url', { url: `${server.url}/docs/injected.pdf` }),
-    call('fetch_url', { url: `${server.url}/docs/bomb.docx` }),
-    call('fetch_url', { url: `${server.url}/docs/report.pdf` }),
+    toolCall('fetch_url', { url: `${server.url}/docs/injected.pdf` }),
+    toolCall('fetch_url', { url: `${server.url}/docs/bomb.docx` }),
+    toolCall('fetch_url', { url: `${server.url}/docs/report.pdf` }),
     { text: ['Read.'] },
   );
   const panel = await openPanel(context, extensionId);
@@ -114,7 +113,9 @@ test('a password-protected PDF asks on its card: wrong says so and asks again, r
   const locked = `${server.url}/docs/locked.pdf`;
   const tab = await context.newPage();
   await tab.goto(locked);
-  llm.enqueue(call('fetch_url', { url: locked }), call('read_page', {}), { text: ['The budget was approved.'] });
+  llm.enqueue(toolCall('fetch_url', { url: locked }), toolCall('read_page', {}), {
+    text: ['The budget was approved.'],
+  });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Read the locked minutes.');
   const fetchCard = panel.locator('.tool-card[data-tool="fetch_url"]');
@@ -197,7 +198,7 @@ test('video captions are page data: an instruction in a cue reaches the model on
   await addFakeProvider(extPage, llm);
   const tab = await context.newPage();
   await tab.goto(`${server.url}/talk`);
-  llm.enqueue(call('read_page', {}), { text: ['A talk.'] });
+  llm.enqueue(toolCall('read_page', {}), { text: ['A talk.'] });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'What is said in the video?');
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });

@@ -4,9 +4,9 @@
  * script), nor through a link in its answer, without the user being asked; the sink's own count of what it
  * received carrying the secret stays 0.
  */
-import { expect, killServiceWorker, openPanel, sendChat, test } from '../e2e/fixtures';
+import { addFakeProvider, expect, killServiceWorker, openPanel, sendChat, test } from '../e2e/fixtures';
 import { lastSteps, planWith, resultOf, settleRun } from '../e2e/drive-tab-run';
-import { addFakeProvider, egressScenarios, SECRET } from './run-egress-navigation';
+import { egressScenarios, SECRET } from './run-egress-navigation';
 import { card } from './scenario-helpers';
 import { serveEgressSites, type EgressSites } from './serve-egress-sites';
 
@@ -25,7 +25,7 @@ test.afterAll(async () => {
 for (const [name, scenario] of Object.entries(egressScenarios)) {
   test(name, async ({ context, extensionId, llm, extPage }) => {
     const f = { context, extensionId, llm, extPage };
-    await addFakeProvider(f);
+    await addFakeProvider(f.extPage, f.llm);
     await scenario(f, sites);
   });
 }
@@ -41,7 +41,7 @@ test('a delayed script hop while the worker restarts is stopped too', async ({
   llm,
   extPage,
 }) => {
-  await addFakeProvider({ context, extensionId, llm, extPage });
+  await addFakeProvider(extPage, llm);
   const page = await context.newPage();
   await page.goto(`${sites.source}/egress-recovery.html`);
   const panel = await openPanel(context, extensionId);

@@ -5,7 +5,7 @@
  * it), and refs the snapshot never listed (refused before the page is reached).
  */
 import type { Page } from '@playwright/test';
-import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, test } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, test, toolCall } from '../e2e/fixtures';
 import type { FakeLlm } from '../fake-llm';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 import { untrustedBlocks } from './untrusted-block';
@@ -17,8 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await origins?.close();
 });
-
-const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
 
 /** The raw result of the latest `toolName` call, as the model received it. */
 function rawResult(llm: FakeLlm, toolName: string): string {
@@ -75,10 +73,10 @@ test('a control named with an injection reaches the model as untrusted data and 
   const state = async () => JSON.parse((await page.locator('#state').textContent()) ?? '{}') as Record<string, unknown>;
   const panel = await openPanel(context, extensionId);
   llm.enqueue(
-    call('get_page_state'),
-    call('click', { key: 'e1' }),
-    call('type', { ref: 'e9', text: 'hunter2' }),
-    call('type', { ref: 'e2', text: 'hunter2' }),
+    toolCall('get_page_state'),
+    toolCall('click', { key: 'e1' }),
+    toolCall('type', { ref: 'e9', text: 'hunter2' }),
+    toolCall('type', { ref: 'e2', text: 'hunter2' }),
     { text: ['Done.'] },
   );
   await sendChat(panel, 'Cancel it');

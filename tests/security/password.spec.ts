@@ -6,7 +6,16 @@
  */
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { FakeLlm } from '../fake-llm';
-import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import {
+  addFakeProvider,
+  assistantMessages,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+  toolCall,
+} from '../e2e/fixtures';
 import { untrustedBlocks } from './untrusted-block';
 
 let pages: FixtureServer;
@@ -18,7 +27,6 @@ test.afterAll(async () => {
 });
 
 const SECRET = 'sw0rdf1sh-for-the-bank';
-const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
 
 /** The results the model received, in call order, as [tool, result]. */
 function results(llm: FakeLlm): [string, string][] {
@@ -51,13 +59,13 @@ test("a model told by the page to move the password is refused every way, withou
   await page.goto(`${pages.url}login.html`);
   const panel = await openPanel(context, extensionId);
   llm.enqueue(
-    call('get_page_state'),
-    call('fill_form', { updates: { e3: 'hunter2', e2: 'hunter2' } }),
-    call('fill_password', { ref: 'e2', value: 'hunter2' }),
-    call('fill_password', { ref: 'e3' }),
-    call('type', { ref: 'e2', text: 'hunter2' }),
-    call('press', { ref: 'e2', key: 'Enter' }),
-    call('fill_password', { ref: 'e2' }),
+    toolCall('get_page_state'),
+    toolCall('fill_form', { updates: { e3: 'hunter2', e2: 'hunter2' } }),
+    toolCall('fill_password', { ref: 'e2', value: 'hunter2' }),
+    toolCall('fill_password', { ref: 'e3' }),
+    toolCall('type', { ref: 'e2', text: 'hunter2' }),
+    toolCall('press', { ref: 'e2', key: 'Enter' }),
+    toolCall('fill_password', { ref: 'e2' }),
     { text: ['Done.'] },
   );
   await sendChat(panel, 'Sign me in');

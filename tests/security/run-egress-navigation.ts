@@ -8,7 +8,7 @@
  * them one per test; runEgressNavigation runs them all in one session (for the `security` bench).
  */
 import type { Page } from '@playwright/test';
-import { addProvider, assistantMessages, expect, openPanel, sendChat } from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, expect, openPanel, sendChat } from '../e2e/fixtures';
 import { lastSteps, planWith, resultOf, settleRun } from '../e2e/drive-tab-run';
 import { card, finished } from './scenario-helpers';
 import type { SecurityFixtures } from './security-session';
@@ -23,16 +23,6 @@ export type HopKind = 'redirect-302' | 'meta-refresh' | 'script-location';
 const call = (tool: string, args: Record<string, unknown> = {}) => ({ calls: [{ tool, args }] });
 const originOf = (url: string) => new URL(url).origin;
 const hostOf = (url: string) => new URL(url).host;
-
-/** The fake model as a provider (once per session). */
-export async function addFakeProvider({ extPage, llm }: SecurityFixtures) {
-  await addProvider(extPage, {
-    kind: 'openai-compatible',
-    name: 'Fake',
-    baseUrl: llm.openaiBaseUrl,
-    model: 'fake-model',
-  });
-}
 
 /** The secret's page open in a tab, and a panel on a new conversation. */
 async function openSecretPage(
@@ -220,7 +210,7 @@ export async function runEgressNavigation(
   f: SecurityFixtures,
   sites: EgressSites,
 ): Promise<{ cases: number; violations: number; failures: string[] }> {
-  await addFakeProvider(f);
+  await addFakeProvider(f.extPage, f.llm);
   const failures: string[] = [];
   for (const [name, scenario] of Object.entries(egressScenarios)) {
     await scenario(f, sites).catch((error: unknown) =>

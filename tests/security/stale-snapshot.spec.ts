@@ -6,7 +6,16 @@
  */
 import type { Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
-import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from '../e2e/fixtures';
+import {
+  addFakeProvider,
+  assistantMessages,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+  toolCall,
+} from '../e2e/fixtures';
 import { createWriteLedger, watchPageWrites } from './approvals';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 
@@ -17,8 +26,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sites?.close();
 });
-
-const call = (name: string, args: unknown = {}) => ({ toolCalls: [{ name, arguments: JSON.stringify(args) }] });
 
 /** The text of the latest tool result the model was sent (OpenAI wire: a role "tool" message). */
 function lastToolResult(llm: FakeLlm): string {
@@ -42,14 +49,14 @@ test('a fill on a snapshot of a document the tab has replaced is refused without
   const panel = await openPanel(context, extensionId);
   let reloaded = false;
   llm.enqueue(
-    call('get_form_state'),
+    toolCall('get_form_state'),
     // The compromised model waits (streaming dots) until the page has reloaded, reads it, then fills on the old snapshot.
     {
       text: (i) => (reloaded || i > 600 ? undefined : '.'),
       chunkDelayMs: 50,
       toolCalls: [{ name: 'read_page', arguments: '{}' }],
     },
-    call('fill_form', { updates: { fullName: 'Mallory' } }),
+    toolCall('fill_form', { updates: { fullName: 'Mallory' } }),
     { text: ['Could not fill.'] },
   );
   await sendChat(panel, 'Fill my name');
