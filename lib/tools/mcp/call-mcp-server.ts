@@ -5,9 +5,10 @@
  * said kept in the untrusted block.
  */
 import { ToolError } from '../tool-error';
-import { httpStatusOf, type McpConnection } from './connect-mcp';
+import type { McpConnection } from './connect-mcp';
 import { MCP_CHANGED_OUTPUT } from './create-mcp-tool';
 import { describeMcpFailure } from './describe-mcp-failure';
+import { httpStatusOf } from './mcp-http-status';
 import { capText } from './format-mcp-result';
 import type { McpConnections } from './mcp-connections';
 import type { McpServerRecord } from './mcp-server-record';

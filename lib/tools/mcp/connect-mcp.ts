@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import { httpStatusOf } from './mcp-http-status';
 import { guardOriginFetch } from './guard-origin-fetch';
 
 export type McpTransportKind = 'streamable-http' | 'sse';
@@ -43,16 +44,6 @@ export interface McpConnection {
 const acceptAll: jsonSchemaValidator = {
   getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
 };
-
-/** The HTTP status a transport error carries (401, 404…), if any. */
-export function httpStatusOf(error: unknown): number | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'number' && code >= 100 && code < 600) return code;
-  const m = /\(HTTP (\d{3})\)|HTTP (\d{3})|Non-200 status code \((\d{3})\)/.exec(
-    error instanceof Error ? error.message : '',
-  );
-  return m ? Number(m[1] ?? m[2] ?? m[3]) : undefined;
-}
 
 const isAuthStatus = (s: number | undefined) => s === 401 || s === 403;
 

@@ -4,8 +4,7 @@
  * server's body, so the reason stays short and is never taken as instructions; the server's own words are
  * passed on as it wrote them, in both.
  */
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { httpStatusOf } from './connect-mcp';
+import { httpStatusOf } from './mcp-http-status';
 import { McpOriginError } from './guard-origin-fetch';
 import { t } from '../../util/t';
 
@@ -15,6 +14,18 @@ export interface McpFailure {
   reason: string;
   /** For the user, in Settings: the same reason in the user's language. */
   shown: string;
+}
+
+/**
+ * The SDK's McpError (and its subclasses), recognised by shape: importing its class would load the SDK's schemas
+ * at every worker start, though the SDK itself loads only when a server is connected. Codes: the SDK's ErrorCode.
+ */
+const CONNECTION_CLOSED = -32000;
+const REQUEST_TIMEOUT = -32001;
+function mcpErrorCode(error: unknown): number | undefined {
+  if (!(error instanceof Error) || !error.message.startsWith('MCP error ')) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'number' ? code : undefined;
 }
 
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
@@ -33,13 +44,13 @@ export function describeMcpFailure(error: unknown, timeoutMs: number): McpFailur
       t('mcp_failure_auth', status),
     );
   }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  const code = mcpErrorCode(error);
+  if (code === REQUEST_TIMEOUT) {
     const seconds = Math.round(timeoutMs / 1000);
     return failure('timeout', `no answer within ${seconds} s`, t('mcp_failure_timeout', seconds));
   }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
-    return failure('unreachable', 'the connection closed', t('mcp_failure_closed'));
-  if (error instanceof McpError) return failure('refused', clip(message));
+  if (code === CONNECTION_CLOSED) return failure('unreachable', 'the connection closed', t('mcp_failure_closed'));
+  if (code !== undefined) return failure('refused', clip(message));
   if (error instanceof SyntaxError || /Invalid (tools\/call )?result|invalid_type|Expected|JSON/i.test(message)) {
     return failure(
       'malformed',

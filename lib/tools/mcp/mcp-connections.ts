@@ -2,7 +2,7 @@
  * The live MCP connections of the worker, one per server: opened lazily (and again after a failure), closed
  * when dropped. A server's `list_changed` and a connection opened after the worker slept both ask for a relist.
  */
-import { connectMcp, type McpConnectOptions, type McpConnection } from './connect-mcp';
+import type { McpConnectOptions, McpConnection } from './connect-mcp';
 import type { McpServerRecord } from './mcp-server-record';
 import type { McpServerStore } from './mcp-server-store';
 
@@ -20,7 +20,8 @@ export function createMcpConnections(deps: {
   /** The server's lists may have changed: list them again. */
   relist(id: string): void;
 }): McpConnections {
-  const connectFn = deps.connect ?? connectMcp;
+  // The SDK (its schemas take tens of milliseconds to build) loads with the first connection, not at worker start.
+  const connectFn = deps.connect ?? ((o: McpConnectOptions) => import('./connect-mcp').then((m) => m.connectMcp(o)));
   const live = new Map<string, Promise<McpConnection>>();
   return {
     current: (id) => live.get(id),

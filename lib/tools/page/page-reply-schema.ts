@@ -9,7 +9,7 @@ import type { FieldType } from '../../page/form-snapshot';
 import type { PageAnswer, PageCommandName, PageCommandOutput, PageRoutes } from '../../page/page-command';
 import type { OutputOf } from '../../messaging/define-protocol';
 import type { Validator } from '../../messaging/validator';
-import { actOutputSchema, pageChangesSchema, pageStateSchema } from './page-state-schema';
+import { pageStateSchemas } from './page-state-schema';
 
 const id = z.string().min(1).max(200);
 const fieldValue = z.union([z.string(), z.boolean(), z.array(z.string())]);
@@ -39,15 +39,16 @@ const fieldTypes: Record<FieldType, true> = {
 };
 const fieldType = z.custom<FieldType>((v) => typeof v === 'string' && Object.hasOwn(fieldTypes, v), 'not a field type');
 
-const actionResult = z.union([
-  z.object({
-    ok: z.literal(true),
-    key: z.string(),
-    text: z.string().optional(),
-    changes: pageChangesSchema.optional(),
-  }),
-  z.object({ ok: z.literal(false), key: z.string(), reason: z.string() }),
-]);
+const actionResult = () =>
+  z.union([
+    z.object({
+      ok: z.literal(true),
+      key: z.string(),
+      text: z.string().optional(),
+      changes: pageStateSchemas().pageChangesSchema.optional(),
+    }),
+    z.object({ ok: z.literal(false), key: z.string(), reason: z.string() }),
+  ]);
 
 /** Each command's output, as the page must send it. */
 export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommandOutput<K>> } = lazyRecord({
@@ -111,13 +112,13 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
         .optional(),
       notice: z.string().optional(),
     }),
-  get_page_state: () => pageStateSchema,
-  act: () => actOutputSchema,
+  get_page_state: () => pageStateSchemas().pageStateSchema,
+  act: () => pageStateSchemas().actOutputSchema,
   fill_form: () => z.object({ written: z.array(keyValue), ignored: z.array(keyReason), failed: z.array(keyReason) }),
-  click: () => actionResult,
+  click: () => actionResult(),
   submit_form: () =>
     z.intersection(
-      actionResult,
+      actionResult(),
       z.object({ invalid: z.array(z.object({ key: z.string(), message: z.string() })).optional() }),
     ),
   preview: () => z.record(z.string(), z.object({ label: z.string(), value: fieldValue }).nullable()),
