@@ -83,6 +83,16 @@ function watchContext(context: BrowserContext, shared: SharedBrowser): () => voi
   };
 }
 
+const CHANGES_BROWSER = 'changes-browser';
+
+/**
+ * Says the running test changes the browser in a way the reset does not undo (chrome://extensions settings, an
+ * incognito window): the shared browser is closed after it, and the next test starts a new one.
+ */
+export function changesBrowser(why: string): void {
+  base.info().annotations.push({ type: CHANGES_BROWSER, description: why });
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
   freshBrowser: [false, { option: true, scope: 'worker' }],
   sharedBrowser: [
@@ -117,7 +127,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(sharedBrowser.launched);
     unwatch();
     // A failed test may leave anything behind, and a changed context cannot be reset: the next test gets a new browser.
-    if (testInfo.status !== testInfo.expectedStatus || sharedBrowser.changed) {
+    const declared = testInfo.annotations.some((a) => a.type === CHANGES_BROWSER);
+    if (testInfo.status !== testInfo.expectedStatus || sharedBrowser.changed || declared) {
       await sharedBrowser.launched.close().catch(() => {});
       sharedBrowser.launched = undefined;
     }

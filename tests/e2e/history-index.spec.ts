@@ -14,6 +14,7 @@ import {
   addFakeProvider,
   assistantMessages,
   callBackground,
+  changesBrowser,
   expect,
   killServiceWorker,
   openPanel,
@@ -22,9 +23,6 @@ import {
   test,
   tryAllowInIncognito,
 } from './fixtures';
-
-// Incognito is allowed in chrome://extensions by one test, which a shared browser would keep: each test starts its own.
-test.use({ freshBrowser: true });
 
 const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
 const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
@@ -383,6 +381,8 @@ test('never in incognito: the extension cannot be allowed there, so an incognito
   extPage,
 }) => {
   test.setTimeout(90_000);
+  // It asks chrome://extensions to allow incognito and opens an incognito window: the next test gets a new browser.
+  changesBrowser('asks chrome://extensions for incognito access and opens an incognito window');
   // The manifest says "not_allowed", and Chrome holds to it: the user's "Allow in Incognito" toggle stays off.
   expect(await extPage.evaluate(() => chrome.runtime.getManifest().incognito)).toBe('not_allowed');
   expect((await tryAllowInIncognito(context, extensionId)).incognitoAccess).toEqual({
