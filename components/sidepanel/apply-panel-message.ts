@@ -45,6 +45,7 @@ export function applyPanelMessage(s: ChatSignals, message: PanelMessage, effects
     case 'snapshot':
       effects.remember(message.conversation?.id ?? null);
       batch(() => {
+        s.asked.value = null;
         s.conversation.value = message.conversation;
         s.messages.value = message.messages;
         s.running.value = message.running;

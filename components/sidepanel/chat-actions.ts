@@ -39,10 +39,12 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
       // Shown at once: the background confirms the queue (or sends the message as a new turn) in a moment.
       if (interjecting) s.queued.value = [...s.queued.value, { id: clientId, text: trimmed }];
       const context: PanelPageContext | undefined = interjecting ? undefined : page.forSend();
-      const model = !s.conversation.value && s.modelForNewChat.value ? { model: s.modelForNewChat.value } : {};
+      // Before the snapshot of the conversation the panel asked for, the message goes to that one (it is about to show).
+      const conversationId = s.conversation.value?.id ?? s.asked.value;
+      const model = !conversationId && s.modelForNewChat.value ? { model: s.modelForNewChat.value } : {};
       post({
         type: 'send',
-        conversationId: s.conversation.value?.id ?? null,
+        conversationId,
         text: trimmed,
         clientId,
         ...(context ? { page: context } : {}),

@@ -29,6 +29,11 @@ export function createChatSignals() {
     retrying: signal<RetryState | null>(null),
     notice: signal<string | null>(null),
     connected: signal(false),
+    /**
+     * The conversation the panel asked to show and has not been sent yet (the one it reopens on, or one opened
+     * from the history): a message sent meanwhile goes to it, not to a new conversation nobody sees.
+     */
+    asked: signal<string | null>(null),
     conversations: signal<ConversationRecord[]>([]),
     providers,
     defaultProviderId,

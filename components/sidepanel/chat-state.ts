@@ -52,6 +52,7 @@ export function createChatState() {
       applyPanelMessage(s, message, { post: (c) => connection.post(c), refreshConversations, remember }),
     subscribeTo: () => s.conversation.value?.id ?? localStorage.getItem(LAST_KEY),
     connected: s.connected,
+    asked: s.asked,
   });
 
   return {

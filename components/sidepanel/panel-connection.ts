@@ -10,9 +10,11 @@ export interface PanelConnectionDeps {
   /** The conversation to subscribe to on (re)connecting. */
   subscribeTo(): string | null;
   connected: Signal<boolean>;
+  /** Each conversation the panel asks to show (every subscribe it posts), until its snapshot arrives. */
+  asked?: Signal<string | null>;
 }
 
-export function createPanelConnection({ onMessage, subscribeTo, connected }: PanelConnectionDeps) {
+export function createPanelConnection({ onMessage, subscribeTo, connected, asked }: PanelConnectionDeps) {
   let port: chrome.runtime.Port | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   const outbox: PanelCommand[] = [];
@@ -29,13 +31,16 @@ export function createPanelConnection({ onMessage, subscribeTo, connected }: Pan
       connected.value = false;
       reconnectTimer = setTimeout(connect, 100);
     });
-    p.postMessage({ type: 'subscribe', conversationId: subscribeTo() } satisfies PanelCommand);
+    const conversationId = subscribeTo();
+    if (asked) asked.value = conversationId;
+    p.postMessage({ type: 'subscribe', conversationId } satisfies PanelCommand);
     for (const c of outbox.splice(0)) p.postMessage(c);
   }
 
   return {
     connect,
     post(command: PanelCommand) {
+      if (command.type === 'subscribe' && asked) asked.value = command.conversationId;
       if (port) port.postMessage(command);
       else {
         outbox.push(command);
