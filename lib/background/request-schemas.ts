@@ -91,6 +91,8 @@ export const requestSchemas = lazyRecord({
       id,
       conversationId: id.optional(),
       model: z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) }).optional(),
+      /** A locked PDF's password, typed on its chip: passed to the reader in this message only, never stored. */
+      password: z.string().min(1).max(1000).optional(),
     }),
   /** Before a link in an answer opens: does its address carry text the conversation read elsewhere? */
   'links.checkEgress': () => z.object({ conversationId: id, url: z.string().min(1).max(16_000) }),
