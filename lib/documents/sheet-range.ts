@@ -178,3 +178,13 @@ export function sliceSheetRows(sheets: Sheet[], range: SheetRange): SheetRows | 
     lastRow: Math.max(from - 1, to),
   };
 }
+
+/**
+ * How the model cites rows of an attached spreadsheet: the reader page's address with `NAME` and `A-B` left for
+ * it to fill (the sheet's name URL-encoded, the rows from the slice's line).
+ */
+export function sheetCitationTemplate(base: string, attachmentId: string): string {
+  const url = new URL(SHEET_VIEW_PATH, base);
+  url.searchParams.set('src', `attachment:${attachmentId}`);
+  return `${url.href}&sheet=NAME&rows=A-B`;
+}

@@ -37,6 +37,27 @@ async function readTable(reader: Page) {
   return { header, rows };
 }
 
+/** The attachments the documents database keeps: id, name and their reading as JSON. */
+const keptAttachments = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ id: string; name: string; text: string }[]>((resolve, reject) => {
+        const open = indexedDB.open('tabwise-documents');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('attachments').objectStore('attachments').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { id: string; name: string; reading?: unknown }[]).map((r) => ({
+                id: r.id,
+                name: r.name,
+                text: JSON.stringify(r.reading ?? null),
+              })),
+            );
+        };
+      }),
+  );
+
 test('a citation of workbook rows opens the reader page at those rows; a link in a cell stays text and loads nothing', async ({
   context,
   extensionId,
@@ -105,7 +126,6 @@ test('an attached locked PDF asks for its password on its chip, and is read with
   rows.push(['Leak', { formula: 'HYPERLINK("https://evil.example/attached","Click")', result: 'Click' }]);
   const workbook = Buffer.from(await makeXlsx({ Budget: rows }));
   await addFakeProvider(extPage, llm);
-  llm.enqueue({ text: ['The plan budgets 9.1 million euros for Lisbon.'] });
   const panel = await openPanel(context, extensionId);
   await panel.locator('input[type=file]').setInputFiles([
     { name: 'plan.pdf', mimeType: 'application/pdf', buffer: locked },
@@ -124,6 +144,12 @@ test('an attached locked PDF asks for its password on its chip, and is read with
   await chip.getByRole('button', { name: 'Open' }).click();
   await expect(chip).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
   await expect(chip).toContainText('1 page');
+  // The model cites the workbook's rows by the address its block gives (the reader page with this attachment).
+  const book = (await keptAttachments(extPage)).find((k) => k.name === 'budget.xlsx')!;
+  const cite = `chrome-extension://${extensionId}/sheet.html?src=attachment%3A${book.id}&sheet=Budget&rows=30-32`;
+  llm.enqueue({
+    text: [`The plan budgets 9.1 million euros for Lisbon; the last items are [Budget, rows 30–32](${cite}).`],
+  });
   const message = panel.getByRole('textbox', { name: 'Message' });
   await message.fill('What does the plan budget for Lisbon?');
   await message.press('Enter');
@@ -132,31 +158,17 @@ test('an attached locked PDF asks for its password on its chip, and is read with
   const sent = JSON.stringify(chatRequests(llm).at(-1)!.body);
   expect(sent).toContain(SECRET_FACT);
   expect(sent).not.toContain(PASSWORD);
-  // Nothing kept in the documents database carries the password.
-  const kept = await extPage.evaluate(
-    () =>
-      new Promise<{ id: string; name: string; text: string }[]>((resolve, reject) => {
-        const open = indexedDB.open('tabwise-documents');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('attachments').objectStore('attachments').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as { id: string; name: string; reading?: unknown }[]).map((r) => ({
-                id: r.id,
-                name: r.name,
-                text: JSON.stringify(r.reading ?? null),
-              })),
-            );
-        };
-      }),
+  expect(sent).toContain(
+    `cite_rows_as=\\"chrome-extension://${extensionId}/sheet.html?src=attachment%3A${book.id}&sheet=NAME&rows=A-B`,
   );
+  // Nothing kept in the documents database carries the password.
+  const kept = await keptAttachments(extPage);
   expect(kept.map((k) => k.text).join()).toContain('Lisbon');
   expect(JSON.stringify(kept)).not.toContain(PASSWORD);
-  // The attached workbook's rows in the reader page, by the attachment's address.
-  const book = kept.find((k) => k.name === 'budget.xlsx')!;
-  const reader = await context.newPage();
-  await reader.goto(`chrome-extension://${extensionId}/sheet.html?src=attachment:${book.id}&sheet=Budget&rows=30-40`);
+  // The citation opens the reader page at the workbook's rows.
+  const opened = context.waitForEvent('page');
+  await answer.getByRole('link', { name: 'Budget, rows 30–32' }).click();
+  const reader = await opened;
   const { header, rows: shown } = await readTable(reader);
   expect(header).toEqual(['Row', 'Item', 'Cost']);
   expect(shown).toEqual([
@@ -164,6 +176,7 @@ test('an attached locked PDF asks for its password on its chip, and is read with
     ['31', 'Item 30', '300'],
     ['32', 'Leak', 'Click'],
   ]);
+  expect(reader.url()).toBe(cite);
   await expect(reader.getByRole('heading')).toContainText('budget.xlsx');
   await expect(reader.locator('.sheet-view table a')).toHaveCount(0);
   expect(evil).toEqual([]);

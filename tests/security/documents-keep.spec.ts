@@ -3,7 +3,8 @@
  * `=HYPERLINK(...)` and a `javascript:` address are shown as the text they are (no element made of them, no
  * request, no script run); addresses of the page that name another scheme, another page, credentials, an extra
  * parameter or a range too wide or backwards show only a refusal and fetch nothing; the worker's sheets.fetch
- * refuses anything but http(s) even when asked directly; an answer's citation with a smuggled parameter opens nothing.
+ * refuses anything but http(s) even when asked directly; an answer's citation with a smuggled parameter, a link to
+ * another extension page and a reader-page link with a backwards range open nothing.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,7 +88,14 @@ test('the reader page shows hostile cells as text and loads nothing; hostile add
 
   // An answer's spreadsheet citation carrying an extra parameter opens neither the reader page nor the file.
   await addFakeProvider(extPage, llm);
-  llm.enqueue({ text: [`See [the rows](${csv}#sheet=hostile.csv&rows=2-3&x=secret).`] });
+  const ownPage = `chrome-extension://${extensionId}`;
+  const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  llm.enqueue({
+    text: [
+      `See [the rows](${csv}#sheet=hostile.csv&rows=2-3&x=secret), [settings](${ownPage}/options.html) and ` +
+        `[backwards](${ownPage}/sheet.html?src=attachment%3A${uuid}&sheet=S&rows=9-1).`,
+    ],
+  });
   const panel = await openPanel(context, extensionId);
   await sendChat(panel, 'Show the rows.');
   const answer = assistantMessages(panel).last();
@@ -95,6 +103,12 @@ test('the reader page shows hostile cells as text and loads nothing; hostile add
   const pages = context.pages().length;
   await answer.getByRole('link', { name: 'the rows' }).click();
   await expect(panel.getByRole('dialog')).toHaveCount(0);
+  // Links into the extension other than a checked reader-page address are not links at all.
+  for (const name of ['settings', 'backwards']) {
+    const link = answer.locator('a', { hasText: name });
+    await expect(link).not.toHaveAttribute('href');
+    await link.click();
+  }
   await panel.waitForTimeout(500);
   expect(context.pages().length).toBe(pages);
   expect(server.requests).toEqual(['/files/hostile.csv']);
