@@ -5,6 +5,7 @@ import { appendToLastText, isPlainMarkdownText } from '../ui/append-to-last-text
 import { describeLink } from '../ui/describe-link';
 import { LinkConfirm } from './LinkConfirm';
 import { useLinkGate } from './use-link-gate';
+import { looksLikeSheetCitation, openOwnSheetView } from './sheet-link';
 import { markdownEngine, preloadMarkdownEngine, type MarkdownEngine } from './load-markdown-engine';
 
 /** Puts sanitised answer HTML into `el`, then the panel's own controls beside it. */
@@ -99,9 +100,15 @@ function RenderedMarkdown({ engine, text, streaming }: { engine: MarkdownEngine;
     // Judged again from the href itself, not from attributes on the element.
     const href = link.getAttribute('href');
     const described = href ? describeLink(href) : undefined;
-    if (!href || !described) return e.preventDefault();
+    if (!href || !described) {
+      e.preventDefault();
+      // An attached spreadsheet's citation: the reader page, checked again here.
+      if (href) openOwnSheetView(href);
+      return;
+    }
     // With no check to wait for, an ordinary link opens as the browser opens it (the renderer set its target).
-    if (!gate.checks && !described.suspicious) return;
+    // A spreadsheet citation opens the reader page, which only the gate knows.
+    if (!gate.checks && !described.suspicious && !looksLikeSheetCitation(href)) return;
     e.preventDefault();
     void gate.follow(href, described);
   };

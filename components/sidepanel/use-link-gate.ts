@@ -8,6 +8,7 @@ import { useContext, useState } from 'preact/hooks';
 import type { LinkDescription } from '../ui/describe-link';
 import { t } from '../ui/t';
 import { LinkEgressContext } from './link-egress-context';
+import { looksLikeSheetCitation, sheetReaderFor } from './sheet-link';
 
 export interface PendingLink {
   url: string;
@@ -23,8 +24,15 @@ const hostOf = (origin: string) => {
   }
 };
 
-/** Opened as every answer link is: a new tab, without opener or referrer. */
-const openLink = (url: string) => void window.open(url, '_blank', 'noopener,noreferrer');
+/**
+ * Opened as every answer link is: a new tab, without opener or referrer. A spreadsheet citation opens the
+ * reader page at its rows (sheet-link.ts); one whose range is not valid opens nothing.
+ */
+const openLink = (url: string) => {
+  const reader = sheetReaderFor(url);
+  if (!reader && looksLikeSheetCitation(url)) return;
+  void window.open(reader ?? url, '_blank', 'noopener,noreferrer');
+};
 
 export function useLinkGate() {
   const check = useContext(LinkEgressContext);

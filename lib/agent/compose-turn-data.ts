@@ -16,6 +16,9 @@ const attr = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
+/** Characters an address of ours may carry into an attribute unescaped (no quote, no angle bracket). */
+const SAFE_ADDRESS = /^[\w:/.?%=&-]+$/;
+
 function pageBlock(p: PageContext, boundary: string): string {
   const lines = [`URL: ${p.url}`];
   if (p.title) lines.push(`Title: ${p.title}`);
@@ -48,6 +51,8 @@ function attachmentsBlock(files: AttachedFile[], boundary: string): string {
       f.pages !== undefined ? `pages="${f.pages}"` : '',
       f.rows !== undefined ? `rows="${f.rows}"` : '',
       `attached="${f.current ? 'with this message' : 'earlier in the conversation'}"`,
+      // Our own address (extension base, a UUID, `&`): as it is, so the model copies a working link.
+      f.citeRows && SAFE_ADDRESS.test(f.citeRows) ? `cite_rows_as="${f.citeRows}"` : '',
     ].filter(Boolean);
     if (f.notSent) return `<file ${facts.join(' ')} not_sent="${attr(f.notSent)}"/>`;
     if (f.image) return `<file ${facts.join(' ')} sent_as="an image after this block"/>`;

@@ -43,6 +43,8 @@ export interface AttachedFile {
   image?: { mediaType: ImagePart['mediaType']; data: string };
   /** Whether it came with the message this run answers (else with an earlier one). */
   current: boolean;
+  /** A spreadsheet's: the reader page address its rows are cited with (`…&sheet=NAME&rows=A-B`). */
+  citeRows?: string;
 }
 
 export interface RunSettings {

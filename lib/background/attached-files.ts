@@ -10,6 +10,7 @@ import type { MessageRecord } from '../storage/records';
 import type { ImagePart } from '../core/chat-message';
 import { isImageKind } from '../core/message-attachment';
 import { bytesToBase64 } from '../util/bytes-to-base64';
+import { sheetCitationTemplate } from '../documents/sheet-range';
 
 const IMAGE_TYPES: Record<string, ImagePart['mediaType']> = {
   png: 'image/png',
@@ -18,9 +19,14 @@ const IMAGE_TYPES: Record<string, ImagePart['mediaType']> = {
   gif: 'image/gif',
 };
 
+/** Kinds whose rows a citation opens in the reader page (entrypoints/sheet). */
+const SHEET_KINDS = new Set(['xlsx', 'csv']);
+
 export async function loadAttachedFiles(
   store: Pick<AttachmentStore, 'get'>,
   records: MessageRecord[],
+  /** The extension's base URL, for a spreadsheet's citation address (none given: no address). */
+  sheetBase?: string,
 ): Promise<AttachedFile[]> {
   const users = records.filter((m) => m.role === 'user');
   const current = users.at(-1)?.id;
@@ -44,6 +50,7 @@ export async function loadAttachedFiles(
       if (!record?.reading) return undefined;
       return {
         ...facts,
+        ...(sheetBase && SHEET_KINDS.has(a.kind) ? { citeRows: sheetCitationTemplate(sheetBase, a.id) } : {}),
         text: record.reading.text,
         ...(record.reading.notes.length ? { notes: record.reading.notes } : {}),
       };

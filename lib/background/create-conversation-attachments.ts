@@ -18,7 +18,11 @@ export interface ConversationAttachments {
 }
 
 export function createConversationAttachments(
-  deps: Pick<AttachmentReaderDeps, 'imageRefusal'> & { store: Promise<AttachmentStore> | AttachmentStore },
+  deps: Pick<AttachmentReaderDeps, 'imageRefusal'> & {
+    store: Promise<AttachmentStore> | AttachmentStore;
+    /** The extension's base URL, for spreadsheets' citation addresses (the reader page). */
+    sheetBase?: string;
+  },
 ): ConversationAttachments {
   return {
     async link(ids, conversationId, messageId) {
@@ -38,7 +42,7 @@ export function createConversationAttachments(
       }));
     },
     async forRun(records) {
-      return loadAttachedFiles(await deps.store, records);
+      return loadAttachedFiles(await deps.store, records, deps.sheetBase);
     },
   };
 }

@@ -13,6 +13,8 @@ export type ReadAttachedDocument = (file: {
   attachmentId: string;
   name: string;
   maxChars: number;
+  /** A locked PDF's password, as the user typed it on its chip (in this message only: never stored). */
+  password?: string;
 }) => Promise<DocumentReading>;
 
 export function createAttachedDocumentReader(offscreen: OffscreenClient): ReadAttachedDocument {

@@ -20,6 +20,7 @@ import type { ReadDocumentFile } from '../tools/web/read-document-response';
 import { createWebSearchStore } from '../tools/web/web-search-store';
 import { createWebSearchTool } from '../tools/web/web-search-tool';
 import type { HistoryFeature } from './create-history-feature';
+import { createSheetFetch } from './fetch-sheet-for-view';
 import { createWebSearchHandlers } from './handlers/web-search-handlers';
 import type { BackgroundHandlers as Handlers } from './protocol';
 
@@ -83,10 +84,10 @@ export function createWebFeature(history: Pick<HistoryFeature, 'service'>): WebF
     }),
     createWebSearchTool({ fetch: fetchFromWorker, target: async () => (await store).target() }),
   ] as Tool[];
-  const extraHandlers: Handlers = createWebSearchHandlers({
-    store,
-    fetch: fetchFromWorker,
-    now: () => performance.now(),
-  });
+  const transfers = openDocumentTransfers();
+  const extraHandlers: Handlers = {
+    ...createWebSearchHandlers({ store, fetch: fetchFromWorker, now: () => performance.now() }),
+    'sheets.fetch': createSheetFetch({ fetch: fetchFromWorker, transfers }),
+  };
   return { tools, extraHandlers, readDocument, readAttached };
 }

@@ -24,6 +24,7 @@ import type { ConversationHit } from './search-conversations';
 import type { McpServerView } from '../tools/mcp/mcp-server-record';
 import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
+import type { FetchedSheet } from './fetch-sheet-for-view';
 
 /** The protocol owns its replies' types: handlers import them from here, never the other way round. */
 
@@ -78,6 +79,8 @@ export interface ProtocolResponses {
   'data.import': ImportResult;
   'runs.inspect': RunInspection;
   'attachments.read': MessageAttachment;
+  /** The reader page's spreadsheet from the web: its bytes wait in the transfers store (fetch-sheet-for-view.ts). */
+  'sheets.fetch': FetchedSheet;
   /** The origins a link's address carries text from (read by the conversation's runs on sites other than the link's). */
   'links.checkEgress': { from: string[] };
   'page.undoFill': { restored: number; restoredKeys: string[]; failed: { key: string; reason: string }[] };

@@ -32,6 +32,8 @@ export interface ReadAttachmentRequest {
   id: string;
   conversationId?: string;
   model?: ConversationModel;
+  /** A locked PDF's password as the user typed it on the chip: handed to the reader, kept nowhere. */
+  password?: string;
 }
 
 export type ReadAttachment = (request: ReadAttachmentRequest) => Promise<MessageAttachment>;
@@ -44,7 +46,7 @@ export function imageNotSent(size: number, refusal: string | undefined): string 
 }
 
 export function createAttachmentReader(deps: AttachmentReaderDeps): ReadAttachment {
-  return async ({ id, conversationId, model }) => {
+  return async ({ id, conversationId, model, password }) => {
     const record = await deps.store.get(id);
     if (!record) throw new UserFacingError('not_found', t('attachment_gone'));
     const base = { id, name: record.name, size: record.size };
@@ -61,7 +63,12 @@ export function createAttachmentReader(deps: AttachmentReaderDeps): ReadAttachme
       const notSent = imageNotSent(record.size, await deps.imageRefusal(conversationId, model));
       return { ...base, kind, ...(notSent ? { notSent } : {}) };
     }
-    const read = await deps.readAttached({ attachmentId: id, name: record.name, maxChars: MAX_ATTACHMENT_CHARS });
+    const read = await deps.readAttached({
+      attachmentId: id,
+      name: record.name,
+      maxChars: MAX_ATTACHMENT_CHARS,
+      ...(password !== undefined ? { password } : {}),
+    });
     const rows = read.sheets?.reduce((n, s) => n + Math.max(0, s.totalRows - 1), 0);
     const reading = {
       text: read.text,

@@ -91,7 +91,11 @@ export const requestSchemas = lazyRecord({
       id,
       conversationId: id.optional(),
       model: z.object({ providerId: id, modelId: z.string().trim().min(1).max(200) }).optional(),
+      /** A locked PDF's password, typed on its chip: passed to the reader in this message only, never stored. */
+      password: z.string().min(1).max(1000).optional(),
     }),
+  /** The reader page showing a cited row range fetches the spreadsheet's address again (fetch-sheet-for-view.ts). */
+  'sheets.fetch': () => z.object({ url: z.string().min(1).max(4_000) }),
   /** Before a link in an answer opens: does its address carry text the conversation read elsewhere? */
   'links.checkEgress': () => z.object({ conversationId: id, url: z.string().min(1).max(16_000) }),
   /** Puts back the values a fill_form call wrote (the panel's Undo on its tool card). */

@@ -107,7 +107,11 @@ export function startBackground(options: BackgroundOptions) {
   const imageRefusal = createImageRefusal({ conversations, models });
   const chat = createChatService({
     store: conversations,
-    attachments: createConversationAttachments({ store: attachmentStore, imageRefusal }),
+    attachments: createConversationAttachments({
+      store: attachmentStore,
+      imageRefusal,
+      sheetBase: chrome.runtime.getURL('/'),
+    }),
     runtime,
     now,
     generateId,

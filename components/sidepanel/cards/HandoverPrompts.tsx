@@ -1,47 +1,20 @@
-import { useRef, useState } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
+import { PasswordForm } from './PasswordForm';
 import type { ToolCardActions } from './card-props';
 import { t } from '../../ui/t';
 
 /**
  * The password input of a fill_password card: the user types the password here, and it goes with the
- * decision to the background (never into the panel's state, the conversation or the card afterwards). The
- * field is cleared as soon as it is sent.
+ * decision to the background (never into the panel's state, the conversation or the card afterwards).
  */
 export function PasswordPrompt({ toolCallId, actions }: { toolCallId: string; actions: ToolCardActions }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [typed, setTyped] = useState(false);
-  const send = () => {
-    const el = input.current;
-    if (!el?.value) return;
-    const secret = el.value;
-    el.value = '';
-    actions.decide(toolCallId, 'approved', { secret });
-  };
   return (
-    <form
-      class="actions handover-password"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send();
-      }}
-    >
-      <label>
-        {t('card_password')}
-        <input
-          ref={input}
-          type="password"
-          autocomplete="off"
-          maxLength={1000}
-          onInput={(e) => setTyped(!!e.currentTarget.value)}
-        />
-      </label>
-      <button type="submit" class="primary" disabled={!typed}>
-        {t('card_fill_password_button')}
-      </button>
-      <button type="button" onClick={() => actions.decide(toolCallId, 'denied')}>
-        {t('approval_deny')}
-      </button>
-    </form>
+    <PasswordForm
+      submitLabel={t('card_fill_password_button')}
+      cancelLabel={t('approval_deny')}
+      onSubmit={(secret) => actions.decide(toolCallId, 'approved', { secret })}
+      onCancel={() => actions.decide(toolCallId, 'denied')}
+    />
   );
 }
 

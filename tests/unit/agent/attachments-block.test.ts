@@ -33,4 +33,20 @@ describe('attached files in the turn data', () => {
       '<file name="p.png" kind="PNG image" attached="earlier in the conversation" not_sent="Not sent: m does not take images."/>',
     );
   });
+
+  it('gives a spreadsheet the reader page address its rows are cited with, and drops one that could break out', () => {
+    const cite =
+      'chrome-extension://abc/sheet.html?src=attachment%3A0f8fad5b-d9cb-469f-a165-70867728950e&sheet=NAME&rows=A-B';
+    const data = composeTurnData(
+      {
+        attachments: [
+          { name: 'b.xlsx', kind: 'Excel workbook', rows: 3, current: true, text: 'rows', citeRows: cite },
+          { name: 'c.csv', kind: 'CSV file', rows: 1, current: true, text: 'rows', citeRows: 'x" onload="y' },
+        ],
+      },
+      'b0b',
+    )!;
+    expect(data).toContain(`rows="3" attached="with this message" cite_rows_as="${cite}">`);
+    expect(data).not.toContain('onload');
+  });
 });

@@ -32,6 +32,20 @@ describe('reading an attached file', () => {
     expect(setRead).toHaveBeenCalledWith('a1', 'pdf', { text: '--- Page 1 ---\nhi', pages: 3, notes: [] });
   });
 
+  it('hands a locked PDF’s password to the reader and keeps only the reading, never the password', async () => {
+    const { store, setRead } = fakeStore({ blob: new Blob(['%PDF-1.7 ...']), name: 'locked.pdf' });
+    const readDocument = vi.fn(async () => reading({ text: '--- Page 1 ---\nopened', pageCount: 1 }));
+    const read = createAttachmentReader({ store, readAttached: readDocument, imageRefusal: async () => undefined });
+    expect(await read({ id: 'a1', password: 'hunter2' })).toMatchObject({ kind: 'pdf', pages: 1 });
+    expect(readDocument).toHaveBeenCalledWith({
+      attachmentId: 'a1',
+      name: 'locked.pdf',
+      maxChars: 400_000,
+      password: 'hunter2',
+    });
+    expect(JSON.stringify(setRead.mock.calls)).not.toContain('hunter2');
+  });
+
   it('counts a sheet’s rows without its header, and says when the text was cut', async () => {
     const { store, setRead } = fakeStore({ blob: new Blob(['a,b\n1,2\n3,4\n']), name: 'list.csv' });
     const readDocument = vi.fn(async () =>

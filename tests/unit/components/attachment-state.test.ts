@@ -30,6 +30,44 @@ describe('the composer’s attached files', () => {
     expect(s.forSend()).toEqual([]);
   });
 
+  it('asks for a locked PDF’s password on its chip, says when it was wrong, and reads it with the right one', async () => {
+    const locked = (code: string) =>
+      Object.assign(new Error('Could not read locked.pdf: it needs a password.'), { code });
+    const read = vi.fn(async (id: string, _target: unknown, password?: string) => {
+      if (password === undefined) throw locked('needs_password');
+      if (password !== 'right') throw locked('wrong_password');
+      return { id, name: 'locked.pdf', size: 10, kind: 'pdf', pages: 1 };
+    });
+    const s = createAttachmentState({ store: async () => 'id-locked', read });
+    await s.add([file('locked.pdf')], { conversationId: 'c1' });
+    expect(s.chips.value).toMatchObject([{ status: 'locked', lockedId: 'id-locked' }]);
+    // Not sent while locked, with a notice saying what to do.
+    expect(s.forSend()).toBeUndefined();
+    expect(s.notice.value).toContain('password');
+    const key = s.chips.value[0]!.key;
+    await s.unlock(key, 'wrong');
+    expect(s.chips.value).toMatchObject([{ status: 'locked', wrongPassword: true }]);
+    await s.unlock(key, 'right');
+    expect(read).toHaveBeenLastCalledWith('id-locked', { conversationId: 'c1' }, 'right');
+    expect(s.chips.value).toMatchObject([{ status: 'ready', attachment: { pages: 1 } }]);
+    // The password is in no state the panel keeps.
+    expect(JSON.stringify(s.chips.value)).not.toContain('right"');
+    expect(s.forSend()).toEqual(['id-locked']);
+  });
+
+  it('gives up on a locked chip after five wrong passwords, naming the file', async () => {
+    const read = vi.fn(async () => {
+      throw Object.assign(new Error('locked'), { code: 'wrong_password' });
+    });
+    const s = createAttachmentState({ store: async () => 'id', read });
+    await s.add([file('locked.pdf')], {});
+    const key = s.chips.value[0]!.key;
+    for (let i = 0; i < 5; i++) await s.unlock(key, `p${i}`);
+    expect(s.chips.value).toMatchObject([{ status: 'failed' }]);
+    expect(s.chips.value[0]!.error).toContain('locked.pdf');
+    expect(read).toHaveBeenCalledTimes(6);
+  });
+
   it('holds the message while a file is read, takes at most ten files, and removes one on request', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
