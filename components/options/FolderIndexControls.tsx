@@ -43,7 +43,7 @@ export function FolderIndexControls({
           )}
         </div>
       )}
-      <p role="status" class="field-hint" data-testid="folder-index-report">
+      <p aria-live="polite" class="field-hint" data-testid="folder-index-report">
         {state.indexing.value ? t('documents_indexing') : lines.map((line) => <span key={line}>{line} </span>)}
       </p>
     </div>
