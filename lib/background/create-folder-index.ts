@@ -68,7 +68,9 @@ export function createFolderIndex(deps: FolderIndexDeps) {
   async function unindex(keepFolder: boolean) {
     running?.stop.abort();
     await running?.done.catch(() => undefined);
-    await deps.service.remove({ kind: 'domain', domain: new URL(deps.origin.replace(/^[a-z-]+:/, 'http:')).hostname });
+    // Nothing of the folder was indexed: the engine is not started for nothing ("Delete all data", say).
+    if ((await deps.store.indexedFiles()).length > 0)
+      await deps.service.remove({ kind: 'domain', domain: deps.origin.replace(/^[a-z-]+:\/\//, '') });
     if (keepFolder) await deps.store.clearIndexedFiles();
     else await deps.store.clear();
   }
