@@ -19,7 +19,7 @@ const prompts = import.meta.glob<string>('/prompts/**/*.md', {
 export default defineBackground(() => {
   const history = createHistoryFeature();
   const web = createWebFeature(history);
-  const folder = createFolderFeature(web.readDocument);
+  const folder = createFolderFeature(web.readDocument, history.service);
   const isFileAccessAllowed = () => chrome.extension.isAllowedFileSchemeAccess();
   startBackground({
     prompts,
@@ -36,10 +36,16 @@ export default defineBackground(() => {
         isFileAccessAllowed,
       }),
     }),
-    extraHandlers: { 'page.undoFill': createUndoFillHandler(), ...history.extraHandlers, ...web.extraHandlers },
+    extraHandlers: {
+      'page.undoFill': createUndoFillHandler(),
+      ...history.extraHandlers,
+      ...web.extraHandlers,
+      ...folder.extraHandlers,
+    },
     extraTools: [createSearchHistoryTool(history.search), ...web.tools, ...folder.tools],
     augmentRunSettings: history.augmentRunSettings,
     rememberSettings: history.rememberSettings,
     readAttached: web.readAttached,
+    forgetFolder: folder.forgetAll,
   });
 });

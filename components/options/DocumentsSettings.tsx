@@ -3,13 +3,19 @@ import { createActionStatus } from './action-status';
 import { SectionStatus } from './SectionStatus';
 import { SettingsSection } from './SettingsSection';
 import { createFolderAccessState } from '../ui/folder-access-state';
+import { createFolderIndexState } from './folder-index-state';
+import { FolderIndexControls } from './FolderIndexControls';
 import { t } from '../ui/t';
 
 /** Settings → Documents: the folder the assistant may read (list, search, read; never write), picked here. */
 export function DocumentsSettings() {
   const folder = useMemo(() => createFolderAccessState(), []);
   const status = useMemo(createActionStatus, []);
-  useEffect(() => void status.attempt(folder.load), [folder, status]);
+  const index = useMemo(() => createFolderIndexState(), []);
+  useEffect(
+    () => void status.attempt(() => Promise.all([folder.load(), index.load()]).then(() => undefined)),
+    [folder, index, status],
+  );
   const name = folder.name.value;
   return (
     <SettingsSection id="documents" description={t('documents_description')}>
@@ -41,17 +47,27 @@ export function DocumentsSettings() {
                 void status.attempt(async () => {
                   const picked = await folder.pick();
                   if (picked) status.message.value = t('documents_picked', picked);
+                  if (picked) await index.folderChanged();
                 })
               }
             >
               {name ? t('documents_change') : t('documents_pick')}
             </button>
             {name && (
-              <button type="button" onClick={() => void status.attempt(folder.forget, t('documents_forgotten'))}>
+              <button
+                type="button"
+                onClick={() =>
+                  void status.attempt(async () => {
+                    await folder.forget();
+                    index.report.value = null;
+                  }, t('documents_forgotten'))
+                }
+              >
                 {t('documents_forget')}
               </button>
             )}
           </div>
+          {name && <FolderIndexControls state={index} status={status} />}
         </div>
       )}
     </SettingsSection>

@@ -40,6 +40,8 @@ export function useLinkGate() {
   /** Opens `url` (already described) or shows why it asks first. */
   const follow = async (url: string, described: LinkDescription) => {
     const reasons: string[] = [];
+    // The extension's own viewer page (a checked address): nothing leaves the browser by opening it.
+    if (described.internal) return openLink(url);
     if (check) {
       const from = await check(url).then(
         (origins) => origins,

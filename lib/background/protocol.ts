@@ -25,6 +25,7 @@ import type { McpServerView } from '../tools/mcp/mcp-server-record';
 import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
 import type { FetchedSheet } from './fetch-sheet-for-view';
+import type { FolderIndexReport } from '../storage/folder-store';
 
 /** The protocol owns its replies' types: handlers import them from here, never the other way round. */
 
@@ -98,6 +99,11 @@ export interface ProtocolResponses {
   'index.pages': { total: number; pages: PageSummary[] };
   'index.delete': { chunks: number; urls: string[] };
   'index.search': HistoryPassage[];
+  'folder.index': FolderIndexReport;
+  'folder.stopIndex': void;
+  'folder.report': FolderIndexReport | null;
+  'folder.forget': void;
+  'folder.read': FolderFileView;
   'mcp.list': McpServerView[];
   'mcp.save': McpServerView;
   'mcp.refresh': McpServerView;
@@ -124,6 +130,17 @@ export interface RunInspection {
     finishReason?: string;
     usage?: unknown;
   }[];
+}
+
+/** A folder file as the viewer page shows it: its text, read the way the index read it. */
+export interface FolderFileView {
+  folder: string;
+  path: string;
+  title: string;
+  /** What it is ("PDF", "Markdown file"). */
+  type: string;
+  text: string;
+  modified: number;
 }
 
 export interface SkillView {

@@ -144,6 +144,14 @@ export const requestSchemas = lazyRecord({
   'index.pages': () => pagesQuerySchema,
   'index.delete': () => deleteTargetSchema,
   'index.search': () => historyQuerySchema,
+  /** Settings → Documents: index the folder's documents now, stop that, its last report, forget them. */
+  'folder.index': () => z.object({}),
+  'folder.stopIndex': () => z.object({}),
+  'folder.report': () => z.object({}),
+  /** Takes the folder's documents out of the index; without `keepFolder`, forgets the folder too. */
+  'folder.forget': () => z.object({ keepFolder: z.boolean().optional() }),
+  /** The viewer page: one file's text, by its path in the folder (checked there like a tool's path). */
+  'folder.read': () => z.object({ path: z.string().min(1).max(4096) }),
   /** Settings → Tools: MCP servers (headers and tokens go in, never out), their tools' switches and policies. */
   'mcp.list': () => z.object({}),
   'mcp.save': () => mcpServerInputSchema,

@@ -63,6 +63,8 @@ export interface BackgroundOptions {
   augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
   /** Reads an attached file in the offscreen document, where its bytes are kept (the web feature's reader). */
   readAttached?: ReadAttachedDocument;
+  /** Forgets the folder picked in Settings → Documents and takes its documents out of the index ("Delete all data"). */
+  forgetFolder?: () => Promise<void>;
 }
 
 const RESUME_ALARM = 'tabwise-resume';
@@ -151,6 +153,7 @@ export function startBackground(options: BackgroundOptions) {
       conversations,
       chat,
       pageTargets,
+      ...(options.forgetFolder ? { forgetFolder: options.forgetFolder } : {}),
       clearAgentData: async () =>
         Promise.all([clearAgentData(await agentDb), searchTraces.clear(), attachmentStore.clear()]).then(
           () => undefined,

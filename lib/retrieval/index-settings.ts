@@ -69,6 +69,8 @@ export const indexSettingsSchema = z.object({
   queueLimit: z.number().int().min(1).max(10_000),
   /** off: never inject; prefer: inject and prefer them; only: answer only from them. */
   grounding: z.enum(['off', 'prefer', 'only']),
+  /** The documents of the folder picked in Settings → Documents go into the index too (while remembering is on). */
+  indexDocuments: z.boolean(),
   model: embeddingModelSchema,
 });
 export type IndexSettings = z.infer<typeof indexSettingsSchema>;
@@ -93,5 +95,6 @@ export const DEFAULT_INDEX_SETTINGS: IndexSettings = {
   maxChunks: 100_000,
   queueLimit: 200,
   grounding: 'off',
+  indexDocuments: false,
   model: DEFAULT_EMBEDDING_MODEL,
 };

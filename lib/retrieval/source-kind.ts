@@ -1,9 +1,10 @@
 /**
  * What an indexed source is, which decides how its citation opens it: a web page at the passage (a text
- * fragment), a PDF at its page (`#page=N`). Absent means a web page, as every index made before documents.
+ * fragment), a PDF at its page (`#page=N`), a file of the user's folder in the extension's viewer page at the
+ * passage (`#passage=…`). Absent means a web page, as every index made before documents.
  */
 import { z } from 'zod';
 
-export const sourceKindSchema = z.enum(['page', 'pdf']);
+export const sourceKindSchema = z.enum(['page', 'pdf', 'folder']);
 
 export type SourceKind = z.infer<typeof sourceKindSchema>;

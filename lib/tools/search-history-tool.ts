@@ -4,6 +4,13 @@ import { defineTool } from './define-tool';
 import { originOf } from './origin-of';
 import type { HistoryPassage } from '../retrieval/history-passage';
 import { historyQuerySchema, type HistoryQuery } from '../retrieval/history-query';
+import { parseViewerUrl } from './folder/viewer-url';
+
+/** The path of a document of the user's folder (its index address is the extension's viewer page), else undefined. */
+function folderPathOf(url: string): string | undefined {
+  const origin = /^chrome-extension:\/\/[a-p]{32}/.exec(url)?.[0];
+  return origin ? parseViewerUrl(url, origin)?.path : undefined;
+}
 
 /**
  * The history query as the model writes it: dates as ISO strings (read into epoch ms by parseHistoryDate),
@@ -26,9 +33,12 @@ export function parseHistoryDate(value: string, edge: 'start' | 'end'): number {
 
 /** Passages as the model reads them: dates as ISO strings, scores rounded. */
 function present(p: HistoryPassage) {
+  const path = folderPathOf(p.url);
   return {
     title: p.title,
     url: p.url,
+    /** A document of the user's folder: its path there (its citation opens the extension's viewer at the passage). */
+    ...(path ? { path } : {}),
     fragmentUrl: p.fragmentUrl,
     visitedAt: new Date(p.visitedAt).toISOString(),
     score: Math.round(p.score * 1000) / 1000,
@@ -78,7 +88,11 @@ export function createSearchHistoryTool(deps: SearchHistoryToolDeps) {
         topK: input.topK ?? 8,
       });
       // Each passage is text of the site it was read on: a later write of it elsewhere is flagged.
-      for (const p of passages) ctx.reportRead?.({ origin: originOf(p.url), text: `${p.title}\n${p.text}` });
+      for (const p of passages)
+        ctx.reportRead?.({
+          origin: folderPathOf(p.url) ? 'folder:' : originOf(p.url),
+          text: `${p.title}\n${p.text}`,
+        });
       return { passages: passages.map(present) };
     },
   });

@@ -1,6 +1,7 @@
 /**
  * data.deleteAll: "Delete all data" in settings. Conversations and their messages, every run journal,
- * memories, site approvals ("always allow"), telemetry and what the page tools kept about runs are deleted;
+ * memories, site approvals ("always allow"), telemetry, what the page tools kept about runs, and the folder
+ * picked in Settings → Documents (its handle and its documents in the index) are deleted;
  * providers, keys and settings stay, so the assistant still works afterwards.
  */
 import type { ConversationStore } from '../../storage/conversation-store';
@@ -13,6 +14,8 @@ export interface DataHandlerDeps {
   /** Empties the agent database: run journals, memories, site policies, telemetry. */
   clearAgentData(): Promise<void>;
   pageTargets: Pick<PageTargetForgetter, 'forgetAll'>;
+  /** Forgets the picked folder (its handle) and takes its documents out of the index. */
+  forgetFolder?(): Promise<void>;
 }
 
 export function createDataHandlers(deps: DataHandlerDeps): HandlerSet<'data.deleteAll'> {
@@ -27,6 +30,7 @@ export function createDataHandlers(deps: DataHandlerDeps): HandlerSet<'data.dele
       for (const c of [...all, ...trashed]) await conversations.deleteConversation(c.id);
       await deps.clearAgentData();
       await deps.pageTargets.forgetAll();
+      await deps.forgetFolder?.();
       return { conversations: all.length };
     },
   };

@@ -21,6 +21,7 @@ import type { DeleteTarget, OffscreenResponses } from '../offscreen-protocol';
 import { createSeenPages } from './seen-pages';
 import { admitCapture } from './admit-capture';
 import { admitDocumentCapture } from './admit-document-capture';
+import { admitFolderDocument, type FolderDocumentInput } from './admit-folder-document';
 import { drainIngestQueue } from './drain-ingest-queue';
 import { evictExpiredPages } from './evict-expired-pages';
 import { INGEST_ALARM } from './ingest-alarms';
@@ -32,6 +33,7 @@ import { removeFromHistory } from './remove-from-history';
 export { INGEST_ALARM, RETENTION_ALARM } from './ingest-alarms';
 export type { IngestServiceDeps } from './ingest-context';
 export type { FetchedPageInput } from './remember-fetched-page';
+export type { FolderDocumentInput } from './admit-folder-document';
 
 const passagesSchema = z.array(historyPassageSchema);
 
@@ -61,6 +63,10 @@ export interface IngestService {
    * paused, never from incognito, the denylist or allowlist), scrubbed and keyed the same way.
    */
   rememberFetched(page: FetchedPageInput, context: { incognito: boolean }): Promise<CaptureReply>;
+  /** A document of the user's folder, under the documents switch (admit-folder-document.ts). */
+  rememberFolderDocument(doc: FolderDocumentInput): Promise<CaptureReply>;
+  /** Whether the index holds the source at `url` (as the background knows it: a retention may have dropped it). */
+  isIndexed(url: string): Promise<boolean>;
 }
 
 /** Creates the service; opening its database starts at once, nothing else does. */
@@ -94,6 +100,13 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       captureDocument: (input, { sender }) => admitDocumentCapture(ctx, input, sender),
     },
     rememberFetched: (page, context) => rememberFetchedPage(ctx, page, context),
+    rememberFolderDocument: (doc) => admitFolderDocument(ctx, doc),
+    async isIndexed(url) {
+      const { seen, queue } = await parts();
+      if (await seen.get(url)) return true;
+      // Waiting in the queue counts: it will be indexed without being read again.
+      return (await queue.peek(10_000)).some((e) => e.key === url);
+    },
     drain,
     async retry() {
       const { queue } = await parts();

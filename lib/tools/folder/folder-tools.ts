@@ -7,13 +7,20 @@
  */
 import { z } from 'zod';
 import { describeKind, sniffDocumentKind } from '../../documents/document-kind';
-import { readZipDirectory } from '../../documents/read-zip-directory';
 import { sliceText } from '../../page/slice-text';
 import { defineTool, type ToolContext } from '../define-tool';
 import { ToolError } from '../tool-error';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_CHARS, type ReadDocumentFile } from '../web/read-document-response';
-import { folderError, listDirectory, needsPermissionMessage, openFolderEntry, walkFolder } from './folder-entries';
-import { folderPermission, type FolderDirectoryHandle } from './folder-handle';
+import type { ReadDocumentFile } from '../web/read-document-response';
+import {
+  folderError,
+  listDirectory,
+  needsPermissionMessage,
+  openFolderEntry,
+  walkFolder,
+  type FolderEntry,
+} from './folder-entries';
+import { folderPermission, type FolderDirectoryHandle, type FolderFileHandle } from './folder-handle';
+import { mb, readFolderFile } from './read-folder-file';
 import { folderPathSegments, joinPath } from './folder-path';
 
 /** Characters one read_file call answers at most ("512 KB per read"). */
@@ -73,6 +80,62 @@ async function openFolder(deps: FolderToolDeps, ctx: ToolContext): Promise<Opene
   return { root: folder.handle, name: folder.name };
 }
 
+/** The entry a tool's `path` names, of the kind the tool wants, and a guard that names it in any error. */
+interface Resolved<E> extends Opened {
+  segments: string[];
+  /** The path as the tools answer it. */
+  shown: string;
+  entry: E;
+  /** Runs `work`, turning a File System Access error into one the model reads, naming the path. */
+  guard<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The one way the tools walk from the chosen folder to the entry a path names: open the folder (asking nothing
+ * when it is not chosen or not allowed), resolve the path inside it, open the entry and check its kind.
+ */
+async function resolveEntry(
+  deps: FolderToolDeps,
+  ctx: ToolContext,
+  path: string,
+  want: 'file',
+): Promise<Resolved<FolderFileHandle>>;
+async function resolveEntry(
+  deps: FolderToolDeps,
+  ctx: ToolContext,
+  path: string,
+  want: 'directory',
+): Promise<Resolved<FolderDirectoryHandle>>;
+async function resolveEntry(
+  deps: FolderToolDeps,
+  ctx: ToolContext,
+  path: string,
+  want: 'any',
+): Promise<Resolved<FolderEntry>>;
+async function resolveEntry(
+  deps: FolderToolDeps,
+  ctx: ToolContext,
+  path: string,
+  want: 'file' | 'directory' | 'any',
+): Promise<Resolved<FolderEntry>> {
+  const opened = await openFolder(deps, ctx);
+  const segments = folderPathSegments(path, opened.name);
+  const shown = joinPath(segments);
+  const entry = await openFolderEntry(opened.root, segments, opened.name);
+  if (want === 'directory' && entry.kind !== 'directory')
+    throw new ToolError(`"${shown}" is a file: read it with read_file.`);
+  if (want === 'file' && entry.kind !== 'file')
+    throw new ToolError(`"${shown || '.'}" is a folder: list it with list_files.`);
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw folderError(error, shown, opened.name);
+    }
+  };
+  return { ...opened, segments, shown, entry, guard };
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 async function fileFacts(handle: { getFile(): Promise<File> }) {
@@ -124,13 +187,10 @@ async function listFiles(
   input: z.output<typeof listFilesInput>,
   ctx: ToolContext,
 ): Promise<ListFilesOutput> {
-  const { root, name } = await openFolder(deps, ctx);
-  const segments = folderPathSegments(input.path ?? '', name);
-  const start = await openFolderEntry(root, segments, name);
-  if (start.kind !== 'directory') throw new ToolError(`"${joinPath(segments)}" is a file: read it with read_file.`);
+  const { name, segments, entry: start, guard } = await resolveEntry(deps, ctx, input.path ?? '', 'directory');
   const entries: FolderListEntry[] = [];
   const notes: string[] = [];
-  const add = async (entry: typeof start | Awaited<ReturnType<typeof openFolderEntry>>, at: string[]) => {
+  const add = async (entry: FolderEntry, at: string[]) => {
     if (entries.length >= FOLDER_LIST_MAX_ENTRIES) return 'stop' as const;
     entries.push({
       path: joinPath(at),
@@ -138,19 +198,13 @@ async function listFiles(
       ...(entry.kind === 'file' ? await fileFacts(entry) : {}),
     });
   };
-  let skipped = 0;
-  let capped = false;
-  try {
-    if (input.recursive) {
-      ({ skipped, capped } = await walkFolder(start, segments, WALK_LIMITS, add));
-    } else {
-      const listed = await listDirectory(start);
-      skipped = listed.skipped;
-      for (const entry of listed.entries) if ((await add(entry, [...segments, entry.name])) === 'stop') capped = true;
-    }
-  } catch (error) {
-    throw folderError(error, joinPath(segments), name);
-  }
+  const { skipped, capped } = await guard(async () => {
+    if (input.recursive) return walkFolder(start, segments, WALK_LIMITS, add);
+    const listed = await listDirectory(start);
+    let stopped = false;
+    for (const entry of listed.entries) if ((await add(entry, [...segments, entry.name])) === 'stop') stopped = true;
+    return { skipped: listed.skipped, capped: stopped };
+  });
   if (capped) notes.push(`Only the first ${entries.length} entries are listed: list a sub-folder for the rest.`);
   if (skipped) notes.push(`${skipped} entries with names that are not plain file names were left out.`);
   return { folder: name, path: joinPath(segments), entries, ...(notes.length ? { notes } : {}) };
@@ -174,19 +228,15 @@ async function statFile(
   input: z.output<typeof statFileInput>,
   ctx: ToolContext,
 ): Promise<StatFileOutput> {
-  const { root, name } = await openFolder(deps, ctx);
-  const segments = folderPathSegments(input.path, name);
-  const entry = await openFolderEntry(root, segments, name);
-  const base = { folder: name, path: joinPath(segments), kind: entry.kind };
-  try {
+  const { name, shown, entry, guard } = await resolveEntry(deps, ctx, input.path, 'any');
+  const base = { folder: name, path: shown, kind: entry.kind };
+  return guard(async () => {
     if (entry.kind === 'directory') return { ...base, entries: (await listDirectory(entry)).entries.length };
     const file = await entry.getFile();
     const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
     const kind = sniffDocumentKind(head, entry.name, file.type, () => undefined).kind;
     return { ...base, size: file.size, modified: iso(file.lastModified), type: describeKind(kind) };
-  } catch (error) {
-    throw folderError(error, base.path, name);
-  }
+  });
 }
 
 /** read_file's output: a window of the file's text, as fetch_url answers a page's. */
@@ -204,58 +254,26 @@ export interface ReadFileOutput {
   notes?: string[];
 }
 
-const mb = (bytes: number) => `${Math.round(bytes / 100_000) / 10} MB`;
-
 async function readFile(
   deps: FolderToolDeps,
   input: z.output<typeof readFileInput>,
   ctx: ToolContext,
 ): Promise<ReadFileOutput> {
-  const { root, name } = await openFolder(deps, ctx);
-  const segments = folderPathSegments(input.path, name);
-  const shown = joinPath(segments);
-  const entry = await openFolderEntry(root, segments, name);
-  if (entry.kind !== 'file') throw new ToolError(`"${shown || '.'}" is a folder: list it with list_files.`);
-  let file: File;
-  let bytes: Uint8Array;
+  const { name, segments, shown, entry, guard } = await resolveEntry(deps, ctx, input.path, 'file');
+  const file = await guard(() => entry.getFile());
+  let read: Awaited<ReturnType<typeof readFolderFile>>;
   try {
-    file = await entry.getFile();
-    if (file.size > DOCUMENT_MAX_BYTES)
-      throw new ToolError(
-        `Could not read ${shown}: it is ${mb(file.size)}, and files of at most ${mb(DOCUMENT_MAX_BYTES)} are read.`,
-      );
-    bytes = new Uint8Array(await file.arrayBuffer());
+    read = await readFolderFile(entry, segments, deps.readDocument, { file });
   } catch (error) {
-    throw folderError(error, shown, name);
+    if (ctx.signal.aborted) throw error;
+    if (error instanceof ToolError) throw error;
+    const fsName = (error as Error | undefined)?.name ?? '';
+    // A File System Access failure names the path; a reader's failure (its message names the file) is passed on.
+    if (/^(NotFound|NotAllowed|Security|TypeMismatch|NotReadable)Error$/.test(fsName))
+      throw folderError(error, shown, name);
+    throw new ToolError(error instanceof Error ? error.message : String(error), { cause: error });
   }
-  const kind = sniffDocumentKind(bytes, entry.name, '', (b) => readZipDirectory(b)?.map((e) => e.name)).kind;
-  const notes: string[] = [];
-  let title = '';
-  let text: string;
-  if (kind === 'text' || kind === 'markdown' || kind === 'json') {
-    text = new TextDecoder().decode(bytes);
-  } else {
-    if (!deps.readDocument) throw new ToolError(`Could not read ${shown}: documents cannot be read here.`);
-    try {
-      const doc = await deps.readDocument({
-        bytes,
-        name: entry.name,
-        mediaType: file.type,
-        url: `folder:///${segments.map(encodeURIComponent).join('/')}`,
-        maxChars: DOCUMENT_MAX_CHARS,
-      });
-      title = doc.title;
-      text = doc.text;
-      notes.push(...doc.notes);
-      if (doc.truncated)
-        notes.push(
-          `The document is longer than ${DOCUMENT_MAX_CHARS} characters of text: only the first ${DOCUMENT_MAX_CHARS} can be read.`,
-        );
-    } catch (error) {
-      if (ctx.signal.aborted) throw error;
-      throw new ToolError(error instanceof Error ? error.message : String(error), { cause: error });
-    }
-  }
+  const { text, title, notes } = read;
   const offset = Math.min(input.offset ?? 0, text.length);
   const slice = sliceText(text, offset, input.maxChars ?? FOLDER_READ_DEFAULT_CHARS);
   if (slice.nextOffset !== undefined)
@@ -266,7 +284,7 @@ async function readFile(
     folder: name,
     path: shown,
     title: title || entry.name,
-    type: describeKind(kind),
+    type: read.type,
     size: file.size,
     modified: iso(file.lastModified),
     markdown: slice.text,
@@ -305,10 +323,7 @@ async function searchFiles(
   input: z.output<typeof searchFilesInput>,
   ctx: ToolContext,
 ): Promise<SearchFilesOutput> {
-  const { root, name } = await openFolder(deps, ctx);
-  const segments = folderPathSegments(input.path ?? '', name);
-  const start = await openFolderEntry(root, segments, name);
-  if (start.kind !== 'directory') throw new ToolError(`"${joinPath(segments)}" is a file: read it with read_file.`);
+  const { name, segments, entry: start, guard } = await resolveEntry(deps, ctx, input.path ?? '', 'directory');
   const needle = input.query.toLowerCase();
   const matches: FolderMatch[] = [];
   let searched = 0;
@@ -317,9 +332,8 @@ async function searchFiles(
   let full = false;
   let budgetSpent = false;
   let bytesRead = 0;
-  let walk: { capped: boolean; skipped: number };
-  try {
-    walk = await walkFolder(start, segments, WALK_LIMITS, async (entry, at) => {
+  const walk = await guard(() =>
+    walkFolder(start, segments, WALK_LIMITS, async (entry, at) => {
       if (ctx.signal.aborted) return 'stop';
       if (entry.kind !== 'file') return;
       const file = await entry.getFile();
@@ -348,10 +362,8 @@ async function searchFiles(
         }
         matches.push({ path: joinPath(at), line: i + 1, text: lineAround(line, found, needle.length) });
       }
-    });
-  } catch (error) {
-    throw folderError(error, joinPath(segments), name);
-  }
+    }),
+  );
   if (ctx.signal.aborted) throw new ToolError('Stopped.');
   const notes: string[] = [];
   if (full)

@@ -73,20 +73,24 @@ describe('deleting a conversation takes what the page tools kept about its runs'
 });
 
 describe('data.deleteAll', () => {
-  it('stops live runs, deletes every conversation, clears the agent data and every page target', async () => {
+  it('stops live runs, deletes every conversation, clears the agent data, every page target and the picked folder', async () => {
     const w = await world(['b']);
     let cleared = 0;
+    let foldersForgotten = 0;
     const h = createDataHandlers({
       conversations: w.conversations,
       chat: w.chat,
       pageTargets: w.pageTargets,
       clearAgentData: async () => void cleared++,
+      forgetFolder: async () => void foldersForgotten++,
     });
     expect(await h['data.deleteAll']({})).toEqual({ conversations: 2 });
     expect(w.stopped).toEqual(['b']);
     expect(await w.conversations.listConversations()).toEqual([]);
     expect(await w.conversations.listMessages('a')).toEqual([]);
     expect(cleared).toBe(1);
+    // The picked folder's handle and its documents in the index go too.
+    expect(foldersForgotten).toBe(1);
     expect([...w.area.items.keys()]).toEqual(['unrelated.key']);
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * The address of a folder document in the extension's viewer page, and the one check of such an address: the
+ * index keys a folder document by it, its citations add `#passage=…`, and the panel opens a link to the viewer
+ * only when this check passes (the extension's own origin, the viewer page, one `path` that stays inside the
+ * folder, an optional passage of bounded length, nothing else).
+ */
+import { folderPathSegments, isPlainName, joinPath } from './folder-path';
+
+export const VIEWER_PAGE = '/viewer.html';
+/** Characters of a passage a viewer address may carry. */
+export const MAX_VIEWER_PASSAGE = 1000;
+
+/** The viewer's address of the file at `segments` (`origin`: chrome-extension://<id>). */
+export function folderDocumentUrl(origin: string, segments: readonly string[]): string {
+  return `${origin}${VIEWER_PAGE}?path=${encodeURIComponent(joinPath(segments))}`;
+}
+
+/** What a viewer address asks to show. */
+export interface ViewerTarget {
+  segments: string[];
+  /** The path as the tools write it ("notes/plan.md"). */
+  path: string;
+  /** The passage to scroll to and highlight. */
+  passage?: string;
+}
+
+const decode = (text: string): string | undefined => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined; // malformed escapes: not an address we made
+  }
+};
+
+/** The file and passage a viewer address names, or undefined for anything else (then it is not opened). */
+export function parseViewerUrl(href: string, origin: string): ViewerTarget | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return undefined; // not an absolute address
+  }
+  // `URL.origin` is "null" for chrome-extension: in some runtimes; scheme and host say the same.
+  if (`${url.protocol}//${url.host}` !== origin || url.username || url.password || url.port) return undefined;
+  if (url.pathname !== VIEWER_PAGE) return undefined;
+  const params = [...url.searchParams.keys()];
+  if (params.length !== 1 || params[0] !== 'path') return undefined;
+  const path = url.searchParams.get('path') ?? '';
+  let segments: string[];
+  try {
+    segments = folderPathSegments(path, 'folder');
+  } catch {
+    return undefined; // escapes the folder: refused
+  }
+  if (segments.length === 0 || !segments.every(isPlainName)) return undefined;
+  let passage: string | undefined;
+  if (url.hash) {
+    const m = /^#passage=([^&#]*)$/.exec(url.hash);
+    const decoded = m ? decode(m[1]!) : undefined;
+    if (decoded === undefined || decoded.length > MAX_VIEWER_PASSAGE) return undefined;
+    passage = decoded;
+  }
+  return { segments, path: joinPath(segments), ...(passage ? { passage } : {}) };
+}
