@@ -36,5 +36,14 @@ export const MessageAttachments = lazyView('the attachment chips', () =>
 
 /** Fetches, after the first paint, the parts a run may need at any moment. */
 export function preloadLazyParts(): void {
-  ApprovalCard.preload();
+  void ApprovalCard.preload();
+}
+
+/** Every part loaded (for tests that draw them at once). */
+export async function loadLazyParts(): Promise<void> {
+  await Promise.all(
+    [LinkConfirm, ModelSawDialog, FolderPermission, DocumentPasswordPrompt, ApprovalCard, MessageAttachments].map((v) =>
+      v.preload(),
+    ),
+  );
 }

@@ -8,24 +8,23 @@ import { signal } from '@preact/signals';
 import type { ComponentType, FunctionComponent } from 'preact';
 
 /** The stub, and `preload` to fetch the code before it is first drawn (after the first paint, say). */
-export type LazyView<P> = FunctionComponent<P> & { preload(): void };
+export type LazyView<P> = FunctionComponent<P> & { preload(): Promise<void> };
 
 export function lazyView<P extends object>(what: string, load: () => Promise<ComponentType<P>>): LazyView<P> {
   const view = signal<ComponentType<P> | null>(null);
   let loading: Promise<void> | undefined;
-  const start = () => {
-    loading ??= load().then(
+  const start = () =>
+    (loading ??= load().then(
       (component) => void (view.value = component),
       (e: unknown) => {
         loading = undefined;
         console.error(`Tabwise: ${what} did not load`, e);
       },
-    );
-  };
+    ));
   const LazyView = (props: P) => {
     const View = view.value;
     if (!View) {
-      start();
+      void start();
       return null;
     }
     return <View {...props} />;
