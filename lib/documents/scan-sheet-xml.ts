@@ -94,7 +94,8 @@ function cellText(xml: string, from: number, to: number, prefix: string, attrs: 
   }
 }
 
-const ROW_OR_CELL = /<([\w.-]+:)?(row|c)\b([^>]*)>/g;
+/** A row's or a cell's start tag (a new RegExp per scan: its lastIndex is the scan's place, and scans interleave). */
+const ROW_OR_CELL = /<([\w.-]+:)?(row|c)\b([^>]*)>/;
 
 export async function scanSheetXml(
   xml: string,
@@ -112,13 +113,14 @@ export async function scanSheetXml(
   let rowHasValue = false;
   let rowHidden = false;
   let scanned = 0;
+  const tags = new RegExp(ROW_OR_CELL.source, 'g');
   const endRow = () => {
     if (!row || !rowHasValue) return;
     totalRows++;
     if (!rowHidden && rows.length < maxRows) rows.push(row);
   };
-  ROW_OR_CELL.lastIndex = start;
-  for (let m = ROW_OR_CELL.exec(xml); m && m.index < end; m = ROW_OR_CELL.exec(xml)) {
+  tags.lastIndex = start;
+  for (let m = tags.exec(xml); m && m.index < end; m = tags.exec(xml)) {
     const [, prefix = '', name, attrs = ''] = m;
     const selfClosing = attrs.endsWith('/');
     if (name === 'row') {
@@ -134,10 +136,10 @@ export async function scanSheetXml(
       continue;
     }
     if (selfClosing || !row) continue;
-    const cellEnd = xml.indexOf(`</${prefix}c>`, ROW_OR_CELL.lastIndex);
+    const cellEnd = xml.indexOf(`</${prefix}c>`, tags.lastIndex);
     if (cellEnd < 0) break;
-    const from = ROW_OR_CELL.lastIndex;
-    ROW_OR_CELL.lastIndex = cellEnd + prefix.length + 4;
+    const from = tags.lastIndex;
+    tags.lastIndex = cellEnd + prefix.length + 4;
     // Past the cap only whether the row has a value matters (the sheet's row count).
     const text =
       rows.length < maxRows

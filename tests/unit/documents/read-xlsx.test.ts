@@ -140,6 +140,18 @@ describe('readXlsx', () => {
     await expect(reading).rejects.toThrow('Stopped');
   });
 
+  it('reads two workbooks at once without mixing them (the scans interleave at their yields)', async () => {
+    const book = (tag: string) =>
+      workbook((wb) => {
+        const ws = wb.addWorksheet(tag);
+        for (let i = 1; i <= 11_000; i++) ws.addRow([`${tag}${i}`]);
+      });
+    const [a, b] = await Promise.all([book('a'), book('b')]);
+    const [sa, sb] = await Promise.all([readXlsx(a, 100_000), readXlsx(b, 100_000)]);
+    expect(sa![0]!.rows.map((r) => r[0])).toEqual(Array.from({ length: 11_000 }, (_, i) => `a${i + 1}`));
+    expect(sb![0]!.rows.map((r) => r[0])).toEqual(Array.from({ length: 11_000 }, (_, i) => `b${i + 1}`));
+  });
+
   it('refuses a part that inflates past the size its directory claims', async () => {
     const zip = new JSZip();
     zip.file('xl/worksheets/sheet1.xml', 'a'.repeat(100_000));
