@@ -29,21 +29,33 @@ export const DocumentPasswordPrompt = lazyView('the password prompt', () =>
  */
 export const ApprovalCard = lazyView('the approval card', () => import('./ApprovalCard').then((m) => m.ApprovalCard));
 
+/** A run paused at its step limit: continue or stop. */
+export const StepLimitPause = lazyView('the step-limit card', () =>
+  import('./StepLimitPause').then((m) => m.StepLimitPause),
+);
+
 /** A sent message's files. */
 export const MessageAttachments = lazyView('the attachment chips', () =>
   import('./AttachmentChips').then((m) => m.MessageAttachments),
 );
 
-/** Fetches, after the first paint, the parts a run may need at any moment. */
+/** Fetches, after the first paint, the parts a run may need at any moment (an approval, a step-limit pause). */
 export function preloadLazyParts(): void {
   void ApprovalCard.preload();
+  void StepLimitPause.preload();
 }
 
 /** Every part loaded (for tests that draw them at once). */
 export async function loadLazyParts(): Promise<void> {
   await Promise.all(
-    [LinkConfirm, ModelSawDialog, FolderPermission, DocumentPasswordPrompt, ApprovalCard, MessageAttachments].map((v) =>
-      v.preload(),
-    ),
+    [
+      LinkConfirm,
+      ModelSawDialog,
+      FolderPermission,
+      DocumentPasswordPrompt,
+      ApprovalCard,
+      StepLimitPause,
+      MessageAttachments,
+    ].map((v) => v.preload()),
   );
 }
