@@ -5,10 +5,8 @@ import { Composer } from './Composer';
 import { StartingPoints } from './StartingPoints';
 import { ConversationList } from './ConversationList';
 import { MessageItem } from './MessageItem';
-import { ModelSawDialog } from './ModelSawDialog';
 import { PageChips } from './PageChips';
 import { UnreadablePage } from './UnreadablePage';
-import { FolderPermission } from './FolderPermission';
 import { MessageActions, type MessageActionHandlers } from './MessageActions';
 import { MessageEditor } from './MessageEditor';
 import { QueuedMessages } from './QueuedMessages';
@@ -22,6 +20,7 @@ import { useEscapeToStop } from './use-escape-to-stop';
 import { useFollowLog } from './use-follow-log';
 import { decisionWaiting, lastSentKey } from './follow-keys';
 import { LinkEgressContext } from './link-egress-context';
+import { FolderPermission, ModelSawDialog, preloadLazyParts } from './lazy-parts';
 import './chat-extras.css';
 import { fillSlots } from '../ui/fill-slots';
 import { t } from '../ui/t';
@@ -47,6 +46,8 @@ export function ChatApp({ state }: { state: ChatState }) {
   const provider = state.activeProvider.value;
   const [inspecting, setInspecting] = useState<string | null>(null);
   useEscapeToStop(state);
+  // After the first paint: the code of the parts a run may show at any moment (an approval).
+  useEffect(preloadLazyParts, []);
   const history = useMemo(() => createHistoryState(state), [state]);
   const switcher = useMemo(() => createModelSwitcherState(state), [state]);
   useEffect(() => {

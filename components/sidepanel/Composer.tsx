@@ -1,4 +1,5 @@
 import './mention-pill.css';
+import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { composeMessage } from '../../lib/core/message-mention';
 import type { ChatState } from './chat-state';
@@ -71,15 +72,14 @@ function keys(on: {
 const ATTACHABLE =
   '.pdf,.docx,.xlsx,.csv,.txt,.md,.markdown,.html,.htm,.json,.png,.jpg,.jpeg,.webp,.gif,application/pdf,text/*,image/png,image/jpeg,image/webp,image/gif';
 
-export function Composer({ state }: { state: ChatState }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const mentions = useMemo(() => createMentionState(), []);
-  const picker = useRef<HTMLInputElement>(null);
-  // The attached files' code loads with the first file (the startup bundle carries only the button).
+/**
+ * The attached files: their code loads with the first file (the startup bundle carries only the button). `attach`
+ * takes files from the button, a drop or a paste, for the conversation shown (or the model chosen for a new one).
+ */
+function useAttachedFiles(state: ChatState) {
   const files = useRef<{ state: AttachmentState; View: typeof ComposerFiles } | null>(null);
   const loadingFiles = useRef<Promise<unknown> | null>(null);
   const [, showFiles] = useState(false);
-  /** Files from the button, a drop or a paste, for the conversation shown (or the model chosen for a new one). */
   const attach = (list: FileList | null | undefined) => {
     const picked = [...(list ?? [])];
     if (picked.length === 0) return;
@@ -92,38 +92,17 @@ export function Composer({ state }: { state: ChatState }) {
     });
     void loadingFiles.current.then(() => files.current?.state.add(picked, target));
   };
-  // A draft replaces what the box held, pills included.
-  usePendingDraft(ref, () => mentions.sync([]));
-  const running = state.running.value;
-  // The message box has the focus when the panel opens: the user can type at once.
-  useEffect(() => ref.current?.focus(), []);
-  // A starting point that needs the user's words: written in, cursor at the end, to be finished and sent.
-  const draft = state.draft.value;
-  useEffect(() => {
-    const el = ref.current;
-    if (draft === null || !el) return;
-    writeDraft(el, [draft]);
-    mentions.sync([]);
-    state.draft.value = null;
-  }, [draft, state, mentions]);
-  const submit = async () => {
-    const el = ref.current;
-    if (!el) return;
-    const pieces = readDraft(el);
-    const { text, mentions: mentioned } = composeMessage(pieces);
-    if (!text) return;
+  /** The ids to send, or undefined while a file is being read or its code is still loading (the message waits). */
+  const forSend = (running: boolean): string[] | undefined => {
     // During a run the message joins it as an interjection: the files wait for the next message.
-    // A file whose code is still loading is not yet a chip: the message waits for it.
-    if (loadingFiles.current && !files.current) return;
-    const attached = running ? [] : (files.current?.state.forSend() ?? []);
-    if (!attached) return;
-    writeDraft(el, []);
-    mentions.sync([]);
-    if (!(await state.send(text, mentioned, attached))) {
-      writeDraft(el, pieces);
-      mentions.sync(pillsIn(el));
-    } else if (!running) files.current?.state.clear();
+    if (loadingFiles.current && !files.current) return undefined;
+    return running ? [] : (files.current?.state.forSend() ?? []);
   };
+  return { files: files.current, attach, forSend, clear: () => files.current?.state.clear() };
+}
+
+/** The box's pills and the `@` menu: following what is typed, choosing a tab, taking a pill out. */
+function useMentionEditing(ref: RefObject<HTMLDivElement | null>, mentions: MentionState) {
   /** Follows the `@word` before the caret: the menu opens, narrows, or closes. */
   const track = () => {
     const el = ref.current;
@@ -157,6 +136,44 @@ export function Composer({ state }: { state: ChatState }) {
     el.focus();
     changed();
   };
+  return { track, changed, choose, remove };
+}
+
+export function Composer({ state }: { state: ChatState }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const mentions = useMemo(() => createMentionState(), []);
+  const picker = useRef<HTMLInputElement>(null);
+  const attached = useAttachedFiles(state);
+  const { track, changed, choose, remove } = useMentionEditing(ref, mentions);
+  // A draft replaces what the box held, pills included.
+  usePendingDraft(ref, () => mentions.sync([]));
+  const running = state.running.value;
+  // The message box has the focus when the panel opens: the user can type at once.
+  useEffect(() => ref.current?.focus(), []);
+  // A starting point that needs the user's words: written in, cursor at the end, to be finished and sent.
+  const draft = state.draft.value;
+  useEffect(() => {
+    const el = ref.current;
+    if (draft === null || !el) return;
+    writeDraft(el, [draft]);
+    mentions.sync([]);
+    state.draft.value = null;
+  }, [draft, state, mentions]);
+  const submit = async () => {
+    const el = ref.current;
+    if (!el) return;
+    const pieces = readDraft(el);
+    const { text, mentions: mentioned } = composeMessage(pieces);
+    if (!text) return;
+    const ids = attached.forSend(running);
+    if (!ids) return;
+    writeDraft(el, []);
+    mentions.sync([]);
+    if (!(await state.send(text, mentioned, ids))) {
+      writeDraft(el, pieces);
+      mentions.sync(pillsIn(el));
+    } else if (!running) attached.clear();
+  };
   const menuOpen = mentions.open.value;
   const activeTab = menuOpen ? mentions.options.value[mentions.active.value] : undefined;
   const placeholder = running ? t('composer_placeholder_busy') : t('composer_placeholder');
@@ -173,16 +190,16 @@ export function Composer({ state }: { state: ChatState }) {
       onDrop={(e) => {
         if (!e.dataTransfer?.files.length) return;
         e.preventDefault();
-        attach(e.dataTransfer.files);
+        attached.attach(e.dataTransfer.files);
       }}
       onPaste={(e) => {
         // Pasted files are attached; pasted text goes into the box as usual.
         if (!e.clipboardData?.files.length) return;
         e.preventDefault();
-        attach(e.clipboardData.files);
+        attached.attach(e.clipboardData.files);
       }}
     >
-      {files.current && <files.current.View state={files.current.state} />}
+      {attached.files && <attached.files.View state={attached.files.state} />}
       <MentionMenu mentions={mentions} onChoose={choose} />
       <div
         ref={ref}
@@ -222,7 +239,7 @@ export function Composer({ state }: { state: ChatState }) {
           accept={ATTACHABLE}
           aria-label={t('composer_attach_files')}
           onChange={(e) => {
-            attach(e.currentTarget.files);
+            attached.attach(e.currentTarget.files);
             e.currentTarget.value = '';
           }}
         />

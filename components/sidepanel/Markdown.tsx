@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { addCodeToolbars } from '../ui/add-code-toolbars';
 import { appendToLastText, isPlainMarkdownText } from '../ui/append-to-last-text';
 import { describeLink } from '../ui/describe-link';
-import { LinkConfirm } from './LinkConfirm';
+import { LinkConfirm } from './lazy-parts';
 import { useLinkGate } from './use-link-gate';
 import { looksLikeSheetCitation, openOwnSheetView } from './sheet-link';
 import { markdownEngine, preloadMarkdownEngine, type MarkdownEngine } from './load-markdown-engine';

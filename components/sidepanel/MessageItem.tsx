@@ -2,7 +2,7 @@ import type { MessageRecord } from '../../lib/storage/records';
 import { ErrorCard } from './ErrorCard';
 import { Markdown } from './Markdown';
 import { MentionText } from './MentionText';
-import { MessageAttachments } from './AttachmentChips';
+import { MessageAttachments } from './lazy-parts';
 import { RunParts } from './RunParts';
 import type { ToolCardActions } from './cards/card-props';
 import { t, type MessageKey } from '../ui/t';

@@ -1,7 +1,7 @@
 import type { RunPart } from '../../lib/core/run-part';
 import { Markdown } from './Markdown';
 import type { ToolCardActions } from './cards/card-props';
-import { StepLimitPause } from './StepLimitPause';
+import { StepLimitPause } from './lazy-parts';
 import { ToolCard } from './ToolCard';
 import { t } from '../ui/t';
 

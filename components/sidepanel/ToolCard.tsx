@@ -1,7 +1,5 @@
 import './cards/tool-cards.css';
 import type { RunPart } from '../../lib/core/run-part';
-import { ApprovalCard } from './ApprovalCard';
-import { DocumentPasswordPrompt } from './cards/DocumentPasswordPrompt';
 import { cardFor } from './cards/card-registry';
 import { toolTitle } from '../ui/tool-title';
 import { resultTextOf } from './cards/result-of';
@@ -11,6 +9,7 @@ import { UndoResult } from './cards/UndoResult';
 import { fillLabels } from './cards/describe-fill';
 import { fillSlots } from '../ui/fill-slots';
 import { t, type MessageKey } from '../ui/t';
+import { ApprovalCard, DocumentPasswordPrompt } from './lazy-parts';
 
 const statusText: Record<ToolPart['status'], MessageKey> = {
   running: 'tool_status_running',
@@ -53,8 +52,8 @@ export function ToolCard({
         <span class="tool-status">{t(statusText[part.status])}</span>
         {part.durationMs !== undefined && !failed && <span class="tool-duration">{duration(part.durationMs)}</span>}
       </div>
-      <ApprovalCard part={part} actions={actions} siblings={siblings} />
-      <DocumentPasswordPrompt part={part} actions={actions} />
+      {part.approval && <ApprovalCard part={part} actions={actions} siblings={siblings} />}
+      {part.password && <DocumentPasswordPrompt part={part} actions={actions} />}
       {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
       {part.status === 'error' && output !== undefined && <p class="tool-error">{firstLines(output)}</p>}
       {!failed && <kind.Body part={part} siblings={siblings} />}

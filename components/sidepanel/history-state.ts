@@ -5,12 +5,7 @@
 import { signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { ConversationHit } from '../../lib/background/search-conversations';
-import {
-  conversationToJson,
-  conversationToMarkdown,
-  exportFileName,
-  type ExportFormat,
-} from '../ui/export-conversation';
+import type { ExportFormat } from '../ui/export-conversation';
 import { downloadText } from '../ui/download-text';
 import type { ChatState } from './chat-state';
 import { t } from '../ui/t';
@@ -102,7 +97,9 @@ export function createHistoryState(
     },
     async exportAs(id: string, format: ExportFormat) {
       try {
-        const { conversation, messages } = await sendToBackground('conversations.get', { id });
+        // The exporters load on the first export, not with the panel.
+        const [{ conversation, messages }, { conversationToJson, conversationToMarkdown, exportFileName }] =
+          await Promise.all([sendToBackground('conversations.get', { id }), import('../ui/export-conversation')]);
         const text =
           format === 'json'
             ? conversationToJson(conversation, messages)

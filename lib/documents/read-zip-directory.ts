@@ -8,6 +8,10 @@ export interface ZipEntry {
   name: string;
   compressedSize: number;
   uncompressedSize: number;
+  /** 0 stored, 8 deflated (the two an Office file uses). */
+  method: number;
+  /** Where the part's local header starts (its data follows the header). */
+  localHeaderOffset: number;
 }
 
 const EOCD = 0x06054b50;
@@ -31,6 +35,7 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntry[] | undefined {
   const names = new TextDecoder();
   for (let n = 0; n < count; n++) {
     if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL) return undefined;
+    const method = view.getUint16(at + 10, true);
     const compressedSize = view.getUint32(at + 20, true);
     const uncompressedSize = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
@@ -41,10 +46,48 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntry[] | undefined {
       name: names.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
       compressedSize,
       uncompressedSize,
+      method,
+      localHeaderOffset: view.getUint32(at + 42, true),
     });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+const LOCAL = 0x04034b50;
+
+/**
+ * One part's bytes inflated, never more than the size the directory claims for it (a directory that lies about a
+ * part's size cannot make it inflate past the limits checked against that size). Uses the browser's own inflater.
+ */
+export async function inflateZipEntry(bytes: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = entry.localHeaderOffset;
+  if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL) throw new Error(`damaged part "${entry.name}"`);
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  const data = bytes.subarray(start, start + entry.compressedSize);
+  if (data.length < entry.compressedSize) throw new Error(`damaged part "${entry.name}"`);
+  if (entry.method === 0) return data.slice(0, entry.uncompressedSize);
+  if (entry.method !== 8) throw new Error(`part "${entry.name}" uses an unknown compression (${entry.method})`);
+  const out = new Uint8Array(entry.uncompressedSize);
+  let filled = 0;
+  // The bytes come from a file or a response: an ArrayBuffer, never shared memory.
+  const reader = new Blob([data as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new DecompressionStream('deflate-raw'))
+    .getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (filled + value.length > out.length) throw new Error(`part "${entry.name}" inflates past its stated size`);
+      out.set(value, filled);
+      filled += value.length;
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  return filled === out.length ? out : out.subarray(0, filled);
 }
 
 /** Why a zip may not be inflated, or undefined when it may: too many parts, too large inflated, or a bomb's ratio. */

@@ -1,5 +1,5 @@
 import { describeLink } from '../../ui/describe-link';
-import { LinkConfirm } from '../LinkConfirm';
+import { LinkConfirm } from '../lazy-parts';
 import { useLinkGate } from '../use-link-gate';
 import { t } from '../../ui/t';
 

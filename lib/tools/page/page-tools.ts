@@ -4,8 +4,7 @@
  * script (lib/page) does the work. A route failure is thrown as a ToolError the runtime reports as is.
  */
 import type { PageCommandName, PageCommandOutput } from '../../page/page-command';
-import { defineTool, type ActionTarget, type Tool, type ToolContext } from '../define-tool';
-import { formatActionPreview, type ActionCall } from './format-action-preview';
+import { defineTool, type Tool, type ToolContext } from '../define-tool';
 import { formatFillPreview } from './format-fill-preview';
 import {
   clickInput,
@@ -18,14 +17,11 @@ import {
 import { createActTools } from './act-tools';
 import { createFillPasswordTool } from './fill-password-tool';
 import { createScreenshotTool } from './screenshot-tool';
-import { passwordWriteRefusal } from './password-refusal';
 import { ToolError } from '../tool-error';
-import { PageGoneError } from './page-gone-error';
 import { pageRouteError, type PageToolCall, type RouteToPage } from './page-router';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
 import { originOf } from '../origin-of';
-import { destinationOf, namedBy, unlistedRefRefusal } from './call-targets';
-import { NO_SNAPSHOT } from './route-to-page';
+import { createLocate, createPreviewAction } from './locate-page-call';
 import type { ReadDocumentTab } from './read-document-tab';
 
 /** What a page tool returns (read_page, get_form_state, fill_form, click, submit_form…): the page agent's answer. */
@@ -62,57 +58,8 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
     async (input: PageToolCall<K>['input'], ctx: ToolContext) =>
       (await onPage(command, { toolCallId: ctx.toolCallId, toolName: command, input }, ctx)).output;
 
-  /**
-   * Where a write would land: refs and keys the run's last snapshot of this tab and frame never listed are
-   * refused before any card; then the snapshot's document is asked what the call names (role, name, link
-   * target, form destination: the identify command answers without acting), so a page that navigated since
-   * the snapshot is refused before the user is asked, and the card shows what the page says now.
-   */
-  const locate =
-    (toolName: string) =>
-    async (input: unknown, ctx: ToolContext): Promise<ActionTarget | undefined> => {
-      if (ctx.tabId !== undefined) {
-        const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
-        // A write by the model to a password field is refused before the user is asked (only fill_password reaches one).
-        const refusal = passwordWriteRefusal(toolName, input, snap?.summary?.writeOnlyKeys ?? []);
-        if (refusal) throw new ToolError(refusal);
-        if (!snap) throw new ToolError(NO_SNAPSHOT);
-        const unlisted = unlistedRefRefusal(toolName, input, snap.summary);
-        if (unlisted) throw new ToolError(unlisted);
-      }
-      const r = await deps.routeToPage(
-        { toolCallId: ctx.toolCallId, toolName: 'identify', input: namedBy(toolName, input) },
-        ctx,
-      );
-      if (!r.ok && r.reason === 'navigated') {
-        throw new PageGoneError(
-          `Refused: the page navigated or reloaded since get_form_state${r.message ? ` (${r.message})` : ''}, so ${toolName} did nothing. Call get_form_state again; the user will be asked again.`,
-        );
-      }
-      if (!r.ok) throw pageRouteError(toolName, r);
-      const { doc } = r;
-      if (!doc) return undefined;
-      const shown = r.output;
-      const destination = destinationOf(toolName, input, shown);
-      return {
-        origin: originOf(doc.url),
-        documentId: doc.docId,
-        ...(doc.snapshotId ? { snapshotId: doc.snapshotId } : {}),
-        ...(shown.length ? { shown } : {}),
-        ...(destination ? { destination: destination.url } : {}),
-      };
-    };
-
-  const previewAction = async (call: ActionCall, ctx: ToolContext) => {
-    if (ctx.tabId === undefined) return formatActionPreview(call, undefined, ctx.target?.origin, ctx.target?.shown);
-    const snap = await store().snapshotDocument(ctx.runId, { tabId: ctx.tabId, frameId: ctx.frameId ?? 0 });
-    return formatActionPreview(
-      call,
-      snap?.summary,
-      ctx.target?.origin ?? (snap ? originOf(snap.url) : undefined),
-      ctx.target?.shown,
-    );
-  };
+  const locate = createLocate(deps.routeToPage, store);
+  const previewAction = createPreviewAction(store);
 
   return [
     defineTool({

@@ -1,11 +1,14 @@
 /** The approval card: origin, warnings and readable preview first; the choice; raw JSON only on demand. */
 import { render } from 'preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyParts } from '../../../components/sidepanel/lazy-parts';
 import type { RunPart } from '../../../lib/core/run-part';
 import { ToolCard } from '../../../components/sidepanel/ToolCard';
 
 type ToolPart = Extract<RunPart, { kind: 'tool' }>;
 const root = document.body.appendChild(document.createElement('div'));
+// The prompts and cards load when first drawn in the panel (lazy-parts.ts); here they are loaded first.
+beforeAll(loadLazyParts);
 afterEach(() => render(null, root));
 
 const pending: ToolPart = {

@@ -1,9 +1,12 @@
 /** Citation chips open their source under the same rules as links in answers (describe-link.ts). */
 import { render } from 'preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyParts } from '../../../components/sidepanel/lazy-parts';
 import { CitationChip } from '../../../components/sidepanel/cards/CitationChip';
 
 const root = document.body.appendChild(document.createElement('div'));
+// The prompts and cards load when first drawn in the panel (lazy-parts.ts); here they are loaded first.
+beforeAll(loadLazyParts);
 afterEach(() => {
   render(null, root);
   vi.restoreAllMocks();

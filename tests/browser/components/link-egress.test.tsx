@@ -3,13 +3,16 @@
  * the conversation read on another site, and when that check fails; an unflagged ordinary link opens at once.
  */
 import { render, type ComponentChildren } from 'preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazyParts } from '../../../components/sidepanel/lazy-parts';
 import { CitationChip } from '../../../components/sidepanel/cards/CitationChip';
 import { LinkEgressContext, type CheckLinkEgress } from '../../../components/sidepanel/link-egress-context';
 import { Markdown } from '../../../components/sidepanel/Markdown';
 import { loadMarkdownEngine } from '../../../components/sidepanel/load-markdown-engine';
 
 const root = document.body.appendChild(document.createElement('div'));
+// The prompts and cards load when first drawn in the panel (lazy-parts.ts); here they are loaded first.
+beforeAll(loadLazyParts);
 afterEach(() => {
   render(null, root);
   vi.restoreAllMocks();

@@ -1,0 +1,61 @@
+/**
+ * The panel's parts that its first paint does not show, each loaded the first time it is drawn (lazy-view.tsx):
+ * a dialog or prompt that opens on an event, a sent message's file chips, the folder permission prompt (drawn
+ * once the folder's state has loaded, after the first paint). The startup JavaScript carries only these stubs.
+ */
+import { lazyView } from './lazy-view';
+
+/** Asks before opening a link from an answer or a citation. */
+export const LinkConfirm = lazyView('the link prompt', () => import('./LinkConfirm').then((m) => m.LinkConfirm));
+
+/** "What the model saw" for one run. */
+export const ModelSawDialog = lazyView('the "What the model saw" dialog', () =>
+  import('./ModelSawDialog').then((m) => m.ModelSawDialog),
+);
+
+/** The prompt to allow the chosen folder again. */
+export const FolderPermission = lazyView('the folder prompt', () =>
+  import('./FolderPermission').then((m) => m.FolderPermission),
+);
+
+/** The password card of an encrypted document. */
+export const DocumentPasswordPrompt = lazyView('the password prompt', () =>
+  import('./cards/DocumentPasswordPrompt').then((m) => m.DocumentPasswordPrompt),
+);
+
+/**
+ * A call's approval (or its recorded decision): loaded once the panel has painted (preloadLazyParts), so a card
+ * that asks for approval draws its buttons at once.
+ */
+export const ApprovalCard = lazyView('the approval card', () => import('./ApprovalCard').then((m) => m.ApprovalCard));
+
+/** A run paused at its step limit: continue or stop. */
+export const StepLimitPause = lazyView('the step-limit card', () =>
+  import('./StepLimitPause').then((m) => m.StepLimitPause),
+);
+
+/** A sent message's files. */
+export const MessageAttachments = lazyView('the attachment chips', () =>
+  import('./AttachmentChips').then((m) => m.MessageAttachments),
+);
+
+/** Fetches, after the first paint, the parts a run may need at any moment (an approval, a step-limit pause). */
+export function preloadLazyParts(): void {
+  void ApprovalCard.preload();
+  void StepLimitPause.preload();
+}
+
+/** Every part loaded (for tests that draw them at once). */
+export async function loadLazyParts(): Promise<void> {
+  await Promise.all(
+    [
+      LinkConfirm,
+      ModelSawDialog,
+      FolderPermission,
+      DocumentPasswordPrompt,
+      ApprovalCard,
+      StepLimitPause,
+      MessageAttachments,
+    ].map((v) => v.preload()),
+  );
+}
