@@ -1,5 +1,6 @@
 import './mention-pill.css';
 import type { RefObject } from 'preact';
+import { filesToSend } from './files-to-send';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { composeMessage } from '../../lib/core/message-mention';
 import type { ChatState } from './chat-state';
@@ -93,11 +94,8 @@ function useAttachedFiles(state: ChatState) {
     void loadingFiles.current.then(() => files.current?.state.add(picked, target));
   };
   /** The ids to send, or undefined while a file is being read or its code is still loading (the message waits). */
-  const forSend = (running: boolean): string[] | undefined => {
-    // During a run the message joins it as an interjection: the files wait for the next message.
-    if (loadingFiles.current && !files.current) return undefined;
-    return running ? [] : (files.current?.state.forSend() ?? []);
-  };
+  const forSend = (running: boolean): string[] | undefined =>
+    filesToSend(running, { loading: !!loadingFiles.current, state: files.current?.state });
   return { files: files.current, attach, forSend, clear: () => files.current?.state.clear() };
 }
 
