@@ -6,20 +6,20 @@
 import { lazyView } from './lazy-view';
 
 /** Asks before opening a link from an answer or a citation. */
-export const LinkConfirm = lazyView('the link prompt', () => import('./LinkConfirm').then((m) => m.LinkConfirm));
+export const LinkConfirm = lazyView('./LinkConfirm', () => import('./LinkConfirm').then((m) => m.LinkConfirm));
 
 /** "What the model saw" for one run. */
-export const ModelSawDialog = lazyView('the "What the model saw" dialog', () =>
+export const ModelSawDialog = lazyView('./ModelSawDialog', () =>
   import('./ModelSawDialog').then((m) => m.ModelSawDialog),
 );
 
 /** The prompt to allow the chosen folder again. */
-export const FolderPermission = lazyView('the folder prompt', () =>
+export const FolderPermission = lazyView('./FolderPermission', () =>
   import('./FolderPermission').then((m) => m.FolderPermission),
 );
 
 /** The password card of an encrypted document. */
-export const DocumentPasswordPrompt = lazyView('the password prompt', () =>
+export const DocumentPasswordPrompt = lazyView('./cards/DocumentPasswordPrompt', () =>
   import('./cards/DocumentPasswordPrompt').then((m) => m.DocumentPasswordPrompt),
 );
 
@@ -27,15 +27,15 @@ export const DocumentPasswordPrompt = lazyView('the password prompt', () =>
  * A call's approval (or its recorded decision): loaded once the panel has painted (preloadLazyParts), so a card
  * that asks for approval draws its buttons at once.
  */
-export const ApprovalCard = lazyView('the approval card', () => import('./ApprovalCard').then((m) => m.ApprovalCard));
+export const ApprovalCard = lazyView('./ApprovalCard', () => import('./ApprovalCard').then((m) => m.ApprovalCard));
 
 /** A run paused at its step limit: continue or stop. */
-export const StepLimitPause = lazyView('the step-limit card', () =>
+export const StepLimitPause = lazyView('./StepLimitPause', () =>
   import('./StepLimitPause').then((m) => m.StepLimitPause),
 );
 
 /** A sent message's files. */
-export const MessageAttachments = lazyView('the attachment chips', () =>
+export const MessageAttachments = lazyView('./AttachmentChips', () =>
   import('./AttachmentChips').then((m) => m.MessageAttachments),
 );
 

@@ -10,6 +10,7 @@ import type { ComponentType, FunctionComponent } from 'preact';
 /** The stub, and `preload` to fetch the code before it is first drawn (after the first paint, say). */
 export type LazyView<P> = FunctionComponent<P> & { preload(): Promise<void> };
 
+/** `what`: the module the part comes from, as the console names it when its code fails to load. */
 export function lazyView<P extends object>(what: string, load: () => Promise<ComponentType<P>>): LazyView<P> {
   const view = signal<ComponentType<P> | null>(null);
   let loading: Promise<void> | undefined;

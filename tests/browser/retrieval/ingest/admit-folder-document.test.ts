@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createIngestService } from '../../../../lib/retrieval/ingest/ingest-service';
 import type { OffscreenClient } from '../../../../lib/retrieval/ingest/offscreen-client';
 
@@ -20,6 +20,16 @@ const url = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/viewer.html?pat
 const doc = (text: string, at = url) => ({ url: at, title: 'plan.md', text, pdf: false });
 
 describe('folder documents offered to the index', () => {
+  // The ingest database is the one the other browser tests open: leave its settings as a fresh install has them.
+  afterAll(async () => {
+    await createIngestService({ client: recordingClient([]) }).updateSettings({
+      enabled: false,
+      paused: false,
+      indexDocuments: false,
+      deniedPatterns: [],
+    });
+  });
+
   it('go in only with remembering and the documents switch on, not paused, not denied, scrubbed, as kind folder', async () => {
     const sent: Sent[] = [];
     const service = createIngestService({ client: recordingClient(sent), now: () => 5 });
