@@ -47,5 +47,6 @@ export default defineBackground(() => {
     rememberSettings: history.rememberSettings,
     readAttached: web.readAttached,
     forgetFolder: folder.forgetAll,
+    keptDocuments: history.keptDocuments,
   });
 });

@@ -3,7 +3,7 @@
  * as the browser will resolve it, IDN in punycode) and whether it carries data a page could have told the
  * model to smuggle out (a long query, many parameters, base64- or hex-looking blobs, credentials).
  * `undefined` for anything that is not an http(s) or mailto URL, or this extension's viewer page at a file of
- * the user's folder (a citation of a folder document, checked by parseViewerUrl): others are not followed at all.
+ * the user's folder or a kept attachment (a citation, checked by parseViewerUrl): others are not followed at all.
  */
 import { t } from './t';
 import { formatInteger } from '../../lib/util/format-integer';
@@ -16,7 +16,7 @@ export interface LinkDescription {
   host: string;
   /** Why the link asks for confirmation before it is followed; absent for an ordinary link. */
   suspicious?: string;
-  /** The extension's own viewer page showing a file of the user's folder: opening it makes no request. */
+  /** The extension's own viewer page showing a file of the user's folder or a kept attachment: it makes no request. */
   internal?: true;
 }
 
@@ -37,7 +37,11 @@ export function describeLink(href: string): LinkDescription | undefined {
   if (url.protocol === 'chrome-extension:') {
     const origin = ownOrigin();
     const viewer = origin ? parseViewerUrl(href, origin) : undefined;
-    return viewer && { host: t('link_viewer', viewer.path), internal: true };
+    if (!viewer) return undefined;
+    return {
+      host: viewer.source === 'folder' ? t('link_viewer', viewer.path) : t('link_viewer_attachment'),
+      internal: true,
+    };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:' && url.protocol !== 'mailto:') return undefined;
   const host = url.protocol === 'mailto:' ? decodeSafely(url.pathname) : url.host;

@@ -3,7 +3,7 @@ import type { ViewerState } from './viewer-state';
 import { t } from '../ui/t';
 
 /**
- * A folder document, read-only, at the cited passage. Its text is rendered as TEXT (Preact text nodes in a
+ * A folder document or a kept attachment, read-only, at the cited passage. Its text is rendered as TEXT (Preact text nodes in a
  * <pre>): markup in the file is shown, never parsed, so the file can run nothing and load nothing.
  */
 export function ViewerApp({ state }: { state: ViewerState }) {
@@ -32,7 +32,7 @@ export function ViewerApp({ state }: { state: ViewerState }) {
       {!file && state.needsPermission.value === null && !state.error.value && <p>{t('viewer_loading')}</p>}
       {file && (
         <>
-          <h1 class="viewer-heading">{t('viewer_heading', file.path, file.folder, file.type)}</h1>
+          <h1 class="viewer-heading">{file.heading}</h1>
           {state.target.passage && !at && <p role="status">{t('viewer_passage_missing')}</p>}
           <pre class="viewer-text" data-testid="viewer-text">
             {at ? file.text.slice(0, at[0]) : file.text}

@@ -1,36 +1,79 @@
 /**
- * The viewer page's model: the address checked (parseViewerUrl: this extension, one path inside the folder),
- * Chrome's permission for the folder asked again when it was withdrawn (a click is needed, so here and not in
- * the worker), the file's text read by the worker as the index read it, and where the cited passage is.
+ * The viewer page's model: the address checked (parseViewerUrl: this extension, one path inside the folder or one
+ * kept attachment), Chrome's permission for the folder asked again when it was withdrawn (a click is needed, so
+ * here and not in the worker), the file's text as the index read it (a folder file read by the worker, an
+ * attachment's reading from the documents database this page shares), and where the cited passage is.
  */
 import { signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { FolderFileView } from '../../lib/background/protocol';
+import { describeKind, type DocumentKind } from '../../lib/documents/document-kind';
+import { openAttachmentStore } from '../../lib/storage/attachment-store';
 import { openFolderStore, type FolderStore } from '../../lib/storage/folder-store';
 import { asFolderDirectory, folderPermission } from '../../lib/tools/folder/folder-handle';
 import { parseViewerUrl } from '../../lib/tools/folder/viewer-url';
+import { t } from '../ui/t';
 import { locatePassage } from './locate-passage';
+
+/** An attached file as the viewer shows it: its name and the text read from it. */
+export interface AttachmentView {
+  name: string;
+  kind: string;
+  text: string;
+}
 
 export interface ViewerDeps {
   store: Pick<FolderStore, 'get'>;
   read(path: string): Promise<FolderFileView>;
+  /** The attachment's reading; undefined when it is gone (deleted with its conversation) or was never read. */
+  readAttachment(id: string): Promise<AttachmentView | undefined>;
+}
+
+/** What the page shows: a heading naming the file and where it is, and its text. */
+export interface ViewedFile {
+  heading: string;
+  text: string;
 }
 
 const defaultDeps = (): ViewerDeps => ({
   store: openFolderStore(),
   read: (path) => sendToBackground('folder.read', { path }),
+  async readAttachment(id) {
+    const record = await openAttachmentStore().get(id);
+    return record?.reading && record.kind
+      ? { name: record.name, kind: record.kind, text: record.reading.text }
+      : undefined;
+  },
 });
 
 export function createViewerState(href: string, origin: string, deps: ViewerDeps = defaultDeps()) {
   const target = parseViewerUrl(href, origin);
-  const file = signal<FolderFileView | null>(null);
+  const file = signal<ViewedFile | null>(null);
   /** The folder's name while Chrome needs the user to allow reading it again. */
   const needsPermission = signal<string | null>(null);
   const error = signal<string | null>(null);
   const passage = signal<[number, number] | undefined>(undefined);
 
+  function show(read: ViewedFile) {
+    passage.value = target?.passage ? locatePassage(read.text, target.passage) : undefined;
+    file.value = read;
+  }
+
   async function load() {
     if (!target) return;
+    if (target.source === 'attachment') {
+      const read = await deps.readAttachment(target.id).catch((e: unknown) => {
+        error.value = e instanceof Error ? e.message : String(e);
+        return null;
+      });
+      if (read)
+        show({
+          heading: t('viewer_heading_attachment', read.name, describeKind(read.kind as DocumentKind)),
+          text: read.text,
+        });
+      else if (read === undefined) error.value = t('viewer_attachment_gone');
+      return;
+    }
     const folder = await deps.store.get();
     if (folder && (await folderPermission(asFolderDirectory(folder.handle))) !== 'granted') {
       needsPermission.value = folder.name;
@@ -39,8 +82,7 @@ export function createViewerState(href: string, origin: string, deps: ViewerDeps
     needsPermission.value = null;
     try {
       const read = await deps.read(target.path);
-      passage.value = target.passage ? locatePassage(read.text, target.passage) : undefined;
-      file.value = read;
+      show({ heading: t('viewer_heading', read.path, read.folder, read.type), text: read.text });
     } catch (e) {
       error.value = e instanceof Error ? e.message : String(e);
     }

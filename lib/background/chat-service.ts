@@ -6,6 +6,7 @@
  * (settle-answer.ts). Runs the worker was killed in are picked up again on wake (resume-after-wake.ts).
  */
 import type { AgentEvent } from '../agent/agent-event';
+import type { MessageRecord } from '../storage/records';
 import { monotonicClock } from '../util/monotonic-clock';
 import { createChatHub, type ChatServiceDeps, type PanelPortLike } from './chat-hub';
 import { handlePanelCommand, stopConversation } from './handle-panel-command';
@@ -73,6 +74,8 @@ export function createChatService(input: ChatServiceDeps) {
       const conversation = await (await hub.deps.store).getConversation(conversationId);
       if (conversation) hub.broadcast(conversationId, { type: 'conversation-updated', conversation });
     },
+    /** A message changed outside a run (a file kept in the index): panels showing its conversation get it. */
+    messageChanged: (message: MessageRecord) => hub.broadcast(message.conversationId, { type: 'message', message }),
     stop: (conversationId: string) => stopConversation(hub, conversationId),
     liveRunCount: () => hub.runs.size,
     /** On wake: resume every unfinished run from its journal (resume-after-wake.ts). */

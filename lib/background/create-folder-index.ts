@@ -64,13 +64,12 @@ export function createFolderIndex(deps: FolderIndexDeps) {
     return done;
   }
 
-  /** Every folder document out of the index (they all live under the extension's own "domain"). */
+  /** Every folder document out of the index (by their kind: kept attachments share the extension's "domain"). */
   async function unindex(keepFolder: boolean) {
     running?.stop.abort();
     await running?.done.catch(() => undefined);
     // Nothing of the folder was indexed: the engine is not started for nothing ("Delete all data", say).
-    if ((await deps.store.indexedFiles()).length > 0)
-      await deps.service.remove({ kind: 'domain', domain: deps.origin.replace(/^[a-z-]+:\/\//, '') });
+    if ((await deps.store.indexedFiles()).length > 0) await deps.service.remove({ kind: 'source', source: 'folder' });
     if (keepFolder) await deps.store.clearIndexedFiles();
     else await deps.store.clear();
   }

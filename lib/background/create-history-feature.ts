@@ -25,6 +25,7 @@ import { t } from '../util/t';
 import { createDocumentReader } from './create-document-reader';
 import { openDocumentTransfers } from '../storage/document-blobs';
 import { createPdfTabReader } from './read-pdf-tab';
+import type { KeptDocumentIndex } from './keep-attachment';
 
 // The worker's own fetch, unbound it throws "Illegal invocation".
 const fetchFromWorker: typeof fetch = (input, init) => fetch(input, init);
@@ -45,6 +46,8 @@ export interface HistoryFeature {
   service: IngestService;
   /** The settings, for export and import; an update keeps the capture script's registration in step. */
   rememberSettings: RememberSettings;
+  /** Sent files the user keeps in the index (keep-attachment.ts). */
+  keptDocuments: KeptDocumentIndex;
 }
 
 /** Passages injected per message when grounding is on. */
@@ -134,6 +137,12 @@ export function createHistoryFeature(): HistoryFeature {
   return {
     service,
     rememberSettings,
+    keptDocuments: {
+      remember: (doc) => service.rememberAttachment(doc),
+      async forget(urls) {
+        for (const url of urls) await service.remove({ kind: 'page', url });
+      },
+    },
     search: { search: (r) => service.search(r), isEnabled: async () => (await service.settings()).enabled },
     extraHandlers,
     async augmentRunSettings(settings, text) {

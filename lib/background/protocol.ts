@@ -80,6 +80,7 @@ export interface ProtocolResponses {
   'data.import': ImportResult;
   'runs.inspect': RunInspection;
   'attachments.read': MessageAttachment;
+  'attachments.keep': MessageAttachment;
   /** The reader page's spreadsheet from the web: its bytes wait in the transfers store (fetch-sheet-for-view.ts). */
   'sheets.fetch': FetchedSheet;
   /** The origins a link's address carries text from (read by the conversation's runs on sites other than the link's). */

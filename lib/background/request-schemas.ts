@@ -94,6 +94,8 @@ export const requestSchemas = lazyRecord({
       /** A locked PDF's password, typed on its chip: passed to the reader in this message only, never stored. */
       password: z.string().min(1).max(1000).optional(),
     }),
+  /** "Keep in my documents" on a sent file's chip, or taking it out again (keep-attachment.ts). */
+  'attachments.keep': () => z.object({ id, keep: z.boolean() }),
   /** The reader page showing a cited row range fetches the spreadsheet's address again (fetch-sheet-for-view.ts). */
   'sheets.fetch': () => z.object({ url: z.string().min(1).max(4_000) }),
   /** Before a link in an answer opens: does its address carry text the conversation read elsewhere? */

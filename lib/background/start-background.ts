@@ -47,6 +47,7 @@ import { createAttachmentHandlers } from './handlers/attachment-handlers';
 import { createConversationAttachments } from './create-conversation-attachments';
 import { createImageRefusal } from './create-image-refusal';
 import { createAttachmentReader } from './read-attachment';
+import { createAttachmentKeeping, type KeptDocumentIndex } from './keep-attachment';
 import { requestSchemas } from './request-schemas';
 
 export interface BackgroundOptions {
@@ -65,7 +66,12 @@ export interface BackgroundOptions {
   readAttached?: ReadAttachedDocument;
   /** Forgets the folder picked in Settings → Documents and takes its documents out of the index ("Delete all data"). */
   forgetFolder?: () => Promise<void>;
+  /** The history index, for sent files the user keeps in it (without it, keeping says remembering is off). */
+  keptDocuments?: KeptDocumentIndex;
 }
+
+/** Without the history feature nothing can be kept: the chip says remembering is off. */
+const noKeptDocuments: KeptDocumentIndex = { remember: async () => ({ status: 'off' }), forget: async () => {} };
 
 const RESUME_ALARM = 'tabwise-resume';
 
@@ -124,6 +130,13 @@ export function startBackground(options: BackgroundOptions) {
   });
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
+  const keeping = createAttachmentKeeping({
+    store: attachmentStore,
+    conversations,
+    index: options.keptDocuments ?? noKeptDocuments,
+    origin: chrome.runtime.getURL('').replace(/\/$/, ''),
+    announce: (message) => chat.messageChanged(message),
+  });
   const pageTargets = createPageTargetForgetter();
   const searchTraces = createSearchTraceStore();
   const conversationHandlers = createConversationHandlers({
@@ -131,7 +144,10 @@ export function startBackground(options: BackgroundOptions) {
     journal,
     chat,
     pageTargets,
-    attachments: attachmentStore,
+    attachments: {
+      // Kept files leave the history index with their conversation.
+      deleteConversation: (id) => keeping.forgetConversation(id).then(() => attachmentStore.deleteConversation(id)),
+    },
   });
   const conversationEdits = createConversationEditHandlers({
     conversations,
@@ -162,6 +178,7 @@ export function startBackground(options: BackgroundOptions) {
     ...(options.readAttached
       ? createAttachmentHandlers({
           read: createAttachmentReader({ store: attachmentStore, readAttached: options.readAttached, imageRefusal }),
+          keeping,
         })
       : {}),
     ...createPanelHandlers(),

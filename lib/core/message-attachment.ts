@@ -14,6 +14,8 @@ export interface MessageAttachment {
   rows?: number;
   /** Set when the file is not sent to the model, and why (an image for a model that takes no images). */
   notSent?: string;
+  /** The user chose to keep it in "Remember what I read": its text is in the history index, cited in the viewer. */
+  kept?: true;
 }
 
 /** Files one message may carry. */

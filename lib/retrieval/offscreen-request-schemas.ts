@@ -40,6 +40,8 @@ export const deleteTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('domain'), domain: z.string().trim().toLowerCase().min(1).max(253) }),
   z.object({ kind: z.literal('range'), since: epoch, until: epoch }),
   z.object({ kind: z.literal('all') }),
+  /** Every source of one kind (the folder's documents when the folder is forgotten). */
+  z.object({ kind: z.literal('source'), source: sourceKindSchema }),
 ]);
 
 export const offscreenRequestSchemas = lazyRecord({

@@ -23,6 +23,8 @@ export interface AttachmentStore {
   get(id: string): Promise<AttachmentRecord | undefined>;
   /** Keeps what was made of the file (its kind, and its reading when it is a document). */
   setRead(id: string, kind: string, reading: AttachmentReading | undefined): Promise<void>;
+  /** Marks a file kept in the history index, or no longer; answers the record, undefined when it is gone. */
+  setKept(id: string, kept: boolean): Promise<AttachmentRecord | undefined>;
   /** Links attachments to the message they were sent with; answers the records linked. */
   assign(ids: string[], conversationId: string, messageId: string): Promise<AttachmentRecord[]>;
   /** Adds records as they are (an import). */
@@ -63,6 +65,18 @@ export function openAttachmentStore(name = DOCUMENT_BLOBS_DB, now: () => number 
       const record = await tx.store.get(id);
       if (record) await tx.store.put(reading ? { ...record, kind, reading } : { ...record, kind });
       await tx.done;
+    },
+    async setKept(id, kept) {
+      const tx = (await db()).transaction('attachments', 'readwrite');
+      const record = await tx.store.get(id);
+      let next: AttachmentRecord | undefined;
+      if (record) {
+        const { kept: _was, ...rest } = record;
+        next = kept ? { ...rest, kept: true } : rest;
+        await tx.store.put(next);
+      }
+      await tx.done;
+      return next;
     },
     async assign(ids, conversationId, messageId) {
       const tx = (await db()).transaction('attachments', 'readwrite');

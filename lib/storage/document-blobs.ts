@@ -30,6 +30,8 @@ export interface AttachmentRecord {
   reading?: AttachmentReading;
   /** What the file is, by its bytes (a DocumentKind), once looked at. */
   kind?: string;
+  /** The user keeps it in the history index (its conversation's deletion takes it out). */
+  kept?: true;
 }
 
 export interface AttachmentReading {

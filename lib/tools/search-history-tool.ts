@@ -6,10 +6,10 @@ import type { HistoryPassage } from '../retrieval/history-passage';
 import { historyQuerySchema, type HistoryQuery } from '../retrieval/history-query';
 import { parseViewerUrl } from './folder/viewer-url';
 
-/** The path of a document of the user's folder (its index address is the extension's viewer page), else undefined. */
-function folderPathOf(url: string): string | undefined {
+/** What the extension's viewer page shows at `url` (a folder document or a kept attachment), else undefined. */
+function viewerTargetOf(url: string) {
   const origin = /^chrome-extension:\/\/[a-p]{32}/.exec(url)?.[0];
-  return origin ? parseViewerUrl(url, origin)?.path : undefined;
+  return origin ? parseViewerUrl(url, origin) : undefined;
 }
 
 /**
@@ -33,12 +33,14 @@ export function parseHistoryDate(value: string, edge: 'start' | 'end'): number {
 
 /** Passages as the model reads them: dates as ISO strings, scores rounded. */
 function present(p: HistoryPassage) {
-  const path = folderPathOf(p.url);
+  const viewer = viewerTargetOf(p.url);
   return {
     title: p.title,
     url: p.url,
     /** A document of the user's folder: its path there (its citation opens the extension's viewer at the passage). */
-    ...(path ? { path } : {}),
+    ...(viewer?.source === 'folder' ? { path: viewer.path } : {}),
+    /** A file the user attached and kept (its title is the file's name; its citation opens the viewer too). */
+    ...(viewer?.source === 'attachment' ? { attachment: true as const } : {}),
     fragmentUrl: p.fragmentUrl,
     visitedAt: new Date(p.visitedAt).toISOString(),
     score: Math.round(p.score * 1000) / 1000,
@@ -88,11 +90,14 @@ export function createSearchHistoryTool(deps: SearchHistoryToolDeps) {
         topK: input.topK ?? 8,
       });
       // Each passage is text of the site it was read on: a later write of it elsewhere is flagged.
-      for (const p of passages)
+      // A document of the user's own is read from the folder or from a file they attached, not from a site.
+      for (const p of passages) {
+        const own = viewerTargetOf(p.url)?.source;
         ctx.reportRead?.({
-          origin: folderPathOf(p.url) ? 'folder:' : originOf(p.url),
+          origin: own ? `${own}:` : originOf(p.url),
           text: `${p.title}\n${p.text}`,
         });
+      }
       return { passages: passages.map(present) };
     },
   });

@@ -2,12 +2,28 @@
  * Spreadsheet citations and locked attachments through the built extension: a citation of a workbook's rows in an
  * answer opens the reader page at those rows (header, 1-based row numbers, a `=HYPERLINK(...)` cell as its stored
  * value, no request made by it); an attached workbook opens there too; an attached password-protected PDF asks
- * for its password on its chip, says when it is wrong, and is read with the right one, which the model never gets.
+ * for its password on its chip, says when it is wrong, and is read with the right one, which the model never gets;
+ * a sent file kept with its chip's "Keep" is found by search_history and cited to the viewer page at the passage,
+ * taken out again with the same toggle, and leaves the index with its conversation.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { makeEncryptedPdf, makeXlsx } from '../documents/make-documents';
 import { startFakeWeb, type FakeWeb } from '../fake-web/fake-web';
-import { addFakeProvider, assistantMessages, chatRequests, expect, openPanel, sendChat, test } from './fixtures';
+import { serveStatic } from '../harness/serve-static';
+import { unwrapUntrusted } from '../security/untrusted-block';
+import {
+  addFakeProvider,
+  assistantMessages,
+  callBackground,
+  chatRequests,
+  expect,
+  openPanel,
+  sendChat,
+  test,
+  toolResults,
+} from './fixtures';
 import { lookAt } from './look';
 
 let web: FakeWeb;
@@ -181,4 +197,139 @@ test('an attached locked PDF asks for its password on its chip, and is read with
   await expect(reader.locator('.sheet-view table a')).toHaveCount(0);
   expect(evil).toEqual([]);
   await reader.close();
+});
+
+const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
+const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
+
+/** Pages in the index once its queue is empty. */
+async function indexedPages(page: Page, pages: number) {
+  await expect
+    .poll(
+      async () => {
+        const s = await callBackground<{ pages: number; queueDepth: number; lastError?: string }>(
+          page,
+          'index.stats',
+          {},
+        );
+        if (s.lastError) throw new Error(`indexing failed: ${s.lastError}`);
+        return s.queueDepth === 0 ? s.pages : -1;
+      },
+      { timeout: 60_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(pages);
+}
+
+const searchIndex = (page: Page, query: string) =>
+  callBackground<{ url: string; fragmentUrl: string }[]>(page, 'index.search', { query, mode: 'sparse' });
+
+test('a sent file kept with its chip is searched and cited to the viewer page, taken out again, and leaves with its conversation', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
+  test.setTimeout(180_000);
+  const FACT = 'The Lisbon office code name is AZUREKITE and it opens in May.';
+  const notes = Buffer.from(`# Q3 notes\n\nSome opening words.\n\n${FACT}\n`);
+  await addFakeProvider(extPage, llm);
+  const panel = await openPanel(context, extensionId);
+  await panel.locator('input[type=file]').setInputFiles([
+    { name: 'q3-notes.md', mimeType: 'text/markdown', buffer: notes },
+    { name: 'pixel.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  ]);
+  await expect(panel.locator('.composer .attachment-chip', { hasText: 'q3-notes.md' })).toHaveAttribute(
+    'data-status',
+    'ready',
+    { timeout: 30_000 },
+  );
+  llm.enqueue({ text: ['Noted.'] });
+  await sendChat(panel, 'Here are my notes.');
+  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+  const chip = panel.locator('.message.user .attachment-chip', { hasText: 'q3-notes.md' });
+  const keep = chip.getByRole('button', { name: /Keep “q3-notes\.md” in Remember what I read/ });
+  // An image has nothing to keep: no toggle on its chip.
+  await expect(
+    panel.locator('.message.user .attachment-chip', { hasText: 'pixel.png' }).getByRole('button'),
+  ).toHaveCount(0);
+
+  // Remembering off: the chip says how to turn it on, and nothing is kept.
+  await keep.click();
+  await expect(chip.getByRole('alert')).toHaveText('Turn on “Remember what I read” in Settings to keep files there.');
+  await expect(keep).toHaveAttribute('aria-pressed', 'false');
+
+  const models = await serveStatic({}, { '/models/': modelsDir });
+  try {
+    await callBackground(extPage, 'index.settings.update', {
+      enabled: true,
+      model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${models.url}/models/`, allowRemote: false },
+    });
+    await keep.click();
+    const kept = chip.getByRole('button', { name: /“q3-notes\.md” is kept in Remember what I read/ });
+    await expect(kept).toHaveAttribute('aria-pressed', 'true');
+    await expect(kept).toHaveText('Kept');
+    await expect(chip.getByRole('alert')).toHaveCount(0);
+    await lookAt(panel, 'attachment-kept');
+    await indexedPages(extPage, 1);
+    const [file] = (await keptAttachments(extPage)).filter((k) => k.name === 'q3-notes.md');
+    const viewer = `chrome-extension://${extensionId}/viewer.html?attachment=${file!.id}`;
+    const listed = await callBackground<{ pages: { url: string; kind?: string; title: string }[] }>(
+      extPage,
+      'index.pages',
+      {},
+    );
+    expect(listed.pages.map((p) => ({ url: p.url, kind: p.kind, title: p.title }))).toEqual([
+      { url: viewer, kind: 'attachment', title: 'q3-notes.md' },
+    ]);
+
+    // The agent finds it (named as a kept attachment) and cites it; the citation opens the viewer at the passage.
+    const [hit] = await searchIndex(extPage, 'Lisbon office code name');
+    expect(hit!.fragmentUrl).toMatch(new RegExp(`^${viewer.replace(/[?.]/g, '\\$&')}#passage=.*AZUREKITE`));
+    llm.enqueue(call('search_history', { query: 'Lisbon office code name' }), {
+      text: [`The code name is AZUREKITE ([your notes](${hit!.fragmentUrl})).`],
+    });
+    await sendChat(panel, 'What is the Lisbon code name in the notes I kept?');
+    const answer = assistantMessages(panel).last();
+    await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 90_000 });
+    const result = JSON.parse(unwrapUntrusted(toolResults(chatRequests(llm).at(-1)!.body).at(-1)!)) as {
+      passages: { attachment?: true; title: string; fragmentUrl: string; text: string }[];
+    };
+    expect(result.passages[0]).toMatchObject({ attachment: true, title: 'q3-notes.md', fragmentUrl: hit!.fragmentUrl });
+    expect(result.passages[0]!.text).toContain('AZUREKITE');
+    const opening = context.waitForEvent('page');
+    await answer.getByRole('link', { name: 'your notes' }).click();
+    const viewerPage = await opening;
+    await viewerPage.waitForLoadState();
+    expect(viewerPage.url()).toBe(hit!.fragmentUrl);
+    await expect(viewerPage.getByRole('heading')).toHaveText(
+      '“q3-notes.md”, a file you attached and kept (Markdown file, read-only)',
+    );
+    await expect(viewerPage.getByTestId('viewer-passage')).toContainText('AZUREKITE');
+    await expect(viewerPage.getByTestId('viewer-text')).toContainText('Some opening words.');
+
+    // The chip's state is the message's: a reload shows it kept; pressed again, the file leaves the index.
+    await panel.reload();
+    await expect(kept).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
+    await kept.click();
+    await expect(keep).toHaveAttribute('aria-pressed', 'false');
+    await indexedPages(extPage, 0);
+    expect(await searchIndex(extPage, 'AZUREKITE')).toEqual([]);
+
+    // Kept again, then the conversation deleted: the file leaves the index with it, and the viewer says so.
+    await keep.click();
+    await expect(kept).toHaveAttribute('aria-pressed', 'true');
+    await indexedPages(extPage, 1);
+    const [conversation] = await callBackground<{ id: string }[]>(extPage, 'conversations.list', {});
+    await callBackground(extPage, 'conversations.delete', { id: conversation!.id });
+    await indexedPages(extPage, 0);
+    expect(await searchIndex(extPage, 'AZUREKITE')).toEqual([]);
+    await viewerPage.reload();
+    await expect(viewerPage.getByRole('alert')).toHaveText(
+      'This file is no longer kept: it was deleted with its conversation.',
+    );
+    await viewerPage.close();
+  } finally {
+    await models.close();
+  }
 });

@@ -105,7 +105,9 @@ test('hostile folder documents: passages reach the model only as untrusted data,
     // A viewer address that leaves the folder shows nothing of it.
     const escape = await context.newPage();
     await escape.goto(`chrome-extension://${extensionId}/viewer.html?path=..%2Fsecret.txt`);
-    await expect(escape.getByRole('alert')).toHaveText('This address does not name a file of your folder.');
+    await expect(escape.getByRole('alert')).toHaveText(
+      'This address does not name a file of your folder or a file you kept.',
+    );
     await escape.close();
     expect(heard).toEqual([]);
     // Positive control: the server hears a tab that does open it.

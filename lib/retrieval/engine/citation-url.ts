@@ -1,7 +1,8 @@
 /**
  * Where a citation opens its source: a web page at the passage (a text fragment), a PDF at the page the
  * passage is on (`#page=N`, which Chrome's PDF viewer opens at; a text fragment finds nothing there), a file
- * of the user's folder in the extension's viewer page (its URL is the viewer's), which scrolls to the passage.
+ * of the user's folder or a kept attachment in the extension's viewer page (its URL is the viewer's), which scrolls
+ * to the passage.
  */
 import { pageKeyOf } from '../page-key';
 import type { SourceKind } from '../source-kind';
@@ -26,7 +27,7 @@ export function citationUrl(
   chunk: { url: string; kind?: SourceKind; headingPath: readonly string[] },
   passage: string,
 ): string {
-  if (chunk.kind === 'folder')
+  if (chunk.kind === 'folder' || chunk.kind === 'attachment')
     return `${pageKeyOf(chunk.url).split('#')[0]!}#passage=${encodeURIComponent(passage.slice(0, FOLDER_PASSAGE_CHARS))}`;
   if (chunk.kind === 'pdf') {
     const page = pdfPageOf(chunk.headingPath);

@@ -20,7 +20,8 @@ export function removePages(index: HybridIndex, target: DeleteTarget): Removed {
     target.kind === 'all' ||
     (target.kind === 'page' && p.url === pageKeyOf(target.url)) ||
     (target.kind === 'domain' && domainMatches(p.domain, target.domain)) ||
-    (target.kind === 'range' && p.visitedAt >= target.since && p.visitedAt <= target.until);
+    (target.kind === 'range' && p.visitedAt >= target.since && p.visitedAt <= target.until) ||
+    (target.kind === 'source' && p.kind === target.source);
   const urls = pages.filter(hit).map((p) => p.url);
   const texts = target.kind === 'all' ? [] : urls.flatMap((u) => embeddedTextsOf(index, u));
   let chunks = 0;

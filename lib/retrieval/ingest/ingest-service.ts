@@ -21,7 +21,7 @@ import type { DeleteTarget, OffscreenResponses } from '../offscreen-protocol';
 import { createSeenPages } from './seen-pages';
 import { admitCapture } from './admit-capture';
 import { admitDocumentCapture } from './admit-document-capture';
-import { admitFolderDocument, type FolderDocumentInput } from './admit-folder-document';
+import { admitOwnDocument, type OwnDocumentInput } from './admit-own-document';
 import { drainIngestQueue } from './drain-ingest-queue';
 import { evictExpiredPages } from './evict-expired-pages';
 import { INGEST_ALARM } from './ingest-alarms';
@@ -33,7 +33,7 @@ import { removeFromHistory } from './remove-from-history';
 export { INGEST_ALARM, RETENTION_ALARM } from './ingest-alarms';
 export type { IngestServiceDeps } from './ingest-context';
 export type { FetchedPageInput } from './remember-fetched-page';
-export type { FolderDocumentInput } from './admit-folder-document';
+export type { OwnDocumentInput } from './admit-own-document';
 
 const passagesSchema = z.array(historyPassageSchema);
 
@@ -63,8 +63,10 @@ export interface IngestService {
    * paused, never from incognito, the denylist or allowlist), scrubbed and keyed the same way.
    */
   rememberFetched(page: FetchedPageInput, context: { incognito: boolean }): Promise<CaptureReply>;
-  /** A document of the user's folder, under the documents switch (admit-folder-document.ts). */
-  rememberFolderDocument(doc: FolderDocumentInput): Promise<CaptureReply>;
+  /** A document of the user's folder, under the documents switch (admit-own-document.ts). */
+  rememberFolderDocument(doc: OwnDocumentInput): Promise<CaptureReply>;
+  /** A file the user attached and chose to keep (admit-own-document.ts): remembering on is enough. */
+  rememberAttachment(doc: OwnDocumentInput): Promise<CaptureReply>;
   /** Whether the index holds the source at `url` (as the background knows it: a retention may have dropped it). */
   isIndexed(url: string): Promise<boolean>;
 }
@@ -100,7 +102,8 @@ export function createIngestService(deps: IngestServiceDeps): IngestService {
       captureDocument: (input, { sender }) => admitDocumentCapture(ctx, input, sender),
     },
     rememberFetched: (page, context) => rememberFetchedPage(ctx, page, context),
-    rememberFolderDocument: (doc) => admitFolderDocument(ctx, doc),
+    rememberFolderDocument: (doc) => admitOwnDocument(ctx, doc, 'folder'),
+    rememberAttachment: (doc) => admitOwnDocument(ctx, doc, 'attachment'),
     async isIndexed(url) {
       const { seen, queue } = await parts();
       if (await seen.get(url)) return true;

@@ -1,5 +1,5 @@
 /**
- * A deletion the user asked for (a page, a domain, a time range, or everything): from the queue first, then
+ * A deletion the user asked for (a page, a domain, a time range, a kind of source, or everything): from the queue first, then
  * the index, then the seen-pages record, so nothing deleted comes back.
  */
 import { domainMatches, domainOf } from '../domain-of';
@@ -19,10 +19,12 @@ export async function removeFromHistory(
       target.kind === 'all' ||
       (target.kind === 'page' && e.key === pageKeyOf(target.url)) ||
       (target.kind === 'domain' && domainMatches(domainOf(e.url), target.domain)) ||
-      (target.kind === 'range' && e.visitedAt >= target.since && e.visitedAt <= target.until),
+      (target.kind === 'range' && e.visitedAt >= target.since && e.visitedAt <= target.until) ||
+      (target.kind === 'source' && e.kind === target.source),
   );
   const out = await ctx.deps.client.send('delete', { model: s.model, target });
-  // Forgotten as seen too: the same page visited again is indexed again, not skipped as unchanged.
-  await seen.forget(target);
+  // Forgotten as seen too: the same page visited again is indexed again, not skipped as unchanged. The seen
+  // record knows no source kind: those go by the addresses the engine removed.
+  await seen.forget(target.kind === 'source' ? { kind: 'urls', urls: out.urls } : target);
   return out;
 }

@@ -8,7 +8,7 @@ export interface SeenPages {
   get(key: string): Promise<SeenPage | undefined>;
   put(page: SeenPage): Promise<void>;
   /** Forgets the pages a deletion or eviction removed from the index. */
-  forget(target: DeleteTarget | { kind: 'urls'; urls: string[] }): Promise<void>;
+  forget(target: Exclude<DeleteTarget, { kind: 'source' }> | { kind: 'urls'; urls: string[] }): Promise<void>;
   /** How many pages the index holds, as the background knows them. */
   count(): Promise<number>;
 }

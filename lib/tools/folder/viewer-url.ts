@@ -1,8 +1,8 @@
 /**
- * The address of a folder document in the extension's viewer page, and the one check of such an address: the
- * index keys a folder document by it, its citations add `#passage=…`, and the panel opens a link to the viewer
- * only when this check passes (the extension's own origin, the viewer page, one `path` that stays inside the
- * folder, an optional passage of bounded length, nothing else).
+ * The address of a folder document, or of an attached file the user kept, in the extension's viewer page, and the
+ * one check of such an address: the index keys the document by it, its citations add `#passage=…`, and the panel
+ * opens a link to the viewer only when this check passes (the extension's own origin, the viewer page, one `path`
+ * that stays inside the folder or one `attachment` id, an optional passage of bounded length, nothing else).
  */
 import { folderPathSegments, isPlainName, joinPath } from './folder-path';
 
@@ -15,14 +15,25 @@ export function folderDocumentUrl(origin: string, segments: readonly string[]): 
   return `${origin}${VIEWER_PAGE}?path=${encodeURIComponent(joinPath(segments))}`;
 }
 
-/** What a viewer address asks to show. */
-export interface ViewerTarget {
-  segments: string[];
-  /** The path as the tools write it ("notes/plan.md"). */
-  path: string;
-  /** The passage to scroll to and highlight. */
-  passage?: string;
+/** The viewer's address of an attached file (its id in the attachments store). */
+export function attachmentDocumentUrl(origin: string, id: string): string {
+  return `${origin}${VIEWER_PAGE}?attachment=${encodeURIComponent(id)}`;
 }
+
+/** An attachment id a viewer address may name (what crypto.randomUUID and earlier exports write). */
+export const isViewerAttachmentId = (id: string): boolean => /^[A-Za-z0-9_-]{1,200}$/.test(id);
+
+/** What a viewer address asks to show: a file of the folder, or a kept attachment. */
+export type ViewerTarget =
+  | {
+      source: 'folder';
+      segments: string[];
+      /** The path as the tools write it ("notes/plan.md"). */
+      path: string;
+      /** The passage to scroll to and highlight. */
+      passage?: string;
+    }
+  | { source: 'attachment'; id: string; passage?: string };
 
 const decode = (text: string): string | undefined => {
   try {
@@ -44,7 +55,19 @@ export function parseViewerUrl(href: string, origin: string): ViewerTarget | und
   if (`${url.protocol}//${url.host}` !== origin || url.username || url.password || url.port) return undefined;
   if (url.pathname !== VIEWER_PAGE) return undefined;
   const params = [...url.searchParams.keys()];
-  if (params.length !== 1 || params[0] !== 'path') return undefined;
+  if (params.length !== 1 || (params[0] !== 'path' && params[0] !== 'attachment')) return undefined;
+  let passage: string | undefined;
+  if (url.hash) {
+    const m = /^#passage=([^&#]*)$/.exec(url.hash);
+    const decoded = m ? decode(m[1]!) : undefined;
+    if (decoded === undefined || decoded.length > MAX_VIEWER_PASSAGE) return undefined;
+    passage = decoded;
+  }
+  const at = passage ? { passage } : {};
+  if (params[0] === 'attachment') {
+    const id = url.searchParams.get('attachment') ?? '';
+    return isViewerAttachmentId(id) ? { source: 'attachment', id, ...at } : undefined;
+  }
   const path = url.searchParams.get('path') ?? '';
   let segments: string[];
   try {
@@ -53,12 +76,5 @@ export function parseViewerUrl(href: string, origin: string): ViewerTarget | und
     return undefined; // escapes the folder: refused
   }
   if (segments.length === 0 || !segments.every(isPlainName)) return undefined;
-  let passage: string | undefined;
-  if (url.hash) {
-    const m = /^#passage=([^&#]*)$/.exec(url.hash);
-    const decoded = m ? decode(m[1]!) : undefined;
-    if (decoded === undefined || decoded.length > MAX_VIEWER_PASSAGE) return undefined;
-    passage = decoded;
-  }
-  return { segments, path: joinPath(segments), ...(passage ? { passage } : {}) };
+  return { source: 'folder', segments, path: joinPath(segments), ...at };
 }

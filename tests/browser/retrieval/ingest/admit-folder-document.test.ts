@@ -58,4 +58,23 @@ describe('folder documents offered to the index', () => {
     await service.remove({ kind: 'page', url });
     expect(await service.isIndexed(url)).toBe(false);
   });
+
+  it('a kept attachment goes in with remembering on, the documents switch off, as kind attachment; not paused or off', async () => {
+    const sent: Sent[] = [];
+    const service = createIngestService({ client: recordingClient(sent), now: () => 7 });
+    const kept = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/viewer.html?attachment=a1';
+    const file = { url: kept, title: 'q3.pdf', text: '--- Page 1 ---\nRevenue rose.', pdf: true };
+    await service.updateSettings({ enabled: false, paused: false, indexDocuments: false, deniedPatterns: [] });
+    expect(await service.rememberAttachment(file)).toEqual({ status: 'off' });
+    await service.updateSettings({ enabled: true, paused: true });
+    expect(await service.rememberAttachment(file)).toMatchObject({ status: 'refused', reason: 'paused' });
+    await service.updateSettings({ paused: false });
+    expect(await service.rememberAttachment(file)).toMatchObject({ status: expect.stringMatching(/queued|replaced/) });
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]).toMatchObject({ url: kept, kind: 'attachment', title: 'q3.pdf' });
+    // A PDF's text is one section per page, as a folder PDF's is.
+    expect(sent[0]!.text).toContain('Page 1');
+    await service.remove({ kind: 'page', url: kept });
+    expect(await service.isIndexed(kept)).toBe(false);
+  });
 });

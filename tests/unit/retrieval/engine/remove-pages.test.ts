@@ -42,6 +42,19 @@ describe('removePages', () => {
     ]);
     expect(index.size).toBe(0);
   });
+  it("removes every source of one kind: the folder's documents go, a kept attachment under the same host stays", () => {
+    const index = sample();
+    const ext = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/viewer.html';
+    index.addPage({ url: `${ext}?path=plan.md`, title: 'plan.md', visitedAt: DAY, kind: 'folder' }, [
+      { text: 'the plan', headingPath: [], vector: vector() },
+    ]);
+    index.addPage({ url: `${ext}?attachment=a1`, title: 'q3.pdf', visitedAt: DAY, kind: 'attachment' }, [
+      { text: 'the report', headingPath: [], vector: vector() },
+    ]);
+    expect(removePages(index, { kind: 'source', source: 'folder' }).urls).toEqual([`${ext}?path=plan.md`]);
+    expect(index.listPages().map((p) => p.url)).toContain(`${ext}?attachment=a1`);
+    expect(index.pageCount).toBe(4);
+  });
   it('clears everything for "all" without listing texts (the whole vector cache is cleared then)', () => {
     const index = sample();
     const removed = removePages(index, { kind: 'all' });

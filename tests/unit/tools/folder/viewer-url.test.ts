@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { folderDocumentUrl, parseViewerUrl } from '../../../../lib/tools/folder/viewer-url';
+import { attachmentDocumentUrl, folderDocumentUrl, parseViewerUrl } from '../../../../lib/tools/folder/viewer-url';
 
 const origin = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
 const base = `${origin}/viewer.html`;
@@ -8,11 +8,27 @@ describe('viewer addresses of folder documents', () => {
   it('round-trips a path and reads the passage', () => {
     const url = folderDocumentUrl(origin, ['notes', 'q3 plan.md']);
     expect(url).toBe(`${base}?path=notes%2Fq3%20plan.md`);
-    expect(parseViewerUrl(url, origin)).toEqual({ segments: ['notes', 'q3 plan.md'], path: 'notes/q3 plan.md' });
+    expect(parseViewerUrl(url, origin)).toEqual({
+      source: 'folder',
+      segments: ['notes', 'q3 plan.md'],
+      path: 'notes/q3 plan.md',
+    });
     expect(parseViewerUrl(`${url}#passage=${encodeURIComponent('The launch — code')}`, origin)).toEqual({
+      source: 'folder',
       segments: ['notes', 'q3 plan.md'],
       path: 'notes/q3 plan.md',
       passage: 'The launch — code',
+    });
+  });
+  it('round-trips a kept attachment and reads the passage', () => {
+    const id = '0b7c6a1e-29f4-4c55-9a0e-5d1f7e2b8c31';
+    const url = attachmentDocumentUrl(origin, id);
+    expect(url).toBe(`${base}?attachment=${id}`);
+    expect(parseViewerUrl(url, origin)).toEqual({ source: 'attachment', id });
+    expect(parseViewerUrl(`${url}#passage=${encodeURIComponent('Net revenue rose')}`, origin)).toEqual({
+      source: 'attachment',
+      id,
+      passage: 'Net revenue rose',
     });
   });
   it.each([
@@ -34,6 +50,12 @@ describe('viewer addresses of folder documents', () => {
     ['malformed escapes', `${base}?path=a.md#passage=%E0%A4%A`],
     ['credentials', `chrome-extension://user:pw@abcdefghijklmnopabcdefghijklmnop/viewer.html?path=a.md`],
     ['not a URL', 'viewer.html?path=a.md'],
+    ['both a path and an attachment', `${base}?path=a.md&attachment=3f2b`],
+    ['an empty attachment id', `${base}?attachment=`],
+    ['an attachment id with a slash', `${base}?attachment=..%2Fx`],
+    ['an attachment id with a dot', `${base}?attachment=a.b`],
+    ['an attachment id too long', `${base}?attachment=${'a'.repeat(201)}`],
+    ['an attachment with another fragment', `${base}?attachment=3f2b#x=1`],
   ])('refuses %s', (_why, href) => {
     expect(parseViewerUrl(href, origin)).toBeUndefined();
   });

@@ -1,9 +1,10 @@
 /**
- * A document of the folder the user picked, queued for the index under the rules a page meets: remembering on
- * and not paused, the documents switch on (the user's own choice of this folder stands for the allowlist), the
- * user's denied URL patterns (matched against the document's viewer address, which ends in its path), and the
- * same scrubbing of secrets. Its text is chunked like a PDF's when it is one (a section per page), else as it
- * is; its citations open the extension's viewer page at the passage.
+ * A document of the user's own, queued for the index under the rules a page meets: remembering on and not paused,
+ * the user's denied URL patterns (matched against the document's viewer address) and the same scrubbing of
+ * secrets. A folder document also needs the documents switch (the user's choice of this folder stands for the
+ * allowlist); an attachment goes in only when the user chose to keep it, which is that file's own switch. Its text
+ * is chunked like a PDF's when it is one (a section per page), else as it is; its citations open the extension's
+ * viewer page at the passage.
  */
 import type { CaptureReply } from '../capture-message';
 import { contentHash } from '../capture/content-hash';
@@ -13,9 +14,9 @@ import type { IngestContext } from './ingest-context';
 import type { QueueEntry } from './ingest-db';
 import { scrubSecrets } from './scrub-secrets';
 
-/** A folder document as the folder's indexing reads it. */
-export interface FolderDocumentInput {
-  /** Its viewer address (chrome-extension://…/viewer.html?path=…): the key, the citation's base. */
+/** A document as the folder's indexing, or keeping an attachment, reads it. */
+export interface OwnDocumentInput {
+  /** Its viewer address (chrome-extension://…/viewer.html?path=… or ?attachment=…): the key, the citation's base. */
   url: string;
   title: string;
   text: string;
@@ -26,10 +27,14 @@ export interface FolderDocumentInput {
 /** Characters of a document's text indexed at most (what a page's capture may hold too). */
 const MAX_TEXT = 2_000_000;
 
-export async function admitFolderDocument(ctx: IngestContext, doc: FolderDocumentInput): Promise<CaptureReply> {
+export async function admitOwnDocument(
+  ctx: IngestContext,
+  doc: OwnDocumentInput,
+  source: 'folder' | 'attachment',
+): Promise<CaptureReply> {
   const { settings, queue, seen } = await ctx.parts();
   const s = await settings.get();
-  if (!s.enabled || !s.indexDocuments) return { status: 'off' };
+  if (!s.enabled || (source === 'folder' && !s.indexDocuments)) return { status: 'off' };
   if (s.paused) return { status: 'refused', reason: 'paused' };
   if (s.deniedPatterns.some((p) => compileUrlPattern(p).test(doc.url)))
     return { status: 'refused', reason: 'user-denylist' };
@@ -48,7 +53,7 @@ export async function admitFolderDocument(ctx: IngestContext, doc: FolderDocumen
     // Indexed now (not the file's modified time): retention counts from when the index took it.
     visitedAt: ctx.now(),
     capturedAt: ctx.now(),
-    kind: 'folder',
+    kind: source,
   };
   let result = await queue.enqueue(entry, s.queueLimit);
   if (result === 'full') {
