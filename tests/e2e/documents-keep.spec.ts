@@ -6,12 +6,11 @@
  * a sent file kept with its chip's "Keep" is found by search_history and cited to the viewer page at the passage,
  * taken out again with the same toggle, and leaves the index with its conversation.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { makeEncryptedPdf, makeXlsx } from '../documents/make-documents';
 import { startFakeWeb, type FakeWeb } from '../fake-web/fake-web';
 import { serveStatic } from '../harness/serve-static';
+import { haveTestModel, modelsDir, noTestModel, rememberWithTestModel, waitForIndexed } from '../harness/test-model';
 import { unwrapUntrusted } from '../security/untrusted-block';
 import {
   addFakeProvider,
@@ -199,27 +198,6 @@ test('an attached locked PDF asks for its password on its chip, and is read with
   await reader.close();
 });
 
-const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
-const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
-
-/** Pages in the index once its queue is empty. */
-async function indexedPages(page: Page, pages: number) {
-  await expect
-    .poll(
-      async () => {
-        const s = await callBackground<{ pages: number; queueDepth: number; lastError?: string }>(
-          page,
-          'index.stats',
-          {},
-        );
-        if (s.lastError) throw new Error(`indexing failed: ${s.lastError}`);
-        return s.queueDepth === 0 ? s.pages : -1;
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] },
-    )
-    .toBe(pages);
-}
-
 const searchIndex = (page: Page, query: string) =>
   callBackground<{ url: string; fragmentUrl: string }[]>(page, 'index.search', { query, mode: 'sparse' });
 
@@ -229,7 +207,7 @@ test('a sent file kept with its chip is searched and cited to the viewer page, t
   llm,
   extPage,
 }) => {
-  test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
+  test.skip(!haveTestModel(), noTestModel);
   test.setTimeout(180_000);
   const FACT = 'The Lisbon office code name is AZUREKITE and it opens in May.';
   const notes = Buffer.from(`# Q3 notes\n\nSome opening words.\n\n${FACT}\n`);
@@ -261,17 +239,14 @@ test('a sent file kept with its chip is searched and cited to the viewer page, t
 
   const models = await serveStatic({}, { '/models/': modelsDir });
   try {
-    await callBackground(extPage, 'index.settings.update', {
-      enabled: true,
-      model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${models.url}/models/`, allowRemote: false },
-    });
+    await rememberWithTestModel(extPage, models.url);
     await keep.click();
     const kept = chip.getByRole('button', { name: /“q3-notes\.md” is kept in Remember what I read/ });
     await expect(kept).toHaveAttribute('aria-pressed', 'true');
     await expect(kept).toHaveText('Kept');
     await expect(chip.getByRole('alert')).toHaveCount(0);
     await lookAt(panel, 'attachment-kept');
-    await indexedPages(extPage, 1);
+    await waitForIndexed(extPage, 1);
     const [file] = (await keptAttachments(extPage)).filter((k) => k.name === 'q3-notes.md');
     const viewer = `chrome-extension://${extensionId}/viewer.html?attachment=${file!.id}`;
     const listed = await callBackground<{ pages: { url: string; kind?: string; title: string }[] }>(
@@ -313,16 +288,16 @@ test('a sent file kept with its chip is searched and cited to the viewer page, t
     await expect(kept).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
     await kept.click();
     await expect(keep).toHaveAttribute('aria-pressed', 'false');
-    await indexedPages(extPage, 0);
+    await waitForIndexed(extPage, 0);
     expect(await searchIndex(extPage, 'AZUREKITE')).toEqual([]);
 
     // Kept again, then the conversation deleted: the file leaves the index with it, and the viewer says so.
     await keep.click();
     await expect(kept).toHaveAttribute('aria-pressed', 'true');
-    await indexedPages(extPage, 1);
+    await waitForIndexed(extPage, 1);
     const [conversation] = await callBackground<{ id: string }[]>(extPage, 'conversations.list', {});
     await callBackground(extPage, 'conversations.delete', { id: conversation!.id });
-    await indexedPages(extPage, 0);
+    await waitForIndexed(extPage, 0);
     expect(await searchIndex(extPage, 'AZUREKITE')).toEqual([]);
     await viewerPage.reload();
     await expect(viewerPage.getByRole('alert')).toHaveText(

@@ -4,10 +4,11 @@
  * scan says it has no text; read_page on a tab that shows a PDF behind the site's login reads it with the
  * user's cookies. What the model receives is read off the fake LLM's requests.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { serveStatic } from '../harness/serve-static';
+import { haveTestModel, modelsDir, noTestModel, waitForIndexed } from '../harness/test-model';
 import { makePdf } from '../documents/make-documents';
 import { FILE_ACCESS_OFF } from '../../lib/tools/page/read-document-tab';
 import {
@@ -36,9 +37,6 @@ import {
   toolCard,
   toolResults,
 } from './fixtures';
-
-const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
-const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
 
 let web: FakeWeb;
 test.beforeAll(async () => {
@@ -135,7 +133,7 @@ test("a PDF read in a tab with remembering on is indexed by page and cited at it
   llm,
   extPage,
 }) => {
-  test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
+  test.skip(!haveTestModel(), noTestModel);
   test.setTimeout(150_000);
   const models = await serveStatic({}, { '/models/': modelsDir });
   // The fake web is shared by this file's tests: only this test's requests count.
@@ -154,20 +152,7 @@ test("a PDF read in a tab with remembering on is indexed by page and cited at it
       await tab.bringToFront();
       await tab.waitForTimeout(900);
     }
-    await expect
-      .poll(
-        async () => {
-          const s = await callBackground<{ pages: number; queueDepth: number; lastError?: string }>(
-            extPage,
-            'index.stats',
-            {},
-          );
-          if (s.lastError) throw new Error(`indexing failed: ${s.lastError}`);
-          return s.queueDepth === 0 ? s.pages : -1;
-        },
-        { timeout: 60_000, intervals: [250, 500, 1000] },
-      )
-      .toBe(1);
+    await waitForIndexed(extPage, 1);
     // Only the report: the statement's site is denylisted, so it was neither fetched again nor indexed.
     const listed = await callBackground<{ pages: { url: string; title: string; kind?: string }[] }>(
       extPage,

@@ -6,12 +6,11 @@
  * passage; a changed file replaces its chunks and a deleted one leaves the index on "Re-index now"; removing the
  * folder takes every chunk of it out.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { makePdf } from '../documents/make-documents';
 import { offerTestFolder } from '../harness/offer-test-folder';
 import { serveStatic } from '../harness/serve-static';
+import { haveTestModel, modelsDir, noTestModel, rememberWithTestModel, waitForIndexed } from '../harness/test-model';
 import { unwrapUntrusted } from '../security/untrusted-block';
 import {
   addFakeProvider,
@@ -24,9 +23,6 @@ import {
   sendChat,
   test,
 } from './fixtures';
-
-const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
-const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
 
 interface Passage {
   url: string;
@@ -63,23 +59,6 @@ async function editTestFolder(page: Page, folder: string, path: string, content:
   );
 }
 
-async function waitForIndexed(page: Page, pages: number) {
-  await expect
-    .poll(
-      async () => {
-        const s = await callBackground<{ pages: number; queueDepth: number; lastError?: string }>(
-          page,
-          'index.stats',
-          {},
-        );
-        if (s.lastError) throw new Error(`indexing failed: ${s.lastError}`);
-        return s.queueDepth === 0 ? s.pages : -1;
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] },
-    )
-    .toBe(pages);
-}
-
 const search = (page: Page, query: string) =>
   callBackground<Passage[]>(page, 'index.search', { query, mode: 'sparse' });
 
@@ -89,14 +68,11 @@ test('folder documents: indexed, found by the agent, cited to the viewer, re-ind
   llm,
   extPage,
 }) => {
-  test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
+  test.skip(!haveTestModel(), noTestModel);
   test.setTimeout(180_000);
   const models = await serveStatic({}, { '/models/': modelsDir });
   try {
-    await callBackground(extPage, 'index.settings.update', {
-      enabled: true,
-      model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${models.url}/models/`, allowRemote: false },
-    });
+    await rememberWithTestModel(extPage, models.url);
     const pdf = await makePdf(
       [[{ text: 'Cover page of the folder report.' }], [{ text: 'Folder revenue was 7.3 million euros in Lisbon.' }]],
       'Folder report',
