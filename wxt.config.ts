@@ -48,7 +48,8 @@ export default defineConfig({
   },
   vite: () => ({
     plugins: [preact()],
-    build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+    // TABWISE_SOURCEMAP=1 writes source maps beside the scripts (tests/bench/_worker-start-profile.ts reads them).
+    build: { target: 'es2022', chunkSizeWarningLimit: 4096, sourcemap: process.env.TABWISE_SOURCEMAP === '1' },
   }),
   manifest: {
     // Name, description and titles are translated (public/_locales/<lang>/messages.json); English is the fallback.

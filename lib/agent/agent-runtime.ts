@@ -3,6 +3,7 @@
  * starts runs, resumes unfinished ones after a worker restart, and takes the user's stop, approvals and
  * interjections. Everything it touches (clock, ids, model lookup, stores, tools) is injected.
  */
+import { LOCAL_TIME_ZONE } from './local-time-zone';
 import type { ChatModel } from '../providers/chat-model';
 import type { ChatMessage } from '../core/chat-message';
 import type { SubAgentDefinition } from '../tools/delegate-tool';
@@ -53,7 +54,7 @@ export interface AgentRuntimeOptions {
   generateId?: () => string;
   /** A fresh random boundary for a run's untrusted-data blocks (default: 128 bits from crypto). */
   newDataBoundary?: () => string;
-  /** IANA zone for the date line (default: the host's). */
+  /** IANA zone for the date line (default: the host's, LOCAL_TIME_ZONE, written without Intl: local-time-zone.ts). */
   timeZone?: string;
   defaultToolTimeoutMs?: number;
   checkpointIntervalMs?: number;
@@ -127,7 +128,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     latency: options.latency,
     now,
     generateId,
-    timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: options.timeZone ?? LOCAL_TIME_ZONE,
     defaultToolTimeoutMs: options.defaultToolTimeoutMs ?? 30_000,
     checkpointIntervalMs: options.checkpointIntervalMs ?? 500,
     maxStepsCeiling: options.maxStepsCeiling ?? MAX_STEPS_CEILING,

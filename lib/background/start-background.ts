@@ -49,6 +49,7 @@ import { createImageRefusal } from './create-image-refusal';
 import { createAttachmentReader } from './read-attachment';
 import { createAttachmentKeeping, type KeptDocumentIndex } from './keep-attachment';
 import { requestSchemas } from './request-schemas';
+import { primeLocalTimeZone } from '../agent/local-time-zone';
 
 export interface BackgroundOptions {
   prompts: PromptLibrary;
@@ -74,8 +75,14 @@ export interface BackgroundOptions {
 const noKeptDocuments: KeptDocumentIndex = { remember: async () => ({ status: 'off' }), forget: async () => {} };
 
 const RESUME_ALARM = 'tabwise-resume';
+/** Where the machine's time zone name waits for the next worker (local-time-zone.ts: no Intl at start). */
+const TIME_ZONE_KEY = 'tabwise.timeZone';
 
 export function startBackground(options: BackgroundOptions) {
+  void primeLocalTimeZone({
+    read: async () => (await chrome.storage.session.get(TIME_ZONE_KEY))[TIME_ZONE_KEY] as string | undefined,
+    write: (name) => chrome.storage.session.set({ [TIME_ZONE_KEY]: name }),
+  });
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
   const { tabwiseDb, agentDb, agentStores, providers, settings, conversations, journal } = openBackgroundStores({
