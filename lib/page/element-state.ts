@@ -1,3 +1,4 @@
+import { boxOf } from './layout-memo';
 import type { PageElement } from './page-state';
 
 type State = Pick<PageElement, 'checked' | 'selected' | 'expanded' | 'disabled' | 'value' | 'constraints'>;
@@ -59,7 +60,7 @@ export function elementState(el: Element, role: string): State {
 export function isInView(el: Element): boolean {
   const view = el.ownerDocument.defaultView;
   if (!view) return false;
-  const r = el.getBoundingClientRect();
+  const r = boxOf(el);
   return r.bottom > 0 && r.right > 0 && r.top < view.innerHeight && r.left < view.innerWidth;
 }
 

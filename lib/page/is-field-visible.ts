@@ -1,3 +1,4 @@
+import { boxOf, isRendered } from './layout-memo';
 import { passMemo, withPassMemo } from './pass-memo';
 import { hiddenVerdict } from './hidden-verdict';
 import { isTransparentCombobox } from './is-transparent-combobox';
@@ -59,8 +60,8 @@ function parentOf(el: Element): Element | null {
 }
 
 function isBoxVisible(el: Element): boolean {
-  if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
-  const box = el.getBoundingClientRect();
+  if (!isRendered(el)) return false;
+  const box = boxOf(el);
   if (box.width < 2 || box.height < 2) return false;
   const view = el.ownerDocument.defaultView;
   if (view && (box.right + view.scrollX <= 0 || box.bottom + view.scrollY <= 0)) return false;
