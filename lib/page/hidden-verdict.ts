@@ -1,4 +1,4 @@
-import { boxOf, isRendered } from './layout-memo';
+import { boxOf, isRendered, viewportOf } from './layout-memo';
 import { passMemo } from './pass-memo';
 
 /**
@@ -36,8 +36,9 @@ function judge(el: Element): HiddenVerdict {
   if (!view) return 'visible';
   if (!isRendered(el)) return styleVerdict(view.getComputedStyle(el));
   const box = boxOf(el);
+  const port = viewportOf(view);
   // Entirely left of or above the document's origin: where "left:-9999px" puts things.
-  if ((box.width > 0 || box.height > 0) && (box.right + view.scrollX <= 0 || box.bottom + view.scrollY <= 0))
+  if ((box.width > 0 || box.height > 0) && (box.right + port.scrollX <= 0 || box.bottom + port.scrollY <= 0))
     return 'hidden';
   const style = view.getComputedStyle(el);
   // Each property read costs on a 1 MB page, so the rare cases are gated on the cheap ones.
@@ -97,9 +98,8 @@ function isCollapsed(style: CSSStyleDeclaration): boolean {
 /** Fixed out of the viewport, or absolutely positioned far outside its containing block (off any edge). */
 function isPositionedAway(el: Element, position: 'absolute' | 'fixed', box: DOMRect, view: Window): boolean {
   if (position === 'fixed') {
-    return (
-      box.right <= 0 || box.bottom <= 0 || box.left >= view.innerWidth + FAR_PX || box.top >= view.innerHeight + FAR_PX
-    );
+    const port = viewportOf(view);
+    return box.right <= 0 || box.bottom <= 0 || box.left >= port.width + FAR_PX || box.top >= port.height + FAR_PX;
   }
   const container = (
     (el as HTMLElement).offsetParent ??

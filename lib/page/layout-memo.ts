@@ -30,3 +30,26 @@ export function boxOf(el: Element): DOMRect {
   }
   return box;
 }
+
+/** A window's scroll offsets and viewport size. */
+export interface Viewport {
+  scrollX: number;
+  scrollY: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The viewport of the window showing `doc`, once per pass (see isRendered): `scrollX` and the others each ask
+ * the layout engine for a clean layout, and a snapshot asked for them on every element it judged.
+ */
+export function viewportOf(view: Window): Viewport {
+  const memo = passMemo<Viewport>('viewport');
+  const key = view.document as unknown as Element;
+  let viewport = memo?.get(key);
+  if (viewport === undefined) {
+    viewport = { scrollX: view.scrollX, scrollY: view.scrollY, width: view.innerWidth, height: view.innerHeight };
+    memo?.set(key, viewport);
+  }
+  return viewport;
+}
