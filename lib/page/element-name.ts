@@ -1,6 +1,7 @@
 import { computeAccessibleName } from 'dom-accessibility-api';
 import { fieldLabel, textOf } from './field-label';
 import { iconName } from './icon-name';
+import { passMemo } from './pass-memo';
 
 const MAX_NAME = 100;
 const LIGATURE_LIKE = /^[a-z][a-z0-9_]*$/;
@@ -61,13 +62,40 @@ const INPUT_ROLES = new Set([
 
 function accessibleName(el: Element): string {
   try {
-    return computeAccessibleName(el).replace(/\s+/g, ' ').trim();
+    return computeAccessibleName(el, NAME_OPTIONS).replace(/\s+/g, ' ').trim();
   } catch (error) {
     // A page can build markup the computation does not expect (a detached labelled-by chain); fall back.
     console.debug('Tabwise: accessible name not computed', error);
     return '';
   }
 }
+
+/**
+ * The computed style dom-accessibility-api reads (`display` and `visibility`, through getPropertyValue), kept for
+ * the pass (pass-memo.ts) by element and property: a snapshot names a hundred elements whose labels and texts
+ * share nodes, and each name computation asks each node again. Nothing is kept after the pass, which never
+ * changes the page. Pseudo-element content stays off, as it is by default.
+ */
+const NAME_OPTIONS = {
+  computedStyleSupportsPseudoElements: false,
+  getComputedStyle: (el: Element, pseudo?: string | null): CSSStyleDeclaration => {
+    const view = el.ownerDocument.defaultView ?? window;
+    const memo = pseudo ? undefined : passMemo<Map<string, string>>('name-style');
+    if (!memo) return view.getComputedStyle(el, pseudo);
+    let values = memo.get(el);
+    if (!values) memo.set(el, (values = new Map()));
+    let style: CSSStyleDeclaration | undefined;
+    const cached = values;
+    return {
+      getPropertyValue(name: string): string {
+        let value = cached.get(name);
+        if (value === undefined)
+          cached.set(name, (value = (style ??= view.getComputedStyle(el)).getPropertyValue(name)));
+        return value;
+      },
+    } as CSSStyleDeclaration;
+  },
+};
 
 /** "Row header — Column header" of the table cell around `el`, as a person reads a grid of inputs. */
 export function tableHeaderName(el: Element): string {

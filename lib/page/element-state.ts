@@ -1,3 +1,4 @@
+import { boxOf, viewportOf } from './layout-memo';
 import type { PageElement } from './page-state';
 
 type State = Pick<PageElement, 'checked' | 'selected' | 'expanded' | 'disabled' | 'value' | 'constraints'>;
@@ -59,8 +60,9 @@ export function elementState(el: Element, role: string): State {
 export function isInView(el: Element): boolean {
   const view = el.ownerDocument.defaultView;
   if (!view) return false;
-  const r = el.getBoundingClientRect();
-  return r.bottom > 0 && r.right > 0 && r.top < view.innerHeight && r.left < view.innerWidth;
+  const r = boxOf(el);
+  const port = viewportOf(view);
+  return r.bottom > 0 && r.right > 0 && r.top < port.height && r.left < port.width;
 }
 
 /** How far along its track a slider handle sits, in whole percent (left to right, bottom to top). */

@@ -1,3 +1,6 @@
+import { boxOf, isRendered, viewportOf } from './layout-memo';
+import { passMemo } from './pass-memo';
+
 /**
  * How a person would see one element on the live page.
  * `hidden`: nothing inside is visible. `text-hidden`: its own text is invisible (visibility:hidden, a font
@@ -7,7 +10,6 @@ export type HiddenVerdict = 'visible' | 'hidden' | 'text-hidden';
 
 /** Tags whose contents a person never sees as text. */
 const NEVER_SHOWN = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE']);
-const CHECK = { opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: false };
 /** Further than this past its containing block's edge, a positioned box is a hiding place, not layout. */
 const FAR_PX = 5000;
 
@@ -17,14 +19,26 @@ const FAR_PX = 5000;
  * collapsed transform, a box positioned far outside, invisible ink).
  */
 export function hiddenVerdict(el: Element): HiddenVerdict {
+  // In a pass (pass-memo.ts) each element is judged once: labels, ancestors and fields are asked about repeatedly.
+  const memo = passMemo<HiddenVerdict>('verdict');
+  let verdict = memo?.get(el);
+  if (verdict === undefined) {
+    verdict = judge(el);
+    memo?.set(el, verdict);
+  }
+  return verdict;
+}
+
+function judge(el: Element): HiddenVerdict {
   if (NEVER_SHOWN.has(el.tagName)) return 'hidden';
   if (el.getAttribute('aria-hidden') === 'true') return 'hidden';
   const view = el.ownerDocument.defaultView;
   if (!view) return 'visible';
-  if (!el.checkVisibility(CHECK)) return styleVerdict(view.getComputedStyle(el));
-  const box = el.getBoundingClientRect();
+  if (!isRendered(el)) return styleVerdict(view.getComputedStyle(el));
+  const box = boxOf(el);
+  const port = viewportOf(view);
   // Entirely left of or above the document's origin: where "left:-9999px" puts things.
-  if ((box.width > 0 || box.height > 0) && (box.right + view.scrollX <= 0 || box.bottom + view.scrollY <= 0))
+  if ((box.width > 0 || box.height > 0) && (box.right + port.scrollX <= 0 || box.bottom + port.scrollY <= 0))
     return 'hidden';
   const style = view.getComputedStyle(el);
   // Each property read costs on a 1 MB page, so the rare cases are gated on the cheap ones.
@@ -84,9 +98,8 @@ function isCollapsed(style: CSSStyleDeclaration): boolean {
 /** Fixed out of the viewport, or absolutely positioned far outside its containing block (off any edge). */
 function isPositionedAway(el: Element, position: 'absolute' | 'fixed', box: DOMRect, view: Window): boolean {
   if (position === 'fixed') {
-    return (
-      box.right <= 0 || box.bottom <= 0 || box.left >= view.innerWidth + FAR_PX || box.top >= view.innerHeight + FAR_PX
-    );
+    const port = viewportOf(view);
+    return box.right <= 0 || box.bottom <= 0 || box.left >= port.width + FAR_PX || box.top >= port.height + FAR_PX;
   }
   const container = (
     (el as HTMLElement).offsetParent ??

@@ -45,11 +45,16 @@ const INPUT_ROLES: Record<string, string> = {
  * a person sees or a script can read: an onclick attribute or property, or a pointer cursor that starts on
  * the element (not inherited from its parent) together with tabindex, or on its own (a styled div or span
  * link). Labels are left out (the control they name is listed), and so is anything inside a link or button.
+ * `root`, when the caller knows it, is `el.getRootNode()` (a walk over a root saves asking for each element).
  */
-export function interactiveRole(el: Element): string | undefined {
-  const explicit = el.getAttribute('role')?.trim().split(/\s+/)[0];
+export function interactiveRole(el: Element, root?: Document | ShadowRoot): string | undefined {
+  const facts = rootFacts(el, root);
+  // Outside a pass (or for a detached element) every attribute is read; in a pass, only those of marked elements.
+  const marked = !facts || facts.marked.has(el);
+  const explicit = marked ? el.getAttribute('role')?.trim().split(/\s+/)[0] : undefined;
   if (explicit && WIDGET_ROLES.has(explicit)) return explicit;
-  switch (el.tagName) {
+  const tag = el.tagName;
+  switch (tag) {
     case 'A':
       if (el.hasAttribute('href')) return 'link';
       break;
@@ -74,16 +79,61 @@ export function interactiveRole(el: Element): string | undefined {
   const html = el as HTMLElement;
   if (html.isContentEditable && !html.parentElement?.isContentEditable) return 'textbox';
   if (explicit === 'presentation' || explicit === 'none') return undefined;
-  if (el.hasAttribute('onclick') || typeof html.onclick === 'function') return 'clickable';
-  if (!html.style || isInsideLinkOrButton(el)) return undefined;
-  const focusable = el.hasAttribute('tabindex') && html.tabIndex >= 0;
-  const pointer = startsPointer(el);
+  if ((marked && el.hasAttribute('onclick')) || typeof html.onclick === 'function') return 'clickable';
+  if (!('style' in html) || isInsideLinkOrButton(el, facts)) return undefined;
+  const focusable = marked && el.hasAttribute('tabindex') && html.tabIndex >= 0;
+  const pointer = startsPointer(el, marked, facts);
   // A focusable or pointer handle on a long, thin track is a slider however it is drawn (jQuery UI's <span>).
   if ((focusable || pointer) && isSliderHandle(el)) return 'slider';
+  const titled = marked && el.hasAttribute('title');
   // An icon-only element a person can reach or that names itself (a title, a focusable ligature, a link with no address).
-  if ((focusable || el.hasAttribute('title') || el.tagName === 'A') && !explicit && isIconOnly(el)) return 'button';
-  if (el.tagName === 'A' && el.hasAttribute('title') && !explicit) return 'button';
+  if ((focusable || titled || tag === 'A') && !explicit && isIconOnly(el)) return 'button';
+  if (tag === 'A' && titled && !explicit) return 'button';
   return pointer ? 'clickable' : undefined;
+}
+
+/**
+ * What one pass knows of a document or shadow root, worked out once (the pass's memo: nothing is kept after it,
+ * so a later pass sees the page as it is then). `marked` holds the elements that carry any attribute the role
+ * depends on (role, onclick, tabindex, title, contenteditable, style): any other element has none of them, so
+ * they are not read one by one (a dozen attribute reads per element were most of a 5,000-element snapshot).
+ * `own` holds the elements a style rule may give a cursor (ownCursorElements; undefined when the sheets cannot
+ * be read). The cursor and link memos are per element of the root.
+ */
+interface RootFacts {
+  /** The root is a document (not a shadow root): its elements' cursors follow its own style sheets. */
+  isDocument: boolean;
+  view: (Window & typeof globalThis) | null;
+  marked: Set<Element>;
+  own: Set<Element> | undefined;
+  cursor: Map<Element, string>;
+  inLink: Map<Element, boolean>;
+}
+
+const MARKED = '[role], [onclick], [tabindex], [title], [contenteditable], [style]';
+
+function rootFacts(el: Element, known?: Document | ShadowRoot): RootFacts | undefined {
+  const memo = passMemo<RootFacts | null>('role-facts');
+  if (!memo) return undefined;
+  const root = known ?? el.getRootNode();
+  // A detached element's root is an element (or nothing a query covers): read everything, as outside a pass.
+  if (root.nodeType !== 9 && root.nodeType !== 11) return undefined;
+  const key = root as unknown as Element;
+  let facts = memo.get(key);
+  if (facts === undefined) {
+    const scope = root as Document | ShadowRoot;
+    const doc = root.nodeType === 9 ? (root as Document) : undefined;
+    facts = {
+      isDocument: !!doc,
+      view: (doc ?? (scope as ShadowRoot).ownerDocument).defaultView as (Window & typeof globalThis) | null,
+      marked: new Set(scope.querySelectorAll(MARKED)),
+      own: doc ? ownCursorElements(doc) : undefined,
+      cursor: new Map(),
+      inLink: new Map(),
+    };
+    memo.set(key, facts);
+  }
+  return facts ?? undefined;
 }
 
 /**
@@ -110,56 +160,43 @@ function isSliderHandle(el: Element): boolean {
  * Inside a clickable parent (a row that opens on click) a control of its own shows itself as a person sees
  * it: underlined as a link where the parent is not, or reachable with the keyboard (tabindex).
  */
-function startsPointer(el: Element): boolean {
-  const view = el.ownerDocument.defaultView;
+function startsPointer(el: Element, marked: boolean, facts: RootFacts | undefined): boolean {
+  const view = facts ? facts.view : (el.ownerDocument.defaultView as (Window & typeof globalThis) | null);
   if (!view) return false;
-  if (cursorOf(el, view) !== 'pointer') return false;
+  if (cursorOf(el, view, facts, marked) !== 'pointer') return false;
   const parent = el.parentElement ?? (el.parentNode instanceof view.ShadowRoot ? el.parentNode.host : null);
   if (!parent) return true;
-  if (cursorOf(parent, view) !== 'pointer') return true;
+  const parentFacts = el.parentElement ? facts : rootFacts(parent);
+  if (cursorOf(parent, view, parentFacts, !parentFacts || parentFacts.marked.has(parent)) !== 'pointer') return true;
   const style = view.getComputedStyle(el);
   const parentStyle = view.getComputedStyle(parent);
   const underlined = (s: CSSStyleDeclaration) => s.textDecorationLine.includes('underline');
-  return (underlined(style) && !underlined(parentStyle)) || el.hasAttribute('tabindex');
+  return (underlined(style) && !underlined(parentStyle)) || (marked && el.hasAttribute('tabindex'));
 }
 
 /**
  * The element's computed cursor. In a pass it is read once per element, and not at all for an element of
  * the document's own tree that no rule could give a cursor of its own (it inherits its parent's): reading a
- * computed style for each of 5,000 elements was a quarter of a snapshot.
+ * computed style for each of 5,000 elements was a quarter of a snapshot. `marked`: whether the element may
+ * carry attributes (RootFacts.marked).
  */
-function cursorOf(el: Element, view: Window): string {
-  const memo = passMemo<string>('cursor');
+function cursorOf(el: Element, view: Window, facts: RootFacts | undefined, marked: boolean): string {
+  const memo = facts?.cursor;
   let cursor = memo?.get(el);
   if (cursor !== undefined) return cursor;
-  const parent = el.parentElement;
-  const own = memo && ownCursorsOf(el.ownerDocument);
+  const own = facts?.own;
+  const parent = own && facts.isDocument ? el.parentElement : null;
   cursor =
-    own &&
-    parent &&
-    !mayOwnCursor(el, own) &&
-    !el.shadowRoot &&
-    !(el as HTMLElement).assignedSlot &&
-    el.getRootNode() === el.ownerDocument
-      ? cursorOf(parent, view)
+    own && parent && !mayOwnCursor(el, own, marked) && !el.shadowRoot && !(el as HTMLElement).assignedSlot
+      ? cursorOf(parent, view, facts, facts.marked.has(parent))
       : view.getComputedStyle(el).cursor;
   memo?.set(el, cursor);
   return cursor;
 }
 
-/** The document's elements that may set their own cursor, worked out once per pass (null: every one may). */
-function ownCursorsOf(doc: Document): Set<Element> | undefined {
-  const memo = passMemo<Set<Element> | null>('own-cursor');
-  const key = doc.documentElement;
-  if (!memo || !key) return undefined;
-  let own = memo.get(key);
-  if (own === undefined) memo.set(key, (own = ownCursorElements(doc) ?? null));
-  return own ?? undefined;
-}
-
 /** `el.closest('a[href], button')` below `el` itself; in a pass, answered from the parent's memo. */
-function isInsideLinkOrButton(el: Element): boolean {
-  const memo = passMemo<boolean>('in-link');
+function isInsideLinkOrButton(el: Element, facts: RootFacts | undefined): boolean {
+  const memo = facts?.inLink;
   if (!memo) return el.closest('a[href], button') !== null;
   const walk = (at: Element | null): boolean => {
     if (!at) return false;

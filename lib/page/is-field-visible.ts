@@ -1,3 +1,4 @@
+import { boxOf, isRendered, viewportOf } from './layout-memo';
 import { passMemo, withPassMemo } from './pass-memo';
 import { hiddenVerdict } from './hidden-verdict';
 import { isTransparentCombobox } from './is-transparent-combobox';
@@ -59,11 +60,12 @@ function parentOf(el: Element): Element | null {
 }
 
 function isBoxVisible(el: Element): boolean {
-  if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
-  const box = el.getBoundingClientRect();
+  if (!isRendered(el)) return false;
+  const box = boxOf(el);
   if (box.width < 2 || box.height < 2) return false;
   const view = el.ownerDocument.defaultView;
-  if (view && (box.right + view.scrollX <= 0 || box.bottom + view.scrollY <= 0)) return false;
+  const port = view && viewportOf(view);
+  if (port && (box.right + port.scrollX <= 0 || box.bottom + port.scrollY <= 0)) return false;
   // Clipping tricks (clip: rect(0 0 0 0)) come with a box of a few pixels at most; reading computed style
   // only for such boxes keeps a 200-field snapshot well inside its budget.
   if (box.width > 8 && box.height > 8) return true;

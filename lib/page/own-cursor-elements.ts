@@ -36,8 +36,10 @@ const UA_OWN_CURSOR = new Set(
  * Whether `el` may have a cursor of its own: the author rules in `byRules` (from ownCursorElements), the
  * browser's (by tag, for SVG and MathML by namespace), an inline style or contenteditable.
  */
-export function mayOwnCursor(el: Element, byRules: Set<Element>): boolean {
+export function mayOwnCursor(el: Element, byRules: Set<Element>, hasAttributes = true): boolean {
   if (byRules.has(el) || UA_OWN_CURSOR.has(el.tagName) || el.namespaceURI !== HTML_NS) return true;
+  // `hasAttributes` false: the caller knows the element has neither attribute read below.
+  if (!hasAttributes) return false;
   if (el.hasAttribute('contenteditable')) return true;
   const style = el.getAttribute('style');
   return style !== null && /cursor|all/i.test(style);

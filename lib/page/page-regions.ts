@@ -1,8 +1,28 @@
 import type { PageRegion } from './page-state';
 
-const REGION_SELECTOR =
-  'form, dialog, [role="dialog"], [role="alertdialog"], ul, ol, [role="list"], [role="listbox"], [role="menu"], [role="menubar"], ' +
-  '[role="tree"], [role="grid"], [role="tablist"], table, nav, [role="navigation"], main, [role="main"], search, [role="search"]';
+/** What a region is, as a selector would say it: `form, dialog, [role="dialog"], ul, ...` (tags by local name, roles exactly). */
+const REGION_TAGS = new Set(['form', 'dialog', 'ul', 'ol', 'table', 'nav', 'main', 'search']);
+const REGION_ROLES = new Set([
+  'dialog',
+  'alertdialog',
+  'list',
+  'listbox',
+  'menu',
+  'menubar',
+  'tree',
+  'grid',
+  'tablist',
+  'navigation',
+  'main',
+  'search',
+]);
+
+/** Whether `el` is a region; two reads instead of matching a 19-part selector against every ancestor. */
+const isRegion = (el: Element): boolean => {
+  if (REGION_TAGS.has(el.localName)) return true;
+  const role = el.getAttribute('role');
+  return role !== null && REGION_ROLES.has(role);
+};
 
 /** The parent across shadow roots and into the frame's own document only (regions stay within one document). */
 const parentOf = (el: Element): Element | null =>
@@ -35,7 +55,7 @@ export function countRegions(elements: Element[], minCount = 3): Map<Element, nu
     let list = above.get(p);
     if (!list) {
       const outer = regionsFrom(parentOf(p));
-      list = p.matches(REGION_SELECTOR) ? [p, ...outer] : outer;
+      list = isRegion(p) ? [p, ...outer] : outer;
       above.set(p, list);
     }
     return list;

@@ -15,6 +15,7 @@ import {
 import { fieldKindOf } from './field-kind';
 import type { FieldType } from './form-snapshot';
 import { interactiveRole } from './interactive-role';
+import { isRendered } from './layout-memo';
 import { isFieldVisible, withAncestorCache } from './is-field-visible';
 import { isSensitiveField } from './is-sensitive-field';
 import { isUsableOption } from './is-usable-option';
@@ -85,15 +86,9 @@ function snapshotOnce(
   const seenRadios = new Set<Element>();
   walkFormRoots(doc, (el, where) => {
     if (scope && (el === scope || !isInside(scope, el))) return;
-    const role = interactiveRole(el);
+    const role = interactiveRole(el, where.root);
     // checkVisibility is the cheap first pass; the full verdict comes for the listed page below.
-    if (
-      !role ||
-      (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
-        !isStyledChoice(el) &&
-        !isTransparentCombobox(el))
-    )
-      return;
+    if (!role || (!isRendered(el) && !isStyledChoice(el) && !isTransparentCombobox(el))) return;
     if (role === 'radio' && el.tagName === 'INPUT') {
       // A radio group is one entry, listed where its first radio sits.
       if (seenRadios.has(el)) return;
