@@ -7,11 +7,12 @@
  * Images are decoded only where they can change what is read: the file is opened once without them (their paint
  * operators left out, nothing decoded), and a page whose images decide (find-hidden-pdf-text.ts `imagesDecide`:
  * no visible text, or invisible text that may be an OCR layer) is listed again from a second opening with them.
+ * Reads share one pdf.js worker while they come one after another (see `takeWorker`).
  */
 import * as pdfjs from 'pdfjs-dist';
 import type { TextContent, TextItem } from 'pdfjs-dist/types/src/display/api';
 import { imagesDecide, isHiddenItem, scanPdfTextVisibility, type HiddenTextScan } from './find-hidden-pdf-text';
-import { documentError, type DocumentError } from './document-error';
+import { documentError, isDocumentError, type DocumentError } from './document-error';
 import { PAGE_IMAGE_LIMITS, renderPdfPage, type PageImage } from './render-pdf-page';
 
 /**
@@ -19,6 +20,36 @@ import { PAGE_IMAGE_LIMITS, renderPdfPage, type PageImage } from './render-pdf-p
  * page's operator list (pdf.js stops at the size check, before the image is read).
  */
 const NO_IMAGES = 0;
+
+/**
+ * pdf.js's worker outlives a read, for the next one: starting one (loading and compiling its script) costs more than
+ * reading a short file. One worker is kept, idle, for this long; a read takes it only when it is free (reads at the
+ * same time each start their own, as before), and one that was stopped or failed other than by its file's fault
+ * ends its worker: a worker still busy with a hostile file is never handed to another read.
+ */
+const PDF_WORKER_IDLE_MS = 60_000;
+
+let idle: { worker: pdfjs.PDFWorker; src: string; timer: ReturnType<typeof setTimeout> } | undefined;
+
+function takeWorker(src: string): pdfjs.PDFWorker {
+  const kept = idle;
+  idle = undefined;
+  if (kept) {
+    clearTimeout(kept.timer);
+    if (kept.src === src && !kept.worker.destroyed) return kept.worker;
+    kept.worker.destroy();
+  }
+  return new pdfjs.PDFWorker();
+}
+
+function keepWorker(worker: pdfjs.PDFWorker, src: string, keep: boolean) {
+  if (!keep || idle || worker.destroyed) return void worker.destroy();
+  const timer = setTimeout(() => {
+    if (idle?.worker === worker) idle = undefined;
+    worker.destroy();
+  }, PDF_WORKER_IDLE_MS);
+  idle = { worker, src, timer };
+}
 
 export interface PdfAssets {
   /** URL of pdf.js's worker script (the extension's own copy); unset, the caller has set GlobalWorkerOptions. */
@@ -48,9 +79,14 @@ export async function readPdf(
   options: PdfAssets & { maxPages: number; signal?: AbortSignal; password?: string; renderScans?: boolean },
 ): Promise<PdfText> {
   if (options.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = options.workerSrc;
+  const workerSrc = pdfjs.GlobalWorkerOptions.workerSrc;
+  const worker = takeWorker(workerSrc);
+  /** Whether the worker may serve the next read: this one ended, by its answer or by its file's fault. */
+  let reusable = false;
   const tasks: pdfjs.PDFDocumentLoadingTask[] = [];
   const open = (images: boolean) => {
     const task = pdfjs.getDocument({
+      worker,
       // pdf.js takes ownership of the buffer: give it a copy so the caller's bytes stay usable.
       data: bytes.slice(),
       // No fetch from the worker and no WASM decoders to fetch: fonts and CMaps come from the URLs given here.
@@ -115,10 +151,15 @@ export async function readPdf(
         page.cleanup();
       }
     }
+    reusable = true;
     return out;
+  } catch (error) {
+    reusable = isDocumentError(error);
+    throw error;
   } finally {
     options.signal?.removeEventListener('abort', stop);
     stop();
+    keepWorker(worker, workerSrc, reusable && !options.signal?.aborted);
   }
 }
 

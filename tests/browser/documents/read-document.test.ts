@@ -177,6 +177,60 @@ describe('readDocument: PDF', () => {
   });
 });
 
+describe('readDocument: the pdf.js worker', () => {
+  /** Counts pdf.js workers started while `run` goes (pdf.js starts one with `new Worker(its script)`). */
+  async function workersStarted(run: () => Promise<void>): Promise<number> {
+    const Real = globalThis.Worker;
+    let started = 0;
+    globalThis.Worker = class extends Real {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (String(url).includes('pdf.worker')) started++;
+      }
+    };
+    try {
+      await run();
+    } finally {
+      globalThis.Worker = Real;
+    }
+    return started;
+  }
+
+  it('reads one file after another on one worker, two at once on two, and a stopped read ends its own', async () => {
+    const pdf = await makePdf([[{ text: 'Minutes of the meeting.' }]]);
+    const text = '--- Page 1 ---\nMinutes of the meeting.';
+    const stopped = () =>
+      readDocument({ bytes: pdf, name: 'slow.pdf', mediaType: '' }, { limits: { timeoutMs: 1 } }).then(
+        () => undefined,
+        (e: { code: string }) => e.code,
+      );
+    // Stopped by its time limit, a read leaves no worker for the next one.
+    expect(await stopped()).toBe('timeout');
+    expect(
+      await workersStarted(async () => {
+        expect((await read(pdf, 'a.pdf')).text).toBe(text);
+        expect((await read(pdf, 'b.pdf')).text).toBe(text);
+        expect(await errorOf(read(new TextEncoder().encode('%PDF-1.7 broken'), 'c.pdf'))).toMatchObject({
+          code: 'corrupt_file',
+        });
+        expect((await read(pdf, 'd.pdf')).text).toBe(text);
+      }),
+    ).toBe(1);
+    expect(
+      await workersStarted(async () => {
+        const both = await Promise.all([read(pdf, 'e.pdf'), read(pdf, 'f.pdf')]);
+        expect(both.map((d) => d.text)).toEqual([text, text]);
+      }),
+    ).toBe(1);
+    expect(
+      await workersStarted(async () => {
+        expect(await stopped()).toBe('timeout');
+        expect((await read(pdf, 'g.pdf')).text).toBe(text);
+      }),
+    ).toBe(1);
+  });
+});
+
 describe('readDocument: Office files and sheets', () => {
   it('reads a Word document as Markdown', async () => {
     const doc = await read(await makeDocx(['Travel policy', 'Book economy for flights under 6 hours.']), 'policy.docx');
