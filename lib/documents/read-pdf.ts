@@ -107,7 +107,7 @@ export async function readPdf(
   };
   const stop = () => tasks.forEach((task) => void task.destroy());
   options.signal?.addEventListener('abort', stop, { once: true });
-  try {
+  const read = async (): Promise<PdfText> => {
     const doc = await open(false);
     /** The file opened again with its images, for the pages they decide and the scans drawn (opened once, if ever). */
     let withImages: Promise<pdfjs.PDFDocumentProxy> | undefined;
@@ -151,6 +151,11 @@ export async function readPdf(
         page.cleanup();
       }
     }
+    return out;
+  };
+  try {
+    // Stopped, the read ends at once: a task destroyed mid-request leaves pdf.js's pending answers unsettled.
+    const out = await untilStopped(read(), options.signal);
     reusable = true;
     return out;
   } catch (error) {
@@ -161,6 +166,18 @@ export async function readPdf(
     stop();
     keepWorker(worker, workerSrc, reusable && !options.signal?.aborted);
   }
+}
+
+/** `work`, or the signal's reason as soon as it is stopped (`work` is left to settle, or not, unwatched). */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  work.catch(() => undefined);
+  return new Promise<T>((resolve, reject) => {
+    const stopped = () => reject(signal.reason);
+    if (signal.aborted) return stopped();
+    signal.addEventListener('abort', stopped, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stopped));
+  });
 }
 
 /** A page's text as a person sees it (see find-hidden-pdf-text.ts), and how many pieces were left out. */
