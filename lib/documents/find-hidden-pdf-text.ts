@@ -3,6 +3,8 @@
  * smaller than a point, text placed outside the page box. Read from the page's operator list (pdf.js turns every
  * colour space into `setFillRGBColor` with a hex colour), so it holds whatever the text layer says. The one
  * exception is the OCR layer of a scanned page: invisible text drawn over an image is what the image shows.
+ * A list made without the page's images (read-pdf.ts leaves them out, undecoded, when they cannot matter) gives
+ * the same answer for every page `imagesDecide` does not name.
  */
 export interface PdfOps {
   fnArray: number[];
@@ -52,6 +54,11 @@ export interface HiddenTextScan {
   visible: string[];
   /** The page paints at least one image (a scan, or a figure). */
   hasImage: boolean;
+  /**
+   * Text drawn in an invisible render mode (3 or 7) at a readable size: an OCR layer, read, when the page paints
+   * an image; hidden when it does not.
+   */
+  invisibleModeText: boolean;
 }
 
 export function scanPdfTextVisibility(ops: PdfOps, codes: PdfOpCodes): HiddenTextScan {
@@ -95,7 +102,16 @@ export function scanPdfTextVisibility(ops: PdfOps, codes: PdfOpCodes): HiddenTex
     for (let i = hidden.length - 1; i >= 0; i--)
       if (invisibleModeTexts.has(hidden[i]!)) visible.push(...hidden.splice(i, 1));
   }
-  return { hidden, visible, hasImage };
+  return { hidden, visible, hasImage, invisibleModeText: invisibleModeTexts.size > 0 };
+}
+
+/**
+ * Whether a page's images can change what is read of it, from its scan and the text a person sees on it: a page
+ * with no such text is a scan when it paints an image, and invisible-mode text is an OCR layer only over one.
+ * Any other page reads the same with or without its images.
+ */
+export function imagesDecide(scan: HiddenTextScan, visibleText: string): boolean {
+  return !visibleText || scan.invisibleModeText;
 }
 /**
  * Whether a text-content string is hidden: it is part of a hidden draw and of no visible one (pdf.js may split

@@ -2,7 +2,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import zlib from 'node:zlib';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, TextRenderingMode, rgb, setTextRenderingMode, type PDFFont } from 'pdf-lib';
 import { encryptPdf } from './encrypt-pdf';
 
 export interface PdfLine {
@@ -11,24 +11,52 @@ export interface PdfLine {
   size?: number;
   x?: number;
   y?: number;
+  /** Drawn in render mode 3 (neither filled nor stroked), as an OCR layer is. */
+  invisible?: boolean;
 }
+
+/** A 1×1 PNG (browser-safe: no zlib needed), for pages that paint an image. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** One entry per page; an empty page list draws nothing on it. */
 export async function makePdf(pages: PdfLine[][], title = 'Quarterly report'): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of pages) {
+  for (const lines of pages) drawLines(doc.addPage([600, 800]), lines, font);
+  return doc.save();
+}
+
+type PdfPage = ReturnType<PDFDocument['addPage']>;
+
+function drawLines(page: PdfPage, lines: PdfLine[], font: PDFFont) {
+  lines.forEach((l, i) => {
+    if (l.invisible) page.pushOperators(setTextRenderingMode(TextRenderingMode.Invisible));
+    page.drawText(l.text, {
+      x: l.x ?? 50,
+      y: l.y ?? 750 - i * 20,
+      size: l.size ?? 12,
+      font,
+      color: rgb(...(l.color ?? [0, 0, 0])),
+    });
+    if (l.invisible) page.pushOperators(setTextRenderingMode(TextRenderingMode.Fill));
+  });
+}
+
+/**
+ * Pages of text as makePdf draws them, each over an image when it says so: `scan` stretches it over the whole
+ * page (a scanned page; its text, drawn `invisible`, is the OCR layer), `photo` puts it in a corner (a figure).
+ */
+export async function makeImagePdf(pages: Array<{ image?: 'scan' | 'photo'; lines: PdfLine[] }>): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const image = await doc.embedPng(Uint8Array.from(atob(ONE_PIXEL_PNG), (c) => c.charCodeAt(0)));
+  for (const { image: kind, lines } of pages) {
     const page = doc.addPage([600, 800]);
-    lines.forEach((l, i) =>
-      page.drawText(l.text, {
-        x: l.x ?? 50,
-        y: l.y ?? 750 - i * 20,
-        size: l.size ?? 12,
-        font,
-        color: rgb(...(l.color ?? [0, 0, 0])),
-      }),
-    );
+    if (kind === 'scan') page.drawImage(image, { x: 0, y: 0, width: 600, height: 800 });
+    if (kind === 'photo') page.drawImage(image, { x: 400, y: 50, width: 150, height: 150 });
+    drawLines(page, lines, font);
   }
   return doc.save();
 }
@@ -51,11 +79,7 @@ export async function makeEncryptedPdf(pages: PdfLine[][], password: string): Pr
 export async function makeScannedPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   // A 1×1 PNG, stretched over the page.
-  const png = Uint8Array.from(
-    atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
-    (c) => c.charCodeAt(0),
-  );
-  const image = await doc.embedPng(png);
+  const image = await doc.embedPng(Uint8Array.from(atob(ONE_PIXEL_PNG), (c) => c.charCodeAt(0)));
   doc.addPage([600, 800]).drawImage(image, { x: 0, y: 0, width: 600, height: 800 });
   return doc.save();
 }
