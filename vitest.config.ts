@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
-import { chromiumArgs, chromiumPath } from './tests/harness/chromium';
+import { chromiumArgs, chromiumPath, webGpuTestArgs } from './tests/harness/chromium';
 
 // Two projects: `unit` runs in Node with WXT's fake browser APIs; `browser` runs in real Chromium
 // (real IndexedDB, real DOM, real WASM).
@@ -40,7 +40,10 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+            // WebGPU's software adapter, for the WebGPU/WebAssembly parity test (see webGpuTestArgs).
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath(), args: [...chromiumArgs, ...webGpuTestArgs] },
+            }),
             instances: [{ browser: 'chromium' }],
           },
         },

@@ -9,6 +9,16 @@ const modelState = {
   failed: 'index_model_failed',
 } as const;
 
+/** Why the model runs on WebAssembly, as the engine reports it (EngineStats.embedBackendReason). */
+const wasmReason = {
+  'no-webgpu': 'index_backend_no_webgpu',
+  'no-adapter': 'index_backend_no_adapter',
+  'software-adapter': 'index_backend_software_adapter',
+  'webgpu-failed': 'index_backend_webgpu_failed',
+  'webgpu-differs': 'index_backend_webgpu_differs',
+  asked: 'index_backend_asked',
+} as const;
+
 /** The history index in words ("1,204 pages remembered, 38 MB · last indexed 2 minutes ago"), with what is happening now. */
 export function IndexFigures({ stats: st, onRefresh }: { stats: IngestStats; onRefresh: () => void }) {
   return (
@@ -31,6 +41,13 @@ export function IndexFigures({ stats: st, onRefresh }: { stats: IngestStats; onR
           : t('index_none_waiting')}{' '}
         · {t('index_model_line', st.modelId, t(modelState[st.model]))}
       </p>
+      {st.model === 'ready' && st.embedBackend && (
+        <p class="figure-line hint" title={st.embedBackendDetail}>
+          {st.embedBackend === 'webgpu'
+            ? t('index_backend_webgpu')
+            : t('index_backend_wasm', t(wasmReason[st.embedBackendReason ?? 'no-webgpu']))}
+        </p>
+      )}
       {st.reembed && (
         <p class="figure-line">
           <strong>

@@ -15,6 +15,8 @@ export const workerLoadOptionsSchema = z.object({
   allowRemote: z.boolean(),
   batchSize: z.number().int().min(1).max(256).optional(),
   modelId: z.string().max(400).optional(),
+  /** 'auto' (the default): WebGPU where the worker gets an adapter and the model runs there, else WebAssembly. */
+  device: z.enum(['auto', 'wasm', 'webgpu']).optional(),
 });
 export type WorkerLoadOptions = z.infer<typeof workerLoadOptionsSchema>;
 
@@ -38,6 +40,12 @@ export const fromEmbedWorkerSchema = z.discriminatedUnion('type', [
     modelId: z.string(),
     dims: z.number().int().positive(),
     threads: z.number().int(),
+    /** The onnxruntime backend the model runs on, and, on WebAssembly, why (see choose-embed-backend.ts). */
+    backend: z.enum(['wasm', 'webgpu']),
+    wasmReason: z
+      .enum(['no-webgpu', 'no-adapter', 'software-adapter', 'webgpu-failed', 'webgpu-differs', 'asked'])
+      .optional(),
+    backendDetail: z.string().max(500).optional(),
     /** The model's tokenizer, usable by `count`, or why it is not (chunks are then sized by an estimate). */
     tokenizer: z.union([
       z.object({ specialTokens: z.number().int().min(0).max(16) }),

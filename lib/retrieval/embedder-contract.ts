@@ -28,3 +28,16 @@ export interface Embedder {
 
 /** The precisions transformers.js can load (the model folder must hold the matching .onnx file). */
 export type EmbedderDtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4' | 'bnb4' | 'q4f16' | 'auto';
+
+/** 'wasm' is the CPU backend transformers.js defaults to: onnxruntime-web's WebAssembly (onnxruntime-node's CPU in Node). */
+export type EmbedBackend = 'wasm' | 'webgpu';
+
+/** What the loader is asked for: 'auto' chooses (the product), the others force one backend (tests, benches). */
+export type EmbedDevicePreference = 'auto' | EmbedBackend;
+
+/**
+ * Why a model runs on WebAssembly: this context has no WebGPU at all; or no adapter (no GPU the browser will use,
+ * or a blocklisted driver); or only a software one (slower than WebAssembly); or the model failed to load or
+ * run on WebGPU; or its vectors there were not WebAssembly's; or WebAssembly was asked for.
+ */
+export type WasmReason = 'no-webgpu' | 'no-adapter' | 'software-adapter' | 'webgpu-failed' | 'webgpu-differs' | 'asked';

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { defineProtocol, type ParsedOf, type Route } from '../messaging/define-protocol';
 import type { DocumentReading } from '../documents/read-document';
 import type { ModelLoadProgress } from './create-model-load-tracker';
+import type { EmbedBackend, WasmReason } from './embedder-contract';
 import type { HistoryPassage } from './history-passage';
 import type { PageSummary } from './page-summary';
 import type { capturedPageSchema, deleteTargetSchema, offscreenRequestSchemas } from './offscreen-request-schemas';
@@ -37,6 +38,13 @@ export interface EngineStats {
    */
   tokenCounting?: 'model-tokenizer' | 'estimate';
   tokenCountingNote?: string;
+  /**
+   * Once the model is loaded: the onnxruntime backend it runs on (WebGPU where the device has a GPU adapter and
+   * the model gives the same vectors there, else WebAssembly), why it is WebAssembly, and WebGPU's error if any.
+   */
+  embedBackend?: EmbedBackend;
+  embedBackendReason?: WasmReason;
+  embedBackendDetail?: string;
   crossOriginIsolated: boolean;
   restoredChunks: number;
   restoreMs: number;

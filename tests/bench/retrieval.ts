@@ -251,6 +251,8 @@ if (ext) {
   }
 }
 summary.embed_ratio_vs_native ??= 'NA';
+// Where the offscreen embedding ran (wasm|webgpu), as the engine chose it in the bench's Chromium.
+if (ext?.embedBackend) summary.embed_backend = ext.embedBackend;
 const keys = [
   'sparse_ndcg10',
   'dense_ndcg10',
@@ -265,5 +267,6 @@ const keys = [
   'cjk_recall_at_10',
   'multilingual_ndcg10',
   'tokenizer_error_pct',
+  'embed_backend',
 ];
 console.log(`retrieval: ${keys.map((k) => `${k}=${summary[k] ?? 'NA'}`).join(' ')}`);

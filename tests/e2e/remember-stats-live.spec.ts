@@ -46,4 +46,19 @@ test('the stats update by themselves while a page read in another tab is indexed
   await expect(stats).toContainText('1 page remembered', { timeout: 45_000 });
   await expect(stats).toContainText(/last indexed (just now|\d+ seconds? ago)/);
   await expect(stats).toContainText('No pages waiting');
+  // Where the model runs, in words: the engine's choice as its stats report it (this launch offers no WebGPU
+  // adapter, so WebAssembly, with why; a machine whose Chromium gives a GPU adapter may say WebGPU).
+  const engine = await callBackground<{ embedBackend?: string; embedBackendReason?: string }>(
+    extPage,
+    'index.stats',
+    {},
+  );
+  expect(engine.embedBackend).toMatch(/^(wasm|webgpu)$/);
+  await expect(stats).toContainText(
+    engine.embedBackend === 'webgpu'
+      ? 'Embedding runs on the graphics card (WebGPU).'
+      : /Embedding runs on the processor \(WebAssembly\): .+\./,
+  );
+  if (engine.embedBackendReason === 'no-adapter')
+    await expect(stats).toContainText('Embedding runs on the processor (WebAssembly): no WebGPU graphics adapter.');
 });

@@ -14,6 +14,15 @@ export const chromiumArgs = [
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
 ];
 
+/**
+ * Added for the browser-mode tests only, never for the product's e2e launches: with it, headless Chromium offers a
+ * WebGPU adapter even beside --disable-gpu, SwiftShader's software one (vendor google, architecture swiftshader,
+ * GPUAdapterInfo.isFallbackAdapter true), in pages and in dedicated workers of extension pages alike. Without it
+ * `navigator.gpu` exists but `requestAdapter()` answers null (so does `--enable-features=Vulkan` alone, or dropping
+ * --disable-gpu). The product's 'auto' choice does not use a software adapter, so only tests that force WebGPU run on it.
+ */
+export const webGpuTestArgs = ['--enable-unsafe-webgpu'];
+
 export function chromiumPath(): string {
   const candidates = [
     process.env.CHROMIUM_PATH,

@@ -6,7 +6,7 @@
  */
 import { env } from '@huggingface/transformers';
 import { createEmbedder } from './create-embedder';
-import type { Embedder } from '../embedder-contract';
+import type { LoadedEmbedder } from './create-embedder';
 import { fromEmbedWorkerSchema, toEmbedWorkerSchema, type FromEmbedWorker } from '../embed-worker-protocol';
 
 /** The part of DedicatedWorkerGlobalScope this needs (injectable for tests). */
@@ -33,7 +33,7 @@ export function serveEmbedder(scope: WorkerScope, bundled: BundledWasm, hardware
     // transformers.js points wasmPaths at jsDelivr on import; the bundled file is used instead.
     env.backends.onnx.wasm.wasmPaths = { wasm: bundled.wasm };
   }
-  let embedder: Promise<Embedder> | undefined;
+  let embedder: Promise<LoadedEmbedder> | undefined;
   const reply = (m: FromEmbedWorker) => scope.postMessage(fromEmbedWorkerSchema.parse(m));
 
   scope.addEventListener('message', (event) => {
@@ -63,7 +63,14 @@ export function serveEmbedder(scope: WorkerScope, bundled: BundledWasm, hardware
         const tokenizer = e.tokenizer
           ? { specialTokens: e.tokenizer.specialTokens }
           : { error: e.tokenizerError ?? 'no tokenizer' };
-        reply({ type: 'loaded', id: msg.id, modelId: e.modelId, dims: e.dims, threads, tokenizer });
+        const backend = {
+          backend: e.backend,
+          ...(e.wasmReason ? { wasmReason: e.wasmReason } : {}),
+          ...(e.backendDetail ? { backendDetail: e.backendDetail } : {}),
+        };
+        if (e.wasmReason === 'webgpu-failed')
+          console.warn(`Tabwise: ${e.modelId} runs on WebAssembly, WebGPU failed: ${e.backendDetail ?? ''}`);
+        reply({ type: 'loaded', id: msg.id, modelId: e.modelId, dims: e.dims, threads, tokenizer, ...backend });
       }, fail);
       return;
     }

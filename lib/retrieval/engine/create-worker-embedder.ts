@@ -2,7 +2,7 @@
 import type { ModelLoadProgress } from '../create-model-load-tracker';
 import type { Embedder } from '../embedder-contract';
 import { RetrievalError, type RetrievalErrorCode } from '../retrieval-error';
-import type { ModelTokenizer } from '../embedder-contract';
+import type { EmbedBackend, ModelTokenizer, WasmReason } from '../embedder-contract';
 import {
   COUNT_BATCH,
   fromEmbedWorkerSchema,
@@ -15,6 +15,10 @@ import {
 export interface WorkerEmbedder extends Embedder {
   /** onnxruntime threads the worker uses (1 unless cross-origin isolated). */
   readonly threads: number;
+  /** The onnxruntime backend the worker runs the model on, and, on WebAssembly, why. */
+  readonly backend: EmbedBackend;
+  readonly wasmReason?: WasmReason;
+  readonly backendDetail?: string;
   dispose(): void;
 }
 
@@ -148,6 +152,9 @@ export async function createWorkerEmbedder(
     modelId: loaded.modelId,
     dims: loaded.dims,
     threads: loaded.threads,
+    backend: loaded.backend,
+    ...(loaded.wasmReason ? { wasmReason: loaded.wasmReason } : {}),
+    ...(loaded.backendDetail ? { backendDetail: loaded.backendDetail } : {}),
     ...(tokenizer ? { tokenizer } : { tokenizerError: 'error' in info ? info.error : 'no tokenizer' }),
     async embed(texts) {
       if (texts.length === 0) return [];

@@ -25,6 +25,13 @@ export async function engineStatsOf(ctx: EngineContext, slot: ModelSlot): Promis
         ? { tokenCounting: 'model-tokenizer' as const }
         : { tokenCounting: 'estimate' as const, tokenCountingNote: slot.worker.tokenizerError ?? 'no tokenizer' }
       : {}),
+    ...(slot.worker
+      ? {
+          embedBackend: slot.worker.backend,
+          ...(slot.worker.wasmReason ? { embedBackendReason: slot.worker.wasmReason } : {}),
+          ...(slot.worker.backendDetail ? { embedBackendDetail: slot.worker.backendDetail } : {}),
+        }
+      : {}),
     crossOriginIsolated: ctx.crossOriginIsolated,
     restoredChunks: slot.restored,
     restoreMs: Math.round(slot.restoreMs),

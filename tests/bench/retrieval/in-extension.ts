@@ -2,7 +2,7 @@
  * The retrieval bench's in-extension part: the extension's bench build (`wxt build --mode bench`, the
  * product plus an engine-bench page; the product build has no bench code) in headless Chromium, measuring
  * in an extension page with the engine's own parts: embedding throughput of minilm-l6-shape in the
- * engine's Web Worker (WASM), and hybrid search latency on synthetic 10k/100k chunk indexes. Models are
+ * engine's Web Worker (on the backend the engine chooses: WebGPU with a hardware adapter, else WASM), and hybrid search latency on synthetic 10k/100k chunk indexes. Models are
  * served from the local models folder over 127.0.0.1; nothing leaves the machine.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ const benchBuildDir = resolve('.output/chrome-mv3-bench');
 /** Runs the in-extension measurements; undefined when the bench build failed. */
 export async function inExtension(
   modelsDir: string,
-): Promise<{ embedRate?: number; search: Record<number, SearchResult> } | undefined> {
+): Promise<{ embedRate?: number; embedBackend?: string; search: Record<number, SearchResult> } | undefined> {
   // Built every run, so the bench never measures stale code.
   console.log('offscreen: building the bench build (wxt build --mode bench)');
   const build = spawnSync('npx', ['wxt', 'build', '--mode', 'bench'], { encoding: 'utf8' });
@@ -38,6 +38,7 @@ export async function inExtension(
         [ENGINE_BENCH_GLOBAL, request] as const,
       ) as Promise<EngineBenchResults[T['type']]>;
     let embedRate: number | undefined;
+    let embedBackend: string | undefined;
     if (existsSync(resolve(modelsDir, 'minilm-l6-shape'))) {
       const r = await run({
         type: 'bench-embed',
@@ -47,8 +48,13 @@ export async function inExtension(
         rounds: 3,
       });
       embedRate = r.chunksPerSecond;
+      embedBackend = r.backend;
+      const on =
+        r.backend === 'webgpu'
+          ? 'WebGPU'
+          : `WASM (${r.threads} thread${r.threads === 1 ? '' : 's'}; ${r.wasmReason ?? 'no reason given'})`;
       console.log(
-        `offscreen embedding, minilm-l6-shape q8, onnxruntime-web WASM in a Web Worker (${r.threads} thread${r.threads === 1 ? '' : 's'}): ` +
+        `offscreen embedding, minilm-l6-shape q8, onnxruntime-web ${on} in a Web Worker: ` +
           `${r.chunksPerSecond.toFixed(1)} chunks of ~200 tokens/s (rounds ${r.rounds.map((x) => x.toFixed(1)).join(', ')}; model load ${r.loadMs.toFixed(0)} ms)`,
       );
     } else console.log('offscreen embedding: skipped, minilm-l6-shape not found');
@@ -64,7 +70,7 @@ export async function inExtension(
           `offscreen ${n / 1000}k chunks: restore from IndexedDB median ${r.restoreMs.toFixed(0)} ms: read ${(r.restoreReadMs ?? 0).toFixed(0)} ms + rebuild the Orama database (target ≤ 2000)`,
         );
     }
-    return { embedRate, search };
+    return { embedRate, embedBackend, search };
   } finally {
     await ext.close();
     await server.close();

@@ -3,6 +3,7 @@
  * bench build (`wxt build --mode bench`) contains the page that answers them; the product has no bench code.
  */
 import { z } from 'zod';
+import type { EmbedBackend, WasmReason } from '../../../../lib/retrieval/embedder-contract';
 import { embeddingModelSchema } from '../../../../lib/retrieval/index-settings';
 
 export const engineBenchRequestSchema = z.discriminatedUnion('type', [
@@ -24,7 +25,15 @@ export const engineBenchRequestSchema = z.discriminatedUnion('type', [
 export type EngineBenchRequest = z.infer<typeof engineBenchRequestSchema>;
 
 export interface EngineBenchResults {
-  'bench-embed': { chunksPerSecond: number; rounds: number[]; threads: number; loadMs: number };
+  'bench-embed': {
+    chunksPerSecond: number;
+    rounds: number[];
+    threads: number;
+    loadMs: number;
+    /** The backend the engine's own choice ('auto') put the model on, and why WebAssembly. */
+    backend: EmbedBackend;
+    wasmReason?: WasmReason;
+  };
   'bench-search': {
     buildMs: number;
     p50: number;

@@ -1,6 +1,6 @@
 /**
  * The engine benchmarks, run in an extension page of the bench build with the product's own parts: the
- * embedding Web Worker (WASM) and the hybrid index with its IndexedDB persistence.
+ * embedding Web Worker (on the backend the engine chooses) and the hybrid index with its IndexedDB persistence.
  */
 import { createWorkerEmbedder, type WorkerLike } from '../../../../lib/retrieval/engine/create-worker-embedder';
 import { loadIndex, openIndexDb, saveIndex } from '../../../../lib/retrieval/engine/index-persistence';
@@ -44,7 +44,14 @@ export async function benchEmbed(
       await worker.embed(texts);
       rounds.push(texts.length / ((performance.now() - t) / 1000));
     }
-    return { chunksPerSecond: quantile(rounds, 0.5), rounds, threads: worker.threads, loadMs };
+    return {
+      chunksPerSecond: quantile(rounds, 0.5),
+      rounds,
+      threads: worker.threads,
+      loadMs,
+      backend: worker.backend,
+      ...(worker.wasmReason ? { wasmReason: worker.wasmReason } : {}),
+    };
   } finally {
     worker.dispose();
   }

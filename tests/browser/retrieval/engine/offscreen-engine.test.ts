@@ -51,6 +51,8 @@ function fakeWorker(log: string[], options: FakeOptions = {}): WorkerLike {
               modelId: `${msg.options!.model}@${msg.options!.dtype}`,
               dims,
               threads: 1,
+              backend: 'wasm',
+              wasmReason: 'no-adapter',
               tokenizer,
             }
           : msg.type === 'count'
@@ -334,7 +336,12 @@ describe('offscreen engine', () => {
     for (const t of embedded) expect(charTokens(t) + 2).toBeLessThanOrEqual(256);
     // Counted in batches: a few requests for the page, not one per sentence.
     expect(log.filter((t) => t === 'count').length).toBeLessThanOrEqual(3);
-    expect(await e.stats({ model })).toMatchObject({ tokenCounting: 'model-tokenizer' });
+    // The worker's backend, and why it is WebAssembly, reach the settings page's stats.
+    expect(await e.stats({ model })).toMatchObject({
+      tokenCounting: 'model-tokenizer',
+      embedBackend: 'wasm',
+      embedBackendReason: 'no-adapter',
+    });
   });
 
   it('falls back to the estimate, and says so in stats, when the worker could not load the tokenizer', async () => {

@@ -50,7 +50,7 @@ function scriptedWorker(
       const msg = m as { type: string; id: number };
       const data =
         msg.type === 'load'
-          ? { type: 'loaded', id: msg.id, modelId: 'm@fp32', dims: 3, threads: 1, ...loaded }
+          ? { type: 'loaded', id: msg.id, modelId: 'm@fp32', dims: 3, threads: 1, backend: 'wasm', ...loaded }
           : reply(msg);
       setTimeout(() => listeners.forEach((l) => l({ data } as MessageEvent & ErrorEvent)));
     },
@@ -72,7 +72,7 @@ describe('embed worker protocol schemas', () => {
     expect(fromEmbedWorkerSchema.safeParse({ type: 'counted', id: 1, counts: [0, 3] }).success).toBe(true);
     expect(fromEmbedWorkerSchema.safeParse({ type: 'counted', id: 1, counts: [-1] }).success).toBe(false);
     expect(fromEmbedWorkerSchema.safeParse({ type: 'counted', id: 1, counts: [1.5] }).success).toBe(false);
-    const loaded = { type: 'loaded', id: 1, modelId: 'm', dims: 3, threads: 1 };
+    const loaded = { type: 'loaded', id: 1, modelId: 'm', dims: 3, threads: 1, backend: 'wasm' };
     expect(fromEmbedWorkerSchema.safeParse({ ...loaded, tokenizer: { specialTokens: 2 } }).success).toBe(true);
     expect(fromEmbedWorkerSchema.safeParse({ ...loaded, tokenizer: { error: 'tokenizer.json: 404' } }).success).toBe(
       true,
@@ -122,7 +122,8 @@ describe.skipIf(!available)(`embed worker with minilm-l6-shape (${modelsDir})`, 
       allowRemote: false,
     });
     try {
-      expect(e).toMatchObject({ modelId: 'minilm-l6-shape@q8', dims: 384 });
+      // Node has no WebGPU: the model runs where it always did, and the worker says so.
+      expect(e).toMatchObject({ modelId: 'minilm-l6-shape@q8', dims: 384, backend: 'wasm', wasmReason: 'no-webgpu' });
       expect(e.tokenizer?.specialTokens).toBe(2);
       // WordPiece: every kanji/kana is a token; Cyrillic falls apart; "hello world" is two.
       const counts = await e.tokenizer!.count([

@@ -55,6 +55,7 @@ describe('createWorkerEmbedder', () => {
         modelId: 'Xenova/all-MiniLM-L6-v2@q8',
         dims: 384,
         threads: 1,
+        backend: 'wasm',
         tokenizer: { specialTokens: 2 },
       }),
     });
@@ -72,7 +73,15 @@ describe('createWorkerEmbedder', () => {
     const worker = scriptedWorker({
       progress: [],
       stepMs: 200,
-      final: (id) => ({ type: 'loaded', id, modelId: 'm', dims: 3, threads: 1, tokenizer: { specialTokens: 2 } }),
+      final: (id) => ({
+        type: 'loaded',
+        id,
+        modelId: 'm',
+        dims: 3,
+        threads: 1,
+        backend: 'wasm',
+        tokenizer: { specialTokens: 2 },
+      }),
     });
     await expect(createWorkerEmbedder(() => worker, options, { timeoutMs: 50 })).rejects.toMatchObject({
       code: 'embedding_failed',
