@@ -80,6 +80,8 @@ const ATTACHABLE =
 function useAttachedFiles(state: ChatState) {
   const files = useRef<{ state: AttachmentState; View: typeof ComposerFiles } | null>(null);
   const loadingFiles = useRef<Promise<unknown> | null>(null);
+  /** Every file attached so far, read (or failed, or locked). */
+  const adding = useRef<Promise<unknown>>(Promise.resolve());
   const [, showFiles] = useState(false);
   const attach = (list: FileList | null | undefined) => {
     const picked = [...(list ?? [])];
@@ -91,12 +93,18 @@ function useAttachedFiles(state: ChatState) {
       files.current = { state: m.createAttachmentState(), View: m.ComposerFiles };
       showFiles(true);
     });
-    void loadingFiles.current.then(() => files.current?.state.add(picked, target));
+    const added = loadingFiles.current.then(() => files.current?.state.add(picked, target));
+    adding.current = Promise.all([adding.current, added]);
+  };
+  /** Resolves once the files attached so far are read: true if the message can go now, false if one waits for its password. */
+  const whenRead = async (): Promise<boolean> => {
+    await adding.current;
+    return !files.current?.state.chips.value.some((c) => c.status === 'locked' || c.status === 'reading');
   };
   /** The ids to send, or undefined while a file is being read or its code is still loading (the message waits). */
   const forSend = (running: boolean): string[] | undefined =>
     filesToSend(running, { loading: !!loadingFiles.current, state: files.current?.state });
-  return { files: files.current, attach, forSend, clear: () => files.current?.state.clear() };
+  return { files: files.current, attach, forSend, whenRead, clear: () => files.current?.state.clear() };
 }
 
 /** The box's pills and the `@` menu: following what is typed, choosing a tab, taking a pill out. */
@@ -157,6 +165,8 @@ export function Composer({ state }: { state: ChatState }) {
     mentions.sync([]);
     state.draft.value = null;
   }, [draft, state, mentions]);
+  const waiting = useRef(false);
+  const latestSubmit = useRef<() => Promise<void>>(async () => {});
   const submit = async () => {
     const el = ref.current;
     if (!el) return;
@@ -164,7 +174,15 @@ export function Composer({ state }: { state: ChatState }) {
     const { text, mentions: mentioned } = composeMessage(pieces);
     if (!text) return;
     const ids = attached.forSend(running);
-    if (!ids) return;
+    if (!ids) {
+      // The message goes as soon as its files are read (the draft stays in the box, the notice says so); a file
+      // that waits for its password holds it until the user sends again.
+      if (waiting.current) return;
+      waiting.current = true;
+      const ready = await attached.whenRead().finally(() => (waiting.current = false));
+      if (ready) await latestSubmit.current();
+      return;
+    }
     writeDraft(el, []);
     mentions.sync([]);
     if (!(await state.send(text, mentioned, ids))) {
@@ -172,6 +190,7 @@ export function Composer({ state }: { state: ChatState }) {
       mentions.sync(pillsIn(el));
     } else if (!running) attached.clear();
   };
+  latestSubmit.current = submit;
   const menuOpen = mentions.open.value;
   const activeTab = menuOpen ? mentions.options.value[mentions.active.value] : undefined;
   const placeholder = running ? t('composer_placeholder_busy') : t('composer_placeholder');

@@ -198,3 +198,32 @@ test('files dropped on the composer and pasted into it are attached, an image go
   for (const r of requests)
     expect(JSON.stringify(r.body)).toContain(`"url":"data:image/png;base64,${PNG.toString('base64')}"`);
 });
+
+test('Enter pressed while the attached file is still being read sends the message once it is read, with the file', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  test.setTimeout(120_000);
+  await addFakeProvider(extPage, llm);
+  const pdf = Buffer.from(await makePdf([[{ text: PDF_FACTS[0]! }], [{ text: PDF_FACTS[1]! }]], 'Quarterly report'));
+  const panel = await openPanel(context, extensionId);
+  llm.enqueue({ text: ['Read it.'] });
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await box.fill('What does the report say?');
+  // The first file of this panel: the chips' code has not loaded yet, and the file is not read, when Enter comes.
+  await panel
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await box.press('Enter');
+  const answer = assistantMessages(panel).last();
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+  const [request] = chatRequests(llm);
+  expect(attachmentsBlock(request!.body)).toContain(PDF_FACTS[0]);
+  await expect(panel.locator('.message.user')).toHaveCount(1);
+  await expect(panel.locator('.message.user .attachment-chip')).toHaveText([/report\.pdf.*2 pages/]);
+  // The draft went with it, and the composer holds no file any more.
+  await expect(panel.locator('.composer .attachment-chip')).toHaveCount(0);
+  await expect(box).toHaveText('');
+});

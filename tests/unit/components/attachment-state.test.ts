@@ -79,7 +79,7 @@ describe('the composer’s attached files', () => {
     const adding = s.add([file('a.txt')], {});
     await vi.waitFor(() => expect(read).toHaveBeenCalled());
     expect(s.forSend()).toBeUndefined();
-    expect(s.notice.value).toBe('The attached files are still being read: send again in a moment.');
+    expect(s.notice.value).toBe('Your message goes as soon as the attached files are read.');
     release();
     await adding;
     await s
