@@ -24,7 +24,7 @@ export interface KeptDocumentIndex {
 }
 
 export interface KeepAttachmentDeps {
-  store: Pick<AttachmentStore, 'get' | 'setKept' | 'listByConversation'>;
+  store: Pick<AttachmentStore, 'get' | 'setKept' | 'listByConversation' | 'deleteConversation'>;
   conversations: Awaitable<Pick<ConversationStore, 'getMessage' | 'putMessage'>>;
   index: KeptDocumentIndex;
   /** chrome-extension://<id>: the viewer's origin. */
@@ -79,10 +79,11 @@ export function createAttachmentKeeping(deps: KeepAttachmentDeps) {
       if (!shown) throw new UserFacingError('not_found', t('bg_keep_gone'));
       return shown;
     },
-    /** Before a conversation's files are deleted: the kept ones leave the index. */
-    async forgetConversation(conversationId: string): Promise<void> {
+    /** Deletes a conversation's files, the kept ones out of the index first. */
+    async deleteConversation(conversationId: string): Promise<void> {
       const kept = (await deps.store.listByConversation(conversationId)).filter((r) => r.kept);
       if (kept.length) await deps.index.forget(kept.map((r) => urlOf(r.id)));
+      await deps.store.deleteConversation(conversationId);
     },
   };
 }

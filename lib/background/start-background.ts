@@ -11,7 +11,7 @@ import { serve } from '../messaging/serve';
 import type { Tool } from '../tools/define-tool';
 import { createSkillCatalog } from '../tools/skill-catalog';
 import { buildAgentRuntime } from './build-agent-runtime';
-import { createChatService } from './chat-service';
+import { createChatService, type ChatService } from './chat-service';
 import { openBackgroundStores } from './open-background-stores';
 import { registerBrowserEntryPoints } from './register-browser-entry-points';
 import { createRunSettings } from './create-run-settings';
@@ -47,7 +47,7 @@ import { createAttachmentHandlers } from './handlers/attachment-handlers';
 import { createConversationAttachments } from './create-conversation-attachments';
 import { createImageRefusal } from './create-image-refusal';
 import { createAttachmentReader } from './read-attachment';
-import { createAttachmentKeeping, type KeptDocumentIndex } from './keep-attachment';
+import { createAttachmentKeeping, type KeepAttachmentDeps, type KeptDocumentIndex } from './keep-attachment';
 import { requestSchemas } from './request-schemas';
 import { primeLocalTimeZone } from '../agent/local-time-zone';
 
@@ -74,15 +74,32 @@ export interface BackgroundOptions {
 /** Without the history feature nothing can be kept: the chip says remembering is off. */
 const noKeptDocuments: KeptDocumentIndex = { remember: async () => ({ status: 'off' }), forget: async () => {} };
 
+/** "Keep" on sent files' chips (keep-attachment.ts), announced to the panels showing their conversation. */
+function keepingOf(
+  store: KeepAttachmentDeps['store'],
+  conversations: KeepAttachmentDeps['conversations'],
+  index: KeptDocumentIndex | undefined,
+  chat: Pick<ChatService, 'messageChanged'>,
+) {
+  return createAttachmentKeeping({
+    store,
+    conversations,
+    index: index ?? noKeptDocuments,
+    origin: chrome.runtime.getURL('').replace(/\/$/, ''),
+    announce: (message) => chat.messageChanged(message),
+  });
+}
+
 const RESUME_ALARM = 'tabwise-resume';
 /** Where the machine's time zone name waits for the next worker (local-time-zone.ts: no Intl at start). */
 const TIME_ZONE_KEY = 'tabwise.timeZone';
+const sessionTimeZone = {
+  read: async () => (await chrome.storage.session.get(TIME_ZONE_KEY))[TIME_ZONE_KEY] as string | undefined,
+  write: (name: string) => chrome.storage.session.set({ [TIME_ZONE_KEY]: name }),
+};
 
 export function startBackground(options: BackgroundOptions) {
-  void primeLocalTimeZone({
-    read: async () => (await chrome.storage.session.get(TIME_ZONE_KEY))[TIME_ZONE_KEY] as string | undefined,
-    write: (name) => chrome.storage.session.set({ [TIME_ZONE_KEY]: name }),
-  });
+  void primeLocalTimeZone(sessionTimeZone);
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
   const { tabwiseDb, agentDb, agentStores, providers, settings, conversations, journal } = openBackgroundStores({
@@ -137,13 +154,7 @@ export function startBackground(options: BackgroundOptions) {
   });
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
-  const keeping = createAttachmentKeeping({
-    store: attachmentStore,
-    conversations,
-    index: options.keptDocuments ?? noKeptDocuments,
-    origin: chrome.runtime.getURL('').replace(/\/$/, ''),
-    announce: (message) => chat.messageChanged(message),
-  });
+  const keeping = keepingOf(attachmentStore, conversations, options.keptDocuments, chat);
   const pageTargets = createPageTargetForgetter();
   const searchTraces = createSearchTraceStore();
   const conversationHandlers = createConversationHandlers({
@@ -151,10 +162,7 @@ export function startBackground(options: BackgroundOptions) {
     journal,
     chat,
     pageTargets,
-    attachments: {
-      // Kept files leave the history index with their conversation.
-      deleteConversation: (id) => keeping.forgetConversation(id).then(() => attachmentStore.deleteConversation(id)),
-    },
+    attachments: keeping,
   });
   const conversationEdits = createConversationEditHandlers({
     conversations,

@@ -70,6 +70,9 @@ function world(opts: { reply?: CaptureReply; record?: Partial<AttachmentRecord> 
         return next;
       },
       listByConversation: async (c) => [...records.values()].filter((r) => r.conversationId === c),
+      async deleteConversation(c) {
+        for (const [id, r] of records) if (r.conversationId === c) records.delete(id);
+      },
     },
     conversations: {
       getMessage: async (id) => messages.get(id),
@@ -131,11 +134,13 @@ describe('keeping an attached file in the history index', () => {
     expect([...unsent.remembered, ...image.remembered, ...blank.remembered, ...gone.remembered]).toEqual([]);
   });
 
-  it("takes a deleted conversation's kept files out of the index, and only those", async () => {
+  it("takes a deleted conversation's kept files out of the index, and only those, then deletes its files", async () => {
     const w = world({ record: { kept: true } });
-    await w.keeping.forgetConversation('c2');
+    await w.keeping.deleteConversation('c2');
     expect(w.forgotten).toEqual([]);
-    await w.keeping.forgetConversation('c1');
+    expect(w.records.has(ID)).toBe(true);
+    await w.keeping.deleteConversation('c1');
     expect(w.forgotten).toEqual([viewerUrl]);
+    expect(w.records.has(ID)).toBe(false);
   });
 });
