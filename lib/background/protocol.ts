@@ -26,6 +26,7 @@ import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
+import type { ActivityPage } from '../agent/activity-store';
 
 /** The protocol owns its replies' types: handlers import them from here, never the other way round. */
 
@@ -116,6 +117,10 @@ export interface ProtocolResponses {
   'webSearch.save': WebSearchView;
   /** One real search: how many results came back and how long it took (a failure is an error, in the user's words). */
   'webSearch.test': { results: number; ms: number };
+  /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */
+  'activity.list': ActivityPage & { retentionDays: number };
+  'activity.export': { text: string; fileName: string; count: number };
+  'activity.setRetention': { retentionDays: number };
 }
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */

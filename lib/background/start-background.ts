@@ -3,6 +3,8 @@
  * service, and registers every listener synchronously (MV3 only delivers events to listeners added in the
  * worker's first turn). Unfinished runs resume as soon as the worker wakes, whatever woke it.
  */
+import type { IDBPDatabase } from 'idb';
+import type { AgentDb } from '../agent/agent-db';
 import { clearAgentData } from '../agent/clear-agent-data';
 import type { PromptLibrary } from '../agent/prompt-library';
 import type { RunSettings } from '../agent/run-settings';
@@ -36,6 +38,7 @@ import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
+import { createActivityFeature } from './create-activity-feature';
 import { createLocalOriginRules } from './local-origin-rules';
 import { createModelResolver } from './model-resolver';
 import { createUndoRecorder, recordingUndo } from './record-undo-outcome';
@@ -90,6 +93,10 @@ function keepingOf(
   });
 }
 
+/** "Delete all data" beyond the conversations: the agent's database, then each store that clears itself. */
+const clearStores = (agentDb: Promise<IDBPDatabase<AgentDb>>, stores: Array<{ clear(): Promise<void> }>) => async () =>
+  void (await Promise.all([clearAgentData(await agentDb), ...stores.map((s) => s.clear())]));
+
 const RESUME_ALARM = 'tabwise-resume';
 /** Where the machine's time zone name waits for the next worker (local-time-zone.ts: no Intl at start). */
 const TIME_ZONE_KEY = 'tabwise.timeZone';
@@ -117,6 +124,7 @@ export function startBackground(options: BackgroundOptions) {
   const originGuard = createChromeRunOriginGuard({ journal });
 
   const mcp = createMcpFeature({ now, generateId, secretsDb: tabwiseDb });
+  const activity = createActivityFeature({ conversations, now });
 
   const skills = createSkillCatalog(options.prompts, {
     list: async () => ((await (await settings).get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),
@@ -133,6 +141,7 @@ export function startBackground(options: BackgroundOptions) {
     runTabTools: createRunTabTools(options.pageTools ?? [], { journal, conversations, guard: originGuard }),
     onRunStart: () => void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 }),
     onEvent: releaseOnFinish(originGuard),
+    activity: activity.sink,
   });
 
   const attachmentStore = openAttachmentStore();
@@ -163,6 +172,7 @@ export function startBackground(options: BackgroundOptions) {
     chat,
     pageTargets,
     attachments: keeping,
+    activity,
   });
   const conversationEdits = createConversationEditHandlers({
     conversations,
@@ -185,10 +195,7 @@ export function startBackground(options: BackgroundOptions) {
       chat,
       pageTargets,
       ...(options.forgetFolder ? { forgetFolder: options.forgetFolder } : {}),
-      clearAgentData: async () =>
-        Promise.all([clearAgentData(await agentDb), searchTraces.clear(), attachmentStore.clear()]).then(
-          () => undefined,
-        ),
+      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity]),
     }),
     ...(options.readAttached
       ? createAttachmentHandlers({
@@ -206,6 +213,7 @@ export function startBackground(options: BackgroundOptions) {
     }),
     ...createSearchTraceHandlers({ traces: searchTraces }),
     ...createMcpHandlers({ mcp }),
+    ...activity.handlers,
     ...createDataTransferHandlers({
       conversations,
       attachments: attachmentStore,

@@ -28,6 +28,7 @@ const SECTIONS = [
   'Web search',
   'Documents',
   'Performance',
+  'Activity',
   'Privacy & data',
   'About',
 ];
