@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'preact/hooks';
 import type { ActivityLine } from '../../lib/agent/activity-line';
 import { createActivityState, type ActivityState } from './activity-state';
 import { activityApprovalLabel, activityKindLabel, activityOutcomeLabel } from './activity-labels';
-import { formatCount } from './format-figures';
+import { formatCount, formatNumber } from './format-figures';
 import { SectionStatus } from './SectionStatus';
 import { SettingsSection } from './SettingsSection';
 import { toolTitle } from '../ui/tool-title';
@@ -82,7 +82,7 @@ function ActivityFigures({ view, query }: { view: NonNullable<ActivityState['vie
           : view.matched === 0
             ? t('activity_no_match', query)
             : query
-              ? t('activity_matched', formatCount(view.matched, 'line'), formatCount(view.total, 'line'))
+              ? t('activity_matched', formatNumber(view.matched), formatNumber(view.total))
               : t('activity_count', formatCount(view.total, 'line'), formatCount(view.retentionDays, 'day'))}
       </p>
       {hidden > 0 && <p class="activity-hidden">{t('activity_hidden', formatCount(hidden, 'line'))}</p>}

@@ -103,7 +103,7 @@ export function createActivityStore(backend: ActivityBackend): ActivityStore {
   const read = async () => readLines(await backend.getAll());
   const retentionDays = async () => clampDays((await backend.getRetentionDays()) ?? DEFAULT_RETENTION_DAYS);
   return {
-    add: (line) => backend.addIfAbsent(activityLineSchema.parse(line)),
+    add: async (line) => backend.addIfAbsent(activityLineSchema.parse(line)),
     async list(query = {}) {
       const { lines, corrupt } = await read();
       const matching = lines.filter((l) => matchesActivity(l, query.text)).sort(newestFirst);
