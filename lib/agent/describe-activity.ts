@@ -50,7 +50,9 @@ export function describeActivity(f: ActivityFacts): ActivityDraft | undefined {
   const site = target?.origin ?? f.approval?.site ?? resolveSite(f.run.settings) ?? '';
   const destination = f.approval?.destination ?? target?.destination ?? urlOf(f.input);
   const acted = targetOf(shown);
-  const written = writtenOf(f.tool, f.input, shown);
+  // A refused call wrote nothing, and was refused before a card named its fields: a value the model aimed at a
+  // password field the gate stopped (its label unknown here) must not land in the log either.
+  const written = outcome.outcome === 'refused' ? [] : writtenOf(f.tool, f.input, shown);
   const reason = outcome.reason;
   return {
     id: `${f.run.id}:${f.rec.toolCallId}`,

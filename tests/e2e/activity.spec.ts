@@ -2,7 +2,7 @@
  * Settings → Activity end to end: a fill approved on its card in the panel shows in Activity with its site,
  * its conversation and "approved on the card"; the search finds it (and says when nothing matches); Export CSV
  * and Export JSON download files holding that line; deleting the conversation keeps the line without the
- * values it wrote.
+ * values it wrote; "Delete all data" deletes it.
  */
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
@@ -134,6 +134,14 @@ test('an approved fill shows in Activity with its site, conversation and "approv
     'The conversation was deleted, and the page text of this line with it.',
   );
   await expect(line).not.toContainText('Ada Lovelace');
+
+  // "Delete all data" deletes the log.
+  await callBackground(extPage, 'data.deleteAll', {});
+  await openSettingsSection(extPage, extensionId, 'activity');
+  await expect(activity.locator('.activity-figures')).toHaveText(
+    'Nothing yet. Fills, clicks, submits and the other actions you approve will be listed here.',
+  );
+  await expect(line).toHaveCount(0);
 });
 
 test('an empty log says what will appear there', async ({ extensionId, llm, extPage }) => {

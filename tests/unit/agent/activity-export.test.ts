@@ -7,27 +7,7 @@ import {
   csvCell,
 } from '../../../lib/agent/activity-export';
 import { activityLine, NOW } from './activity-fixtures';
-
-/** A small RFC 4180 reader, enough to read back what activityToCsv wrote. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\r' && text[i + 1] === '\n') {
-      (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
-    } else cell += c;
-  }
-  return rows;
-}
+import { parseCsv } from '../../harness/parse-csv';
 
 describe('activity CSV', () => {
   it('neutralises every cell a spreadsheet would run as a formula', () => {

@@ -230,15 +230,15 @@ describe('activity lines from the tool loop', () => {
     expect(lines[0]).toMatchObject({ site: 'https://bank.example', kind: 'type', approval: 'card' });
   });
 
-  it('a failure says why; a refusal by the gate is "refused" and nothing ran', async () => {
+  it('a failure says why; a refusal by the gate is "refused", nothing ran and the values it aimed are not kept', async () => {
     const { lines, sink } = recordingSink();
     const broken = writer('set_value', { fail: 'the slider is gone' });
-    const moved = writer('click', { locateError: 'Refused: the page changed.' });
+    const moved = writer('type', { locateError: 'type refused: "e2" is a password field.' });
     const s = setup({
       tools: [broken.tool, moved.tool],
       scripts: [
         toolCallsReply([{ id: 'a1', name: 'set_value', input: { ref: 'e1', text: '3' } }]),
-        toolCallsReply([{ id: 'a2', name: 'click', input: { ref: 'e2' } }]),
+        toolCallsReply([{ id: 'a2', name: 'type', input: { ref: 'e2', text: 'hunter2' } }]),
         textReply('ok'),
       ],
       runtime: { activity: sink },
@@ -249,8 +249,11 @@ describe('activity lines from the tool loop', () => {
     expect(moved.executions).toHaveLength(0);
     expect(lines).toMatchObject([
       { toolName: 'set_value', outcome: 'failed', reason: 'Error: the slider is gone' },
-      { toolName: 'click', kind: 'click', outcome: 'refused', reason: 'Refused: the page changed.' },
+      { toolName: 'type', kind: 'type', outcome: 'refused', reason: 'type refused: "e2" is a password field.' },
     ]);
+    // Nothing was written, and what the model aimed at a password field is not kept.
+    expect(lines[1]!.written).toBeUndefined();
+    expect(JSON.stringify(lines)).not.toContain('hunter2');
   });
 
   it('a call stopped while its card waited is not logged', async () => {

@@ -52,7 +52,7 @@ describe('activity store', () => {
   it('skips and counts stored values that fail the schema, never crashing on them', async () => {
     const { store } = fresh([
       activityLine({ id: 'good' }),
-      { id: 'bad-kind', ...activityLine(), kind: 'explode' },
+      { ...activityLine({ id: 'bad-kind' }), kind: 'explode' },
       'not even an object',
       null,
       { id: 'half' },
