@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { serveStatic, type StaticServer } from '../harness/serve-static';
+import { axeFindings, isSerious } from '../harness/ui-views';
 import {
   addFakeProvider,
   assistantMessages,
@@ -86,6 +87,13 @@ test('an approved fill shows in Activity with its site, conversation and "approv
     'City (city): London',
   ]);
   await expect(activity.locator('.activity-figures')).toHaveText('1 line, kept for 90 days.');
+  // The section with a line in it, light and dark: no serious or critical axe finding.
+  for (const scheme of ['light', 'dark'] as const) {
+    await extPage.emulateMedia({ colorScheme: scheme });
+    const findings = await axeFindings(extPage, 'activity', scheme, { colourOnly: scheme === 'dark' });
+    expect(findings.filter(isSerious).map((f) => `${f.id}: ${f.summary}`)).toEqual([]);
+  }
+  await extPage.emulateMedia({ colorScheme: 'light' });
 
   const search = activity.getByRole('searchbox', { name: 'Search the activity' });
   await search.fill('lovelace 127.0.0.1');

@@ -8,6 +8,7 @@ import type { ActivityDraft } from '../../../lib/agent/activity-line';
 import { createActivityStore, createMemoryActivityBackend } from '../../../lib/agent/activity-store';
 import { ACTIVITY_PRUNE_ALARM, createActivityFeature } from '../../../lib/background/create-activity-feature';
 import { createConversationHandlers } from '../../../lib/background/handlers/conversation-handlers';
+import { ACTIVITY_PAGE_LIMIT } from '../../../lib/background/handlers/activity-handlers';
 import { createMemoryRunJournal } from '../../../lib/agent/memory-run-journal';
 import { requestSchemas } from '../../../lib/background/request-schemas';
 import { createMemoryConversationStore } from './memory-conversation-store';
@@ -128,6 +129,17 @@ describe('activity feature', () => {
 
     expect(await feature.handlers['activity.setRetention']({ days: 5 })).toEqual({ retentionDays: 5 });
     expect((await store.list()).lines.map((l) => l.id)).toEqual(['y']);
+  });
+
+  it('a page shows the newest 200 and counts the rest', async () => {
+    const { feature } = await world();
+    for (let i = 0; i < ACTIVITY_PAGE_LIMIT + 5; i++) await feature.sink.record(draft({ id: `r:${i}`, at: NOW - i }));
+    const page = await feature.handlers['activity.list']({});
+    expect(page.lines).toHaveLength(ACTIVITY_PAGE_LIMIT);
+    expect(page).toMatchObject({ matched: ACTIVITY_PAGE_LIMIT + 5, total: ACTIVITY_PAGE_LIMIT + 5 });
+    expect(page.lines[0]!.id).toBe('r:0');
+    // An export is for the record: all of them.
+    expect((await feature.handlers['activity.export']({ format: 'json' })).count).toBe(ACTIVITY_PAGE_LIMIT + 5);
   });
 
   it('the requests are checked: days a whole number from 1 to 3650, a known export format', () => {
