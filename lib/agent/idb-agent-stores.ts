@@ -1,7 +1,7 @@
 /** The idb-backed memory, site-policy and latency stores, in the 'tabwise-agent' database. */
 import type { IDBPDatabase } from 'idb';
 import { rankMemories, type MemoryStore } from '../tools/memory-store';
-import type { SitePolicyStore } from '../tools/site-policy-store';
+import { readStoredGrant, sortGrants, type SiteGrant, type SitePolicyStore } from '../tools/site-policy-store';
 import type { AgentDb } from './agent-db';
 import type { LatencyStore } from './latency-store';
 
@@ -28,17 +28,34 @@ export function createIdbMemoryStore(db: IDBPDatabase<AgentDb>, languages: reado
   };
 }
 
-/** Per-site "always allow" decisions in IndexedDB. */
+/** Per-site "always allow" grants in IndexedDB, each with when it was given (older records have no time). */
 export function createIdbSitePolicyStore(db: IDBPDatabase<AgentDb>, now: () => number = Date.now): SitePolicyStore {
   return {
     async isAllowed(site, toolName) {
       return (await db.get('sitePolicies', [site, toolName])) !== undefined;
     },
-    async allow(site, toolName) {
-      await db.put('sitePolicies', { site, toolName, allowedAt: now() });
+    async allow(site, toolName, givenAt = now()) {
+      await db.put('sitePolicies', { site, toolName, allowedAt: givenAt });
     },
     async revoke(site, toolName) {
       await db.delete('sitePolicies', [site, toolName]);
+    },
+    async list() {
+      // Read record by record: one corrupt grant is skipped, the rest still list.
+      const records: unknown[] = await db.getAll('sitePolicies');
+      return sortGrants(
+        records.flatMap((r): SiteGrant[] => {
+          const g = readStoredGrant(r);
+          return g ? [g] : [];
+        }),
+      );
+    },
+    async revokeAll() {
+      const tx = db.transaction('sitePolicies', 'readwrite');
+      const n = await tx.store.count();
+      await tx.store.clear();
+      await tx.done;
+      return n;
     },
   };
 }

@@ -69,7 +69,18 @@ export interface StepRecord {
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'unknown';
 export type ToolOutcome =
-  'ok' | 'error' | 'invalid' | 'unknown-tool' | 'timeout' | 'denied' | 'stopped' | 'unknown' | 'page-gone';
+  | 'ok'
+  | 'error'
+  | 'invalid'
+  | 'unknown-tool'
+  | 'timeout'
+  | 'denied'
+  | 'stopped'
+  | 'unknown'
+  | 'page-gone'
+  /** Refused by the access gate (lib/agent/site-access.ts): read only, or no access to the site. */
+  | 'read-only'
+  | 'no-access';
 
 export interface ToolCallRecord {
   runId: string;
