@@ -115,6 +115,8 @@ export interface AgentRuntime {
   abandon(): void;
   /** Adds a listener for every event of every run; returns its removal. */
   subscribe(listener: (event: AgentEvent) => void): () => void;
+  /** Whether "always allow" can be given for the tool: one in the registry that asks, and may be always allowed. */
+  grantable(toolName: string): boolean;
 }
 
 /** Builds a runtime; see AgentRuntimeOptions for what it needs. */
@@ -261,6 +263,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    grantable(toolName) {
+      const tool = options.tools.get(toolName);
+      return !!tool && tool.needsApproval && !tool.alwaysAsk;
     },
     abandon() {
       dead = true;

@@ -131,6 +131,8 @@ export interface ApprovalRecord {
   status: 'pending' | ApprovalDecision | 'cancelled';
   requestedAt: number;
   resolvedAt?: number;
+  /** When the user removed this denial in Settings → Permissions: it no longer stands for the rest of the run. */
+  denialRemovedAt?: number;
 }
 
 export interface InterjectionRecord {
