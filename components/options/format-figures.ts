@@ -26,7 +26,8 @@ export type CountNoun =
   | 'model'
   | 'tool'
   | 'result'
-  | 'row';
+  | 'row'
+  | 'grant';
 type CountKey = `count_${CountNoun}_${'one' | 'other'}`;
 
 /** A whole number with the UI language's separators ("1,204", "1.204"). */

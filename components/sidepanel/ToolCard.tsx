@@ -51,6 +51,9 @@ export function ToolCard({
       {part.approval && <ApprovalCard part={part} actions={actions} siblings={siblings} />}
       {part.password && <DocumentPasswordPrompt part={part} actions={actions} />}
       {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
+      {part.refused && (
+        <p class="tool-refused">{t(part.refused === 'read-only' ? 'tool_read_only_note' : 'tool_no_access_note')}</p>
+      )}
       {part.status === 'error' && output !== undefined && <p class="tool-error">{firstLines(output)}</p>}
       {!failed && <CardBody part={part} siblings={siblings} />}
       {part.undo ? (

@@ -33,6 +33,8 @@ import { createProviderHandlers } from './handlers/provider-handlers';
 import { createRunHandlers } from './handlers/run-handlers';
 import { createLinkHandlers } from './handlers/link-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
+import { createPermissionHandlers } from './handlers/permission-handlers';
+import { createAccessFor } from './create-access-for';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
@@ -131,6 +133,7 @@ export function startBackground(options: BackgroundOptions) {
     generateId,
     extraTools: options.extraTools ?? [],
     runTabTools: createRunTabTools(options.pageTools ?? [], { journal, conversations, guard: originGuard }),
+    accessFor: createAccessFor(settings),
     onRunStart: () => void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 }),
     onEvent: releaseOnFinish(originGuard),
   });
@@ -204,6 +207,11 @@ export function startBackground(options: BackgroundOptions) {
       latency: agentStores.then((s) => s.latency),
       memory: agentStores.then((s) => s.memory),
     }),
+    ...createPermissionHandlers({
+      sitePolicies: agentStores.then((s) => s.sitePolicies),
+      deniedSites: agentStores.then((s) => s.deniedSites),
+      conversations,
+    }),
     ...createSearchTraceHandlers({ traces: searchTraces }),
     ...createMcpHandlers({ mcp }),
     ...createDataTransferHandlers({
@@ -212,6 +220,10 @@ export function startBackground(options: BackgroundOptions) {
       settings,
       now,
       memory: agentStores.then((s) => s.memory),
+      grants: {
+        store: agentStores.then((s) => s.sitePolicies),
+        grantable: async (name) => (await runtime).grantable(name),
+      },
       providers,
       localOrigins,
       remember: options.rememberSettings,
