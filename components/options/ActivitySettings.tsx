@@ -92,6 +92,7 @@ function ActivityFigures({ view, query }: { view: NonNullable<ActivityState['vie
 }
 
 function ActivityRow({ line }: { line: ActivityLine }) {
+  const approval = activityApprovalLabel(line.approval, line.outcome);
   return (
     <li data-activity={line.id} data-kind={line.kind} data-outcome={line.outcome}>
       <span class="item-main">
@@ -99,7 +100,7 @@ function ActivityRow({ line }: { line: ActivityLine }) {
           <strong>{activityKindLabel(line.kind)}</strong> · {toolTitle(line.toolName)}
         </span>
         <span class="activity-site">{line.site || t('activity_no_site')}</span>
-        <span class="activity-approval">{activityApprovalLabel(line.approval, line.outcome)}</span>
+        {approval && <span class="activity-approval">{approval}</span>}
         <span class="activity-outcome">{activityOutcomeLabel(line.outcome)}</span>
         <small class="item-detail">
           <time dateTime={new Date(line.at).toISOString()}>{formatTime(line.at)}</time>

@@ -9,6 +9,7 @@ import { MemoriesSettings } from './MemoriesSettings';
 import { ModelsSettings } from './ModelsSettings';
 import type { OptionsState } from './options-state';
 import { PerformanceSettings } from './PerformanceSettings';
+import { PermissionsSettings } from './PermissionsSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { SettingsNav } from './SettingsNav';
 import { SkillsSettings } from './SkillsSettings';
@@ -39,6 +40,7 @@ export function SettingsPage({ state }: { state: OptionsState }) {
             <AssistantSettings state={agent} />
             <SkillsSettings state={agent} />
             <ToolsSettings />
+            <PermissionsSettings key={imports} />
             <MemoriesSettings state={agent} />
             <IndexSettings key={imports} />
             <WebSearchSettings />

@@ -31,7 +31,13 @@ const OUTCOME: Record<ActivityOutcome, MessageKey> = {
 };
 
 export const activityKindLabel = (k: ActivityKind) => t(KIND[k]);
-/** A denied line was decided on its card, but "approved on the card" would misread it. */
-export const activityApprovalLabel = (a: ApprovalMethod, outcome: ActivityOutcome) =>
-  outcome === 'denied' && a === 'card' ? t('activity_approval_denied_card') : t(APPROVAL[a]);
+/**
+ * How the call was approved, as the line says it: a denied one was decided on its card ("approved on the card"
+ * would misread it), and one a gate refused before any card has nothing to say (undefined).
+ */
+export function activityApprovalLabel(a: ApprovalMethod, outcome: ActivityOutcome): string | undefined {
+  if (outcome === 'denied' && a === 'card') return t('activity_approval_denied_card');
+  if (outcome === 'refused' && a === 'not_needed') return undefined;
+  return t(APPROVAL[a]);
+}
 export const activityOutcomeLabel = (o: ActivityOutcome) => t(OUTCOME[o]);

@@ -27,6 +27,7 @@ export type CountNoun =
   | 'tool'
   | 'result'
   | 'row'
+  | 'grant'
   | 'day';
 type CountKey = `count_${CountNoun}_${'one' | 'other'}`;
 

@@ -74,7 +74,8 @@ export function createPrivacyState() {
             : kept.length > 0
               ? `${imported} ${t('privacy_import_kept_too', formatList(kept))}`
               : imported;
-        message.value = `${summary}${keys}`;
+        const grants = r.grants ? ` ${t('privacy_imported_grants', formatCount(r.grants, 'grant'))}` : '';
+        message.value = `${summary}${grants}${keys}`;
         onImported?.();
       }),
   };

@@ -27,6 +27,12 @@ export const SETTINGS_SECTIONS = [
     },
   },
   {
+    id: 'permissions',
+    get title() {
+      return t('section_permissions');
+    },
+  },
+  {
     id: 'memories',
     get title() {
       return t('section_memories');

@@ -177,6 +177,11 @@ export function ChatApp({ state }: { state: ChatState }) {
           <FolderPermission checkAfter={running} />
           <UnreadablePage page={state.page} />
           <PageChips page={state.page} />
+          {state.readOnly.value && (
+            <p class="read-only-note" role="note">
+              {t('panel_read_only')}
+            </p>
+          )}
           <Composer state={state} />
         </footer>
       </div>

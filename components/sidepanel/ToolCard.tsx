@@ -1,15 +1,12 @@
 import './cards/tool-cards.css';
 import type { RunPart } from '../../lib/core/run-part';
-import { cardFor } from './cards/card-registry';
 import { toolTitle } from '../ui/tool-title';
 import { resultTextOf } from './cards/result-of';
 import type { ComponentChildren } from 'preact';
 import type { ToolCardActions, ToolPart } from './cards/card-props';
-import { UndoResult } from './cards/UndoResult';
-import { fillLabels } from './cards/describe-fill';
 import { fillSlots } from '../ui/fill-slots';
 import { t, type MessageKey } from '../ui/t';
-import { ApprovalCard, DocumentPasswordPrompt } from './lazy-parts';
+import { ApprovalCard, CardBody, CardUndo, DocumentPasswordPrompt } from './lazy-parts';
 
 const statusText: Record<ToolPart['status'], MessageKey> = {
   running: 'tool_status_running',
@@ -42,7 +39,6 @@ export function ToolCard({
   siblings?: RunPart[];
   renderNested?: (parts: RunPart[]) => ComponentChildren;
 }) {
-  const kind = cardFor(part.toolName);
   const failed = part.status === 'error' || part.status === 'denied';
   const output = resultTextOf(part);
   return (
@@ -55,10 +51,13 @@ export function ToolCard({
       {part.approval && <ApprovalCard part={part} actions={actions} siblings={siblings} />}
       {part.password && <DocumentPasswordPrompt part={part} actions={actions} />}
       {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
+      {part.refused && (
+        <p class="tool-refused">{t(part.refused === 'read-only' ? 'tool_read_only_note' : 'tool_no_access_note')}</p>
+      )}
       {part.status === 'error' && output !== undefined && <p class="tool-error">{firstLines(output)}</p>}
-      {!failed && <kind.Body part={part} siblings={siblings} />}
+      {!failed && <CardBody part={part} siblings={siblings} />}
       {part.undo ? (
-        <UndoResult undo={part.undo} labels={fillLabels(part, siblings)} />
+        <CardUndo part={part} undo={part.undo} siblings={siblings} />
       ) : (
         part.toolName === 'fill_form' &&
         part.status === 'done' &&

@@ -38,6 +38,8 @@ export function createChatSignals() {
     providers,
     defaultProviderId,
     showHistory: signal(false),
+    /** Settings → Permissions' "Read only" (read when the panel opens or regains focus): said near the composer. */
+    readOnly: signal(false),
     activeProvider: computed(() => providers.value.find((p) => p.id === defaultProviderId.value) ?? providers.value[0]),
     /** runId → the assistant message it writes (from run-start, or the stored record's runId). */
     runMessage: new Map<string, string>(),

@@ -41,6 +41,7 @@ export function createChatState() {
       batch(() => {
         s.providers.value = list;
         s.defaultProviderId.value = settings.defaultProviderId;
+        s.readOnly.value = settings.readOnly === true;
       });
     } catch (e) {
       s.notice.value = t('notice_load_providers', (e as Error).message);
@@ -70,6 +71,7 @@ export function createChatState() {
     providers: s.providers,
     activeProvider: s.activeProvider,
     showHistory: s.showHistory,
+    readOnly: s.readOnly,
     refreshConversations,
     start() {
       page.start();

@@ -1,7 +1,7 @@
 /**
  * The panel's parts that its first paint does not show, each loaded the first time it is drawn (lazy-view.tsx):
  * a dialog or prompt that opens on an event, a sent message's file chips, the folder permission prompt (drawn
- * once the folder's state has loaded, after the first paint). The startup JavaScript carries only these stubs.
+ * once the folder's state has loaded, after the first paint), the bodies of tool cards. The startup JavaScript carries only these stubs.
  */
 import { lazyView } from './lazy-view';
 
@@ -39,10 +39,19 @@ export const MessageAttachments = lazyView('./AttachmentChips', () =>
   import('./AttachmentChips').then((m) => m.MessageAttachments),
 );
 
-/** Fetches, after the first paint, the parts a run may need at any moment (an approval, a step-limit pause). */
+/**
+ * The readable body of a tool call's card, and what an Undo did: every card's code (cards/CardBody.tsx), loaded
+ * once the panel has painted (preloadLazyParts), before a run's first call is drawn.
+ */
+export const CardBody = lazyView('./cards/CardBody', () => import('./cards/CardBody').then((m) => m.CardBody));
+export const CardUndo = lazyView('./cards/CardBody', () => import('./cards/CardBody').then((m) => m.CardUndo));
+
+/** Fetches, after the first paint, the parts a run may need at any moment (an approval, a card, a pause). */
 export function preloadLazyParts(): void {
   void ApprovalCard.preload();
   void StepLimitPause.preload();
+  void CardBody.preload();
+  void CardUndo.preload();
 }
 
 /** Every part loaded (for tests that draw them at once). */
@@ -56,6 +65,8 @@ export async function loadLazyParts(): Promise<void> {
       ApprovalCard,
       StepLimitPause,
       MessageAttachments,
+      CardBody,
+      CardUndo,
     ].map((v) => v.preload()),
   );
 }

@@ -4,7 +4,7 @@
  */
 import { signal } from '@preact/signals';
 
-export type MarkdownEngine = typeof import('../ui/markdown-engine');
+export type MarkdownEngine = typeof import('./markdown-view');
 
 /** The loaded engine, or null while it is still on its way. */
 export const markdownEngine = signal<MarkdownEngine | null>(null);
@@ -13,7 +13,7 @@ let loading: Promise<MarkdownEngine> | undefined;
 
 /** Starts (once) loading the engine; resolves with it. A failed load is retried on the next call. */
 export function loadMarkdownEngine(): Promise<MarkdownEngine> {
-  loading ??= import('../ui/markdown-engine').then(
+  loading ??= import('./markdown-view').then(
     (engine) => (markdownEngine.value = engine),
     (e: unknown) => {
       loading = undefined;

@@ -31,7 +31,8 @@ export interface AgentDb extends DBSchema {
   approvals: { key: [string, string]; value: ApprovalRecord; indexes: { byRun: string } };
   interjections: { key: [string, string]; value: InterjectionRecord; indexes: { byRun: string } };
   memories: { key: string; value: Memory; indexes: { byCreatedAt: number } };
-  sitePolicies: { key: [string, string]; value: { site: string; toolName: string; allowedAt: number } };
+  /** "Always allow" grants; `allowedAt` is missing from grants stored before they were timed (read as "earlier"). */
+  sitePolicies: { key: [string, string]; value: { site: string; toolName: string; allowedAt?: number } };
   latency: { key: number; value: LatencyRecord; indexes: { byAt: number } };
 }
 

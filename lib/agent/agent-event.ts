@@ -25,6 +25,8 @@ export type AgentEvent =
       isError: boolean;
       durationMs: number;
       denied?: true;
+      /** The access gate refused the call (lib/agent/site-access.ts): read only is on, or no access to the site. */
+      refused?: 'read-only' | 'no-access';
     }
   | {
       type: 'approval-requested';

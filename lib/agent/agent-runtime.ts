@@ -9,6 +9,7 @@ import type { ChatMessage } from '../core/chat-message';
 import type { SubAgentDefinition } from '../tools/delegate-tool';
 import type { DelegateRequest } from '../tools/define-tool';
 import type { SkillCatalog } from '../tools/skill-catalog';
+import type { AccessFor } from './site-access';
 import type { SitePolicyStore } from '../tools/site-policy-store';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentEvent } from './agent-event';
@@ -47,6 +48,11 @@ export interface AgentRuntimeOptions {
   /** Receives every event of every run (sub-agent events arrive wrapped in 'nested'); see also `subscribe`. */
   emit?(event: AgentEvent): void;
   sitePolicies: SitePolicyStore;
+  /**
+   * How much a run may do on a site (lib/agent/site-access.ts): the user's "Read only" switch, later an
+   * organisation's policy. Default: full access everywhere (every call still goes through its approval).
+   */
+  accessFor?: AccessFor;
   /** Skills whose metadata goes into the prompt's <available_skills> block. */
   skills?: SkillCatalog;
   agents?: SubAgentDefinition[];
@@ -112,6 +118,8 @@ export interface AgentRuntime {
   abandon(): void;
   /** Adds a listener for every event of every run; returns its removal. */
   subscribe(listener: (event: AgentEvent) => void): () => void;
+  /** Whether "always allow" can be given for the tool: one in the registry that asks, and may be always allowed. */
+  grantable(toolName: string): boolean;
 }
 
 /** Builds a runtime; see AgentRuntimeOptions for what it needs. */
@@ -126,6 +134,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     tools: options.tools,
     prompts: options.prompts,
     sitePolicies: options.sitePolicies,
+    accessFor: options.accessFor ?? (async () => 'full'),
     skills: options.skills,
     agents: options.agents ?? [],
     latency: options.latency,
@@ -258,6 +267,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    grantable(toolName) {
+      const tool = options.tools.get(toolName);
+      return !!tool && tool.needsApproval && !tool.alwaysAsk;
     },
     abandon() {
       dead = true;

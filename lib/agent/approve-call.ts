@@ -18,6 +18,7 @@ import type { LiveRun, RuntimeDeps } from './run-context';
 import { runDataFlows } from './run-data-flows';
 import type { ApprovalDecision, ApprovalRecord, ToolCallRecord } from './run-journal';
 import { resolveSite } from './run-settings';
+import { checkAccess } from './site-access';
 
 /** A tool context for the call, with the target it lands on (as located, or as approved). */
 export type CallContext = (signal: AbortSignal, target?: ActionTarget) => ToolContext;
@@ -120,6 +121,11 @@ async function askOrDecide(
   const { target } = located;
   const run = live.snap.run;
   const site = target?.origin ?? resolveSite(run.settings);
+  // The call lands on another site than the run's (checked before any call): that site's access holds too.
+  if (target && target.origin !== resolveSite(run.settings)) {
+    const refusal = await checkAccess(deps.accessFor, tool, target.origin);
+    if (refusal) return refused(refusal);
+  }
   const dataFlows = await runDataFlows(tool, input, site, {
     runId: run.id,
     conversationId: run.conversationId,
@@ -258,6 +264,9 @@ export async function approveCall(
   if (!decision) return cancelled;
   live.emit({ type: 'approval-resolved', runId: a.runId, toolCallId: a.toolCallId, decision });
   if (decision === 'denied') return { verdict: 'denied' };
+  // Read only turned on (or access narrowed) while the card waited: the approval no longer lets it run.
+  const narrowed = await checkAccess(deps.accessFor, tool, a.site);
+  if (narrowed) return refused(narrowed);
   if (!tool.locate || !a.site) return { verdict: 'approved' };
   return stillWhereApproved(live, deps, tool, input, context, a);
 }

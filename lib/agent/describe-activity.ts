@@ -81,6 +81,10 @@ function outcomeOf(f: ActivityFacts): { outcome: ActivityOutcome; reason?: strin
       return { outcome: 'denied' };
     case 'unknown':
       return { outcome: 'unknown', ...(error ? { reason: error } : {}) };
+    // The access gate (read only, no access to the site) refused it before anything was asked or run.
+    case 'read-only':
+    case 'no-access':
+      return { outcome: 'refused', ...(error ? { reason: error } : {}) };
     // Stopped before it began: nothing happened. Stopped while it ran: it may have.
     case 'stopped':
       return f.rec.startedAt === undefined ? undefined : { outcome: 'unknown', ...(error ? { reason: error } : {}) };

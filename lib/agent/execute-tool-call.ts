@@ -41,6 +41,8 @@ export interface ExecuteToolDeps {
   findTool(name: string): Tool | undefined;
   availableNames(): string[];
   defaultTimeoutMs: number;
+  /** The access gate (lib/agent/site-access.ts): a refusal for this call before anything else, or undefined. */
+  checkAccess?(tool: Tool): Promise<ToolError | undefined>;
   /** The approval gate's verdict on a call of a tool that needs approval. */
   approve(tool: Tool, input: unknown): Promise<ApprovalVerdict>;
   /** Journals the call as running, right before its side effects can start. */
@@ -89,6 +91,9 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
       'unknown-tool',
     );
   }
+  // Read only (or no access to the site) refuses the call by its tool, whatever its arguments: nothing is asked or run.
+  const refusal = await deps.checkAccess?.(tool);
+  if (refusal) return toolErrorResult(refusal, tool);
   const json = parseToolInput(call.rawInput);
   if (!json.ok)
     return fail(`Invalid arguments for ${tool.name}: not valid JSON (${json.error}). Send a JSON object.`, 'invalid');

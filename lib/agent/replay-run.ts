@@ -96,6 +96,7 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
           isError: c.isError ?? false,
           durationMs,
           ...(c.outcome === 'denied' ? { denied: true as const } : {}),
+          ...(c.outcome === 'read-only' || c.outcome === 'no-access' ? { refused: c.outcome } : {}),
         });
       }
       if (c.undo) out.push({ type: 'tool-undone', runId, toolCallId: c.toolCallId, undo: c.undo });

@@ -4,6 +4,7 @@ import type { SubAgentDefinition } from '../tools/delegate-tool';
 import type { DelegateRequest, Tool } from '../tools/define-tool';
 import type { SkillCatalog } from '../tools/skill-catalog';
 import type { SitePolicyStore } from '../tools/site-policy-store';
+import type { AccessFor } from './site-access';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentEvent } from './agent-event';
 import type { ApprovalWaiters } from './approval-waiters';
@@ -26,6 +27,8 @@ export interface RuntimeDeps {
   tools: ToolRegistry;
   prompts: PromptLibrary;
   sitePolicies: SitePolicyStore;
+  /** How much the run may do on a site (lib/agent/site-access.ts): asked for every call and every offer of tools. */
+  accessFor: AccessFor;
   skills?: SkillCatalog;
   agents: SubAgentDefinition[];
   latency?: LatencyStore;

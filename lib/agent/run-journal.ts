@@ -70,7 +70,18 @@ export interface StepRecord {
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'unknown';
 export type ToolOutcome =
-  'ok' | 'error' | 'invalid' | 'unknown-tool' | 'timeout' | 'denied' | 'stopped' | 'unknown' | 'page-gone';
+  | 'ok'
+  | 'error'
+  | 'invalid'
+  | 'unknown-tool'
+  | 'timeout'
+  | 'denied'
+  | 'stopped'
+  | 'unknown'
+  | 'page-gone'
+  /** Refused by the access gate (lib/agent/site-access.ts): read only, or no access to the site. */
+  | 'read-only'
+  | 'no-access';
 
 export interface ToolCallRecord {
   runId: string;
@@ -123,6 +134,8 @@ export interface ApprovalRecord {
   status: 'pending' | ApprovalDecision | 'cancelled';
   requestedAt: number;
   resolvedAt?: number;
+  /** When the user removed this denial in Settings → Permissions: it no longer stands for the rest of the run. */
+  denialRemovedAt?: number;
 }
 
 export interface InterjectionRecord {

@@ -13,6 +13,7 @@ import { recordActivity } from './record-activity';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
 import { resolveSite } from './run-settings';
+import { accessRefusal, checkAccess } from './site-access';
 
 export { CHANGED_SINCE_APPROVAL, PREVIEW_TIMEOUT_MS } from './approve-call';
 
@@ -64,7 +65,9 @@ export async function offeredTools(
     delegate: () => Promise.reject(new Error('No sub-agent runs while tools are being offered')),
     now: deps.now,
   };
-  const tools = activeTools(live, deps);
+  // Tools the access gate would refuse on the run's site are not offered (a call made anyway is refused by it).
+  const access = await deps.accessFor(ctx.site).catch(() => 'none' as const);
+  const tools = activeTools(live, deps).filter((t) => !accessRefusal(t, access));
   const keep = await Promise.all(
     tools.map(async (t) => {
       if (!t.offered) return true;
@@ -113,6 +116,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     availableNames: () => tools.map((t) => t.name),
     defaultTimeoutMs: deps.defaultToolTimeoutMs,
     runSignal: live.controller.signal,
+    checkAccess: (t) => checkAccess(deps.accessFor, t, resolveSite(live.snap.run.settings)),
     approve: async (t, input) => {
       const v = await approveCall(live, deps, rec, t, input, context);
       gate = gateOutcome(v);
@@ -166,5 +170,6 @@ async function record(
     isError: r.isError,
     durationMs,
     ...(r.outcome === 'denied' ? { denied: true as const } : {}),
+    ...(r.outcome === 'read-only' || r.outcome === 'no-access' ? { refused: r.outcome } : {}),
   });
 }

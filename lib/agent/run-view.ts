@@ -60,6 +60,7 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
         status: e.denied ? 'denied' : e.isError ? 'error' : 'done',
         result: e.result,
         durationMs: e.durationMs,
+        ...(e.refused ? { refused: e.refused } : {}),
       }));
     case 'approval-requested':
       return updateTool(parts, e.toolCallId, (p) => ({

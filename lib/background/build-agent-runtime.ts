@@ -7,6 +7,7 @@ import type { AgentEvent } from '../agent/agent-event';
 import { createAgentRuntime, type AgentRuntime } from '../agent/agent-runtime';
 import type { PromptLibrary } from '../agent/prompt-library';
 import { subAgentsFrom } from '../agent/sub-agents-from';
+import type { AccessFor } from '../agent/site-access';
 import { createBuiltinTools } from '../tools/builtin-tools';
 import type { Tool } from '../tools/define-tool';
 import type { SkillCatalog } from '../tools/skill-catalog';
@@ -29,6 +30,8 @@ export interface AgentRuntimeParts {
   extraTools: Tool[];
   /** Page tools that follow the run's current tab, with navigate, open_tab and the other tab tools. */
   runTabTools: Tool[];
+  /** How much runs may do on a site (the "Read only" switch): lib/agent/site-access.ts. */
+  accessFor?: AccessFor;
   onRunStart(): void;
   onEvent(event: AgentEvent): void;
   /** Where each consequential call's activity line goes (Settings → Activity). */
@@ -70,6 +73,7 @@ export function buildAgentRuntime(p: AgentRuntimeParts): Promise<AgentRuntime> {
       tools,
       prompts: p.prompts,
       sitePolicies: s.sitePolicies,
+      ...(p.accessFor ? { accessFor: p.accessFor } : {}),
       skills: p.skills,
       agents,
       latency: s.latency,

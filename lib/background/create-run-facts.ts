@@ -2,9 +2,7 @@
 import type { RunJournal } from '../agent/run-journal';
 import type { ConversationStore } from '../storage/conversation-store';
 import type { ReadRunFacts } from '../tools/tabs/run-tab-access';
-
-/** The tools whose approval is for going to an origin: a denial of one of them stands for the whole run. */
-const GOES_TO_ORIGIN = new Set(['navigate', 'open_tab']);
+import { standsDenied } from '../agent/denied-sites';
 
 export function createRunFacts(deps: {
   journal: Promise<RunJournal>;
@@ -14,9 +12,8 @@ export function createRunFacts(deps: {
     // Only the run and its approvals: the steps (whole requests) are not needed here.
     const snap = await (await deps.journal).readApprovals(runId);
     if (!snap) return { mentionedTabIds: [], deniedOrigins: [], title: 'Tabwise' };
-    const deniedOrigins = snap.approvals.flatMap((a) =>
-      GOES_TO_ORIGIN.has(a.toolName) && a.status === 'denied' && a.site ? [a.site] : [],
-    );
+    // A denial the user removed in Settings → Permissions no longer stands.
+    const deniedOrigins = snap.approvals.flatMap((a) => (standsDenied(a) ? [a.site] : []));
     const conversation = await (await deps.conversations).getConversation(snap.run.conversationId);
     return {
       mentionedTabIds: (snap.run.settings.mentionedTabs ?? []).map((t) => t.tabId),

@@ -1,6 +1,11 @@
 /** The worker's stores, opened once: the conversation, provider and settings stores, and the agent's journal and stores. */
 import { openAgentDb } from '../agent/agent-db';
-import { createIdbLatencyStore, createIdbMemoryStore, createIdbSitePolicyStore } from '../agent/idb-agent-stores';
+import {
+  createIdbDeniedSites,
+  createIdbLatencyStore,
+  createIdbMemoryStore,
+  createIdbSitePolicyStore,
+} from '../agent/idb-agent-stores';
 import { createIdbRunJournal } from '../agent/idb-run-journal';
 import { createProviderStore } from '../providers/provider-store';
 import { createConversationStore } from '../storage/conversation-store';
@@ -23,6 +28,7 @@ export function openBackgroundStores({ now, generateId }: { now(): number; gener
     journal: createIdbRunJournal(db),
     memory: createIdbMemoryStore(db, userLanguages()),
     sitePolicies: createIdbSitePolicyStore(db, now),
+    deniedSites: createIdbDeniedSites(db, now),
     latency: createIdbLatencyStore(db),
   }));
   return {

@@ -41,6 +41,8 @@ export interface ImportResult {
   providersNeedingKey: string[];
   /** Whether the file's "Remember what I read" settings were applied. */
   remember: boolean;
+  /** "Always allow" grants added (one already here keeps its own time). */
+  grants: number;
   /** What the file held that was already here, and was kept as it was (not added twice). */
   kept: { conversations: number; memories: number; providers: number; skills: number };
 }
@@ -94,6 +96,9 @@ export interface ProtocolResponses {
   'telemetry.searches': SearchTraceSummary;
   'memories.list': MemoryView[];
   'memories.delete': void;
+  'permissions.list': PermissionsView;
+  'permissions.revoke': void;
+  'permissions.removeDenied': void;
   'index.settings.get': IndexSettings;
   'index.settings.update': IndexSettings;
   'index.stats': IngestStats;
@@ -162,6 +167,30 @@ export interface MemoryView {
   tags?: string[];
   createdAt: number;
   /** The page open when it was saved. */ url?: string;
+}
+
+/** An "always allow" grant as Settings → Permissions lists it; `givenAt` absent: given before grants were timed. */
+export interface GrantView {
+  site: string;
+  toolName: string;
+  givenAt?: number;
+}
+
+/** A site the user denied going to in a run (it stands for that run), with the conversation it was in. */
+export interface DeniedSiteView {
+  runId: string;
+  toolCallId: string;
+  conversationId: string;
+  /** The conversation's title; absent when the conversation was deleted. */
+  conversationTitle?: string;
+  site: string;
+  toolName: string;
+  deniedAt: number;
+}
+
+export interface PermissionsView {
+  grants: GrantView[];
+  denied: DeniedSiteView[];
 }
 
 type Schemas = typeof requestSchemas;

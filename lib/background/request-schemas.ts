@@ -83,6 +83,8 @@ export const requestSchemas = lazyRecord({
       }),
       stallTimeoutMs: z.number().int().min(1_000, say('bg_stall_min')).max(600_000, say('bg_stall_max')).optional(),
       fallbackModels: fallbackModelsSchema.optional(),
+      /** Settings → Permissions: the agent may read but not write, click, type, submit, navigate or save. */
+      readOnly: z.boolean().optional(),
     }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': () => z.object({ runId: id }),
@@ -118,6 +120,10 @@ export const requestSchemas = lazyRecord({
   'telemetry.searches': () => z.object({}),
   'memories.list': () => z.object({}),
   'memories.delete': () => z.object({ id }),
+  /** Settings → Permissions: the "always allow" grants and the sites denied in runs, and taking one back. */
+  'permissions.list': () => z.object({}),
+  'permissions.revoke': () => z.object({ site: z.string().min(1).max(2000), toolName: z.string().min(1).max(200) }),
+  'permissions.removeDenied': () => z.object({ runId: id, toolCallId: id }),
   'conversations.list': () => z.object({}),
   'conversations.get': () => z.object({ id }),
   'conversations.delete': () => z.object({ id }),

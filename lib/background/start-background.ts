@@ -35,6 +35,8 @@ import { createProviderHandlers } from './handlers/provider-handlers';
 import { createRunHandlers } from './handlers/run-handlers';
 import { createLinkHandlers } from './handlers/link-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
+import { createPermissionHandlers } from './handlers/permission-handlers';
+import { createAccessFor } from './create-access-for';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
@@ -105,6 +107,32 @@ const sessionTimeZone = {
   write: (name: string) => chrome.storage.session.set({ [TIME_ZONE_KEY]: name }),
 };
 
+/** The worker's listeners, added in its first turn: the pages' typed protocol, the panel's Port, the resume alarm. */
+function listen(handlers: Handlers, chat: ChatService, woke: Promise<unknown>) {
+  const self = selfOf(chrome.runtime);
+  // The extension's pages: the typed background protocol (validated, sender-checked, enveloped by the kit).
+  serve(
+    backgroundProtocol,
+    { validators: requestSchemas, handlers, from: 'extension-page', self },
+    chrome.runtime.onMessage,
+  );
+  chrome.runtime.onConnect.addListener((port) => {
+    if (port.name !== PANEL_PORT || !senderIs(port.sender ?? {}, 'extension-page', self)) {
+      port.disconnect();
+      return;
+    }
+    // Attach now: a Port drops messages that arrive before a listener exists.
+    chat.attach(port);
+  });
+  chrome.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name !== RESUME_ALARM) return;
+    // Waking the worker already resumed unfinished runs; once none is left the alarm is not needed.
+    void woke.then(() => {
+      if (chat.liveRunCount() === 0) void chrome.alarms.clear(RESUME_ALARM);
+    });
+  });
+}
+
 export function startBackground(options: BackgroundOptions) {
   void primeLocalTimeZone(sessionTimeZone);
   const now = () => Date.now();
@@ -139,6 +167,7 @@ export function startBackground(options: BackgroundOptions) {
     generateId,
     extraTools: options.extraTools ?? [],
     runTabTools: createRunTabTools(options.pageTools ?? [], { journal, conversations, guard: originGuard }),
+    accessFor: createAccessFor(settings),
     onRunStart: () => void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 }),
     onEvent: releaseOnFinish(originGuard),
     activity: activity.sink,
@@ -211,6 +240,11 @@ export function startBackground(options: BackgroundOptions) {
       latency: agentStores.then((s) => s.latency),
       memory: agentStores.then((s) => s.memory),
     }),
+    ...createPermissionHandlers({
+      sitePolicies: agentStores.then((s) => s.sitePolicies),
+      deniedSites: agentStores.then((s) => s.deniedSites),
+      conversations,
+    }),
     ...createSearchTraceHandlers({ traces: searchTraces }),
     ...createMcpHandlers({ mcp }),
     ...activity.handlers,
@@ -220,6 +254,10 @@ export function startBackground(options: BackgroundOptions) {
       settings,
       now,
       memory: agentStores.then((s) => s.memory),
+      grants: {
+        store: agentStores.then((s) => s.sitePolicies),
+        grantable: async (name) => (await runtime).grantable(name),
+      },
       providers,
       localOrigins,
       remember: options.rememberSettings,
@@ -227,28 +265,6 @@ export function startBackground(options: BackgroundOptions) {
     ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
   };
 
-  const self = selfOf(chrome.runtime);
-  // The extension's pages: the typed background protocol (validated, sender-checked, enveloped by the kit).
-  serve(
-    backgroundProtocol,
-    { validators: requestSchemas, handlers, from: 'extension-page', self },
-    chrome.runtime.onMessage,
-  );
-  chrome.runtime.onConnect.addListener((port) => {
-    if (port.name !== PANEL_PORT || !senderIs(port.sender ?? {}, 'extension-page', self)) {
-      port.disconnect();
-      return;
-    }
-    // Attach now: a Port drops messages that arrive before a listener exists.
-    chat.attach(port);
-  });
-  chrome.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name !== RESUME_ALARM) return;
-    // Waking the worker already resumed unfinished runs; once none is left the alarm is not needed.
-    void woke.then(() => {
-      if (chat.liveRunCount() === 0) void chrome.alarms.clear(RESUME_ALARM);
-    });
-  });
-
+  listen(handlers, chat, woke);
   registerBrowserEntryPoints({ hasProvider: async () => (await (await providers).list()).length > 0, now });
 }

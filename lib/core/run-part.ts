@@ -29,6 +29,8 @@ export type RunPart =
       /** Written before results were typed (older messages and export files): read through the legacy normaliser. */
       output?: string;
       durationMs?: number;
+      /** The access gate refused the call: its card says read only is on (or that Tabwise has no access there). */
+      refused?: 'read-only' | 'no-access';
       approval?: {
         preview: string;
         decision?: 'approved' | 'denied' | 'always';

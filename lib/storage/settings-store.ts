@@ -26,6 +26,11 @@ export interface Settings {
    * an unreachable server (lib/agent/model-fallback.ts); a conversation may have its own list.
    */
   fallbackModels?: ConversationModel[];
+  /**
+   * "Read only" in Settings → Permissions: runs may read (pages, snapshots, search, fetch) but no tool that can
+   * change anything runs (lib/agent/site-access.ts). Off by default.
+   */
+  readOnly?: boolean;
 }
 
 export interface SettingsStore {

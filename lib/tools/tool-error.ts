@@ -5,7 +5,7 @@
  */
 export class ToolError extends Error {
   /** How the run journal records the call; subclasses name other kinds of failure. */
-  readonly outcome: 'error' | 'page-gone' = 'error';
+  readonly outcome: 'error' | 'page-gone' | 'read-only' | 'no-access' = 'error';
 
   /**
    * Text from outside (an MCP server's error message) that belongs with the error: the runtime puts it after

@@ -23,6 +23,7 @@ const SECTIONS = [
   'Assistant',
   'Skills',
   'Tools',
+  'Permissions',
   'Memories',
   'Remember what I read',
   'Web search',

@@ -13,7 +13,7 @@ import { MAX_USER_SKILLS } from '../handlers/skill-handlers';
 import { UserFacingError } from '../../messaging/user-facing-error';
 import type { DataTransferDeps } from './data-transfer-deps';
 import type { ImportResult } from '../protocol';
-import type { ExportFile, ExportedMessage } from './export-file-schema';
+import type { ExportFile, ExportedGrant, ExportedMessage } from './export-file-schema';
 import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
 import { base64ToBytes } from '../../util/bytes-to-base64';
@@ -30,6 +30,30 @@ const settle = <T extends { status: ExportedMessage['status'] }>(m: T): T => ({
 const settled = (m: ExportedMessage): MessageRecord =>
   settle({ ...m, ...(m.otherVersions ? { otherVersions: m.otherVersions.map(settle) } : {}) }) as MessageRecord;
 
+/** An imported grant must name a tool here that asks and may be always allowed; else the whole import is refused. */
+async function checkGrants(deps: DataTransferDeps, grants: ExportedGrant[]) {
+  if (!grants.length) return;
+  if (!deps.grants) return;
+  for (const g of grants)
+    if (!(await deps.grants.grantable(g.toolName)))
+      throw new UserFacingError('invalid', t('bg_import_bad_grant', g.toolName, g.site));
+}
+
+/** Adds the file's grants that are not here yet, each with the time it was given there. */
+async function importGrants(transfer: NonNullable<DataTransferDeps['grants']>, grants: ExportedGrant[]) {
+  const store = await transfer.store;
+  const here = new Set((await store.list()).map((g) => `${g.site}\u0000${g.toolName}`));
+  let added = 0;
+  for (const g of grants) {
+    const key = `${g.site}\u0000${g.toolName}`;
+    if (here.has(key)) continue;
+    await store.allow(g.site, g.toolName, g.givenAt);
+    here.add(key);
+    added++;
+  }
+  return added;
+}
+
 export async function applyImport(deps: DataTransferDeps, file: ExportFile): Promise<ImportResult> {
   const [conversations, memory, settings, providers] = await Promise.all([
     deps.conversations,
@@ -45,6 +69,7 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     ...file.skills,
   ];
   // Checked before anything is written, so a refused import changes nothing.
+  await checkGrants(deps, file.grants ?? []);
   if (skills.length > MAX_USER_SKILLS)
     throw new UserFacingError(
       'invalid',
@@ -60,6 +85,7 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     providers: 0,
     providersNeedingKey: [],
     remember: false,
+    grants: 0,
     kept: { conversations: 0, memories: 0, providers: 0, skills: file.skills.filter(sameSkillHere).length },
   };
   for (const { conversation, messages } of file.conversations) {
@@ -144,6 +170,8 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     userSkills: skills,
   });
   if (result.providers > 0) await deps.localOrigins?.sync();
+
+  if (deps.grants && file.grants?.length) result.grants = await importGrants(deps.grants, file.grants);
 
   if (file.remember && deps.remember) {
     await deps.remember.update(file.remember);

@@ -1,6 +1,6 @@
 /**
- * "Export everything": the user's conversations, memories, skills, settings, providers (never their keys) and
- * "Remember what I read" settings as one checked file.
+ * "Export everything": the user's conversations, memories, skills, settings, providers (never their keys),
+ * "Remember what I read" settings and "always allow" grants as one checked file.
  */
 import { EXPORT_FORMAT, EXPORT_VERSION, exportFileSchema, type ExportFile } from './export-file-schema';
 import type { DataTransferDeps } from './data-transfer-deps';
@@ -34,6 +34,7 @@ export async function buildExport(deps: DataTransferDeps): Promise<ExportFile> {
     providers: (await providers.list()).map((p) => ({ ...p, hadKey: p.hasKey })),
     ...(remember ? { remember } : {}),
     ...(deps.attachments ? { attachments: await exportAttachments(await deps.attachments, list) } : {}),
+    ...(deps.grants ? { grants: await (await deps.grants.store).list() } : {}),
   });
 }
 

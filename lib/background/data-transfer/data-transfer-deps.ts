@@ -5,6 +5,7 @@ import type { AttachmentStore } from '../../storage/attachment-store';
 import type { ConversationStore } from '../../storage/conversation-store';
 import type { SettingsStore } from '../../storage/settings-store';
 import type { MemoryStore } from '../../tools/memory-store';
+import type { SitePolicyStore } from '../../tools/site-policy-store';
 import type { Awaitable } from '../handlers/handler-set';
 import type { LocalOriginRulesSync } from '../local-origin-rules';
 
@@ -12,6 +13,12 @@ import type { LocalOriginRulesSync } from '../local-origin-rules';
 export interface RememberSettings {
   get(): Promise<IndexSettings>;
   update(patch: IndexSettingsPatch): Promise<IndexSettings>;
+}
+
+/** The "always allow" grants, and which tools can hold one here (an imported grant for any other is refused). */
+export interface GrantTransfer {
+  store: Awaitable<Pick<SitePolicyStore, 'list' | 'allow'>>;
+  grantable(toolName: string): Awaitable<boolean>;
 }
 
 export interface DataTransferDeps {
@@ -24,6 +31,8 @@ export interface DataTransferDeps {
   localOrigins?: LocalOriginRulesSync;
   /** The files attached to the conversations' messages (absent: they are neither exported nor imported). */
   attachments?: Awaitable<Pick<AttachmentStore, 'listByConversation' | 'get' | 'putAll'>>;
+  /** Absent: grants are neither exported nor imported (some tests). */
+  grants?: GrantTransfer;
   /** Absent where the history feature is not part of the background (some tests). */
   remember?: RememberSettings;
   now(): number;

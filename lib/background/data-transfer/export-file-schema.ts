@@ -1,6 +1,7 @@
 /**
  * The file "Export everything" writes and "Import" reads: conversations with their messages, memories, the
- * user's skills and settings, the providers (without keys) and the "Remember what I read" settings, under a
+ * user's skills and settings (the "Read only" switch among them), the providers (without keys), the "Remember
+ * what I read" settings and the "always allow" grants, under a
  * format name and a version. Keys are not in it, and cannot be: every object here is parsed with a schema,
  * and zod drops fields the schema does not name (an API key, an encrypted key blob, its last four
  * characters), on the way out as on the way in.
@@ -11,6 +12,7 @@ import { indexSettingsSchema } from '../../retrieval/index-settings';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENT_CHARS, MAX_ATTACHMENTS } from '../../core/message-attachment';
 import { mentionsSchema } from '../panel-command-schema';
 import { requestSchemas } from '../request-schemas';
+import { NO_SITE } from '../../tools/site-policy-store';
 
 export const EXPORT_FORMAT = 'tabwise-export';
 export const EXPORT_VERSION = 1;
@@ -204,6 +206,27 @@ export const exportedProviderSchema = providerConfigSchema.extend({ id, hadKey: 
  */
 export const exportedRememberSchema = indexSettingsSchema.omit({ model: true }).partial();
 
+/** A grant's site: an http(s) origin exactly as a page's origin reads, or the key of runs without a page. */
+const isGrantSite = (site: string) => {
+  if (site === NO_SITE) return true;
+  try {
+    const url = new URL(site);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === site;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An "always allow" grant: the site (an origin), the tool (a name both vendors accept) and when it was given
+ * (absent: before grants were timed). Whether the tool exists here and can be always allowed is checked on import.
+ */
+export const exportedGrantSchema = z.object({
+  site: z.string().max(2000).refine(isGrantSite, 'not a web origin (https://host or http://host:port)'),
+  toolName: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a tool name'),
+  givenAt: time.optional(),
+});
+
 export const exportFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),
@@ -216,8 +239,11 @@ export const exportFileSchema = z.object({
   providers: z.array(exportedProviderSchema).max(100).optional(),
   remember: exportedRememberSchema.optional(),
   attachments: z.array(exportedAttachmentSchema).max(100_000).optional(),
+  /** "Always allow" grants (Settings → Permissions); files from before grants travelled have none. */
+  grants: z.array(exportedGrantSchema).max(10_000).optional(),
 });
 
 export type ExportFile = z.output<typeof exportFileSchema>;
 export type ExportedMessage = z.output<typeof exportedMessageSchema>;
 export type ExportedAttachment = z.output<typeof exportedAttachmentSchema>;
+export type ExportedGrant = z.output<typeof exportedGrantSchema>;

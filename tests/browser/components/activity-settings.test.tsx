@@ -83,6 +83,14 @@ describe('Settings → Activity', () => {
     expect(text('.activity-figures')).toBe('Lines matching: 1 of 3.');
   });
 
+  it('a call a gate refused before any card says so, and claims no approval', async () => {
+    worker(() => page([line({ approval: 'not_needed', outcome: 'refused', reason: 'Refused: read only is on.' })]));
+    render(<ActivitySettings />, root);
+    await vi.waitFor(() => expect(text('.activity-outcome')).toBe('refused (nothing was done)'));
+    expect(root.querySelector('.activity-approval')).toBeNull();
+    expect(text('.activity-reason')).toBe('Why: Refused: read only is on.');
+  });
+
   it('a line of a deleted conversation says its page text went with it', async () => {
     worker(() => page([line({ pageTextDropped: true, target: undefined, destination: undefined })]));
     render(<ActivitySettings />, root);

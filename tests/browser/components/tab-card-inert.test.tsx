@@ -3,7 +3,8 @@
  * as literal text in real Chromium, create no element and load nothing; the card names the host apart.
  */
 import { render } from 'preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadLazyParts } from '../../../components/sidepanel/lazy-parts';
 import type { RunPart } from '../../../lib/core/run-part';
 import type { ToolResult } from '../../../lib/core/tool-result';
 import { ToolCard } from '../../../components/sidepanel/ToolCard';
@@ -56,6 +57,9 @@ function unsafe(el: Element): string[] {
   }
   return found;
 }
+
+// The cards' bodies load after the panel's first paint (lazy-parts.ts); here they are drawn at once.
+beforeAll(loadLazyParts);
 
 describe('tab tool cards render page text inertly', () => {
   for (const p of cases) {

@@ -4,7 +4,8 @@
  * show as the literal text they are, create no element, and load nothing.
  */
 import { render } from 'preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadLazyParts } from '../../../components/sidepanel/lazy-parts';
 import type { RunPart } from '../../../lib/core/run-part';
 import type { ToolResult } from '../../../lib/core/tool-result';
 import { ToolCard } from '../../../components/sidepanel/ToolCard';
@@ -101,6 +102,9 @@ function unsafe(el: Element): string[] {
   }
   return found;
 }
+
+// The cards' bodies load after the panel's first paint (lazy-parts.ts); here they are drawn at once.
+beforeAll(loadLazyParts);
 
 describe('tool cards render page text inertly', () => {
   for (const p of cases) {

@@ -256,6 +256,29 @@ describe('activity lines from the tool loop', () => {
     expect(JSON.stringify(lines)).not.toContain('hunter2');
   });
 
+  it('a call the access gate refuses (read only) is "refused" with its reason, and nothing ran', async () => {
+    const { lines, sink } = recordingSink();
+    const submit = echoTool('submit', { needsApproval: true, readOnly: false });
+    const s = setup({
+      tools: [submit.tool],
+      scripts: call('submit', { value: 'x' }),
+      runtime: { activity: sink, accessFor: async () => 'read' },
+    });
+    await (
+      await s.start('buy it', settings)
+    ).done;
+    expect(submit.executions).toHaveLength(0);
+    expect(lines).toMatchObject([
+      {
+        toolName: 'submit',
+        outcome: 'refused',
+        site: 'https://shop.example',
+        reason: expect.stringMatching(/read only is on/),
+      },
+    ]);
+    expect(lines[0]!.written).toBeUndefined();
+  });
+
   it('a call stopped while its card waited is not logged', async () => {
     const { lines, sink } = recordingSink();
     const submit = echoTool('submit', { needsApproval: true, readOnly: false });

@@ -113,6 +113,7 @@ describe('data.import', () => {
       providers: 1,
       providersNeedingKey: ['Provider 1'],
       remember: true,
+      grants: 0,
       kept: { conversations: 0, memories: 0, providers: 0, skills: 0 },
     });
     expect((await w.conversations.listConversations()).map((c) => c.title)).toEqual(['Trip to Lyon']);
@@ -142,6 +143,7 @@ describe('data.import', () => {
       providers: 0,
       providersNeedingKey: [],
       remember: true,
+      grants: 0,
       // Everything in the file is here already: said as kept (the renamed memory by its text).
       kept: { conversations: 1, memories: 1, providers: 1, skills: 1 },
     });

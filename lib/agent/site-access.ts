@@ -1,0 +1,72 @@
+/**
+ * The access gate: how much the agent may do on a site, and the refusal a call gets when it asks for more.
+ * 'full' lets every tool through (to its approval card), 'read' only tools that change nothing (`readOnly`),
+ * 'none' nothing at all on that site, not even reads. Several sources may each narrow it (the user's "Read only"
+ * switch, later an organisation's per-site policy); the narrowest wins, so no source can widen another. The run
+ * asks `accessFor(site)` for every call, in the background, whatever the model asked for.
+ */
+import type { Tool } from '../tools/define-tool';
+import { ToolError } from '../tools/tool-error';
+
+export type SiteAccess = 'none' | 'read' | 'full';
+
+/** How much access the run has on a site (an injected dependency of the runtime). */
+export type AccessFor = (site: string | undefined) => Promise<SiteAccess>;
+
+const rank: Record<SiteAccess, number> = { none: 0, read: 1, full: 2 };
+
+/** The narrowest of the levels given; with none given, 'full' (nothing narrowed it). */
+export function narrowestAccess(...levels: SiteAccess[]): SiteAccess {
+  return levels.reduce<SiteAccess>((a, b) => (rank[b] < rank[a] ? b : a), 'full');
+}
+
+/** A call the access gate refused: journaled as 'read-only' or 'no-access', so its card can say why. */
+export class AccessRefusal extends ToolError {
+  override readonly outcome: 'read-only' | 'no-access';
+
+  constructor(kind: 'read-only' | 'no-access', message: string) {
+    super(message);
+    this.name = 'AccessRefusal';
+    this.outcome = kind;
+  }
+}
+
+const where = (site: string | undefined) => (site ? ` on ${site}` : '');
+
+/** The refusal for calling `tool` with `access` on `site`, or undefined when the call may go on (to its approval). */
+export function accessRefusal(
+  tool: Pick<Tool, 'name' | 'readOnly'>,
+  access: SiteAccess,
+  site?: string,
+): AccessRefusal | undefined {
+  if (access === 'full') return undefined;
+  if (access === 'none')
+    return new AccessRefusal(
+      'no-access',
+      `Refused: Tabwise has no access${where(site)}, so ${tool.name} was not run and nothing was read or changed. Do not retry; tell the user.`,
+    );
+  if (tool.readOnly) return undefined;
+  return new AccessRefusal(
+    'read-only',
+    `Refused: read only is on${where(site)}. ${tool.name} can change things (write, click, type, submit, navigate or save), so it was not run and nothing changed. ` +
+      'You may still read (read_page, get_form_state, search, fetch_url). Do not retry; tell the user what you would have done.',
+  );
+}
+
+/** The access gate's refusal for a call, asking `accessFor` the call's site. It fails closed: no answer, no access. */
+export async function checkAccess(
+  accessFor: AccessFor,
+  tool: Pick<Tool, 'name' | 'readOnly'>,
+  site: string | undefined,
+): Promise<AccessRefusal | undefined> {
+  let access: SiteAccess;
+  try {
+    access = await accessFor(site);
+  } catch (error) {
+    return new AccessRefusal(
+      'no-access',
+      `Refused: Tabwise could not tell what it may do${where(site)} (${error instanceof Error ? error.message : String(error)}), so ${tool.name} was not run.`,
+    );
+  }
+  return accessRefusal(tool, access, site);
+}
