@@ -26,6 +26,8 @@ import { createDocumentReader } from './create-document-reader';
 import { openDocumentTransfers } from '../storage/document-blobs';
 import { createPdfTabReader } from './read-pdf-tab';
 import type { KeptDocumentIndex } from './keep-attachment';
+import type { PolicyFeature } from './create-policy-feature';
+import { UserFacingError } from '../messaging/user-facing-error';
 
 // The worker's own fetch, unbound it throws "Illegal invocation".
 const fetchFromWorker: typeof fetch = (input, init) => fetch(input, init);
@@ -54,11 +56,12 @@ export interface HistoryFeature {
 const GROUNDING_TOP_K = 5;
 const GROUNDING_MIN_SCORE = 0.2;
 
-/** Wires the feature to chrome.* (alarms, action badge, offscreen). */
-export function createHistoryFeature(): HistoryFeature {
+/** Wires the feature to chrome.* (alarms, action badge, offscreen); `policy` narrows what may be remembered. */
+export function createHistoryFeature(policy?: Pick<PolicyFeature, 'forcedPrivacy' | 'onChange'>): HistoryFeature {
   const client = createOffscreenClient();
   const service = createIngestService({
     client,
+    ...(policy ? { forcedPrivacy: policy.forcedPrivacy } : {}),
     readPdfAt: createPdfTabReader(fetchFromWorker, createDocumentReader(client, openDocumentTransfers())),
     alarms: chrome.alarms,
     signalFull(full) {
@@ -117,12 +120,24 @@ export function createHistoryFeature(): HistoryFeature {
   const rememberSettings = {
     get: () => service.settings(),
     async update(patch: IndexSettingsPatch) {
+      // Managed values cannot be changed in Settings: turning remembering on is refused while the policy forces it off.
+      if (patch.enabled && (await policy?.forcedPrivacy())?.off)
+        throw new UserFacingError('not_allowed', t('policy_remembering_off'));
       const next = await service.updateSettings(patch);
       // Registered before the answer, so a page opened right after turning it on is captured.
       await syncCaptureScript(next.enabled);
       return next;
     },
   };
+
+  // A policy that turns remembering off applies at once: the queue is dropped and the capture script unregistered.
+  policy?.onChange(
+    () =>
+      void service
+        .updateSettings({})
+        .then((next) => syncCaptureScript(next.enabled))
+        .catch((e: unknown) => console.error('Tabwise: applying the policy to remembering failed', e)),
+  );
 
   const extraHandlers: Handlers = {
     'index.settings.get': () => rememberSettings.get(),

@@ -3,6 +3,8 @@ export interface SitePolicyStore {
   isAllowed(site: string, toolName: string): Promise<boolean>;
   allow(site: string, toolName: string): Promise<void>;
   revoke(site: string, toolName: string): Promise<void>;
+  /** Whether cards may offer "Always allow" now (an organisation's policy may turn it off); absent: yes. */
+  offersAlways?(): Promise<boolean>;
 }
 
 /** Runs without a page (no site) share one key, so "always" still means something there. */
