@@ -130,13 +130,20 @@ export function createHistoryFeature(policy?: Pick<PolicyFeature, 'forcedPrivacy
     },
   };
 
-  // A policy that turns remembering off applies at once: the queue is dropped and the capture script unregistered.
+  // A policy that turns remembering off applies at once: the queue is dropped and the capture script unregistered
+  // (and registered again when it allows it, if the user's switch is on). Only when its remembering rules moved.
+  let lastForced: string | undefined;
+  const applyPolicy = async () => {
+    const forced = JSON.stringify((await policy?.forcedPrivacy()) ?? null);
+    if (forced === lastForced) return;
+    lastForced = forced;
+    await service.updateSettings({});
+    // Read when its turn comes: a user's change queued meanwhile is not undone by an older reading.
+    await syncCaptureScript(async () => (await service.settings()).enabled);
+  };
   policy?.onChange(
     () =>
-      void service
-        .updateSettings({})
-        .then((next) => syncCaptureScript(next.enabled))
-        .catch((e: unknown) => console.error('Tabwise: applying the policy to remembering failed', e)),
+      void applyPolicy().catch((e: unknown) => console.error('Tabwise: applying the policy to remembering failed', e)),
   );
 
   const extraHandlers: Handlers = {
