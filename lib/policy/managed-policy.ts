@@ -51,21 +51,19 @@ const modelPattern = z
   .refine((p) => p.replace(/\*/g, '') !== '', { message: 'a pattern of only "*" would allow every model' });
 
 /** Site access: "*" for every site the policy names no better, else a domain (its subdomains too). */
-const siteAccessMap = z
-  .record(z.string().max(300), policyAccessSchema)
-  .transform((map, ctx) => {
-    const out: Record<string, PolicyAccess> = {};
-    for (const [site, access] of Object.entries(map)) {
-      if (site.trim() === '*') {
-        out['*'] = access;
-        continue;
-      }
-      const entry = parseSiteEntry(site);
-      if ('domain' in entry) out[entry.domain] = access;
-      else ctx.addIssue({ code: 'custom', message: `"${site}" is not a domain name or "*"` });
+const siteAccessMap = z.record(z.string().max(300), policyAccessSchema).transform((map, ctx) => {
+  const out: Record<string, PolicyAccess> = {};
+  for (const [site, access] of Object.entries(map)) {
+    if (site.trim() === '*') {
+      out['*'] = access;
+      continue;
     }
-    return out;
-  });
+    const entry = parseSiteEntry(site);
+    if ('domain' in entry) out[entry.domain] = access;
+    else ctx.addIssue({ code: 'custom', message: `"${site}" is not a domain name or "*"` });
+  }
+  return out;
+});
 
 /** One zod schema per managed key (public/managed_schema.json declares the same keys and JSON types). */
 export const managedPolicyShape = {

@@ -42,7 +42,7 @@ export function createPolicySource(storage: ManagedStorage = chrome.storage): Po
   return {
     async current() {
       // A read started while this one was out replaces `latest`: wait until no newer one is pending.
-      for (let seen; seen !== latest; ) await (seen = latest);
+      for (let seen; seen !== latest;) await (seen = latest);
       return reading;
     },
     subscribe(listener) {

@@ -46,14 +46,7 @@ export type PrivacyDecision =
   | { index: true }
   | {
       index: false;
-      reason:
-        | 'incognito'
-        | 'paused'
-        | 'not-http'
-        | 'default-denylist'
-        | 'user-denylist'
-        | 'not-allowlisted'
-        | 'policy';
+      reason: 'incognito' | 'paused' | 'not-http' | 'default-denylist' | 'user-denylist' | 'not-allowlisted' | 'policy';
     };
 
 /** Defaults: capture on, built-in denylist on, nothing user-configured. */
