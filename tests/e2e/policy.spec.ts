@@ -88,6 +88,25 @@ test.describe('providers', () => {
   });
 });
 
+test.describe('models', () => {
+  test.use({ initialPolicy: { allowedModels: ['fake-a'] } });
+
+  test('the model switcher shows a model the policy does not allow, and it cannot be chosen', async ({
+    context,
+    extensionId,
+    extPage,
+    llm,
+  }) => {
+    llm.models = ['fake-a', 'fake-b'];
+    await addFakeProvider(extPage, llm, 'fake-a');
+    const panel = await openPanel(context, extensionId);
+    const picker = panel.getByRole('combobox', { name: 'Model for this conversation' });
+    await expect(picker.locator('option')).toHaveText(['fake-a', 'fake-b (not allowed by your organisation)']);
+    await expect(picker.locator('option').nth(1)).toBeDisabled();
+    await expect(picker.locator('option:checked')).toHaveText('fake-a');
+  });
+});
+
 test.describe('instructions', () => {
   test.use({ initialPolicy: { customInstructions: 'Cite the team wiki when you can.' } });
 
