@@ -25,6 +25,8 @@ export function ModelsSettings({ state }: { state: OptionsState }) {
                 type="radio"
                 name="default"
                 checked={state.defaultProviderId.value === p.id}
+                // A provider the organisation does not allow cannot be made the default (the worker refuses it anyway).
+                disabled={!isModelAllowed(policyView.value.policy, p, p.model)}
                 onChange={() => void state.makeDefault(p.id)}
               />
               <span class="provider-summary">

@@ -120,9 +120,6 @@ export function createHistoryFeature(policy?: Pick<PolicyFeature, 'forcedPrivacy
   const rememberSettings = {
     get: () => service.settings(),
     async update(patch: IndexSettingsPatch) {
-      // Managed values cannot be changed in Settings: turning remembering on is refused while the policy forces it off.
-      if (patch.enabled && (await policy?.forcedPrivacy())?.off)
-        throw new UserFacingError('not_allowed', t('policy_remembering_off'));
       const next = await service.updateSettings(patch);
       // Registered before the answer, so a page opened right after turning it on is captured.
       await syncCaptureScript(next.enabled);
@@ -148,7 +145,13 @@ export function createHistoryFeature(policy?: Pick<PolicyFeature, 'forcedPrivacy
 
   const extraHandlers: Handlers = {
     'index.settings.get': () => rememberSettings.get(),
-    'index.settings.update': (patch) => rememberSettings.update(patch),
+    'index.settings.update': async (patch) => {
+      // Managed values cannot be changed in Settings: turning remembering on is refused while the policy forces it
+      // off. (An import still stores the user's own choice: it applies once the policy allows it.)
+      if (patch.enabled && (await policy?.forcedPrivacy())?.off)
+        throw new UserFacingError('not_allowed', t('policy_remembering_off'));
+      return rememberSettings.update(patch);
+    },
     'index.stats': () => service.stats(),
     'index.retry': () => service.retry(),
     'index.pages': ({ query, limit }) => service.pages(query, limit),
