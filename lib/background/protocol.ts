@@ -26,6 +26,8 @@ import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
+import type { PolicyReading } from '../policy/managed-policy';
+import type { TeamServerPolicy } from '../policy/team-server';
 
 /** The protocol owns its replies' types: handlers import them from here, never the other way round. */
 
@@ -55,6 +57,8 @@ export interface ModelGroup {
   isDefault: boolean;
   /** Why the endpoint's list could not be read (only the provider's own model is offered then). */
   error?: string;
+  /** The models of `models` the organisation's policy does not allow: shown, but they cannot be chosen. */
+  notAllowed?: string[];
 }
 
 export interface ProtocolResponses {
@@ -66,6 +70,8 @@ export interface ProtocolResponses {
   'providers.builtinStatus': BuiltinModelStatus;
   'settings.get': Settings;
   'settings.update': Settings;
+  /** The organisation's Chrome policy: what applies, what was ignored and why, and the team server it names. */
+  'policy.get': PolicyView;
   'conversations.list': ConversationRecord[];
   'conversations.get': { conversation: ConversationRecord; messages: MessageRecord[] };
   'conversations.delete': void;
@@ -122,6 +128,9 @@ export interface ProtocolResponses {
   /** One real search: how many results came back and how long it took (a failure is an error, in the user's words). */
   'webSearch.test': { results: number; ms: number };
 }
+
+/** What Settings and the panel show of the organisation's policy. */
+export type PolicyView = PolicyReading & { teamServer?: TeamServerPolicy };
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */
 export type { IngestStats as IndexStats } from '../retrieval/ingest-stats';
