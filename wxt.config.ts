@@ -103,6 +103,8 @@ export default defineConfig({
     // Never enabled in incognito: Chrome then gives the extension no incognito tab, event or window, so no
     // incognito page text or run can reach its on-disk stores (split mode documents only its cookies as memory-only).
     incognito: 'not_allowed',
+    // What an organisation may set through Chrome policy (chrome.storage.managed; lib/policy mirrors it in zod).
+    storage: { managed_schema: 'managed_schema.json' },
     action: { default_title: '__MSG_ext_action_title__' },
     side_panel: { default_path: 'sidepanel.html' },
     // The action opens the side panel (setPanelBehavior), so its command is the panel's shortcut; people

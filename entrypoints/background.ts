@@ -8,6 +8,7 @@ import { createSearchHistoryTool } from '../lib/tools/search-history-tool';
 import { createWebFeature } from '../lib/background/create-web-feature';
 import { createFolderFeature } from '../lib/background/create-folder-feature';
 import { createLocalFileRefusal, createReadDocumentTab } from '../lib/tools/page/read-document-tab';
+import { createPolicyFeature } from '../lib/background/create-policy-feature';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', {
@@ -17,7 +18,9 @@ const prompts = import.meta.glob<string>('/prompts/**/*.md', {
 }) as PromptLibrary;
 
 export default defineBackground(() => {
-  const history = createHistoryFeature();
+  // First: the policy's change listener must be added in the worker's first turn, and every feature narrows by it.
+  const policy = createPolicyFeature();
+  const history = createHistoryFeature(policy);
   const web = createWebFeature(history);
   const folder = createFolderFeature(web.readDocument, history.service);
   const isFileAccessAllowed = () => chrome.extension.isAllowedFileSchemeAccess();
@@ -38,6 +41,7 @@ export default defineBackground(() => {
     }),
     extraHandlers: {
       'page.undoFill': createUndoFillHandler(),
+      ...policy.handlers,
       ...history.extraHandlers,
       ...web.extraHandlers,
       ...folder.extraHandlers,
@@ -48,5 +52,6 @@ export default defineBackground(() => {
     readAttached: web.readAttached,
     forgetFolder: folder.forgetAll,
     keptDocuments: history.keptDocuments,
+    policy,
   });
 });

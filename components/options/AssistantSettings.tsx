@@ -1,3 +1,5 @@
+import { ManagedBadge } from './ManagedBadge';
+import { policyView } from './policy-state';
 import { RUN_LIMITS } from '../../lib/agent/run-settings';
 import type { AgentSettingsState } from './agent-settings-state';
 import { Field } from './Field';
@@ -77,6 +79,14 @@ export function AssistantSettings({ state }: { state: AgentSettingsState }) {
               <option value="high">{t('assistant_reasoning_high')}</option>
             </select>
           </Field>
+          {policyView.value.policy.customInstructions && (
+            <div class="field" data-policy="customInstructions">
+              <span class="field-label">
+                {t('policy_org_instructions')} <ManagedBadge />
+              </span>
+              <pre class="policy-instructions">{policyView.value.policy.customInstructions}</pre>
+            </div>
+          )}
           <Field label={t('assistant_custom')} hint={t('assistant_custom_hint')}>
             <textarea
               rows={4}

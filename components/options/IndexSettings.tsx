@@ -10,6 +10,8 @@ import { IndexFigures } from './IndexFigures';
 import { SettingsSection } from './SettingsSection';
 import { createIndexSettingsState, parseList, type IndexSettingsState } from './index-settings-state';
 import { t } from '../ui/t';
+import { ManagedBadge } from './ManagedBadge';
+import { followPolicy } from './policy-state';
 
 const formatTime = (ms: number) => new Date(ms).toLocaleString(uiLocale());
 
@@ -24,9 +26,20 @@ function Explanation({ state }: { state: IndexSettingsState }) {
         <li>{t('index_point_forget')}</li>
         <li>{t('index_point_model')}</li>
       </ul>
-      <button type="button" class="primary" onClick={() => void state.setEnabled(true)}>
+      {/* Forced off by the organisation: the switch stays, disabled, with who set it. */}
+      <button
+        type="button"
+        class="primary"
+        disabled={state.settings.value?.forced?.off}
+        onClick={() => void state.setEnabled(true)}
+      >
         {t('index_turn_on')}
       </button>
+      {state.settings.value?.forced?.off && (
+        <p>
+          {t('policy_remembering_off')} <ManagedBadge />
+        </p>
+      )}
     </div>
   );
 }
@@ -45,9 +58,20 @@ function PrivacyLists({ state }: { state: IndexSettingsState }) {
       invalid: entries.flatMap((e) => ('invalid' in e ? [`"${e.invalid}": ${e.reason}`] : [])),
     };
   };
+  const forced = s.forced;
   return (
     <fieldset>
       <legend>{t('index_which_sites')}</legend>
+      {forced?.deniedDomains.length ? (
+        <p data-policy="rememberDeniedDomains">
+          {t('policy_remember_denied_list', forced.deniedDomains.join(', '))} <ManagedBadge />
+        </p>
+      ) : null}
+      {forced?.allowedDomains && (
+        <p data-policy="rememberAllowedDomains">
+          {t('policy_remember_allowed_list', forced.allowedDomains.join(', ') || t('policy_none'))} <ManagedBadge />
+        </p>
+      )}
       <label>
         <input
           type="radio"
@@ -245,7 +269,12 @@ export function IndexSettings({ state: given }: { state?: IndexSettingsState }) 
   const state = useMemo(() => given ?? createIndexSettingsState(), [given]);
   useEffect(() => {
     void state.load();
-    return () => state.dispose();
+    // A policy change can turn remembering off or force its lists: show the settings as they now apply.
+    const unfollow = followPolicy(() => void state.load());
+    return () => {
+      unfollow();
+      state.dispose();
+    };
   }, [state]);
   const s = state.settings.value;
   return (

@@ -5,6 +5,8 @@ import { SettingsSection } from './SettingsSection';
 import { FallbackSettings } from './FallbackSettings';
 import { t } from '../ui/t';
 import { formatUsd } from '../ui/describe-usage';
+import { isModelAllowed } from '../../lib/policy/policy-models';
+import { policyView } from './policy-state';
 
 /** The providers the user added: which one answers by default, each one's endpoint and key, edit and delete. */
 export function ModelsSettings({ state }: { state: OptionsState }) {
@@ -23,6 +25,8 @@ export function ModelsSettings({ state }: { state: OptionsState }) {
                 type="radio"
                 name="default"
                 checked={state.defaultProviderId.value === p.id}
+                // A provider the organisation does not allow cannot be made the default (the worker refuses it anyway).
+                disabled={!isModelAllowed(policyView.value.policy, p, p.model)}
                 onChange={() => void state.makeDefault(p.id)}
               />
               <span class="provider-summary">
@@ -36,6 +40,9 @@ export function ModelsSettings({ state }: { state: OptionsState }) {
                   )}
                   <span>{t('models_type', p.kind)}</span>
                   {p.baseUrl && <span>{t('models_endpoint', p.baseUrl)}</span>}
+                  {!isModelAllowed(policyView.value.policy, p, p.model) && (
+                    <span class="not-allowed">{t('policy_not_allowed')}</span>
+                  )}
                   {providerNeedsKey(p) ? (
                     <span class="needs-key">{t('models_needs_key')}</span>
                   ) : (

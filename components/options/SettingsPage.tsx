@@ -15,6 +15,8 @@ import { SettingsNav } from './SettingsNav';
 import { SkillsSettings } from './SkillsSettings';
 import { ToolsSettings } from './ToolsSettings';
 import { WebSearchSettings } from './WebSearchSettings';
+import { OrganizationPolicy } from './OrganizationPolicy';
+import { followPolicy } from './policy-state';
 
 /** Every settings section, in the order of settings-sections.ts, beside their navigation. */
 export function SettingsPage({ state }: { state: OptionsState }) {
@@ -30,10 +32,13 @@ export function SettingsPage({ state }: { state: OptionsState }) {
   useEffect(() => {
     if (loaded) void agent.load();
   }, [agent, loaded]);
+  // The organisation's policy, followed while the page is open: a change shows (and applies) at once.
+  useEffect(() => followPolicy(), []);
   return (
     <div class="settings-layout">
       <SettingsNav ready={loaded} />
       <div class="settings-sections">
+        <OrganizationPolicy />
         <ModelsSettings state={state} />
         {loaded && (
           <>

@@ -111,6 +111,7 @@ function McpServerItem({
         <span class={`badge ${ok ? '' : 'test-error'}`} data-testid="mcp-status">
           {describeMcpStatus(s)}
         </span>
+        {s.notAllowed && <span class="badge test-error">{t('policy_not_allowed')}</span>}
         {s.headerNames.length > 0 && (
           <span class="item-detail">{t('settings_tools_headers_set', s.headerNames.join(', '))}</span>
         )}

@@ -55,7 +55,13 @@ export function ChatApp({ state }: { state: ChatState }) {
     // Providers change in the options page: list them again when the panel regains focus.
     const reload = () => void switcher.load();
     addEventListener('focus', reload);
-    return () => removeEventListener('focus', reload);
+    // So does the organisation's policy (Chrome reloads it while the browser runs): the models it allows change.
+    const onPolicy = (_changes: object, area: string) => area === 'managed' && reload();
+    chrome.storage.onChanged.addListener(onPolicy);
+    return () => {
+      removeEventListener('focus', reload);
+      chrome.storage.onChanged.removeListener(onPolicy);
+    };
   }, [switcher]);
   const [editing, setEditing] = useState<string | null>(null);
   const running = state.running.value;

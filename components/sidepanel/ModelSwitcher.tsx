@@ -30,11 +30,15 @@ export function ModelSwitcher({ switcher }: { switcher: ModelSwitcherState }) {
         >
           {groups.map((g) => (
             <optgroup key={g.providerId} label={g.providerName}>
-              {g.models.map((modelId) => (
-                <option key={modelId} value={modelKey({ providerId: g.providerId, modelId })}>
-                  {modelId}
-                </option>
-              ))}
+              {g.models.map((modelId) => {
+                // Shown, so the user sees why it is missing, but not choosable (the worker refuses it too).
+                const refused = g.notAllowed?.includes(modelId);
+                return (
+                  <option key={modelId} value={modelKey({ providerId: g.providerId, modelId })} disabled={refused}>
+                    {refused ? t('switcher_not_allowed', modelId) : modelId}
+                  </option>
+                );
+              })}
             </optgroup>
           ))}
         </select>

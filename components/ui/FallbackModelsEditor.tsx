@@ -34,7 +34,11 @@ export function FallbackModelsEditor({
   const addable = groups
     .map((g) => ({
       g,
-      models: g.models.filter((modelId) => !value.some((v) => same(v, { providerId: g.providerId, modelId }))),
+      // A model the organisation does not allow is never offered as a fallback (the worker skips it anyway).
+      models: g.models.filter(
+        (modelId) =>
+          !g.notAllowed?.includes(modelId) && !value.some((v) => same(v, { providerId: g.providerId, modelId })),
+      ),
     }))
     .filter((x) => x.models.length > 0);
   return (

@@ -18,6 +18,8 @@ export function describeError(error: ErrorInfo): ErrorAdvice {
       return { title: t('error_not_found'), detail: t('error_not_found_fix', error.message), fix: 'settings' };
     case 'no_provider':
       return { title: t('error_no_provider'), detail: error.message, fix: 'settings' };
+    case 'not_allowed':
+      return { title: t('error_not_allowed'), detail: error.message, fix: 'settings' };
     case 'rate_limited':
       return { title: t('error_rate_limited'), detail: t('error_rate_limited_fix', error.message), fix: 'retry' };
     case 'overloaded':

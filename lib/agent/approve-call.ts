@@ -163,8 +163,9 @@ async function askOrDecide(
     ...(target?.shown ? { shown: target.shown } : {}),
     ...(target?.destination ? { destination: target.destination } : {}),
     ...(dataFlows.length ? { dataFlows } : {}),
-    // A card that carries read text elsewhere is asked every time: "Always allow" is not offered on it.
-    canAlwaysAllow: !tool.alwaysAsk && !dataFlows.length,
+    // A card that carries read text elsewhere is asked every time: "Always allow" is not offered on it, nor
+    // while the organisation's policy turns it off.
+    canAlwaysAllow: !tool.alwaysAsk && !dataFlows.length && (await deps.sitePolicies.offersAlways?.()) !== false,
     status: 'pending',
     requestedAt: deps.now(),
   };

@@ -10,6 +10,8 @@ import { formatDateTime } from './format-date-time';
 
 export interface PromptInputs {
   base: string;
+  /** The organisation's instructions (Chrome policy) and their frame from prompts/organization.md. */
+  organization?: { frame: string; instructions: string };
   customInstructions?: string;
   grounding?: Grounding;
   skills: () => Promise<Skill[]>;
@@ -34,8 +36,20 @@ export function groundingRule(g: Grounding | undefined): string | undefined {
   return `## Retrieved from the user's reading history\nThe user's message comes with passages retrieved from pages the user has read, inside its data block. ${rule} Cite each claim taken from a passage with a Markdown link to its url, titled with the page title.`;
 }
 
+/**
+ * The organisation's block: its frame, then the instructions inside a tag of their own, so neither the model nor
+ * a person reading "What the model saw" can take them for the user's. The policy text is trusted (an admin wrote it)
+ * but it is escaped, so it cannot close the tag and speak as the frame.
+ */
+export function organizationBlock(o: PromptInputs['organization']): string | undefined {
+  const text = o?.instructions.trim();
+  if (!o || !text) return undefined;
+  return `${o.frame.trim()}\n<organization_instructions>\n${escapeXml(text)}\n</organization_instructions>`;
+}
+
 export const promptBuilders: readonly Builder[] = [
   (i) => i.base,
+  (i) => organizationBlock(i.organization),
   // Each tool's guidance (prompts/tool-<name>.md) travels once, as its description in the request's tool list;
   // repeated here it cost about 5,000 input tokens on every request.
   (i) => (i.customInstructions?.trim() ? `## The user's instructions\n${i.customInstructions.trim()}` : undefined),

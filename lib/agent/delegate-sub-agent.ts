@@ -64,6 +64,8 @@ export async function delegateSubAgent(
       model: parent.snap.run.model,
       settings: {
         customInstructions: agent.instructions,
+        // The organisation's instructions hold for every run, a sub-agent's too.
+        ...(ps.organizationInstructions ? { organizationInstructions: ps.organizationInstructions } : {}),
         toolNames: agent.tools,
         pageContext: ps.pageContext,
         tabId: ps.tabId,

@@ -17,3 +17,10 @@ export function systemPromptFrom(prompts: PromptLibrary): string {
   if (text === undefined) throw new Error('Missing /prompts/system.md in the prompt library');
   return text.trim();
 }
+
+/** The frame of the organisation's instructions (prompts/organization.md). */
+export function organizationFrameFrom(prompts: PromptLibrary): string {
+  const text = prompts['/prompts/organization.md'];
+  if (text === undefined) throw new Error('Missing /prompts/organization.md in the prompt library');
+  return text.trim();
+}

@@ -10,7 +10,7 @@ import { buildHistory, parseToolInput } from './build-history';
 import { composeSystemPrompt } from './compose-system-prompt';
 import { attachedImages, attachTurnData, composeTurnData } from './compose-turn-data';
 import { ATTACHMENT_WINDOW_SHARE, fitAttachments } from './fit-attachments';
-import { describeToolFrom, systemPromptFrom } from './prompt-library';
+import { describeToolFrom, organizationFrameFrom, systemPromptFrom } from './prompt-library';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
 import type { ErrorInfo } from '../core/error-info';
@@ -49,6 +49,9 @@ export async function buildRequest(
     info?.tools === false ? [] : (early ?? offeredTools(live, deps)),
     composeSystemPrompt({
       base: systemPromptFrom(deps.prompts),
+      ...(s.organizationInstructions
+        ? { organization: { frame: organizationFrameFrom(deps.prompts), instructions: s.organizationInstructions } }
+        : {}),
       customInstructions: s.customInstructions,
       grounding: s.grounding,
       skills: async () => (await deps.skills?.list()) ?? [],

@@ -51,6 +51,8 @@ export interface RunSettings {
   /** Model calls before the run pauses to ask "Continue for N more steps?" (default 10, at most 50). */
   maxSteps?: number;
   customInstructions?: string;
+  /** The organisation's instructions from Chrome policy when the run started (lib/policy), in their own block. */
+  organizationInstructions?: string;
   pageContext?: PageContext;
   /** Names of the tools this run may use; default: every registered tool. */
   toolNames?: string[];

@@ -11,6 +11,7 @@ import type { AccessFor } from '../agent/site-access';
 import { createBuiltinTools } from '../tools/builtin-tools';
 import type { Tool } from '../tools/define-tool';
 import type { SkillCatalog } from '../tools/skill-catalog';
+import type { SitePolicyStore } from '../tools/site-policy-store';
 import { createToolRegistry } from '../tools/tool-registry';
 import type { McpHub } from '../tools/mcp/mcp-hub';
 import type { ModelResolver } from './model-resolver';
@@ -36,6 +37,8 @@ export interface AgentRuntimeParts {
   onEvent(event: AgentEvent): void;
   /** Where each consequential call's activity line goes (Settings → Activity). */
   activity?: ActivitySink;
+  /** Narrows the "always allow" grants by the organisation's policy (create-policy-feature.ts). */
+  gateGrants?: (store: SitePolicyStore) => SitePolicyStore;
 }
 
 export function buildAgentRuntime(p: AgentRuntimeParts): Promise<AgentRuntime> {
@@ -72,7 +75,7 @@ export function buildAgentRuntime(p: AgentRuntimeParts): Promise<AgentRuntime> {
       resolveModel: p.models.forRef,
       tools,
       prompts: p.prompts,
-      sitePolicies: s.sitePolicies,
+      sitePolicies: p.gateGrants ? p.gateGrants(s.sitePolicies) : s.sitePolicies,
       ...(p.accessFor ? { accessFor: p.accessFor } : {}),
       skills: p.skills,
       agents,

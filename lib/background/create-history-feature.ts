@@ -26,6 +26,8 @@ import { createDocumentReader } from './create-document-reader';
 import { openDocumentTransfers } from '../storage/document-blobs';
 import { createPdfTabReader } from './read-pdf-tab';
 import type { KeptDocumentIndex } from './keep-attachment';
+import type { PolicyFeature } from './create-policy-feature';
+import { UserFacingError } from '../messaging/user-facing-error';
 
 // The worker's own fetch, unbound it throws "Illegal invocation".
 const fetchFromWorker: typeof fetch = (input, init) => fetch(input, init);
@@ -54,11 +56,12 @@ export interface HistoryFeature {
 const GROUNDING_TOP_K = 5;
 const GROUNDING_MIN_SCORE = 0.2;
 
-/** Wires the feature to chrome.* (alarms, action badge, offscreen). */
-export function createHistoryFeature(): HistoryFeature {
+/** Wires the feature to chrome.* (alarms, action badge, offscreen); `policy` narrows what may be remembered. */
+export function createHistoryFeature(policy?: Pick<PolicyFeature, 'forcedPrivacy' | 'onChange'>): HistoryFeature {
   const client = createOffscreenClient();
   const service = createIngestService({
     client,
+    ...(policy ? { forcedPrivacy: policy.forcedPrivacy } : {}),
     readPdfAt: createPdfTabReader(fetchFromWorker, createDocumentReader(client, openDocumentTransfers())),
     alarms: chrome.alarms,
     signalFull(full) {
@@ -124,9 +127,31 @@ export function createHistoryFeature(): HistoryFeature {
     },
   };
 
+  // A policy that turns remembering off applies at once: the queue is dropped and the capture script unregistered
+  // (and registered again when it allows it, if the user's switch is on). Only when its remembering rules moved.
+  let lastForced: string | undefined;
+  const applyPolicy = async () => {
+    const forced = JSON.stringify((await policy?.forcedPrivacy()) ?? null);
+    if (forced === lastForced) return;
+    lastForced = forced;
+    await service.updateSettings({});
+    // Read when its turn comes: a user's change queued meanwhile is not undone by an older reading.
+    await syncCaptureScript(async () => (await service.settings()).enabled);
+  };
+  policy?.onChange(
+    () =>
+      void applyPolicy().catch((e: unknown) => console.error('Tabwise: applying the policy to remembering failed', e)),
+  );
+
   const extraHandlers: Handlers = {
     'index.settings.get': () => rememberSettings.get(),
-    'index.settings.update': (patch) => rememberSettings.update(patch),
+    'index.settings.update': async (patch) => {
+      // Managed values cannot be changed in Settings: turning remembering on is refused while the policy forces it
+      // off. (An import still stores the user's own choice: it applies once the policy allows it.)
+      if (patch.enabled && (await policy?.forcedPrivacy())?.off)
+        throw new UserFacingError('not_allowed', t('policy_remembering_off'));
+      return rememberSettings.update(patch);
+    },
     'index.stats': () => service.stats(),
     'index.retry': () => service.retry(),
     'index.pages': ({ query, limit }) => service.pages(query, limit),

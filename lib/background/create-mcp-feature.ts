@@ -12,6 +12,8 @@ export function createMcpFeature(deps: {
   now: () => number;
   generateId: () => string;
   secretsDb: Promise<Db>;
+  /** Whether the organisation's policy allows a server's URL. */
+  isAllowed?: (url: string) => Promise<boolean>;
 }): McpHub {
   const { secretsDb, ...hubDeps } = deps;
   const store = createMcpServerStore(openMcpDb(), {

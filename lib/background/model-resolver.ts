@@ -16,6 +16,8 @@ import { UserFacingError } from '../messaging/user-facing-error';
 import { pricingFor } from '../providers/model-prices';
 import type { TokenPrices } from '../core/usage';
 import { t } from '../util/t';
+import type { ManagedPolicy } from '../policy/managed-policy';
+import { isModelAllowed } from '../policy/policy-models';
 
 /** A new run's model, its label, and the fallback models to move to, in order, when it fails. */
 export interface NewRunModel {
@@ -44,7 +46,12 @@ export interface ModelResolverDeps {
   settings: SettingsStore | Promise<SettingsStore>;
   /** Injectable so tests build fakes instead of SDK clients. */
   createModel?: (provider: ProviderRecord, apiKey: string | undefined, tuning: ChatModelTuning) => ChatModel;
+  /** The organisation's policy now (lib/policy): a provider or model it does not allow is never used. */
+  policy?: () => Promise<ManagedPolicy>;
 }
+
+/** The refusal of a model the organisation's policy does not allow: the run ends with it, before any request. */
+export const notAllowedError = (label: string) => new UserFacingError('not_allowed', t('bg_model_not_allowed', label));
 
 export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
   const createModel =
@@ -59,19 +66,26 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
     return all.find((p) => p.id === defaultProviderId) ?? all[0];
   }
 
+  const policyNow = async (): Promise<ManagedPolicy> => (deps.policy ? deps.policy() : {});
+
   async function forRef(ref: ModelRef): Promise<ChatModel> {
-    const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
+    const [providers, settings, policy] = await Promise.all([deps.providers, deps.settings, policyNow()]);
     const provider = await providers.get(ref.provider);
     if (!provider) throw new UserFacingError('no_provider', t('bg_provider_deleted'));
+    // Every model call comes through here (a new run, a resumed one, a fallback, a title): none on a disallowed model.
+    if (!isModelAllowed(policy, provider, ref.modelId)) throw notAllowedError(`${provider.name} · ${ref.modelId}`);
     const { stallTimeoutMs } = await settings.get();
     return createModel({ ...provider, model: ref.modelId }, await providers.getApiKey(provider.id), { stallTimeoutMs });
   }
 
   async function choices(models: ConversationModel[]): Promise<ModelChoice[]> {
-    const providers = await deps.providers;
+    const [providers, policy] = await Promise.all([deps.providers, policyNow()]);
     const found = await Promise.all(models.map(async (m) => ({ m, p: await providers.get(m.providerId) })));
+    // A fallback the policy does not allow is left out of the chain, as one whose provider is gone.
     return found.flatMap(({ m, p }) =>
-      p ? [{ ref: { provider: p.id, modelId: m.modelId }, label: `${p.name} · ${m.modelId}` }] : [],
+      p && isModelAllowed(policy, p, m.modelId)
+        ? [{ ref: { provider: p.id, modelId: m.modelId }, label: `${p.name} · ${m.modelId}` }]
+        : [],
     );
   }
 
@@ -98,6 +112,8 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
   return {
     async forNewRun(preferred, fallbacks) {
       const own = await ownModel(preferred);
+      const provider = await (await deps.providers).get(own.ref.provider);
+      if (provider && !isModelAllowed(await policyNow(), provider, own.ref.modelId)) throw notAllowedError(own.label);
       const listed = fallbacks ?? (await (await deps.settings).get()).fallbackModels ?? [];
       return { ...own, fallbacks: await choices(listed) };
     },

@@ -27,6 +27,8 @@ import type { WebSearchView } from '../tools/web/web-search-store';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
 import type { ActivityPage } from '../agent/activity-store';
+import type { PolicyReading } from '../policy/managed-policy';
+import type { TeamServerPolicy } from '../policy/team-server';
 
 /** The protocol owns its replies' types: handlers import them from here, never the other way round. */
 
@@ -56,6 +58,8 @@ export interface ModelGroup {
   isDefault: boolean;
   /** Why the endpoint's list could not be read (only the provider's own model is offered then). */
   error?: string;
+  /** The models of `models` the organisation's policy does not allow: shown, but they cannot be chosen. */
+  notAllowed?: string[];
 }
 
 export interface ProtocolResponses {
@@ -67,6 +71,8 @@ export interface ProtocolResponses {
   'providers.builtinStatus': BuiltinModelStatus;
   'settings.get': Settings;
   'settings.update': Settings;
+  /** The organisation's Chrome policy: what applies, what was ignored and why, and the team server it names. */
+  'policy.get': PolicyView;
   'conversations.list': ConversationRecord[];
   'conversations.get': { conversation: ConversationRecord; messages: MessageRecord[] };
   'conversations.delete': void;
@@ -127,6 +133,9 @@ export interface ProtocolResponses {
   'activity.export': { text: string; fileName: string; count: number };
   'activity.setRetention': { retentionDays: number };
 }
+
+/** What Settings and the panel show of the organisation's policy. */
+export type PolicyView = PolicyReading & { teamServer?: TeamServerPolicy };
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */
 export type { IngestStats as IndexStats } from '../retrieval/ingest-stats';

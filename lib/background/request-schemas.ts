@@ -60,6 +60,7 @@ export const requestSchemas = lazyRecord({
   /** What Chrome reports of its built-in model where runs use it (the worker). */
   'providers.builtinStatus': () => z.object({}),
   'settings.get': () => z.object({}),
+  'policy.get': () => z.object({}),
   'settings.update': () =>
     z.object({
       defaultProviderId: id.optional(),

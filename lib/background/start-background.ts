@@ -55,6 +55,7 @@ import { createAttachmentReader } from './read-attachment';
 import { createAttachmentKeeping, type KeepAttachmentDeps, type KeptDocumentIndex } from './keep-attachment';
 import { requestSchemas } from './request-schemas';
 import { primeLocalTimeZone } from '../agent/local-time-zone';
+import type { PolicyFeature } from './create-policy-feature';
 
 export interface BackgroundOptions {
   prompts: PromptLibrary;
@@ -74,6 +75,8 @@ export interface BackgroundOptions {
   forgetFolder?: () => Promise<void>;
   /** The history index, for sent files the user keeps in it (without it, keeping says remembering is off). */
   keptDocuments?: KeptDocumentIndex;
+  /** The organisation's Chrome policy (its `policy.get` handler comes in `extraHandlers`). */
+  policy: PolicyFeature;
 }
 
 /** Without the history feature nothing can be kept: the chip says remembering is off. */
@@ -141,7 +144,8 @@ export function startBackground(options: BackgroundOptions) {
     now,
     generateId,
   });
-  const models = createModelResolver({ providers, settings });
+  const { policy } = options;
+  const models = createModelResolver({ providers, settings, policy: policy.now });
   const localOrigins = createLocalOriginRules({
     rules: chrome.declarativeNetRequest,
     extensionId: chrome.runtime.id,
@@ -151,7 +155,8 @@ export function startBackground(options: BackgroundOptions) {
   // The run's tabs load only the origins it was approved for, while it runs (lib/tools/tabs/run-origin-rules.ts).
   const originGuard = createChromeRunOriginGuard({ journal });
 
-  const mcp = createMcpFeature({ now, generateId, secretsDb: tabwiseDb });
+  const mcp = createMcpFeature({ now, generateId, secretsDb: tabwiseDb, isAllowed: policy.mcpAllowed });
+  policy.onChange(() => void mcp.policyChanged().catch((e: unknown) => console.warn('MCP policy change', e)));
   const activity = createActivityFeature({ conversations, now });
 
   const skills = createSkillCatalog(options.prompts, {
@@ -167,10 +172,11 @@ export function startBackground(options: BackgroundOptions) {
     generateId,
     extraTools: options.extraTools ?? [],
     runTabTools: createRunTabTools(options.pageTools ?? [], { journal, conversations, guard: originGuard }),
-    accessFor: createAccessFor(settings),
+    accessFor: createAccessFor(settings, policy.siteAccess),
     onRunStart: () => void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 }),
     onEvent: releaseOnFinish(originGuard),
     activity: activity.sink,
+    gateGrants: policy.gateGrants,
   });
 
   const attachmentStore = openAttachmentStore();
@@ -186,7 +192,7 @@ export function startBackground(options: BackgroundOptions) {
     now,
     generateId,
     resolveModel: models.forNewRun,
-    runSettings: createRunSettings(settings, options.augmentRunSettings),
+    runSettings: createRunSettings(settings, policy.withOrganization(options.augmentRunSettings)),
     listUnfinishedRuns: async () => (await (await journal).listUnfinished()).filter((r) => !r.parent),
     generateTitle: createTitleWriter(models.forRef),
   });
@@ -218,7 +224,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createSettingsHandlers({ settings }),
     ...conversationHandlers,
     ...conversationEdits.handlers,
-    ...createModelHandlers({ providers, settings, conversations }),
+    ...createModelHandlers({ providers, settings, conversations, policy: policy.now }),
     ...createDataHandlers({
       conversations,
       chat,

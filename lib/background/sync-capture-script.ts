@@ -14,10 +14,13 @@ export interface ScriptRegistry {
   unregisterContentScripts(filter?: { ids?: string[] }): Promise<void>;
 }
 
-/** Makes the registration follow `remembering`; resolves once it does. Concurrent calls run in order. */
+/**
+ * Makes the registration follow `remembering`; resolves once it does. Concurrent calls run in order. A function
+ * is asked when its turn comes, so a call queued behind others applies the state as it is then, not as it was.
+ */
 export function createCaptureScriptSync(
   registry: ScriptRegistry = chrome.scripting,
-): (remembering: boolean) => Promise<void> {
+): (remembering: boolean | (() => Promise<boolean>)) => Promise<void> {
   let last: Promise<void> = Promise.resolve();
   const apply = async (remembering: boolean) => {
     const registered = (await registry.getRegisteredContentScripts({ ids: [CAPTURE_SCRIPT.id] })).length > 0;
@@ -39,7 +42,9 @@ export function createCaptureScriptSync(
   };
   return (remembering) => {
     // The previous call's failure was its own caller's to handle; this call starts afresh.
-    last = last.catch(() => undefined).then(() => apply(remembering));
+    last = last
+      .catch(() => undefined)
+      .then(async () => apply(typeof remembering === 'function' ? await remembering() : remembering));
     return last;
   };
 }

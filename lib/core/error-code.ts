@@ -22,6 +22,8 @@ export const errorCodes = [
   'page_gone',
   'page_changed',
   'key_required',
+  // The organisation's Chrome policy does not allow it (lib/policy).
+  'not_allowed',
   // The retrieval engine (RetrievalError).
   'model_mismatch',
   'invalid_input',

@@ -3,7 +3,7 @@
  * the embedding model. One zod schema is the validator for the options page's updates and the stored shape.
  */
 import { z } from 'zod';
-import { compileUrlPattern, DEFAULT_PRIVACY_SETTINGS } from './privacy-policy';
+import { compileUrlPattern, DEFAULT_PRIVACY_SETTINGS, type ForcedPrivacy } from './privacy-policy';
 import { parseSiteEntry } from './site-entry';
 
 /** Domains as the policy matches them: normalised (scheme, "*.", port, trailing dot, IDN), anything else refused. */
@@ -73,7 +73,8 @@ export const indexSettingsSchema = z.object({
   indexDocuments: z.boolean(),
   model: embeddingModelSchema,
 });
-export type IndexSettings = z.infer<typeof indexSettingsSchema>;
+/** The stored settings; `forced` is what an organisation's policy adds as they are read (never stored). */
+export type IndexSettings = z.infer<typeof indexSettingsSchema> & { forced?: ForcedPrivacy };
 
 /** A partial update from the options page (each list replaces the stored one). */
 export const indexSettingsPatchSchema = indexSettingsSchema.partial();

@@ -20,6 +20,19 @@ export interface PrivacySettings {
   allowedPatterns: string[];
   /** Whether the built-in denylist applies (on by default; applies in allowlist mode too). */
   useDefaultDenylist: boolean;
+  /** What an organisation's policy forces (lib/policy): applied after every rule of the user's own, never instead. */
+  forced?: ForcedPrivacy;
+}
+
+/**
+ * Rules a policy forces on remembering. They only narrow: forced off wins over the user's switch, forced denied
+ * domains are refused beside the user's, and forced allowed domains admit a page only if the user's rules do too.
+ */
+export interface ForcedPrivacy {
+  off: boolean;
+  deniedDomains: readonly string[];
+  /** When set, only pages on these domains (subdomains included) may be remembered. */
+  allowedDomains?: readonly string[];
 }
 
 /** What the capture knows about a page. */
@@ -33,7 +46,7 @@ export type PrivacyDecision =
   | { index: true }
   | {
       index: false;
-      reason: 'incognito' | 'paused' | 'not-http' | 'default-denylist' | 'user-denylist' | 'not-allowlisted';
+      reason: 'incognito' | 'paused' | 'not-http' | 'default-denylist' | 'user-denylist' | 'not-allowlisted' | 'policy';
     };
 
 /** Defaults: capture on, built-in denylist on, nothing user-configured. */
@@ -152,12 +165,35 @@ function matchesAny(
   return patterns.some((p) => (typeof p === 'string' ? compileUrlPattern(p) : p).test(url));
 }
 
-/** Decides whether a captured page may be indexed. Incognito and pause always win. */
+/**
+ * Settings as they apply under a policy's forced rules: remembering off when the policy forces it off (so the
+ * capture script, the queue and every switch follow), and the rules kept beside them for decideCapture.
+ */
+export function withForcedPrivacy<S extends PrivacySettings & { enabled: boolean }>(
+  settings: S,
+  forced: ForcedPrivacy | undefined,
+): S {
+  if (!forced) return settings;
+  return { ...settings, enabled: settings.enabled && !forced.off, forced };
+}
+
+/** The forced rules' verdict for a page the user's rules admit: undefined when they admit it too. */
+function forcedRefusal(url: string, domain: string, forced: ForcedPrivacy | undefined): PrivacyDecision | undefined {
+  if (!forced) return undefined;
+  if (forced.off) return { index: false, reason: 'policy' };
+  if (matchesAny(url, domain, forced.deniedDomains, [])) return { index: false, reason: 'policy' };
+  if (forced.allowedDomains && !matchesAny(url, domain, forced.allowedDomains, []))
+    return { index: false, reason: 'policy' };
+  return undefined;
+}
+
+/** Decides whether a captured page may be indexed. Incognito and pause always win; a policy can only refuse more. */
 export function decideCapture(
   page: CaptureCandidate,
   settings: PrivacySettings = DEFAULT_PRIVACY_SETTINGS,
 ): PrivacyDecision {
   if (page.incognito) return { index: false, reason: 'incognito' };
+  if (settings.forced?.off) return { index: false, reason: 'policy' };
   if (settings.paused) return { index: false, reason: 'paused' };
   if (!/^https?:\/\//i.test(page.url)) return { index: false, reason: 'not-http' };
   const domain = domainOf(page.url);
@@ -175,5 +211,5 @@ export function decideCapture(
   ) {
     return { index: false, reason: 'not-allowlisted' };
   }
-  return { index: true };
+  return forcedRefusal(page.url, domain, settings.forced) ?? { index: true };
 }

@@ -21,6 +21,8 @@ export interface SitePolicyStore {
   list(): Promise<SiteGrant[]>;
   /** Revokes every grant at once; resolves with how many there were. */
   revokeAll(): Promise<number>;
+  /** Whether cards may offer "Always allow" now (an organisation's policy may turn it off); absent: yes. */
+  offersAlways?(): Promise<boolean>;
 }
 
 /** Runs without a page (no site) share one key, so "always" still means something there. */

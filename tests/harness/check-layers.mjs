@@ -22,6 +22,7 @@ export const folderRanks = {
   page: 4,
   retrieval: 4,
   documents: 4,
+  policy: 4,
   storage: 5,
   messaging: 5,
   core: 6,

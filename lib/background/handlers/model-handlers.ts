@@ -11,6 +11,9 @@ import { UserFacingError } from '../../messaging/user-facing-error';
 import type { Awaitable, HandlerSet } from './handler-set';
 import type { ModelGroup } from '../protocol';
 import { t } from '../../util/t';
+import type { ManagedPolicy } from '../../policy/managed-policy';
+import { isModelAllowed } from '../../policy/policy-models';
+import { notAllowedError } from '../model-resolver';
 
 export interface ModelHandlerDeps {
   providers: Awaitable<ProviderStore>;
@@ -19,15 +22,22 @@ export interface ModelHandlerDeps {
   listModels?: typeof listModelsDefault;
   /** How long one endpoint may take to list its models. */
   timeoutMs?: number;
+  /** The organisation's policy now: the models it does not allow are listed as such and cannot be chosen. */
+  policy?: () => Promise<ManagedPolicy>;
 }
 
 export function createModelHandlers(
   deps: ModelHandlerDeps,
 ): HandlerSet<'models.list' | 'conversations.setModel' | 'conversations.setFallbacks'> {
   const listModels = deps.listModels ?? listModelsDefault;
+  const policyNow = async (): Promise<ManagedPolicy> => (deps.policy ? deps.policy() : {});
+  const withPolicy = (group: ModelGroup, policy: ManagedPolicy, p: Parameters<typeof isModelAllowed>[1]) => {
+    const notAllowed = group.models.filter((m) => !isModelAllowed(policy, p, m));
+    return notAllowed.length ? { ...group, notAllowed } : group;
+  };
   return {
     'models.list': async () => {
-      const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
+      const [providers, settings, policy] = await Promise.all([deps.providers, deps.settings, policyNow()]);
       const all = await providers.list();
       const defaultId = (await settings.get()).defaultProviderId ?? all[0]?.id;
       return Promise.all(
@@ -44,9 +54,10 @@ export function createModelHandlers(
               { kind: p.kind, baseUrl: p.baseUrl, apiKey },
               AbortSignal.timeout(deps.timeoutMs ?? 8_000),
             );
-            return { ...group, models: [...new Set([p.model, ...listed])] };
+            return withPolicy({ ...group, models: [...new Set([p.model, ...listed])] }, policy, p);
           } catch (error) {
-            return { ...group, models: [p.model], error: error instanceof Error ? error.message : String(error) };
+            const message = error instanceof Error ? error.message : String(error);
+            return withPolicy({ ...group, models: [p.model], error: message }, policy, p);
           }
         }),
       );
@@ -54,8 +65,10 @@ export function createModelHandlers(
     'conversations.setModel': async ({ id, model }) => {
       const [conversations, providers] = await Promise.all([deps.conversations, deps.providers]);
       if (!(await conversations.getConversation(id))) throw new UserFacingError('not_found', t('bg_conversation_gone'));
-      if (model && !(await providers.get(model.providerId)))
-        throw new UserFacingError('not_found', t('bg_provider_gone'));
+      const provider = model && (await providers.get(model.providerId));
+      if (model && !provider) throw new UserFacingError('not_found', t('bg_provider_gone'));
+      if (model && provider && !isModelAllowed(await policyNow(), provider, model.modelId))
+        throw notAllowedError(`${provider.name} · ${model.modelId}`);
       await conversations.setModel(id, model ?? undefined);
     },
     'conversations.setFallbacks': async ({ id, models }) => {

@@ -3,6 +3,7 @@ import type { OffscreenClient } from './offscreen-client';
 import type { IndexSettingsStore } from './index-settings-store';
 import type { IngestQueue } from './ingest-queue';
 import type { SeenPages } from './seen-pages';
+import type { ForcedPrivacy } from '../privacy-policy';
 
 export interface IngestServiceDeps {
   client: OffscreenClient;
@@ -17,6 +18,11 @@ export interface IngestServiceDeps {
    * capture is refused.
    */
   readPdfAt?(url: string): Promise<{ title: string; text: string }>;
+  /**
+   * What an organisation's policy forces on remembering, read at every use of the settings (so a change applies
+   * to the next capture): forced off turns `enabled` off, and the forced lists ride along for the privacy policy.
+   */
+  forcedPrivacy?(): Promise<ForcedPrivacy | undefined>;
 }
 
 /** The stores in the ingest database, ready once it is open. */

@@ -9,7 +9,8 @@
  */
 import type { CaptureReply, CaptureRoutes } from '../capture-message';
 import type { Handlers } from '../../messaging/dispatch';
-import { createIndexSettingsStore } from './index-settings-store';
+import { createIndexSettingsStore, type IndexSettingsStore } from './index-settings-store';
+import { withForcedPrivacy } from '../privacy-policy';
 import type { IndexSettings, IndexSettingsPatch } from '../index-settings';
 import { openIngestDb } from './ingest-db';
 import { createIngestQueue } from './ingest-queue';
@@ -36,6 +37,15 @@ export type { FetchedPageInput } from './remember-fetched-page';
 export type { OwnDocumentInput } from './admit-own-document';
 
 const passagesSchema = z.array(historyPassageSchema);
+
+/** The stored settings as they apply: narrowed by the policy's forced rules on every read and write (privacy-policy.ts). */
+function withPolicy(store: IndexSettingsStore, forced: IngestServiceDeps['forcedPrivacy']): IndexSettingsStore {
+  if (!forced) return store;
+  return {
+    get: async () => withForcedPrivacy(await store.get(), await forced()),
+    update: async (patch) => withForcedPrivacy(await store.update(patch), await forced()),
+  };
+}
 
 export interface IngestService {
   /** The capture protocol's config and capture handlers (served from content scripts; the input is validated). */
@@ -74,7 +84,7 @@ export interface IngestService {
 /** Creates the service; opening its database starts at once, nothing else does. */
 export function createIngestService(deps: IngestServiceDeps): IngestService {
   const opened = openIngestDb().then((db) => ({
-    settings: createIndexSettingsStore(db),
+    settings: withPolicy(createIndexSettingsStore(db), deps.forcedPrivacy),
     queue: createIngestQueue(db),
     seen: createSeenPages(db),
   }));

@@ -23,6 +23,8 @@ import {
 } from './mcp-server-record';
 import type { McpServerStore } from './mcp-server-store';
 import { t } from '../../util/t';
+import { UserFacingError } from '../../messaging/user-facing-error';
+import { ToolError } from '../tool-error';
 
 export { MAX_RESOURCE_CHARS };
 
@@ -31,6 +33,11 @@ export interface McpHubDeps {
   now: () => number;
   generateId: () => string;
   connect?: (o: McpConnectOptions) => Promise<McpConnection>;
+  /**
+   * Whether the organisation's policy lets a server at `url` be attached (lib/policy; default: every server).
+   * One it does not is not saved, connected, listed into the registry or called.
+   */
+  isAllowed?: (url: string) => Promise<boolean>;
 }
 
 export interface McpResourceGroup {
@@ -58,9 +65,15 @@ export interface McpHub {
   readResource(serverId: string, uri: string): Promise<{ serverName: string; uri: string; text: string }>;
   /** What the registered tools call (the bench measures it directly in the worker). */
   call: CallMcpTool;
+  /** The policy changed: the registry again holds only the tools of servers it allows. */
+  policyChanged(): Promise<void>;
 }
 
 export function createMcpHub(deps: McpHubDeps): McpHub {
+  const isAllowed = deps.isAllowed ?? (async () => true);
+  const refuseUnlessAllowed = async (url: string) => {
+    if (!(await isAllowed(url))) throw new UserFacingError('not_allowed', t('mcp_not_allowed'));
+  };
   let registry: ToolRegistry | undefined;
   let registered: string[] = [];
   // The records as of the last sync: a tool call reads its server from here, not from IndexedDB each time.
@@ -85,7 +98,9 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     if (!registry) return;
     for (const name of registered) registry.unregister(name);
     registered = [];
-    for (const record of records) {
+    const allowed = await Promise.all(records.map((r) => isAllowed(r.url)));
+    for (const [i, record] of records.entries()) {
+      if (!allowed[i]) continue;
       for (const info of record.tools) {
         const setting = record.toolSettings[info.name] ?? DEFAULT_TOOL_SETTING;
         if (info.problem || !setting.enabled) continue;
@@ -109,7 +124,7 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     sync: () => sync(),
   });
 
-  const call: CallMcpTool = (serverId, tool, args, signal, expected) =>
+  const callServer: CallMcpTool = (serverId, tool, args, signal, expected) =>
     callMcpServer(
       {
         connections,
@@ -124,18 +139,36 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
       signal,
       expected,
     );
+  // Checked at the call too: a policy that changed mid-run stops the next call, not only the next listing.
+  const call: CallMcpTool = async (serverId, tool, args, signal, expected) => {
+    const record = known.get(serverId) ?? (await deps.store.get(serverId));
+    if (record && !(await isAllowed(record.url)))
+      throw new ToolError(`Refused: the organisation's policy does not allow the MCP server "${record.name}".`);
+    return callServer(serverId, tool, args, signal, expected);
+  };
 
   return {
     async attach(r) {
       registry = r;
       await sync();
     },
-    list: async () => (await deps.store.list()).map(toMcpServerView),
-    save: (input) => serial(async () => refreshRecord(await mcpRecordFromInput(input, deps))),
+    list: async () =>
+      Promise.all(
+        (await deps.store.list()).map(async (r) => ({
+          ...toMcpServerView(r),
+          ...((await isAllowed(r.url)) ? {} : { notAllowed: true as const }),
+        })),
+      ),
+    save: (input) =>
+      serial(async () => {
+        await refuseUnlessAllowed(input.url);
+        return refreshRecord(await mcpRecordFromInput(input, deps));
+      }),
     refresh: (id) =>
       serial(async () => {
         const record = await deps.store.get(id);
         if (!record) throw inputError(t('mcp_server_gone'));
+        await refuseUnlessAllowed(record.url);
         return refreshRecord(record);
       }),
     remove: (id) =>
@@ -150,9 +183,18 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
         await sync();
         return toMcpServerView(record);
       }),
-    resources: async () => listMcpResources(await deps.store.list()),
-    readResource: (serverId, uri) => readMcpResource(deps.store, connections, serverId, uri),
+    resources: async () => {
+      const records = await deps.store.list();
+      const allowed = await Promise.all(records.map((r) => isAllowed(r.url)));
+      return listMcpResources(records.filter((_, i) => allowed[i]));
+    },
+    readResource: async (serverId, uri) => {
+      const record = await deps.store.get(serverId);
+      if (record) await refuseUnlessAllowed(record.url);
+      return readMcpResource(deps.store, connections, serverId, uri);
+    },
     call,
+    policyChanged: () => serial(sync),
   };
 }
 

@@ -88,7 +88,11 @@ export interface McpServerRecord {
 }
 
 /** What the settings page sees: never a header value. */
-export type McpServerView = Omit<McpServerRecord, 'secretHeaders'> & { hasSecrets: boolean };
+export type McpServerView = Omit<McpServerRecord, 'secretHeaders'> & {
+  hasSecrets: boolean;
+  /** The organisation's policy does not allow this server: its tools are not offered (lib/policy). */
+  notAllowed?: true;
+};
 
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 

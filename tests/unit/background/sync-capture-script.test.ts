@@ -27,6 +27,23 @@ function fakeRegistry() {
 }
 
 describe('createCaptureScriptSync', () => {
+  it('a state asked for (a function) is read when its turn comes, so an older reading never undoes a newer call', async () => {
+    const { scripts, registry } = fakeRegistry();
+    const sync = createCaptureScriptSync(registry);
+    let remembering = false;
+    // The user's switch to on is queued, then a policy change whose caller had read "off" before the switch
+    // landed: asked at its turn, it reads "on" and leaves the script registered.
+    const userTurn = sync(true);
+    const policyTurn = sync(async () => remembering);
+    remembering = true;
+    await Promise.all([userTurn, policyTurn]);
+    expect(scripts.size).toBe(1);
+    // Evaluated eagerly it would have unregistered it.
+    remembering = false;
+    await sync(async () => remembering);
+    expect(scripts.size).toBe(0);
+  });
+
   it('registers the capture script in top frames of every page only while remembering is on, once, and persists it', async () => {
     const { scripts, calls, registry } = fakeRegistry();
     const sync = createCaptureScriptSync(registry);
