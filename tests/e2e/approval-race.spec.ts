@@ -4,6 +4,8 @@
  * decision must still reach the fresh worker, once: the approved action happens exactly once, and the card ends
  * decided, not waiting again and not stuck on "sending".
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CDPSession } from '@playwright/test';
 import {
   addFakeProvider,
@@ -45,25 +47,40 @@ test('stopped right as the user approves: the decision arrives once, the action 
   const card = answer.locator('.tool-card[data-tool="memory_save"]');
   await expect(card.getByRole('button', { name: 'Approve' })).toBeVisible();
 
+  // A signal the panel can read while its thread is held: a loopback server the test flags once the worker stopped.
+  let workerGone = false;
+  const flag = createServer((_req, res) => {
+    res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/plain' });
+    res.end(workerGone ? 'stopped' : 'running');
+  });
+  await new Promise<void>((resolve) => flag.listen(0, '127.0.0.1', resolve));
+  const flagUrl = `http://127.0.0.1:${(flag.address() as AddressInfo).port}/`;
+
   const cdp = await context.newCDPSession(panel);
   await cdp.send('ServiceWorker.enable');
-  const stopped = workerStopped(cdp);
-  // The panel's thread is held busy while the worker is stopped, then clicks Approve in the same task: the Port's
-  // disconnection is queued behind it, so the click posts on a Port Chrome has already closed.
-  const clicked = panel.evaluate(() => {
-    const until = Date.now() + 2500;
-    while (Date.now() < until) {
-      /* busy: nothing else runs on the panel's thread */
+  const stopped = workerStopped(cdp).then((at) => ((workerGone = true), at));
+  // The panel's thread is held busy (asking the flag with synchronous requests, which run no task) until the
+  // worker has stopped, then clicks Approve in the same task: the Port's disconnection is queued behind it, so
+  // the click posts on a Port Chrome has already closed.
+  const clicked = panel.evaluate((url) => {
+    const until = Date.now() + 15_000;
+    for (;;) {
+      const ask = new XMLHttpRequest();
+      ask.open('GET', url, false);
+      ask.send();
+      if (ask.responseText === 'stopped' || Date.now() > until) break;
     }
     const approve = [
       ...document.querySelectorAll<HTMLButtonElement>('.tool-card[data-tool="memory_save"] button'),
     ].find((b) => b.textContent === 'Approve');
     approve!.click();
     return Date.now();
-  });
+  }, flagUrl);
   await panel.waitForTimeout(300);
   await cdp.send('ServiceWorker.stopAllWorkers');
   const [stoppedAt, clickedAt] = await Promise.all([stopped, clicked]);
+  flag.closeAllConnections();
+  flag.close();
   // The race happened as staged: the worker was gone before the click.
   expect(stoppedAt).toBeLessThan(clickedAt);
   await cdp.detach();
