@@ -63,15 +63,25 @@ export function createRunInbox({
       let a = held?.approvals.find((x) => x.toolCallId === toolCallId);
       const snap = a ? held : await deps.journal.read(runId);
       a ??= snap?.approvals.find((x) => x.toolCallId === toolCallId);
-      // Read after the last await: a copy handled meanwhile has left its decision here or on the record.
-      const given = deps.waiters.givenFor(runId, toolCallId) ?? (a?.status !== 'pending' ? a?.status : undefined);
+      // Read after the last await: a copy handled meanwhile has left its decision on the record, or here.
+      const recorded = a?.status !== 'pending' ? a?.status : undefined;
+      const given = recorded ?? deps.waiters.givenFor(runId, toolCallId);
       if (!a || given === 'cancelled' || (!given && snap?.run.status === 'finished')) return { outcome: 'closed' };
-      if (given)
+      // Answered only once the journal holds it: a worker stopped right after the answer would otherwise ask
+      // again while the panel shows the card decided. (The run writes the same record as it takes it.)
+      const durable = (status: ApprovalDecision) =>
+        deps.journal.write({ approvals: [{ ...a, status, resolvedAt: a.resolvedAt ?? now() }] });
+      if (given) {
+        if (!recorded) await durable(given);
         return given === decision
           ? { outcome: 'decided', decision, repeated: true }
           : { outcome: 'decided-otherwise', decision: given };
+      }
       onTake?.();
-      if (deps.waiters.resolve(runId, toolCallId, decision)) return { outcome: 'decided', decision };
+      if (deps.waiters.resolve(runId, toolCallId, decision)) {
+        await durable(decision);
+        return { outcome: 'decided', decision };
+      }
       Object.assign(a, { status: decision, resolvedAt: now() });
       // A run that read its journal before this write, and waits only later, takes the decision from here.
       deps.waiters.offer(runId, toolCallId, decision);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRunJournal } from '../../../lib/agent/memory-run-journal';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
-import { echoTool, setup, until } from './harness';
+import type { RunJournal } from '../../../lib/agent/run-journal';
+import { echoTool, setup, sleep, until } from './harness';
 
 const scripts = () => [toolCallsReply([{ id: 'a1', name: 'submit', input: { value: 'order #5' } }]), textReply('ok')];
 
@@ -95,6 +96,18 @@ describe('a decision sent again', () => {
     expect(await b.runtime.resolveApproval(h.runId, 'a1', 'approved')).toMatchObject({ repeated: true });
     await resumed!.done;
     expect(submit.executions).toHaveLength(1);
+    expect((await journal.read(h.runId))!.approvals[0]).toMatchObject({ status: 'approved' });
+  });
+
+  it('is answered only once the journal holds it, so a worker stopped right after cannot ask again', async () => {
+    const submit = echoTool('submit', { needsApproval: true, readOnly: false });
+    const journal = createMemoryRunJournal();
+    // Writes that take a while, as IndexedDB's do.
+    const slow: RunJournal = { ...journal, write: async (w) => (await sleep(20), journal.write(w)) };
+    const s = setup({ journal: slow, tools: [submit.tool], scripts: scripts(), runtime: { checkpointIntervalMs: 0 } });
+    const h = await started(s);
+    await s.runtime.resolveApproval(h.runId, 'a1', 'approved');
+    s.runtime.abandon(); // the worker stops the moment the panel is answered
     expect((await journal.read(h.runId))!.approvals[0]).toMatchObject({ status: 'approved' });
   });
 
