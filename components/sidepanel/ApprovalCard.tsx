@@ -2,6 +2,8 @@ import { useRef } from 'preact/hooks';
 import type { RunPart } from '../../lib/core/run-part';
 import type { ToolPart } from './cards/card-props';
 import type { ToolCardActions } from './cards/card-props';
+import { takenDecision } from './sent-decisions';
+import { SentLine } from './SentLine';
 import { describeFill, formBefore, pageDisowns } from './cards/describe-fill';
 import { FillTable } from './cards/FillTable';
 import { usePendingApproval } from './use-pending-approval';
@@ -59,7 +61,10 @@ export function ApprovalCard({
   siblings?: RunPart[];
 }) {
   const approval = part.approval;
-  const pending = part.status === 'awaiting-approval' && !approval?.decision;
+  // A decision sent from here: the card says it is on its way until acknowledged, then what became of it.
+  const sent = actions?.sent?.(part.toolCallId);
+  const decision = approval?.decision ?? takenDecision(sent);
+  const pending = part.status === 'awaiting-approval' && !decision && !sent;
   const ref = useRef<HTMLDivElement>(null);
   const plainChoice = pending && actions && part.toolName !== 'fill_password' && part.toolName !== 'ask_user';
   const onKeyDown = usePendingApproval(
@@ -119,7 +124,7 @@ export function ApprovalCard({
             <PreviewLines preview={approval.preview} toolName={part.toolName} origin={approval.origin} />
           </details>
         </>
-      ) : pending || !approval.decision ? (
+      ) : pending || !decision ? (
         <PreviewLines preview={approval.preview} toolName={part.toolName} origin={approval.origin} />
       ) : (
         // Decided: the card's own view says what happened; what was asked stays one click away.
@@ -146,12 +151,19 @@ export function ApprovalCard({
             </button>
           )}
         </div>
-      ) : (
-        approval.decision && (
-          <div class={`decision ${approval.decision}`}>
-            {handoverDecisionText(part.toolName, approval.decision) ?? t(decisionText[approval.decision])}
+      ) : decision ? (
+        <>
+          <div class={`decision ${decision}`}>
+            {handoverDecisionText(part.toolName, decision) ?? t(decisionText[decision])}
           </div>
-        )
+          {sent?.outcome?.outcome === 'decided-otherwise' && !approval.decision && (
+            <p class="decision-note" role="status">
+              {t('approval_decided_otherwise')}
+            </p>
+          )}
+        </>
+      ) : (
+        sent && <SentLine sent={sent} />
       )}
     </div>
   );

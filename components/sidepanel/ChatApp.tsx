@@ -146,6 +146,7 @@ export function ChatApp({ state }: { state: ChatState }) {
                               // What the run does next is written below the card: follow it.
                               follow.toBottom();
                             },
+                            sent: (id) => state.sentDecision(m.runId!, id),
                             stop: () => state.stop(),
                             undoFill: (toolCallId) => void state.undoFill(m.runId!, toolCallId),
                           }

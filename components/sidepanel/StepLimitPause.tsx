@@ -1,6 +1,8 @@
 import type { RunPart } from '../../lib/core/run-part';
 import type { ToolCardActions } from './cards/card-props';
 import { t } from '../ui/t';
+import { SentLine } from './SentLine';
+import { takenDecision } from './sent-decisions';
 
 type PausePart = Extract<RunPart, { kind: 'pause' }>;
 
@@ -10,12 +12,17 @@ type PausePart = Extract<RunPart, { kind: 'pause' }>;
  */
 export function StepLimitPause({ part, actions }: { part: PausePart; actions?: ToolCardActions }) {
   const more = String(part.more);
-  if (part.decision)
+  // Sent from here and not shown by the run yet: on its way, taken, or too late (sent-decisions.ts).
+  const sent = part.decision ? undefined : actions?.sent?.(part.pauseId);
+  const taken = takenDecision(sent);
+  const decision = part.decision ?? (taken && (taken === 'denied' ? 'stop' : 'continue'));
+  if (decision)
     return (
-      <div class="notice-line step-pause" data-decision={part.decision}>
-        {part.decision === 'continue' ? t('pause_continued', more) : t('pause_stopped', String(part.steps))}
+      <div class="notice-line step-pause" data-decision={decision}>
+        {decision === 'continue' ? t('pause_continued', more) : t('pause_stopped', String(part.steps))}
       </div>
     );
+  if (sent) return <SentLine sent={sent} />;
   return (
     <div class="step-pause" role="group" aria-label={t('pause_question', more)}>
       <p class="step-pause-question">{t('pause_question', more)}</p>

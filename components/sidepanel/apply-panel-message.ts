@@ -3,6 +3,7 @@ import { batch } from '@preact/signals';
 import type { AgentEvent } from '../../lib/agent/agent-event';
 import { foldParts } from '../../lib/agent/run-view';
 import type { PanelCommand, PanelMessage } from '../../lib/background/panel-port';
+import type { PanelAck } from './panel-connection';
 import type { ChatSignals } from './chat-signals';
 
 export interface PanelMessageEffects {
@@ -79,4 +80,13 @@ export function applyPanelMessage(s: ChatSignals, message: PanelMessage, effects
       effects.post({ type: 'subscribe', conversationId: s.conversation.value?.id ?? null });
       return;
   }
+}
+
+/** The worker acknowledged a command that had to arrive: a card's decision shows what became of it. */
+export function applyAck(s: ChatSignals, command: PanelCommand, ack: PanelAck, effects: PanelMessageEffects) {
+  if (command.type === 'approval') {
+    if (ack.approval) s.sentDecisions.settled(command.runId, command.toolCallId, ack.approval);
+    else if (ack.error) s.sentDecisions.failed(command.runId, command.toolCallId);
+  }
+  if (ack.error) applyPanelMessage(s, { type: 'command-error', message: ack.error }, effects);
 }

@@ -54,13 +54,18 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
       });
       return true;
     },
-    /** `typed`: a password (fill_password) or a note (ask_user) the user typed on the card; posted, never kept. */
+    /**
+     * `typed`: a password (fill_password) or a note (ask_user) the user typed on the card; posted, never stored
+     * (the connection holds the command in memory until the worker acknowledges it).
+     */
     decide(
       runId: string,
       toolCallId: string,
       decision: 'approved' | 'denied' | 'always',
       typed?: { secret?: string; note?: string },
     ) {
+      // The card says it is sending until the worker acknowledges (the command is resent until then).
+      s.sentDecisions.sending(runId, toolCallId, decision);
       post({
         type: 'approval',
         runId,

@@ -3,6 +3,7 @@ import { computed, signal } from '@preact/signals';
 import type { QueuedMessage } from '../../lib/background/queued-messages';
 import type { ProviderView } from '../../lib/core/provider-record';
 import type { ConversationModel, ConversationRecord, MessageRecord } from '../../lib/storage/records';
+import { createSentDecisions } from './sent-decisions';
 
 export interface RetryState {
   attempt: number;
@@ -41,6 +42,8 @@ export function createChatSignals() {
     /** Settings → Permissions' "Read only" (read when the panel opens or regains focus): said near the composer. */
     readOnly: signal(false),
     activeProvider: computed(() => providers.value.find((p) => p.id === defaultProviderId.value) ?? providers.value[0]),
+    /** Decisions sent from cards, until the run's events show them (sent-decisions.ts). */
+    sentDecisions: createSentDecisions(),
     /** runId → the assistant message it writes (from run-start, or the stored record's runId). */
     runMessage: new Map<string, string>(),
     /** Adds or replaces a message of the conversation shown (others are ignored). */

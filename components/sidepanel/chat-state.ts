@@ -6,7 +6,8 @@
 import { batch, signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import { t } from '../ui/t';
-import { applyPanelMessage } from './apply-panel-message';
+import type { PanelCommand } from '../../lib/background/panel-port';
+import { applyAck, applyPanelMessage } from './apply-panel-message';
 import { createChatActions } from './chat-actions';
 import { createChatSignals } from './chat-signals';
 import { createPageContextState } from './page-context-state';
@@ -48,9 +49,10 @@ export function createChatState() {
     }
   }
 
+  const effects = { post: (c: PanelCommand) => connection.post(c), refreshConversations, remember };
   const connection = createPanelConnection({
-    onMessage: (message) =>
-      applyPanelMessage(s, message, { post: (c) => connection.post(c), refreshConversations, remember }),
+    onMessage: (message) => applyPanelMessage(s, message, effects),
+    onAck: (command, ack) => applyAck(s, command, ack, effects),
     subscribeTo: () => s.conversation.value?.id ?? localStorage.getItem(LAST_KEY),
     connected: s.connected,
     asked: s.asked,
@@ -73,6 +75,8 @@ export function createChatState() {
     showHistory: s.showHistory,
     readOnly: s.readOnly,
     refreshConversations,
+    /** The decision sent on a card of run `runId`, until the run's events show it. */
+    sentDecision: (runId: string, id: string) => s.sentDecisions.of(runId, id),
     start() {
       page.start();
       connection.connect();

@@ -33,9 +33,10 @@ import { MAX_STEPS_CEILING, type RunSettings } from './run-settings';
 import type { StopCondition } from './stop-condition';
 import { delegateSubAgent } from './delegate-sub-agent';
 import { resumeJournaledRun } from './resume-journaled-run';
-import { createRunInbox } from './run-inbox';
+import { createRunInbox, type ApprovalOutcome } from './run-inbox';
 
 export type { RunResult } from './drive-run';
+export type { ApprovalOutcome } from './run-inbox';
 
 export { MAX_DELEGATION_DEPTH } from './delegate-sub-agent';
 
@@ -102,8 +103,16 @@ export interface AgentRuntime {
   resumeUnfinishedRuns(): Promise<RunHandle[]>;
   /** Queues a user message for the next model call of the run; resolves with its message id. */
   interject(runId: string, text: string): Promise<string>;
-  /** Delivers the user's decision; stored for the run if it is not live in this worker. */
-  resolveApproval(runId: string, toolCallId: string, decision: ApprovalDecision): Promise<void>;
+  /**
+   * Delivers the user's decision, once: stored for the run if it is not live in this worker; a copy of a decision
+   * already taken, or one that comes too late, is answered with what became of it (never thrown).
+   */
+  resolveApproval(
+    runId: string,
+    toolCallId: string,
+    decision: ApprovalDecision,
+    onTake?: () => void,
+  ): Promise<ApprovalOutcome>;
   /** Whether the call waits for the user's decision (live, or in the journal of a run not resumed yet). */
   hasPendingApproval(runId: string, toolCallId: string): Promise<boolean>;
   /** Stops a live run: aborts its model call and in-flight tools. Resolves when the run has finished. */

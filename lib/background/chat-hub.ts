@@ -117,6 +117,11 @@ export function createChatHub(deps: Omit<ChatServiceDeps, 'runtime'> & { runtime
 
   return {
     deps,
+    /**
+     * Settles once the runs the worker was stopped in are live again (resume-after-wake.ts sets it on wake): a
+     * Stop that arrives first, sent again by a reconnecting panel, waits for it rather than finding no run.
+     */
+    resumed: Promise.resolve() as Promise<void>,
     subscriptions,
     runs,
     byConversation,

@@ -50,7 +50,10 @@ export function createChatService(input: ChatServiceDeps) {
 
   return {
     handle,
-    /** A Port connected: validate each command and answer errors on the same Port. */
+    /**
+     * A Port connected: validate each command and answer errors on the same Port; a command that must arrive
+     * (it has an `ackId`) is acknowledged once handled, with what became of it.
+     */
     attach(port: AttachablePort) {
       hub.subscriptions.set(port, null);
       port.onMessage.addListener((raw) => {
@@ -62,9 +65,16 @@ export function createChatService(input: ChatServiceDeps) {
           });
           return;
         }
-        handle(port, parsed.data).catch((error: unknown) => {
-          port.postMessage({ type: 'command-error', message: error instanceof Error ? error.message : String(error) });
-        });
+        const ackId = 'ackId' in parsed.data ? parsed.data.ackId : undefined;
+        handle(port, parsed.data).then(
+          (outcome) => {
+            if (ackId) port.postMessage({ type: 'ack', ackId, ...(outcome ? { approval: outcome } : {}) });
+          },
+          (error: unknown) => {
+            const message = error instanceof Error ? error.message : String(error);
+            port.postMessage(ackId ? { type: 'ack', ackId, error: message } : { type: 'command-error', message });
+          },
+        );
       });
       port.onDisconnect.addListener(() => hub.subscriptions.delete(port));
     },

@@ -3,6 +3,7 @@
  * live run), retry, stop, regenerate, continue a stopped answer, show a version of an answer, edit, delete a
  * message, and the user's decision on an approval card.
  */
+import type { AgentRuntime, ApprovalOutcome } from '../agent/agent-runtime';
 import type { ConversationRecord, MessageRecord } from '../storage/records';
 import type { ConversationStore } from '../storage/conversation-store';
 import { userInputInbox } from '../tools/user-input-inbox';
@@ -23,8 +24,9 @@ import { validMentions } from '../core/message-mention';
 
 type SendCommand = Extract<PanelCommand, { type: 'send' }>;
 
-/** Stops the conversation's run, if one is live; resolves once it has stopped. */
+/** Stops the conversation's run, if one is live (or being resumed on wake); resolves once it has stopped. */
 export async function stopConversation(hub: ChatHub, conversationId: string): Promise<void> {
+  await hub.resumed;
   const runId = hub.byConversation.get(conversationId);
   if (runId) await (await hub.deps.runtime()).stop(runId);
 }
@@ -157,13 +159,32 @@ async function reviseAnswer(
   void startTurn(conversationId, command.page, undefined, undefined, earlier && { kind: 'version-of', earlier });
 }
 
-/** Handles one validated command from `port`. */
+/**
+ * The user's decision on a card. It may come twice (the panel resends what it was not told arrived) or after the
+ * run ended: both are answered with what became of it, never thrown, so the card can say so. A run the worker has
+ * not resumed yet (it was stopped while the card waited) still takes it: the runtime stores it for the run.
+ */
+function decide(runtime: AgentRuntime, command: Extract<PanelCommand, { type: 'approval' }>): Promise<ApprovalOutcome> {
+  const { runId, toolCallId, decision } = command;
+  // What the user typed on the card waits in memory for this one call (see user-input-inbox.ts), handed over
+  // only when this copy of the decision is the one taken.
+  const typed = {
+    ...(command.secret ? { secret: command.secret } : {}),
+    ...(command.note ? { note: command.note } : {}),
+  };
+  const hand = decision !== 'denied' && (typed.secret || typed.note);
+  return runtime.resolveApproval(runId, toolCallId, decision, () => {
+    if (hand) userInputInbox.put(runId, toolCallId, typed);
+  });
+}
+
+/** Handles one validated command from `port`; resolves with the answer a decision gets (see `decide`). */
 export async function handlePanelCommand(
   hub: ChatHub,
   startTurn: StartTurn,
   port: PanelPortLike,
   command: PanelCommand,
-): Promise<void> {
+): Promise<ApprovalOutcome | void> {
   const store = await hub.deps.store;
   switch (command.type) {
     case 'subscribe':
@@ -190,21 +211,7 @@ export async function handlePanelCommand(
       if (command.type === 'edit') void startTurn(conversationId, command.page);
       return;
     }
-    case 'approval': {
-      // A run the worker has not resumed yet (it was stopped while the card waited) still takes the decision:
-      // the runtime stores it for the run, and refuses one that has no pending approval.
-      const runtime = await hub.deps.runtime();
-      if (!hub.runs.has(command.runId) && !(await runtime.hasPendingApproval(command.runId, command.toolCallId)))
-        throw new UserFacingError('not_found', t('bg_run_finished'));
-      // What the user typed on the card waits in memory for this one call (see user-input-inbox.ts).
-      const typed = {
-        ...(command.secret ? { secret: command.secret } : {}),
-        ...(command.note ? { note: command.note } : {}),
-      };
-      if (command.decision !== 'denied' && (typed.secret || typed.note))
-        userInputInbox.put(command.runId, command.toolCallId, typed);
-      await runtime.resolveApproval(command.runId, command.toolCallId, command.decision);
-      return;
-    }
+    case 'approval':
+      return decide(await hub.deps.runtime(), command);
   }
 }

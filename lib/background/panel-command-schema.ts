@@ -5,6 +5,13 @@ import { MAX_MENTIONS, MAX_MENTION_TITLE } from '../core/message-mention';
 
 const id = z.string().min(1).max(200);
 
+/**
+ * A command that must arrive carries an `ackId`: the worker answers it with an `ack` once handled, and the panel
+ * sends it again after a reconnect until then (its Port may have died before it knew). Such commands are handled
+ * so that a second copy changes nothing.
+ */
+const ackId = id.optional();
+
 /** The page the user is looking at, as the chips in the panel show it (the user can remove any of them). */
 export const pageContextSchema = z.object({
   url: z.string().max(4000),
@@ -49,7 +56,7 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
   }),
   /** Answer the last user message again (after an error). */
   z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),
-  z.object({ type: z.literal('stop'), conversationId: id }),
+  z.object({ type: z.literal('stop'), conversationId: id, ackId }),
   /** Answer the last user message again; the last answer (whatever its status) stays as an earlier version. */
   z.object({ type: z.literal('regenerate'), conversationId: id, page: pageContextSchema.optional() }),
   /** Go on with the last answer, which the user stopped: what the model writes is added to it. */
@@ -79,5 +86,6 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
     decision: z.enum(['approved', 'denied', 'always']),
     secret: z.string().min(1).max(1000).optional(),
     note: z.string().max(1000).optional(),
+    ackId,
   }),
 ]);

@@ -4,9 +4,12 @@
  */
 import type { z } from 'zod';
 import type { AgentEvent } from '../agent/agent-event';
+import type { ApprovalOutcome } from '../agent/agent-runtime';
 import type { ConversationRecord, MessageRecord } from '../storage/records';
 import type { QueuedMessage } from './queued-messages';
 import type { pageContextSchema, panelCommandSchema } from './panel-command-schema';
+
+export type { ApprovalOutcome };
 
 export const PANEL_PORT = 'tabwise:panel';
 
@@ -27,4 +30,9 @@ export type PanelMessage =
   | { type: 'conversation-updated'; conversation: ConversationRecord }
   | { type: 'message'; message: MessageRecord }
   | { type: 'event'; event: AgentEvent }
-  | { type: 'command-error'; message: string };
+  | { type: 'command-error'; message: string }
+  /**
+   * A command with an `ackId` was handled: a decision with what became of it, or the error it met (then no
+   * `command-error` is sent for it).
+   */
+  | { type: 'ack'; ackId: string; approval?: ApprovalOutcome; error?: string };

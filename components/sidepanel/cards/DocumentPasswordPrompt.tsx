@@ -1,6 +1,8 @@
 import type { ToolCardActions, ToolPart } from './card-props';
 import { PasswordForm } from './PasswordForm';
 import { t } from '../../ui/t';
+import { SentLine } from '../SentLine';
+import { takenDecision } from '../sent-decisions';
 
 /**
  * A call reading a password-protected document asks for the password here: the user types it, and it goes with
@@ -9,12 +11,17 @@ import { t } from '../../ui/t';
  */
 export function DocumentPasswordPrompt({ part, actions }: { part: ToolPart; actions?: ToolCardActions }) {
   const prompt = part.password;
-  const pending = !!prompt && !prompt.decision && part.status === 'awaiting-approval';
+  const waits = !!prompt && !prompt.decision && part.status === 'awaiting-approval';
+  // Sent from here and not shown by the run yet: on its way, taken, or too late (sent-decisions.ts).
+  const sent = waits ? actions?.sent?.(prompt.promptId) : undefined;
+  const taken = takenDecision(sent);
   if (!prompt) return null;
-  if (!pending || !actions)
+  if (sent && !taken) return <SentLine sent={sent} />;
+  const given = taken ? taken !== 'denied' : prompt.decision === 'given';
+  if (!waits || !actions || taken)
     return (
-      <div class={`decision ${prompt.decision === 'given' ? 'approved' : 'denied'}`}>
-        {prompt.decision === 'given' ? t('card_password_typed') : t('card_document_password_cancelled')}
+      <div class={`decision ${given ? 'approved' : 'denied'}`}>
+        {given ? t('card_password_typed') : t('card_document_password_cancelled')}
       </div>
     );
   return (

@@ -1,4 +1,5 @@
 import type { RunPart } from '../../../lib/core/run-part';
+import type { SentDecision } from '../sent-decisions';
 
 export type ToolPart = Extract<RunPart, { kind: 'tool' }>;
 
@@ -16,6 +17,8 @@ export interface ToolCardActions {
     decision: 'approved' | 'denied' | 'always',
     typed?: { secret?: string; note?: string },
   ): void;
+  /** The decision sent on card `id` (a call, a pause or a password prompt) and what became of it, if one was. */
+  sent?(id: string): SentDecision | undefined;
   /** Stops the run (the ask_user card's Stop). */
   stop?(): void;
   undoFill?(toolCallId: string): void;

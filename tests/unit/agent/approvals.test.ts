@@ -86,11 +86,12 @@ describe('approvals', () => {
     expect(submit.executions).toHaveLength(0);
   });
 
-  it('rejects a decision for an unknown approval', async () => {
+  it('answers a decision for an unknown approval as closed, without throwing', async () => {
     const s = setup({ tools: [], scripts: [textReply('x')] });
     const h = await s.start('q');
     await h.done;
-    await expect(s.runtime.resolveApproval(h.runId, 'nope', 'approved')).rejects.toThrow(/No pending approval/);
+    expect(await s.runtime.resolveApproval(h.runId, 'nope', 'approved')).toEqual({ outcome: 'closed' });
+    expect(await s.runtime.resolveApproval('no-such-run', 'nope', 'approved')).toEqual({ outcome: 'closed' });
   });
 
   it('a tool that must always be asked takes "always" as a one-off, asks again next time, and says so in the event', async () => {
