@@ -29,6 +29,7 @@ const SECTIONS = [
   'Web search',
   'Documents',
   'Performance',
+  'Activity',
   'Privacy & data',
   'About',
 ];
