@@ -1,0 +1,11 @@
+/** Every schema migration, in order. A released migration is never edited: a change is a new one. */
+import { migration001 } from './001-scopes-and-documents';
+
+/** One versioned step of the schema. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [migration001];
