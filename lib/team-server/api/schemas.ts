@@ -68,10 +68,10 @@ export const UploadSchema = z
   .refine((u) => (u.text === undefined) !== (u.passages === undefined), 'give either text or passages')
   .refine((u) => (u.scope === 'platform') === (u.teamId === undefined), 'teamId is required except for platform scope')
   .refine(
-    (u) => (u.text ?? u.passages!.join('')).length <= MAX_UPLOAD_CHARS,
+    (u) => (u.text ?? u.passages?.join('') ?? '').length <= MAX_UPLOAD_CHARS,
     `at most ${MAX_UPLOAD_CHARS} characters in one upload`,
   )
-  .refine((u) => (u.text ?? u.passages!.join('')).trim().length > 0, 'the document is empty')
+  .refine((u) => (u.text ?? u.passages?.join('') ?? '').trim().length > 0, 'the document is empty')
   .openapi('Upload');
 
 export const UploadResultSchema = z
