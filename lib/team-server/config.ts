@@ -41,7 +41,12 @@ export interface TeamServerConfig {
   dataDir: string;
   /** Connections to an external Postgres (the embedded one takes exactly one: see open-database.ts). */
   poolMax: number;
-  model: { id: string; dtype: 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4'; localPath?: string; allowRemote: boolean };
+  model: {
+    id: string;
+    dtype: 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4';
+    localPath?: string;
+    allowRemote: boolean;
+  };
   /** Ingestion jobs waiting before uploads are refused with 503 and Retry-After. */
   queueCapacity: number;
   maxUploadBytes: number;

@@ -33,7 +33,10 @@ export interface RunningTeamServer {
   close(): Promise<void>;
 }
 
-export async function startTeamServer(config: TeamServerConfig, options: StartOptions = {}): Promise<RunningTeamServer> {
+export async function startTeamServer(
+  config: TeamServerConfig,
+  options: StartOptions = {},
+): Promise<RunningTeamServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const db = await openDatabase(config);
   try {

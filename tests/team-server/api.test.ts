@@ -18,7 +18,12 @@ beforeAll(async () => {
     return r.json.document.id as string;
   };
   ids = {
-    pets: await up(world.ada.token, { teamId: world.red, title: 'Pets', text: PETS, sourceUrl: 'https://wiki.red.test/pets' }),
+    pets: await up(world.ada.token, {
+      teamId: world.red,
+      title: 'Pets',
+      text: PETS,
+      sourceUrl: 'https://wiki.red.test/pets',
+    }),
     markets: await up(world.bob.token, { teamId: world.red, title: 'Markets', text: MARKETS }),
     bobNotes: await up(world.bob.token, {
       scope: 'user',

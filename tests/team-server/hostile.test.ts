@@ -127,7 +127,11 @@ describe('team server under hostile input', () => {
   it('refuses oversized and malformed uploads with 413 or 400 and writes nothing', async () => {
     const before = await tablesIntact();
     const bob = t.world.bob.token;
-    const big = await t.call('POST', '/v1/documents', bob, { teamId: t.world.red, title: 'big', text: 'a'.repeat(70_000) });
+    const big = await t.call('POST', '/v1/documents', bob, {
+      teamId: t.world.red,
+      title: 'big',
+      text: 'a'.repeat(70_000),
+    });
     expect(big.status).toBe(413);
     expect(big.json.error.code).toBe('payload_too_large');
     const cases: Array<[string, unknown, string?]> = [
@@ -167,7 +171,11 @@ describe('team server under hostile input', () => {
   });
 
   it('a platform document needs a platform admin; then every signed-in member reads it', async () => {
-    const denied = await t.call('POST', '/v1/documents', t.world.ada.token, { scope: 'platform', title: 'p', text: 'x' });
+    const denied = await t.call('POST', '/v1/documents', t.world.ada.token, {
+      scope: 'platform',
+      title: 'p',
+      text: 'x',
+    });
     expect(denied.status).toBe(403);
     const ok = await t.call('POST', '/v1/documents', t.world.pat.token, {
       scope: 'platform',

@@ -18,7 +18,16 @@ async function addDocument(ownerId: string, scope: 'user' | 'team' | 'platform',
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO documents (scope, team_id, owner_id, title, content_hash, passages)
        VALUES ($1, $2, $3, $4, $5, ARRAY[$4]) RETURNING id`,
-      [scope, teamId, ownerId, title, title.padEnd(64, '0').replace(/[^0-9a-f]/g, 'a').slice(0, 64)],
+      [
+        scope,
+        teamId,
+        ownerId,
+        title,
+        title
+          .padEnd(64, '0')
+          .replace(/[^0-9a-f]/g, 'a')
+          .slice(0, 64),
+      ],
     );
     const id = rows[0]!.id;
     await tx.query(
@@ -154,14 +163,23 @@ describe('row-level security', () => {
       tx.query(`DELETE FROM documents WHERE title = 'red team doc'`),
     );
     expect(byBob.rowCount).toBe(0);
-    const byAda = await withCaller(db.pool, world.ada, (tx) => tx.query('DELETE FROM documents WHERE id = $1', [bobTeamDoc]));
+    const byAda = await withCaller(db.pool, world.ada, (tx) =>
+      tx.query('DELETE FROM documents WHERE id = $1', [bobTeamDoc]),
+    );
     expect(byAda.rowCount).toBe(1);
   });
 
   it('tokens, members and people are visible within one’s own teams only', async () => {
-    const tokens = await withCaller(db.pool, world.bob, async (tx) => (await tx.query('SELECT user_id FROM access_tokens')).rows);
+    const tokens = await withCaller(
+      db.pool,
+      world.bob,
+      async (tx) => (await tx.query('SELECT user_id FROM access_tokens')).rows,
+    );
     expect(tokens).toEqual([{ user_id: world.bob.userId }]);
-    expect(await titlesSeenBy(world.bob.userId, 'SELECT email AS t FROM users')).toEqual(['ada@red.test', 'bob@red.test']);
+    expect(await titlesSeenBy(world.bob.userId, 'SELECT email AS t FROM users')).toEqual([
+      'ada@red.test',
+      'bob@red.test',
+    ]);
     const members = await withCaller(db.pool, world.bob, async (tx) => {
       const add = tx.query(`INSERT INTO members (team_id, user_id, role) VALUES ($1, $2, 'member')`, [
         world.red,

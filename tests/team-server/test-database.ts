@@ -3,12 +3,7 @@ import { openDatabase } from '../../lib/team-server/db/open-database';
 import { migrate } from '../../lib/team-server/db/migrate';
 import type { Database } from '../../lib/team-server/db/database';
 import { withOwner } from '../../lib/team-server/db/with-caller';
-import {
-  addMember,
-  createTeam,
-  createUser,
-  issueAccessToken,
-} from '../../lib/team-server/people/operator-tasks';
+import { addMember, createTeam, createUser, issueAccessToken } from '../../lib/team-server/people/operator-tasks';
 
 export async function openTestDatabase(): Promise<Database> {
   const db = await openDatabase({ dataDir: 'memory://', poolMax: 1 });

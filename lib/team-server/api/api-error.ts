@@ -4,13 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ScopeRefused } from '../documents/store-document';
 
 export type ApiErrorCode =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'invalid_request'
-  | 'payload_too_large'
-  | 'queue_full'
-  | 'internal';
+  'unauthorized' | 'forbidden' | 'not_found' | 'invalid_request' | 'payload_too_large' | 'queue_full' | 'internal';
 
 export const apiError = <S extends ContentfulStatusCode>(c: Context, status: S, code: ApiErrorCode, message: string) =>
   c.json({ error: { code, message } }, status);

@@ -16,7 +16,8 @@ export async function ensureModelIndex(db: Queryable, modelId: string, dims: num
   if (!Number.isInteger(dims) || dims < 1 || dims > 2000) throw new RangeError(`HNSW indexes 1…2000 dims, got ${dims}`);
   await db.query('INSERT INTO tabwise.models (id, dims) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [modelId, dims]);
   const { rows } = await db.query<{ dims: number }>('SELECT dims FROM tabwise.models WHERE id = $1', [modelId]);
-  if (rows[0]!.dims !== dims) throw new Error(`model ${modelId} was registered with ${rows[0]!.dims} dims, not ${dims}`);
+  if (rows[0]!.dims !== dims)
+    throw new Error(`model ${modelId} was registered with ${rows[0]!.dims} dims, not ${dims}`);
   await db.query(
     `CREATE INDEX IF NOT EXISTS ${modelIndexName(modelId)} ON tabwise.chunks
        USING hnsw ((${vectorExpression(dims)}) vector_cosine_ops) WHERE ${modelPredicate(modelId)}`,

@@ -10,7 +10,9 @@ export async function loadServerEmbedder(model: TeamServerConfig['model']): Prom
   return createEmbedder({
     model: model.id,
     dtype: model.dtype,
-    ...(model.localPath ? { localModelPath: model.localPath.endsWith('/') ? model.localPath : `${model.localPath}/` } : {}),
+    ...(model.localPath
+      ? { localModelPath: model.localPath.endsWith('/') ? model.localPath : `${model.localPath}/` }
+      : {}),
     allowRemote: model.allowRemote,
     device: 'wasm',
   });

@@ -30,7 +30,11 @@ export async function addMember(db: Queryable, teamId: string, userId: string, r
 }
 
 /** A new personal access token for `userId`; the token itself is returned once and never stored. */
-export async function issueAccessToken(db: Queryable, userId: string, name = ''): Promise<{ id: string; token: string }> {
+export async function issueAccessToken(
+  db: Queryable,
+  userId: string,
+  name = '',
+): Promise<{ id: string; token: string }> {
   const { token, hash } = newAccessToken();
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO tabwise.access_tokens (user_id, token_hash, name) VALUES ($1, $2, $3) RETURNING id`,

@@ -69,8 +69,11 @@ export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<Chunk
   const onModel = modelPredicate(s.model.id, 'c.model');
   const pool = Math.max(40, s.limit * 4);
   // Iterative scans keep reading the HNSW graph until enough rows pass the filters and the policies.
-  await tx.query(`SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
-                         set_config('hnsw.ef_search', $1, true)`, [String(Math.min(1000, pool))]);
+  await tx.query(
+    `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
+                         set_config('hnsw.ef_search', $1, true)`,
+    [String(Math.min(1000, pool))],
+  );
   const { rows } = await tx.query<CandidateRow>(
     `WITH tsq AS (SELECT websearch_to_tsquery('simple', $2) AS q),
      dense AS (
