@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { withCaller } from '../db/with-caller';
 import { deleteDocument, getDocument, listDocuments } from '../documents/document-queries';
 import { storeDocument } from '../documents/store-document';
+import { retryAfterSeconds } from '../ingest/ingest-queue';
 import { apiError } from './api-error';
 import {
   DocumentSchema,
@@ -81,7 +82,7 @@ export function addDocumentRoutes(app: OpenAPIHono<ApiEnv>, ctx: ServerContext) 
     // Refused before anything is written: a full queue must not leave documents nobody will index.
     const waiting = await ctx.queue.depth();
     if (waiting >= ctx.queueCapacity) {
-      c.header('Retry-After', String(Math.min(300, 5 + waiting - ctx.queueCapacity)));
+      c.header('Retry-After', String(retryAfterSeconds(waiting, ctx.queueCapacity)));
       return apiError(c, 503, 'queue_full', 'the ingestion queue is full');
     }
     const passages = body.passages ?? [body.text!];

@@ -35,6 +35,10 @@ export interface IngestQueue {
   stop(): Promise<void>;
 }
 
+/** How long a refused uploader should wait: about the backlog above capacity at a job a second, at least 5 s. */
+export const retryAfterSeconds = (waiting: number, capacity: number) =>
+  Math.min(300, 5 + Math.max(0, waiting - capacity));
+
 export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
   const { pool, capacity } = options;
   const retryLimit = options.retryLimit ?? 3;
@@ -73,8 +77,7 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
     },
     async enqueue(job) {
       const waiting = await depth();
-      // About as long as the backlog above capacity takes at one job a second, and at least a few seconds.
-      if (waiting >= capacity) return { queued: false, retryAfterSeconds: Math.min(300, 5 + waiting - capacity) };
+      if (waiting >= capacity) return { queued: false, retryAfterSeconds: retryAfterSeconds(waiting, capacity) };
       const jobId = await boss.send(QUEUE, job);
       if (!jobId) throw new Error('the queue did not accept the job');
       return { queued: true, jobId };
