@@ -1,6 +1,7 @@
 // The team server's API end to end over HTTP: the real test embedding model, the extension's chunker, pg over the
 // wire to the embedded Postgres, the pg-boss worker. One server for the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCaller } from '../../lib/team-server/db/with-caller';
 import { startTestServer, loadGlove } from './test-server';
 
 let t: Awaited<ReturnType<typeof startTestServer>>;
@@ -135,6 +136,26 @@ describe('team server API', () => {
       [ids.markets],
     );
     expect(rows[0].n).toBe(0);
+  });
+
+  it('traces every search with a hash of the query, never its text, readable by its own caller; /health sums them up', async () => {
+    const secret = 'quarterly layoffs plan for the blue team';
+    await t.call('POST', '/v1/search', t.world.dee.token, { query: secret });
+    const { rows } = await t.server.ctx.db.pool.query(
+      'SELECT * FROM tabwise.search_traces WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+      [t.world.dee.userId],
+    );
+    expect(rows[0]).toMatchObject({ model: 'glove-sif-100d@fp32', miss: true });
+    expect(rows[0].query_hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(JSON.stringify(rows[0])).not.toMatch(/layoffs/);
+    const seenByBob = await withCaller(t.server.ctx.db.pool, t.world.bob, async (tx) =>
+      (await tx.query('SELECT DISTINCT user_id FROM search_traces')).rows.map((r) => r.user_id),
+    );
+    expect(seenByBob).toEqual([t.world.bob.userId]);
+    const health = await t.call('GET', '/health');
+    expect(health.json.searches.count).toBeGreaterThanOrEqual(5);
+    expect(health.json.searches.misses).toBeGreaterThanOrEqual(1);
+    expect(health.json.searches.p95Ms).toBeGreaterThan(0);
   });
 
   it('tells the caller who they are, and issues and revokes their tokens', async () => {

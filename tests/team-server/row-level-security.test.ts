@@ -203,6 +203,9 @@ describe('row-level security', () => {
   it('migrations are versioned: running them again applies nothing', async () => {
     expect(await migrate(db.pool)).toEqual([]);
     const { rows } = await db.pool.query('SELECT version, name FROM tabwise.schema_migrations');
-    expect(rows).toEqual([{ version: 1, name: 'scopes-and-documents' }]);
+    expect(rows).toEqual([
+      { version: 1, name: 'scopes-and-documents' },
+      { version: 2, name: 'search-traces' },
+    ]);
   });
 });

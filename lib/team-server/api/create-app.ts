@@ -10,6 +10,7 @@ import { answerThrown, apiError } from './api-error';
 import { addDocumentRoutes } from './document-routes';
 import { HealthSchema } from './schemas';
 import { addSearchRoutes } from './search-routes';
+import { readRecentSearches } from '../search/record-search-trace';
 import type { ApiEnv, ServerContext } from './server-context';
 import { createRoute } from '@hono/zod-openapi';
 
@@ -46,6 +47,7 @@ export function createApp(ctx: ServerContext): OpenAPIHono<ApiEnv> {
         database: ctx.db.kind,
         model: ctx.embedder.modelId,
         queue: { waiting, capacity: ctx.queueCapacity },
+        searches: await readRecentSearches(ctx.db.pool),
       },
       200,
     );

@@ -142,5 +142,12 @@ export const HealthSchema = z
     database: z.enum(['embedded', 'external']),
     model: z.string(),
     queue: z.object({ waiting: z.number().int(), capacity: z.number().int() }),
+    /** Searches of the last 15 minutes. */
+    searches: z.object({
+      count: z.number().int(),
+      misses: z.number().int(),
+      p50Ms: z.number().nullable(),
+      p95Ms: z.number().nullable(),
+    }),
   })
   .openapi('Health');

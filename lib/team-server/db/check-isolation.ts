@@ -6,7 +6,16 @@ import type { Queryable } from './database';
 import { APP_ROLE } from './with-caller';
 
 /** Tables with user data: each must have row-level security on. */
-export const GUARDED_TABLES = ['users', 'teams', 'members', 'access_tokens', 'documents', 'chunks', 'models'];
+export const GUARDED_TABLES = [
+  'users',
+  'teams',
+  'members',
+  'access_tokens',
+  'documents',
+  'chunks',
+  'models',
+  'search_traces',
+];
 
 /** What is wrong, one line each; empty when isolation holds. */
 export async function findIsolationProblems(db: Queryable): Promise<string[]> {

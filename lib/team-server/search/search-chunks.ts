@@ -63,7 +63,13 @@ const FILTERS = `($3::uuid IS NULL OR c.team_id = $3)
   AND ($7::timestamptz IS NULL OR c.document_created_at >= $7)
   AND ($8::timestamptz IS NULL OR c.document_created_at < $8)`;
 
-export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<ChunkHit[]> {
+/** The hits, and how many candidates both sides gave before fusion and the floor. */
+export interface ChunkSearchResult {
+  hits: ChunkHit[];
+  candidates: number;
+}
+
+export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<ChunkSearchResult> {
   const vec = vectorExpression(s.model.dims, 'c.embedding');
   const q = `$1::vector(${s.model.dims})`;
   const onModel = modelPredicate(s.model.id, 'c.model');
@@ -100,7 +106,7 @@ export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<Chunk
       pool,
     ],
   );
-  return fuseScores(rows, s.minScore)
+  const hits = fuseScores(rows, s.minScore)
     .slice(0, s.limit)
     .map((r) => ({
       chunkId: r.id,
@@ -114,4 +120,5 @@ export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<Chunk
       snippet: makeSnippet(r.text, s.query, r.lang ?? undefined),
       citation: { documentId: r.document_id, position: r.position, passage: r.passage, headingPath: r.heading_path },
     }));
+  return { hits, candidates: rows.length };
 }

@@ -1,5 +1,6 @@
 /** Every schema migration, in order. A released migration is never edited: a change is a new one. */
 import { migration001 } from './001-scopes-and-documents';
+import { migration002 } from './002-search-traces';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -8,4 +9,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
