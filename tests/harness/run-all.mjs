@@ -50,7 +50,7 @@ const stages = [
   },
   {
     // The team server against Postgres over the wire: one embedded PGlite per file, files one after another
-    // (each PGlite takes a core while it starts).
+    // (each PGlite takes a core while it starts). Beside unit and browser tests: it uses about half a core.
     name: 'team-server',
     cmd: [
       'npx',
@@ -65,6 +65,7 @@ const stages = [
     ],
     report: `${reports}/team-server.json`,
     kind: 'vitest',
+    group: 'tests',
   },
   {
     name: 'e2e',
