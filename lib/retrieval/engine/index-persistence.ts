@@ -115,15 +115,18 @@ export async function loadIndex(
 }> {
   const backed = { ...options, texts: pageTextsReader(db) };
   let head: IndexDb['meta']['value'] | undefined;
-  let parts: Array<IndexDb['texts']['value']> = [];
+  let parts: Array<IndexDb['texts']['value']>;
   let pageKeys: string[];
   const started = performance.now();
   try {
     const tx = db.transaction(['meta', 'texts', 'pages'], 'readonly');
-    head = await tx.objectStore('meta').get('head');
-    if (head?.segments) parts = await tx.objectStore('texts').getAll();
-    // The keys alone: that every page has its texts is checked now; the texts are read when a search needs them.
-    pageKeys = head && !head.segments ? await tx.objectStore('pages').getAllKeys() : [];
+    // All at once (one of the two text stores is empty). Of `pages`, the keys alone: that every page has its
+    // texts is checked now, the texts are read when a search needs them.
+    [head, parts, pageKeys] = await Promise.all([
+      tx.objectStore('meta').get('head'),
+      tx.objectStore('texts').getAll(),
+      tx.objectStore('pages').getAllKeys(),
+    ]);
     await tx.done;
   } catch (cause) {
     throw new RetrievalError('storage_failed', 'reading the history index failed', { cause });
