@@ -52,7 +52,10 @@ export function addIndexedPage(state: HybridIndexState, page: PageInput, input: 
   });
   if (record.slots.length) {
     state.pages.set(key, record);
-    state.texts.put(key, input.map((c) => c.text));
+    state.texts.put(
+      key,
+      input.map((c) => c.text),
+    );
   }
   state.live += input.length;
   return out;

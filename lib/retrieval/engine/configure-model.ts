@@ -21,9 +21,6 @@ export function configureModel(ctx: EngineContext, model: EmbeddingModelSettings
     slot.restoreMs = performance.now() - started;
     slot.restored = index?.size ?? 0;
     if (index) slot.index ??= index;
-    // An index stored before texts were kept by page brought them all into memory: the next save moves them.
-    if (index && index.texts.resident > 0)
-      void ctx.persist(slot).catch((e: unknown) => console.error('Tabwise: saving the history index failed', e));
     else if (storedModel) {
       slot.previous = await restoreOrReset(
         ctx,

@@ -166,7 +166,8 @@ export function historyDocumentsStore(shared: HistoryComponentsShared): IDocumen
     create: (_orama, sharedIds) => opened(newStore(sharedIds as unknown as SharedIds)) as never,
     load: (sharedIds, raw) => opened(newStore(sharedIds as unknown as SharedIds, raw as HistoryDocsRaw)) as never,
     get: (store, id) => docAt(store as HistoryDocsStore, internalIdOf(store as HistoryDocsStore, id)),
-    getMultiple: (store, ids) => ids.map((id) => docAt(store as HistoryDocsStore, internalIdOf(store as HistoryDocsStore, id))),
+    getMultiple: (store, ids) =>
+      ids.map((id) => docAt(store as HistoryDocsStore, internalIdOf(store as HistoryDocsStore, id))),
     getAll(store) {
       const s = store as HistoryDocsStore;
       const all: Record<number, AnyDocument> = {};

@@ -61,8 +61,7 @@ export async function reembedIndex(ctx: EngineContext, slot: ModelSlot, old: Hyb
     slot.reembed = undefined;
     await ctx.persist(slot);
     // The previous model's vectors now belong to no stored index: a later deletion could not find them.
-    if (old.modelId !== index.modelId)
-      await forgetVectorsQuietly(ctx.cache, old.modelId, await allEmbeddedTexts(old));
+    if (old.modelId !== index.modelId) await forgetVectorsQuietly(ctx.cache, old.modelId, await allEmbeddedTexts(old));
   } catch (error) {
     slot.error = `re-embedding failed: ${error instanceof Error ? error.message : String(error)}`;
     console.error('Tabwise: re-embedding the history index failed', error);

@@ -28,13 +28,10 @@ export async function removePages(index: HybridIndex, target: DeleteTarget): Pro
     index.clear();
     return { chunks, urls, texts: [] };
   }
-  // Each page's texts are read (from memory or IndexedDB) before it goes, and it goes at once after.
+  // Every page's texts are read (from memory or IndexedDB, all at once) before the pages go, together.
+  const texts = (await Promise.all(urls.map((u) => embeddedTextsOf(index, u)))).flat();
   let chunks = 0;
-  const texts: string[] = [];
-  for (const u of urls) {
-    texts.push(...(await embeddedTextsOf(index, u)));
-    chunks += index.deletePage(u);
-  }
+  for (const u of urls) chunks += index.deletePage(u);
   return { chunks, urls, texts };
 }
 
@@ -42,12 +39,15 @@ export async function removePages(index: HybridIndex, target: DeleteTarget): Pro
 export async function evictPages(index: HybridIndex, before: number, maxChunks: number): Promise<Removed> {
   const old = await removePages(index, { kind: 'range', since: -Infinity, until: before - 1 });
   if (index.size <= maxChunks) return old;
-  const pages = index.listPages().sort((a, b) => a.visitedAt - b.visitedAt);
-  for (const p of pages) {
-    if (index.size <= maxChunks) break;
-    old.texts.push(...(await embeddedTextsOf(index, p.url)));
-    old.chunks += index.deletePage(p.url);
-    old.urls.push(p.url);
+  // The oldest pages whose chunks bring the index within the cap.
+  const drop: string[] = [];
+  let size = index.size;
+  for (const p of index.listPages().sort((a, b) => a.visitedAt - b.visitedAt)) {
+    if (size <= maxChunks) break;
+    drop.push(p.url);
+    size -= p.chunks;
   }
-  return old;
+  const texts = (await Promise.all(drop.map((u) => embeddedTextsOf(index, u)))).flat();
+  for (const u of drop) old.chunks += index.deletePage(u);
+  return { chunks: old.chunks, urls: [...old.urls, ...drop], texts: [...old.texts, ...texts] };
 }

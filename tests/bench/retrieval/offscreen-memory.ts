@@ -25,8 +25,7 @@ interface HeapUsage {
   backingStorageSize?: number;
 }
 
-async function offscreenTarget(port: number, extensionId: string): Promise<string> {
-  const url = `chrome-extension://${extensionId}/offscreen.html`;
+async function targetOf(port: number, url: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
       url: string;
@@ -101,11 +100,12 @@ export async function offscreenMemory(
   if (port === undefined) throw new Error('launch the extension with debuggingPort: true');
   // A model that is never fetched: stats never loads it, and nothing may reach the network.
   const model = { id: 'Xenova/all-MiniLM-L6-v2', dtype: 'q8', localModelUrl: '', allowRemote: false } as const;
-  await callBackground(page, 'index.settings.update', { model });
+  // Retention and the size cap kept off these 100k chunks of 2023: eviction must not run while they are read.
+  await callBackground(page, 'index.settings.update', { model, retentionDays: 3650, maxChunks: 1_000_000 });
   const modelId = `${model.id}@${model.dtype}`;
   const measure = async () => {
     const stats = await callBackground<{ chunks: number }>(page, 'index.stats', {});
-    const cdp = await connectCdp(await offscreenTarget(port, ext.extensionId));
+    const cdp = await connectCdp(await targetOf(port, `chrome-extension://${ext.extensionId}/offscreen.html`));
     try {
       // Settle: the restore's IndexedDB reads and the first save's timers end before the reading.
       await new Promise((r) => setTimeout(r, 1500));
@@ -130,5 +130,11 @@ export async function offscreenMemory(
   if (full.stats.chunks !== chunks)
     throw new Error(`the offscreen document restored ${full.stats.chunks} chunks, expected ${chunks}`);
   const grown = full.memory.heap + full.memory.buffers - (empty.memory.heap + empty.memory.buffers);
+  // A change and its save (one page deleted through the background): the snapshot a save makes is let go.
+  await callBackground(page, 'index.delete', { kind: 'page', url: 'https://site0.test/page/0' });
+  const saved = await measure();
+  console.log(
+    `offscreen document after deleting a page and saving: ${((saved.memory.heap + saved.memory.buffers) / 1e6).toFixed(1)} MB (${((full.memory.heap + full.memory.buffers) / 1e6).toFixed(1)} MB before)`,
+  );
   return { empty: empty.memory, full: full.memory, restored: full.stats.chunks, bytesPerChunk: grown / chunks };
 }

@@ -5,7 +5,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHybridIndex } from '../../../../lib/retrieval/engine/hybrid-index';
-import { loadIndex, openIndexDb, saveIndex, type IndexDatabase } from '../../../../lib/retrieval/engine/index-persistence';
+import {
+  loadIndex,
+  openIndexDb,
+  saveIndex,
+  type IndexDatabase,
+} from '../../../../lib/retrieval/engine/index-persistence';
 import { searchHistory } from '../../../../lib/retrieval/engine/search-history';
 
 const OPTIONS = { modelId: 'texts@fp32', dims: 3 };
