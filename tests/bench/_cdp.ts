@@ -4,6 +4,8 @@
  */
 export interface CdpClient {
   send<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T>;
+  /** Calls `listener` with the params of every event named `method`. */
+  on(method: string, listener: (params: unknown) => void): void;
   close(): void;
 }
 
@@ -15,9 +17,19 @@ export async function connectCdp(wsUrl: string): Promise<CdpClient> {
   });
   let next = 0;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Map<string, Array<(params: unknown) => void>>();
   ws.addEventListener('message', (e) => {
-    const msg = JSON.parse(String(e.data)) as { id?: number; result?: unknown; error?: { message: string } };
-    if (msg.id === undefined) return;
+    const msg = JSON.parse(String(e.data)) as {
+      id?: number;
+      method?: string;
+      params?: unknown;
+      result?: unknown;
+      error?: { message: string };
+    };
+    if (msg.id === undefined) {
+      for (const l of listeners.get(msg.method ?? '') ?? []) l(msg.params);
+      return;
+    }
     const p = pending.get(msg.id);
     pending.delete(msg.id);
     if (msg.error) p?.reject(new Error(msg.error.message));
@@ -28,6 +40,9 @@ export async function connectCdp(wsUrl: string): Promise<CdpClient> {
       const id = ++next;
       ws.send(JSON.stringify({ id, method, params }));
       return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
+    },
+    on(method, listener) {
+      listeners.set(method, [...(listeners.get(method) ?? []), listener]);
     },
     close: () => ws.close(),
   };

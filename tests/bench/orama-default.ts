@@ -41,7 +41,7 @@ const oursRestoreMs = performance.now() - t;
 // The same chunks, as Orama's default components index them (schema: text + filters + vector).
 const schema = { text: 'string', domain: 'enum', visitedAt: 'number', embedding: 'vector[384]' } as const;
 const db = create({ schema });
-const docs = snap.texts.map((text, i) => ({
+const docs = snap.texts!.map((text, i) => ({
   text,
   domain: snap.pages[snap.chunkPage[i]!]!.domain,
   visitedAt: snap.pages[snap.chunkPage[i]!]!.visitedAt,

@@ -227,7 +227,8 @@ async function nativeThroughput(): Promise<number | undefined> {
   return rate;
 }
 
-// RETRIEVAL_PARTS=quality,multilingual,latency,extension runs a subset while iterating (the default runs all).
+// RETRIEVAL_PARTS=quality,multilingual,latency,extension runs a subset while iterating (the default runs all);
+// RETRIEVAL_EXT_PARTS (in-extension.ts) does the same within the extension part.
 const parts = new Set((process.env.RETRIEVAL_PARTS ?? 'quality,multilingual,latency,extension').split(','));
 if (parts.has('quality')) await quality();
 if (parts.has('multilingual')) await multilingual();
@@ -235,7 +236,8 @@ if (parts.has('latency')) {
   latency(10_000);
   latency(100_000);
 }
-const native = parts.has('extension') ? await nativeThroughput() : undefined;
+const embedPart = (process.env.RETRIEVAL_EXT_PARTS ?? 'embed').split(',').includes('embed');
+const native = parts.has('extension') && embedPart ? await nativeThroughput() : undefined;
 const ext = parts.has('extension') ? await inExtension(modelsDir) : undefined;
 if (ext) {
   for (const [n, r] of Object.entries(ext.search)) {
@@ -250,6 +252,7 @@ if (ext) {
     );
   }
 }
+if (ext?.memory) summary.offscreen_bytes_per_chunk_100k = ext.memory.bytesPerChunk.toFixed(0);
 summary.embed_ratio_vs_native ??= 'NA';
 // Where the offscreen embedding ran (wasm|webgpu), as the engine chose it in the bench's Chromium.
 if (ext?.embedBackend) summary.embed_backend = ext.embedBackend;
@@ -264,6 +267,7 @@ const keys = [
   'p95_ms_100k',
   'bytes_per_chunk',
   'restore_ms_100k',
+  'offscreen_bytes_per_chunk_100k',
   'cjk_recall_at_10',
   'multilingual_ndcg10',
   'tokenizer_error_pct',

@@ -40,6 +40,7 @@ export function addIndexedPage(state: HybridIndexState, page: PageInput, input: 
     ...(page.lang ? { lang: page.lang } : {}),
     ...(page.kind && page.kind !== 'page' ? { kind: page.kind } : {}),
     slots: [],
+    chars: input.reduce((n, c) => n + c.text.length, 0),
   };
   const out: IndexedChunk[] = [];
   input.forEach((c, ordinal) => {
@@ -47,9 +48,15 @@ export function addIndexedPage(state: HybridIndexState, page: PageInput, input: 
     const doc = historyDocOf(record, slot, ordinal, c.text, c.headingPath);
     insert(state.db, { ...doc, [VECTOR_FIELD]: Array.from(c.vector) });
     record.slots.push(slot);
-    out.push(indexedChunkOf(doc, modelId, dims));
+    out.push({ ...indexedChunkOf(doc, modelId, dims), text: c.text });
   });
-  if (record.slots.length) state.pages.set(key, record);
+  if (record.slots.length) {
+    state.pages.set(key, record);
+    state.texts.put(
+      key,
+      input.map((c) => c.text),
+    );
+  }
   state.live += input.length;
   return out;
 }

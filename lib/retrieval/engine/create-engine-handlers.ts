@@ -73,7 +73,7 @@ export function createEngineHandlers(ctx: EngineContext): Omit<EngineHandlers, '
       const forgotten: Array<{ modelId: string; texts: string[] }> = [];
       for (const index of [slot.previous, slot.index]) {
         if (!index) continue;
-        const removed = removePages(index, r.target);
+        const removed = await removePages(index, r.target);
         out.chunks += removed.chunks;
         out.urls = [...new Set([...out.urls, ...removed.urls])];
         forgotten.push({ modelId: index.modelId, texts: removed.texts });
@@ -92,7 +92,7 @@ export function createEngineHandlers(ctx: EngineContext): Omit<EngineHandlers, '
       await slot.stored;
       const index = slot.previous ?? slot.index;
       if (!index) return { chunks: 0, urls: [] };
-      const { texts, ...out } = evictPages(index, r.before, r.maxChunks);
+      const { texts, ...out } = await evictPages(index, r.before, r.maxChunks);
       // Quietly: the background must still learn which pages went, even if their cached vectors could not.
       if (out.chunks > 0) await Promise.all([ctx.persist(slot), forgetVectorsQuietly(ctx.cache, index.modelId, texts)]);
       return out;

@@ -7,7 +7,8 @@ import { embeddingCacheKey, type EmbeddingCacheStore } from './embedding-cache';
 import type { HybridIndex } from './hybrid-index-types';
 
 /** The texts a page's chunks were embedded from. */
-export const embeddedTextsOf = (index: HybridIndex, url: string) => index.pageChunks(url).map(embeddingText);
+export const embeddedTextsOf = async (index: HybridIndex, url: string) =>
+  (await index.pageChunks(url)).map(embeddingText);
 
 /**
  * Deletes the cached vectors of these texts under `modelId`. A text another page shares loses its

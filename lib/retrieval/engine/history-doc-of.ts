@@ -1,4 +1,4 @@
-/** The Orama document of a page's chunk: the page's fields copied onto it, so a hit needs no page lookup. */
+/** The Orama document of a page's chunk as inserted (the documents store keeps the page's fields once per page). */
 import type { HistoryDoc } from './history-schema';
 import type { PageRecord } from './hybrid-index-state';
 

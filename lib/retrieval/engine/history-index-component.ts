@@ -5,7 +5,7 @@
 import { components, type AnyIndexStore, type IIndex, type TokenScore } from '@orama/orama';
 import { RetrievalError } from '../retrieval-error';
 import { attachHistoryFields } from './attach-history-fields';
-import { historySchema, TEXT_FIELD, VECTOR_FIELD, type HistoryDoc } from './history-schema';
+import { historySchema, TEXT_FIELD, VECTOR_FIELD } from './history-schema';
 import type { HistoryComponentsShared, HistoryFields, HistoryIndexStore } from './history-store-types';
 import { markLive } from './live-slots';
 import { loadHistoryFields } from './load-history-fields';
@@ -40,10 +40,12 @@ export function historyIndexComponent(
     insert(implementation, store, prop, id, internalId, value, schemaType, language, tokenizer, docsCount, opts) {
       const slot = internalId - 1;
       if (prop === TEXT_FIELD) {
-        const doc = shared.docs?.docs[internalId] as HistoryDoc | undefined;
+        // Orama stores the document just before it indexes its fields.
+        const doc = shared.inserting;
         const searchable = doc ? searchableText(doc.title, doc.headingPath, value as string) : (value as string);
         store.history.sparse.add(slot, searchable, doc?.lang);
         markLive(store, slot, true);
+        shared.inserting = undefined;
         return;
       }
       if (prop === VECTOR_FIELD) {

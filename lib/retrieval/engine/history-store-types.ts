@@ -3,7 +3,9 @@
  * with its typed-array fields, what save() writes for them, and the per-search scores. A file of its own so
  * that the components' files import it without importing one another.
  */
-import type { AnyDocument, components } from '@orama/orama';
+import type { components } from '@orama/orama';
+import type { HistoryDocsStore } from './history-documents-store';
+import type { HistoryDoc } from './history-schema';
 import type { SparseIndex, SparseIndexSnapshot } from './sparse-index';
 import type { VectorStore, VectorStoreSnapshot } from './vector-store';
 
@@ -42,10 +44,12 @@ export interface LastScores {
 }
 
 /**
- * What the index and the documents store learn from Orama as it calls them: the documents store (the text
- * field indexes a chunk's title and headings from it) and the scores of the search under way.
+ * What the index and the documents store learn from Orama as it calls them: the documents store (save()
+ * reads the filter columns from it), the document being inserted (the text field indexes its title and
+ * headings with its text, in its language) and the scores of the search under way.
  */
 export interface HistoryComponentsShared {
-  docs?: { docs: Record<number, AnyDocument | undefined> };
+  docs?: HistoryDocsStore;
+  inserting?: HistoryDoc;
   last: LastScores;
 }

@@ -5,6 +5,7 @@
  */
 import { createHistoryComponents, type HistoryComponents } from './orama-components';
 import { newHistoryDb, type HistoryDb } from './new-history-db';
+import type { ChunkTextStore } from './chunk-text-store';
 import type { SourceKind } from '../source-kind';
 
 /** A live page: what the index browser lists, and the slots of its chunks (in chunk order). */
@@ -20,6 +21,8 @@ export interface PageRecord {
   /** What the source is (absent: a web page). */
   kind?: SourceKind;
   slots: number[];
+  /** Characters of its chunks' texts (what the settings page's size counts). */
+  chars: number;
 }
 
 export interface HybridIndexState {
@@ -33,10 +36,12 @@ export interface HybridIndexState {
   nextSlot: number;
   /** Live chunks. */
   live: number;
+  /** The chunks' texts by page (in memory until saved, when the index is backed by IndexedDB). */
+  readonly texts: ChunkTextStore;
 }
 
 /** The state of an empty index. */
-export function createHybridIndexState(modelId: string, dims: number): HybridIndexState {
+export function createHybridIndexState(modelId: string, dims: number, texts: ChunkTextStore): HybridIndexState {
   const fields = createHistoryComponents(dims);
-  return { modelId, dims, fields, db: newHistoryDb(fields, dims), pages: new Map(), nextSlot: 0, live: 0 };
+  return { modelId, dims, fields, db: newHistoryDb(fields, dims), pages: new Map(), nextSlot: 0, live: 0, texts };
 }

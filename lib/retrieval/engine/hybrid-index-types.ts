@@ -4,6 +4,7 @@ import type { PageSummary } from '../page-summary';
 import type { SourceKind } from '../source-kind';
 import type { Bm25Params, SparseIndexSnapshot } from './sparse-index';
 import type { VectorStoreSnapshot } from './vector-store';
+import type { ChunkTextStore, ReadPageTexts } from './chunk-text-store';
 
 /** A captured page as the index sees it. Pages are keyed by URL without its fragment. */
 export interface PageInput {
@@ -72,9 +73,12 @@ export interface HybridQuery extends Omit<HistoryQuery, 'query'> {
   fusion?: Fusion;
 }
 
+/** A chunk as search finds it: everything but its text, which `HybridIndex.readTexts` reads for the hits kept. */
+export type FoundChunk = Omit<IndexedChunk, 'text'>;
+
 /** One ranked chunk. */
 export interface HybridHit {
-  chunk: IndexedChunk;
+  chunk: FoundChunk;
   /** Fused score in 0..1. */
   score: number;
   /** Raw BM25 (0 when no query term occurs). */
@@ -91,11 +95,24 @@ export interface HybridIndexSnapshot {
   version: 1;
   modelId: string;
   dims: number;
-  pages: Array<{ url: string; title: string; domain: string; visitedAt: number; lang?: string; kind?: SourceKind }>;
+  /** `chars`: characters of the page's chunk texts (absent in snapshots made before the texts were stored by page). */
+  pages: Array<{
+    url: string;
+    title: string;
+    domain: string;
+    visitedAt: number;
+    lang?: string;
+    kind?: SourceKind;
+    chars?: number;
+  }>;
   /** Per chunk: index into `pages`. */
   chunkPage: Uint32Array;
   chunkOrdinal: Uint16Array;
-  texts: string[];
+  /**
+   * Per chunk, when the index holds every text in memory (no backing store). Absent: the texts are stored by
+   * page beside the snapshot (index-persistence.ts), and the restored index reads them from there.
+   */
+  texts?: string[];
   /** Per chunk: heading path joined by U+001F. */
   headingPaths: string[];
   sparse: SparseIndexSnapshot;
@@ -108,6 +125,8 @@ export interface HybridIndexOptions {
   dims: number;
   bm25?: Bm25Params;
   fusion?: Fusion;
+  /** Where saved pages' texts are read back from; with it, a saved page's texts leave memory. */
+  texts?: ReadPageTexts;
 }
 
 /** The history index. */
@@ -117,6 +136,8 @@ export interface HybridIndex {
   /** Live chunks. */
   readonly size: number;
   readonly pageCount: number;
+  /** Characters of every live chunk's text. */
+  readonly textChars: number;
   /** Indexes a page's chunks, replacing any earlier capture of the same URL. */
   addPage(page: PageInput, chunks: ChunkInput[]): IndexedChunk[];
   search(query: HybridQuery): HybridHit[];
@@ -131,7 +152,11 @@ export interface HybridIndex {
   /** Every live page, in no particular order. */
   listPages(): PageSummary[];
   /** A page's chunks in order (text and heading path), e.g. to re-embed them with another model. */
-  pageChunks(url: string): Array<{ text: string; headingPath: string[] }>;
+  pageChunks(url: string): Promise<Array<{ text: string; headingPath: string[] }>>;
+  /** The texts of found chunks, in order (one read per page). */
+  readTexts(chunks: ReadonlyArray<Pick<FoundChunk, 'pageKey' | 'ordinal'>>): Promise<string[]>;
+  /** The texts' store: what persistence writes and when they leave memory. */
+  readonly texts: ChunkTextStore;
   /** Compacts (drops removed chunks) into a snapshot for persistence. */
   snapshot(): HybridIndexSnapshot;
 }

@@ -12,7 +12,9 @@ import { domainMatches } from '../domain-of';
 import { pageKeyOf } from '../page-key';
 import { RetrievalError } from '../retrieval-error';
 import { addIndexedPage } from './add-indexed-page';
+import { createChunkTextStore } from './chunk-text-store';
 import { historyDocAt } from './history-doc-at';
+import { pageTexts, readChunkTexts, textsByPage } from './read-chunk-texts';
 import { createHybridIndexState, type PageRecord } from './hybrid-index-state';
 import {
   DEFAULT_FUSION,
@@ -39,7 +41,10 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
       `snapshot was embedded with ${from.modelId} (${from.dims} dims), index expects ${modelId} (${dims} dims)`,
     );
   }
-  const state = createHybridIndexState(modelId, dims);
+  if (from && !from.texts && !options.texts)
+    throw new RetrievalError('invalid_input', 'a snapshot saved without its texts needs the store that holds them');
+  const texts = createChunkTextStore(options.texts, from?.texts ? textsByPage(from) : undefined, !!from && !from.texts);
+  const state = createHybridIndexState(modelId, dims, texts);
   if (from) restoreHybridIndex(state, from);
 
   function removeWhere(pred: (p: PageRecord) => boolean): number {
@@ -56,6 +61,11 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
     },
     get pageCount() {
       return state.pages.size;
+    },
+    get textChars() {
+      let n = 0;
+      for (const p of state.pages.values()) n += p.chars;
+      return n;
     },
     addPage: (page, input) => addIndexedPage(state, page, input),
     search: (q) => searchHybridIndex(state, q, defaults),
@@ -74,18 +84,19 @@ export function createHybridIndex(options: HybridIndexOptions, from?: HybridInde
       state.fields = createHistoryComponents(dims);
       state.db = newHistoryDb(state.fields, dims);
       state.pages.clear();
+      state.texts.clear();
       state.nextSlot = 0;
       state.live = 0;
     },
-    pageChunks(url) {
+    async pageChunks(url) {
       const p = state.pages.get(pageKeyOf(url));
-      return p
-        ? p.slots.map((slot) => ({
-            text: historyDocAt(state.db, slot).text,
-            headingPath: historyDocAt(state.db, slot).headingPath,
-          }))
-        : [];
+      if (!p) return [];
+      const headingPaths = p.slots.map((slot) => historyDocAt(state.db, slot).headingPath);
+      const texts = await pageTexts(state, p.key, p.slots.length);
+      return texts.map((text, i) => ({ text, headingPath: headingPaths[i]! }));
     },
+    readTexts: (chunks) => readChunkTexts(state, chunks),
+    texts,
     listPages() {
       return [...state.pages.values()].map((p) => ({
         url: p.url,

@@ -1,8 +1,8 @@
 /** A stored document as callers see it: the public chunk id, stamped with the model that embedded it. */
 import type { HistoryDoc } from './history-schema';
-import type { IndexedChunk } from './hybrid-index-types';
+import type { FoundChunk } from './hybrid-index-types';
 
-export function indexedChunkOf(doc: HistoryDoc, modelId: string, dims: number): IndexedChunk {
+export function indexedChunkOf(doc: HistoryDoc, modelId: string, dims: number): FoundChunk {
   return {
     id: `${doc.pageKey}#${doc.ordinal}`,
     pageKey: doc.pageKey,
@@ -14,7 +14,6 @@ export function indexedChunkOf(doc: HistoryDoc, modelId: string, dims: number): 
     ...(doc.lang ? { lang: doc.lang } : {}),
     ...(doc.kind ? { kind: doc.kind } : {}),
     headingPath: doc.headingPath,
-    text: doc.text,
     modelId,
     dims,
   };

@@ -36,7 +36,7 @@ export async function ingestPages(
   // Texts of replaced captures that the new ones no longer have: their vectors would outlive the page.
   const replaced: string[] = [];
   for (const page of pages) {
-    const before = embeddedTextsOf(index, page.url);
+    const before = await embeddedTextsOf(index, page.url);
     const chunks = embedder.tokenizer
       ? await chunkTextWithTokenizer(page.text, embedder.tokenizer, CHUNKING)
       : chunkText(page.text, CHUNKING);

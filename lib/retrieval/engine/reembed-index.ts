@@ -6,6 +6,13 @@ import { createHybridIndex } from './hybrid-index';
 import type { HybridIndex } from './hybrid-index-types';
 import type { ModelSlot } from './model-slot';
 
+/** Every page's embedded texts (read page by page). */
+async function allEmbeddedTexts(index: HybridIndex): Promise<string[]> {
+  const texts: string[] = [];
+  for (const p of index.listPages()) texts.push(...(await embeddedTextsOf(index, p.url)));
+  return texts;
+}
+
 /**
  * Re-embeds the pages of another model's index `old` into the slot's index, in the background, with
  * progress in `slot.reembed`. Stops (forgetting what it embedded) when the model changes again; on
@@ -25,7 +32,7 @@ export async function reembedIndex(ctx: EngineContext, slot: ModelSlot, old: Hyb
         await forgetVectorsQuietly(ctx.cache, index.modelId, embedded);
         return;
       }
-      const chunks = old.pageChunks(page.url);
+      const chunks = await old.pageChunks(page.url);
       // Skipped: captured again since the model change (already in the new index, newer), or deleted meanwhile.
       if (!have.has(page.url) && chunks.length > 0) {
         // Sized in the previous model's tokens: under another tokenizer a chunk may pass 256 (nothing is
@@ -33,7 +40,7 @@ export async function reembedIndex(ctx: EngineContext, slot: ModelSlot, old: Hyb
         const texts = chunks.map(embeddingText);
         const vectors = await embedder.embed(texts);
         // Checked again after the await: a page deleted meanwhile (from `old`) must not come back.
-        if (!index.listPages().some((p) => p.url === page.url) && old.pageChunks(page.url).length > 0) {
+        if (!index.listPages().some((p) => p.url === page.url) && old.listPages().some((p) => p.url === page.url)) {
           index.addPage(
             {
               url: page.url,
@@ -54,12 +61,7 @@ export async function reembedIndex(ctx: EngineContext, slot: ModelSlot, old: Hyb
     slot.reembed = undefined;
     await ctx.persist(slot);
     // The previous model's vectors now belong to no stored index: a later deletion could not find them.
-    if (old.modelId !== index.modelId)
-      await forgetVectorsQuietly(
-        ctx.cache,
-        old.modelId,
-        old.listPages().flatMap((p) => embeddedTextsOf(old, p.url)),
-      );
+    if (old.modelId !== index.modelId) await forgetVectorsQuietly(ctx.cache, old.modelId, await allEmbeddedTexts(old));
   } catch (error) {
     slot.error = `re-embedding failed: ${error instanceof Error ? error.message : String(error)}`;
     console.error('Tabwise: re-embedding the history index failed', error);

@@ -1,4 +1,4 @@
-/** Forgets a page: its chunks leave the Orama database (their slots are never reused) and it leaves the page list. */
+/** Forgets a page: its chunks leave the Orama database (their slots are never reused), it leaves the page list, its texts the text store. */
 import { remove } from '@orama/orama';
 import type { HybridIndexState, PageRecord } from './hybrid-index-state';
 
@@ -6,6 +6,7 @@ import type { HybridIndexState, PageRecord } from './hybrid-index-state';
 export function removePageRecord(state: HybridIndexState, page: PageRecord): number {
   for (const slot of page.slots) remove(state.db, String(slot));
   state.pages.delete(page.key);
+  state.texts.delete(page.key);
   state.live -= page.slots.length;
   return page.slots.length;
 }

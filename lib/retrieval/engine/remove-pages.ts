@@ -14,7 +14,7 @@ export interface Removed {
 }
 
 /** Deletes the target's pages from `index`. No texts for 'all': the whole cache is cleared then. */
-export function removePages(index: HybridIndex, target: DeleteTarget): Removed {
+export async function removePages(index: HybridIndex, target: DeleteTarget): Promise<Removed> {
   const pages = index.listPages();
   const hit = (p: PageSummary) =>
     target.kind === 'all' ||
@@ -23,25 +23,31 @@ export function removePages(index: HybridIndex, target: DeleteTarget): Removed {
     (target.kind === 'range' && p.visitedAt >= target.since && p.visitedAt <= target.until) ||
     (target.kind === 'source' && p.kind === target.source);
   const urls = pages.filter(hit).map((p) => p.url);
-  const texts = target.kind === 'all' ? [] : urls.flatMap((u) => embeddedTextsOf(index, u));
-  let chunks = 0;
   if (target.kind === 'all') {
-    chunks = index.size;
+    const chunks = index.size;
     index.clear();
-  } else for (const u of urls) chunks += index.deletePage(u);
+    return { chunks, urls, texts: [] };
+  }
+  // Every page's texts are read (from memory or IndexedDB, all at once) before the pages go, together.
+  const texts = (await Promise.all(urls.map((u) => embeddedTextsOf(index, u)))).flat();
+  let chunks = 0;
+  for (const u of urls) chunks += index.deletePage(u);
   return { chunks, urls, texts };
 }
 
 /** Retention and size cap: drops visits before `before`, then the oldest pages until `maxChunks` holds. */
-export function evictPages(index: HybridIndex, before: number, maxChunks: number): Removed {
-  const old = removePages(index, { kind: 'range', since: -Infinity, until: before - 1 });
+export async function evictPages(index: HybridIndex, before: number, maxChunks: number): Promise<Removed> {
+  const old = await removePages(index, { kind: 'range', since: -Infinity, until: before - 1 });
   if (index.size <= maxChunks) return old;
-  const pages = index.listPages().sort((a, b) => a.visitedAt - b.visitedAt);
-  for (const p of pages) {
-    if (index.size <= maxChunks) break;
-    old.texts.push(...embeddedTextsOf(index, p.url));
-    old.chunks += index.deletePage(p.url);
-    old.urls.push(p.url);
+  // The oldest pages whose chunks bring the index within the cap.
+  const drop: string[] = [];
+  let size = index.size;
+  for (const p of index.listPages().sort((a, b) => a.visitedAt - b.visitedAt)) {
+    if (size <= maxChunks) break;
+    drop.push(p.url);
+    size -= p.chunks;
   }
-  return old;
+  const texts = (await Promise.all(drop.map((u) => embeddedTextsOf(index, u)))).flat();
+  for (const u of drop) old.chunks += index.deletePage(u);
+  return { chunks: old.chunks, urls: [...old.urls, ...drop], texts: [...old.texts, ...texts] };
 }

@@ -52,8 +52,11 @@ export async function searchHistory(
     minScore: request.minScore ?? 0.05,
     ...(request.mode && vector ? { mode: request.mode } : {}),
   });
-  return hits.map(({ chunk, score }) => {
-    const snippet = makeSnippet(chunk.text, query, chunk.lang);
+  // Only the hits kept have their texts read (from memory, or IndexedDB once saved).
+  const texts = await index.readTexts(hits.map((h) => h.chunk));
+  return hits.map(({ chunk, score }, i) => {
+    const text = texts[i]!;
+    const snippet = makeSnippet(text, query, chunk.lang);
     return {
       title: chunk.title,
       url: chunk.url,
@@ -63,7 +66,7 @@ export async function searchHistory(
       snippet: snippet.text,
       highlights: snippet.highlights,
       headingPath: chunk.headingPath,
-      text: chunk.text,
+      text,
       chunkId: chunk.id,
     };
   });

@@ -1,6 +1,7 @@
 /**
  * The index as a snapshot for persistence: live chunks only, renumbered in slot order (the typed-array
- * fields compact in that order), each with the index of its page, its ordinal, text and heading path.
+ * fields compact in that order), each with the index of its page, its ordinal and heading path, and its
+ * text when the index holds every text in memory (a backed index's texts are saved by page instead).
  */
 import { historyDocAt } from './history-doc-at';
 import type { HybridIndexState } from './hybrid-index-state';
@@ -11,6 +12,7 @@ export function snapshotHybridIndex(state: HybridIndexState): HybridIndexSnapsho
   const pageList = [...state.pages.values()];
   const chunkPage: number[] = [];
   const chunkOrdinal: number[] = [];
+  const inMemory = !state.texts.backed;
   const texts: string[] = [];
   const headingPaths: string[] = [];
   // Slots in ascending order (the typed-array fields compact in slot order).
@@ -22,7 +24,7 @@ export function snapshotHybridIndex(state: HybridIndexState): HybridIndexSnapsho
     keep.push(slot);
     chunkPage.push(pi);
     chunkOrdinal.push(doc.ordinal);
-    texts.push(doc.text);
+    if (inMemory) texts.push(state.texts.peek(doc.pageKey)![doc.ordinal]!);
     headingPaths.push(doc.headingPath.join(HEADING_SEP));
   }
   const { sparse, vectors } = state.fields.compact(state.db.data.index, keep);
@@ -30,17 +32,18 @@ export function snapshotHybridIndex(state: HybridIndexState): HybridIndexSnapsho
     version: 1,
     modelId: state.modelId,
     dims: state.dims,
-    pages: pageList.map(({ url, title, domain, visitedAt, lang, kind }) => ({
+    pages: pageList.map(({ url, title, domain, visitedAt, lang, kind, chars }) => ({
       url,
       title,
       domain,
       visitedAt,
+      chars,
       ...(lang ? { lang } : {}),
       ...(kind ? { kind } : {}),
     })),
     chunkPage: Uint32Array.from(chunkPage),
     chunkOrdinal: Uint16Array.from(chunkOrdinal),
-    texts,
+    ...(inMemory ? { texts } : {}),
     headingPaths,
     sparse,
     vectors,

@@ -11,14 +11,32 @@ import { resolve } from 'node:path';
 import { launchExtension } from '../../harness/launch-extension';
 import { serveStatic } from '../../harness/serve-static';
 import { ENGINE_BENCH_GLOBAL, type EngineBenchRequest, type EngineBenchResults } from './engine-bench/bench-protocol';
+import { offscreenMemory, type DocumentMemory } from './offscreen-memory';
 
 type SearchResult = EngineBenchResults['bench-search'];
 const benchBuildDir = resolve('.output/chrome-mv3-bench');
 
-/** Runs the in-extension measurements; undefined when the bench build failed. */
-export async function inExtension(
-  modelsDir: string,
-): Promise<{ embedRate?: number; embedBackend?: string; search: Record<number, SearchResult> } | undefined> {
+/** The offscreen document's memory with the index empty and with 100k chunks restored (offscreen-memory.ts). */
+export interface OffscreenMemoryResult {
+  empty: DocumentMemory;
+  full: DocumentMemory;
+  bytesPerChunk: number;
+}
+
+/**
+ * Runs the in-extension measurements; undefined when the bench build failed. RETRIEVAL_EXT_PARTS=embed,search,memory
+ * (the default: all three) runs a subset while iterating.
+ */
+export async function inExtension(modelsDir: string): Promise<
+  | {
+      embedRate?: number;
+      embedBackend?: string;
+      search: Record<number, SearchResult>;
+      memory?: OffscreenMemoryResult;
+    }
+  | undefined
+> {
+  const extParts = new Set((process.env.RETRIEVAL_EXT_PARTS ?? 'embed,search,memory').split(','));
   // Built every run, so the bench never measures stale code.
   console.log('offscreen: building the bench build (wxt build --mode bench)');
   const build = spawnSync('npx', ['wxt', 'build', '--mode', 'bench'], { encoding: 'utf8' });
@@ -27,7 +45,7 @@ export async function inExtension(
     return undefined;
   }
   const server = await serveStatic({}, { '/models/': modelsDir });
-  const ext = await launchExtension({ dir: benchBuildDir });
+  const ext = await launchExtension({ dir: benchBuildDir, debuggingPort: true });
   try {
     const page = await ext.context.newPage();
     await page.goto(`chrome-extension://${ext.extensionId}/engine-bench.html`);
@@ -39,7 +57,7 @@ export async function inExtension(
       ) as Promise<EngineBenchResults[T['type']]>;
     let embedRate: number | undefined;
     let embedBackend: string | undefined;
-    if (existsSync(resolve(modelsDir, 'minilm-l6-shape'))) {
+    if (extParts.has('embed') && existsSync(resolve(modelsDir, 'minilm-l6-shape'))) {
       const r = await run({
         type: 'bench-embed',
         model: { id: 'minilm-l6-shape', dtype: 'q8', localModelUrl: `${server.url}/models/`, allowRemote: false },
@@ -57,9 +75,9 @@ export async function inExtension(
         `offscreen embedding, minilm-l6-shape q8, onnxruntime-web ${on} in a Web Worker: ` +
           `${r.chunksPerSecond.toFixed(1)} chunks of ~200 tokens/s (rounds ${r.rounds.map((x) => x.toFixed(1)).join(', ')}; model load ${r.loadMs.toFixed(0)} ms)`,
       );
-    } else console.log('offscreen embedding: skipped, minilm-l6-shape not found');
+    } else if (extParts.has('embed')) console.log('offscreen embedding: skipped, minilm-l6-shape not found');
     const search: Record<number, SearchResult> = {};
-    for (const n of [10_000, 100_000]) {
+    for (const n of extParts.has('search') ? [10_000, 100_000] : []) {
       const r = await run({ type: 'bench-search', chunks: n, queries: 50, restore: n === 100_000 });
       search[n] = r;
       console.log(
@@ -70,7 +88,19 @@ export async function inExtension(
           `offscreen ${n / 1000}k chunks: restore from IndexedDB median ${r.restoreMs.toFixed(0)} ms: read ${(r.restoreReadMs ?? 0).toFixed(0)} ms + rebuild the Orama database (target ≤ 2000)`,
         );
     }
-    return { embedRate, embedBackend, search };
+    let memory: OffscreenMemoryResult | undefined;
+    if (extParts.has('memory')) {
+      const n = 100_000;
+      memory = await offscreenMemory(ext, page, n, (modelId, dims) =>
+        run({ type: 'bench-store', chunks: n, modelId, dims }),
+      );
+      const mb = (x: number) => (x / 1e6).toFixed(1);
+      console.log(
+        `offscreen document memory (after GC; JS heap + array buffers and Wasm memory): empty index ${mb(memory.empty.heap)} + ${mb(memory.empty.buffers)} MB, ` +
+          `${n / 1000}k chunks restored ${mb(memory.full.heap)} + ${mb(memory.full.buffers)} MB: ${memory.bytesPerChunk.toFixed(0)} B a chunk (target ≤ 1200)`,
+      );
+    }
+    return { embedRate, embedBackend, search, memory };
   } finally {
     await ext.close();
     await server.close();

@@ -28,11 +28,12 @@ export function randomUnitVector(dims: number, r: () => number): Float32Array {
   return v;
 }
 
-/** Builds an index of `n` synthetic chunks (8 a page, 200 domains), `dims`-wide. */
+/** Builds an index of `n` synthetic chunks (8 a page, 200 domains), `dims`-wide, stamped with `modelId`. */
 export function buildSyntheticIndex(
   n: number,
   r: () => number,
   dims = 384,
+  modelId = `synthetic@${dims}`,
 ): { index: HybridIndex; vocab: string[]; textBytes: number } {
   const V = 50_000;
   const syll = ['ka', 'lo', 'mi', 'ru', 'te', 'sa', 'no', 'vi', 'pe', 'do', 'gu', 'ha'];
@@ -42,7 +43,7 @@ export function buildSyntheticIndex(
     return w;
   });
   const zipf = () => Math.min(V - 1, Math.floor(Math.pow(V, r())) - 1);
-  const index = createHybridIndex({ modelId: `synthetic@${dims}`, dims });
+  const index = createHybridIndex({ modelId, dims });
   let textBytes = 0;
   const perPage = 8;
   for (let p = 0; p < n / perPage; p++) {

@@ -21,6 +21,13 @@ export const engineBenchRequestSchema = z.discriminatedUnion('type', [
     /** Also save the index to a scratch IndexedDB database and time restoring it (median of 3). */
     restore: z.boolean().optional(),
   }),
+  z.object({
+    type: z.literal('bench-store'),
+    chunks: z.number().int().min(100).max(200_000),
+    /** The model the offscreen engine is configured with, so that it restores this index on start. */
+    modelId: z.string().min(1),
+    dims: z.number().int().min(1).max(4096),
+  }),
 ]);
 export type EngineBenchRequest = z.infer<typeof engineBenchRequestSchema>;
 
@@ -42,6 +49,7 @@ export interface EngineBenchResults {
     restoreMs?: number;
     restoreReadMs?: number;
   };
+  'bench-store': { chunks: number; textBytes: number; saveMs: number };
 }
 
 /** The global the bench page sets, which the bench calls through Playwright. */

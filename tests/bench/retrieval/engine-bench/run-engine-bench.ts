@@ -3,7 +3,7 @@
  * embedding Web Worker (on the backend the engine chooses) and the hybrid index with its IndexedDB persistence.
  */
 import { createWorkerEmbedder, type WorkerLike } from '../../../../lib/retrieval/engine/create-worker-embedder';
-import { loadIndex, openIndexDb, saveIndex } from '../../../../lib/retrieval/engine/index-persistence';
+import { INDEX_DB_NAME, loadIndex, openIndexDb, saveIndex } from '../../../../lib/retrieval/engine/index-persistence';
 import { loadOptionsOf } from '../../../../lib/retrieval/engine/model-slot';
 import { buildSyntheticIndex, quantile, seededRandom, timeSyntheticSearches } from '../synthetic-index';
 import type { EngineBenchRequest, EngineBenchResults } from './bench-protocol';
@@ -100,10 +100,28 @@ export async function benchSearch(r: Request<'bench-search'>): Promise<EngineBen
   }
 }
 
+/**
+ * Writes a synthetic index into the product's own index database ('tabwise-index', this extension's origin),
+ * as the engine saves it, so that the offscreen document restores it when it next starts: how the memory
+ * bench fills the real offscreen engine with 100k chunks without embedding them.
+ */
+export async function benchStore(r: Request<'bench-store'>): Promise<EngineBenchResults['bench-store']> {
+  const { index, textBytes } = buildSyntheticIndex(r.chunks, seededRandom(r.chunks), r.dims, r.modelId);
+  const db = await openIndexDb(INDEX_DB_NAME);
+  const t = performance.now();
+  try {
+    await saveIndex(db, index);
+  } finally {
+    db.close();
+  }
+  return { chunks: index.size, textBytes, saveMs: performance.now() - t };
+}
+
 /** Runs one validated bench request. */
 export function runEngineBench(
   request: EngineBenchRequest,
   spawnWorker: () => WorkerLike,
 ): Promise<EngineBenchResults[EngineBenchRequest['type']]> {
-  return request.type === 'bench-embed' ? benchEmbed(request, spawnWorker) : benchSearch(request);
+  if (request.type === 'bench-embed') return benchEmbed(request, spawnWorker);
+  return request.type === 'bench-store' ? benchStore(request) : benchSearch(request);
 }

@@ -82,7 +82,7 @@ describe('index persistence in real IndexedDB', () => {
     createHybridIndex(OPTIONS, rawSnap);
     const rebuildMs = performance.now() - t3;
     const snap = index.snapshot();
-    const textBytes = snap.texts.reduce((s, t) => s + t.length, 0);
+    const textBytes = snap.texts!.reduce((s, t) => s + t.length, 0);
     const beyondText =
       snap.vectors.codes.byteLength +
       snap.vectors.scales.byteLength +

@@ -21,9 +21,9 @@ function sample() {
 }
 
 describe('removePages', () => {
-  it('removes a page by URL (fragment ignored) and returns the texts its chunks were embedded from', () => {
+  it('removes a page by URL (fragment ignored) and returns the texts its chunks were embedded from', async () => {
     const index = sample();
-    const removed = removePages(index, { kind: 'page', url: 'https://docs.example.com/a#part' });
+    const removed = await removePages(index, { kind: 'page', url: 'https://docs.example.com/a#part' });
     expect(removed).toEqual({
       chunks: 2,
       urls: ['https://docs.example.com/a'],
@@ -31,18 +31,18 @@ describe('removePages', () => {
     });
     expect(index.pageCount).toBe(2);
   });
-  it('removes a domain with its subdomains, and a time range inclusive at both ends', () => {
+  it('removes a domain with its subdomains, and a time range inclusive at both ends', async () => {
     const index = sample();
-    expect(removePages(index, { kind: 'domain', domain: 'example.com' }).urls.sort()).toEqual([
+    expect((await removePages(index, { kind: 'domain', domain: 'example.com' })).urls.sort()).toEqual([
       'https://docs.example.com/a',
       'https://example.com/b',
     ]);
-    expect(removePages(index, { kind: 'range', since: 30 * DAY, until: 30 * DAY }).urls).toEqual([
+    expect((await removePages(index, { kind: 'range', since: 30 * DAY, until: 30 * DAY })).urls).toEqual([
       'https://other.org/c',
     ]);
     expect(index.size).toBe(0);
   });
-  it("removes every source of one kind: the folder's documents go, a kept attachment under the same host stays", () => {
+  it("removes every source of one kind: the folder's documents go, a kept attachment under the same host stays", async () => {
     const index = sample();
     const ext = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/viewer.html';
     index.addPage({ url: `${ext}?path=plan.md`, title: 'plan.md', visitedAt: DAY, kind: 'folder' }, [
@@ -51,13 +51,13 @@ describe('removePages', () => {
     index.addPage({ url: `${ext}?attachment=a1`, title: 'q3.pdf', visitedAt: DAY, kind: 'attachment' }, [
       { text: 'the report', headingPath: [], vector: vector() },
     ]);
-    expect(removePages(index, { kind: 'source', source: 'folder' }).urls).toEqual([`${ext}?path=plan.md`]);
+    expect((await removePages(index, { kind: 'source', source: 'folder' })).urls).toEqual([`${ext}?path=plan.md`]);
     expect(index.listPages().map((p) => p.url)).toContain(`${ext}?attachment=a1`);
     expect(index.pageCount).toBe(4);
   });
-  it('clears everything for "all" without listing texts (the whole vector cache is cleared then)', () => {
+  it('clears everything for "all" without listing texts (the whole vector cache is cleared then)', async () => {
     const index = sample();
-    const removed = removePages(index, { kind: 'all' });
+    const removed = await removePages(index, { kind: 'all' });
     expect(removed.chunks).toBe(4);
     expect(removed.urls).toHaveLength(3);
     expect(removed.texts).toEqual([]);
@@ -66,15 +66,15 @@ describe('removePages', () => {
 });
 
 describe('evictPages', () => {
-  it('drops visits before the retention limit, then the oldest pages until the chunk cap holds', () => {
+  it('drops visits before the retention limit, then the oldest pages until the chunk cap holds', async () => {
     const index = sample();
-    const out = evictPages(index, 15 * DAY, 1);
+    const out = await evictPages(index, 15 * DAY, 1);
     expect(out.urls).toEqual(['https://docs.example.com/a', 'https://example.com/b']);
     expect(out.chunks).toBe(3);
     expect(out.texts).toHaveLength(3);
     expect(index.listPages().map((p) => p.url)).toEqual(['https://other.org/c']);
   });
-  it('removes nothing when the index is within both limits', () => {
-    expect(evictPages(sample(), 0, 100)).toEqual({ chunks: 0, urls: [], texts: [] });
+  it('removes nothing when the index is within both limits', async () => {
+    expect(await evictPages(sample(), 0, 100)).toEqual({ chunks: 0, urls: [], texts: [] });
   });
 });
