@@ -20,7 +20,7 @@ function fakeShop(
   const calls: { name: string; args: unknown; shown: unknown }[] = [];
   const doc = { docId: 'd1', url: URL_, snapshotId: 's1' };
   const routeToPage: RouteToPage = async <K extends PageCommandName>(call: PageToolCall<K>, ctx: ToolContext) => {
-    const c = call as PageToolCall;
+    const c = call as PageToolCall<'describe_tool'> | PageToolCall<'call_tool'>;
     if (c.toolName === 'describe_tool')
       return { ok: true, output: offered.get(c.input.name) ?? null, doc } as PageRouteResult<K>;
     if (c.toolName === 'call_tool') {
@@ -28,7 +28,7 @@ function fakeShop(
       afterCall?.(calls.length, offered);
       return { ok: true, output: { tool: c.input.name, result: '"done"' }, doc } as PageRouteResult<K>;
     }
-    return { ok: false, reason: 'tool-error', message: `unexpected ${c.toolName}` } as PageRouteResult<K>;
+    return { ok: false, reason: 'tool-error', message: `unexpected ${String(call.toolName)}` } as PageRouteResult<K>;
   };
   const store = {
     snapshotDocument: async () => ({
