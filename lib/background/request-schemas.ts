@@ -82,6 +82,7 @@ export const requestSchemas = lazyRecord({
       }),
       stallTimeoutMs: z.number().int().min(1_000, say('bg_stall_min')).max(600_000, say('bg_stall_max')).optional(),
       fallbackModels: fallbackModelsSchema.optional(),
+      useSiteTools: z.boolean().optional(),
     }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': () => z.object({ runId: id }),

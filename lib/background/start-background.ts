@@ -33,6 +33,8 @@ import { createProviderHandlers } from './handlers/provider-handlers';
 import { createRunHandlers } from './handlers/run-handlers';
 import { createLinkHandlers } from './handlers/link-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
+import { watchSettings } from './watch-settings';
+import type { Settings } from '../storage/settings-store';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
@@ -63,6 +65,8 @@ export interface BackgroundOptions {
   rememberSettings?: RememberSettings;
   /** Adds to a run's settings from the user's message (e.g. retrieved passages when grounding is on). */
   augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
+  /** Told the settings when the worker starts and after each change (the site-tools relay follows its switch). */
+  onSettings?: (settings: Settings) => void | Promise<void>;
   /** Reads an attached file in the offscreen document, where its bytes are kept (the web feature's reader). */
   readAttached?: ReadAttachedDocument;
   /** Forgets the folder picked in Settings → Documents and takes its documents out of the index ("Delete all data"). */
@@ -102,10 +106,9 @@ export function startBackground(options: BackgroundOptions) {
   void primeLocalTimeZone(sessionTimeZone);
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
-  const { tabwiseDb, agentDb, agentStores, providers, settings, conversations, journal } = openBackgroundStores({
-    now,
-    generateId,
-  });
+  const stores = openBackgroundStores({ now, generateId });
+  const { tabwiseDb, agentDb, agentStores, providers, conversations, journal } = stores;
+  const settings = watchSettings(stores.settings, options.onSettings);
   const models = createModelResolver({ providers, settings });
   const localOrigins = createLocalOriginRules({
     rules: chrome.declarativeNetRequest,

@@ -44,8 +44,8 @@ export interface PageCommandOptions {
 }
 
 /** A snapshot with the tools the page offers, and the line that says so, when it offers any. */
-async function withPageTools<T extends object>(doc: Document, script: ScriptTools | undefined, snapshot: T) {
-  const tools = (await listPageTools(doc, script)).map((t) => t.info);
+async function withPageTools<T extends object>(doc: Document, script: ScriptTools | false | undefined, snapshot: T) {
+  const tools = (await listPageTools(doc, script || undefined)).map((t) => t.info);
   return tools.length ? { ...snapshot, pageTools: tools, offers: offersLine(tools) } : snapshot;
 }
 
@@ -63,7 +63,7 @@ export function createPageCommands(
     get_form_state(_input, c) {
       const { allowlist, ...snapshot } = snapshotForms(doc);
       remember(runs, c.runId, { allowlist, labels: new Map(snapshot.fields.map((f) => [f.key, f.label])) }, MAX_RUNS);
-      return withPageTools(doc, scriptTools?.(), snapshot);
+      return withPageTools(doc, c.siteTools && scriptTools?.(), snapshot);
     },
     get_page_state(input, c) {
       const previous = runs.get(c.runId);
@@ -71,7 +71,9 @@ export function createPageCommands(
         previous?.regions?.get(ref) ?? previous?.allowlist.button(ref) ?? previous?.allowlist.form(ref);
       const { state, allowlist, labels, regions } = snapshotPage(doc, input, { refs, scopeOf });
       remember(runs, c.runId, { allowlist, labels, regions }, MAX_RUNS);
-      return input.scope === undefined && !input.offset ? withPageTools(doc, scriptTools?.(), state) : state;
+      return input.scope === undefined && !input.offset
+        ? withPageTools(doc, c.siteTools && scriptTools?.(), state)
+        : state;
     },
     async act(input, c) {
       const run = runState(c.runId);
@@ -175,13 +177,15 @@ export function createPageCommands(
       screenshot.masks = undefined;
       return { removed };
     },
-    async describe_tool({ name }) {
-      return (await listPageTools(doc, scriptTools?.())).find((t) => t.info.name === name)?.info ?? null;
+    async describe_tool({ name }, c) {
+      const script = c.siteTools && scriptTools?.();
+      return (await listPageTools(doc, script || undefined)).find((t) => t.info.name === name)?.info ?? null;
     },
     async call_tool(input, c) {
-      return callPageTool(await listPageTools(doc, scriptTools?.()), input, c.shown, {
+      const script = (c.siteTools && scriptTools?.()) || undefined;
+      return callPageTool(await listPageTools(doc, script), input, c.shown, {
         ...(highlightMs !== undefined ? { highlightMs } : {}),
-        script: scriptTools?.(),
+        script,
       });
     },
     undo(_input, c) {

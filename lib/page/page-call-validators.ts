@@ -44,7 +44,8 @@ function callValidator<K extends PageCommandName>(command: K): Validator<PageCal
   return {
     safeParse(raw) {
       if (typeof raw !== 'object' || raw === null) return failure('Malformed page command.');
-      const { runId, toolCallId, expectDocId, shown, args }: Record<string, unknown> = { ...raw };
+      const { runId, toolCallId, expectDocId, shown, siteTools, args }: Record<string, unknown> = { ...raw };
+      if (siteTools !== undefined && siteTools !== true) return failure('Malformed page command.');
       if (!isId(runId) || !isId(toolCallId) || (expectDocId !== undefined && !isId(expectDocId)))
         return failure('Malformed page command.');
       if (shown !== undefined && !isShownList(shown)) return failure('Malformed page command.');
@@ -57,6 +58,7 @@ function callValidator<K extends PageCommandName>(command: K): Validator<PageCal
             toolCallId,
             ...(expectDocId === undefined ? {} : { expectDocId }),
             ...(shown === undefined ? {} : { shown }),
+            ...(siteTools ? { siteTools } : {}),
             args: checked,
           },
         };

@@ -115,6 +115,8 @@ export interface PageCall<A> {
   expectDocId?: string;
   /** What the approval card showed of the elements the call acts on: read again at the moment of acting, any change refuses it. */
   shown?: ShownIdentity[];
+  /** "Use the tools sites offer" is on: the agent may ask this frame's relay for the tools its scripts registered. */
+  siteTools?: true;
   args: A;
 }
 

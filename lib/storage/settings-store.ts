@@ -26,6 +26,11 @@ export interface Settings {
    * an unreachable server (lib/agent/model-fallback.ts); a conversation may have its own list.
    */
   fallbackModels?: ConversationModel[];
+  /**
+   * "Use the tools sites offer" (Settings → Tools, off by default): a small main-world relay registered at
+   * document start lets pages that register tools in script (navigator.modelContext) offer them to runs.
+   */
+  useSiteTools?: boolean;
 }
 
 export interface SettingsStore {

@@ -9,6 +9,7 @@ import type { FakeLlm } from '../fake-llm';
 import {
   addFakeProvider,
   assistantMessages,
+  callBackground,
   chatRequests,
   expect,
   openPanel,
@@ -129,4 +130,63 @@ test('a hostile page: its description cannot draw card lines, hidden and unliste
   expect(results[3]).toMatch(/denied by the user/);
   // Only the cards for subscribe asked.
   await expect(toolCard(panel, 'call_page_tool').locator('.approval button', { hasText: 'Approve' })).toHaveCount(0);
+});
+
+test('with "Use the tools sites offer" on, script tools: read-only asked once a run, the cart change carded with its arguments', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  // Off by default: the storefront's script tools are not heard.
+  await callBackground(extPage, 'settings.update', { useSiteTools: true });
+  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+  llm.enqueue(
+    toolCall('get_page_state'),
+    toolCall('call_page_tool', { name: 'get_cart', arguments: {} }),
+    toolCall('call_page_tool', { name: 'add_to_cart', arguments: { id: 'sencha' } }),
+    toolCall('call_page_tool', { name: 'get_cart', arguments: {} }),
+    { text: ['Sencha is in your cart.'] },
+  );
+  await sendChat(panel, 'Put sencha in my cart');
+  const cards = toolCard(panel, 'call_page_tool');
+  await expect(cards.nth(0).locator('.approval')).toContainText('The page says this tool only reads');
+  // Read-only: "Always allow" is offered.
+  await expect(cards.nth(0).getByRole('button', { name: /Always allow/ })).toHaveCount(1);
+  await cards.nth(0).getByRole('button', { name: 'Approve' }).click();
+  await expect(cards.nth(1).locator('.approval')).toContainText('id: sencha');
+  await expect(cards.nth(1).getByRole('button', { name: /Always allow/ })).toHaveCount(0);
+  await cards.nth(1).getByRole('button', { name: 'Approve' }).click();
+  await finished(panel);
+  await expect.poll(state).toMatchObject({ cart: ['sencha'] });
+  // The second get_cart was not asked again in this run; its result is the page's answer, as untrusted data.
+  await expect(cards).toHaveCount(3);
+  const results = toolResults(chatRequests(llm, '/v1/chat/completions').at(-1)!.body);
+  const snap = JSON.parse(unwrapUntrusted(results[0]!)) as {
+    pageTools: { name: string; source: string; readOnly: boolean }[];
+  };
+  expect(snap.pageTools.map((t) => [t.name, t.source, t.readOnly])).toEqual([
+    ['search_products', 'form', false],
+    ['checkout', 'form', false],
+    ['get_cart', 'script', true],
+    ['add_to_cart', 'script', false],
+  ]);
+  expect(results[3]).toMatch(/^<untrusted_page_content /);
+  expect(JSON.parse(unwrapUntrusted(results[3]!))).toEqual({ tool: 'get_cart', result: '{"items":["sencha"]}' });
+  await expect(cards.nth(2).locator('.approval button', { hasText: 'Approve' })).toHaveCount(0);
+});
+
+test('with site tools off (the default), a page’s script tools are never listed', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  const { panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+  llm.enqueue(toolCall('get_page_state'), { text: ['Done.'] });
+  await sendChat(panel, 'What can this page do?');
+  await finished(panel);
+  const [snapshot] = toolResults(chatRequests(llm, '/v1/chat/completions').at(-1)!.body);
+  const snap = JSON.parse(unwrapUntrusted(snapshot!)) as { pageTools: { name: string }[] };
+  expect(snap.pageTools.map((t) => t.name)).toEqual(['search_products', 'checkout']);
 });

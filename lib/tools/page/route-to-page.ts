@@ -18,7 +18,12 @@ import { passwordRefusal } from './password-refusal';
 export interface RouteToPageDeps {
   targets?: PageTargetStore;
   messenger?: PageMessenger;
+  /** Whether "Use the tools sites offer" is on (the page agent then asks its frame's relay for script tools). */
+  siteTools?: () => Promise<boolean>;
 }
+
+/** Commands that list or call the tools a page offers. */
+const SEES_PAGE_TOOLS = new Set<PageCommandName>(['get_page_state', 'get_form_state', 'describe_tool', 'call_tool']);
 
 /** Commands that act on the allowlist of a snapshot, and so must reach the document it was taken in. */
 const ACTS_ON_SNAPSHOT = new Set<PageCommandName>([
@@ -182,6 +187,7 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
       args,
       ...(expectDocId ? { expectDocId } : {}),
       ...(shown ? { shown } : {}),
+      ...(SEES_PAGE_TOOLS.has(call.toolName) && (await deps.siteTools?.()) ? { siteTools: true as const } : {}),
     };
     const sent = await sendPageCommand(target, call.toolName, pageCall, deps.messenger);
     // One failure type for the whole route: what the send saw is what the tool reads.
