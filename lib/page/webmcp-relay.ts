@@ -13,7 +13,6 @@ export function installWebmcpRelay(w: Window & typeof globalThis): void {
   const { getPrototypeOf, defineProperty, freeze, keys } = w.Object;
   const { stringify, parse } = w.JSON;
   const fnProto = w.Function.prototype;
-  const asyncProto = getPrototypeOf(async () => undefined) as object;
   const objProto = w.Object.prototype;
   const on = w.EventTarget.prototype.addEventListener;
   const stop = w.Event.prototype.stopImmediatePropagation;
@@ -26,7 +25,11 @@ export function installWebmcpRelay(w: Window & typeof globalThis): void {
   type Run = (input: unknown, client: object) => unknown;
   type Entry = { name: string; description: string; inputSchema: unknown; readOnly: boolean; run: Run };
   const tools: Record<string, Entry> = w.Object.create(null);
-  const own = (f: unknown) => typeof f === 'function' && [fnProto, asyncProto].includes(getPrototypeOf(f));
+  // A function of this realm: a plain one's prototype is this Function.prototype, an async one's leads to it.
+  const own = (f: unknown) => {
+    const p = typeof f === 'function' ? (getPrototypeOf(f) as object | null) : null;
+    return !!p && (p === fnProto || getPrototypeOf(p) === fnProto);
+  };
   const modelContext = freeze({
     registerTool(t: Record<string, unknown>) {
       if (!t || getPrototypeOf(t) !== objProto || typeof t.name !== 'string' || !own(t.execute))
