@@ -48,6 +48,10 @@ export function installWebmcpRelay(w: Window & typeof globalThis): void {
     },
   });
   defineProperty(nav, 'modelContext', { value: modelContext, enumerable: true });
+  // Asking the user from inside a tool is not relayed yet: the tool's call fails with this, as the model reads.
+  const client = freeze({
+    requestUserInteraction: () => Promise.reject(new w.Error('requestUserInteraction is not supported here yet')),
+  });
   const serve = async (port: MessagePort, m: { id?: unknown; op?: unknown; name?: unknown; args?: unknown }) => {
     let reply;
     try {
@@ -55,7 +59,7 @@ export function installWebmcpRelay(w: Window & typeof globalThis): void {
       else {
         const tool = tools[String(m.name)];
         if (m.op !== 'call' || !tool) throw new w.Error('no such tool');
-        const value: unknown = await tool.run.call(undefined, parse(stringify(m.args ?? {})), {});
+        const value: unknown = await tool.run.call(undefined, parse(stringify(m.args ?? {})), client);
         reply = typeof value === 'string' ? value : (stringify(value) ?? 'undefined');
       }
       post.call(port, parse(stringify({ id: m.id, ok: true, value: reply })));
