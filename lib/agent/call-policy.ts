@@ -13,7 +13,9 @@ export async function callPolicyOf(tool: Tool, input: unknown, target: ActionTar
   if (!tool.callPolicy) return fallback;
   try {
     return (await tool.callPolicy(input, target)) ?? fallback;
-  } catch {
+  } catch (error) {
+    // Not swallowed into a laxer gate: the call is asked every time, and the failure is logged.
+    console.error(`the call policy of ${tool.name} failed; asking every time`, error);
     return { key: tool.name, alwaysAsk: true, askOncePerRun: false };
   }
 }

@@ -63,8 +63,9 @@ export function createScriptToolsClient(win: Window, { listMs = 300, callMs = 25
         return Array.isArray(listed)
           ? listed.slice(0, PAGE_TOOL_LIMITS.tools).flatMap((t) => checkedTool(t) ?? [])
           : [];
-      } catch {
+      } catch (error) {
         // No relay in this frame (it was turned on after the page loaded): not asked again for this document.
+        console.debug('Tabwise: no WebMCP relay answered in this frame', error);
         silent = true;
         return [];
       }
