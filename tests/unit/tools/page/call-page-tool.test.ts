@@ -6,6 +6,8 @@ import type { ToolContext } from '../../../../lib/tools/define-tool';
 import { createCallPageTool } from '../../../../lib/tools/page/call-page-tool-tool';
 import type { PageRouteResult, PageToolCall, RouteToPage } from '../../../../lib/tools/page/page-router';
 import type { PageTargetStore } from '../../../../lib/tools/page/page-target-store';
+import { z } from 'zod';
+import { defineTool, type Tool } from '../../../../lib/tools/define-tool';
 import { setup, until } from '../../agent/harness';
 
 const URL_ = 'https://shop.example/store';
@@ -181,6 +183,43 @@ describe('call_page_tool', () => {
     expect(text[0]).toMatch(/a: .*Invalid arguments for page tool \\"lookup_order\\": arguments.order must be string/);
     expect(text[1]).toMatch(/b: .*arguments.also is not a parameter of this tool/);
     expect(text[2]).toMatch(/c: .*not a tool the last snapshot of this page listed/);
+  });
+
+  it('text read on another site in its arguments gets a data-flow line, even for an allowed read-only tool', async () => {
+    const shop = fakeShop([lookup]);
+    const readBank = defineTool({
+      name: 'read_bank',
+      description: 'Reads the bank page (a test double).',
+      input: z.object({}),
+      readOnly: true,
+      untrustedOutput: 'page_content',
+      execute: (_input, ctx) => {
+        ctx.reportRead?.({ origin: 'https://bank.example' });
+        return 'Your account code is RC-7741-QXZ-0932.';
+      },
+    }) as Tool;
+    const s = setup({
+      builtins: [shop.tool, readBank],
+      scripts: [
+        call('z', 'lookup_order', { order: 'A1' }),
+        toolCallsReply([{ id: 'r', name: 'read_bank', input: {} }]),
+        call('a', 'lookup_order', { order: 'RC-7741-QXZ-0932' }),
+        textReply('done'),
+      ],
+    });
+    const h = await s.start('look it up', { tabId: 3 });
+    await until(() => asked(s).length === 1);
+    // "Always allow" on this version of the tool: a plain call would not be asked again.
+    await s.runtime.resolveApproval(h.runId, 'z', 'always');
+    await until(() => asked(s).length === 2);
+    expect(asked(s)[1]).toMatchObject({
+      toolCallId: 'a',
+      canAlwaysAllow: false,
+      dataFlows: [expect.objectContaining({ field: 'order' })],
+    });
+    await s.runtime.resolveApproval(h.runId, 'a', 'denied');
+    await h.done;
+    expect(shop.calls.map((c) => c.args)).toEqual([{ order: 'A1' }]);
   });
 
   it('declares every string and number of its arguments as written, for the data-flow gate', () => {
