@@ -9,6 +9,7 @@ import { createWebFeature } from '../lib/background/create-web-feature';
 import { createFolderFeature } from '../lib/background/create-folder-feature';
 import { createLocalFileRefusal, createReadDocumentTab } from '../lib/tools/page/read-document-tab';
 import { createPolicyFeature } from '../lib/background/create-policy-feature';
+import { createSiteToolsRelaySync } from '../lib/background/sync-site-tools-relay';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', {
@@ -24,10 +25,11 @@ export default defineBackground(() => {
   const web = createWebFeature(history);
   const folder = createFolderFeature(web.readDocument, history.service);
   const isFileAccessAllowed = () => chrome.extension.isAllowedFileSchemeAccess();
+  const siteTools = createSiteToolsRelaySync();
   startBackground({
     prompts,
     pageTools: createPageTools({
-      routeToPage: createRouteToPage(),
+      routeToPage: createRouteToPage({ siteTools: siteTools.enabled }),
       readDocumentTab: createReadDocumentTab({
         // The worker's own fetch, unbound it throws "Illegal invocation".
         fetch: (input, init) => fetch(input, init),
@@ -53,5 +55,6 @@ export default defineBackground(() => {
     forgetFolder: folder.forgetAll,
     keptDocuments: history.keptDocuments,
     policy,
+    onSettings: (s) => siteTools.apply(s.useSiteTools === true),
   });
 });

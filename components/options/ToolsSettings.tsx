@@ -11,6 +11,7 @@ import {
 } from './mcp-settings-state';
 import { SectionStatus } from './SectionStatus';
 import { SettingsSection } from './SettingsSection';
+import { SiteToolsSwitch } from './SiteToolsSwitch';
 import { t } from '../ui/t';
 
 const POLL_MS = 1500;
@@ -28,6 +29,7 @@ export function ToolsSettings() {
   const set = (k: keyof McpDraft) => (e: Event) => setDraft({ ...draft, [k]: (e.target as HTMLInputElement).value });
   return (
     <SettingsSection id="tools" description={t('settings_tools_description')}>
+      <SiteToolsSwitch />
       <SectionStatus message={state.message.value} error={state.error.value} />
       <ul class="item-list mcp-servers" aria-label={t('settings_tools_servers')}>
         {state.servers.value.map((s) => (

@@ -19,6 +19,7 @@ import { runDataFlows } from './run-data-flows';
 import type { ApprovalDecision, ApprovalRecord, ToolCallRecord } from './run-journal';
 import { resolveSite } from './run-settings';
 import { checkAccess } from './site-access';
+import { callPolicyOf } from './call-policy';
 
 /** A tool context for the call, with the target it lands on (as located, or as approved). */
 export type CallContext = (signal: AbortSignal, target?: ActionTarget) => ToolContext;
@@ -134,14 +135,19 @@ async function askOrDecide(
     journal: deps.journal,
   });
   const approved: ApprovalVerdict = { verdict: 'approved', ...(target ? { target } : {}) };
+  // Per call for call_page_tool (keyed on the page tool's hash); the tool's name and flags otherwise.
+  const policy = await callPolicyOf(tool, input, target);
   if (!dataFlows.length) {
-    if (!tool.alwaysAsk && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name)))
+    if (!policy.alwaysAsk && (await deps.sitePolicies.isAllowed(siteKey(site), policy.key)))
       return { ...approved, approvedBy: 'always' };
     // Asked once a run per site (fetch_url): an earlier approval of this tool on this site in this run holds.
     if (
-      tool.askOncePerRun &&
+      policy.askOncePerRun &&
       live.snap.approvals.some(
-        (x) => x.toolName === tool.name && x.site === site && (x.status === 'approved' || x.status === 'always'),
+        (x) =>
+          (x.policyKey ?? x.toolName) === policy.key &&
+          x.site === site &&
+          (x.status === 'approved' || x.status === 'always'),
       )
     )
       return { ...approved, approvedBy: 'card' };
@@ -163,9 +169,10 @@ async function askOrDecide(
     ...(target?.shown ? { shown: target.shown } : {}),
     ...(target?.destination ? { destination: target.destination } : {}),
     ...(dataFlows.length ? { dataFlows } : {}),
+    ...(policy.key !== tool.name ? { policyKey: policy.key } : {}),
     // A card that carries read text elsewhere is asked every time: "Always allow" is not offered on it, nor
     // while the organisation's policy turns it off.
-    canAlwaysAllow: !tool.alwaysAsk && !dataFlows.length && (await deps.sitePolicies.offersAlways?.()) !== false,
+    canAlwaysAllow: !policy.alwaysAsk && !dataFlows.length && (await deps.sitePolicies.offersAlways?.()) !== false,
     status: 'pending',
     requestedAt: deps.now(),
   };
@@ -212,8 +219,8 @@ async function decisionOn(
   }
   await resolveApproval(deps, a, decision);
   // A tool that must be asked every time takes "always" as a one-off approval.
-  if (decision === 'always' && !tool.alwaysAsk && !a.dataFlows?.length)
-    await deps.sitePolicies.allow(siteKey(a.site), tool.name);
+  if (decision === 'always' && (a.canAlwaysAllow ?? !tool.alwaysAsk) && !a.dataFlows?.length)
+    await deps.sitePolicies.allow(siteKey(a.site), a.policyKey ?? tool.name);
   return decision;
 }
 

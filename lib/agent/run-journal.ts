@@ -130,6 +130,8 @@ export interface ApprovalRecord {
   dataFlows?: DataFlowFlag[];
   /** False for tools that must be approved every time (click, submit_form). */
   canAlwaysAllow?: boolean;
+  /** What "always allow" and "approved in this run" are keyed on when not the tool's name (a page tool and its hash). */
+  policyKey?: string;
   /** 'cancelled': the run was stopped while it waited. */
   status: 'pending' | ApprovalDecision | 'cancelled';
   requestedAt: number;

@@ -86,6 +86,7 @@ export const requestSchemas = lazyRecord({
       fallbackModels: fallbackModelsSchema.optional(),
       /** Settings → Permissions: the agent may read but not write, click, type, submit, navigate or save. */
       readOnly: z.boolean().optional(),
+      useSiteTools: z.boolean().optional(),
     }),
   /** Exactly what the model was sent at each step of a run ("what the model saw"). */
   'runs.inspect': () => z.object({ runId: id }),

@@ -37,6 +37,8 @@ import { createLinkHandlers } from './handlers/link-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createPermissionHandlers } from './handlers/permission-handlers';
 import { createAccessFor } from './create-access-for';
+import { watchSettings } from './watch-settings';
+import type { Settings } from '../storage/settings-store';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
@@ -69,6 +71,8 @@ export interface BackgroundOptions {
   rememberSettings?: RememberSettings;
   /** Adds to a run's settings from the user's message (e.g. retrieved passages when grounding is on). */
   augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
+  /** Told the settings when the worker starts and after each change (the site-tools relay follows its switch). */
+  onSettings?: (settings: Settings) => void | Promise<void>;
   /** Reads an attached file in the offscreen document, where its bytes are kept (the web feature's reader). */
   readAttached?: ReadAttachedDocument;
   /** Forgets the folder picked in Settings → Documents and takes its documents out of the index ("Delete all data"). */
@@ -140,10 +144,9 @@ export function startBackground(options: BackgroundOptions) {
   void primeLocalTimeZone(sessionTimeZone);
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
-  const { tabwiseDb, agentDb, agentStores, providers, settings, conversations, journal } = openBackgroundStores({
-    now,
-    generateId,
-  });
+  const stores = openBackgroundStores({ now, generateId });
+  const { tabwiseDb, agentDb, agentStores, providers, conversations, journal } = stores;
+  const settings = watchSettings(stores.settings, options.onSettings);
   const { policy } = options;
   const models = createModelResolver({ providers, settings, policy: policy.now });
   const localOrigins = createLocalOriginRules({

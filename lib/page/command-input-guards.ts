@@ -116,4 +116,11 @@ export const commandInputGuards: { [K in PageCommandName]: (input: unknown) => P
     objectAt(input ?? {}, 'input');
     return {};
   },
+  describe_tool(input) {
+    return { name: stringAt(objectAt(input ?? {}, 'input').name, 'name', 64) };
+  },
+  call_tool(input) {
+    const o = objectAt(input ?? {}, 'input');
+    return { name: stringAt(o.name, 'name', 64), args: objectAt(o.args ?? {}, 'args') };
+  },
 };

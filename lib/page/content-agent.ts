@@ -4,6 +4,8 @@ import { pageCallValidators } from './page-call-validators';
 import { pageProtocol } from './page-command';
 import { createPageAgent } from './page-agent';
 import { loadedPageReader } from './page-reader';
+import { createScriptToolsClient } from './script-tools-client';
+import type { ScriptTools } from './page-tools-offered';
 
 /** The agent serving in this frame's isolated world. */
 interface RunningAgent {
@@ -28,7 +30,14 @@ export function startPageAgent(): void {
   if (running?.live()) return;
   // An orphaned copy (the extension was updated or reloaded) must stop answering before this one starts.
   running?.stop();
-  const agent = createPageAgent({ doc: document, docId: newDocumentId(), reader: loadedPageReader });
+  let siteTools: ScriptTools | undefined;
+  const agent = createPageAgent({
+    doc: document,
+    docId: newDocumentId(),
+    reader: loadedPageReader,
+    // Made on first use, and only for commands the background marks (the user turned site tools on).
+    scriptTools: () => (siteTools ??= createScriptToolsClient(window)),
+  });
   // Only the background (no tab, no document, our id) may command the page; other frames and pages cannot.
   const stop = serve(
     pageProtocol,

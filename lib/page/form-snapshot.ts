@@ -1,3 +1,5 @@
+import type { PageToolInfo } from './page-tool-info';
+
 /** The kinds of control a snapshot reports, named after the input type where there is one. */
 export type FieldType =
   | 'text'
@@ -85,6 +87,9 @@ export interface FormSnapshot {
   passwords?: { key: string; label: string; writeOnly: true; form?: string }[];
   /** Says how many invisible characters were taken out of the page's text (e.g. "Removed 3 invisible characters."). */
   notice?: string;
+  /** The tools the page offers of its own (WebMCP), and the line that says so. */
+  pageTools?: PageToolInfo[];
+  offers?: string;
 }
 
 /** Input of the get_form_state tool: it takes none. */

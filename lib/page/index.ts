@@ -27,3 +27,7 @@ export {
 export { undoFill, type UndoResult } from './undo-fill';
 export { clickElement, type ActionResult, type ClickInput } from './click-element';
 export { submitForm, type InvalidField, type SubmitFormInput, type SubmitResult } from './submit-form';
+export { listPageTools, type OfferedTool, type ScriptTools } from './page-tools-offered';
+export { callPageTool } from './call-page-tool';
+export { createScriptToolsClient } from './script-tools-client';
+export { installWebmcpRelay } from './webmcp-relay';

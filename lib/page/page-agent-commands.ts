@@ -20,6 +20,9 @@ import { snapshotForms } from './snapshot-forms';
 import { snapshotPage } from './snapshot-page';
 import { submitForm } from './submit-form';
 import { undoFill } from './undo-fill';
+import { callPageTool } from './call-page-tool';
+import { listPageTools, type ScriptTools } from './page-tools-offered';
+import { offersLine } from './page-tool-info';
 
 /** What read_page answers when the reader script has not been injected into this frame (yet). */
 export const NO_READER_MESSAGE = 'The page reader could not be loaded in this frame.';
@@ -36,11 +39,19 @@ export interface PageCommandOptions {
   reader: () => PageReader | undefined;
   highlightMs?: number;
   onSettled?: (waitedMs: number) => void;
+  /** The tools this frame's scripts registered (navigator.modelContext), where the relay is installed. */
+  scriptTools?: () => ScriptTools | undefined;
+}
+
+/** A snapshot with the tools the page offers, and the line that says so, when it offers any. */
+async function withPageTools<T extends object>(doc: Document, script: ScriptTools | false | undefined, snapshot: T) {
+  const tools = (await listPageTools(doc, script || undefined)).map((t) => t.info);
+  return tools.length ? { ...snapshot, pageTools: tools, offers: offersLine(tools) } : snapshot;
 }
 
 export function createPageCommands(
   state: PageAgentState,
-  { doc, reader, highlightMs, onSettled }: PageCommandOptions,
+  { doc, reader, highlightMs, onSettled, scriptTools }: PageCommandOptions,
 ): Commands {
   const { runs, refs, undos, screenshot, remember, runState, identityNow, assertShown } = state;
   const commands: Commands = {
@@ -52,7 +63,7 @@ export function createPageCommands(
     get_form_state(_input, c) {
       const { allowlist, ...snapshot } = snapshotForms(doc);
       remember(runs, c.runId, { allowlist, labels: new Map(snapshot.fields.map((f) => [f.key, f.label])) }, MAX_RUNS);
-      return snapshot;
+      return withPageTools(doc, c.siteTools && scriptTools?.(), snapshot);
     },
     get_page_state(input, c) {
       const previous = runs.get(c.runId);
@@ -60,7 +71,9 @@ export function createPageCommands(
         previous?.regions?.get(ref) ?? previous?.allowlist.button(ref) ?? previous?.allowlist.form(ref);
       const { state, allowlist, labels, regions } = snapshotPage(doc, input, { refs, scopeOf });
       remember(runs, c.runId, { allowlist, labels, regions }, MAX_RUNS);
-      return state;
+      return input.scope === undefined && !input.offset
+        ? withPageTools(doc, c.siteTools && scriptTools?.(), state)
+        : state;
     },
     async act(input, c) {
       const run = runState(c.runId);
@@ -163,6 +176,17 @@ export function createPageCommands(
       screenshot.masks?.remove();
       screenshot.masks = undefined;
       return { removed };
+    },
+    async describe_tool({ name }, c) {
+      const script = c.siteTools && scriptTools?.();
+      return (await listPageTools(doc, script || undefined)).find((t) => t.info.name === name)?.info ?? null;
+    },
+    async call_tool(input, c) {
+      const script = (c.siteTools && scriptTools?.()) || undefined;
+      return callPageTool(await listPageTools(doc, script), input, c.shown, {
+        ...(highlightMs !== undefined ? { highlightMs } : {}),
+        script,
+      });
     },
     undo(_input, c) {
       const key = `${c.runId}:${c.toolCallId}`;

@@ -50,6 +50,8 @@ export function createPageAgentState(doc: Document) {
   /** What `ref` (of `kind`) names in the run's allowlist now, as a card would show it; undefined when gone or never listed. */
   const identityNow = (allowlist: Allowlist, kind: ShownIdentity['kind'], ref: string): ShownIdentity | undefined => {
     if (kind === 'focus') return focusIdentity(doc);
+    // A page tool is checked by call_tool against the tool as the page offers it now, never by an allowlist.
+    if (kind === 'tool') return undefined;
     if (kind === 'form') {
       const form = allowlist.form(ref);
       return form?.isConnected ? formIdentity(form, ref) : undefined;

@@ -11,6 +11,7 @@ import type {
 } from './page-command';
 import { isPageError } from './page-error';
 import type { PageReader } from './page-reader';
+import type { ScriptTools } from './page-tools-offered';
 
 export { NO_READER_MESSAGE } from './page-agent-commands';
 
@@ -30,6 +31,8 @@ export interface PageAgentOptions {
   highlightMs?: number;
   /** Told how long each action waited for the page to settle (the tasks benchmark subtracts it). */
   onSettled?: (waitedMs: number) => void;
+  /** The tools this frame's scripts registered, where the main-world relay is installed (page-tools-offered.ts). */
+  scriptTools?: () => ScriptTools | undefined;
 }
 
 /**
@@ -37,10 +40,18 @@ export interface PageAgentOptions {
  * click, submit and preview can reach only what that snapshot showed, and the element references never
  * leave the content script. Undo records are kept per fill call so the panel can undo a specific card.
  */
-export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: PageAgentOptions): PageAgent {
+export function createPageAgent({
+  doc,
+  docId,
+  reader,
+  highlightMs,
+  onSettled,
+  scriptTools,
+}: PageAgentOptions): PageAgent {
   const commands = createPageCommands(createPageAgentState(doc), {
     doc,
     reader,
+    ...(scriptTools ? { scriptTools } : {}),
     ...(highlightMs !== undefined ? { highlightMs } : {}),
     ...(onSettled ? { onSettled } : {}),
   });
@@ -95,6 +106,8 @@ export function createPageAgent({ doc, docId, reader, highlightMs, onSettled }: 
       fill_password: (call) => answer('fill_password', call),
       screenshot_prepare: (call) => answer('screenshot_prepare', call),
       screenshot_done: (call) => answer('screenshot_done', call),
+      describe_tool: (call) => answer('describe_tool', call),
+      call_tool: (call) => answer('call_tool', call),
     },
   };
 }

@@ -25,13 +25,14 @@ function isShownList(v: unknown): v is ShownIdentity[] {
       if (typeof s !== 'object' || s === null) return false;
       const o = s as Record<string, unknown>;
       return (
-        (o.kind === 'element' || o.kind === 'field' || o.kind === 'form' || o.kind === 'focus') &&
+        (o.kind === 'element' || o.kind === 'field' || o.kind === 'form' || o.kind === 'focus' || o.kind === 'tool') &&
         isText(o.ref, 500) &&
         isText(o.role, 100) &&
         isText(o.name, 1000) &&
         isOptionalText(o.href, 4000) &&
         isOptionalText(o.action, 4000) &&
-        isOptionalText(o.method, 40)
+        isOptionalText(o.method, 40) &&
+        isOptionalText(o.schema, 10_000)
       );
     })
   );
@@ -43,7 +44,8 @@ function callValidator<K extends PageCommandName>(command: K): Validator<PageCal
   return {
     safeParse(raw) {
       if (typeof raw !== 'object' || raw === null) return failure('Malformed page command.');
-      const { runId, toolCallId, expectDocId, shown, args }: Record<string, unknown> = { ...raw };
+      const { runId, toolCallId, expectDocId, shown, siteTools, args }: Record<string, unknown> = { ...raw };
+      if (siteTools !== undefined && siteTools !== true) return failure('Malformed page command.');
       if (!isId(runId) || !isId(toolCallId) || (expectDocId !== undefined && !isId(expectDocId)))
         return failure('Malformed page command.');
       if (shown !== undefined && !isShownList(shown)) return failure('Malformed page command.');
@@ -56,6 +58,7 @@ function callValidator<K extends PageCommandName>(command: K): Validator<PageCal
             toolCallId,
             ...(expectDocId === undefined ? {} : { expectDocId }),
             ...(shown === undefined ? {} : { shown }),
+            ...(siteTools ? { siteTools } : {}),
             args: checked,
           },
         };
@@ -82,4 +85,6 @@ export const pageCallValidators: Validators<PageRoutes> = {
   fill_password: callValidator('fill_password'),
   screenshot_prepare: callValidator('screenshot_prepare'),
   screenshot_done: callValidator('screenshot_done'),
+  describe_tool: callValidator('describe_tool'),
+  call_tool: callValidator('call_tool'),
 };

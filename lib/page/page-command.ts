@@ -16,6 +16,23 @@ import type { ActInput, ActOutput } from './act-input';
 import type { GetPageStateInput, PageState } from './page-state';
 import type { FillPasswordInput, FillPasswordOutput } from './fill-password';
 import type { ShownIdentity } from './shown-identity';
+import type { PageToolInfo } from './page-tool-info';
+import type { FormToolResult } from './call-form-tool';
+
+/** Input of call_tool: a tool this frame offers, by name, and its arguments (checked against its schema here too). */
+export interface CallToolInput {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** What a page tool answered: a form tool's fill and submission, or a script tool's result as JSON text (capped). */
+export interface CallToolOutput {
+  tool: string;
+  form?: FormToolResult;
+  result?: string;
+  /** The script's result was longer than PAGE_TOOL_LIMITS.resultChars and was cut. */
+  cut?: true;
+}
 
 /** Input of the preview command: the keys a pending fill_form would write. */
 export interface PreviewInput {
@@ -57,6 +74,10 @@ export interface PageCommandMap {
   screenshot_prepare: { input: { refs?: boolean }; output: { masked: number; labelled: number } };
   /** Removes what screenshot_prepare drew. */
   screenshot_done: { input: Record<string, never>; output: { removed: boolean } };
+  /** Read-only: a tool this frame offers now, as the card will show it (null: not offered). */
+  describe_tool: { input: { name: string }; output: PageToolInfo | null };
+  /** Calls a tool this frame offers, if it is still what the card showed. */
+  call_tool: { input: CallToolInput; output: CallToolOutput };
 }
 
 export type PageCommandName = keyof PageCommandMap;
@@ -78,6 +99,8 @@ export const pageCommandNames: { [K in PageCommandName]: true } = {
   fill_password: true,
   screenshot_prepare: true,
   screenshot_done: true,
+  describe_tool: true,
+  call_tool: true,
 };
 
 /** Whether `name` is a page command. */
@@ -92,6 +115,8 @@ export interface PageCall<A> {
   expectDocId?: string;
   /** What the approval card showed of the elements the call acts on: read again at the moment of acting, any change refuses it. */
   shown?: ShownIdentity[];
+  /** "Use the tools sites offer" is on: the agent may ask this frame's relay for the tools its scripts registered. */
+  siteTools?: true;
   args: A;
 }
 

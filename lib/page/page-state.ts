@@ -1,3 +1,4 @@
+import type { PageToolInfo } from './page-tool-info';
 import type { FieldConstraints, FieldOption, FieldType, FieldValue } from './form-snapshot';
 
 /** Input of get_page_state: which part of the page, and which page of the list. */
@@ -74,4 +75,7 @@ export interface PageState {
   /** Set while a dialog is open: its region ref and name. */
   dialog?: { ref: string; name: string };
   notice?: string;
+  /** The tools the page offers of its own (WebMCP), and the line that says so (first page of an unscoped snapshot). */
+  pageTools?: PageToolInfo[];
+  offers?: string;
 }

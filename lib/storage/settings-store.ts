@@ -31,6 +31,11 @@ export interface Settings {
    * change anything runs (lib/agent/site-access.ts). Off by default.
    */
   readOnly?: boolean;
+  /**
+   * "Use the tools sites offer" (Settings → Tools, off by default): a small main-world relay registered at
+   * document start lets pages that register tools in script (navigator.modelContext) offer them to runs.
+   */
+  useSiteTools?: boolean;
 }
 
 export interface SettingsStore {

@@ -47,6 +47,17 @@ export interface WrittenValue {
   value: string;
 }
 
+/**
+ * How one call is asked, where a tool decides it per call (call_page_tool: by the page tool it names): the
+ * key "always allow" and "approved earlier in this run" are recorded under (instead of the tool's name), and
+ * the tool's `alwaysAsk` and `askOncePerRun` for this call.
+ */
+export interface CallPolicy {
+  key: string;
+  alwaysAsk: boolean;
+  askOncePerRun: boolean;
+}
+
 /** What a running tool may know about and use. Everything is injected by the runtime. */
 export interface ToolContext {
   runId: string;
@@ -132,6 +143,8 @@ export interface Tool<I = unknown> {
    * one must be asked; asked after locate. Absent: every call is asked, as `needsApproval` says.
    */
   asksFor?(input: I, ctx: ToolContext): Promise<boolean>;
+  /** This call's policy, from where it was located (absent: the tool's name, `alwaysAsk` and `askOncePerRun`). */
+  callPolicy?(input: I, target: ActionTarget | undefined): Promise<CallPolicy | undefined>;
 }
 
 export interface ToolDefinition<S extends z.ZodType> {
@@ -152,6 +165,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   locate?(input: z.output<S>, ctx: ToolContext): Promise<ActionTarget | undefined>;
   writtenValues?(input: z.output<S>): WrittenValue[];
   asksFor?(input: z.output<S>, ctx: ToolContext): Promise<boolean>;
+  callPolicy?(input: z.output<S>, target: ActionTarget | undefined): Promise<CallPolicy | undefined>;
 }
 
 const toolNamePattern = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;

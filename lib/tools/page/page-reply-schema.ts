@@ -10,6 +10,7 @@ import type { PageAnswer, PageCommandName, PageCommandOutput, PageRoutes } from 
 import type { OutputOf } from '../../messaging/define-protocol';
 import type { Validator } from '../../messaging/validator';
 import { pageStateSchemas } from './page-state-schema';
+import { callToolOutputSchema, pageToolInfoSchema, pageToolsFields } from './page-tool-schema';
 
 const id = z.string().min(1).max(200);
 const fieldValue = z.union([z.string(), z.boolean(), z.array(z.string())]);
@@ -111,6 +112,7 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
         )
         .optional(),
       notice: z.string().optional(),
+      ...pageToolsFields,
     }),
   get_page_state: () => pageStateSchemas().pageStateSchema,
   act: () => pageStateSchemas().actOutputSchema,
@@ -126,13 +128,14 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
     z
       .array(
         z.object({
-          kind: z.enum(['element', 'field', 'form', 'focus']),
+          kind: z.enum(['element', 'field', 'form', 'focus', 'tool']),
           ref: z.string().max(500),
           role: z.string().max(100),
           name: z.string().max(1000),
           href: z.string().max(4000).optional(),
           action: z.string().max(4000).optional(),
           method: z.string().max(40).optional(),
+          schema: z.string().max(10_000).optional(),
         }),
       )
       .max(1000),
@@ -140,6 +143,8 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
   fill_password: () => z.object({ ref: z.string().max(200), filled: z.literal(true) }),
   screenshot_prepare: () => z.object({ masked: z.number().int().min(0), labelled: z.number().int().min(0) }),
   screenshot_done: () => z.object({ removed: z.boolean() }),
+  describe_tool: () => pageToolInfoSchema.nullable(),
+  call_tool: () => callToolOutputSchema,
 });
 
 const failure = z.object({
@@ -173,4 +178,6 @@ export const pageReplyValidators: { [K in PageCommandName]: Validator<OutputOf<P
   fill_password: () => pageAnswerSchema('fill_password'),
   screenshot_prepare: () => pageAnswerSchema('screenshot_prepare'),
   screenshot_done: () => pageAnswerSchema('screenshot_done'),
+  describe_tool: () => pageAnswerSchema('describe_tool'),
+  call_tool: () => pageAnswerSchema('call_tool'),
 });

@@ -1,5 +1,6 @@
 /** What the worker accepts of get_page_state's and the actions' answers (the page is untrusted). */
 import { z } from 'zod';
+import { pageToolsFields } from './page-tool-schema';
 import type { ActOutput } from '../../page/act-input';
 import type { PageChanges } from '../../page/page-changes';
 import type { PageState } from '../../page/page-state';
@@ -84,6 +85,7 @@ function build() {
     ),
     dialog: z.object({ ref: z.string(), name: z.string() }).optional(),
     notice: z.string().optional(),
+    ...pageToolsFields,
   });
 
   const refName = z.object({ ref: z.string(), name: z.string() });

@@ -45,6 +45,8 @@ const snapshotSummary = z.object({
   elements: z.array(z.object({ ref: z.string(), role: z.string(), name: z.string() })).optional(),
   /** Password fields the snapshot listed as write-only: only fill_password reaches them. */
   writeOnlyKeys: z.array(z.string()).optional(),
+  /** The names of the tools the page offered in that snapshot (call_page_tool may call only these). */
+  pageTools: z.array(z.string()).optional(),
 });
 /** What the background keeps of a snapshot: its keys, and what previews show of buttons and forms. */
 export type SnapshotSummary = z.infer<typeof snapshotSummary>;

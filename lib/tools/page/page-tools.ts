@@ -17,6 +17,7 @@ import {
 import { createActTools } from './act-tools';
 import { createFillPasswordTool } from './fill-password-tool';
 import { createScreenshotTool } from './screenshot-tool';
+import { createCallPageTool } from './call-page-tool-tool';
 import { ToolError } from '../tool-error';
 import { pageRouteError, type PageToolCall, type RouteToPage } from './page-router';
 import { createPageTargetStore, type PageTargetStore } from './page-target-store';
@@ -143,5 +144,6 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
     ...createActTools({ onPage, locate, store }),
     createFillPasswordTool({ onPage, locate, store }),
     createScreenshotTool({ onPage }),
+    createCallPageTool({ routeToPage: deps.routeToPage, onPage, store }),
   ] as Tool[];
 }

@@ -18,7 +18,12 @@ import { passwordRefusal } from './password-refusal';
 export interface RouteToPageDeps {
   targets?: PageTargetStore;
   messenger?: PageMessenger;
+  /** Whether "Use the tools sites offer" is on (the page agent then asks its frame's relay for script tools). */
+  siteTools?: () => Promise<boolean>;
 }
+
+/** Commands that list or call the tools a page offers. */
+const SEES_PAGE_TOOLS = new Set<PageCommandName>(['get_page_state', 'get_form_state', 'describe_tool', 'call_tool']);
 
 /** Commands that act on the allowlist of a snapshot, and so must reach the document it was taken in. */
 const ACTS_ON_SNAPSHOT = new Set<PageCommandName>([
@@ -29,10 +34,12 @@ const ACTS_ON_SNAPSHOT = new Set<PageCommandName>([
   'identify',
   'act',
   'fill_password',
+  'describe_tool',
+  'call_tool',
 ]);
 
 /** Commands that only read for a card: what was shown is checked by the commands that act. */
-const READS_FOR_CARD = new Set<PageCommandName>(['preview', 'identify']);
+const READS_FOR_CARD = new Set<PageCommandName>(['preview', 'identify', 'describe_tool']);
 
 /** What the model reads when the snapshot an approval was computed from is no longer the run's snapshot. */
 export const SNAPSHOT_CHANGED =
@@ -71,6 +78,7 @@ function summarize(s: FormSnapshot): SnapshotSummary {
       ...url(f.action),
       ...(f.method ? { method: f.method.slice(0, 20) } : {}),
     })),
+    ...(s.pageTools?.length ? { pageTools: s.pageTools.map((t) => t.name) } : {}),
   };
 }
 
@@ -104,6 +112,13 @@ function outsideSnapshot(
         refusal: `${call.input.action} failed: "${ref}" is not an element of the last page snapshot; call get_page_state to see the refs`,
       };
     }
+    case 'describe_tool':
+    case 'call_tool':
+      // The tools a page offers are an allowlist too: only those the run's last snapshot of this frame listed.
+      if (summary.pageTools?.includes(call.input.name)) return {};
+      return {
+        refusal: `call_page_tool failed: "${call.input.name}" is not a tool the last page snapshot listed; call get_page_state to see what the page offers`,
+      };
     case 'fill_form': {
       const ignored = Object.keys(call.input.updates).filter((k) => !summary.fieldKeys.includes(k));
       return ignored.length ? { ignored } : {};
@@ -172,6 +187,7 @@ export function createRouteToPage(deps: RouteToPageDeps = {}): RouteToPage {
       args,
       ...(expectDocId ? { expectDocId } : {}),
       ...(shown ? { shown } : {}),
+      ...(SEES_PAGE_TOOLS.has(call.toolName) && (await deps.siteTools?.()) ? { siteTools: true as const } : {}),
     };
     const sent = await sendPageCommand(target, call.toolName, pageCall, deps.messenger);
     // One failure type for the whole route: what the send saw is what the tool reads.

@@ -35,5 +35,6 @@ export function summarizePageState(s: PageState): SnapshotSummary {
         ...(r.method ? { method: r.method.slice(0, 20) } : {}),
       })),
     elements: all.map((e) => ({ ref: e.ref, role: e.role.slice(0, 40), name: cut(e.name) })),
+    ...(s.pageTools?.length ? { pageTools: s.pageTools.map((t) => t.name) } : {}),
   };
 }

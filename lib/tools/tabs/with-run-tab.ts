@@ -16,7 +16,8 @@ import type { RunTabAccess } from './run-tab-access';
 /** The page tools that read, and so may be pointed at another of the run's tabs by argument. */
 const TAKES_TAB = new Set(['read_page', 'get_page_state']);
 /** The page tools whose action is a navigation as often as not: the tab is guarded before they act. */
-const GUARDS_TAB = new Set(['click', 'press', 'submit_form']);
+// call_page_tool submits a form tool's form, or runs page code that may navigate: held like a submit.
+const GUARDS_TAB = new Set(['click', 'press', 'submit_form', 'call_page_tool']);
 
 const tabIdArg = z
   .number()
@@ -55,8 +56,15 @@ export function withRunTab(tools: Tool[], access: RunTabAccess): Tool[] {
     const wrapped: Tool = {
       ...tool,
       input: takesTab ? withTabArg(tool.input) : tool.input,
-      // Offered while the run's current tab is a page the extension can script (navigate or open_tab first).
-      offered: (ctx) => access.currentTabScriptable(ctx),
+      // Offered while the run's current tab is a page the extension can script (navigate or open_tab first),
+      // and the tool's own check (call_page_tool: the page offered tools) holds on that tab.
+      offered: async (ctx) => {
+        if (!(await access.currentTabScriptable(ctx))) return false;
+        if (!tool.offered) return true;
+        const tabId = await access.currentTab(ctx);
+        const { frameId: _frame, ...base } = ctx;
+        return tool.offered(tabId === ctx.tabId ? ctx : { ...base, ...(tabId === undefined ? {} : { tabId }) });
+      },
       async execute(input, ctx) {
         const a = await aim(input, ctx);
         const tabId = a.ctx.tabId;

@@ -34,6 +34,18 @@ const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
     buttons: [{ key: 'send', text: 'Send', kind: 'submit', form: 'signup' }],
     forms: [{ key: 'signup', label: 'Sign up' }],
     passwords: [{ key: 'password', label: 'Password', writeOnly: true, form: 'signup' }],
+    pageTools: [
+      {
+        name: 'search',
+        description: 'Finds products',
+        inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+        readOnly: false,
+        source: 'form',
+        action: 'https://a.example/s',
+        method: 'get',
+      },
+    ],
+    offers: 'This page offers: search',
   },
   get_page_state: {
     title: 'T',
@@ -42,6 +54,18 @@ const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
     offset: 0,
     nextOffset: 2,
     notice: 'n',
+    pageTools: [
+      {
+        name: 'search',
+        description: 'Finds products',
+        inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+        readOnly: false,
+        source: 'form',
+        action: 'https://a.example/s',
+        method: 'get',
+      },
+    ],
+    offers: 'This page offers: search',
     elements: [
       {
         ref: 'e1',
@@ -104,6 +128,28 @@ const samples: { [K in PageCommandName]: PageCommandOutput<K> } = {
   fill_password: { ref: 'e2', filled: true },
   screenshot_prepare: { masked: 2, labelled: 5 },
   screenshot_done: { removed: true },
+  describe_tool: {
+    name: 'search',
+    description: 'Finds products',
+    inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+    readOnly: false,
+    source: 'form',
+    action: 'https://a.example/s',
+    method: 'get',
+  },
+  call_tool: {
+    tool: 'search',
+    form: {
+      written: [{ key: 'q', value: 'tea' }],
+      ignored: [],
+      failed: [],
+      submitted: false,
+      reason: 'r',
+      invalid: [{ key: 'q', message: 'm' }],
+    },
+    result: '{}',
+    cut: true,
+  },
 };
 
 describe('pageAnswerSchema', () => {

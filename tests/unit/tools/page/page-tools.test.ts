@@ -49,9 +49,12 @@ describe('createPageTools', () => {
       ['scroll', 'page', true, false, false],
       ['fill_password', 'page', false, true, true],
       ['screenshot', 'page', true, false, false],
+      // Asked per call as the page tool it names says (call-page-tool-tool.test.ts).
+      ['call_page_tool', 'page', false, true, false],
     ]);
-    // fill_password runs only with a password from the user's card, screenshot captures a tab (their own tests).
-    tools.splice(-2);
+    // fill_password runs only with a password from the user's card, screenshot captures a tab, call_page_tool
+    // names a page tool (their own tests).
+    tools.splice(-3);
     for (const t of tools)
       expect(await t.execute({ key: 'k' }, ctx)).toEqual({ ok: true, key: calls.at(-1)?.toolName });
     const acts = new Set(['type', 'select', 'set_value', 'press', 'focus', 'hover', 'scroll']);
