@@ -36,6 +36,7 @@ import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createPermissionHandlers } from './handlers/permission-handlers';
 import { createAccessFor } from './create-access-for';
 import { createSkillHandlers } from './handlers/skill-handlers';
+import { createTaskFeature } from './create-task-feature';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
 import { createLocalOriginRules } from './local-origin-rules';
@@ -145,6 +146,7 @@ export function startBackground(options: BackgroundOptions) {
   });
 
   const attachmentStore = openAttachmentStore();
+  const tasks = createTaskFeature({ now, generateId });
   const imageRefusal = createImageRefusal({ conversations, models });
   const chat = createChatService({
     store: conversations,
@@ -209,6 +211,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createRunHandlers({ journal }),
     ...createLinkHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
+    ...tasks.handlers,
     ...createAgentDataHandlers({
       latency: agentStores.then((s) => s.latency),
       memory: agentStores.then((s) => s.memory),
@@ -233,6 +236,7 @@ export function startBackground(options: BackgroundOptions) {
       providers,
       localOrigins,
       remember: options.rememberSettings,
+      tasks: tasks.store,
     }),
     ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
   };
@@ -260,5 +264,11 @@ export function startBackground(options: BackgroundOptions) {
     });
   });
 
-  registerBrowserEntryPoints({ hasProvider: async () => (await (await providers).list()).length > 0, now });
+  tasks.whenChanged(
+    registerBrowserEntryPoints({
+      hasProvider: async () => (await (await providers).list()).length > 0,
+      now,
+      listTaskNames: tasks.listNames,
+    }),
+  );
 }
