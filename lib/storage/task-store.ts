@@ -65,8 +65,10 @@ export function openTaskStore(name = TASK_DB): TaskStore {
       await (await db()).put('tasks', savedTaskSchema.parse(task));
     },
     async putAll(tasks) {
+      // Every one checked before the transaction starts: a bad one writes none.
+      const checkedAll = tasks.map((t) => savedTaskSchema.parse(t));
       const tx = (await db()).transaction('tasks', 'readwrite');
-      await Promise.all([...tasks.map((t) => tx.store.put(savedTaskSchema.parse(t))), tx.done]);
+      await Promise.all([...checkedAll.map((t) => tx.store.put(t)), tx.done]);
     },
     async delete(id) {
       await (await db()).delete('tasks', id);
