@@ -135,7 +135,8 @@ export function ChatApp({ state }: { state: ChatState }) {
               tasks.showList.value = !tasks.showList.value;
               if (tasks.showList.value) void tasks.load().catch((e: unknown) => console.warn('listing tasks', e));
             }}
-            aria-expanded={tasks.showList.value}
+            // A toggle (pressed while the list shows): History is the header's one disclosure.
+            aria-pressed={tasks.showList.value}
           >
             {t('panel_tasks')}
           </button>
@@ -149,7 +150,9 @@ export function ChatApp({ state }: { state: ChatState }) {
         </header>
         {state.showHistory.value && <ConversationList state={state} history={history} />}
         {tasks.showList.value && <TaskList tasks={tasks} />}
-        {savingTask && <SaveAsTask state={state} tasks={tasks} messageId={savingTask} onDone={() => setSavingTask(null)} />}
+        {savingTask && (
+          <SaveAsTask state={state} tasks={tasks} messageId={savingTask} onDone={() => setSavingTask(null)} />
+        )}
         {/* Heard by screen readers when a card starts waiting for the user (the log's own updates are many). */}
         <div class="sr-only" role="status">
           {waiting ? t(waiting.keys ? 'approval_waiting_announce' : 'approval_waiting_typed', waiting.title) : ''}

@@ -16,7 +16,9 @@ export interface TaskFill {
   values: Record<string, string>;
 }
 
-export function createTaskState(state: Pick<ChatState, 'conversation' | 'modelForNewChat' | 'notice' | 'page' | 'send'>) {
+export function createTaskState(
+  state: Pick<ChatState, 'conversation' | 'modelForNewChat' | 'notice' | 'page' | 'send'>,
+) {
   const tasks = signal<TaskView[]>([]);
   const skipped = signal(0);
   const filling = signal<TaskFill | null>(null);

@@ -86,7 +86,10 @@ export function suggestTaskName(text: string): string {
   return slug || 'task';
 }
 
-export const toTaskView = (task: SavedTask): TaskView => ({ ...task, placeholders: parsePlaceholders(task.instruction) });
+export const toTaskView = (task: SavedTask): TaskView => ({
+  ...task,
+  placeholders: parsePlaceholders(task.instruction),
+});
 
 /** The `/name` being typed at the start of the message box (before the caret), if any. */
 export function taskCommandAt(text: string, caret: number): { query: string } | undefined {

@@ -39,7 +39,10 @@ export function mergeImportedTasks(
   for (const task of incoming) {
     const providerId = task.model && providerHere(task.model.providerId);
     const { model: _model, ...rest } = task;
-    const mapped: SavedTask = { ...rest, ...(task.model && providerId ? { model: { ...task.model, providerId } } : {}) };
+    const mapped: SavedTask = {
+      ...rest,
+      ...(task.model && providerId ? { model: { ...task.model, providerId } } : {}),
+    };
     const same = byName.get(task.name);
     const next = same ? { ...mapped, id: same.id, createdAt: same.createdAt } : mapped;
     if (same && JSON.stringify(same) === JSON.stringify(next)) {
