@@ -106,7 +106,13 @@ export function ChatApp({ state }: { state: ChatState }) {
   }, [switcher]);
   const [editing, setEditing] = useState<string | null>(null);
   const tasks = useMemo(() => createTaskState(state), [state]);
-  useEffect(() => void tasks.load().catch((e: unknown) => console.warn('listing tasks', e)), [tasks]);
+  useEffect(() => {
+    // Listed again when the panel regains focus: tasks are edited in Settings.
+    const reload = () => void tasks.load().catch((e: unknown) => console.warn('listing tasks', e));
+    reload();
+    addEventListener('focus', reload);
+    return () => removeEventListener('focus', reload);
+  }, [tasks]);
   const [savingTask, setSavingTask] = useState<string | null>(null);
   const running = state.running.value;
   const messageActions: MessageActionHandlers = {

@@ -84,10 +84,12 @@ export function createTaskState(
       skipped.value = list.skipped;
     },
     showMenu(q: string) {
-      if (!menuOpen.value || q !== query.value) active.value = 0;
+      const opening = !menuOpen.value;
+      if (opening || q !== query.value) active.value = 0;
       query.value = q;
       menuOpen.value = true;
-      if (!tasks.value.length) void load().catch((e: unknown) => console.warn('listing tasks', e));
+      // Tasks change in Settings too: listed again each time the menu opens.
+      if (opening) void load().catch((e: unknown) => console.warn('listing tasks', e));
     },
     closeMenu() {
       menuOpen.value = false;
