@@ -11,6 +11,7 @@ export default tseslint.config(
       'tests/fixtures/pages/dist',
       'test-results',
       'playwright-report',
+      '.team-server-data',
     ],
   },
   js.configs.recommended,

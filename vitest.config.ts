@@ -23,6 +23,16 @@ export default defineConfig({
         },
       },
       {
+        // The team server (lib/team-server), in Node against Postgres over the wire: one embedded PGlite per file.
+        test: {
+          name: 'team-server',
+          environment: 'node',
+          include: ['tests/team-server/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         // No WxtVitest here: its virtual setup module cannot load in browser mode. Browser tests need no fake APIs.
         // transformers.js is first imported inside the embedding worker; pre-bundled up front, Vite does not
         // discover it mid-run and reload the test.

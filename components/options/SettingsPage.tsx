@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { AboutSettings } from './AboutSettings';
+import { ActivitySettings } from './ActivitySettings';
 import { createAgentSettingsState } from './agent-settings-state';
 import { AssistantSettings } from './AssistantSettings';
 import { DocumentsSettings } from './DocumentsSettings';
@@ -52,6 +53,7 @@ export function SettingsPage({ state }: { state: OptionsState }) {
             <WebSearchSettings />
             <DocumentsSettings />
             <PerformanceSettings />
+            <ActivitySettings />
             <PrivacySettings onImported={onImported} />
             <AboutSettings />
           </>

@@ -27,7 +27,8 @@ export type CountNoun =
   | 'tool'
   | 'result'
   | 'row'
-  | 'grant';
+  | 'grant'
+  | 'day';
 type CountKey = `count_${CountNoun}_${'one' | 'other'}`;
 
 /** A whole number with the UI language's separators ("1,204", "1.204"). */

@@ -69,6 +69,12 @@ export const SETTINGS_SECTIONS = [
     },
   },
   {
+    id: 'activity',
+    get title() {
+      return t('section_activity');
+    },
+  },
+  {
     id: 'privacy',
     get title() {
       return t('section_privacy');

@@ -20,6 +20,7 @@ import { estimateTokens, tokensOf } from './estimate-tokens';
 import type { EstimateTokens } from './run-context';
 import type { TokenCounter } from '../providers/tokens/create-token-counter';
 import type { LatencyStore } from './latency-store';
+import type { ActivitySink } from './record-activity';
 import type { PromptLibrary } from './prompt-library';
 import { replayRunTree } from './replay-run-tree';
 import { runState } from './assemble-snapshot';
@@ -57,6 +58,8 @@ export interface AgentRuntimeOptions {
   skills?: SkillCatalog;
   agents?: SubAgentDefinition[];
   latency?: LatencyStore;
+  /** Receives the activity line of every consequential call (Settings → Activity). */
+  activity?: ActivitySink;
   now?: () => number;
   generateId?: () => string;
   /** A fresh random boundary for a run's untrusted-data blocks (default: 128 bits from crypto). */
@@ -144,6 +147,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     skills: options.skills,
     agents: options.agents ?? [],
     latency: options.latency,
+    ...(options.activity ? { activity: options.activity } : {}),
     now,
     generateId,
     timeZone: options.timeZone ?? LOCAL_TIME_ZONE,

@@ -135,7 +135,8 @@ async function askOrDecide(
   });
   const approved: ApprovalVerdict = { verdict: 'approved', ...(target ? { target } : {}) };
   if (!dataFlows.length) {
-    if (!tool.alwaysAsk && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name))) return approved;
+    if (!tool.alwaysAsk && (await deps.sitePolicies.isAllowed(siteKey(site), tool.name)))
+      return { ...approved, approvedBy: 'always' };
     // Asked once a run per site (fetch_url): an earlier approval of this tool on this site in this run holds.
     if (
       tool.askOncePerRun &&
@@ -143,9 +144,10 @@ async function askOrDecide(
         (x) => x.toolName === tool.name && x.site === site && (x.status === 'approved' || x.status === 'always'),
       )
     )
-      return approved;
+      return { ...approved, approvedBy: 'card' };
     // A call its tool says needs no asking (navigate to an origin already in the run).
-    if (tool.asksFor && !(await tool.asksFor(input, context(signal, target)))) return approved;
+    if (tool.asksFor && !(await tool.asksFor(input, context(signal, target))))
+      return { ...approved, approvedBy: 'not_needed' };
   }
   const preview = await previewOf(tool, input, (s) => context(s, target), signal, deps);
   if (signal.aborted) return cancelled;

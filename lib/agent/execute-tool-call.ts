@@ -9,6 +9,7 @@ import { ToolError } from '../tools/tool-error';
 import { abortable } from './abortable';
 import { parseToolInput } from './build-history';
 import type { ToolOutcome } from './run-journal';
+import type { ApprovalMethod } from './activity-line';
 import { toResultValue } from './to-model-text';
 import type { ToolFailure, ToolResult } from '../core/tool-result';
 
@@ -26,10 +27,12 @@ export interface ToolRunResult {
 
 /**
  * What the approval gate decided: run it (on the target the user approved), denied by the user, cancelled (the
- * run stopped while it waited), or refused before it could act, with the reason the model reads.
+ * run stopped while it waited), or refused before it could act, with the reason the model reads. An approval
+ * given without a card says how (`approvedBy`: an "always allow", a policy, or no asking needed); one given on
+ * the card does not need to, its approval record says so.
  */
 export type ApprovalVerdict =
-  | { verdict: 'approved'; target?: ActionTarget }
+  | { verdict: 'approved'; target?: ActionTarget; approvedBy?: ApprovalMethod }
   | { verdict: 'denied' }
   | { verdict: 'cancelled' }
   | { verdict: 'refused'; refusal: ToolError };

@@ -10,6 +10,7 @@ import type { AgentEvent } from './agent-event';
 import type { ApprovalWaiters } from './approval-waiters';
 import type { TokenCounter } from '../providers/tokens/create-token-counter';
 import type { LatencyStore } from './latency-store';
+import type { ActivitySink } from './record-activity';
 import type { PromptLibrary } from './prompt-library';
 import type { RunJournal, RunSnapshot } from './run-journal';
 import type { ModelRef } from './model-ref';
@@ -31,6 +32,8 @@ export interface RuntimeDeps {
   skills?: SkillCatalog;
   agents: SubAgentDefinition[];
   latency?: LatencyStore;
+  /** Where each consequential call's activity line goes (none: nothing is logged). */
+  activity?: ActivitySink;
   now: () => number;
   generateId: () => string;
   timeZone: string;

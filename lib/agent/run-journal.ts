@@ -14,6 +14,7 @@ import type { RunSettings } from './run-settings';
 import type { ToolResult } from '../core/tool-result';
 import type { UndoOutcome } from '../core/run-part';
 import type { ModelRef } from './model-ref';
+import type { ApprovalMethod } from './activity-line';
 
 export interface RunRecord {
   id: string;
@@ -100,6 +101,8 @@ export interface ToolCallRecord {
   outcome?: ToolOutcome;
   /** Where the text of its output came from (web origins), for the data-flow check of later writes. */
   reads?: ReadSource[];
+  /** How a call approved without a card came to run (journaled when it starts, for its activity line). */
+  approvedBy?: ApprovalMethod;
   /** What the user's Undo of this call did (fill_form), once they used it. */
   undo?: UndoOutcome;
   startedAt?: number;

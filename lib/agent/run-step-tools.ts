@@ -7,7 +7,9 @@
 import { askDocumentPassword } from './document-password-prompt';
 import type { ActionTarget, ReadSource, Tool, ToolContext } from '../tools/define-tool';
 import { approveCall } from './approve-call';
-import { executeToolCall, type ToolRunResult } from './execute-tool-call';
+import { executeToolCall, type ApprovalVerdict, type ToolRunResult } from './execute-tool-call';
+import type { GateOutcome } from './describe-activity';
+import { recordActivity } from './record-activity';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { StepRecord, ToolCallRecord } from './run-journal';
 import { resolveSite } from './run-settings';
@@ -85,16 +87,12 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
   const tools = activeTools(live, deps);
   const tool = tools.find((t) => t.name === rec.toolName);
   if (rec.status === 'running' && !tool?.readOnly) {
-    return record(
-      live,
-      deps,
-      rec,
-      { result: { error: UNKNOWN_OUTCOME }, isError: true, outcome: 'unknown' },
-      'unknown',
-    );
+    await record(live, deps, rec, { result: { error: UNKNOWN_OUTCOME }, isError: true, outcome: 'unknown' }, 'unknown');
+    return recordActivity(live, deps, rec, tool, {});
   }
   const reads: ReadSource[] = [];
   let approved: ActionTarget | undefined;
+  let gate: GateOutcome = {};
   const context = (signal: AbortSignal, target?: ActionTarget): ToolContext => ({
     runId: live.snap.run.id,
     toolCallId: rec.toolCallId,
@@ -121,7 +119,12 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     checkAccess: (t) => checkAccess(deps.accessFor, t, resolveSite(live.snap.run.settings)),
     approve: async (t, input) => {
       const v = await approveCall(live, deps, rec, t, input, context);
-      if (v.verdict === 'approved') approved = v.target;
+      gate = gateOutcome(v);
+      if (v.verdict === 'approved') {
+        approved = v.target;
+        // Journaled with the call when it starts, so a line written after a restart still says how.
+        if (v.approvedBy) rec.approvedBy = v.approvedBy;
+      }
       return v;
     },
     markRunning: async () => {
@@ -138,7 +141,15 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     reads.push({ origin: approved?.origin ?? `tool:${rec.toolName}` });
   if (reads.length) rec.reads = reads;
   await record(live, deps, rec, result, 'done');
+  await recordActivity(live, deps, rec, tool, gate);
 }
+
+/** What the activity line needs of the gate's verdict. */
+const gateOutcome = (v: ApprovalVerdict): GateOutcome => ({
+  verdict: v.verdict,
+  ...(v.verdict === 'approved' && v.approvedBy ? { approvedBy: v.approvedBy } : {}),
+  ...(v.verdict === 'approved' && v.target ? { target: v.target } : {}),
+});
 
 async function record(
   live: LiveRun,

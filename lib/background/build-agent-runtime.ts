@@ -18,6 +18,7 @@ import type { ModelResolver } from './model-resolver';
 import type { BackgroundStores } from './open-background-stores';
 import { createTokenCounter } from '../providers/tokens/create-token-counter';
 import { fetchEncoding } from './fetch-encoding';
+import type { ActivitySink } from '../agent/record-activity';
 
 export interface AgentRuntimeParts {
   agentStores: BackgroundStores['agentStores'];
@@ -34,6 +35,8 @@ export interface AgentRuntimeParts {
   accessFor?: AccessFor;
   onRunStart(): void;
   onEvent(event: AgentEvent): void;
+  /** Where each consequential call's activity line goes (Settings → Activity). */
+  activity?: ActivitySink;
   /** Narrows the "always allow" grants by the organisation's policy (create-policy-feature.ts). */
   gateGrants?: (store: SitePolicyStore) => SitePolicyStore;
 }
@@ -77,6 +80,7 @@ export function buildAgentRuntime(p: AgentRuntimeParts): Promise<AgentRuntime> {
       skills: p.skills,
       agents,
       latency: s.latency,
+      ...(p.activity ? { activity: p.activity } : {}),
       now: p.now,
       generateId: p.generateId,
       tokenCounter: createTokenCounter({ loadEncoding: fetchEncoding }),

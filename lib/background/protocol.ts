@@ -26,6 +26,7 @@ import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
+import type { ActivityPage } from '../agent/activity-store';
 import type { PolicyReading } from '../policy/managed-policy';
 import type { TeamServerPolicy } from '../policy/team-server';
 import type { TaskView } from '../core/saved-task';
@@ -135,6 +136,10 @@ export interface ProtocolResponses {
   'webSearch.save': WebSearchView;
   /** One real search: how many results came back and how long it took (a failure is an error, in the user's words). */
   'webSearch.test': { results: number; ms: number };
+  /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */
+  'activity.list': ActivityPage & { retentionDays: number };
+  'activity.export': { text: string; fileName: string; count: number };
+  'activity.setRetention': { retentionDays: number };
 }
 
 /** What Settings and the panel show of the organisation's policy. */

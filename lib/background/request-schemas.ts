@@ -6,6 +6,7 @@
 import { lazyRecord } from '../util/lazy-record';
 import { z } from 'zod';
 import { RUN_LIMITS } from '../agent/run-settings';
+import { RETENTION_DAYS } from '../agent/activity-store';
 import { providerInputSchema, providerTestSchema } from '../core/provider-config';
 import { indexSettingsPatchSchema } from '../retrieval/index-settings';
 import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-request-schemas';
@@ -182,4 +183,16 @@ export const requestSchemas = lazyRecord({
   'webSearch.save': () => webSearchInputSchema,
   /** "Test connection": one search with the form's values (without a typed key, the saved one; the key never comes back). */
   'webSearch.test': () => webSearchInputSchema,
+  /** Settings → Activity: search (words that must all appear), export what it matches, and the days kept. */
+  'activity.list': () =>
+    z.object({ text: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
+  'activity.export': () => z.object({ format: z.enum(['csv', 'json']), text: z.string().max(500).optional() }),
+  'activity.setRetention': () =>
+    z.object({
+      days: z
+        .number()
+        .int(say('activity_retention_whole'))
+        .min(RETENTION_DAYS.min, { error: () => t('activity_retention_min', formatInteger(RETENTION_DAYS.min)) })
+        .max(RETENTION_DAYS.max, { error: () => t('activity_retention_max', formatInteger(RETENTION_DAYS.max)) }),
+    }),
 });

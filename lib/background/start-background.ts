@@ -3,6 +3,8 @@
  * service, and registers every listener synchronously (MV3 only delivers events to listeners added in the
  * worker's first turn). Unfinished runs resume as soon as the worker wakes, whatever woke it.
  */
+import type { IDBPDatabase } from 'idb';
+import type { AgentDb } from '../agent/agent-db';
 import { clearAgentData } from '../agent/clear-agent-data';
 import type { PromptLibrary } from '../agent/prompt-library';
 import type { RunSettings } from '../agent/run-settings';
@@ -39,6 +41,7 @@ import { createSkillHandlers } from './handlers/skill-handlers';
 import { createTaskFeature } from './create-task-feature';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
+import { createActivityFeature } from './create-activity-feature';
 import { createLocalOriginRules } from './local-origin-rules';
 import { createModelResolver } from './model-resolver';
 import { createUndoRecorder, recordingUndo } from './record-undo-outcome';
@@ -96,6 +99,10 @@ function keepingOf(
   });
 }
 
+/** "Delete all data" beyond the conversations: the agent's database, then each store that clears itself. */
+const clearStores = (agentDb: Promise<IDBPDatabase<AgentDb>>, stores: Array<{ clear(): Promise<void> }>) => async () =>
+  void (await Promise.all([clearAgentData(await agentDb), ...stores.map((s) => s.clear())]));
+
 const RESUME_ALARM = 'tabwise-resume';
 /** Where the machine's time zone name waits for the next worker (local-time-zone.ts: no Intl at start). */
 const TIME_ZONE_KEY = 'tabwise.timeZone';
@@ -103,6 +110,32 @@ const sessionTimeZone = {
   read: async () => (await chrome.storage.session.get(TIME_ZONE_KEY))[TIME_ZONE_KEY] as string | undefined,
   write: (name: string) => chrome.storage.session.set({ [TIME_ZONE_KEY]: name }),
 };
+
+/** The worker's listeners, added in its first turn: the pages' typed protocol, the panel's Port, the resume alarm. */
+function listen(handlers: Handlers, chat: ChatService, woke: Promise<unknown>) {
+  const self = selfOf(chrome.runtime);
+  // The extension's pages: the typed background protocol (validated, sender-checked, enveloped by the kit).
+  serve(
+    backgroundProtocol,
+    { validators: requestSchemas, handlers, from: 'extension-page', self },
+    chrome.runtime.onMessage,
+  );
+  chrome.runtime.onConnect.addListener((port) => {
+    if (port.name !== PANEL_PORT || !senderIs(port.sender ?? {}, 'extension-page', self)) {
+      port.disconnect();
+      return;
+    }
+    // Attach now: a Port drops messages that arrive before a listener exists.
+    chat.attach(port);
+  });
+  chrome.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name !== RESUME_ALARM) return;
+    // Waking the worker already resumed unfinished runs; once none is left the alarm is not needed.
+    void woke.then(() => {
+      if (chat.liveRunCount() === 0) void chrome.alarms.clear(RESUME_ALARM);
+    });
+  });
+}
 
 export function startBackground(options: BackgroundOptions) {
   void primeLocalTimeZone(sessionTimeZone);
@@ -125,6 +158,7 @@ export function startBackground(options: BackgroundOptions) {
 
   const mcp = createMcpFeature({ now, generateId, secretsDb: tabwiseDb, isAllowed: policy.mcpAllowed });
   policy.onChange(() => void mcp.policyChanged().catch((e: unknown) => console.warn('MCP policy change', e)));
+  const activity = createActivityFeature({ conversations, now });
 
   const skills = createSkillCatalog(options.prompts, {
     list: async () => ((await (await settings).get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),
@@ -142,6 +176,7 @@ export function startBackground(options: BackgroundOptions) {
     accessFor: createAccessFor(settings, policy.siteAccess),
     onRunStart: () => void chrome.alarms.create(RESUME_ALARM, { periodInMinutes: 0.5 }),
     onEvent: releaseOnFinish(originGuard),
+    activity: activity.sink,
     gateGrants: policy.gateGrants,
   });
 
@@ -174,6 +209,7 @@ export function startBackground(options: BackgroundOptions) {
     chat,
     pageTargets,
     attachments: keeping,
+    activity,
   });
   const conversationEdits = createConversationEditHandlers({
     conversations,
@@ -196,10 +232,7 @@ export function startBackground(options: BackgroundOptions) {
       chat,
       pageTargets,
       ...(options.forgetFolder ? { forgetFolder: options.forgetFolder } : {}),
-      clearAgentData: async () =>
-        Promise.all([clearAgentData(await agentDb), searchTraces.clear(), attachmentStore.clear()]).then(
-          () => undefined,
-        ),
+      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity]),
     }),
     ...(options.readAttached
       ? createAttachmentHandlers({
@@ -223,6 +256,7 @@ export function startBackground(options: BackgroundOptions) {
     }),
     ...createSearchTraceHandlers({ traces: searchTraces }),
     ...createMcpHandlers({ mcp }),
+    ...activity.handlers,
     ...createDataTransferHandlers({
       conversations,
       attachments: attachmentStore,
@@ -241,29 +275,7 @@ export function startBackground(options: BackgroundOptions) {
     ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
   };
 
-  const self = selfOf(chrome.runtime);
-  // The extension's pages: the typed background protocol (validated, sender-checked, enveloped by the kit).
-  serve(
-    backgroundProtocol,
-    { validators: requestSchemas, handlers, from: 'extension-page', self },
-    chrome.runtime.onMessage,
-  );
-  chrome.runtime.onConnect.addListener((port) => {
-    if (port.name !== PANEL_PORT || !senderIs(port.sender ?? {}, 'extension-page', self)) {
-      port.disconnect();
-      return;
-    }
-    // Attach now: a Port drops messages that arrive before a listener exists.
-    chat.attach(port);
-  });
-  chrome.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name !== RESUME_ALARM) return;
-    // Waking the worker already resumed unfinished runs; once none is left the alarm is not needed.
-    void woke.then(() => {
-      if (chat.liveRunCount() === 0) void chrome.alarms.clear(RESUME_ALARM);
-    });
-  });
-
+  listen(handlers, chat, woke);
   tasks.whenChanged(
     registerBrowserEntryPoints({
       hasProvider: async () => (await (await providers).list()).length > 0,

@@ -30,6 +30,7 @@ const SECTIONS = [
   'Web search',
   'Documents',
   'Performance',
+  'Activity',
   'Privacy & data',
   'About',
 ];

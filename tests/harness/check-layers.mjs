@@ -13,6 +13,9 @@ import { fileURLToPath } from 'node:url';
 
 /** lib/README.md "Folder layout", top (0) to bottom: a folder may import only from its own rank or below. */
 export const folderRanks = {
+  // The team server (Node only) sits above everything, so no extension code can import it; it may import the
+  // pure shared code below it (the chunker, the embedder, the snippets).
+  'team-server': -1,
   entrypoints: 0,
   components: 0,
   background: 1,
@@ -157,7 +160,7 @@ function main() {
   const { files, edges, cycles, violations } = analyzeLayers();
   const headings = {
     upward:
-      'imports from a folder above (lib/README.md "Folder layout": entrypoints, components → background → agent → tools → providers, page, retrieval → storage, messaging → core → util):',
+      'imports from a folder above (lib/README.md "Folder layout": team-server → entrypoints, components → background → agent → tools → providers, page, retrieval → storage, messaging → core → util):',
     cycle: 'same-rank imports inside a folder cycle:',
     unlisted: 'imports from or into a lib/ folder lib/README.md does not list:',
   };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint and folder layering side by side (each is one process on one core), the build
-// (alone: it rewrites the .wxt types tsc reads), then unit and browser-mode tests side by side (the browser tests leave a core idle about 40% of their
-// time, which the unit tests take), then end-to-end tests. Every stage runs even if an earlier one failed,
+// (alone: it rewrites the .wxt types tsc reads), then unit, browser-mode and team-server tests side by side (the
+// browser tests leave a core idle about 40% of their time, which the others take), then end-to-end tests. Every stage runs even if an earlier one failed,
 // so one run shows everything; the last line is the totals.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -45,6 +45,25 @@ const stages = [
       `--outputFile=${reports}/browser.json`,
     ],
     report: `${reports}/browser.json`,
+    kind: 'vitest',
+    group: 'tests',
+  },
+  {
+    // The team server against Postgres over the wire: one embedded PGlite per file, files one after another
+    // (each PGlite takes a core while it starts). Beside unit and browser tests: it uses about half a core.
+    name: 'team-server',
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'team-server',
+      '--no-file-parallelism',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${reports}/team-server.json`,
+    ],
+    report: `${reports}/team-server.json`,
     kind: 'vitest',
     group: 'tests',
   },

@@ -1,6 +1,9 @@
 import { fieldsOf, isRecord, list, str } from './card-guards';
 import type { PageToolOutput } from '../../../lib/tools/page/page-tools';
 import { optionsOf, showFieldValue, type FieldOption } from './show-field-value';
+import { isSensitiveLabel, MASK } from '../../../lib/util/sensitive-label';
+
+export { isSensitiveLabel, MASK };
 
 export interface FormFieldRow {
   key: string;
@@ -22,21 +25,6 @@ export interface FormStateSummary {
   fields: FormFieldRow[];
   buttons: { key: string; text: string; kind: string }[];
   notice?: string;
-}
-
-/**
- * Labels that name a secret. The page agent leaves passwords, cards and one-time codes out of snapshots
- * already (lib/page/is-sensitive-field.ts); this is the panel's own second line, so a page that slips one
- * through under a plain type still does not get its value drawn on screen.
- */
-const SENSITIVE =
-  /pass.?word|passwd|\bpwd\b|\bpin\b|card.?(num|no\b|number)|credit.?card|\bcvc|\bcvv|security.?code|\botp\b|one.?time|verification.?code|\bssn\b|social.?security|secret|token|api.?key/i;
-
-export const MASK = '••••••';
-
-/** Whether a field's value is hidden on the card (its label or key names a secret, or it is a password field). */
-export function isSensitiveLabel(label: string, key: string, type: string): boolean {
-  return type === 'password' || SENSITIVE.test(`${label} ${key}`.replace(/[_-]/g, ' '));
 }
 
 /** get_form_state's output, checked field by field. */

@@ -16,6 +16,8 @@ export interface ConversationHandlerDeps {
   pageTargets?: Pick<PageTargetForgetter, 'forgetRuns'>;
   /** The files attached to its messages. */
   attachments?: Pick<AttachmentStore, 'deleteConversation'>;
+  /** The Activity log: the conversation's lines stay, without their page text. */
+  activity?: { forgetConversation(conversationId: string): Promise<void> };
 }
 
 export function createConversationHandlers(
@@ -33,12 +35,13 @@ export function createConversationHandlers(
       if (deps.chat.isRunning(id)) await deps.chat.stop(id);
       await (await deps.conversations).deleteConversation(id);
       // The conversation's run journals go with it, and what the page tools kept about those runs:
-      // nothing of a deleted conversation stays behind.
+      // nothing of a deleted conversation stays behind but its activity lines, stripped of page text.
       const journal = await deps.journal;
       const runIds = (await journal.listRuns(id)).map((r) => r.id);
       await journal.deleteConversation(id);
       await deps.pageTargets?.forgetRuns(runIds);
       await deps.attachments?.deleteConversation(id);
+      await deps.activity?.forgetConversation(id);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * data.deleteAll: "Delete all data" in settings. Conversations and their messages, every run journal,
- * memories, site approvals ("always allow"), telemetry, what the page tools kept about runs, and the folder
+ * memories, site approvals ("always allow"), telemetry, the Activity log, what the page tools kept about runs, and the folder
  * picked in Settings → Documents (its handle and its documents in the index) are deleted;
  * providers, keys and settings stay, so the assistant still works afterwards.
  */

@@ -32,6 +32,9 @@ export interface ChunkOptions {
   overlapTokens?: number;
 }
 
+/** How pages are chunked for the index: the extension's engine and the team server use the same sizes. */
+export const PAGE_CHUNKING: Readonly<Required<ChunkOptions>> = { maxTokens: 256, overlapTokens: 32 };
+
 /** Options of the synchronous `chunkText`. */
 export interface SyncChunkOptions extends ChunkOptions {
   /** Default `estimateTokens`. */

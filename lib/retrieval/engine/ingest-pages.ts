@@ -1,6 +1,6 @@
 import type { CapturedPage, OffscreenResponses } from '../offscreen-protocol';
 import { pageKeyOf } from '../page-key';
-import { chunkText, chunkTextWithTokenizer, embeddingText } from './chunk-text';
+import { chunkText, chunkTextWithTokenizer, embeddingText, PAGE_CHUNKING } from './chunk-text';
 import type { EngineContext } from './engine-context';
 import { embeddersOf } from './embedders-of';
 import { embeddedTextsOf, forgetVectorsQuietly } from './forget-vectors';
@@ -19,7 +19,7 @@ import type { ModelSlot } from './model-slot';
  * small beside embedding it. Only when the worker could not load the tokenizer are sizes estimated
  * (about 4 characters a token), which stats report and the console warns about.
  */
-const CHUNKING = { maxTokens: 256, overlapTokens: 32 };
+const CHUNKING = PAGE_CHUNKING;
 
 /** Chunks, embeds and indexes pages; answers once they are persisted. */
 export async function ingestPages(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_SECTIONS, sectionOfHash } from '../../../components/options/settings-sections';
 
 describe('settings sections', () => {
-  it('are the thirteen the page links to, in order', () => {
+  it('are the fourteen the page links to, in order', () => {
     expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual([
       'Models',
       'Assistant',
@@ -15,6 +15,7 @@ describe('settings sections', () => {
       'Web search',
       'Documents',
       'Performance',
+      'Activity',
       'Privacy & data',
       'About',
     ]);

@@ -76,6 +76,23 @@ describe('check-layers', () => {
     expect(violations.map((v) => v.kind)).toEqual(['cycle', 'cycle']);
   });
 
+  it('keeps the team server out of the extension: nothing imports lib/team-server, which may import shared code', () => {
+    const root = tree({
+      'lib/team-server/start.ts': "import { chunkText } from '../retrieval/engine/chunk';\nexport const s = chunkText;",
+      'lib/retrieval/engine/chunk.ts': 'export const chunkText = 1;',
+      'entrypoints/background.ts': "import { s } from '../lib/team-server/start';",
+      'components/x.ts': "import type { S } from '../lib/team-server/types';",
+      'lib/team-server/types.ts': 'export type S = 1;',
+      'lib/util/u.ts': "import { s } from '../team-server/start';",
+    });
+    expect(folderOf('lib/team-server/db/migrate.ts')).toBe('team-server');
+    expect(analyzeLayers(root).violations.map(formatViolation)).toEqual([
+      'components/x.ts: imports lib/team-server/types.ts (components → team-server)',
+      'entrypoints/background.ts: imports lib/team-server/start.ts (entrypoints → team-server)',
+      'lib/util/u.ts: imports lib/team-server/start.ts (util → team-server)',
+    ]);
+  });
+
   it('flags a lib/ folder the layout does not list', () => {
     const root = tree({ 'lib/ui/x.ts': "import { a } from '../agent/a';", 'lib/agent/a.ts': 'export const a = 1;' });
     expect(analyzeLayers(root).violations.map((v) => v.kind)).toEqual(['unlisted']);

@@ -1,0 +1,18 @@
+/** The API's error body, and the mapping of database and domain errors onto it. */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ScopeRefused } from '../documents/store-document';
+
+export type ApiErrorCode =
+  'unauthorized' | 'forbidden' | 'not_found' | 'invalid_request' | 'payload_too_large' | 'queue_full' | 'internal';
+
+export const apiError = <S extends ContentfulStatusCode>(c: Context, status: S, code: ApiErrorCode, message: string) =>
+  c.json({ error: { code, message } }, status);
+
+/** A thrown error as the answer: policy refusals are 403, anything unexpected 500 without its details. */
+export function answerThrown(c: Context, error: unknown) {
+  const pgCode = (error as { code?: unknown })?.code;
+  if (error instanceof ScopeRefused || pgCode === '42501') return apiError(c, 403, 'forbidden', 'not allowed here');
+  console.error('team-server: request failed', error);
+  return apiError(c, 500, 'internal', 'the server could not answer');
+}

@@ -1,0 +1,153 @@
+/**
+ * The API's shapes: zod schemas that validate every input and, through @hono/zod-openapi, are the OpenAPI
+ * description served at /openapi.json. One definition for both, so the description cannot drift from what is checked.
+ */
+import { z } from '@hono/zod-openapi';
+
+/** Text Postgres can store and a person could have written: no NUL, no other C0 control but tab and line breaks. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const cleanText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !CONTROL.test(s), 'control characters are not allowed');
+
+const Id = z.uuid().openapi({ example: '0b6c5e52-6f1f-4a1b-9a38-2f7c9a9d2f10' });
+const Scope = z.enum(['user', 'team', 'platform']);
+const Status = z.enum(['queued', 'indexing', 'indexed', 'failed']);
+
+export const ErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi('Error');
+
+export const DocumentSchema = z
+  .object({
+    id: Id,
+    scope: Scope,
+    teamId: Id.nullable(),
+    ownerId: Id,
+    title: z.string(),
+    sourceUrl: z.string().nullable(),
+    contentHash: z.string(),
+    lang: z.string().nullable(),
+    status: Status,
+    error: z.string().nullable(),
+    attempts: z.number().int(),
+    chunkCount: z.number().int(),
+    model: z.string().nullable(),
+    createdAt: z.string(),
+    indexedAt: z.string().nullable(),
+  })
+  .openapi('Document');
+
+export const DocumentWithPassagesSchema = DocumentSchema.extend({ passages: z.array(z.string()) }).openapi(
+  'DocumentWithPassages',
+);
+
+/** At most this many characters in one upload, however they are split into passages. */
+export const MAX_UPLOAD_CHARS = 2_000_000;
+
+export const UploadSchema = z
+  .object({
+    scope: Scope.default('team'),
+    teamId: Id.optional(),
+    title: cleanText(500).pipe(z.string().trim().min(1)),
+    sourceUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(4096)
+      .optional(),
+    lang: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/)
+      .max(35)
+      .optional(),
+    /** A whole text, or… */
+    text: cleanText(MAX_UPLOAD_CHARS).optional(),
+    /** …the passages a person chose (each indexed on its own). */
+    passages: z.array(cleanText(MAX_UPLOAD_CHARS)).min(1).max(1000).optional(),
+  })
+  .refine((u) => (u.text === undefined) !== (u.passages === undefined), 'give either text or passages')
+  .refine((u) => (u.scope === 'platform') === (u.teamId === undefined), 'teamId is required except for platform scope')
+  .refine(
+    (u) => (u.text ?? u.passages?.join('') ?? '').length <= MAX_UPLOAD_CHARS,
+    `at most ${MAX_UPLOAD_CHARS} characters in one upload`,
+  )
+  .refine((u) => (u.text ?? u.passages?.join('') ?? '').trim().length > 0, 'the document is empty')
+  .openapi('Upload');
+
+export const UploadResultSchema = z
+  .object({ document: DocumentSchema, duplicate: z.boolean() })
+  .openapi('UploadResult');
+
+export const ListQuerySchema = z.object({
+  teamId: Id.optional(),
+  scope: Scope.optional(),
+  status: Status.optional(),
+  before: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const IdParamSchema = z.object({ id: Id.openapi({ param: { name: 'id', in: 'path' } }) });
+
+export const SearchSchema = z
+  .object({
+    query: cleanText(2000).pipe(z.string().trim().min(1)),
+    teamId: Id.optional(),
+    scopes: z.array(Scope).min(1).max(3).optional(),
+    documentIds: z.array(Id).min(1).max(100).optional(),
+    authorIds: z.array(Id).min(1).max(100).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    limit: z.number().int().min(1).max(50).default(10),
+    minScore: z.number().min(0).max(1).default(0.05),
+  })
+  .openapi('Search');
+
+export const SearchHitSchema = z
+  .object({
+    chunkId: z.string(),
+    documentId: Id,
+    title: z.string(),
+    sourceUrl: z.string().nullable(),
+    scope: Scope,
+    teamId: Id.nullable(),
+    authorId: Id,
+    score: z.number(),
+    snippet: z.object({ text: z.string(), highlights: z.array(z.tuple([z.number(), z.number()])) }),
+    citation: z.object({
+      documentId: Id,
+      position: z.number().int(),
+      passage: z.number().int(),
+      headingPath: z.array(z.string()),
+    }),
+  })
+  .openapi('SearchHit');
+
+export const SearchResultSchema = z
+  .object({ results: z.array(SearchHitSchema), model: z.string(), miss: z.boolean() })
+  .openapi('SearchResult');
+
+export const MeSchema = z
+  .object({
+    user: z.object({ id: Id, email: z.string(), displayName: z.string(), platformAdmin: z.boolean() }),
+    teams: z.array(z.object({ id: Id, name: z.string(), role: z.enum(['member', 'admin']) })),
+  })
+  .openapi('Me');
+
+export const NewTokenSchema = z.object({ name: cleanText(200).default('') }).openapi('NewToken');
+export const TokenSchema = z.object({ id: Id, token: z.string() }).openapi('Token');
+
+export const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.enum(['embedded', 'external']),
+    model: z.string(),
+    queue: z.object({ waiting: z.number().int(), capacity: z.number().int() }),
+    /** Searches of the last 15 minutes. */
+    searches: z.object({
+      count: z.number().int(),
+      misses: z.number().int(),
+      p50Ms: z.number().nullable(),
+      p95Ms: z.number().nullable(),
+    }),
+  })
+  .openapi('Health');

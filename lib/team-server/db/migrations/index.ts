@@ -1,0 +1,12 @@
+/** Every schema migration, in order. A released migration is never edited: a change is a new one. */
+import { migration001 } from './001-scopes-and-documents';
+import { migration002 } from './002-search-traces';
+
+/** One versioned step of the schema. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002];

@@ -1,0 +1,75 @@
+/**
+ * One ingestion job: a document's passages chunked, embedded and written as its owner, so the worker goes
+ * through the same row-level security as a request. Re-running it replaces the document's chunks of this model
+ * (a retried job never indexes anything twice).
+ */
+import type pg from 'pg';
+import type { Embedder } from '../../retrieval/embedder-contract';
+import { withCaller } from '../db/with-caller';
+import { vectorLiteral } from '../search/vector-sql';
+import { chunkPassages } from './chunk-passages';
+
+/** What a job carries: ids only; the text stays in the database. */
+export interface IngestJob {
+  documentId: string;
+  ownerId: string;
+}
+
+/** 'gone' when the document was deleted before (or while) it was indexed. */
+export type IndexOutcome = { indexed: number } | 'gone';
+
+export async function indexDocument(pool: pg.Pool, embedder: Embedder, job: IngestJob): Promise<IndexOutcome> {
+  const caller = { userId: job.ownerId };
+  const doc = await withCaller(pool, caller, async (tx) => {
+    const { rows } = await tx.query<{ passages: string[] }>(
+      `UPDATE documents SET status = 'indexing', attempts = attempts + 1 WHERE id = $1 RETURNING passages`,
+      [job.documentId],
+    );
+    return rows[0];
+  });
+  if (!doc) return 'gone';
+  const chunks = await chunkPassages(doc.passages, embedder);
+  const vectors = await embedder.embed(chunks.map((c) => c.embedText));
+  return withCaller(pool, caller, async (tx) => {
+    const still = await tx.query('SELECT 1 FROM documents WHERE id = $1 FOR UPDATE', [job.documentId]);
+    if (still.rowCount === 0) return 'gone' as const;
+    await tx.query('DELETE FROM chunks WHERE document_id = $1 AND model = $2', [job.documentId, embedder.modelId]);
+    if (chunks.length > 0) {
+      await tx.query(
+        `INSERT INTO chunks (document_id, position, passage, heading_path, text, token_count, model, embedding)
+         SELECT $1, c.position, c.passage, ARRAY(SELECT jsonb_array_elements_text(c.headings::jsonb)), c.text,
+                c.tokens, $2, c.embedding::vector
+           FROM unnest($3::int[], $4::int[], $5::text[], $6::text[], $7::int[], $8::text[])
+                AS c(position, passage, headings, text, tokens, embedding)`,
+        [
+          job.documentId,
+          embedder.modelId,
+          chunks.map((c) => c.position),
+          chunks.map((c) => c.passage),
+          chunks.map((c) => JSON.stringify(c.headingPath)),
+          chunks.map((c) => c.text),
+          chunks.map((c) => c.tokenCount),
+          vectors.map((v) => vectorLiteral(v)),
+        ],
+      );
+    }
+    await tx.query(
+      `UPDATE documents SET status = 'indexed', error = NULL, chunk_count = $2, model = $3, indexed_at = now()
+        WHERE id = $1`,
+      [job.documentId, chunks.length, embedder.modelId],
+    );
+    return { indexed: chunks.length };
+  });
+}
+
+/** Records a failed attempt: 'failed' when no retry is left, else back to 'queued' with the reason. */
+export async function recordIndexFailure(pool: pg.Pool, job: IngestJob, error: unknown, final: boolean): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await withCaller(pool, { userId: job.ownerId }, (tx) =>
+    tx.query(`UPDATE documents SET status = $2, error = $3 WHERE id = $1`, [
+      job.documentId,
+      final ? 'failed' : 'queued',
+      message.slice(0, 1000),
+    ]),
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Hybrid search over the team's chunks in SQL, as the caller: the model's HNSW index (iterative scans, so
+ * filtered queries still fill their pool) and Postgres full-text ranking each give a pool of candidates, both
+ * scores are computed for every candidate, and fuse-scores.ts ranks them. No filter here is what keeps other
+ * teams out: row-level security does, under every one of these queries.
+ */
+import type { Queryable } from '../db/database';
+import { makeSnippet, type Snippet } from '../../retrieval/engine/make-snippet';
+import { fuseScores } from './fuse-scores';
+import { modelPredicate, vectorExpression, vectorLiteral } from './vector-sql';
+
+export interface ChunkSearch {
+  query: string;
+  vector: Float32Array;
+  model: { id: string; dims: number };
+  teamId?: string;
+  scopes?: Array<'user' | 'team' | 'platform'>;
+  documentIds?: string[];
+  authorIds?: string[];
+  /** ISO times bounding the documents' creation. */
+  from?: string;
+  to?: string;
+  limit: number;
+  minScore: number;
+}
+
+export interface ChunkHit {
+  chunkId: string;
+  documentId: string;
+  title: string;
+  sourceUrl: string | null;
+  scope: 'user' | 'team' | 'platform';
+  teamId: string | null;
+  authorId: string;
+  score: number;
+  snippet: Snippet;
+  /** Where the passage is, for a citation: its document, its order there, its passage, its headings. */
+  citation: { documentId: string; position: number; passage: number; headingPath: string[] };
+}
+
+interface CandidateRow {
+  id: string;
+  document_id: string;
+  position: number;
+  passage: number;
+  heading_path: string[];
+  text: string;
+  scope: ChunkHit['scope'];
+  team_id: string | null;
+  owner_id: string;
+  title: string;
+  source_url: string | null;
+  lang: string | null;
+  cosine: number;
+  rank: number;
+}
+
+/** The filters both sides share, on chunk columns ($3… of the query). */
+const FILTERS = `($3::uuid IS NULL OR c.team_id = $3)
+  AND ($4::text[] IS NULL OR c.scope = ANY ($4))
+  AND ($5::uuid[] IS NULL OR c.document_id = ANY ($5))
+  AND ($6::uuid[] IS NULL OR c.owner_id = ANY ($6))
+  AND ($7::timestamptz IS NULL OR c.document_created_at >= $7)
+  AND ($8::timestamptz IS NULL OR c.document_created_at < $8)`;
+
+/** The hits, and how many candidates both sides gave before fusion and the floor. */
+export interface ChunkSearchResult {
+  hits: ChunkHit[];
+  candidates: number;
+}
+
+export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<ChunkSearchResult> {
+  const vec = vectorExpression(s.model.dims, 'c.embedding');
+  const q = `$1::vector(${s.model.dims})`;
+  const onModel = modelPredicate(s.model.id, 'c.model');
+  const pool = Math.max(40, s.limit * 4);
+  // Iterative scans keep reading the HNSW graph until enough rows pass the filters and the policies.
+  await tx.query(
+    `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
+                         set_config('hnsw.ef_search', $1, true)`,
+    [String(Math.min(1000, pool))],
+  );
+  const { rows } = await tx.query<CandidateRow>(
+    `WITH tsq AS (SELECT websearch_to_tsquery('simple', $2) AS q),
+     dense AS (
+       SELECT c.id FROM chunks c WHERE ${onModel} AND ${FILTERS}
+        ORDER BY ${vec} <=> ${q} LIMIT $9),
+     sparse AS (
+       SELECT c.id FROM chunks c, tsq WHERE ${onModel} AND c.tsv @@ tsq.q AND ${FILTERS}
+        ORDER BY ts_rank_cd(c.tsv, tsq.q) DESC LIMIT $9),
+     candidates AS (SELECT id FROM dense UNION SELECT id FROM sparse)
+     SELECT c.id::text, c.document_id, c.position, c.passage, c.heading_path, c.text, c.scope, c.team_id, c.owner_id,
+            d.title, d.source_url, d.lang,
+            (1 - (${vec} <=> ${q}))::float8 AS cosine, ts_rank_cd(c.tsv, tsq.q)::float8 AS rank
+       FROM candidates JOIN chunks c USING (id) JOIN documents d ON d.id = c.document_id, tsq
+      ORDER BY c.id`,
+    [
+      vectorLiteral(s.vector),
+      s.query,
+      s.teamId ?? null,
+      s.scopes ?? null,
+      s.documentIds ?? null,
+      s.authorIds ?? null,
+      s.from ?? null,
+      s.to ?? null,
+      pool,
+    ],
+  );
+  const hits = fuseScores(rows, s.minScore)
+    .slice(0, s.limit)
+    .map((r) => ({
+      chunkId: r.id,
+      documentId: r.document_id,
+      title: r.title,
+      sourceUrl: r.source_url,
+      scope: r.scope,
+      teamId: r.team_id,
+      authorId: r.owner_id,
+      score: r.score,
+      snippet: makeSnippet(r.text, s.query, r.lang ?? undefined),
+      citation: { documentId: r.document_id, position: r.position, passage: r.passage, headingPath: r.heading_path },
+    }));
+  return { hits, candidates: rows.length };
+}

@@ -1,0 +1,190 @@
+// Hostile input against the team server: wrong and revoked tokens, forged ids of another team, SQL injection in
+// every parameter, oversized and malformed uploads, and titles that look like paths.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeEmbedder, startTestServer } from './test-server';
+
+let t: Awaited<ReturnType<typeof startTestServer>>;
+let blueDoc: string;
+let redDoc: string;
+
+const INJECTIONS = [
+  `'; DROP TABLE tabwise.chunks; --`,
+  `' OR '1'='1`,
+  `x') OR true; SELECT set_config('tabwise.user_id', '00000000-0000-0000-0000-000000000000', false); --`,
+  `$1; RESET ROLE; SELECT * FROM tabwise.access_tokens; --`,
+  `\\'; DELETE FROM tabwise.documents; --`,
+];
+
+async function tablesIntact() {
+  const { rows } = await t.server.ctx.db.pool.query(
+    `SELECT (SELECT count(*)::int FROM tabwise.documents) AS docs, (SELECT count(*)::int FROM tabwise.chunks) AS chunks,
+            (SELECT count(*)::int FROM tabwise.access_tokens WHERE revoked_at IS NULL) AS tokens`,
+  );
+  return rows[0];
+}
+
+beforeAll(async () => {
+  t = await startTestServer({ TEAM_SERVER_MAX_UPLOAD_BYTES: String(64 * 1024) }, { embedder: fakeEmbedder() });
+  const blue = await t.call('POST', '/v1/documents', t.world.cy.token, {
+    teamId: t.world.blue,
+    title: 'Blue secret plan',
+    text: 'The blue launch code is swordfish.',
+  });
+  blueDoc = blue.json.document.id;
+  const red = await t.call('POST', '/v1/documents', t.world.bob.token, {
+    teamId: t.world.red,
+    title: 'Red plan',
+    text: 'The red team meets on Thursday.',
+  });
+  redDoc = red.json.document.id;
+  await t.waitFor(t.world.cy.token, blueDoc);
+  await t.waitFor(t.world.bob.token, redDoc);
+}, 180_000);
+
+afterAll(() => t?.server.close());
+
+describe('team server under hostile input', () => {
+  it('refuses a missing, malformed, unknown, or revoked token, and a token in the wrong header form', async () => {
+    const bad = [
+      undefined,
+      'not-a-token',
+      `twp_${'A'.repeat(43)}`,
+      t.world.bob.token.slice(0, -1) + (t.world.bob.token.endsWith('A') ? 'B' : 'A'),
+      `${t.world.bob.token}' OR '1'='1`,
+    ];
+    for (const token of bad) expect((await t.call('GET', '/v1/me', token)).status).toBe(401);
+    const basic = await fetch(`${t.server.url}/v1/me`, { headers: { authorization: `Basic ${t.world.bob.token}` } });
+    expect(basic.status).toBe(401);
+    await t.server.ctx.db.pool.query('UPDATE tabwise.access_tokens SET revoked_at = now() WHERE id = $1', [
+      t.world.dee.tokenId,
+    ]);
+    expect((await t.call('GET', '/v1/me', t.world.dee.token)).status).toBe(401);
+  });
+
+  it('a forged id of another team’s document reads, deletes and finds nothing', async () => {
+    const bob = t.world.bob.token;
+    expect((await t.call('GET', `/v1/documents/${blueDoc}`, bob)).status).toBe(404);
+    expect((await t.call('DELETE', `/v1/documents/${blueDoc}`, bob)).status).toBe(404);
+    const search = await t.call('POST', '/v1/search', bob, {
+      query: 'blue launch code swordfish',
+      documentIds: [blueDoc],
+      teamId: t.world.blue,
+      minScore: 0,
+    });
+    expect(search.json.results).toEqual([]);
+    const anyTeam = await t.call('POST', '/v1/search', bob, { query: 'blue launch code swordfish', minScore: 0 });
+    expect(anyTeam.json.results.map((h: { title: string }) => h.title)).not.toContain('Blue secret plan');
+    const list = await t.call('GET', `/v1/documents?teamId=${t.world.blue}`, bob);
+    expect(list.json).toEqual([]);
+    // Uploading into a team one is not in is refused, and says nothing of whether the text is already there.
+    const into = await t.call('POST', '/v1/documents', bob, {
+      teamId: t.world.blue,
+      title: 'x',
+      text: 'The blue launch code is swordfish.',
+    });
+    const fresh = await t.call('POST', '/v1/documents', bob, { teamId: t.world.blue, title: 'x', text: 'never seen' });
+    expect([into.status, fresh.status]).toEqual([403, 403]);
+    expect(into.json).toEqual(fresh.json);
+    expect((await t.call('GET', `/v1/documents/${blueDoc}`, t.world.cy.token)).status).toBe(200);
+  });
+
+  it('SQL injection in every parameter is data or a 400, never SQL', async () => {
+    const before = await tablesIntact();
+    const bob = t.world.bob.token;
+    for (const evil of INJECTIONS) {
+      const s = await t.call('POST', '/v1/search', bob, { query: evil, minScore: 0 });
+      expect(s.status).toBe(200);
+      expect(s.json.results.map((h: { teamId: string }) => h.teamId)).not.toContain(t.world.blue);
+      const up = await t.call('POST', '/v1/documents', bob, { teamId: t.world.red, title: evil, text: `body ${evil}` });
+      expect(up.status).toBe(202);
+      expect(up.json.document.title).toBe(evil.trim());
+      const rejected = [
+        await t.call('POST', '/v1/documents', bob, { teamId: evil, title: 't', text: 'x' }),
+        await t.call('POST', '/v1/documents', bob, { teamId: t.world.red, title: 't', text: 'x', sourceUrl: evil }),
+        await t.call('POST', '/v1/documents', bob, { teamId: t.world.red, title: 't', text: 'x', lang: evil }),
+        await t.call('POST', '/v1/documents', bob, { teamId: t.world.red, title: 't', text: 'x', scope: evil }),
+        await t.call('POST', '/v1/search', bob, { query: 'x', teamId: evil }),
+        await t.call('POST', '/v1/search', bob, { query: 'x', documentIds: [evil] }),
+        await t.call('POST', '/v1/search', bob, { query: 'x', authorIds: [evil] }),
+        await t.call('POST', '/v1/search', bob, { query: 'x', scopes: [evil] }),
+        await t.call('POST', '/v1/search', bob, { query: 'x', from: evil }),
+        await t.call('GET', `/v1/documents?teamId=${encodeURIComponent(evil)}`, bob),
+        await t.call('GET', `/v1/documents?scope=${encodeURIComponent(evil)}`, bob),
+        await t.call('GET', `/v1/documents?before=${encodeURIComponent(evil)}`, bob),
+        await t.call('GET', `/v1/documents/${encodeURIComponent(evil)}`, bob),
+        await t.call('DELETE', `/v1/tokens/${encodeURIComponent(evil)}`, bob),
+      ];
+      expect(rejected.map((r) => r.status)).toEqual(rejected.map(() => 400));
+      expect(rejected.every((r) => r.json.error.code === 'invalid_request')).toBe(true);
+    }
+    // The tables are all there, nothing was deleted, no token was touched (the new documents get indexed meanwhile).
+    const after = await tablesIntact();
+    expect(after.docs).toBe(before.docs + INJECTIONS.length);
+    expect(after.tokens).toBe(before.tokens);
+    expect(after.chunks).toBeGreaterThanOrEqual(before.chunks);
+  });
+
+  it('refuses oversized and malformed uploads with 413 or 400 and writes nothing', async () => {
+    const before = await tablesIntact();
+    const bob = t.world.bob.token;
+    const big = await t.call('POST', '/v1/documents', bob, {
+      teamId: t.world.red,
+      title: 'big',
+      text: 'a'.repeat(70_000),
+    });
+    expect(big.status).toBe(413);
+    expect(big.json.error.code).toBe('payload_too_large');
+    const cases: Array<[string, unknown, string?]> = [
+      ['not JSON', undefined, '{"title": '],
+      ['no text', { teamId: t.world.red, title: 't' }],
+      ['both text and passages', { teamId: t.world.red, title: 't', text: 'a', passages: ['b'] }],
+      ['empty passages', { teamId: t.world.red, title: 't', passages: [] }],
+      ['blank text', { teamId: t.world.red, title: 't', text: '   \n ' }],
+      ['blank title', { teamId: t.world.red, title: '  ', text: 'a' }],
+      ['NUL in text', { teamId: t.world.red, title: 't', text: 'a\u0000b' }],
+      ['control character in title', { teamId: t.world.red, title: 'a\u001bb', text: 'a' }],
+      ['title too long', { teamId: t.world.red, title: 't'.repeat(501), text: 'a' }],
+      ['team scope without team', { title: 't', text: 'a' }],
+      ['platform with a team', { scope: 'platform', teamId: t.world.red, title: 't', text: 'a' }],
+      ['javascript: source', { teamId: t.world.red, title: 't', text: 'a', sourceUrl: 'javascript:alert(1)' }],
+      ['text not a string', { teamId: t.world.red, title: 't', text: { toString: 1 } }],
+      ['too many passages', { teamId: t.world.red, title: 't', passages: Array.from({ length: 1001 }, () => 'p') }],
+    ];
+    for (const [name, body, raw] of cases) {
+      const r = await t.call('POST', '/v1/documents', bob, body, raw);
+      expect([name, r.status, r.json?.error?.code]).toEqual([name, 400, 'invalid_request']);
+    }
+    const after = await tablesIntact();
+    expect([after.docs, after.tokens]).toEqual([before.docs, before.tokens]);
+  });
+
+  it('a title that looks like a path is only a title: stored as given, never a file name, ids are the server’s', async () => {
+    const bob = t.world.bob.token;
+    for (const title of ['../../../../etc/passwd', '..\\..\\Windows\\win.ini', '%2e%2e%2f%2e%2e%2fetc', '/dev/null']) {
+      const r = await t.call('POST', '/v1/documents', bob, { teamId: t.world.red, title, text: `about ${title}` });
+      expect(r.status).toBe(202);
+      expect(r.json.document.title).toBe(title);
+      expect(r.json.document.id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    for (const path of ['/v1/documents/..%2F..%2Fetc%2Fpasswd', '/v1/documents/../../etc/passwd'])
+      expect([400, 404]).toContain((await t.call('GET', path, bob)).status);
+  });
+
+  it('a platform document needs a platform admin; then every signed-in member reads it', async () => {
+    const denied = await t.call('POST', '/v1/documents', t.world.ada.token, {
+      scope: 'platform',
+      title: 'p',
+      text: 'x',
+    });
+    expect(denied.status).toBe(403);
+    const ok = await t.call('POST', '/v1/documents', t.world.pat.token, {
+      scope: 'platform',
+      title: 'Handbook',
+      text: 'Holidays are booked in the handbook portal.',
+    });
+    expect(ok.status).toBe(202);
+    await t.waitFor(t.world.pat.token, ok.json.document.id);
+    const seen = await t.call('POST', '/v1/search', t.world.cy.token, { query: 'holidays handbook portal' });
+    expect(seen.json.results[0]).toMatchObject({ title: 'Handbook', scope: 'platform', teamId: null });
+  });
+});

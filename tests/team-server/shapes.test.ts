@@ -1,0 +1,64 @@
+// The team server's pure parts: fusion as the extension fuses, content hashes, the SQL text of a model's vectors,
+// and the configuration read from the environment.
+import { describe, expect, it } from 'vitest';
+import { readTeamServerConfig } from '../../lib/team-server/config';
+import { documentContentHash } from '../../lib/team-server/documents/content-hash';
+import { modelIndexName } from '../../lib/team-server/ingest/ensure-model-index';
+import { fuseScores } from '../../lib/team-server/search/fuse-scores';
+import { modelPredicate, vectorExpression, vectorLiteral } from '../../lib/team-server/search/vector-sql';
+
+describe('team server shapes', () => {
+  it('fuses w · rank / max rank + (1 − w) · max(0, cosine), drops what scores 0 or under the floor, best first', () => {
+    const fused = fuseScores(
+      [
+        { id: 'a', rank: 0.2, cosine: 0.1 },
+        { id: 'b', rank: 0.1, cosine: 0.9 },
+        { id: 'c', rank: 0, cosine: -0.5 },
+        { id: 'd', rank: 0, cosine: 0.1 },
+      ],
+      0.05,
+      0.7,
+    );
+    expect(fused.map((f) => [f.id, Number(f.score.toFixed(3))])).toEqual([
+      ['a', 0.73],
+      ['b', 0.62],
+    ]);
+    expect(fuseScores([{ rank: 0, cosine: 0.5 }], 0, 0.7)[0]!.score).toBeCloseTo(0.15);
+  });
+
+  it('hashes passages, not their split: the same text in other passages is another document', () => {
+    const h = documentContentHash(['ab', 'c']);
+    expect(h).toMatch(/^[0-9a-f]{64}$/);
+    expect(documentContentHash(['ab', 'c'])).toBe(h);
+    expect(documentContentHash(['a', 'bc'])).not.toBe(h);
+    // Composed and decomposed é are one text.
+    expect(documentContentHash(['caf\u00e9'])).toBe(documentContentHash(['cafe\u0301']));
+  });
+
+  it('spells a model’s vectors and predicate safely, and names its index by a hash', () => {
+    expect(vectorExpression(100, 'c.embedding')).toBe('c.embedding::vector(100)');
+    expect(() => vectorExpression(1.5)).toThrow(RangeError);
+    expect(modelPredicate("o'brien")).toBe("model = 'o''brien'");
+    expect(vectorLiteral(new Float32Array([0.5, -1]))).toBe('[0.5,-1]');
+    expect(() => vectorLiteral([Number.NaN])).toThrow(RangeError);
+    expect(modelIndexName('x"; DROP TABLE chunks; --')).toMatch(/^chunks_hnsw_[0-9a-f]{16}$/);
+  });
+
+  it('reads the environment with defaults, and names every bad variable', () => {
+    const c = readTeamServerConfig({}, '/srv');
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      port: 8787,
+      dataDir: '/srv/.team-server-data',
+      queueCapacity: 1000,
+      model: { id: 'Xenova/all-MiniLM-L6-v2', dtype: 'q8', allowRemote: true },
+    });
+    expect(c.databaseUrl).toBeUndefined();
+    const local = readTeamServerConfig({ TEAM_SERVER_MODEL_PATH: 'models', DATABASE_URL: 'postgres://u@db/x' }, '/srv');
+    expect(local.model).toMatchObject({ localPath: '/srv/models', allowRemote: false });
+    expect(local.databaseUrl).toBe('postgres://u@db/x');
+    expect(() => readTeamServerConfig({ TEAM_SERVER_PORT: 'eighty', TEAM_SERVER_QUEUE_CAPACITY: '0' })).toThrow(
+      /TEAM_SERVER_PORT[\s\S]*TEAM_SERVER_QUEUE_CAPACITY/,
+    );
+  });
+});
