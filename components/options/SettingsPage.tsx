@@ -13,6 +13,7 @@ import { PermissionsSettings } from './PermissionsSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { SettingsNav } from './SettingsNav';
 import { SkillsSettings } from './SkillsSettings';
+import { TasksSettings } from './TasksSettings';
 import { ToolsSettings } from './ToolsSettings';
 import { WebSearchSettings } from './WebSearchSettings';
 import { OrganizationPolicy } from './OrganizationPolicy';
@@ -44,6 +45,7 @@ export function SettingsPage({ state }: { state: OptionsState }) {
           <>
             <AssistantSettings state={agent} />
             <SkillsSettings state={agent} />
+            <TasksSettings key={imports} />
             <ToolsSettings />
             <PermissionsSettings key={imports} />
             <MemoriesSettings state={agent} />

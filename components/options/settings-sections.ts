@@ -21,6 +21,12 @@ export const SETTINGS_SECTIONS = [
     },
   },
   {
+    id: 'tasks',
+    get title() {
+      return t('section_tasks');
+    },
+  },
+  {
     id: 'tools',
     get title() {
       return t('section_tools');

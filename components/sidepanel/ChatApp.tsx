@@ -24,6 +24,10 @@ import { FolderPermission, ModelSawDialog, preloadLazyParts } from './lazy-parts
 import './chat-extras.css';
 import { fillSlots } from '../ui/fill-slots';
 import { t } from '../ui/t';
+import { createTaskState } from './task-state';
+import { TaskList } from './TaskList';
+import { TaskForm } from './TaskForm';
+import { suggestTaskName } from '../../lib/core/saved-task';
 
 function RetryBanner({ state }: { state: ChatState }) {
   const r = state.retrying.value;
@@ -35,6 +39,43 @@ function RetryBanner({ state }: { state: ChatState }) {
         ? t('panel_retrying_in', why, Math.max(1, Math.round(r.delayMs / 1000)), r.attempt)
         : t('panel_retrying', why, r.attempt)}
     </div>
+  );
+}
+
+/** "Save as task" for a sent message: its text, the page in front and the conversation's model, prefilled. */
+function SaveAsTask(props: {
+  state: ChatState;
+  tasks: ReturnType<typeof createTaskState>;
+  messageId: string;
+  onDone(): void;
+}) {
+  const { state, tasks, messageId, onDone } = props;
+  const message = state.messages.value.find((m) => m.id === messageId);
+  if (!message) return null;
+  const model = state.conversation.value?.model ?? state.modelForNewChat.value ?? undefined;
+  const provider = model && state.providers.value.find((p) => p.id === model.providerId);
+  return (
+    <TaskForm
+      title={t('task_form_title')}
+      draft={{
+        name: suggestTaskName(message.text),
+        instruction: message.text,
+        startUrl: /^https?:/.test(state.page.tab.value?.url ?? '') ? state.page.tab.value!.url : '',
+        ...(model ? { model } : {}),
+      }}
+      {...(model ? { modelLabel: provider ? `${provider.name} · ${model.modelId}` : model.modelId } : {})}
+      onCancel={onDone}
+      onSave={async (fields) => {
+        try {
+          await tasks.save(fields);
+          state.notice.value = t('task_saved', fields.name);
+          onDone();
+          return null;
+        } catch (e) {
+          return e instanceof Error ? e.message : String(e);
+        }
+      }}
+    />
   );
 }
 
@@ -64,6 +105,15 @@ export function ChatApp({ state }: { state: ChatState }) {
     };
   }, [switcher]);
   const [editing, setEditing] = useState<string | null>(null);
+  const tasks = useMemo(() => createTaskState(state), [state]);
+  useEffect(() => {
+    // Listed again when the panel regains focus: tasks are edited in Settings.
+    const reload = () => void tasks.load().catch((e: unknown) => console.warn('listing tasks', e));
+    reload();
+    addEventListener('focus', reload);
+    return () => removeEventListener('focus', reload);
+  }, [tasks]);
+  const [savingTask, setSavingTask] = useState<string | null>(null);
   const running = state.running.value;
   const messageActions: MessageActionHandlers = {
     copy: (text) => state.copy(text),
@@ -71,6 +121,7 @@ export function ChatApp({ state }: { state: ChatState }) {
     continueAnswer: () => void state.continueAnswer(),
     showVersion: (id, index) => state.showVersion(id, index),
     startEdit: setEditing,
+    saveAsTask: setSavingTask,
     remove: (id) => state.deleteMessage(id),
   };
   return (
@@ -84,6 +135,17 @@ export function ChatApp({ state }: { state: ChatState }) {
           >
             {t('panel_history')}
           </button>
+          <button
+            type="button"
+            onClick={() => {
+              tasks.showList.value = !tasks.showList.value;
+              if (tasks.showList.value) void tasks.load().catch((e: unknown) => console.warn('listing tasks', e));
+            }}
+            // A toggle (pressed while the list shows): History is the header's one disclosure.
+            aria-pressed={tasks.showList.value}
+          >
+            {t('panel_tasks')}
+          </button>
           <span class="conv-title">{state.conversation.value?.title ?? t('panel_new_chat')}</span>
           <button type="button" onClick={() => state.newChat()}>
             {t('panel_new')}
@@ -93,6 +155,10 @@ export function ChatApp({ state }: { state: ChatState }) {
           </button>
         </header>
         {state.showHistory.value && <ConversationList state={state} history={history} />}
+        {tasks.showList.value && <TaskList tasks={tasks} />}
+        {savingTask && (
+          <SaveAsTask state={state} tasks={tasks} messageId={savingTask} onDone={() => setSavingTask(null)} />
+        )}
         {/* Heard by screen readers when a card starts waiting for the user (the log's own updates are many). */}
         <div class="sr-only" role="status">
           {waiting ? t(waiting.keys ? 'approval_waiting_announce' : 'approval_waiting_typed', waiting.title) : ''}
@@ -189,7 +255,7 @@ export function ChatApp({ state }: { state: ChatState }) {
               {t('panel_read_only')}
             </p>
           )}
-          <Composer state={state} />
+          <Composer state={state} tasks={tasks} />
         </footer>
       </div>
     </LinkEgressContext.Provider>

@@ -22,6 +22,10 @@ import { createMentionState, type MentionState } from './mention-state';
 import { MENTION_MENU_ID, MentionMenu, mentionOptionId } from './MentionMenu';
 import { usePendingDraft } from './pending-draft';
 import { t } from '../ui/t';
+import { taskCommandAt, taskCommandOf } from '../../lib/core/saved-task';
+import type { TaskState } from './task-state';
+import { TASK_MENU_ID, TaskMenu, taskMenuKey, taskOptionId } from './TaskMenu';
+import { TaskFillForm } from './TaskFillForm';
 
 /**
  * The message box's keys: the menu's arrows, Enter or Tab and Esc while it is open; Backspace or Delete take a
@@ -107,14 +111,31 @@ function useAttachedFiles(state: ChatState) {
   return { files: files.current, attach, forSend, whenRead, clear: () => files.current?.state.clear() };
 }
 
-/** The box's pills and the `@` menu: following what is typed, choosing a tab, taking a pill out. */
-function useMentionEditing(ref: RefObject<HTMLDivElement | null>, mentions: MentionState) {
-  /** Follows the `@word` before the caret: the menu opens, narrows, or closes. */
+/** The `/name` a box holding only text starts with (and nothing after it yet), for the `/` menu. */
+function taskCommandIn(el: HTMLElement) {
+  const text = el.textContent ?? '';
+  return el.querySelector('.mention-pill') ? undefined : taskCommandAt(text, text.length);
+}
+
+/** The box's pills and the `@` and `/` menus: following what is typed, choosing a tab or a task, taking a pill out. */
+function useMentionEditing(ref: RefObject<HTMLDivElement | null>, mentions: MentionState, tasks?: TaskState) {
+  /** Follows the `@word` before the caret (and a `/name` the box starts with): the menus open, narrow, or close. */
   const track = () => {
     const el = ref.current;
     const at = el ? mentionBeforeCaret(el) : undefined;
     if (at) void mentions.show(at.query).catch((e: unknown) => console.warn('listing tabs', e));
     else mentions.close();
+    const command = el && tasks ? taskCommandIn(el) : undefined;
+    if (command) tasks?.showMenu(command.query);
+    else tasks?.closeMenu();
+  };
+  /** Puts task `index` of the `/` menu in the box as `/name`, to be run with Enter. */
+  const chooseTask = (index: number) => {
+    const el = ref.current;
+    const task = tasks?.choose(index);
+    if (!el || !task) return;
+    writeDraft(el, [`/${task.name}`]);
+    el.focus();
   };
   /** After an edit: the pills the box holds now, and no stray line break left in an emptied box (its placeholder shows). */
   const changed = () => {
@@ -142,15 +163,15 @@ function useMentionEditing(ref: RefObject<HTMLDivElement | null>, mentions: Ment
     el.focus();
     changed();
   };
-  return { track, changed, choose, remove };
+  return { track, changed, choose, chooseTask, remove };
 }
 
-export function Composer({ state }: { state: ChatState }) {
+export function Composer({ state, tasks }: { state: ChatState; tasks?: TaskState }) {
   const ref = useRef<HTMLDivElement>(null);
   const mentions = useMemo(() => createMentionState(), []);
   const picker = useRef<HTMLInputElement>(null);
   const attached = useAttachedFiles(state);
-  const { track, changed, choose, remove } = useMentionEditing(ref, mentions);
+  const { track, changed, choose, chooseTask, remove } = useMentionEditing(ref, mentions, tasks);
   // A draft replaces what the box held, pills included.
   usePendingDraft(ref, () => mentions.sync([]));
   const running = state.running.value;
@@ -173,6 +194,15 @@ export function Composer({ state }: { state: ChatState }) {
     const pieces = readDraft(el);
     const { text, mentions: mentioned } = composeMessage(pieces);
     if (!text) return;
+    // `/name` of a saved task runs it (its placeholders are asked for first); any other text is a message.
+    const command = tasks && taskCommandOf(text);
+    const task = command ? tasks.named(command) : undefined;
+    if (tasks && task) {
+      writeDraft(el, []);
+      tasks.closeMenu();
+      tasks.begin(task);
+      return;
+    }
     const ids = attached.forSend(running);
     if (!ids) {
       // The message goes as soon as its files are read (the draft stays in the box, the notice says so); a file
@@ -193,6 +223,8 @@ export function Composer({ state }: { state: ChatState }) {
   latestSubmit.current = submit;
   const menuOpen = mentions.open.value;
   const activeTab = menuOpen ? mentions.options.value[mentions.active.value] : undefined;
+  const taskMenuOpen = !!tasks?.menu.open.value;
+  const activeTask = taskMenuOpen ? tasks?.menu.options.value[tasks.menu.active.value] : undefined;
   const placeholder = running ? t('composer_placeholder_busy') : t('composer_placeholder');
   return (
     <form
@@ -218,6 +250,8 @@ export function Composer({ state }: { state: ChatState }) {
     >
       {attached.files && <attached.files.View state={attached.files.state} />}
       <MentionMenu mentions={mentions} onChoose={choose} />
+      {tasks && <TaskMenu tasks={tasks} onChoose={chooseTask} />}
+      {tasks && <TaskFillForm tasks={tasks} />}
       <div
         ref={ref}
         class="composer-box"
@@ -225,8 +259,10 @@ export function Composer({ state }: { state: ChatState }) {
         role="textbox"
         aria-multiline="true"
         aria-label={t('composer_label')}
-        aria-controls={menuOpen ? MENTION_MENU_ID : undefined}
-        aria-activedescendant={activeTab ? mentionOptionId(activeTab.tabId) : undefined}
+        aria-controls={menuOpen ? MENTION_MENU_ID : taskMenuOpen ? TASK_MENU_ID : undefined}
+        aria-activedescendant={
+          activeTab ? mentionOptionId(activeTab.tabId) : activeTask ? taskOptionId(activeTask.name) : undefined
+        }
         aria-placeholder={placeholder}
         data-placeholder={placeholder}
         onInput={changed}
@@ -238,7 +274,10 @@ export function Composer({ state }: { state: ChatState }) {
           e.preventDefault();
           remove(pill);
         }}
-        onKeyDown={keys({ mentions, choose, remove, submit })}
+        onKeyDown={(e) => {
+          if (tasks && taskMenuKey(tasks, e, chooseTask)) return;
+          keys({ mentions, choose, remove, submit })(e);
+        }}
       />
       <div class="composer-buttons">
         <button type="submit" class="send">

@@ -1,7 +1,7 @@
 /**
  * The panel's own buttons under a message (never part of the answer's sanitised Markdown): the versions of an
- * answer, copy, regenerate, continue (a stopped answer) and delete for an answer; edit and delete for the
- * user's message.
+ * answer, copy, regenerate, continue (a stopped answer) and delete for an answer; edit, save as task and
+ * delete for the user's message.
  */
 import { useState } from 'preact/hooks';
 import { shownVersionIndex, versionCount } from '../../lib/storage/answer-versions';
@@ -15,6 +15,8 @@ export interface MessageActionHandlers {
   continueAnswer(): void;
   showVersion(messageId: string, index: number): void;
   startEdit(messageId: string): void;
+  /** Opens the "Save as task" form for a sent message (absent: not offered). */
+  saveAsTask?(messageId: string): void;
   remove(messageId: string): void;
 }
 
@@ -73,6 +75,11 @@ export function MessageActions({ message, isLast, busy, on }: Props) {
       {message.role === 'user' && (
         <button type="button" class="link" disabled={busy} onClick={() => on.startEdit(message.id)}>
           {t('common_edit')}
+        </button>
+      )}
+      {message.role === 'user' && on.saveAsTask && (
+        <button type="button" class="link" onClick={() => on.saveAsTask?.(message.id)}>
+          {t('actions_save_as_task')}
         </button>
       )}
       <button

@@ -104,6 +104,8 @@ export function createPageContextState() {
     includePage,
     includeSelection,
     unreadable,
+    /** Reads the tab in front again now (a task's start page has just opened). */
+    refresh: () => refresh(),
     /** The user chose to attach this tab although another (unreadable) page is in front. */
     choose(instead: AttachedTab) {
       chosen = instead;

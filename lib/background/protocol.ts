@@ -29,6 +29,7 @@ import type { FolderIndexReport } from '../storage/folder-store';
 import type { ActivityPage } from '../agent/activity-store';
 import type { PolicyReading } from '../policy/managed-policy';
 import type { TeamServerPolicy } from '../policy/team-server';
+import type { TaskView } from '../core/saved-task';
 
 /** The protocol owns its replies' types: handlers import them from here, never the other way round. */
 
@@ -45,8 +46,10 @@ export interface ImportResult {
   remember: boolean;
   /** "Always allow" grants added (one already here keeps its own time). */
   grants: number;
+  /** Saved tasks added or replaced (same name, other text); absent where tasks do not travel. */
+  tasks?: number;
   /** What the file held that was already here, and was kept as it was (not added twice). */
-  kept: { conversations: number; memories: number; providers: number; skills: number };
+  kept: { conversations: number; memories: number; providers: number; skills: number; tasks?: number };
 }
 
 export interface ModelGroup {
@@ -98,6 +101,11 @@ export interface ProtocolResponses {
   'skills.list': SkillView[];
   'skills.save': SkillView[];
   'skills.delete': SkillView[];
+  'tasks.list': TaskListView;
+  'tasks.save': TaskListView;
+  'tasks.delete': TaskListView;
+  /** `tabId`: the tab the start page opened in (absent: the task has none). */
+  'tasks.openStartPage': { tabId?: number };
   'telemetry.stats': LatencyStats;
   'telemetry.searches': SearchTraceSummary;
   'memories.list': MemoryView[];
@@ -168,6 +176,12 @@ export interface SkillView {
   description: string;
   body: string;
   source: 'bundled' | 'user';
+}
+
+/** The saved tasks, by name; `skipped`: stored records that could not be read (not shown, never run). */
+export interface TaskListView {
+  tasks: TaskView[];
+  skipped: number;
 }
 
 export interface MemoryView {

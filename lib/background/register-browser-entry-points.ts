@@ -6,13 +6,16 @@
 import { createContextMenu } from './context-menu';
 import { createFirstRun } from './first-run';
 
+/** Returns what rebuilds the context menu (after the saved tasks change). */
 export function registerBrowserEntryPoints({
   hasProvider,
   now,
+  listTaskNames,
 }: {
   hasProvider(): Promise<boolean>;
   now(): number;
-}): void {
+  listTaskNames?: () => Promise<string[]>;
+}): () => void {
   void chrome.sidePanel
     .setPanelBehavior({ openPanelOnActionClick: true })
     .catch((e: unknown) => console.warn('sidePanel behaviour', e));
@@ -29,6 +32,7 @@ export function registerBrowserEntryPoints({
     storage: chrome.storage.session,
     openPanel: (windowId) => chrome.sidePanel.open({ windowId }),
     now,
+    ...(listTaskNames ? { listTaskNames } : {}),
   });
   const registerMenu = () => void contextMenu.register().catch((e: unknown) => console.error('context menu', e));
   chrome.runtime.onInstalled.addListener(registerMenu);
@@ -38,4 +42,5 @@ export function registerBrowserEntryPoints({
   );
   // Headless tests cannot open a context menu: they call the same listener from the worker.
   Object.assign(globalThis, { tabwiseContextMenu: contextMenu });
+  return registerMenu;
 }

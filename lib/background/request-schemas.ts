@@ -13,6 +13,7 @@ import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-req
 import { historyQuerySchema } from '../retrieval/history-query';
 import { mcpServerInputSchema, mcpToolSettingSchema } from '../tools/mcp/mcp-server-record';
 import { formatInteger } from '../util/format-integer';
+import { taskFieldsSchema } from '../core/saved-task';
 import { t, type MessageKey } from '../util/t';
 
 const id = z.string().min(1).max(200);
@@ -116,6 +117,12 @@ export const requestSchemas = lazyRecord({
       body: z.string().trim().min(1, say('bg_skill_write')).max(20_000),
     }),
   'skills.delete': () => z.object({ name: z.string().min(1).max(64) }),
+  'tasks.list': () => z.object({}),
+  /** A task from "Save as task" or Settings → Tasks; `id` absent: a new one. */
+  'tasks.save': () => taskFieldsSchema.extend({ id: id.optional() }),
+  'tasks.delete': () => z.object({ id }),
+  /** Before a task runs: its start page (read from the store, checked again) opens in a new tab. */
+  'tasks.openStartPage': () => z.object({ id }),
   /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
   'telemetry.stats': () => z.object({}),
   /** History-search traces: timings, hits and the share that found nothing (query hashes, never text). */

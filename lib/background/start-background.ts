@@ -40,6 +40,7 @@ import { createAccessFor } from './create-access-for';
 import { watchSettings } from './watch-settings';
 import type { Settings } from '../storage/settings-store';
 import { createSkillHandlers } from './handlers/skill-handlers';
+import { createTaskFeature } from './create-task-feature';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
 import { createActivityFeature } from './create-activity-feature';
@@ -183,6 +184,7 @@ export function startBackground(options: BackgroundOptions) {
   });
 
   const attachmentStore = openAttachmentStore();
+  const tasks = createTaskFeature({ now, generateId });
   const imageRefusal = createImageRefusal({ conversations, models });
   const chat = createChatService({
     store: conversations,
@@ -245,6 +247,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createRunHandlers({ journal }),
     ...createLinkHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
+    ...tasks.handlers,
     ...createAgentDataHandlers({
       latency: agentStores.then((s) => s.latency),
       memory: agentStores.then((s) => s.memory),
@@ -270,10 +273,17 @@ export function startBackground(options: BackgroundOptions) {
       providers,
       localOrigins,
       remember: options.rememberSettings,
+      tasks: tasks.store,
     }),
     ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
   };
 
   listen(handlers, chat, woke);
-  registerBrowserEntryPoints({ hasProvider: async () => (await (await providers).list()).length > 0, now });
+  tasks.whenChanged(
+    registerBrowserEntryPoints({
+      hasProvider: async () => (await (await providers).list()).length > 0,
+      now,
+      listTaskNames: tasks.listNames,
+    }),
+  );
 }

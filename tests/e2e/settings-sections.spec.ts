@@ -22,6 +22,7 @@ const SECTIONS = [
   'Models',
   'Assistant',
   'Skills',
+  'Tasks',
   'Tools',
   'Permissions',
   'Memories',

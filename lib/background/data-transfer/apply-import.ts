@@ -17,6 +17,7 @@ import type { ExportFile, ExportedGrant, ExportedMessage } from './export-file-s
 import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
 import { base64ToBytes } from '../../util/bytes-to-base64';
+import { checkImportedTasks, mergeImportedTasks, writeImportedTasks } from './import-tasks';
 
 /**
  * A message (or a version of an answer) left streaming by the exporting browser can never finish here: it
@@ -70,6 +71,11 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   ];
   // Checked before anything is written, so a refused import changes nothing.
   await checkGrants(deps, file.grants ?? []);
+  const tasks = deps.tasks && (await deps.tasks);
+  const fileTasks = tasks ? checkImportedTasks(file.tasks ?? []) : [];
+  const tasksHere = tasks && fileTasks.length ? (await tasks.list()).tasks : [];
+  // The limit and the checks, before any write (the providers' ids here are known only later).
+  const taskCheck = mergeImportedTasks(tasksHere, fileTasks, (id) => id);
   if (skills.length > MAX_USER_SKILLS)
     throw new UserFacingError(
       'invalid',
@@ -86,7 +92,14 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     providersNeedingKey: [],
     remember: false,
     grants: 0,
-    kept: { conversations: 0, memories: 0, providers: 0, skills: file.skills.filter(sameSkillHere).length },
+    ...(tasks ? { tasks: taskCheck.added } : {}),
+    kept: {
+      conversations: 0,
+      memories: 0,
+      providers: 0,
+      skills: file.skills.filter(sameSkillHere).length,
+      ...(tasks ? { tasks: taskCheck.kept } : {}),
+    },
   };
   for (const { conversation, messages } of file.conversations) {
     const existing = await conversations.getConversation(conversation.id);
@@ -172,6 +185,10 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   if (result.providers > 0) await deps.localOrigins?.sync();
 
   if (deps.grants && file.grants?.length) result.grants = await importGrants(deps.grants, file.grants);
+  if (tasks && fileTasks.length) {
+    const known = (id: string) => (here.some((p) => p.id === id) ? id : providerIds.get(id));
+    await writeImportedTasks(tasks, mergeImportedTasks(tasksHere, fileTasks, known));
+  }
 
   if (file.remember && deps.remember) {
     await deps.remember.update(file.remember);

@@ -1,6 +1,6 @@
 /**
  * "Export everything": the user's conversations, memories, skills, settings, providers (never their keys),
- * "Remember what I read" settings and "always allow" grants as one checked file.
+ * "Remember what I read" settings, "always allow" grants and saved tasks as one checked file.
  */
 import { EXPORT_FORMAT, EXPORT_VERSION, exportFileSchema, type ExportFile } from './export-file-schema';
 import type { DataTransferDeps } from './data-transfer-deps';
@@ -35,6 +35,7 @@ export async function buildExport(deps: DataTransferDeps): Promise<ExportFile> {
     ...(remember ? { remember } : {}),
     ...(deps.attachments ? { attachments: await exportAttachments(await deps.attachments, list) } : {}),
     ...(deps.grants ? { grants: await (await deps.grants.store).list() } : {}),
+    ...(deps.tasks ? { tasks: (await (await deps.tasks).list()).tasks } : {}),
   });
 }
 

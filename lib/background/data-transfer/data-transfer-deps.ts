@@ -4,6 +4,7 @@ import type { IndexSettings, IndexSettingsPatch } from '../../retrieval/index-se
 import type { AttachmentStore } from '../../storage/attachment-store';
 import type { ConversationStore } from '../../storage/conversation-store';
 import type { SettingsStore } from '../../storage/settings-store';
+import type { TaskStore } from '../../storage/task-store';
 import type { MemoryStore } from '../../tools/memory-store';
 import type { SitePolicyStore } from '../../tools/site-policy-store';
 import type { Awaitable } from '../handlers/handler-set';
@@ -33,6 +34,8 @@ export interface DataTransferDeps {
   attachments?: Awaitable<Pick<AttachmentStore, 'listByConversation' | 'get' | 'putAll'>>;
   /** Absent: grants are neither exported nor imported (some tests). */
   grants?: GrantTransfer;
+  /** The saved tasks (absent: neither exported nor imported, some tests). */
+  tasks?: Awaitable<Pick<TaskStore, 'list' | 'putAll'>>;
   /** Absent where the history feature is not part of the background (some tests). */
   remember?: RememberSettings;
   now(): number;

@@ -227,6 +227,12 @@ export const exportedGrantSchema = z.object({
   givenAt: time.optional(),
 });
 
+/**
+ * The saved tasks, each checked on its own in the import (apply-import.ts) so a refusal names the task and says
+ * what is wrong with it; here only that they are objects.
+ */
+const exportedTasksSchema = z.array(z.looseObject({})).max(10_000);
+
 export const exportFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),
@@ -241,6 +247,8 @@ export const exportFileSchema = z.object({
   attachments: z.array(exportedAttachmentSchema).max(100_000).optional(),
   /** "Always allow" grants (Settings → Permissions); files from before grants travelled have none. */
   grants: z.array(exportedGrantSchema).max(10_000).optional(),
+  /** Saved tasks (lib/core/saved-task.ts); files from before tasks existed have none. */
+  tasks: exportedTasksSchema.optional(),
 });
 
 export type ExportFile = z.output<typeof exportFileSchema>;

@@ -3,7 +3,7 @@ import { MENU_ASK_SELECTION, MENU_SUMMARISE } from '../../../lib/background/comp
 import { createContextMenu, type ContextMenuDeps } from '../../../lib/background/context-menu';
 import { PENDING_DRAFT_KEY } from '../../../lib/background/pending-draft';
 
-function setup(openPanel: ContextMenuDeps['openPanel'] = async () => {}) {
+function setup(openPanel: ContextMenuDeps['openPanel'] = async () => {}, taskNames?: string[]) {
   const log: string[] = [];
   const stored: Record<string, unknown> = {};
   const created: chrome.contextMenus.CreateProperties[] = [];
@@ -26,9 +26,34 @@ function setup(openPanel: ContextMenuDeps['openPanel'] = async () => {}) {
       return openPanel(windowId);
     },
     now: () => 1000,
+    ...(taskNames ? { listTaskNames: async () => taskNames } : {}),
   });
   return { menu, log, stored, created };
 }
+
+describe('Run task…', () => {
+  it('lists the saved tasks under one submenu, and none when there are none', async () => {
+    const some = setup(undefined, ['hotels', 'weekly-report']);
+    await some.menu.register();
+    expect(some.created.slice(3).map((c) => [c.id, c.parentId, c.title])).toEqual([
+      ['tabwise-run-task', undefined, 'Run task…'],
+      ['tabwise-task:hotels', 'tabwise-run-task', '/hotels'],
+      ['tabwise-task:weekly-report', 'tabwise-run-task', '/weekly-report'],
+    ]);
+    const none = setup(undefined, []);
+    await none.menu.register();
+    expect(none.created).toHaveLength(3);
+  });
+
+  it('leaves /name in the message box (run with Enter there), never a name that is not a task name', async () => {
+    const { menu, stored } = setup(undefined, ['hotels']);
+    await menu.onClicked({ menuItemId: 'tabwise-task:hotels' }, { id: 7, windowId: 2 });
+    expect(stored[PENDING_DRAFT_KEY]).toEqual({ tabId: 7, text: '/hotels', createdAt: 1000 });
+    const other = setup(undefined, ['hotels']);
+    await other.menu.onClicked({ menuItemId: 'tabwise-task:Bad Name\nsend it' }, { id: 7, windowId: 2 });
+    expect(other.stored[PENDING_DRAFT_KEY]).toBeUndefined();
+  });
+});
 
 describe('createContextMenu', () => {
   it('registers its three items afresh', async () => {

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_SECTIONS, sectionOfHash } from '../../../components/options/settings-sections';
 
 describe('settings sections', () => {
-  it('are the thirteen the page links to, in order', () => {
+  it('are the fourteen the page links to, in order', () => {
     expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual([
       'Models',
       'Assistant',
       'Skills',
+      'Tasks',
       'Tools',
       'Permissions',
       'Memories',

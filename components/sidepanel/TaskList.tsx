@@ -1,0 +1,31 @@
+import type { TaskState } from './task-state';
+import { t } from '../ui/t';
+import { formatInteger } from '../../lib/util/format-integer';
+
+/** The panel's Tasks view: the saved tasks, each run with one click (its placeholders are asked for first). */
+export function TaskList({ tasks }: { tasks: TaskState }) {
+  const list = tasks.tasks.value;
+  return (
+    <section class="task-list" aria-label={t('tasks_title')}>
+      <h2>{t('tasks_title')}</h2>
+      {tasks.skipped.value > 0 && <p role="note">{t('tasks_skipped', formatInteger(tasks.skipped.value))}</p>}
+      {list.length === 0 && <p>{t('tasks_empty')}</p>}
+      <ul>
+        {list.map((task) => (
+          <li key={task.id} data-task={task.name}>
+            <span class="item-main">
+              <strong>/{task.name}</strong>
+              <span class="item-detail">{task.instruction.slice(0, 120)}</span>
+              {task.placeholders.length > 0 && (
+                <span class="item-detail">{t('tasks_asks_for', task.placeholders.join(', '))}</span>
+              )}
+            </span>
+            <button type="button" aria-label={t('tasks_run_named', task.name)} onClick={() => tasks.begin(task)}>
+              {t('tasks_run')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
