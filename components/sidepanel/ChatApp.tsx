@@ -20,14 +20,12 @@ import { useEscapeToStop } from './use-escape-to-stop';
 import { useFollowLog } from './use-follow-log';
 import { decisionWaiting, lastSentKey } from './follow-keys';
 import { LinkEgressContext } from './link-egress-context';
-import { FolderPermission, ModelSawDialog, preloadLazyParts } from './lazy-parts';
+import { FolderPermission, ModelSawDialog, TaskForm, TaskList, preloadLazyParts } from './lazy-parts';
 import './chat-extras.css';
 import { fillSlots } from '../ui/fill-slots';
 import { t } from '../ui/t';
 import { createTaskState } from './task-state';
-import { TaskList } from './TaskList';
-import { TaskForm } from './TaskForm';
-import { suggestTaskName } from '../../lib/core/saved-task';
+import { suggestTaskName } from '../../lib/core/task-text';
 
 function RetryBanner({ state }: { state: ChatState }) {
   const r = state.retrying.value;

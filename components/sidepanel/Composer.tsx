@@ -22,7 +22,7 @@ import { createMentionState, type MentionState } from './mention-state';
 import { MENTION_MENU_ID, MentionMenu, mentionOptionId } from './MentionMenu';
 import { usePendingDraft } from './pending-draft';
 import { t } from '../ui/t';
-import { taskCommandAt, taskCommandOf } from '../../lib/core/saved-task';
+import { taskCommandAt, taskCommandOf } from '../../lib/core/task-text';
 import type { TaskState } from './task-state';
 import { TASK_MENU_ID, TaskMenu, taskMenuKey, taskOptionId } from './TaskMenu';
 import { TaskFillForm } from './TaskFillForm';

@@ -46,6 +46,12 @@ export const MessageAttachments = lazyView('./AttachmentChips', () =>
 export const CardBody = lazyView('./cards/CardBody', () => import('./cards/CardBody').then((m) => m.CardBody));
 export const CardUndo = lazyView('./cards/CardBody', () => import('./cards/CardBody').then((m) => m.CardUndo));
 
+/** The form that saves a message as a task. */
+export const TaskForm = lazyView('./TaskForm', () => import('./TaskForm').then((m) => m.TaskForm));
+
+/** The panel's list of saved tasks. */
+export const TaskList = lazyView('./TaskList', () => import('./TaskList').then((m) => m.TaskList));
+
 /** Fetches, after the first paint, the parts a run may need at any moment (an approval, a card, a pause). */
 export function preloadLazyParts(): void {
   void ApprovalCard.preload();
@@ -67,6 +73,8 @@ export async function loadLazyParts(): Promise<void> {
       MessageAttachments,
       CardBody,
       CardUndo,
+      TaskForm,
+      TaskList,
     ].map((v) => v.preload()),
   );
 }

@@ -7,7 +7,8 @@
  */
 import { computed, signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
-import { fillPlaceholders, type TaskFields, type TaskView } from '../../lib/core/saved-task';
+import type { TaskFields, TaskView } from '../../lib/core/saved-task';
+import { fillPlaceholders } from '../../lib/core/task-text';
 import type { ChatState } from './chat-state';
 import { t } from '../ui/t';
 

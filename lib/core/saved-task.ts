@@ -7,13 +7,19 @@
 import { z } from 'zod';
 import { checkHttpUrl } from './check-http-url';
 import { t } from '../util/t';
+import { parsePlaceholders, TASK_NAME_PATTERN } from './task-text';
 
-/** A name is a slug: lower-case letters, digits and single dashes, starting with a letter or digit. */
-export const TASK_NAME_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,47}$/;
+export {
+  fillPlaceholders,
+  parsePlaceholders,
+  suggestTaskName,
+  TASK_NAME_PATTERN,
+  taskCommandAt,
+  taskCommandOf,
+} from './task-text';
+
 export const MAX_TASK_INSTRUCTION_CHARS = 20_000;
 export const MAX_TASKS = 200;
-/** A placeholder is `{word}`: letters, digits, `_` and `-`, at most 40 of them (`{}` and `{ a b }` are text). */
-const PLACEHOLDER = /\{([A-Za-z0-9_-]{1,40})\}/g;
 
 export const taskModelSchema = z.object({
   providerId: z.string().min(1).max(200),
@@ -55,49 +61,7 @@ export type SavedTask = z.output<typeof savedTaskSchema>;
 /** The task as the panel and Settings show it: its placeholders, in order of first appearance, are derived. */
 export type TaskView = SavedTask & { placeholders: string[] };
 
-/** The distinct `{name}` placeholders of an instruction, in the order they first appear. */
-export function parsePlaceholders(instruction: string): string[] {
-  return [...new Set([...instruction.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-}
-
-/**
- * The instruction with each placeholder replaced by its value. A placeholder without a value stays as it is
- * written; a value is inserted as text (a `{x}` inside a value is not filled again).
- */
-export function fillPlaceholders(instruction: string, values: Readonly<Record<string, string>>): string {
-  return instruction.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(values, name) ? values[name]! : whole,
-  );
-}
-
-/** A name proposed for a message saved as a task: its first words as a slug ("task" when none is left). */
-export function suggestTaskName(text: string): string {
-  const slug = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .slice(0, 4)
-    .join('-')
-    .slice(0, 48)
-    .replace(/-+$/, '');
-  return slug || 'task';
-}
-
 export const toTaskView = (task: SavedTask): TaskView => ({
   ...task,
   placeholders: parsePlaceholders(task.instruction),
 });
-
-/** The `/name` being typed at the start of the message box (before the caret), if any. */
-export function taskCommandAt(text: string, caret: number): { query: string } | undefined {
-  const m = /^\/([a-z0-9-]*)$/.exec(text.slice(0, caret));
-  return m ? { query: m[1]! } : undefined;
-}
-
-/** A message that is a task command: `/name` alone (spaces around allowed). */
-export function taskCommandOf(text: string): string | undefined {
-  return /^\s*\/([a-z0-9-]+)\s*$/.exec(text)?.[1];
-}
