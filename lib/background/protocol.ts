@@ -24,6 +24,7 @@ import type { ConversationHit } from './search-conversations';
 import type { McpServerView } from '../tools/mcp/mcp-server-record';
 import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
+import type { TeamConnectionView } from '../tools/team/team-connection-store';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
 import type { ActivityPage } from '../agent/activity-store';
@@ -136,6 +137,12 @@ export interface ProtocolResponses {
   'webSearch.save': WebSearchView;
   /** One real search: how many results came back and how long it took (a failure is an error, in the user's words). */
   'webSearch.test': { results: number; ms: number };
+  /** Settings → Team: the connection as stored, checked with the server when signed in. */
+  'team.get': TeamConnectionView;
+  'team.setUrl': TeamConnectionView;
+  'team.signIn': TeamConnectionView;
+  'team.signOut': TeamConnectionView;
+  'team.remove': TeamConnectionView;
   /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */
   'activity.list': ActivityPage & { retentionDays: number };
   'activity.export': { text: string; fileName: string; count: number };

@@ -184,6 +184,12 @@ export const requestSchemas = lazyRecord({
   'webSearch.save': () => webSearchInputSchema,
   /** "Test connection": one search with the form's values (without a typed key, the saved one; the key never comes back). */
   'webSearch.test': () => webSearchInputSchema,
+  /** Settings → Team: the server's address (checked in the store), the access token (write-only), sign out, remove. */
+  'team.get': () => z.object({}),
+  'team.setUrl': () => z.object({ url: z.string().trim().min(1).max(2000) }),
+  'team.signIn': () => z.object({ token: z.string().trim().min(1).max(500) }),
+  'team.signOut': () => z.object({}),
+  'team.remove': () => z.object({}),
   /** Settings → Activity: search (words that must all appear), export what it matches, and the days kept. */
   'activity.list': () =>
     z.object({ text: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),
