@@ -142,6 +142,8 @@ test('a comparison over two fake models: the check set in the form, one passes a
   await expect(b.locator('[data-col="tokens"]')).toHaveText('50 / 5');
   await expect(b.locator('[data-col="time"]')).toHaveText(/^\d+(\.\d)? s$/);
 
+  await extPage.locator('.comparisons').screenshot({ path: test.info().outputPath('comparison-table.png') });
+
   // Each model was asked only for its own steps: A's three, B's one, never a second run.
   expect(asks(llm, 'model-a')).toHaveLength(3);
   expect(asks(llm, 'model-b')).toHaveLength(1);
