@@ -191,6 +191,26 @@ describe('comparison driver', () => {
     expect(stored.runs.map((r) => r.state)).toEqual(['done', 'running']);
   });
 
+  it('a message stored but never answered (the worker died before its turn) is answered once, by a retry', async () => {
+    const first = setUp();
+    const c = await first.driver.start(input, models);
+    await until(() => first.chat.sends().length === 1);
+    const id = first.chat.sends()[0]!;
+    // As if the worker died after storing the user message, before any run was journaled: no answer, no run.
+    const woken = setUp(memoryEvalStore(), first.conversations);
+    await woken.store.put((await first.store.get(c.id))!);
+    await first.driver.stop(c.id).catch(() => {});
+    for (const m of await first.conversations.listMessages(id))
+      if (m.role === 'assistant') await first.conversations.deleteMessage(m.id);
+    first.chat.live.delete(id);
+    void woken.driver.advance(c.id);
+    await until(() => woken.chat.commands.length === 1);
+    expect(woken.chat.commands[0]).toEqual({ type: 'retry', conversationId: id });
+    await woken.chat.settle(id, 'complete', 'confirmed');
+    await until(() => woken.chat.sends().length === 1);
+    expect(woken.chat.commands.filter((k) => k.type === 'retry')).toHaveLength(1);
+  });
+
   it('Stop stops the run under way and cancels the models not reached', async () => {
     const { driver, chat, store } = setUp();
     const c = await driver.start(input, models);
