@@ -31,6 +31,7 @@ import type { ActivityPage } from '../agent/activity-store';
 import type { PolicyReading } from '../policy/managed-policy';
 import type { TeamServerPolicy } from '../policy/team-server';
 import type { TaskView } from '../core/saved-task';
+import type { Comparison } from '../core/eval-comparison';
 
 /** The protocol owns its replies' types: handlers import them from here, never the other way round. */
 
@@ -107,6 +108,11 @@ export interface ProtocolResponses {
   'tasks.delete': TaskListView;
   /** `tabId`: the tab the start page opened in (absent: the task has none). */
   'tasks.openStartPage': { tabId?: number };
+  'evals.list': ComparisonListView;
+  /** `started`: the id of the comparison just started. */
+  'evals.start': ComparisonListView & { started: string };
+  'evals.stop': ComparisonListView;
+  'evals.delete': ComparisonListView;
   'telemetry.stats': LatencyStats;
   'telemetry.searches': SearchTraceSummary;
   'memories.list': MemoryView[];
@@ -188,6 +194,12 @@ export interface SkillView {
 /** The saved tasks, by name; `skipped`: stored records that could not be read (not shown, never run). */
 export interface TaskListView {
   tasks: TaskView[];
+  skipped: number;
+}
+
+/** Model comparisons (issue 28), newest first; `skipped`: stored records that could not be read. */
+export interface ComparisonListView {
+  comparisons: Comparison[];
   skipped: number;
 }
 

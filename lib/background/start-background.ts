@@ -41,6 +41,7 @@ import { watchSettings } from './watch-settings';
 import type { Settings } from '../storage/settings-store';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createTaskFeature } from './create-task-feature';
+import { createEvalFeature } from './create-eval-feature';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
 import { createActivityFeature } from './create-activity-feature';
@@ -203,6 +204,18 @@ export function startBackground(options: BackgroundOptions) {
   });
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
+  const modelHandlers = createModelHandlers({ providers, settings, conversations, policy: policy.now });
+  const evals = createEvalFeature({
+    tasks: tasks.store,
+    conversations,
+    chat,
+    runtime,
+    woke,
+    listModels: () => modelHandlers['models.list']({}),
+    now,
+    generateId,
+  });
+
   const keeping = keepingOf(attachmentStore, conversations, options.keptDocuments, chat);
   const pageTargets = createPageTargetForgetter();
   const searchTraces = createSearchTraceStore();
@@ -229,13 +242,13 @@ export function startBackground(options: BackgroundOptions) {
     ...createSettingsHandlers({ settings }),
     ...conversationHandlers,
     ...conversationEdits.handlers,
-    ...createModelHandlers({ providers, settings, conversations, policy: policy.now }),
+    ...modelHandlers,
     ...createDataHandlers({
       conversations,
       chat,
       pageTargets,
       ...(options.forgetFolder ? { forgetFolder: options.forgetFolder } : {}),
-      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity]),
+      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity, evals]),
     }),
     ...(options.readAttached
       ? createAttachmentHandlers({
@@ -248,6 +261,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createLinkHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
     ...tasks.handlers,
+    ...evals.handlers,
     ...createAgentDataHandlers({
       latency: agentStores.then((s) => s.latency),
       memory: agentStores.then((s) => s.memory),

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { checkHttpUrl } from './check-http-url';
 import { t } from '../util/t';
 import { parsePlaceholders, TASK_NAME_PATTERN } from './task-text';
+import { evalCheckSchema } from './eval-check';
 
 export {
   fillPlaceholders,
@@ -46,6 +47,8 @@ export const taskFieldsSchema = z.object({
     .refine(isStartPage, { error: () => t('task_start_page_rule') })
     .optional(),
   model: taskModelSchema.optional(),
+  /** What must hold at the end of a run for it to count as a success ("Compare models"; eval-check.ts). */
+  check: evalCheckSchema.optional(),
 });
 export type TaskFields = z.output<typeof taskFieldsSchema>;
 
