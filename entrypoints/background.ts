@@ -9,7 +9,7 @@ import { createWebFeature } from '../lib/background/create-web-feature';
 import { createFolderFeature } from '../lib/background/create-folder-feature';
 import { createLocalFileRefusal, createReadDocumentTab } from '../lib/tools/page/read-document-tab';
 import { createPolicyFeature } from '../lib/background/create-policy-feature';
-import { createSiteToolsRelaySync } from '../lib/background/sync-site-tools-relay';
+import { createSiteToolsRelaySync, followSiteToolsSwitch } from '../lib/background/sync-site-tools-relay';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', {
@@ -55,6 +55,6 @@ export default defineBackground(() => {
     forgetFolder: folder.forgetAll,
     keptDocuments: history.keptDocuments,
     policy,
-    onSettings: (s) => siteTools.apply(s.useSiteTools === true),
+    onSettings: followSiteToolsSwitch(siteTools, policy),
   });
 });
