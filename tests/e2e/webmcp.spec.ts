@@ -20,13 +20,17 @@ import {
   toolResults,
 } from './fixtures';
 import { unwrapUntrusted } from '../security/untrusted-block';
+import { serveTwoOrigins, type TwoOrigins } from '../security/serve-two-origins';
 
 let pages: FixtureServer;
+let statement: TwoOrigins;
 test.beforeAll(async () => {
   pages = await serveFixturePages();
+  statement = await serveTwoOrigins(['account-statement.html']);
 });
 test.afterAll(async () => {
   await pages?.close();
+  await statement?.close();
 });
 
 async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, name: string) {
@@ -189,4 +193,43 @@ test('with site tools off (the default), a page’s script tools are never liste
   const [snapshot] = toolResults(chatRequests(llm, '/v1/chat/completions').at(-1)!.body);
   const snap = JSON.parse(unwrapUntrusted(snapshot!)) as { pageTools: { name: string }[] };
   expect(snap.pageTools.map((t) => t.name)).toEqual(['search_products', 'checkout']);
+});
+
+test('text read on another site in a page tool’s arguments: the card says where it came from', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  const SECRET = 'ACCT-99417-ZQ';
+  await addFakeProvider(extPage, llm);
+  const page = await context.newPage();
+  // Site A: the statement, another origin than the storefront (another port on 127.0.0.1).
+  await page.goto(`${statement.a}/account-statement.html`);
+  const panel = await openPanel(context, extensionId);
+  let moved = false;
+  llm.enqueue(
+    toolCall('read_page'),
+    // Streams dots until the test has moved the tab to the storefront (site B), then snapshots it.
+    {
+      text: (i) => (moved || i > 600 ? undefined : '.'),
+      chunkDelayMs: 50,
+      toolCalls: [{ name: 'get_page_state', arguments: '{}' }],
+    },
+    toolCall('call_page_tool', { name: 'search_products', arguments: { q: SECRET } }),
+    { text: ['Done.'] },
+  );
+  await sendChat(panel, 'Search the tea shop for my account number');
+  await expect(toolCard(panel, 'read_page')).toHaveAttribute('data-status', 'done');
+  await page.goto(`${pages.url}webmcp-store.html`);
+  await expect(page.locator('#state')).not.toBeEmpty();
+  moved = true;
+  const card = toolCard(panel, 'call_page_tool');
+  await expect(card.locator('.approval')).toContainText('Use "search_products"');
+  await expect(card.locator('.approval')).toContainText(`q: ${SECRET}`);
+  await expect(card.locator('.approval-flow')).toHaveText(`q: This text came from ${new URL(statement.a).host}`);
+  await expect(card.getByRole('button', { name: /Always allow/ })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Deny' }).click();
+  await finished(panel);
+  expect(JSON.parse((await page.locator('#state').textContent()) ?? '{}')).toMatchObject({ query: '' });
 });
