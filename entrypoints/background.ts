@@ -10,6 +10,8 @@ import { createFolderFeature } from '../lib/background/create-folder-feature';
 import { createLocalFileRefusal, createReadDocumentTab } from '../lib/tools/page/read-document-tab';
 import { createPolicyFeature } from '../lib/background/create-policy-feature';
 import { createSiteToolsRelaySync, followSiteToolsSwitch } from '../lib/background/sync-site-tools-relay';
+import { focusTab, serveToolAsks } from '../lib/background/serve-tool-asks';
+import { createPageToolAsks } from '../lib/tools/page/page-tool-asks';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', {
@@ -26,10 +28,15 @@ export default defineBackground(() => {
   const folder = createFolderFeature(web.readDocument, history.service);
   const isFileAccessAllowed = () => chrome.extension.isAllowedFileSchemeAccess();
   const siteTools = createSiteToolsRelaySync();
+  // A page tool's requests to interact, from the page agent, for the call that is running (the listener now).
+  const asks = createPageToolAsks();
+  serveToolAsks(asks);
   startBackground({
     prompts,
     pageTools: createPageTools({
       routeToPage: createRouteToPage({ siteTools: siteTools.enabled }),
+      asks,
+      focusTab,
       readDocumentTab: createReadDocumentTab({
         // The worker's own fetch, unbound it throws "Illegal invocation".
         fetch: (input, init) => fetch(input, init),

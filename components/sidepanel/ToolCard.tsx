@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact';
 import type { ToolCardActions, ToolPart } from './cards/card-props';
 import { fillSlots } from '../ui/fill-slots';
 import { t, type MessageKey } from '../ui/t';
-import { ApprovalCard, CardBody, CardUndo, DocumentPasswordPrompt } from './lazy-parts';
+import { ApprovalCard, CardBody, CardUndo, DocumentPasswordPrompt, PageAskPrompt } from './lazy-parts';
 
 const statusText: Record<ToolPart['status'], MessageKey> = {
   running: 'tool_status_running',
@@ -50,6 +50,7 @@ export function ToolCard({
       </div>
       {part.approval && <ApprovalCard part={part} actions={actions} siblings={siblings} />}
       {part.password && <DocumentPasswordPrompt part={part} actions={actions} />}
+      {part.pageAsk && <PageAskPrompt part={part} actions={actions} />}
       {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
       {part.refused && (
         <p class="tool-refused">{t(part.refused === 'read-only' ? 'tool_read_only_note' : 'tool_no_access_note')}</p>
