@@ -146,3 +146,48 @@ test('a hostile page asks for text read on another site, encoded and nested: car
     await sites.close();
   }
 });
+
+test('requestUserInteraction floods and requests outside a call are refused: one card, no callback without Continue', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  const sites: TwoOrigins = await serveTwoOrigins(['webmcp-confirm.html']);
+  try {
+    await addFakeProvider(extPage, llm);
+    await callBackground(extPage, 'settings.update', { useSiteTools: true });
+    const page = await context.newPage();
+    await page.goto(`${sites.a}/webmcp-confirm.html`);
+    const state = async () =>
+      JSON.parse((await page.locator('#state').textContent()) ?? '{}') as {
+        confirmed: number;
+        errors: string[];
+        late: string | null;
+      };
+    const panel = await openPanel(context, extensionId);
+    llm.enqueue(toolCall('get_page_state'), toolCall('call_page_tool', { name: 'flood', arguments: {} }), {
+      text: ['Done.'],
+    });
+    await sendChat(panel, 'Run flood');
+    const card = toolCard(panel, 'call_page_tool');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    // Five asks at once: one card; the four others are refused in the page before anything is shown.
+    await expect(card.getByRole('group', { name: 'The page asks for you' })).toHaveCount(1);
+    await expect.poll(async () => (await state()).errors.length).toBe(0);
+    await card.getByRole('button', { name: 'Decline' }).click();
+    await finished(panel);
+    const after = await state();
+    expect(after.confirmed).toBe(0);
+    expect(after.errors).toHaveLength(5);
+    expect(after.errors.filter((e) => /refused: one at a time/.test(e))).toHaveLength(4);
+    expect(after.errors.filter((e) => /declined/.test(e))).toHaveLength(1);
+    // The client the page kept, used after the call: refused, and no card.
+    await page.evaluate(() => (window as unknown as { askLater(): Promise<void> }).askLater());
+    await expect.poll(async () => (await state()).late).toMatch(/refused/);
+    expect((await state()).confirmed).toBe(0);
+    await expect(card.getByRole('group', { name: 'The page asks for you' })).toHaveCount(0);
+  } finally {
+    await sites.close();
+  }
+});
