@@ -12,6 +12,7 @@ import {
   callBackground,
   chatRequests,
   expect,
+  killServiceWorker,
   openPanel,
   sendChat,
   test,
@@ -286,4 +287,48 @@ test('a page tool asks the user to interact: a card on its call, the page’s ca
     result: 'Order placed for sencha (confirmed on the page).',
   });
   expect(results[2]).toMatch(/The user declined to interact with the page/);
+});
+
+test('a request to interact survives a panel reload; a worker stop ends the call, the page told no, the card says so', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await addFakeProvider(extPage, llm);
+  await callBackground(extPage, 'settings.update', { useSiteTools: true });
+  const page = await context.newPage();
+  await page.goto(`${statement.b}/webmcp-confirm.html`);
+  const state = async () =>
+    JSON.parse((await page.locator('#state').textContent()) ?? '{}') as {
+      confirmed: number;
+      placed: string[];
+      errors: string[];
+    };
+  const panel = await openPanel(context, extensionId);
+  llm.enqueue(
+    toolCall('get_page_state'),
+    toolCall('call_page_tool', { name: 'place_order', arguments: { item: 'sencha' } }),
+    { text: ['Done.'] },
+  );
+  await sendChat(panel, 'Order sencha');
+  await toolCard(panel, 'call_page_tool').getByRole('button', { name: 'Approve' }).click();
+  const asking = (p: Page) => toolCard(p, 'call_page_tool').getByRole('group', { name: 'The page asks for you' });
+  await expect(asking(panel)).toBeVisible();
+  // The panel reloads: the card is drawn again from the journal, still waiting.
+  await panel.reload();
+  await expect(asking(panel)).toBeVisible();
+  await expect(asking(panel)).toContainText('in its tool "place_order"');
+  // The worker stops while the card waits: the page is told no, its callback never runs.
+  await killServiceWorker(context, panel);
+  await expect.poll(async () => (await state()).errors).toEqual(['The user declined to interact with the page.']);
+  await expect(toolCard(panel, 'call_page_tool')).toContainText(
+    'The call ended before you answered: the page was told no.',
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(asking(panel)).toHaveCount(0);
+  await finished(panel);
+  expect(await state()).toMatchObject({ confirmed: 0, placed: [] });
 });
