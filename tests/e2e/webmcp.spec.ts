@@ -332,3 +332,31 @@ test('a request to interact survives a panel reload; a worker stop ends the call
   await finished(panel);
   expect(await state()).toMatchObject({ confirmed: 0, placed: [] });
 });
+
+test('a read-only script tool with "Always allow on this site": the next run calls it without a card', async ({
+  context,
+  extensionId,
+  llm,
+  extPage,
+}) => {
+  await callBackground(extPage, 'settings.update', { useSiteTools: true });
+  const { panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+  llm.enqueue(toolCall('get_page_state'), toolCall('call_page_tool', { name: 'get_cart', arguments: {} }), {
+    text: ['Empty.'],
+  });
+  await sendChat(panel, 'What is in my cart?');
+  const cards = toolCard(panel, 'call_page_tool');
+  await cards.nth(0).getByRole('button', { name: 'Always allow on this site' }).click();
+  await finished(panel);
+  llm.enqueue(toolCall('get_page_state'), toolCall('call_page_tool', { name: 'get_cart', arguments: {} }), {
+    text: ['Still empty.'],
+  });
+  await sendChat(panel, 'And now?');
+  await expect(assistantMessages(panel).last()).toContainText('Still empty.');
+  await finished(panel);
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1)).toHaveAttribute('data-status', 'done');
+  await expect(cards.nth(1).locator('.approval button')).toHaveCount(0);
+  const results = toolResults(chatRequests(llm, '/v1/chat/completions').at(-1)!.body);
+  expect(JSON.parse(unwrapUntrusted(results.at(-1)!))).toEqual({ tool: 'get_cart', result: '{"items":[]}' });
+});
