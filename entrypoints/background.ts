@@ -9,7 +9,9 @@ import { createWebFeature } from '../lib/background/create-web-feature';
 import { createFolderFeature } from '../lib/background/create-folder-feature';
 import { createLocalFileRefusal, createReadDocumentTab } from '../lib/tools/page/read-document-tab';
 import { createPolicyFeature } from '../lib/background/create-policy-feature';
-import { createSiteToolsRelaySync } from '../lib/background/sync-site-tools-relay';
+import { createSiteToolsRelaySync, followSiteToolsSwitch } from '../lib/background/sync-site-tools-relay';
+import { focusTab, serveToolAsks } from '../lib/background/serve-tool-asks';
+import { createPageToolAsks } from '../lib/tools/page/page-tool-asks';
 import { createTeamFeature } from '../lib/background/create-team-feature';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
@@ -28,10 +30,15 @@ export default defineBackground(() => {
   const isFileAccessAllowed = () => chrome.extension.isAllowedFileSchemeAccess();
   const siteTools = createSiteToolsRelaySync();
   const team = createTeamFeature(policy);
+  // A page tool's requests to interact, from the page agent, for the call that is running (the listener now).
+  const asks = createPageToolAsks();
+  serveToolAsks(asks);
   startBackground({
     prompts,
     pageTools: createPageTools({
       routeToPage: createRouteToPage({ siteTools: siteTools.enabled }),
+      asks,
+      focusTab,
       readDocumentTab: createReadDocumentTab({
         // The worker's own fetch, unbound it throws "Illegal invocation".
         fetch: (input, init) => fetch(input, init),
@@ -58,6 +65,6 @@ export default defineBackground(() => {
     forgetFolder: folder.forgetAll,
     keptDocuments: history.keptDocuments,
     policy,
-    onSettings: (s) => siteTools.apply(s.useSiteTools === true),
+    onSettings: followSiteToolsSwitch(siteTools, policy),
   });
 });

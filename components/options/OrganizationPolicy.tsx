@@ -16,6 +16,7 @@ const LABELS: Record<ManagedKey, MessageKey> = {
   rememberDeniedDomains: 'policy_key_remember_denied',
   rememberAllowedDomains: 'policy_key_remember_allowed',
   allowedMcpServers: 'policy_key_mcp',
+  useSiteTools: 'settings_site_tools_label',
   customInstructions: 'policy_key_instructions',
 };
 
@@ -37,6 +38,8 @@ function describeValue<K extends ManagedKey>(key: K, policy: ManagedPolicy): Com
       return p.alwaysAllowOffered ? t('policy_offered') : t('policy_not_offered');
     case 'rememberingAllowed':
       return p.rememberingAllowed ? t('policy_allowed') : t('policy_forced_off');
+    case 'useSiteTools':
+      return p.useSiteTools ? t('policy_forced_on') : t('policy_forced_off');
     case 'allowedProviders':
       return p.allowedProviders!.length ? list(p.allowedProviders!) : t('policy_providers_team_only');
     case 'siteAccess':

@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact';
 import type { ToolCardActions, ToolPart } from './cards/card-props';
 import { fillSlots } from '../ui/fill-slots';
 import { t, type MessageKey } from '../ui/t';
-import { ApprovalCard, CardBody, CardUndo, DocumentPasswordPrompt } from './lazy-parts';
+import { ApprovalCard, CardBody, CardUndo, DocumentPasswordPrompt, PageAskPrompt } from './lazy-parts';
 
 /** The card's line for each refusal of the access gate: the user's switch, or the organisation's policy. */
 const REFUSAL_NOTES = {
@@ -58,6 +58,7 @@ export function ToolCard({
       </div>
       {part.approval && <ApprovalCard part={part} actions={actions} siblings={siblings} />}
       {part.password && <DocumentPasswordPrompt part={part} actions={actions} />}
+      {part.pageAsk && <PageAskPrompt part={part} actions={actions} />}
       {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
       {part.refused && <p class="tool-refused">{t(REFUSAL_NOTES[part.refused])}</p>}
       {part.status === 'error' && output !== undefined && <p class="tool-error">{firstLines(output)}</p>}

@@ -23,6 +23,11 @@ export const DocumentPasswordPrompt = lazyView('./cards/DocumentPasswordPrompt',
   import('./cards/DocumentPasswordPrompt').then((m) => m.DocumentPasswordPrompt),
 );
 
+/** A page tool's request that the user interact with the page (WebMCP requestUserInteraction). */
+export const PageAskPrompt = lazyView('./cards/PageAskPrompt', () =>
+  import('./cards/PageAskPrompt').then((m) => m.PageAskPrompt),
+);
+
 /**
  * A call's approval (or its recorded decision): loaded once the panel has painted (preloadLazyParts), so a card
  * that asks for approval draws its buttons at once.

@@ -67,6 +67,22 @@ export type AgentEvent =
    * answers it; `wrong`: the last one typed was not right). The password never travels in an event.
    */
   | { type: 'password-requested'; runId: string; toolCallId: string; promptId: string; file: string; wrong?: true }
+  | {
+      type: 'page-ask-requested';
+      runId: string;
+      toolCallId: string;
+      promptId: string;
+      site: string;
+      tool: string;
+      words: string;
+    }
+  | {
+      type: 'page-ask-resolved';
+      runId: string;
+      toolCallId: string;
+      promptId: string;
+      decision: 'continued' | 'declined' | 'ended';
+    }
   /** The user typed a password on the card (`given`) or cancelled it. */
   | { type: 'password-resolved'; runId: string; toolCallId: string; promptId: string; decision: 'given' | 'cancelled' }
   /** An event of a sub-agent run, nested under the parent's `delegate` tool call. */

@@ -147,19 +147,22 @@ export async function executeToolCall(call: ToolCallInput, deps: ExecuteToolDeps
   }
 }
 
-/** A call waiting for the user's password on its card is not timed: its timeout starts again once they answer. */
+/** A call waiting for the user on its card (a password, a page's request) is not timed: its timeout starts again once they answer. */
 function holdTimeoutWhileAsking(ctx: ToolContext, timer: { hold(): void; resume(): void }): ToolContext {
-  const ask = ctx.askDocumentPassword;
-  if (!ask) return ctx;
-  return {
-    ...ctx,
-    askDocumentPassword: async (file, wrong) => {
+  const held =
+    <A extends unknown[], R>(ask: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
       timer.hold();
       try {
-        return await ask(file, wrong);
+        return await ask(...args);
       } finally {
         timer.resume();
       }
-    },
+    };
+  const { askDocumentPassword: password, askPageInteraction: page } = ctx;
+  return {
+    ...ctx,
+    ...(password ? { askDocumentPassword: held(password) } : {}),
+    ...(page ? { askPageInteraction: held(page) } : {}),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { isAccessRefusal } from '../core/run-part';
 import { passwordPromptEvents } from './document-password-prompt';
+import { pageAskEvents } from './page-ask-prompt';
 import type { AgentEvent } from './agent-event';
 import { parseToolInput } from './build-history';
 import type { RunSnapshot } from './run-journal';
@@ -86,6 +87,7 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
         }
       }
       out.push(...passwordPromptEvents(s, c.toolCallId));
+      out.push(...pageAskEvents.ofCall(s, c.toolCallId, c.result !== undefined));
       out.push(...(extras.nested?.(c.toolCallId) ?? []));
       if (c.result !== undefined) {
         const durationMs = c.startedAt !== undefined && c.finishedAt !== undefined ? c.finishedAt - c.startedAt : 0;

@@ -5,6 +5,7 @@
  * Results stay in call order because each record keeps its position.
  */
 import { askDocumentPassword } from './document-password-prompt';
+import { askPageInteraction } from './page-ask-prompt';
 import type { ActionTarget, ReadSource, Tool, ToolContext } from '../tools/define-tool';
 import { approveCall } from './approve-call';
 import { executeToolCall, type ApprovalVerdict, type ToolRunResult } from './execute-tool-call';
@@ -110,6 +111,7 @@ async function runOne(live: LiveRun, deps: RuntimeDeps, rec: ToolCallRecord): Pr
     modelTakesImages: live.model.info?.images === true,
     askDocumentPassword: (file, wrong) =>
       askDocumentPassword(live, deps, { toolCallId: rec.toolCallId, file, wrong, signal }),
+    askPageInteraction: (ask) => askPageInteraction(live, deps, { toolCallId: rec.toolCallId, ...ask, signal }),
     ...(target ? { target } : {}),
   });
   const result = await executeToolCall(rec, {

@@ -97,6 +97,22 @@ export function foldParts(parts: RunPart[], e: AgentEvent): RunPart[] {
             }
           : p,
       );
+    case 'page-ask-requested':
+      return updateTool(parts, e.toolCallId, (p) => ({
+        ...p,
+        status: 'awaiting-approval',
+        pageAsk: { promptId: e.promptId, site: e.site, tool: e.tool, words: e.words },
+      }));
+    case 'page-ask-resolved':
+      return updateTool(parts, e.toolCallId, (p) =>
+        p.pageAsk?.promptId === e.promptId
+          ? {
+              ...p,
+              status: p.status === 'awaiting-approval' ? 'running' : p.status,
+              pageAsk: { ...p.pageAsk, decision: e.decision },
+            }
+          : p,
+      );
     case 'tool-undone':
       return updateTool(parts, e.toolCallId, (p) => ({ ...p, undo: e.undo }));
     case 'interjection-accepted':

@@ -51,6 +51,17 @@ export type RunPart =
       nested?: RunPart[];
       /** The call asks the user for a document's password on its card (never the password itself). */
       password?: { promptId: string; file: string; wrong?: true; decision?: 'given' | 'cancelled' };
+      /**
+       * A page tool asks the user to interact with the page (WebMCP requestUserInteraction): the site, the tool and
+       * the page's description of it, as the page's words; `decision` once answered (`ended`: the call ended first).
+       */
+      pageAsk?: {
+        promptId: string;
+        site: string;
+        tool: string;
+        words: string;
+        decision?: 'continued' | 'declined' | 'ended';
+      };
       /** What the user's Undo of this call did (fill_form): set once, so the card stops offering it. */
       undo?: UndoOutcome;
     }

@@ -17,7 +17,7 @@ export async function callPageTool(
   offered: OfferedTool[],
   { name, args }: CallToolInput,
   shown: ShownIdentity[] | undefined,
-  options: { highlightMs?: number; script?: ScriptTools | undefined },
+  options: { highlightMs?: number; script?: ScriptTools | undefined; onAsk?: () => Promise<boolean> },
 ): Promise<CallToolOutput> {
   const tool = offered.find((t) => t.info.name === name);
   const card = shown?.find((s) => s.kind === 'tool' && s.ref === name);
@@ -35,7 +35,7 @@ export async function callPageTool(
   if (tool.form) return { tool: name, form: callFormTool(tool.form, args, options) };
   if (!options.script)
     throw new PageError(`call_page_tool failed: the page's script tools cannot be reached in this frame.`);
-  const value = await options.script.call(name, args);
+  const value = await options.script.call(name, args, options.onAsk);
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
   return text.length > PAGE_TOOL_LIMITS.resultChars
     ? { tool: name, result: text.slice(0, PAGE_TOOL_LIMITS.resultChars), cut: true }

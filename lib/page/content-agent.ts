@@ -6,6 +6,7 @@ import { createPageAgent } from './page-agent';
 import { loadedPageReader } from './page-reader';
 import { createScriptToolsClient } from './script-tools-client';
 import type { ScriptTools } from './page-tools-offered';
+import { askBackground } from './ask-background';
 
 /** The agent serving in this frame's isolated world. */
 interface RunningAgent {
@@ -37,6 +38,7 @@ export function startPageAgent(): void {
     reader: loadedPageReader,
     // Made on first use, and only for commands the background marks (the user turned site tools on).
     scriptTools: () => (siteTools ??= createScriptToolsClient(window)),
+    askUser: askBackground,
   });
   // Only the background (no tab, no document, our id) may command the page; other frames and pages cannot.
   const stop = serve(

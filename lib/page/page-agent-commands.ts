@@ -21,6 +21,7 @@ import { snapshotPage } from './snapshot-page';
 import { submitForm } from './submit-form';
 import { undoFill } from './undo-fill';
 import { callPageTool } from './call-page-tool';
+import type { ToolAskInput } from './tool-ask-protocol';
 import { listPageTools, type ScriptTools } from './page-tools-offered';
 import { offersLine } from './page-tool-info';
 
@@ -41,6 +42,8 @@ export interface PageCommandOptions {
   onSettled?: (waitedMs: number) => void;
   /** The tools this frame's scripts registered (navigator.modelContext), where the relay is installed. */
   scriptTools?: () => ScriptTools | undefined;
+  /** Asks the background to show a page tool's request for the user on the call's card (tool-ask-protocol.ts). */
+  askUser?: (call: ToolAskInput) => Promise<boolean>;
 }
 
 /** A snapshot with the tools the page offers, and the line that says so, when it offers any. */
@@ -51,7 +54,7 @@ async function withPageTools<T extends object>(doc: Document, script: ScriptTool
 
 export function createPageCommands(
   state: PageAgentState,
-  { doc, reader, highlightMs, onSettled, scriptTools }: PageCommandOptions,
+  { doc, reader, highlightMs, onSettled, scriptTools, askUser }: PageCommandOptions,
 ): Commands {
   const { runs, refs, undos, screenshot, remember, runState, identityNow, assertShown } = state;
   const commands: Commands = {
@@ -186,6 +189,8 @@ export function createPageCommands(
       return callPageTool(await listPageTools(doc, script), input, c.shown, {
         ...(highlightMs !== undefined ? { highlightMs } : {}),
         script,
+        // The tool asks the user to interact: the background asks on this call's card.
+        ...(askUser ? { onAsk: () => askUser({ runId: c.runId, toolCallId: c.toolCallId }) } : {}),
       });
     },
     undo(_input, c) {

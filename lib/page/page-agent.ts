@@ -12,6 +12,7 @@ import type {
 import { isPageError } from './page-error';
 import type { PageReader } from './page-reader';
 import type { ScriptTools } from './page-tools-offered';
+import type { ToolAskInput } from './tool-ask-protocol';
 
 export { NO_READER_MESSAGE } from './page-agent-commands';
 
@@ -33,6 +34,8 @@ export interface PageAgentOptions {
   onSettled?: (waitedMs: number) => void;
   /** The tools this frame's scripts registered, where the main-world relay is installed (page-tools-offered.ts). */
   scriptTools?: () => ScriptTools | undefined;
+  /** Asks the background to show a page tool's request for the user (tool-ask-protocol.ts). */
+  askUser?: (call: ToolAskInput) => Promise<boolean>;
 }
 
 /**
@@ -47,11 +50,13 @@ export function createPageAgent({
   highlightMs,
   onSettled,
   scriptTools,
+  askUser,
 }: PageAgentOptions): PageAgent {
   const commands = createPageCommands(createPageAgentState(doc), {
     doc,
     reader,
     ...(scriptTools ? { scriptTools } : {}),
+    ...(askUser ? { askUser } : {}),
     ...(highlightMs !== undefined ? { highlightMs } : {}),
     ...(onSettled ? { onSettled } : {}),
   });

@@ -7,7 +7,8 @@ import { readFormTools, type FormTool } from './read-form-tools';
  */
 export interface ScriptTools {
   list(): Promise<PageToolInfo[]>;
-  call(name: string, args: Record<string, unknown>): Promise<unknown>;
+  /** `onAsk`: the tool asks the user to interact with the page; resolves with their Continue (true) or Decline. */
+  call(name: string, args: Record<string, unknown>, onAsk?: () => Promise<boolean>): Promise<unknown>;
 }
 
 /** A tool this frame offers now, and how to call it. */

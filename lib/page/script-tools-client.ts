@@ -28,26 +28,39 @@ export function createScriptToolsClient(win: Window, { listMs = 300, callMs = 25
   let port: MessagePort | undefined;
   let silent = false;
   let seq = 0;
-  const waiting = new Map<number, (reply: { ok: boolean; value?: unknown; error?: unknown }) => void>();
+  type Reply = { ok: boolean; value?: unknown; error?: unknown; ask?: unknown };
+  const waiting = new Map<number, (reply: Reply) => void>();
   const connect = () => {
     if (port) return port;
     const channel = new MessageChannel();
     port = channel.port1;
     port.onmessage = (e: MessageEvent<{ id?: unknown }>) => {
       const done = typeof e.data?.id === 'number' ? waiting.get(e.data.id) : undefined;
-      done?.(e.data as { ok: boolean });
+      done?.(e.data as Reply);
     };
     win.postMessage({ tabwiseWebmcp: 1 }, '*', [channel.port2]);
     return port;
   };
-  const ask = (message: object, ms: number) =>
+  /** `onAsk`: the tool asks the user to interact (its time is not counted while the user decides). */
+  const ask = (message: object, ms: number, onAsk?: () => Promise<boolean>) =>
     new Promise<unknown>((resolve, reject) => {
       const id = ++seq;
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        reject(new Error(`the page's tool did not answer within ${ms / 1000} s`));
-      }, ms);
+      const start = () =>
+        setTimeout(() => {
+          waiting.delete(id);
+          reject(new Error(`the page's tool did not answer within ${ms / 1000} s`));
+        }, ms);
+      let timer = start();
       waiting.set(id, (reply) => {
+        if (reply.ask === 1) {
+          clearTimeout(timer);
+          void (onAsk ? onAsk().catch(() => false) : Promise.resolve(false)).then((go) => {
+            if (!waiting.has(id)) return;
+            timer = start();
+            connect().postMessage({ id, op: 'answer', go });
+          });
+          return;
+        }
         clearTimeout(timer);
         waiting.delete(id);
         if (reply.ok) resolve(reply.value);
@@ -70,6 +83,6 @@ export function createScriptToolsClient(win: Window, { listMs = 300, callMs = 25
         return [];
       }
     },
-    call: (name, args) => ask({ op: 'call', name, args }, callMs),
+    call: (name, args, onAsk) => ask({ op: 'call', name, args }, callMs, onAsk),
   };
 }

@@ -87,6 +87,11 @@ export const managedPolicyShape = {
   rememberAllowedDomains: z.array(policyDomain).max(1000),
   /** MCP servers that may be attached: a URL, matched as that origin and path prefix. */
   allowedMcpServers: z.array(serverUrl).max(200),
+  /**
+   * "Use the tools sites offer", set for the user: false keeps it off, true keeps it on (a deployment whose own
+   * sites register tools). Either way every gate of a page tool still holds: the relay only records and relays.
+   */
+  useSiteTools: z.boolean(),
   /** The organisation's instructions, added to every run in their own labelled block. */
   customInstructions: z.string().max(20_000),
 } as const;

@@ -85,6 +85,11 @@ export interface ToolContext {
    * to this worker's memory only: never into the journal, an event, the result or the model's request.
    */
   askDocumentPassword?(file: string, wrong: boolean): Promise<string | undefined>;
+  /**
+   * Shows, on this call's card, that the page's tool asks the user to interact with the page (WebMCP
+   * `requestUserInteraction`): `site`, the page `tool` and the page's `words` for it. Resolves true on Continue.
+   */
+  askPageInteraction?(ask: { site: string; tool: string; words: string }): Promise<boolean>;
   /** Whether the run's model takes images, as the model catalog knows it (unknown models: not known to). */
   modelTakesImages?: boolean;
   /** Says where text in this call's output came from (the runtime records it for the data-flow check). */

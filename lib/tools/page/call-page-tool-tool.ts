@@ -18,6 +18,7 @@ import { ToolError } from '../tool-error';
 import { PageGoneError } from './page-gone-error';
 import { pageRouteError, type PageRouteResult, type PageToolCall, type RouteToPage } from './page-router';
 import type { PageTargetStore } from './page-target-store';
+import type { PageToolAsks } from './page-tool-asks';
 import { pageToolPolicy, shownTool } from './page-tool-policy';
 import { NO_SNAPSHOT } from './route-to-page';
 
@@ -35,6 +36,10 @@ export interface CallPageToolDeps {
     ctx: ToolContext,
   ): Promise<Extract<PageRouteResult<'call_tool'>, { ok: true }>>;
   store(): PageTargetStore;
+  /** Where a running call's requests to interact (WebMCP requestUserInteraction) are bound and answered. */
+  asks?: PageToolAsks;
+  /** Brings the run's tab forward once the user chose to continue on the page. */
+  focusTab?: (tabId: number) => Promise<void>;
 }
 
 /** Every string and number in the arguments, under its path: the egress gate compares them with what the run read elsewhere. */
@@ -46,10 +51,13 @@ function leaves(value: unknown, path: string, out: WrittenValue[]): WrittenValue
   return out;
 }
 
+/** The site a target is on, as the card names it. */
+const hostOf = (origin: string | undefined) => (origin ? (URL.canParse(origin) ? new URL(origin).host : origin) : '');
+
 /** The card's lines: which tool of which site, the page's description as its words, what kind of tool, the arguments. */
 function previewLines(input: CallPageToolInput, target: ActionTarget | undefined): string {
   const tool = shownTool(target);
-  const host = target?.origin ? (URL.canParse(target.origin) ? new URL(target.origin).host : target.origin) : '';
+  const host = hostOf(target?.origin);
   const lines = [t('page_tool_preview_call', input.name, host)];
   if (tool?.name) lines.push(t('page_tool_preview_description', collapseLabel(tool.name, 300)));
   lines.push(t(tool?.role === 'read-only tool' ? 'page_tool_preview_read_only' : 'page_tool_preview_consequential'));
@@ -59,7 +67,32 @@ function previewLines(input: CallPageToolInput, target: ActionTarget | undefined
   return lines.join('\n');
 }
 
-export function createCallPageTool({ routeToPage, onPage, store }: CallPageToolDeps): Tool {
+/**
+ * Opens the call to its page's requests to interact, for as long as it runs: each is shown on the call's card
+ * (the site, the tool and the page's description as its words) and answered by the user; Continue brings the
+ * run's tab forward, where the page's own dialog is.
+ */
+function openAsks(input: CallPageToolInput, ctx: ToolContext, deps: Pick<CallPageToolDeps, 'asks' | 'focusTab'>) {
+  const origin = ctx.target?.origin;
+  const ask = ctx.askPageInteraction;
+  if (!deps.asks || ctx.tabId === undefined || !origin || !ask) return () => {};
+  const tabId = ctx.tabId;
+  return deps.asks.open({
+    runId: ctx.runId,
+    toolCallId: ctx.toolCallId,
+    tabId,
+    frameId: ctx.frameId ?? 0,
+    origin,
+    async ask() {
+      const words = collapseLabel(shownTool(ctx.target)?.name ?? '', 300);
+      const go = await ask({ site: hostOf(origin), tool: input.name, words });
+      if (go) await deps.focusTab?.(tabId).catch((e: unknown) => console.warn('Tabwise: could not focus the tab', e));
+      return go;
+    },
+  });
+}
+
+export function createCallPageTool({ routeToPage, onPage, store, asks, focusTab }: CallPageToolDeps): Tool {
   /** Where the call lands: a tool the run's last snapshot of this frame listed, as the page describes it now. */
   const locate = async (input: CallPageToolInput, ctx: ToolContext): Promise<ActionTarget | undefined> => {
     if (ctx.tabId !== undefined) {
@@ -120,7 +153,12 @@ export function createCallPageTool({ routeToPage, onPage, store }: CallPageToolD
         toolName: 'call_tool' as const,
         input: { name: input.name, args: input.arguments },
       };
-      return (await onPage('call_page_tool', call, ctx)).output;
+      const close = openAsks(input, ctx, { asks, focusTab });
+      try {
+        return (await onPage('call_page_tool', call, ctx)).output;
+      } finally {
+        close();
+      }
     },
   });
 }

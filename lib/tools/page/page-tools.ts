@@ -24,6 +24,7 @@ import { createPageTargetStore, type PageTargetStore } from './page-target-store
 import { originOf } from '../origin-of';
 import { createLocate, createPreviewAction } from './locate-page-call';
 import type { ReadDocumentTab } from './read-document-tab';
+import type { PageToolAsks } from './page-tool-asks';
 
 /** What a page tool returns (read_page, get_form_state, fill_form, click, submit_form…): the page agent's answer. */
 export type PageToolOutput<K extends PageCommandName> = PageCommandOutput<K>;
@@ -37,6 +38,10 @@ export interface PageToolsDeps {
   readDocumentTab?: ReadDocumentTab;
   /** Why a read_page that could not reach its tab failed, when it is a local file the user has not allowed. */
   localFileRefusal?: (ctx: ToolContext) => Promise<string | undefined>;
+  /** Where call_page_tool's running calls take their page's requests to interact (page-tool-asks.ts). */
+  asks?: PageToolAsks;
+  /** Brings a tab forward (the user continues on the page a tool asked them to use). */
+  focusTab?: (tabId: number) => Promise<void>;
 }
 
 /** How a failed preview command names itself in the error logged (the card falls back to the generic preview). */
@@ -144,6 +149,12 @@ export function createPageTools(deps: PageToolsDeps): Tool[] {
     ...createActTools({ onPage, locate, store }),
     createFillPasswordTool({ onPage, locate, store }),
     createScreenshotTool({ onPage }),
-    createCallPageTool({ routeToPage: deps.routeToPage, onPage, store }),
+    createCallPageTool({
+      routeToPage: deps.routeToPage,
+      onPage,
+      store,
+      ...(deps.asks ? { asks: deps.asks } : {}),
+      ...(deps.focusTab ? { focusTab: deps.focusTab } : {}),
+    }),
   ] as Tool[];
 }
