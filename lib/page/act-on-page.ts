@@ -1,30 +1,47 @@
 import { PageError } from './page-error';
 import type { ActInput, ActOutput } from './act-input';
+import { NO_ACT_PART_MESSAGE, type ActKit, type ActPart } from './act-part';
 import type { Allowlist } from './allowlist';
-import { chooseOption } from './choose-option';
 import { elementName } from './element-name';
 import { elementState } from './element-state';
-import { selectText } from './select-text';
 import { shownChoice } from './shown-choice';
 import { fieldKindOf } from './field-kind';
 import { interactiveRole } from './interactive-role';
 import { isFieldVisible } from './is-field-visible';
 import { isSensitiveField } from './is-sensitive-field';
-import { isPrintable, parseKey } from './key-events';
-import { hoverElement } from './pointer-events';
-import { pressKey } from './press-key';
+import { isUsableOption } from './is-usable-option';
+import { hoverElement, pointerClick } from './pointer-events';
 import { readFieldValue } from './read-field-value';
 import { scrollPage } from './scroll-page';
 import { setNativeValue } from './set-native-value';
-import { setSliderValue } from './set-slider-value';
-import { typeText } from './type-text';
 import { writeField } from './write-field';
 import { deepActiveElement } from './deep-active-element';
 
 /** How long a pointer rests on an element before what opens on hover is read. */
 const HOVER_INTENT_MS = 300;
 
-/** An action the page refuses or cannot do; its message is what the model reads. */
+/** The agent's own modules the part's combobox mechanics use (act-part.ts). */
+const kit: ActKit = { elementName, isUsableOption, pointerClick };
+
+/** Field types select() writes itself, without the part. */
+const NATIVE_CHOICE = new Set(['select', 'select-multiple', 'radio']);
+
+/**
+ * Whether `input` needs the act part (act-part.ts): typing, keys, sliders, and a choice that is not a native
+ * select or radio group. Asked before anything is read or changed, so a frame without the part answers at once.
+ */
+export function needsActPart(allowlist: Allowlist, input: ActInput): boolean {
+  if (input.action === 'type' || input.action === 'press' || input.action === 'set_value') return true;
+  if (input.action !== 'select') return false;
+  const type = allowlist.field(input.ref)?.type;
+  return !type || !NATIVE_CHOICE.has(type);
+}
+
+/** The part, or the error that has the background inject it. */
+function need(part: ActPart | undefined): ActPart {
+  if (!part) throw new PageError(NO_ACT_PART_MESSAGE, 'no-act-part');
+  return part;
+}
 
 const quote = (el: Element) => JSON.stringify(elementName(el, interactiveRole(el) ?? '').slice(0, 60));
 
@@ -70,6 +87,7 @@ export async function actOnPage(
   doc: Document,
   allowlist: Allowlist,
   input: ActInput,
+  part: ActPart | undefined,
 ): Promise<Omit<ActOutput, 'changes'>> {
   switch (input.action) {
     case 'type': {
@@ -88,7 +106,7 @@ export async function actOnPage(
         );
       const clear = input.clear ?? true;
       const before = textValue(el);
-      typeText(el, input.text, clear);
+      need(part).typeText(el, input.text, clear);
       // A page that cancels every key (a scanner field, a spinner) leaves the keys unwritten: write the value as
       // fill_form does, with input events, and say so.
       const wanted = clear ? input.text : before + input.text;
@@ -112,6 +130,7 @@ export async function actOnPage(
       };
     }
     case 'press': {
+      const { parseKey, isPrintable, pressKey } = need(part);
       const key = parseKey(input.key);
       if (!key)
         throw new PageError(
@@ -150,7 +169,7 @@ export async function actOnPage(
       return { action: 'hover', ref: input.ref, did: `moved the pointer over ${quote(el)}` };
     }
     case 'select':
-      return select(allowlist, input.ref, input.option);
+      return select(allowlist, input.ref, input.option, part);
     case 'set_value': {
       const el = elementOf(allowlist, input.ref);
       assertWritable(el, input.ref);
@@ -160,7 +179,7 @@ export async function actOnPage(
           `"${input.ref}" is not a slider; use type for text fields and select for choices`,
           'failed',
         );
-      const outcome = await setSliderValue(el, input.value);
+      const outcome = await need(part).setSliderValue(el, input.value, role);
       if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
       return { action: 'set_value', ref: input.ref, did: `set ${quote(el)} to ${outcome.value}`, value: outcome.value };
     }
@@ -183,12 +202,17 @@ export async function actOnPage(
 }
 
 /** A native select or radio group by option label; an ARIA listbox, combobox or autocomplete as a person would. */
-async function select(allowlist: Allowlist, ref: string, option: string): Promise<Omit<ActOutput, 'changes'>> {
+async function select(
+  allowlist: Allowlist,
+  ref: string,
+  option: string,
+  part: ActPart | undefined,
+): Promise<Omit<ActOutput, 'changes'>> {
   const field = allowlist.field(ref);
   const el = elementOf(allowlist, ref);
   const elements = field?.elements.map((r) => r.deref()).filter((e): e is HTMLElement => !!e?.isConnected) ?? [el];
   assertWritable(el, ref, elements);
-  if (field && (field.type === 'select' || field.type === 'select-multiple' || field.type === 'radio')) {
+  if (field && NATIVE_CHOICE.has(field.type)) {
     const outcome = writeField(field.type, elements, field.type === 'select-multiple' ? [option] : option);
     if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
     const value = readFieldValue(field.type, elements);
@@ -196,7 +220,7 @@ async function select(allowlist: Allowlist, ref: string, option: string): Promis
   }
   if (el.isContentEditable || el.tagName === 'TEXTAREA') {
     // In a text editor the "option" is a passage of its text, selected so a toolbar or key can format it.
-    const outcome = selectText(el, option);
+    const outcome = need(part).selectText(el, option);
     if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
     return {
       action: 'select',
@@ -208,7 +232,7 @@ async function select(allowlist: Allowlist, ref: string, option: string): Promis
   if (role !== 'combobox' && role !== 'listbox' && role !== 'textbox' && role !== 'searchbox' && role !== 'button') {
     throw new PageError(`"${ref}" is not a select, listbox or combobox; click the option instead`, 'failed');
   }
-  const outcome = await chooseOption(el, option);
+  const outcome = await need(part).chooseOption(el, option, kit);
   if (!outcome.ok) throw new PageError(outcome.reason, 'failed');
   const kind = fieldKindOf(el);
   // A button-like combobox (Radix, Headless UI) has no field value: what it shows is its text.

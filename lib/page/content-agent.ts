@@ -4,6 +4,7 @@ import { pageCallValidators } from './page-call-validators';
 import { pageProtocol } from './page-command';
 import { createPageAgent } from './page-agent';
 import { loadedPageReader } from './page-reader';
+import { loadedActPart } from './act-part';
 import { createScriptToolsClient } from './script-tools-client';
 import type { ScriptTools } from './page-tools-offered';
 import { askBackground } from './ask-background';
@@ -36,6 +37,7 @@ export function startPageAgent(): void {
     doc: document,
     docId: newDocumentId(),
     reader: loadedPageReader,
+    actPart: loadedActPart,
     // Made on first use, and only for commands the background marks (the user turned site tools on).
     scriptTools: () => (siteTools ??= createScriptToolsClient(window)),
     askUser: askBackground,

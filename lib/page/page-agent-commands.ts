@@ -3,7 +3,8 @@
  * the snapshots, the actions and writes (each checked again at the moment of acting), previews, undo and the
  * screenshot's masks.
  */
-import { actOnPage } from './act-on-page';
+import { actOnPage, needsActPart } from './act-on-page';
+import { NO_ACT_PART_MESSAGE, type ActPart } from './act-part';
 import { clickElement } from './click-element';
 import { focusIdentity } from './element-identity';
 import { fillForm } from './fill-form';
@@ -38,6 +39,8 @@ export type Commands = {
 export interface PageCommandOptions {
   doc: Document;
   reader: () => PageReader | undefined;
+  /** The act part (act-part.ts); undefined while it is not loaded in this frame. */
+  actPart?: () => ActPart | undefined;
   highlightMs?: number;
   onSettled?: (waitedMs: number) => void;
   /** The tools this frame's scripts registered (navigator.modelContext), where the relay is installed. */
@@ -54,7 +57,7 @@ async function withPageTools<T extends object>(doc: Document, script: ScriptTool
 
 export function createPageCommands(
   state: PageAgentState,
-  { doc, reader, highlightMs, onSettled, scriptTools, askUser }: PageCommandOptions,
+  { doc, reader, actPart, highlightMs, onSettled, scriptTools, askUser }: PageCommandOptions,
 ): Commands {
   const { runs, refs, undos, screenshot, remember, runState, identityNow, assertShown } = state;
   const commands: Commands = {
@@ -81,6 +84,9 @@ export function createPageCommands(
     async act(input, c) {
       const run = runState(c.runId);
       const { allowlist } = run;
+      const part = actPart?.();
+      // Before the page is pictured: a frame without the part answers at once, and the background injects it.
+      if (!part && needsActPart(allowlist, input)) throw new PageError(NO_ACT_PART_MESSAGE, 'no-act-part');
       assertSameOrigin(
         doc,
         'ref' in input && input.ref !== undefined
@@ -92,7 +98,7 @@ export function createPageCommands(
           doc,
           () => {
             assertShown(allowlist, c.shown);
-            return actOnPage(doc, allowlist, input);
+            return actOnPage(doc, allowlist, input, part);
           },
           { refs, allowlist, onSettled, regions: (run.regions ??= new Map()) },
         );

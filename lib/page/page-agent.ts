@@ -11,6 +11,7 @@ import type {
 } from './page-command';
 import { isPageError } from './page-error';
 import type { PageReader } from './page-reader';
+import type { ActPart } from './act-part';
 import type { ScriptTools } from './page-tools-offered';
 import type { ToolAskInput } from './tool-ask-protocol';
 
@@ -28,6 +29,8 @@ export interface PageAgentOptions {
   docId: string;
   /** Reads the page for read_page; undefined while the page reader is not loaded in this frame (see page-reader.ts). */
   reader: () => PageReader | undefined;
+  /** The act part (typing, keys, sliders, comboboxes); undefined while it is not loaded in this frame (see act-part.ts). */
+  actPart?: () => ActPart | undefined;
   /** How long filled fields stay outlined. */
   highlightMs?: number;
   /** Told how long each action waited for the page to settle (the tasks benchmark subtracts it). */
@@ -47,6 +50,7 @@ export function createPageAgent({
   doc,
   docId,
   reader,
+  actPart,
   highlightMs,
   onSettled,
   scriptTools,
@@ -55,6 +59,7 @@ export function createPageAgent({
   const commands = createPageCommands(createPageAgentState(doc), {
     doc,
     reader,
+    ...(actPart ? { actPart } : {}),
     ...(scriptTools ? { scriptTools } : {}),
     ...(askUser ? { askUser } : {}),
     ...(highlightMs !== undefined ? { highlightMs } : {}),
@@ -88,6 +93,8 @@ export function createPageAgent({
     } catch (error) {
       if (isPageError(error, 'no-reader'))
         return { ...where, outcome: { ok: false, error: 'no-reader', message: error.message } };
+      if (isPageError(error, 'no-act-part'))
+        return { ...where, outcome: { ok: false, error: 'no-act-part', message: error.message } };
       const message = isPageError(error)
         ? error.message
         : `${command} failed on the page: ${error instanceof Error ? error.message : String(error)}`;

@@ -122,10 +122,15 @@ export interface PageCall<A> {
 
 /**
  * Why the page agent did not run a command: it failed, the page is no longer the snapshot's document, or
- * (read_page) the page reader is not loaded in this frame yet, and the background injects it and asks again.
+ * the part it needs is not loaded in this frame yet (read_page: the page reader; act: the act part, act-part.ts),
+ * and the background injects it and asks again.
  * These are answers the model reads; the envelope's error stays for the kit's refusals and thrown bugs.
  */
-export type PageFailure = { ok: false; error: 'tool-error' | 'navigated' | 'no-reader'; message: string };
+export type PageFailure = {
+  ok: false;
+  error: 'tool-error' | 'navigated' | 'no-reader' | 'no-act-part';
+  message: string;
+};
 
 /** The page agent's answer; `docId` and `url` say which document answered. */
 export interface PageAnswer<O> {

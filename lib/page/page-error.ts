@@ -2,9 +2,10 @@
  * The one error the page side throws for a command it will not or cannot carry out; its message is written
  * for the model. `kind` says how the page agent reports it: `failed` gets "<command> failed: " in front,
  * `invalid-input` answers a command whose input has the wrong shape, `no-reader` asks the background to inject
- * the page reader into the frame; without a kind the message is final as it is.
+ * the page reader into the frame, `no-act-part` the act part (act-part.ts); without a kind the message is final
+ * as it is.
  */
-export type PageErrorKind = 'failed' | 'invalid-input' | 'no-reader';
+export type PageErrorKind = 'failed' | 'invalid-input' | 'no-reader' | 'no-act-part';
 
 export class PageError extends Error {
   constructor(

@@ -1,6 +1,5 @@
 import { parseKey } from './key-events';
 import { pressKey } from './press-key';
-import { interactiveRole } from './interactive-role';
 import { setHandleValue, type SliderOutcome } from './set-handle-value';
 import { setNativeValue } from './set-native-value';
 
@@ -10,11 +9,12 @@ const MAX_STEPS = 500;
 /**
  * Sets a slider to `value`: a native range input through its value (as the browser does when dragged),
  * an ARIA slider with the keys a person would use (Home, End, arrows), reading aria-valuenow after each
- * key. A slider that does not move on keys fails with a reason, and so does a value outside its range.
+ * key. A slider that does not move on keys fails with a reason, and so does a value outside its range. `role` is
+ * the element's interactive role as the caller found it (act-on-page.ts).
  */
-export async function setSliderValue(el: HTMLElement, value: string): Promise<SliderOutcome> {
+export async function setSliderValue(el: HTMLElement, value: string, role: string | undefined): Promise<SliderOutcome> {
   // A bare handle (jQuery UI): moved while its readout is watched.
-  if (el.tagName !== 'INPUT' && !el.hasAttribute('aria-valuenow') && interactiveRole(el) === 'slider')
+  if (el.tagName !== 'INPUT' && !el.hasAttribute('aria-valuenow') && role === 'slider')
     return setHandleValue(el, value);
   const target = Number(value);
   if (!Number.isFinite(target)) return { ok: false, reason: `"${value}" is not a number` };
@@ -25,7 +25,7 @@ export async function setSliderValue(el: HTMLElement, value: string): Promise<Sl
     setNativeValue(input, String(target));
     return { ok: true, value: input.value };
   }
-  if (interactiveRole(el) === 'spinbutton') return setSpinValue(el, target);
+  if (role === 'spinbutton') return setSpinValue(el, target);
   const now = () => Number(el.getAttribute('aria-valuenow'));
   const min = Number(el.getAttribute('aria-valuemin') ?? 0);
   const max = Number(el.getAttribute('aria-valuemax') ?? 100);

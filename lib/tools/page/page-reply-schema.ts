@@ -149,7 +149,7 @@ export const pageCommandOutputs: { [K in PageCommandName]: z.ZodType<PageCommand
 
 const failure = z.object({
   ok: z.literal(false),
-  error: z.enum(['tool-error', 'navigated', 'no-reader']),
+  error: z.enum(['tool-error', 'navigated', 'no-reader', 'no-act-part']),
   message: z.string(),
 });
 

@@ -1,6 +1,7 @@
 /**
  * Sends one page command through the messaging kit to a frame's page agent, injecting the agent (and, for
- * read_page, the page reader) on demand: nothing of Tabwise runs in a page until a run acts on it.
+ * read_page, the page reader; for typing, keys, sliders and comboboxes, the act part) on demand: nothing of
+ * Tabwise runs in a page until a run acts on it, and the parts only where a command needs them.
  */
 import { createSender } from '../../messaging/create-sender';
 import { RemoteError } from '../../messaging/remote-error';
@@ -33,7 +34,15 @@ export interface PageMessenger {
   injectAgent(target: PageTarget): Promise<void>;
   /** Injects the page reader (entrypoints/page-reader.ts) into the frame, for read_page. */
   injectReader(target: PageTarget): Promise<void>;
+  /** Injects the act part (entrypoints/page-actions.ts, lib/page/act-part.ts) into the frame, for act. */
+  injectActPart(target: PageTarget): Promise<void>;
 }
+
+/** The answers by which a frame's agent says it lacks a part, and how each part is injected. */
+const PARTS = {
+  'no-reader': (m: PageMessenger, t: PageTarget) => m.injectReader(t),
+  'no-act-part': (m: PageMessenger, t: PageTarget) => m.injectActPart(t),
+} as const;
 
 /** The page is untrusted: every answer is checked against its command's schema before it is used. */
 const send = createSender(pageProtocol, { replies: pageReplyValidators });
@@ -45,7 +54,9 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * is 'navigated'; a frame without the page agent (every page until a run acts on it) gets it injected and
  * the command retried once, and is 'no-receiver' if that does not help (the injection's own message when
  * it failed: pages the extension may not script). A frame that answers 'no-reader' gets the page reader
- * injected and the command retried once.
+ * injected and the command retried once; one that answers 'no-act-part', the act part. The agent answers these
+ * before it reads or changes anything, and the worker keeps no record of what a frame holds: a new document, or
+ * a worker that restarted, asks again.
  */
 export async function sendPageCommand<K extends PageCommandName>(
   target: PageTarget,
@@ -62,7 +73,7 @@ export async function sendPageCommand<K extends PageCommandName>(
       beforeRetry: () => messenger.injectAgent(target),
     },
   };
-  let readerInjected = false;
+  const injected = new Set<keyof typeof PARTS>();
   for (;;) {
     let answer: PageAnswer<PageCommandOutput<K>>;
     try {
@@ -71,10 +82,12 @@ export async function sendPageCommand<K extends PageCommandName>(
       return failureOf(error, target, messenger);
     }
     const outcome = answer.outcome;
-    if (outcome.ok || outcome.error !== 'no-reader' || readerInjected) return { ok: true, answer };
-    readerInjected = true;
+    if (outcome.ok || !(outcome.error in PARTS)) return { ok: true, answer };
+    const lacking = outcome.error as keyof typeof PARTS;
+    if (injected.has(lacking)) return { ok: true, answer };
+    injected.add(lacking);
     try {
-      await messenger.injectReader(target);
+      await PARTS[lacking](messenger, target);
     } catch (injectError) {
       if (!(await messenger.tabExists(target.tabId))) return { ok: false, reason: 'tab-closed' };
       return {
@@ -118,5 +131,8 @@ const chromeMessenger: PageMessenger = {
   },
   async injectReader({ tabId, frameId }) {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/page-reader.js'] });
+  },
+  async injectActPart({ tabId, frameId }) {
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: ['/page-actions.js'] });
   },
 };

@@ -1,5 +1,6 @@
 // The page agent alone, for the tasks bench: injected into a fixture page, it is driven by the gallery's
 // oracles without the extension around it, so each action's own time can be measured.
+import { actMechanics } from '../../../lib/page/act-mechanics';
 import { createPageAgent } from '../../../lib/page/page-agent';
 import type { PageAnswer, PageCommandName } from '../../../lib/page/page-command';
 
@@ -11,6 +12,7 @@ const agent = createPageAgent({
   doc: document,
   docId: 'bench',
   reader: () => undefined,
+  actPart: () => actMechanics,
   highlightMs: 1,
   onSettled: (ms) => {
     settled += ms;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../lib/messaging/dispatch';
+import { actMechanics } from '../../../lib/page/act-mechanics';
 import { createPageAgent } from '../../../lib/page/page-agent';
 import { pageCallValidators } from '../../../lib/page/page-call-validators';
 import { pageProtocol } from '../../../lib/page/page-command';
@@ -22,7 +23,13 @@ function mount(html: string): HTMLElement {
 
 /** An agent on this test page, and a way to call it as the background does (guards, handlers, answer). */
 function agentOnPage() {
-  const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => readPage, highlightMs: 1 });
+  const agent = createPageAgent({
+    doc: document,
+    docId: 'doc-1',
+    reader: () => readPage,
+    actPart: () => actMechanics,
+    highlightMs: 1,
+  });
   let n = 0;
   const call = async (
     name: string,

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../lib/messaging/dispatch';
+import { actMechanics } from '../../../lib/page/act-mechanics';
 import { createPageAgent, type PageAgent } from '../../../lib/page/page-agent';
 import { pageCallValidators } from '../../../lib/page/page-call-validators';
 import { pageProtocol } from '../../../lib/page/page-command';
@@ -72,7 +73,12 @@ async function identify(agent: PageAgent, input: object): Promise<ShownIdentity[
 describe('approvals bound to what the page showed', () => {
   it('identify answers role, name, link target and form destination, resolved', async () => {
     mount();
-    const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
+    const agent = createPageAgent({
+      doc: document,
+      docId: 'doc-1',
+      reader: () => undefined,
+      actPart: () => actMechanics,
+    });
     const { ref, form } = await refs(agent);
     const base = new URL('/', location.href).origin;
     const shown = await identify(agent, {
@@ -90,7 +96,12 @@ describe('approvals bound to what the page showed', () => {
 
   it('refuses a click on a button renamed after the card, and clicks it when unchanged', async () => {
     const { clicks, $ } = mount();
-    const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
+    const agent = createPageAgent({
+      doc: document,
+      docId: 'doc-1',
+      reader: () => undefined,
+      actPart: () => actMechanics,
+    });
     const { ref } = await refs(agent);
     const key = ref('Save draft');
     const shown = await identify(agent, { refs: [key] });
@@ -110,7 +121,12 @@ describe('approvals bound to what the page showed', () => {
 
   it('refuses a link whose href changed, a submission whose form now posts elsewhere, typing and Enter after the form moved, a password whose form moved', async () => {
     const { clicks, $ } = mount();
-    const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
+    const agent = createPageAgent({
+      doc: document,
+      docId: 'doc-1',
+      reader: () => undefined,
+      actPart: () => actMechanics,
+    });
     const { ref, form } = await refs(agent);
     const link = await identify(agent, { refs: [ref('Help')] });
     const sub = await identify(agent, { refs: [], forms: [form] });
@@ -146,7 +162,12 @@ describe('approvals bound to what the page showed', () => {
 
   it('a press on the focus is bound to the element that had it', async () => {
     const { clicks, $ } = mount();
-    const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
+    const agent = createPageAgent({
+      doc: document,
+      docId: 'doc-1',
+      reader: () => undefined,
+      actPart: () => actMechanics,
+    });
     await refs(agent);
     $<HTMLElement>('#help').focus();
     const shown = await identify(agent, { refs: [], focus: true });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../lib/messaging/dispatch';
+import { actMechanics } from '../../../lib/page/act-mechanics';
 import { createPageAgent, type PageAgent } from '../../../lib/page/page-agent';
 import { pageCallValidators } from '../../../lib/page/page-call-validators';
 import { pageProtocol } from '../../../lib/page/page-command';
@@ -58,7 +59,12 @@ describe('fill_password on the page', () => {
   it('lists the password write-only, never its value, and writes only what the card sent, answering without it', async () => {
     const { pass, seen } = mountLogin();
     pass.value = 'already-there';
-    const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
+    const agent = createPageAgent({
+      doc: document,
+      docId: 'doc-1',
+      reader: () => undefined,
+      actPart: () => actMechanics,
+    });
     const { state, ref } = await snapshot(agent);
     const entry = state.elements.find((e) => e.name === 'Password');
     expect(entry).toMatchObject({ role: 'textbox', writeOnly: true });
@@ -78,7 +84,12 @@ describe('fill_password on the page', () => {
 
   it('refuses fill_password on a field that is not a listed password, and every other write to the password field', async () => {
     const { pass } = mountLogin();
-    const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
+    const agent = createPageAgent({
+      doc: document,
+      docId: 'doc-1',
+      reader: () => undefined,
+      actPart: () => actMechanics,
+    });
     const { ref } = await snapshot(agent);
     expect(await handle(agent, cmd('fill_password', { ref: ref('Username'), value: SECRET }))).toMatchObject({
       ok: false,
@@ -98,7 +109,12 @@ describe('fill_password on the page', () => {
 
   it('refuses a field the page turned into a visible text field after the snapshot, and malformed values', async () => {
     const { pass } = mountLogin();
-    const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
+    const agent = createPageAgent({
+      doc: document,
+      docId: 'doc-1',
+      reader: () => undefined,
+      actPart: () => actMechanics,
+    });
     const { ref } = await snapshot(agent);
     expect(await handle(agent, cmd('fill_password', { ref: ref('Password'), value: '' }))).toMatchObject({
       ok: false,
@@ -122,7 +138,12 @@ describe('fill_password on the page', () => {
 
   it('fills a password listed by get_form_state too', async () => {
     const { pass } = mountLogin();
-    const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined });
+    const agent = createPageAgent({
+      doc: document,
+      docId: 'doc-1',
+      reader: () => undefined,
+      actPart: () => actMechanics,
+    });
     const snap = await handle(agent, cmd('get_form_state'));
     const passwords = (snap.output as { passwords?: { key: string; writeOnly: true }[] }).passwords ?? [];
     expect(passwords).toEqual([{ key: 'pass', label: 'Password', writeOnly: true, form: expect.any(String) }]);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clickElement, fillForm, snapshotForms, undoFill } from '../../../lib/page';
+import { actMechanics } from '../../../lib/page/act-mechanics';
 import { actOnPage } from '../../../lib/page/act-on-page';
 import { isUsableOption } from '../../../lib/page/is-usable-option';
 import { RefBook } from '../../../lib/page/ref-book';
@@ -138,7 +139,7 @@ describe('every writer refuses a hidden or disabled option, judged at write time
     ]);
     const selectRef = state.elements.find((e) => e.name === 'Shipping')!.ref;
     await expect(
-      actOnPage(document, allowlist, { action: 'select', ref: selectRef, option: 'Express' }),
+      actOnPage(document, allowlist, { action: 'select', ref: selectRef, option: 'Express' }, actMechanics),
     ).rejects.toThrow(/^"Express" is a hidden or disabled option/);
     expect(root.querySelector('select')!.value).toBe('std');
 
@@ -151,9 +152,9 @@ describe('every writer refuses a hidden or disabled option, judged at write time
     fast.removeAttribute('aria-disabled');
     fast.closest('label')!.style.display = 'none';
     const radioRef = state.elements.find((e) => e.role === 'radiogroup')!.ref;
-    await expect(actOnPage(document, allowlist, { action: 'select', ref: radioRef, option: 'fast' })).rejects.toThrow(
-      /hidden or disabled option/,
-    );
+    await expect(
+      actOnPage(document, allowlist, { action: 'select', ref: radioRef, option: 'fast' }, actMechanics),
+    ).rejects.toThrow(/hidden or disabled option/);
     expect(fast.checked).toBe(false);
     // The usable ones still work.
     expect(fillForm(forms.allowlist, { [radioKey]: 'slow' }, { highlightMs: 1 }).written).toEqual([
@@ -196,7 +197,7 @@ describe('every writer refuses a hidden or disabled option, judged at write time
     const listbox = state.elements.find((e) => e.role === 'listbox')!;
     for (const wanted of ['Enterprise', 'Staff']) {
       await expect(
-        actOnPage(document, allowlist, { action: 'select', ref: listbox.ref, option: wanted }),
+        actOnPage(document, allowlist, { action: 'select', ref: listbox.ref, option: wanted }, actMechanics),
         wanted,
       ).rejects.toThrow(/hidden or disabled option/);
     }
@@ -208,7 +209,7 @@ describe('every writer refuses a hidden or disabled option, judged at write time
       reason: expect.stringMatching(/hidden or disabled/),
     });
     expect(root.querySelectorAll('[data-picked]')).toHaveLength(0);
-    await actOnPage(document, allowlist, { action: 'select', ref: listbox.ref, option: 'Basic' });
+    await actOnPage(document, allowlist, { action: 'select', ref: listbox.ref, option: 'Basic' }, actMechanics);
     expect(root.querySelectorAll('[data-picked]')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 // Drives the page agent on a fixture page's document as the background does (guards, handlers, answer),
 // so the library-widget tests exercise the same code path as the built extension.
 import { dispatch } from '../../../lib/messaging/dispatch';
+import { actMechanics } from '../../../lib/page/act-mechanics';
 import { createPageAgent } from '../../../lib/page/page-agent';
 import { pageCallValidators } from '../../../lib/page/page-call-validators';
 import { pageProtocol } from '../../../lib/page/page-command';
@@ -19,7 +20,13 @@ export interface CallOutcome {
 
 /** An agent on `doc`, a way to call it, and the ref of a listed element by name (and role). */
 export function agentOn(doc: Document) {
-  const agent = createPageAgent({ doc, docId: 'doc-1', reader: () => readPage, highlightMs: 1 });
+  const agent = createPageAgent({
+    doc,
+    docId: 'doc-1',
+    reader: () => readPage,
+    actPart: () => actMechanics,
+    highlightMs: 1,
+  });
   let n = 0;
   const call = async (name: string, args: unknown): Promise<CallOutcome> => {
     const raw = { tabwise: 'page', name, data: { runId: 'r1', toolCallId: `t${++n}`, args } };

@@ -2,6 +2,7 @@
 // pattern of a gallery page, reduced, and asserts what the model reads or what the page ends up holding.
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../lib/messaging/dispatch';
+import { actMechanics } from '../../../lib/page/act-mechanics';
 import { createPageAgent } from '../../../lib/page/page-agent';
 import { pageCallValidators } from '../../../lib/page/page-call-validators';
 import { pageProtocol } from '../../../lib/page/page-command';
@@ -24,7 +25,13 @@ function mount(html: string): HTMLElement {
 
 /** The page agent on this test page, called as the background calls it (guards, handlers, answer). */
 function agentOnPage() {
-  const agent = createPageAgent({ doc: document, docId: 'doc-1', reader: () => undefined, highlightMs: 1 });
+  const agent = createPageAgent({
+    doc: document,
+    docId: 'doc-1',
+    reader: () => undefined,
+    actPart: () => actMechanics,
+    highlightMs: 1,
+  });
   let n = 0;
   const call = async (name: string, args: unknown) => {
     const raw = { tabwise: 'page', name, data: { runId: 'r1', toolCallId: `t${++n}`, args } };

@@ -161,6 +161,7 @@ export function createFakePageTab(opts: FakePageOptions) {
     },
     injectAgent: async () => {},
     injectReader: async () => {},
+    injectActPart: async () => {},
   };
   const targets = createPageTargetStore(memoryArea());
   const routeToPage = createRouteToPage({ messenger, targets });

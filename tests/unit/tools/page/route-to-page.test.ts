@@ -101,6 +101,7 @@ function fakeTab() {
       state.readerInjected++;
       if (frameId === 0) state.reader = true;
     },
+    injectActPart: async () => {},
   };
   return { state, messenger };
 }

@@ -78,6 +78,7 @@ describe('the worker refuses keys outside the last snapshot of the run, tab and 
         },
         injectAgent: async () => {},
         injectReader: async () => {},
+        injectActPart: async () => {},
       },
     });
     for (const r of await Promise.all(writes(restarted, ctx()))) expect(r).toMatchObject(stale);
