@@ -15,6 +15,7 @@ export const GUARDED_TABLES = [
   'chunks',
   'models',
   'search_traces',
+  'invitations',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */
