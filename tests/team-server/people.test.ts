@@ -1,15 +1,19 @@
 // Roles and people over the wire: admins invite (single use, expiring, hashed) and remove members, see /health,
 // delete any team document; members see and delete their own; removal revokes tokens at once; members forging
-// admin actions are refused by the API and, underneath, by row-level security.
+// admin actions are refused by the API and, underneath, by row-level security. Per-user rate limits, on the same
+// server (one embedded Postgres for the file keeps the project's time small).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashAccessToken } from '../../lib/team-server/auth/access-token';
 import { withCaller } from '../../lib/team-server/db/with-caller';
 import { fakeEmbedder, startTestServer } from './test-server';
 
 let t: Awaited<ReturnType<typeof startTestServer>>;
+let embedCalls = 0;
 
 beforeAll(async () => {
-  t = await startTestServer({}, { embedder: fakeEmbedder() });
+  const inner = fakeEmbedder();
+  const embedder = { ...inner, embed: (texts: string[]) => ((embedCalls += 1), inner.embed(texts)) };
+  t = await startTestServer({ TEAM_SERVER_SEARCH_RATE: '5', TEAM_SERVER_UPLOAD_RATE: '6' }, { embedder });
 }, 180_000);
 
 afterAll(() => t?.server.close());
@@ -187,5 +191,52 @@ describe('roles and people', () => {
     expect((await t.call('PATCH', `/v1/teams/${red}/members/${bob.userId}`, ada.token, { role: 'owner' })).status).toBe(
       400,
     );
+  });
+});
+
+describe('per-user rate limits', () => {
+  it('a flood of searches from one member gets 429 with Retry-After, spends no embedding, and slows no one else', async () => {
+    const { bob, dee } = t.world;
+    const search = (token: string, query: string) => t.call('POST', '/v1/search', token, { query });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await search(bob.token, `flood ${i}`)).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
+    const before = embedCalls;
+    const refused = await Promise.all(Array.from({ length: 6 }, (_, i) => search(bob.token, `flood more ${i}`)));
+    expect(refused.map((r) => r.status)).toEqual([429, 429, 429, 429, 429, 429]);
+    expect(refused[0]!.json.error.code).toBe('rate_limited');
+    // 5 a minute: one back every 12 s.
+    const wait = Number(refused[0]!.headers.get('retry-after'));
+    expect(Number.isInteger(wait) && wait >= 1 && wait <= 12).toBe(true);
+    expect(embedCalls).toBe(before);
+    // Dee has her own budget; Bob's uploads have theirs.
+    expect((await search(dee.token, 'kitten')).status).toBe(200);
+    const upload = await t.call('POST', '/v1/documents', bob.token, {
+      teamId: t.world.red,
+      title: 'Still',
+      text: 'ok',
+    });
+    expect(upload.status).toBe(202);
+  });
+
+  it('uploads are limited on their own, per member, in the database every instance shares', async () => {
+    const { cy } = t.world;
+    const up = (i: number) =>
+      t.call('POST', '/v1/documents', cy.token, { teamId: t.world.blue, title: `Blue ${i}`, text: `blue note ${i}` });
+    const statuses = [];
+    for (let i = 0; i < 7; i++) statuses.push((await up(i)).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 429]);
+    // Refused before anything is written; Cy's searches are still allowed.
+    const { rows } = await t.server.ctx.db.pool.query(
+      `SELECT count(*)::int AS n FROM tabwise.documents WHERE title = 'Blue 6'`,
+    );
+    expect(rows[0].n).toBe(0);
+    expect((await t.call('POST', '/v1/search', cy.token, { query: 'blue' })).status).toBe(200);
+    const bucket = await t.server.ctx.db.pool.query(
+      `SELECT bucket, tokens FROM tabwise.rate_buckets WHERE user_id = $1 ORDER BY bucket`,
+      [cy.userId],
+    );
+    expect(bucket.rows.map((r) => r.bucket)).toEqual(['search', 'upload']);
+    expect(bucket.rows[1].tokens).toBeLessThan(1);
   });
 });

@@ -16,6 +16,7 @@ export const GUARDED_TABLES = [
   'models',
   'search_traces',
   'invitations',
+  'rate_buckets',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */
