@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { RateLimits } from './limits/rate-limit';
 
 const flag = z
   .enum(['0', '1', 'true', 'false'])
@@ -27,6 +28,8 @@ const EnvSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(5 * 1024 * 1024),
+  TEAM_SERVER_SEARCH_RATE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  TEAM_SERVER_UPLOAD_RATE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   TEAM_SERVER_BOOTSTRAP_ADMIN: z.string().email().optional(),
   TEAM_SERVER_BOOTSTRAP_TEAM: z.string().min(1).max(200).default('My team'),
 });
@@ -50,6 +53,8 @@ export interface TeamServerConfig {
   /** Ingestion jobs waiting before uploads are refused with 503 and Retry-After. */
   queueCapacity: number;
   maxUploadBytes: number;
+  /** Per-user requests a minute (a burst of that many, then evenly), searches and uploads apart. */
+  rateLimits: RateLimits;
   /** On a database without users: this email becomes the first admin of a team of this name. */
   bootstrap?: { email: string; team: string };
 }
@@ -72,6 +77,10 @@ export function readTeamServerConfig(env: Record<string, string | undefined>, cw
     },
     queueCapacity: e.TEAM_SERVER_QUEUE_CAPACITY,
     maxUploadBytes: e.TEAM_SERVER_MAX_UPLOAD_BYTES,
+    rateLimits: {
+      search: { perMinute: e.TEAM_SERVER_SEARCH_RATE },
+      upload: { perMinute: e.TEAM_SERVER_UPLOAD_RATE },
+    },
     ...(e.TEAM_SERVER_BOOTSTRAP_ADMIN
       ? { bootstrap: { email: e.TEAM_SERVER_BOOTSTRAP_ADMIN, team: e.TEAM_SERVER_BOOTSTRAP_TEAM } }
       : {}),

@@ -17,6 +17,7 @@ import { ensureModelIndex } from './ingest/ensure-model-index';
 import { indexDocument } from './ingest/index-document';
 import { createIngestQueue, type IngestQueueOptions } from './ingest/ingest-queue';
 import { loadServerEmbedder } from './ingest/server-embedder';
+import { createRateLimiter } from './limits/rate-limit';
 import { bootstrapFirstAdmin } from './people/operator-tasks';
 
 export interface StartOptions {
@@ -64,6 +65,7 @@ export async function startTeamServer(
       queue,
       queueCapacity: config.queueCapacity,
       maxUploadBytes: config.maxUploadBytes,
+      rateLimiter: createRateLimiter(db.pool, config.rateLimits),
     };
     const app = createApp(ctx);
     const server = await new Promise<ServerType>((resolve) => {

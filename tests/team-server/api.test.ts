@@ -42,15 +42,21 @@ afterAll(() => t?.server.close());
 
 describe('team server API', () => {
   it('serves /health and an OpenAPI description made from the validators', async () => {
-    const h = await t.call('GET', '/health');
+    const h = await t.call('GET', '/health', t.world.ada.token);
     expect(h.json).toMatchObject({ status: 'ok', database: 'embedded', model: 'glove-sif-100d@fp32' });
     const doc = await t.call('GET', '/openapi.json');
     expect(Object.keys(doc.json.paths).sort()).toEqual([
       '/health',
+      '/invitations/redeem',
+      '/live',
       '/v1/documents',
       '/v1/documents/{id}',
       '/v1/me',
       '/v1/search',
+      '/v1/teams/{teamId}/invitations',
+      '/v1/teams/{teamId}/invitations/{id}',
+      '/v1/teams/{teamId}/members',
+      '/v1/teams/{teamId}/members/{userId}',
       '/v1/tokens',
       '/v1/tokens/{id}',
     ]);
@@ -152,7 +158,7 @@ describe('team server API', () => {
       (await tx.query('SELECT DISTINCT user_id FROM search_traces')).rows.map((r) => r.user_id),
     );
     expect(seenByBob).toEqual([t.world.bob.userId]);
-    const health = await t.call('GET', '/health');
+    const health = await t.call('GET', '/health', t.world.ada.token);
     expect(health.json.searches.count).toBeGreaterThanOrEqual(5);
     expect(health.json.searches.misses).toBeGreaterThanOrEqual(1);
     expect(health.json.searches.p95Ms).toBeGreaterThan(0);

@@ -24,7 +24,15 @@ async function tablesIntact() {
 }
 
 beforeAll(async () => {
-  t = await startTestServer({ TEAM_SERVER_MAX_UPLOAD_BYTES: String(64 * 1024) }, { embedder: fakeEmbedder() });
+  // Rate limits high: this file sends many requests as Bob on purpose (people.test.ts tests the limits).
+  t = await startTestServer(
+    {
+      TEAM_SERVER_MAX_UPLOAD_BYTES: String(64 * 1024),
+      TEAM_SERVER_SEARCH_RATE: '10000',
+      TEAM_SERVER_UPLOAD_RATE: '10000',
+    },
+    { embedder: fakeEmbedder() },
+  );
   const blue = await t.call('POST', '/v1/documents', t.world.cy.token, {
     teamId: t.world.blue,
     title: 'Blue secret plan',

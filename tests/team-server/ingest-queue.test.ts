@@ -33,7 +33,7 @@ describe('ingestion queue', () => {
     await t.waitFor(t.world.bob.token, first.json.document.id, ['indexing']);
     const queued = [await upload('second waiting document'), await upload('third waiting document')];
     expect(queued.map((r) => r.status)).toEqual([202, 202]);
-    const health = await t.call('GET', '/health');
+    const health = await t.call('GET', '/health', t.world.ada.token);
     expect(health.json).toMatchObject({ status: 'degraded', queue: { waiting: 2, capacity: 2 } });
     const refused = await upload('fourth document, one too many');
     expect(refused.status).toBe(503);

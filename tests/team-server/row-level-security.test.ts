@@ -206,6 +206,8 @@ describe('row-level security', () => {
     expect(rows).toEqual([
       { version: 1, name: 'scopes-and-documents' },
       { version: 2, name: 'search-traces' },
+      { version: 3, name: 'people' },
+      { version: 4, name: 'rate-limits' },
     ]);
   });
 });

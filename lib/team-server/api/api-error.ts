@@ -2,9 +2,18 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ScopeRefused } from '../documents/store-document';
+import { InvitationInvalid, NotTeamAdmin } from '../people/team-people';
 
 export type ApiErrorCode =
-  'unauthorized' | 'forbidden' | 'not_found' | 'invalid_request' | 'payload_too_large' | 'queue_full' | 'internal';
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'invalid_request'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'queue_full'
+  | 'internal';
 
 export const apiError = <S extends ContentfulStatusCode>(c: Context, status: S, code: ApiErrorCode, message: string) =>
   c.json({ error: { code, message } }, status);
@@ -12,7 +21,10 @@ export const apiError = <S extends ContentfulStatusCode>(c: Context, status: S, 
 /** A thrown error as the answer: policy refusals are 403, anything unexpected 500 without its details. */
 export function answerThrown(c: Context, error: unknown) {
   const pgCode = (error as { code?: unknown })?.code;
+  if (error instanceof NotTeamAdmin) return apiError(c, 403, 'forbidden', error.message);
+  if (error instanceof InvitationInvalid) return apiError(c, 404, 'not_found', error.message);
   if (error instanceof ScopeRefused || pgCode === '42501') return apiError(c, 403, 'forbidden', 'not allowed here');
+  if (pgCode === 'TW409') return apiError(c, 409, 'conflict', 'a team keeps at least one admin');
   console.error('team-server: request failed', error);
   return apiError(c, 500, 'internal', 'the server could not answer');
 }

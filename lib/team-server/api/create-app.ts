@@ -8,18 +8,46 @@ import { resolveCaller } from '../auth/resolve-caller';
 import { addAccountRoutes } from './account-routes';
 import { answerThrown, apiError } from './api-error';
 import { addDocumentRoutes } from './document-routes';
-import { HealthSchema } from './schemas';
+import { ErrorSchema, HealthSchema, LiveSchema } from './schemas';
+import { addPeopleRoutes } from './people-routes';
+import { withCaller } from '../db/with-caller';
+import { callerIsAnyAdmin } from '../people/team-people';
+import type { Context } from 'hono';
 import { addSearchRoutes } from './search-routes';
 import { readRecentSearches } from '../search/record-search-trace';
 import type { ApiEnv, ServerContext } from './server-context';
 import { createRoute } from '@hono/zod-openapi';
 
+const json = <T>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
+
 const health = createRoute({
   method: 'get',
   path: '/health',
-  summary: 'Liveness, the database kind, the model and the queue',
-  responses: { 200: { content: { 'application/json': { schema: HealthSchema } }, description: 'Health' } },
+  security: [{ bearer: [] }],
+  summary: 'The health view (admins): the database kind, the model, the queue and recent searches',
+  responses: {
+    200: json(HealthSchema, 'Health'),
+    401: json(ErrorSchema, 'No valid token'),
+    403: json(ErrorSchema, 'Not an admin'),
+  },
 });
+
+const live = createRoute({
+  method: 'get',
+  path: '/live',
+  summary: 'Liveness for a load balancer: says nothing but that the server answers',
+  responses: { 200: json(LiveSchema, 'Alive') },
+});
+
+/** The caller of a request, or the 401 to answer. */
+async function authenticate(ctx: ServerContext, c: Context<ApiEnv>) {
+  const resolved = await resolveCaller(ctx.db.pool, c.req.header('authorization'));
+  if ('failure' in resolved) {
+    c.header('WWW-Authenticate', 'Bearer');
+    return { refused: apiError(c, 401, 'unauthorized', `no valid token (${resolved.failure})`) };
+  }
+  return { caller: resolved.caller };
+}
 
 export function createApp(ctx: ServerContext): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>({
@@ -39,7 +67,12 @@ export function createApp(ctx: ServerContext): OpenAPIHono<ApiEnv> {
   app.notFound((c) => apiError(c, 404, 'not_found', 'no such route'));
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
 
+  app.openapi(live, (c) => c.json({ status: 'ok' as const }, 200));
   app.openapi(health, async (c) => {
+    const auth = await authenticate(ctx, c);
+    if (auth.refused) return auth.refused;
+    if (!(await withCaller(ctx.db.pool, auth.caller, callerIsAnyAdmin)))
+      return apiError(c, 403, 'forbidden', 'the health view is for admins');
     const waiting = await ctx.queue.depth();
     return c.json(
       {
@@ -55,15 +88,13 @@ export function createApp(ctx: ServerContext): OpenAPIHono<ApiEnv> {
   app.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Tabwise team server', version: '0.1.0' } });
 
   app.use('/v1/*', async (c, next) => {
-    const resolved = await resolveCaller(ctx.db.pool, c.req.header('authorization'));
-    if ('failure' in resolved) {
-      c.header('WWW-Authenticate', 'Bearer');
-      return apiError(c, 401, 'unauthorized', `no valid token (${resolved.failure})`);
-    }
-    c.set('caller', resolved.caller);
+    const auth = await authenticate(ctx, c);
+    if (auth.refused) return auth.refused;
+    c.set('caller', auth.caller);
     await next();
   });
   addAccountRoutes(app, ctx);
+  addPeopleRoutes(app, ctx);
   addDocumentRoutes(app, ctx);
   addSearchRoutes(app, ctx);
   return app;

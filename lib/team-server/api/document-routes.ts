@@ -6,6 +6,7 @@ import { deleteDocument, getDocument, listDocuments } from '../documents/documen
 import { storeDocument } from '../documents/store-document';
 import { retryAfterSeconds } from '../ingest/ingest-queue';
 import { apiError } from './api-error';
+import { rateLimited } from './rate-limited';
 import {
   DocumentSchema,
   DocumentWithPassagesSchema,
@@ -35,6 +36,7 @@ const upload = createRoute({
     200: json(UploadResultSchema, 'Already there: the same passages in the same place'),
     202: json(UploadResultSchema, 'Stored and queued for indexing'),
     413: json(ErrorSchema, 'Too large'),
+    429: json(ErrorSchema, 'Too many uploads from you: retry after Retry-After seconds'),
     503: json(ErrorSchema, 'The ingestion queue is full: retry after Retry-After seconds'),
     ...errors,
   },
@@ -76,6 +78,7 @@ export function addDocumentRoutes(app: OpenAPIHono<ApiEnv>, ctx: ServerContext) 
       onError: (c) => apiError(c, 413, 'payload_too_large', `uploads are at most ${ctx.maxUploadBytes} bytes`),
     }),
   );
+  app.use('/v1/documents', rateLimited(ctx, 'upload', 'POST'));
   app.openapi(upload, async (c) => {
     const body = c.req.valid('json');
     const caller = c.get('caller');

@@ -136,6 +136,8 @@ export const MeSchema = z
 export const NewTokenSchema = z.object({ name: cleanText(200).default('') }).openapi('NewToken');
 export const TokenSchema = z.object({ id: Id, token: z.string() }).openapi('Token');
 
+export const LiveSchema = z.object({ status: z.literal('ok') }).openapi('Live');
+
 export const HealthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
@@ -151,3 +153,57 @@ export const HealthSchema = z
     }),
   })
   .openapi('Health');
+
+const Email = z
+  .email()
+  .max(320)
+  .transform((e) => e.toLowerCase());
+const Role = z.enum(['member', 'admin']);
+
+export const TeamParamSchema = z.object({ teamId: Id.openapi({ param: { name: 'teamId', in: 'path' } }) });
+export const MemberParamSchema = TeamParamSchema.extend({
+  userId: Id.openapi({ param: { name: 'userId', in: 'path' } }),
+});
+export const InvitationParamSchema = TeamParamSchema.extend({ id: Id.openapi({ param: { name: 'id', in: 'path' } }) });
+
+export const MemberSchema = z
+  .object({ userId: Id, email: z.string(), displayName: z.string(), role: Role, joinedAt: z.string() })
+  .openapi('Member');
+export const RoleChangeSchema = z.object({ role: Role }).openapi('RoleChange');
+
+export const NewInvitationSchema = z
+  .object({
+    email: Email,
+    role: Role.default('member'),
+    /** How long the invitation can be redeemed: a week unless said, at most 30 days. */
+    expiresInHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24 * 7),
+  })
+  .openapi('NewInvitation');
+export const InvitationSchema = z
+  .object({ id: Id, teamId: Id, email: z.string(), role: Role, createdAt: z.string(), expiresAt: z.string() })
+  .openapi('Invitation');
+export const CreatedInvitationSchema = InvitationSchema.extend({
+  /** Shown once: only its SHA-256 is stored. */
+  token: z.string(),
+}).openapi('CreatedInvitation');
+
+export const RedeemSchema = z
+  .object({
+    token: z.string().regex(/^twi_[A-Za-z0-9_-]{43}$/, 'not an invitation token'),
+    displayName: cleanText(200).default(''),
+  })
+  .openapi('Redeem');
+export const RedeemedSchema = z
+  .object({
+    userId: Id,
+    teamId: Id,
+    role: Role,
+    /** A first personal access token, when the invitation created the person (shown once). */
+    token: z.string().optional(),
+  })
+  .openapi('Redeemed');

@@ -4,6 +4,7 @@ import { hashQuery } from '../../retrieval/search-trace';
 import { withCaller } from '../db/with-caller';
 import { recordSearchTrace } from '../search/record-search-trace';
 import { searchChunks } from '../search/search-chunks';
+import { rateLimited } from './rate-limited';
 import { ErrorSchema, SearchResultSchema, SearchSchema } from './schemas';
 import type { ApiEnv, ServerContext } from './server-context';
 
@@ -19,10 +20,12 @@ const search = createRoute({
     200: json(SearchResultSchema, 'Best first; miss when fewer than 2 passages pass the floor'),
     400: json(ErrorSchema, 'Invalid request'),
     401: json(ErrorSchema, 'No valid token'),
+    429: json(ErrorSchema, 'Too many searches from you: retry after Retry-After seconds'),
   },
 });
 
 export function addSearchRoutes(app: OpenAPIHono<ApiEnv>, ctx: ServerContext) {
+  app.use('/v1/search', rateLimited(ctx, 'search', 'POST'));
   app.openapi(search, async (c) => {
     const body = c.req.valid('json');
     const caller = c.get('caller');

@@ -3,6 +3,7 @@ import type { Embedder } from '../../retrieval/embedder-contract';
 import type { Database } from '../db/database';
 import type { Caller } from '../db/with-caller';
 import type { IngestQueue } from '../ingest/ingest-queue';
+import type { RateLimiter } from '../limits/rate-limit';
 
 export interface ServerContext {
   db: Database;
@@ -12,6 +13,7 @@ export interface ServerContext {
   queue: IngestQueue;
   queueCapacity: number;
   maxUploadBytes: number;
+  rateLimiter: RateLimiter;
 }
 
 /** Hono's variables: the caller the auth step resolved. */

@@ -1,19 +1,27 @@
 /**
- * Personal access tokens: `twp_` and 32 random bytes in base64url. Only their SHA-256 is stored, so a copy of
- * the database does not sign anyone in.
+ * Secrets the server hands out: personal access tokens (`twp_`), sign-in sessions (`tws_`) and invitations
+ * (`twi_`), each a prefix and 32 random bytes in base64url. Only their SHA-256 is stored, so a copy of the
+ * database signs nobody in and redeems no invitation.
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-const PREFIX = 'twp_';
-const TOKEN_SHAPE = /^twp_[A-Za-z0-9_-]{43}$/;
+export type SecretKind = 'twp' | 'tws' | 'twi';
 
-/** A fresh token (shown to its owner once) and the hash to store. */
-export function newAccessToken(): { token: string; hash: Buffer } {
-  const token = PREFIX + randomBytes(32).toString('base64url');
+const SHAPE = /^(twp|tws|twi)_[A-Za-z0-9_-]{43}$/;
+
+/** A fresh secret (shown once) and the hash to store. */
+export function newSecret(kind: SecretKind): { token: string; hash: Buffer } {
+  const token = `${kind}_${randomBytes(32).toString('base64url')}`;
   return { token, hash: hashAccessToken(token) };
 }
 
+/** A fresh personal access token and its hash. */
+export const newAccessToken = () => newSecret('twp');
+
 export const hashAccessToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
 
-/** Whether a string has the shape of a token (checked before any database work). */
-export const isAccessTokenShaped = (token: string): boolean => TOKEN_SHAPE.test(token);
+/** Whether a string has the shape of a bearer token, a PAT or a session (checked before any database work). */
+export const isAccessTokenShaped = (token: string): boolean => SHAPE.test(token) && !token.startsWith('twi_');
+
+/** Whether a string has the shape of an invitation token. */
+export const isInvitationShaped = (token: string): boolean => SHAPE.test(token) && token.startsWith('twi_');

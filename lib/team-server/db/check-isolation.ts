@@ -15,6 +15,8 @@ export const GUARDED_TABLES = [
   'chunks',
   'models',
   'search_traces',
+  'invitations',
+  'rate_buckets',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */

@@ -1,6 +1,8 @@
 /** Every schema migration, in order. A released migration is never edited: a change is a new one. */
 import { migration001 } from './001-scopes-and-documents';
 import { migration002 } from './002-search-traces';
+import { migration003 } from './003-people';
+import { migration004 } from './004-rate-limits';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -9,4 +11,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004];
