@@ -34,6 +34,7 @@ import type { StopCondition } from './stop-condition';
 import { delegateSubAgent } from './delegate-sub-agent';
 import { resumeJournaledRun } from './resume-journaled-run';
 import { createRunInbox, type ApprovalOutcome } from './run-inbox';
+import { modelForRun } from './replay-model';
 
 export type { RunResult } from './drive-run';
 export type { ApprovalOutcome } from './run-inbox';
@@ -183,7 +184,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     parentSignal?.addEventListener('abort', () => controller.abort(parentSignal.reason), { once: true });
     // A new run's first tools are asked for while its model is resolved: the request waits for both, not each.
     const nextOffer = snap.steps.length === 0 ? offeredTools({ snap, controller, agentPath }, deps) : undefined;
-    const model = await options.resolveModel(snap.run.model);
+    const model = modelForRun(snap.run.settings, await options.resolveModel(snap.run.model));
     await deps.tokenCounter?.prepare(model);
     // A sub-agent spends from its parent's budget and counts as running until it ends.
     const tree = parentTree ?? { tokens: runTokens({ snap }, tokensOf({ model }, deps)), liveSubAgents: 0 };

@@ -41,6 +41,7 @@ import { watchSettings } from './watch-settings';
 import type { Settings } from '../storage/settings-store';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createTaskFeature } from './create-task-feature';
+import { createRecordingFeature } from './create-recording-feature';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
 import { createActivityFeature } from './create-activity-feature';
@@ -200,6 +201,7 @@ export function startBackground(options: BackgroundOptions) {
     runSettings: createRunSettings(settings, policy.withOrganization(options.augmentRunSettings)),
     listUnfinishedRuns: async () => (await (await journal).listUnfinished()).filter((r) => !r.parent),
     generateTitle: createTitleWriter(models.forRef),
+    taskRunPlan: tasks.runPlan,
   });
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
@@ -248,6 +250,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createLinkHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
     ...tasks.handlers,
+    ...createRecordingFeature(),
     ...createAgentDataHandlers({
       latency: agentStores.then((s) => s.latency),
       memory: agentStores.then((s) => s.memory),
