@@ -22,6 +22,8 @@ const POLL_MS = 700;
 
 export function createRecordingState(deps: {
   tabId(): number | undefined;
+  /** Reads the tab in front again (the panel may not have attached it yet). */
+  refreshPage(): Promise<unknown>;
   save(fields: { name: string; instruction: string; startUrl?: string; steps: RecordingStep[] }): Promise<void>;
   notice(text: string): void;
 }) {
@@ -56,6 +58,7 @@ export function createRecordingState(deps: {
     },
     async start() {
       error.value = null;
+      if (deps.tabId() === undefined) await deps.refreshPage().catch(() => undefined);
       const tabId = deps.tabId();
       if (tabId === undefined) return void (error.value = t('bg_recording_page_rule'));
       try {

@@ -62,6 +62,7 @@ export function createTaskState(
 
   const recording = createRecordingState({
     tabId: () => state.page.forSend()?.tabId,
+    refreshPage: () => state.page.refresh(),
     save,
     notice: (text) => (state.notice.value = text),
   });

@@ -7,15 +7,7 @@
 import type { Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { RecordedRequest } from '../fake-llm/recorded-request';
-import {
-  addFakeProvider,
-  assistantMessages,
-  callBackground,
-  chatRequests,
-  expect,
-  openPanel,
-  test,
-} from './fixtures';
+import { addFakeProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, test } from './fixtures';
 import { settleRun } from './drive-tab-run';
 
 let pages: FixtureServer;
@@ -64,12 +56,16 @@ test('record in the page, edit the steps, save; the replay on a re-rendered page
   await panel.getByRole('button', { name: 'Stop recording' }).click();
   const editor = panel.getByRole('form', { name: 'Recorded steps' });
   const stepTexts = () =>
-    editor.getByRole('textbox', { name: /^Name of step/ }).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
-  await expect.poll(stepTexts).toEqual([
-    'Type “Milk” into textbox “New item”',
-    'Choose “High” in combobox “Priority”',
-    'Click button “Add item”',
-  ]);
+    editor
+      .getByRole('textbox', { name: /^Name of step/ })
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  await expect
+    .poll(stepTexts)
+    .toEqual([
+      'Type “Milk” into textbox “New item”',
+      'Choose “High” in combobox “Priority”',
+      'Click button “Add item”',
+    ]);
   // The typed value becomes {item}; the choice stays as recorded.
   await editor.getByRole('textbox', { name: 'Parameter name for step 1' }).fill('item');
   await editor.getByRole('listitem').first().getByRole('button', { name: 'Make parameter' }).click();
@@ -138,6 +134,8 @@ test('a replay on a page where a step no longer matches asks the model once, the
   const sent = JSON.stringify(requests[0]!.body);
   // The step's description and the page reach the model as marked page data, with the recording's intent.
   expect(sent).toContain('Add milk to the shopping list');
-  expect(sent).toMatch(/untrusted_page_content boundary=\\"[0-9a-z]+\\" source=\\"recording\\">\\nclick the button \\"Add item\\"/);
+  expect(sent).toMatch(
+    /untrusted_page_content boundary=\\"[0-9a-z]+\\" source=\\"recording\\">\\nclick the button \\"Add item\\"/,
+  );
   expect(sent).toContain('Save entry');
 });
