@@ -10,6 +10,7 @@ import { createFolderFeature } from '../lib/background/create-folder-feature';
 import { createLocalFileRefusal, createReadDocumentTab } from '../lib/tools/page/read-document-tab';
 import { createPolicyFeature } from '../lib/background/create-policy-feature';
 import { createSiteToolsRelaySync } from '../lib/background/sync-site-tools-relay';
+import { createTeamFeature } from '../lib/background/create-team-feature';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', {
@@ -26,6 +27,7 @@ export default defineBackground(() => {
   const folder = createFolderFeature(web.readDocument, history.service);
   const isFileAccessAllowed = () => chrome.extension.isAllowedFileSchemeAccess();
   const siteTools = createSiteToolsRelaySync();
+  const team = createTeamFeature(policy);
   startBackground({
     prompts,
     pageTools: createPageTools({
@@ -47,6 +49,7 @@ export default defineBackground(() => {
       ...history.extraHandlers,
       ...web.extraHandlers,
       ...folder.extraHandlers,
+      ...team.extraHandlers,
     },
     extraTools: [createSearchHistoryTool(history.search), ...web.tools, ...folder.tools],
     augmentRunSettings: history.augmentRunSettings,

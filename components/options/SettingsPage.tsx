@@ -14,6 +14,7 @@ import { PrivacySettings } from './PrivacySettings';
 import { SettingsNav } from './SettingsNav';
 import { SkillsSettings } from './SkillsSettings';
 import { TasksSettings } from './TasksSettings';
+import { TeamSettings } from './TeamSettings';
 import { ToolsSettings } from './ToolsSettings';
 import { WebSearchSettings } from './WebSearchSettings';
 import { OrganizationPolicy } from './OrganizationPolicy';
@@ -51,6 +52,7 @@ export function SettingsPage({ state }: { state: OptionsState }) {
             <MemoriesSettings state={agent} />
             <IndexSettings key={imports} />
             <WebSearchSettings />
+            <TeamSettings />
             <DocumentsSettings />
             <PerformanceSettings />
             <ActivitySettings />

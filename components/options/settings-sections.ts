@@ -57,6 +57,12 @@ export const SETTINGS_SECTIONS = [
     },
   },
   {
+    id: 'team',
+    get title() {
+      return t('section_team');
+    },
+  },
+  {
     id: 'documents',
     get title() {
       return t('section_documents');

@@ -1,6 +1,8 @@
 /** The task form: "Save as task" in the panel, and editing a task in Settings → Tasks. */
 import { useState } from 'preact/hooks';
 import type { TaskFields, TaskModel } from '../../lib/core/saved-task';
+import type { EvalCheck } from '../../lib/core/eval-check';
+import { checkDraftOf, checkOf, TaskCheckFields } from './TaskCheckFields';
 import { t } from '../ui/t';
 
 export interface TaskDraft {
@@ -10,6 +12,8 @@ export interface TaskDraft {
   startUrl: string;
   /** The model to offer (the conversation's, or the task's own). */
   model?: TaskModel;
+  /** The task's success check, if it has one (TaskCheckFields.tsx). */
+  check?: EvalCheck;
 }
 
 interface Props {
@@ -27,6 +31,7 @@ export function TaskForm({ title, draft, modelLabel, onSave, onCancel }: Props) 
   const [instruction, setInstruction] = useState(draft.instruction);
   const [startUrl, setStartUrl] = useState(draft.startUrl);
   const [useModel, setUseModel] = useState(!!draft.model);
+  const [check, setCheck] = useState(() => checkDraftOf(draft.check));
   const [error, setError] = useState<string | null>(null);
   return (
     <form
@@ -34,12 +39,14 @@ export function TaskForm({ title, draft, modelLabel, onSave, onCancel }: Props) 
       aria-label={title}
       onSubmit={(e) => {
         e.preventDefault();
+        const checked = checkOf(check);
         const fields = {
           ...(draft.id ? { id: draft.id } : {}),
           name: name.trim(),
           instruction,
           ...(startUrl.trim() ? { startUrl: startUrl.trim() } : {}),
           ...(useModel && draft.model ? { model: draft.model } : {}),
+          ...(checked ? { check: checked } : {}),
         };
         void onSave(fields).then(setError);
       }}
@@ -77,6 +84,7 @@ export function TaskForm({ title, draft, modelLabel, onSave, onCancel }: Props) 
           </select>
         </label>
       )}
+      <TaskCheckFields draft={check} onChange={setCheck} />
       {error && (
         <p class="error" role="alert">
           {error}

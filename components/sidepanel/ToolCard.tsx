@@ -1,5 +1,5 @@
 import './cards/tool-cards.css';
-import type { RunPart } from '../../lib/core/run-part';
+import type { AccessRefusalKind, RunPart } from '../../lib/core/run-part';
 import { toolTitle } from '../ui/tool-title';
 import { resultTextOf } from './cards/result-of';
 import type { ComponentChildren } from 'preact';
@@ -7,6 +7,14 @@ import type { ToolCardActions, ToolPart } from './cards/card-props';
 import { fillSlots } from '../ui/fill-slots';
 import { t, type MessageKey } from '../ui/t';
 import { ApprovalCard, CardBody, CardUndo, DocumentPasswordPrompt } from './lazy-parts';
+
+/** The card's line for each refusal of the access gate: the user's switch, or the organisation's policy. */
+const REFUSAL_NOTES = {
+  'read-only': 'tool_read_only_note',
+  'no-access': 'tool_no_access_note',
+  'org-read-only': 'tool_org_read_only_note',
+  'org-no-access': 'tool_org_no_access_note',
+} as const satisfies Record<AccessRefusalKind, MessageKey>;
 
 const statusText: Record<ToolPart['status'], MessageKey> = {
   running: 'tool_status_running',
@@ -51,9 +59,7 @@ export function ToolCard({
       {part.approval && <ApprovalCard part={part} actions={actions} siblings={siblings} />}
       {part.password && <DocumentPasswordPrompt part={part} actions={actions} />}
       {part.status === 'denied' && <p class="tool-denied">{t('tool_denied_note')}</p>}
-      {part.refused && (
-        <p class="tool-refused">{t(part.refused === 'read-only' ? 'tool_read_only_note' : 'tool_no_access_note')}</p>
-      )}
+      {part.refused && <p class="tool-refused">{t(REFUSAL_NOTES[part.refused])}</p>}
       {part.status === 'error' && output !== undefined && <p class="tool-error">{firstLines(output)}</p>}
       {!failed && <CardBody part={part} siblings={siblings} />}
       {part.undo ? (

@@ -17,6 +17,8 @@ export type { RetryState } from './chat-signals';
 
 // The panel reopens on the conversation it last showed (extension-page storage: no content script reads it).
 const LAST_KEY = 'tabwise:last-conversation';
+/** The conversation a link asks the panel's page to show (`sidepanel.html#conversation=ID`, e.g. a compared run's). */
+const linkedConversation = () => /^#conversation=([\w-]{1,200})$/.exec(location.hash)?.[1];
 const remember = (id: string | null) => (id ? localStorage.setItem(LAST_KEY, id) : localStorage.removeItem(LAST_KEY));
 
 export function createChatState() {
@@ -50,6 +52,8 @@ export function createChatState() {
   }
 
   const effects = { post: (c: PanelCommand) => connection.post(c), refreshConversations, remember };
+  const linked = linkedConversation();
+  if (linked) remember(linked);
   const connection = createPanelConnection({
     onMessage: (message) => applyPanelMessage(s, message, effects),
     onAck: (command, ack) => applyAck(s, command, ack, effects),

@@ -5,7 +5,7 @@
 import type { FinishReason } from '../providers/chat-model';
 import type { Usage } from '../core/usage';
 // A message record stores its error and finish, so storage (below this folder) declares them.
-import type { DataFlowFlag, RunFinishReason, UndoOutcome } from '../core/run-part';
+import type { AccessRefusalKind, DataFlowFlag, RunFinishReason, UndoOutcome } from '../core/run-part';
 import type { ErrorInfo } from '../core/error-info';
 import type { ToolResult } from '../core/tool-result';
 
@@ -26,7 +26,7 @@ export type AgentEvent =
       durationMs: number;
       denied?: true;
       /** The access gate refused the call (lib/agent/site-access.ts): read only is on, or no access to the site. */
-      refused?: 'read-only' | 'no-access';
+      refused?: AccessRefusalKind;
     }
   | {
       type: 'approval-requested';

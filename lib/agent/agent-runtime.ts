@@ -17,6 +17,7 @@ import { ApprovalWaiters } from './approval-waiters';
 import { offeredTools } from './run-step-tools';
 import { driveRun, type RunResult } from './drive-run';
 import { estimateTokens, tokensOf } from './estimate-tokens';
+import { rememberedCounts } from './remembered-counts';
 import type { EstimateTokens } from './run-context';
 import type { TokenCounter } from '../providers/tokens/create-token-counter';
 import type { LatencyStore } from './latency-store';
@@ -157,6 +158,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     maxStepsCeiling: options.maxStepsCeiling ?? MAX_STEPS_CEILING,
     estimateTokens: options.estimateTokens ?? estimateTokens,
     ...(options.tokenCounter ? { tokenCounter: options.tokenCounter } : {}),
+    countOnce: rememberedCounts(),
     stopWhen: options.stopWhen ?? [],
     waiters: new ApprovalWaiters(),
     isDead: () => dead,
@@ -178,13 +180,17 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     agentPath: string[],
     parentSignal?: AbortSignal,
     parentTree?: RunTree,
-    recorded?: Promise<void>,
+    record?: () => Promise<void>,
   ): Promise<RunHandle> {
     const controller = new AbortController();
     parentSignal?.addEventListener('abort', () => controller.abort(parentSignal.reason), { once: true });
     // A new run's first tools are asked for while its model is resolved: the request waits for both, not each.
     const nextOffer = snap.steps.length === 0 ? offeredTools({ snap, controller, agentPath }, deps) : undefined;
-    const model = modelForRun(snap.run.settings, await options.resolveModel(snap.run.model));
+    const resolving = Promise.resolve(options.resolveModel(snap.run.model));
+    // The run's record is written once those reads are out: the request needs none of it (see create).
+    const recorded = record?.();
+    recorded?.catch(() => undefined); // awaited by the first step; this only keeps an early failure from being unhandled
+    const model = modelForRun(snap.run.settings, await resolving);
     await deps.tokenCounter?.prepare(model);
     // A sub-agent spends from its parent's budget and counts as running until it ends.
     const tree = parentTree ?? { tokens: runTokens({ snap }, tokensOf({ model }, deps)), liveSubAgents: 0 };
@@ -230,13 +236,14 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
       updatedAt: t,
       ...(parent ? { parent } : {}),
     };
-    // The run's record is written while it starts: its first step's record is written after it (the journal
-    // keeps the order) and the step waits for both before it takes in the answer (run-model-step.ts).
-    const recorded = deps.journal.write({ run: runState(run), runInput: { runId: run.id, messages: run.messages } });
-    recorded.catch(() => undefined); // awaited by the first step; this only keeps an early failure from being unhandled
+    // The run's record is written while it starts (launch writes it once its first reads are out): its first
+    // step's record is written after it (the journal keeps the order) and the step waits for both before it
+    // takes in the answer (run-model-step.ts).
+    const record = () =>
+      deps.journal.write({ run: runState(run), runInput: { runId: run.id, messages: run.messages } });
     emit({ type: 'run-start', runId: run.id, conversationId: run.conversationId, messageId: run.messageId, at: t });
     const snap: RunSnapshot = { run: structuredClone(run), steps: [], toolCalls: [], approvals: [], interjections: [] };
-    return launch(snap, emit, parent?.agentPath ?? [], signal, tree, recorded);
+    return launch(snap, emit, parent?.agentPath ?? [], signal, tree, record);
   }
 
   const delegate = (parent: LiveRun, toolCallId: string, req: DelegateRequest, signal: AbortSignal) =>

@@ -84,6 +84,8 @@ function outcomeOf(f: ActivityFacts): { outcome: ActivityOutcome; reason?: strin
     // The access gate (read only, no access to the site) refused it before anything was asked or run.
     case 'read-only':
     case 'no-access':
+    case 'org-read-only':
+    case 'org-no-access':
       return { outcome: 'refused', ...(error ? { reason: error } : {}) };
     // Stopped before it began: nothing happened. Stopped while it ran: it may have.
     case 'stopped':

@@ -105,7 +105,13 @@ export async function driveRun(live: LiveRun, deps: RuntimeDeps): Promise<RunRes
       if (overBudget) return refuse(live, deps, undefined, overBudget);
       const step = await runModelStep(live, deps, verdict.next.retryOf);
       if (deps.isDead()) return abandoned(live);
-      live.tree.tokens += stepTokens(step, live.snap.toolCalls, tokensOf(live, deps), live.snap.run.model);
+      live.tree.tokens += stepTokens(
+        step,
+        live.snap.toolCalls,
+        tokensOf(live, deps),
+        live.snap.run.model,
+        deps.countOnce,
+      );
       // A call that fell back is not timed: the run's model is already the next one.
       if (step.status === 'done' && !step.fellBack) {
         if (!step.interrupted)

@@ -2,6 +2,7 @@
  * Rebuilds a run's events from its journal, so a side panel opened mid-run (or after a restart) folds the
  * same events it would have seen live: whole texts instead of many deltas, same order, same ids.
  */
+import { isAccessRefusal } from '../core/run-part';
 import { passwordPromptEvents } from './document-password-prompt';
 import type { AgentEvent } from './agent-event';
 import { parseToolInput } from './build-history';
@@ -96,7 +97,7 @@ export function replayRunEvents(s: RunSnapshot, extras: ReplayExtras = {}): Agen
           isError: c.isError ?? false,
           durationMs,
           ...(c.outcome === 'denied' ? { denied: true as const } : {}),
-          ...(c.outcome === 'read-only' || c.outcome === 'no-access' ? { refused: c.outcome } : {}),
+          ...(isAccessRefusal(c.outcome) ? { refused: c.outcome } : {}),
         });
       }
       if (c.undo) out.push({ type: 'tool-undone', runId, toolCallId: c.toolCallId, undo: c.undo });

@@ -44,6 +44,8 @@ export interface RuntimeDeps {
   estimateTokens: EstimateTokens;
   /** Per-model token counts (OpenAI's encodings); without it every model is counted by `estimateTokens`. */
   tokenCounter?: TokenCounter;
+  /** Counts a text by a counter, remembering the counts of texts sent unchanged (remembered-counts.ts). */
+  countOnce: (text: string, count: EstimateTokens) => number;
   stopWhen: StopCondition[];
   waiters: ApprovalWaiters;
   /** True once the runtime was abandoned (the worker is dying): nothing more may be written or emitted. */

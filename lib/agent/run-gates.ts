@@ -24,10 +24,12 @@ export function stepTokens(
   calls: readonly ToolCallRecord[],
   estimate: EstimateTokens,
   model: ModelRef,
+  countOnce: RuntimeDeps['countOnce'] = (text, count) => count(text),
 ): number {
+  // The prompt and the tools were counted when the request was built: their counts are remembered by text.
   const sent =
-    estimate(step.request.system) +
-    estimate(JSON.stringify(step.request.tools ?? [])) +
+    countOnce(step.request.system, estimate) +
+    countOnce(JSON.stringify(step.request.tools ?? []), estimate) +
     step.request.messages.reduce((n, m) => n + estimateMessageTokens(m, estimate), 0);
   const reported = step.usage && isBelievableUsage(step.usage, model, sent) ? billedTokens(step.usage, model) : 0;
   if (reported > 0) return reported;

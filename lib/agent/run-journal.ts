@@ -8,7 +8,7 @@ import type { ChatMessage } from '../core/chat-message';
 import type { Usage } from '../core/usage';
 import type { ReadSource } from '../tools/define-tool';
 import type { InterruptReason } from './agent-event';
-import type { DataFlowFlag, RunFinishReason } from '../core/run-part';
+import type { AccessRefusalKind, DataFlowFlag, RunFinishReason } from '../core/run-part';
 import type { ErrorInfo } from '../core/error-info';
 import type { RunSettings } from './run-settings';
 import type { ToolResult } from '../core/tool-result';
@@ -79,9 +79,8 @@ export type ToolOutcome =
   | 'stopped'
   | 'unknown'
   | 'page-gone'
-  /** Refused by the access gate (lib/agent/site-access.ts): read only, or no access to the site. */
-  | 'read-only'
-  | 'no-access';
+  /** Refused by the access gate (lib/agent/site-access.ts): read only, or no access to the site (the user's or the organisation's). */
+  | AccessRefusalKind;
 
 export interface ToolCallRecord {
   runId: string;

@@ -64,7 +64,9 @@ export async function buildRequest(
   ]);
   const specs: ToolSpec[] = offered.filter((t) => sees || t.name !== IMAGE_TOOL).map((t) => toToolSpec(t, describe));
   const estimate = tokensOf(live, deps);
-  const reserved = estimate(system) + estimate(JSON.stringify(specs)) + (s.maxOutputTokens ?? 4096);
+  // The same tools and prompt are sent step after step and run after run: their counts are remembered by text.
+  const reserved =
+    deps.countOnce(system, estimate) + deps.countOnce(JSON.stringify(specs), estimate) + (s.maxOutputTokens ?? 4096);
   const window = s.contextWindowTokens ?? info?.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW;
   // The page's context, passages and attached files ride with the user message the run answers (the last of its input).
   const attachments =
@@ -84,6 +86,9 @@ export async function buildRequest(
   if (s.reasoning) request.reasoning = s.reasoning;
   return { request, trimNote: trimmed.cuts && describeTrim(trimmed.cuts) };
 }
+
+/** Resolves in the next task, after every microtask queued before it. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Runs one model step to a journaled StepRecord (status 'tools' when it made calls, else 'done'). */
 export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: number): Promise<StepRecord> {
@@ -108,16 +113,15 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   };
   snap.steps.push(step);
   live.streamingCalls = [];
-  // The step's record is written while its request goes out: the request needs none of it, and a worker that
+  // The step's record is written once its request has gone out: the request needs none of it, and a worker that
   // dies before the write lands resumes the run as if it died mid-stream (the step is asked again; no tool ran).
-  const journaled = Promise.all([
-    live.recorded,
-    deps.journal.write({
-      requests: [toStepRequestRecord(runId, index, previous, request)],
-      steps: [stepState(step)],
-      interjections: consumed,
-    }),
-  ]);
+  // The SDK reaches its fetch in microtasks; the write is issued in the next task, so it does not go first.
+  const batch = {
+    requests: [toStepRequestRecord(runId, index, previous, request)],
+    steps: [stepState(step)],
+    interjections: consumed,
+  };
+  const journaled = Promise.all([live.recorded, nextTask().then(() => deps.journal.write(batch))]);
   journaled.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
   let written = false;
   const whenJournaled = async () => {

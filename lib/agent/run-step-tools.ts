@@ -8,6 +8,7 @@ import { askDocumentPassword } from './document-password-prompt';
 import type { ActionTarget, ReadSource, Tool, ToolContext } from '../tools/define-tool';
 import { approveCall } from './approve-call';
 import { executeToolCall, type ApprovalVerdict, type ToolRunResult } from './execute-tool-call';
+import { isAccessRefusal } from '../core/run-part';
 import type { GateOutcome } from './describe-activity';
 import { recordActivity } from './record-activity';
 import type { LiveRun, RuntimeDeps } from './run-context';
@@ -170,6 +171,6 @@ async function record(
     isError: r.isError,
     durationMs,
     ...(r.outcome === 'denied' ? { denied: true as const } : {}),
-    ...(r.outcome === 'read-only' || r.outcome === 'no-access' ? { refused: r.outcome } : {}),
+    ...(isAccessRefusal(r.outcome) ? { refused: r.outcome } : {}),
   });
 }

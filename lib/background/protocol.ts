@@ -24,6 +24,7 @@ import type { ConversationHit } from './search-conversations';
 import type { McpServerView } from '../tools/mcp/mcp-server-record';
 import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
+import type { TeamConnectionView } from '../tools/team/team-connection-store';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
 import type { ActivityPage } from '../agent/activity-store';
@@ -31,6 +32,7 @@ import type { PolicyReading } from '../policy/managed-policy';
 import type { TeamServerPolicy } from '../policy/team-server';
 import type { TaskView } from '../core/saved-task';
 import type { RecordingStep } from '../core/recording';
+import type { Comparison } from '../core/eval-comparison';
 
 /** The protocol owns its replies' types: handlers import them from here, never the other way round. */
 
@@ -111,6 +113,11 @@ export interface ProtocolResponses {
   'recording.start': RecordingView;
   'recording.state': RecordingView | null;
   'recording.stop': RecordingView | null;
+  'evals.list': ComparisonListView;
+  /** `started`: the id of the comparison just started. */
+  'evals.start': ComparisonListView & { started: string };
+  'evals.stop': ComparisonListView;
+  'evals.delete': ComparisonListView;
   'telemetry.stats': LatencyStats;
   'telemetry.searches': SearchTraceSummary;
   'memories.list': MemoryView[];
@@ -141,6 +148,12 @@ export interface ProtocolResponses {
   'webSearch.save': WebSearchView;
   /** One real search: how many results came back and how long it took (a failure is an error, in the user's words). */
   'webSearch.test': { results: number; ms: number };
+  /** Settings → Team: the connection as stored, checked with the server when signed in. */
+  'team.get': TeamConnectionView;
+  'team.setUrl': TeamConnectionView;
+  'team.signIn': TeamConnectionView;
+  'team.signOut': TeamConnectionView;
+  'team.remove': TeamConnectionView;
   /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */
   'activity.list': ActivityPage & { retentionDays: number };
   'activity.export': { text: string; fileName: string; count: number };
@@ -194,6 +207,12 @@ export interface RecordingView {
 
 export interface TaskListView {
   tasks: TaskView[];
+  skipped: number;
+}
+
+/** Model comparisons (issue 28), newest first; `skipped`: stored records that could not be read. */
+export interface ComparisonListView {
+  comparisons: Comparison[];
   skipped: number;
 }
 

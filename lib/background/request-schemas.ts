@@ -13,7 +13,8 @@ import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-req
 import { historyQuerySchema } from '../retrieval/history-query';
 import { mcpServerInputSchema, mcpToolSettingSchema } from '../tools/mcp/mcp-server-record';
 import { formatInteger } from '../util/format-integer';
-import { taskFieldsSchema } from '../core/saved-task';
+import { taskFieldsSchema, taskModelSchema } from '../core/saved-task';
+import { MAX_COMPARED_MODELS, MIN_COMPARED_MODELS } from '../core/eval-comparison';
 import { t, type MessageKey } from '../util/t';
 
 const id = z.string().min(1).max(200);
@@ -127,6 +128,20 @@ export const requestSchemas = lazyRecord({
   'recording.start': () => z.object({ tabId: z.number().int().nonnegative() }),
   'recording.state': () => z.object({}),
   'recording.stop': () => z.object({}),
+  'evals.list': () => z.object({}),
+  /** "Compare models": a saved task (by id), the models to run it on in turn, its placeholders' values. */
+  'evals.start': () =>
+    z.object({
+      taskId: id,
+      models: z
+        .array(taskModelSchema)
+        .min(MIN_COMPARED_MODELS, say('eval_pick_two'))
+        .max(MAX_COMPARED_MODELS, { error: () => t('eval_pick_at_most', formatInteger(MAX_COMPARED_MODELS)) }),
+      values: z.record(z.string().max(200), z.string().max(20_000)).default({}),
+    }),
+  /** Stop: the run under way is stopped, the models not reached yet are not run. */
+  'evals.stop': () => z.object({ id }),
+  'evals.delete': () => z.object({ id }),
   /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
   'telemetry.stats': () => z.object({}),
   /** History-search traces: timings, hits and the share that found nothing (query hashes, never text). */
@@ -188,6 +203,12 @@ export const requestSchemas = lazyRecord({
   'webSearch.save': () => webSearchInputSchema,
   /** "Test connection": one search with the form's values (without a typed key, the saved one; the key never comes back). */
   'webSearch.test': () => webSearchInputSchema,
+  /** Settings → Team: the server's address (checked in the store), the access token (write-only), sign out, remove. */
+  'team.get': () => z.object({}),
+  'team.setUrl': () => z.object({ url: z.string().trim().min(1).max(2000) }),
+  'team.signIn': () => z.object({ token: z.string().trim().min(1).max(500) }),
+  'team.signOut': () => z.object({}),
+  'team.remove': () => z.object({}),
   /** Settings → Activity: search (words that must all appear), export what it matches, and the days kept. */
   'activity.list': () =>
     z.object({ text: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),

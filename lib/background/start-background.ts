@@ -42,6 +42,7 @@ import type { Settings } from '../storage/settings-store';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createTaskFeature } from './create-task-feature';
 import { createRecordingFeature } from './create-recording-feature';
+import { createEvalFeature } from './create-eval-feature';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
 import { createActivityFeature } from './create-activity-feature';
@@ -205,6 +206,18 @@ export function startBackground(options: BackgroundOptions) {
   });
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
+  const modelHandlers = createModelHandlers({ providers, settings, conversations, policy: policy.now });
+  const evals = createEvalFeature({
+    tasks: tasks.store,
+    conversations,
+    chat,
+    runtime,
+    woke,
+    listModels: () => modelHandlers['models.list']({}),
+    now,
+    generateId,
+  });
+
   const keeping = keepingOf(attachmentStore, conversations, options.keptDocuments, chat);
   const pageTargets = createPageTargetForgetter();
   const searchTraces = createSearchTraceStore();
@@ -231,13 +244,13 @@ export function startBackground(options: BackgroundOptions) {
     ...createSettingsHandlers({ settings }),
     ...conversationHandlers,
     ...conversationEdits.handlers,
-    ...createModelHandlers({ providers, settings, conversations, policy: policy.now }),
+    ...modelHandlers,
     ...createDataHandlers({
       conversations,
       chat,
       pageTargets,
       ...(options.forgetFolder ? { forgetFolder: options.forgetFolder } : {}),
-      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity]),
+      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity, evals]),
     }),
     ...(options.readAttached
       ? createAttachmentHandlers({
@@ -251,6 +264,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createSkillHandlers({ skills, settings }),
     ...tasks.handlers,
     ...createRecordingFeature(),
+    ...evals.handlers,
     ...createAgentDataHandlers({
       latency: agentStores.then((s) => s.latency),
       memory: agentStores.then((s) => s.memory),

@@ -1,6 +1,15 @@
 /** What the user saw of a run, part by part: stored with the answer, replayed by the panel, exported. */
 import type { ToolResult } from './tool-result';
 
+/**
+ * Why the access gate refused a call: read only, or no access to the site; `org-` when the organisation's policy
+ * set it (the user cannot change it), else the user's own "Read only" switch.
+ */
+export const ACCESS_REFUSALS = ['read-only', 'no-access', 'org-read-only', 'org-no-access'] as const;
+export type AccessRefusalKind = (typeof ACCESS_REFUSALS)[number];
+export const isAccessRefusal = (outcome: string | undefined): outcome is AccessRefusalKind =>
+  (ACCESS_REFUSALS as readonly (string | undefined)[]).includes(outcome);
+
 export type RunFinishReason = 'stop' | 'length' | 'step-limit' | 'stopped' | 'error';
 
 /** `denied`: the user refused the call, so it never ran (shown apart from a failure). */
@@ -29,8 +38,8 @@ export type RunPart =
       /** Written before results were typed (older messages and export files): read through the legacy normaliser. */
       output?: string;
       durationMs?: number;
-      /** The access gate refused the call: its card says read only is on (or that Tabwise has no access there). */
-      refused?: 'read-only' | 'no-access';
+      /** The access gate refused the call: its card says read only is on (or that Tabwise has no access there), and whose rule it was. */
+      refused?: AccessRefusalKind;
       approval?: {
         preview: string;
         decision?: 'approved' | 'denied' | 'always';

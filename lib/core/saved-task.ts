@@ -9,6 +9,7 @@ import { checkHttpUrl } from './check-http-url';
 import { t } from '../util/t';
 import { parsePlaceholders, TASK_NAME_PATTERN } from './task-text';
 import { recordingStepsSchema, type RecordingStep } from './recording';
+import { evalCheckSchema } from './eval-check';
 
 export {
   fillPlaceholders,
@@ -49,6 +50,8 @@ export const taskFieldsSchema = z.object({
   model: taskModelSchema.optional(),
   /** A recording's steps (lib/core/recording.ts): the task is then `kind: 'recording'` and replays them. */
   steps: recordingStepsSchema.optional(),
+  /** What must hold at the end of a run for it to count as a success ("Compare models"; eval-check.ts). */
+  check: evalCheckSchema.optional(),
 });
 export type TaskFields = z.output<typeof taskFieldsSchema>;
 

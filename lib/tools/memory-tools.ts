@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool, type Tool } from './define-tool';
 import type { MemoryStore } from './memory-store';
 import { previewMemorySave } from './preview-memory-save';
+import { oncePerOffer } from './once-per-offer';
 
 /** A memory as memory_search returns it. */
 export interface FoundMemory {
@@ -17,7 +18,7 @@ export type MemorySearchOutput = FoundMemory[] | string;
 /** memory_save / memory_search / memory_delete over an injected store. */
 export function createMemoryTools(store: MemoryStore, deps: { now: () => number; generateId: () => string }): Tool[] {
   // Searching and forgetting are offered once something is saved (memory_save always is).
-  const hasMemories = async () => (await store.list()).length > 0;
+  const hasMemories = oncePerOffer(async () => (await store.list()).length > 0);
   const save = defineTool({
     name: 'memory_save',
     input: z.object({

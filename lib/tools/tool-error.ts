@@ -3,9 +3,11 @@
  * "Error:" prefix added) and journals the call under the error's `outcome`. Any other thrown error is
  * reported as "Error: <message>" with outcome 'error'.
  */
+import type { AccessRefusalKind } from '../core/run-part';
+
 export class ToolError extends Error {
   /** How the run journal records the call; subclasses name other kinds of failure. */
-  readonly outcome: 'error' | 'page-gone' | 'read-only' | 'no-access' = 'error';
+  readonly outcome: 'error' | 'page-gone' | AccessRefusalKind = 'error';
 
   /**
    * Text from outside (an MCP server's error message) that belongs with the error: the runtime puts it after

@@ -36,6 +36,7 @@ import { runEgressCorpus, SECRET_FORMS } from '../security/run-egress-corpus';
 import { runSensitiveValues } from '../security/run-sensitive-values';
 import { BOUND_FIXTURES, boundCounts, boundScenarios, STALE_SCENARIOS } from '../security/run-bound-scenarios';
 import { runMcpGates } from '../security/run-mcp-gates';
+import { runWebMcpGates } from '../security/run-webmcp-gates';
 import { runEgressNavigation, SECRET as NAV_SECRET } from '../security/run-egress-navigation';
 import { serveEgressSites } from '../security/serve-egress-sites';
 
@@ -253,6 +254,22 @@ await measure('MCP gates', ['hidden_canaries_to_model', 'egress_paths', 'egress_
   add('egress_paths', 1);
   add('egress_paths_gated', report.violations.length === 0 ? 1 : 0);
 });
+
+await measure(
+  'site tools (WebMCP)',
+  ['hidden_canaries_to_model', 'unapproved_writes', 'egress_paths', 'egress_paths_gated'],
+  async (f) => {
+    const report = await runWebMcpGates(f);
+    for (const v of report.violations) console.log(`  ${v}`);
+    add('cases', report.cases);
+    add('hidden_canaries_to_model', report.hiddenCanaries);
+    // A page tool that ran unapproved is a write the user did not approve.
+    add('unapproved_writes', report.unapprovedCalls);
+    // A page tool's arguments are one more way out: gated when every case held.
+    add('egress_paths', 1);
+    add('egress_paths_gated', report.violations.length === 0 ? 1 : 0);
+  },
+);
 
 {
   // Redirect hops and answer links (issue 19): two more ways out, gated when every scenario held and the sink saw nothing.

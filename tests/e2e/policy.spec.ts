@@ -218,7 +218,11 @@ test.describe('per-site access', () => {
       const fill = toolCard(panel, 'fill_form');
       await expect(fill).toHaveAttribute('data-status', 'error');
       await expect(fill.locator('.approval')).toHaveCount(0);
-      expect(toolResult(llm, 'fill_form')).toMatch(/^Refused: read only/);
+      // The card and the model both say it was the organisation, not the user's own switch.
+      await expect(fill.locator('.tool-refused')).toHaveText(
+        'Your organisation has made this site read only, so this did not run.',
+      );
+      expect(toolResult(llm, 'fill_form')).toMatch(/^Refused: the user's organisation has made this site read only/);
       expect(await page.locator('#fullName').inputValue()).toBe('');
       // The user's own switch is off: it is the organisation's level that narrowed this site.
       expect(await callBackground<{ readOnly?: boolean }>(extPage, 'settings.get', {})).not.toMatchObject({

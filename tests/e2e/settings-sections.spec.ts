@@ -28,6 +28,7 @@ const SECTIONS = [
   'Memories',
   'Remember what I read',
   'Web search',
+  'Team',
   'Documents',
   'Performance',
   'Activity',

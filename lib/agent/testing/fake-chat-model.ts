@@ -1,6 +1,7 @@
 /**
  * A recording fake ChatModel (after the AI SDK's MockLanguageModel): each call plays the next script of
- * stream parts and is kept in `calls`. Scripts can wait, hang until aborted, or throw, to stage failures.
+ * stream parts and is kept in `calls`. Scripts can wait, hang until aborted, wait for a promise, or throw, to stage
+ * failures.
  */
 import type { ChatCall, ChatModel, FinishReason, ModelStreamPart } from '../../providers/chat-model';
 import type { Usage } from '../../core/usage';
@@ -13,7 +14,9 @@ export type ScriptItem =
   | { hang: true }
   | { throw: unknown }
   /** Resolves the promise's `resolve` when the stream reaches this point (a hook for tests). */
-  | { reached: () => void };
+  | { reached: () => void }
+  /** Holds the stream here until the promise settles (staging calls that answer at the same moment). */
+  | { until: Promise<unknown> };
 
 export type Script = ScriptItem[] | ((call: ChatCall, callIndex: number) => ScriptItem[]);
 
@@ -56,6 +59,7 @@ export function createFakeChatModel(
         else if ('hang' in item) await sleep(2 ** 31 - 1, signal);
         else if ('throw' in item) throw item.throw;
         else if ('reached' in item) item.reached();
+        else if ('until' in item) await item.until;
         else yield item;
       }
     },

@@ -10,6 +10,7 @@ import { describeKind, sniffDocumentKind } from '../../documents/document-kind';
 import { sliceText } from '../../page/slice-text';
 import { defineTool, type ToolContext } from '../define-tool';
 import { ToolError } from '../tool-error';
+import { oncePerOffer } from '../once-per-offer';
 import type { ReadDocumentFile } from '../web/read-document-response';
 import {
   folderError,
@@ -145,7 +146,7 @@ async function fileFacts(handle: { getFile(): Promise<File> }) {
 
 /** Creates the four tools. */
 export function createFolderTools(deps: FolderToolDeps) {
-  const offered = async () => (await deps.folder()) !== undefined;
+  const offered = oncePerOffer(async () => (await deps.folder()) !== undefined);
   const common = { readOnly: true, untrustedOutput: 'page_content' as const, offered };
   return [
     defineTool({ name: 'list_files', input: listFilesInput, ...common, execute: (i, ctx) => listFiles(deps, i, ctx) }),

@@ -41,14 +41,29 @@ export function createRunTabsStore(area: KeyValueArea = chrome.storage.session):
     known.set(runId, state);
     if (known.size > REMEMBERED_RUNS) known.delete(known.keys().next().value!);
   };
+  // Reads of the area under way, by run: the tools asked at once whether they are offered share one.
+  const reading = new Map<string, Promise<RunTabsState>>();
+  const readArea = (runId: string) => {
+    let read = reading.get(runId);
+    if (!read) {
+      read = area.get(key(runId)).then((found) => {
+        const parsed = runTabsState.safeParse(found[key(runId)]);
+        const state = parsed.success ? parsed.data : empty();
+        // A write that landed while this read was out is newer than what it read.
+        if (!known.has(runId)) remember(runId, structuredClone(state));
+        return state;
+      });
+      reading.set(runId, read);
+      void read.finally(() => reading.delete(runId)).catch(() => undefined);
+    }
+    return read;
+  };
   const get = async (runId: string) => {
     const held = known.get(runId);
     if (held) return structuredClone(held);
-    const parsed = runTabsState.safeParse((await area.get(key(runId)))[key(runId)]);
-    const state = parsed.success ? parsed.data : empty();
-    // A write that landed while this read was out is newer than what it read.
-    if (!known.has(runId)) remember(runId, structuredClone(state));
-    return state;
+    const state = await readArea(runId);
+    // Each caller gets its own copy (callers change what they get); a newer write is what is known now.
+    return structuredClone(known.get(runId) ?? state);
   };
   return {
     get,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../lib/agent/agent-event';
 import { createMemoryRunJournal } from '../../../lib/agent/memory-run-journal';
-import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
+import { textReply, toolCallsReply, type ScriptItem } from '../../../lib/agent/testing/fake-chat-model';
 import { createDelegateTool, type SubAgentDefinition } from '../../../lib/tools/delegate-tool';
 import { echoTool, setup } from './harness';
 
@@ -128,14 +128,24 @@ describe('run caps', () => {
     ];
     const delegateTo = (agent: string, ids: string[]) =>
       toolCallsReply(ids.map((id) => ({ id, name: 'delegate', input: { agent, task: 't' } })));
-    // Two leads run side by side; each then asks for two helpers: 2 + 1 beside it > 2.
+    // Two leads run side by side; each then asks for two helpers: 2 + 1 beside it > 2. Each lead's answer has
+    // begun (a first word, taken in) before either asks for its helpers, so each asks while the other runs.
     let leads = 0;
-    const respond = (call: { system: string; messages: { role: string }[] }) => {
+    let begun = 0;
+    let bothBegun!: () => void;
+    const answering = new Promise<void>((resolve) => (bothBegun = resolve));
+    const respond = (call: { system: string; messages: { role: string }[] }): ScriptItem[] => {
       if (call.system.includes('Help.')) return textReply('helped');
-      if (call.system.includes('Lead.'))
-        return call.messages.length === 1
-          ? delegateTo('helper', [`h${++leads}a`, `h${leads}b`])
-          : textReply('lead done');
+      if (call.system.includes('Lead.')) {
+        if (call.messages.length !== 1) return textReply('lead done');
+        const id = ++leads;
+        return [
+          { type: 'text-delta', delta: 'Asking. ' },
+          { reached: () => void (++begun === 2 && bothBegun()) },
+          { until: answering },
+          ...delegateTo('helper', [`h${id}a`, `h${id}b`]),
+        ];
+      }
       return call.messages.length === 1 ? delegateTo('lead', ['l1', 'l2']) : textReply('top done');
     };
     const s = setup({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-model';
-import { accessRefusal, narrowestAccess, type SiteAccess } from '../../../lib/agent/site-access';
+import { accessRefusal, narrowestAccess, narrowestAccessBy, type SiteAccess } from '../../../lib/agent/site-access';
+import { createAccessFor } from '../../../lib/background/create-access-for';
 import { echoTool, setup, until } from './harness';
 
 const page = { pageContext: { url: 'https://shop.example/cart', title: 'Cart' } };
@@ -19,6 +20,34 @@ describe('narrowestAccess', () => {
   });
 });
 
+describe('narrowestAccessBy', () => {
+  it('names whose rule narrowed it; a tie names the organisation, whose rule the user cannot turn off', () => {
+    expect(narrowestAccessBy()).toEqual({ level: 'full', by: 'user' });
+    expect(narrowestAccessBy('read', { level: 'full', by: 'organisation' })).toEqual({ level: 'read', by: 'user' });
+    expect(narrowestAccessBy('full', { level: 'read', by: 'organisation' })).toEqual({
+      level: 'read',
+      by: 'organisation',
+    });
+    expect(narrowestAccessBy('read', { level: 'read', by: 'organisation' })).toEqual({
+      level: 'read',
+      by: 'organisation',
+    });
+    expect(narrowestAccessBy({ level: 'read', by: 'organisation' }, 'none')).toEqual({ level: 'none', by: 'user' });
+  });
+
+  it("createAccessFor: the user's switch and the organisation's level for the site, the narrowest named", async () => {
+    let readOnly = false;
+    const settings = { get: async () => ({ readOnly }) } as unknown as Parameters<typeof createAccessFor>[0];
+    const org = async (site: string | undefined): Promise<SiteAccess> => (site?.includes('bank') ? 'read' : 'full');
+    const accessFor = createAccessFor(settings, org);
+    expect(await accessFor('https://shop.example')).toEqual({ level: 'full', by: 'user' });
+    expect(await accessFor('https://bank.example')).toEqual({ level: 'read', by: 'organisation' });
+    readOnly = true;
+    expect(await accessFor('https://shop.example')).toEqual({ level: 'read', by: 'user' });
+    expect(await accessFor('https://bank.example')).toEqual({ level: 'read', by: 'organisation' });
+  });
+});
+
 describe('accessRefusal', () => {
   const read = { name: 'read_page', readOnly: true };
   const write = { name: 'fill_form', readOnly: false };
@@ -32,6 +61,19 @@ describe('accessRefusal', () => {
     );
     expect(accessRefusal(read, 'none')?.outcome).toBe('no-access');
     expect(accessRefusal(write, 'none')?.outcome).toBe('no-access');
+  });
+
+  it("an organisation's level refuses under its own kind, and its message says the user cannot change it", () => {
+    const org = (level: SiteAccess) => ({ level, by: 'organisation' as const });
+    expect(accessRefusal(read, org('read'))).toBeUndefined();
+    expect(accessRefusal(write, org('read'))?.outcome).toBe('org-read-only');
+    expect(accessRefusal(write, org('read'), 'https://bank.example')?.message).toMatch(
+      /^Refused: the user's organisation has made this site read only on https:\/\/bank\.example \(a policy the user cannot change\)\. fill_form/,
+    );
+    expect(accessRefusal(read, org('none'))?.outcome).toBe('org-no-access');
+    expect(accessRefusal(read, org('none'))?.message).toMatch(
+      /^Refused: the user's organisation gives Tabwise no access/,
+    );
   });
 });
 
@@ -65,6 +107,24 @@ describe('the access gate in a run', () => {
     const replayed = await s.runtime.replayRun(h.runId);
     expect(replayed).toContainEqual(
       expect.objectContaining({ type: 'tool-call-finish', toolCallId: 'w1', refused: 'read-only' }),
+    );
+  });
+
+  it("the organisation's read only: journaled and replayed as the organisation's, so the card says who", async () => {
+    const submit = echoTool('submit', { needsApproval: true, readOnly: false });
+    const s = setup({
+      tools: [submit.tool],
+      scripts: [toolCallsReply([{ id: 'w1', name: 'submit', input: { value: 'order' } }]), textReply('done')],
+      runtime: { accessFor: async () => ({ level: 'read', by: 'organisation' }) },
+    });
+    const h = await s.start('buy it', page);
+    await h.done;
+    expect(submit.executions).toHaveLength(0);
+    expect(resultOf(s, 1)?.output).toMatch(/^Refused: the user's organisation has made this site read only/);
+    const snap = await s.journal.read(h.runId);
+    expect(snap!.toolCalls.find((c) => c.toolCallId === 'w1')?.outcome).toBe('org-read-only');
+    expect(await s.runtime.replayRun(h.runId)).toContainEqual(
+      expect.objectContaining({ type: 'tool-call-finish', toolCallId: 'w1', refused: 'org-read-only' }),
     );
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS_SECTIONS, sectionOfHash } from '../../../components/options/settings-sections';
 
 describe('settings sections', () => {
-  it('are the fourteen the page links to, in order', () => {
+  it('are the fifteen the page links to, in order', () => {
     expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual([
       'Models',
       'Assistant',
@@ -13,6 +13,7 @@ describe('settings sections', () => {
       'Memories',
       'Remember what I read',
       'Web search',
+      'Team',
       'Documents',
       'Performance',
       'Activity',

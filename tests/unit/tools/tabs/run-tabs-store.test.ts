@@ -30,6 +30,42 @@ describe('run tabs store', () => {
     expect(await createRunTabsStore(area).get('r1')).toMatchObject({ opened: [7], current: 7 });
   });
 
+  it('asked at once for the same run (each tool, when tools are offered), reads the area once; each gets its copy', async () => {
+    const area = countingArea();
+    area.data['tabwise.runTabs.r3'] = { opened: [4], origins: ['https://a.example'], current: 4 };
+    const store = createRunTabsStore(area);
+    const all = await Promise.all([store.get('r3'), store.get('r3'), store.get('r3')]);
+    expect(area.reads).toBe(1);
+    for (const s of all) expect(s).toEqual({ opened: [4], origins: ['https://a.example'], current: 4 });
+    all[0]!.opened.push(99);
+    expect(all[1]!.opened).toEqual([4]);
+    expect((await store.get('r3')).opened).toEqual([4]);
+    // A write is what the next read answers.
+    await store.update('r3', (s) => ({ ...s, current: 5 }));
+    expect((await store.get('r3')).current).toBe(5);
+  });
+
+  it('a change made while the shared read is out builds on it, and is what the next read answers', async () => {
+    const area = countingArea();
+    area.data['tabwise.runTabs.r4'] = { opened: [3], origins: [] };
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const get = area.get;
+    area.get = async (key: string) => {
+      const found = await get(key);
+      await held;
+      return found;
+    };
+    const store = createRunTabsStore(area);
+    const first = store.get('r4');
+    const changed = store.update('r4', (s) => ({ ...s, opened: [...s.opened, 8] }));
+    release();
+    expect((await first).opened).toEqual([3]);
+    expect((await changed).opened).toEqual([3, 8]);
+    expect((await store.get('r4')).opened).toEqual([3, 8]);
+    expect(area.reads).toBe(1);
+  });
+
   it('hands out copies: changing one does not change the stored state', async () => {
     const store = createRunTabsStore(countingArea());
     const state = await store.update('r2', (s) => ({ ...s, origins: ['https://a.example'] }));

@@ -1,0 +1,148 @@
+import { useEffect, useMemo } from 'preact/hooks';
+import { Field } from './Field';
+import { ManagedBadge } from './ManagedBadge';
+import { SectionStatus } from './SectionStatus';
+import { SettingsSection } from './SettingsSection';
+import { createTeamState, type TeamState } from './team-state';
+import type { TeamConnectionStatus } from '../../lib/tools/team/team-connection-store';
+import { t, type MessageKey } from '../ui/t';
+
+const STATUS: Record<TeamConnectionStatus, MessageKey> = {
+  none: 'team_status_none',
+  'signed-out': 'team_status_signed_out',
+  connected: 'team_status_connected',
+  unreachable: 'team_status_unreachable',
+  refused: 'team_status_refused',
+};
+
+/**
+ * Settings → Team: the team server's address, signing in with an access token, who the server says you are and
+ * your teams, and how the connection is. Nothing but "Add a team server" shows until a server is added (or the
+ * organisation sets one).
+ */
+export function TeamSettings() {
+  const state = useMemo(createTeamState, []);
+  useEffect(() => void state.load(), [state]);
+  const view = state.view.value;
+  return (
+    <SettingsSection id="team" description={t('team_description')}>
+      <SectionStatus message={state.message.value} error={state.error.value} />
+      {view && (view.url || state.adding.value) ? (
+        <Connection state={state} />
+      ) : (
+        <button type="button" disabled={!view} onClick={() => (state.adding.value = true)}>
+          {t('team_add')}
+        </button>
+      )}
+    </SettingsSection>
+  );
+}
+
+function Connection({ state }: { state: TeamState }) {
+  const view = state.view.value!;
+  return (
+    <>
+      <form
+        class="form-grid"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void state.saveUrl(t('team_url_saved'));
+        }}
+      >
+        <Field label={t('team_url')} hint={t('team_url_hint')}>
+          <input
+            type="url"
+            required
+            placeholder="https://team.example.com"
+            disabled={view.managed}
+            value={state.url.value}
+            onInput={(e) => (state.url.value = (e.target as HTMLInputElement).value)}
+          />
+        </Field>
+        {view.managed ? (
+          <ManagedBadge />
+        ) : (
+          <div class="form-actions">
+            <button type="submit" class="primary" disabled={state.busy.value}>
+              {t('team_url_save')}
+            </button>
+            {view.url && (
+              <button type="button" disabled={state.busy.value} onClick={() => void state.remove(t('team_removed'))}>
+                {t('team_remove')}
+              </button>
+            )}
+          </div>
+        )}
+      </form>
+      {view.url && (
+        <p role="status" aria-label={t('team_status')} class={`team-status team-status-${view.status}`}>
+          {t(STATUS[view.status])}
+          {view.error ? ` ${view.error}` : ''}
+        </p>
+      )}
+      {view.signInRequired && !view.signedIn && <p class="field-hint">{t('team_sign_in_required')}</p>}
+      {view.url && (view.signedIn ? <SignedIn state={state} /> : <SignIn state={state} />)}
+    </>
+  );
+}
+
+function SignIn({ state }: { state: TeamState }) {
+  return (
+    <form
+      class="form-grid"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void state.signIn(t('team_signed_in'));
+      }}
+    >
+      <Field label={t('team_token')} hint={t('team_token_hint')}>
+        <input
+          type="password"
+          autocomplete="off"
+          required
+          value={state.token.value}
+          onInput={(e) => (state.token.value = (e.target as HTMLInputElement).value)}
+        />
+      </Field>
+      <div class="form-actions">
+        <button type="submit" class="primary" disabled={state.busy.value}>
+          {t('team_sign_in')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SignedIn({ state }: { state: TeamState }) {
+  const { identity } = state.view.value!;
+  return (
+    <div class="team-identity">
+      {identity && (
+        <>
+          <p>
+            {t(
+              'team_signed_in_as',
+              identity.user.displayName ? `${identity.user.displayName} (${identity.user.email})` : identity.user.email,
+            )}
+          </p>
+          {identity.teams.length ? (
+            <ul aria-label={t('team_teams')}>
+              {identity.teams.map((team) => (
+                <li key={team.id}>
+                  {team.name} · {t(team.role === 'admin' ? 'team_role_admin' : 'team_role_member')}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p class="field-hint">{t('team_no_teams')}</p>
+          )}
+        </>
+      )}
+      <div class="form-actions">
+        <button type="button" disabled={state.busy.value} onClick={() => void state.signOut(t('team_signed_out'))}>
+          {t('team_sign_out')}
+        </button>
+      </div>
+    </div>
+  );
+}

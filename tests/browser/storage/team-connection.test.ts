@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { openTabwiseDb } from '../../../lib/storage/db';
+import { createTeamConnectionStore, teamServerOrigin } from '../../../lib/tools/team/team-connection-store';
+import { createTeamHandlers } from '../../../lib/background/handlers/team-handlers';
+
+const freshDb = () => openTabwiseDb(`tabwise-team-${crypto.randomUUID()}`);
+const ME = {
+  user: { id: 'u1', email: 'ada@example.com', displayName: 'Ada', platformAdmin: false },
+  teams: [{ id: 't1', name: 'Research', role: 'member' }],
+};
+/** What Tabwise keeps of it: who and which teams (the server's other fields are not read). */
+const SHOWN = { user: { id: 'u1', email: 'ada@example.com', displayName: 'Ada' }, teams: ME.teams };
+
+/** A fake team server: answers /v1/me for `good`, 401 for any other token; records what it was sent. */
+function fakeServer(good = 'tw_pat_good') {
+  const seen: { url: string; auth: string | null; redirect?: RequestRedirect; credentials?: RequestCredentials }[] = [];
+  let mode: 'ok' | 'down' | 'busy' | 'junk' = 'ok';
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const auth = new Headers(init?.headers).get('authorization');
+    seen.push({ url: String(input), auth, redirect: init?.redirect, credentials: init?.credentials });
+    if (mode === 'down') throw new TypeError('Failed to fetch');
+    if (mode === 'busy') return new Response('{}', { status: 429, headers: { 'retry-after': '30' } });
+    if (mode === 'junk') return new Response('<html>login</html>', { status: 200 });
+    if (auth !== `Bearer ${good}`) return new Response('{"error":"unauthorized"}', { status: 401 });
+    return Response.json(ME);
+  };
+  return { fetch, seen, set: (m: typeof mode) => (mode = m) };
+}
+
+describe('the team server connection', () => {
+  it('addresses: https anywhere, http only on this computer, kept as the origin', () => {
+    expect(teamServerOrigin(' https://team.example.com/some/path ')).toBe('https://team.example.com');
+    expect(teamServerOrigin('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787');
+    expect(teamServerOrigin('http://localhost:9000/')).toBe('http://localhost:9000');
+    expect(() => teamServerOrigin('http://team.example.com')).toThrow(/must use https/);
+    expect(() => teamServerOrigin('https://ada:pw@team.example.com')).toThrow(/not a web address/);
+    expect(() => teamServerOrigin('team.example.com')).toThrow(/not a web address/);
+    expect(() => teamServerOrigin('javascript:alert(1)')).toThrow(/must use https/);
+  });
+
+  it('signs in only with a token the server accepts, keeps it encrypted, and shows who you are', async () => {
+    const db = await freshDb();
+    const server = fakeServer();
+    const store = createTeamConnectionStore(db, async () => undefined);
+    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000 });
+    expect(await h['team.get']({})).toMatchObject({ status: 'none', signedIn: false, managed: false });
+    await expect(h['team.signIn']({ token: 'tw_pat_good' })).rejects.toThrow(/Save the server's address first/);
+
+    expect(await h['team.setUrl']({ url: 'http://127.0.0.1:8787/' })).toMatchObject({
+      url: 'http://127.0.0.1:8787',
+      status: 'signed-out',
+    });
+    await expect(h['team.signIn']({ token: 'tw_pat_wrong' })).rejects.toThrow(
+      '127.0.0.1:8787 refused the access token.',
+    );
+    expect((await store.view()).signedIn).toBe(false);
+
+    const view = await h['team.signIn']({ token: 'tw_pat_good' });
+    expect(view).toMatchObject({ signedIn: true, status: 'connected', identity: SHOWN, checkedAt: 1000 });
+    expect(JSON.stringify(view)).not.toContain('tw_pat_good');
+    expect(JSON.stringify(await db.get('settings', 'teamServer'))).not.toContain('tw_pat_good');
+    // The token goes to the server's own origin only, without cookies, and never follows a redirect.
+    expect(server.seen.at(-1)).toEqual({
+      url: 'http://127.0.0.1:8787/v1/me',
+      auth: 'Bearer tw_pat_good',
+      redirect: 'error',
+      credentials: 'omit',
+    });
+    db.close();
+  });
+
+  it('a live check says when the server is down, busy, answers junk or refuses the token; the last identity stays', async () => {
+    const db = await freshDb();
+    const server = fakeServer();
+    const store = createTeamConnectionStore(db, async () => undefined);
+    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000 });
+    await h['team.setUrl']({ url: 'https://team.example.com' });
+    await h['team.signIn']({ token: 'tw_pat_good' });
+    server.set('down');
+    expect(await h['team.get']({})).toMatchObject({
+      status: 'unreachable',
+      error: 'Could not reach team.example.com.',
+      identity: SHOWN,
+    });
+    server.set('busy');
+    expect(await h['team.get']({})).toMatchObject({
+      status: 'unreachable',
+      error: 'team.example.com is busy: try again in 30 s.',
+    });
+    server.set('junk');
+    expect((await h['team.get']({})).error).toMatch(/not a team server's reply/);
+    // Revoked on the server: any other answer than the user's is a 401 here.
+    const revoked = createTeamHandlers({ store, fetch: fakeServer('tw_pat_other').fetch, now: () => 2000 });
+    expect(await revoked['team.get']({})).toMatchObject({ status: 'refused', signedIn: true });
+    db.close();
+  });
+
+  it('a new address signs out (the token belongs to its server); sign out and remove forget it', async () => {
+    const db = await freshDb();
+    const server = fakeServer();
+    const store = createTeamConnectionStore(db, async () => undefined);
+    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000 });
+    await h['team.setUrl']({ url: 'https://team.example.com' });
+    await h['team.signIn']({ token: 'tw_pat_good' });
+    expect(await h['team.setUrl']({ url: 'https://team.example.com/other' })).toMatchObject({ signedIn: true });
+    expect(await h['team.setUrl']({ url: 'https://collector.example' })).toMatchObject({ signedIn: false });
+    expect(await store.credentials()).toBeUndefined();
+    await h['team.setUrl']({ url: 'https://team.example.com' });
+    await h['team.signIn']({ token: 'tw_pat_good' });
+    expect(await h['team.signOut']({})).toMatchObject({ signedIn: false, url: 'https://team.example.com' });
+    expect(await h['team.remove']({})).toMatchObject({ status: 'none' });
+    expect(await db.get('settings', 'teamServer')).toBeUndefined();
+    db.close();
+  });
+
+  it("the organisation's address: locked, it replaces the user's (and their token for another server)", async () => {
+    const db = await freshDb();
+    const server = fakeServer();
+    const org: { policy?: { url: string; signInRequired: boolean } } = {};
+    const store = createTeamConnectionStore(db, async () => org.policy);
+    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000 });
+    await h['team.setUrl']({ url: 'https://mine.example.com' });
+    await h['team.signIn']({ token: 'tw_pat_good' });
+    org.policy = { url: 'https://team.corp.example/', signInRequired: true };
+    expect(await h['team.get']({})).toMatchObject({
+      url: 'https://team.corp.example',
+      managed: true,
+      signInRequired: true,
+      signedIn: false,
+      status: 'signed-out',
+    });
+    await expect(h['team.setUrl']({ url: 'https://mine.example.com' })).rejects.toThrow(/Your organisation set/);
+    await h['team.signIn']({ token: 'tw_pat_good' });
+    expect((await store.credentials())?.url).toBe('https://team.corp.example');
+    expect(server.seen.at(-1)?.url).toBe('https://team.corp.example/v1/me');
+    // Removing an organisation's server only signs out.
+    expect(await h['team.remove']({})).toMatchObject({ url: 'https://team.corp.example', signedIn: false });
+    db.close();
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Settings → Team end to end: the built extension and a real team server (embedded Postgres over the wire, the
+ * seeded teams) on 127.0.0.1. Adding the server, a refused token, signing in, who you are and your teams, the
+ * server going away (the last identity stays, the status says why), signing out. The token never reaches
+ * `storage.local` (which content scripts can read) and never shows in the page.
+ */
+import { fakeEmbedder, startTestServer } from '../team-server/test-server';
+import { expect, test } from './fixtures';
+
+test('Settings → Team: add a server, a refused token, sign in, who you are, the server gone, sign out', async ({
+  extPage,
+}) => {
+  test.setTimeout(120_000);
+  const { server, world } = await startTestServer({}, { embedder: fakeEmbedder() });
+  const host = new URL(server.url).host;
+  let closed = false;
+  try {
+    await extPage.goto(extPage.url().replace(/#.*$/, '') + '#team');
+    const section = extPage.getByRole('region', { name: 'Team' });
+    // Nothing of the connection shows until a server is added.
+    await expect(section.getByRole('button', { name: 'Add a team server' })).toBeVisible();
+    await expect(section.getByLabel('Access token')).toHaveCount(0);
+    await section.getByRole('button', { name: 'Add a team server' }).click();
+
+    await section.getByLabel('Server address').fill('http://team.example.com');
+    await section.getByRole('button', { name: 'Save address' }).click();
+    await expect(section).toContainText('A team server must use https');
+    await section.getByLabel('Server address').fill(server.url);
+    await section.getByRole('button', { name: 'Save address' }).click();
+    await expect(section.getByRole('status', { name: 'Connection' })).toHaveText('Not signed in.');
+
+    await section.getByLabel('Access token').fill('tw_pat_not_a_real_one');
+    await section.getByRole('button', { name: 'Sign in' }).click();
+    await expect(section).toContainText(`${host} refused the access token.`);
+
+    await section.getByLabel('Access token').fill(world.bob.token);
+    await section.getByRole('button', { name: 'Sign in' }).click();
+    await expect(section).toContainText('Signed in as bob@red.test.');
+    await expect(section.getByRole('list', { name: 'Your teams' })).toHaveText('Red · member');
+    await expect(section.getByRole('status', { name: 'Connection' })).toHaveText('Connected.');
+    // The token is in no field, no text, and not in storage.local.
+    await expect(section.getByLabel('Access token')).toHaveCount(0);
+    expect(await extPage.content()).not.toContain(world.bob.token);
+    const local = await extPage.evaluate(() => chrome.storage.local.get(null));
+    expect(JSON.stringify(local)).not.toContain(world.bob.token);
+
+    // The server goes away: the last identity stays, and the status says why.
+    await server.close();
+    closed = true;
+    await extPage.reload();
+    await expect(section.getByRole('status', { name: 'Connection' })).toHaveText(
+      `Cannot reach the server right now; your own history works as usual. Could not reach ${host}.`,
+    );
+    await expect(section).toContainText('Signed in as bob@red.test.');
+
+    await section.getByRole('button', { name: 'Sign out' }).click();
+    await expect(section.getByRole('status', { name: 'Connection' })).toHaveText('Not signed in.');
+    await expect(section.getByLabel('Access token')).toBeVisible();
+  } finally {
+    if (!closed) await server.close();
+  }
+});
