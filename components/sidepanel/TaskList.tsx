@@ -1,6 +1,7 @@
 import type { TaskState } from './task-state';
 import { t } from '../ui/t';
 import { formatInteger } from '../../lib/util/format-integer';
+import { RecordingPanel } from './RecordingPanel';
 
 /** The panel's Tasks view: the saved tasks, each run with one click (its placeholders are asked for first). */
 export function TaskList({ tasks }: { tasks: TaskState }) {
@@ -8,6 +9,7 @@ export function TaskList({ tasks }: { tasks: TaskState }) {
   return (
     <section class="task-list" aria-label={t('tasks_title')}>
       <h2>{t('tasks_title')}</h2>
+      <RecordingPanel rec={tasks.recording} />
       {tasks.skipped.value > 0 && <p role="note">{t('tasks_skipped', formatInteger(tasks.skipped.value))}</p>}
       {list.length === 0 && <p>{t('tasks_empty')}</p>}
       <ul>
@@ -16,6 +18,9 @@ export function TaskList({ tasks }: { tasks: TaskState }) {
             <span class="item-main">
               <strong>/{task.name}</strong>
               <span class="item-detail">{task.instruction.slice(0, 120)}</span>
+              {task.kind === 'recording' && (
+                <span class="item-detail">{t('tasks_kind_recording', formatInteger(task.steps?.length ?? 0))}</span>
+              )}
               {task.placeholders.length > 0 && (
                 <span class="item-detail">{t('tasks_asks_for', task.placeholders.join(', '))}</span>
               )}

@@ -29,7 +29,13 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
     /** Sends a message; during a run it joins that run as an interjection. */
     /** `mentions`: tabs @-mentioned in the composer, at their places in `text` (sent trimmed); the run may read them too. */
     /** `attachments`: ids of files attached in the composer and read (not sent with an interjection). */
-    async send(text: string, mentions: MessageMention[] = [], attachments: string[] = []) {
+    /** `task`: a saved task run from the panel, which the worker reads by id and runs by its kind (a recording replays). */
+    async send(
+      text: string,
+      mentions: MessageMention[] = [],
+      attachments: string[] = [],
+      task?: { id: string; values: Record<string, string> },
+    ) {
       const trimmed = text.trim();
       if (!trimmed) return false;
       s.notice.value = null;
@@ -51,6 +57,7 @@ export function createChatActions(s: ChatSignals, { post, page, refreshConversat
         ...model,
         ...(!interjecting && mentions.length ? { mentions } : {}),
         ...(!interjecting && attachments.length ? { attachments } : {}),
+        ...(task ? { task } : {}),
       });
       return true;
     },

@@ -11,6 +11,7 @@ import type { TaskFields, TaskView } from '../../lib/core/saved-task';
 import { fillPlaceholders } from '../../lib/core/task-text';
 import type { ChatState } from './chat-state';
 import { t } from '../ui/t';
+import { createRecordingState } from './recording-state';
 
 export interface TaskFill {
   task: TaskView;
@@ -43,16 +44,33 @@ export function createTaskState(
         await state.page.refresh();
       }
       if (!state.conversation.value && task.model) state.modelForNewChat.value = task.model;
-      return await state.send(fillPlaceholders(task.instruction, values));
+      const text = fillPlaceholders(task.instruction, values);
+      // A recording is replayed by the worker from the stored task: the panel names it and gives the values.
+      if (task.kind === 'recording') return await state.send(text, [], [], { id: task.id, values });
+      return await state.send(text);
     } catch (e) {
       state.notice.value = t('task_run_failed', e instanceof Error ? e.message : String(e));
       return false;
     }
   }
 
+  async function save(fields: TaskFields & { id?: string }) {
+    const list = await sendToBackground('tasks.save', fields);
+    tasks.value = list.tasks;
+    skipped.value = list.skipped;
+  }
+
+  const recording = createRecordingState({
+    tabId: () => state.page.forSend()?.tabId,
+    refreshPage: () => state.page.refresh(),
+    save,
+    notice: (text) => (state.notice.value = text),
+  });
+
   return {
     tasks,
     skipped,
+    recording,
     filling,
     showList,
     menu: { open: menuOpen, options, active },
@@ -79,11 +97,7 @@ export function createTaskState(
     cancelFill() {
       filling.value = null;
     },
-    async save(fields: TaskFields & { id?: string }) {
-      const list = await sendToBackground('tasks.save', fields);
-      tasks.value = list.tasks;
-      skipped.value = list.skipped;
-    },
+    save,
     showMenu(q: string) {
       const opening = !menuOpen.value;
       if (opening || q !== query.value) active.value = 0;

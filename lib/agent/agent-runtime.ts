@@ -35,6 +35,7 @@ import type { StopCondition } from './stop-condition';
 import { delegateSubAgent } from './delegate-sub-agent';
 import { resumeJournaledRun } from './resume-journaled-run';
 import { createRunInbox, type ApprovalOutcome } from './run-inbox';
+import { modelForRun } from './replay-model';
 
 export type { RunResult } from './drive-run';
 export type { ApprovalOutcome } from './run-inbox';
@@ -189,7 +190,7 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     // The run's record is written once those reads are out: the request needs none of it (see create).
     const recorded = record?.();
     recorded?.catch(() => undefined); // awaited by the first step; this only keeps an early failure from being unhandled
-    const model = await resolving;
+    const model = modelForRun(snap.run.settings, await resolving);
     await deps.tokenCounter?.prepare(model);
     // A sub-agent spends from its parent's budget and counts as running until it ends.
     const tree = parentTree ?? { tokens: runTokens({ snap }, tokensOf({ model }, deps)), liveSubAgents: 0 };

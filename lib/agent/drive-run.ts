@@ -38,6 +38,8 @@ export interface RunResult {
   errorForModel?: string;
   /** True when this runtime was abandoned mid-run: the run is still unfinished in the journal. */
   abandoned?: boolean;
+  /** A recording's replay (no title is asked of a model for it: most replays make no model call at all). */
+  replayed?: true;
 }
 
 type Verdict =
@@ -171,6 +173,7 @@ async function finish(
     messages,
     text,
     error: lastError,
+    ...(run.settings.replay ? { replayed: true as const } : {}),
   };
 }
 

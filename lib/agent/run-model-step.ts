@@ -25,6 +25,7 @@ import { toErrorInfo } from './to-error-info';
 import { trimContext } from './trim-context';
 import { describeTrim } from './describe-trim';
 import { t } from '../util/t';
+import { modelForRun } from './replay-model';
 
 /** What the chat shows when the run's model cannot use tools (journaled as said, in the user's language). */
 export const noToolsNotice = (): string => t('bg_notice_no_tools');
@@ -255,7 +256,7 @@ async function moveToFallback(live: LiveRun, deps: RuntimeDeps, step: StepRecord
     }
     step.fellBack = { notice: fallbackNotice(from, error, next.label), error, to: next.ref };
     Object.assign(run, { model: next.ref, updatedAt: deps.now() });
-    live.model = model;
+    live.model = modelForRun(run.settings, model);
     await deps.journal.write({ run: runState(run), steps: [stepState(step)], texts: [stepText(step)] });
     live.emit({ type: 'model-notice', runId: run.id, step: step.index, note: step.fellBack.notice });
     return true;

@@ -2,6 +2,7 @@
 import type { GroundingPassage } from '../retrieval/history-passage';
 import type { ModelChoice } from './model-ref';
 import type { ImagePart } from '../core/chat-message';
+import type { RecordingStep } from '../core/recording';
 
 export type { GroundingPassage };
 
@@ -90,6 +91,11 @@ export interface RunSettings {
    * here so every step, and a resumed run, sends exactly the same blocks.
    */
   dataBoundary?: string;
+  /**
+   * A recording's replay (lib/agent/replay-model.ts): the run's steps come from these, with no model call while
+   * each matches the page. Kept here so a resumed run replays exactly what it started with.
+   */
+  replay?: { taskName: string; intent: string; steps: RecordingStep[] };
 }
 
 export const DEFAULT_MAX_STEPS = 10;

@@ -3,6 +3,7 @@
  * answer, the turns being set up or settled, and the messages queued during a run. The service's parts
  * (start-turn.ts, settle-answer.ts, handle-panel-command.ts, resume-after-wake.ts) all act on this one hub.
  */
+import type { TaskRunPlan } from './task-run-plan';
 import type { ConversationAttachments } from './create-conversation-attachments';
 import type { AgentRuntime } from '../agent/agent-runtime';
 import type { RunState } from '../agent/run-journal';
@@ -47,6 +48,8 @@ export interface ChatServiceDeps {
   generateTitle?: (question: string, answer: string, model: ModelRef) => Promise<string | undefined>;
   /** Attached files: linked to the message they are sent with, and told to the runs that answer. */
   attachments?: ConversationAttachments;
+  /** A saved task by id, as its run sends it (a recording's steps to replay); a UserFacingError when it is gone. */
+  taskRunPlan?: (id: string, values: Record<string, string>) => Promise<TaskRunPlan>;
   now: () => number;
   generateId: () => string;
 }

@@ -1,6 +1,9 @@
 /** Saved tasks in the worker: their store, their requests, and the context menu's "Run task…" list following them. */
 import { openTaskStore, type TaskStore } from '../storage/task-store';
 import { createTaskHandlers } from './handlers/task-handlers';
+import { taskRunPlan } from './task-run-plan';
+import { UserFacingError } from '../messaging/user-facing-error';
+import { t } from '../util/t';
 
 /** How long a start page may take to load before the run goes on with it still loading. */
 const START_PAGE_LOAD_MS = 20_000;
@@ -39,6 +42,12 @@ export function createTaskFeature(deps: { now(): number; generateId(): string; s
       changed: () => onChange(),
     }),
     listNames: async () => (await store.list()).tasks.map((k) => k.name),
+    /** What running the task `id` sends, by its kind (a scheduler runs a task by id through this too). */
+    async runPlan(id: string, values: Record<string, string>) {
+      const task = await store.get(id);
+      if (!task) throw new UserFacingError('not_found', t('bg_task_gone'));
+      return taskRunPlan(task, values);
+    },
     /** The context menu's rebuild, once the browser entry points are registered. */
     whenChanged(rebuild: () => void) {
       onChange = rebuild;

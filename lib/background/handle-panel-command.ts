@@ -86,7 +86,11 @@ async function send(
   earlier?.catch(() => undefined); // read again by the turn if this one is not used
   if (existingId && !(await existing)) throw new UserFacingError('not_found', t('bg_conversation_gone'));
   const liveRunId = existingId ? hub.byConversation.get(existingId) : undefined;
+  // A recording replays in a turn of its own, never as a message joining a run.
+  if (liveRunId && command.task) throw new UserFacingError('busy', t('bg_wait_or_stop'));
   if (liveRunId && existingId) return joinLiveRun(hub, existingId, liveRunId, command, text);
+  const plan =
+    command.task && hub.deps.taskRunPlan && (await hub.deps.taskRunPlan(command.task.id, command.task.values));
   if (existingId && hub.starting.has(existingId)) throw new UserFacingError('busy', t('bg_answer_starting'));
   const fresh = existingId ? undefined : newConversation(hub, store, port, command, text);
   const conversationId = existingId ?? fresh!.conversation.id;
@@ -114,7 +118,8 @@ async function send(
   const context = fresh
     ? { conversation: Promise.resolve(fresh.conversation), earlier: Promise.resolve([]) }
     : { conversation: existing!, earlier: earlier! };
-  void startTurn(conversationId, command.page, mentionedTabIds, { message: user, stored, ...context });
+  const replay = plan?.replay ? { replay: plan.replay } : {};
+  void startTurn(conversationId, command.page, mentionedTabIds, { message: user, stored, ...context, ...replay });
   await stored;
 }
 

@@ -53,6 +53,13 @@ export const panelCommandSchema = z.discriminatedUnion('type', [
     mentions: mentionsSchema.optional(),
     /** Files attached in the composer (their ids in the attachments store, already read). */
     attachments: z.array(id).max(MAX_ATTACHMENTS).optional(),
+    /** A saved task run from the panel: the worker reads it by id and runs it by its kind (task-run-plan.ts). */
+    task: z
+      .object({
+        id,
+        values: z.record(z.string().max(40), z.string().max(5000)).refine((v) => Object.keys(v).length <= 50),
+      })
+      .optional(),
   }),
   /** Answer the last user message again (after an error). */
   z.object({ type: z.literal('retry'), conversationId: id, page: pageContextSchema.optional() }),

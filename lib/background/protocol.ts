@@ -31,6 +31,7 @@ import type { ActivityPage } from '../agent/activity-store';
 import type { PolicyReading } from '../policy/managed-policy';
 import type { TeamServerPolicy } from '../policy/team-server';
 import type { TaskView } from '../core/saved-task';
+import type { RecordingStep } from '../core/recording';
 import type { Comparison } from '../core/eval-comparison';
 
 /** The protocol owns its replies' types: handlers import them from here, never the other way round. */
@@ -108,6 +109,10 @@ export interface ProtocolResponses {
   'tasks.delete': TaskListView;
   /** `tabId`: the tab the start page opened in (absent: the task has none). */
   'tasks.openStartPage': { tabId?: number };
+  /** Recording (issue 28): the session in the tab being recorded; `stop` hands back its steps and ends it. */
+  'recording.start': RecordingView;
+  'recording.state': RecordingView | null;
+  'recording.stop': RecordingView | null;
   'evals.list': ComparisonListView;
   /** `started`: the id of the comparison just started. */
   'evals.start': ComparisonListView & { started: string };
@@ -192,6 +197,14 @@ export interface SkillView {
 }
 
 /** The saved tasks, by name; `skipped`: stored records that could not be read (not shown, never run). */
+/** A recording under way: its tab, the page it began on, the steps so far and the secret fields left out. */
+export interface RecordingView {
+  tabId: number;
+  startUrl: string;
+  steps: RecordingStep[];
+  skipped: number;
+}
+
 export interface TaskListView {
   tasks: TaskView[];
   skipped: number;

@@ -124,6 +124,10 @@ export const requestSchemas = lazyRecord({
   'tasks.delete': () => z.object({ id }),
   /** Before a task runs: its start page (read from the store, checked again) opens in a new tab. */
   'tasks.openStartPage': () => z.object({ id }),
+  /** Records what the user does in this tab (the panel's page), until Stop. */
+  'recording.start': () => z.object({ tabId: z.number().int().nonnegative() }),
+  'recording.state': () => z.object({}),
+  'recording.stop': () => z.object({}),
   'evals.list': () => z.object({}),
   /** "Compare models": a saved task (by id), the models to run it on in turn, its placeholders' values. */
   'evals.start': () =>

@@ -72,7 +72,7 @@ export function createAnswerSettler(hub: ChatHub, startNext: (conversationId: st
     // run's view, because the run stays listed as live until then.
     broadcast(live.conversationId, { type: 'message', message: final });
     await store.putMessage(final);
-    if (final.status === 'complete')
+    if (final.status === 'complete' && !result.replayed)
       void maybeTitle(live.conversationId, result.model).catch((e: unknown) =>
         console.warn('title generation failed', e),
       );

@@ -41,6 +41,7 @@ import { watchSettings } from './watch-settings';
 import type { Settings } from '../storage/settings-store';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createTaskFeature } from './create-task-feature';
+import { createRecordingFeature } from './create-recording-feature';
 import { createEvalFeature } from './create-eval-feature';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
@@ -201,6 +202,7 @@ export function startBackground(options: BackgroundOptions) {
     runSettings: createRunSettings(settings, policy.withOrganization(options.augmentRunSettings)),
     listUnfinishedRuns: async () => (await (await journal).listUnfinished()).filter((r) => !r.parent),
     generateTitle: createTitleWriter(models.forRef),
+    taskRunPlan: tasks.runPlan,
   });
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
@@ -261,6 +263,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createLinkHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
     ...tasks.handlers,
+    ...createRecordingFeature(),
     ...evals.handlers,
     ...createAgentDataHandlers({
       latency: agentStores.then((s) => s.latency),

@@ -10,6 +10,15 @@ import type { PanelPageContext } from './panel-port';
 import { startingRecord, turnHistory, type TurnAnswer } from './turn-answer';
 import { toErrorInfo } from '../agent/to-error-info';
 import { buildModelChain } from '../agent/model-fallback';
+import type { ReplaySettings } from '../agent/replay-model';
+import type { RunSettings } from '../agent/run-settings';
+
+/** A replay's settings: its steps, and room for a snapshot and an action each (with retries) before a pause. */
+const replaySettings = (settings: RunSettings, replay: ReplaySettings): RunSettings => ({
+  ...settings,
+  replay,
+  maxSteps: Math.max(settings.maxSteps ?? 0, replay.steps.length * 2 + 2),
+});
 
 /**
  * A user message just sent, handed to the turn while its write is under way, with the conversation and its
@@ -20,6 +29,8 @@ export interface PendingMessage {
   stored: Promise<void>;
   conversation?: Promise<ConversationRecord | undefined>;
   earlier?: Promise<MessageRecord[]>;
+  /** A recording to replay (task-run-plan.ts): the run's steps come from it. */
+  replay?: ReplaySettings;
 }
 
 export type StartTurn = (
@@ -74,7 +85,8 @@ export function createTurnStarter(
       ]);
       const chain = buildModelChain(resolved, resolved.fallbacks ?? []);
       const withFiles = files?.length ? { ...userSettings, attachments: files } : userSettings;
-      const settings = chain.length > 1 ? { ...withFiles, modelChain: chain } : withFiles;
+      const chained = chain.length > 1 ? { ...withFiles, modelChain: chain } : withFiles;
+      const settings = pending?.replay ? replaySettings(chained, pending.replay) : chained;
       const history = turnHistory(records, answer);
       const placeholder = startingRecord(answer, {
         id: deps.generateId(),

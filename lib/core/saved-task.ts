@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { checkHttpUrl } from './check-http-url';
 import { t } from '../util/t';
 import { parsePlaceholders, TASK_NAME_PATTERN } from './task-text';
+import { recordingStepsSchema, type RecordingStep } from './recording';
 import { evalCheckSchema } from './eval-check';
 
 export {
@@ -47,15 +48,20 @@ export const taskFieldsSchema = z.object({
     .refine(isStartPage, { error: () => t('task_start_page_rule') })
     .optional(),
   model: taskModelSchema.optional(),
+  /** A recording's steps (lib/core/recording.ts): the task is then `kind: 'recording'` and replays them. */
+  steps: recordingStepsSchema.optional(),
   /** What must hold at the end of a run for it to count as a success ("Compare models"; eval-check.ts). */
   check: evalCheckSchema.optional(),
 });
 export type TaskFields = z.output<typeof taskFieldsSchema>;
 
-/** A stored task. Only `kind: 'prompt'` exists today; a schedule or recording will be optional fields or kinds. */
+/**
+ * A stored task: `prompt` sends its instruction to the model; `recording` replays its `steps` (the instruction is
+ * then the recording's intent, what the model reads when a step no longer matches). A schedule is optional fields.
+ */
 export const savedTaskSchema = taskFieldsSchema.extend({
   id: z.string().min(1).max(200),
-  kind: z.literal('prompt'),
+  kind: z.enum(['prompt', 'recording']),
   createdAt: z.number().finite().nonnegative(),
   updatedAt: z.number().finite().nonnegative(),
 });
@@ -64,7 +70,15 @@ export type SavedTask = z.output<typeof savedTaskSchema>;
 /** The task as the panel and Settings show it: its placeholders, in order of first appearance, are derived. */
 export type TaskView = SavedTask & { placeholders: string[] };
 
+/** The kind a task's fields make: steps make a recording. */
+export const taskKindOf = (fields: Pick<TaskFields, 'steps'>): SavedTask['kind'] =>
+  fields.steps?.length ? 'recording' : 'prompt';
+
+/** The text of a recording's steps that may hold `{placeholders}` (typed values and chosen options). */
+export const stepValuesText = (steps: readonly RecordingStep[] | undefined): string =>
+  (steps ?? []).map((s) => (s.action === 'type' ? s.value : s.action === 'choose' ? s.option : '')).join('\n');
+
 export const toTaskView = (task: SavedTask): TaskView => ({
   ...task,
-  placeholders: parsePlaceholders(task.instruction),
+  placeholders: parsePlaceholders(`${task.instruction}\n${stepValuesText(task.steps)}`),
 });

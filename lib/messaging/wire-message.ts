@@ -1,7 +1,7 @@
 /** The one marker style on the wire: `{ tabwise: <protocol>, name, data }`. */
 
 /** Which protocol a message belongs to; every extension context hears runtime messages, so each listener answers only its own. */
-export type Marker = 'background' | 'offscreen' | 'page' | 'capture' | 'tool-ask';
+export type Marker = 'background' | 'offscreen' | 'page' | 'capture' | 'tool-ask' | 'recorder';
 
 export interface WireMessage {
   tabwise: Marker;

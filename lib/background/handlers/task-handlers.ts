@@ -3,7 +3,7 @@
  * (the composer runs `/name`); a start page is opened only here, read from the store (never from the request)
  * and checked again with the navigate tool's rule, since a task may have come in a file.
  */
-import { MAX_TASKS, checkStartPage, toTaskView, type SavedTask } from '../../core/saved-task';
+import { MAX_TASKS, checkStartPage, taskKindOf, toTaskView, type SavedTask } from '../../core/saved-task';
 import { UserFacingError } from '../../messaging/user-facing-error';
 import type { TaskStore } from '../../storage/task-store';
 import { formatInteger } from '../../util/format-integer';
@@ -40,10 +40,13 @@ export function createTaskHandlers(
       if (!existing && tasks.length >= MAX_TASKS)
         throw new UserFacingError('invalid', t('bg_task_max', formatInteger(MAX_TASKS)));
       const now = deps.now();
+      // The task form edits a recording's name, intent and start page: its steps stay unless new ones come.
+      const steps = fields.steps ?? existing?.steps;
       const task: SavedTask = {
         ...fields,
+        ...(steps ? { steps } : {}),
         id: existing?.id ?? deps.generateId(),
-        kind: 'prompt',
+        kind: taskKindOf({ steps }),
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
       };

@@ -83,8 +83,8 @@ describe('the stored task', () => {
     expect(taskFieldsSchema.safeParse({ ...task, startUrl }).success).toBe(ok);
     expect(savedTaskSchema.safeParse({ ...task, startUrl }).success).toBe(ok);
   });
-  it('refuses an unknown kind (a later schedule or recording is never run as a plain prompt)', () => {
-    expect(savedTaskSchema.safeParse({ ...task, kind: 'recording' }).success).toBe(false);
+  it('refuses an unknown kind (a kind from a later version is never run as a plain prompt)', () => {
+    expect(savedTaskSchema.safeParse({ ...task, kind: 'macro' }).success).toBe(false);
   });
   it('refuses an empty instruction and a bad name', () => {
     expect(taskFieldsSchema.safeParse({ ...task, instruction: '   ' }).success).toBe(false);

@@ -144,7 +144,7 @@ describe('tasks in export and import', () => {
     ['a start page navigate refuses', { ...stored, startUrl: 'javascript:alert(document.cookie)' }],
     ['a name the composer cannot complete', { ...stored, name: 'Hotels In Paris' }],
     ['an empty instruction', { ...stored, instruction: '' }],
-    ['a kind not known here', { ...stored, kind: 'recording' }],
+    ['a kind not known here', { ...stored, kind: 'macro' }],
   ])('refuses the whole import for %s, naming the task, and loses nothing here', async (_why, bad) => {
     const w = await world();
     const mine: SavedTask = { ...stored, id: 'mine', name: 'mine', instruction: 'Mine' };
