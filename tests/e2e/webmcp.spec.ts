@@ -3,16 +3,13 @@
  * 127.0.0.1 (React; forms declared with toolname), runs scripted by the fake LLM, cards answered in the panel.
  * Assertions read the storefront's own state JSON, the cards' lines and what the fake LLM received.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
+import type { Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
 import {
-  addFakeProvider,
   assistantMessages,
   callBackground,
   chatRequests,
   expect,
-  openPanel,
   sendChat,
   test,
   toolCall,
@@ -20,24 +17,6 @@ import {
   toolResults,
 } from './fixtures';
 import { unwrapUntrusted } from '../security/untrusted-block';
-
-let pages: FixtureServer;
-test.beforeAll(async () => {
-  pages = await serveFixturePages();
-});
-test.afterAll(async () => {
-  await pages?.close();
-});
-
-async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, name: string) {
-  await addFakeProvider(extPage, llm);
-  const page = await context.newPage();
-  await page.goto(`${pages.url}${name}.html`);
-  await expect(page.locator('#state')).not.toBeEmpty();
-  const state = async () => JSON.parse((await page.locator('#state').textContent()) ?? '{}') as Record<string, unknown>;
-  const panel = await openPanel(context, extensionId);
-  return { page, state, panel };
-}
 
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
@@ -48,12 +27,10 @@ const offeredPerRequest = (llm: FakeLlm) =>
   );
 
 test('a run that finishes by the page’s own tools alone: search, then a carded checkout with its arguments', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+  const { state, panel } = await fixturePages.setUp('webmcp-store');
   llm.enqueue(
     toolCall('get_page_state'),
     toolCall('call_page_tool', { name: 'search_products', arguments: { q: 'green' } }),
@@ -98,12 +75,10 @@ test('a run that finishes by the page’s own tools alone: search, then a carded
 });
 
 test('a hostile page: its description cannot draw card lines, hidden and unlisted tools are refused without a card', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { page, panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-hostile');
+  const { page, panel } = await fixturePages.setUp('webmcp-hostile');
   llm.enqueue(
     toolCall('get_page_state'),
     toolCall('call_page_tool', { name: 'wire_money', arguments: { amount: '1000' } }),
@@ -133,14 +108,13 @@ test('a hostile page: its description cannot draw card lines, hidden and unliste
 });
 
 test('with "Use the tools sites offer" on, script tools: read-only asked once a run, the cart change carded with its arguments', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
   extPage,
 }) => {
   // Off by default: the storefront's script tools are not heard.
   await callBackground(extPage, 'settings.update', { useSiteTools: true });
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+  const { state, panel } = await fixturePages.setUp('webmcp-store');
   llm.enqueue(
     toolCall('get_page_state'),
     toolCall('call_page_tool', { name: 'get_cart', arguments: {} }),
@@ -176,13 +150,8 @@ test('with "Use the tools sites offer" on, script tools: read-only asked once a 
   await expect(cards.nth(2).locator('.approval button', { hasText: 'Approve' })).toHaveCount(0);
 });
 
-test('with site tools off (the default), a page’s script tools are never listed', async ({
-  context,
-  extensionId,
-  llm,
-  extPage,
-}) => {
-  const { panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+test('with site tools off (the default), a page’s script tools are never listed', async ({ fixturePages, llm }) => {
+  const { panel } = await fixturePages.setUp('webmcp-store');
   llm.enqueue(toolCall('get_page_state'), { text: ['Done.'] });
   await sendChat(panel, 'What can this page do?');
   await finished(panel);
