@@ -2,8 +2,10 @@
  * Fixtures for end-to-end tests: a fresh Chromium profile with the built extension loaded, its id, a fake
  * LLM server, and helpers to open the extension's pages, configure a provider and kill the service worker.
  */
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { launchExtension, type LaunchedExtension } from '../harness/launch-extension';
+import { addFakeProvider, callBackground, openPanel } from '../harness/extension-helpers';
+import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import { resetExtension } from '../harness/reset-extension';
 import { startFakeLlm, type FakeLlm, type RecordedRequest } from '../fake-llm';
 import { TITLE_INSTRUCTION } from '../../lib/background/generate-title';
@@ -17,6 +19,34 @@ export const isTitleRequest = (r: RecordedRequest) => JSON.stringify(r.body ?? '
 export const chatRequests = (llm: FakeLlm, path?: string) =>
   llm.requests.filter((r) => !isTitleRequest(r) && r.method === 'POST' && (!path || r.path === path));
 
+/** A fixture page (tests/fixtures/pages) open in a tab, and a reader for the state JSON its framework renders. */
+export interface FixturePage {
+  page: Page;
+  /** Where the page's form and `#state` are: the page, or its `#inner` frame for the iframe fixture. */
+  root: Page | FrameLocator;
+  state(): Promise<Record<string, unknown>>;
+}
+
+export interface FixturePageOptions {
+  /**
+   * What shows the page is ready before the test goes on: its `#state` filled in (the default), `html[data-ready]`
+   * (pages without form state, such as the article), or nothing (a test that waits for the page's state itself).
+   */
+  ready?: 'state' | 'data-ready' | 'none';
+  /** Settings saved through the background before the page opens (e.g. `{ useSiteTools: true }`). */
+  settings?: Record<string, unknown>;
+}
+
+/** The fixture pages of one worker: their server, and the usual set-up of a test that drives one of them. */
+export interface FixturePages {
+  /** Base URL ending in "/": pages are at `${url}react.html`. */
+  url: string;
+  /** Opens `${name}.html` in a new tab and waits until it is ready. */
+  open(name: string, options?: Pick<FixturePageOptions, 'ready'>): Promise<FixturePage>;
+  /** The fake LLM as the provider, the options' settings saved, the page opened, then the side panel in a tab. */
+  setUp(name: string, options?: FixturePageOptions): Promise<FixturePage & { panel: Page }>;
+}
+
 interface Fixtures {
   context: BrowserContext;
   extensionId: string;
@@ -24,6 +54,8 @@ interface Fixtures {
   /** An extension page (the options page) from which tests can call the background like the UI does. */
   extPage: Page;
   launched: LaunchedExtension;
+  /** The fixture pages served on 127.0.0.1 (one server per worker), with `open` and `setUp` bound to this test. */
+  fixturePages: FixturePages;
 }
 
 interface WorkerFixtures {
@@ -34,6 +66,8 @@ interface WorkerFixtures {
    */
   freshBrowser: boolean;
   sharedBrowser: SharedBrowser | undefined;
+  /** The static server of the fixture pages, started the first time a test of the worker asks for it. */
+  fixtureServer: FixtureServer;
 }
 
 interface SharedBrowser {
@@ -104,6 +138,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  fixtureServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await serveFixturePages();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
   launched: async ({ sharedBrowser }, use, testInfo) => {
     if (!sharedBrowser) {
       const launched = await launchExtension();
@@ -149,7 +192,38 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await page.goto(`chrome-extension://${extensionId}/options.html`);
     await use(page);
   },
+  fixturePages: async ({ fixtureServer, context, extensionId, llm, extPage }, use) => {
+    const open = (name: string, options: FixturePageOptions = {}) =>
+      openFixturePage(context, fixtureServer, name, options);
+    await use({
+      url: fixtureServer.url,
+      open,
+      async setUp(name, options = {}) {
+        await addFakeProvider(extPage, llm);
+        if (options.settings) await callBackground(extPage, 'settings.update', options.settings);
+        const opened = await open(name, options);
+        const panel = await openPanel(context, extensionId);
+        return { ...opened, panel };
+      },
+    });
+  },
 });
+
+async function openFixturePage(
+  context: BrowserContext,
+  server: FixtureServer,
+  name: string,
+  { ready = 'state' }: FixturePageOptions,
+): Promise<FixturePage> {
+  const page = await context.newPage();
+  await page.goto(`${server.url}${name}.html`);
+  const root: Page | FrameLocator = name === 'iframe' ? page.frameLocator('#inner') : page;
+  const stateEl = root.locator('#state');
+  if (ready === 'state') await expect(stateEl).not.toBeEmpty();
+  if (ready === 'data-ready') await expect(page.locator('html[data-ready]')).toHaveCount(1);
+  const state = async () => JSON.parse((await stateEl.textContent()) ?? '{}') as Record<string, unknown>;
+  return { page, root, state };
+}
 
 export { expect };
 

@@ -10,6 +10,9 @@ import { launchExtension, type LaunchedExtension } from '../harness/launch-exten
 import { addFakeProvider, addProvider, composerText, openPanel } from '../harness/extension-helpers';
 import { isTitleRequest } from './fixtures';
 
+// Each test starts its own Chromium in its language: the tests are spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 let llm: FakeLlm;
 test.beforeEach(async () => {
   llm = await startFakeLlm();

@@ -4,8 +4,7 @@
  * it attaches to the most recently active web page of its window). Assertions read each framework's own
  * state JSON, and what the fake LLM received back as tool results.
  */
-import type { BrowserContext, FrameLocator, Page } from '@playwright/test';
-import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
+import type { Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
 import {
   addFakeProvider,
@@ -22,41 +21,13 @@ import {
 import { sharedFormExpectedState, sharedFormUpdates } from '../fixtures/pages/shared-form-fill';
 import { unwrapUntrusted } from '../security/untrusted-block';
 
-let pages: FixtureServer;
-test.beforeAll(async () => {
-  pages = await serveFixturePages();
-});
-test.afterAll(async () => {
-  await pages?.close();
-});
-
 const updates = sharedFormUpdates;
 const expectedState = sharedFormExpectedState;
 
 type State = Record<string, unknown>;
 
-/** A fixture page in a tab, and a reader for the state JSON its framework renders. */
-async function openFixture(context: BrowserContext, name: string) {
-  const page = await context.newPage();
-  await page.goto(`${pages.url}${name}.html`);
-  const root: Page | FrameLocator = name === 'iframe' ? page.frameLocator('#inner') : page;
-  const stateEl = root.locator('#state');
-  // Pages without form state (the article) mark themselves ready instead.
-  if (name === 'article') await expect(page.locator('html[data-ready]')).toHaveCount(1);
-  else await expect(stateEl).not.toBeEmpty();
-  const state = async (): Promise<State> => JSON.parse((await stateEl.textContent()) ?? '{}') as State;
-  return { page, state, root };
-}
-
 /** Age is a number input: frameworks keep it as a number or a string, and empty as '' or null (Svelte). */
 const normalised = (s: State) => ({ ...s, age: s.age === undefined ? undefined : String(s.age ?? '') });
-
-async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, fixture: string) {
-  await addFakeProvider(extPage, llm);
-  const opened = await openFixture(context, fixture);
-  const panel = await openPanel(context, extensionId);
-  return { ...opened, panel };
-}
 
 /** The result of the latest `toolName` call as the model received it (the OpenAI wire: role "tool" messages). */
 function toolResult(llm: FakeLlm, toolName: string): string {
@@ -85,12 +56,10 @@ const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHave
 
 for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as const) {
   test(`${name}: a run fills every field type after approval, the framework sees it, and Undo restores it`, async ({
-    context,
-    extensionId,
+    fixturePages,
     llm,
-    extPage,
   }) => {
-    const { state, panel } = await setUp(context, extensionId, llm, extPage, name);
+    const { state, panel } = await fixturePages.setUp(name);
     const before = await state();
     llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates }), { text: ['Filled.'] });
     await sendChat(panel, 'Fill in the signup form for Ada');
@@ -126,12 +95,10 @@ for (const name of ['react', 'vue', 'svelte', 'plain', 'shadow', 'iframe'] as co
 }
 
 test('masked inputs (imask): the mask formats what the run writes, and Undo clears it', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'masked');
+  const { state, panel } = await fixturePages.setUp('masked');
   llm.enqueue(
     toolCall('get_form_state'),
     toolCall('fill_form', { updates: { phone: '+1 555 123 4567', start: '05.03.2024' } }),
@@ -158,12 +125,10 @@ test('masked inputs (imask): the mask formats what the run writes, and Undo clea
 });
 
 test('a password in a fill is refused before any card; so is a fill naming fields the snapshot never listed (admin, website); nothing on the page changes', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
+  const { state, panel, page } = await fixturePages.setUp('react');
   const before = await state();
   llm.enqueue(
     toolCall('get_form_state'),
@@ -191,8 +156,8 @@ test('a password in a fill is refused before any card; so is a fill naming field
   expect(await page.locator('input[name="website"]').inputValue()).toBe('');
 });
 
-test('Deny leaves the page untouched and tells the model', async ({ context, extensionId, llm, extPage }) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'vue');
+test('Deny leaves the page untouched and tells the model', async ({ fixturePages, llm }) => {
+  const { state, panel } = await fixturePages.setUp('vue');
   const before = await state();
   llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates }), { text: ['Understood.'] });
   await sendChat(panel, 'Fill the form');
@@ -202,13 +167,8 @@ test('Deny leaves the page untouched and tells the model', async ({ context, ext
   expect(await state()).toEqual(before);
 });
 
-test('"Always allow on this site" applies the next fill on that site without a card', async ({
-  context,
-  extensionId,
-  llm,
-  extPage,
-}) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'svelte');
+test('"Always allow on this site" applies the next fill on that site without a card', async ({ fixturePages, llm }) => {
+  const { state, panel } = await fixturePages.setUp('svelte');
   llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
     text: ['One.'],
   });
@@ -230,12 +190,10 @@ test('"Always allow on this site" applies the next fill on that site without a c
 });
 
 test('click and submit_form each wait for approval; the multi-step form is completed', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'multistep');
+  const { state, panel } = await fixturePages.setUp('multistep');
   llm.enqueue(
     toolCall('get_form_state'),
     toolCall('fill_form', { updates: { first: 'Grace' } }),
@@ -271,12 +229,10 @@ test('click and submit_form each wait for approval; the multi-step form is compl
 });
 
 test('read_page through a run gives the model the visible text and none of the hidden text', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { panel } = await setUp(context, extensionId, llm, extPage, 'article');
+  const { panel } = await fixturePages.setUp('article', { ready: 'data-ready' });
   llm.enqueue(toolCall('read_page'), { text: ['It is about bridges.'] });
   await sendChat(panel, 'What is this page about?');
   await finished(panel);
@@ -289,12 +245,10 @@ test('read_page through a run gives the model the visible text and none of the h
 });
 
 test('fill_form without a snapshot in the run is told to call get_page_state first, with no card', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'plain');
+  const { state, panel } = await fixturePages.setUp('plain');
   const before = await state();
   llm.enqueue(toolCall('fill_form', { updates: { fullName: 'Ada' } }), { text: ['Oops.'] });
   await sendChat(panel, 'Fill my name');
@@ -306,12 +260,10 @@ test('fill_form without a snapshot in the run is told to call get_page_state fir
 });
 
 test('a fill approved after the page reloaded is reported as navigated, not applied to the new page', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { state, panel, page } = await setUp(context, extensionId, llm, extPage, 'react');
+  const { state, panel, page } = await fixturePages.setUp('react');
   llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
     text: ['The page changed.'],
   });
@@ -326,13 +278,8 @@ test('a fill approved after the page reloaded is reported as navigated, not appl
   expect(await state()).toMatchObject({ fullName: '' });
 });
 
-test('a fill approved after its tab was closed is reported as tab-closed', async ({
-  context,
-  extensionId,
-  llm,
-  extPage,
-}) => {
-  const { panel, page } = await setUp(context, extensionId, llm, extPage, 'plain');
+test('a fill approved after its tab was closed is reported as tab-closed', async ({ fixturePages, llm }) => {
+  const { panel, page } = await fixturePages.setUp('plain');
   llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
     text: ['The tab is gone.'],
   });
@@ -346,12 +293,12 @@ test('a fill approved after its tab was closed is reported as tab-closed', async
 });
 
 test('the worker may die between the snapshot and the approved fill: the fill still applies', async ({
+  fixturePages,
   context,
-  extensionId,
   llm,
   extPage,
 }) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'vue');
+  const { state, panel } = await fixturePages.setUp('vue');
   llm.enqueue(toolCall('get_form_state'), toolCall('fill_form', { updates: { fullName: 'Ada Lovelace' } }), {
     text: ['Filled.'],
   });
@@ -381,14 +328,15 @@ test('fields inside a cross-origin iframe are never in the snapshot, so they can
 }) => {
   await addFakeProvider(extPage, llm);
   const page = await context.newPage();
-  // Both documents come from Playwright's router: the frame is another site than the page around it.
-  await context.route('http://outer.example/**', (route) =>
+  // Both documents come from Playwright's router (the tab's own, which closes with it: the shared browser stays as it
+  // was for the next test): the frame is another site than the page around it.
+  await page.route('http://outer.example/**', (route) =>
     route.fulfill({
       contentType: 'text/html',
       body: '<title>Outer</title><label>Outer name <input name="outer"></label><iframe id="x" src="http://inner.example/form.html" style="width:600px;height:300px"></iframe>',
     }),
   );
-  await context.route('http://inner.example/**', (route) =>
+  await page.route('http://inner.example/**', (route) =>
     route.fulfill({
       contentType: 'text/html',
       body: '<form><label>Inner name <input name="inner"></label><button type="button" onclick="document.title=\'clicked\'">Inner go</button></form>',
@@ -427,12 +375,11 @@ test('fields inside a cross-origin iframe are never in the snapshot, so they can
 });
 
 test('a frame without the page reader gets it injected by the first read_page, which then reads the page', async ({
+  fixturePages,
   context,
-  extensionId,
   llm,
-  extPage,
 }) => {
-  const { page, panel } = await setUp(context, extensionId, llm, extPage, 'article');
+  const { page, panel } = await fixturePages.setUp('article', { ready: 'data-ready' });
   const worker = context.serviceWorkers()[0]!;
   // Nothing of Tabwise is in the page before a run acts on it; removing a reader from the frame's isolated
   // world (in case anything loaded one) leaves the frame as a first read_page finds it.
@@ -461,12 +408,11 @@ test('a frame without the page reader gets it injected by the first read_page, w
 });
 
 test('a frame without the page agent gets it injected, and the tool call goes through', async ({
+  fixturePages,
   context,
-  extensionId,
   llm,
-  extPage,
 }) => {
-  const { page, panel } = await setUp(context, extensionId, llm, extPage, 'article');
+  const { page, panel } = await fixturePages.setUp('article', { ready: 'data-ready' });
   // No script of Tabwise runs in a page until a run acts on it: the tab has no receiver, as a tab opened
   // before install or after an update has none.
   const worker = context.serviceWorkers()[0]!;

@@ -2,9 +2,9 @@
  * The task gallery end to end: each task of tests/fixtures/tasks run through the built extension with the
  * oracle planner standing in for the model, approvals clicked as a user would, success read from the page.
  *
- * One browser serves the whole gallery (a worker's): each task opens its page in a new tab and a new panel (a
- * new conversation), and when it ends its tab is closed and the fixture site's cookies and storage are cleared,
- * so no task sees another's cart, form or answers. A failed task ends the worker, so the next starts afresh.
+ * The tasks are spread over the workers, and one browser serves the tasks of a worker: each task opens its page
+ * in a new tab and a new panel (a new conversation), and when it ends its tab is closed and the fixture site's
+ * cookies and storage are cleared, so no task sees another's cart, form or answers. A failed task ends the worker, so the next starts afresh.
  */
 import { test as base, type Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
@@ -35,6 +35,10 @@ const test = base.extend<{}, { gallery: Gallery }>({
     { scope: 'worker' },
   ],
 });
+
+// The tasks are spread over the workers (each with its gallery browser), so the suite does not end on one worker
+// running the whole gallery while the other is idle.
+test.describe.configure({ mode: 'parallel' });
 
 for (const task of allTasks) {
   test(`task ${task.id}: ${task.instruction}`, async ({ gallery }) => {

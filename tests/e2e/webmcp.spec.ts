@@ -3,8 +3,7 @@
  * 127.0.0.1 (React; forms declared with toolname), runs scripted by the fake LLM, cards answered in the panel.
  * Assertions read the storefront's own state JSON, the cards' lines and what the fake LLM received.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
+import type { Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
 import {
   addFakeProvider,
@@ -23,26 +22,13 @@ import {
 import { unwrapUntrusted } from '../security/untrusted-block';
 import { serveTwoOrigins, type TwoOrigins } from '../security/serve-two-origins';
 
-let pages: FixtureServer;
 let statement: TwoOrigins;
 test.beforeAll(async () => {
-  pages = await serveFixturePages();
   statement = await serveTwoOrigins(['account-statement.html', 'webmcp-confirm.html']);
 });
 test.afterAll(async () => {
-  await pages?.close();
   await statement?.close();
 });
-
-async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, name: string) {
-  await addFakeProvider(extPage, llm);
-  const page = await context.newPage();
-  await page.goto(`${pages.url}${name}.html`);
-  await expect(page.locator('#state')).not.toBeEmpty();
-  const state = async () => JSON.parse((await page.locator('#state').textContent()) ?? '{}') as Record<string, unknown>;
-  const panel = await openPanel(context, extensionId);
-  return { page, state, panel };
-}
 
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
@@ -53,12 +39,10 @@ const offeredPerRequest = (llm: FakeLlm) =>
   );
 
 test('a run that finishes by the page’s own tools alone: search, then a carded checkout with its arguments', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+  const { state, panel } = await fixturePages.setUp('webmcp-store');
   llm.enqueue(
     toolCall('get_page_state'),
     toolCall('call_page_tool', { name: 'search_products', arguments: { q: 'green' } }),
@@ -103,12 +87,10 @@ test('a run that finishes by the page’s own tools alone: search, then a carded
 });
 
 test('a hostile page: its description cannot draw card lines, hidden and unlisted tools are refused without a card', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { page, panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-hostile');
+  const { page, panel } = await fixturePages.setUp('webmcp-hostile');
   llm.enqueue(
     toolCall('get_page_state'),
     toolCall('call_page_tool', { name: 'wire_money', arguments: { amount: '1000' } }),
@@ -138,14 +120,13 @@ test('a hostile page: its description cannot draw card lines, hidden and unliste
 });
 
 test('with "Use the tools sites offer" on, script tools: read-only asked once a run, the cart change carded with its arguments', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
   extPage,
 }) => {
   // Off by default: the storefront's script tools are not heard.
   await callBackground(extPage, 'settings.update', { useSiteTools: true });
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+  const { state, panel } = await fixturePages.setUp('webmcp-store');
   llm.enqueue(
     toolCall('get_page_state'),
     toolCall('call_page_tool', { name: 'get_cart', arguments: {} }),
@@ -181,13 +162,8 @@ test('with "Use the tools sites offer" on, script tools: read-only asked once a 
   await expect(cards.nth(2).locator('.approval button', { hasText: 'Approve' })).toHaveCount(0);
 });
 
-test('with site tools off (the default), a page’s script tools are never listed', async ({
-  context,
-  extensionId,
-  llm,
-  extPage,
-}) => {
-  const { panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+test('with site tools off (the default), a page’s script tools are never listed', async ({ fixturePages, llm }) => {
+  const { panel } = await fixturePages.setUp('webmcp-store');
   llm.enqueue(toolCall('get_page_state'), { text: ['Done.'] });
   await sendChat(panel, 'What can this page do?');
   await finished(panel);
@@ -201,6 +177,7 @@ test('text read on another site in a page tool’s arguments: the card says wher
   extensionId,
   llm,
   extPage,
+  fixturePages,
 }) => {
   const SECRET = 'ACCT-99417-ZQ';
   await addFakeProvider(extPage, llm);
@@ -222,7 +199,7 @@ test('text read on another site in a page tool’s arguments: the card says wher
   );
   await sendChat(panel, 'Search the tea shop for my account number');
   await expect(toolCard(panel, 'read_page')).toHaveAttribute('data-status', 'done');
-  await page.goto(`${pages.url}webmcp-store.html`);
+  await page.goto(`${fixturePages.url}webmcp-store.html`);
   await expect(page.locator('#state')).not.toBeEmpty();
   moved = true;
   const card = toolCard(panel, 'call_page_tool');
@@ -334,13 +311,10 @@ test('a request to interact survives a panel reload; a worker stop ends the call
 });
 
 test('a read-only script tool with "Always allow on this site": the next run calls it without a card', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  await callBackground(extPage, 'settings.update', { useSiteTools: true });
-  const { panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-store');
+  const { panel } = await fixturePages.setUp('webmcp-store', { settings: { useSiteTools: true } });
   llm.enqueue(toolCall('get_page_state'), toolCall('call_page_tool', { name: 'get_cart', arguments: {} }), {
     text: ['Empty.'],
   });

@@ -3,8 +3,7 @@
  * reaching into it, cross-origin through the relay's handshake), a page never sees the extension's handshake
  * with the relay, and a tool that changes its words after it was approved is asked about again.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
+import type { Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
 import {
   addFakeProvider,
@@ -22,34 +21,17 @@ import {
 import { unwrapUntrusted } from './untrusted-block';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 
-let pages: FixtureServer;
-test.beforeAll(async () => {
-  pages = await serveFixturePages();
-});
-test.afterAll(async () => {
-  await pages?.close();
-});
-
-async function setUp(context: BrowserContext, extensionId: string, llm: FakeLlm, extPage: Page, name: string) {
-  await addFakeProvider(extPage, llm);
-  await callBackground(extPage, 'settings.update', { useSiteTools: true });
-  const page = await context.newPage();
-  await page.goto(`${pages.url}${name}.html`);
-  const state = async () => JSON.parse((await page.locator('#state').textContent()) ?? '{}') as Record<string, unknown>;
-  const panel = await openPanel(context, extensionId);
-  return { page, state, panel };
-}
-
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 const lastResults = (llm: FakeLlm) => toolResults(chatRequests(llm, '/v1/chat/completions').at(-1)!.body);
 
 test('frames cannot offer tools for their parent, and the page never sees the extension’s handshake', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-frames');
+  const { state, panel } = await fixturePages.setUp('webmcp-frames', {
+    ready: 'none',
+    settings: { useSiteTools: true },
+  });
   // Both frames have tried: the same-origin one reached into the parent, the cross-origin one sent a handshake.
   await expect
     .poll(async () => (await state()).frames, { timeout: 10_000 })
@@ -73,12 +55,10 @@ test('frames cannot offer tools for their parent, and the page never sees the ex
 });
 
 test('a read-only tool the page re-registers with other words after its approval is asked about again', async ({
-  context,
-  extensionId,
+  fixturePages,
   llm,
-  extPage,
 }) => {
-  const { state, panel } = await setUp(context, extensionId, llm, extPage, 'webmcp-rug');
+  const { state, panel } = await fixturePages.setUp('webmcp-rug', { ready: 'none', settings: { useSiteTools: true } });
   llm.enqueue(
     toolCall('get_page_state'),
     toolCall('call_page_tool', { name: 'lookup_order', arguments: { order: 'A1' } }),
