@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { checkHttpUrl } from './check-http-url';
 import { t } from '../util/t';
 import { parsePlaceholders, TASK_NAME_PATTERN } from './task-text';
+import { taskScheduleSchema } from './task-schedule';
 
 export {
   fillPlaceholders,
@@ -46,6 +47,8 @@ export const taskFieldsSchema = z.object({
     .refine(isStartPage, { error: () => t('task_start_page_rule') })
     .optional(),
   model: taskModelSchema.optional(),
+  /** When it runs by itself (task-schedule.ts); absent: only when the user runs it. */
+  schedule: taskScheduleSchema.optional(),
 });
 export type TaskFields = z.output<typeof taskFieldsSchema>;
 
