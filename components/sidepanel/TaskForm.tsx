@@ -1,6 +1,9 @@
 /** The task form: "Save as task" in the panel, and editing a task in Settings → Tasks. */
 import { useState } from 'preact/hooks';
 import type { TaskFields, TaskModel } from '../../lib/core/saved-task';
+import type { TaskSchedule } from '../../lib/core/task-schedule';
+import { ScheduleFields } from './ScheduleFields';
+import { draftOf, scheduleOf } from './schedule-draft';
 import { t } from '../ui/t';
 
 export interface TaskDraft {
@@ -10,6 +13,7 @@ export interface TaskDraft {
   startUrl: string;
   /** The model to offer (the conversation's, or the task's own). */
   model?: TaskModel;
+  schedule?: TaskSchedule;
 }
 
 interface Props {
@@ -27,6 +31,7 @@ export function TaskForm({ title, draft, modelLabel, onSave, onCancel }: Props) 
   const [instruction, setInstruction] = useState(draft.instruction);
   const [startUrl, setStartUrl] = useState(draft.startUrl);
   const [useModel, setUseModel] = useState(!!draft.model);
+  const [schedule, setSchedule] = useState(() => draftOf(draft.schedule));
   const [error, setError] = useState<string | null>(null);
   return (
     <form
@@ -41,6 +46,8 @@ export function TaskForm({ title, draft, modelLabel, onSave, onCancel }: Props) 
           ...(startUrl.trim() ? { startUrl: startUrl.trim() } : {}),
           ...(useModel && draft.model ? { model: draft.model } : {}),
         };
+        const when = scheduleOf(schedule, Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone, draft.schedule);
+        if (when) Object.assign(fields, { schedule: when });
         void onSave(fields).then(setError);
       }}
     >
@@ -77,6 +84,7 @@ export function TaskForm({ title, draft, modelLabel, onSave, onCancel }: Props) 
           </select>
         </label>
       )}
+      <ScheduleFields value={schedule} onChange={setSchedule} />
       {error && (
         <p class="error" role="alert">
           {error}

@@ -106,6 +106,8 @@ export interface ProtocolResponses {
   'tasks.delete': TaskListView;
   /** `tabId`: the tab the start page opened in (absent: the task has none). */
   'tasks.openStartPage': { tabId?: number };
+  /** Scheduled runs, newest first, and the next ones (the panel's Runs view). */
+  'schedules.runs': ScheduledRunsView;
   'telemetry.stats': LatencyStats;
   'telemetry.searches': SearchTraceSummary;
   'memories.list': MemoryView[];
@@ -182,6 +184,25 @@ export interface SkillView {
 export interface TaskListView {
   tasks: TaskView[];
   skipped: number;
+}
+
+/** A scheduled run as the Runs view shows it: its record, and its answer once written (outcome, tokens, cost). */
+export interface ScheduledRunView {
+  key: string;
+  taskName: string;
+  slot: number;
+  status: 'starting' | 'running' | 'waiting' | 'done' | 'failed' | 'stopped' | 'skipped';
+  missed?: true;
+  startedAt?: number;
+  finishedAt?: number;
+  conversationId?: string;
+  note?: string;
+  answer?: Pick<MessageRecord, 'status' | 'usage' | 'model' | 'price' | 'unpriced'>;
+}
+
+export interface ScheduledRunsView {
+  runs: ScheduledRunView[];
+  upcoming: Array<{ taskId: string; taskName: string; at: number }>;
 }
 
 export interface MemoryView {

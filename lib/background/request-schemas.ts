@@ -123,6 +123,7 @@ export const requestSchemas = lazyRecord({
   'tasks.delete': () => z.object({ id }),
   /** Before a task runs: its start page (read from the store, checked again) opens in a new tab. */
   'tasks.openStartPage': () => z.object({ id }),
+  'schedules.runs': () => z.object({}),
   /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
   'telemetry.stats': () => z.object({}),
   /** History-search traces: timings, hits and the share that found nothing (query hashes, never text). */

@@ -41,6 +41,7 @@ import { watchSettings } from './watch-settings';
 import type { Settings } from '../storage/settings-store';
 import { createSkillHandlers } from './handlers/skill-handlers';
 import { createTaskFeature } from './create-task-feature';
+import { createScheduleFeature } from './create-schedule-feature';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
 import { createActivityFeature } from './create-activity-feature';
@@ -185,6 +186,15 @@ export function startBackground(options: BackgroundOptions) {
 
   const attachmentStore = openAttachmentStore();
   const tasks = createTaskFeature({ now, generateId });
+  // Scheduled tasks start their runs through the chat service below (a conversation like any other).
+  const schedules = createScheduleFeature({
+    now,
+    generateId,
+    tasks: tasks.store,
+    chat: { handle: (port, command) => chat.handle(port, command), detach: (port) => chat.detach(port) },
+    runtime,
+    conversations,
+  });
   const imageRefusal = createImageRefusal({ conversations, models });
   const chat = createChatService({
     store: conversations,
@@ -197,7 +207,7 @@ export function startBackground(options: BackgroundOptions) {
     now,
     generateId,
     resolveModel: models.forNewRun,
-    runSettings: createRunSettings(settings, policy.withOrganization(options.augmentRunSettings)),
+    runSettings: schedules.withScope(createRunSettings(settings, policy.withOrganization(options.augmentRunSettings))),
     listUnfinishedRuns: async () => (await (await journal).listUnfinished()).filter((r) => !r.parent),
     generateTitle: createTitleWriter(models.forRef),
   });
@@ -235,7 +245,7 @@ export function startBackground(options: BackgroundOptions) {
       chat,
       pageTargets,
       ...(options.forgetFolder ? { forgetFolder: options.forgetFolder } : {}),
-      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity]),
+      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity, schedules]),
     }),
     ...(options.readAttached
       ? createAttachmentHandlers({
@@ -248,6 +258,7 @@ export function startBackground(options: BackgroundOptions) {
     ...createLinkHandlers({ journal }),
     ...createSkillHandlers({ skills, settings }),
     ...tasks.handlers,
+    ...schedules.handlers,
     ...createAgentDataHandlers({
       latency: agentStores.then((s) => s.latency),
       memory: agentStores.then((s) => s.memory),
@@ -279,11 +290,14 @@ export function startBackground(options: BackgroundOptions) {
   };
 
   listen(handlers, chat, woke);
-  tasks.whenChanged(
-    registerBrowserEntryPoints({
-      hasProvider: async () => (await (await providers).list()).length > 0,
-      now,
-      listTaskNames: tasks.listNames,
-    }),
-  );
+  schedules.listen();
+  const rebuildMenu = registerBrowserEntryPoints({
+    hasProvider: async () => (await (await providers).list()).length > 0,
+    now,
+    listTaskNames: tasks.listNames,
+  });
+  tasks.whenChanged(() => {
+    rebuildMenu();
+    schedules.changed();
+  });
 }
