@@ -58,7 +58,8 @@ test('a schedule fires with the worker stopped before the alarm and during the r
       .toEqual([['prices', 'done']]);
     const { runs, upcoming } = await listRuns(extPage);
     expect(runs[0]!.slot).toBe(fireAt);
-    expect(runs[0]!.answer).toMatchObject({ status: 'complete', usage: { inputTokens: 110, outputTokens: 45 } });
+    // The stream the worker died in never reported its usage: the answer counts the call that finished.
+    expect(runs[0]!.answer).toMatchObject({ status: 'complete', usage: { inputTokens: 60, outputTokens: 5 } });
     // The next slot, an hour on, is upcoming.
     expect(upcoming[0]).toMatchObject({ taskName: 'prices', at: fireAt + 3_600_000 });
     const convs = await callBackground<{ id: string }[]>(extPage, 'conversations.list', {});
@@ -70,6 +71,8 @@ test('a schedule fires with the worker stopped before the alarm and during the r
     );
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(messages[1]!.text).toContain('and that is all.');
+    // The stream cut by the stop, then the one the resumed run made: the run went on, it did not start again.
+    expect(chatRequests(llm)).toHaveLength(2);
     // The run's tab is in a group of its own, named for the task, on the start page.
     const worker = await currentWorker(context);
     const groups = await worker.evaluate(async () =>
