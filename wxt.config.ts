@@ -84,6 +84,7 @@ export default defineConfig({
     // declarativeNetRequestWithHostAccess: session rules that drop the Origin header on the extension's own
     // requests to local model servers (lib/background/local-origin-rules.ts), so Ollama needs no OLLAMA_ORIGINS.
     // It also keeps a run's tabs on the origins the run was approved for (lib/tools/tabs/run-origin-rules.ts);
+    // alarms also fire scheduled tasks; notifications: a scheduled run says it waits for an approval or finished.
     // webNavigation: only to hear that such a rule stopped a page's redirect, so the tool that caused it says so.
     permissions: [
       'sidePanel',
@@ -97,6 +98,7 @@ export default defineConfig({
       'contextMenus',
       'tabGroups',
       'webNavigation',
+      'notifications',
     ],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],

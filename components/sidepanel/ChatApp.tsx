@@ -1,5 +1,5 @@
 import { Fragment } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatState } from './chat-state';
 import { Composer } from './Composer';
 import { StartingPoints } from './StartingPoints';
@@ -25,6 +25,7 @@ import './chat-extras.css';
 import { fillSlots } from '../ui/fill-slots';
 import { t } from '../ui/t';
 import { createTaskState } from './task-state';
+import { usePendingOpen } from './pending-open';
 import { suggestTaskName } from '../../lib/core/task-text';
 
 function RetryBanner({ state }: { state: ChatState }) {
@@ -104,6 +105,15 @@ export function ChatApp({ state }: { state: ChatState }) {
   }, [switcher]);
   const [editing, setEditing] = useState<string | null>(null);
   const tasks = useMemo(() => createTaskState(state), [state]);
+  // A scheduled run's conversation (from the Runs view, or its notification clicked).
+  const openConversation = useCallback(
+    (id: string) => {
+      tasks.showList.value = false;
+      state.open(id);
+    },
+    [state, tasks],
+  );
+  usePendingOpen(openConversation);
   useEffect(() => {
     // Listed again when the panel regains focus: tasks are edited in Settings.
     const reload = () => void tasks.load().catch((e: unknown) => console.warn('listing tasks', e));
@@ -153,7 +163,7 @@ export function ChatApp({ state }: { state: ChatState }) {
           </button>
         </header>
         {state.showHistory.value && <ConversationList state={state} history={history} />}
-        {tasks.showList.value && <TaskList tasks={tasks} />}
+        {tasks.showList.value && <TaskList tasks={tasks} onOpen={openConversation} />}
         {savingTask && (
           <SaveAsTask state={state} tasks={tasks} messageId={savingTask} onDone={() => setSavingTask(null)} />
         )}

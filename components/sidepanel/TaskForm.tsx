@@ -3,6 +3,9 @@ import { useState } from 'preact/hooks';
 import type { TaskFields, TaskModel } from '../../lib/core/saved-task';
 import type { EvalCheck } from '../../lib/core/eval-check';
 import { checkDraftOf, checkOf, TaskCheckFields } from './TaskCheckFields';
+import type { TaskSchedule } from '../../lib/core/task-schedule';
+import { ScheduleFields } from './ScheduleFields';
+import { draftOf, scheduleOf } from './schedule-draft';
 import { t } from '../ui/t';
 
 export interface TaskDraft {
@@ -14,6 +17,7 @@ export interface TaskDraft {
   model?: TaskModel;
   /** The task's success check, if it has one (TaskCheckFields.tsx). */
   check?: EvalCheck;
+  schedule?: TaskSchedule;
 }
 
 interface Props {
@@ -32,6 +36,7 @@ export function TaskForm({ title, draft, modelLabel, onSave, onCancel }: Props) 
   const [startUrl, setStartUrl] = useState(draft.startUrl);
   const [useModel, setUseModel] = useState(!!draft.model);
   const [check, setCheck] = useState(() => checkDraftOf(draft.check));
+  const [schedule, setSchedule] = useState(() => draftOf(draft.schedule));
   const [error, setError] = useState<string | null>(null);
   return (
     <form
@@ -48,6 +53,8 @@ export function TaskForm({ title, draft, modelLabel, onSave, onCancel }: Props) 
           ...(useModel && draft.model ? { model: draft.model } : {}),
           ...(checked ? { check: checked } : {}),
         };
+        const when = scheduleOf(schedule, Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone, draft.schedule);
+        if (when) Object.assign(fields, { schedule: when });
         void onSave(fields).then(setError);
       }}
     >
@@ -85,6 +92,7 @@ export function TaskForm({ title, draft, modelLabel, onSave, onCancel }: Props) 
         </label>
       )}
       <TaskCheckFields draft={check} onChange={setCheck} />
+      <ScheduleFields value={schedule} onChange={setSchedule} />
       {error && (
         <p class="error" role="alert">
           {error}

@@ -2,9 +2,10 @@ import type { TaskState } from './task-state';
 import { t } from '../ui/t';
 import { formatInteger } from '../../lib/util/format-integer';
 import { RecordingPanel } from './RecordingPanel';
+import { RunsList } from './RunsList';
 
 /** The panel's Tasks view: the saved tasks, each run with one click (its placeholders are asked for first). */
-export function TaskList({ tasks }: { tasks: TaskState }) {
+export function TaskList({ tasks, onOpen }: { tasks: TaskState; onOpen(conversationId: string): void }) {
   const list = tasks.tasks.value;
   return (
     <section class="task-list" aria-label={t('tasks_title')}>
@@ -31,6 +32,7 @@ export function TaskList({ tasks }: { tasks: TaskState }) {
           </li>
         ))}
       </ul>
+      <RunsList onOpen={onOpen} />
     </section>
   );
 }

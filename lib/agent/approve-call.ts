@@ -9,7 +9,7 @@
 import { changedSinceApproved, identityChange, type ShownIdentity } from '../page/shown-identity';
 import type { ActionTarget, Tool, ToolContext } from '../tools/define-tool';
 import { formatApprovalPreview } from '../tools/format-approval-preview';
-import { siteKey } from '../tools/site-policy-store';
+import { grantSiteKey } from './schedule-grants';
 import { ToolError } from '../tools/tool-error';
 import { abortable } from './abortable';
 import { parseToolInput } from './build-history';
@@ -138,7 +138,7 @@ async function askOrDecide(
   // Per call for call_page_tool (keyed on the page tool's hash); the tool's name and flags otherwise.
   const policy = await callPolicyOf(tool, input, target);
   if (!dataFlows.length) {
-    if (!policy.alwaysAsk && (await deps.sitePolicies.isAllowed(siteKey(site), policy.key)))
+    if (!policy.alwaysAsk && (await deps.sitePolicies.isAllowed(grantSiteKey(run.settings, site), policy.key)))
       return { ...approved, approvedBy: 'always' };
     // Asked once a run per site (fetch_url): an earlier approval of this tool on this site in this run holds.
     if (
@@ -220,7 +220,7 @@ async function decisionOn(
   await resolveApproval(deps, a, decision);
   // A tool that must be asked every time takes "always" as a one-off approval.
   if (decision === 'always' && (a.canAlwaysAllow ?? !tool.alwaysAsk) && !a.dataFlows?.length)
-    await deps.sitePolicies.allow(siteKey(a.site), a.policyKey ?? tool.name);
+    await deps.sitePolicies.allow(grantSiteKey(live.snap.run.settings, a.site), a.policyKey ?? tool.name);
   return decision;
 }
 

@@ -82,6 +82,12 @@ export interface RunSettings {
    */
   maxRunTokens?: number;
   /**
+   * Whose "always allow" grants hold in this run. Absent: the user's, per site. A scheduled task's run has
+   * `task:<id>`: only grants given on that task's own cards, for that site, hold (schedule-grants.ts); the
+   * user's site-wide grants are not inherited by a run nobody watches.
+   */
+  grantScope?: string;
+  /**
    * The run's own model, then the fallbacks the user listed, in order: a failure another provider may not
    * share moves the run to the next (lib/agent/model-fallback.ts). Absent: no fallback.
    */

@@ -88,6 +88,8 @@ export function createChatService(input: ChatServiceDeps) {
     messageChanged: (message: MessageRecord) => hub.broadcast(message.conversationId, { type: 'message', message }),
     stop: (conversationId: string) => stopConversation(hub, conversationId),
     liveRunCount: () => hub.runs.size,
+    /** A Port-like the worker itself handed to `handle` (a scheduled run's) stops being told anything. */
+    detach: (port: PanelPortLike) => void hub.subscriptions.delete(port),
     /** On wake: resume every unfinished run from its journal (resume-after-wake.ts). */
     resumeAfterWake: () => resumeAfterWake(hub, finalize),
   };

@@ -118,6 +118,8 @@ export interface ProtocolResponses {
   'evals.start': ComparisonListView & { started: string };
   'evals.stop': ComparisonListView;
   'evals.delete': ComparisonListView;
+  /** Scheduled runs, newest first, and the next ones (the panel's Runs view). */
+  'schedules.runs': ScheduledRunsView;
   'telemetry.stats': LatencyStats;
   'telemetry.searches': SearchTraceSummary;
   'memories.list': MemoryView[];
@@ -214,6 +216,25 @@ export interface TaskListView {
 export interface ComparisonListView {
   comparisons: Comparison[];
   skipped: number;
+}
+
+/** A scheduled run as the Runs view shows it: its record, and its answer once written (outcome, tokens, cost). */
+export interface ScheduledRunView {
+  key: string;
+  taskName: string;
+  slot: number;
+  status: 'starting' | 'running' | 'waiting' | 'done' | 'failed' | 'stopped' | 'skipped';
+  missed?: true;
+  startedAt?: number;
+  finishedAt?: number;
+  conversationId?: string;
+  note?: string;
+  answer?: Pick<MessageRecord, 'status' | 'usage' | 'model' | 'price' | 'unpriced'>;
+}
+
+export interface ScheduledRunsView {
+  runs: ScheduledRunView[];
+  upcoming: Array<{ taskId: string; taskName: string; at: number }>;
 }
 
 export interface MemoryView {

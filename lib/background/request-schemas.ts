@@ -142,6 +142,7 @@ export const requestSchemas = lazyRecord({
   /** Stop: the run under way is stopped, the models not reached yet are not run. */
   'evals.stop': () => z.object({ id }),
   'evals.delete': () => z.object({ id }),
+  'schedules.runs': () => z.object({}),
   /** Rolling p50/p95/p99 per model and tool, and the prompt-cache hit rate. */
   'telemetry.stats': () => z.object({}),
   /** History-search traces: timings, hits and the share that found nothing (query hashes, never text). */

@@ -43,6 +43,7 @@ import { createSkillHandlers } from './handlers/skill-handlers';
 import { createTaskFeature } from './create-task-feature';
 import { createRecordingFeature } from './create-recording-feature';
 import { createEvalFeature } from './create-eval-feature';
+import { createScheduleFeature } from './create-schedule-feature';
 import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
 import { createActivityFeature } from './create-activity-feature';
@@ -187,6 +188,15 @@ export function startBackground(options: BackgroundOptions) {
 
   const attachmentStore = openAttachmentStore();
   const tasks = createTaskFeature({ now, generateId });
+  // Scheduled tasks start their runs through the chat service below (a conversation like any other).
+  const schedules = createScheduleFeature({
+    now,
+    generateId,
+    tasks: tasks.store,
+    chat: { handle: (port, command) => chat.handle(port, command), detach: (port) => chat.detach(port) },
+    runtime,
+    conversations,
+  });
   const imageRefusal = createImageRefusal({ conversations, models });
   const chat = createChatService({
     store: conversations,
@@ -199,7 +209,7 @@ export function startBackground(options: BackgroundOptions) {
     now,
     generateId,
     resolveModel: models.forNewRun,
-    runSettings: createRunSettings(settings, policy.withOrganization(options.augmentRunSettings)),
+    runSettings: schedules.withScope(createRunSettings(settings, policy.withOrganization(options.augmentRunSettings))),
     listUnfinishedRuns: async () => (await (await journal).listUnfinished()).filter((r) => !r.parent),
     generateTitle: createTitleWriter(models.forRef),
     taskRunPlan: tasks.runPlan,
@@ -250,7 +260,7 @@ export function startBackground(options: BackgroundOptions) {
       chat,
       pageTargets,
       ...(options.forgetFolder ? { forgetFolder: options.forgetFolder } : {}),
-      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity, evals]),
+      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity, evals, schedules]),
     }),
     ...(options.readAttached
       ? createAttachmentHandlers({
@@ -265,6 +275,7 @@ export function startBackground(options: BackgroundOptions) {
     ...tasks.handlers,
     ...createRecordingFeature(),
     ...evals.handlers,
+    ...schedules.handlers,
     ...createAgentDataHandlers({
       latency: agentStores.then((s) => s.latency),
       memory: agentStores.then((s) => s.memory),
@@ -296,11 +307,14 @@ export function startBackground(options: BackgroundOptions) {
   };
 
   listen(handlers, chat, woke);
-  tasks.whenChanged(
-    registerBrowserEntryPoints({
-      hasProvider: async () => (await (await providers).list()).length > 0,
-      now,
-      listTaskNames: tasks.listNames,
-    }),
-  );
+  schedules.listen();
+  const rebuildMenu = registerBrowserEntryPoints({
+    hasProvider: async () => (await (await providers).list()).length > 0,
+    now,
+    listTaskNames: tasks.listNames,
+  });
+  tasks.whenChanged(() => {
+    rebuildMenu();
+    schedules.changed();
+  });
 }

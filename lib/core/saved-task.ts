@@ -10,6 +10,7 @@ import { t } from '../util/t';
 import { parsePlaceholders, TASK_NAME_PATTERN } from './task-text';
 import { recordingStepsSchema, type RecordingStep } from './recording';
 import { evalCheckSchema } from './eval-check';
+import { taskScheduleSchema } from './task-schedule';
 
 export {
   fillPlaceholders,
@@ -52,6 +53,8 @@ export const taskFieldsSchema = z.object({
   steps: recordingStepsSchema.optional(),
   /** What must hold at the end of a run for it to count as a success ("Compare models"; eval-check.ts). */
   check: evalCheckSchema.optional(),
+  /** When it runs by itself (task-schedule.ts); absent: only when the user runs it. */
+  schedule: taskScheduleSchema.optional(),
 });
 export type TaskFields = z.output<typeof taskFieldsSchema>;
 

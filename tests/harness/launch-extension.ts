@@ -13,20 +13,23 @@ export interface LaunchedExtension {
   userDataDir: string;
   /** The DevTools port, when launched with `debuggingPort: true` (benches attach to the service worker with it). */
   debuggingPort?: number;
-  close(): Promise<void>;
+  /** `keepProfile`: close the browser only (to launch it again on the same profile). */
+  close(keepProfile?: boolean): Promise<void>;
 }
 
 /**
  * `dir`: another build of the extension (the retrieval bench's `wxt build --mode bench`); default the product build.
  * `lang`: the browser's UI language (`--lang`, which picks the extension's _locales, plus the pages' locale).
  * `args`: more Chromium switches (the egress corpus trusts its TLS sink's self-signed certificate).
+ * `userDataDir`: a profile to launch again (a browser closed and started on the same profile); default a fresh one.
+ * `extensionId`: the id, known from the first launch of that profile: then no page or worker is waited for.
  */
 export async function launchExtension(
-  options: { debuggingPort?: boolean; dir?: string; lang?: string; args?: string[] } = {},
+  options: { debuggingPort?: boolean; dir?: string; lang?: string; args?: string[]; userDataDir?: string; extensionId?: string } = {},
 ): Promise<LaunchedExtension> {
   const dir = options.dir ?? extensionDir;
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error('Build the extension first: npm run build');
-  const userDataDir = mkdtempSync(join(tmpdir(), 'tabwise-'));
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'tabwise-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
@@ -42,8 +45,9 @@ export async function launchExtension(
       ...(options.args ?? []),
     ],
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const extensionId = new URL(worker.url()).host;
+  const extensionId =
+    options.extensionId ??
+    new URL((context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))).url()).host;
   const debuggingPort = options.debuggingPort
     ? Number(readFileSync(join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0])
     : undefined;
@@ -52,8 +56,9 @@ export async function launchExtension(
     extensionId,
     userDataDir,
     debuggingPort,
-    async close() {
+    async close(keepProfile = false) {
       await context.close();
+      if (keepProfile) return;
       // Chromium's helper processes can still be writing the profile as the browser exits: retry a moment.
       rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },

@@ -34,7 +34,10 @@ export async function buildExport(deps: DataTransferDeps): Promise<ExportFile> {
     providers: (await providers.list()).map((p) => ({ ...p, hadKey: p.hasKey })),
     ...(remember ? { remember } : {}),
     ...(deps.attachments ? { attachments: await exportAttachments(await deps.attachments, list) } : {}),
-    ...(deps.grants ? { grants: await (await deps.grants.store).list() } : {}),
+    // A scheduled task's own grants (schedule-grants.ts) are keyed by its id here: they stay with this browser.
+    ...(deps.grants
+      ? { grants: (await (await deps.grants.store).list()).filter((g) => !g.site.startsWith('task:')) }
+      : {}),
     ...(deps.tasks ? { tasks: (await (await deps.tasks).list()).tasks } : {}),
   });
 }

@@ -3,7 +3,7 @@
  * (the composer runs `/name`); a start page is opened only here, read from the store (never from the request)
  * and checked again with the navigate tool's rule, since a task may have come in a file.
  */
-import { MAX_TASKS, checkStartPage, taskKindOf, toTaskView, type SavedTask } from '../../core/saved-task';
+import { MAX_TASKS, checkStartPage, parsePlaceholders, taskKindOf, toTaskView, type SavedTask } from '../../core/saved-task';
 import { UserFacingError } from '../../messaging/user-facing-error';
 import type { TaskStore } from '../../storage/task-store';
 import { formatInteger } from '../../util/format-integer';
@@ -37,6 +37,9 @@ export function createTaskHandlers(
       if (id !== undefined && !existing) throw new UserFacingError('not_found', t('bg_task_gone'));
       if (tasks.some((k) => k.name === fields.name && k.id !== id))
         throw new UserFacingError('invalid', t('bg_task_name_taken', fields.name));
+      // Nobody is there to fill in placeholders when a schedule fires.
+      if (fields.schedule && parsePlaceholders(fields.instruction).length)
+        throw new UserFacingError('invalid', t('bg_task_schedule_placeholders'));
       if (!existing && tasks.length >= MAX_TASKS)
         throw new UserFacingError('invalid', t('bg_task_max', formatInteger(MAX_TASKS)));
       const now = deps.now();
