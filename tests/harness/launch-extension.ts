@@ -25,7 +25,14 @@ export interface LaunchedExtension {
  * `extensionId`: the id, known from the first launch of that profile: then no page or worker is waited for.
  */
 export async function launchExtension(
-  options: { debuggingPort?: boolean; dir?: string; lang?: string; args?: string[]; userDataDir?: string; extensionId?: string } = {},
+  options: {
+    debuggingPort?: boolean;
+    dir?: string;
+    lang?: string;
+    args?: string[];
+    userDataDir?: string;
+    extensionId?: string;
+  } = {},
 ): Promise<LaunchedExtension> {
   const dir = options.dir ?? extensionDir;
   if (!existsSync(join(dir, 'manifest.json'))) throw new Error('Build the extension first: npm run build');

@@ -3,7 +3,14 @@
  * (the composer runs `/name`); a start page is opened only here, read from the store (never from the request)
  * and checked again with the navigate tool's rule, since a task may have come in a file.
  */
-import { MAX_TASKS, checkStartPage, parsePlaceholders, taskKindOf, toTaskView, type SavedTask } from '../../core/saved-task';
+import {
+  MAX_TASKS,
+  checkStartPage,
+  parsePlaceholders,
+  taskKindOf,
+  toTaskView,
+  type SavedTask,
+} from '../../core/saved-task';
 import { UserFacingError } from '../../messaging/user-facing-error';
 import type { TaskStore } from '../../storage/task-store';
 import { formatInteger } from '../../util/format-integer';
