@@ -9,6 +9,7 @@ import { pressKey } from './press-key';
 import { selectText } from './select-text';
 import { setSliderValue } from './set-slider-value';
 import { typeText } from './type-text';
+import { validateToolArgs } from './validate-tool-args';
 
 export const actMechanics: ActPart = {
   parseKey,
@@ -18,4 +19,5 @@ export const actMechanics: ActPart = {
   setSliderValue,
   chooseOption,
   selectText,
+  validateToolArgs,
 };

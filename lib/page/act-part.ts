@@ -1,6 +1,7 @@
 /**
  * The `act` part of the page agent: the mechanics of the actions a run needs in few pages (typing and keys,
- * sliders and bare handles, ARIA comboboxes, selecting text in an editor), kept out of the page agent that is
+ * sliders and bare handles, ARIA comboboxes, selecting text in an editor, checking a page tool's arguments against
+ * its schema), kept out of the page agent that is
  * injected into every frame a run acts on. The background injects the `page-actions` script
  * (entrypoints/page-actions.ts) into a frame the first time an action there needs it: the agent answers
  * 'no-act-part', the background injects the part and sends the command again (tools/page/send-page-command.ts),
@@ -34,6 +35,11 @@ export interface ActPart {
   setSliderValue(el: HTMLElement, value: string, role: string | undefined): Promise<SliderOutcome>;
   chooseOption(el: HTMLElement, wanted: string, kit: ActKit): Promise<ChoiceOutcome>;
   selectText(el: HTMLElement, wanted: string): TextSelectionOutcome;
+  /**
+   * Checks a page tool's arguments against the tool's own input schema at the moment of calling (call_page_tool):
+   * needed only where a run calls a tool the page offers, so it rides with the part, not in every frame.
+   */
+  validateToolArgs(schema: Record<string, unknown>, args: unknown): string[];
 }
 
 declare global {

@@ -5,19 +5,24 @@ import { PAGE_TOOL_LIMITS } from './page-tool-info';
 import type { OfferedTool, ScriptTools } from './page-tools-offered';
 import { changedSinceApproved, identityChange, type ShownIdentity } from './shown-identity';
 import { toolIdentity } from './tool-identity';
-import { validateToolArgs } from './validate-tool-args';
 
 /**
  * Calls a tool this frame offers, at the moment of acting: it must still be offered and still be what the
  * approval card showed (name, description, schema, read-only or not, where its form submits), and the
- * arguments must fit its schema. A form tool fills and submits its form; a script tool's own code runs through
- * the relay, and what it answers comes back as JSON text, cut to size.
+ * arguments must fit its schema (`validate`: the act part's schema check, act-part.ts, loaded where a tool is
+ * called). A form tool fills and submits its form; a script tool's own code runs through the relay, and what it
+ * answers comes back as JSON text, cut to size.
  */
 export async function callPageTool(
   offered: OfferedTool[],
   { name, args }: CallToolInput,
   shown: ShownIdentity[] | undefined,
-  options: { highlightMs?: number; script?: ScriptTools | undefined; onAsk?: () => Promise<boolean> },
+  options: {
+    validate: (schema: Record<string, unknown>, args: unknown) => string[];
+    highlightMs?: number;
+    script?: ScriptTools | undefined;
+    onAsk?: () => Promise<boolean>;
+  },
 ): Promise<CallToolOutput> {
   const tool = offered.find((t) => t.info.name === name);
   const card = shown?.find((s) => s.kind === 'tool' && s.ref === name);
@@ -27,7 +32,7 @@ export async function callPageTool(
     throw new PageError(
       `call_page_tool failed: this page offers no tool named "${name}" now; call get_page_state to see what it offers.`,
     );
-  const errors = validateToolArgs(tool.info.inputSchema, args);
+  const errors = options.validate(tool.info.inputSchema, args);
   if (errors.length)
     throw new PageError(
       `call_page_tool failed: invalid arguments for "${name}": ${errors.join('; ')}. Nothing was done.`,

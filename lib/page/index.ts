@@ -29,5 +29,6 @@ export { clickElement, type ActionResult, type ClickInput } from './click-elemen
 export { submitForm, type InvalidField, type SubmitFormInput, type SubmitResult } from './submit-form';
 export { listPageTools, type OfferedTool, type ScriptTools } from './page-tools-offered';
 export { callPageTool } from './call-page-tool';
+export { validateToolArgs } from './validate-tool-args';
 export { createScriptToolsClient } from './script-tools-client';
 export { installWebmcpRelay } from './webmcp-relay';

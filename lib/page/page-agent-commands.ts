@@ -191,8 +191,12 @@ export function createPageCommands(
       return (await listPageTools(doc, script || undefined)).find((t) => t.info.name === name)?.info ?? null;
     },
     async call_tool(input, c) {
+      // The schema check rides with the act part: without it here yet, the background injects it and asks again.
+      const part = actPart?.();
+      if (!part) throw new PageError(NO_ACT_PART_MESSAGE, 'no-act-part');
       const script = (c.siteTools && scriptTools?.()) || undefined;
       return callPageTool(await listPageTools(doc, script), input, c.shown, {
+        validate: part.validateToolArgs,
         ...(highlightMs !== undefined ? { highlightMs } : {}),
         script,
         // The tool asks the user to interact: the background asks on this call's card.

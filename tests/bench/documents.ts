@@ -192,7 +192,7 @@ const attachMs = median(times.attach!);
 const kbOf = (f: string) => statSync(join(extensionDir, f)).size / 1024;
 const pageKb = round(kbOf('page-agent.js') + kbOf('page-reader.js'), 1);
 console.log(
-  `page scripts: page-agent.js ${round(kbOf('page-agent.js'), 1)} KB + page-reader.js ${round(kbOf('page-reader.js'), 1)} KB = ${pageKb} KB; on demand: page-actions.js ${round(kbOf('page-actions.js'), 1)} KB (a frame where an action types, presses keys, sets a slider or picks in a combobox)`,
+  `page scripts: page-agent.js ${round(kbOf('page-agent.js'), 1)} KB + page-reader.js ${round(kbOf('page-reader.js'), 1)} KB = ${pageKb} KB; on demand: page-actions.js ${round(kbOf('page-actions.js'), 1)} KB (a frame where an action types, presses keys, sets a slider, picks in a combobox or calls a tool the page offers)`,
 );
 console.log(
   `documents: pdf_pages_per_s=${round(300 / (pdfMs / 1000), 1)} pdf_300p_ms=${round(pdfMs, 0)} xlsx_rows_per_s=${round(XLSX_ROWS / (xlsxMs / 1000), 0)} docx_100p_ms=${round(docxMs, 0)} attach_5mb_to_request_ms=${round(attachMs, 0)} page_bundle_kb=${pageKb} panel_js_gz_kb=${startupGzipKb('sidepanel.html')}`,

@@ -53,7 +53,7 @@ export async function measureWebmcp(page: Page, script: string, reps: number) {
       discover.push(performance.now() - t);
       listed = offered.length;
       t = performance.now();
-      await T.callPageTool(await T.listPageTools(document, client), { name: 'script_tool_3', args: { id: 'x' } }, undefined, { script: client });
+      await T.callPageTool(await T.listPageTools(document, client), { name: 'script_tool_3', args: { id: 'x' } }, undefined, { script: client, validate: T.validateToolArgs });
       call.push(performance.now() - t);
     }
     return { discover, call, listed };

@@ -79,6 +79,8 @@ describe('the act part', () => {
     expect(await act({ action: 'set_value', ref: ref('Guests'), value: '5' })).toEqual(lacking);
     expect(await act({ action: 'select', ref: ref('Airline', 'combobox'), option: 'Norse' })).toEqual(lacking);
     expect(await act({ action: 'select', ref: ref('Notes'), option: 'light' })).toEqual(lacking);
+    // Calling a tool the page offers: its arguments are checked against the tool's schema by the part.
+    expect(await handle(agent, cmd('call_tool', { name: 'anything', args: {} }))).toEqual(lacking);
     // Nothing reached the page: no key, no value, no choice, no selection.
     expect(keys).toEqual([]);
     expect($<HTMLInputElement>('[name=city]').value).toBe('Oslo');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../lib/messaging/dispatch';
+import { actMechanics } from '../../../lib/page/act-mechanics';
 import { createPageAgent, type PageAgent } from '../../../lib/page/page-agent';
 import { pageCallValidators } from '../../../lib/page/page-call-validators';
 import { pageProtocol } from '../../../lib/page/page-command';
@@ -27,7 +28,8 @@ async function run(agent: PageAgent, name: string, args: unknown, shown?: unknow
   return (reply.value as { outcome: { ok: boolean; output?: unknown; message?: string } }).outcome;
 }
 
-const agentOn = (doc: Document) => createPageAgent({ doc, docId: 'doc-1', reader: () => readPage, highlightMs: 5 });
+const agentOn = (doc: Document) =>
+  createPageAgent({ doc, docId: 'doc-1', reader: () => readPage, actPart: () => actMechanics, highlightMs: 5 });
 
 describe('tools the page offers (declarative forms)', () => {
   it('lists each toolname form with its fields as parameters, and calls one: fill read back, then submit', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createScriptToolsClient } from '../../../lib/page/script-tools-client';
 import { listPageTools } from '../../../lib/page/page-tools-offered';
 import { callPageTool } from '../../../lib/page/call-page-tool';
+import { validateToolArgs } from '../../../lib/page/validate-tool-args';
 import { installWebmcpRelay } from '../../../lib/page/webmcp-relay';
 
 interface ModelContextLike {
@@ -60,7 +61,12 @@ describe('the WebMCP relay and the page agent’s client', () => {
       ['lookup', 'script', true],
       ['change', 'script', false],
     ]);
-    expect(await callPageTool(offered, { name: 'change', args: { id: 'x1' } }, undefined, { script: client })).toEqual({
+    expect(
+      await callPageTool(offered, { name: 'change', args: { id: 'x1' } }, undefined, {
+        script: client,
+        validate: validateToolArgs,
+      }),
+    ).toEqual({
       tool: 'change',
       result: '{"echoed":"x1"}',
     });

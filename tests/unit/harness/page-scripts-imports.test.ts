@@ -27,6 +27,7 @@ const MOVED = page([
   'set-handle-value',
   'select-text',
   'wait-until',
+  'validate-tool-args',
 ]);
 /** The agent's modules the part may carry a copy of: small, and with no state a second copy could split. */
 const SHARED_STATELESS = page([
