@@ -3,9 +3,6 @@
  * service, and registers every listener synchronously (MV3 only delivers events to listeners added in the
  * worker's first turn). Unfinished runs resume as soon as the worker wakes, whatever woke it.
  */
-import type { IDBPDatabase } from 'idb';
-import type { AgentDb } from '../agent/agent-db';
-import { clearAgentData } from '../agent/clear-agent-data';
 import type { PromptLibrary } from '../agent/prompt-library';
 import type { RunSettings } from '../agent/run-settings';
 import { selfOf, senderIs } from '../messaging/sender-is';
@@ -20,95 +17,40 @@ import { createRunSettings } from './create-run-settings';
 import { createRunTabTools } from './create-run-tab-tools';
 import { createChromeRunOriginGuard, releaseOnFinish } from './create-run-origin-guard';
 import { createTitleWriter } from './generate-title';
-import { createAgentDataHandlers } from './handlers/agent-data-handlers';
-import { createConversationHandlers } from './handlers/conversation-handlers';
-import { createConversationEditHandlers } from './handlers/conversation-edit-handlers';
 import { createModelHandlers } from './handlers/model-handlers';
-import { createDataHandlers } from './handlers/data-handlers';
-import { createDataTransferHandlers } from './handlers/data-transfer-handlers';
-import type { RememberSettings } from './data-transfer/data-transfer-deps';
-import { createSearchTraceHandlers } from './handlers/search-trace-handlers';
-import { createSearchTraceStore } from '../retrieval/search-trace-store';
-import { createPageTargetForgetter } from './forget-page-targets';
-import { createPanelHandlers } from './handlers/panel-handlers';
-import { createProviderHandlers } from './handlers/provider-handlers';
-import { createRunHandlers } from './handlers/run-handlers';
-import { createLinkHandlers } from './handlers/link-handlers';
-import { createSettingsHandlers } from './handlers/settings-handlers';
-import { createPermissionHandlers } from './handlers/permission-handlers';
 import { createAccessFor } from './create-access-for';
 import { watchSettings } from './watch-settings';
 import type { Settings } from '../storage/settings-store';
-import { createSkillHandlers } from './handlers/skill-handlers';
 import { createTaskFeature } from './create-task-feature';
-import { createRecordingFeature } from './create-recording-feature';
 import { createEvalFeature } from './create-eval-feature';
 import { createScheduleFeature } from './create-schedule-feature';
-import { createMcpHandlers } from './handlers/mcp-handlers';
 import { createMcpFeature } from './create-mcp-feature';
 import { createActivityFeature } from './create-activity-feature';
 import { createLocalOriginRules } from './local-origin-rules';
 import { createModelResolver } from './model-resolver';
-import { createUndoRecorder, recordingUndo } from './record-undo-outcome';
 import { PANEL_PORT } from './panel-port';
 import { backgroundProtocol, type BackgroundHandlers as Handlers } from './protocol';
 import { openAttachmentStore } from '../storage/attachment-store';
-import type { ReadAttachedDocument } from './create-document-reader';
-import { createAttachmentHandlers } from './handlers/attachment-handlers';
 import { createConversationAttachments } from './create-conversation-attachments';
 import { createImageRefusal } from './create-image-refusal';
-import { createAttachmentReader } from './read-attachment';
-import { createAttachmentKeeping, type KeepAttachmentDeps, type KeptDocumentIndex } from './keep-attachment';
 import { requestSchemas } from './request-schemas';
 import { primeLocalTimeZone } from '../agent/local-time-zone';
 import type { PolicyFeature } from './create-policy-feature';
+import { createBackgroundHandlers, type BackgroundHandlerOptions } from './create-background-handlers';
 
-export interface BackgroundOptions {
+export interface BackgroundOptions extends BackgroundHandlerOptions {
   prompts: PromptLibrary;
   /** Tools that act in the page's content script (each holds its router). */
   pageTools?: Tool[];
   /** More background tools (e.g. search_history); built-in names are reserved. */
   extraTools?: Tool[];
-  /** Protocol handlers a feature adds (validated and sender-checked like the rest). */
-  extraHandlers?: Handlers;
-  /** "Remember what I read" settings, for export and import (the history feature's). */
-  rememberSettings?: RememberSettings;
   /** Adds to a run's settings from the user's message (e.g. retrieved passages when grounding is on). */
   augmentRunSettings?: (settings: RunSettings, text: string) => Promise<RunSettings>;
   /** Told the settings when the worker starts and after each change (the site-tools relay follows its switch). */
   onSettings?: (settings: Settings) => void | Promise<void>;
-  /** Reads an attached file in the offscreen document, where its bytes are kept (the web feature's reader). */
-  readAttached?: ReadAttachedDocument;
-  /** Forgets the folder picked in Settings → Documents and takes its documents out of the index ("Delete all data"). */
-  forgetFolder?: () => Promise<void>;
-  /** The history index, for sent files the user keeps in it (without it, keeping says remembering is off). */
-  keptDocuments?: KeptDocumentIndex;
   /** The organisation's Chrome policy (its `policy.get` handler comes in `extraHandlers`). */
   policy: PolicyFeature;
 }
-
-/** Without the history feature nothing can be kept: the chip says remembering is off. */
-const noKeptDocuments: KeptDocumentIndex = { remember: async () => ({ status: 'off' }), forget: async () => {} };
-
-/** "Keep" on sent files' chips (keep-attachment.ts), announced to the panels showing their conversation. */
-function keepingOf(
-  store: KeepAttachmentDeps['store'],
-  conversations: KeepAttachmentDeps['conversations'],
-  index: KeptDocumentIndex | undefined,
-  chat: Pick<ChatService, 'messageChanged'>,
-) {
-  return createAttachmentKeeping({
-    store,
-    conversations,
-    index: index ?? noKeptDocuments,
-    origin: chrome.runtime.getURL('').replace(/\/$/, ''),
-    announce: (message) => chat.messageChanged(message),
-  });
-}
-
-/** "Delete all data" beyond the conversations: the agent's database, then each store that clears itself. */
-const clearStores = (agentDb: Promise<IDBPDatabase<AgentDb>>, stores: Array<{ clear(): Promise<void> }>) => async () =>
-  void (await Promise.all([clearAgentData(await agentDb), ...stores.map((s) => s.clear())]));
 
 const RESUME_ALARM = 'tabwise-resume';
 /** Where the machine's time zone name waits for the next worker (local-time-zone.ts: no Intl at start). */
@@ -149,7 +91,7 @@ export function startBackground(options: BackgroundOptions) {
   const now = () => Date.now();
   const generateId = () => crypto.randomUUID();
   const stores = openBackgroundStores({ now, generateId });
-  const { tabwiseDb, agentDb, agentStores, providers, conversations, journal } = stores;
+  const { tabwiseDb, agentStores, providers, conversations, journal } = stores;
   const settings = watchSettings(stores.settings, options.onSettings);
   const { policy } = options;
   const models = createModelResolver({ providers, settings, policy: policy.now });
@@ -228,83 +170,24 @@ export function startBackground(options: BackgroundOptions) {
     generateId,
   });
 
-  const keeping = keepingOf(attachmentStore, conversations, options.keptDocuments, chat);
-  const pageTargets = createPageTargetForgetter();
-  const searchTraces = createSearchTraceStore();
-  const conversationHandlers = createConversationHandlers({
-    conversations,
-    journal,
-    chat,
-    pageTargets,
-    attachments: keeping,
-    activity,
-  });
-  const conversationEdits = createConversationEditHandlers({
-    conversations,
-    chat,
+  const handlers = createBackgroundHandlers({
+    options,
     now,
-    purge: (id) => conversationHandlers['conversations.delete']({ id }),
-    onRenamed: (id) =>
-      void chat.conversationChanged(id).catch((e: unknown) => console.warn('announcing a rename failed', e)),
+    stores,
+    settings,
+    localOrigins,
+    chat,
+    runtime,
+    skills,
+    mcp,
+    activity,
+    tasks,
+    evals,
+    schedules,
+    modelHandlers,
+    attachmentStore,
+    imageRefusal,
   });
-  void conversationEdits.purgeExpired().catch((e: unknown) => console.error('purging deleted conversations failed', e));
-  const handlers: Handlers = {
-    ...options.extraHandlers,
-    ...createProviderHandlers({ providers, settings, localOrigins }),
-    ...createSettingsHandlers({ settings }),
-    ...conversationHandlers,
-    ...conversationEdits.handlers,
-    ...modelHandlers,
-    ...createDataHandlers({
-      conversations,
-      chat,
-      pageTargets,
-      ...(options.forgetFolder ? { forgetFolder: options.forgetFolder } : {}),
-      clearAgentData: clearStores(agentDb, [searchTraces, attachmentStore, activity, evals, schedules]),
-    }),
-    ...(options.readAttached
-      ? createAttachmentHandlers({
-          read: createAttachmentReader({ store: attachmentStore, readAttached: options.readAttached, imageRefusal }),
-          keeping,
-        })
-      : {}),
-    ...createPanelHandlers(),
-    ...createRunHandlers({ journal }),
-    ...createLinkHandlers({ journal }),
-    ...createSkillHandlers({ skills, settings }),
-    ...tasks.handlers,
-    ...createRecordingFeature(),
-    ...evals.handlers,
-    ...schedules.handlers,
-    ...createAgentDataHandlers({
-      latency: agentStores.then((s) => s.latency),
-      memory: agentStores.then((s) => s.memory),
-    }),
-    ...createPermissionHandlers({
-      sitePolicies: agentStores.then((s) => s.sitePolicies),
-      deniedSites: agentStores.then((s) => s.deniedSites),
-      conversations,
-    }),
-    ...createSearchTraceHandlers({ traces: searchTraces }),
-    ...createMcpHandlers({ mcp }),
-    ...activity.handlers,
-    ...createDataTransferHandlers({
-      conversations,
-      attachments: attachmentStore,
-      settings,
-      now,
-      memory: agentStores.then((s) => s.memory),
-      grants: {
-        store: agentStores.then((s) => s.sitePolicies),
-        grantable: async (name) => (await runtime).grantable(name),
-      },
-      providers,
-      localOrigins,
-      remember: options.rememberSettings,
-      tasks: tasks.store,
-    }),
-    ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
-  };
 
   listen(handlers, chat, woke);
   schedules.listen();
