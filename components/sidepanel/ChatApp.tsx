@@ -1,8 +1,7 @@
 import { Fragment } from 'preact';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatState } from './chat-state';
 import { Composer } from './Composer';
-import { StartingPoints } from './StartingPoints';
 import { ConversationList } from './ConversationList';
 import { MessageItem } from './MessageItem';
 import { PageChips } from './PageChips';
@@ -15,17 +14,17 @@ import { UndoToast } from './UndoToast';
 import { ModelSwitcher } from './ModelSwitcher';
 import { UsageLine } from './UsageLine';
 import { describeAnswerUsage, describeConversationUsage } from '../ui/describe-usage';
-import { createModelSwitcherState } from './model-switcher-state';
 import { useEscapeToStop } from './use-escape-to-stop';
 import { useFollowLog } from './use-follow-log';
 import { decisionWaiting, lastSentKey } from './follow-keys';
 import { LinkEgressContext } from './link-egress-context';
 import { FolderPermission, ModelSawDialog, TaskForm, TaskList, preloadLazyParts } from './lazy-parts';
 import './chat-extras.css';
-import { fillSlots } from '../ui/fill-slots';
 import { t } from '../ui/t';
-import { createTaskState } from './task-state';
-import { usePendingOpen } from './pending-open';
+import type { createTaskState } from './task-state';
+import { ChatHeader } from './ChatHeader';
+import { ChatWelcome } from './ChatWelcome';
+import { useModelSwitcher, useTasks } from './use-chat-app-state';
 import { suggestTaskName } from '../../lib/core/task-text';
 
 function RetryBanner({ state }: { state: ChatState }) {
@@ -83,44 +82,14 @@ export function ChatApp({ state }: { state: ChatState }) {
   const messages = state.messages.value;
   const waiting = decisionWaiting(messages);
   const follow = useFollowLog(log, lastSentKey(messages, state.queued.value));
-  const provider = state.activeProvider.value;
   const [inspecting, setInspecting] = useState<string | null>(null);
   useEscapeToStop(state);
   // After the first paint: the code of the parts a run may show at any moment (an approval).
   useEffect(preloadLazyParts, []);
   const history = useMemo(() => createHistoryState(state), [state]);
-  const switcher = useMemo(() => createModelSwitcherState(state), [state]);
-  useEffect(() => {
-    void switcher.load();
-    // Providers change in the options page: list them again when the panel regains focus.
-    const reload = () => void switcher.load();
-    addEventListener('focus', reload);
-    // So does the organisation's policy (Chrome reloads it while the browser runs): the models it allows change.
-    const onPolicy = (_changes: object, area: string) => area === 'managed' && reload();
-    chrome.storage.onChanged.addListener(onPolicy);
-    return () => {
-      removeEventListener('focus', reload);
-      chrome.storage.onChanged.removeListener(onPolicy);
-    };
-  }, [switcher]);
+  const switcher = useModelSwitcher(state);
   const [editing, setEditing] = useState<string | null>(null);
-  const tasks = useMemo(() => createTaskState(state), [state]);
-  // A scheduled run's conversation (from the Runs view, or its notification clicked).
-  const openConversation = useCallback(
-    (id: string) => {
-      tasks.showList.value = false;
-      state.open(id);
-    },
-    [state, tasks],
-  );
-  usePendingOpen(openConversation);
-  useEffect(() => {
-    // Listed again when the panel regains focus: tasks are edited in Settings.
-    const reload = () => void tasks.load().catch((e: unknown) => console.warn('listing tasks', e));
-    reload();
-    addEventListener('focus', reload);
-    return () => removeEventListener('focus', reload);
-  }, [tasks]);
+  const { tasks, openConversation } = useTasks(state);
   const [savingTask, setSavingTask] = useState<string | null>(null);
   const running = state.running.value;
   const messageActions: MessageActionHandlers = {
@@ -135,33 +104,7 @@ export function ChatApp({ state }: { state: ChatState }) {
   return (
     <LinkEgressContext.Provider value={state.checkLinkEgress}>
       <div class="chat-app">
-        <header>
-          <button
-            type="button"
-            onClick={() => (state.showHistory.value = !state.showHistory.value)}
-            aria-expanded={state.showHistory.value}
-          >
-            {t('panel_history')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              tasks.showList.value = !tasks.showList.value;
-              if (tasks.showList.value) void tasks.load().catch((e: unknown) => console.warn('listing tasks', e));
-            }}
-            // A toggle (pressed while the list shows): History is the header's one disclosure.
-            aria-pressed={tasks.showList.value}
-          >
-            {t('panel_tasks')}
-          </button>
-          <span class="conv-title">{state.conversation.value?.title ?? t('panel_new_chat')}</span>
-          <button type="button" onClick={() => state.newChat()}>
-            {t('panel_new')}
-          </button>
-          <button type="button" onClick={() => state.openSettings()} aria-label={t('panel_settings')}>
-            ⚙
-          </button>
-        </header>
+        <ChatHeader state={state} tasks={tasks} />
         {state.showHistory.value && <ConversationList state={state} history={history} />}
         {tasks.showList.value && <TaskList tasks={tasks} onOpen={openConversation} />}
         {savingTask && (
@@ -174,25 +117,7 @@ export function ChatApp({ state }: { state: ChatState }) {
         <div class="log-wrap">
           {/* Focusable, so the keyboard scrolls it (PageUp/PageDown, arrows) like any document. */}
           <div class="log" ref={log} aria-live="polite" role="log" aria-label={t('panel_messages')} tabIndex={0}>
-            {messages.length === 0 && (
-              <div class="welcome">
-                {provider ? (
-                  <>
-                    <p>{t('panel_empty', provider.name, provider.model)}</p>
-                    <StartingPoints state={state} />
-                  </>
-                ) : (
-                  <p>
-                    {fillSlots(
-                      'panel_no_model',
-                      <button type="button" class="link" onClick={() => state.openSettings()}>
-                        {t('panel_add_provider')}
-                      </button>,
-                    )}
-                  </p>
-                )}
-              </div>
-            )}
+            {messages.length === 0 && <ChatWelcome state={state} />}
             {messages.map((m, i) =>
               editing === m.id ? (
                 <MessageEditor

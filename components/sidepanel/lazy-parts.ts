@@ -3,10 +3,11 @@
  * a dialog or prompt that opens on an event, a sent message's file chips, the folder permission prompt (drawn
  * once the folder's state has loaded, after the first paint), the bodies of tool cards. The startup JavaScript carries only these stubs.
  */
+import { LinkConfirm } from './lazy-link-confirm';
 import { lazyView } from './lazy-view';
 
-/** Asks before opening a link from an answer or a citation. */
-export const LinkConfirm = lazyView('./LinkConfirm', () => import('./LinkConfirm').then((m) => m.LinkConfirm));
+/** Asks before opening a link from an answer or a citation (lazy-link-confirm.ts). */
+export { LinkConfirm };
 
 /** "What the model saw" for one run. */
 export const ModelSawDialog = lazyView('./ModelSawDialog', () =>

@@ -1,5 +1,5 @@
 import { describeLink } from '../../ui/describe-link';
-import { LinkConfirm } from '../lazy-parts';
+import { LinkConfirm } from '../lazy-link-confirm';
 import { useLinkGate } from '../use-link-gate';
 import { t } from '../../ui/t';
 
