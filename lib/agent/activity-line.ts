@@ -74,6 +74,11 @@ export type ActivityLine = z.infer<typeof activityLineSchema>;
 /** A line as the runtime reports it: the background adds the conversation's title and the outbox marker. */
 export type ActivityDraft = Omit<ActivityLine, 'conversationTitle' | 'sent'>;
 
+/** Where the runtime reports activity lines (the background's store adds the conversation's title). */
+export interface ActivitySink {
+  record(line: ActivityDraft): Promise<void>;
+}
+
 /** The fields that hold page or model text: what deleting the conversation takes out of its lines. */
 export const PAGE_TEXT_FIELDS = ['reason', 'target', 'destination', 'written'] as const;
 

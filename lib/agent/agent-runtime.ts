@@ -3,82 +3,31 @@
  * starts runs, resumes unfinished ones after a worker restart, and takes the user's stop, approvals and
  * interjections. Everything it touches (clock, ids, model lookup, stores, tools) is injected.
  */
-import { LOCAL_TIME_ZONE } from './local-time-zone';
-import type { ChatModel } from '../providers/chat-model';
 import type { ChatMessage } from '../core/chat-message';
-import type { SubAgentDefinition } from '../tools/delegate-tool';
 import type { DelegateRequest } from '../tools/define-tool';
-import type { SkillCatalog } from '../tools/skill-catalog';
-import type { AccessFor } from './site-access';
-import type { SitePolicyStore } from '../tools/site-policy-store';
-import type { ToolRegistry } from '../tools/tool-registry';
 import type { AgentEvent } from './agent-event';
-import { ApprovalWaiters } from './approval-waiters';
 import { offeredTools } from './run-step-tools';
 import { driveRun, type RunResult } from './drive-run';
-import { estimateTokens, tokensOf } from './estimate-tokens';
-import { rememberedCounts } from './remembered-counts';
-import type { EstimateTokens } from './run-context';
-import type { TokenCounter } from '../providers/tokens/create-token-counter';
-import type { LatencyStore } from './latency-store';
-import type { ActivitySink } from './record-activity';
-import type { PromptLibrary } from './prompt-library';
+import { tokensOf } from './estimate-tokens';
 import { replayRunTree } from './replay-run-tree';
 import { runState } from './assemble-snapshot';
-import type { LiveRun, RunTree, RuntimeDeps } from './run-context';
+import type { LiveRun, RunTree } from './run-context';
 import { runTokens } from './run-gates';
-import type { ApprovalDecision, RunJournal, RunRecord, RunSnapshot } from './run-journal';
+import type { ApprovalDecision, RunRecord, RunSnapshot } from './run-journal';
 import type { ModelRef } from './model-ref';
 import { newDataBoundary } from './new-data-boundary';
-import { MAX_STEPS_CEILING, type RunSettings } from './run-settings';
-import type { StopCondition } from './stop-condition';
+import type { RunSettings } from './run-settings';
 import { delegateSubAgent } from './delegate-sub-agent';
 import { resumeJournaledRun } from './resume-journaled-run';
 import { createRunInbox, type ApprovalOutcome } from './run-inbox';
 import { modelForRun } from './replay-model';
+import { runtimeDeps, type AgentRuntimeOptions } from './runtime-deps';
 
 export type { RunResult } from './drive-run';
 export type { ApprovalOutcome } from './run-inbox';
+export type { AgentRuntimeOptions } from './runtime-deps';
 
 export { MAX_DELEGATION_DEPTH } from './delegate-sub-agent';
-
-export interface AgentRuntimeOptions {
-  journal: RunJournal;
-  /** Maps a stored model reference back to a live model (also after a worker restart). */
-  resolveModel(ref: ModelRef): ChatModel | Promise<ChatModel>;
-  tools: ToolRegistry;
-  prompts: PromptLibrary;
-  /** Receives every event of every run (sub-agent events arrive wrapped in 'nested'); see also `subscribe`. */
-  emit?(event: AgentEvent): void;
-  sitePolicies: SitePolicyStore;
-  /**
-   * How much a run may do on a site (lib/agent/site-access.ts): the user's "Read only" switch, later an
-   * organisation's policy. Default: full access everywhere (every call still goes through its approval).
-   */
-  accessFor?: AccessFor;
-  /** Skills whose metadata goes into the prompt's <available_skills> block. */
-  skills?: SkillCatalog;
-  agents?: SubAgentDefinition[];
-  latency?: LatencyStore;
-  /** Receives the activity line of every consequential call (Settings → Activity). */
-  activity?: ActivitySink;
-  now?: () => number;
-  generateId?: () => string;
-  /** A fresh random boundary for a run's untrusted-data blocks (default: 128 bits from crypto). */
-  newDataBoundary?: () => string;
-  /** IANA zone for the date line (default: the host's, LOCAL_TIME_ZONE, written without Intl: local-time-zone.ts). */
-  timeZone?: string;
-  defaultToolTimeoutMs?: number;
-  checkpointIntervalMs?: number;
-  /** Caps every run's step limit (default MAX_STEPS_CEILING; benches measuring long runs raise it). */
-  maxStepsCeiling?: number;
-  estimateTokens?: EstimateTokens;
-  /** Counts tokens by each model's own tokenizer where it has one (lib/providers/tokens). */
-  tokenCounter?: TokenCounter;
-  /** Extra stop conditions on top of the run's step limit. */
-  stopWhen?: StopCondition[];
-  reportInternalError?: (error: unknown) => void;
-}
 
 export interface StartRunRequest {
   conversationId: string;
@@ -137,33 +86,8 @@ export interface AgentRuntime {
 export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   let dead = false;
   const live = new Map<string, { run: LiveRun; done: Promise<RunResult> }>();
-  const now = options.now ?? Date.now;
-  const generateId = options.generateId ?? (() => crypto.randomUUID());
-  const deps: RuntimeDeps = {
-    journal: fenceJournal(options.journal, () => dead),
-    resolveModel: (ref) => options.resolveModel(ref),
-    tools: options.tools,
-    prompts: options.prompts,
-    sitePolicies: options.sitePolicies,
-    accessFor: options.accessFor ?? (async () => 'full'),
-    skills: options.skills,
-    agents: options.agents ?? [],
-    latency: options.latency,
-    ...(options.activity ? { activity: options.activity } : {}),
-    now,
-    generateId,
-    timeZone: options.timeZone ?? LOCAL_TIME_ZONE,
-    defaultToolTimeoutMs: options.defaultToolTimeoutMs ?? 30_000,
-    checkpointIntervalMs: options.checkpointIntervalMs ?? 500,
-    maxStepsCeiling: options.maxStepsCeiling ?? MAX_STEPS_CEILING,
-    estimateTokens: options.estimateTokens ?? estimateTokens,
-    ...(options.tokenCounter ? { tokenCounter: options.tokenCounter } : {}),
-    countOnce: rememberedCounts(),
-    stopWhen: options.stopWhen ?? [],
-    waiters: new ApprovalWaiters(),
-    isDead: () => dead,
-    reportInternalError: options.reportInternalError ?? ((e) => console.warn('[agent runtime]', e)),
-  };
+  const deps = runtimeDeps(options, () => dead);
+  const { now, generateId } = deps;
   // Listeners, not a callback handed in at construction: whoever consumes events subscribes after the
   // runtime exists, so nothing has to be built lazily around a cycle.
   const listeners = new Set<(event: AgentEvent) => void>();
@@ -292,23 +216,6 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     abandon() {
       dead = true;
       for (const { run } of live.values()) run.controller.abort(new DOMException('Worker stopped', 'AbortError'));
-    },
-  };
-}
-
-/** After the worker "dies", writes are dropped, exactly as if the process were gone. */
-function fenceJournal(journal: RunJournal, isDead: () => boolean): RunJournal {
-  return {
-    write: async (batch) => {
-      if (!isDead()) await journal.write(batch);
-    },
-    read: (id) => journal.read(id),
-    readApprovals: (id) => journal.readApprovals(id),
-    listUnfinished: () => journal.listUnfinished(),
-    listRuns: (conversationId) => journal.listRuns(conversationId),
-    listChildren: (runId) => journal.listChildren(runId),
-    deleteConversation: async (conversationId) => {
-      if (!isDead()) await journal.deleteConversation(conversationId);
     },
   };
 }

@@ -4,16 +4,12 @@
  * found running. A log that cannot be written never ends a run: the failure is reported, the run goes on.
  */
 import type { Tool } from '../tools/define-tool';
-import type { ActivityDraft } from './activity-line';
 import { parseToolInput } from './build-history';
 import { describeActivity, type GateOutcome } from './describe-activity';
 import type { LiveRun, RuntimeDeps } from './run-context';
 import type { ToolCallRecord } from './run-journal';
 
-/** Where the runtime reports activity lines (the background's store adds the conversation's title). */
-export interface ActivitySink {
-  record(line: ActivityDraft): Promise<void>;
-}
+export type { ActivitySink } from './activity-line';
 
 /** Builds and records `rec`'s line, if it has one. */
 export async function recordActivity(

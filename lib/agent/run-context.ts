@@ -10,7 +10,7 @@ import type { AgentEvent } from './agent-event';
 import type { ApprovalWaiters } from './approval-waiters';
 import type { TokenCounter } from '../providers/tokens/create-token-counter';
 import type { LatencyStore } from './latency-store';
-import type { ActivitySink } from './record-activity';
+import type { ActivitySink } from './activity-line';
 import type { PromptLibrary } from './prompt-library';
 import type { RunJournal, RunSnapshot } from './run-journal';
 import type { ModelRef } from './model-ref';

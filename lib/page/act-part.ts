@@ -13,17 +13,13 @@
  * and everything the part would otherwise carry a second copy of: naming, roles, option usability and the
  * pointer (whose per-document state a second copy would split) come to it from the agent (`ActKit`).
  */
+import type { ActKit } from './act-kit';
 import type { ChoiceOutcome } from './choose-option';
 import type { KeyPress } from './key-events';
 import type { SliderOutcome } from './set-handle-value';
 import type { TextSelectionOutcome } from './select-text';
 
-/** What the part's mechanics take from the page agent's own modules (one copy of each in the frame). */
-export interface ActKit {
-  elementName(el: Element, role?: string): string;
-  isUsableOption(option: Element): boolean;
-  pointerClick(el: HTMLElement): void;
-}
+export type { ActKit } from './act-kit';
 
 /** The mechanics the part carries, each called by act-on-page.ts once its checks passed. */
 export interface ActPart {

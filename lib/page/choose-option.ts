@@ -1,4 +1,4 @@
-import type { ActKit } from './act-part';
+import type { ActKit } from './act-kit';
 import { pressKey } from './press-key';
 import { parseKey } from './key-events';
 import { typeText } from './type-text';

@@ -1,65 +1,38 @@
 /**
  * The page agent's commands, each against the frame's document and the run's last snapshot in it: reading,
- * the snapshots, the actions and writes (each checked again at the moment of acting), previews, undo and the
- * screenshot's masks.
+ * the snapshots, the actions and writes (each checked again at the moment of acting), previews and undo; the
+ * screenshot's masks (screenshot-commands.ts) and the page's own tools (site-tool-commands.ts) join them.
  */
 import { actOnPage, needsActPart } from './act-on-page';
-import { NO_ACT_PART_MESSAGE, type ActPart } from './act-part';
+import { NO_ACT_PART_MESSAGE } from './act-part';
 import { clickElement } from './click-element';
 import { focusIdentity } from './element-identity';
 import { fillForm } from './fill-form';
 import { fillPassword } from './fill-password';
 import { observeChanges } from './observe-changes';
 import { MAX_RUNS, MAX_UNDO, type PageAgentState } from './page-agent-state';
-import type { PageCall, PageCommandInput, PageCommandName, PageCommandOutput, PreviewOutput } from './page-command';
+import type { Commands, PageCommandOptions } from './page-command-handlers';
+import type { PreviewOutput } from './page-command';
 import { isPageError, PageError } from './page-error';
-import type { PageReader } from './page-reader';
 import { readFieldValue } from './read-field-value';
-import { drawScreenshotMasks } from './screenshot-masks';
 import type { ShownIdentity } from './shown-identity';
 import { snapshotForms } from './snapshot-forms';
 import { snapshotPage } from './snapshot-page';
 import { submitForm } from './submit-form';
 import { undoFill } from './undo-fill';
-import { callPageTool } from './call-page-tool';
-import type { ToolAskInput } from './tool-ask-protocol';
-import { listPageTools, type ScriptTools } from './page-tools-offered';
-import { offersLine } from './page-tool-info';
+import { screenshotCommands } from './screenshot-commands';
+import { siteToolCommands, withPageTools } from './site-tool-commands';
 
 /** What read_page answers when the reader script has not been injected into this frame (yet). */
 export const NO_READER_MESSAGE = 'The page reader could not be loaded in this frame.';
 
-export type Commands = {
-  [K in PageCommandName]: (
-    input: PageCommandInput<K>,
-    c: PageCall<PageCommandInput<K>>,
-  ) => PageCommandOutput<K> | Promise<PageCommandOutput<K>>;
-};
-
-export interface PageCommandOptions {
-  doc: Document;
-  reader: () => PageReader | undefined;
-  /** The act part (act-part.ts); undefined while it is not loaded in this frame. */
-  actPart?: () => ActPart | undefined;
-  highlightMs?: number;
-  onSettled?: (waitedMs: number) => void;
-  /** The tools this frame's scripts registered (navigator.modelContext), where the relay is installed. */
-  scriptTools?: () => ScriptTools | undefined;
-  /** Asks the background to show a page tool's request for the user on the call's card (tool-ask-protocol.ts). */
-  askUser?: (call: ToolAskInput) => Promise<boolean>;
-}
-
-/** A snapshot with the tools the page offers, and the line that says so, when it offers any. */
-async function withPageTools<T extends object>(doc: Document, script: ScriptTools | false | undefined, snapshot: T) {
-  const tools = (await listPageTools(doc, script || undefined)).map((t) => t.info);
-  return tools.length ? { ...snapshot, pageTools: tools, offers: offersLine(tools) } : snapshot;
-}
+export type { Commands, PageCommandOptions } from './page-command-handlers';
 
 export function createPageCommands(
   state: PageAgentState,
   { doc, reader, actPart, highlightMs, onSettled, scriptTools, askUser }: PageCommandOptions,
 ): Commands {
-  const { runs, refs, undos, screenshot, remember, runState, identityNow, assertShown } = state;
+  const { runs, refs, undos, remember, runState, identityNow, assertShown } = state;
   const commands: Commands = {
     read_page(input) {
       const read = reader();
@@ -174,35 +147,8 @@ export function createPageCommands(
         throw new PageError('fill_password failed on the page.');
       }
     },
-    async screenshot_prepare({ refs }, c) {
-      screenshot.masks?.remove();
-      screenshot.masks = drawScreenshotMasks(doc, refs ? { labels: runs.get(c.runId)?.allowlist } : {});
-      await painted(doc);
-      return { masked: screenshot.masks.masked, labelled: screenshot.masks.labelled };
-    },
-    screenshot_done() {
-      const removed = !!screenshot.masks;
-      screenshot.masks?.remove();
-      screenshot.masks = undefined;
-      return { removed };
-    },
-    async describe_tool({ name }, c) {
-      const script = c.siteTools && scriptTools?.();
-      return (await listPageTools(doc, script || undefined)).find((t) => t.info.name === name)?.info ?? null;
-    },
-    async call_tool(input, c) {
-      // The schema check rides with the act part: without it here yet, the background injects it and asks again.
-      const part = actPart?.();
-      if (!part) throw new PageError(NO_ACT_PART_MESSAGE, 'no-act-part');
-      const script = (c.siteTools && scriptTools?.()) || undefined;
-      return callPageTool(await listPageTools(doc, script), input, c.shown, {
-        validate: part.validateToolArgs,
-        ...(highlightMs !== undefined ? { highlightMs } : {}),
-        script,
-        // The tool asks the user to interact: the background asks on this call's card.
-        ...(askUser ? { onAsk: () => askUser({ runId: c.runId, toolCallId: c.toolCallId }) } : {}),
-      });
-    },
+    ...screenshotCommands(state, doc),
+    ...siteToolCommands({ doc, actPart, highlightMs, scriptTools, askUser }),
     undo(_input, c) {
       const key = `${c.runId}:${c.toolCallId}`;
       const record = undos.get(key);
@@ -213,20 +159,6 @@ export function createPageCommands(
     },
   };
   return commands;
-}
-
-/** Resolves once what was just drawn has been painted (two frames), or after 200 ms in a tab that does not paint. */
-function painted(doc: Document): Promise<void> {
-  const win = doc.defaultView;
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 200);
-    win?.requestAnimationFrame(() =>
-      win.requestAnimationFrame(() => {
-        clearTimeout(timer);
-        resolve();
-      }),
-    );
-  });
 }
 
 /**

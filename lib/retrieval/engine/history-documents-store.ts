@@ -9,45 +9,9 @@
  */
 import type { AnyDocument, IDocumentsStore } from '@orama/orama';
 import type { HistoryDoc } from './history-schema';
-import type { HistoryComponentsShared } from './history-store-types';
+import type { HistoryComponentsShared, HistoryDocsRaw, HistoryDocsStore, PageEntry } from './history-store-types';
 
-/** A page's fields, once for all of its chunks. */
-export interface PageEntry {
-  pageKey: string;
-  url: string;
-  title: string;
-  domain: string;
-  domains: string[];
-  visitedAt: number;
-  lang?: string;
-  kind?: HistoryDoc['kind'];
-  /** The distinct heading paths of the page's chunks, which `chunkHeading` points into. */
-  headings: string[][];
-}
-
-/** What save() writes and load() takes: the live page entries and the columns by internal id. */
-export interface HistoryDocsRaw {
-  pages: PageEntry[];
-  /** By internal id (index 0 unused): index into `pages`, −1 where no live chunk is. */
-  chunkPage: Int32Array;
-  chunkOrdinal: Uint16Array;
-  chunkHeading: Uint16Array;
-  count: number;
-}
-
-/** The store Orama holds. `docs` answers Orama's direct reads (`docs[internalId]`) with put-together documents. */
-export interface HistoryDocsStore {
-  sharedInternalDocumentStore: { internalIdToId: string[] };
-  pages: Array<PageEntry | undefined>;
-  pageIds: Map<string, number>;
-  /** Live chunks per page id. */
-  refs: number[];
-  chunkPage: Int32Array;
-  chunkOrdinal: Uint16Array;
-  chunkHeading: Uint16Array;
-  count: number;
-  docs: Record<number, HistoryDoc | undefined>;
-}
+export type { HistoryDocsRaw, HistoryDocsStore, PageEntry } from './history-store-types';
 
 type SharedIds = HistoryDocsStore['sharedInternalDocumentStore'];
 

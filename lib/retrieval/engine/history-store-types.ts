@@ -1,13 +1,51 @@
 /**
- * The shapes the history index's Orama components share (orama-components.ts wires them): the index store
- * with its typed-array fields, what save() writes for them, and the per-search scores. A file of its own so
- * that the components' files import it without importing one another.
+ * The shapes the history index's Orama components share (orama-components.ts wires them): the documents
+ * store's page entries and columns, the index store with its typed-array fields, what save() writes for them,
+ * and the per-search scores. A file of its own so that the components' files import it without importing one
+ * another.
  */
 import type { components } from '@orama/orama';
-import type { HistoryDocsStore } from './history-documents-store';
 import type { HistoryDoc } from './history-schema';
 import type { SparseIndex, SparseIndexSnapshot } from './sparse-index';
 import type { VectorStore, VectorStoreSnapshot } from './vector-store';
+
+/** A page's fields, once for all of its chunks. */
+export interface PageEntry {
+  pageKey: string;
+  url: string;
+  title: string;
+  domain: string;
+  domains: string[];
+  visitedAt: number;
+  lang?: string;
+  kind?: HistoryDoc['kind'];
+  /** The distinct heading paths of the page's chunks, which `chunkHeading` points into. */
+  headings: string[][];
+}
+
+/** What save() writes and load() takes: the live page entries and the columns by internal id. */
+export interface HistoryDocsRaw {
+  pages: PageEntry[];
+  /** By internal id (index 0 unused): index into `pages`, −1 where no live chunk is. */
+  chunkPage: Int32Array;
+  chunkOrdinal: Uint16Array;
+  chunkHeading: Uint16Array;
+  count: number;
+}
+
+/** The store Orama holds. `docs` answers Orama's direct reads (`docs[internalId]`) with put-together documents. */
+export interface HistoryDocsStore {
+  sharedInternalDocumentStore: { internalIdToId: string[] };
+  pages: Array<PageEntry | undefined>;
+  pageIds: Map<string, number>;
+  /** Live chunks per page id. */
+  refs: number[];
+  chunkPage: Int32Array;
+  chunkOrdinal: Uint16Array;
+  chunkHeading: Uint16Array;
+  count: number;
+  docs: Record<number, HistoryDoc | undefined>;
+}
 
 /** The replaced fields: text and vectors by slot, and which slots hold a live chunk. */
 export interface HistoryFields {
