@@ -44,16 +44,15 @@ export function narrowestAccessBy(...levels: (SiteAccess | SiteAccessBy)[]): Sit
   );
 }
 
-/** A call the access gate refused: journaled as its kind ('read-only', 'no-access', or the organisation's), so its card can say why. */
-export class AccessRefusal extends ToolError {
-  override readonly outcome: AccessRefusalKind;
+/**
+ * A call the access gate refused: a ToolError journaled as its kind ('read-only', 'no-access', or the
+ * organisation's), so its card can say why. A type and a factory, not a subclass (issue 20: one ToolError class);
+ * `isAccessRefusal(error.outcome)` tells one apart.
+ */
+export type AccessRefusal = ToolError & { readonly outcome: AccessRefusalKind };
 
-  constructor(kind: AccessRefusalKind, message: string) {
-    super(message);
-    this.name = 'AccessRefusal';
-    this.outcome = kind;
-  }
-}
+const refusal = (kind: AccessRefusalKind, message: string): AccessRefusal =>
+  new ToolError(message, { outcome: kind }) as AccessRefusal;
 
 const where = (site: string | undefined) => (site ? ` on ${site}` : '');
 
@@ -67,14 +66,14 @@ export function accessRefusal(
   const org = by === 'organisation';
   if (level === 'full') return undefined;
   if (level === 'none')
-    return new AccessRefusal(
+    return refusal(
       org ? 'org-no-access' : 'no-access',
       org
         ? `Refused: the user's organisation gives Tabwise no access${where(site)} (a policy the user cannot change), so ${tool.name} was not run and nothing was read or changed. Do not retry; tell the user.`
         : `Refused: Tabwise has no access${where(site)}, so ${tool.name} was not run and nothing was read or changed. Do not retry; tell the user.`,
     );
   if (tool.readOnly) return undefined;
-  return new AccessRefusal(
+  return refusal(
     org ? 'org-read-only' : 'read-only',
     (org
       ? `Refused: the user's organisation has made this site read only${where(site)} (a policy the user cannot change). `
@@ -94,7 +93,7 @@ export async function checkAccess(
   try {
     access = await accessFor(site);
   } catch (error) {
-    return new AccessRefusal(
+    return refusal(
       'no-access',
       `Refused: Tabwise could not tell what it may do${where(site)} (${error instanceof Error ? error.message : String(error)}), so ${tool.name} was not run.`,
     );

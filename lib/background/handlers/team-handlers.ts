@@ -5,7 +5,7 @@
  */
 import type { ErrorCode } from '../../core/error-code';
 import { UserFacingError } from '../../messaging/user-facing-error';
-import { fetchTeamIdentity, TeamServerFailure, type TeamFailureKind } from '../../tools/team/team-client';
+import { fetchTeamIdentity, isTeamServerFailure, type TeamFailureKind } from '../../tools/team/team-client';
 import type { TeamConnectionStore, TeamConnectionView } from '../../tools/team/team-connection-store';
 import { t } from '../../util/t';
 import type { Awaitable, HandlerSet } from './handler-set';
@@ -44,7 +44,7 @@ export function createTeamHandlers(
         await store.remember(identity, now);
         return { ...view, identity, checkedAt: now, status: 'connected' };
       } catch (error) {
-        if (!(error instanceof TeamServerFailure)) throw error;
+        if (!isTeamServerFailure(error)) throw error;
         return { ...view, status: error.kind === 'refused' ? 'refused' : 'unreachable', error: error.shown };
       }
     },
@@ -57,7 +57,7 @@ export function createTeamHandlers(
         const identity = await fetchTeamIdentity({ url, token }, client);
         return await store.signIn(token, identity, deps.now());
       } catch (error) {
-        if (error instanceof TeamServerFailure) throw new UserFacingError(FAILURE_CODES[error.kind], error.shown);
+        if (isTeamServerFailure(error)) throw new UserFacingError(FAILURE_CODES[error.kind], error.shown);
         throw error;
       }
     },

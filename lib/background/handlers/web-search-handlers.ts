@@ -5,7 +5,7 @@
  */
 import type { ErrorCode } from '../../core/error-code';
 import { searchWeb } from '../../tools/web/search-web';
-import { WebSearchFailure, type WebSearchFailureKind } from '../../tools/web/web-search-failure';
+import { isWebSearchFailure, type WebSearchFailureKind } from '../../tools/web/web-search-failure';
 import type { WebSearchStore } from '../../tools/web/web-search-store';
 import { DEFAULT_RESULT_COUNT, present } from '../../tools/web/web-search-tool';
 import { t } from '../../util/t';
@@ -57,7 +57,7 @@ export function createWebSearchHandlers(
           ms: Math.max(0, Math.round(deps.now() - started)),
         };
       } catch (error) {
-        if (error instanceof WebSearchFailure) throw new UserFacingError(FAILURE_CODES[error.kind], error.shown);
+        if (isWebSearchFailure(error)) throw new UserFacingError(FAILURE_CODES[error.kind], error.shown);
         throw error;
       }
     },

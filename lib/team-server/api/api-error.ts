@@ -1,8 +1,7 @@
 /** The API's error body, and the mapping of database and domain errors onto it. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ScopeRefused } from '../documents/store-document';
-import { InvitationInvalid, NotTeamAdmin } from '../people/team-people';
+import { isTeamRefusal } from '../team-refusal';
 
 export type ApiErrorCode =
   | 'unauthorized'
@@ -21,9 +20,9 @@ export const apiError = <S extends ContentfulStatusCode>(c: Context, status: S, 
 /** A thrown error as the answer: policy refusals are 403, anything unexpected 500 without its details. */
 export function answerThrown(c: Context, error: unknown) {
   const pgCode = (error as { code?: unknown })?.code;
-  if (error instanceof NotTeamAdmin) return apiError(c, 403, 'forbidden', error.message);
-  if (error instanceof InvitationInvalid) return apiError(c, 404, 'not_found', error.message);
-  if (error instanceof ScopeRefused || pgCode === '42501') return apiError(c, 403, 'forbidden', 'not allowed here');
+  if (isTeamRefusal(error, 'not-admin')) return apiError(c, 403, 'forbidden', error.message);
+  if (isTeamRefusal(error, 'invitation-invalid')) return apiError(c, 404, 'not_found', error.message);
+  if (isTeamRefusal(error, 'scope') || pgCode === '42501') return apiError(c, 403, 'forbidden', 'not allowed here');
   if (pgCode === 'TW409') return apiError(c, 409, 'conflict', 'a team keeps at least one admin');
   console.error('team-server: request failed', error);
   return apiError(c, 500, 'internal', 'the server could not answer');

@@ -3,6 +3,7 @@
  * one team, the platform) give back the document already there. A duplicate of a failed document is queued again.
  */
 import type { Queryable } from '../db/database';
+import { TeamRefusal } from '../team-refusal';
 import { documentContentHash } from './content-hash';
 import { DOCUMENT_COLUMNS, toDocumentRecord, type DocumentRecord, type DocumentRow } from './document-record';
 
@@ -31,7 +32,7 @@ const conflictTarget = {
 } as const;
 
 /** The caller may not write where the upload asks (not in the team, not a platform admin). */
-export class ScopeRefused extends Error {}
+export const scopeRefused = (message: string) => new TeamRefusal('scope', message);
 
 export async function storeDocument(tx: Queryable, ownerId: string, upload: DocumentUpload): Promise<StoredDocument> {
   const hash = documentContentHash(upload.passages);
@@ -43,7 +44,7 @@ export async function storeDocument(tx: Queryable, ownerId: string, upload: Docu
                  ELSE coalesce($2::uuid = ANY (tabwise.caller_team_ids()), false) END AS ok`,
     [upload.scope, teamId],
   );
-  if (!allowed.rows[0]?.ok) throw new ScopeRefused(`you may not write ${upload.scope} documents there`);
+  if (!allowed.rows[0]?.ok) throw scopeRefused(`you may not write ${upload.scope} documents there`);
   const inserted = await tx.query<DocumentRow>(
     `INSERT INTO documents (scope, team_id, owner_id, title, source_url, content_hash, lang, passages)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)

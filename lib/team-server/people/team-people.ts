@@ -5,15 +5,12 @@
  */
 import type { Queryable } from '../db/database';
 import { newSecret } from '../auth/access-token';
+import { TeamRefusal } from '../team-refusal';
 
 export type TeamRole = 'member' | 'admin';
 
 /** Refused by the API's own check (the database would refuse too). */
-export class NotTeamAdmin extends Error {
-  constructor() {
-    super('only an admin of this team may do this');
-  }
-}
+export const notTeamAdmin = () => new TeamRefusal('not-admin', 'only an admin of this team may do this');
 
 /** The caller's role in a team, or undefined when they are not in it. */
 export async function callerRole(tx: Queryable, teamId: string): Promise<TeamRole | undefined> {
@@ -25,7 +22,7 @@ export async function callerRole(tx: Queryable, teamId: string): Promise<TeamRol
 }
 
 async function requireAdmin(tx: Queryable, teamId: string) {
-  if ((await callerRole(tx, teamId)) !== 'admin') throw new NotTeamAdmin();
+  if ((await callerRole(tx, teamId)) !== 'admin') throw notTeamAdmin();
 }
 
 /** Whether the caller administers anything: a team admin or a platform admin (who may see /health). */
@@ -140,7 +137,7 @@ export interface Redeemed {
 }
 
 /**
- * Redeems an invitation for the caller set on `tx` (none: a new person). Throws `InvitationInvalid` (used, revoked,
+ * Redeems an invitation for the caller set on `tx` (none: a new person). Throws `invitationInvalid()` (used, revoked,
  * expired, unknown) or a 42501 (it is someone else's).
  */
 export async function redeemInvitation(tx: Queryable, hash: Buffer, displayName: string): Promise<Redeemed> {
@@ -151,13 +148,11 @@ export async function redeemInvitation(tx: Queryable, hash: Buffer, displayName:
     );
     return rows[0]!;
   } catch (error) {
-    if ((error as { code?: string }).code === 'TW404') throw new InvitationInvalid();
+    if ((error as { code?: string }).code === 'TW404') throw invitationInvalid();
     throw error;
   }
 }
 
-export class InvitationInvalid extends Error {
-  constructor() {
-    super('no such invitation, or it was used, revoked or has expired');
-  }
-}
+/** No such invitation, or it was used, revoked or has expired. */
+export const invitationInvalid = () =>
+  new TeamRefusal('invitation-invalid', 'no such invitation, or it was used, revoked or has expired');

@@ -5,7 +5,7 @@
  * passed on as it wrote them, in both.
  */
 import { httpStatusOf } from './mcp-http-status';
-import { McpOriginError } from './guard-origin-fetch';
+import { isMcpOriginError } from './guard-origin-fetch';
 import { t } from '../../util/t';
 
 export interface McpFailure {
@@ -34,8 +34,7 @@ const failure = (kind: McpFailure['kind'], reason: string, shown = reason): McpF
 
 export function describeMcpFailure(error: unknown, timeoutMs: number): McpFailure {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof McpOriginError)
-    return failure('refused', message, t('mcp_failure_origin', error.requested, error.allowed));
+  if (isMcpOriginError(error)) return failure('refused', message, error.shown);
   const status = httpStatusOf(error);
   if (status === 401 || status === 403) {
     return failure(

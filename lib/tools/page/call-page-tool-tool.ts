@@ -15,7 +15,7 @@ import { defineTool, type ActionTarget, type Tool, type ToolContext, type Writte
 import { formatApprovalPreview } from '../format-approval-preview';
 import { originOf } from '../origin-of';
 import { ToolError } from '../tool-error';
-import { PageGoneError } from './page-gone-error';
+import { pageGoneError } from './page-gone-error';
 import { pageRouteError, type PageRouteResult, type PageToolCall, type RouteToPage } from './page-router';
 import type { PageTargetStore } from './page-target-store';
 import type { PageToolAsks } from './page-tool-asks';
@@ -108,7 +108,7 @@ export function createCallPageTool({ routeToPage, onPage, store, asks, focusTab 
       ctx,
     );
     if (!r.ok && r.reason === 'navigated')
-      throw new PageGoneError(
+      throw pageGoneError(
         `Refused: the page navigated or reloaded since the snapshot, so call_page_tool did nothing. Call get_page_state again.`,
       );
     if (!r.ok) throw pageRouteError('call_page_tool', r);

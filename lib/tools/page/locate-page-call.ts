@@ -7,7 +7,7 @@ import { ToolError } from '../tool-error';
 import { originOf } from '../origin-of';
 import { destinationOf, namedBy, unlistedRefRefusal } from './call-targets';
 import { formatActionPreview, type ActionCall } from './format-action-preview';
-import { PageGoneError } from './page-gone-error';
+import { pageGoneError } from './page-gone-error';
 import { pageRouteError, type RouteToPage } from './page-router';
 import type { PageTargetStore } from './page-target-store';
 import { passwordWriteRefusal } from './password-refusal';
@@ -36,7 +36,7 @@ export function createLocate(routeToPage: RouteToPage, store: () => PageTargetSt
         ctx,
       );
       if (!r.ok && r.reason === 'navigated') {
-        throw new PageGoneError(
+        throw pageGoneError(
           `Refused: the page navigated or reloaded since get_form_state${r.message ? ` (${r.message})` : ''}, so ${toolName} did nothing. Call get_form_state again; the user will be asked again.`,
         );
       }

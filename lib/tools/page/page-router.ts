@@ -2,7 +2,7 @@
 import type { PageCommandInput, PageCommandName, PageCommandOutput } from '../../page/page-command';
 import type { ToolContext } from '../define-tool';
 import { ToolError } from '../tool-error';
-import { PageGoneError } from './page-gone-error';
+import { pageGoneError } from './page-gone-error';
 
 /** One command for the page, on behalf of a tool call. */
 export interface PageToolCall<K extends PageCommandName = PageCommandName> {
@@ -49,5 +49,5 @@ export function pageGoneMessage(toolName: string, r: PageRouteFailure): string {
 /** The error a page tool throws for a failed route: the page's own failure, or the page being gone. */
 export function pageRouteError(toolName: string, r: PageRouteFailure): ToolError {
   const message = pageGoneMessage(toolName, r);
-  return r.reason === 'tool-error' ? new ToolError(message) : new PageGoneError(message);
+  return r.reason === 'tool-error' ? new ToolError(message) : pageGoneError(message);
 }

@@ -4,21 +4,21 @@
  * failure is a `TeamServerFailure` whose `shown` text is in the user's words (never the token, never the reply).
  */
 import { t } from '../../util/t';
+import { isServiceFailure, ServiceFailure } from '../service-failure';
 import { teamIdentitySchema, type TeamCredentials, type TeamIdentity } from './team-connection-store';
 
 export type TeamFailureKind = 'unreachable' | 'timeout' | 'refused' | 'rate_limited' | 'http' | 'bad_reply';
 
-export class TeamServerFailure extends Error {
-  constructor(
-    readonly kind: TeamFailureKind,
-    readonly shown: string,
-    /** Seconds the server asked to wait (429/503 `Retry-After`). */
-    readonly retryAfterS?: number,
-  ) {
-    super(shown);
-    this.name = 'TeamServerFailure';
-  }
-}
+/** A failed request to the team server: a ServiceFailure of service 'team', its message the `shown` text. */
+export type TeamServerFailure = ServiceFailure<TeamFailureKind>;
+
+/** The team server's failure of `kind`, said as `shown`; `retryAfterS` is the wait the server asked for (429/503). */
+export const teamServerFailure = (kind: TeamFailureKind, shown: string, retryAfterS?: number): TeamServerFailure =>
+  new ServiceFailure('team', kind, shown, shown, retryAfterS === undefined ? {} : { retryAfterS });
+
+/** Whether `error` is the team server's failure. */
+export const isTeamServerFailure = (error: unknown): error is TeamServerFailure =>
+  isServiceFailure<TeamFailureKind>(error, 'team');
 
 export interface TeamClientDeps {
   fetch: typeof fetch;
@@ -57,29 +57,29 @@ async function request(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError')
-      throw new TeamServerFailure('timeout', t('team_fail_timeout', host));
-    throw new TeamServerFailure('unreachable', t('team_fail_unreachable', host));
+      throw teamServerFailure('timeout', t('team_fail_timeout', host));
+    throw teamServerFailure('unreachable', t('team_fail_unreachable', host));
   }
   if (response.status === 401 || response.status === 403)
-    throw new TeamServerFailure('refused', t('team_fail_refused', host));
+    throw teamServerFailure('refused', t('team_fail_refused', host));
   if (response.status === 429 || response.status === 503) {
     const wait = retryAfter(response);
-    throw new TeamServerFailure('rate_limited', t('team_fail_busy', host, wait ?? 60), wait);
+    throw teamServerFailure('rate_limited', t('team_fail_busy', host, wait ?? 60), wait);
   }
-  if (!response.ok) throw new TeamServerFailure('http', t('team_fail_http', host, response.status));
+  if (!response.ok) throw teamServerFailure('http', t('team_fail_http', host, response.status));
   const text = await response.text();
-  if (text.length > MAX_REPLY_BYTES) throw new TeamServerFailure('bad_reply', t('team_fail_bad_reply', host));
+  if (text.length > MAX_REPLY_BYTES) throw teamServerFailure('bad_reply', t('team_fail_bad_reply', host));
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     void error; // said below
-    throw new TeamServerFailure('bad_reply', t('team_fail_bad_reply', host));
+    throw teamServerFailure('bad_reply', t('team_fail_bad_reply', host));
   }
 }
 
 /** Who the token belongs to on the server, and their teams (`GET /v1/me`). */
 export async function fetchTeamIdentity(creds: TeamCredentials, deps: TeamClientDeps): Promise<TeamIdentity> {
   const parsed = teamIdentitySchema.safeParse(await request(creds, '/v1/me', deps));
-  if (!parsed.success) throw new TeamServerFailure('bad_reply', t('team_fail_bad_reply', new URL(creds.url).host));
+  if (!parsed.success) throw teamServerFailure('bad_reply', t('team_fail_bad_reply', new URL(creds.url).host));
   return parsed.data;
 }

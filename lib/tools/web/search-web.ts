@@ -5,7 +5,7 @@
  */
 import { readCappedBody } from './read-capped-body';
 import { buildSearchRequest, readSearchReply, type RawResult, type WebSearchTarget } from './web-search-backends';
-import { WebSearchFailure } from './web-search-failure';
+import { webSearchFailure, isWebSearchFailure } from './web-search-failure';
 
 export const SEARCH_TIMEOUT_MS = 15_000;
 const MAX_REPLY_BYTES = 2_000_000;
@@ -31,7 +31,7 @@ export async function searchWeb(
   /** A network failure: the caller's abort goes on as it is; else the time limit, or an unreachable backend. */
   const lost = (error: unknown) => {
     if (options.signal?.aborted) return error;
-    return new WebSearchFailure(timeout.aborted ? 'timeout' : 'unreachable', target.backend, {
+    return webSearchFailure(timeout.aborted ? 'timeout' : 'unreachable', target.backend, {
       timeoutMs,
       cause: error,
     });
@@ -41,18 +41,18 @@ export async function searchWeb(
   try {
     const response = await options.fetch(url, { ...init, signal });
     if (response.status === 401 || response.status === 403)
-      throw new WebSearchFailure('refused', target.backend, { status: response.status });
-    if (response.status === 429) throw new WebSearchFailure('rate_limited', target.backend, { status: 429 });
-    if (!response.ok) throw new WebSearchFailure('http', target.backend, { status: response.status });
+      throw webSearchFailure('refused', target.backend, { status: response.status });
+    if (response.status === 429) throw webSearchFailure('rate_limited', target.backend, { status: 429 });
+    if (!response.ok) throw webSearchFailure('http', target.backend, { status: response.status });
     const body = await readCappedBody(response, MAX_REPLY_BYTES);
-    if (body.truncated) throw new WebSearchFailure('too_large', target.backend);
+    if (body.truncated) throw webSearchFailure('too_large', target.backend);
     raw = new TextDecoder().decode(body.bytes);
   } catch (error) {
-    throw error instanceof WebSearchFailure ? error : lost(error);
+    throw isWebSearchFailure(error) ? error : lost(error);
   }
   try {
     return readSearchReply(target.backend, JSON.parse(raw));
   } catch (error) {
-    throw new WebSearchFailure('bad_reply', target.backend, { cause: error });
+    throw webSearchFailure('bad_reply', target.backend, { cause: error });
   }
 }

@@ -4,6 +4,7 @@
  */
 import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
+import { isServiceFailure, ServiceFailure } from '../service-failure';
 import { BACKEND_NAMES, type WebSearchBackend } from './web-search-backends';
 
 export type WebSearchFailureKind =
@@ -17,23 +18,26 @@ export interface WebSearchFailureDetail {
   cause?: unknown;
 }
 
-/** A failed search: its message is the model's (English), `shown` the user's. */
-export class WebSearchFailure extends Error {
-  readonly shown: string;
-  readonly status?: number;
+/** A failed search: a ServiceFailure of service 'web-search', its message the model's (English), `shown` the user's. */
+export type WebSearchFailure = ServiceFailure<WebSearchFailureKind> & { readonly backend: WebSearchBackend };
 
-  constructor(
-    readonly kind: WebSearchFailureKind,
-    readonly backend: WebSearchBackend,
-    detail: WebSearchFailureDetail = {},
-  ) {
-    const said = describe(kind, backend, detail);
-    super(said.reason, { cause: detail.cause });
-    this.name = 'WebSearchFailure';
-    this.shown = said.shown;
-    if (detail.status !== undefined) this.status = detail.status;
-  }
+/** The failed search of `kind` on `backend`, both texts from one classification. */
+export function webSearchFailure(
+  kind: WebSearchFailureKind,
+  backend: WebSearchBackend,
+  detail: WebSearchFailureDetail = {},
+): WebSearchFailure {
+  const said = describe(kind, backend, detail);
+  const failure = new ServiceFailure('web-search', kind, said.reason, said.shown, {
+    cause: detail.cause,
+    ...(detail.status === undefined ? {} : { status: detail.status }),
+  });
+  return Object.assign(failure, { backend });
 }
+
+/** Whether `error` is a failed search. */
+export const isWebSearchFailure = (error: unknown): error is WebSearchFailure =>
+  isServiceFailure<WebSearchFailureKind>(error, 'web-search');
 
 function describe(
   kind: WebSearchFailureKind,

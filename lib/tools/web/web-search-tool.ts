@@ -10,7 +10,7 @@ import { originOf } from '../origin-of';
 import { ToolError } from '../tool-error';
 import { SEARCH_TIMEOUT_MS, searchWeb } from './search-web';
 import { BACKEND_NAMES, type RawResult, type WebSearchTarget } from './web-search-backends';
-import { WebSearchFailure } from './web-search-failure';
+import { isWebSearchFailure } from './web-search-failure';
 
 const MAX_TITLE = 300;
 const MAX_SNIPPET = 600;
@@ -74,7 +74,7 @@ export function createWebSearchTool(deps: WebSearchToolDeps) {
       try {
         results = await searchWeb(target, input.query, count, { fetch: deps.fetch, signal: ctx.signal });
       } catch (error) {
-        throw error instanceof WebSearchFailure ? new ToolError(error.message, { cause: error }) : error;
+        throw isWebSearchFailure(error) ? new ToolError(error.message, { cause: error }) : error;
       }
       const numbered = present(results, count);
       for (const r of numbered) ctx.reportRead?.({ origin: originOf(r.url), text: `${r.title}\n${r.snippet}` });

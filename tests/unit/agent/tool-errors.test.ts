@@ -4,7 +4,7 @@ import { textReply, toolCallsReply } from '../../../lib/agent/testing/fake-chat-
 import type { PageCommandName } from '../../../lib/page/page-command';
 import { createPageTools } from '../../../lib/tools/page/page-tools';
 import type { PageRouteResult, PageToolCall, RouteToPage } from '../../../lib/tools/page/page-router';
-import { PageGoneError } from '../../../lib/tools/page/page-gone-error';
+import { pageGoneError } from '../../../lib/tools/page/page-gone-error';
 import { ToolError } from '../../../lib/tools/tool-error';
 import { defineTool, type Tool } from '../../../lib/tools/define-tool';
 import { echoTool, setup } from './harness';
@@ -107,7 +107,7 @@ describe('errors written for the model', () => {
     const s = setup({
       tools: [
         failing('own', new ToolError('click failed: the button is disabled')),
-        failing('gone', new PageGoneError('gone failed: The tab was closed.')),
+        failing('gone', pageGoneError('gone failed: The tab was closed.')),
       ],
       scripts: [
         toolCallsReply([

@@ -3,7 +3,7 @@ import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMcpTool } from '../../../../lib/tools/mcp/create-mcp-tool';
 import { describeMcpFailure } from '../../../../lib/tools/mcp/describe-mcp-failure';
-import { McpOriginError } from '../../../../lib/tools/mcp/guard-origin-fetch';
+import { mcpOriginError } from '../../../../lib/tools/mcp/guard-origin-fetch';
 import { mcpServerInputSchema } from '../../../../lib/tools/mcp/mcp-server-record';
 import { readMcpTools } from '../../../../lib/tools/mcp/read-mcp-tools';
 import type { ToolContext } from '../../../../lib/tools/define-tool';
@@ -39,7 +39,7 @@ describe('MCP text the user reads', () => {
       reason: 'no answer within 5 s',
       shown: 'Keine Antwort innerhalb von 5 s',
     });
-    expect(describeMcpFailure(new McpOriginError('https://evil.example', 'http://127.0.0.1:9000'), 1).shown).toMatch(
+    expect(describeMcpFailure(mcpOriginError('https://evil.example', 'http://127.0.0.1:9000'), 1).shown).toMatch(
       /^Anfrage an https:\/\/evil\.example abgelehnt/,
     );
     const own = describeMcpFailure(new McpError(ErrorCode.InvalidParams, 'bad widget'), 1);

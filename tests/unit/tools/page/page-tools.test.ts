@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageCommandName } from '../../../../lib/page/page-command';
 import type { PageRouteResult, PageToolCall, RouteToPage } from '../../../../lib/tools/page/page-router';
-import { PageGoneError } from '../../../../lib/tools/page/page-gone-error';
+import { isPageGone } from '../../../../lib/tools/page/page-gone-error';
 import { ToolError } from '../../../../lib/tools/tool-error';
 import type { ToolContext } from '../../../../lib/tools/define-tool';
 import { formatFillPreview } from '../../../../lib/tools/page/format-fill-preview';
@@ -73,7 +73,7 @@ describe('createPageTools', () => {
     });
     const own: unknown = await Promise.resolve(readPage!.execute({}, ctx)).catch((e: unknown) => e);
     expect(own).toBeInstanceOf(ToolError);
-    expect(own).not.toBeInstanceOf(PageGoneError);
+    expect(isPageGone(own)).toBe(false);
     expect(own).toMatchObject({ message: 'click failed: gone', outcome: 'error' });
     const [readClosed] = createPageTools({ routeToPage: routeAnswering(() => ({ ok: false, reason: 'tab-closed' })) });
     await expect(Promise.resolve(readClosed!.execute({}, ctx))).rejects.toMatchObject({
