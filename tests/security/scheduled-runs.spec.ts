@@ -52,7 +52,7 @@ test('a scheduled task that would navigate to a new site asks, whatever the user
       schedule: hourlyFrom(1000),
     });
     await expect
-      .poll(async () => (await listRuns(extPage)).runs.map((r) => r.status), { timeout: 20_000 })
+      .poll(async () => (await listRuns(extPage)).runs.map((r) => r.status), { timeout: 45_000 })
       .toEqual(['waiting']);
     await new Promise((r) => setTimeout(r, 1000));
     expect(evilHits).toEqual([]);
