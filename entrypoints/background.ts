@@ -13,6 +13,7 @@ import { createSiteToolsRelaySync, followSiteToolsSwitch } from '../lib/backgrou
 import { focusTab, serveToolAsks } from '../lib/background/serve-tool-asks';
 import { createPageToolAsks } from '../lib/tools/page/page-tool-asks';
 import { createTeamFeature } from '../lib/background/create-team-feature';
+import { mark } from '../lib/util/marks';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
 const prompts = import.meta.glob<string>('/prompts/**/*.md', {
@@ -22,6 +23,7 @@ const prompts = import.meta.glob<string>('/prompts/**/*.md', {
 }) as PromptLibrary;
 
 export default defineBackground(() => {
+  mark('entry');
   // First: the policy's change listener must be added in the worker's first turn, and every feature narrows by it.
   const policy = createPolicyFeature();
   const history = createHistoryFeature(policy);

@@ -22,6 +22,7 @@ import { resumeJournaledRun } from './resume-journaled-run';
 import { createRunInbox, type ApprovalOutcome } from './run-inbox';
 import { modelForRun } from './replay-model';
 import { runtimeDeps, type AgentRuntimeOptions } from './runtime-deps';
+import { mark } from '../util/marks';
 
 export type { RunResult } from './drive-run';
 export type { ApprovalOutcome } from './run-inbox';
@@ -181,7 +182,10 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
   };
 
   return {
-    startRun: (request) => create(request, emitTop),
+    startRun: (request) => {
+      mark('run-start');
+      return create(request, emitTop);
+    },
     resumeRun,
     async resumeUnfinishedRuns() {
       const runs = await deps.journal.listUnfinished();

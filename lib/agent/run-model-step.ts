@@ -26,6 +26,7 @@ import { trimContext } from './trim-context';
 import { describeTrim } from './describe-trim';
 import { t } from '../util/t';
 import { modelForRun } from './replay-model';
+import { mark } from '../util/marks';
 
 /** What the chat shows when the run's model cannot use tools (journaled as said, in the user's language). */
 export const noToolsNotice = (): string => t('bg_notice_no_tools');
@@ -62,6 +63,7 @@ export async function buildRequest(
     // The model's own tokenizer, loaded on its first run (OpenAI's encodings); the per-script estimate otherwise.
     deps.tokenCounter?.prepare(live.model),
   ]);
+  mark('request-inputs');
   const specs: ToolSpec[] = offered.filter((t) => sees || t.name !== IMAGE_TOOL).map((t) => toToolSpec(t, describe));
   const estimate = tokensOf(live, deps);
   // The same tools and prompt are sent step after step and run after run: their counts are remembered by text.
@@ -97,7 +99,9 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   const index = snap.steps.length;
   const consumed = snap.interjections.filter((i) => i.consumedByStep === undefined);
   for (const i of consumed) i.consumedByStep = index;
+  mark('step');
   const { request, trimNote } = await buildRequest(live, deps);
+  mark('request-built');
   const previous = snap.steps.at(-1)?.request ?? baseRequest(snap.run.messages);
   const step: StepRecord = {
     runId,

@@ -9,6 +9,7 @@ import { openActivityStore } from '../agent/idb-activity-store';
 import type { ConversationStore } from '../storage/conversation-store';
 import { createActivityHandlers } from './handlers/activity-handlers';
 import type { Awaitable } from './handlers/handler-set';
+import { afterWake as afterWakeChores, type AfterWake } from './after-wake';
 
 export const ACTIVITY_PRUNE_ALARM = 'tabwise-activity-prune';
 
@@ -17,6 +18,8 @@ export interface ActivityFeatureDeps {
   now(): number;
   store?: ActivityStore;
   alarms?: Pick<typeof chrome.alarms, 'get' | 'create' | 'onAlarm'>;
+  /** When the start's pruning runs (after-wake.ts; tests run it at once). */
+  afterWake?: AfterWake;
 }
 
 /** The sink the runtime writes to: each line gets its conversation's title and an unsent outbox marker. */
@@ -41,11 +44,14 @@ export function createActivityFeature(deps: ActivityFeatureDeps) {
   alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === ACTIVITY_PRUNE_ALARM) prune();
   });
-  void alarms.get(ACTIVITY_PRUNE_ALARM).then(async (alarm) => {
-    if (!alarm) await alarms.create(ACTIVITY_PRUNE_ALARM, { periodInMinutes: 12 * 60, delayInMinutes: 1 });
-  });
+  const afterWake = deps.afterWake ?? afterWakeChores;
+  afterWake(() =>
+    alarms.get(ACTIVITY_PRUNE_ALARM).then(async (alarm) => {
+      if (!alarm) await alarms.create(ACTIVITY_PRUNE_ALARM, { periodInMinutes: 12 * 60, delayInMinutes: 1 });
+    }),
+  );
   // At every start too: a browser closed for longer than the period still drops what has expired.
-  prune();
+  afterWake(prune);
   return {
     store,
     sink: createActivitySink(store, deps.conversations),

@@ -10,6 +10,7 @@ import type { ChatService } from './chat-service';
 import { chromeCheckReaders } from './eval-page-readers';
 import { createEvalDriver } from './eval-driver';
 import { createEvalHandlers } from './handlers/eval-handlers';
+import { afterWake } from './after-wake';
 
 const EVAL_ALARM = 'tabwise-evals';
 const START_PAGE_LOAD_MS = 20_000;
@@ -68,7 +69,9 @@ export function createEvalFeature(deps: EvalFeatureDeps) {
   chrome.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === EVAL_ALARM) void deps.woke.then(() => driver.resume());
   });
-  void deps.woke.then(() => driver.resume()).catch((e: unknown) => console.error('resuming comparisons', e));
+  afterWake(() =>
+    deps.woke.then(() => driver.resume()).catch((e: unknown) => console.error('resuming comparisons', e)),
+  );
   return {
     store,
     handlers: createEvalHandlers({ store, tasks: deps.tasks, driver, listModels: deps.listModels }),

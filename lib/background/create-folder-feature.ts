@@ -12,6 +12,7 @@ import type { ReadDocumentFile } from '../tools/web/read-document-response';
 import type { IngestService } from '../retrieval/ingest/ingest-service';
 import { createFolderIndex } from './create-folder-index';
 import type { BackgroundHandlers } from './protocol';
+import { afterWake } from './after-wake';
 
 export function createFolderFeature(
   readDocument: ReadDocumentFile,
@@ -25,7 +26,9 @@ export function createFolderFeature(
     origin: chrome.runtime.getURL('').replace(/\/$/, ''),
     now: Date.now,
   });
-  void index.indexIfDue().catch((e: unknown) => console.warn('Tabwise: indexing the folder at start failed', e));
+  afterWake(() =>
+    index.indexIfDue().catch((e: unknown) => console.warn('Tabwise: indexing the folder at start failed', e)),
+  );
   return {
     tools: createFolderTools({
       folder: async () => {

@@ -28,6 +28,7 @@ import { createPdfTabReader } from './read-pdf-tab';
 import type { KeptDocumentIndex } from './keep-attachment';
 import type { PolicyFeature } from './create-policy-feature';
 import { UserFacingError } from '../messaging/user-facing-error';
+import { afterWake } from './after-wake';
 
 // The worker's own fetch, unbound it throws "Illegal invocation".
 const fetchFromWorker: typeof fetch = (input, init) => fetch(input, init);
@@ -79,19 +80,23 @@ export function createHistoryFeature(policy?: Pick<PolicyFeature, 'forcedPrivacy
     if (alarm.name === RETENTION_ALARM) applyRetention();
   });
   // Retention holds even on days nothing is captured: once a day, and when the browser starts.
-  void chrome.alarms.get(RETENTION_ALARM).then(async (alarm) => {
-    if (!alarm) await chrome.alarms.create(RETENTION_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
-  });
+  afterWake(() =>
+    chrome.alarms.get(RETENTION_ALARM).then(async (alarm) => {
+      if (!alarm) await chrome.alarms.create(RETENTION_ALARM, { periodInMinutes: 24 * 60, delayInMinutes: 1 });
+    }),
+  );
   chrome.runtime.onStartup.addListener(applyRetention);
-  // Whatever woke the worker, finish what a previous one left in the queue.
-  void service.drain();
+  // Whatever woke the worker, finish what a previous one left in the queue (once a waiting message is served).
+  afterWake(() => service.drain());
 
   // The capture script runs only while remembering is on: the registration follows the stored setting.
   const syncCaptureScript = createCaptureScriptSync();
-  void service
-    .settings()
-    .then((s) => syncCaptureScript(s.enabled))
-    .catch((e: unknown) => console.error('Tabwise: could not update the capture script registration', e));
+  afterWake(() =>
+    service
+      .settings()
+      .then((s) => syncCaptureScript(s.enabled))
+      .catch((e: unknown) => console.error('Tabwise: could not update the capture script registration', e)),
+  );
 
   // The capture script's messages: untrusted input from pages, validated and answered by the kit.
   serve(

@@ -18,6 +18,7 @@ import { createScheduleRunEvents } from './schedule-run-events';
 import { createScheduledRunStart } from './schedule-run-start';
 import { createScheduleRunner, TASK_ALARM_PREFIX } from './schedule-runner';
 import { scheduledRunView } from './scheduled-run-view';
+import { afterWake } from './after-wake';
 
 const SESSION_START_KEY = 'tabwise.sessionStart';
 
@@ -67,7 +68,8 @@ export function createScheduleFeature(deps: ScheduleFeatureDeps) {
     start,
     onSettled: (run) => notify(run.status === 'skipped' ? 'skipped' : 'failed', run),
   });
-  // Runs under way when the worker stopped are followed again before anything new is fired.
+  // Runs under way when the worker stopped are followed again at once (a resumed run may end soon), and before
+  // anything new is fired.
   const ready = events.rebuild().catch((e: unknown) => console.error('scheduled runs on wake', e));
   const reconcile = () => ready.then(() => runner.reconcile());
   const onNoticeClicked = createNoticeClickHandler(runs);
@@ -85,7 +87,7 @@ export function createScheduleFeature(deps: ScheduleFeatureDeps) {
         tabwiseSchedules: { clickNotice: onNoticeClicked, shown: notices.shown },
       });
       // Whatever woke the worker: what is due runs (a missed slot once), and the next alarms are set.
-      void reconcile();
+      afterWake(reconcile);
     },
     /** After a task changed: alarms follow its schedule. */
     changed: () => void reconcile(),

@@ -21,6 +21,7 @@ import type { StartTurn } from './start-turn';
 import { firstWordsTitle } from './generate-title';
 import { UserFacingError } from '../messaging/user-facing-error';
 import { validMentions } from '../core/message-mention';
+import { mark } from '../util/marks';
 
 type SendCommand = Extract<PanelCommand, { type: 'send' }>;
 
@@ -76,6 +77,7 @@ async function send(
   port: PanelPortLike,
   command: SendCommand,
 ) {
+  mark('send');
   const text = command.text.trim();
   if (!text) throw new UserFacingError('invalid', t('bg_type_message_first'));
   const existingId = command.conversationId;

@@ -5,6 +5,7 @@
  */
 import { createContextMenu } from './context-menu';
 import { createFirstRun } from './first-run';
+import { afterWake } from './after-wake';
 
 /** Returns what rebuilds the context menu (after the saved tasks change). */
 export function registerBrowserEntryPoints({
@@ -16,9 +17,11 @@ export function registerBrowserEntryPoints({
   now(): number;
   listTaskNames?: () => Promise<string[]>;
 }): () => void {
-  void chrome.sidePanel
-    .setPanelBehavior({ openPanelOnActionClick: true })
-    .catch((e: unknown) => console.warn('sidePanel behaviour', e));
+  afterWake(() =>
+    chrome.sidePanel
+      .setPanelBehavior({ openPanelOnActionClick: true })
+      .catch((e: unknown) => console.warn('sidePanel behaviour', e)),
+  );
   const firstRun = createFirstRun({ hasProvider, urlOf: (p) => chrome.runtime.getURL(p), tabs: chrome.tabs });
   const showOnboarding = () =>
     void firstRun.openIfNeeded().catch((e: unknown) => console.error('opening the onboarding failed', e));

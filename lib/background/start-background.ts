@@ -37,6 +37,8 @@ import { requestSchemas } from './request-schemas';
 import { primeLocalTimeZone } from '../agent/local-time-zone';
 import type { PolicyFeature } from './create-policy-feature';
 import { createBackgroundHandlers, type BackgroundHandlerOptions } from './create-background-handlers';
+import { mark } from '../util/marks';
+import { afterWake } from './after-wake';
 
 export interface BackgroundOptions extends BackgroundHandlerOptions {
   prompts: PromptLibrary;
@@ -75,6 +77,7 @@ function listen(handlers: Handlers, chat: ChatService, woke: Promise<unknown>) {
       return;
     }
     // Attach now: a Port drops messages that arrive before a listener exists.
+    mark('port');
     chat.attach(port);
   });
   chrome.alarms.onAlarm.addListener((alarm) => {
@@ -100,7 +103,7 @@ export function startBackground(options: BackgroundOptions) {
     extensionId: chrome.runtime.id,
     baseUrls: async () => (await (await providers).list()).map((p) => p.baseUrl),
   });
-  void localOrigins.sync();
+  afterWake(() => localOrigins.sync());
   // The run's tabs load only the origins it was approved for, while it runs (lib/tools/tabs/run-origin-rules.ts).
   const originGuard = createChromeRunOriginGuard({ journal });
 
@@ -200,4 +203,5 @@ export function startBackground(options: BackgroundOptions) {
     rebuildMenu();
     schedules.changed();
   });
+  mark('listening');
 }

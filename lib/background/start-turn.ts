@@ -12,6 +12,7 @@ import { toErrorInfo } from '../agent/to-error-info';
 import { buildModelChain } from '../agent/model-fallback';
 import type { ReplaySettings } from '../agent/replay-model';
 import type { RunSettings } from '../agent/run-settings';
+import { mark } from '../util/marks';
 
 /** A replay's settings: its steps, and room for a snapshot and an action each (with retries) before a pause. */
 const replaySettings = (settings: RunSettings, replay: ReplaySettings): RunSettings => ({
@@ -66,6 +67,7 @@ export function createTurnStarter(
 
   return async function startTurn(conversationId, page, mentionedTabIds, pending, answer) {
     starting.add(conversationId);
+    mark('turn');
     try {
       await settling.get(conversationId);
       const store = await deps.store;
@@ -75,6 +77,7 @@ export function createTurnStarter(
       const conversation = pending?.conversation ?? store.getConversation(conversationId);
       const early = pending && deps.runSettings(page, pending.message.text, mentionedTabIds);
       const records = withPending(await listed, pending?.message);
+      mark('turn-listed');
       const question = [...records].reverse().find((m) => m.role === 'user')?.text ?? '';
       const attached = records.some((m) => m.attachments?.length) ? deps.attachments?.forRun(records) : undefined;
       const [resolved, userSettings, runtime, files] = await Promise.all([
@@ -83,6 +86,7 @@ export function createTurnStarter(
         deps.runtime(),
         attached,
       ]);
+      mark('turn-ready');
       const chain = buildModelChain(resolved, resolved.fallbacks ?? []);
       const withFiles = files?.length ? { ...userSettings, attachments: files } : userSettings;
       const chained = chain.length > 1 ? { ...withFiles, modelChain: chain } : withFiles;

@@ -2,6 +2,8 @@
  * Both SDKs retry 429 / 408 / 409 / 5xx / 529 themselves, honouring retry-after, but say nothing about it.
  * Wrapping their injectable `fetch` lets us tell the user "rate limited, retrying in 2 s" while they wait.
  */
+import { mark } from '../util/marks';
+
 export interface RetryNotice {
   attempt: number;
   status: number;
@@ -27,6 +29,7 @@ export function observeRetries(
 ): typeof fetch {
   let failures = 0;
   return async (input, init) => {
+    mark('fetch');
     const res = await fetchImpl(input, init);
     const shouldRetry = res.headers.get('x-should-retry');
     if (RETRYABLE(res.status) && shouldRetry !== 'false' && failures < maxRetries) {

@@ -3,6 +3,8 @@
  * Enter (its clock) to the fake server receiving the chat request (Date.now() in this process; one machine,
  * one wall clock). `warm`: the worker is running. `cold`: the worker was stopped over DevTools just before,
  * as Chrome stops an idle one, so the message also waits for the worker to start and load.
+ * With `phases`, each run's worker marks (lib/util/marks.ts) are read back and handed over as milliseconds
+ * after Enter, so a slower figure says where its time went.
  */
 import type { Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
@@ -21,6 +23,7 @@ export async function enterToRequest(
   llm: FakeLlm,
   runs: number,
   cold: boolean,
+  phases?: (at: Record<string, number>) => void,
 ): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -47,8 +50,19 @@ export async function enterToRequest(
     const enterAt = (await panel.evaluate('window.__enterAt')) as number;
     await panel.locator('.message.assistant[data-status="complete"]').last().waitFor({ timeout: 30_000 });
     out.push(request.at - enterAt);
+    if (phases) phases(await marksSince(ext, enterAt));
   }
   return out;
+}
+
+/** The worker's marks at or after `since` (Enter, epoch ms), each as ms after it; the first of a name wins. */
+async function marksSince(ext: LaunchedExtension, since: number): Promise<Record<string, number>> {
+  const worker = ext.context.serviceWorkers().at(-1);
+  if (!worker) return {};
+  const ring = (await worker.evaluate('globalThis.tabwiseMarks ?? []')) as [string, number][];
+  const at: Record<string, number> = {};
+  for (const [name, t] of ring) if (t >= since && !(name in at)) at[name] = t - since;
+  return at;
 }
 
 async function waitForRequest(llm: FakeLlm, marker: string) {

@@ -4,7 +4,8 @@
  * to DOM, and the service worker's busy CPU time per delta from a sampling profile of the worker.
  * Then Enter → request on the wire (`_enter-to-request.ts`): with the worker running, and with the worker just
  * stopped (as Chrome stops an idle one); medians of --enter-runs each.
- * Usage: npm run bench -- stream-latency [--tokens N] [--runs N] [--enter-runs N] [--top]  (--top lists the worker's hottest functions)
+ * Usage: npm run bench -- stream-latency [--tokens N] [--runs N] [--enter-runs N] [--top] [--phases]
+ * (--top lists the worker's hottest functions; --phases prints the median ms after Enter of each worker mark.)
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -22,7 +23,19 @@ const arg = (name: string, fallback: number) => {
 const TOKENS = arg('tokens', 2000);
 const RUNS = arg('runs', 3);
 const ENTER_RUNS = arg('enter-runs', 9);
+const PHASES = process.argv.includes('--phases');
 const now = () => performance.timeOrigin + performance.now();
+
+/** The median of each worker mark (ms after Enter) over the runs, in the order the marks came. */
+function printPhases(label: string, list: Record<string, number>[]) {
+  const names = [...new Set(list.flatMap((at) => Object.keys(at)))];
+  const line = names
+    .map((n) => [n, median(list.flatMap((at) => (n in at ? [at[n]!] : [])))] as const)
+    .sort((a, b) => a[1] - b[1])
+    .map(([n, ms]) => `${n}=${round(ms, 1)}`)
+    .join(' ');
+  console.log(`enter marks, worker ${label} (median ms after Enter): ${line}`);
+}
 
 if (!existsSync(`${extensionDir}/manifest.json`)) spawnSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
 
@@ -42,10 +55,19 @@ try {
   await panel.locator('.message.assistant[data-status="complete"]').waitFor();
   // Titles are asked for after a first answer; a standing reply keeps them off the queue.
   llm.respondTo((r) => JSON.stringify(r.body ?? '').includes('short title'), { text: ['Title'] });
-  enterWarm = await enterToRequest(ext, panel, llm, ENTER_RUNS, false);
+  const warmPhases: Record<string, number>[] = [];
+  const coldPhases: Record<string, number>[] = [];
+  const phasesOf = (list: Record<string, number>[]) => (at: Record<string, number>) => list.push(at);
+  enterWarm = await enterToRequest(ext, panel, llm, ENTER_RUNS, false, PHASES ? phasesOf(warmPhases) : undefined);
   console.log(`enter → request, worker running (ms): ${enterWarm.map((x) => round(x)).join(' ')}`);
-  enterCold = await enterToRequest(ext, panel, llm, ENTER_RUNS, true);
+  enterCold = await enterToRequest(ext, panel, llm, ENTER_RUNS, true, PHASES ? phasesOf(coldPhases) : undefined);
   console.log(`enter → request, worker stopped (ms): ${enterCold.map((x) => round(x)).join(' ')}`);
+  if (PHASES)
+    for (const [label, list] of [
+      ['running', warmPhases],
+      ['stopped', coldPhases],
+    ] as const)
+      printPhases(label, list);
   const cdp = await connectCdp(await serviceWorkerDebuggerUrl(ext.debuggingPort!, ext.extensionId));
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });

@@ -53,7 +53,13 @@ async function world(now = NOW) {
   const store = createActivityStore(backend);
   const alarms = fakeAlarms();
   let clock = now;
-  const feature = createActivityFeature({ conversations, now: () => clock, store, alarms: alarms.api });
+  const feature = createActivityFeature({
+    conversations,
+    now: () => clock,
+    store,
+    alarms: alarms.api,
+    afterWake: (chore) => void chore(),
+  });
   return { conversations, backend, store, alarms, feature, setClock: (t: number) => (clock = t) };
 }
 
@@ -92,6 +98,7 @@ describe('activity feature', () => {
       now: () => NOW,
       store,
       alarms: fakeAlarms(true).api,
+      afterWake: (chore) => void chore(),
     });
     await until(async () => (await store.list()).total === 0);
   });
