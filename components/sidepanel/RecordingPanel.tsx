@@ -40,6 +40,7 @@ function StepRow({ rec, step, i, count }: { rec: RecordingState; step: Recording
         <span class="recording-param">
           <input
             aria-label={t('recording_step_param', n)}
+            placeholder={t('recording_step_param', n)}
             value={param}
             onInput={(e) => setParam(e.currentTarget.value)}
           />
@@ -116,10 +117,12 @@ export function RecordingPanel({ rec }: { rec: RecordingState }) {
               onInput={(e) => rec.setField('instruction', e.currentTarget.value)}
             />
           </label>
-          <button type="submit">{t('recording_save')}</button>{' '}
-          <button type="button" onClick={() => rec.discard()}>
-            {t('recording_discard')}
-          </button>
+          <p class="form-actions">
+            <button type="submit">{t('recording_save')}</button>
+            <button type="button" onClick={() => rec.discard()}>
+              {t('recording_discard')}
+            </button>
+          </p>
         </form>
       )}
     </div>
