@@ -5,7 +5,7 @@
  * by the innermost lib/ file on each stack, and by its line (which of our modules' start-up work costs what:
  * zod schemas, Intl's first call, IndexedDB opens). Not a bench (no figure is compared): a tool for working on
  * cold start. Needs a build whose background.js has its .map beside it:
- *   TABWISE_SOURCEMAP=1 npx wxt build && NODE_OPTIONS=--experimental-websocket npx tsx tests/bench/_worker-start-profile.ts [--runs N]
+ *   TABWISE_SOURCEMAP=1 npx wxt build && NODE_OPTIONS=--experimental-websocket npx tsx tests/bench/_worker-start-profile.ts [--runs N] [--callers lib/util/t.ts]
  */
 import { readFileSync } from 'node:fs';
 import { SourceMapConsumer } from 'source-map';
@@ -55,8 +55,21 @@ function attribute(events: TraceEvent[]) {
       busy += dt;
       const { pkg } = sourceOf(chain[0]!.callFrame);
       self.set(pkg, (self.get(pkg) ?? 0) + dt);
-      const first = chain.map((n) => sourceOf(n.callFrame).file).find(Boolean);
+      const files = chain.map((n) => sourceOf(n.callFrame).file);
+      const first = files.find(Boolean);
       if (first) lib.set(first, (lib.get(first) ?? 0) + dt);
+      // --callers FILE: who called into FILE, by the first other lib/ line above it on the stack.
+      if (CALLERS && first === CALLERS) {
+        const up = chain.find((n) => {
+          const f = sourceOf(n.callFrame).file;
+          return f && f !== CALLERS;
+        });
+        if (up) {
+          const at = map.originalPositionFor({ line: up.callFrame.lineNumber + 1, column: up.callFrame.columnNumber });
+          const key = `${sourceOf(up.callFrame).file}:${at.line} ${up.callFrame.functionName || '(top)'}`;
+          callers.set(key, (callers.get(key) ?? 0) + dt);
+        }
+      }
       const leaf = chain.find((n) => sourceOf(n.callFrame).file);
       if (leaf) {
         const at = map.originalPositionFor({
@@ -70,6 +83,10 @@ function attribute(events: TraceEvent[]) {
   }
   return { busy, self, lib, lines };
 }
+
+const callersAt = process.argv.indexOf('--callers');
+const CALLERS = callersAt === -1 ? undefined : process.argv[callersAt + 1];
+const callers = new Map<string, number>();
 
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt === -1 ? 3 : Number(process.argv[runsAt + 1]);
@@ -162,6 +179,7 @@ try {
   console.log(`\nself time by package or folder (mean of ${RUNS}):\n${top(selfByPkg, 20)}`);
   console.log(`\ntime under the first lib/ file on the stack (mean of ${RUNS}):\n${top(byLibFile, 25)}`);
   console.log(`\ntime under the first lib/ function on the stack, by its line (mean of ${RUNS}):\n${top(byLine, 25)}`);
+  if (CALLERS) console.log(`\ncallers of ${CALLERS}, by line (mean of ${RUNS}):\n${top(callers, 25)}`);
   ws.close();
 } finally {
   await ext.close();
