@@ -49,7 +49,7 @@ const identity = (over: { displayName?: string; email?: string; team?: string } 
     teams: [{ id: 't1', name: over.team ?? 'Red', role: 'member' }],
   });
 
-async function startRecorder(host: '127.0.0.1' | 'localhost'): Promise<Recorder> {
+async function startTeamServerDouble(host: '127.0.0.1' | 'localhost'): Promise<Recorder> {
   const seen: Seen[] = [];
   const rec: Recorder = {
     url: '',
@@ -206,8 +206,8 @@ export type TeamClientCase = keyof typeof CASES;
 
 /** Runs every case in one extension session against the hostile team server; a case that throws is a violation. */
 export async function runTeamClient(f: SecurityFixtures, only?: TeamClientCase[]): Promise<TeamClientReport> {
-  const team = await startRecorder('127.0.0.1');
-  const bystander = await startRecorder('localhost');
+  const team = await startTeamServerDouble('127.0.0.1');
+  const bystander = await startTeamServerDouble('localhost');
   const report: TeamClientReport = { cases: 0, violations: [], bystanderRequests: [], xss: 0 };
   try {
     for (const name of only ?? (Object.keys(CASES) as TeamClientCase[])) {

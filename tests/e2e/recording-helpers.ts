@@ -1,0 +1,31 @@
+/** The recordings specs' and runner's shared moves in the panel: start recording, run a saved task from Tasks. */
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Opens Tasks in `panel` and starts recording the tab in front; resolves once the panel says it records. */
+export async function startRecording(panel: Page): Promise<void> {
+  await panel.getByRole('button', { name: 'Tasks', exact: true }).click();
+  await panel.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Recording what you do' })).toBeVisible();
+}
+
+/**
+ * Runs the saved task `/name` from the panel's Tasks view and resolves with the tab its start page opened in
+ * (the tab whose address starts with `startUrl`). `before` runs after the click (e.g. filling the values form).
+ */
+export async function runSavedTask(
+  context: BrowserContext,
+  panel: Page,
+  name: string,
+  startUrl: string,
+  before?: () => Promise<void>,
+): Promise<Page> {
+  await panel.getByRole('button', { name: 'Tasks', exact: true }).click();
+  const opened = context.waitForEvent('page', { predicate: (p) => p.url().startsWith(startUrl) });
+  await panel
+    .getByRole('region', { name: 'Saved tasks' })
+    .getByRole('button', { name: `Run /${name}` })
+    .click();
+  await before?.();
+  return opened;
+}
