@@ -2,9 +2,16 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
+/** Shows the panel's Tasks view (the header's Tasks button is a toggle: pressed while it shows). */
+async function showTasks(panel: Page): Promise<void> {
+  const button = panel.getByRole('button', { name: 'Tasks', exact: true });
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
 /** Opens Tasks in `panel` and starts recording the tab in front; resolves once the panel says it records. */
 export async function startRecording(panel: Page): Promise<void> {
-  await panel.getByRole('button', { name: 'Tasks', exact: true }).click();
+  await showTasks(panel);
   await panel.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(panel.getByRole('status').filter({ hasText: 'Recording what you do' })).toBeVisible();
 }
@@ -20,7 +27,7 @@ export async function runSavedTask(
   startUrl: string,
   before?: () => Promise<void>,
 ): Promise<Page> {
-  await panel.getByRole('button', { name: 'Tasks', exact: true }).click();
+  await showTasks(panel);
   const opened = context.waitForEvent('page', { predicate: (p) => p.url().startsWith(startUrl) });
   await panel
     .getByRole('region', { name: 'Saved tasks' })
