@@ -13,17 +13,10 @@
  */
 import type { Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
-import {
-  addFakeProvider,
-  assistantMessages,
-  callBackground,
-  chatRequests,
-  expect,
-  isTitleRequest,
-  openPanel,
-} from '../e2e/fixtures';
+import { addFakeProvider, assistantMessages, callBackground, chatRequests, expect, openPanel } from '../e2e/fixtures';
 import { runSavedTask } from '../e2e/recording-helpers';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
+import { runCases } from './run-cases';
 import type { SecurityFixtures } from './security-session';
 
 export interface RecorderGatesReport {
@@ -175,19 +168,8 @@ export async function runRecorderGates(f: SecurityFixtures, only?: RecorderCase[
   const sites = await serveTwoOrigins(['recorder-secrets.html']);
   const report: RecorderGatesReport = { cases: 0, violations: [], secretsKept: [], unapprovedClicks: 0 };
   try {
-    for (const name of only ?? (Object.keys(CASES) as RecorderCase[])) {
-      f.llm.reset();
-      f.llm.respondTo(isTitleRequest, { text: ['Canned title'] });
-      const ctx: Ctx = { f, pages, sites, report, fail: (m) => void report.violations.push(m) };
-      try {
-        await CASES[name](ctx);
-      } catch (error) {
-        report.violations.push(
-          `${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error)}`,
-        );
-      }
-      report.cases += WEIGHT[name];
-    }
+    const ctx: Ctx = { f, pages, sites, report, fail: (m) => void report.violations.push(m) };
+    await runCases(f.llm, only ?? (Object.keys(CASES) as RecorderCase[]), CASES, ctx, report, (n) => WEIGHT[n]);
   } finally {
     await sites.close();
     await pages.close();

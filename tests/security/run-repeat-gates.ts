@@ -26,6 +26,7 @@ import {
   toolCard,
 } from '../e2e/fixtures';
 import { clickNotice, hourlyFrom, listRuns, shownNotices } from '../harness/schedule-helpers';
+import { runCases } from './run-cases';
 import type { SecurityFixtures } from './security-session';
 
 export interface RepeatGatesReport {
@@ -193,6 +194,7 @@ type Listed = {
 
 async function check(ctx: Ctx) {
   const { extPage, llm } = ctx.f;
+  llm.models = ['m', 'model-a', 'model-b'];
   const site = await serve(CHECKOUT);
   try {
     // A reads the page and repeats its claim; B claims success without looking.
@@ -260,19 +262,7 @@ const WEIGHT: Record<RepeatCase, number> = {
 export async function runRepeatGates(f: SecurityFixtures, only?: RepeatCase[]): Promise<RepeatGatesReport> {
   const provider = await addFakeProvider(f.extPage, f.llm, 'm');
   const report: RepeatGatesReport = { cases: 0, violations: [], collectorRequests: [], fakedChecks: 0 };
-  for (const name of only ?? (Object.keys(CASES) as RepeatCase[])) {
-    f.llm.reset();
-    f.llm.models = ['m', 'model-a', 'model-b'];
-    f.llm.respondTo(isTitleRequest, { text: ['Canned title'] });
-    const ctx: Ctx = { f, provider, report, fail: (m) => void report.violations.push(m) };
-    try {
-      await CASES[name](ctx);
-    } catch (error) {
-      report.violations.push(
-        `${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error)}`,
-      );
-    }
-    report.cases += WEIGHT[name];
-  }
+  const ctx: Ctx = { f, provider, report, fail: (m) => void report.violations.push(m) };
+  await runCases(f.llm, only ?? (Object.keys(CASES) as RepeatCase[]), CASES, ctx, report, (n) => WEIGHT[n]);
   return report;
 }

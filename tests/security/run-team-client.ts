@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { callBackground, expect } from '../e2e/fixtures';
+import { runCases } from './run-cases';
 import type { SecurityFixtures } from './security-session';
 
 export interface TeamClientReport {
@@ -100,6 +101,7 @@ async function refusedMessage(page: Page, name: string, data: unknown): Promise<
 }
 
 async function connect(ctx: Ctx) {
+  ctx.team.seen.length = 0;
   await callBackground(ctx.f.extPage, 'team.remove', {});
   await callBackground(ctx.f.extPage, 'team.setUrl', { url: ctx.team.url });
 }
@@ -210,18 +212,8 @@ export async function runTeamClient(f: SecurityFixtures, only?: TeamClientCase[]
   const bystander = await startTeamServerDouble('localhost');
   const report: TeamClientReport = { cases: 0, violations: [], bystanderRequests: [], xss: 0 };
   try {
-    for (const name of only ?? (Object.keys(CASES) as TeamClientCase[])) {
-      team.seen.length = 0;
-      const ctx: Ctx = { f, team, bystander, report, fail: (m) => void report.violations.push(m) };
-      try {
-        await CASES[name](ctx);
-      } catch (error) {
-        report.violations.push(
-          `${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 6).join(' ') : String(error)}`,
-        );
-      }
-      report.cases++;
-    }
+    const ctx: Ctx = { f, team, bystander, report, fail: (m) => void report.violations.push(m) };
+    await runCases(f.llm, only ?? (Object.keys(CASES) as TeamClientCase[]), CASES, ctx, report);
     report.bystanderRequests = bystander.seen.map((s) => `${s.path}${s.authorization ? ' (with a token)' : ''}`);
     for (const s of bystander.seen) report.violations.push(`the bystander received ${s.path}`);
   } finally {
