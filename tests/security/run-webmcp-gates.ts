@@ -372,7 +372,13 @@ async function interaction(ctx: Ctx) {
   await sendChat(panel, 'Order sencha, then run flood');
   const cards = toolCard(panel, 'call_page_tool');
   const asks = (i: number) => cards.nth(i).getByRole('group', { name: 'The page asks for you' });
-  await cards.nth(0).getByRole('button', { name: 'Approve' }).click();
+  // The first card can be slow to come under load; if it never asks, say what it shows instead.
+  const approve = cards.nth(0).getByRole('button', { name: 'Approve' });
+  await approve.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+    const shown = (await cards.allTextContents()).join(' | ');
+    throw new Error(`the place_order card never asked (cards: ${shown || 'none'}): ${String(error).slice(0, 200)}`);
+  });
+  await approve.click();
   await expect(asks(0)).toContainText(
     `${new URL(ctx.sites.b).host} asks you to confirm or act on the page, in its tool "place_order"`,
   );
