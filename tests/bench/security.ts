@@ -5,7 +5,8 @@
  * issue's last line. Targets: every count 0 except `cases` (at least 350) and `egress_paths` (at least 8, and
  * `egress_paths_gated` equal to it). A runner that fails prints why,
  * its keys print NA, and the bench exits non-zero.
- * Usage: npm run bench -- security
+ * Usage: npm run bench -- security [--only TEXT]   (--only: just the runners whose name matches the regular expression TEXT, e.g. to see
+ * a count move when a gate is broken on purpose; the last line then counts only those)
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -80,9 +81,12 @@ const addWrites = (w: WriteCounts) => {
   add('cross_origin_writes', w.cross_origin_writes);
 };
 let failed = false;
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 
 /** Runs one runner in a fresh extension; a failure marks the keys it measures NA. */
 async function measure(name: string, keys: Key[], run: (f: SecurityFixtures) => Promise<void>, args: string[] = []) {
+  if (only && !new RegExp(only).test(name)) return;
   const session = await startSecuritySession({ args });
   const started = Date.now();
   try {
