@@ -224,7 +224,8 @@ async function check(ctx: Ctx) {
       if (r.passed !== false) {
         ctx.report.fakedChecks++;
         ctx.fail(`check: a run passed on what the page or the model claimed: ${r.detail}`);
-      }
+      } else if (r.detail !== 'The page does not contain “Order confirmed”.')
+        ctx.fail(`check: the failed check says ${JSON.stringify(r.detail)}`);
     // A did read the page (its claim reached the model), so the case tried what it says.
     if (!JSON.stringify(llm.requests.filter(step('model-a', 1))[0]?.body).includes('CHECK PASSED'))
       ctx.fail('check: the page’s claim never reached the model (the case proves nothing)');
