@@ -4,7 +4,8 @@
  * is a way out of the extension: it may reach only the saved origin, with no cookies, following no redirect, and
  * the token goes nowhere else. Shared by tests/security/team-client.spec.ts and the `security` bench.
  *   redirect   /v1/me answers 307 to the bystander: signing in fails, the bystander gets nothing
- *   cookies    the team origin set a cookie in a tab the user opened: the client's requests carry none
+ *   cookies    the team origin set a cookie in a tab the user opened, and its API answers set one: the client's
+ *              requests carry none
  *   moved      signed in, the address changes to the bystander: the token is dropped, never sent there
  *   words      who the server says you are is hostile markup and a long reply: rendered as text, nothing loads or
  *              runs, an over-long identity is refused without the reply's words in the message
@@ -119,7 +120,12 @@ async function redirect(ctx: Ctx) {
 
 async function cookies(ctx: Ctx) {
   await connect(ctx);
-  ctx.team.answer = () => ({ status: 200, body: identity() });
+  // The API's own replies try to set a cookie too: the next request must not carry it either.
+  ctx.team.answer = () => ({
+    status: 200,
+    headers: { 'set-cookie': 'tw_api=api-cookie-1; Path=/; SameSite=Lax' },
+    body: identity(),
+  });
   // The user visits the team server's own site: the browser now holds a cookie for that origin.
   const page = await ctx.f.context.newPage();
   await page.goto(`${ctx.team.url}/set-cookie`);
