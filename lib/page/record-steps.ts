@@ -47,8 +47,11 @@ const isTextField = (el: Element) =>
     !/^(checkbox|radio|button|submit|reset|image|file|range|color|hidden)$/.test(el.type)) ||
   (el instanceof HTMLElement && el.isContentEditable);
 
-/** Why a field is left out of the recording, if it is a secret (password fields are handled apart). */
-function secretKind(el: Element, label: string): 'card' | 'one-time-code' | undefined {
+/**
+ * Why a field's value is left out of the recording, if it is a secret: a `password` is one the snapshot would
+ * treat as a password though it is not an `<input type=password>` (a text field named or labelled so).
+ */
+function secretKind(el: Element, label: string): 'password' | 'card' | 'one-time-code' | undefined {
   const input = el as HTMLInputElement;
   const kind = looksSensitive({
     type: input.type,
@@ -59,20 +62,22 @@ function secretKind(el: Element, label: string): 'card' | 'one-time-code' | unde
     placeholder: el.getAttribute('placeholder') ?? undefined,
     value: 'value' in input ? input.value : undefined,
   });
-  return kind === 'password' ? undefined : kind;
+  return kind;
 }
 
 /** Starts recording in `doc`; `send` gets each step. Returns the function that stops it. */
 export function startRecorder(doc: Document, send: (input: RecorderInput) => void): () => void {
-  let pending: { el: Element; role: string } | undefined;
+  // `password`: the field was a password field at some keystroke (a page may turn it into a text field while the
+  // user types, to have its value read when the field is left).
+  let pending: { el: Element; role: string; password: boolean } | undefined;
 
   const flush = () => {
     const p = pending;
     pending = undefined;
     if (!p) return;
     const target = describeTarget(p.el, p.role);
-    if (isPasswordField(p.el)) return send({ step: { action: 'password', target } });
-    const secret = secretKind(p.el, target.name);
+    const secret = p.password || isPasswordField(p.el) ? 'password' : secretKind(p.el, target.name);
+    if (secret === 'password') return send({ step: { action: 'password', target } });
     if (secret) return send({ skipped: secret });
     const value =
       p.el instanceof HTMLElement && p.el.isContentEditable && !('value' in p.el)
@@ -86,7 +91,7 @@ export function startRecorder(doc: Document, send: (input: RecorderInput) => voi
     const hit = interactiveOf(e);
     if (!hit || !isTextField(hit.el)) return;
     if (pending && pending.el !== hit.el) flush();
-    pending = hit;
+    pending = { ...hit, password: (pending?.password ?? false) || isPasswordField(hit.el) };
   };
   const onChange = (e: Event) => {
     if (!e.isTrusted) return;

@@ -5,7 +5,8 @@
  * issue's last line. Targets: every count 0 except `cases` (at least 350) and `egress_paths` (at least 8, and
  * `egress_paths_gated` equal to it). A runner that fails prints why,
  * its keys print NA, and the bench exits non-zero.
- * Usage: npm run bench -- security
+ * Usage: npm run bench -- security [--only TEXT]   (--only: just the runners whose name matches the regular expression TEXT, e.g. to see
+ * a count move when a gate is broken on purpose; the last line then counts only those)
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -37,6 +38,9 @@ import { runSensitiveValues } from '../security/run-sensitive-values';
 import { BOUND_FIXTURES, boundCounts, boundScenarios, STALE_SCENARIOS } from '../security/run-bound-scenarios';
 import { runMcpGates } from '../security/run-mcp-gates';
 import { runWebMcpGates } from '../security/run-webmcp-gates';
+import { runRecorderGates } from '../security/run-recorder-gates';
+import { runRepeatGates } from '../security/run-repeat-gates';
+import { runTeamClient } from '../security/run-team-client';
 import { runEgressNavigation, SECRET as NAV_SECRET } from '../security/run-egress-navigation';
 import { serveEgressSites } from '../security/serve-egress-sites';
 
@@ -77,9 +81,12 @@ const addWrites = (w: WriteCounts) => {
   add('cross_origin_writes', w.cross_origin_writes);
 };
 let failed = false;
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 
 /** Runs one runner in a fresh extension; a failure marks the keys it measures NA. */
 async function measure(name: string, keys: Key[], run: (f: SecurityFixtures) => Promise<void>, args: string[] = []) {
+  if (only && !new RegExp(only).test(name)) return;
   const session = await startSecuritySession({ args });
   const started = Date.now();
   try {
@@ -266,6 +273,49 @@ await measure(
     // A page tool that ran unapproved is a write the user did not approve.
     add('unapproved_writes', report.unapprovedCalls);
     // A page tool's arguments are one more way out: gated when every case held.
+    add('egress_paths', 1);
+    add('egress_paths_gated', report.violations.length === 0 ? 1 : 0);
+  },
+);
+
+await measure('recorder and replays', ['secrets_indexed', 'unapproved_writes'], async (f) => {
+  const report = await runRecorderGates(f);
+  for (const v of report.violations) console.log(`  ${v}`);
+  add('cases', report.cases);
+  // A secret kept in a recording is a secret stored where the user never put it, as one in the index would be.
+  add('secrets_indexed', report.secretsKept.length);
+  // A replayed click done on the element the page swapped in is a write the user did not approve.
+  add('unapproved_writes', report.unapprovedClicks);
+});
+
+await measure(
+  'scheduled runs, start pages and success checks',
+  ['hidden_canaries_to_model', 'exfil_requests', 'egress_paths', 'egress_paths_gated'],
+  async (f) => {
+    const report = await runRepeatGates(f);
+    for (const v of report.violations) console.log(`  ${v}`);
+    add('cases', report.cases);
+    // A check passed on the page's claims (or the text it hides) is words a person was not shown deciding a result.
+    add('hidden_canaries_to_model', report.fakedChecks);
+    add('exfil_requests', report.collectorRequests.length);
+    // The start pages the worker opens for tasks, schedules and comparisons (its tabs.create sites), with the
+    // unattended run that follows: one more way out, gated when every case held.
+    add('egress_paths', 1);
+    add('egress_paths_gated', report.violations.length === 0 ? 1 : 0);
+  },
+);
+
+await measure(
+  'team server client',
+  ['exfil_requests', 'xss_executions', 'egress_paths', 'egress_paths_gated'],
+  async (f) => {
+    const report = await runTeamClient(f);
+    for (const v of report.violations) console.log(`  ${v}`);
+    add('cases', report.cases);
+    // Whatever reached the other origin came through the client: a redirect followed, or the token sent on.
+    add('exfil_requests', report.bystanderRequests.length);
+    add('xss_executions', report.xss);
+    // The client's fetch to the team server is a way out: gated when every case held.
     add('egress_paths', 1);
     add('egress_paths_gated', report.violations.length === 0 ? 1 : 0);
   },

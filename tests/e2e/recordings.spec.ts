@@ -5,16 +5,10 @@
  * page where a step no longer matches asks the model once, with the step and the page as marked data, and finishes.
  */
 import type { Page } from '@playwright/test';
-import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import type { RecordedRequest } from '../fake-llm/recorded-request';
 import { addFakeProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, test } from './fixtures';
 import { settleRun } from './drive-tab-run';
-
-let pages: FixtureServer;
-test.beforeAll(async () => {
-  pages = await serveFixturePages();
-});
-test.afterAll(async () => pages?.close());
+import { runSavedTask, startRecording } from './recording-helpers';
 
 type TaskList = { tasks: { id: string; name: string; kind: string; steps?: unknown[] }[] };
 const items = async (page: Page) =>
@@ -23,17 +17,13 @@ const items = async (page: Page) =>
 
 test('record in the page, edit the steps, save; the replay on a re-rendered page makes no model call', async ({
   context,
-  extensionId,
+  fixturePages,
   llm,
   extPage,
 }) => {
-  await addFakeProvider(extPage, llm, 'm');
-  const page = await context.newPage();
-  await page.goto(`${pages.url}recording.html`);
+  const { page, panel } = await fixturePages.setUp('recording');
   const firstClass = await page.getByRole('button', { name: 'Add item' }).getAttribute('class');
-  const panel = await openPanel(context, extensionId);
-  await panel.getByRole('button', { name: 'Tasks', exact: true }).click();
-  await panel.getByRole('button', { name: 'Record', exact: true }).click();
+  await startRecording(panel);
   await expect(panel.getByRole('status').filter({ hasText: 'Recording what you do' })).toContainText('0 steps');
 
   // The user types an item, picks a priority with the keyboard, and clicks Add item (trusted input, as a person's).
@@ -79,11 +69,10 @@ test('record in the page, edit the steps, save; the replay on a re-rendered page
   expect(saved.tasks.map((k) => [k.name, k.kind, k.steps?.length])).toEqual([['add-item', 'recording', 3]]);
 
   // Run it from the Tasks view: the start page opens in a new tab (a fresh render: new ids and classes).
-  await panel.getByRole('region', { name: 'Saved tasks' }).getByRole('button', { name: 'Run /add-item' }).click();
-  await panel.getByRole('form', { name: 'Values for /add-item' }).getByRole('textbox', { name: 'item' }).fill('Eggs');
-  const opened = context.waitForEvent('page', { predicate: (p) => p.url().includes('recording.html') });
-  await panel.getByRole('button', { name: 'Run task' }).click();
-  const replayed = await opened;
+  const replayed = await runSavedTask(context, panel, 'add-item', `${fixturePages.url}recording.html`, async () => {
+    await panel.getByRole('form', { name: 'Values for /add-item' }).getByRole('textbox', { name: 'item' }).fill('Eggs');
+    await panel.getByRole('button', { name: 'Run task' }).click();
+  });
   const asked = await settleRun(panel, () => 'approve');
   expect(asked.map((a) => a.tool)).toContain('click');
   await expect(assistantMessages(panel).last()).toContainText('Replayed all 3 steps of /add-item.');
@@ -99,11 +88,12 @@ test('record in the page, edit the steps, save; the replay on a re-rendered page
 test('a replay on a page where a step no longer matches asks the model once, then goes on', async ({
   context,
   extensionId,
+  fixturePages,
   llm,
   extPage,
 }) => {
   await addFakeProvider(extPage, llm, 'm');
-  const startUrl = `${pages.url}recording.html?layout=changed`;
+  const startUrl = `${fixturePages.url}recording.html?layout=changed`;
   await callBackground(extPage, 'tasks.save', {
     name: 'add-milk',
     instruction: 'Add milk to the shopping list',
@@ -121,10 +111,7 @@ test('a replay on a page where a step no longer matches asks the model once, the
     return { toolCalls: [{ name: 'click', arguments: JSON.stringify({ key: ref ?? 'missing' }) }] };
   });
   const panel = await openPanel(context, extensionId);
-  await panel.getByRole('button', { name: 'Tasks', exact: true }).click();
-  const opened = context.waitForEvent('page', { predicate: (p) => p.url().startsWith(startUrl) });
-  await panel.getByRole('region', { name: 'Saved tasks' }).getByRole('button', { name: 'Run /add-milk' }).click();
-  const page = await opened;
+  const page = await runSavedTask(context, panel, 'add-milk', startUrl);
   await settleRun(panel, () => 'approve');
   await expect(assistantMessages(panel).last()).toContainText('Replayed all 3 steps of /add-milk.');
   expect((await items(page)).map((i) => i.name)).toEqual(['Bread', 'Milk']);

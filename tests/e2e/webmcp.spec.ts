@@ -3,7 +3,7 @@
  * 127.0.0.1 (React; forms declared with toolname), runs scripted by the fake LLM, cards answered in the panel.
  * Assertions read the storefront's own state JSON, the cards' lines and what the fake LLM received.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
 import {
   addFakeProvider,
@@ -29,6 +29,22 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await statement?.close();
 });
+
+/** The checkout that asks the user first (webmcp-confirm.html, on the second origin) with site tools on, and a panel. */
+async function setUpConfirmPage(f: { context: BrowserContext; extensionId: string; llm: FakeLlm; extPage: Page }) {
+  await addFakeProvider(f.extPage, f.llm);
+  await callBackground(f.extPage, 'settings.update', { useSiteTools: true });
+  const page = await f.context.newPage();
+  await page.goto(`${statement.b}/webmcp-confirm.html`);
+  const state = async () =>
+    JSON.parse((await page.locator('#state').textContent()) ?? '{}') as {
+      asked: number;
+      confirmed: number;
+      placed: string[];
+      errors: string[];
+    };
+  return { page, state, panel: await openPanel(f.context, f.extensionId) };
+}
 
 const finished = (panel: Page) => expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete');
 
@@ -218,18 +234,7 @@ test('a page tool asks the user to interact: a card on its call, the page’s ca
   llm,
   extPage,
 }) => {
-  await addFakeProvider(extPage, llm);
-  await callBackground(extPage, 'settings.update', { useSiteTools: true });
-  const page = await context.newPage();
-  await page.goto(`${statement.b}/webmcp-confirm.html`);
-  const state = async () =>
-    JSON.parse((await page.locator('#state').textContent()) ?? '{}') as {
-      asked: number;
-      confirmed: number;
-      placed: string[];
-      errors: string[];
-    };
-  const panel = await openPanel(context, extensionId);
+  const { state, panel } = await setUpConfirmPage({ context, extensionId, llm, extPage });
   llm.enqueue(
     toolCall('get_page_state'),
     toolCall('call_page_tool', { name: 'place_order', arguments: { item: 'sencha' } }),
@@ -272,17 +277,7 @@ test('a request to interact survives a panel reload; a worker stop ends the call
   llm,
   extPage,
 }) => {
-  await addFakeProvider(extPage, llm);
-  await callBackground(extPage, 'settings.update', { useSiteTools: true });
-  const page = await context.newPage();
-  await page.goto(`${statement.b}/webmcp-confirm.html`);
-  const state = async () =>
-    JSON.parse((await page.locator('#state').textContent()) ?? '{}') as {
-      confirmed: number;
-      placed: string[];
-      errors: string[];
-    };
-  const panel = await openPanel(context, extensionId);
+  const { state, panel } = await setUpConfirmPage({ context, extensionId, llm, extPage });
   llm.enqueue(
     toolCall('get_page_state'),
     toolCall('call_page_tool', { name: 'place_order', arguments: { item: 'sencha' } }),

@@ -1,36 +1,19 @@
 /**
  * Recordings (issue 28), hostile cases: a password the user types is never in a recording (a `password` step
- * says they type it on the card at run time), a payment-card field is not recorded at all, and a page that swaps
- * its buttons' labels while a replayed click waits for approval cannot get the approved click onto the other
- * button: the card named what the snapshot matched, and the click is checked again in the page when it acts.
+ * says they type it on the card at run time), a payment-card or one-time-code field is not recorded at all, and a
+ * page that swaps its buttons' labels while a replayed click waits for approval cannot get the approved click onto
+ * the other button. The corpus of secret fields, the forged step and the swap run through run-recorder-gates.ts.
  */
-import type { Page } from '@playwright/test';
-import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
-import { assistantMessages, callBackground, chatRequests, expect, openPanel, test } from '../e2e/fixtures';
-import { addFakeProvider } from '../harness/extension-helpers';
-
-let pages: FixtureServer;
-test.beforeAll(async () => {
-  pages = await serveFixturePages();
-});
-test.afterAll(async () => pages?.close());
-
-const state = async (page: Page) =>
-  JSON.parse((await page.locator('#state').textContent()) ?? '{}') as { items: { name: string }[]; swapped: boolean };
+import { callBackground, expect, test } from '../e2e/fixtures';
+import { startRecording } from '../e2e/recording-helpers';
+import { runRecorderGates, SECRET_FIELDS } from './run-recorder-gates';
 
 test('a password or card number typed while recording never lands in the recording', async ({
-  context,
-  extensionId,
-  llm,
+  fixturePages,
   extPage,
 }) => {
-  await addFakeProvider(extPage, llm, 'm');
-  const page = await context.newPage();
-  await page.goto(`${pages.url}recording.html`);
-  const panel = await openPanel(context, extensionId);
-  await panel.getByRole('button', { name: 'Tasks', exact: true }).click();
-  await panel.getByRole('button', { name: 'Record', exact: true }).click();
-  await expect(panel.getByRole('status').filter({ hasText: 'Recording what you do' })).toBeVisible();
+  const { page, panel } = await fixturePages.setUp('recording');
+  await startRecording(panel);
   await page.bringToFront();
   await page.getByLabel('Password').click();
   await page.keyboard.type('hunter2-secret');
@@ -53,61 +36,18 @@ test('a password or card number typed while recording never lands in the recordi
     { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Milk' },
     { action: 'press', key: 'Enter', target: { role: 'textbox', name: 'New item' } },
   ]);
-  // A forged step with a password's value cannot be saved either: a password step has no value to hold.
-  const saved = await callBackground<{ tasks: { steps?: unknown[] }[] }>(extPage, 'tasks.save', {
-    name: 'login',
-    instruction: 'Log in',
-    steps: [{ action: 'password', target: { role: 'textbox', name: 'Password' }, value: 'hunter2' }],
-  });
-  expect(JSON.stringify(saved)).not.toContain('hunter2');
 });
 
-test('a page that swaps its labels while a replayed click waits: the approved click is not done on the other button', async ({
+test('recorder gates: ten secret fields, a forged password step, a page that swaps its labels under a replay', async ({
   context,
   extensionId,
   llm,
   extPage,
 }) => {
-  await addFakeProvider(extPage, llm, 'm');
-  const startUrl = `${pages.url}recording.html?layout=hostile`;
-  await callBackground(extPage, 'tasks.save', {
-    name: 'add-milk',
-    instruction: 'Add milk to the list',
-    startUrl,
-    steps: [
-      { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Milk' },
-      { action: 'click', target: { role: 'button', name: 'Add item' } },
-    ],
-  });
-  llm.enqueue({ text: ['The page changed under the step; I stopped.'] });
-  const panel = await openPanel(context, extensionId);
-  await panel.getByRole('button', { name: 'Tasks', exact: true }).click();
-  const opened = context.waitForEvent('page', { predicate: (p) => p.url().startsWith(startUrl) });
-  await panel.getByRole('region', { name: 'Saved tasks' }).getByRole('button', { name: 'Run /add-milk' }).click();
-  const page = await opened;
-  await panel.bringToFront();
-
-  // Every card before the click is approved; the click's card names the button the recording meant.
-  const clickCard = panel.locator('.tool-card[data-tool="click"]:has(.approval .actions)');
-  for (;;) {
-    if (await clickCard.isVisible()) break;
-    const pending = panel.locator('.tool-card:has(.approval .actions)').first();
-    if (await pending.isVisible()) {
-      await pending.getByRole('button', { name: 'Approve', exact: true }).click();
-      await panel.waitForTimeout(300);
-    } else await panel.waitForTimeout(50);
-  }
-  await expect(clickCard).toContainText('Add item');
-  await expect(clickCard).not.toContainText('Delete all');
-  // Now the page swaps: the element the card names reads "Delete all" and deletes everything.
-  await page.evaluate(() => (window as unknown as { swapLabels: () => void }).swapLabels());
-  expect((await state(page)).swapped).toBe(true);
-  await clickCard.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', /complete|error/, { timeout: 30_000 });
-
-  // Nothing was deleted and nothing was clicked by the swap: the list is as it was.
-  expect((await state(page)).items.map((i) => i.name)).toEqual(['Bread']);
-  // The model was asked once, for the step that failed, and its answer ended the run: no further click.
-  expect(chatRequests(llm)).toHaveLength(1);
-  await expect(assistantMessages(panel).last()).toContainText('The page changed under the step; I stopped.');
+  test.setTimeout(120_000);
+  const report = await runRecorderGates({ context, extensionId, llm, extPage });
+  expect(report.violations).toEqual([]);
+  expect(report.secretsKept).toEqual([]);
+  expect(report.unapprovedClicks).toBe(0);
+  expect(report.cases).toBe(Object.keys(SECRET_FIELDS).length + 2);
 });
