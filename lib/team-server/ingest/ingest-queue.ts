@@ -2,13 +2,15 @@
  * The ingestion queue: pg-boss in the same Postgres (its own schema), bounded. pg-boss talks through the
  * server's pool (its `db` adapter), so on the embedded database it shares the one connection like everything
  * else. Past `capacity` waiting jobs an upload is refused with a retry time instead of growing the backlog;
- * each failed attempt is written on the document, and the last one leaves it 'failed', visibly.
+ * each failed attempt is written on the document, and the last one leaves it 'failed', visibly. Re-embedding after
+ * a model change has its own queue, so a backlog of it never counts against uploads' capacity.
  */
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { recordIndexFailure, type IngestJob } from './index-document';
 
 const QUEUE = 'tabwise-ingest';
+const REEMBED_QUEUE = 'tabwise-reembed';
 
 export interface IngestQueueOptions {
   pool: pg.Pool;
@@ -22,6 +24,11 @@ export interface IngestQueueOptions {
   pollingIntervalSeconds?: number;
   /** Indexes one document; a throw is a failed attempt. */
   process: (job: IngestJob) => Promise<unknown>;
+  /** Re-embeds one document with the model being moved to; `final` on the failure that leaves no retry. */
+  reembed?: {
+    process: (job: IngestJob) => Promise<unknown>;
+    failed: (job: IngestJob, error: unknown, final: boolean) => Promise<void>;
+  };
 }
 
 /** Queued, or refused with how long to wait. */
@@ -32,7 +39,15 @@ export interface IngestQueue {
   enqueue(job: IngestJob): Promise<EnqueueOutcome>;
   /** Jobs waiting now (not counting the ones being worked on). */
   depth(): Promise<number>;
-  stop(): Promise<void>;
+  /** Queues re-embedding jobs (no capacity: the model change's whole backlog is known and bounded). */
+  enqueueReembed(jobs: IngestJob[]): Promise<void>;
+  /** Re-embedding jobs not done yet (waiting, due for a retry, or being worked on). */
+  reembedPending(): Promise<number>;
+  /**
+   * Stops the workers. Graceful (the default) waits for jobs in flight; not graceful fails them at once, so any
+   * instance retries them (what pg-boss's expiry does, 15 min later, for an instance that crashed).
+   */
+  stop(options?: { graceful?: boolean }): Promise<void>;
 }
 
 /** How long a refused uploader should wait: about the backlog above capacity at a job a second, at least 5 s. */
@@ -48,6 +63,7 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
     // No cron schedules: the queue only needs pg-boss's maintenance (expiry, retention).
     schedule: false,
   });
+  const reembedRetry = { retryLimit, retryDelay: options.retryDelaySeconds ?? 5, retryBackoff: true };
   boss.on('error', (error: Error) => console.warn(`team-server: queue: ${error.message}`));
   const depth = () => boss.getQueueSize(QUEUE);
   return {
@@ -61,6 +77,8 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
           retryBackoff: true,
           expireInSeconds: 15 * 60,
         });
+      if (options.reembed && !(await boss.getQueue(REEMBED_QUEUE)))
+        await boss.createQueue(REEMBED_QUEUE, { name: REEMBED_QUEUE, ...reembedRetry, expireInSeconds: 15 * 60 });
       await boss.work<IngestJob>(
         QUEUE,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
@@ -74,7 +92,27 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
           }
         },
       );
+      const reembed = options.reembed;
+      if (reembed)
+        await boss.work<IngestJob>(
+          REEMBED_QUEUE,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              return await reembed.process(job.data);
+            } catch (error) {
+              await reembed.failed(job.data, error, job.retryCount >= job.retryLimit).catch(() => undefined);
+              throw error;
+            }
+          },
+        );
     },
+    async enqueueReembed(jobs) {
+      for (let i = 0; i < jobs.length; i += 500)
+        await boss.insert(jobs.slice(i, i + 500).map((data) => ({ name: REEMBED_QUEUE, data, ...reembedRetry })));
+    },
+    reembedPending: () => boss.getQueueSize(REEMBED_QUEUE, { before: 'completed' }),
     async enqueue(job) {
       const waiting = await depth();
       if (waiting >= capacity) return { queued: false, retryAfterSeconds: retryAfterSeconds(waiting, capacity) };
@@ -83,8 +121,8 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
       return { queued: true, jobId };
     },
     depth,
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    async stop({ graceful = true } = {}) {
+      await boss.stop({ graceful, wait: true, timeout: 10_000 });
     },
   };
 }
