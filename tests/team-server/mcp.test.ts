@@ -36,7 +36,8 @@ async function connect(token?: string) {
   return client;
 }
 
-const textOf = (r: { content: unknown }) => (r.content as { type: string; text: string }[]).map((c) => c.text).join('');
+const textOf = (r: object) =>
+  ((r as { content: { type: string; text: string }[] }).content ?? []).map((c) => c.text).join('');
 
 describe('MCP endpoint', () => {
   it('lists the search and get_document tools, read-only', async () => {
@@ -86,7 +87,7 @@ describe('MCP endpoint', () => {
 
   it("spends the caller's search rate limit, and says when to retry as a tool result", async () => {
     const client = await connect(t.world.dee.token);
-    let refused: { isError?: unknown; content: unknown } | undefined;
+    let refused: object | undefined;
     for (let i = 0; i < 5 && !refused; i++) {
       const r = await client.callTool({ name: 'search', arguments: { query: 'rocket' } });
       if (r.isError) refused = r;

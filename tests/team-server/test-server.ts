@@ -91,10 +91,16 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     return { status: res.status, headers: res.headers, json };
   };
   /** Polls a document until its status is one of `states`. */
-  const waitFor = async (token: string, id: string, states = ['indexed', 'failed'], timeoutMs = 30_000) => {
+  const waitFor = async (
+    token: string,
+    id: string,
+    states = ['indexed', 'failed'],
+    timeoutMs = 30_000,
+    base?: string,
+  ) => {
     const end = Date.now() + timeoutMs;
     for (;;) {
-      const r = await call('GET', `/v1/documents/${id}`, token);
+      const r = await call('GET', `/v1/documents/${id}`, token, undefined, undefined, base);
       if (states.includes(r.json?.status)) return r.json;
       if (Date.now() > end) throw new Error(`document ${id} still ${r.json?.status} after ${timeoutMs} ms`);
       await new Promise((res) => setTimeout(res, 200));

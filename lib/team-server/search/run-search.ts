@@ -17,6 +17,14 @@ export interface SearchAnswer {
 }
 
 export async function runSearch(ctx: ServerContext, caller: Caller, request: SearchRequest): Promise<SearchAnswer> {
+  // Twice at most: when a model change ends between the embedding and the query, embed again with the new model.
+  for (let attempt = 0; ; attempt++) {
+    const answer = await searchOnce(ctx, caller, request, attempt > 0);
+    if (answer) return answer;
+  }
+}
+
+async function searchOnce(ctx: ServerContext, caller: Caller, request: SearchRequest, last: boolean) {
   const started = performance.now();
   const embedder = await ctx.models.active();
   const [vector] = await embedder.embed([request.query]);
@@ -24,6 +32,8 @@ export async function runSearch(ctx: ServerContext, caller: Caller, request: Sea
   const model = embedder.modelId;
   const queryHash = await hashQuery(request.query);
   const results = await withCaller(ctx.db.pool, caller, async (tx) => {
+    const now = await tx.query<{ active_model: string }>('SELECT active_model FROM model_state');
+    if (now.rows[0]?.active_model !== model && !last) return undefined;
     const found = await searchChunks(tx, { ...request, vector: vector!, model: { id: model, dims: embedder.dims } });
     // Traced in the same transaction as the caller: the trace holds the query's hash, never its text.
     await recordSearchTrace(tx, {
@@ -39,5 +49,5 @@ export async function runSearch(ctx: ServerContext, caller: Caller, request: Sea
     });
     return found.hits;
   });
-  return { results, model, miss: results.length < 2 };
+  return results && { results, model, miss: results.length < 2 };
 }

@@ -1,11 +1,12 @@
 /**
  * Which embedder a search and an ingestion use, by the database's `model_state` (ingest/model-change.ts): the
  * active model's for queries (the previous one, kept loaded, while a change runs), and for a new document the
- * target's, plus the active one's while they differ. The state is re-read at most once a second.
+ * target's, plus the active one's while they differ. The state is one row, read at every call: a cached copy
+ * would send queries to the old vectors for a moment after another instance dropped them.
  */
 import type pg from 'pg';
 import type { Embedder } from '../../retrieval/embedder-contract';
-import { readModelState, type ModelState } from '../ingest/model-change';
+import { readModelState } from '../ingest/model-change';
 
 export interface SearchModels {
   /** The configured model: what everything is moving to, and what new chunks are stamped with. */
@@ -17,11 +18,7 @@ export interface SearchModels {
 }
 
 export function createSearchModels(pool: pg.Pool, target: Embedder, previous?: Embedder): SearchModels {
-  let cached: { state: ModelState; at: number } | undefined;
-  const state = async () => {
-    if (!cached || Date.now() - cached.at > 1000) cached = { state: await readModelState(pool), at: Date.now() };
-    return cached.state;
-  };
+  const state = () => readModelState(pool);
   const byId = (id: string) => {
     if (id === target.modelId) return target;
     if (previous && id === previous.modelId) return previous;
