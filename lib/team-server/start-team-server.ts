@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import pg from 'pg';
 import type { MiddlewareHandler } from 'hono';
 import type { Embedder } from '../retrieval/embedder-contract';
 import { createApp } from './api/create-app';
@@ -83,7 +84,12 @@ export async function startTeamServer(
     await resumeModelChange(db.pool, queue, models, models.changing);
     const events = createEventFeed({
       pool: db.pool,
-      mode: db.kind === 'embedded' || options.database ? 'poll' : 'listen',
+      mode: db.kind === 'external' && config.databaseUrl ? config.events : 'poll',
+      connect: async () => {
+        const client = new pg.Client({ connectionString: config.databaseUrl });
+        await client.connect();
+        return client;
+      },
       ...(options.eventPollMs ? { pollMs: options.eventPollMs } : {}),
     });
     const ctx: ServerContext = {

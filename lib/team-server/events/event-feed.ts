@@ -21,6 +21,8 @@ export interface EventFeed {
 export interface EventFeedOptions {
   pool: pg.Pool;
   mode: 'listen' | 'poll';
+  /** Listen mode: a connection of its own, outside the pool (it is held for as long as the feed runs). */
+  connect?: () => Promise<pg.Client>;
   /** How often the poll looks (and, in listen mode, the safety net for a lost connection). */
   pollMs?: number;
 }
@@ -31,7 +33,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   const subscribers = new Set<() => void>();
   let lastMax = -1;
   let timer: NodeJS.Timeout | undefined;
-  let listener: pg.PoolClient | undefined;
+  let listener: pg.Client | undefined;
   let stopped = false;
   const wakeAll = () => subscribers.forEach((wake) => wake());
 
@@ -55,12 +57,13 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   const listen = async () => {
     if (stopped || listener) return;
     try {
-      const client = await pool.connect();
+      if (!options.connect) throw new Error('listen mode needs a connection of its own');
+      const client = await options.connect();
       listener = client;
       client.on('notification', wakeAll);
       client.on('error', (error) => {
         console.warn(`team-server: event listener lost: ${error.message}`);
-        client.release(true);
+        void client.end().catch(() => undefined);
         if (listener === client) listener = undefined;
         setTimeout(() => void listen(), 1000);
       });
@@ -69,11 +72,12 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       wakeAll();
     } catch (error) {
       console.warn(`team-server: could not LISTEN: ${(error as Error).message}`);
-      listener?.release(true);
+      void listener?.end().catch(() => undefined);
       listener = undefined;
       setTimeout(() => void listen(), 1000);
     }
   };
+  // In listen mode the poll still runs, slowly: it catches a wake-up lost while the listener reconnected.
   if (mode === 'listen') void listen();
 
   return {
@@ -90,8 +94,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       if (listener) {
         const client = listener;
         listener = undefined;
-        await client.query('UNLISTEN *').catch(() => undefined);
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
   };

@@ -50,6 +50,42 @@ export interface IngestQueue {
   stop(options?: { graceful?: boolean }): Promise<void>;
 }
 
+/** Errors that say the database is not there (restarting, a connection cut), not that the job is bad. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
+export const isDatabaseUnreachable = (error: unknown): boolean => {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === 'string' && UNREACHABLE_CODES.has(e.code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|connection error|timeout exceeded when trying to connect/i.test(message);
+};
+
+/**
+ * Runs a job's step again while the database is unreachable, for up to `maxMs`: a database restart mid-ingest
+ * must neither lose the job (pg-boss could not even record the failure then, and would wait for the job's
+ * expiry) nor count as the job's fault. Any other error is the job's failed attempt.
+ */
+export async function whileUnreachable<T>(step: () => Promise<T>, maxMs = 60_000, pauseMs = 500): Promise<T> {
+  const end = Date.now() + maxMs;
+  for (;;) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isDatabaseUnreachable(error) || Date.now() > end) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+}
+
 /** How long a refused uploader should wait: about the backlog above capacity at a job a second, at least 5 s. */
 export const retryAfterSeconds = (waiting: number, capacity: number) =>
   Math.min(300, 5 + Math.max(0, waiting - capacity));
@@ -85,7 +121,7 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
         async ([job]) => {
           if (!job) return;
           try {
-            return await options.process(job.data);
+            return await whileUnreachable(() => options.process(job.data));
           } catch (error) {
             await recordIndexFailure(pool, job.data, error, job.retryCount >= job.retryLimit).catch(() => undefined);
             throw error;
@@ -100,7 +136,7 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
           async ([job]) => {
             if (!job) return;
             try {
-              return await reembed.process(job.data);
+              return await whileUnreachable(() => reembed.process(job.data));
             } catch (error) {
               await reembed.failed(job.data, error, job.retryCount >= job.retryLimit).catch(() => undefined);
               throw error;
