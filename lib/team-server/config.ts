@@ -30,6 +30,7 @@ const EnvSchema = z.object({
     .default(5 * 1024 * 1024),
   TEAM_SERVER_SEARCH_RATE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   TEAM_SERVER_UPLOAD_RATE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  TEAM_SERVER_EVENTS: z.enum(['listen', 'poll']).optional(),
   TEAM_SERVER_BOOTSTRAP_ADMIN: z.string().email().optional(),
   TEAM_SERVER_BOOTSTRAP_TEAM: z.string().min(1).max(200).default('My team'),
 });
@@ -55,6 +56,11 @@ export interface TeamServerConfig {
   maxUploadBytes: number;
   /** Per-user requests a minute (a burst of that many, then evenly), searches and uploads apart. */
   rateLimits: RateLimits;
+  /**
+   * How events reach the instance: LISTEN/NOTIFY (an external Postgres, by default) or polling the events table
+   * (the embedded one, always; and behind a pooler that does not keep sessions, such as PgBouncer in transaction mode).
+   */
+  events: 'listen' | 'poll';
   /** On a database without users: this email becomes the first admin of a team of this name. */
   bootstrap?: { email: string; team: string };
 }
@@ -81,6 +87,7 @@ export function readTeamServerConfig(env: Record<string, string | undefined>, cw
       search: { perMinute: e.TEAM_SERVER_SEARCH_RATE },
       upload: { perMinute: e.TEAM_SERVER_UPLOAD_RATE },
     },
+    events: e.DATABASE_URL ? (e.TEAM_SERVER_EVENTS ?? 'listen') : 'poll',
     ...(e.TEAM_SERVER_BOOTSTRAP_ADMIN
       ? { bootstrap: { email: e.TEAM_SERVER_BOOTSTRAP_ADMIN, team: e.TEAM_SERVER_BOOTSTRAP_TEAM } }
       : {}),

@@ -4,10 +4,29 @@ import { describe, expect, it } from 'vitest';
 import { readTeamServerConfig } from '../../lib/team-server/config';
 import { documentContentHash } from '../../lib/team-server/documents/content-hash';
 import { modelIndexName } from '../../lib/team-server/ingest/ensure-model-index';
+import { isDatabaseUnreachable, whileUnreachable } from '../../lib/team-server/ingest/ingest-queue';
 import { fuseScores } from '../../lib/team-server/search/fuse-scores';
 import { modelPredicate, vectorExpression, vectorLiteral } from '../../lib/team-server/search/vector-sql';
 
 describe('team server shapes', () => {
+  it('repeats a job step while the database is unreachable, and only then', async () => {
+    let calls = 0;
+    const flaky = async () => {
+      if (++calls < 3) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      return 'done';
+    };
+    expect(await whileUnreachable(flaky, 5000, 1)).toBe('done');
+    expect(calls).toBe(3);
+    let bad = 0;
+    await expect(
+      whileUnreachable(async () => (bad++, Promise.reject(new Error('the model choked'))), 5000, 1),
+    ).rejects.toThrow('the model choked');
+    expect(bad).toBe(1);
+    expect(isDatabaseUnreachable(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnreachable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
   it('fuses w · rank / max rank + (1 − w) · max(0, cosine), drops what scores 0 or under the floor, best first', () => {
     const fused = fuseScores(
       [
@@ -57,6 +76,10 @@ describe('team server shapes', () => {
     const local = readTeamServerConfig({ TEAM_SERVER_MODEL_PATH: 'models', DATABASE_URL: 'postgres://u@db/x' }, '/srv');
     expect(local.model).toMatchObject({ localPath: '/srv/models', allowRemote: false });
     expect(local.databaseUrl).toBe('postgres://u@db/x');
+    // Events: LISTEN/NOTIFY on an external Postgres unless told to poll; the embedded one always polls.
+    expect([c.events, local.events]).toEqual(['poll', 'listen']);
+    expect(readTeamServerConfig({ DATABASE_URL: 'postgres://u@db/x', TEAM_SERVER_EVENTS: 'poll' }).events).toBe('poll');
+    expect(readTeamServerConfig({ TEAM_SERVER_EVENTS: 'listen' }).events).toBe('poll');
     expect(() => readTeamServerConfig({ TEAM_SERVER_PORT: 'eighty', TEAM_SERVER_QUEUE_CAPACITY: '0' })).toThrow(
       /TEAM_SERVER_PORT[\s\S]*TEAM_SERVER_QUEUE_CAPACITY/,
     );

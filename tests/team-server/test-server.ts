@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Embedder } from '../../lib/retrieval/embedder-contract';
 import { readTeamServerConfig } from '../../lib/team-server/config';
 import { loadServerEmbedder } from '../../lib/team-server/ingest/server-embedder';
-import { startTeamServer, type StartOptions } from '../../lib/team-server/start-team-server';
+import { startTeamServer, type RunningTeamServer, type StartOptions } from '../../lib/team-server/start-team-server';
 import { seedTeams } from './test-database';
 
 export const modelsDir = process.env.TABWISE_MODELS_DIR ?? resolve('../shared/models');
@@ -38,19 +38,40 @@ export function fakeEmbedder(hooks: { gate?: () => Promise<void> } = {}): Embedd
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}) {
+/** The configuration tests start with: a free port, an in-memory database. */
+export function testConfig(env: Record<string, string> = {}) {
   const config = readTeamServerConfig({ TEAM_SERVER_PORT: '0', TEAM_SERVER_DATA_DIR: 'memory://', ...env });
   // memory:// is not a folder: keep it as given rather than resolved against the working directory.
   config.dataDir = 'memory://';
-  const server = await startTeamServer(config, {
+  return config;
+}
+
+/** Another instance of the server on `first`'s database (as a second process behind a load balancer would be). */
+export function startAnotherInstance(
+  first: RunningTeamServer,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+) {
+  return startTeamServer(testConfig(env), {
     log: () => {},
+    eventPollMs: 200,
+    ...options,
+    queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, ...options.queue },
+    database: first.ctx.db,
+  });
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}) {
+  const server = await startTeamServer(testConfig(env), {
+    log: () => {},
+    eventPollMs: 200,
     queue: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, ...options.queue },
     ...options,
   });
   const world = await seedTeams(server.ctx.db);
   /** A JSON request as `token` (or none). */
-  const call = async (method: string, path: string, token?: string, body?: unknown, raw?: string) => {
-    const res = await fetch(server.url + path, {
+  const call = async (method: string, path: string, token?: string, body?: unknown, raw?: string, base?: string) => {
+    const res = await fetch((base ?? server.url) + path, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -70,10 +91,16 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     return { status: res.status, headers: res.headers, json };
   };
   /** Polls a document until its status is one of `states`. */
-  const waitFor = async (token: string, id: string, states = ['indexed', 'failed'], timeoutMs = 30_000) => {
+  const waitFor = async (
+    token: string,
+    id: string,
+    states = ['indexed', 'failed'],
+    timeoutMs = 30_000,
+    base?: string,
+  ) => {
     const end = Date.now() + timeoutMs;
     for (;;) {
-      const r = await call('GET', `/v1/documents/${id}`, token);
+      const r = await call('GET', `/v1/documents/${id}`, token, undefined, undefined, base);
       if (states.includes(r.json?.status)) return r.json;
       if (Date.now() > end) throw new Error(`document ${id} still ${r.json?.status} after ${timeoutMs} ms`);
       await new Promise((res) => setTimeout(res, 200));

@@ -12,9 +12,12 @@ import { ErrorSchema, HealthSchema, LiveSchema } from './schemas';
 import { addPeopleRoutes } from './people-routes';
 import { withCaller } from '../db/with-caller';
 import { callerIsAnyAdmin } from '../people/team-people';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { addSearchRoutes } from './search-routes';
 import { readRecentSearches } from '../search/record-search-trace';
+import { readModelProgress } from '../ingest/model-change';
+import { addEventRoutes } from './event-routes';
+import { addMcpRoute } from './mcp-route';
 import type { ApiEnv, ServerContext } from './server-context';
 import { createRoute } from '@hono/zod-openapi';
 
@@ -49,7 +52,7 @@ async function authenticate(ctx: ServerContext, c: Context<ApiEnv>) {
   return { caller: resolved.caller };
 }
 
-export function createApp(ctx: ServerContext): OpenAPIHono<ApiEnv> {
+export function createApp(ctx: ServerContext, middleware?: MiddlewareHandler<ApiEnv>): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>({
     // A failed validation is a 400 in the API's error shape, naming the fields (never echoing their values).
     defaultHook: (result, c) => {
@@ -65,6 +68,7 @@ export function createApp(ctx: ServerContext): OpenAPIHono<ApiEnv> {
     return answerThrown(c, error);
   });
   app.notFound((c) => apiError(c, 404, 'not_found', 'no such route'));
+  if (middleware) app.use('*', middleware);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
 
   app.openapi(live, (c) => c.json({ status: 'ok' as const }, 200));
@@ -78,8 +82,11 @@ export function createApp(ctx: ServerContext): OpenAPIHono<ApiEnv> {
       {
         status: waiting >= ctx.queueCapacity ? ('degraded' as const) : ('ok' as const),
         database: ctx.db.kind,
-        model: ctx.embedder.modelId,
+        model: ctx.models.target.modelId,
+        instance: ctx.instanceId,
         queue: { waiting, capacity: ctx.queueCapacity },
+        models: { ...(await readModelProgress(ctx.db.pool)), reembedJobsPending: await ctx.queue.reembedPending() },
+        events: ctx.events.mode,
         searches: await readRecentSearches(ctx.db.pool),
       },
       200,
@@ -97,5 +104,7 @@ export function createApp(ctx: ServerContext): OpenAPIHono<ApiEnv> {
   addPeopleRoutes(app, ctx);
   addDocumentRoutes(app, ctx);
   addSearchRoutes(app, ctx);
+  addEventRoutes(app, ctx);
+  addMcpRoute(app, ctx);
   return app;
 }

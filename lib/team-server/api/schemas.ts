@@ -143,7 +143,20 @@ export const HealthSchema = z
     status: z.enum(['ok', 'degraded']),
     database: z.enum(['embedded', 'external']),
     model: z.string(),
+    instance: z.string(),
     queue: z.object({ waiting: z.number().int(), capacity: z.number().int() }),
+    /** The model searches read, the one being moved to, and how far re-embedding is (documents). */
+    models: z.object({
+      active: z.string(),
+      target: z.string(),
+      reembedded: z.number().int(),
+      total: z.number().int(),
+      reembedJobsPending: z.number().int(),
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+    }),
+    /** How events reach this instance: LISTEN/NOTIFY, or polling the events table (the embedded database). */
+    events: z.enum(['listen', 'poll']),
     /** Searches of the last 15 minutes. */
     searches: z.object({
       count: z.number().int(),

@@ -1,15 +1,19 @@
 /** What the routes are given: the world, injected, so tests build an app on their own database and embedder. */
-import type { Embedder } from '../../retrieval/embedder-contract';
 import type { Database } from '../db/database';
+import type { EventFeed } from '../events/event-feed';
 import type { Caller } from '../db/with-caller';
 import type { IngestQueue } from '../ingest/ingest-queue';
 import type { RateLimiter } from '../limits/rate-limit';
+import type { SearchModels } from '../search/search-models';
 
 export interface ServerContext {
   db: Database;
-  embedder: Embedder;
-  /** The embedder's width, as registered for its HNSW index. */
-  dims: number;
+  /** This instance's name in logs, /health and the events stream's first message. */
+  instanceId: string;
+  /** The embedders: the configured model, and the one searches read while a model change runs. */
+  models: SearchModels;
+  /** Wakes the events streams when something new may have committed (any instance). */
+  events: EventFeed;
   queue: IngestQueue;
   queueCapacity: number;
   maxUploadBytes: number;

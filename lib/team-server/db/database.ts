@@ -26,6 +26,11 @@ export function createDatabase(
 ): Database {
   // An idle connection that dies (the database restarted) must not crash the process: the pool replaces it.
   pool.on('error', (error) => console.warn(`team-server: idle database connection lost: ${error.message}`));
+  // Nor may one that is checked out between two queries of a transaction (it emits 'error' with no query to fail):
+  // its next query fails, the transaction rolls back, and the pool drops it.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.warn(`team-server: database connection lost: ${error.message}`)),
+  );
   return {
     pool,
     kind,

@@ -1,0 +1,53 @@
+/**
+ * One search as the caller, traced: what `POST /v1/search` and the MCP endpoint's tool both answer. The query is
+ * embedded with the model searches read now (search-models.ts), so a model change never interrupts search.
+ */
+import { hashQuery } from '../../retrieval/search-trace';
+import type { ServerContext } from '../api/server-context';
+import { withCaller, type Caller } from '../db/with-caller';
+import { recordSearchTrace } from './record-search-trace';
+import { searchChunks, type ChunkHit, type ChunkSearch } from './search-chunks';
+
+export type SearchRequest = Omit<ChunkSearch, 'vector' | 'model'>;
+
+export interface SearchAnswer {
+  results: ChunkHit[];
+  model: string;
+  miss: boolean;
+}
+
+export async function runSearch(ctx: ServerContext, caller: Caller, request: SearchRequest): Promise<SearchAnswer> {
+  // Twice at most: when a model change ends between the embedding and the query, embed again with the new model.
+  for (let attempt = 0; ; attempt++) {
+    const answer = await searchOnce(ctx, caller, request, attempt > 0);
+    if (answer) return answer;
+  }
+}
+
+async function searchOnce(ctx: ServerContext, caller: Caller, request: SearchRequest, last: boolean) {
+  const started = performance.now();
+  const embedder = await ctx.models.active();
+  const [vector] = await embedder.embed([request.query]);
+  const embedded = performance.now();
+  const model = embedder.modelId;
+  const queryHash = await hashQuery(request.query);
+  const results = await withCaller(ctx.db.pool, caller, async (tx) => {
+    const now = await tx.query<{ active_model: string }>('SELECT active_model FROM model_state');
+    if (now.rows[0]?.active_model !== model && !last) return undefined;
+    const found = await searchChunks(tx, { ...request, vector: vector!, model: { id: model, dims: embedder.dims } });
+    // Traced in the same transaction as the caller: the trace holds the query's hash, never its text.
+    await recordSearchTrace(tx, {
+      userId: caller.userId,
+      queryHash,
+      model,
+      embedMs: embedded - started,
+      searchMs: performance.now() - embedded,
+      candidates: found.candidates,
+      results: found.hits.length,
+      topScore: found.hits[0]?.score ?? null,
+      miss: found.hits.length < 2,
+    });
+    return found.hits;
+  });
+  return results && { results, model, miss: results.length < 2 };
+}
