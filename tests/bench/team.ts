@@ -15,6 +15,7 @@
 import { readTeamServerConfig } from '../../lib/team-server/config';
 import { withCaller } from '../../lib/team-server/db/with-caller';
 import { ensureModelIndex, modelIndexName } from '../../lib/team-server/ingest/ensure-model-index';
+import { searchEfSearch } from '../../lib/team-server/search/search-chunks';
 import { vectorLiteral } from '../../lib/team-server/search/vector-sql';
 import { startTeamServer, type RunningTeamServer } from '../../lib/team-server/start-team-server';
 import { startRoundRobinProxy } from '../team-server/round-robin-proxy';
@@ -120,7 +121,7 @@ async function measureSearch(a: RunningTeamServer, users: BenchUser[]) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), violations, count: times.length };
 }
 
-async function measureRecall(a: RunningTeamServer, users: BenchUser[], samples = 40) {
+async function measureRecall(a: RunningTeamServer, users: BenchUser[], ef: number, samples = 40) {
   const r = rng(9);
   let sum = 0;
   const vec = `embedding::vector(${benchEmbedder.dims})`;
@@ -130,12 +131,12 @@ async function measureRecall(a: RunningTeamServer, users: BenchUser[], samples =
     const q = vectorLiteral(embedText(queryText(Math.floor(r() * 60), r)));
     const top = (exact: boolean) =>
       withCaller(a.ctx.db.pool, u, async (tx) => {
-        // As the server's dense side runs for a top-10: ef_search = its pool of 40, iterative scans.
+        // As the server's dense side runs for a top-10 (search-chunks.ts): its ef_search, iterative scans.
         await tx.query(
           `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
-                               set_config('hnsw.ef_search', '40', true),
+                               set_config('hnsw.ef_search', $2, true),
                                set_config('enable_indexscan', $1, true)`,
-          [exact ? 'off' : 'on'],
+          [exact ? 'off' : 'on', String(ef)],
         );
         const { rows } = await tx.query<{ id: string }>(
           `SELECT id::text FROM chunks WHERE model = $2 ORDER BY ${vec} <=> $1::vector(${benchEmbedder.dims}) LIMIT 10`,
@@ -210,7 +211,9 @@ async function main() {
     const ingest = await measureIngest(a, users);
     const search = await measureSearch(a, users);
     log(`${search.count} searches from ${users.length} users at once`);
-    const recall = await measureRecall(a, users);
+    const recall = await measureRecall(a, users, searchEfSearch(10));
+    for (const ef of [40, 100, 200])
+      log(`recall@10 at ef_search ${ef}: ${round(await measureRecall(a, users, ef), 3)}`);
     const { lost } = await measureFloodAndKill(a, users);
     console.log(
       `team: chunks=${CHUNKS} ingest_chunks_per_s=${round(ingest, 1)} search_p50_ms=${round(search.p50, 1)} ` +

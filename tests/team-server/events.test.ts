@@ -92,6 +92,18 @@ describe('events across instances', () => {
     expect(again.stream.events.some((e) => e.id === indexed.id)).toBe(false);
   });
 
+  it('treats a Last-Event-ID that is not a cursor (an injection, say) as none: a fresh stream, no replay', async () => {
+    const { stream } = await open(t.world.bob.token, "1' OR '1'='1");
+    const { red } = t.world;
+    const up = await viaProxy('POST', '/v1/documents', t.world.bob.token, {
+      teamId: red,
+      title: 'After',
+      text: 'after',
+    });
+    const first = await stream.waitFor((e) => e.event.startsWith('document.') || e.event.startsWith('team.'));
+    expect(data(first).documentId).toBe(up.json.document.id);
+  });
+
   it('refuses a stream without a valid token', async () => {
     const res = await fetch(`${proxy.url}/v1/events`);
     expect(res.status).toBe(401);

@@ -68,7 +68,11 @@ export function addEventRoutes(
             };
           });
           wake = () => {};
-          if (timedOut && !stream.aborted) await stream.write(': keep-alive\n\n');
+          if (timedOut && !stream.aborted) {
+            await stream.write(': keep-alive\n\n');
+            // Read again anyway: an event whose transaction began before another still running was held back.
+            woken = true;
+          }
         }
       } finally {
         unsubscribe();

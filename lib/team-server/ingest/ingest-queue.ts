@@ -115,7 +115,10 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
         });
       if (options.reembed && !(await boss.getQueue(REEMBED_QUEUE)))
         await boss.createQueue(REEMBED_QUEUE, { name: REEMBED_QUEUE, ...reembedRetry, expireInSeconds: 15 * 60 });
-      await boss.work<IngestJob>(
+      // pg-boss waits a whole polling interval after every fetch, even one that found a job: a worker told that
+      // it just did one fetches the next at once, so a backlog drains at the speed of the work, not one a second.
+      let ingestWorker = '';
+      ingestWorker = await boss.work<IngestJob>(
         QUEUE,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
         async ([job]) => {
@@ -125,12 +128,15 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
           } catch (error) {
             await recordIndexFailure(pool, job.data, error, job.retryCount >= job.retryLimit).catch(() => undefined);
             throw error;
+          } finally {
+            boss.notifyWorker(ingestWorker);
           }
         },
       );
       const reembed = options.reembed;
+      let reembedWorker = '';
       if (reembed)
-        await boss.work<IngestJob>(
+        reembedWorker = await boss.work<IngestJob>(
           REEMBED_QUEUE,
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
           async ([job]) => {
@@ -140,6 +146,8 @@ export function createIngestQueue(options: IngestQueueOptions): IngestQueue {
             } catch (error) {
               await reembed.failed(job.data, error, job.retryCount >= job.retryLimit).catch(() => undefined);
               throw error;
+            } finally {
+              boss.notifyWorker(reembedWorker);
             }
           },
         );

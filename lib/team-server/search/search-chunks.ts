@@ -69,6 +69,9 @@ export interface ChunkSearchResult {
   candidates: number;
 }
 
+/** The HNSW candidate list a search of `limit` results walks with (the bench measures recall at it). */
+export const searchEfSearch = (limit: number) => Math.min(1000, Math.max(40, limit * 4));
+
 export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<ChunkSearchResult> {
   const vec = vectorExpression(s.model.dims, 'c.embedding');
   const q = `$1::vector(${s.model.dims})`;
@@ -78,7 +81,7 @@ export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<Chunk
   await tx.query(
     `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
                          set_config('hnsw.ef_search', $1, true)`,
-    [String(Math.min(1000, pool))],
+    [String(searchEfSearch(s.limit))],
   );
   const { rows } = await tx.query<CandidateRow>(
     `WITH tsq AS (SELECT websearch_to_tsquery('simple', $2) AS q),
