@@ -73,7 +73,7 @@ export function startRecorder(doc: Document, send: (input: RecorderInput) => voi
     const target = describeTarget(p.el, p.role);
     if (isPasswordField(p.el)) return send({ step: { action: 'password', target } });
     const secret = secretKind(p.el, target.name);
-    if (secret) return send({ skipped: secret });
+    if (secret) return send({ skipped: secret, target });
     const value =
       p.el instanceof HTMLElement && p.el.isContentEditable && !('value' in p.el)
         ? (p.el.innerText ?? '')
