@@ -17,18 +17,7 @@ import type { ExportFile, ExportedGrant, ExportedMessage } from './export-file-s
 import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
 import { base64ToBytes } from '../../util/bytes-to-base64';
-import { checkImportedTasks, mergeImportedTasks, writeImportedTasks } from './import-tasks';
-import { checkImportedComparisons, mergeImportedComparisons, writeImportedComparisons } from './import-comparisons';
-import type { SavedTask } from '../../core/saved-task';
-
-/** The file's task ids → the ids of the tasks of the same names here once the import's tasks are written. */
-function taskIdsHere(fileTasks: readonly SavedTask[], here: readonly SavedTask[], written: readonly SavedTask[]) {
-  return (fileId: string) => {
-    const name = fileTasks.find((k) => k.id === fileId)?.name;
-    if (name === undefined) return undefined;
-    return (written.find((k) => k.name === name) ?? here.find((k) => k.name === name))?.id;
-  };
-}
+import { checkImportedWorkflows } from './import-workflows';
 
 /**
  * A message (or a version of an answer) left streaming by the exporting browser can never finish here: it
@@ -82,18 +71,7 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   ];
   // Checked before anything is written, so a refused import changes nothing.
   await checkGrants(deps, file.grants ?? []);
-  const tasks = deps.tasks && (await deps.tasks);
-  const fileTasks = tasks ? checkImportedTasks(file.tasks ?? []) : [];
-  const tasksHere = tasks && fileTasks.length ? (await tasks.list()).tasks : [];
-  // The limit and the checks, before any write (the providers' ids here are known only later).
-  const taskCheck = mergeImportedTasks(tasksHere, fileTasks, (id) => id);
-  const comparisons = deps.comparisons && (await deps.comparisons);
-  const fileComparisons = comparisons ? checkImportedComparisons(file.comparisons ?? []) : [];
-  const comparisonsHere = new Set(
-    comparisons && fileComparisons.length ? (await comparisons.list()).comparisons.map((c) => c.id) : [],
-  );
-  const same = (id: string) => id;
-  const comparisonCheck = mergeImportedComparisons(comparisonsHere, fileComparisons, { provider: same, task: same });
+  const workflows = await checkImportedWorkflows(deps, file);
   if (skills.length > MAX_USER_SKILLS)
     throw new UserFacingError(
       'invalid',
@@ -110,15 +88,13 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     providersNeedingKey: [],
     remember: false,
     grants: 0,
-    ...(tasks ? { tasks: taskCheck.added } : {}),
-    ...(comparisons ? { comparisons: comparisonCheck.added } : {}),
+    ...workflows.added,
     kept: {
       conversations: 0,
       memories: 0,
       providers: 0,
       skills: file.skills.filter(sameSkillHere).length,
-      ...(tasks ? { tasks: taskCheck.kept } : {}),
-      ...(comparisons ? { comparisons: comparisonCheck.kept } : {}),
+      ...workflows.kept,
     },
   };
   for (const { conversation, messages } of file.conversations) {
@@ -207,13 +183,7 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   if (deps.grants && file.grants?.length) result.grants = await importGrants(deps.grants, file.grants);
   // A provider the file lists is the one it matched or added here (its id here may be another provider's there).
   const providerHere = (id: string) => providerIds.get(id) ?? (here.some((p) => p.id === id) ? id : undefined);
-  const taskMerge = tasks && fileTasks.length ? mergeImportedTasks(tasksHere, fileTasks, providerHere) : undefined;
-  if (tasks && taskMerge) await writeImportedTasks(tasks, taskMerge);
-  if (comparisons && fileComparisons.length) {
-    const task = taskIdsHere(fileTasks, tasksHere, taskMerge?.write ?? []);
-    const merge = mergeImportedComparisons(comparisonsHere, fileComparisons, { provider: providerHere, task });
-    await writeImportedComparisons(comparisons, merge);
-  }
+  await workflows.write(providerHere);
 
   if (file.remember && deps.remember) {
     await deps.remember.update(file.remember);
