@@ -90,7 +90,7 @@ test('a replay resumes after the worker is stopped at a card, and ends, saying s
   extPage,
 }) => {
   await addFakeProvider(extPage, llm, 'm');
-  // "Add item" holds the page for 3 s after adding: the second click is under way when the worker is stopped.
+  // "Add item" holds the page for 5 s after adding: the second click is under way when the worker is stopped.
   const startUrl = `${pages.url}recording.html?layout=slow`;
   await callBackground(extPage, 'tasks.save', {
     name: 'two-items',
@@ -135,7 +135,7 @@ test('a replay resumes after the worker is stopped at a card, and ends, saying s
   await settleUntilSecondClick(panel, clicks);
   await approve(clicks.nth(1));
   await expect(clicks.nth(1)).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
-  await panel.waitForTimeout(500);
+  await untilHeld(page);
   await killServiceWorker(context, panel);
   await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', /complete|error|stopped/, {
     timeout: 40_000,
@@ -152,6 +152,24 @@ test('a replay resumes after the worker is stopped at a card, and ends, saying s
   expect(await adds(page)).toBe(2);
   expect(modelRequests(llm)).toEqual([]);
 });
+
+/**
+ * Resolves once the page's main thread is held (the slow click's handler runs: the page does not answer for a
+ * second), so the worker is stopped while that click is under way, whatever the machine's load.
+ */
+async function untilHeld(page: Page) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const answered = page.evaluate(() => true).catch(() => true);
+    const held = await Promise.race([
+      answered.then(() => false),
+      new Promise<true>((r) => setTimeout(() => r(true), 1000)),
+    ]);
+    if (held) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the click never reached the page');
+}
 
 /** Approves the cards between the first click and the second (a fill, if it asks), until the second click's. */
 async function settleUntilSecondClick(panel: Page, clicks: ReturnType<Page['locator']>) {
