@@ -41,7 +41,18 @@ const seconds = (r: ComparisonRun) =>
     ? t('eval_seconds', ((r.endedAt - r.startedAt) / 1000).toLocaleString(uiLocale(), { maximumFractionDigits: 1 }))
     : DASH;
 
-function RunRow({ comparison, run }: { comparison: Comparison; run: ComparisonRun }) {
+/** Opens a run's conversation where the table is (the panel); without it, the link opens the panel's page. */
+type OpenConversation = (conversationId: string) => void;
+
+function RunRow({
+  comparison,
+  run,
+  onOpen,
+}: {
+  comparison: Comparison;
+  run: ComparisonRun;
+  onOpen?: OpenConversation;
+}) {
   const tokens =
     run.inputTokens === undefined ? DASH : t('eval_tokens', figure(run.inputTokens), figure(run.outputTokens));
   return (
@@ -58,7 +69,16 @@ function RunRow({ comparison, run }: { comparison: Comparison; run: ComparisonRu
       <td data-col="time">{seconds(run)}</td>
       <td>
         {run.conversationId ? (
-          <a href={conversationLink(run.conversationId)} target="_blank" rel="noopener">
+          <a
+            href={conversationLink(run.conversationId)}
+            target="_blank"
+            rel="noopener"
+            onClick={(e) => {
+              if (!onOpen) return;
+              e.preventDefault();
+              onOpen(run.conversationId!);
+            }}
+          >
             {t('eval_open_conversation', run.label)}
           </a>
         ) : (
@@ -69,7 +89,15 @@ function RunRow({ comparison, run }: { comparison: Comparison; run: ComparisonRu
   );
 }
 
-function ComparisonItem({ comparison: c, state }: { comparison: Comparison; state: CompareModelsState }) {
+function ComparisonItem({
+  comparison: c,
+  state,
+  onOpen,
+}: {
+  comparison: Comparison;
+  state: CompareModelsState;
+  onOpen?: OpenConversation;
+}) {
   const when = new Date(c.createdAt).toLocaleString(uiLocale());
   const title = t('eval_comparison_title', c.taskName, when);
   return (
@@ -94,7 +122,12 @@ function ComparisonItem({ comparison: c, state }: { comparison: Comparison; stat
         </thead>
         <tbody>
           {c.runs.map((r) => (
-            <RunRow key={JSON.stringify([r.model.providerId, r.model.modelId])} comparison={c} run={r} />
+            <RunRow
+              key={JSON.stringify([r.model.providerId, r.model.modelId])}
+              comparison={c}
+              run={r}
+              onOpen={onOpen}
+            />
           ))}
         </tbody>
       </table>
@@ -110,7 +143,7 @@ function ComparisonItem({ comparison: c, state }: { comparison: Comparison; stat
   );
 }
 
-export function ComparisonTable({ state }: { state: CompareModelsState }) {
+export function ComparisonTable({ state, onOpen }: { state: CompareModelsState; onOpen?: OpenConversation }) {
   const { comparisons, skipped } = state.list.value;
   return (
     <section class="comparisons" aria-label={t('eval_comparisons_title')}>
@@ -121,7 +154,7 @@ export function ComparisonTable({ state }: { state: CompareModelsState }) {
       ) : (
         <ul class="item-list">
           {comparisons.map((c) => (
-            <ComparisonItem key={c.id} comparison={c} state={state} />
+            <ComparisonItem key={c.id} comparison={c} state={state} onOpen={onOpen} />
           ))}
         </ul>
       )}

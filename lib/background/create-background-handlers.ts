@@ -179,6 +179,7 @@ export function createBackgroundHandlers(deps: BackgroundHandlerDeps): Handlers 
       localOrigins,
       remember: options.rememberSettings,
       tasks: tasks.store,
+      comparisons: evals.store,
     }),
     ...recordingUndo(options.extraHandlers?.['page.undoFill'], createUndoRecorder({ journal, conversations })),
   };

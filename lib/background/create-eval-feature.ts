@@ -11,29 +11,14 @@ import { chromeCheckReaders } from './eval-page-readers';
 import { createEvalDriver } from './eval-driver';
 import { createEvalHandlers } from './handlers/eval-handlers';
 import { afterWake } from './after-wake';
+import { openTabAndWait } from './open-tab-and-wait';
 
 const EVAL_ALARM = 'tabwise-evals';
-const START_PAGE_LOAD_MS = 20_000;
 
-/** Opens `url` in a new active tab and resolves once it has loaded (or the wait is over), with what it shows. */
+/** A comparison's run starts on its own tab in front, once loaded (or the wait is over), with what it shows. */
 async function openFreshTab(url: string) {
-  const tab = await chrome.tabs.create({ url, active: true });
-  const tabId = tab.id!;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-      resolve();
-    };
-    const onUpdated = (id: number, change: { status?: string }) => {
-      if (id === tabId && change.status === 'complete') done();
-    };
-    const timer = setTimeout(done, START_PAGE_LOAD_MS);
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    void chrome.tabs.get(tabId).then((now) => now.status === 'complete' && done(), done);
-  });
-  const now = await chrome.tabs.get(tabId);
-  return { tabId, url: now.url ?? url, ...(now.title ? { title: now.title.slice(0, 1000) } : {}) };
+  const now = await openTabAndWait(url, { active: true });
+  return { tabId: now.id!, url: now.url ?? url, ...(now.title ? { title: now.title.slice(0, 1000) } : {}) };
 }
 
 export interface EvalFeatureDeps {

@@ -5,7 +5,7 @@
  * frame. An address the user typed (or a bookmark) is a `navigate` step; a page a click or a form led to is not,
  * the click is. Stop hands the steps to the panel, which shows them for editing before they are saved as a task.
  */
-import { recordingStepSchema, MAX_RECORDING_STEPS, type RecordingStep } from '../core/recording';
+import { recordedTargetSchema, recordingStepSchema, MAX_RECORDING_STEPS, type RecordingStep } from '../core/recording';
 import { checkHttpUrl } from '../core/check-http-url';
 import { serve } from '../messaging/serve';
 import { selfOf } from '../messaging/sender-is';
@@ -15,7 +15,7 @@ import { recorderProtocol, type RecorderInput } from '../page/record-message';
 import { t } from '../util/t';
 import type { RecordingView } from './protocol';
 import type { HandlerSet } from './handlers/handler-set';
-import { mergeStep } from './merge-recorded-step';
+import { addSkippedField, mergeStep } from './merge-recorded-step';
 
 const KEY = 'tabwise.recording';
 /** Address-bar and bookmark loads: what the user went to, not where the page took them. */
@@ -35,10 +35,10 @@ const inject = (tabId: number) =>
 /** What the recorder may send: one step, or a secret field left out. The page may have driven the script. */
 const recorderInputSchema: z.ZodType<RecorderInput> = z.union([
   z.object({ step: recordingStepSchema }),
-  z.object({ skipped: z.enum(['card', 'one-time-code']) }),
+  z.object({ skipped: z.enum(['card', 'one-time-code']), target: recordedTargetSchema }),
 ]);
 
-type Sender = { tab?: { id?: number }; frameId?: number };
+type Sender = { tab?: { id?: number }; frameId?: number; url?: string };
 
 export function createRecordingFeature(): HandlerSet<'recording.start' | 'recording.state' | 'recording.stop'> {
   // One change at a time: steps arrive quickly and each is a read, a merge and a write.
@@ -57,8 +57,10 @@ export function createRecordingFeature(): HandlerSet<'recording.start' | 'record
         step: (input, { sender }: { sender: Sender }) =>
           change(async (now) => {
             if (!now || sender.tab?.id !== now.tabId || (sender.frameId ?? 0) !== 0) return { recording: false };
-            if ('skipped' in input) await write({ ...now, skipped: now.skipped + 1 });
-            else if (now.steps.length < MAX_RECORDING_STEPS)
+            if ('skipped' in input) {
+              const next = addSkippedField(now, sender.url, input.target);
+              if (next !== now) await write(next);
+            } else if (now.steps.length < MAX_RECORDING_STEPS)
               await write({ ...now, steps: mergeStep(now.steps, input.step) });
             return { recording: true };
           }),

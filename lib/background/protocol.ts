@@ -51,8 +51,17 @@ export interface ImportResult {
   grants: number;
   /** Saved tasks added or replaced (same name, other text); absent where tasks do not travel. */
   tasks?: number;
+  /** Model comparisons added; absent where comparisons do not travel. */
+  comparisons?: number;
   /** What the file held that was already here, and was kept as it was (not added twice). */
-  kept: { conversations: number; memories: number; providers: number; skills: number; tasks?: number };
+  kept: {
+    conversations: number;
+    memories: number;
+    providers: number;
+    skills: number;
+    tasks?: number;
+    comparisons?: number;
+  };
 }
 
 export interface ModelGroup {
@@ -204,7 +213,10 @@ export interface RecordingView {
   tabId: number;
   startUrl: string;
   steps: RecordingStep[];
+  /** How many secret fields were left out, each counted once (by `skippedFields`). */
   skipped: number;
+  /** The fields left out, by page and description (merge-recorded-step.ts): never a value. */
+  skippedFields?: string[];
 }
 
 export interface TaskListView {

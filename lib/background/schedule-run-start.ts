@@ -1,39 +1,22 @@
 /**
- * Starting a scheduled run: its start page (or a blank tab) opens in a tab group of its own, and the task's
- * instruction is sent there as a new conversation through the chat service, with nobody watching.
+ * Starting a scheduled run: its start page (or a blank tab) opens in a tab group of its own, and the task is run
+ * there by id as a new conversation through the chat service, with nobody watching (a prompt task's instruction
+ * goes to its model, a recording replays: task-run-plan.ts).
  */
 import { checkStartPage } from '../core/saved-task';
 import type { ScheduledRun, ScheduledRunStore } from '../storage/scheduled-run-store';
 import { t } from '../util/t';
 import type { ChatService, PanelPortLike } from './chat-service';
+import { openTabAndWait } from './open-tab-and-wait';
 import type { PanelPageContext } from './panel-port';
 import type { ScheduledTask } from './schedule-runner';
 
-const PAGE_LOAD_MS = 20_000;
-
-/** A background tab for the run, in a group of its own named for the task, once loaded (or the wait is over). */
+/** A background tab for the run (in a window of its own if none is open), in a group named for the task. */
 async function openRunTab(url: string, taskName: string): Promise<chrome.tabs.Tab> {
-  const tab = await chrome.tabs.create({ url, active: false }).catch(async () => {
-    // No window open (the browser runs in the background): one of the run's own.
-    const win = await chrome.windows.create({ url, focused: false });
-    return win!.tabs![0]!;
-  });
+  const tab = await openTabAndWait(url, { active: false, windowIfNone: true });
   const groupId = await chrome.tabs.group({ tabIds: [tab.id!] });
   await chrome.tabGroups.update(groupId, { title: t('schedule_group_title', `/${taskName}`), collapsed: false });
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
-      resolve();
-    };
-    const onUpdated = (id: number, change: { status?: string }) => {
-      if (id === tab.id && change.status === 'complete') done();
-    };
-    const timer = setTimeout(done, PAGE_LOAD_MS);
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    void chrome.tabs.get(tab.id!).then((now) => now.status === 'complete' && done(), done);
-  });
-  return chrome.tabs.get(tab.id!);
+  return tab;
 }
 
 export interface ScheduledRunStartDeps {
@@ -69,6 +52,9 @@ export function createScheduledRunStart(deps: ScheduledRunStartDeps) {
       text: task.instruction,
       clientId: deps.generateId(),
       page,
+      // Run by id, as the panel runs a task: the worker plans it by its kind (task-run-plan.ts), so a recording
+      // replays its steps rather than being sent to a model as its sentence. A scheduled task has no placeholders.
+      task: { id: task.id, values: {} },
       ...(task.model ? { model: task.model } : {}),
     });
     const conversationId = await Promise.race([created, sent.then(() => created)]);

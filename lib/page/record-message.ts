@@ -4,10 +4,13 @@
  * the script), and takes it only from the tab being recorded.
  */
 import { defineProtocol, type Route } from '../messaging/define-protocol';
-import type { RecordingStep } from '../core/recording';
+import type { RecordedTarget, RecordingStep } from '../core/recording';
 
-/** One step the user did, or a field left out of the recording (a payment card, a one-time code). */
-export type RecorderInput = { step: RecordingStep } | { skipped: 'card' | 'one-time-code' };
+/**
+ * One step the user did, or a field left out of the recording (a payment card, a one-time code), described as
+ * a step's target is (never its value), so the worker counts each field once however often it is typed into.
+ */
+export type RecorderInput = { step: RecordingStep } | { skipped: 'card' | 'one-time-code'; target: RecordedTarget };
 
 export type RecorderRoutes = {
   /** `recording: false` tells the script to stop listening (the recording ended, or this tab is not it). */

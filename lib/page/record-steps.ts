@@ -78,7 +78,7 @@ export function startRecorder(doc: Document, send: (input: RecorderInput) => voi
     const target = describeTarget(p.el, p.role);
     const secret = p.password || isPasswordField(p.el) ? 'password' : secretKind(p.el, target.name);
     if (secret === 'password') return send({ step: { action: 'password', target } });
-    if (secret) return send({ skipped: secret });
+    if (secret) return send({ skipped: secret, target });
     const value =
       p.el instanceof HTMLElement && p.el.isContentEditable && !('value' in p.el)
         ? (p.el.innerText ?? '')

@@ -26,6 +26,8 @@ export interface EvalStore {
   list(): Promise<ComparisonList>;
   get(id: string): Promise<Comparison | undefined>;
   put(comparison: Comparison): Promise<void>;
+  /** Writes all of them in one transaction (an import): each checked first, so a bad one writes none. */
+  putAll(comparisons: readonly Comparison[]): Promise<void>;
   delete(id: string): Promise<void>;
   clear(): Promise<void>;
 }
@@ -54,6 +56,11 @@ export function openEvalStore(name = EVAL_DB): EvalStore {
     },
     async put(comparison) {
       await (await db()).put('comparisons', comparisonSchema.parse(comparison));
+    },
+    async putAll(comparisons) {
+      const checkedAll = comparisons.map((c) => comparisonSchema.parse(c));
+      const tx = (await db()).transaction('comparisons', 'readwrite');
+      await Promise.all([...checkedAll.map((c) => tx.store.put(c)), tx.done]);
     },
     async delete(id) {
       await (await db()).delete('comparisons', id);

@@ -17,7 +17,7 @@ import type { ExportFile, ExportedGrant, ExportedMessage } from './export-file-s
 import { formatInteger } from '../../util/format-integer';
 import { t } from '../../util/t';
 import { base64ToBytes } from '../../util/bytes-to-base64';
-import { checkImportedTasks, mergeImportedTasks, writeImportedTasks } from './import-tasks';
+import { checkImportedWorkflows } from './import-workflows';
 
 /**
  * A message (or a version of an answer) left streaming by the exporting browser can never finish here: it
@@ -71,11 +71,7 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   ];
   // Checked before anything is written, so a refused import changes nothing.
   await checkGrants(deps, file.grants ?? []);
-  const tasks = deps.tasks && (await deps.tasks);
-  const fileTasks = tasks ? checkImportedTasks(file.tasks ?? []) : [];
-  const tasksHere = tasks && fileTasks.length ? (await tasks.list()).tasks : [];
-  // The limit and the checks, before any write (the providers' ids here are known only later).
-  const taskCheck = mergeImportedTasks(tasksHere, fileTasks, (id) => id);
+  const workflows = await checkImportedWorkflows(deps, file);
   if (skills.length > MAX_USER_SKILLS)
     throw new UserFacingError(
       'invalid',
@@ -92,13 +88,13 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
     providersNeedingKey: [],
     remember: false,
     grants: 0,
-    ...(tasks ? { tasks: taskCheck.added } : {}),
+    ...workflows.added,
     kept: {
       conversations: 0,
       memories: 0,
       providers: 0,
       skills: file.skills.filter(sameSkillHere).length,
-      ...(tasks ? { tasks: taskCheck.kept } : {}),
+      ...workflows.kept,
     },
   };
   for (const { conversation, messages } of file.conversations) {
@@ -185,10 +181,9 @@ export async function applyImport(deps: DataTransferDeps, file: ExportFile): Pro
   if (result.providers > 0) await deps.localOrigins?.sync();
 
   if (deps.grants && file.grants?.length) result.grants = await importGrants(deps.grants, file.grants);
-  if (tasks && fileTasks.length) {
-    const known = (id: string) => (here.some((p) => p.id === id) ? id : providerIds.get(id));
-    await writeImportedTasks(tasks, mergeImportedTasks(tasksHere, fileTasks, known));
-  }
+  // A provider the file lists is the one it matched or added here (its id here may be another provider's there).
+  const providerHere = (id: string) => providerIds.get(id) ?? (here.some((p) => p.id === id) ? id : undefined);
+  await workflows.write(providerHere);
 
   if (file.remember && deps.remember) {
     await deps.remember.update(file.remember);

@@ -1,6 +1,6 @@
 /**
  * "Export everything": the user's conversations, memories, skills, settings, providers (never their keys),
- * "Remember what I read" settings, "always allow" grants and saved tasks as one checked file.
+ * "Remember what I read" settings, "always allow" grants, saved tasks and model comparisons as one checked file.
  */
 import { EXPORT_FORMAT, EXPORT_VERSION, exportFileSchema, type ExportFile } from './export-file-schema';
 import type { DataTransferDeps } from './data-transfer-deps';
@@ -39,6 +39,8 @@ export async function buildExport(deps: DataTransferDeps): Promise<ExportFile> {
       ? { grants: (await (await deps.grants.store).list()).filter((g) => !g.site.startsWith('task:')) }
       : {}),
     ...(deps.tasks ? { tasks: (await (await deps.tasks).list()).tasks } : {}),
+    // As stored (a record that does not read back is left out, as in the list); one running here imports stopped.
+    ...(deps.comparisons ? { comparisons: (await (await deps.comparisons).list()).comparisons } : {}),
   });
 }
 

@@ -3,6 +3,7 @@ import type { ProviderStore } from '../../providers/provider-store';
 import type { IndexSettings, IndexSettingsPatch } from '../../retrieval/index-settings';
 import type { AttachmentStore } from '../../storage/attachment-store';
 import type { ConversationStore } from '../../storage/conversation-store';
+import type { EvalStore } from '../../storage/eval-store';
 import type { SettingsStore } from '../../storage/settings-store';
 import type { TaskStore } from '../../storage/task-store';
 import type { MemoryStore } from '../../tools/memory-store';
@@ -36,6 +37,8 @@ export interface DataTransferDeps {
   grants?: GrantTransfer;
   /** The saved tasks (absent: neither exported nor imported, some tests). */
   tasks?: Awaitable<Pick<TaskStore, 'list' | 'putAll'>>;
+  /** The model comparisons (absent: neither exported nor imported, some tests). */
+  comparisons?: Awaitable<Pick<EvalStore, 'list' | 'putAll'>>;
   /** Absent where the history feature is not part of the background (some tests). */
   remember?: RememberSettings;
   now(): number;

@@ -249,6 +249,8 @@ export const exportFileSchema = z.object({
   grants: z.array(exportedGrantSchema).max(10_000).optional(),
   /** Saved tasks (lib/core/saved-task.ts); files from before tasks existed have none. */
   tasks: exportedTasksSchema.optional(),
+  /** Model comparisons (lib/core/eval-comparison.ts), each checked on its own in the import; older files have none. */
+  comparisons: z.array(z.looseObject({})).max(10_000).optional(),
 });
 
 export type ExportFile = z.output<typeof exportFileSchema>;

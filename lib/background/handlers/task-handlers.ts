@@ -7,6 +7,7 @@ import {
   MAX_TASKS,
   checkStartPage,
   parsePlaceholders,
+  stepValuesText,
   taskKindOf,
   toTaskView,
   type SavedTask,
@@ -44,14 +45,14 @@ export function createTaskHandlers(
       if (id !== undefined && !existing) throw new UserFacingError('not_found', t('bg_task_gone'));
       if (tasks.some((k) => k.name === fields.name && k.id !== id))
         throw new UserFacingError('invalid', t('bg_task_name_taken', fields.name));
-      // Nobody is there to fill in placeholders when a schedule fires.
-      if (fields.schedule && parsePlaceholders(fields.instruction).length)
-        throw new UserFacingError('invalid', t('bg_task_schedule_placeholders'));
       if (!existing && tasks.length >= MAX_TASKS)
         throw new UserFacingError('invalid', t('bg_task_max', formatInteger(MAX_TASKS)));
-      const now = deps.now();
       // The task form edits a recording's name, intent and start page: its steps stay unless new ones come.
       const steps = fields.steps ?? existing?.steps;
+      // Nobody is there to fill in placeholders when a schedule fires, in the instruction or a recording's steps.
+      if (fields.schedule && parsePlaceholders(`${fields.instruction}\n${stepValuesText(steps)}`).length)
+        throw new UserFacingError('invalid', t('bg_task_schedule_placeholders'));
+      const now = deps.now();
       const task: SavedTask = {
         ...fields,
         ...(steps ? { steps } : {}),

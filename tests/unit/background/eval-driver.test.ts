@@ -19,6 +19,7 @@ function memoryEvalStore(): EvalStore {
     list: async () => ({ comparisons: [...all.values()].map((c) => structuredClone(c)), skipped: 0 }),
     get: async (id) => structuredClone(all.get(id)),
     put: async (c) => void all.set(c.id, comparisonSchema.parse(structuredClone(c))),
+    putAll: async (list) => list.forEach((c) => all.set(c.id, comparisonSchema.parse(structuredClone(c)))),
     delete: async (id) => void all.delete(id),
     clear: async () => all.clear(),
   };

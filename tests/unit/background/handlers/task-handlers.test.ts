@@ -65,6 +65,23 @@ describe('tasks.save / list / delete', () => {
     await expect(h['tasks.save']({ id: 'nope', name: 'x', instruction: 'c' })).rejects.toThrow();
   });
 
+  it("refuses a schedule for a task with placeholders, in its instruction or in a recording's steps", async () => {
+    const { h, store } = setup();
+    const schedule = { every: 'hours' as const, hours: 1, from: 1000, timeZone: 'UTC', missed: 'run' as const };
+    await expect(h['tasks.save']({ name: 'a', instruction: 'Hotels in {city}', schedule })).rejects.toThrow(
+      /bg_task_schedule_placeholders|placeholders/,
+    );
+    const steps = [{ action: 'type' as const, target: { role: 'textbox', name: 'Item' }, value: '{item}' }];
+    await expect(h['tasks.save']({ name: 'b', instruction: 'Add an item', steps, schedule })).rejects.toThrow(
+      /bg_task_schedule_placeholders|placeholders/,
+    );
+    expect(store.raw.size).toBe(0);
+    // The same recording with a value of its own can be scheduled.
+    const fixed = [{ ...steps[0]!, value: 'Milk' }];
+    await h['tasks.save']({ name: 'b', instruction: 'Add an item', steps: fixed, schedule });
+    expect([...store.raw.values()]).toEqual([expect.objectContaining({ name: 'b', kind: 'recording', schedule })]);
+  });
+
   it('skips and counts a corrupt record instead of failing', async () => {
     const { h } = setup(memoryTaskStore([{ id: 'bad', kind: 'prompt?', name: 42 }]));
     expect(await h['tasks.list']({})).toEqual({ tasks: [], skipped: 1 });
