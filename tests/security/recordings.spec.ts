@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import { assistantMessages, callBackground, chatRequests, expect, openPanel, test } from '../e2e/fixtures';
 import { addFakeProvider } from '../harness/extension-helpers';
+import { decideAndWait } from '../harness/until-decided';
 
 let pages: FixtureServer;
 test.beforeAll(async () => {
@@ -91,11 +92,10 @@ test('a page that swaps its labels while a replayed click waits: the approved cl
   const clickCard = panel.locator('.tool-card[data-tool="click"]:has(.approval .actions)');
   for (;;) {
     if (await clickCard.isVisible()) break;
-    const pending = panel.locator('.tool-card:has(.approval .actions)').first();
-    if (await pending.isVisible()) {
-      await pending.getByRole('button', { name: 'Approve', exact: true }).click();
-      await panel.waitForTimeout(300);
-    } else await panel.waitForTimeout(50);
+    // Never the click's own card, should it come between the look above and this one: it waits for the swap.
+    const pending = panel.locator('.tool-card:not([data-tool="click"]):has(.approval .actions)').first();
+    if (await pending.isVisible()) await decideAndWait(panel, pending, 'Approve');
+    else await panel.waitForTimeout(50);
   }
   await expect(clickCard).toContainText('Add item');
   await expect(clickCard).not.toContainText('Delete all');
