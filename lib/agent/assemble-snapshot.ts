@@ -18,6 +18,7 @@ import type {
 import { resolveDataBoundary } from './run-settings';
 import { rebuildStepRequests } from './step-request-record';
 import { toolResultOf } from './to-model-text';
+import { toErrorInfo } from '../core/to-error-info';
 
 /** Everything the journal stores about one run, as stored. */
 export interface StoredRun {
@@ -35,8 +36,8 @@ const byIndex = (a: { index: number }, b: { index: number }) => a.index - b.inde
 
 /** Joins a run's stored records into the snapshot every reader expects, in order. */
 export function assembleSnapshot(s: StoredRun): RunSnapshot {
-  const run: RunRecord = { ...s.run, messages: s.input?.messages ?? [] };
-  const states = [...s.steps].sort(byIndex);
+  const run: RunRecord = { ...withKnownError(s.run), messages: s.input?.messages ?? [] };
+  const states = [...s.steps].sort(byIndex).map(withKnownErrors);
   const records = [...s.requests].sort(byIndex);
   const rebuilt = rebuildStepRequests(run.messages, records);
   const requests = new Map(records.map((r, i) => [r.index, rebuilt[i]!]));
@@ -58,6 +59,16 @@ export function assembleSnapshot(s: StoredRun): RunSnapshot {
     approvals: s.approvals,
     interjections: [...s.interjections].sort((a, b) => a.at - b.at),
   };
+}
+
+/** A stored error read with a code this version knows (an older one journaled class names): see toErrorInfo. */
+function withKnownError<T extends { error?: unknown }>(record: T): T {
+  return record.error === undefined ? record : { ...record, error: toErrorInfo(record.error) };
+}
+
+function withKnownErrors(step: StepState): StepState {
+  const known = withKnownError(step);
+  return known.fellBack ? { ...known, fellBack: withKnownError(known.fellBack) } : known;
 }
 
 /**

@@ -19,7 +19,7 @@ import { runModelStep } from './run-model-step';
 import { runStepTools } from './run-step-tools';
 import { allowedSteps, pauseAtStepLimit } from './step-limit-pause';
 import { anyOf, stepLimit, type Refusal } from './stop-condition';
-import { toErrorInfo } from './to-error-info';
+import { toErrorInfo } from '../core/to-error-info';
 import { t } from '../util/t';
 
 export interface RunResult {

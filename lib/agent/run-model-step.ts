@@ -21,7 +21,7 @@ import { baseRequest, toStepRequestRecord } from './step-request-record';
 import { runState, stepState, stepText } from './assemble-snapshot';
 import { fallbackNotice, fallsBack, labelOf, modelsAfter } from './model-fallback';
 import { streamModelStep } from './stream-model-step';
-import { toErrorInfo } from './to-error-info';
+import { toErrorInfo } from '../core/to-error-info';
 import { trimContext } from './trim-context';
 import { describeTrim } from './describe-trim';
 import { t } from '../util/t';

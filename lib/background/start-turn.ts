@@ -8,7 +8,7 @@ import type { ConversationRecord, MessageRecord } from '../storage/records';
 import type { ChatHub } from './chat-hub';
 import type { PanelPageContext } from './panel-port';
 import { startingRecord, turnHistory, type TurnAnswer } from './turn-answer';
-import { toErrorInfo } from '../agent/to-error-info';
+import { toErrorInfo } from '../core/to-error-info';
 import { buildModelChain } from '../agent/model-fallback';
 import type { ReplaySettings } from '../agent/replay-model';
 import type { RunSettings } from '../agent/run-settings';

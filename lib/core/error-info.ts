@@ -1,4 +1,4 @@
-/** An error as plain data: what crosses contexts and is stored with a message (lib/agent/to-error-info.ts makes it). */
+/** An error as plain data: what crosses contexts and is stored with a message (lib/core/to-error-info.ts makes it). */
 import type { ErrorCode } from './error-code';
 
 export interface ErrorInfo {

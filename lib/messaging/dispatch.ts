@@ -8,7 +8,7 @@ import { fail, ok, type Envelope } from './envelope';
 import { senderIs, type SelfInfo, type SenderInfo, type SenderKind } from './sender-is';
 import type { Validator } from './validator';
 import { isAddressedTo } from './wire-message';
-import { toWireError } from './wire-error';
+import { toErrorInfo } from '../core/to-error-info';
 
 /** What a handler knows about the call besides its input (the capture handler reads the sender's tab). */
 export interface CallContext<S extends SenderInfo = SenderInfo> {
@@ -66,6 +66,6 @@ export async function dispatch<R extends Routes, S extends SenderInfo>(
   try {
     return ok(await handler(parsed.data, { sender }));
   } catch (error) {
-    return fail(toWireError(error));
+    return fail(toErrorInfo(error));
   }
 }

@@ -1,4 +1,5 @@
 /** Conversations and their messages in IndexedDB. Every write is one transaction so a killed worker leaves no half-state. */
+import { toErrorInfo } from '../core/to-error-info';
 import type { Db } from './db';
 import type { ConversationModel, ConversationRecord, MessageRecord } from './records';
 
@@ -81,11 +82,14 @@ export function createConversationStore(db: Db): ConversationStore {
       ]);
       await tx.done;
     },
-    listMessages(conversationId) {
+    async listMessages(conversationId) {
       const range = IDBKeyRange.bound([conversationId, -Infinity], [conversationId, Infinity]);
-      return db.getAllFromIndex('messages', 'byConversation', range);
+      return (await db.getAllFromIndex('messages', 'byConversation', range)).map(withKnownError);
     },
-    getMessage: (id) => db.get('messages', id),
+    getMessage: async (id) => {
+      const message = await db.get('messages', id);
+      return message && withKnownError(message);
+    },
     async putMessage(message) {
       const tx = db.transaction(['messages', 'conversations'], 'readwrite');
       const conv = await tx.objectStore('conversations').get(message.conversationId);
@@ -104,3 +108,15 @@ export function createConversationStore(db: Db): ConversationStore {
     },
   };
 }
+
+/**
+ * A stored answer read with error codes this version knows, its other versions' too (an older version stored
+ * class names): see toErrorInfo.
+ */
+function withKnownError(message: MessageRecord): MessageRecord {
+  const known = knownError(message);
+  return known.otherVersions ? { ...known, otherVersions: known.otherVersions.map(knownError) } : known;
+}
+
+const knownError = <T extends { error?: unknown }>(record: T): T =>
+  record.error === undefined ? record : { ...record, error: toErrorInfo(record.error) };

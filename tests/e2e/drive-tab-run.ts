@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import type { FakeLlm } from '../fake-llm';
 import type { OracleMove, OracleStep } from '../fixtures/tasks/gallery-task';
 import { assistantMessages } from '../harness/extension-helpers';
+import { decideAndWait } from '../harness/until-decided';
 import { isTitleRequest } from './fixtures';
 import { oracleReply, stepsOf } from './run-gallery-task';
 
@@ -63,9 +64,8 @@ export async function settleRun(
           .catch(() => '')) ?? '';
       const one = { tool, origin };
       asked.push(one);
-      await pending.getByRole('button', { name: decide(one) === 'approve' ? 'Approve' : 'Deny', exact: true }).click();
       // The card loses its buttons once the worker has the decision; do not decide the same card twice.
-      await panel.waitForTimeout(400);
+      await decideAndWait(panel, pending, decide(one) === 'approve' ? 'Approve' : 'Deny');
     } else {
       await panel.waitForTimeout(50);
     }

@@ -18,6 +18,7 @@ import { runSavedTask } from '../e2e/recording-helpers';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 import { runCases } from './run-cases';
 import type { SecurityFixtures } from './security-session';
+import { decideAndWait } from '../harness/until-decided';
 
 export interface RecorderGatesReport {
   cases: number;
@@ -131,11 +132,10 @@ async function swap(ctx: Ctx) {
   const clickCard = panel.locator('.tool-card[data-tool="click"]:has(.approval .actions)');
   for (let waited = 0; !(await clickCard.isVisible()); waited += 50) {
     if (waited > 30_000) throw new Error('swap: the replay never asked about its click');
-    const pending = panel.locator('.tool-card:has(.approval .actions)').first();
-    if (await pending.isVisible()) {
-      await pending.getByRole('button', { name: 'Approve', exact: true }).click();
-      await panel.waitForTimeout(300);
-    } else await panel.waitForTimeout(50);
+    // Never the click's own card, should it come between the look above and this one: it waits for the swap.
+    const pending = panel.locator('.tool-card:not([data-tool="click"]):has(.approval .actions)').first();
+    if (await pending.isVisible()) await decideAndWait(panel, pending, 'Approve');
+    else await panel.waitForTimeout(50);
   }
   await expect(clickCard).toContainText('Add item');
   if ((await clickCard.textContent())?.includes('Delete all')) ctx.fail('swap: the card named the other button');

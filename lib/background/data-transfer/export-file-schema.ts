@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { providerConfigSchema } from '../../core/provider-config';
+import { toErrorInfo } from '../../core/to-error-info';
 import { indexSettingsSchema } from '../../retrieval/index-settings';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENT_CHARS, MAX_ATTACHMENTS } from '../../core/message-attachment';
 import { mentionsSchema } from '../panel-command-schema';
@@ -37,11 +38,14 @@ const tokenPricesSchema = z.object({
   output: price,
   inputIncludesCached: z.boolean(),
 });
-const errorInfoSchema = z.object({
-  code: z.string().max(100),
-  message: z.string().max(10_000),
-  status: z.number().int().optional(),
-});
+/** A code this version does not know (a file from another version) imports as 'internal', its message kept. */
+const errorInfoSchema = z
+  .object({
+    code: z.string().max(100),
+    message: z.string().max(10_000),
+    status: z.number().int().optional(),
+  })
+  .transform((error) => toErrorInfo(error));
 
 const untrustedKind = z.enum(['page_content', 'saved_memory']);
 /** A tool call's result (lib/core/tool-result.ts ToolResult): a failure's message is text; a success's value is checked by the card that shows it. */

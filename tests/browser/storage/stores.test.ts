@@ -111,6 +111,29 @@ describe('provider store', () => {
 });
 
 describe('conversation store', () => {
+  it('reads an answer an older version stored with a class name for a code: it loads, with a code of the union', async () => {
+    const db = await freshDb();
+    await createConversationStore(db).createConversation({ id: 'c', title: 'C', createdAt: 1, updatedAt: 1 });
+    // Written straight to the store, as an older version left it: no current code path writes a class name.
+    await db.put('messages', {
+      id: 'old',
+      conversationId: 'c',
+      role: 'assistant',
+      text: '',
+      status: 'error',
+      createdAt: 5,
+      error: { code: 'RetrievalError' as 'internal', message: 'The index is damaged' },
+      otherVersions: [
+        { text: '', status: 'error', error: { code: 'ProviderError' as 'internal', message: 'Slow', status: 429 } },
+      ],
+    });
+    const store = createConversationStore(db);
+    const [listed] = await store.listMessages('c');
+    expect(listed?.error).toEqual({ code: 'internal', message: 'The index is damaged' });
+    expect(listed?.otherVersions?.[0]?.error).toEqual({ code: 'internal', message: 'Slow', status: 429 });
+    expect((await store.getMessage('old'))?.error).toEqual({ code: 'internal', message: 'The index is damaged' });
+  });
+
   it('orders messages by creation, lists conversations by recency, and deletes a conversation with its messages', async () => {
     const db = await freshDb();
     const store = createConversationStore(db);
