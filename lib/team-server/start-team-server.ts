@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Embedder } from '../retrieval/embedder-contract';
 import { createApp } from './api/create-app';
+import { createOidcIssuer } from './auth/oidc-issuer';
 import type { ServerContext } from './api/server-context';
 import type { TeamServerConfig } from './config';
 import { findIsolationProblems } from './db/check-isolation';
@@ -58,6 +59,8 @@ export async function startTeamServer(
       process: (job) => indexDocument(db.pool, embedder, job),
     });
     await queue.start();
+    // Known once the server listens (port 0 in tests); read only by requests, which come after.
+    let port = config.port;
     const ctx: ServerContext = {
       db,
       embedder,
@@ -66,12 +69,16 @@ export async function startTeamServer(
       queueCapacity: config.queueCapacity,
       maxUploadBytes: config.maxUploadBytes,
       rateLimiter: createRateLimiter(db.pool, config.rateLimits),
+      ...(config.oidc ? { oidc: createOidcIssuer(config.oidc) } : {}),
+      publicUrl: () => config.publicUrl ?? `http://${config.host}:${port}`,
+      sessionDays: config.sessionDays,
+      log,
     };
     const app = createApp(ctx);
     const server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     });
-    const { port } = server.address() as AddressInfo;
+    ({ port } = server.address() as AddressInfo);
     const url = `http://${config.host}:${port}`;
     log(`team-server: listening on ${url} (${db.kind} database, model ${embedder.modelId})`);
     return {

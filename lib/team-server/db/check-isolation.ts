@@ -17,6 +17,8 @@ export const GUARDED_TABLES = [
   'search_traces',
   'invitations',
   'rate_buckets',
+  'identities',
+  'oidc_flows',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */
