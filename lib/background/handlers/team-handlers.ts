@@ -50,6 +50,9 @@ export function createTeamHandlers(
       (c) => c.oidc,
       () => false,
     );
+  /** A signed-out view with what the server offers. */
+  const withOffer = async (view: TeamConnectionView): Promise<TeamConnectionView> =>
+    view.url && !view.signedIn ? { ...view, organisationSignIn: await offersOrganisation(view.url) } : view;
   return {
     /**
      * The stored view; signed in, checked with the server now (what it says of who you are is kept); signed out,
@@ -59,7 +62,7 @@ export function createTeamHandlers(
       const store = await deps.store;
       const view = await store.view();
       const creds = view.signedIn ? await store.credentials() : undefined;
-      if (!creds) return view.url ? { ...view, organisationSignIn: await offersOrganisation(view.url) } : view;
+      if (!creds) return withOffer(view);
       try {
         const identity = await fetchTeamIdentity(creds, client);
         const now = deps.now();
@@ -70,7 +73,7 @@ export function createTeamHandlers(
         return { ...view, status: error.kind === 'refused' ? 'refused' : 'unreachable', error: error.shown };
       }
     },
-    'team.setUrl': async ({ url }) => (await deps.store).setUrl(url),
+    'team.setUrl': async ({ url }) => withOffer(await (await deps.store).setUrl(url)),
     'team.signIn': async ({ token }) => {
       const store = await deps.store;
       const { url } = await store.view();
@@ -109,9 +112,9 @@ export function createTeamHandlers(
           // Refused: the session had ended already (expired, revoked, removed from the team).
           told = error.kind === 'refused';
         });
-      const view = await store.signOut();
+      const view = await withOffer(await store.signOut());
       return told ? view : { ...view, error: t('team_signed_out_locally') };
     },
-    'team.remove': async () => (await deps.store).remove(),
+    'team.remove': async () => withOffer(await (await deps.store).remove()),
   };
 }
