@@ -118,7 +118,7 @@ describe('sign in with your organisation', () => {
   it.each([
     [
       'another state',
-      (s: URL) => `${REDIRECT}?state=not-ours&code=${CODE}`,
+      () => `${REDIRECT}?state=not-ours&code=${CODE}`,
       'The sign-in could not be completed. Try again.',
     ],
     [
