@@ -47,6 +47,7 @@ export async function startTestIdp(accounts: TestAccount[]): Promise<TestIdp> {
         cookies: { keys: ['test-cookie-key'] },
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
         features: { devInteractions: { enabled: true } },
+        ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
         async findAccount(_ctx, sub) {
           const a = accounts.find((x) => x.sub === sub);
           if (!a) return undefined;
