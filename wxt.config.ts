@@ -86,6 +86,7 @@ export default defineConfig({
     // It also keeps a run's tabs on the origins the run was approved for (lib/tools/tabs/run-origin-rules.ts);
     // alarms also fire scheduled tasks; notifications: a scheduled run says it waits for an approval or finished.
     // webNavigation: only to hear that such a rule stopped a page's redirect, so the tool that caused it says so.
+    // identity: only launchWebAuthFlow, for Settings → Team's "Sign in with your organisation" (no Google account).
     permissions: [
       'sidePanel',
       'storage',
@@ -99,6 +100,7 @@ export default defineConfig({
       'tabGroups',
       'webNavigation',
       'notifications',
+      'identity',
     ],
     // Provider endpoints are user-configured (cloud or local), so the worker must be able to reach any origin.
     host_permissions: ['<all_urls>'],

@@ -16,9 +16,9 @@ const STATUS: Record<TeamConnectionStatus, MessageKey> = {
 };
 
 /**
- * Settings → Team: the team server's address, signing in with an access token, who the server says you are and
- * your teams, and how the connection is. Nothing but "Add a team server" shows until a server is added (or the
- * organisation sets one).
+ * Settings → Team: the team server's address, signing in (with the organisation, when the server offers it, or
+ * with an access token), who the server says you are and your teams, and how the connection is. Nothing but "Add a
+ * team server" shows until a server is added (or the organisation sets one).
  */
 export function TeamSettings() {
   const state = useMemo(createTeamState, []);
@@ -87,6 +87,31 @@ function Connection({ state }: { state: TeamState }) {
 }
 
 function SignIn({ state }: { state: TeamState }) {
+  const organisation = state.view.value?.organisationSignIn;
+  return (
+    <>
+      {organisation && (
+        <>
+          <div class="form-actions">
+            <button
+              type="button"
+              class="primary"
+              disabled={state.busy.value}
+              onClick={() => void state.signInOrganisation(t('team_signed_in'))}
+            >
+              {t('team_oidc_sign_in')}
+            </button>
+          </div>
+          <p class="field-hint">{t('team_oidc_hint')}</p>
+          <p class="field-hint">{t('team_token_or')}</p>
+        </>
+      )}
+      <TokenSignIn state={state} />
+    </>
+  );
+}
+
+function TokenSignIn({ state }: { state: TeamState }) {
   return (
     <form
       class="form-grid"

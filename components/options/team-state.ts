@@ -1,4 +1,7 @@
-/** Settings → Team's model: the team server's address, signing in with an access token, and the connection's state. */
+/**
+ * Settings → Team's model: the team server's address, signing in with the organisation or an access token, and the
+ * connection's state.
+ */
 import { signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { TeamConnectionView } from '../../lib/tools/team/team-connection-store';
@@ -35,6 +38,7 @@ export function createTeamState() {
     load: () => attempt(async () => show(await sendToBackground('team.get', {}))),
     saveUrl: (done: string) => act(() => sendToBackground('team.setUrl', { url: url.value.trim() }), done),
     signIn: (done: string) => act(() => sendToBackground('team.signIn', { token: token.value.trim() }), done),
+    signInOrganisation: (done: string) => act(() => sendToBackground('team.signInOrganisation', {}), done),
     signOut: (done: string) => act(() => sendToBackground('team.signOut', {}), done),
     remove: async (done: string) => {
       await act(() => sendToBackground('team.remove', {}), done);

@@ -18,5 +18,12 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>): Te
   const store = openTabwiseDb().then((db) => createTeamConnectionStore(db, policy.teamServer));
   // The worker's own fetch, unbound it throws "Illegal invocation".
   const fetchFromWorker: typeof fetch = (input, init) => fetch(input, init);
-  return { store, extraHandlers: createTeamHandlers({ store, fetch: fetchFromWorker, now: () => Date.now() }) };
+  const webAuth = {
+    redirectUrl: chrome.identity.getRedirectURL('oidc'),
+    launch: (url: string) => chrome.identity.launchWebAuthFlow({ url, interactive: true }),
+  };
+  return {
+    store,
+    extraHandlers: createTeamHandlers({ store, fetch: fetchFromWorker, now: () => Date.now(), webAuth }),
+  };
 }

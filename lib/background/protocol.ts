@@ -163,6 +163,8 @@ export interface ProtocolResponses {
   'team.get': TeamConnectionView;
   'team.setUrl': TeamConnectionView;
   'team.signIn': TeamConnectionView;
+  /** "Sign in with your organisation": the browser's web auth flow with the server's IdP, then as team.signIn. */
+  'team.signInOrganisation': TeamConnectionView;
   'team.signOut': TeamConnectionView;
   'team.remove': TeamConnectionView;
   /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */

@@ -208,6 +208,7 @@ export const requestSchemas = lazyRecord({
   'team.get': () => z.object({}),
   'team.setUrl': () => z.object({ url: z.string().trim().min(1).max(2000) }),
   'team.signIn': () => z.object({ token: z.string().trim().min(1).max(500) }),
+  'team.signInOrganisation': () => z.object({}),
   'team.signOut': () => z.object({}),
   'team.remove': () => z.object({}),
   /** Settings → Activity: search (words that must all appear), export what it matches, and the days kept. */

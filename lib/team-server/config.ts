@@ -33,7 +33,69 @@ const EnvSchema = z.object({
   TEAM_SERVER_EVENTS: z.enum(['listen', 'poll']).optional(),
   TEAM_SERVER_BOOTSTRAP_ADMIN: z.string().email().optional(),
   TEAM_SERVER_BOOTSTRAP_TEAM: z.string().min(1).max(200).default('My team'),
+  TEAM_SERVER_PUBLIC_URL: z.string().url().optional(),
+  TEAM_SERVER_OIDC_ISSUER: z.string().url().optional(),
+  TEAM_SERVER_OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  TEAM_SERVER_OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  TEAM_SERVER_OIDC_REDIRECT_URIS: z.string().min(1).optional(),
+  TEAM_SERVER_OIDC_AUDIENCES: z.string().min(1).optional(),
+  TEAM_SERVER_OIDC_AUTO_JOIN: z.string().min(1).optional(),
+  TEAM_SERVER_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
+
+const list = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * An allowed redirect URI of the extension: `https://<extension id>.chromiumapp.org/...`, exactly as given, or every
+ * path of that origin when it ends in `/*`. Nothing else: the server redirects only there with an exchange code.
+ */
+function redirectUriRule(raw: string): string {
+  const url = new URL(raw.replace(/\/\*$/, '/'));
+  if (url.protocol !== 'https:' || !/^[a-p]{32}\.chromiumapp\.org$/.test(url.hostname) || url.search || url.hash)
+    throw new Error(`TEAM_SERVER_OIDC_REDIRECT_URIS: ${raw} is not an https://<extension id>.chromiumapp.org/ address`);
+  return raw.endsWith('/*') ? `${url.origin}/*` : url.href;
+}
+
+/** `example.com=<team id>`: a verified email of that domain joins that team as a member at its first sign-in. */
+function autoJoinRule(raw: string): { domain: string; teamId: string } {
+  const m = /^([a-z0-9.-]+\.[a-z]{2,})=([0-9a-f-]{36})$/i.exec(raw);
+  if (!m) throw new Error(`TEAM_SERVER_OIDC_AUTO_JOIN: ${raw} is not domain=<team id>`);
+  return { domain: m[1]!.toLowerCase(), teamId: m[2]!.toLowerCase() };
+}
+
+/** Signing in with the team's identity provider (OpenID Connect); absent when no issuer is configured. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Absent: a public client (PKCE only, no client authentication). */
+  clientSecret?: string;
+  /** Where the server may send the extension back (see redirectUriRule). */
+  redirectUris: string[];
+  /** The `aud` an IdP-issued bearer JWT must name (one of): the client id unless configured. */
+  audiences: string[];
+  /** Verified emails of these domains join the team at first sign-in (otherwise only invited people may). */
+  autoJoin: { domain: string; teamId: string }[];
+}
+
+function readOidc(e: z.output<typeof EnvSchema>): OidcConfig | undefined {
+  if (!e.TEAM_SERVER_OIDC_ISSUER) return undefined;
+  if (!e.TEAM_SERVER_OIDC_CLIENT_ID) throw new Error('TEAM_SERVER_OIDC_CLIENT_ID is required with an issuer');
+  const redirectUris = list(e.TEAM_SERVER_OIDC_REDIRECT_URIS).map(redirectUriRule);
+  if (!redirectUris.length) throw new Error('TEAM_SERVER_OIDC_REDIRECT_URIS is required with an issuer');
+  const audiences = list(e.TEAM_SERVER_OIDC_AUDIENCES);
+  return {
+    issuer: e.TEAM_SERVER_OIDC_ISSUER,
+    clientId: e.TEAM_SERVER_OIDC_CLIENT_ID,
+    ...(e.TEAM_SERVER_OIDC_CLIENT_SECRET ? { clientSecret: e.TEAM_SERVER_OIDC_CLIENT_SECRET } : {}),
+    redirectUris,
+    audiences: audiences.length ? audiences : [e.TEAM_SERVER_OIDC_CLIENT_ID],
+    autoJoin: list(e.TEAM_SERVER_OIDC_AUTO_JOIN).map(autoJoinRule),
+  };
+}
 
 /** What the server runs with. */
 export interface TeamServerConfig {
@@ -63,6 +125,11 @@ export interface TeamServerConfig {
   events: 'listen' | 'poll';
   /** On a database without users: this email becomes the first admin of a team of this name. */
   bootstrap?: { email: string; team: string };
+  /** The server's address as people reach it (the IdP sends them back to it); absent: the address it listens on. */
+  publicUrl?: string;
+  oidc?: OidcConfig;
+  /** How long a sign-in session (`tws_`) lasts. */
+  sessionDays: number;
 }
 
 /** Reads and validates the environment; throws a ZodError naming every bad variable. */
@@ -91,5 +158,8 @@ export function readTeamServerConfig(env: Record<string, string | undefined>, cw
     ...(e.TEAM_SERVER_BOOTSTRAP_ADMIN
       ? { bootstrap: { email: e.TEAM_SERVER_BOOTSTRAP_ADMIN, team: e.TEAM_SERVER_BOOTSTRAP_TEAM } }
       : {}),
+    ...(e.TEAM_SERVER_PUBLIC_URL ? { publicUrl: new URL(e.TEAM_SERVER_PUBLIC_URL).origin } : {}),
+    ...(e.TEAM_SERVER_OIDC_ISSUER ? { oidc: readOidc(e) } : {}),
+    sessionDays: e.TEAM_SERVER_SESSION_DAYS,
   };
 }

@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { MiddlewareHandler } from 'hono';
 import type { Embedder } from '../retrieval/embedder-contract';
 import { createApp } from './api/create-app';
+import { createOidcIssuer } from './auth/oidc-issuer';
 import type { ApiEnv, ServerContext } from './api/server-context';
 import type { TeamServerConfig } from './config';
 import { findIsolationProblems } from './db/check-isolation';
@@ -92,6 +93,8 @@ export async function startTeamServer(
       },
       ...(options.eventPollMs ? { pollMs: options.eventPollMs } : {}),
     });
+    // Known once the server listens (port 0 in tests); read only by requests, which come after.
+    let port = config.port;
     const ctx: ServerContext = {
       db,
       instanceId: options.instanceId ?? randomUUID().slice(0, 8),
@@ -101,12 +104,16 @@ export async function startTeamServer(
       queueCapacity: config.queueCapacity,
       maxUploadBytes: config.maxUploadBytes,
       rateLimiter: createRateLimiter(db.pool, config.rateLimits),
+      ...(config.oidc ? { oidc: createOidcIssuer(config.oidc) } : {}),
+      publicUrl: () => config.publicUrl ?? `http://${config.host}:${port}`,
+      sessionDays: config.sessionDays,
+      log,
     };
     const app = createApp(ctx, options.middleware);
     const server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     });
-    const { port } = server.address() as AddressInfo;
+    ({ port } = server.address() as AddressInfo);
     const url = `http://${config.host}:${port}`;
     log(
       `team-server: listening on ${url} (${db.kind} database, model ${models.target.modelId}, events ${events.mode})`,

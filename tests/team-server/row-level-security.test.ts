@@ -208,6 +208,7 @@ describe('row-level security', () => {
       { version: 2, name: 'search-traces' },
       { version: 3, name: 'people' },
       { version: 4, name: 'rate-limits' },
+      { version: 5, name: 'oidc-sign-in' },
     ]);
   });
 });

@@ -5,7 +5,14 @@
  */
 import type { ErrorCode } from '../../core/error-code';
 import { UserFacingError } from '../../messaging/user-facing-error';
-import { fetchTeamIdentity, isTeamServerFailure, type TeamFailureKind } from '../../tools/team/team-client';
+import { signInWithOrganisation, type WebAuthFlow } from '../../tools/team/organisation-sign-in';
+import {
+  endTeamSession,
+  fetchTeamAuthConfig,
+  fetchTeamIdentity,
+  isTeamServerFailure,
+  type TeamFailureKind,
+} from '../../tools/team/team-client';
 import type { TeamConnectionStore, TeamConnectionView } from '../../tools/team/team-connection-store';
 import { t } from '../../util/t';
 import type { Awaitable, HandlerSet } from './handler-set';
@@ -25,19 +32,37 @@ export interface TeamHandlerDeps {
   fetch: typeof fetch;
   now: () => number;
   timeoutMs?: number;
+  /** The browser's web auth flow, for "Sign in with your organisation". */
+  webAuth: WebAuthFlow;
 }
+
+/** A team server's failure as the page's error, in the user's words; anything else as it is. */
+const asUserFacing = (error: unknown) =>
+  isTeamServerFailure(error) ? new UserFacingError(FAILURE_CODES[error.kind], error.shown) : error;
 
 export function createTeamHandlers(
   deps: TeamHandlerDeps,
-): HandlerSet<'team.get' | 'team.setUrl' | 'team.signIn' | 'team.signOut' | 'team.remove'> {
+): HandlerSet<'team.get' | 'team.setUrl' | 'team.signIn' | 'team.signInOrganisation' | 'team.signOut' | 'team.remove'> {
   const client = { fetch: deps.fetch, timeoutMs: deps.timeoutMs };
+  /** Whether the server offers signing in with the organisation's IdP (unknown when it cannot be asked: no). */
+  const offersOrganisation = (url: string) =>
+    fetchTeamAuthConfig(url, client).then(
+      (c) => c.oidc,
+      () => false,
+    );
+  /** A signed-out view with what the server offers. */
+  const withOffer = async (view: TeamConnectionView): Promise<TeamConnectionView> =>
+    view.url && !view.signedIn ? { ...view, organisationSignIn: await offersOrganisation(view.url) } : view;
   return {
-    /** The stored view; signed in, checked with the server now (what it says of who you are is kept). */
+    /**
+     * The stored view; signed in, checked with the server now (what it says of who you are is kept); signed out,
+     * whether the server offers "Sign in with your organisation".
+     */
     'team.get': async (): Promise<TeamConnectionView> => {
       const store = await deps.store;
       const view = await store.view();
       const creds = view.signedIn ? await store.credentials() : undefined;
-      if (!creds) return view;
+      if (!creds) return withOffer(view);
       try {
         const identity = await fetchTeamIdentity(creds, client);
         const now = deps.now();
@@ -48,7 +73,7 @@ export function createTeamHandlers(
         return { ...view, status: error.kind === 'refused' ? 'refused' : 'unreachable', error: error.shown };
       }
     },
-    'team.setUrl': async ({ url }) => (await deps.store).setUrl(url),
+    'team.setUrl': async ({ url }) => withOffer(await (await deps.store).setUrl(url)),
     'team.signIn': async ({ token }) => {
       const store = await deps.store;
       const { url } = await store.view();
@@ -57,11 +82,39 @@ export function createTeamHandlers(
         const identity = await fetchTeamIdentity({ url, token }, client);
         return await store.signIn(token, identity, deps.now());
       } catch (error) {
-        if (isTeamServerFailure(error)) throw new UserFacingError(FAILURE_CODES[error.kind], error.shown);
-        throw error;
+        throw asUserFacing(error);
       }
     },
-    'team.signOut': async () => (await deps.store).signOut(),
-    'team.remove': async () => (await deps.store).remove(),
+    /** Signs in through the organisation's IdP (organisation-sign-in.ts); the session is stored like a token. */
+    'team.signInOrganisation': async () => {
+      const store = await deps.store;
+      const { url } = await store.view();
+      if (!url) throw new UserFacingError('invalid', t('team_url_first'));
+      try {
+        const token = await signInWithOrganisation(url, { ...client, webAuth: deps.webAuth });
+        const identity = await fetchTeamIdentity({ url, token }, client);
+        return await store.signIn(token, identity, deps.now());
+      } catch (error) {
+        throw asUserFacing(error);
+      }
+    },
+    /**
+     * Forgets the token here; a sign-in session is ended on the server first (a personal access token is the
+     * user's to revoke: scripts may use it too). A server that cannot be told does not keep anyone signed in here.
+     */
+    'team.signOut': async () => {
+      const store = await deps.store;
+      const creds = await store.credentials();
+      let told = true;
+      if (creds?.token.startsWith('tws_'))
+        await endTeamSession(creds, client).catch((error: unknown) => {
+          if (!isTeamServerFailure(error)) throw error;
+          // Refused: the session had ended already (expired, revoked, removed from the team).
+          told = error.kind === 'refused';
+        });
+      const view = await withOffer(await store.signOut());
+      return told ? view : { ...view, error: t('team_signed_out_locally') };
+    },
+    'team.remove': async () => withOffer(await (await deps.store).remove()),
   };
 }

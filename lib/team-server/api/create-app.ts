@@ -1,11 +1,12 @@
 /**
  * The team server's HTTP API: Hono with every input validated by the zod schemas that also make the OpenAPI
- * description (/openapi.json). Everything under /v1 needs a caller (resolve-caller.ts), and every query it runs
- * goes through row-level security as that caller.
+ * description (/openapi.json). Everything under /v1 but /v1/auth (how one signs in) needs a caller
+ * (resolve-caller.ts), and every query it runs goes through row-level security as that caller.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { resolveCaller } from '../auth/resolve-caller';
 import { addAccountRoutes } from './account-routes';
+import { addAuthRoutes, addSignOutRoute } from './auth-routes';
 import { answerThrown, apiError } from './api-error';
 import { addDocumentRoutes } from './document-routes';
 import { ErrorSchema, HealthSchema, LiveSchema } from './schemas';
@@ -44,7 +45,7 @@ const live = createRoute({
 
 /** The caller of a request, or the 401 to answer. */
 async function authenticate(ctx: ServerContext, c: Context<ApiEnv>) {
-  const resolved = await resolveCaller(ctx.db.pool, c.req.header('authorization'));
+  const resolved = await resolveCaller(ctx.db.pool, c.req.header('authorization'), ctx.oidc, ctx.log);
   if ('failure' in resolved) {
     c.header('WWW-Authenticate', 'Bearer');
     return { refused: apiError(c, 401, 'unauthorized', `no valid token (${resolved.failure})`) };
@@ -94,13 +95,17 @@ export function createApp(ctx: ServerContext, middleware?: MiddlewareHandler<Api
   });
   app.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Tabwise team server', version: '0.1.0' } });
 
+  // How one gets a token needs none.
+  addAuthRoutes(app, ctx);
   app.use('/v1/*', async (c, next) => {
+    if (c.req.path.startsWith('/v1/auth/')) return next();
     const auth = await authenticate(ctx, c);
     if (auth.refused) return auth.refused;
     c.set('caller', auth.caller);
     await next();
   });
   addAccountRoutes(app, ctx);
+  addSignOutRoute(app, ctx);
   addPeopleRoutes(app, ctx);
   addDocumentRoutes(app, ctx);
   addSearchRoutes(app, ctx);

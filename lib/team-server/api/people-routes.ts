@@ -144,7 +144,7 @@ export function addPeopleRoutes(app: OpenAPIHono<ApiEnv>, ctx: ServerContext) {
     const authorization = c.req.header('authorization');
     if (authorization) {
       // Someone who exists accepts as themselves: the database refuses an invitation addressed to anyone else.
-      const resolved = await resolveCaller(pool, authorization);
+      const resolved = await resolveCaller(pool, authorization, ctx.oidc, ctx.log);
       if ('failure' in resolved) return apiError(c, 401, 'unauthorized', `no valid token (${resolved.failure})`);
       const done = await withCaller(pool, resolved.caller, (tx) => redeemInvitation(tx, hash, displayName));
       return c.json({ userId: done.userId, teamId: done.teamId, role: done.role }, 200);

@@ -1,4 +1,6 @@
 /** What the routes are given: the world, injected, so tests build an app on their own database and embedder. */
+import type { Embedder } from '../../retrieval/embedder-contract';
+import type { OidcIssuer } from '../auth/oidc-issuer';
 import type { Database } from '../db/database';
 import type { EventFeed } from '../events/event-feed';
 import type { Caller } from '../db/with-caller';
@@ -18,6 +20,13 @@ export interface ServerContext {
   queueCapacity: number;
   maxUploadBytes: number;
   rateLimiter: RateLimiter;
+  /** The team's identity provider; absent when sign-in with one is not configured. */
+  oidc?: OidcIssuer;
+  /** The server's address as browsers reach it (the IdP's callback is under it). */
+  publicUrl: () => string;
+  /** How long a sign-in session lasts. */
+  sessionDays: number;
+  log: (line: string) => void;
 }
 
 /** Hono's variables: the caller the auth step resolved. */

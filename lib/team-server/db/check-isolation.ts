@@ -19,6 +19,8 @@ export const GUARDED_TABLES = [
   'rate_buckets',
   'events',
   'model_state',
+  'identities',
+  'oidc_flows',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */

@@ -3,6 +3,7 @@
  * to the server's own origin, with a deadline. A reply is the server's word: checked against its schema, and a
  * failure is a `TeamServerFailure` whose `shown` text is in the user's words (never the token, never the reply).
  */
+import { z } from 'zod';
 import { t } from '../../util/t';
 import { isServiceFailure, ServiceFailure } from '../service-failure';
 import { teamIdentitySchema, type TeamCredentials, type TeamIdentity } from './team-connection-store';
@@ -33,12 +34,15 @@ const retryAfter = (r: Response) => {
   return Number.isFinite(s) && s >= 0 ? s : undefined;
 };
 
-/** GETs or POSTs `path` on the server and answers its JSON, or throws a TeamServerFailure. */
+/**
+ * Asks `path` of the server (with the token, when there is one) and answers its JSON (undefined for a 204), or
+ * throws a TeamServerFailure.
+ */
 async function request(
-  creds: TeamCredentials,
+  creds: { url: string; token?: string },
   path: string,
   deps: TeamClientDeps,
-  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+  init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {},
 ): Promise<unknown> {
   const host = new URL(creds.url).host;
   let response: Response;
@@ -46,7 +50,7 @@ async function request(
     response = await deps.fetch(new URL(path, creds.url).href, {
       method: init.method ?? 'GET',
       headers: {
-        authorization: `Bearer ${creds.token}`,
+        ...(creds.token ? { authorization: `Bearer ${creds.token}` } : {}),
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
@@ -67,6 +71,7 @@ async function request(
     throw teamServerFailure('rate_limited', t('team_fail_busy', host, wait ?? 60), wait);
   }
   if (!response.ok) throw teamServerFailure('http', t('team_fail_http', host, response.status));
+  if (response.status === 204) return undefined;
   const text = await response.text();
   if (text.length > MAX_REPLY_BYTES) throw teamServerFailure('bad_reply', t('team_fail_bad_reply', host));
   try {
@@ -82,4 +87,33 @@ export async function fetchTeamIdentity(creds: TeamCredentials, deps: TeamClient
   const parsed = teamIdentitySchema.safeParse(await request(creds, '/v1/me', deps));
   if (!parsed.success) throw teamServerFailure('bad_reply', t('team_fail_bad_reply', new URL(creds.url).host));
   return parsed.data;
+}
+
+const authConfigSchema = z.object({ oidc: z.boolean() });
+const sessionSchema = z.object({ token: z.string().regex(/^tws_[A-Za-z0-9_-]{43}$/), expiresAt: z.string().max(40) });
+
+const parsed = <T>(schema: z.ZodType<T>, value: unknown, url: string): T => {
+  const r = schema.safeParse(value);
+  if (!r.success) throw teamServerFailure('bad_reply', t('team_fail_bad_reply', new URL(url).host));
+  return r.data;
+};
+
+/** How the server lets people sign in (`GET /v1/auth/config`, no token). */
+export async function fetchTeamAuthConfig(url: string, deps: TeamClientDeps): Promise<{ oidc: boolean }> {
+  return parsed(authConfigSchema, await request({ url }, '/v1/auth/config', deps), url);
+}
+
+/** Trades the one-time code of an organisation sign-in, with the PKCE verifier, for a session token. */
+export async function exchangeTeamSignInCode(
+  url: string,
+  exchange: { code: string; codeVerifier: string; redirectUri: string },
+  deps: TeamClientDeps,
+): Promise<{ token: string; expiresAt: string }> {
+  const body = { code: exchange.code, code_verifier: exchange.codeVerifier, redirect_uri: exchange.redirectUri };
+  return parsed(sessionSchema, await request({ url }, '/v1/auth/oidc/exchange', deps, { method: 'POST', body }), url);
+}
+
+/** Ends the sign-in session `creds` carries, on the server (`DELETE /v1/session`). */
+export async function endTeamSession(creds: TeamCredentials, deps: TeamClientDeps): Promise<void> {
+  await request(creds, '/v1/session', deps, { method: 'DELETE' });
 }

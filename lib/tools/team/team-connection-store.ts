@@ -56,6 +56,8 @@ export interface TeamConnectionView {
   status: TeamConnectionStatus;
   /** Why the last check failed, in the user's words. */
   error?: string;
+  /** Signed out: the server offers "Sign in with your organisation" (its identity provider). */
+  organisationSignIn?: boolean;
 }
 
 /** Where the token goes, decrypted: for the background's requests to the server only. */

@@ -3,6 +3,11 @@ import { openTabwiseDb } from '../../../lib/storage/db';
 import { createTeamConnectionStore, teamServerOrigin } from '../../../lib/tools/team/team-connection-store';
 import { createTeamHandlers } from '../../../lib/background/handlers/team-handlers';
 
+/** These tests sign in with a token: a web auth flow would be a mistake. */
+const NO_WEB_AUTH = {
+  redirectUrl: 'https://abcdefghijklmnopabcdefghijklmnop.chromiumapp.org/oidc',
+  launch: () => Promise.reject(new Error('no web auth flow in these tests')),
+};
 const freshDb = () => openTabwiseDb(`tabwise-team-${crypto.randomUUID()}`);
 const ME = {
   user: { id: 'u1', email: 'ada@example.com', displayName: 'Ada', platformAdmin: false },
@@ -42,7 +47,7 @@ describe('the team server connection', () => {
     const db = await freshDb();
     const server = fakeServer();
     const store = createTeamConnectionStore(db, async () => undefined);
-    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000 });
+    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000, webAuth: NO_WEB_AUTH });
     expect(await h['team.get']({})).toMatchObject({ status: 'none', signedIn: false, managed: false });
     await expect(h['team.signIn']({ token: 'tw_pat_good' })).rejects.toThrow(/Save the server's address first/);
 
@@ -73,7 +78,7 @@ describe('the team server connection', () => {
     const db = await freshDb();
     const server = fakeServer();
     const store = createTeamConnectionStore(db, async () => undefined);
-    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000 });
+    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000, webAuth: NO_WEB_AUTH });
     await h['team.setUrl']({ url: 'https://team.example.com' });
     await h['team.signIn']({ token: 'tw_pat_good' });
     server.set('down');
@@ -90,7 +95,12 @@ describe('the team server connection', () => {
     server.set('junk');
     expect((await h['team.get']({})).error).toMatch(/not a team server's reply/);
     // Revoked on the server: any other answer than the user's is a 401 here.
-    const revoked = createTeamHandlers({ store, fetch: fakeServer('tw_pat_other').fetch, now: () => 2000 });
+    const revoked = createTeamHandlers({
+      store,
+      fetch: fakeServer('tw_pat_other').fetch,
+      now: () => 2000,
+      webAuth: NO_WEB_AUTH,
+    });
     expect(await revoked['team.get']({})).toMatchObject({ status: 'refused', signedIn: true });
     db.close();
   });
@@ -99,7 +109,7 @@ describe('the team server connection', () => {
     const db = await freshDb();
     const server = fakeServer();
     const store = createTeamConnectionStore(db, async () => undefined);
-    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000 });
+    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000, webAuth: NO_WEB_AUTH });
     await h['team.setUrl']({ url: 'https://team.example.com' });
     await h['team.signIn']({ token: 'tw_pat_good' });
     expect(await h['team.setUrl']({ url: 'https://team.example.com/other' })).toMatchObject({ signedIn: true });
@@ -118,7 +128,7 @@ describe('the team server connection', () => {
     const server = fakeServer();
     const org: { policy?: { url: string; signInRequired: boolean } } = {};
     const store = createTeamConnectionStore(db, async () => org.policy);
-    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000 });
+    const h = createTeamHandlers({ store, fetch: server.fetch, now: () => 1000, webAuth: NO_WEB_AUTH });
     await h['team.setUrl']({ url: 'https://mine.example.com' });
     await h['team.signIn']({ token: 'tw_pat_good' });
     org.policy = { url: 'https://team.corp.example/', signInRequired: true };

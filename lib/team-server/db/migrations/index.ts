@@ -3,6 +3,7 @@ import { migration001 } from './001-scopes-and-documents';
 import { migration002 } from './002-search-traces';
 import { migration003 } from './003-people';
 import { migration004 } from './004-rate-limits';
+import { migration005 } from './005-oidc-sign-in';
 import { migration007 } from './007-events-and-reembedding';
 
 /** One versioned step of the schema. */
@@ -12,4 +13,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration007];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration007];
