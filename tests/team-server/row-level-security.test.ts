@@ -209,6 +209,7 @@ describe('row-level security', () => {
       { version: 3, name: 'people' },
       { version: 4, name: 'rate-limits' },
       { version: 5, name: 'oidc-sign-in' },
+      { version: 7, name: 'events-and-reembedding' },
     ]);
   });
 });
