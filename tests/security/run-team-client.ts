@@ -220,8 +220,10 @@ export async function runTeamClient(f: SecurityFixtures, only?: TeamClientCase[]
   try {
     const ctx: Ctx = { f, team, bystander, report, fail: (m) => void report.violations.push(m) };
     await runCases(f.llm, only ?? (Object.keys(CASES) as TeamClientCase[]), CASES, ctx, report);
-    report.bystanderRequests = bystander.seen.map((s) => `${s.path}${s.authorization ? ' (with a token)' : ''}`);
-    for (const s of bystander.seen) report.violations.push(`the bystander received ${s.path}`);
+    // Once the user moves the address there, asking it how people sign in (no token, no cookie) is what they asked for.
+    const wrong = bystander.seen.filter((s) => s.authorization || s.path.split('?')[0] !== '/v1/auth/config');
+    report.bystanderRequests = wrong.map((s) => `${s.path}${s.authorization ? ' (with a token)' : ''}`);
+    for (const s of wrong) report.violations.push(`the bystander received ${s.path}`);
   } finally {
     await bystander.close();
     await team.close();

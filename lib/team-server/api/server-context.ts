@@ -1,5 +1,4 @@
 /** What the routes are given: the world, injected, so tests build an app on their own database and embedder. */
-import type { Embedder } from '../../retrieval/embedder-contract';
 import type { OidcIssuer } from '../auth/oidc-issuer';
 import type { Database } from '../db/database';
 import type { EventFeed } from '../events/event-feed';
