@@ -13,6 +13,7 @@ import {
   openPanel,
   test,
 } from './fixtures';
+import { ADD_ITEM } from './recording-helpers';
 
 const modelOf = (r: RecordedRequest) => ((r.body ?? {}) as { model?: string }).model;
 
@@ -34,7 +35,7 @@ test('compare models on a task from the panel; the table links to each run in th
   await callBackground(extPage, 'tasks.save', {
     name: 'add-milk',
     instruction: 'Add milk',
-    steps: [{ action: 'click', target: { role: 'button', name: 'Add item' } }],
+    steps: [ADD_ITEM],
   });
   const panel = await openPanel(context, extensionId);
   await panel.getByRole('button', { name: 'Tasks', exact: true }).click();

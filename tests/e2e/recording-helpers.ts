@@ -2,6 +2,11 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
+/** The shopping list's recorded steps (tests/fixtures/pages/recording.html), as the recorder writes them. */
+export const typeItem = (value: string) =>
+  ({ action: 'type', target: { role: 'textbox', name: 'New item' }, value }) as const;
+export const ADD_ITEM = { action: 'click', target: { role: 'button', name: 'Add item' } } as const;
+
 /** Shows the panel's Tasks view (the header's Tasks button is a toggle: pressed while it shows). */
 async function showTasks(panel: Page): Promise<void> {
   const button = panel.getByRole('button', { name: 'Tasks', exact: true });

@@ -18,6 +18,7 @@ import {
   test,
 } from './fixtures';
 import { settleRun } from './drive-tab-run';
+import { typeItem, ADD_ITEM } from './recording-helpers';
 
 let pages: FixtureServer;
 test.beforeAll(async () => {
@@ -33,10 +34,10 @@ const adds = async (page: Page) => Number(await page.locator('#adds').textConten
 const modelRequests = (llm: { requests: RecordedRequest[] }) => llm.requests.filter((r) => r.method === 'POST');
 
 const shoppingSteps = [
-  { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Milk' },
+  typeItem('Milk'),
   { action: 'choose', target: { role: 'combobox', name: 'Priority' }, option: 'High' },
-  { action: 'click', target: { role: 'button', name: 'Add item' } },
-  { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Tea' },
+  ADD_ITEM,
+  typeItem('Tea'),
 ];
 
 test('a scheduled recording is replayed when its alarm fires, with no model call', async ({
@@ -96,13 +97,7 @@ test('a replay resumes after the worker is stopped at a card, and ends, saying s
     name: 'two-items',
     instruction: 'Add milk and tea',
     startUrl,
-    steps: [
-      { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Milk' },
-      { action: 'click', target: { role: 'button', name: 'Add item' } },
-      { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Tea' },
-      { action: 'click', target: { role: 'button', name: 'Add item' } },
-      { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Jam' },
-    ],
+    steps: [typeItem('Milk'), ADD_ITEM, typeItem('Tea'), ADD_ITEM, typeItem('Jam')],
   });
   const panel = await openPanel(context, extensionId);
   await panel.getByRole('button', { name: 'Tasks', exact: true }).click();

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import type { RecordedRequest } from '../fake-llm/recorded-request';
 import { addFakeProvider, assistantMessages, callBackground, chatRequests, expect, openPanel, test } from './fixtures';
 import { settleRun } from './drive-tab-run';
-import { runSavedTask, startRecording } from './recording-helpers';
+import { runSavedTask, startRecording, typeItem, ADD_ITEM } from './recording-helpers';
 
 type TaskList = { tasks: { id: string; name: string; kind: string; steps?: unknown[] }[] };
 const items = async (page: Page) =>
@@ -98,11 +98,7 @@ test('a replay on a page where a step no longer matches asks the model once, the
     name: 'add-milk',
     instruction: 'Add milk to the shopping list',
     startUrl,
-    steps: [
-      { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Milk' },
-      { action: 'click', target: { role: 'button', name: 'Add item' } },
-      { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Tea' },
-    ],
+    steps: [typeItem('Milk'), ADD_ITEM, typeItem('Tea')],
   });
   // The model finds what "Add item" became, from the page it is shown.
   llm.enqueue((req) => {

@@ -5,7 +5,7 @@
  * the other button. The corpus of secret fields, the forged step and the swap run through run-recorder-gates.ts.
  */
 import { callBackground, expect, test } from '../e2e/fixtures';
-import { startRecording } from '../e2e/recording-helpers';
+import { startRecording, typeItem } from '../e2e/recording-helpers';
 import { runRecorderGates, SECRET_FIELDS } from './run-recorder-gates';
 
 test('a password or card number typed while recording never lands in the recording', async ({
@@ -33,7 +33,7 @@ test('a password or card number typed while recording never lands in the recordi
   expect(stopped.steps).toEqual([
     { action: 'password', target: { role: 'textbox', name: 'Password' } },
     { action: 'press', key: 'Enter' },
-    { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Milk' },
+    typeItem('Milk'),
     { action: 'press', key: 'Enter', target: { role: 'textbox', name: 'New item' } },
   ]);
 });

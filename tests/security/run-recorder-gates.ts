@@ -14,7 +14,7 @@
 import type { Page } from '@playwright/test';
 import { serveFixturePages, type FixtureServer } from '../fixtures/pages';
 import { addFakeProvider, assistantMessages, callBackground, chatRequests, expect, openPanel } from '../e2e/fixtures';
-import { runSavedTask } from '../e2e/recording-helpers';
+import { runSavedTask, typeItem, ADD_ITEM } from '../e2e/recording-helpers';
 import { serveTwoOrigins, type TwoOrigins } from './serve-two-origins';
 import { runCases } from './run-cases';
 import type { SecurityFixtures } from './security-session';
@@ -117,10 +117,7 @@ async function swap(ctx: Ctx) {
     name: 'add-milk',
     instruction: 'Add milk to the list',
     startUrl,
-    steps: [
-      { action: 'type', target: { role: 'textbox', name: 'New item' }, value: 'Milk' },
-      { action: 'click', target: { role: 'button', name: 'Add item' } },
-    ],
+    steps: [typeItem('Milk'), ADD_ITEM],
   });
   llm.enqueue({ text: ['The page changed under the step; I stopped.'] });
   const panel = await openPanel(context, extensionId);
