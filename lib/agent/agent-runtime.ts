@@ -7,6 +7,7 @@ import type { ChatMessage } from '../core/chat-message';
 import type { DelegateRequest } from '../tools/define-tool';
 import type { AgentEvent } from './agent-event';
 import { offeredTools } from './run-step-tools';
+import { afterRequestLeaves } from '../util/request-left';
 import { driveRun, type RunResult } from './drive-run';
 import { tokensOf } from './estimate-tokens';
 import { replayRunTree } from './replay-run-tree';
@@ -112,8 +113,8 @@ export function createAgentRuntime(options: AgentRuntimeOptions): AgentRuntime {
     // A new run's first tools are asked for while its model is resolved: the request waits for both, not each.
     const nextOffer = snap.steps.length === 0 ? offeredTools({ snap, controller, agentPath }, deps) : undefined;
     const resolving = Promise.resolve(options.resolveModel(snap.run.model));
-    // The run's record is written once those reads are out: the request needs none of it (see create).
-    const recorded = record?.();
+    // The run's record is written once the first request has left (util/request-left.ts): it needs none of it.
+    const recorded = record && afterRequestLeaves().then(record);
     recorded?.catch(() => undefined); // awaited by the first step; this only keeps an early failure from being unhandled
     const model = modelForRun(snap.run.settings, await resolving);
     await deps.tokenCounter?.prepare(model);

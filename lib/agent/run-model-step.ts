@@ -27,6 +27,7 @@ import { describeTrim } from './describe-trim';
 import { t } from '../util/t';
 import { modelForRun } from './replay-model';
 import { mark } from '../util/marks';
+import { afterRequestLeaves, requestLeft } from '../util/request-left';
 
 /** What the chat shows when the run's model cannot use tools (journaled as said, in the user's language). */
 export const noToolsNotice = (): string => t('bg_notice_no_tools');
@@ -89,9 +90,6 @@ export async function buildRequest(
   return { request, trimNote: trimmed.cuts && describeTrim(trimmed.cuts) };
 }
 
-/** Resolves in the next task, after every microtask queued before it. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** Runs one model step to a journaled StepRecord (status 'tools' when it made calls, else 'done'). */
 export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: number): Promise<StepRecord> {
   const { snap, emit } = live;
@@ -117,15 +115,20 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
   };
   snap.steps.push(step);
   live.streamingCalls = [];
-  // The step's record is written once its request has gone out: the request needs none of it, and a worker that
-  // dies before the write lands resumes the run as if it died mid-stream (the step is asked again; no tool ran).
-  // The SDK reaches its fetch in microtasks; the write is issued in the next task, so it does not go first.
-  const batch = {
-    requests: [toStepRequestRecord(runId, index, previous, request)],
-    steps: [stepState(step)],
-    interjections: consumed,
-  };
-  const journaled = Promise.all([live.recorded, nextTask().then(() => deps.journal.write(batch))]);
+  // The step's record is written once its request has left (util/request-left.ts): the request needs none of it,
+  // and a worker that dies before the write lands resumes the run as if it died mid-stream (the step is asked
+  // again; no tool ran). What the record says of the step is taken now; the request's delta is worked out then.
+  const state = stepState(step);
+  const journaled = Promise.all([
+    live.recorded,
+    afterRequestLeaves().then(() =>
+      deps.journal.write({
+        requests: [toStepRequestRecord(runId, index, previous, request)],
+        steps: [state],
+        interjections: consumed,
+      }),
+    ),
+  ]);
   journaled.catch(() => undefined); // awaited below; this only keeps an early failure from being unhandled
   let written = false;
   const whenJournaled = async () => {
@@ -152,7 +155,9 @@ export async function runModelStep(live: LiveRun, deps: RuntimeDeps, retryOf?: n
     live.controller.signal,
     {
       onPart: async (part, soFar) => {
-        // Checkpoints and the panel's replay build on the step's record: it lands before the first part counts.
+        // Checkpoints and the panel's replay build on the step's record: it lands before the first part counts
+        // (a part streamed says the request has left, for a model that makes no fetch of ours).
+        requestLeft();
         await whenJournaled();
         const messageId = snap.run.messageId;
         // The live step always holds what was streamed so far: a panel opening now replays it from here.

@@ -8,6 +8,7 @@ import type { ConversationRecord, MessageRecord } from '../storage/records';
 import type { ConversationStore } from '../storage/conversation-store';
 import { userInputInbox } from '../tools/user-input-inbox';
 import { t } from '../util/t';
+import { afterRequestLeaves } from '../util/request-left';
 import type { ChatHub, PanelPortLike } from './chat-hub';
 import type { PanelCommand } from './panel-port';
 import {
@@ -114,7 +115,8 @@ async function send(
   };
   // The turn starts while the message is stored: it is handed over, so the request need not wait for the write.
   // A new conversation's message is written once the conversation is (never a message without one).
-  const stored = fresh ? fresh.created.then(() => store.putMessage(user)) : store.putMessage(user);
+  // The write waits until the run's request has left (util/request-left.ts): it would take the request's CPU.
+  const stored = Promise.all([fresh?.created, afterRequestLeaves()]).then(() => store.putMessage(user));
   hub.broadcast(conversationId, { type: 'message', message: user });
   const mentionedTabIds = [...new Set(mentions.map((m) => m.tabId))];
   const context = fresh

@@ -3,6 +3,7 @@
  * behind a placeholder answer the panel shows at once. A turn that cannot start leaves an error answer the
  * user can retry. The answer may be a new version of an earlier one or the rest of a stopped one (turn-answer.ts).
  */
+import { afterRequestLeaves } from '../util/request-left';
 import type { RunResult } from '../agent/agent-runtime';
 import type { ConversationRecord, MessageRecord } from '../storage/records';
 import type { ChatHub } from './chat-hub';
@@ -103,7 +104,7 @@ export function createTurnStarter(
         ...(resolved.unpriced ? { unpriced: true as const } : {}),
         ...(resolved.price ? { price: resolved.price } : {}),
       });
-      const placed = store.putMessage(placeholder);
+      const placed = afterRequestLeaves().then(() => store.putMessage(placeholder));
       placed.catch(() => undefined); // awaited below; this only keeps a failure before then from being unhandled
       broadcast(conversationId, { type: 'message', message: placeholder });
       const handle = await runtime.startRun({

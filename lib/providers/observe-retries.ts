@@ -3,6 +3,7 @@
  * Wrapping their injectable `fetch` lets us tell the user "rate limited, retrying in 2 s" while they wait.
  */
 import { mark } from '../util/marks';
+import { requestLeft } from '../util/request-left';
 
 export interface RetryNotice {
   attempt: number;
@@ -30,7 +31,12 @@ export function observeRetries(
   let failures = 0;
   return async (input, init) => {
     mark('fetch');
-    const res = await fetchImpl(input, init);
+    let res: Response;
+    try {
+      res = await fetchImpl(input, init);
+    } finally {
+      requestLeft();
+    }
     const shouldRetry = res.headers.get('x-should-retry');
     if (RETRYABLE(res.status) && shouldRetry !== 'false' && failures < maxRetries) {
       failures++;

@@ -132,7 +132,7 @@ describe('offer checks shared by several tools', () => {
 });
 
 describe('the journal is written after the request goes out', () => {
-  it("the step's record is written once the model was called, the run's once its model was asked for", async () => {
+  it("the run's and the step's records are written once the model was called, in that order", async () => {
     const order: string[] = [];
     const inner = createMemoryRunJournal();
     const journal: RunJournal = {
@@ -156,7 +156,7 @@ describe('the journal is written after the request goes out', () => {
       })
     ).done;
     expect(r.reason).toBe('stop');
-    expect(order).toEqual(['model resolved', 'write run', 'model called', 'write request']);
+    expect(order).toEqual(['model resolved', 'model called', 'write run', 'write request']);
     // What the model saw is journaled all the same, exactly as sent.
     const snap = await inner.read(r.runId);
     expect(snap?.steps[0]?.request?.messages).toEqual(s.model.calls[0]!.messages);

@@ -48,7 +48,7 @@ describe('resume after the worker is killed', () => {
   it('during a model stream: keeps the text seen, marks it interrupted, retries once, loses no message', async () => {
     const w = worlds([[{ type: 'text-delta', delta: 'Half of the ' }, { hang: true }]], [textReply('answer.')], []);
     const h = await w.first.start('question');
-    await until(async () => (await w.journal.read(h.runId))!.steps[0]?.text === 'Half of the ');
+    await until(async () => (await w.journal.read(h.runId))?.steps[0]?.text === 'Half of the ');
     w.first.runtime.abandon();
     const b = w.second();
     const [resumed] = await b.runtime.resumeUnfinishedRuns();
@@ -130,7 +130,7 @@ describe('resume after the worker is killed', () => {
     const h = await w.first.start('pay');
     await until(
       async () =>
-        (await w.journal.read(h.runId))!.toolCalls.find((c) => c.toolCallId === 'f')?.status === 'done' &&
+        (await w.journal.read(h.runId))?.toolCalls.find((c) => c.toolCallId === 'f')?.status === 'done' &&
         risky.starts.length === 1,
     );
     w.first.runtime.abandon();
@@ -235,11 +235,11 @@ describe('resume after the worker is killed', () => {
     const hang: Script = [{ type: 'text-delta', delta: 'x' }, { hang: true }];
     const a = setup({ journal, scripts: [hang], runtime: { checkpointIntervalMs: 0 } });
     const h = await a.start('q');
-    await until(async () => (await journal.read(h.runId))!.steps[0]?.text === 'x');
+    await until(async () => (await journal.read(h.runId))?.steps[0]?.text === 'x');
     a.runtime.abandon();
     const b = setup({ journal, scripts: [hang], runtime: { checkpointIntervalMs: 0 } });
     await b.runtime.resumeUnfinishedRuns();
-    await until(async () => (await journal.read(h.runId))!.steps[1]?.text === 'x');
+    await until(async () => (await journal.read(h.runId))?.steps[1]?.text === 'x');
     b.runtime.abandon();
     const c = setup({ journal, scripts: [] });
     const [resumed] = await c.runtime.resumeUnfinishedRuns();
@@ -252,7 +252,7 @@ describe('the data boundary across a restart', () => {
   it('a resumed run re-sends the same marked page block (the boundary is journaled with the run)', async () => {
     const w = worlds([[{ type: 'text-delta', delta: 'Reading ' }, { hang: true }]], [textReply('done.')], []);
     const h = await w.first.start('question', { pageContext: { url: 'https://evil.test/', title: 'Evil' } });
-    await until(async () => (await w.journal.read(h.runId))!.steps[0]?.text === 'Reading ');
+    await until(async () => (await w.journal.read(h.runId))?.steps[0]?.text === 'Reading ');
     const sent = w.first.model.calls[0]!.messages[0];
     expect(JSON.stringify(sent)).toMatch(
       /<untrusted_page_content boundary=\\"[0-9a-f]{32}\\" source=\\"active_page\\">/,
