@@ -60,12 +60,16 @@ const GROUNDING_MIN_SCORE = 0.2;
 /** Wires the feature to chrome.* (alarms, action badge, offscreen); `policy` narrows what may be remembered. */
 export function createHistoryFeature(policy?: Pick<PolicyFeature, 'forcedPrivacy' | 'onChange'>): HistoryFeature {
   const client = createOffscreenClient();
+  let shownFull: boolean | undefined;
   const service = createIngestService({
     client,
     ...(policy ? { forcedPrivacy: policy.forcedPrivacy } : {}),
     readPdfAt: createPdfTabReader(fetchFromWorker, createDocumentReader(client, openDocumentTransfers())),
     alarms: chrome.alarms,
     signalFull(full) {
+      // Said when it changes (every admitted page says "not full"): each call is a round trip to the browser.
+      if (full === shownFull) return;
+      shownFull = full;
       // Refusals must be visible even with the settings page closed.
       void chrome.action.setBadgeText({ text: full ? '!' : '' });
       void chrome.action.setTitle({ title: t(full ? 'bg_action_queue_full' : 'ext_action_title') });
