@@ -14,6 +14,8 @@ import { t } from '../util/t';
 export const AUDIT_UPLOAD_ALARM = 'tabwise-audit-upload';
 export const AUDIT_UPLOAD_BATCH = 100;
 export const AUDIT_BACKOFF = { baseMs: 2_000, maxMs: 10 * 60_000 } as const;
+/** Signed out with lines waiting: look again this often (signing in again sends them without a new line). */
+export const AUDIT_SIGNED_OUT_RECHECK_MS = 15 * 60_000;
 
 export interface AuditUploaderDeps {
   outbox: AuditOutbox;
@@ -62,7 +64,10 @@ export function createAuditUploader(deps: AuditUploaderDeps): AuditUploader {
       return;
     }
     const creds = await deps.credentials();
-    if (!creds) return;
+    if (!creds) {
+      if ((await deps.outbox.count()) > 0) await deps.wakeAt(deps.now() + AUDIT_SIGNED_OUT_RECHECK_MS);
+      return;
+    }
     let attempts = state.attempts;
     for (;;) {
       const entries = await deps.outbox.take(size);

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditLine } from '../../../lib/agent/audit-line';
 import { createMemoryOutbox, type OutboxEntry } from '../../../lib/agent/audit-outbox';
-import { AUDIT_BACKOFF, backoffMs, createAuditUploader } from '../../../lib/background/audit-uploader';
+import {
+  AUDIT_BACKOFF,
+  AUDIT_SIGNED_OUT_RECHECK_MS,
+  backoffMs,
+  createAuditUploader,
+} from '../../../lib/background/audit-uploader';
 import { teamServerFailure } from '../../../lib/tools/team/team-client';
 
 const NOW = Date.UTC(2026, 10, 20, 10);
@@ -129,6 +134,8 @@ describe('audit uploader', () => {
     await w.uploader.flush();
     expect(w.sent).toEqual([]);
     expect(await w.outbox.count()).toBe(1);
+    // It looks again later: signing in again sends them without waiting for a new line.
+    expect(w.wakes).toEqual([NOW + AUDIT_SIGNED_OUT_RECHECK_MS]);
   });
 
   it('a reply that takes nothing of the batch is a failed try, not a loop', async () => {
