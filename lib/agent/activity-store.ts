@@ -1,7 +1,8 @@
 /**
  * The Activity log's store: lines kept by id (written once), read back through their schema (a corrupt line
  * is skipped and counted, never a crash), searched newest first, pruned by age, stripped of page text when
- * their conversation is deleted, and an outbox (`sent`) for a team server to come. The logic sits over a
+ * their conversation is deleted. (The team server's outbox is audit-outbox.ts, written with a line by `add`; the
+ * older `sent` marker and `unsent`/`markSent` are not what the uploader reads.) The logic sits over a
  * small record backend: IndexedDB in the extension (idb-activity-store.ts), memory in tests.
  */
 import { activityLineSchema, withoutPageText, type ActivityLine } from './activity-line';
