@@ -67,6 +67,7 @@ export default defineBackground(() => {
     forgetFolder: folder.forgetAll,
     keptDocuments: history.keptDocuments,
     policy,
+    team,
     onSettings: followSiteToolsSwitch(siteTools, policy),
   });
 });

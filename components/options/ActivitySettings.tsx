@@ -40,6 +40,7 @@ export function ActivitySettings({ state: given }: { state?: ActivityState }) {
         </button>
       </div>
       {view && <ActivityFigures view={view} query={state.query.value.trim()} />}
+      {view?.upload && <ActivityUpload upload={view.upload} />}
       {view && view.lines.length > 0 && (
         <ul class="item-list activity-list" aria-label={t('activity_list_label')}>
           {view.lines.map((line) => (
@@ -88,6 +89,27 @@ function ActivityFigures({ view, query }: { view: NonNullable<ActivityState['vie
       {hidden > 0 && <p class="activity-hidden">{t('activity_hidden', formatCount(hidden, 'line'))}</p>}
       {view.corrupt > 0 && <p class="activity-corrupt">{t('activity_corrupt', formatCount(view.corrupt, 'line'))}</p>}
     </>
+  );
+}
+
+/** The team server's outbox: how many lines wait and when the next try is, and which team they go to. */
+function ActivityUpload({ upload }: { upload: NonNullable<ActivityState['view']['value']>['upload'] & object }) {
+  return (
+    <div class="activity-upload" role="status" aria-label={t('activity_upload_label')}>
+      <p class="figure-line activity-upload-waiting">
+        {upload.waiting === 0
+          ? t('activity_upload_all_sent')
+          : upload.nextAttemptAt !== undefined
+            ? t('activity_upload_waiting', formatCount(upload.waiting, 'line'), formatTime(upload.nextAttemptAt))
+            : t('activity_upload_waiting_now', formatCount(upload.waiting, 'line'))}
+      </p>
+      {upload.lastError && <p class="activity-upload-error">{t('activity_upload_error', upload.lastError)}</p>}
+      {upload.team && upload.team.others > 0 && (
+        <p class="activity-upload-team">
+          {t('activity_upload_team', upload.team.name, formatNumber(upload.team.others + 1))}
+        </p>
+      )}
+    </div>
   );
 }
 

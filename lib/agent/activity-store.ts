@@ -1,10 +1,12 @@
 /**
  * The Activity log's store: lines kept by id (written once), read back through their schema (a corrupt line
  * is skipped and counted, never a crash), searched newest first, pruned by age, stripped of page text when
- * their conversation is deleted, and an outbox (`sent`) for a team server to come. The logic sits over a
+ * their conversation is deleted. (The team server's outbox is audit-outbox.ts, written with a line by `add`; the
+ * older `sent` marker and `unsent`/`markSent` are not what the uploader reads.) The logic sits over a
  * small record backend: IndexedDB in the extension (idb-activity-store.ts), memory in tests.
  */
 import { activityLineSchema, withoutPageText, type ActivityLine } from './activity-line';
+import { outboxEntrySchema, type OutboxEntry } from './audit-outbox';
 
 /** Kept this long unless Settings → Activity says otherwise. */
 export const DEFAULT_RETENTION_DAYS = 90;
@@ -15,8 +17,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface ActivityBackend {
   /** Every stored value, as stored (not trusted: checked on read). */
   getAll(): Promise<unknown[]>;
-  /** Adds `line` unless a line with its id exists; resolves whether it was added. */
-  addIfAbsent(line: ActivityLine): Promise<boolean>;
+  /**
+   * Adds `line` unless a line with its id exists, and with it (in the same transaction) `outbox`, the line's entry
+   * for the team server's audit outbox; resolves whether it was added.
+   */
+  addIfAbsent(line: ActivityLine, outbox?: OutboxEntry): Promise<boolean>;
   putAll(lines: ActivityLine[]): Promise<void>;
   deleteKeys(ids: string[]): Promise<void>;
   clear(): Promise<void>;
@@ -42,8 +47,11 @@ export interface ActivityPage {
 }
 
 export interface ActivityStore {
-  /** Writes a line once: a second add of the same id changes nothing (resolves false). */
-  add(line: ActivityLine): Promise<boolean>;
+  /**
+   * Writes a line once: a second add of the same id changes nothing (resolves false). `outbox`, when given, is
+   * queued for the team server with it, atomically: both are written or neither.
+   */
+  add(line: ActivityLine, outbox?: OutboxEntry): Promise<boolean>;
   list(query?: ActivityQuery): Promise<ActivityPage>;
   /** Deletes lines older than the retention allows, as of `now`; resolves how many went. */
   prune(now: number): Promise<number>;
@@ -103,7 +111,8 @@ export function createActivityStore(backend: ActivityBackend): ActivityStore {
   const read = async () => readLines(await backend.getAll());
   const retentionDays = async () => clampDays((await backend.getRetentionDays()) ?? DEFAULT_RETENTION_DAYS);
   return {
-    add: async (line) => backend.addIfAbsent(activityLineSchema.parse(line)),
+    add: async (line, outbox) =>
+      backend.addIfAbsent(activityLineSchema.parse(line), outbox && outboxEntrySchema.parse(outbox)),
     async list(query = {}) {
       const { lines, corrupt } = await read();
       const matching = lines.filter((l) => matchesActivity(l, query.text)).sort(newestFirst);
@@ -143,15 +152,20 @@ export function createActivityStore(backend: ActivityBackend): ActivityStore {
 }
 
 /** Lines in memory (tests; a browser without IndexedDB). Values are cloned, as IndexedDB would. */
-export function createMemoryActivityBackend(seed: unknown[] = []): ActivityBackend & { values: Map<string, unknown> } {
+export function createMemoryActivityBackend(
+  seed: unknown[] = [],
+  outbox = new Map<string, unknown>(),
+): ActivityBackend & { values: Map<string, unknown>; outbox: Map<string, unknown> } {
   const values = new Map<string, unknown>(seed.map((v, i) => [idOf(v) ?? `corrupt-${i}`, structuredClone(v)]));
   let days: number | undefined;
   return {
     values,
+    outbox,
     getAll: async () => [...values.values()].map((v) => structuredClone(v)),
-    async addIfAbsent(line) {
+    async addIfAbsent(line, entry) {
       if (values.has(line.id)) return false;
       values.set(line.id, structuredClone(line));
+      if (entry) outbox.set(entry.id, structuredClone(entry));
       return true;
     },
     async putAll(lines) {

@@ -12,6 +12,8 @@ import type { BackgroundHandlers as Handlers } from './protocol';
 export interface TeamFeature {
   store: Promise<TeamConnectionStore>;
   extraHandlers: Handlers;
+  /** The worker's fetch, for the other requests to the team server (the audit upload). */
+  fetch: typeof fetch;
 }
 
 export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>): TeamFeature {
@@ -24,6 +26,7 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>): Te
   };
   return {
     store,
+    fetch: fetchFromWorker,
     extraHandlers: createTeamHandlers({ store, fetch: fetchFromWorker, now: () => Date.now(), webAuth }),
   };
 }

@@ -28,6 +28,7 @@ import type { TeamConnectionView } from '../tools/team/team-connection-store';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
 import type { ActivityPage } from '../agent/activity-store';
+import type { AuditUploadView } from '../agent/audit-outbox';
 import type { PolicyReading } from '../policy/managed-policy';
 import type { TeamServerPolicy } from '../policy/team-server';
 import type { TaskView } from '../core/saved-task';
@@ -168,7 +169,7 @@ export interface ProtocolResponses {
   'team.signOut': TeamConnectionView;
   'team.remove': TeamConnectionView;
   /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */
-  'activity.list': ActivityPage & { retentionDays: number };
+  'activity.list': ActivityPage & { retentionDays: number; upload?: AuditUploadView };
   'activity.export': { text: string; fileName: string; count: number };
   'activity.setRetention': { retentionDays: number };
 }

@@ -25,7 +25,7 @@ import { createTaskFeature } from './create-task-feature';
 import { createEvalFeature } from './create-eval-feature';
 import { createScheduleFeature } from './create-schedule-feature';
 import { createMcpFeature } from './create-mcp-feature';
-import { createActivityFeature } from './create-activity-feature';
+import { createActivityFeature, type ActivityFeatureDeps } from './create-activity-feature';
 import { createLocalOriginRules } from './local-origin-rules';
 import { createModelResolver } from './model-resolver';
 import { PANEL_PORT } from './panel-port';
@@ -52,6 +52,8 @@ export interface BackgroundOptions extends BackgroundHandlerOptions {
   onSettings?: (settings: Settings) => void | Promise<void>;
   /** The organisation's Chrome policy (its `policy.get` handler comes in `extraHandlers`). */
   policy: PolicyFeature;
+  /** The team connection (create-team-feature.ts): signed in, activity lines also go to its audit table. */
+  team?: ActivityFeatureDeps['team'];
 }
 
 const RESUME_ALARM = 'tabwise-resume';
@@ -109,7 +111,7 @@ export function startBackground(options: BackgroundOptions) {
 
   const mcp = createMcpFeature({ now, generateId, secretsDb: tabwiseDb, isAllowed: policy.mcpAllowed });
   policy.onChange(() => void mcp.policyChanged().catch((e: unknown) => console.warn('MCP policy change', e)));
-  const activity = createActivityFeature({ conversations, now });
+  const activity = createActivityFeature({ conversations, now, ...(options.team ? { team: options.team } : {}) });
 
   const skills = createSkillCatalog(options.prompts, {
     list: async () => ((await (await settings).get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),

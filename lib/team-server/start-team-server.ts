@@ -25,6 +25,7 @@ import { loadModels, resumeModelChange } from './ingest/load-models';
 import { recordReembedFailure, reembedDocument } from './ingest/model-change';
 import { createRateLimiter } from './limits/rate-limit';
 import { bootstrapFirstAdmin } from './people/operator-tasks';
+import { startAuditRetention } from './audit/audit-retention';
 
 export interface StartOptions {
   embedder?: Embedder;
@@ -109,6 +110,7 @@ export async function startTeamServer(
       sessionDays: config.sessionDays,
       log,
     };
+    const retention = startAuditRetention(db.pool, config.auditRetentionDays, log);
     const app = createApp(ctx, options.middleware);
     const server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -128,12 +130,14 @@ export async function startTeamServer(
       ctx,
       ...(boot ? { bootstrapToken: boot.token } : {}),
       async close() {
+        retention.stop();
         await events.stop();
         await cut();
         await queue.stop();
         await closeDb();
       },
       async kill() {
+        retention.stop();
         await events.stop();
         await cut();
         await queue.stop({ graceful: false });

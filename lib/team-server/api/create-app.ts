@@ -6,6 +6,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { resolveCaller } from '../auth/resolve-caller';
 import { addAccountRoutes } from './account-routes';
+import { addAuditRoutes } from './audit-routes';
 import { addAuthRoutes, addSignOutRoute } from './auth-routes';
 import { answerThrown, apiError } from './api-error';
 import { addDocumentRoutes } from './document-routes';
@@ -111,5 +112,6 @@ export function createApp(ctx: ServerContext, middleware?: MiddlewareHandler<Api
   addSearchRoutes(app, ctx);
   addEventRoutes(app, ctx);
   addMcpRoute(app, ctx);
+  addAuditRoutes(app, ctx);
   return app;
 }

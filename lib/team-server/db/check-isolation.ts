@@ -21,6 +21,7 @@ export const GUARDED_TABLES = [
   'model_state',
   'identities',
   'oidc_flows',
+  'audit_lines',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */

@@ -38,7 +38,7 @@ const retryAfter = (r: Response) => {
  * Asks `path` of the server (with the token, when there is one) and answers its JSON (undefined for a 204), or
  * throws a TeamServerFailure.
  */
-async function request(
+export async function request(
   creds: { url: string; token?: string },
   path: string,
   deps: TeamClientDeps,

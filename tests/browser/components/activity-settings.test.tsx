@@ -98,4 +98,41 @@ describe('Settings → Activity', () => {
       expect(text('.activity-dropped')).toBe('The conversation was deleted, and the page text of this line with it.'),
     );
   });
+
+  it('says how many lines wait for the team server and when it tries next, which of several teams they go to, and when all are sent', async () => {
+    const next = Date.UTC(2026, 5, 1, 12, 30);
+    worker(() =>
+      page([line()], {
+        upload: {
+          waiting: 3,
+          nextAttemptAt: next,
+          lastError: 'Could not reach team.example.',
+          team: { name: 'Red', others: 1 },
+        },
+      }),
+    );
+    render(<ActivitySettings />, root);
+    await vi.waitFor(() => expect(text('.activity-upload-waiting')).toBeTruthy());
+    expect(text('.activity-upload-waiting')).toBe(
+      `3 lines waiting to be sent to the team server; next try at ${new Date(next).toLocaleString('en')}.`,
+    );
+    expect(text('.activity-upload-error')).toBe('Last try: Could not reach team.example.');
+    expect(text('.activity-upload-team')).toBe('Lines go to Red, the first of your 2 teams.');
+    render(null, root);
+
+    worker(() => page([line()], { upload: { waiting: 0, team: { name: 'Red', others: 0 } } }));
+    render(<ActivitySettings />, root);
+    await vi.waitFor(() =>
+      expect(text('.activity-upload-waiting')).toBe('Every line has been sent to the team server.'),
+    );
+    // One team: nothing to say about which.
+    expect(root.querySelector('.activity-upload-team')).toBeNull();
+    render(null, root);
+
+    // Not signed in to a team and nothing waiting: no line about a server at all.
+    worker(() => page([line()]));
+    render(<ActivitySettings />, root);
+    await vi.waitFor(() => expect(root.querySelectorAll('[data-activity]')).toHaveLength(1));
+    expect(root.querySelector('.activity-upload')).toBeNull();
+  });
 });
