@@ -117,3 +117,36 @@ export async function exchangeTeamSignInCode(
 export async function endTeamSession(creds: TeamCredentials, deps: TeamClientDeps): Promise<void> {
   await request(creds, '/v1/session', deps, { method: 'DELETE' });
 }
+
+/** A shared document as the server answers it: the part the share card shows (its queue state). */
+const sharedDocumentSchema = z.object({
+  id: z.string().min(1).max(200),
+  title: z.string().max(2000),
+  status: z.enum(['queued', 'indexing', 'indexed', 'failed']),
+  error: z.string().max(2000).nullable(),
+  chunkCount: z.number().int().nonnegative(),
+});
+export type SharedDocument = z.output<typeof sharedDocumentSchema>;
+
+/**
+ * Uploads a document the user shared (`POST /v1/documents`, idempotent by content hash): the document and whether
+ * the server had it already (a 200 duplicate). A busy server (429/503) is a 'rate_limited' failure with its wait.
+ */
+export async function shareTeamDocument(
+  creds: TeamCredentials,
+  body: unknown,
+  deps: TeamClientDeps,
+): Promise<{ document: SharedDocument; duplicate: boolean }> {
+  const reply = await request(creds, '/v1/documents', deps, { method: 'POST', body });
+  return parsed(z.object({ document: sharedDocumentSchema, duplicate: z.boolean() }), reply, creds.url);
+}
+
+/** Where a shared document is in the server's queue (`GET /v1/documents/{id}`). */
+export async function fetchTeamDocumentStatus(
+  creds: TeamCredentials,
+  documentId: string,
+  deps: TeamClientDeps,
+): Promise<SharedDocument> {
+  const path = `/v1/documents/${encodeURIComponent(documentId)}`;
+  return parsed(sharedDocumentSchema, await request(creds, path, deps), creds.url);
+}
