@@ -1,0 +1,109 @@
+/**
+ * "Share to team" end to end: the built extension signed in to a real team server (embedded Postgres over the
+ * wire, the seeded teams) on 127.0.0.1. The panel's menu offers the page in front; the preview card shows the exact
+ * body, a secret on the page already scrubbed; nothing reaches the server before Share; then the document is
+ * queued and indexed on the server, without the secret. A busy server (503, Retry-After) is shown with its wait and
+ * the share goes again by itself when it is over (the same text: "already shared"). Each share is an Activity line.
+ */
+import { serveStatic } from '../harness/serve-static';
+import { callBackground, openPanel } from '../harness/extension-helpers';
+import { fakeEmbedder, startTestServer } from '../team-server/test-server';
+import { expect, test } from './fixtures';
+
+const TOKEN = 'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+const PAGE = `<!doctype html><html lang="en"><head><title>Deploy notes</title></head><body><main>
+<h1>Deploy notes</h1>
+<p>The staging cluster is rebuilt every Tuesday night by the release captain on duty.</p>
+<p>The deploy token is ${TOKEN} and the api_key: Zx9Qw7Er5Ty3Ui1Op must stay private.</p>
+<p>Rollbacks go through the blue-green switch, never by hand on the database.</p>
+</main></body></html>`;
+
+test('Share to team: the preview shows the scrubbed page, Share sends it, the server indexes it; a busy server waits', async ({
+  context,
+  extensionId,
+  extPage,
+}) => {
+  test.setTimeout(150_000);
+  const { server, world, call } = await startTestServer({}, { embedder: fakeEmbedder() });
+  const site = await serveStatic({ '/notes.html': PAGE });
+  const host = new URL(server.url).host;
+  try {
+    const docs = async () => (await call('GET', '/v1/documents', world.bob.token)).json as { id: string }[];
+    // Signed out: the panel offers no share.
+    const page = await context.newPage();
+    await page.goto(`${site.url}/notes.html`);
+    let panel = await openPanel(context, extensionId);
+    await expect(panel.getByRole('button', { name: 'New' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Share to team' })).toHaveCount(0);
+    await panel.close();
+
+    await callBackground(extPage, 'team.setUrl', { url: server.url });
+    await callBackground(extPage, 'team.signIn', { token: world.bob.token });
+    await page.bringToFront();
+    panel = await openPanel(context, extensionId);
+    await panel.getByRole('button', { name: 'Share to team' }).click();
+    await panel.getByRole('menuitem', { name: 'This page: Deploy notes' }).click();
+
+    const card = panel.getByRole('region', { name: 'Share to team' });
+    const text = card.getByLabel('Text that will be sent');
+    await expect(text).toContainText('rebuilt every Tuesday night');
+    await expect(text).toContainText('The deploy token is [redacted]');
+    await expect(text).toContainText('api_key: [redacted]');
+    await expect(text).not.toContainText(TOKEN);
+    await expect(text).not.toContainText('Zx9Qw7Er5Ty3Ui1Op');
+    await expect(card).toContainText(`To Red on ${host}.`);
+    await expect(card.locator('[data-field="url"]')).toHaveText(`${site.url}/notes.html`);
+    // The preview sent nothing.
+    expect(await docs()).toEqual([]);
+
+    await card.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(card.getByRole('status')).toContainText(/Shared and indexed \(\d+ passages\)/, { timeout: 60_000 });
+    const [doc] = await docs();
+    expect(doc).toBeDefined();
+    const stored = (await call('GET', `/v1/documents/${doc!.id}`, world.bob.token)).json as {
+      status: string;
+      title: string;
+      sourceUrl: string;
+      passages: string[];
+    };
+    expect(stored.status).toBe('indexed');
+    expect(stored.title).toBe('Deploy notes');
+    expect(stored.sourceUrl).toBe(`${site.url}/notes.html`);
+    const all = stored.passages.join('\n');
+    expect(all).toContain('rebuilt every Tuesday night');
+    expect(all).toContain('[redacted]');
+    expect(all).not.toContain(TOKEN);
+    expect(all).not.toContain('Zx9Qw7Er5Ty3Ui1Op');
+
+    // A busy server: 503 with Retry-After, shown with its wait; the share goes again by itself once it is over.
+    server.ctx.queueCapacity = 0;
+    await card.getByRole('button', { name: 'Close' }).click();
+    await expect(card).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Share to team' }).click();
+    await panel.getByRole('menuitem', { name: 'This page: Deploy notes' }).click();
+    await card.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(card.getByRole('status')).toContainText(
+      new RegExp(`${host.replace(/\./g, '\\.')} is busy: trying again by itself in [1-5] s\\. Nothing is lost\\.`),
+    );
+    // The preview stays while it waits.
+    await expect(text).toContainText('rebuilt every Tuesday night');
+    server.ctx.queueCapacity = 1000;
+    await expect(card.getByRole('status')).toHaveText('Already shared: your team has this exact text.', {
+      timeout: 30_000,
+    });
+    expect(await docs()).toHaveLength(1);
+
+    // Each share is a consequential action in Activity.
+    const activity = await callBackground<{ lines: { kind: string; outcome: string; destination?: string }[] }>(
+      extPage,
+      'activity.list',
+      {},
+    );
+    const shares = activity.lines.filter((l) => l.kind === 'team_share');
+    expect(shares).toHaveLength(2);
+    expect(shares.every((l) => l.outcome === 'done' && l.destination === host)).toBe(true);
+  } finally {
+    await site.close();
+    await server.close();
+  }
+});
