@@ -9,6 +9,8 @@ export function TeamShareMenu(props: {
   share: TeamShareState;
   tab: { tabId: number; title: string } | null;
   attachments: MessageAttachment[];
+  /** The last finished answer that found passages in the user's history, if any. */
+  answerId?: string;
 }) {
   const { share, tab } = props;
   if (!share.signedIn.value) return null;
@@ -43,7 +45,18 @@ export function TeamShareMenu(props: {
               </button>
             </li>
           ))}
-          {!tab && files.length === 0 && (
+          {props.answerId && (
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => void share.choose({ source: 'answer', messageId: props.answerId! })}
+              >
+                {t('team_share_answer_passages')}
+              </button>
+            </li>
+          )}
+          {!tab && files.length === 0 && !props.answerId && (
             <li role="none" class="team-share-nothing">
               {t('team_share_nothing')}
             </li>

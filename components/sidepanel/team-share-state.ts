@@ -10,7 +10,10 @@ import type { SharePreview } from '../../lib/background/protocol';
 import type { SharedDocument } from '../../lib/tools/team/team-client';
 
 /** What the user can pick in the menu. */
-export type ShareChoice = { source: 'tab'; tabId: number } | { source: 'attachment'; attachmentId: string };
+export type ShareChoice =
+  | { source: 'tab'; tabId: number }
+  | { source: 'attachment'; attachmentId: string }
+  | { source: 'answer'; messageId: string };
 
 export type SharePhase =
   | { kind: 'reading' }
@@ -114,10 +117,7 @@ export function createTeamShareState(conversationId: () => string | undefined, t
       phase.value = { kind: 'reading' };
       try {
         const id = conversationId();
-        const request =
-          choice.source === 'tab'
-            ? choice
-            : { source: 'attachment' as const, attachmentId: choice.attachmentId, conversationId: id ?? '' };
+        const request = choice.source === 'tab' ? choice : { ...choice, conversationId: id ?? '' };
         const shown = await sendToBackground('team.sharePreview', request);
         if (gen !== generation) return;
         preview.value = shown;

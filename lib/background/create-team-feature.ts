@@ -7,6 +7,7 @@
 import { openActivityStore } from '../agent/idb-activity-store';
 import type { PrivacySettings } from '../retrieval/privacy-policy';
 import { openAttachmentStore } from '../storage/attachment-store';
+import { createConversationStore } from '../storage/conversation-store';
 import { openTabwiseDb } from '../storage/db';
 import { sendPageCommand } from '../tools/page/send-page-command';
 import { createTeamConnectionStore, type TeamConnectionStore } from '../tools/team/team-connection-store';
@@ -52,6 +53,7 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>, sou
     launch: (url: string) => chrome.identity.launchWebAuthFlow({ url, interactive: true }),
   };
   const attachments = openAttachmentStore();
+  const conversations = openTabwiseDb().then((db) => createConversationStore(db));
   const activity = openActivityStore();
   const now = () => Date.now();
   return {
@@ -73,6 +75,13 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>, sou
         attachment: async (id) => {
           const file = await attachments.get(id);
           return file && { name: file.name, conversationId: file.conversationId, text: file.reading?.text };
+        },
+        message: async (id) => {
+          const store = await conversations;
+          const message = await store.getMessage(id);
+          if (!message) return undefined;
+          const title = (await store.getConversation(message.conversationId))?.title;
+          return { ...message, ...(title ? { conversationTitle: title } : {}) };
         },
         recordActivity: (line) => activity.add(line),
       }),

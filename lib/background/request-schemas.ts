@@ -212,11 +212,12 @@ export const requestSchemas = lazyRecord({
   'team.signInOrganisation': () => z.object({}),
   'team.signOut': () => z.object({}),
   'team.remove': () => z.object({}),
-  /** "Share to team": the page in front (its tab), or a file attached in the conversation. */
+  /** "Share to team": the page in front (its tab), a file attached in the conversation, or an answer's passages. */
   'team.sharePreview': () =>
     z.discriminatedUnion('source', [
       z.object({ source: z.literal('tab'), tabId: z.number().int().nonnegative() }),
       z.object({ source: z.literal('attachment'), conversationId: id, attachmentId: id }),
+      z.object({ source: z.literal('answer'), conversationId: id, messageId: id }),
     ]),
   /** The body the preview showed (checked again in the handler against its schema and the scrubber). */
   'team.share': () => z.object({ source: z.enum(SHARE_SOURCES), body: z.unknown(), conversationId: id.optional() }),

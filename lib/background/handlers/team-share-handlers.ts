@@ -22,6 +22,8 @@ import {
   type ShareSource,
   type TeamShareBody,
 } from '../../tools/team/team-share-body';
+import { citedPassages } from '../../tools/team/cited-passages';
+import type { MessageRecord } from '../../storage/records';
 import { t } from '../../util/t';
 import type { SharePreview, ShareReply } from '../protocol';
 import { asUserFacing } from './team-handlers';
@@ -48,6 +50,13 @@ export interface TeamShareDeps {
   readPage(tabId: number): Promise<SharedPageReading>;
   readPdf(url: string): Promise<{ title: string; text: string }>;
   attachment(id: string): Promise<{ name: string; conversationId?: string; text?: string } | undefined>;
+  /** A stored message and its conversation's title (the answer whose cited passages are shared). */
+  message(
+    id: string,
+  ): Promise<
+    | (Pick<MessageRecord, 'conversationId' | 'role' | 'status' | 'text' | 'parts'> & { conversationTitle?: string })
+    | undefined
+  >;
   recordActivity(line: ActivityLine): Promise<unknown>;
 }
 
@@ -113,6 +122,30 @@ export function createTeamShareHandlers(
     return { source: 'attachment', title: file.name, text: file.text };
   };
 
+  /**
+   * A finished answer's cited passages, each with the page it came from; a passage of a page the privacy rules
+   * now keep private is left out (the history index kept it under the rules of its day).
+   */
+  const readAnswer = async (conversationId: string, id: string): Promise<ShareDraft> => {
+    const answer = await deps.message(id);
+    if (!answer || answer.conversationId !== conversationId || answer.role !== 'assistant')
+      throw new UserFacingError('not_found', t('team_share_no_answer'));
+    if (answer.status === 'streaming') throw new UserFacingError('busy', t('team_share_answer_unfinished'));
+    const settings = await deps.privacy();
+    const cited = citedPassages(answer);
+    const allowed = cited.filter((p) => !/^https?:/i.test(p.url) || !shareRefusal(p.url, false, settings));
+    if (!cited.length) throw new UserFacingError('invalid', t('team_share_no_passages'));
+    if (!allowed.length) throw new UserFacingError('invalid', t('team_share_private'));
+    const urls = new Set(allowed.map((p) => p.url));
+    const only = urls.size === 1 ? [...urls][0] : undefined;
+    return {
+      source: 'passages',
+      title: t('team_share_passages_title', answer.conversationTitle ?? allowed[0]!.title),
+      ...(only ? { url: only } : {}),
+      passages: allowed.map((p) => `${p.title}\n${p.url}\n\n${p.text}`),
+    };
+  };
+
   const record = (
     body: TeamShareBody,
     conversationId: string | undefined,
@@ -144,7 +177,9 @@ export function createTeamShareHandlers(
       const draft =
         input.source === 'attachment'
           ? await readAttachment(input.conversationId, input.attachmentId)
-          : await readTab(input.tabId);
+          : input.source === 'answer'
+            ? await readAnswer(input.conversationId, input.messageId)
+            : await readTab(input.tabId);
       const body = composeShareBody(draft, team.id);
       if (!body) throw new UserFacingError('invalid', t('team_share_empty'));
       return { source: draft.source, body, team, host: hostOf(creds.url) };
