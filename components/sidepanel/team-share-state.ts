@@ -23,7 +23,11 @@ export type SharePhase =
   | { kind: 'busy'; message: string; retryAt: number }
   | { kind: 'error'; message: string };
 
+/** The background call the state makes (injectable for tests). */
+type Send = typeof sendToBackground;
+
 export interface TeamShareTiming {
+  send?: Send;
   /** How often the server's queue state is asked for while the document waits (default 1 s). */
   pollMs?: number;
   /** Asking stops after this long; the card says where it was (default 5 minutes). */
@@ -39,6 +43,7 @@ export function createTeamShareState(conversationId: () => string | undefined, t
   const preview = signal<SharePreview | null>(null);
   const phase = signal<SharePhase | null>(null);
   const now = timing.now ?? Date.now;
+  const send: Send = timing.send ?? sendToBackground;
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every new choice and by Cancel, so a late answer for an older card changes nothing. */
   let generation = 0;
@@ -50,7 +55,7 @@ export function createTeamShareState(conversationId: () => string | undefined, t
 
   const follow = (gen: number, documentId: string, until: number) => {
     timer = setTimeout(() => {
-      void sendToBackground('team.shareStatus', { documentId }).then(
+      void send('team.shareStatus', { documentId }).then(
         (document) => {
           if (gen !== generation) return;
           const current = phase.value;
@@ -74,7 +79,7 @@ export function createTeamShareState(conversationId: () => string | undefined, t
     phase.value = { kind: 'sending' };
     try {
       const id = conversationId();
-      const reply = await sendToBackground('team.share', {
+      const reply = await send('team.share', {
         source: shown.source,
         body: shown.body,
         ...(id ? { conversationId: id } : {}),
@@ -101,7 +106,7 @@ export function createTeamShareState(conversationId: () => string | undefined, t
     /** Whether a team server is signed in (the menu shows only then). */
     async load() {
       try {
-        const view = await sendToBackground('team.get', {});
+        const view = await send('team.get', {});
         signedIn.value = view.signedIn;
       } catch (e) {
         console.warn('Tabwise: the team connection could not be read', e);
@@ -118,7 +123,7 @@ export function createTeamShareState(conversationId: () => string | undefined, t
       try {
         const id = conversationId();
         const request = choice.source === 'tab' ? choice : { ...choice, conversationId: id ?? '' };
-        const shown = await sendToBackground('team.sharePreview', request);
+        const shown = await send('team.sharePreview', request);
         if (gen !== generation) return;
         preview.value = shown;
         phase.value = { kind: 'preview' };
