@@ -6,7 +6,7 @@
  * the share goes again by itself when it is over (the same text: "already shared"). Each share is an Activity line.
  */
 import { serveStatic } from '../harness/serve-static';
-import { callBackground, openPanel } from '../harness/extension-helpers';
+import { addFakeProvider, assistantMessages, callBackground, openPanel, sendChat } from '../harness/extension-helpers';
 import { fakeEmbedder, startTestServer } from '../team-server/test-server';
 import { expect, test } from './fixtures';
 
@@ -104,6 +104,51 @@ test('Share to team: the preview shows the scrubbed page, Share sends it, the se
     expect(shares.every((l) => l.outcome === 'done' && l.destination === host)).toBe(true);
   } finally {
     await site.close();
+    await server.close();
+  }
+});
+
+test('Share to team: a file attached in the conversation, scrubbed, by its name; then indexed on the server', async ({
+  context,
+  extensionId,
+  extPage,
+  llm,
+}) => {
+  test.setTimeout(120_000);
+  const { server, world, call, waitFor } = await startTestServer({}, { embedder: fakeEmbedder() });
+  try {
+    await addFakeProvider(extPage, llm);
+    await callBackground(extPage, 'team.setUrl', { url: server.url });
+    await callBackground(extPage, 'team.signIn', { token: world.bob.token });
+    llm.enqueue({ text: ['The runbook says to page the on-call engineer.'] });
+    const panel = await openPanel(context, extensionId);
+    const runbook = `Runbook\n\nPage the on-call engineer first.\nThe pager password: ${'Pg7!secretX'} is on the vault.\n`;
+    await panel
+      .locator('input[type=file]')
+      .setInputFiles([{ name: 'runbook.txt', mimeType: 'text/plain', buffer: Buffer.from(runbook) }]);
+    await expect(panel.locator('.composer .attachment-chip')).toHaveAttribute('data-status', 'ready');
+    await sendChat(panel, 'What does the runbook say?');
+    await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+
+    await panel.getByRole('button', { name: 'Share to team' }).click();
+    await panel.getByRole('menuitem', { name: 'File: runbook.txt' }).click();
+    const card = panel.getByRole('region', { name: 'Share to team' });
+    await expect(card.locator('[data-field="title"]')).toHaveText('runbook.txt');
+    await expect(card.locator('[data-field="url"]')).toHaveCount(0);
+    const text = card.getByLabel('Text that will be sent');
+    await expect(text).toContainText('Page the on-call engineer first.');
+    await expect(text).toContainText('The pager password: [redacted]');
+    await expect(text).not.toContainText('Pg7!secretX');
+    await card.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(card.getByRole('status')).toContainText('Shared and indexed', { timeout: 60_000 });
+    const [doc] = (await call('GET', '/v1/documents', world.bob.token)).json as { id: string }[];
+    const stored = (await waitFor(world.bob.token, doc!.id)) as { title: string; sourceUrl: string | null };
+    expect(stored).toMatchObject({ title: 'runbook.txt', sourceUrl: null });
+    const passages = ((await call('GET', `/v1/documents/${doc!.id}`, world.bob.token)).json as { passages: string[] })
+      .passages;
+    expect(passages.join('\n')).toContain('Page the on-call engineer first.');
+    expect(passages.join('\n')).not.toContain('Pg7!secretX');
+  } finally {
     await server.close();
   }
 });
