@@ -5,6 +5,10 @@
  * queued and indexed on the server, without the secret. A busy server (503, Retry-After) is shown with its wait and
  * the share goes again by itself when it is over (the same text: "already shared"). Each share is an Activity line.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makePdf } from '../documents/make-documents';
 import { serveStatic } from '../harness/serve-static';
 import { addFakeProvider, assistantMessages, callBackground, openPanel, sendChat } from '../harness/extension-helpers';
 import { fakeEmbedder, startTestServer } from '../team-server/test-server';
@@ -150,5 +154,50 @@ test('Share to team: a file attached in the conversation, scrubbed, by its name;
     expect(passages.join('\n')).not.toContain('Pg7!secretX');
   } finally {
     await server.close();
+  }
+});
+
+test('Share to team: the PDF in front, read as the index reads it (page by page), scrubbed, indexed', async ({
+  context,
+  extensionId,
+  extPage,
+}) => {
+  test.setTimeout(120_000);
+  const { server, world, call, waitFor } = await startTestServer({}, { embedder: fakeEmbedder() });
+  const dir = mkdtempSync(join(tmpdir(), 'tabwise-share-pdf-'));
+  const pdf = await makePdf(
+    [[{ text: 'Capacity plan: two more replicas before the launch.' }], [{ text: `Vendor key ${TOKEN} here.` }]],
+    'Capacity plan',
+  );
+  writeFileSync(join(dir, 'plan.pdf'), pdf);
+  const site = await serveStatic({}, { '/docs/': dir });
+  try {
+    await callBackground(extPage, 'team.setUrl', { url: server.url });
+    await callBackground(extPage, 'team.signIn', { token: world.bob.token });
+    const tab = await context.newPage();
+    await tab.goto(`${site.url}/docs/plan.pdf`);
+    const panel = await openPanel(context, extensionId);
+    await panel.getByRole('button', { name: 'Share to team' }).click();
+    await panel.getByRole('menuitem', { name: /^This page: / }).click();
+    const card = panel.getByRole('region', { name: 'Share to team' });
+    await expect(card.locator('[data-field="title"]')).toHaveText('Capacity plan', { timeout: 60_000 });
+    const text = card.getByLabel('Text that will be sent');
+    await expect(text).toContainText('--- Page 1 ---');
+    await expect(text).toContainText('two more replicas before the launch');
+    await expect(text).toContainText('Vendor key [redacted]');
+    await expect(text).not.toContainText(TOKEN);
+    await card.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(card.getByRole('status')).toContainText('Shared and indexed', { timeout: 60_000 });
+    const [doc] = (await call('GET', '/v1/documents', world.bob.token)).json as { id: string }[];
+    const stored = (await waitFor(world.bob.token, doc!.id)) as { title: string; sourceUrl: string };
+    expect(stored).toMatchObject({ title: 'Capacity plan', sourceUrl: `${site.url}/docs/plan.pdf` });
+    const passages = ((await call('GET', `/v1/documents/${doc!.id}`, world.bob.token)).json as { passages: string[] })
+      .passages;
+    expect(passages.join('\n')).toContain('two more replicas');
+    expect(passages.join('\n')).not.toContain(TOKEN);
+  } finally {
+    await site.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
