@@ -22,7 +22,17 @@ export function TeamShareMenu(props: {
         {t('team_share_menu')}
       </button>
       {open && (
-        <ul class="team-share-menu" role="menu" aria-label={t('team_share_menu')}>
+        <ul
+          class="team-share-menu"
+          role="menu"
+          aria-label={t('team_share_menu')}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            // Closes the menu only: Esc must not also stop a run.
+            e.stopPropagation();
+            share.menuOpen.value = false;
+          }}
+        >
           {tab && (
             <li role="none">
               <button
