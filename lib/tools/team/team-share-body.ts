@@ -11,6 +11,12 @@ export const SHARE_MAX_CHARS = 2_000_000;
 /** Passages of one share at most (the server's limit). */
 export const SHARE_MAX_PASSAGES = 1000;
 const TITLE_MAX = 500;
+/**
+ * UTF-8 bytes of the text at most: the server's default body limit is 5 MiB, and 2 million characters of a script
+ * that takes 3 bytes each would pass the character limit and not that one.
+ */
+export const SHARE_MAX_BYTES = 4_000_000;
+const encoder = new TextEncoder();
 
 /** What is shared: the page in front, the PDF in front, a file attached in the conversation, an answer's passages. */
 export const SHARE_SOURCES = ['page', 'pdf', 'attachment', 'passages'] as const;
@@ -59,6 +65,14 @@ function bounded(text: string, max: number): string {
   return text.slice(0, cut > max * 0.9 ? cut : max);
 }
 
+/** Cuts `text` to at most `maxBytes` of UTF-8 (and `maxChars` characters). */
+function boundedBytes(text: string, maxChars: number, maxBytes: number): string {
+  let out = bounded(text, maxChars);
+  for (let bytes = encoder.encode(out).length; bytes > maxBytes; bytes = encoder.encode(out).length)
+    out = bounded(out, Math.floor((out.length * maxBytes) / bytes) - 1);
+  return out;
+}
+
 /**
  * The body that will be sent for `draft` to team `teamId`: scrubbed, cleaned and bounded. Nothing to share (no
  * text left) answers undefined. Applying it to its own output changes nothing, so the background may compose a
@@ -72,15 +86,17 @@ export function composeShareBody(draft: ShareDraft, teamId: string): TeamShareBo
   if (draft.passages) {
     const passages: string[] = [];
     let room = SHARE_MAX_CHARS;
+    let roomBytes = SHARE_MAX_BYTES;
     for (const p of draft.passages.slice(0, SHARE_MAX_PASSAGES)) {
-      const text = bounded(clean(p).trim(), room);
+      const text = boundedBytes(clean(p).trim(), room, roomBytes);
       if (!text) continue;
       passages.push(text);
       room -= text.length;
-      if (room <= 0) break;
+      roomBytes -= encoder.encode(text).length;
+      if (room <= 0 || roomBytes <= 0) break;
     }
     return passages.length ? { ...base, passages } : undefined;
   }
-  const text = bounded(clean(draft.text ?? '').trim(), SHARE_MAX_CHARS);
+  const text = boundedBytes(clean(draft.text ?? '').trim(), SHARE_MAX_CHARS, SHARE_MAX_BYTES);
   return text ? { ...base, text } : undefined;
 }

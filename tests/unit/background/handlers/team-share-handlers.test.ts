@@ -15,7 +15,14 @@ const identity = {
 const doc = (status: string) => ({ id: DOC, title: 'Notes', status, error: null, chunkCount: 2 });
 
 /** The handlers over fakes: a signed-in store, a fetch that answers like the team server and records what it got. */
-function setUp(opts: { reply?: () => Response; tab?: { url: string; incognito?: boolean }; signedIn?: boolean } = {}) {
+function setUp(
+  opts: {
+    reply?: () => Response;
+    tab?: { url: string; incognito?: boolean };
+    signedIn?: boolean;
+    listed?: unknown[];
+  } = {},
+) {
   const sent: { url: string; method: string; auth: string | null; body?: unknown }[] = [];
   const lines: ActivityLine[] = [];
   const store = {
@@ -39,7 +46,9 @@ function setUp(opts: { reply?: () => Response; tab?: { url: string; incognito?: 
     });
     if (opts.reply) return opts.reply();
     if (init?.method === 'POST') return Response.json({ document: doc('queued'), duplicate: false }, { status: 202 });
-    return Response.json(doc('indexed'));
+    // The list answers metadata only; a document the list does not show is asked for by its id.
+    if (String(input).endsWith('/v1/documents?limit=200')) return Response.json(opts.listed ?? [doc('indexed')]);
+    return Response.json({ ...doc('failed'), error: 'the model choked', passages: [] });
   };
   const deps: TeamShareDeps = {
     store,
@@ -121,6 +130,12 @@ describe('team.share*', () => {
       },
     ]);
     expect(await handlers['team.shareStatus']({ documentId: DOC }, ctx)).toEqual(doc('indexed'));
+    const older = setUp({ listed: [{ ...doc('queued'), id: 'another' }] });
+    expect(await older.handlers['team.shareStatus']({ documentId: DOC }, ctx)).toEqual({
+      ...doc('failed'),
+      error: 'the model choked',
+    });
+    expect(older.sent.map((r) => r.url)).toEqual([`${URL_}/v1/documents?limit=200`, `${URL_}/v1/documents/${DOC}`]);
   });
 
   it('a body changed after its preview is scrubbed again before it leaves', async () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UploadSchema } from '../../../../lib/team-server/api/schemas';
-import { composeShareBody, SHARE_MAX_CHARS, teamShareBodySchema } from '../../../../lib/tools/team/team-share-body';
+import {
+  composeShareBody,
+  SHARE_MAX_BYTES,
+  SHARE_MAX_CHARS,
+  teamShareBodySchema,
+} from '../../../../lib/tools/team/team-share-body';
 import { citedPassages } from '../../../../lib/tools/team/cited-passages';
 import type { RunPart } from '../../../../lib/core/run-part';
 
@@ -67,7 +72,14 @@ describe('composeShareBody', () => {
     expect(body.sourceUrl).toBeUndefined();
     expect(body.lang).toBeUndefined();
     expect(body.text!.length).toBeLessThanOrEqual(SHARE_MAX_CHARS);
+    expect(body.text!.length).toBeGreaterThan(SHARE_MAX_CHARS * 0.9);
     expect(UploadSchema.safeParse(body).success).toBe(true);
+    // Three bytes a character: the byte limit cuts first, and the body stays under the server's 5 MiB.
+    const cjk = composeShareBody({ source: 'page', title: '計画', text: '計画書'.repeat(SHARE_MAX_CHARS / 3) }, TEAM)!;
+    const bytes = new TextEncoder().encode(JSON.stringify(cjk)).length;
+    expect(bytes).toBeLessThanOrEqual(SHARE_MAX_BYTES + 1000);
+    expect(bytes).toBeGreaterThan(SHARE_MAX_BYTES * 0.9);
+    expect(composeShareBody({ source: 'page', ...cjk, url: cjk.sourceUrl }, TEAM)).toEqual(cjk);
   });
 });
 
