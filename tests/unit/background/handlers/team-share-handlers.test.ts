@@ -95,12 +95,11 @@ function setUp(
   };
   return { handlers: createTeamShareHandlers(deps), sent, lines };
 }
-const ctx = {} as never;
 
 describe('team.share*', () => {
   it('the preview is the scrubbed body and sends nothing; Share sends that body, with the token, to the server only', async () => {
     const { handlers, sent, lines } = setUp();
-    const preview = await handlers['team.sharePreview']({ source: 'tab', tabId: 3 }, ctx);
+    const preview = await handlers['team.sharePreview']({ source: 'tab', tabId: 3 });
     expect(preview).toMatchObject({ source: 'page', team: { id: TEAM, name: 'Red' }, host: '127.0.0.1:4000' });
     expect(preview.body).toEqual({
       scope: 'team',
@@ -113,7 +112,7 @@ describe('team.share*', () => {
     expect(sent).toEqual([]);
     expect(JSON.stringify(preview)).not.toContain('tws_secret-token');
 
-    const reply = await handlers['team.share']({ source: 'page', body: preview.body, conversationId: 'c1' }, ctx);
+    const reply = await handlers['team.share']({ source: 'page', body: preview.body, conversationId: 'c1' });
     expect(reply).toEqual({ outcome: 'sent', document: doc('queued'), duplicate: false });
     expect(sent).toEqual([
       { url: `${URL_}/v1/documents`, method: 'POST', auth: 'Bearer tws_secret-token', body: preview.body },
@@ -129,9 +128,9 @@ describe('team.share*', () => {
         approval: 'card',
       },
     ]);
-    expect(await handlers['team.shareStatus']({ documentId: DOC }, ctx)).toEqual(doc('indexed'));
+    expect(await handlers['team.shareStatus']({ documentId: DOC })).toEqual(doc('indexed'));
     const older = setUp({ listed: [{ ...doc('queued'), id: 'another' }] });
-    expect(await older.handlers['team.shareStatus']({ documentId: DOC }, ctx)).toEqual({
+    expect(await older.handlers['team.shareStatus']({ documentId: DOC })).toEqual({
       ...doc('failed'),
       error: 'the model choked',
     });
@@ -141,13 +140,13 @@ describe('team.share*', () => {
   it('a body changed after its preview is scrubbed again before it leaves', async () => {
     const { handlers, sent } = setUp();
     const body = { scope: 'team', teamId: TEAM, title: `T ${GH}`, text: `leaked ${GH} and api_key=Zx9Qw7Er5Ty3` };
-    await handlers['team.share']({ source: 'page', body }, ctx);
+    await handlers['team.share']({ source: 'page', body });
     expect(JSON.stringify(sent[0]!.body)).not.toContain(GH);
     expect(JSON.stringify(sent[0]!.body)).not.toContain('Zx9Qw7Er5Ty3');
-    await expect(handlers['team.share']({ source: 'page', body: { ...body, teamId: 'another' } }, ctx)).rejects.toThrow(
+    await expect(handlers['team.share']({ source: 'page', body: { ...body, teamId: 'another' } })).rejects.toThrow(
       'The preview no longer matches what may be shared: open it again.',
     );
-    await expect(handlers['team.share']({ source: 'page', body: { text: 'x' } }, ctx)).rejects.toThrow(/open it again/);
+    await expect(handlers['team.share']({ source: 'page', body: { text: 'x' } })).rejects.toThrow(/open it again/);
     expect(sent).toHaveLength(1);
   });
 
@@ -159,13 +158,13 @@ describe('team.share*', () => {
       { url: 'https://wiki.example/deploy', incognito: true },
     ]) {
       const { handlers, sent } = setUp({ tab });
-      await expect(handlers['team.sharePreview']({ source: 'tab', tabId: 1 }, ctx), tab.url).rejects.toThrow(
+      await expect(handlers['team.sharePreview']({ source: 'tab', tabId: 1 }), tab.url).rejects.toThrow(
         /This page cannot be shared: your privacy rules keep it private/,
       );
       expect(sent).toEqual([]);
     }
     const { handlers, sent } = setUp({ tab: { url: 'chrome://settings/' } });
-    await expect(handlers['team.sharePreview']({ source: 'tab', tabId: 1 }, ctx)).rejects.toThrow(
+    await expect(handlers['team.sharePreview']({ source: 'tab', tabId: 1 })).rejects.toThrow(
       'Only web pages and PDFs from the web can be shared.',
     );
     const denied = {
@@ -175,21 +174,21 @@ describe('team.share*', () => {
       sourceUrl: 'https://docs.secret.example/plan',
       text: 'x',
     };
-    await expect(handlers['team.share']({ source: 'page', body: denied }, ctx)).rejects.toThrow(/keep it private/);
+    await expect(handlers['team.share']({ source: 'page', body: denied })).rejects.toThrow(/keep it private/);
     expect(sent).toEqual([]);
   });
 
   it('a busy server answers its wait (nothing recorded as done); a refused token is said in the user words', async () => {
     const busy = setUp({ reply: () => new Response('{}', { status: 503, headers: { 'retry-after': '7' } }) });
-    const { body } = await busy.handlers['team.sharePreview']({ source: 'tab', tabId: 3 }, ctx);
-    expect(await busy.handlers['team.share']({ source: 'page', body }, ctx)).toEqual({
+    const { body } = await busy.handlers['team.sharePreview']({ source: 'tab', tabId: 3 });
+    expect(await busy.handlers['team.share']({ source: 'page', body })).toEqual({
       outcome: 'busy',
       retryAfterS: 7,
       message: '127.0.0.1:4000 is busy: trying again by itself in 7 s. Nothing is lost.',
     });
     expect(busy.lines).toEqual([]);
     const refused = setUp({ reply: () => new Response('{}', { status: 401 }) });
-    await expect(refused.handlers['team.share']({ source: 'page', body }, ctx)).rejects.toThrow(
+    await expect(refused.handlers['team.share']({ source: 'page', body })).rejects.toThrow(
       '127.0.0.1:4000 refused the access token.',
     );
     expect(refused.lines).toMatchObject([{ kind: 'team_share', outcome: 'failed' }]);
@@ -197,23 +196,21 @@ describe('team.share*', () => {
 
   it('an attachment of this conversation is shared by its name, scrubbed; one of another conversation is not found', async () => {
     const { handlers } = setUp();
-    const preview = await handlers['team.sharePreview'](
-      { source: 'attachment', conversationId: 'c1', attachmentId: 'f1' },
-      ctx,
-    );
+    const preview = await handlers['team.sharePreview']({
+      source: 'attachment',
+      conversationId: 'c1',
+      attachmentId: 'f1',
+    });
     expect(preview.body).toMatchObject({ title: 'a.txt', text: 'password: [redacted]' });
     expect(preview.body.sourceUrl).toBeUndefined();
     await expect(
-      handlers['team.sharePreview']({ source: 'attachment', conversationId: 'c2', attachmentId: 'f1' }, ctx),
+      handlers['team.sharePreview']({ source: 'attachment', conversationId: 'c2', attachmentId: 'f1' }),
     ).rejects.toThrow('That file is no longer in this conversation.');
   });
 
   it("an answer's cited passages: each with its page, scrubbed; a passage of a private site is left out", async () => {
     const { handlers } = setUp();
-    const preview = await handlers['team.sharePreview'](
-      { source: 'answer', conversationId: 'c1', messageId: 'm1' },
-      ctx,
-    );
+    const preview = await handlers['team.sharePreview']({ source: 'answer', conversationId: 'c1', messageId: 'm1' });
     expect(preview.source).toBe('passages');
     expect(preview.body).toMatchObject({
       title: 'Passages cited in “Deploys”',
@@ -221,13 +218,13 @@ describe('team.share*', () => {
       passages: ['Wiki\nhttps://wiki.example/deploy\n\nRebuilt on Tuesdays with [redacted].'],
     });
     await expect(
-      handlers['team.sharePreview']({ source: 'answer', conversationId: 'c2', messageId: 'm1' }, ctx),
+      handlers['team.sharePreview']({ source: 'answer', conversationId: 'c2', messageId: 'm1' }),
     ).rejects.toThrow('That answer is no longer in this conversation.');
   });
 
   it('signed out: nothing to share with', async () => {
     const { handlers } = setUp({ signedIn: false });
-    await expect(handlers['team.sharePreview']({ source: 'tab', tabId: 3 }, ctx)).rejects.toThrow(
+    await expect(handlers['team.sharePreview']({ source: 'tab', tabId: 3 })).rejects.toThrow(
       'Sign in to a team server in Settings → Team to share.',
     );
   });
