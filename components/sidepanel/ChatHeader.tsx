@@ -1,18 +1,8 @@
 import type { ChatState } from './chat-state';
 import type { createTaskState } from './task-state';
-import type { TeamShareState } from './team-share-state';
+import { lastAnswerWithPassages, type TeamShareState } from './team-share-state';
 import { TeamShareMenu } from './TeamShare';
 import { t } from '../ui/t';
-import type { MessageRecord } from '../../lib/storage/records';
-
-/** The last finished answer whose search_history calls found passages: what "Share to team" offers to share. */
-export function lastAnswerWithPassages(messages: readonly Pick<MessageRecord, 'id' | 'role' | 'status' | 'parts'>[]) {
-  const found = (parts: MessageRecord['parts']): boolean =>
-    (parts ?? []).some(
-      (p) => p.kind === 'tool' && ((p.toolName === 'search_history' && p.status === 'done') || found(p.nested)),
-    );
-  return [...messages].reverse().find((m) => m.role === 'assistant' && m.status !== 'streaming' && found(m.parts))?.id;
-}
 
 /** The panel's header: History, Tasks, the conversation's title, Share to team (signed in only), New, Settings. */
 export function ChatHeader({

@@ -8,6 +8,7 @@ import { signal } from '@preact/signals';
 import { sendToBackground } from '../../lib/background/send-to-background';
 import type { SharePreview } from '../../lib/background/protocol';
 import type { SharedDocument } from '../../lib/tools/team/team-client';
+import type { MessageRecord } from '../../lib/storage/records';
 
 /** What the user can pick in the menu. */
 export type ShareChoice =
@@ -144,3 +145,12 @@ export function createTeamShareState(conversationId: () => string | undefined, t
 }
 
 export type TeamShareState = ReturnType<typeof createTeamShareState>;
+
+/** The last finished answer whose search_history calls found passages: what "Share to team" offers to share. */
+export function lastAnswerWithPassages(messages: readonly Pick<MessageRecord, 'id' | 'role' | 'status' | 'parts'>[]) {
+  const found = (parts: MessageRecord['parts']): boolean =>
+    (parts ?? []).some(
+      (p) => p.kind === 'tool' && ((p.toolName === 'search_history' && p.status === 'done') || found(p.nested)),
+    );
+  return [...messages].reverse().find((m) => m.role === 'assistant' && m.status !== 'streaming' && found(m.parts))?.id;
+}

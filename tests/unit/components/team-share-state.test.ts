@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTeamShareState } from '../../../components/sidepanel/team-share-state';
+import { createTeamShareState, lastAnswerWithPassages } from '../../../components/sidepanel/team-share-state';
 
 const preview = {
   source: 'page',
@@ -92,5 +92,26 @@ describe('Share to team in the panel', () => {
     await state.choose({ source: 'tab', tabId: 4 });
     expect(state.phase.value).toEqual({ kind: 'error', message: 'This page cannot be shared.' });
     expect(state.preview.value).toBeNull();
+  });
+});
+
+describe('the answer whose passages the menu offers', () => {
+  const found = { kind: 'tool', toolCallId: 't', toolName: 'search_history', status: 'done' } as const;
+  it('the last finished answer whose search_history calls (a sub-agent’s too) found passages', () => {
+    expect(
+      lastAnswerWithPassages([
+        { id: 'a1', role: 'assistant', status: 'complete', parts: [found] },
+        { id: 'u1', role: 'user', status: 'complete' },
+        {
+          id: 'a2',
+          role: 'assistant',
+          status: 'complete',
+          parts: [{ ...found, toolName: 'delegate', nested: [found] }],
+        },
+        { id: 'a3', role: 'assistant', status: 'complete', parts: [{ ...found, status: 'error' }] },
+        { id: 'a4', role: 'assistant', status: 'streaming', parts: [found] },
+      ]),
+    ).toBe('a2');
+    expect(lastAnswerWithPassages([{ id: 'a1', role: 'assistant', status: 'complete', parts: [] }])).toBeUndefined();
   });
 });
