@@ -5,9 +5,9 @@
  * queued and indexed on the server, without the secret. A busy server (503, Retry-After) is shown with its wait and
  * the share goes again by itself when it is over (the same text: "already shared"). Each share is an Activity line.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { makePdf } from '../documents/make-documents';
 import { serveStatic } from '../harness/serve-static';
 import { addFakeProvider, assistantMessages, callBackground, openPanel, sendChat } from '../harness/extension-helpers';
@@ -199,5 +199,76 @@ test('Share to team: the PDF in front, read as the index reads it (page by page)
     await site.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const modelsDir = resolve(process.env.TABWISE_MODELS_DIR ?? '../shared/models');
+const haveModel = existsSync(resolve(modelsDir, 'glove-sif-100d', 'onnx', 'model.onnx'));
+
+test("Share to team: an answer's cited passages, each with its page, indexed on the server", async ({
+  context,
+  extensionId,
+  extPage,
+  llm,
+}) => {
+  test.skip(!haveModel, `local test model not found in ${modelsDir} (set TABWISE_MODELS_DIR)`);
+  test.setTimeout(150_000);
+  const fact = 'Octopuses can unscrew the lids of jars from the inside to reach the crab kept within.';
+  const filler = Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i + 1} about cephalopods and their habits.</p>`);
+  const site = await serveStatic(
+    {
+      '/octopus.html': `<!doctype html><html lang="en"><head><title>Octopus cognition</title></head><body><main><article><h1>Octopus cognition</h1>${filler.join('')}<h2>Problem solving</h2><p>${fact}</p></article></main></body></html>`,
+    },
+    { '/models/': modelsDir },
+  );
+  const { server, world, call, waitFor } = await startTestServer({}, { embedder: fakeEmbedder() });
+  try {
+    await callBackground(extPage, 'index.settings.update', {
+      enabled: true,
+      dwellMs: 300,
+      model: { id: 'glove-sif-100d', dtype: 'fp32', localModelUrl: `${site.url}/models/`, allowRemote: false },
+    });
+    const tab = await context.newPage();
+    await tab.goto(`${site.url}/octopus.html`);
+    await expect
+      .poll(async () => (await callBackground<{ pages: number }>(extPage, 'index.stats', {})).pages, {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    const [top] = await callBackground<{ fragmentUrl: string }[]>(extPage, 'index.search', {
+      query: 'octopus jar lids',
+    });
+    expect(top).toBeDefined();
+    await callBackground(extPage, 'team.setUrl', { url: server.url });
+    await callBackground(extPage, 'team.signIn', { token: world.bob.token });
+
+    await addFakeProvider(extPage, llm, 'fake-chat-1');
+    llm.enqueue(
+      { toolCalls: [{ name: 'search_history', arguments: JSON.stringify({ query: 'octopus jar lids' }) }] },
+      { text: [`Octopuses open jars from the inside ([Octopus cognition](${top!.fragmentUrl})).`] },
+    );
+    const panel = await openPanel(context, extensionId);
+    await sendChat(panel, 'Where did I read about octopuses opening jars?');
+    await expect(assistantMessages(panel).last()).toHaveAttribute('data-status', 'complete', { timeout: 60_000 });
+
+    await panel.getByRole('button', { name: 'Share to team' }).click();
+    await panel.getByRole('menuitem', { name: 'Passages cited in the last answer' }).click();
+    const card = panel.getByRole('region', { name: 'Share to team' });
+    await expect(card.locator('[data-field="title"]')).toHaveText(/^Passages cited in “.+”$/);
+    await expect(card.locator('[data-field="url"]')).toHaveText(`${site.url}/octopus.html`);
+    const text = card.getByLabel('Text that will be sent');
+    await expect(text).toContainText('unscrew the lids of jars');
+    await expect(text).toContainText(`${site.url}/octopus.html`);
+    await card.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(card.getByRole('status')).toContainText('Shared and indexed', { timeout: 60_000 });
+    const [doc] = (await call('GET', '/v1/documents', world.bob.token)).json as { id: string }[];
+    await waitFor(world.bob.token, doc!.id);
+    const passages = ((await call('GET', `/v1/documents/${doc!.id}`, world.bob.token)).json as { passages: string[] })
+      .passages;
+    expect(passages.join('\n')).toContain('unscrew the lids of jars');
+    expect(passages.join('\n')).toContain(`Octopus cognition\n${site.url}/octopus.html`);
+  } finally {
+    await site.close();
+    await server.close();
   }
 });
