@@ -31,7 +31,7 @@ export default defineBackground(() => {
   const folder = createFolderFeature(web.readDocument, history.service);
   const isFileAccessAllowed = () => chrome.extension.isAllowedFileSchemeAccess();
   const siteTools = createSiteToolsRelaySync();
-  const team = createTeamFeature(policy);
+  const team = createTeamFeature(policy, { privacy: () => history.service.settings(), readDocument: web.readDocument });
   // A page tool's requests to interact, from the page agent, for the call that is running (the listener now).
   const asks = createPageToolAsks();
   serveToolAsks(asks);

@@ -12,6 +12,7 @@ const KIND: Record<ActivityKind, MessageKey> = {
   memory_saved: 'activity_kind_memory_saved',
   memory_forgotten: 'activity_kind_memory_forgotten',
   mcp_call: 'activity_kind_mcp_call',
+  team_share: 'activity_kind_team_share',
   other: 'activity_kind_other',
 };
 

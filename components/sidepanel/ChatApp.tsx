@@ -23,6 +23,8 @@ import './chat-extras.css';
 import { t } from '../ui/t';
 import type { createTaskState } from './task-state';
 import { ChatHeader } from './ChatHeader';
+import { TeamShareCard } from './TeamShare';
+import { createTeamShareState } from './team-share-state';
 import { ChatWelcome } from './ChatWelcome';
 import { useModelSwitcher, useTasks } from './use-chat-app-state';
 import { suggestTaskName } from '../../lib/core/task-text';
@@ -91,6 +93,14 @@ export function ChatApp({ state }: { state: ChatState }) {
   const [editing, setEditing] = useState<string | null>(null);
   const { tasks, openConversation } = useTasks(state);
   const [savingTask, setSavingTask] = useState<string | null>(null);
+  const share = useMemo(() => createTeamShareState(() => state.conversation.value?.id), [state]);
+  useEffect(() => {
+    void share.load();
+    // Signing in happens in Settings: coming back to the panel asks again.
+    const again = () => document.visibilityState === 'visible' && void share.load();
+    document.addEventListener('visibilitychange', again);
+    return () => document.removeEventListener('visibilitychange', again);
+  }, [share]);
   const running = state.running.value;
   const messageActions: MessageActionHandlers = {
     copy: (text) => state.copy(text),
@@ -104,7 +114,8 @@ export function ChatApp({ state }: { state: ChatState }) {
   return (
     <LinkEgressContext.Provider value={state.checkLinkEgress}>
       <div class="chat-app">
-        <ChatHeader state={state} tasks={tasks} />
+        <ChatHeader state={state} tasks={tasks} share={share} />
+        <TeamShareCard share={share} />
         {state.showHistory.value && <ConversationList state={state} history={history} />}
         {tasks.showList.value && <TaskList tasks={tasks} onOpen={openConversation} />}
         {savingTask && (

@@ -1,9 +1,19 @@
 import type { ChatState } from './chat-state';
 import type { createTaskState } from './task-state';
+import { lastAnswerWithPassages, type TeamShareState } from './team-share-state';
+import { TeamShareMenu } from './TeamShare';
 import { t } from '../ui/t';
 
-/** The panel's header: History, Tasks, the conversation's title, New, Settings. */
-export function ChatHeader({ state, tasks }: { state: ChatState; tasks: ReturnType<typeof createTaskState> }) {
+/** The panel's header: History, Tasks, the conversation's title, Share to team (signed in only), New, Settings. */
+export function ChatHeader({
+  state,
+  tasks,
+  share,
+}: {
+  state: ChatState;
+  tasks: ReturnType<typeof createTaskState>;
+  share: TeamShareState;
+}) {
   return (
     <header>
       <button
@@ -25,6 +35,12 @@ export function ChatHeader({ state, tasks }: { state: ChatState; tasks: ReturnTy
         {t('panel_tasks')}
       </button>
       <span class="conv-title">{state.conversation.value?.title ?? t('panel_new_chat')}</span>
+      <TeamShareMenu
+        share={share}
+        tab={state.page.tab.value}
+        attachments={state.messages.value.flatMap((m) => m.attachments ?? [])}
+        answerId={lastAnswerWithPassages(state.messages.value)}
+      />
       <button type="button" onClick={() => state.newChat()}>
         {t('panel_new')}
       </button>

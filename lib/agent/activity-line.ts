@@ -17,6 +17,8 @@ export const ACTIVITY_KINDS = [
   'memory_saved',
   'memory_forgotten',
   'mcp_call',
+  /** A document the user shared with their team server ("Share to team", after its preview card). */
+  'team_share',
   'other',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -29,7 +29,11 @@ export interface ActivityFeatureDeps {
   /** When the start's pruning runs (after-wake.ts; tests run it at once). */
   afterWake?: AfterWake;
   /** The team connection: signed in, lines also go to its server's audit table. */
-  team?: { store: Promise<Pick<TeamConnectionStore, 'view' | 'credentials'>>; fetch: typeof fetch };
+  team?: {
+    store: Promise<Pick<TeamConnectionStore, 'view' | 'credentials'>>;
+    fetch: typeof fetch;
+    useActivitySink?(sink: ActivitySink): void;
+  };
   outbox?: AuditOutbox;
 }
 

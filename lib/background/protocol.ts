@@ -25,6 +25,8 @@ import type { McpServerView } from '../tools/mcp/mcp-server-record';
 import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
 import type { TeamConnectionView } from '../tools/team/team-connection-store';
+import type { SharedDocument } from '../tools/team/team-client';
+import type { ShareSource, TeamShareBody } from '../tools/team/team-share-body';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
 import type { ActivityPage } from '../agent/activity-store';
@@ -168,11 +170,30 @@ export interface ProtocolResponses {
   'team.signInOrganisation': TeamConnectionView;
   'team.signOut': TeamConnectionView;
   'team.remove': TeamConnectionView;
+  /** "Share to team": the body that would be sent, scrubbed, and where it would go; nothing is sent yet. */
+  'team.sharePreview': SharePreview;
+  /** The preview's body, sent to the team server: its queue state, or the wait a busy server asked for. */
+  'team.share': ShareReply;
+  /** Where a shared document is in the server's queue. */
+  'team.shareStatus': SharedDocument;
   /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */
   'activity.list': ActivityPage & { retentionDays: number; upload?: AuditUploadView };
   'activity.export': { text: string; fileName: string; count: number };
   'activity.setRetention': { retentionDays: number };
 }
+
+/** "Share to team"'s preview: exactly the body the upload sends, the team and the server it goes to. */
+export interface SharePreview {
+  source: ShareSource;
+  body: TeamShareBody;
+  team: { id: string; name: string };
+  host: string;
+}
+
+/** A share sent (the server's word on it, `duplicate` when it had it already), or refused for now by a busy server. */
+export type ShareReply =
+  | { outcome: 'sent'; document: SharedDocument; duplicate: boolean }
+  | { outcome: 'busy'; retryAfterS: number; message: string };
 
 /** What Settings and the panel show of the organisation's policy. */
 export type PolicyView = PolicyReading & { teamServer?: TeamServerPolicy };

@@ -13,6 +13,7 @@ import { deleteTargetSchema, pagesQuerySchema } from '../retrieval/offscreen-req
 import { historyQuerySchema } from '../retrieval/history-query';
 import { mcpServerInputSchema, mcpToolSettingSchema } from '../tools/mcp/mcp-server-record';
 import { formatInteger } from '../util/format-integer';
+import { SHARE_SOURCES } from '../tools/team/team-share-body';
 import { taskFieldsSchema, taskModelSchema } from '../core/saved-task';
 import { MAX_COMPARED_MODELS, MIN_COMPARED_MODELS } from '../core/eval-comparison';
 import { t, type MessageKey } from '../util/t';
@@ -211,6 +212,16 @@ export const requestSchemas = lazyRecord({
   'team.signInOrganisation': () => z.object({}),
   'team.signOut': () => z.object({}),
   'team.remove': () => z.object({}),
+  /** "Share to team": the page in front (its tab), a file attached in the conversation, or an answer's passages. */
+  'team.sharePreview': () =>
+    z.discriminatedUnion('source', [
+      z.object({ source: z.literal('tab'), tabId: z.number().int().nonnegative() }),
+      z.object({ source: z.literal('attachment'), conversationId: id, attachmentId: id }),
+      z.object({ source: z.literal('answer'), conversationId: id, messageId: id }),
+    ]),
+  /** The body the preview showed (checked again in the handler against its schema and the scrubber). */
+  'team.share': () => z.object({ source: z.enum(SHARE_SOURCES), body: z.unknown(), conversationId: id.optional() }),
+  'team.shareStatus': () => z.object({ documentId: id }),
   /** Settings → Activity: search (words that must all appear), export what it matches, and the days kept. */
   'activity.list': () =>
     z.object({ text: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),

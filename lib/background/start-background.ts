@@ -112,6 +112,7 @@ export function startBackground(options: BackgroundOptions) {
   const mcp = createMcpFeature({ now, generateId, secretsDb: tabwiseDb, isAllowed: policy.mcpAllowed });
   policy.onChange(() => void mcp.policyChanged().catch((e: unknown) => console.warn('MCP policy change', e)));
   const activity = createActivityFeature({ conversations, now, ...(options.team ? { team: options.team } : {}) });
+  options.team?.useActivitySink?.(activity.sink);
 
   const skills = createSkillCatalog(options.prompts, {
     list: async () => ((await (await settings).get()).userSkills ?? []).map((k) => ({ ...k, source: 'user' as const })),

@@ -37,7 +37,7 @@ export interface TeamHandlerDeps {
 }
 
 /** A team server's failure as the page's error, in the user's words; anything else as it is. */
-const asUserFacing = (error: unknown) =>
+export const asUserFacing = (error: unknown) =>
   isTeamServerFailure(error) ? new UserFacingError(FAILURE_CODES[error.kind], error.shown) : error;
 
 export function createTeamHandlers(

@@ -117,3 +117,58 @@ export async function exchangeTeamSignInCode(
 export async function endTeamSession(creds: TeamCredentials, deps: TeamClientDeps): Promise<void> {
   await request(creds, '/v1/session', deps, { method: 'DELETE' });
 }
+
+/** A shared document as the server answers it: the part the share card shows (its queue state). */
+const sharedDocumentSchema = z.object({
+  id: z.string().min(1).max(200),
+  title: z.string().max(2000),
+  status: z.enum(['queued', 'indexing', 'indexed', 'failed']),
+  error: z.string().max(2000).nullable(),
+  chunkCount: z.number().int().nonnegative(),
+});
+export type SharedDocument = z.output<typeof sharedDocumentSchema>;
+
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+/**
+ * Uploads a document the user shared (`POST /v1/documents`, idempotent by content hash): the document and whether
+ * the server had it already (a 200 duplicate). A busy server (429/503) is a 'rate_limited' failure with its wait.
+ */
+export async function shareTeamDocument(
+  creds: TeamCredentials,
+  body: unknown,
+  deps: TeamClientDeps,
+): Promise<{ document: SharedDocument; duplicate: boolean }> {
+  // A body of megabytes over a slow link takes longer than a question does.
+  const reply = await request(
+    creds,
+    '/v1/documents',
+    { ...deps, timeoutMs: deps.timeoutMs ?? UPLOAD_TIMEOUT_MS },
+    {
+      method: 'POST',
+      body,
+    },
+  );
+  return parsed(z.object({ document: sharedDocumentSchema, duplicate: z.boolean() }), reply, creds.url);
+}
+
+/**
+ * Where a shared document is in the server's queue. Asked of the list (`GET /v1/documents`, newest first, metadata
+ * only), since the document itself comes with its passages, which may be megabytes; one the list no longer shows
+ * is asked for by its id.
+ */
+export async function fetchTeamDocumentStatus(
+  creds: TeamCredentials,
+  documentId: string,
+  deps: TeamClientDeps,
+): Promise<SharedDocument> {
+  const listed = parsed(
+    z.array(z.unknown()).max(200),
+    await request(creds, '/v1/documents?limit=200', deps),
+    creds.url,
+  );
+  const mine = listed.find((d) => (d as { id?: unknown } | null)?.id === documentId);
+  if (mine !== undefined) return parsed(sharedDocumentSchema, mine, creds.url);
+  const path = `/v1/documents/${encodeURIComponent(documentId)}`;
+  return parsed(sharedDocumentSchema, await request(creds, path, deps), creds.url);
+}
