@@ -18,7 +18,7 @@ CREATE TABLE tabwise.audit_lines (
   team_id uuid NOT NULL REFERENCES tabwise.teams ON DELETE CASCADE,
   at timestamptz NOT NULL,
   kind text NOT NULL CHECK (kind IN ('fill', 'click', 'type', 'submit', 'navigate', 'tab', 'memory_saved',
-    'memory_forgotten', 'mcp_call', 'other')),
+    'memory_forgotten', 'mcp_call', 'team_share', 'other')),
   tool_name text NOT NULL CHECK (length(tool_name) BETWEEN 1 AND 200),
   site text NOT NULL CHECK (length(site) <= 500),
   conversation_id text NOT NULL CHECK (length(conversation_id) <= 500),
