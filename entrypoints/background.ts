@@ -60,7 +60,7 @@ export default defineBackground(() => {
       ...folder.extraHandlers,
       ...team.extraHandlers,
     },
-    extraTools: [createSearchHistoryTool(history.search), ...web.tools, ...folder.tools],
+    extraTools: [createSearchHistoryTool({ ...history.search, team: team.knowledge }), ...web.tools, ...folder.tools],
     augmentRunSettings: history.augmentRunSettings,
     rememberSettings: history.rememberSettings,
     readAttached: web.readAttached,

@@ -7,11 +7,15 @@ import { openTabwiseDb } from '../storage/db';
 import { createTeamConnectionStore, type TeamConnectionStore } from '../tools/team/team-connection-store';
 import type { PolicyFeature } from './create-policy-feature';
 import { createTeamHandlers } from './handlers/team-handlers';
+import { createTeamViewHandlers } from './handlers/team-view-handlers';
+import { createTeamKnowledge, type TeamKnowledge } from '../tools/team/team-knowledge';
 import type { BackgroundHandlers as Handlers } from './protocol';
 
 export interface TeamFeature {
   store: Promise<TeamConnectionStore>;
   extraHandlers: Handlers;
+  /** The team's passages for search_history (and grounding), beside the user's own. */
+  knowledge: TeamKnowledge;
 }
 
 export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>): TeamFeature {
@@ -24,6 +28,14 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>): Te
   };
   return {
     store,
-    extraHandlers: createTeamHandlers({ store, fetch: fetchFromWorker, now: () => Date.now(), webAuth }),
+    extraHandlers: {
+      ...createTeamHandlers({ store, fetch: fetchFromWorker, now: () => Date.now(), webAuth }),
+      ...createTeamViewHandlers({ store, fetch: fetchFromWorker }),
+    },
+    knowledge: createTeamKnowledge({
+      store,
+      fetch: fetchFromWorker,
+      extensionOrigin: chrome.runtime.getURL('/').replace(/\/$/, ''),
+    }),
   };
 }

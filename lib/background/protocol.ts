@@ -167,6 +167,8 @@ export interface ProtocolResponses {
   'team.signInOrganisation': TeamConnectionView;
   'team.signOut': TeamConnectionView;
   'team.remove': TeamConnectionView;
+  /** A team citation followed: the server's five-minute document view link, for the viewer tab to go to. */
+  'team.openView': { url: string };
   /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */
   'activity.list': ActivityPage & { retentionDays: number };
   'activity.export': { text: string; fileName: string; count: number };

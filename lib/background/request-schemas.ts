@@ -211,6 +211,13 @@ export const requestSchemas = lazyRecord({
   'team.signInOrganisation': () => z.object({}),
   'team.signOut': () => z.object({}),
   'team.remove': () => z.object({}),
+  /** A team citation: the document, and the passage and chunk of it (parsed from the viewer address first). */
+  'team.openView': () =>
+    z.strictObject({
+      documentId: z.uuid(),
+      passage: z.number().int().min(0).max(100_000).optional(),
+      position: z.number().int().min(0).max(10_000_000).optional(),
+    }),
   /** Settings → Activity: search (words that must all appear), export what it matches, and the days kept. */
   'activity.list': () =>
     z.object({ text: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),

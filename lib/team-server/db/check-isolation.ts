@@ -21,6 +21,7 @@ export const GUARDED_TABLES = [
   'model_state',
   'identities',
   'oidc_flows',
+  'document_views',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */

@@ -117,3 +117,88 @@ export async function exchangeTeamSignInCode(
 export async function endTeamSession(creds: TeamCredentials, deps: TeamClientDeps): Promise<void> {
   await request(creds, '/v1/session', deps, { method: 'DELETE' });
 }
+
+// ── Team knowledge (issue 26, "In the extension"): search, and the document view a team citation opens. ──
+
+const teamSearchHitSchema = z.object({
+  chunkId: z.string().max(100),
+  documentId: z.uuid(),
+  title: z.string().max(500),
+  sourceUrl: z.string().max(4096).nullable(),
+  scope: z.enum(['user', 'team', 'platform']),
+  teamId: z.uuid().nullable(),
+  authorId: z.string().max(200),
+  score: z.number(),
+  snippet: z.object({ text: z.string().max(20_000) }),
+  citation: z.object({
+    documentId: z.uuid(),
+    position: z.number().int().min(0),
+    passage: z.number().int().min(0),
+    headingPath: z.array(z.string().max(500)).max(20),
+  }),
+});
+const teamSearchResultSchema = z.object({ results: z.array(teamSearchHitSchema).max(50), miss: z.boolean() });
+
+/** One passage of the team's knowledge, as the server's search answers it. */
+export type TeamSearchHit = z.output<typeof teamSearchHitSchema>;
+
+/** What `searchTeamKnowledge` asks: the query and the filters the tool passes on. */
+export interface TeamSearchRequest {
+  query: string;
+  limit: number;
+  /** ISO times. */
+  from?: string;
+  to?: string;
+  minScore?: number;
+}
+
+/** Hybrid search over everything the token may read (`POST /v1/search`), best first. */
+export async function searchTeamKnowledge(
+  creds: TeamCredentials,
+  request: TeamSearchRequest,
+  deps: TeamClientDeps,
+): Promise<TeamSearchHit[]> {
+  const body = {
+    query: request.query,
+    limit: request.limit,
+    ...(request.from ? { from: request.from } : {}),
+    ...(request.to ? { to: request.to } : {}),
+    ...(request.minScore === undefined ? {} : { minScore: request.minScore }),
+  };
+  const reply = await request_(creds, '/v1/search', deps, { method: 'POST', body });
+  return parsed(teamSearchResultSchema, reply, creds.url).results;
+}
+
+const viewLinkSchema = z.object({
+  token: z.string().regex(/^twv_[A-Za-z0-9_-]{43}$/),
+  expiresAt: z.string().max(40),
+});
+
+/** Where a team citation points: the document, and the passage and chunk of it. */
+export interface TeamViewTarget {
+  documentId: string;
+  passage?: number;
+  position?: number;
+}
+
+/**
+ * A five-minute link to the server's document view (`POST /v1/documents/{id}/view-link`). The address is made
+ * here, on the server's own origin from its checked token, never taken from the reply.
+ */
+export async function createTeamViewLink(
+  creds: TeamCredentials,
+  target: TeamViewTarget,
+  deps: TeamClientDeps,
+): Promise<string> {
+  const body = {
+    ...(target.passage === undefined ? {} : { passage: target.passage }),
+    ...(target.position === undefined ? {} : { position: target.position }),
+  };
+  const path = `/v1/documents/${encodeURIComponent(target.documentId)}/view-link`;
+  const link = parsed(viewLinkSchema, await request_(creds, path, deps, { method: 'POST', body }), creds.url);
+  const cited = target.passage !== undefined || target.position !== undefined ? '#cited' : '';
+  return `${new URL(`/v1/view/${link.token}`, creds.url).href}${cited}`;
+}
+
+/** `request`, under a name the functions above can call past their parameter of the same name. */
+const request_ = request;
