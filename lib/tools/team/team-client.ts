@@ -195,7 +195,20 @@ export async function createTeamViewLink(
     ...(target.position === undefined ? {} : { position: target.position }),
   };
   const path = `/v1/documents/${encodeURIComponent(target.documentId)}/view-link`;
-  const link = parsed(viewLinkSchema, await request_(creds, path, deps, { method: 'POST', body }), creds.url);
+  // A 404 is the server's "no such document for you" (deleted, or another team's): said as such.
+  let status = 0;
+  const seen: typeof fetch = (input, init) =>
+    deps.fetch(input, init).then((r) => {
+      status = r.status;
+      return r;
+    });
+  const reply = await request_(creds, path, { ...deps, fetch: seen }, { method: 'POST', body }).catch(
+    (error: unknown) => {
+      if (status === 404 && isTeamServerFailure(error)) throw teamServerFailure('http', t('team_view_not_found'));
+      throw error;
+    },
+  );
+  const link = parsed(viewLinkSchema, reply, creds.url);
   const cited = target.passage !== undefined || target.position !== undefined ? '#cited' : '';
   return `${new URL(`/v1/view/${link.token}`, creds.url).href}${cited}`;
 }
