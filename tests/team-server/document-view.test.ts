@@ -80,6 +80,8 @@ describe('document view', () => {
     const link = await viewLink(t.world.ada.token, docId);
     expect(link.status).toBe(201);
     expect(link.json.url).not.toContain('#');
+    // A view link's token opens the page only: as a bearer token it signs nobody in.
+    expect((await t.call('GET', '/v1/me', link.json.token)).status).toBe(401);
     const page = await open(link.json.url);
     expect(page.status).toBe(200);
     expect(page.body).not.toContain('id="cited"');
