@@ -8,6 +8,7 @@ import { createTeamConnectionStore, type TeamConnectionStore } from '../tools/te
 import type { PolicyFeature } from './create-policy-feature';
 import { createTeamHandlers } from './handlers/team-handlers';
 import { createTeamViewHandlers } from './handlers/team-view-handlers';
+import { createTeamKnowledgeHandlers } from './handlers/team-knowledge-handlers';
 import { createTeamKnowledge, type TeamKnowledge } from '../tools/team/team-knowledge';
 import type { BackgroundHandlers as Handlers } from './protocol';
 
@@ -31,6 +32,7 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>): Te
     extraHandlers: {
       ...createTeamHandlers({ store, fetch: fetchFromWorker, now: () => Date.now(), webAuth }),
       ...createTeamViewHandlers({ store, fetch: fetchFromWorker }),
+      ...createTeamKnowledgeHandlers({ store, fetch: fetchFromWorker }),
     },
     knowledge: createTeamKnowledge({
       store,

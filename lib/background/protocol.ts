@@ -25,6 +25,7 @@ import type { McpServerView } from '../tools/mcp/mcp-server-record';
 import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
 import type { TeamConnectionView } from '../tools/team/team-connection-store';
+import type { TeamKnowledgeCounts } from '../tools/team/team-client';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
 import type { ActivityPage } from '../agent/activity-store';
@@ -169,6 +170,8 @@ export interface ProtocolResponses {
   'team.remove': TeamConnectionView;
   /** A team citation followed: the server's five-minute document view link, for the viewer tab to go to. */
   'team.openView': { url: string };
+  /** Settings → Team's live line: the caller's documents on the server by state, after the next event. */
+  'team.knowledge': TeamKnowledgeView;
   /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */
   'activity.list': ActivityPage & { retentionDays: number };
   'activity.export': { text: string; fileName: string; count: number };
@@ -176,6 +179,10 @@ export interface ProtocolResponses {
 }
 
 /** What Settings and the panel show of the organisation's policy. */
+/** What Settings → Team shows of the team's knowledge (team-knowledge-handlers.ts). */
+export type TeamKnowledgeView =
+  { signedIn: false } | { signedIn: true; counts?: TeamKnowledgeCounts; cursor?: string; error?: string };
+
 export type PolicyView = PolicyReading & { teamServer?: TeamServerPolicy };
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */

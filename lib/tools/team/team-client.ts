@@ -215,3 +215,96 @@ export async function createTeamViewLink(
 
 /** `request`, under a name the functions above can call past their parameter of the same name. */
 const request_ = request;
+
+/** What Settings → Team shows of the team's knowledge: the caller's documents on the server by state. */
+export interface TeamKnowledgeCounts {
+  indexed: number;
+  /** Queued or being indexed. */
+  waiting: number;
+  failed: number;
+  /** A count reached the listing's page size: "at least". */
+  capped: boolean;
+}
+
+const COUNT_PAGE = 200;
+const documentStatesSchema = z
+  .array(z.object({ status: z.enum(['queued', 'indexing', 'indexed', 'failed']) }))
+  .max(COUNT_PAGE);
+
+/** Counts the documents the caller sees in the listing (their own; an admin's, the team's), by state. */
+export async function fetchTeamKnowledgeCounts(
+  creds: TeamCredentials,
+  deps: TeamClientDeps,
+): Promise<TeamKnowledgeCounts> {
+  const list = async (status: string) =>
+    parsed(
+      documentStatesSchema,
+      await request_(creds, `/v1/documents?status=${status}&limit=${COUNT_PAGE}`, deps),
+      creds.url,
+    ).length;
+  const [indexed, queued, indexing, failed] = await Promise.all(['indexed', 'queued', 'indexing', 'failed'].map(list));
+  return {
+    indexed: indexed!,
+    waiting: queued! + indexing!,
+    failed: failed!,
+    capped: [indexed, queued, indexing, failed].some((n) => n === COUNT_PAGE),
+  };
+}
+
+/**
+ * Listens to the server's events (`GET /v1/events`, from `after` when given) until one arrives or `waitMs` pass;
+ * answers the last event's id (the cursor to listen from next), or `after` when none came. `readEvents` parses the
+ * stream (read-server-events.ts).
+ */
+export async function waitForTeamEvent(
+  creds: TeamCredentials,
+  options: { after?: string; waitMs: number },
+  deps: TeamClientDeps & {
+    readEvents: (
+      body: ReadableStream<Uint8Array>,
+      signal: AbortSignal,
+    ) => AsyncIterable<{ event: string; id?: string }>;
+  },
+): Promise<{ cursor?: string; changed: boolean; signedOut?: boolean }> {
+  const host = new URL(creds.url).host;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), options.waitMs);
+  try {
+    let response: Response;
+    try {
+      response = await deps.fetch(new URL('/v1/events', creds.url).href, {
+        headers: {
+          authorization: `Bearer ${creds.token}`,
+          accept: 'text/event-stream',
+          ...(options.after ? { 'last-event-id': options.after } : {}),
+        },
+        redirect: 'error',
+        credentials: 'omit',
+        signal: stop.signal,
+      });
+    } catch (error) {
+      if (stop.signal.aborted) return { cursor: options.after, changed: false };
+      void error; // said below in the user's words
+      throw teamServerFailure('unreachable', t('team_fail_unreachable', host));
+    }
+    if (response.status === 401 || response.status === 403)
+      throw teamServerFailure('refused', t('team_fail_refused', host));
+    if (!response.ok || !response.body) throw teamServerFailure('http', t('team_fail_http', host, response.status));
+    let cursor = options.after;
+    try {
+      for await (const e of deps.readEvents(response.body, stop.signal)) {
+        if (e.event === 'signed-out') return { cursor, changed: false, signedOut: true };
+        if (e.event === 'ready' || !e.id || !/^[\w.:-]{1,100}$/.test(e.id)) continue;
+        cursor = e.id;
+        return { cursor, changed: true };
+      }
+    } catch (error) {
+      // The wait ended (the abort), or the stream broke: what was read stands.
+      if (!stop.signal.aborted) console.warn('Tabwise: the team events stream broke', error);
+    }
+    return { cursor, changed: false };
+  } finally {
+    clearTimeout(timer);
+    stop.abort();
+  }
+}
