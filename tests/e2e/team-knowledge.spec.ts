@@ -105,3 +105,27 @@ test('a team document found by search_history, cited in the answer, opened in th
     await server.close();
   }
 });
+
+test('Settings → Team keeps a live count of your documents on the server, from its events', async ({ extPage }) => {
+  test.setTimeout(120_000);
+  const { server, world, call: api } = await startTestServer({}, { embedder: fakeEmbedder() });
+  try {
+    await callBackground(extPage, 'team.setUrl', { url: server.url });
+    await callBackground(extPage, 'team.signIn', { token: world.bob.token });
+    await extPage.goto(extPage.url().replace(/#.*$/, '') + '#team');
+    const line = extPage.getByRole('region', { name: 'Team' }).getByRole('status', {
+      name: 'Your documents on the team server',
+    });
+    await expect(line).toHaveText('Your documents on the server: 0 indexed, 0 waiting, 0 failed.', { timeout: 30_000 });
+    // An upload from elsewhere (a script with Bob's token): the page hears the server's event and counts again.
+    const up = await api('POST', '/v1/documents', world.bob.token, {
+      teamId: world.red,
+      title: 'Notes',
+      text: 'Minutes of the Tuesday meeting.',
+    });
+    expect(up.status).toBe(202);
+    await expect(line).toHaveText('Your documents on the server: 1 indexed, 0 waiting, 0 failed.', { timeout: 60_000 });
+  } finally {
+    await server.close();
+  }
+});
