@@ -119,6 +119,18 @@ describe('document view', () => {
       [t.world.bob.userId],
     );
     expect((await open(link.json.url)).status).toBe(404);
+    // Links that ended over an hour ago are dropped when their maker asks for a new one.
+    await t.server.ctx.db.pool.query(
+      `UPDATE tabwise.document_views SET created_at = now() - interval '125 minutes',
+              expires_at = now() - interval '121 minutes' WHERE user_id = $1`,
+      [t.world.bob.userId],
+    );
+    await viewLink(t.world.bob.token, docId, { passage: 0 });
+    const left = await t.server.ctx.db.pool.query(
+      'SELECT count(*)::int AS n FROM tabwise.document_views WHERE user_id = $1',
+      [t.world.bob.userId],
+    );
+    expect(left.rows[0].n).toBe(1);
   });
 
   it('a link stops opening once its maker may no longer read the document', async () => {

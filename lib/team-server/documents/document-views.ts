@@ -30,6 +30,10 @@ export async function createViewLink(
   // insert policy would refuse it too, as an error).
   const seen = await tx.query('SELECT 1 FROM documents WHERE id = $1', [documentId]);
   if (seen.rowCount !== 1) return undefined;
+  // The caller's links that ended a while ago go (row-level security: one's own only), so the table stays small.
+  await tx.query(`DELETE FROM document_views WHERE user_id = $1 AND expires_at < now() - interval '1 hour'`, [
+    callerId,
+  ]);
   const { token, hash } = newSecret('twv');
   const { rows } = await tx.query<{ expires_at: Date }>(
     `INSERT INTO document_views (token_hash, user_id, document_id, passage, position, expires_at)
