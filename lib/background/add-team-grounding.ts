@@ -16,19 +16,17 @@ type Augment = <S extends object>(settings: S, text: string) => Promise<S>;
 /** `augment` (the history's grounding) with the team's passages added to whatever grounding it set. */
 export function addTeamGrounding(augment: Augment, team: TeamKnowledge): Augment {
   return async <S extends object>(settings: S, text: string): Promise<S> => {
-    const [grounded, found] = await Promise.all([
-      augment(settings, text),
-      text.trim()
-        ? team
-            .search({ query: text.slice(0, 2000), limit: TEAM_GROUNDING_TOP_K, minScore: TEAM_GROUNDING_MIN_SCORE })
-            .catch((error: unknown) => {
-              console.warn('Tabwise: team grounding failed', error);
-              return undefined;
-            })
-        : undefined,
-    ]);
+    // The history first: only a message grounding applies to (the user's setting) is sent to the team server.
+    const grounded = await augment(settings, text);
     const grounding = (grounded as { grounding?: { mode: string; passages: GroundingPassage[] } }).grounding;
-    if (!grounding || !found?.passages.length) return grounded;
+    if (!grounding || !text.trim()) return grounded;
+    const found = await team
+      .search({ query: text.slice(0, 2000), limit: TEAM_GROUNDING_TOP_K, minScore: TEAM_GROUNDING_MIN_SCORE })
+      .catch((error: unknown) => {
+        console.warn('Tabwise: team grounding failed', error);
+        return undefined;
+      });
+    if (!found?.passages.length) return grounded;
     const now = Date.now();
     const teamPassages: GroundingPassage[] = found.passages.map((p) => ({
       title: p.title,

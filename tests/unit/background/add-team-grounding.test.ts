@@ -69,11 +69,11 @@ describe('addTeamGrounding', () => {
   });
 
   it('grounding off, signed out, or the team failing: the settings as the history made them', async () => {
-    const off = await addTeamGrounding(groundingOff as never, team({ passages: [teamPassage], server: SERVER }))(
-      { x: 1 },
-      'q',
-    );
+    const asked = team({ passages: [teamPassage], server: SERVER });
+    const off = await addTeamGrounding(groundingOff as never, asked)({ x: 1 }, 'q');
     expect(off).toEqual({ x: 1 });
+    // Grounding off: the message is not sent to the team server at all.
+    expect(asked.asked).toEqual([]);
     for (const outcome of [
       undefined,
       { passages: [] as [], missing: 'Not signed in', server: SERVER },
