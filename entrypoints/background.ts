@@ -13,6 +13,7 @@ import { createSiteToolsRelaySync, followSiteToolsSwitch } from '../lib/backgrou
 import { focusTab, serveToolAsks } from '../lib/background/serve-tool-asks';
 import { createPageToolAsks } from '../lib/tools/page/page-tool-asks';
 import { createTeamFeature } from '../lib/background/create-team-feature';
+import { addTeamGrounding } from '../lib/background/add-team-grounding';
 import { mark } from '../lib/util/marks';
 
 // Prompts are bundled at build time: the worker may not use dynamic import().
@@ -60,8 +61,8 @@ export default defineBackground(() => {
       ...folder.extraHandlers,
       ...team.extraHandlers,
     },
-    extraTools: [createSearchHistoryTool(history.search), ...web.tools, ...folder.tools],
-    augmentRunSettings: history.augmentRunSettings,
+    extraTools: [createSearchHistoryTool({ ...history.search, team: team.knowledge }), ...web.tools, ...folder.tools],
+    augmentRunSettings: addTeamGrounding(history.augmentRunSettings, team.knowledge),
     rememberSettings: history.rememberSettings,
     readAttached: web.readAttached,
     forgetFolder: folder.forgetAll,

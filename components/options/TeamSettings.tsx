@@ -4,6 +4,7 @@ import { ManagedBadge } from './ManagedBadge';
 import { SectionStatus } from './SectionStatus';
 import { SettingsSection } from './SettingsSection';
 import { createTeamState, type TeamState } from './team-state';
+import { TeamKnowledgeLine } from './TeamKnowledgeLine';
 import type { TeamConnectionStatus } from '../../lib/tools/team/team-connection-store';
 import { t, type MessageKey } from '../ui/t';
 
@@ -163,6 +164,7 @@ function SignedIn({ state }: { state: TeamState }) {
           )}
         </>
       )}
+      <TeamKnowledgeLine />
       <div class="form-actions">
         <button type="button" disabled={state.busy.value} onClick={() => void state.signOut(t('team_signed_out'))}>
           {t('team_sign_out')}

@@ -3,7 +3,8 @@
  * as the browser will resolve it, IDN in punycode) and whether it carries data a page could have told the
  * model to smuggle out (a long query, many parameters, base64- or hex-looking blobs, credentials).
  * `undefined` for anything that is not an http(s) or mailto URL, or this extension's viewer page at a file of
- * the user's folder or a kept attachment (a citation, checked by parseViewerUrl): others are not followed at all.
+ * the user's folder, a kept attachment or a team document (a citation, checked by parseViewerUrl): others are not
+ * followed at all.
  */
 import { t } from './t';
 import { formatInteger } from '../../lib/util/format-integer';
@@ -39,7 +40,12 @@ export function describeLink(href: string): LinkDescription | undefined {
     const viewer = origin ? parseViewerUrl(href, origin) : undefined;
     if (!viewer) return undefined;
     return {
-      host: viewer.source === 'folder' ? t('link_viewer', viewer.path) : t('link_viewer_attachment'),
+      host:
+        viewer.source === 'folder'
+          ? t('link_viewer', viewer.path)
+          : viewer.source === 'team'
+            ? t('link_viewer_team')
+            : t('link_viewer_attachment'),
       internal: true,
     };
   }

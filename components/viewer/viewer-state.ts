@@ -24,6 +24,10 @@ export interface AttachmentView {
 
 export interface ViewerDeps {
   store: Pick<FolderStore, 'get'>;
+  /** A team document's view link, asked by the background (which holds the token). */
+  teamViewLink(target: { documentId: string; passage?: number; position?: number }): Promise<string>;
+  /** Leaves for `url` (the team server's document view), in place of this page. */
+  go(url: string): void;
   read(path: string): Promise<FolderFileView>;
   /** The attachment's reading; undefined when it is gone (deleted with its conversation) or was never read. */
   readAttachment(id: string): Promise<AttachmentView | undefined>;
@@ -37,6 +41,8 @@ export interface ViewedFile {
 
 const defaultDeps = (): ViewerDeps => ({
   store: openFolderStore(),
+  teamViewLink: async (target) => (await sendToBackground('team.openView', target)).url,
+  go: (url) => location.replace(url),
   read: (path) => sendToBackground('folder.read', { path }),
   async readAttachment(id) {
     const record = await openAttachmentStore().get(id);
@@ -61,6 +67,15 @@ export function createViewerState(href: string, origin: string, deps: ViewerDeps
 
   async function load() {
     if (!target) return;
+    if (target.source === 'team') {
+      // The team server shows its document itself: this page only asks for the link and goes there.
+      try {
+        deps.go(await deps.teamViewLink({ documentId: target.documentId, ...target.cite }));
+      } catch (e) {
+        error.value = e instanceof Error ? e.message : String(e);
+      }
+      return;
+    }
     if (target.source === 'attachment') {
       const read = await deps.readAttachment(target.id).catch((e: unknown) => {
         error.value = e instanceof Error ? e.message : String(e);

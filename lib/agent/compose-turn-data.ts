@@ -28,11 +28,13 @@ function pageBlock(p: PageContext, boundary: string): string {
 
 function groundingBlock(g: Grounding, boundary: string): string {
   if (g.passages.length === 0) return 'Passages from the reading history: none matched this message.';
-  const items = g.passages.map(
-    (p) =>
-      `<passage title="${attr(p.title)}" url="${attr(p.fragmentUrl)}" visited="${new Date(p.visitedAt).toISOString()}">\n${p.text.trim()}\n</passage>`,
+  const items = g.passages.map((p) =>
+    p.source
+      ? `<passage title="${attr(p.title)}" url="${attr(p.fragmentUrl)}" source="${attr(p.source)}">\n${p.text.trim()}\n</passage>`
+      : `<passage title="${attr(p.title)}" url="${attr(p.fragmentUrl)}" visited="${new Date(p.visitedAt).toISOString()}">\n${p.text.trim()}\n</passage>`,
   );
-  return `Passages retrieved from pages the user has read:\n${wrapUntrusted('page_content', items.join('\n'), boundary, 'reading_history')}`;
+  const team = g.passages.some((p) => p.source) ? ' and from their team’s documents (source="team: …")' : '';
+  return `Passages retrieved from pages the user has read${team}:\n${wrapUntrusted('page_content', items.join('\n'), boundary, 'reading_history')}`;
 }
 
 /** The tabs the user @-mentioned, with the ids the tab tools take (titles and addresses are page text). */

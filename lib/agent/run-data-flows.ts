@@ -37,7 +37,7 @@ export function turnReadsOf(settings: RunSettings): ReadText[] {
   if (page)
     out.push({ origin: originOf(page.url), text: [page.url, page.title ?? '', page.selectedText ?? ''].join('\n') });
   for (const p of settings.grounding?.passages ?? [])
-    out.push({ origin: originOf(p.url), text: `${p.title}\n${p.text}` });
+    out.push({ origin: p.readFrom ?? originOf(p.url), text: `${p.title}\n${p.text}` });
   for (const tab of settings.mentionedTabs ?? [])
     out.push({ origin: originOf(tab.url), text: `${tab.title}\n${tab.url}` });
   return out;

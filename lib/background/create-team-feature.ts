@@ -16,6 +16,9 @@ import type { ReadDocumentFile } from '../tools/web/read-document-response';
 import type { PolicyFeature } from './create-policy-feature';
 import { createTeamHandlers } from './handlers/team-handlers';
 import { createTeamShareHandlers, type SharedPageReading } from './handlers/team-share-handlers';
+import { createTeamViewHandlers } from './handlers/team-view-handlers';
+import { createTeamKnowledgeHandlers } from './handlers/team-knowledge-handlers';
+import { createTeamKnowledge, type TeamKnowledge } from '../tools/team/team-knowledge';
 import type { BackgroundHandlers as Handlers } from './protocol';
 import { createPdfTabReader } from './read-pdf-tab';
 
@@ -26,6 +29,8 @@ export interface TeamFeature {
   fetch: typeof fetch;
   /** Where shares report their Activity lines once the activity feature exists (it queues them for the audit too). */
   useActivitySink(sink: ActivitySink): void;
+  /** The team's passages for search_history (and grounding), beside the user's own. */
+  knowledge: TeamKnowledge;
 }
 
 /** What sharing reads with: the remembering rules as they apply, and the document reader (for a PDF tab). */
@@ -97,6 +102,13 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>, sou
         recordActivity: ({ sent: _sent, conversationTitle: _title, ...draft }) =>
           sink ? sink.record(draft) : activity.add({ ...draft, sent: 0 }),
       }),
+      ...createTeamViewHandlers({ store, fetch: fetchFromWorker }),
+      ...createTeamKnowledgeHandlers({ store, fetch: fetchFromWorker }),
     },
+    knowledge: createTeamKnowledge({
+      store,
+      fetch: fetchFromWorker,
+      extensionOrigin: chrome.runtime.getURL('/').replace(/\/$/, ''),
+    }),
   };
 }

@@ -27,6 +27,7 @@ import type { WebSearchView } from '../tools/web/web-search-store';
 import type { TeamConnectionView } from '../tools/team/team-connection-store';
 import type { SharedDocument } from '../tools/team/team-client';
 import type { ShareSource, TeamShareBody } from '../tools/team/team-share-body';
+import type { TeamKnowledgeCounts } from '../tools/team/team-client';
 import type { FetchedSheet } from './fetch-sheet-for-view';
 import type { FolderIndexReport } from '../storage/folder-store';
 import type { ActivityPage } from '../agent/activity-store';
@@ -176,6 +177,10 @@ export interface ProtocolResponses {
   'team.share': ShareReply;
   /** Where a shared document is in the server's queue. */
   'team.shareStatus': SharedDocument;
+  /** A team citation followed: the server's five-minute document view link, for the viewer tab to go to. */
+  'team.openView': { url: string };
+  /** Settings → Team's live line: the caller's documents on the server by state, after the next event. */
+  'team.knowledge': TeamKnowledgeView;
   /** Settings → Activity: the lines matching the search, newest first, with the counts and the retention. */
   'activity.list': ActivityPage & { retentionDays: number; upload?: AuditUploadView };
   'activity.export': { text: string; fileName: string; count: number };
@@ -196,6 +201,10 @@ export type ShareReply =
   | { outcome: 'busy'; retryAfterS: number; message: string };
 
 /** What Settings and the panel show of the organisation's policy. */
+/** What Settings → Team shows of the team's knowledge (team-knowledge-handlers.ts). */
+export type TeamKnowledgeView =
+  { signedIn: false } | { signedIn: true; counts?: TeamKnowledgeCounts; cursor?: string; error?: string };
+
 export type PolicyView = PolicyReading & { teamServer?: TeamServerPolicy };
 
 /** The history index's state for the settings page: the engine's, plus the background's queue and counters. */

@@ -222,6 +222,22 @@ export const requestSchemas = lazyRecord({
   /** The body the preview showed (checked again in the handler against its schema and the scrubber). */
   'team.share': () => z.object({ source: z.enum(SHARE_SOURCES), body: z.unknown(), conversationId: id.optional() }),
   'team.shareStatus': () => z.object({ documentId: id }),
+  /** A team citation: the document, and the passage and chunk of it (parsed from the viewer address first). */
+  'team.openView': () =>
+    z.strictObject({
+      documentId: z.uuid(),
+      passage: z.number().int().min(0).max(100_000).optional(),
+      position: z.number().int().min(0).max(10_000_000).optional(),
+    }),
+  /** Settings → Team's live line: listen from `after` for up to `waitMs` (0: count now). */
+  'team.knowledge': () =>
+    z.strictObject({
+      after: z
+        .string()
+        .regex(/^[\w.:-]{1,100}$/)
+        .optional(),
+      waitMs: z.number().int().min(0).max(25_000),
+    }),
   /** Settings → Activity: search (words that must all appear), export what it matches, and the days kept. */
   'activity.list': () =>
     z.object({ text: z.string().max(500).optional(), limit: z.number().int().min(1).max(5000).optional() }),

@@ -24,5 +24,11 @@ export const historyPassageSchema = z.object({
 /** A passage the model can quote and the user can click back to. */
 export type HistoryPassage = z.infer<typeof historyPassageSchema>;
 
-/** What grounding puts in a run's prompt: the passage without its search details. */
-export type GroundingPassage = Pick<HistoryPassage, 'title' | 'url' | 'fragmentUrl' | 'visitedAt' | 'text'>;
+/**
+ * What grounding puts in a run's prompt: the passage without its search details. A team's passage says its
+ * `source` (`team: <name>`) and where its text was read (`readFrom`: the team server's origin, for the egress gate).
+ */
+export type GroundingPassage = Pick<HistoryPassage, 'title' | 'url' | 'fragmentUrl' | 'visitedAt' | 'text'> & {
+  source?: string;
+  readFrom?: string;
+};

@@ -54,6 +54,7 @@ describe('team server API', () => {
       '/v1/auth/oidc/start',
       '/v1/documents',
       '/v1/documents/{id}',
+      '/v1/documents/{id}/view-link',
       '/v1/me',
       '/v1/search',
       '/v1/session',

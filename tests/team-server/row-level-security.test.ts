@@ -193,6 +193,44 @@ describe('row-level security', () => {
     expect(members).toMatch(/row-level security/);
   });
 
+  it('document view links: an unfiltered SELECT shows one’s own only, and none is made for a document one cannot read', async () => {
+    const [redDoc] = await titlesSeenBy(world.bob.userId, `SELECT id::text AS t FROM documents WHERE scope = 'team'`);
+    const [blueDoc] = await titlesSeenBy(world.cy.userId, `SELECT id::text AS t FROM documents WHERE scope = 'team'`);
+    const hash = (n: number) => Buffer.alloc(32, n);
+    await withCaller(db.pool, world.bob, (tx) =>
+      tx.query('INSERT INTO document_views (token_hash, user_id, document_id) VALUES ($1, $2, $3)', [
+        hash(1),
+        world.bob.userId,
+        redDoc,
+      ]),
+    );
+    for (const who of [world.ada, world.cy, world.dee, world.pat])
+      expect(await titlesSeenBy(who.userId, 'SELECT document_id::text AS t FROM document_views')).toEqual([]);
+    expect(await titlesSeenBy(world.bob.userId, 'SELECT document_id::text AS t FROM document_views')).toEqual([redDoc]);
+    // Bob (Red) cannot make a link for Blue's document, nor one in Cy's name.
+    await expect(
+      withCaller(db.pool, world.bob, (tx) =>
+        tx.query('INSERT INTO document_views (token_hash, user_id, document_id) VALUES ($1, $2, $3)', [
+          hash(2),
+          world.bob.userId,
+          blueDoc,
+        ]),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    await expect(
+      withCaller(db.pool, world.bob, (tx) =>
+        tx.query('INSERT INTO document_views (token_hash, user_id, document_id) VALUES ($1, $2, $3)', [
+          hash(3),
+          world.cy.userId,
+          redDoc,
+        ]),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    // Deleting another's link deletes nothing.
+    const gone = await withCaller(db.pool, world.ada, (tx) => tx.query('DELETE FROM document_views'));
+    expect(gone.rowCount).toBe(0);
+  });
+
   it('settings do not outlive the transaction: the next use of the connection is the login role with no caller', async () => {
     await withCaller(db.pool, world.bob, (tx) => tx.query('SELECT 1'));
     const { rows } = await db.pool.query(`SELECT current_user AS u, current_setting('tabwise.user_id', true) AS id`);
@@ -209,6 +247,7 @@ describe('row-level security', () => {
       { version: 3, name: 'people' },
       { version: 4, name: 'rate-limits' },
       { version: 5, name: 'oidc-sign-in' },
+      { version: 6, name: 'document-views' },
       { version: 7, name: 'events-and-reembedding' },
       { version: 9, name: 'audit-lines' },
     ]);

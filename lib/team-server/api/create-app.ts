@@ -1,6 +1,7 @@
 /**
  * The team server's HTTP API: Hono with every input validated by the zod schemas that also make the OpenAPI
- * description (/openapi.json). Everything under /v1 but /v1/auth (how one signs in) needs a caller
+ * description (/openapi.json). Everything under /v1 but /v1/auth (how one signs in) and /v1/view (a document view
+ * link, its own credential) needs a caller
  * (resolve-caller.ts), and every query it runs goes through row-level security as that caller.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -20,6 +21,7 @@ import { readRecentSearches } from '../search/record-search-trace';
 import { readModelProgress } from '../ingest/model-change';
 import { addEventRoutes } from './event-routes';
 import { addMcpRoute } from './mcp-route';
+import { addViewLinkRoute, addViewPageRoute, VIEW_PATH_PREFIX } from './view-routes';
 import type { ApiEnv, ServerContext } from './server-context';
 import { createRoute } from '@hono/zod-openapi';
 
@@ -98,8 +100,10 @@ export function createApp(ctx: ServerContext, middleware?: MiddlewareHandler<Api
 
   // How one gets a token needs none.
   addAuthRoutes(app, ctx);
+  // A document view link is its own credential: a browser tab opens it with no bearer token.
+  addViewPageRoute(app, ctx);
   app.use('/v1/*', async (c, next) => {
-    if (c.req.path.startsWith('/v1/auth/')) return next();
+    if (c.req.path.startsWith('/v1/auth/') || c.req.path.startsWith(VIEW_PATH_PREFIX)) return next();
     const auth = await authenticate(ctx, c);
     if (auth.refused) return auth.refused;
     c.set('caller', auth.caller);
@@ -109,6 +113,7 @@ export function createApp(ctx: ServerContext, middleware?: MiddlewareHandler<Api
   addSignOutRoute(app, ctx);
   addPeopleRoutes(app, ctx);
   addDocumentRoutes(app, ctx);
+  addViewLinkRoute(app, ctx);
   addSearchRoutes(app, ctx);
   addEventRoutes(app, ctx);
   addMcpRoute(app, ctx);

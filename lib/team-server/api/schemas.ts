@@ -220,3 +220,22 @@ export const RedeemedSchema = z
     token: z.string().optional(),
   })
   .openapi('Redeemed');
+
+export const ViewLinkRequestSchema = z
+  .object({
+    /** The uploaded passage a citation points at (SearchHit.citation.passage). */
+    passage: z.number().int().min(0).max(100_000).optional(),
+    /** The chunk's order in the document (SearchHit.citation.position): marked inside its passage. */
+    position: z.number().int().min(0).max(10_000_000).optional(),
+  })
+  .openapi('ViewLinkRequest');
+
+export const ViewLinkSchema = z
+  .object({
+    /** The link's secret: open `/v1/view/{token}` on this server (no bearer token needed, five minutes). */
+    token: z.string(),
+    /** The whole link, on the server's public address, scrolled to the cited passage. */
+    url: z.string(),
+    expiresAt: z.string(),
+  })
+  .openapi('ViewLink');

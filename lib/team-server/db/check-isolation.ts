@@ -22,6 +22,7 @@ export const GUARDED_TABLES = [
   'identities',
   'oidc_flows',
   'audit_lines',
+  'document_views',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */

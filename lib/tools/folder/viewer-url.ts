@@ -23,7 +23,17 @@ export function attachmentDocumentUrl(origin: string, id: string): string {
 /** An attachment id a viewer address may name (what crypto.randomUUID and earlier exports write). */
 export const isViewerAttachmentId = (id: string): boolean => /^[A-Za-z0-9_-]{1,200}$/.test(id);
 
-/** What a viewer address asks to show: a file of the folder, or a kept attachment. */
+/**
+ * The viewer's address of a team document's passage (a team citation): the viewer asks the background for the
+ * server's short-lived view link and the tab goes there. `passage` and `position` are the search hit's citation.
+ */
+export function teamDocumentUrl(origin: string, cite: { documentId: string; passage: number; position: number }) {
+  return `${origin}${VIEWER_PAGE}?team=${encodeURIComponent(cite.documentId)}#passage=${cite.passage}.${cite.position}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a viewer address asks to show: a file of the folder, a kept attachment, or a team document. */
 export type ViewerTarget =
   | {
       source: 'folder';
@@ -33,7 +43,8 @@ export type ViewerTarget =
       /** The passage to scroll to and highlight. */
       passage?: string;
     }
-  | { source: 'attachment'; id: string; passage?: string };
+  | { source: 'attachment'; id: string; passage?: string }
+  | { source: 'team'; documentId: string; passage?: undefined; cite?: { passage: number; position?: number } };
 
 const decode = (text: string): string | undefined => {
   try {
@@ -55,7 +66,8 @@ export function parseViewerUrl(href: string, origin: string): ViewerTarget | und
   if (`${url.protocol}//${url.host}` !== origin || url.username || url.password || url.port) return undefined;
   if (url.pathname !== VIEWER_PAGE) return undefined;
   const params = [...url.searchParams.keys()];
-  if (params.length !== 1 || (params[0] !== 'path' && params[0] !== 'attachment')) return undefined;
+  if (params.length !== 1 || !['path', 'attachment', 'team'].includes(params[0]!)) return undefined;
+  if (params[0] === 'team') return parseTeamTarget(url);
   let passage: string | undefined;
   if (url.hash) {
     const m = /^#passage=([^&#]*)$/.exec(url.hash);
@@ -77,4 +89,15 @@ export function parseViewerUrl(href: string, origin: string): ViewerTarget | und
   }
   if (segments.length === 0 || !segments.every(isPlainName)) return undefined;
   return { source: 'folder', segments, path: joinPath(segments), ...at };
+}
+
+/** A team document's address: one id, and a passage (and chunk) as numbers, or nothing. */
+function parseTeamTarget(url: URL): ViewerTarget | undefined {
+  const documentId = url.searchParams.get('team') ?? '';
+  if (!UUID.test(documentId)) return undefined;
+  if (!url.hash) return { source: 'team', documentId };
+  const m = /^#passage=(\d{1,6})(?:\.(\d{1,8}))?$/.exec(url.hash);
+  if (!m) return undefined;
+  const passage = Number(m[1]);
+  return { source: 'team', documentId, cite: m[2] ? { passage, position: Number(m[2]) } : { passage } };
 }

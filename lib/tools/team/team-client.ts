@@ -172,3 +172,194 @@ export async function fetchTeamDocumentStatus(
   const path = `/v1/documents/${encodeURIComponent(documentId)}`;
   return parsed(sharedDocumentSchema, await request(creds, path, deps), creds.url);
 }
+
+// ── Team knowledge (issue 26, "In the extension"): search, and the document view a team citation opens. ──
+
+const teamSearchHitSchema = z.object({
+  chunkId: z.string().max(100),
+  documentId: z.uuid(),
+  title: z.string().max(500),
+  sourceUrl: z.string().max(4096).nullable(),
+  scope: z.enum(['user', 'team', 'platform']),
+  teamId: z.uuid().nullable(),
+  authorId: z.string().max(200),
+  score: z.number(),
+  snippet: z.object({ text: z.string().max(20_000) }),
+  citation: z.object({
+    documentId: z.uuid(),
+    position: z.number().int().min(0),
+    passage: z.number().int().min(0),
+    headingPath: z.array(z.string().max(500)).max(20),
+  }),
+});
+const teamSearchResultSchema = z.object({ results: z.array(teamSearchHitSchema).max(50), miss: z.boolean() });
+
+/** One passage of the team's knowledge, as the server's search answers it. */
+export type TeamSearchHit = z.output<typeof teamSearchHitSchema>;
+
+/** What `searchTeamKnowledge` asks: the query and the filters the tool passes on. */
+export interface TeamSearchRequest {
+  query: string;
+  limit: number;
+  /** ISO times. */
+  from?: string;
+  to?: string;
+  minScore?: number;
+}
+
+/** Hybrid search over everything the token may read (`POST /v1/search`), best first. */
+export async function searchTeamKnowledge(
+  creds: TeamCredentials,
+  request: TeamSearchRequest,
+  deps: TeamClientDeps,
+): Promise<TeamSearchHit[]> {
+  const body = {
+    query: request.query,
+    limit: request.limit,
+    ...(request.from ? { from: request.from } : {}),
+    ...(request.to ? { to: request.to } : {}),
+    ...(request.minScore === undefined ? {} : { minScore: request.minScore }),
+  };
+  const reply = await request_(creds, '/v1/search', deps, { method: 'POST', body });
+  return parsed(teamSearchResultSchema, reply, creds.url).results;
+}
+
+const viewLinkSchema = z.object({
+  token: z.string().regex(/^twv_[A-Za-z0-9_-]{43}$/),
+  expiresAt: z.string().max(40),
+});
+
+/** Where a team citation points: the document, and the passage and chunk of it. */
+export interface TeamViewTarget {
+  documentId: string;
+  passage?: number;
+  position?: number;
+}
+
+/**
+ * A five-minute link to the server's document view (`POST /v1/documents/{id}/view-link`). The address is made
+ * here, on the server's own origin from its checked token, never taken from the reply.
+ */
+export async function createTeamViewLink(
+  creds: TeamCredentials,
+  target: TeamViewTarget,
+  deps: TeamClientDeps,
+): Promise<string> {
+  const body = {
+    ...(target.passage === undefined ? {} : { passage: target.passage }),
+    ...(target.position === undefined ? {} : { position: target.position }),
+  };
+  const path = `/v1/documents/${encodeURIComponent(target.documentId)}/view-link`;
+  // A 404 is the server's "no such document for you" (deleted, or another team's): said as such.
+  let status = 0;
+  const seen: typeof fetch = (input, init) =>
+    deps.fetch(input, init).then((r) => {
+      status = r.status;
+      return r;
+    });
+  const reply = await request_(creds, path, { ...deps, fetch: seen }, { method: 'POST', body }).catch(
+    (error: unknown) => {
+      if (status === 404 && isTeamServerFailure(error)) throw teamServerFailure('http', t('team_view_not_found'));
+      throw error;
+    },
+  );
+  const link = parsed(viewLinkSchema, reply, creds.url);
+  const cited = target.passage !== undefined || target.position !== undefined ? '#cited' : '';
+  return `${new URL(`/v1/view/${link.token}`, creds.url).href}${cited}`;
+}
+
+/** `request`, under a name the functions above can call past their parameter of the same name. */
+const request_ = request;
+
+/** What Settings → Team shows of the team's knowledge: the caller's documents on the server by state. */
+export interface TeamKnowledgeCounts {
+  indexed: number;
+  /** Queued or being indexed. */
+  waiting: number;
+  failed: number;
+  /** A count reached the listing's page size: "at least". */
+  capped: boolean;
+}
+
+const COUNT_PAGE = 200;
+const documentStatesSchema = z
+  .array(z.object({ status: z.enum(['queued', 'indexing', 'indexed', 'failed']) }))
+  .max(COUNT_PAGE);
+
+/** Counts the documents the caller sees in the listing (their own; an admin's, the team's), by state. */
+export async function fetchTeamKnowledgeCounts(
+  creds: TeamCredentials,
+  deps: TeamClientDeps,
+): Promise<TeamKnowledgeCounts> {
+  const list = async (status: string) =>
+    parsed(
+      documentStatesSchema,
+      await request_(creds, `/v1/documents?status=${status}&limit=${COUNT_PAGE}`, deps),
+      creds.url,
+    ).length;
+  const [indexed, queued, indexing, failed] = await Promise.all(['indexed', 'queued', 'indexing', 'failed'].map(list));
+  return {
+    indexed: indexed!,
+    waiting: queued! + indexing!,
+    failed: failed!,
+    capped: [indexed, queued, indexing, failed].some((n) => n === COUNT_PAGE),
+  };
+}
+
+/**
+ * Listens to the server's events (`GET /v1/events`, from `after` when given) until one arrives or `waitMs` pass;
+ * answers the last event's id (the cursor to listen from next), or `after` when none came. `readEvents` parses the
+ * stream (read-server-events.ts).
+ */
+export async function waitForTeamEvent(
+  creds: TeamCredentials,
+  options: { after?: string; waitMs: number },
+  deps: TeamClientDeps & {
+    readEvents: (
+      body: ReadableStream<Uint8Array>,
+      signal: AbortSignal,
+    ) => AsyncIterable<{ event: string; id?: string }>;
+  },
+): Promise<{ cursor?: string; changed: boolean; signedOut?: boolean }> {
+  const host = new URL(creds.url).host;
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), options.waitMs);
+  try {
+    let response: Response;
+    try {
+      response = await deps.fetch(new URL('/v1/events', creds.url).href, {
+        headers: {
+          authorization: `Bearer ${creds.token}`,
+          accept: 'text/event-stream',
+          ...(options.after ? { 'last-event-id': options.after } : {}),
+        },
+        redirect: 'error',
+        credentials: 'omit',
+        signal: stop.signal,
+      });
+    } catch (error) {
+      if (stop.signal.aborted) return { cursor: options.after, changed: false };
+      void error; // said below in the user's words
+      throw teamServerFailure('unreachable', t('team_fail_unreachable', host));
+    }
+    if (response.status === 401 || response.status === 403)
+      throw teamServerFailure('refused', t('team_fail_refused', host));
+    if (!response.ok || !response.body) throw teamServerFailure('http', t('team_fail_http', host, response.status));
+    let cursor = options.after;
+    try {
+      for await (const e of deps.readEvents(response.body, stop.signal)) {
+        if (e.event === 'signed-out') return { cursor, changed: false, signedOut: true };
+        if (e.event === 'ready' || !e.id || !/^[\w.:-]{1,100}$/.test(e.id)) continue;
+        cursor = e.id;
+        return { cursor, changed: true };
+      }
+    } catch (error) {
+      // The wait ended (the abort), or the stream broke: what was read stands.
+      if (!stop.signal.aborted) console.warn('Tabwise: the team events stream broke', error);
+    }
+    return { cursor, changed: false };
+  } finally {
+    clearTimeout(timer);
+    stop.abort();
+  }
+}

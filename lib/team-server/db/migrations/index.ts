@@ -4,6 +4,7 @@ import { migration002 } from './002-search-traces';
 import { migration003 } from './003-people';
 import { migration004 } from './004-rate-limits';
 import { migration005 } from './005-oidc-sign-in';
+import { migration006 } from './006-document-views';
 import { migration007 } from './007-events-and-reembedding';
 import { migration009 } from './009-audit-lines';
 
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
   migration007,
   migration009,
 ];
