@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   TEAM_SERVER_OIDC_AUDIENCES: z.string().min(1).optional(),
   TEAM_SERVER_OIDC_AUTO_JOIN: z.string().min(1).optional(),
   TEAM_SERVER_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TEAM_SERVER_SECRET: z.string().min(32, 'TEAM_SERVER_SECRET must be at least 32 characters').optional(),
 });
 
 const list = (raw: string | undefined) =>
@@ -130,6 +131,8 @@ export interface TeamServerConfig {
   oidc?: OidcConfig;
   /** How long a sign-in session (`tws_`) lasts. */
   sessionDays: number;
+  /** Seals team providers' keys at rest (AES-GCM); absent: team providers are refused. */
+  secret?: string;
 }
 
 /** Reads and validates the environment; throws a ZodError naming every bad variable. */
@@ -161,5 +164,6 @@ export function readTeamServerConfig(env: Record<string, string | undefined>, cw
     ...(e.TEAM_SERVER_PUBLIC_URL ? { publicUrl: new URL(e.TEAM_SERVER_PUBLIC_URL).origin } : {}),
     ...(e.TEAM_SERVER_OIDC_ISSUER ? { oidc: readOidc(e) } : {}),
     sessionDays: e.TEAM_SERVER_SESSION_DAYS,
+    ...(e.TEAM_SERVER_SECRET ? { secret: e.TEAM_SERVER_SECRET } : {}),
   };
 }

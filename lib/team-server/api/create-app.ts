@@ -19,6 +19,8 @@ import { readRecentSearches } from '../search/record-search-trace';
 import { readModelProgress } from '../ingest/model-change';
 import { addEventRoutes } from './event-routes';
 import { addMcpRoute } from './mcp-route';
+import { addProviderRoutes } from './provider-routes';
+import { addProxyRoutes } from './proxy-routes';
 import type { ApiEnv, ServerContext } from './server-context';
 import { createRoute } from '@hono/zod-openapi';
 
@@ -111,5 +113,7 @@ export function createApp(ctx: ServerContext, middleware?: MiddlewareHandler<Api
   addSearchRoutes(app, ctx);
   addEventRoutes(app, ctx);
   addMcpRoute(app, ctx);
+  addProviderRoutes(app, ctx);
+  addProxyRoutes(app, ctx);
   return app;
 }

@@ -21,6 +21,11 @@ export const GUARDED_TABLES = [
   'model_state',
   'identities',
   'oidc_flows',
+  // 008: team providers
+  'team_providers',
+  'team_provider_modes',
+  'member_budgets',
+  'provider_usage',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */
