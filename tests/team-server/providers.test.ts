@@ -114,7 +114,10 @@ describe('the pass-through', () => {
     let usage: OpenAI.CompletionUsage | undefined;
     for await (const chunk of stream) {
       const delta = chunk.choices[0]?.delta.content;
-      if (delta) ((text += delta), arrivals.push(Date.now()));
+      if (delta) {
+        text += delta;
+        arrivals.push(Date.now());
+      }
       if (chunk.usage) usage = chunk.usage;
     }
     expect(text).toBe('The answer is 42.');

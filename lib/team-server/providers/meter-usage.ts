@@ -55,7 +55,10 @@ export function meterUsage(
     if (!data.startsWith('{')) return;
     try {
       const usage = usageOfEvent(wire, JSON.parse(data) as Record<string, unknown>);
-      if (usage) ((seen = true), foldUsage(wire, tokens, usage));
+      if (usage) {
+        seen = true;
+        foldUsage(wire, tokens, usage);
+      }
     } catch {
       // Not JSON: the caller's SDK will say so; metering only reads what it can.
     }
@@ -66,7 +69,10 @@ export function meterUsage(
     if (!streaming) {
       try {
         const usage = (JSON.parse(pending) as Record<string, unknown>).usage as Usage;
-        if (usage) ((seen = true), foldUsage(wire, tokens, usage));
+        if (usage) {
+          seen = true;
+          foldUsage(wire, tokens, usage);
+        }
       } catch {
         // An error body or not JSON: nothing to meter.
       }
