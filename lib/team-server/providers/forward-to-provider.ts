@@ -120,9 +120,10 @@ export async function forwardToProvider(
     const value = upstream.headers.get(name);
     if (value) headers.set(name, value);
   }
+  if (!upstream.ok) return answerUpstreamError(wire, upstream, headers, key);
   if (!upstream.body) return new Response(null, { status: upstream.status, headers });
-  const metered = meterUsage(wire, streaming && upstream.ok, upstream.body, async (tokens, seen) => {
-    if (!upstream.ok || !seen) return;
+  const metered = meterUsage(wire, streaming, upstream.body, async (tokens, seen) => {
+    if (!seen) return;
     await withCaller(deps.pool, caller, (tx) => recordUsage(tx, provider, model, tokens)).catch((error: unknown) =>
       deps.log(`team-server: usage of a pass-through request was not recorded (${(error as Error).message})`),
     );
@@ -131,3 +132,20 @@ export async function forwardToProvider(
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * A provider's error, read whole (errors are small) so that no echo of the team's key reaches the member: a
+ * refused key is the admin's to fix and says so (a 403, which no SDK retries); any other error goes on with the key
+ * blanked wherever the provider repeated it.
+ */
+async function answerUpstreamError(wire: Wire, upstream: Response, headers: Headers, key: string) {
+  const text = (await upstream.text()).slice(0, 64 * 1024);
+  if (upstream.status === 401)
+    return wireError(
+      wire,
+      403,
+      "The team's provider refused the team's key. Ask your team's admin to check it.",
+      'team_key_refused',
+    );
+  return new Response(text.split(key).join('[the team key]'), { status: upstream.status, headers });
+}
