@@ -88,6 +88,10 @@ describe('the pass-through refuses', () => {
       'x-tabwise-provider': blueProviderId,
     });
     expect(byId.status).toBe(404);
+    const notAnId = await raw('/v1/proxy/openai/chat/completions', bob.token, ask(), {
+      'x-tabwise-provider': "' OR 1=1 --",
+    });
+    expect(notAnId.status).toBe(400);
     expect((await raw('/v1/proxy/openai/chat/completions', bob.token, ask('gpt-blue-only'))).status).toBe(404);
     // Paths beyond the two routes are not forwarded anywhere.
     expect((await raw('/v1/proxy/openai/models', bob.token, '{}')).status).toBe(404);

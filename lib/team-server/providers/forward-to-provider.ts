@@ -8,10 +8,12 @@
 import type pg from 'pg';
 import { withCaller, type Caller } from '../db/with-caller';
 import { meterUsage } from './meter-usage';
-import { readBudget, recordUsage } from './provider-usage';
+import { recordUsage } from './provider-usage';
 import type { KeySealer } from './seal-provider-key';
-import { findProviderFor, openProviderKey, type TeamProviderView } from './team-provider-queries';
+import { chooseProvider, type TeamProviderView } from './team-provider-queries';
 import { wireError, type Wire } from './wire-error';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The most a request body may be (images travel inline). */
 export const MAX_PROXY_BODY_BYTES = 32 * 1024 * 1024;
@@ -81,15 +83,10 @@ export async function forwardToProvider(
   if ('refused' in parsed) return parsed.refused;
   const { body, model } = parsed;
   const sealer = deps.sealer;
-  const chosen = await withCaller(deps.pool, caller, async (tx) => {
-    const provider = await findProviderFor(tx, wire, model, req.headers.get('x-tabwise-provider') ?? undefined);
-    if (!provider) return undefined;
-    return {
-      provider,
-      budget: await readBudget(tx, provider.teamId),
-      key: await openProviderKey(tx, sealer, provider),
-    };
-  });
+  const providerId = req.headers.get('x-tabwise-provider') ?? undefined;
+  if (providerId !== undefined && !UUID.test(providerId))
+    return wireError(wire, 400, 'x-tabwise-provider is not a provider id', 'invalid_request_error');
+  const chosen = await withCaller(deps.pool, caller, (tx) => chooseProvider(tx, sealer, wire, model, providerId));
   if (!chosen) return wireError(wire, 404, `your team has no provider for the model ${model}`, 'model_not_found');
   const { provider, budget, key } = chosen;
   if (budget.limit !== undefined && budget.spent >= budget.limit)

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/database';
 import { TeamRefusal } from '../team-refusal';
-import type { ModelPrice, TeamProviderView } from './team-provider-queries';
+import { MONTH_START, type ModelPrice, type TeamProviderView } from './team-provider-queries';
 
 /** Tokens of one request: `input` counts every prompt token, cached ones included. */
 export interface MeteredTokens {
@@ -26,8 +26,6 @@ export function costOf(tokens: MeteredTokens, price: ModelPrice | undefined): nu
   );
 }
 
-const MONTH_START = `date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
-
 /** Records one request's usage as the caller. */
 export async function recordUsage(tx: Queryable, p: TeamProviderView, model: string, tokens: MeteredTokens) {
   await tx.query(
@@ -35,18 +33,6 @@ export async function recordUsage(tx: Queryable, p: TeamProviderView, model: str
      VALUES ($1, tabwise.caller_id(), $2, $3, $4, $5, $6, $7)`,
     [p.teamId, p.id, model, tokens.input, tokens.output, tokens.cached, costOf(tokens, p.prices[model])],
   );
-}
-
-/** The caller's budget in a team this month: undefined limit when none is set. */
-export async function readBudget(tx: Queryable, teamId: string): Promise<{ limit?: number; spent: number }> {
-  const { rows } = await tx.query<{ limit: string | null; spent: string }>(
-    `SELECT (SELECT monthly_limit FROM member_budgets WHERE team_id = $1 AND user_id = tabwise.caller_id()) AS limit,
-            (SELECT coalesce(sum(cost), 0) FROM provider_usage
-              WHERE team_id = $1 AND user_id = tabwise.caller_id() AND created_at >= ${MONTH_START}) AS spent`,
-    [teamId],
-  );
-  const r = rows[0]!;
-  return { ...(r.limit !== null ? { limit: Number(r.limit) } : {}), spent: Number(r.spent) };
 }
 
 /** Per member of the team this month, with their budget (admins only). */

@@ -40,6 +40,9 @@ export interface NewTeamProvider {
 
 const COLUMNS = 'id, team_id, name, kind, base_url, models, prices, created_at';
 
+/** The first instant of this month (UTC): budgets are monthly. */
+export const MONTH_START = `date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+
 interface ProviderRow {
   id: string;
   team_id: string;
@@ -134,30 +137,45 @@ export async function listMyTeamProviders(tx: Queryable) {
   }));
 }
 
+/** What the pass-through needs of the provider it picked: the provider, its key opened, the caller's budget. */
+export interface ChosenProvider {
+  provider: TeamProviderView;
+  key: string;
+  budget: { limit?: number; spent: number };
+}
+
 /**
- * The provider a pass-through request goes to: of the caller's teams, of a kind speaking `wire`, listing `model`;
- * `providerId` narrows it to one. Undefined when there is none.
+ * The provider a pass-through request goes to: of the caller's teams, of a kind speaking `wire`, listing `model`
+ * (`providerId` narrows it to one), with its key (only a member of its team gets it from the database) and the
+ * caller's budget there this month, in one round trip (it is on every request's path to the first token).
+ * Undefined when there is none.
  */
-export async function findProviderFor(
+export async function chooseProvider(
   tx: Queryable,
+  sealer: KeySealer,
   wire: 'openai' | 'anthropic',
   model: string,
   providerId?: string,
-): Promise<TeamProviderView | undefined> {
+): Promise<ChosenProvider | undefined> {
   const kinds = wire === 'anthropic' ? ['anthropic'] : ['openai', 'openai-compatible'];
-  const { rows } = await tx.query<ProviderRow>(
-    `SELECT ${COLUMNS} FROM team_providers
-      WHERE kind = ANY ($1) AND $2 = ANY (models) AND ($3::uuid IS NULL OR id = $3::uuid)
-      ORDER BY created_at LIMIT 1`,
+  const { rows } = await tx.query<ProviderRow & { sealed: Buffer | null; limit: string | null; spent: string | null }>(
+    `SELECT ${COLUMNS.replace(/(\w+)/g, 'p.$1')}, tabwise.team_provider_sealed_key(p.id) AS sealed, b.monthly_limit AS limit,
+            CASE WHEN b.monthly_limit IS NULL THEN NULL ELSE
+              (SELECT coalesce(sum(u.cost), 0) FROM provider_usage u
+                WHERE u.team_id = p.team_id AND u.user_id = tabwise.caller_id() AND u.created_at >= ${MONTH_START}) END AS spent
+       FROM team_providers p
+       LEFT JOIN member_budgets b ON b.team_id = p.team_id AND b.user_id = tabwise.caller_id()
+      WHERE p.kind = ANY ($1) AND $2 = ANY (p.models) AND ($3::uuid IS NULL OR p.id = $3::uuid)
+      ORDER BY p.created_at LIMIT 1`,
     [kinds, model, providerId ?? null],
   );
-  return rows[0] ? toView(rows[0]) : undefined;
-}
-
-/** The provider's key, opened: only for a member of its team (the database function answers NULL otherwise). */
-export async function openProviderKey(tx: Queryable, sealer: KeySealer, p: TeamProviderView): Promise<string> {
-  const { rows } = await tx.query<{ k: Buffer | null }>('SELECT tabwise.team_provider_sealed_key($1) AS k', [p.id]);
-  const sealed = rows[0]?.k;
-  if (!sealed) throw new TeamRefusal('scope', 'not a provider of your team');
-  return sealer.open(sealed, { teamId: p.teamId, providerId: p.id });
+  const row = rows[0];
+  if (!row) return undefined;
+  if (!row.sealed) throw new TeamRefusal('scope', 'not a provider of your team');
+  const provider = toView(row);
+  return {
+    provider,
+    key: sealer.open(row.sealed, { teamId: provider.teamId, providerId: provider.id }),
+    budget: { ...(row.limit !== null ? { limit: Number(row.limit) } : {}), spent: Number(row.spent ?? 0) },
+  };
 }
