@@ -224,6 +224,28 @@ describe('the pass-through', () => {
     expect(again.choices[0]!.message.content).toBe('ok again');
   });
 
+  it('lists the team models in each SDK’s format, and takes the token as an Anthropic key too', async () => {
+    const ids: string[] = [];
+    for await (const m of openai(w.t.world.bob.token).models.list()) ids.push(m.id);
+    expect(ids).toEqual(['gpt-4o-mini']);
+    const keyed = new Anthropic({ apiKey: w.t.world.bob.token, baseURL: w.proxyAnthropic, maxRetries: 0 });
+    const names: string[] = [];
+    for await (const m of keyed.models.list()) names.push(m.id);
+    expect(names).toEqual(['claude-sonnet-4-5']);
+    w.llm.enqueue({ text: ['keyed'] });
+    const reply = await keyed.messages.create({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 5,
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    expect(reply.content[0]).toMatchObject({ text: 'keyed' });
+    expect(w.llm.requests.at(-1)!.headers['x-api-key']).toBe(TEAM_KEY);
+    // Blue's people see none of Red's models.
+    const dee: string[] = [];
+    for await (const m of openai(w.t.world.dee.token).models.list()) dee.push(m.id);
+    expect(dee).toEqual([]);
+  });
+
   it("gives admins their team's usage per member, and members only their own", async () => {
     const summary = await w.t.call('GET', `/v1/teams/${w.t.world.red}/usage`, w.t.world.ada.token);
     expect(summary.status).toBe(200);

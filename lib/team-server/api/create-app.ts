@@ -47,7 +47,10 @@ const live = createRoute({
 
 /** The caller of a request, or the 401 to answer. */
 async function authenticate(ctx: ServerContext, c: Context<ApiEnv>) {
-  const resolved = await resolveCaller(ctx.db.pool, c.req.header('authorization'), ctx.oidc, ctx.log);
+  // Anthropic's SDK given a key sends it as x-api-key: on the pass-through that is the member's token too.
+  const apiKey = c.req.path.startsWith('/v1/proxy/anthropic/') ? c.req.header('x-api-key') : undefined;
+  const authorization = c.req.header('authorization') ?? (apiKey ? `Bearer ${apiKey}` : undefined);
+  const resolved = await resolveCaller(ctx.db.pool, authorization, ctx.oidc, ctx.log);
   if ('failure' in resolved) {
     c.header('WWW-Authenticate', 'Bearer');
     return { refused: apiError(c, 401, 'unauthorized', `no valid token (${resolved.failure})`) };
