@@ -67,6 +67,7 @@ export default defineBackground(() => {
     forgetFolder: folder.forgetAll,
     keptDocuments: history.keptDocuments,
     policy,
+    teamProviders: team.providers,
     onSettings: followSiteToolsSwitch(siteTools, policy),
   });
 });

@@ -5,6 +5,7 @@
  */
 import { openTabwiseDb } from '../storage/db';
 import { createTeamConnectionStore, type TeamConnectionStore } from '../tools/team/team-connection-store';
+import { createTeamProviderSource, type TeamProviderSource } from '../tools/team/team-provider-source';
 import type { PolicyFeature } from './create-policy-feature';
 import { createTeamHandlers } from './handlers/team-handlers';
 import type { BackgroundHandlers as Handlers } from './protocol';
@@ -12,6 +13,8 @@ import type { BackgroundHandlers as Handlers } from './protocol';
 export interface TeamFeature {
   store: Promise<TeamConnectionStore>;
   extraHandlers: Handlers;
+  /** The providers of the user's teams, reached through the server's pass-through (issue 27). */
+  providers: TeamProviderSource;
 }
 
 export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>): TeamFeature {
@@ -22,8 +25,14 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>): Te
     redirectUrl: chrome.identity.getRedirectURL('oidc'),
     launch: (url: string) => chrome.identity.launchWebAuthFlow({ url, interactive: true }),
   };
+  const providers = createTeamProviderSource({
+    credentials: async () => (await store).credentials(),
+    client: { fetch: fetchFromWorker },
+    now: () => Date.now(),
+  });
   return {
     store,
+    providers,
     extraHandlers: createTeamHandlers({ store, fetch: fetchFromWorker, now: () => Date.now(), webAuth }),
   };
 }
