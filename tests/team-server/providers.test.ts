@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKeySealer } from '../../lib/team-server/providers/seal-provider-key';
 import { forwardToProvider } from '../../lib/team-server/providers/forward-to-provider';
 import { SECRET, startProviderWorld, TEAM_KEY } from './team-providers';
+// The extension's pieces below say their errors with t(), which reads chrome.i18n: English here.
+import '../harness/install-english-i18n-global';
 
 let w: Awaited<ReturnType<typeof startProviderWorld>>;
 
@@ -272,3 +274,55 @@ async function waitForUsage(token: string, teamId: string, requests: number) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+describe("the extension's own pieces against the pass-through", () => {
+  it('lists the team providers with its team client and streams through them with its own adapters', async () => {
+    const { fetchTeamProviders } = await import('../../lib/tools/team/team-client');
+    const { toTeamProviderViews } = await import('../../lib/tools/team/team-provider-source');
+    const { createChatModel } = await import('../../lib/providers/create-chat-model');
+    const creds = { url: w.t.server.url, token: w.t.world.bob.token };
+    const views = toTeamProviderViews(creds.url, await fetchTeamProviders(creds, { fetch }));
+    expect(views.map((v) => v.name).sort()).toEqual(['Team: Red Claude', 'Team: Red OpenAI']);
+    for (const view of views) {
+      w.llm.enqueue({ text: [`via `, view.kind], usage: { inputTokens: 3, outputTokens: 2 } });
+      const model = createChatModel(view, creds.token);
+      let text = '';
+      let finish: unknown;
+      for await (const part of model.stream(
+        { system: 'Be brief.', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] },
+        AbortSignal.timeout(20_000),
+      )) {
+        if (part.type === 'text-delta') text += part.delta;
+        if (part.type === 'finish') finish = part;
+      }
+      expect(text).toBe(`via ${view.kind}`);
+      expect(finish).toMatchObject({ finishReason: 'stop', usage: { inputTokens: 3, outputTokens: 2 } });
+      const upstream = w.llm.requests.at(-1)!;
+      expect(view.kind === 'anthropic' ? upstream.headers['x-api-key'] : upstream.headers.authorization).toBe(
+        view.kind === 'anthropic' ? TEAM_KEY : `Bearer ${TEAM_KEY}`,
+      );
+    }
+  });
+
+  it("ends the extension's run with the budget's message when it is used up", async () => {
+    const { createChatModel } = await import('../../lib/providers/create-chat-model');
+    const { toTeamProviderViews } = await import('../../lib/tools/team/team-provider-source');
+    const { fetchTeamProviders } = await import('../../lib/tools/team/team-client');
+    const { ada } = w.t.world;
+    expect(
+      (await w.t.call('PUT', `/v1/teams/${w.t.world.red}/budgets/${ada.userId}`, ada.token, { monthlyLimit: 0 }))
+        .status,
+    ).toBe(204);
+    const creds = { url: w.t.server.url, token: ada.token };
+    for (const view of toTeamProviderViews(creds.url, await fetchTeamProviders(creds, { fetch }))) {
+      const stream = createChatModel(view, creds.token).stream(
+        { system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] },
+        AbortSignal.timeout(20_000),
+      );
+      const failed = await (async () => {
+        for await (const part of stream) void part;
+      })().catch((e: unknown) => e);
+      expect((failed as Error).message).toContain('Your monthly budget on the team');
+    }
+  });
+});
