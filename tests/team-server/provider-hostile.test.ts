@@ -223,3 +223,30 @@ describe('row-level security on providers and usage', () => {
     expect(removed.rowCount).toBe(0);
   });
 });
+
+// Last in the file: the server answers before the upload ends and closes that connection, which the test's own
+// fetch pool may try to reuse afterwards.
+describe('the pass-through limits', () => {
+  it('refuses a body over the limit, counted as it streams in, in the wire format', async () => {
+    const { bob } = w.t.world;
+    const huge = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const piece = new TextEncoder().encode('x'.repeat(1024 * 1024));
+        controller.enqueue(new TextEncoder().encode('{"model":"gpt-4o-mini","pad":"'));
+        for (let i = 0; i < 34; i++) controller.enqueue(piece);
+        controller.enqueue(new TextEncoder().encode('"}'));
+        controller.close();
+      },
+    });
+    const sent = w.llm.requests.length;
+    const tooLarge = await fetch(w.t.server.url + '/v1/proxy/anthropic/v1/messages', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'application/json' },
+      body: huge,
+      duplex: 'half',
+    } as RequestInit);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
+    expect(w.llm.requests.length).toBe(sent);
+  });
+});

@@ -77,8 +77,6 @@ export async function forwardToProvider(
 ): Promise<Response> {
   if (!deps.sealer)
     return wireError(wire, 503, 'team providers are not set up on this server (no TEAM_SERVER_SECRET)', 'unavailable');
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_PROXY_BODY_BYTES)
-    return wireError(wire, 413, 'the request is too large', 'request_too_large');
   const parsed = parseBody(wire, await req.text());
   if ('refused' in parsed) return parsed.refused;
   const { body, model } = parsed;
