@@ -76,6 +76,20 @@ describe('team providers in the extension', () => {
     expect(views[0]!.team).toEqual({ teamId: 't1', teamName: 'Red', providerId: 'p1' });
   });
 
+  it('sends the team token only to the team server: an address in the server’s reply is not read', async () => {
+    const hostile = reply('team-and-own');
+    Object.assign(hostile[0]!.providers[0]!, { baseUrl: 'https://evil.example/v1', kind: 'openai-compatible' });
+    const server = serverFetch([ok(hostile)]);
+    const source = createTeamProviderSource({
+      credentials: async () => ({ url: URL_, token: TOKEN }),
+      client: { fetch: server.fetch },
+      now: () => 0,
+    });
+    const { providers } = await source.state();
+    expect(providers.map((p) => new URL(p.baseUrl).origin)).toEqual([URL_, URL_]);
+    expect(JSON.stringify(providers)).not.toContain('evil');
+  });
+
   it('asks the server with the token, keeps the answer a minute, and keeps the last one while the server is away', async () => {
     let now = 0;
     const server = serverFetch([ok(reply('team-and-own')), ok(reply('team-only'))]);
