@@ -69,6 +69,7 @@ export default defineBackground(() => {
     keptDocuments: history.keptDocuments,
     policy,
     team,
+    teamProviders: team.providers,
     onSettings: followSiteToolsSwitch(siteTools, policy),
   });
 });

@@ -13,6 +13,7 @@ import { openTabwiseDb } from '../storage/db';
 import { sendPageCommand } from '../tools/page/send-page-command';
 import { createTeamConnectionStore, type TeamConnectionStore } from '../tools/team/team-connection-store';
 import type { ReadDocumentFile } from '../tools/web/read-document-response';
+import { createTeamProviderSource, type TeamProviderSource } from '../tools/team/team-provider-source';
 import type { PolicyFeature } from './create-policy-feature';
 import { createTeamHandlers } from './handlers/team-handlers';
 import { createTeamShareHandlers, type SharedPageReading } from './handlers/team-share-handlers';
@@ -31,6 +32,8 @@ export interface TeamFeature {
   useActivitySink(sink: ActivitySink): void;
   /** The team's passages for search_history (and grounding), beside the user's own. */
   knowledge: TeamKnowledge;
+  /** The providers of the user's teams, reached through the server's pass-through (issue 27). */
+  providers: TeamProviderSource;
 }
 
 /** What sharing reads with: the remembering rules as they apply, and the document reader (for a PDF tab). */
@@ -62,6 +65,11 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>, sou
     redirectUrl: chrome.identity.getRedirectURL('oidc'),
     launch: (url: string) => chrome.identity.launchWebAuthFlow({ url, interactive: true }),
   };
+  const providers = createTeamProviderSource({
+    credentials: async () => (await store).credentials(),
+    client: { fetch: fetchFromWorker },
+    now: () => Date.now(),
+  });
   const attachments = openAttachmentStore();
   const conversations = openTabwiseDb().then((db) => createConversationStore(db));
   const activity = openActivityStore();
@@ -70,6 +78,7 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>, sou
   return {
     store,
     fetch: fetchFromWorker,
+    providers,
     useActivitySink: (s) => {
       sink = s;
     },

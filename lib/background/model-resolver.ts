@@ -59,14 +59,17 @@ export function createModelResolver(deps: ModelResolverDeps): ModelResolver {
     ((p: ProviderRecord, key: string | undefined, tuning: ChatModelTuning) =>
       createChatModel(p, key, undefined, tuning));
 
+  const policyNow = async (): Promise<ManagedPolicy> => (deps.policy ? deps.policy() : {});
+
   async function defaultProvider() {
-    const [providers, settings] = await Promise.all([deps.providers, deps.settings]);
+    const [providers, settings, policy] = await Promise.all([deps.providers, deps.settings, policyNow()]);
     const all = await providers.list();
     const { defaultProviderId } = await settings.get();
-    return all.find((p) => p.id === defaultProviderId) ?? all[0];
+    const chosen = all.find((p) => p.id === defaultProviderId) ?? all[0];
+    // A default the policy (or a team-only team) does not allow gives way to the first provider that is allowed.
+    if (!chosen || isModelAllowed(policy, chosen, chosen.model)) return chosen;
+    return all.find((p) => isModelAllowed(policy, p, p.model)) ?? chosen;
   }
-
-  const policyNow = async (): Promise<ManagedPolicy> => (deps.policy ? deps.policy() : {});
 
   async function forRef(ref: ModelRef): Promise<ChatModel> {
     const [providers, settings, policy] = await Promise.all([deps.providers, deps.settings, policyNow()]);

@@ -39,6 +39,8 @@ import type { PolicyFeature } from './create-policy-feature';
 import { createBackgroundHandlers, type BackgroundHandlerOptions } from './create-background-handlers';
 import { mark } from '../util/marks';
 import { afterWake } from './after-wake';
+import { withTeamProviders, type TeamProviderSource } from '../tools/team/team-provider-source';
+import { narrowByTeamMode } from '../policy/policy-models';
 
 export interface BackgroundOptions extends BackgroundHandlerOptions {
   prompts: PromptLibrary;
@@ -54,6 +56,8 @@ export interface BackgroundOptions extends BackgroundHandlerOptions {
   policy: PolicyFeature;
   /** The team connection (create-team-feature.ts): signed in, activity lines also go to its audit table. */
   team?: ActivityFeatureDeps['team'];
+  /** The providers of the user's teams (the team server's pass-through), offered beside the user's own. */
+  teamProviders?: TeamProviderSource;
 }
 
 const RESUME_ALARM = 'tabwise-resume';
@@ -99,7 +103,13 @@ export function startBackground(options: BackgroundOptions) {
   const { tabwiseDb, agentStores, providers, conversations, journal } = stores;
   const settings = watchSettings(stores.settings, options.onSettings);
   const { policy } = options;
-  const models = createModelResolver({ providers, settings, policy: policy.now });
+  // Runs and the model switcher see the team's providers too, and a team-only team narrows the policy.
+  const teamProviders = options.teamProviders;
+  const modelProviders = teamProviders ? providers.then((p) => withTeamProviders(p, teamProviders)) : providers;
+  const modelPolicy = teamProviders
+    ? async () => narrowByTeamMode(await policy.now(), (await teamProviders.state()).teamOnly)
+    : policy.now;
+  const models = createModelResolver({ providers: modelProviders, settings, policy: modelPolicy });
   const localOrigins = createLocalOriginRules({
     rules: chrome.declarativeNetRequest,
     extensionId: chrome.runtime.id,
@@ -164,7 +174,12 @@ export function startBackground(options: BackgroundOptions) {
   });
   const woke = chat.resumeAfterWake().catch((e: unknown) => console.error('resuming runs failed', e));
 
-  const modelHandlers = createModelHandlers({ providers, settings, conversations, policy: policy.now });
+  const modelHandlers = createModelHandlers({
+    providers: modelProviders,
+    settings,
+    conversations,
+    policy: modelPolicy,
+  });
   const evals = createEvalFeature({
     tasks: tasks.store,
     conversations,
@@ -198,7 +213,7 @@ export function startBackground(options: BackgroundOptions) {
   listen(handlers, chat, woke);
   schedules.listen();
   const rebuildMenu = registerBrowserEntryPoints({
-    hasProvider: async () => (await (await providers).list()).length > 0,
+    hasProvider: async () => (await (await modelProviders).list()).length > 0,
     now,
     listTaskNames: tasks.listNames,
   });

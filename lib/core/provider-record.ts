@@ -8,6 +8,11 @@ export interface ProviderRecord extends ProviderConfig {
   /** The last 4 characters of the key: all the UI ever shows of it. */
   keyLast4?: string;
   createdAt: number;
+  /**
+   * Set for a team's provider (issue 27): not stored here but listed by the team server, reached through its
+   * pass-through with the member's team token; the team's key never leaves the server.
+   */
+  team?: { teamId: string; teamName: string; providerId: string };
 }
 
 /** What leaves the background about a provider: never the key. */

@@ -6,6 +6,8 @@ import type { ManagedPolicy } from './managed-policy';
 export interface PolicyProvider {
   kind: ProviderKind;
   baseUrl: string;
+  /** Set for a team's provider (through the team server): the one kind an empty provider list still allows. */
+  team?: unknown;
 }
 
 const originOf = (url: string): string | undefined => {
@@ -16,10 +18,13 @@ const originOf = (url: string): string | undefined => {
   }
 };
 
-/** Whether the provider may be used: listed by kind or by its endpoint's origin; unlisted (or an empty list) it may not. */
+/**
+ * Whether the provider may be used: a team's provider always (the policy's list says which of the user's own may
+ * be, an empty list "none but the team's"); else listed by kind or by its endpoint's origin.
+ */
 export function isProviderAllowed(policy: ManagedPolicy, provider: PolicyProvider): boolean {
   const allowed = policy.allowedProviders;
-  if (!allowed) return true;
+  if (!allowed || provider.team) return true;
   const origin = provider.baseUrl ? originOf(provider.baseUrl) : undefined;
   return allowed.some((entry) => entry === provider.kind || (origin !== undefined && entry === origin));
 }
@@ -37,3 +42,10 @@ export function isModelIdAllowed(policy: ManagedPolicy, modelId: string): boolea
 /** Whether this provider's model may be used: both lists must allow it. */
 export const isModelAllowed = (policy: ManagedPolicy, provider: PolicyProvider, modelId: string): boolean =>
   isProviderAllowed(policy, provider) && isModelIdAllowed(policy, modelId);
+
+/**
+ * The policy narrowed by the team server's word: a team that asks for its provider only ('team-only') allows none of
+ * the user's own providers, as an empty provider list does. Never widens what the policy allows.
+ */
+export const narrowByTeamMode = (policy: ManagedPolicy, teamOnly: boolean): ManagedPolicy =>
+  teamOnly ? { ...policy, allowedProviders: [] } : policy;

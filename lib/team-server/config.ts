@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   TEAM_SERVER_OIDC_AUTO_JOIN: z.string().min(1).optional(),
   TEAM_SERVER_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TEAM_SERVER_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  TEAM_SERVER_SECRET: z.string().min(32, 'TEAM_SERVER_SECRET must be at least 32 characters').optional(),
 });
 
 const list = (raw: string | undefined) =>
@@ -133,6 +134,8 @@ export interface TeamServerConfig {
   sessionDays: number;
   /** How long audit lines are kept (by the time of the line). */
   auditRetentionDays: number;
+  /** Seals team providers' keys at rest (AES-GCM); absent: team providers are refused. */
+  secret?: string;
 }
 
 /** Reads and validates the environment; throws a ZodError naming every bad variable. */
@@ -165,5 +168,6 @@ export function readTeamServerConfig(env: Record<string, string | undefined>, cw
     ...(e.TEAM_SERVER_OIDC_ISSUER ? { oidc: readOidc(e) } : {}),
     sessionDays: e.TEAM_SERVER_SESSION_DAYS,
     auditRetentionDays: e.TEAM_SERVER_AUDIT_RETENTION_DAYS,
+    ...(e.TEAM_SERVER_SECRET ? { secret: e.TEAM_SERVER_SECRET } : {}),
   };
 }

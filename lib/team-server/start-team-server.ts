@@ -26,6 +26,7 @@ import { recordReembedFailure, reembedDocument } from './ingest/model-change';
 import { createRateLimiter } from './limits/rate-limit';
 import { bootstrapFirstAdmin } from './people/operator-tasks';
 import { startAuditRetention } from './audit/audit-retention';
+import { createKeySealer } from './providers/seal-provider-key';
 
 export interface StartOptions {
   embedder?: Embedder;
@@ -108,9 +109,11 @@ export async function startTeamServer(
       ...(config.oidc ? { oidc: createOidcIssuer(config.oidc) } : {}),
       publicUrl: () => config.publicUrl ?? `http://${config.host}:${port}`,
       sessionDays: config.sessionDays,
+      ...(config.secret ? { keySealer: createKeySealer(config.secret) } : {}),
       log,
     };
     const retention = startAuditRetention(db.pool, config.auditRetentionDays, log);
+    if (!config.secret) log('team-server: no TEAM_SERVER_SECRET, so team providers and the pass-through are off');
     const app = createApp(ctx, options.middleware);
     const server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

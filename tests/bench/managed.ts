@@ -6,12 +6,12 @@
  *   (the background answers it is off and the capture script is unregistered), or lifted again (both back on).
  *   Median of --runs changes, alternating. Chromium's own wait before it reads a changed file (it loads a file
  *   once it has been still for about 5 s) is printed beside it, not counted: no extension can shorten it.
- * - proxy_overhead_ms_p50, proxy_ttft_ratio: they measure the team server's pass-through, which does not exist
- *   yet: NA.
+ * - proxy_overhead_ms_p50, proxy_ttft_ratio: time to first token through the team server's pass-through against
+ *   straight to the fake LLM, the same run, through the real SDKs (_proxy-overhead.ts); needs no root.
  * - activity_lines_lost: the built extension signed in to a team server, the server stopped for 60 s (--down S)
  *   while activity lines are made, then back (_activity-upload.ts): lines lost plus lines doubled; 0 is the target.
- * Usage: npm run bench -- managed [--runs N] [--only policy|activity] [--down S]
- *   (--only activity needs no root: it writes no policy file; the part not run prints NA)
+ * Usage: npm run bench -- managed [--runs N] [--only policy|activity|proxy] [--down S] [--proxy-runs N]
+ *   (--only activity and --only proxy need no root: they write no policy file; the parts not run print NA)
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -20,12 +20,16 @@ import { extensionDir, launchExtension } from '../harness/launch-extension';
 import { prepareManagedExtension } from '../harness/managed-policy';
 import { median, round } from './_stats';
 import { measureActivityLinesLost } from './_activity-upload';
+import { describeProxyOverhead, measureProxyOverhead } from './_proxy-overhead';
 
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt === -1 ? 6 : Number(process.argv[runsAt + 1]);
 const onlyAt = process.argv.indexOf('--only');
 const ONLY = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (ONLY !== undefined && ONLY !== 'policy' && ONLY !== 'activity') throw new Error('--only takes policy or activity');
+if (ONLY !== undefined && ONLY !== 'policy' && ONLY !== 'activity' && ONLY !== 'proxy')
+  throw new Error('--only takes policy, activity or proxy');
+const proxyRunsAt = process.argv.indexOf('--proxy-runs');
+const PROXY_RUNS = proxyRunsAt === -1 ? 30 : Number(process.argv[proxyRunsAt + 1]);
 const downAt = process.argv.indexOf('--down');
 const DOWN_MS = (downAt === -1 ? 60 : Number(process.argv[downAt + 1])) * 1000;
 
@@ -56,7 +60,8 @@ const LISTEN = `(() => {
 
 const applied: number[] = [];
 const chromeWaits: number[] = [];
-if (ONLY !== 'activity') {
+const runs = (part: 'policy' | 'activity' | 'proxy') => ONLY === undefined || ONLY === part;
+if (runs('policy')) {
   const managed = prepareManagedExtension({});
   const ext = await launchExtension({ dir: managed.dir });
   try {
@@ -89,12 +94,12 @@ if (ONLY !== 'activity') {
     managed.remove();
   }
 }
-if (ONLY !== 'activity')
+if (runs('policy'))
   console.log(
     `target: policy_apply_ms <= 1000; Chromium's own wait before reading a changed file, median ${round(median(chromeWaits) / 1000, 1)} s (not counted)`,
   );
 let activityLinesLost = 'NA';
-if (ONLY !== 'policy') {
+if (runs('activity')) {
   const r = await measureActivityLinesLost(DOWN_MS);
   console.log(
     `activity upload: ${r.made} lines made, the server down ${DOWN_MS / 1000} s and the worker killed twice; ${r.lost} lost, ${r.doubled} doubled; ${r.uploads} uploads answered; the outbox empty ${round(r.drainMs / 1000, 1)} s after the server came back`,
@@ -102,7 +107,15 @@ if (ONLY !== 'policy') {
   console.log('target: activity_lines_lost = 0');
   activityLinesLost = String(r.lost + r.doubled);
 }
-const policyApplyMs = ONLY === 'activity' ? 'NA' : round(median(applied), 1);
+let proxyOverhead = 'NA';
+let proxyRatio = 'NA';
+if (runs('proxy')) {
+  const proxy = await measureProxyOverhead(PROXY_RUNS);
+  console.log(describeProxyOverhead(proxy));
+  proxyOverhead = String(round(proxy.overheadP50, 2));
+  proxyRatio = String(round(proxy.ratio, 2));
+}
+const policyApplyMs = runs('policy') ? round(median(applied), 1) : 'NA';
 console.log(
-  `managed: policy_apply_ms=${policyApplyMs} proxy_overhead_ms_p50=NA proxy_ttft_ratio=NA activity_lines_lost=${activityLinesLost}`,
+  `managed: policy_apply_ms=${policyApplyMs} proxy_overhead_ms_p50=${proxyOverhead} proxy_ttft_ratio=${proxyRatio} activity_lines_lost=${activityLinesLost}`,
 );

@@ -249,6 +249,7 @@ describe('row-level security', () => {
       { version: 5, name: 'oidc-sign-in' },
       { version: 6, name: 'document-views' },
       { version: 7, name: 'events-and-reembedding' },
+      { version: 8, name: 'team-providers' },
       { version: 9, name: 'audit-lines' },
     ]);
   });

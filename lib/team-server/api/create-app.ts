@@ -22,6 +22,8 @@ import { readModelProgress } from '../ingest/model-change';
 import { addEventRoutes } from './event-routes';
 import { addMcpRoute } from './mcp-route';
 import { addViewLinkRoute, addViewPageRoute, VIEW_PATH_PREFIX } from './view-routes';
+import { addProviderRoutes } from './provider-routes';
+import { addProxyRoutes } from './proxy-routes';
 import type { ApiEnv, ServerContext } from './server-context';
 import { createRoute } from '@hono/zod-openapi';
 
@@ -48,7 +50,10 @@ const live = createRoute({
 
 /** The caller of a request, or the 401 to answer. */
 async function authenticate(ctx: ServerContext, c: Context<ApiEnv>) {
-  const resolved = await resolveCaller(ctx.db.pool, c.req.header('authorization'), ctx.oidc, ctx.log);
+  // Anthropic's SDK given a key sends it as x-api-key: on the pass-through that is the member's token too.
+  const apiKey = c.req.path.startsWith('/v1/proxy/anthropic/') ? c.req.header('x-api-key') : undefined;
+  const authorization = c.req.header('authorization') ?? (apiKey ? `Bearer ${apiKey}` : undefined);
+  const resolved = await resolveCaller(ctx.db.pool, authorization, ctx.oidc, ctx.log);
   if ('failure' in resolved) {
     c.header('WWW-Authenticate', 'Bearer');
     return { refused: apiError(c, 401, 'unauthorized', `no valid token (${resolved.failure})`) };
@@ -118,5 +123,7 @@ export function createApp(ctx: ServerContext, middleware?: MiddlewareHandler<Api
   addEventRoutes(app, ctx);
   addMcpRoute(app, ctx);
   addAuditRoutes(app, ctx);
+  addProviderRoutes(app, ctx);
+  addProxyRoutes(app, ctx);
   return app;
 }

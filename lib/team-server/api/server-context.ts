@@ -6,6 +6,7 @@ import type { Caller } from '../db/with-caller';
 import type { IngestQueue } from '../ingest/ingest-queue';
 import type { RateLimiter } from '../limits/rate-limit';
 import type { SearchModels } from '../search/search-models';
+import type { KeySealer } from '../providers/seal-provider-key';
 
 export interface ServerContext {
   db: Database;
@@ -25,6 +26,8 @@ export interface ServerContext {
   publicUrl: () => string;
   /** How long a sign-in session lasts. */
   sessionDays: number;
+  /** Seals and opens team providers' keys; absent without TEAM_SERVER_SECRET (providers are then refused). */
+  keySealer?: KeySealer;
   log: (line: string) => void;
 }
 

@@ -23,6 +23,11 @@ export const GUARDED_TABLES = [
   'oidc_flows',
   'audit_lines',
   'document_views',
+  // 008: team providers
+  'team_providers',
+  'team_provider_modes',
+  'member_budgets',
+  'provider_usage',
 ];
 
 /** What is wrong, one line each; empty when isolation holds. */

@@ -363,3 +363,31 @@ export async function waitForTeamEvent(
     stop.abort();
   }
 }
+
+const teamProviderGroupsSchema = z
+  .array(
+    z.object({
+      teamId: z.string().max(200),
+      teamName: z.string().max(200),
+      mode: z.enum(['team-only', 'team-and-own']),
+      providers: z
+        .array(
+          z.object({
+            id: z.string().max(200),
+            name: z.string().max(100),
+            kind: z.enum(['openai', 'anthropic', 'openai-compatible']),
+            models: z.array(z.string().max(200)).min(1).max(200),
+            createdAt: z.string().max(40),
+          }),
+        )
+        .max(100),
+    }),
+  )
+  .max(200);
+/** The providers of the user's teams and each team's mode, as the server lists them (never a key). */
+export type TeamProviderGroups = z.output<typeof teamProviderGroupsSchema>;
+
+/** The user's teams' providers (`GET /v1/me/providers`). */
+export async function fetchTeamProviders(creds: TeamCredentials, deps: TeamClientDeps): Promise<TeamProviderGroups> {
+  return parsed(teamProviderGroupsSchema, await request(creds, '/v1/me/providers', deps), creds.url);
+}

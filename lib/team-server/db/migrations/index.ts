@@ -6,6 +6,7 @@ import { migration004 } from './004-rate-limits';
 import { migration005 } from './005-oidc-sign-in';
 import { migration006 } from './006-document-views';
 import { migration007 } from './007-events-and-reembedding';
+import { migration008 } from './008-team-providers';
 import { migration009 } from './009-audit-lines';
 
 /** One versioned step of the schema. */
@@ -23,5 +24,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
   migration009,
 ];
