@@ -49,6 +49,8 @@ describe('team server API', () => {
       '/health',
       '/invitations/redeem',
       '/live',
+      '/v1/audit',
+      '/v1/audit/export',
       '/v1/auth/config',
       '/v1/auth/oidc/exchange',
       '/v1/auth/oidc/start',
