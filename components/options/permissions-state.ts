@@ -17,7 +17,11 @@ export function createPermissionsState() {
   const loaded = signal(false);
   const { message, error, attempt } = createActionStatus();
 
+  // Bumped by each change of the switch: a reload that set out before it (the page's focus reloads) read the
+  // setting as it was, and must not put the switch back.
+  let changes = 0;
   const reload = async () => {
+    const before = changes;
     const [view, settings] = await Promise.all([
       sendToBackground('permissions.list', {}),
       sendToBackground('settings.get', {}),
@@ -25,7 +29,7 @@ export function createPermissionsState() {
     batch(() => {
       grants.value = view.grants;
       denied.value = view.denied;
-      readOnly.value = settings.readOnly === true;
+      if (changes === before) readOnly.value = settings.readOnly === true;
     });
   };
 
@@ -37,14 +41,23 @@ export function createPermissionsState() {
     message,
     error,
     load: () => attempt(reload).finally(() => (loaded.value = true)),
-    setReadOnly: (on: boolean) =>
-      attempt(
+    setReadOnly: (on: boolean) => {
+      changes++;
+      const was = readOnly.value;
+      readOnly.value = on;
+      return attempt(
         async () => {
-          const saved = await sendToBackground('settings.update', { readOnly: on });
-          readOnly.value = saved.readOnly === true;
+          try {
+            const saved = await sendToBackground('settings.update', { readOnly: on });
+            readOnly.value = saved.readOnly === true;
+          } catch (error) {
+            readOnly.value = was;
+            throw error;
+          }
         },
         t(on ? 'permissions_read_only_on' : 'permissions_read_only_off'),
-      ),
+      );
+    },
     revoke: (g: GrantView) =>
       attempt(
         async () => {
