@@ -83,19 +83,24 @@ export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<Chunk
                          set_config('hnsw.ef_search', $1, true)`,
     [String(searchEfSearch(s.limit))],
   );
+  // Each side is materialised first and the rows fetched by primary key afterwards (the LIMIT 1 laterals are not
+  // flattened into joins): PGlite runs no ANALYZE, and on its guesses Postgres otherwise started from every
+  // visible document and joined all their chunks to the 80 candidates.
   const { rows } = await tx.query<CandidateRow>(
-    `WITH tsq AS (SELECT websearch_to_tsquery('simple', $2) AS q),
-     dense AS (
+    `WITH tsq AS MATERIALIZED (SELECT websearch_to_tsquery('simple', $2) AS q),
+     dense AS MATERIALIZED (
        SELECT c.id FROM chunks c WHERE ${onModel} AND ${FILTERS}
         ORDER BY ${vec} <=> ${q} LIMIT $9),
-     sparse AS (
+     sparse AS MATERIALIZED (
        SELECT c.id FROM chunks c, tsq WHERE ${onModel} AND c.tsv @@ tsq.q AND ${FILTERS}
         ORDER BY ts_rank_cd(c.tsv, tsq.q) DESC LIMIT $9),
-     candidates AS (SELECT id FROM dense UNION SELECT id FROM sparse)
+     candidates AS MATERIALIZED (SELECT id FROM dense UNION SELECT id FROM sparse)
      SELECT c.id::text, c.document_id, c.position, c.passage, c.heading_path, c.text, c.scope, c.team_id, c.owner_id,
             d.title, d.source_url, d.lang,
             (1 - (${vec} <=> ${q}))::float8 AS cosine, ts_rank_cd(c.tsv, tsq.q)::float8 AS rank
-       FROM candidates JOIN chunks c USING (id) JOIN documents d ON d.id = c.document_id, tsq
+       FROM candidates k CROSS JOIN tsq
+       CROSS JOIN LATERAL (SELECT * FROM chunks c WHERE c.id = k.id LIMIT 1) c
+       CROSS JOIN LATERAL (SELECT title, source_url, lang FROM documents d WHERE d.id = c.document_id LIMIT 1) d
       ORDER BY c.id`,
     [
       vectorLiteral(s.vector),

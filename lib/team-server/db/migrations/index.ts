@@ -5,6 +5,7 @@ import { migration003 } from './003-people';
 import { migration004 } from './004-rate-limits';
 import { migration005 } from './005-oidc-sign-in';
 import { migration007 } from './007-events-and-reembedding';
+import { migration010 } from './010-search-speed';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration004,
   migration005,
   migration007,
+  migration010,
 ];
