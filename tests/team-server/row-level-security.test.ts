@@ -210,6 +210,7 @@ describe('row-level security', () => {
       { version: 4, name: 'rate-limits' },
       { version: 5, name: 'oidc-sign-in' },
       { version: 7, name: 'events-and-reembedding' },
+      { version: 10, name: 'search-speed' },
     ]);
   });
 });
