@@ -123,7 +123,7 @@ describe('HNSW settings of a search', () => {
       return rows[0];
     });
     expect(settings).toEqual({ ef: String(searchEfSearch(10)), scan: 'relaxed_order' });
-    expect(searchEfSearch(10)).toBeGreaterThanOrEqual(200);
+    expect(searchEfSearch(10)).toBeGreaterThanOrEqual(300);
     // The graph is built with the candidate list recall was measured at.
     const index = await db.pool.query<{ opts: string[] }>(
       `SELECT reloptions AS opts FROM pg_class WHERE relname = $1`,

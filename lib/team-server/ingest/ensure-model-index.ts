@@ -14,8 +14,8 @@ export const modelIndexName = (modelId: string) =>
 /**
  * The graph's build-time candidate list. pgvector's default (64) gave recall@10 0.82 at ef_search 40 and 0.95 only
  * at 200 on the bench's 20,000 chunks under row-level security (which hides two thirds of what the scan finds);
- * 128 gave 0.965 at 40 and 0.997 at 100 (0.995 at 200 on 100,000 chunks), for a build about 1.5 times longer. An index built before keeps its graph
- * until it is rebuilt (REINDEX).
+ * 128 gave 0.965 at 40 and 0.997 at 100 (on 100,000 chunks: 0.95-0.995 at 200), for a build about 1.5 times
+ * longer. An index built before keeps its graph until it is rebuilt (REINDEX).
  */
 export const HNSW_EF_CONSTRUCTION = 128;
 

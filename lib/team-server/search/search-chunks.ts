@@ -72,9 +72,10 @@ export interface ChunkSearchResult {
 /**
  * The HNSW candidate list a search of `limit` results walks with (the bench measures recall at it). With the
  * index's build settings (ensure-model-index.ts), under row-level security that hides two thirds of what the scan
- * finds: 100 gave recall@10 0.997 on 20,000 chunks but 0.892 on 100,000; 200 gave 0.995 on 100,000.
+ * finds: 100 gave recall@10 0.997 on 20,000 chunks but 0.89-0.92 on 100,000; 200 gave 0.95-0.995 there (two
+ * builds of the same data), 300 gave 0.975-0.995.
  */
-export const searchEfSearch = (limit: number) => Math.min(1000, Math.max(200, limit * 20));
+export const searchEfSearch = (limit: number) => Math.min(1000, Math.max(300, limit * 30));
 
 /** How many candidates each side (HNSW, full text) hands to fusion for a search of `limit` results. */
 export const searchPool = (limit: number) => Math.max(40, limit * 4);
