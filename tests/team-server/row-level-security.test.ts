@@ -251,6 +251,7 @@ describe('row-level security', () => {
       { version: 7, name: 'events-and-reembedding' },
       { version: 8, name: 'team-providers' },
       { version: 9, name: 'audit-lines' },
+      { version: 10, name: 'search-speed' },
     ]);
   });
 });

@@ -11,6 +11,14 @@ import { modelPredicate, vectorExpression } from '../search/vector-sql';
 export const modelIndexName = (modelId: string) =>
   `chunks_hnsw_${createHash('sha256').update(modelId).digest('hex').slice(0, 16)}`;
 
+/**
+ * The graph's build-time candidate list. pgvector's default (64) gave recall@10 0.82 at ef_search 40 and 0.95 only
+ * at 200 on the bench's 20,000 chunks under row-level security (which hides two thirds of what the scan finds);
+ * 128 gave 0.965 at 40 and 0.997 at 100 (on 100,000 chunks: 0.95-0.995 at 200), for a build about 1.5 times
+ * longer. An index built before keeps its graph until it is rebuilt (REINDEX).
+ */
+export const HNSW_EF_CONSTRUCTION = 128;
+
 /** Idempotent; fails when the model was registered before with another width. */
 export async function ensureModelIndex(db: Queryable, modelId: string, dims: number): Promise<void> {
   if (!Number.isInteger(dims) || dims < 1 || dims > 2000) throw new RangeError(`HNSW indexes 1…2000 dims, got ${dims}`);
@@ -20,6 +28,7 @@ export async function ensureModelIndex(db: Queryable, modelId: string, dims: num
     throw new Error(`model ${modelId} was registered with ${rows[0]!.dims} dims, not ${dims}`);
   await db.query(
     `CREATE INDEX IF NOT EXISTS ${modelIndexName(modelId)} ON tabwise.chunks
-       USING hnsw ((${vectorExpression(dims)}) vector_cosine_ops) WHERE ${modelPredicate(modelId)}`,
+       USING hnsw ((${vectorExpression(dims)}) vector_cosine_ops) WITH (m = 16, ef_construction = ${HNSW_EF_CONSTRUCTION})
+       WHERE ${modelPredicate(modelId)}`,
   );
 }

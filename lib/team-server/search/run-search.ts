@@ -5,6 +5,7 @@
 import { hashQuery } from '../../retrieval/search-trace';
 import type { ServerContext } from '../api/server-context';
 import { withCaller, type Caller } from '../db/with-caller';
+import { createQueryVectors } from './query-vectors';
 import { recordSearchTrace } from './record-search-trace';
 import { searchChunks, type ChunkHit, type ChunkSearch } from './search-chunks';
 
@@ -15,6 +16,9 @@ export interface SearchAnswer {
   model: string;
   miss: boolean;
 }
+
+/** One for the process: keyed by the embedder object, so two servers in one process never share entries. */
+const queryVectors = createQueryVectors();
 
 export async function runSearch(ctx: ServerContext, caller: Caller, request: SearchRequest): Promise<SearchAnswer> {
   // Twice at most: when a model change ends between the embedding and the query, embed again with the new model.
@@ -27,14 +31,14 @@ export async function runSearch(ctx: ServerContext, caller: Caller, request: Sea
 async function searchOnce(ctx: ServerContext, caller: Caller, request: SearchRequest, last: boolean) {
   const started = performance.now();
   const embedder = await ctx.models.active();
-  const [vector] = await embedder.embed([request.query]);
+  const vector = await queryVectors.embed(embedder, request.query);
   const embedded = performance.now();
   const model = embedder.modelId;
   const queryHash = await hashQuery(request.query);
   const results = await withCaller(ctx.db.pool, caller, async (tx) => {
     const now = await tx.query<{ active_model: string }>('SELECT active_model FROM model_state');
     if (now.rows[0]?.active_model !== model && !last) return undefined;
-    const found = await searchChunks(tx, { ...request, vector: vector!, model: { id: model, dims: embedder.dims } });
+    const found = await searchChunks(tx, { ...request, vector, model: { id: model, dims: embedder.dims } });
     // Traced in the same transaction as the caller: the trace holds the query's hash, never its text.
     await recordSearchTrace(tx, {
       userId: caller.userId,

@@ -8,6 +8,7 @@ import { migration006 } from './006-document-views';
 import { migration007 } from './007-events-and-reembedding';
 import { migration008 } from './008-team-providers';
 import { migration009 } from './009-audit-lines';
+import { migration010 } from './010-search-speed';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ];
