@@ -33,6 +33,8 @@ export function echoTool(
   opts: Partial<Pick<Tool, 'readOnly' | 'needsApproval' | 'timeoutMs'>> & { delayMs?: number } = {},
 ) {
   const executions: unknown[] = [];
+  /** When each execution started and ended (performance.now()), in the order they started. */
+  const spans: { start: number; end?: number }[] = [];
   const tool = defineTool({
     name,
     description: `Echoes its input (${name}).`,
@@ -42,6 +44,8 @@ export function echoTool(
     timeoutMs: opts.timeoutMs,
     async execute(input, ctx) {
       executions.push(input);
+      const span: { start: number; end?: number } = { start: performance.now() };
+      spans.push(span);
       if (opts.delayMs) {
         await new Promise<void>((resolve, reject) => {
           const t = setTimeout(resolve, opts.delayMs);
@@ -51,10 +55,11 @@ export function echoTool(
           });
         });
       }
+      span.end = performance.now();
       return `${name}:${input.value}`;
     },
   }) as Tool;
-  return { tool, executions };
+  return { tool, executions, spans };
 }
 
 export interface SetupOptions {
