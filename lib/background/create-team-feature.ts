@@ -4,7 +4,6 @@
  * credentials later team features ask for. The organisation's policy may set the address. Call once, in the
  * worker's first turn.
  */
-import { openActivityStore } from '../agent/idb-activity-store';
 import type { ActivitySink } from '../agent/activity-line';
 import type { PrivacySettings } from '../retrieval/privacy-policy';
 import { openAttachmentStore } from '../storage/attachment-store';
@@ -72,7 +71,6 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>, sou
   });
   const attachments = openAttachmentStore();
   const conversations = openTabwiseDb().then((db) => createConversationStore(db));
-  const activity = openActivityStore();
   let sink: ActivitySink | undefined;
   const now = () => Date.now();
   return {
@@ -107,9 +105,10 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>, sou
           const title = (await store.getConversation(message.conversationId))?.title;
           return { ...message, ...(title ? { conversationTitle: title } : {}) };
         },
-        // Through the activity feature's sink when it is there: the line is then queued for the team's audit too.
+        // Through the activity feature's sink (set as the worker starts), so the line is queued for the team's audit
+        // too: there is no second writer of the Activity log that would skip it.
         recordActivity: ({ sent: _sent, conversationTitle: _title, ...draft }) =>
-          sink ? sink.record(draft) : activity.add({ ...draft, sent: 0 }),
+          sink ? sink.record(draft) : Promise.reject(new Error('the Activity log is not open yet')),
       }),
       ...createTeamViewHandlers({ store, fetch: fetchFromWorker }),
       ...createTeamKnowledgeHandlers({ store, fetch: fetchFromWorker }),
