@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   TEAM_SERVER_DATA_DIR: z.string().min(1).default('.team-server-data'),
   TEAM_SERVER_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  TEAM_SERVER_EMBEDDED_CACHE_MB: z.coerce.number().int().min(16).max(2048).default(512),
   TEAM_SERVER_MODEL: z.string().min(1).default('Xenova/all-MiniLM-L6-v2'),
   TEAM_SERVER_MODEL_DTYPE: z.enum(['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4']).default('q8'),
   TEAM_SERVER_MODEL_PATH: z.string().min(1).optional(),
@@ -109,6 +110,8 @@ export interface TeamServerConfig {
   dataDir: string;
   /** Connections to an external Postgres (the embedded one takes exactly one: see open-database.ts). */
   poolMax: number;
+  /** The embedded database's page cache (Postgres `shared_buffers`), in MiB. */
+  embeddedCacheMb: number;
   model: {
     id: string;
     dtype: 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4';
@@ -147,6 +150,7 @@ export function readTeamServerConfig(env: Record<string, string | undefined>, cw
     ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
     dataDir: resolve(cwd, e.TEAM_SERVER_DATA_DIR),
     poolMax: e.TEAM_SERVER_POOL_MAX,
+    embeddedCacheMb: e.TEAM_SERVER_EMBEDDED_CACHE_MB,
     model: {
       id: e.TEAM_SERVER_MODEL,
       dtype: e.TEAM_SERVER_MODEL_DTYPE,

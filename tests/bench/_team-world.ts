@@ -7,8 +7,9 @@
  */
 import type pg from 'pg';
 import type { Embedder } from '../../lib/retrieval/embedder-contract';
-import { withOwner } from '../../lib/team-server/db/with-caller';
+import { withCaller, withOwner } from '../../lib/team-server/db/with-caller';
 import { vectorLiteral } from '../../lib/team-server/search/vector-sql';
+import { percentile } from './_stats';
 import { addMember, createTeam, createUser, issueAccessToken } from '../../lib/team-server/people/operator-tasks';
 
 export const DIMS = 384;
@@ -138,4 +139,92 @@ export async function seedChunks(pool: pg.Pool, users: BenchUser[], total: numbe
       );
     });
   }
+}
+
+export async function post(base: string, path: string, token: string, body: unknown) {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json().catch(() => undefined) };
+}
+
+function searchRng(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296) % 1;
+}
+
+/** POST /v1/search (hybrid top-10) from every user at once, `queries` each, one after another: client-side times. */
+export async function measureSearch(url: string, users: BenchUser[], queries: number) {
+  const times: number[] = [];
+  let violations = 0;
+  await Promise.all(
+    users.map(async (u, k) => {
+      const r = searchRng(100 + k);
+      for (let q = 0; q < queries; q++) {
+        const t0 = performance.now();
+        const res = await post(url, '/v1/search', u.token, { query: queryText(Math.floor(r() * 60), r), limit: 10 });
+        times.push(performance.now() - t0);
+        if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+        for (const hit of res.json.results)
+          if (hit.scope === 'team' ? hit.teamId !== u.teamId : hit.scope === 'user' && hit.authorId !== u.userId)
+            violations++;
+      }
+    }),
+  );
+  return { p50: percentile(times, 50), p95: percentile(times, 95), violations, count: times.length };
+}
+
+/** measureSearch from a process of its own (_team-search-load.ts): the load does not share the server's event loop. */
+export async function measureSearchApart(url: string, users: BenchUser[], queries: number) {
+  const { fork } = await import('node:child_process');
+  const child = fork(new URL('./_team-search-load.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'] });
+  try {
+    return await new Promise<Awaited<ReturnType<typeof measureSearch>>>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as Awaited<ReturnType<typeof measureSearch>>));
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the search load ended with ${code}`)));
+      child.send({ url, users, queries });
+    });
+  } finally {
+    child.kill();
+  }
+}
+
+/**
+ * Recall@10 of the dense side against exact search, as the caller (under row-level security). `pool` is how many
+ * rows the HNSW scan hands over: search-chunks.ts takes `searchPool(10)` and scores every one of them exactly, so
+ * its top 10 is the pool's best 10 by exact distance; `pool` 10 is the bare index's own top 10.
+ */
+export async function measureRecall(db: pg.Pool, users: BenchUser[], ef: number, pool: number, samples = 40) {
+  const r = searchRng(9);
+  let sum = 0;
+  const vec = `embedding::vector(${benchEmbedder.dims})`;
+  const model = benchEmbedder.modelId;
+  for (let i = 0; i < samples; i++) {
+    const u = users[i % users.length]!;
+    const q = vectorLiteral(embedText(queryText(Math.floor(r() * 60), r)));
+    const top = (exact: boolean) =>
+      withCaller(db, u, async (tx) => {
+        // As the server's dense side runs (search-chunks.ts): its ef_search, iterative scans, its pool.
+        await tx.query(
+          `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
+                               set_config('hnsw.ef_search', $2, true),
+                               set_config('enable_indexscan', $1, true)`,
+          [exact ? 'off' : 'on', String(ef)],
+        );
+        const { rows } = await tx.query<{ id: string }>(
+          `WITH pool AS MATERIALIZED (
+             SELECT id, ${vec} <=> $1::vector(${benchEmbedder.dims}) AS d FROM chunks WHERE model = $2 ORDER BY d LIMIT $3)
+           SELECT id::text FROM pool ORDER BY d LIMIT 10`,
+          [q, model, exact ? 10 : pool],
+        );
+        return rows.map((x) => x.id);
+      });
+    const approx = new Set(await top(false));
+    const truth = await top(true);
+    sum += truth.filter((id) => approx.has(id)).length / Math.max(1, truth.length);
+  }
+  return sum / samples;
 }

@@ -38,9 +38,17 @@ export function fakeEmbedder(hooks: { gate?: () => Promise<void> } = {}): Embedd
   };
 }
 
-/** The configuration tests start with: a free port, an in-memory database. */
+/**
+ * The configuration tests start with: a free port, an in-memory database with a 64 MB cache (their data is tiny;
+ * the 512 MB default would be allocated by every server the suites start, three at a time in the e2e stage).
+ */
 export function testConfig(env: Record<string, string> = {}) {
-  const config = readTeamServerConfig({ TEAM_SERVER_PORT: '0', TEAM_SERVER_DATA_DIR: 'memory://', ...env });
+  const config = readTeamServerConfig({
+    TEAM_SERVER_PORT: '0',
+    TEAM_SERVER_DATA_DIR: 'memory://',
+    TEAM_SERVER_EMBEDDED_CACHE_MB: '64',
+    ...env,
+  });
   // memory:// is not a folder: keep it as given rather than resolved against the working directory.
   config.dataDir = 'memory://';
   return config;

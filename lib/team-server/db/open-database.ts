@@ -11,6 +11,8 @@ export interface OpenDatabaseOptions {
   /** Folder of the embedded database, or `memory://` (tests). */
   dataDir: string;
   poolMax: number;
+  /** The embedded database's page cache in MiB (absent: PGlite's own, 128). */
+  embeddedCacheMb?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -18,7 +20,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax });
     return createDatabase(pool, 'external');
   }
-  const embedded = await openEmbeddedPostgres(options.dataDir);
+  const embedded = await openEmbeddedPostgres(options.dataDir, options.embeddedCacheMb);
   const pool = new pg.Pool({ connectionString: embedded.connectionString, max: embedded.maxConnections });
   return createDatabase(pool, 'embedded', () => embedded.close());
 }

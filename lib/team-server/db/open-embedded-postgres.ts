@@ -23,10 +23,23 @@ export interface EmbeddedPostgres {
   close(): Promise<void>;
 }
 
-/** Opens (creating if needed) the database in `dataDir`, or an in-memory one for `memory://`. */
-export async function openEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+/**
+ * Opens (creating if needed) the database in `dataDir`, or an in-memory one for `memory://`, with a page cache of
+ * `cacheMb` MiB (Postgres `shared_buffers`; absent: PGlite's 128). A page outside the cache is copied in from
+ * PGlite's file system on every read: at 100,000 chunks (463 MB with their indexes) the default cache held about a
+ * quarter of what searches touch, and a search read ~300-1,200 pages, 10.3 ms against 7.6 ms with all of it cached.
+ * The cache is allocated when the database opens (the process's memory grows by it at once).
+ */
+export async function openEmbeddedPostgres(dataDir: string, cacheMb?: number): Promise<EmbeddedPostgres> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir, extensions: { vector } });
+  if (cacheMb !== undefined && (!Number.isInteger(cacheMb) || cacheMb < 16))
+    throw new RangeError(`bad cache ${cacheMb}`);
+  const db = await PGlite.create({
+    dataDir,
+    extensions: { vector },
+    // A start parameter, not `postgresqlconf`: that option rewrites the folder's postgresql.conf whole.
+    ...(cacheMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${cacheMb}MB`] } : {}),
+  });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
   try {
     await server.start();
