@@ -81,12 +81,20 @@ if (PROFILE) {
     const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text: string }).text;
     const key = text.replace(/\s+/g, ' ').trim().slice(0, 60);
     const t0 = performance.now();
+    const done = () => (trips.get(key) ?? trips.set(key, []).get(key)!).push(performance.now() - t0);
+    const last = a.length - 1;
+    if (typeof a[last] === 'function') {
+      // The pool's own queries (pool.query) come with a callback.
+      const callback = a[last] as (...r: unknown[]) => void;
+      a[last] = (...r: unknown[]) => {
+        done();
+        callback(...r);
+      };
+      return original.apply(this, a);
+    }
     const p = original.apply(this, a) as Promise<unknown> | undefined;
     if (!(p instanceof Promise)) return p;
-    void p.then(
-      () => (trips.get(key) ?? trips.set(key, []).get(key)!).push(performance.now() - t0),
-      () => {},
-    );
+    void p.then(done, () => {});
     return p;
   } as never;
 }

@@ -1,6 +1,8 @@
 // Hostile input against the team server: wrong and revoked tokens, forged ids of another team, SQL injection in
 // every parameter, oversized and malformed uploads, and titles that look like paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withOwner } from '../../lib/team-server/db/with-caller';
+import { issueAccessToken } from '../../lib/team-server/people/operator-tasks';
 import { fakeEmbedder, startTestServer } from './test-server';
 
 let t: Awaited<ReturnType<typeof startTestServer>>;
@@ -67,6 +69,32 @@ describe('team server under hostile input', () => {
       t.world.dee.tokenId,
     ]);
     expect((await t.call('GET', '/v1/me', t.world.dee.token)).status).toBe(401);
+  });
+
+  it('a token’s use is written at most once a minute, and revoking it still ends it at once', async () => {
+    const pool = t.server.ctx.db.pool;
+    const issued = await withOwner(pool, (tx) => issueAccessToken(tx, t.world.bob.userId, 'touch test'));
+    const usedAt = async () =>
+      (
+        await pool.query<{ at: Date | null }>('SELECT last_used_at AS at FROM tabwise.access_tokens WHERE id = $1', [
+          issued.id,
+        ])
+      ).rows[0]!.at;
+    expect(await usedAt()).toBeNull();
+    expect((await t.call('GET', '/v1/me', issued.token)).status).toBe(200);
+    const first = await usedAt();
+    expect(first).toBeInstanceOf(Date);
+    expect((await t.call('GET', '/v1/me', issued.token)).status).toBe(200);
+    expect(await usedAt()).toEqual(first); // within the minute: no write
+    await pool.query(`UPDATE tabwise.access_tokens SET last_used_at = now() - interval '2 minutes' WHERE id = $1`, [
+      issued.id,
+    ]);
+    const stale = await usedAt();
+    expect((await t.call('GET', '/v1/me', issued.token)).status).toBe(200);
+    expect((await usedAt())!.getTime()).toBeGreaterThan(stale!.getTime() + 60_000);
+    // Just used, then revoked: refused on the next request.
+    await pool.query('UPDATE tabwise.access_tokens SET revoked_at = now() WHERE id = $1', [issued.id]);
+    expect((await t.call('GET', '/v1/me', issued.token)).status).toBe(401);
   });
 
   it('a forged id of another team’s document reads, deletes and finds nothing', async () => {

@@ -238,6 +238,33 @@ describe('row-level security', () => {
     expect(rows[0].id ?? '').toBe('');
   });
 
+  it('a transaction’s extra settings are index knobs only: none can change the role, the path or the caller', async () => {
+    const seen = await withCaller(
+      db.pool,
+      world.bob,
+      async (tx) =>
+        (
+          await tx.query(
+            `SELECT current_user AS u, current_setting('tabwise.user_id') AS id, current_setting('hnsw.ef_search') AS ef`,
+          )
+        ).rows[0],
+      { 'hnsw.ef_search': '77' },
+    );
+    expect(seen).toEqual({ u: 'tabwise_app', id: world.bob.userId, ef: '77' });
+    for (const name of [
+      'role',
+      'search_path',
+      'tabwise.user_id',
+      'hnsw.ef_search; RESET ROLE',
+      'session_authorization',
+    ])
+      await expect(
+        withCaller(db.pool, world.bob, (tx) => tx.query('SELECT 1'), { [name]: 'x' } as never),
+      ).rejects.toThrow(/not a transaction setting/);
+    const after = await db.pool.query(`SELECT current_setting('hnsw.ef_search', true) AS ef`);
+    expect(after.rows[0].ef).not.toBe('77');
+  });
+
   it('migrations are versioned: running them again applies nothing', async () => {
     expect(await migrate(db.pool)).toEqual([]);
     const { rows } = await db.pool.query('SELECT version, name FROM tabwise.schema_migrations');
@@ -252,6 +279,7 @@ describe('row-level security', () => {
       { version: 8, name: 'team-providers' },
       { version: 9, name: 'audit-lines' },
       { version: 10, name: 'search-speed' },
+      { version: 11, name: 'token-touch' },
     ]);
   });
 });

@@ -9,7 +9,7 @@ import {
   HNSW_EF_CONSTRUCTION,
   modelIndexName,
 } from '../../lib/team-server/ingest/ensure-model-index';
-import { searchChunks, searchEfSearch, searchPool } from '../../lib/team-server/search/search-chunks';
+import { searchChunks, searchEfSearch, searchPool, searchSettings } from '../../lib/team-server/search/search-chunks';
 import { vectorLiteral } from '../../lib/team-server/search/vector-sql';
 import { benchEmbedder, embedText, queryText, seedChunks, seedPeople, type BenchUser } from '../bench/_team-world';
 import { openTestDatabase, seedTeams } from './test-database';
@@ -78,15 +78,19 @@ describe('full-text search through the GIN index under row-level security', () =
 
   it('the search path, asked for another team by id, finds nothing of it', async () => {
     const search = (userId: string, teamId?: string) =>
-      withCaller(db.pool, { userId }, (tx) =>
-        searchChunks(tx, {
-          query: 'zanzibar',
-          vector: Float32Array.from([0, 1, 0, 0]),
-          model: { id: 'test-4d', dims: 4 },
-          teamId,
-          limit: 10,
-          minScore: 0,
-        }),
+      withCaller(
+        db.pool,
+        { userId },
+        (tx) =>
+          searchChunks(tx, {
+            query: 'zanzibar',
+            vector: Float32Array.from([0, 1, 0, 0]),
+            model: { id: 'test-4d', dims: 4 },
+            teamId,
+            limit: 10,
+            minScore: 0,
+          }),
+        searchSettings(10),
       );
     const forged = await search(world.bob.userId, world.blue);
     expect(forged.hits).toEqual([]);
@@ -109,20 +113,26 @@ describe('full-text search through the GIN index under row-level security', () =
 describe('HNSW settings of a search', () => {
   it('a search walks with its ef_search and iterative scans, in its transaction only', async () => {
     const [user] = bench;
-    const settings = await withCaller(db.pool, user!, async (tx) => {
-      await searchChunks(tx, {
-        query: queryText(3, () => 0.5),
-        vector: embedText(queryText(3, () => 0.5)),
-        model: { id: benchEmbedder.modelId, dims: benchEmbedder.dims },
-        limit: 10,
-        minScore: 0,
-      });
-      const { rows } = await tx.query<{ ef: string; scan: string }>(
-        `SELECT current_setting('hnsw.ef_search') AS ef, current_setting('hnsw.iterative_scan') AS scan`,
-      );
-      return rows[0];
-    });
-    expect(settings).toEqual({ ef: String(searchEfSearch(10)), scan: 'relaxed_order' });
+    const settings = await withCaller(
+      db.pool,
+      user!,
+      async (tx) => {
+        await searchChunks(tx, {
+          query: queryText(3, () => 0.5),
+          vector: embedText(queryText(3, () => 0.5)),
+          model: { id: benchEmbedder.modelId, dims: benchEmbedder.dims },
+          limit: 10,
+          minScore: 0,
+        });
+        const { rows } = await tx.query<{ ef: string; scan: string; role: string }>(
+          `SELECT current_setting('hnsw.ef_search') AS ef, current_setting('hnsw.iterative_scan') AS scan,
+                  current_user AS role`,
+        );
+        return rows[0];
+      },
+      searchSettings(10),
+    );
+    expect(settings).toEqual({ ef: String(searchEfSearch(10)), scan: 'relaxed_order', role: 'tabwise_app' });
     expect(searchEfSearch(10)).toBeGreaterThanOrEqual(300);
     // The graph is built with the candidate list recall was measured at.
     const index = await db.pool.query<{ opts: string[] }>(
@@ -142,15 +152,19 @@ describe('HNSW settings of a search', () => {
     for (let i = 0; i < samples; i++) {
       const user = bench[i % bench.length]!;
       const vector = embedText(queryText(Math.floor(r() * 60), r));
-      const found = await withCaller(db.pool, user, (tx) =>
-        // A query with no word in the corpus: only the HNSW side gives candidates, ranked by exact cosine.
-        searchChunks(tx, {
-          query: 'qqqqnothing',
-          vector,
-          model: { id: benchEmbedder.modelId, dims: benchEmbedder.dims },
-          limit: 10,
-          minScore: 0,
-        }),
+      const found = await withCaller(
+        db.pool,
+        user,
+        (tx) =>
+          // A query with no word in the corpus: only the HNSW side gives candidates, ranked by exact cosine.
+          searchChunks(tx, {
+            query: 'qqqqnothing',
+            vector,
+            model: { id: benchEmbedder.modelId, dims: benchEmbedder.dims },
+            limit: 10,
+            minScore: 0,
+          }),
+        searchSettings(10),
       );
       const exact = await withCaller(db.pool, user, async (tx) => {
         await tx.query(`SELECT set_config('enable_indexscan', 'off', true)`);

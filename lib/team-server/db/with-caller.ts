@@ -15,18 +15,33 @@ export interface Caller {
 }
 
 /**
- * Runs `work` in a transaction as `caller` and commits, or rolls back if it throws. All three settings are
- * transaction-local (`set_config(..., true)`), so nothing survives into the next use of the connection.
+ * Settings a transaction's work may ask for besides the caller's: an extension's planner knobs (`hnsw.ef_search`,
+ * say). Never the role, the search path or the caller's identity: those are this module's alone.
  */
-export async function withCaller<T>(pool: pg.Pool, caller: Caller, work: (tx: Queryable) => Promise<T>): Promise<T> {
+export type TransactionSettings = Record<`${'hnsw' | 'ivfflat'}.${string}`, string>;
+const SETTING_NAME = /^(hnsw|ivfflat)\.[a-z_]+$/;
+
+/**
+ * Runs `work` in a transaction as `caller` and commits, or rolls back if it throws. Every setting is
+ * transaction-local (`set_config(..., true)`), so nothing survives into the next use of the connection;
+ * `settings` are set in the same statement as the caller's identity (one round trip fewer for a search).
+ */
+export async function withCaller<T>(
+  pool: pg.Pool,
+  caller: Caller,
+  work: (tx: Queryable) => Promise<T>,
+  settings: TransactionSettings = {},
+): Promise<T> {
+  const extra = Object.entries(settings);
+  for (const [name] of extra) if (!SETTING_NAME.test(name)) throw new RangeError(`not a transaction setting: ${name}`);
   const client = await pool.connect();
   let broken = false;
   try {
     await client.query('BEGIN');
     await client.query(
       `SELECT set_config('search_path', 'tabwise, public', true), set_config('role', $1, true),
-              set_config('tabwise.user_id', $2, true)`,
-      [APP_ROLE, caller.userId],
+              set_config('tabwise.user_id', $2, true)${extra.map((_, i) => `, set_config($${3 + 2 * i}, $${4 + 2 * i}, true)`).join('')}`,
+      [APP_ROLE, caller.userId, ...extra.flat()],
     );
     const result = await work(client);
     await client.query('COMMIT');

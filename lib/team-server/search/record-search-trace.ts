@@ -13,12 +13,15 @@ export interface SearchTraceRow {
   miss: boolean;
 }
 
-export async function recordSearchTrace(tx: Queryable, t: SearchTraceRow): Promise<void> {
-  await tx.query(
+/** Inserts the trace and answers the model searches read now (`model_state`), in the same round trip. */
+export async function recordSearchTrace(tx: Queryable, t: SearchTraceRow): Promise<string | undefined> {
+  const { rows } = await tx.query<{ active_model: string | null }>(
     `INSERT INTO search_traces (user_id, query_hash, model, embed_ms, search_ms, candidates, results, top_score, miss)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     RETURNING (SELECT active_model FROM model_state) AS active_model`,
     [t.userId, t.queryHash, t.model, t.embedMs, t.searchMs, t.candidates, t.results, t.topScore, t.miss],
   );
+  return rows[0]?.active_model ?? undefined;
 }
 
 /** Searches of the last `minutes`: how many, how many missed, and the median and 95th percentile of their time. */

@@ -5,6 +5,7 @@
  * teams out: row-level security does, under every one of these queries.
  */
 import type { Queryable } from '../db/database';
+import type { TransactionSettings } from '../db/with-caller';
 import { makeSnippet, type Snippet } from '../../retrieval/engine/make-snippet';
 import { fuseScores } from './fuse-scores';
 import { modelPredicate, vectorExpression, vectorLiteral } from './vector-sql';
@@ -80,17 +81,21 @@ export const searchEfSearch = (limit: number) => Math.min(1000, Math.max(300, li
 /** How many candidates each side (HNSW, full text) hands to fusion for a search of `limit` results. */
 export const searchPool = (limit: number) => Math.max(40, limit * 4);
 
+/**
+ * The HNSW settings a search of `limit` results runs with: iterative scans keep reading the graph until enough rows
+ * pass the filters and the policies. Set for the search's transaction (`withCaller`'s settings), never beyond it.
+ */
+export const searchSettings = (limit: number): TransactionSettings => ({
+  'hnsw.iterative_scan': 'relaxed_order',
+  'hnsw.ef_search': String(searchEfSearch(limit)),
+});
+
+/** Runs in a transaction of `withCaller` given `searchSettings(s.limit)`. */
 export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<ChunkSearchResult> {
   const vec = vectorExpression(s.model.dims, 'c.embedding');
   const q = `$1::vector(${s.model.dims})`;
   const onModel = modelPredicate(s.model.id, 'c.model');
   const pool = searchPool(s.limit);
-  // Iterative scans keep reading the HNSW graph until enough rows pass the filters and the policies.
-  await tx.query(
-    `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
-                         set_config('hnsw.ef_search', $1, true)`,
-    [String(searchEfSearch(s.limit))],
-  );
   // Each side is materialised first and the rows fetched by primary key afterwards (the LIMIT 1 laterals are not
   // flattened into joins): PGlite runs no ANALYZE, and on its guesses Postgres otherwise started from every
   // visible document and joined all their chunks to the 80 candidates.

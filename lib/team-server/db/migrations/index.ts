@@ -9,6 +9,7 @@ import { migration007 } from './007-events-and-reembedding';
 import { migration008 } from './008-team-providers';
 import { migration009 } from './009-audit-lines';
 import { migration010 } from './010-search-speed';
+import { migration011 } from './011-token-touch';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ];
