@@ -104,8 +104,28 @@ export function createTeamConnectionStore(
   db: Db,
   policy: () => Promise<{ url: string; signInRequired: boolean } | undefined>,
 ): TeamConnectionStore {
-  const read = async () => (await db.get('settings', KEY)) as StoredTeamServer | undefined;
-  const write = (s: StoredTeamServer) => db.put('settings', s, KEY);
+  // The worker is the record's only writer (every change comes through this store), so the record it has read stays
+  // true until it writes it: a message does not wait on IndexedDB for it, however often its model and its policy
+  // ask for the team's providers (each asks for the credentials).
+  let cached: Promise<StoredTeamServer | undefined> | undefined;
+  const read = () =>
+    (cached ??= db.get('settings', KEY).then(
+      (stored) => stored as StoredTeamServer | undefined,
+      (error: unknown) => {
+        cached = undefined;
+        throw error;
+      },
+    ));
+  const settle = async (change: Promise<unknown>, next: StoredTeamServer | undefined) => {
+    try {
+      await change;
+      cached = Promise.resolve(next);
+    } catch (error) {
+      cached = undefined;
+      throw error;
+    }
+  };
+  const write = (s: StoredTeamServer) => settle(db.put('settings', s, KEY), s);
   /** The stored record, moved to the policy's address when policy sets one (a token for another address is dropped). */
   const current = async (): Promise<{
     stored?: StoredTeamServer;
@@ -172,7 +192,7 @@ export function createTeamConnectionStore(
         await write(next);
         return viewOf(next, managed);
       }
-      await db.delete('settings', KEY);
+      await settle(db.delete('settings', KEY), undefined);
       return viewOf(undefined, undefined);
     },
     async credentials() {

@@ -148,3 +148,39 @@ describe('the team server connection', () => {
     db.close();
   });
 });
+
+describe('the team connection record, read once per worker', () => {
+  it('answers from what it last read or wrote: one IndexedDB read for many credentials, every change seen at once', async () => {
+    const db = await freshDb();
+    let reads = 0;
+    const counted = new Proxy(db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (key === 'get' && typeof value === 'function')
+          return (...args: unknown[]) => (
+            args[0] === 'settings' && reads++,
+            (value as (...a: unknown[]) => unknown).apply(target, args)
+          );
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const store = createTeamConnectionStore(counted, async () => undefined);
+    for (let i = 0; i < 5; i++) expect(await store.credentials()).toBeUndefined();
+    expect(reads).toBe(1);
+    await store.setUrl('https://team.example.com');
+    await store.signIn('tw_pat_secret', { ...SHOWN, teams: [{ id: 't1', name: 'Research', role: 'member' }] }, 1);
+    expect(await store.credentials()).toEqual({ url: 'https://team.example.com', token: 'tw_pat_secret' });
+    // At rest the token is sealed, whatever the memory holds.
+    expect(JSON.stringify(await db.get('settings', 'teamServer'))).not.toContain('tw_pat_secret');
+    await store.signOut();
+    expect(await store.credentials()).toBeUndefined();
+    expect((await store.view()).status).toBe('signed-out');
+    await store.remove();
+    expect((await store.view()).status).toBe('none');
+    expect(await db.get('settings', 'teamServer')).toBeUndefined();
+    expect(reads).toBe(1);
+    // Another worker (a restart) reads what this one wrote.
+    await store.setUrl('https://other.example.com');
+    expect((await createTeamConnectionStore(db, async () => undefined).view()).url).toBe('https://other.example.com');
+  });
+});
