@@ -24,6 +24,7 @@ import { createIngestQueue, type IngestQueueOptions } from './ingest/ingest-queu
 import { loadModels, resumeModelChange } from './ingest/load-models';
 import { recordReembedFailure, reembedDocument } from './ingest/model-change';
 import { createRateLimiter } from './limits/rate-limit';
+import { createSearchTraceWriter } from './search/record-search-trace';
 import { bootstrapFirstAdmin } from './people/operator-tasks';
 import { startAuditRetention } from './audit/audit-retention';
 import { createKeySealer } from './providers/seal-provider-key';
@@ -97,6 +98,7 @@ export async function startTeamServer(
     });
     // Known once the server listens (port 0 in tests); read only by requests, which come after.
     let port = config.port;
+    const traces = createSearchTraceWriter(db.pool, { log });
     const ctx: ServerContext = {
       db,
       instanceId: options.instanceId ?? randomUUID().slice(0, 8),
@@ -106,6 +108,7 @@ export async function startTeamServer(
       queueCapacity: config.queueCapacity,
       maxUploadBytes: config.maxUploadBytes,
       rateLimiter: createRateLimiter(db.pool, config.rateLimits),
+      traces,
       ...(config.oidc ? { oidc: createOidcIssuer(config.oidc) } : {}),
       publicUrl: () => config.publicUrl ?? `http://${config.host}:${port}`,
       sessionDays: config.sessionDays,
@@ -136,6 +139,7 @@ export async function startTeamServer(
         retention.stop();
         await events.stop();
         await cut();
+        await traces.close();
         await queue.stop();
         await closeDb();
       },
@@ -143,6 +147,7 @@ export async function startTeamServer(
         retention.stop();
         await events.stop();
         await cut();
+        await traces.close().catch(() => undefined);
         await queue.stop({ graceful: false });
       },
     };

@@ -161,6 +161,8 @@ describe('team server API', () => {
   it('traces every search with a hash of the query, never its text, readable by its own caller; /health sums them up', async () => {
     const secret = 'quarterly layoffs plan for the blue team';
     await t.call('POST', '/v1/search', t.world.dee.token, { query: secret });
+    // Written off the search's path, in batches: what /health does before it reads.
+    await t.server.ctx.traces.flush();
     const { rows } = await t.server.ctx.db.pool.query(
       'SELECT * FROM tabwise.search_traces WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
       [t.world.dee.userId],

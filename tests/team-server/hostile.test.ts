@@ -1,7 +1,7 @@
 // Hostile input against the team server: wrong and revoked tokens, forged ids of another team, SQL injection in
 // every parameter, oversized and malformed uploads, and titles that look like paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withOwner } from '../../lib/team-server/db/with-caller';
+import { withCaller, withOwner } from '../../lib/team-server/db/with-caller';
 import { issueAccessToken } from '../../lib/team-server/people/operator-tasks';
 import { fakeEmbedder, startTestServer } from './test-server';
 
@@ -158,6 +158,40 @@ describe('team server under hostile input', () => {
     expect(after.docs).toBe(before.docs + INJECTIONS.length);
     expect(after.tokens).toBe(before.tokens);
     expect(after.chunks).toBeGreaterThanOrEqual(before.chunks);
+  });
+
+  it('a caller and settings that carry SQL are quoted as values where the transaction is opened, never run', async () => {
+    // withCaller opens the transaction and sets the caller in one simple-protocol round trip (no parameters there):
+    // whatever the strings hold, each is one literal.
+    const before = await tablesIntact();
+    const pool = t.server.ctx.db.pool;
+    for (const evil of INJECTIONS) {
+      const seen = await withCaller(
+        pool,
+        { userId: evil },
+        async (tx) =>
+          (
+            await tx.query<{ user_id: string; ef: string; role: string }>(
+              `SELECT current_setting('tabwise.user_id') AS user_id, current_setting('hnsw.ef_search') AS ef,
+                      current_user AS role`,
+            )
+          ).rows[0],
+        { 'hnsw.ef_search': evil },
+      ).catch((error: Error) => error);
+      // Either Postgres refused the value as a setting (ef_search is an integer), or the strings arrived verbatim.
+      if (seen instanceof Error) expect(seen.message).toMatch(/invalid value for parameter "hnsw\.ef_search"/);
+      else expect(seen).toEqual({ user_id: evil, ef: evil, role: 'tabwise_app' });
+      const asCaller = await withCaller(
+        pool,
+        { userId: evil },
+        async (tx) => (await tx.query<{ role: string }>('SELECT current_user AS role')).rows[0]!.role,
+      );
+      expect(asCaller).toBe('tabwise_app');
+    }
+    await expect(
+      withCaller(pool, t.world.bob, async () => 1, { "hnsw.ef_search'); --": '1' } as never),
+    ).rejects.toThrow(/not a transaction setting/);
+    expect(await tablesIntact()).toEqual(before);
   });
 
   it('refuses oversized and malformed uploads with 413 or 400 and writes nothing', async () => {

@@ -9,6 +9,7 @@ import {
   HNSW_EF_CONSTRUCTION,
   modelIndexName,
 } from '../../lib/team-server/ingest/ensure-model-index';
+import { fuseScores } from '../../lib/team-server/search/fuse-scores';
 import { searchChunks, searchEfSearch, searchPool, searchSettings } from '../../lib/team-server/search/search-chunks';
 import { vectorLiteral } from '../../lib/team-server/search/vector-sql';
 import { benchEmbedder, embedText, queryText, seedChunks, seedPeople, type BenchUser } from '../bench/_team-world';
@@ -21,7 +22,14 @@ let bench: BenchUser[];
 const vec = (x: number) => `[${Array.from({ length: 4 }, (_, i) => (i === x ? 1 : 0)).join(',')}]`;
 
 /** A document with one chunk, written as its owner through the policies. */
-async function addDocument(ownerId: string, scope: 'user' | 'team' | 'platform', teamId: string | null, text: string) {
+async function addDocument(
+  ownerId: string,
+  scope: 'user' | 'team' | 'platform',
+  teamId: string | null,
+  text: string,
+  model = 'test-4d',
+  vector = vec(0),
+) {
   await withCaller(db.pool, { userId: ownerId }, async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
       `INSERT INTO documents (scope, team_id, owner_id, title, content_hash, passages)
@@ -30,8 +38,8 @@ async function addDocument(ownerId: string, scope: 'user' | 'team' | 'platform',
     );
     await tx.query(
       `INSERT INTO chunks (document_id, position, passage, text, token_count, model, embedding)
-       VALUES ($1, 0, 0, $2, 3, 'test-4d', $3)`,
-      [rows[0]!.id, text, vec(0)],
+       VALUES ($1, 0, 0, $2, 3, $4, $3)`,
+      [rows[0]!.id, text, vector, model],
     );
   });
 }
@@ -39,12 +47,34 @@ async function addDocument(ownerId: string, scope: 'user' | 'team' | 'platform',
 beforeAll(async () => {
   db = await openTestDatabase();
   world = await seedTeams(db);
-  await withOwner(db.pool, (tx) => tx.query(`INSERT INTO models (id, dims) VALUES ('test-4d', 4)`));
+  await withOwner(db.pool, async (tx) => {
+    await tx.query(`INSERT INTO models (id, dims) VALUES ('test-4d', 4), ('fuse-4d', 4)`);
+    await tx.query(`INSERT INTO model_state (active_model, active_dtype, target_model, target_dtype)
+                    VALUES ('test-4d', 'fp32', 'test-4d', 'fp32')`);
+  });
   await addDocument(world.ada.userId, 'team', world.red, 'zanzibar red team');
   await addDocument(world.bob.userId, 'user', world.red, 'zanzibar bob private');
   await addDocument(world.cy.userId, 'team', world.blue, 'zanzibar blue team');
   await addDocument(world.dee.userId, 'user', world.blue, 'zanzibar dee private');
   await addDocument(world.pat.userId, 'platform', null, 'zanzibar platform');
+  // Fusion's world: chunks of a model of their own, with vectors and words that differ, in both teams.
+  const fuse: Array<[string, string, string]> = [
+    ['alpha beta gamma', '[1,0.2,0,0]', 'red'],
+    ['alpha alpha delta', '[0.3,1,0,0]', 'red'],
+    ['beta epsilon', '[0,0,1,0.1]', 'red'],
+    ['nothing in common', '[0.9,0.1,0.1,0]', 'red'],
+    ['gamma alpha', '[0.1,0.1,0.1,1]', 'red'],
+    ['alpha beta blue', '[1,0.2,0,0]', 'blue'],
+  ];
+  for (const [text, v, team] of fuse)
+    await addDocument(
+      team === 'red' ? world.ada.userId : world.cy.userId,
+      'team',
+      team === 'red' ? world.red : world.blue,
+      text,
+      'fuse-4d',
+      v,
+    );
   // The bench's world, small: 3 teams of 10 people, 1,000 chunks with clustered vectors and their HNSW index.
   bench = (await seedPeople(db.pool)).users;
   await db.pool.query('INSERT INTO tabwise.models (id, dims) VALUES ($1, $2)', [
@@ -100,6 +130,79 @@ describe('full-text search through the GIN index under row-level security', () =
       'zanzibar dee private',
       'zanzibar platform',
     ]);
+  });
+
+  it('the statement fuses both sides as fuse-scores.ts does, over what the caller may read, best first', async () => {
+    const query = 'alpha beta';
+    const vector = Float32Array.from([0.8, 0.5, 0.1, 0]);
+    const run = (minScore: number, limit: number) =>
+      withCaller(
+        db.pool,
+        world.ada,
+        (tx) => searchChunks(tx, { query, vector, model: { id: 'fuse-4d', dims: 4 }, limit, minScore }),
+        searchSettings(limit),
+      );
+    // Fewer chunks than a pool: every visible one is a candidate, its scores computed here exactly.
+    const all = await withCaller(
+      db.pool,
+      world.ada,
+      async (tx) =>
+        (
+          await tx.query<{ id: string; cosine: number; rank: number }>(
+            `SELECT id::text, (1 - (embedding::vector(4) <=> $1::vector(4)))::float8 AS cosine,
+                  ts_rank_cd(tsv, websearch_to_tsquery('simple', $2))::float8 AS rank
+             FROM chunks WHERE model = 'fuse-4d' ORDER BY id`,
+            [vectorLiteral(vector), query],
+          )
+        ).rows,
+    );
+    expect(all).toHaveLength(5);
+    for (const [minScore, limit] of [
+      [0, 10],
+      [0.5, 10],
+      [0, 2],
+    ] as const) {
+      const found = await run(minScore, limit);
+      const expected = fuseScores(all, minScore).slice(0, limit);
+      expect(found.hits.map((h) => h.chunkId)).toEqual(expected.map((e) => e.id));
+      found.hits.forEach((h, i) => expect(h.score).toBeCloseTo(expected[i]!.score, 12));
+      expect(found.candidates).toBe(5);
+      expect(found.activeModel).toBe('test-4d');
+    }
+    expect((await run(0, 10)).hits.map((h) => h.snippet.text)).not.toContain('alpha beta blue');
+  });
+
+  it('a search that nothing passes still says how many candidates it had and which model is active', async () => {
+    const none = await withCaller(
+      db.pool,
+      world.ada,
+      (tx) =>
+        searchChunks(tx, {
+          query: 'alpha',
+          vector: Float32Array.from([1, 0, 0, 0]),
+          model: { id: 'fuse-4d', dims: 4 },
+          limit: 10,
+          minScore: 2,
+        }),
+      searchSettings(10),
+    );
+    expect(none).toMatchObject({ hits: [], candidates: 5 });
+    const active = (await db.pool.query<{ m: string }>('SELECT active_model AS m FROM tabwise.model_state')).rows[0]?.m;
+    expect(none.activeModel).toBe(active);
+    const empty = await withCaller(
+      db.pool,
+      world.pat,
+      (tx) =>
+        searchChunks(tx, {
+          query: 'alpha',
+          vector: Float32Array.from([1, 0, 0, 0]),
+          model: { id: 'fuse-4d', dims: 4 },
+          limit: 10,
+          minScore: 0,
+        }),
+      searchSettings(10),
+    );
+    expect(empty).toMatchObject({ hits: [], candidates: 0, activeModel: 'test-4d' });
   });
 
   it('the GIN index keeps no pending list (PGlite never vacuums it away)', async () => {

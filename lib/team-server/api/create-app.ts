@@ -86,6 +86,8 @@ export function createApp(ctx: ServerContext, middleware?: MiddlewareHandler<Api
     if (auth.refused) return auth.refused;
     if (!(await withCaller(ctx.db.pool, auth.caller, callerIsAnyAdmin)))
       return apiError(c, 403, 'forbidden', 'the health view is for admins');
+    // This instance's searches of the last moment are counted too; other instances' within a second.
+    await ctx.traces.flush();
     const waiting = await ctx.queue.depth();
     return c.json(
       {

@@ -7,6 +7,7 @@ import type { IngestQueue } from '../ingest/ingest-queue';
 import type { RateLimiter } from '../limits/rate-limit';
 import type { SearchModels } from '../search/search-models';
 import type { KeySealer } from '../providers/seal-provider-key';
+import type { SearchTraceWriter } from '../search/record-search-trace';
 
 export interface ServerContext {
   db: Database;
@@ -20,6 +21,8 @@ export interface ServerContext {
   queueCapacity: number;
   maxUploadBytes: number;
   rateLimiter: RateLimiter;
+  /** Every search's trace, written in batches (/health flushes it before it reads). */
+  traces: SearchTraceWriter;
   /** The team's identity provider; absent when sign-in with one is not configured. */
   oidc?: OidcIssuer;
   /** The server's address as browsers reach it (the IdP's callback is under it). */

@@ -24,7 +24,7 @@ const SETTING_NAME = /^(hnsw|ivfflat)\.[a-z_]+$/;
 /**
  * Runs `work` in a transaction as `caller` and commits, or rolls back if it throws. Every setting is
  * transaction-local (`set_config(..., true)`), so nothing survives into the next use of the connection;
- * `settings` are set in the same statement as the caller's identity (one round trip fewer for a search).
+ * `settings` are set in the same statement as the caller's identity, sent with BEGIN in one round trip.
  */
 export async function withCaller<T>(
   pool: pg.Pool,
@@ -37,12 +37,18 @@ export async function withCaller<T>(
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query('BEGIN');
-    await client.query(
-      `SELECT set_config('search_path', 'tabwise, public', true), set_config('role', $1, true),
-              set_config('tabwise.user_id', $2, true)${extra.map((_, i) => `, set_config($${3 + 2 * i}, $${4 + 2 * i}, true)`).join('')}`,
-      [APP_ROLE, caller.userId, ...extra.flat()],
+    // One round trip for both (the simple protocol takes two statements; it takes no parameters, so every value
+    // is quoted by the driver's escapeLiteral). The names are this module's or matched SETTING_NAME above.
+    const values: Array<[string, string]> = [
+      ['search_path', 'tabwise, public'],
+      ['role', APP_ROLE],
+      ['tabwise.user_id', caller.userId],
+      ...extra,
+    ];
+    const sets = values.map(
+      ([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
     );
+    await client.query(`BEGIN; SELECT ${sets.join(', ')}`);
     const result = await work(client);
     await client.query('COMMIT');
     return result;
@@ -60,8 +66,7 @@ export async function withOwner<T>(pool: pg.Pool, work: (tx: Queryable) => Promi
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query('BEGIN');
-    await client.query(`SELECT set_config('search_path', 'tabwise, public', true)`);
+    await client.query(`BEGIN; SELECT set_config('search_path', 'tabwise, public', true)`);
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -2,7 +2,8 @@
  * Fusion of the full-text and vector sides, as the extension's index fuses them (fuse-hybrid-hits.ts): each
  * candidate has both sides' exact scores, and score = w · rank / max rank + (1 − w) · max(0, cosine), with the
  * extension's default weight. Postgres's ts_rank_cd stands in for BM25; the normalisation by the best text score
- * makes the two comparable in the same way.
+ * makes the two comparable in the same way. The search statement (search-chunks.ts) computes exactly this in SQL,
+ * so only the best come back from the database; tests/team-server/search-speed.test.ts holds the two equal.
  */
 import { DEFAULT_FUSION } from '../../retrieval/engine/hybrid-index-types';
 

@@ -1,13 +1,14 @@
 /**
  * Hybrid search over the team's chunks in SQL, as the caller: the model's HNSW index (iterative scans, so
  * filtered queries still fill their pool) and Postgres full-text ranking each give a pool of candidates, both
- * scores are computed for every candidate, and fuse-scores.ts ranks them. No filter here is what keeps other
- * teams out: row-level security does, under every one of these queries.
+ * scores are computed for every candidate, and the statement ranks them as fuse-scores.ts says. No filter here is
+ * what keeps other teams out: row-level security does, under every one of these queries.
  */
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { TransactionSettings } from '../db/with-caller';
 import { makeSnippet, type Snippet } from '../../retrieval/engine/make-snippet';
-import { fuseScores } from './fuse-scores';
+import { DEFAULT_FUSION } from '../../retrieval/engine/hybrid-index-types';
 import { modelPredicate, vectorExpression, vectorLiteral } from './vector-sql';
 
 export interface ChunkSearch {
@@ -39,8 +40,12 @@ export interface ChunkHit {
   citation: { documentId: string; position: number; passage: number; headingPath: string[] };
 }
 
-interface CandidateRow {
-  id: string;
+/** One of the best (or, when none passed, the pool's row alone, its hit columns null). */
+interface BestRow {
+  candidates: number;
+  active_model: string | null;
+  id: string | null;
+  score: number;
   document_id: string;
   position: number;
   passage: number;
@@ -52,22 +57,35 @@ interface CandidateRow {
   title: string;
   source_url: string | null;
   lang: string | null;
-  cosine: number;
-  rank: number;
 }
 
-/** The filters both sides share, on chunk columns ($3… of the query). */
-const FILTERS = `($3::uuid IS NULL OR c.team_id = $3)
-  AND ($4::text[] IS NULL OR c.scope = ANY ($4))
-  AND ($5::uuid[] IS NULL OR c.document_id = ANY ($5))
-  AND ($6::uuid[] IS NULL OR c.owner_id = ANY ($6))
-  AND ($7::timestamptz IS NULL OR c.document_created_at >= $7)
-  AND ($8::timestamptz IS NULL OR c.document_created_at < $8)`;
+/**
+ * The filters the search was given, on chunk columns, numbered from $5 on: only those given are in the statement,
+ * so its text (and its prepared plan) is one per combination, and a generic plan holds no `$n IS NULL OR ...`.
+ */
+function filterClause(s: ChunkSearch): { sql: string; values: unknown[] } {
+  const parts: string[] = [];
+  const values: unknown[] = [];
+  const add = (value: unknown, sql: (n: string) => string) => {
+    if (value === undefined) return;
+    values.push(value);
+    parts.push(sql(`$${values.length + 4}`));
+  };
+  add(s.teamId, (n) => `c.team_id = ${n}::uuid`);
+  add(s.scopes, (n) => `c.scope = ANY (${n}::text[])`);
+  add(s.documentIds, (n) => `c.document_id = ANY (${n}::uuid[])`);
+  add(s.authorIds, (n) => `c.owner_id = ANY (${n}::uuid[])`);
+  add(s.from, (n) => `c.document_created_at >= ${n}::timestamptz`);
+  add(s.to, (n) => `c.document_created_at < ${n}::timestamptz`);
+  return { sql: parts.map((p) => ` AND ${p}`).join(''), values };
+}
 
-/** The hits, and how many candidates both sides gave before fusion and the floor. */
+/** The hits, how many candidates both sides gave before fusion and the floor, and the active model. */
 export interface ChunkSearchResult {
   hits: ChunkHit[];
   candidates: number;
+  /** The model searches read now (`model_state`), as the search's own snapshot saw it. */
+  activeModel: string | undefined;
 }
 
 /**
@@ -96,37 +114,59 @@ export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<Chunk
   const q = `$1::vector(${s.model.dims})`;
   const onModel = modelPredicate(s.model.id, 'c.model');
   const pool = searchPool(s.limit);
-  // Each side is materialised first and the rows fetched by primary key afterwards (the LIMIT 1 laterals are not
-  // flattened into joins): PGlite runs no ANALYZE, and on its guesses Postgres otherwise started from every
-  // visible document and joined all their chunks to the 80 candidates.
+  if (!Number.isInteger(s.limit) || s.limit < 1) throw new RangeError(`bad limit ${s.limit}`);
+  const filters = filterClause(s);
+  // Each side is materialised first: PGlite runs no ANALYZE, and on its guesses Postgres otherwise started from
+  // every visible document and joined all their chunks to the 80 candidates. Both scores of every candidate are
+  // computed (the dense side's rows were read by its scan; the full-text side's others are fetched by primary
+  // key, the LIMIT 1 laterals not being flattened into joins) and fused in the statement, as fuse-scores.ts
+  // fuses them (the same formula, in the same double precision, ties by id); only the best `limit` come back with
+  // their text and document. Sending every candidate's text to be fused here cost more than the fusion. The one
+  // row of `pool` always comes back, with the candidates' number and the active model, when nothing passed too.
   const text = `WITH tsq AS MATERIALIZED (SELECT websearch_to_tsquery('simple', $2) AS q),
      dense AS MATERIALIZED (
-       SELECT c.id FROM chunks c WHERE ${onModel} AND ${FILTERS}
-        ORDER BY ${vec} <=> ${q} LIMIT $9),
+       SELECT c.id, (1 - (${vec} <=> ${q}))::float8 AS cosine, ts_rank_cd(c.tsv, (SELECT q FROM tsq))::float8 AS rank
+         FROM chunks c WHERE ${onModel}${filters.sql}
+        ORDER BY ${vec} <=> ${q} LIMIT ${pool}),
      sparse AS MATERIALIZED (
-       SELECT c.id FROM chunks c, tsq WHERE ${onModel} AND c.tsv @@ tsq.q AND ${FILTERS}
-        ORDER BY ts_rank_cd(c.tsv, tsq.q) DESC LIMIT $9),
-     candidates AS MATERIALIZED (SELECT id FROM dense UNION SELECT id FROM sparse)
-     SELECT c.id::text, c.document_id, c.position, c.passage, c.heading_path, c.text, c.scope, c.team_id, c.owner_id,
-            d.title, d.source_url, d.lang,
-            (1 - (${vec} <=> ${q}))::float8 AS cosine, ts_rank_cd(c.tsv, tsq.q)::float8 AS rank
-       FROM candidates k CROSS JOIN tsq
-       CROSS JOIN LATERAL (SELECT * FROM chunks c WHERE c.id = k.id LIMIT 1) c
-       CROSS JOIN LATERAL (SELECT title, source_url, lang FROM documents d WHERE d.id = c.document_id LIMIT 1) d
-      ORDER BY c.id`;
-  const { rows } = await tx.query<CandidateRow>(text, [
-    vectorLiteral(s.vector),
-    s.query,
-    s.teamId ?? null,
-    s.scopes ?? null,
-    s.documentIds ?? null,
-    s.authorIds ?? null,
-    s.from ?? null,
-    s.to ?? null,
-    pool,
-  ]);
-  const hits = fuseScores(rows, s.minScore)
-    .slice(0, s.limit)
+       SELECT c.id, ts_rank_cd(c.tsv, tsq.q)::float8 AS rank FROM chunks c, tsq
+        WHERE ${onModel} AND c.tsv @@ tsq.q${filters.sql}
+        ORDER BY 2 DESC LIMIT ${pool}),
+     candidates AS MATERIALIZED (
+       SELECT id, cosine, rank FROM dense
+       UNION ALL
+       SELECT k.id, (1 - (${vec} <=> ${q}))::float8, k.rank
+         FROM sparse k CROSS JOIN LATERAL (SELECT c.embedding FROM chunks c WHERE c.id = k.id LIMIT 1) c
+        WHERE k.id NOT IN (SELECT id FROM dense)),
+     pool AS MATERIALIZED (
+       SELECT count(*)::int AS candidates, coalesce(max(rank), 0) AS max_rank,
+              (SELECT active_model FROM model_state) AS active_model FROM candidates),
+     best AS MATERIALIZED (
+       SELECT f.id, f.score FROM (
+         SELECT k.id, CASE WHEN p.max_rank > 0 THEN ($3::float8 * k.rank) / p.max_rank ELSE 0 END
+                      + (1 - $3::float8) * greatest(0, k.cosine) AS score
+           FROM candidates k, pool p) f
+        WHERE f.score > 0 AND f.score >= $4::float8
+        ORDER BY f.score DESC, f.id LIMIT ${s.limit})
+     SELECT p.candidates, p.active_model, b.id::text, b.score, c.document_id, c.position, c.passage, c.heading_path,
+            c.text, c.scope, c.team_id, c.owner_id, d.title, d.source_url, d.lang
+       FROM pool p
+       LEFT JOIN best b ON true
+       LEFT JOIN LATERAL (SELECT * FROM chunks c WHERE c.id = b.id LIMIT 1) c ON true
+       LEFT JOIN LATERAL (SELECT title, source_url, lang FROM documents d WHERE d.id = c.document_id LIMIT 1) d ON true
+      ORDER BY b.score DESC, b.id`;
+  // Prepared (named by its text, once per connection): planning this statement under the policies took as long as
+  // a third of running it. Postgres plans it afresh for its first five runs, then keeps a generic plan when that
+  // costs no more, which it does: the filters, the pool and the limit are in the text, and only values are
+  // parameters.
+  const { rows } = await tx.query<BestRow>({
+    name: `tabwise_search_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`,
+    text,
+    values: [vectorLiteral(s.vector), s.query, DEFAULT_FUSION.sparseWeight, s.minScore, ...filters.values],
+  });
+  const first = rows[0]!;
+  const hits = rows
+    .filter((r): r is BestRow & { id: string } => r.id !== null)
     .map((r) => ({
       chunkId: r.id,
       documentId: r.document_id,
@@ -139,5 +179,5 @@ export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<Chunk
       snippet: makeSnippet(r.text, s.query, r.lang ?? undefined),
       citation: { documentId: r.document_id, position: r.position, passage: r.passage, headingPath: r.heading_path },
     }));
-  return { hits, candidates: rows.length };
+  return { hits, candidates: first.candidates, activeModel: first.active_model ?? undefined };
 }
