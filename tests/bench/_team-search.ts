@@ -120,10 +120,10 @@ if (process.argv.includes('--explain')) {
   const original = pg.Client.prototype.query as (...a: unknown[]) => Promise<unknown>;
   const plans: string[] = [];
   pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
-    const text = typeof a[0] === 'string' ? a[0] : '';
-    if (text.startsWith('WITH tsq')) {
-      const b = [...a];
-      b[0] = `EXPLAIN (ANALYZE, BUFFERS) ${text}`;
+    // The search's statement is a named one (a config object): explained unnamed, with its values.
+    const config = typeof a[0] === 'object' ? (a[0] as { text: string; values: unknown[] }) : undefined;
+    if (config?.text.startsWith('WITH tsq')) {
+      const b = [`EXPLAIN (ANALYZE, BUFFERS) ${config.text}`, config.values];
       void (original.apply(this, b) as Promise<{ rows: { 'QUERY PLAN': string }[] }>).then((r) =>
         plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n')),
       );

@@ -3,7 +3,7 @@
 // may read, and the settings must be the ones the bench measured recall at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../lib/team-server/db/database';
-import { withCaller, withOwner } from '../../lib/team-server/db/with-caller';
+import { executeAsCaller, withCaller, withOwner } from '../../lib/team-server/db/with-caller';
 import {
   ensureModelIndex,
   HNSW_EF_CONSTRUCTION,
@@ -108,19 +108,17 @@ describe('full-text search through the GIN index under row-level security', () =
 
   it('the search path, asked for another team by id, finds nothing of it', async () => {
     const search = (userId: string, teamId?: string) =>
-      withCaller(
+      searchChunks(
         db.pool,
         { userId },
-        (tx) =>
-          searchChunks(tx, {
-            query: 'zanzibar',
-            vector: Float32Array.from([0, 1, 0, 0]),
-            model: { id: 'test-4d', dims: 4 },
-            teamId,
-            limit: 10,
-            minScore: 0,
-          }),
-        searchSettings(10),
+        {
+          query: 'zanzibar',
+          vector: Float32Array.from([0, 1, 0, 0]),
+          model: { id: 'test-4d', dims: 4 },
+          teamId,
+          limit: 10,
+          minScore: 0,
+        },
       );
     const forged = await search(world.bob.userId, world.blue);
     expect(forged.hits).toEqual([]);
@@ -136,12 +134,7 @@ describe('full-text search through the GIN index under row-level security', () =
     const query = 'alpha beta';
     const vector = Float32Array.from([0.8, 0.5, 0.1, 0]);
     const run = (minScore: number, limit: number) =>
-      withCaller(
-        db.pool,
-        world.ada,
-        (tx) => searchChunks(tx, { query, vector, model: { id: 'fuse-4d', dims: 4 }, limit, minScore }),
-        searchSettings(limit),
-      );
+      searchChunks(db.pool, world.ada, { query, vector, model: { id: 'fuse-4d', dims: 4 }, limit, minScore });
     // Fewer chunks than a pool: every visible one is a candidate, its scores computed here exactly.
     const all = await withCaller(
       db.pool,
@@ -173,35 +166,23 @@ describe('full-text search through the GIN index under row-level security', () =
   });
 
   it('a search that nothing passes still says how many candidates it had and which model is active', async () => {
-    const none = await withCaller(
-      db.pool,
-      world.ada,
-      (tx) =>
-        searchChunks(tx, {
-          query: 'alpha',
-          vector: Float32Array.from([1, 0, 0, 0]),
-          model: { id: 'fuse-4d', dims: 4 },
-          limit: 10,
-          minScore: 2,
-        }),
-      searchSettings(10),
-    );
+    const none = await searchChunks(db.pool, world.ada, {
+      query: 'alpha',
+      vector: Float32Array.from([1, 0, 0, 0]),
+      model: { id: 'fuse-4d', dims: 4 },
+      limit: 10,
+      minScore: 2,
+    });
     expect(none).toMatchObject({ hits: [], candidates: 5 });
     const active = (await db.pool.query<{ m: string }>('SELECT active_model AS m FROM tabwise.model_state')).rows[0]?.m;
     expect(none.activeModel).toBe(active);
-    const empty = await withCaller(
-      db.pool,
-      world.pat,
-      (tx) =>
-        searchChunks(tx, {
-          query: 'alpha',
-          vector: Float32Array.from([1, 0, 0, 0]),
-          model: { id: 'fuse-4d', dims: 4 },
-          limit: 10,
-          minScore: 0,
-        }),
-      searchSettings(10),
-    );
+    const empty = await searchChunks(db.pool, world.pat, {
+      query: 'alpha',
+      vector: Float32Array.from([1, 0, 0, 0]),
+      model: { id: 'fuse-4d', dims: 4 },
+      limit: 10,
+      minScore: 0,
+    });
     expect(empty).toMatchObject({ hits: [], candidates: 0, activeModel: 'test-4d' });
   });
 
@@ -216,23 +197,23 @@ describe('full-text search through the GIN index under row-level security', () =
 describe('HNSW settings of a search', () => {
   it('a search walks with its ef_search and iterative scans, in its transaction only', async () => {
     const [user] = bench;
-    const settings = await withCaller(
+    await searchChunks(db.pool, user!, {
+      query: queryText(3, () => 0.5),
+      vector: embedText(queryText(3, () => 0.5)),
+      model: { id: benchEmbedder.modelId, dims: benchEmbedder.dims },
+      limit: 10,
+      minScore: 0,
+    });
+    // What a search's statement runs with: the same settings, set the same way.
+    const [settings] = await executeAsCaller<{ ef: string; scan: string; role: string }>(
       db.pool,
       user!,
-      async (tx) => {
-        await searchChunks(tx, {
-          query: queryText(3, () => 0.5),
-          vector: embedText(queryText(3, () => 0.5)),
-          model: { id: benchEmbedder.modelId, dims: benchEmbedder.dims },
-          limit: 10,
-          minScore: 0,
-        });
-        const { rows } = await tx.query<{ ef: string; scan: string; role: string }>(
-          `SELECT current_setting('hnsw.ef_search') AS ef, current_setting('hnsw.iterative_scan') AS scan,
-                  current_user AS role`,
-        );
-        return rows[0];
+      {
+        name: 'settings_probe',
+        text: `SELECT current_setting('hnsw.ef_search') AS ef, current_setting('hnsw.iterative_scan') AS scan,
+                      current_user AS role`,
       },
+      [],
       searchSettings(10),
     );
     expect(settings).toEqual({ ef: String(searchEfSearch(10)), scan: 'relaxed_order', role: 'tabwise_app' });
@@ -255,20 +236,15 @@ describe('HNSW settings of a search', () => {
     for (let i = 0; i < samples; i++) {
       const user = bench[i % bench.length]!;
       const vector = embedText(queryText(Math.floor(r() * 60), r));
-      const found = await withCaller(
-        db.pool,
-        user,
-        (tx) =>
-          // A query with no word in the corpus: only the HNSW side gives candidates, ranked by exact cosine.
-          searchChunks(tx, {
-            query: 'qqqqnothing',
-            vector,
-            model: { id: benchEmbedder.modelId, dims: benchEmbedder.dims },
-            limit: 10,
-            minScore: 0,
-          }),
-        searchSettings(10),
-      );
+      const found =
+        await // A query with no word in the corpus: only the HNSW side gives candidates, ranked by exact cosine.
+        searchChunks(db.pool, user, {
+          query: 'qqqqnothing',
+          vector,
+          model: { id: benchEmbedder.modelId, dims: benchEmbedder.dims },
+          limit: 10,
+          minScore: 0,
+        });
       const exact = await withCaller(db.pool, user, async (tx) => {
         await tx.query(`SELECT set_config('enable_indexscan', 'off', true)`);
         const { rows } = await tx.query<{ id: string }>(

@@ -32,23 +32,11 @@ export async function withCaller<T>(
   work: (tx: Queryable) => Promise<T>,
   settings: TransactionSettings = {},
 ): Promise<T> {
-  const extra = Object.entries(settings);
-  for (const [name] of extra) if (!SETTING_NAME.test(name)) throw new RangeError(`not a transaction setting: ${name}`);
+  const extra = checkedSettings(settings);
   const client = await pool.connect();
   let broken = false;
   try {
-    // One round trip for both (the simple protocol takes two statements; it takes no parameters, so every value
-    // is quoted by the driver's escapeLiteral). The names are this module's or matched SETTING_NAME above.
-    const values: Array<[string, string]> = [
-      ['search_path', 'tabwise, public'],
-      ['role', APP_ROLE],
-      ['tabwise.user_id', caller.userId],
-      ...extra,
-    ];
-    const sets = values.map(
-      ([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
-    );
-    await client.query(`BEGIN; SELECT ${sets.join(', ')}`);
+    await client.query(opening(client, caller, extra));
     const result = await work(client);
     await client.query('COMMIT');
     return result;
@@ -59,6 +47,93 @@ export async function withCaller<T>(
     // A connection whose rollback failed may still hold the role or the transaction: never reuse it.
     client.release(broken);
   }
+}
+
+/** A statement for `executeAsCaller`: its name (SQL PREPARE's, `[a-z0-9_]`) and its text, with $1… parameters. */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+}
+
+/** An argument of `executeAsCaller`: quoted by the driver, never spliced. */
+export type SqlValue = string | number | null | readonly string[];
+
+/** The statements each connection has prepared (a replaced connection starts with none). */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+const STATEMENT_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+/**
+ * One read-only statement as `caller`, in one round trip: the transaction's opening (as `withCaller`'s), the
+ * statement prepared once per connection (SQL PREPARE, under the caller's role and search path, so Postgres keeps
+ * its plan) and EXECUTEd with `args`, and COMMIT, all in one simple-protocol query. The simple protocol takes no
+ * parameters: every argument is a literal the driver quoted (`escapeLiteral`), or a number checked finite. For the
+ * search, whose three round trips (opening, statement, commit) all waited on the one embedded connection.
+ */
+export async function executeAsCaller<R extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  caller: Caller,
+  statement: PreparedStatement,
+  args: readonly SqlValue[],
+  settings: TransactionSettings = {},
+): Promise<R[]> {
+  if (!STATEMENT_NAME.test(statement.name)) throw new RangeError(`not a statement name: ${statement.name}`);
+  const extra = checkedSettings(settings);
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const known = preparedOn.get(client) ?? preparedOn.set(client, new Set()).get(client)!;
+    const prepare = !known.has(statement.name);
+    const literals = args.map((a) => literal(client, a)).join(', ');
+    const results = (await client.query(
+      `${opening(client, caller, extra)};` +
+        (prepare ? ` PREPARE ${statement.name} AS ${statement.text};` : '') +
+        ` EXECUTE ${statement.name}${args.length ? `(${literals})` : ''}; COMMIT`,
+    )) as unknown as Array<pg.QueryResult<R>>;
+    known.add(statement.name);
+    return results[results.length - 2]!.rows;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    // A statement this connection prepared and lost (DISCARD ALL, DEALLOCATE): prepared again next time.
+    if ((error as { code?: string }).code === '26000') preparedOn.get(client)?.delete(statement.name);
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+function checkedSettings(settings: TransactionSettings): Array<[string, string]> {
+  const extra = Object.entries(settings);
+  for (const [name] of extra) if (!SETTING_NAME.test(name)) throw new RangeError(`not a transaction setting: ${name}`);
+  return extra;
+}
+
+/**
+ * BEGIN and the caller's settings, one simple-protocol query (two statements; no parameters there, so every value
+ * is quoted by the driver's escapeLiteral). The names are this module's or matched SETTING_NAME.
+ */
+function opening(client: pg.PoolClient, caller: Caller, extra: Array<[string, string]>): string {
+  const values: Array<[string, string]> = [
+    ['search_path', 'tabwise, public'],
+    ['role', APP_ROLE],
+    ['tabwise.user_id', caller.userId],
+    ...extra,
+  ];
+  const sets = values.map(
+    ([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
+  );
+  return `BEGIN; SELECT ${sets.join(', ')}`;
+}
+
+function literal(client: pg.PoolClient, value: SqlValue): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new RangeError('not a finite number');
+    return String(value);
+  }
+  if (typeof value === 'string') return client.escapeLiteral(value);
+  // An array literal ({"a","b"}, each element's backslashes and quotes escaped), then quoted as one string: it
+  // takes the parameter's type (uuid[], text[]) as any literal does.
+  return client.escapeLiteral(`{${value.map((v) => `"${String(v).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`);
 }
 
 /** Runs `work` in a transaction as the login role (migrations, the operator's tasks), with the schema on the path. */

@@ -4,9 +4,9 @@
  */
 import { hashQuery } from '../../retrieval/search-trace';
 import type { ServerContext } from '../api/server-context';
-import { withCaller, type Caller } from '../db/with-caller';
+import type { Caller } from '../db/with-caller';
 import { createQueryVectors } from './query-vectors';
-import { searchChunks, searchSettings, type ChunkHit, type ChunkSearch } from './search-chunks';
+import { searchChunks, type ChunkHit, type ChunkSearch } from './search-chunks';
 
 export type SearchRequest = Omit<ChunkSearch, 'vector' | 'model'>;
 
@@ -34,12 +34,11 @@ async function searchOnce(ctx: ServerContext, caller: Caller, request: SearchReq
   const vector = await queryVectors.embed(embedder, request.query);
   const embedded = performance.now();
   const model = embedder.modelId;
-  const found = await withCaller(
-    ctx.db.pool,
-    caller,
-    (tx) => searchChunks(tx, { ...request, vector, model: { id: model, dims: embedder.dims } }),
-    searchSettings(request.limit),
-  );
+  const found = await searchChunks(ctx.db.pool, caller, {
+    ...request,
+    vector,
+    model: { id: model, dims: embedder.dims },
+  });
   // A model change ended after the query was embedded: embed again with the new model (the answer and its trace
   // are dropped).
   if (found.activeModel !== model && !last) return undefined;

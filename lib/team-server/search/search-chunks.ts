@@ -5,8 +5,8 @@
  * what keeps other teams out: row-level security does, under every one of these queries.
  */
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../db/database';
-import type { TransactionSettings } from '../db/with-caller';
+import type pg from 'pg';
+import { executeAsCaller, type Caller, type SqlValue, type TransactionSettings } from '../db/with-caller';
 import { makeSnippet, type Snippet } from '../../retrieval/engine/make-snippet';
 import { DEFAULT_FUSION } from '../../retrieval/engine/hybrid-index-types';
 import { modelPredicate, vectorExpression, vectorLiteral } from './vector-sql';
@@ -63,10 +63,10 @@ interface BestRow {
  * The filters the search was given, on chunk columns, numbered from $5 on: only those given are in the statement,
  * so its text (and its prepared plan) is one per combination, and a generic plan holds no `$n IS NULL OR ...`.
  */
-function filterClause(s: ChunkSearch): { sql: string; values: unknown[] } {
+function filterClause(s: ChunkSearch): { sql: string; values: SqlValue[] } {
   const parts: string[] = [];
-  const values: unknown[] = [];
-  const add = (value: unknown, sql: (n: string) => string) => {
+  const values: SqlValue[] = [];
+  const add = (value: SqlValue | undefined, sql: (n: string) => string) => {
     if (value === undefined) return;
     values.push(value);
     parts.push(sql(`$${values.length + 4}`));
@@ -108,8 +108,8 @@ export const searchSettings = (limit: number): TransactionSettings => ({
   'hnsw.ef_search': String(searchEfSearch(limit)),
 });
 
-/** Runs in a transaction of `withCaller` given `searchSettings(s.limit)`. */
-export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<ChunkSearchResult> {
+/** As `caller`, in one round trip (`executeAsCaller`), with `searchSettings(s.limit)`. */
+export async function searchChunks(db: pg.Pool, caller: Caller, s: ChunkSearch): Promise<ChunkSearchResult> {
   const vec = vectorExpression(s.model.dims, 'c.embedding');
   const q = `$1::vector(${s.model.dims})`;
   const onModel = modelPredicate(s.model.id, 'c.model');
@@ -155,15 +155,17 @@ export async function searchChunks(tx: Queryable, s: ChunkSearch): Promise<Chunk
        LEFT JOIN LATERAL (SELECT * FROM chunks c WHERE c.id = b.id LIMIT 1) c ON true
        LEFT JOIN LATERAL (SELECT title, source_url, lang FROM documents d WHERE d.id = c.document_id LIMIT 1) d ON true
       ORDER BY b.score DESC, b.id`;
-  // Prepared (named by its text, once per connection): planning this statement under the policies took as long as
+  // Prepared once per connection (named by its text): planning this statement under the policies took as long as
   // a third of running it. Postgres plans it afresh for its first five runs, then keeps a generic plan when that
   // costs no more, which it does: the filters, the pool and the limit are in the text, and only values are
   // parameters.
-  const { rows } = await tx.query<BestRow>({
-    name: `tabwise_search_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`,
-    text,
-    values: [vectorLiteral(s.vector), s.query, DEFAULT_FUSION.sparseWeight, s.minScore, ...filters.values],
-  });
+  const rows = await executeAsCaller<BestRow>(
+    db,
+    caller,
+    { name: `tabwise_search_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text },
+    [vectorLiteral(s.vector), s.query, DEFAULT_FUSION.sparseWeight, s.minScore, ...filters.values],
+    searchSettings(s.limit),
+  );
   const first = rows[0]!;
   const hits = rows
     .filter((r): r is BestRow & { id: string } => r.id !== null)
