@@ -1,7 +1,7 @@
 // Hostile input against the team server: wrong and revoked tokens, forged ids of another team, SQL injection in
 // every parameter, oversized and malformed uploads, and titles that look like paths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCaller, withOwner } from '../../lib/team-server/db/with-caller';
+import { executeAsCaller, withCaller, withOwner } from '../../lib/team-server/db/with-caller';
 import { issueAccessToken } from '../../lib/team-server/people/operator-tasks';
 import { fakeEmbedder, startTestServer } from './test-server';
 
