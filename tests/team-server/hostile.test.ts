@@ -188,6 +188,20 @@ describe('team server under hostile input', () => {
       );
       expect(asCaller).toBe('tabwise_app');
     }
+    // The search's one round trip (executeAsCaller) quotes its arguments as literals: strings and arrays come
+    // back verbatim, and a statement name is only a name.
+    for (const evil of [...INJECTIONS, 'a"b\\c', '}{', '']) {
+      const [echo] = await executeAsCaller<{ s: string; a: string[]; role: string }>(
+        pool,
+        t.world.bob,
+        { name: 'hostile_echo', text: 'SELECT $1::text AS s, $2::text[] AS a, current_user AS role' },
+        [evil, [evil, 'x', evil]],
+      );
+      expect(echo).toEqual({ s: evil, a: [evil, 'x', evil], role: 'tabwise_app' });
+    }
+    await expect(
+      executeAsCaller(pool, t.world.bob, { name: 'x; DROP TABLE tabwise.chunks', text: 'SELECT 1' }, []),
+    ).rejects.toThrow(/not a statement name/);
     await expect(
       withCaller(pool, t.world.bob, async () => 1, { "hnsw.ef_search'); --": '1' } as never),
     ).rejects.toThrow(/not a transaction setting/);

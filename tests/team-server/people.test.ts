@@ -219,6 +219,27 @@ describe('per-user rate limits', () => {
     expect(upload.status).toBe(202);
   });
 
+  it('a search spends one token of its bucket, taken with its token; a token that resolves to no one takes nothing', async () => {
+    const { pat } = t.world;
+    const tokens = async () =>
+      (
+        await t.server.ctx.db.pool.query<{ tokens: number }>(
+          `SELECT tokens FROM tabwise.rate_buckets WHERE user_id = $1 AND bucket = 'search'`,
+          [pat.userId],
+        )
+      ).rows[0]?.tokens ?? 5;
+    const before = await tokens();
+    expect((await t.call('POST', '/v1/search', pat.token, { query: 'one' })).status).toBe(200);
+    expect((await t.call('POST', '/v1/search', pat.token, { query: 'two' })).status).toBe(200);
+    const spent = before - (await tokens());
+    // Two searches, two tokens (less what refilled meanwhile: 5 a minute).
+    expect(spent).toBeGreaterThan(1.8);
+    expect(spent).toBeLessThanOrEqual(2);
+    const refused = await t.call('POST', '/v1/search', `${pat.token.slice(0, -4)}AAAA`, { query: 'three' });
+    expect(refused.status).toBe(401);
+    expect(before - (await tokens())).toBeLessThanOrEqual(2);
+  });
+
   it('uploads are limited on their own, per member, in the database every instance shares', async () => {
     const { cy } = t.world;
     const up = (i: number) =>

@@ -280,6 +280,7 @@ describe('row-level security', () => {
       { version: 9, name: 'audit-lines' },
       { version: 10, name: 'search-speed' },
       { version: 11, name: 'token-touch' },
+      { version: 12, name: 'token-and-bucket' },
     ]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { resolveCaller } from '../auth/resolve-caller';
+import { bucketTakenWithToken } from '../limits/rate-limit';
 import { addAccountRoutes } from './account-routes';
 import { addAuditRoutes } from './audit-routes';
 import { addAuthRoutes, addSignOutRoute } from './auth-routes';
@@ -53,11 +54,15 @@ async function authenticate(ctx: ServerContext, c: Context<ApiEnv>) {
   // Anthropic's SDK given a key sends it as x-api-key: on the pass-through that is the member's token too.
   const apiKey = c.req.path.startsWith('/v1/proxy/anthropic/') ? c.req.header('x-api-key') : undefined;
   const authorization = c.req.header('authorization') ?? (apiKey ? `Bearer ${apiKey}` : undefined);
-  const resolved = await resolveCaller(ctx.db.pool, authorization, ctx.oidc, ctx.log);
+  // A search's bucket is taken with its token, in one round trip; its route's rateLimited answers from that take.
+  const bucket = bucketTakenWithToken(c.req.method, c.req.path);
+  const spend = bucket ? ctx.rateLimiter.spend(bucket) : undefined;
+  const resolved = await resolveCaller(ctx.db.pool, authorization, ctx.oidc, ctx.log, spend);
   if ('failure' in resolved) {
     c.header('WWW-Authenticate', 'Bearer');
     return { refused: apiError(c, 401, 'unauthorized', `no valid token (${resolved.failure})`) };
   }
+  if (resolved.taken) c.set('rateTaken', resolved.taken);
   return { caller: resolved.caller };
 }
 

@@ -8,7 +8,9 @@ import type { ApiEnv, ServerContext } from './server-context';
 export function rateLimited(ctx: ServerContext, bucket: RateBucket, method: string): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (c.req.method !== method) return next();
-    const taken = await ctx.rateLimiter.take(c.get('caller').userId, bucket);
+    // Taken already with the token (bucketTakenWithToken), or now.
+    const early = c.get('rateTaken');
+    const taken = early?.bucket === bucket ? early.answer : await ctx.rateLimiter.take(c.get('caller').userId, bucket);
     if (!taken.allowed) {
       c.header('Retry-After', String(taken.retryAfterSeconds));
       return apiError(c, 429, 'rate_limited', `too many ${bucket} requests: retry after ${taken.retryAfterSeconds} s`);

@@ -9,6 +9,7 @@ import { withOwner } from '../db/with-caller';
 import { hashAccessToken, isAccessTokenShaped } from './access-token';
 import { linkIdentity } from './link-identity';
 import type { OidcIssuer } from './oidc-issuer';
+import { takeAnswer, type RateBucket, type RateSpend, type TakeAnswer } from '../limits/rate-limit';
 
 /** Why a request has no caller. */
 export type AuthFailure = 'missing' | 'malformed' | 'invalid';
@@ -19,17 +20,29 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]{2,4096}\.[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{
 /**
  * The caller named by an `Authorization` header, or why there is none. A revoked, expired or unknown token is
  * 'invalid', and so is an IdP JWT that is expired, for another audience or issuer, signed by another key, or unsigned.
+ * With `spend`, a personal token's resolution also takes from the caller's bucket (`taken`); an IdP JWT's does not.
  */
 export async function resolveCaller(
   pool: pg.Pool,
   authorization: string | undefined,
   idp?: OidcIssuer,
   log: (line: string) => void = () => {},
-): Promise<{ caller: Caller } | { failure: AuthFailure }> {
+  spend?: RateSpend,
+): Promise<{ caller: Caller; taken?: { bucket: RateBucket; answer: TakeAnswer } } | { failure: AuthFailure }> {
   if (!authorization) return { failure: 'missing' };
   const match = /^Bearer ([^\s]+)$/.exec(authorization);
   if (match && idp && JWT_SHAPE.test(match[1]!)) return resolveIdpToken(pool, idp, match[1]!, log);
   if (!match || !isAccessTokenShaped(match[1]!)) return { failure: 'malformed' };
+  if (spend) {
+    // The token and the request's rate bucket in one call (migration 012): nothing is taken for no one.
+    const { rows } = await pool.query<{ user_id: string | null; wait: number | null }>(
+      'SELECT user_id, wait FROM tabwise.authenticate_and_take($1, $2, $3, $4)',
+      [hashAccessToken(match[1]!), spend.bucket, spend.burst, spend.perSecond],
+    );
+    const row = rows[0];
+    if (!row?.user_id) return { failure: 'invalid' };
+    return { caller: { userId: row.user_id }, taken: { bucket: spend.bucket, answer: takeAnswer(Number(row.wait)) } };
+  }
   const { rows } = await pool.query<{ user_id: string | null }>('SELECT tabwise.authenticate_token($1) AS user_id', [
     hashAccessToken(match[1]!),
   ]);

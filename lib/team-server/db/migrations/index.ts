@@ -10,6 +10,7 @@ import { migration008 } from './008-team-providers';
 import { migration009 } from './009-audit-lines';
 import { migration010 } from './010-search-speed';
 import { migration011 } from './011-token-touch';
+import { migration012 } from './012-token-and-bucket';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ];
