@@ -165,6 +165,35 @@ describe('full-text search through the GIN index under row-level security', () =
     expect((await run(0, 10)).hits.map((h) => h.snippet.text)).not.toContain('alpha beta blue');
   });
 
+  it('a search on a new connection to the same session (the embedded PGlite is one) finds its statement prepared', async () => {
+    const search = () =>
+      searchChunks(db.pool, world.ada, {
+        query: 'alpha',
+        vector: Float32Array.from([1, 0, 0, 0]),
+        model: { id: 'fuse-4d', dims: 4 },
+        limit: 10,
+        minScore: 0,
+      });
+    const first = await search();
+    // The pool's one connection dropped and opened again: the driver's side is new, the session is not.
+    const client = await db.pool.connect();
+    client.release(true);
+    // The socket takes one connection: the new one is refused until the old one's close has gone through.
+    await expect
+      .poll(() =>
+        db.pool.query('SELECT 1').then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
+    expect(await search()).toEqual(first);
+    const { rows } = await db.pool.query(
+      `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'tabwise_search_%'`,
+    );
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
   it('a search that nothing passes still says how many candidates it had and which model is active', async () => {
     const none = await searchChunks(db.pool, world.ada, {
       query: 'alpha',

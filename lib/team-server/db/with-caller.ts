@@ -82,6 +82,12 @@ export async function executeAsCaller<R extends pg.QueryResultRow>(
   let broken = false;
   try {
     const known = preparedOn.get(client) ?? preparedOn.set(client, new Set()).get(client)!;
+    // A connection new to this module may still be an old session (the embedded PGlite is one session, whatever
+    // the connection): asked once, not assumed.
+    if (!known.has(statement.name)) {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_prepared_statements WHERE name = $1', [statement.name]);
+      if (rowCount) known.add(statement.name);
+    }
     const prepare = !known.has(statement.name);
     const literals = args.map((a) => literal(client, a)).join(', ');
     const results = (await client.query(
