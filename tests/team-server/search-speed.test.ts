@@ -87,6 +87,16 @@ beforeAll(async () => {
 
 afterAll(() => db?.close());
 
+/** A search of fusion's world (model fuse-4d) as `caller`. */
+const searchFuse = (caller: { userId: string }, minScore = 0) =>
+  searchChunks(db.pool, caller, {
+    query: 'alpha',
+    vector: Float32Array.from([1, 0, 0, 0]),
+    model: { id: 'fuse-4d', dims: 4 },
+    limit: 10,
+    minScore,
+  });
+
 describe('full-text search through the GIN index under row-level security', () => {
   it('an unfiltered full-text query uses the index and returns only what the caller may read', async () => {
     const asCaller = (userId: string) =>
@@ -166,15 +176,9 @@ describe('full-text search through the GIN index under row-level security', () =
   });
 
   it('a search on a new connection to the same session (the embedded PGlite is one) finds its statement prepared', async () => {
-    const search = () =>
-      searchChunks(db.pool, world.ada, {
-        query: 'alpha',
-        vector: Float32Array.from([1, 0, 0, 0]),
-        model: { id: 'fuse-4d', dims: 4 },
-        limit: 10,
-        minScore: 0,
-      });
+    const search = () => searchFuse(world.ada);
     const first = await search();
+    expect(first.hits.length).toBeGreaterThan(0);
     // The pool's one connection dropped and opened again: the driver's side is new, the session is not.
     const client = await db.pool.connect();
     client.release(true);
@@ -195,23 +199,9 @@ describe('full-text search through the GIN index under row-level security', () =
   });
 
   it('a search that nothing passes still says how many candidates it had and which model is active', async () => {
-    const none = await searchChunks(db.pool, world.ada, {
-      query: 'alpha',
-      vector: Float32Array.from([1, 0, 0, 0]),
-      model: { id: 'fuse-4d', dims: 4 },
-      limit: 10,
-      minScore: 2,
-    });
-    expect(none).toMatchObject({ hits: [], candidates: 5 });
-    const active = (await db.pool.query<{ m: string }>('SELECT active_model AS m FROM tabwise.model_state')).rows[0]?.m;
-    expect(none.activeModel).toBe(active);
-    const empty = await searchChunks(db.pool, world.pat, {
-      query: 'alpha',
-      vector: Float32Array.from([1, 0, 0, 0]),
-      model: { id: 'fuse-4d', dims: 4 },
-      limit: 10,
-      minScore: 0,
-    });
+    const none = await searchFuse(world.ada, 2);
+    expect(none).toMatchObject({ hits: [], candidates: 5, activeModel: 'test-4d' });
+    const empty = await searchFuse(world.pat);
     expect(empty).toMatchObject({ hits: [], candidates: 0, activeModel: 'test-4d' });
   });
 

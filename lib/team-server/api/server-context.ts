@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import type { EventFeed } from '../events/event-feed';
 import type { Caller } from '../db/with-caller';
 import type { IngestQueue } from '../ingest/ingest-queue';
-import type { RateBucket, RateLimiter, TakeAnswer } from '../limits/rate-limit';
+import type { EarlyTake, RateLimiter } from '../limits/rate-limit';
 import type { SearchModels } from '../search/search-models';
 import type { KeySealer } from '../providers/seal-provider-key';
 import type { SearchTraceWriter } from '../search/record-search-trace';
@@ -37,5 +37,5 @@ export interface ServerContext {
 /** Hono's variables: the caller the auth step resolved. */
 export interface ApiEnv {
   /** `rateTaken`: the take the token's resolution made already (`bucketTakenWithToken`), if it made one. */
-  Variables: { caller: Caller; rateTaken?: { bucket: RateBucket; answer: TakeAnswer } };
+  Variables: { caller: Caller; rateTaken?: EarlyTake };
 }

@@ -9,7 +9,7 @@ import { withOwner } from '../db/with-caller';
 import { hashAccessToken, isAccessTokenShaped } from './access-token';
 import { linkIdentity } from './link-identity';
 import type { OidcIssuer } from './oidc-issuer';
-import { takeAnswer, type RateBucket, type RateSpend, type TakeAnswer } from '../limits/rate-limit';
+import { takeAnswer, type EarlyTake, type RateSpend } from '../limits/rate-limit';
 
 /** Why a request has no caller. */
 export type AuthFailure = 'missing' | 'malformed' | 'invalid';
@@ -28,7 +28,7 @@ export async function resolveCaller(
   idp?: OidcIssuer,
   log: (line: string) => void = () => {},
   spend?: RateSpend,
-): Promise<{ caller: Caller; taken?: { bucket: RateBucket; answer: TakeAnswer } } | { failure: AuthFailure }> {
+): Promise<{ caller: Caller; taken?: EarlyTake } | { failure: AuthFailure }> {
   if (!authorization) return { failure: 'missing' };
   const match = /^Bearer ([^\s]+)$/.exec(authorization);
   if (match && idp && JWT_SHAPE.test(match[1]!)) return resolveIdpToken(pool, idp, match[1]!, log);

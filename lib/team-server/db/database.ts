@@ -4,8 +4,6 @@ import pg from 'pg';
 /** Anything that runs a parameterised query: the pool, or one connection inside a transaction. */
 export interface Queryable {
   query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
-  /** With a `name`: prepared once per connection, then run by name. */
-  query<R extends pg.QueryResultRow = pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
 }
 
 /** An open database. */

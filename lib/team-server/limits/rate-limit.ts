@@ -10,6 +10,12 @@ export type RateLimits = Record<RateBucket, { perMinute: number }>;
 
 export type TakeAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** A take made with the token's resolution, before the route's own limit runs (`bucketTakenWithToken`). */
+export interface EarlyTake {
+  bucket: RateBucket;
+  answer: TakeAnswer;
+}
+
 /** What a take spends from: the bucket and its refill, as `tabwise.take_rate_token` takes them. */
 export interface RateSpend {
   bucket: RateBucket;
