@@ -1,7 +1,7 @@
 /**
  * The team bench's search figure alone, on a seeded database kept between runs (seeding 100,000 chunks and
  * building their HNSW index takes ~3.5 minutes): the first run seeds into memory and dumps PGlite's data folder
- * to `--store` (default /tmp/team-<chunks>.tar), later runs load it. `--profile` times every database round trip
+ * to `--store` (default /tmp/team-<chunks>-graphs.tar), later runs load it. `--profile` times every database round trip
  * a search makes, by its statement's first words (times seen from the server's event loop); `--explain` prints the
  * median planning and execution time of the search's statement under EXPLAIN ANALYZE instead (`--plan`: one plan).
  * Not a bench of its own: `team` is the figure.
@@ -16,7 +16,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { readTeamServerConfig } from '../../lib/team-server/config';
 import { createDatabase } from '../../lib/team-server/db/database';
-import { ensureModelIndex, modelIndexName } from '../../lib/team-server/ingest/ensure-model-index';
+import { dropModelIndexes, ensureModelIndex } from '../../lib/team-server/ingest/ensure-model-index';
 import { startTeamServer } from '../../lib/team-server/start-team-server';
 import { percentile, round } from './_stats';
 import {
@@ -38,7 +38,7 @@ const QUERIES = arg('queries', 30);
 const ROUNDS = arg('rounds', 3);
 const PROFILE = process.argv.includes('--profile');
 const si = process.argv.indexOf('--store');
-const STORE = si === -1 ? `/tmp/team-${CHUNKS}.tar` : process.argv[si + 1]!;
+const STORE = si === -1 ? `/tmp/team-${CHUNKS}-graphs.tar` : process.argv[si + 1]!;
 
 const stored = existsSync(STORE);
 const pglite = await PGlite.create({
@@ -65,7 +65,7 @@ let users: BenchUser[];
 if (stored) users = JSON.parse(readFileSync(`${STORE}.users.json`, 'utf8'));
 else {
   users = (await seedPeople(pool)).users;
-  await pool.query(`DROP INDEX tabwise.${modelIndexName(benchEmbedder.modelId)}`);
+  await dropModelIndexes(pool, benchEmbedder.modelId);
   await seedChunks(pool, users, CHUNKS, benchEmbedder.modelId);
   await pool.query(`SET maintenance_work_mem = '1GB'`);
   await ensureModelIndex(pool, benchEmbedder.modelId, benchEmbedder.dims);
@@ -106,10 +106,11 @@ if (process.argv.includes('--recall')) {
   if (process.argv.includes('--rebuild')) {
     const t0 = performance.now();
     await pool.query(`SET maintenance_work_mem = '1GB'`);
-    await pool.query(`REINDEX INDEX tabwise.${modelIndexName(benchEmbedder.modelId)}`);
+    await dropModelIndexes(pool, benchEmbedder.modelId);
+    await ensureModelIndex(pool, benchEmbedder.modelId, benchEmbedder.dims);
     console.log(`rebuilt in ${round((performance.now() - t0) / 1000, 1)} s`);
   }
-  for (const ef of [100, 200, 300, 500, 1000])
+  for (const ef of [40, 80, 100, 200])
     console.log(`ef ${ef}: recall@10 ${round(await measureRecall(pool, users, ef, 10, 80), 3)}`);
   await server.close();
   await database.close();
@@ -120,17 +121,27 @@ if (process.argv.includes('--explain')) {
   const original = pg.Client.prototype.query as (...a: unknown[]) => Promise<unknown>;
   const plans: string[] = [];
   pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
-    // The search's statement is a named one (a config object): explained unnamed, with its values.
-    const config = typeof a[0] === 'object' ? (a[0] as { text: string; values: unknown[] }) : undefined;
-    if (config?.text.startsWith('WITH tsq')) {
-      const b = [`EXPLAIN (ANALYZE, BUFFERS) ${config.text}`, config.values];
-      void (original.apply(this, b) as Promise<{ rows: { 'QUERY PLAN': string }[] }>).then((r) =>
-        plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n')),
+    // The search is one simple-protocol query (executeAsCaller): explained again on the same connection after it,
+    // its EXECUTE under EXPLAIN ANALYZE, the statement already prepared.
+    const text = typeof a[0] === 'string' ? a[0] : undefined;
+    if (text?.includes(' EXECUTE tabwise_search_')) {
+      const result = original.apply(this, a);
+      const explained = text
+        .replace(/ PREPARE tabwise_search_\w+ AS [\s\S]*?; EXECUTE/, ' EXECUTE')
+        .replace(' EXECUTE tabwise_search_', ' EXPLAIN (ANALYZE, BUFFERS) EXECUTE tabwise_search_');
+      void (original.apply(this, [explained]) as Promise<Array<{ rows: { 'QUERY PLAN': string }[] }>>).then((r) =>
+        plans.push(
+          r
+            .at(-2)!
+            .rows.map((x) => x['QUERY PLAN'])
+            .join('\n'),
+        ),
       );
+      return result;
     }
     return original.apply(this, a);
   } as never;
-  for (let i = 0; i < 12; i++) await measureSearch(server.url, users.slice(i % 10, (i % 10) + 1), 1);
+  for (let i = 0; i < arg('explains', 12); i++) await measureSearch(server.url, users.slice(i % 10, (i % 10) + 1), 1);
   if (process.argv.includes('--plan')) console.log(plans.at(-1));
   const grab = (re: RegExp) => plans.slice(2).map((p) => Number(re.exec(p)?.[1] ?? NaN));
   const med = (v: number[]) => round(percentile(v, 50), 2);

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { Embedder } from '../../lib/retrieval/embedder-contract';
 import { withCaller, withOwner } from '../../lib/team-server/db/with-caller';
 import { vectorLiteral } from '../../lib/team-server/search/vector-sql';
+import { nearestChunksSql, searchedGraphs } from '../../lib/team-server/search/search-chunks';
 import { percentile } from './_stats';
 import { addMember, createTeam, createUser, issueAccessToken } from '../../lib/team-server/people/operator-tasks';
 
@@ -193,33 +194,32 @@ export async function measureSearchApart(url: string, users: BenchUser[], querie
 }
 
 /**
- * Recall@10 of the dense side against exact search, as the caller (under row-level security). `pool` is how many
- * rows the HNSW scan hands over: search-chunks.ts takes `searchPool(10)` and scores every one of them exactly, so
- * its top 10 is the pool's best 10 by exact distance; `pool` 10 is the bare index's own top 10.
+ * Recall@10 of the dense side against exact search, as the caller (under row-level security), over the graphs the
+ * server's search reads (search-chunks.ts's `nearestChunksSql`, the caller's teams' and the platform's). `pool` is
+ * how many rows each scan hands over: search-chunks.ts takes `searchPool(10)` and scores every one of them exactly,
+ * so its top 10 is the pool's best 10 by exact distance; `pool` 10 is the bare index's own top 10. Exact search is
+ * the same statement with index scans off.
  */
 export async function measureRecall(db: pg.Pool, users: BenchUser[], ef: number, pool: number, samples = 40) {
   const r = searchRng(9);
   let sum = 0;
-  const vec = `embedding::vector(${benchEmbedder.dims})`;
-  const model = benchEmbedder.modelId;
+  const model = { id: benchEmbedder.modelId, dims: benchEmbedder.dims };
   for (let i = 0; i < samples; i++) {
     const u = users[i % users.length]!;
+    const { rows: teams } = await db.query<{ t: string[] }>('SELECT tabwise.searched_team_ids($1) AS t', [u.userId]);
     const q = vectorLiteral(embedText(queryText(Math.floor(r() * 60), r)));
     const top = (exact: boolean) =>
       withCaller(db, u, async (tx) => {
-        // As the server's dense side runs (search-chunks.ts): its ef_search, iterative scans, its pool.
         await tx.query(
           `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
                                set_config('hnsw.ef_search', $2, true),
                                set_config('enable_indexscan', $1, true)`,
           [exact ? 'off' : 'on', String(ef)],
         );
-        const { rows } = await tx.query<{ id: string }>(
-          `WITH pool AS MATERIALIZED (
-             SELECT id, ${vec} <=> $1::vector(${benchEmbedder.dims}) AS d FROM chunks WHERE model = $2 ORDER BY d LIMIT $3)
-           SELECT id::text FROM pool ORDER BY d LIMIT 10`,
-          [q, model, exact ? 10 : pool],
-        );
+        const nearest = nearestChunksSql(searchedGraphs(teams[0]!.t, {}), model, exact ? 10 : pool);
+        const { rows } = await tx.query<{ id: string }>(`SELECT x.id::text FROM (${nearest}) x ORDER BY x.d LIMIT 10`, [
+          q,
+        ]);
         return rows.map((x) => x.id);
       });
     const approx = new Set(await top(false));

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeAsCaller, withCaller, withOwner } from '../../lib/team-server/db/with-caller';
 import { issueAccessToken } from '../../lib/team-server/people/operator-tasks';
+import { searchSettings, searchStatement } from '../../lib/team-server/search/search-chunks';
 import { fakeEmbedder, startTestServer } from './test-server';
 
 let t: Awaited<ReturnType<typeof startTestServer>>;
@@ -205,6 +206,36 @@ describe('team server under hostile input', () => {
     await expect(
       withCaller(pool, t.world.bob, async () => 1, { "hnsw.ef_search'); --": '1' } as never),
     ).rejects.toThrow(/not a transaction setting/);
+    expect(await tablesIntact()).toEqual(before);
+  });
+
+  it('the teams a search reads the graphs of choose graphs only, never what is read, and are never SQL', async () => {
+    // The teams are spelled in the search's statement (migration 013): forged ones of another team find nothing
+    // of it (the policies decide), and ones that are not uuids are refused before any SQL.
+    const before = await tablesIntact();
+    const pool = t.server.ctx.db.pool;
+    const embedder = await t.server.ctx.models.active();
+    const query = 'blue launch code swordfish';
+    const [vector] = await embedder.embed([query]);
+    const s = { query, vector: vector!, model: { id: embedder.modelId, dims: embedder.dims }, limit: 10, minScore: 0 };
+    const titles = async (userId: string, teamIds: string[]) => {
+      const statement = searchStatement(teamIds, s);
+      const rows = await executeAsCaller<{ id: string | null; team_id: string | null; title: string | null }>(
+        pool,
+        { userId },
+        statement,
+        statement.args,
+        searchSettings(10),
+      );
+      return rows.filter((r) => r.id !== null).map((r) => [r.team_id, r.title]);
+    };
+    const forged = await titles(t.world.bob.userId, [t.world.blue, t.world.red]);
+    expect(forged.map(([team]) => team)).not.toContain(t.world.blue);
+    expect(forged.map(([, title]) => title)).not.toContain('Blue secret plan');
+    // Cy, whose team it is, finds it the same way: the forged search was not simply empty.
+    expect((await titles(t.world.cy.userId, [t.world.blue])).map(([, title]) => title)).toContain('Blue secret plan');
+    for (const evil of [...INJECTIONS, `${t.world.blue}'::uuid OR true --`])
+      expect(() => searchStatement([evil], s)).toThrow(/not a team id/);
     expect(await tablesIntact()).toEqual(before);
   });
 

@@ -281,6 +281,8 @@ describe('row-level security', () => {
       { version: 10, name: 'search-speed' },
       { version: 11, name: 'token-touch' },
       { version: 12, name: 'token-and-bucket' },
+      { version: 13, name: 'team-vector-indexes' },
+      { version: 14, name: 'policy-functions-cached' },
     ]);
   });
 });

@@ -5,13 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../lib/team-server/db/database';
 import { executeAsCaller, withCaller, withOwner } from '../../lib/team-server/db/with-caller';
 import {
+  chunkIndexName,
   ensureModelIndex,
   HNSW_EF_CONSTRUCTION,
   modelIndexName,
 } from '../../lib/team-server/ingest/ensure-model-index';
+import { createTeam, createUser, addMember } from '../../lib/team-server/people/operator-tasks';
 import { fuseScores } from '../../lib/team-server/search/fuse-scores';
-import { searchChunks, searchEfSearch, searchPool, searchSettings } from '../../lib/team-server/search/search-chunks';
-import { vectorLiteral } from '../../lib/team-server/search/vector-sql';
+import {
+  searchChunks,
+  searchEfSearch,
+  searchPool,
+  searchSettings,
+  searchStatement,
+} from '../../lib/team-server/search/search-chunks';
+import { cosineQueryLiteral, vectorLiteral } from '../../lib/team-server/search/vector-sql';
 import { benchEmbedder, embedText, queryText, seedChunks, seedPeople, type BenchUser } from '../bench/_team-world';
 import { openTestDatabase, seedTeams } from './test-database';
 
@@ -152,10 +160,11 @@ describe('full-text search through the GIN index under row-level security', () =
       async (tx) =>
         (
           await tx.query<{ id: string; cosine: number; rank: number }>(
-            `SELECT id::text, (1 - (embedding::vector(4) <=> $1::vector(4)))::float8 AS cosine,
+            // The query's vector as the search sends it (cosineQueryLiteral): the fusion is compared exactly.
+            `SELECT id::text, (1 - (embedding::vector(4) <=> ($1::int4[])::vector(4)))::float8 AS cosine,
                   ts_rank_cd(tsv, websearch_to_tsquery('simple', $2))::float8 AS rank
              FROM chunks WHERE model = 'fuse-4d' ORDER BY id`,
-            [vectorLiteral(vector), query],
+            [cosineQueryLiteral(vector), query],
           )
         ).rows,
     );
@@ -236,13 +245,15 @@ describe('HNSW settings of a search', () => {
       searchSettings(10),
     );
     expect(settings).toEqual({ ef: String(searchEfSearch(10)), scan: 'relaxed_order', role: 'tabwise_app' });
-    expect(searchEfSearch(10)).toBeGreaterThanOrEqual(300);
-    // The graph is built with the candidate list recall was measured at.
-    const index = await db.pool.query<{ opts: string[] }>(
-      `SELECT reloptions AS opts FROM pg_class WHERE relname = $1`,
-      [modelIndexName(benchEmbedder.modelId)],
+    // Every graph (each team's, the platform's) is built with the candidate list recall was measured at, and the
+    // one graph over every team of before is gone.
+    const teams = [...new Set(bench.map((u) => u.teamId)), world.red, world.blue, null];
+    const index = await db.pool.query<{ name: string; opts: string[] }>(
+      `SELECT relname AS name, reloptions AS opts FROM pg_class WHERE relname = ANY ($1::text[]) ORDER BY relname`,
+      [[...teams.map((t) => chunkIndexName(benchEmbedder.modelId, t)), modelIndexName(benchEmbedder.modelId)]],
     );
-    expect(index.rows[0]!.opts).toContain(`ef_construction=${HNSW_EF_CONSTRUCTION}`);
+    expect(index.rows.map((r) => r.name)).toEqual(teams.map((t) => chunkIndexName(benchEmbedder.modelId, t)).sort());
+    for (const r of index.rows) expect(r.opts).toContain(`ef_construction=${HNSW_EF_CONSTRUCTION}`);
     const after = await db.pool.query<{ ef: string }>(`SELECT current_setting('hnsw.ef_search', true) AS ef`);
     expect(after.rows[0]!.ef).not.toBe(String(searchEfSearch(10)));
   });
@@ -277,5 +288,95 @@ describe('HNSW settings of a search', () => {
       sum += exact.filter((id) => got.has(id)).length / exact.length;
     }
     expect(sum / samples).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('a graph per team (migration 013)', () => {
+  const searchedTeams = async (userId: string) =>
+    (await db.pool.query<{ t: string[] }>('SELECT tabwise.searched_team_ids($1) AS t', [userId])).rows[0]!.t;
+
+  it('a search reads the graphs of its own teams and the platform, and no other team’s', async () => {
+    const user = bench[0]!;
+    const teams = await searchedTeams(user.userId);
+    expect(teams).toEqual([user.teamId]);
+    const q = queryText(5, () => 0.3);
+    const s = {
+      query: q,
+      vector: embedText(q),
+      model: { id: benchEmbedder.modelId, dims: benchEmbedder.dims },
+      limit: 10,
+      minScore: 0,
+    };
+    const statement = searchStatement(teams, s);
+    const plan = await withCaller(db.pool, user, async (tx) => {
+      for (const [k, v] of Object.entries(searchSettings(10)))
+        await tx.query('SELECT set_config($1, $2, true)', [k, v]);
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, statement.args);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    const used = [...plan.matchAll(/Index Scan using (chunks_hnsw_\w+)/g)].map((m) => m[1]).sort();
+    expect(used).toEqual(
+      [chunkIndexName(benchEmbedder.modelId, user.teamId), chunkIndexName(benchEmbedder.modelId, null)].sort(),
+    );
+    // And what it finds is the caller's to read, from its team.
+    const found = await searchChunks(db.pool, { userId: user.userId }, s);
+    expect(found.hits.length).toBe(10);
+    expect(found.hits.every((h) => h.teamId === user.teamId)).toBe(true);
+    // Filtered to the platform, it reads the platform's graph alone.
+    const platformOnly = searchStatement(teams, { ...s, scopes: ['platform'] });
+    expect(platformOnly.text).not.toContain(user.teamId);
+    expect(platformOnly.text).toContain('c.team_id IS NULL');
+  });
+
+  it('a team created later has its graphs at once, and a deleted team’s are dropped', async () => {
+    const exists = async (name: string) =>
+      (await db.pool.query('SELECT 1 FROM pg_indexes WHERE indexname = $1', [name])).rowCount === 1;
+    const team = await withOwner(db.pool, (tx) => createTeam(tx, 'Green'));
+    // The models searched and embedded now (model_state: test-4d).
+    expect(await exists(chunkIndexName('test-4d', team))).toBe(true);
+    await withOwner(db.pool, (tx) => tx.query('DELETE FROM teams WHERE id = $1', [team]));
+    expect(await exists(chunkIndexName('test-4d', team))).toBe(false);
+  });
+
+  it('one who joins a team finds its documents at once; one who leaves still finds their own there, not the team’s', async () => {
+    const eve = await withOwner(db.pool, async (tx) => {
+      const id = await createUser(tx, { email: 'eve@red.test' });
+      await addMember(tx, world.red, id, 'member');
+      return id;
+    });
+    await addDocument(eve, 'user', world.red, 'zanzibar eve private');
+    const search = () =>
+      searchChunks(
+        db.pool,
+        { userId: eve },
+        {
+          query: 'zanzibar',
+          vector: Float32Array.from([0, 1, 0, 0]),
+          model: { id: 'test-4d', dims: 4 },
+          limit: 10,
+          minScore: 0,
+        },
+      );
+    expect((await search()).hits.map((h) => h.snippet.text).sort()).toEqual([
+      'zanzibar eve private',
+      'zanzibar platform',
+      'zanzibar red team',
+    ]);
+    // Added to another team: the next search reads its graph too (the server remembered red alone; the search's
+    // own statement saw the change).
+    await withOwner(db.pool, (tx) => addMember(tx, world.blue, eve, 'member'));
+    expect((await search()).hits.map((h) => h.snippet.text).sort()).toEqual([
+      'zanzibar blue team',
+      'zanzibar eve private',
+      'zanzibar platform',
+      'zanzibar red team',
+    ]);
+    await withOwner(db.pool, (tx) => tx.query('DELETE FROM members WHERE user_id = $1', [eve]));
+    expect(await searchedTeams(eve)).toEqual([world.red]);
+    expect((await search()).hits.map((h) => h.snippet.text).sort()).toEqual([
+      'zanzibar eve private',
+      'zanzibar platform',
+    ]);
+    expect(await searchedTeams(world.pat.userId)).toEqual([]);
   });
 });

@@ -3,10 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { readTeamServerConfig } from '../../lib/team-server/config';
 import { documentContentHash } from '../../lib/team-server/documents/content-hash';
-import { modelIndexName } from '../../lib/team-server/ingest/ensure-model-index';
+import { chunkIndexName, modelIndexName } from '../../lib/team-server/ingest/ensure-model-index';
 import { isDatabaseUnreachable, whileUnreachable } from '../../lib/team-server/ingest/ingest-queue';
 import { fuseScores } from '../../lib/team-server/search/fuse-scores';
-import { modelPredicate, vectorExpression, vectorLiteral } from '../../lib/team-server/search/vector-sql';
+import {
+  cosineQueryLiteral,
+  modelPredicate,
+  vectorExpression,
+  vectorLiteral,
+} from '../../lib/team-server/search/vector-sql';
 
 describe('team server shapes', () => {
   it('repeats a job step while the database is unreachable, and only then', async () => {
@@ -61,6 +66,36 @@ describe('team server shapes', () => {
     expect(vectorLiteral(new Float32Array([0.5, -1]))).toBe('[0.5,-1]');
     expect(() => vectorLiteral([Number.NaN])).toThrow(RangeError);
     expect(modelIndexName('x"; DROP TABLE chunks; --')).toMatch(/^chunks_hnsw_[0-9a-f]{16}$/);
+    expect(chunkIndexName('m', '0b7c6a1e-0000-4000-8000-00000000000a')).toBe(
+      `${modelIndexName('m')}_0b7c6a1e000040008000${'00000000000a'}`,
+    );
+    expect(chunkIndexName('m', null)).toBe(`${modelIndexName('m')}_platform`);
+  });
+
+  it('sends a query vector for cosine distance as integers that keep its direction', () => {
+    const v = Float32Array.from({ length: 384 }, (_, i) => Math.sin(i * 7.3) * 0.08);
+    const literal = cosineQueryLiteral(v);
+    expect(literal).toMatch(/^\{-?\d+(,-?\d+)*\}$/);
+    const ints = literal.slice(1, -1).split(',').map(Number);
+    expect(ints).toHaveLength(384);
+    // The largest magnitude is 2^24: every component an integer a float4 holds exactly.
+    expect(Math.max(...ints.map(Math.abs))).toBe(2 ** 24);
+    const cosine = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+      let dot = 0;
+      let na = 0;
+      let nb = 0;
+      for (let i = 0; i < a.length; i++) {
+        dot += a[i]! * b[i]!;
+        na += a[i]! ** 2;
+        nb += b[i]! ** 2;
+      }
+      return dot / Math.sqrt(na * nb);
+    };
+    const other = Float32Array.from({ length: 384 }, (_, i) => Math.cos(i * 1.1) * 0.05);
+    expect(Math.abs(cosine(ints, other) - cosine(v, other))).toBeLessThan(1e-7);
+    expect(cosine(ints, v)).toBeCloseTo(1, 7);
+    expect(cosineQueryLiteral([0, 0])).toBe('{0,0}');
+    expect(() => cosineQueryLiteral([1, Number.POSITIVE_INFINITY])).toThrow(RangeError);
   });
 
   it('reads the environment with defaults, and names every bad variable', () => {

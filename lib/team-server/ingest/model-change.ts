@@ -12,7 +12,7 @@ import { withCaller, withOwner } from '../db/with-caller';
 import type { IngestJob } from './index-document';
 import { embedPassages, writeModelChunks } from './index-document';
 import type { IngestQueue } from './ingest-queue';
-import { modelIndexName } from './ensure-model-index';
+import { dropModelIndexes } from './ensure-model-index';
 
 export interface ModelRef {
   id: string;
@@ -151,7 +151,7 @@ export async function finishModelChangeIfDone(pool: pg.Pool): Promise<boolean> {
       state.target.id,
     ]);
     await tx.query('DELETE FROM chunks WHERE model <> $1', [state.target.id]);
-    await tx.query(`DROP INDEX IF EXISTS tabwise.${modelIndexName(state.active.id)}`);
+    await dropModelIndexes(tx, state.active.id);
     return true;
   });
 }

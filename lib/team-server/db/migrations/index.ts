@@ -11,6 +11,8 @@ import { migration009 } from './009-audit-lines';
 import { migration010 } from './010-search-speed';
 import { migration011 } from './011-token-touch';
 import { migration012 } from './012-token-and-bucket';
+import { migration013 } from './013-team-vector-indexes';
+import { migration014 } from './014-policy-functions-cached';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -32,4 +34,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
+  migration014,
 ];
