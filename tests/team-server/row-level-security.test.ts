@@ -283,6 +283,7 @@ describe('row-level security', () => {
       { version: 12, name: 'token-and-bucket' },
       { version: 13, name: 'team-vector-indexes' },
       { version: 14, name: 'policy-functions-cached' },
+      { version: 15, name: 'team-text-indexes' },
     ]);
   });
 });

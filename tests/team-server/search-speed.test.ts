@@ -27,6 +27,9 @@ let db: Database;
 let world: Awaited<ReturnType<typeof seedTeams>>;
 let bench: BenchUser[];
 
+/** Migration 015's name of a team's (or the platform's) full-text index. */
+const textIndexName = (team: string | null) => `chunks_tsv_${team === null ? 'platform' : team.replace(/-/g, '')}`;
+
 const vec = (x: number) => `[${Array.from({ length: 4 }, (_, i) => (i === x ? 1 : 0)).join(',')}]`;
 
 /** A document with one chunk, written as its owner through the policies. */
@@ -106,22 +109,30 @@ const searchFuse = (caller: { userId: string }, minScore = 0) =>
   });
 
 describe('full-text search through the GIN index under row-level security', () => {
-  it('an unfiltered full-text query uses the index and returns only what the caller may read', async () => {
-    const asCaller = (userId: string) =>
+  it('a full-text query of a team uses that team’s index and returns only what the caller may read', async () => {
+    // Migration 015: a GIN index per team and one for the platform, read under the policies (ts_match_vq LEAKPROOF,
+    // migration 010), whatever the query's own filter says.
+    const asCaller = (userId: string, team: string | null) =>
       withCaller(db.pool, { userId }, async (tx) => {
         // The table is tiny: without this the planner would scan it whatever the function's marking.
         await tx.query(`SELECT set_config('enable_seqscan', 'off', true)`);
-        const sql = `SELECT text FROM chunks WHERE tsv @@ to_tsquery('simple', 'zanzibar') ORDER BY text`;
+        const where = team === null ? 'team_id IS NULL' : `team_id = '${team}'::uuid`;
+        const sql = `SELECT text FROM chunks WHERE ${where} AND tsv @@ to_tsquery('simple', 'zanzibar') ORDER BY text`;
         const plan = (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).rows.map((r) => r['QUERY PLAN']);
         return { plan: plan.join('\n'), texts: (await tx.query<{ text: string }>(sql)).rows.map((r) => r.text) };
       });
-    const dee = await asCaller(world.dee.userId);
+    const dee = await asCaller(world.dee.userId, world.blue);
     expect(dee.plan).toMatch(/Index Cond: \(tsv @@ /);
-    expect(dee.plan).toContain('chunks_tsv');
-    expect(dee.texts).toEqual(['zanzibar blue team', 'zanzibar dee private', 'zanzibar platform']);
-    const bob = await asCaller(world.bob.userId);
-    expect(bob.plan).toContain('chunks_tsv');
-    expect(bob.texts).toEqual(['zanzibar bob private', 'zanzibar platform', 'zanzibar red team']);
+    expect(dee.plan).toContain(textIndexName(world.blue));
+    expect(dee.texts).toEqual(['zanzibar blue team', 'zanzibar dee private']);
+    const bob = await asCaller(world.bob.userId, world.red);
+    expect(bob.plan).toContain(textIndexName(world.red));
+    expect(bob.texts).toEqual(['zanzibar bob private', 'zanzibar red team']);
+    // Another team's index, read as Dee: its rows are not hers.
+    expect((await asCaller(world.dee.userId, world.red)).texts).toEqual([]);
+    const platform = await asCaller(world.dee.userId, null);
+    expect(platform.plan).toContain(textIndexName(null));
+    expect(platform.texts).toEqual(['zanzibar platform']);
   });
 
   it('the search path, asked for another team by id, finds nothing of it', async () => {
@@ -214,11 +225,15 @@ describe('full-text search through the GIN index under row-level security', () =
     expect(empty).toMatchObject({ hits: [], candidates: 0, activeModel: 'test-4d' });
   });
 
-  it('the GIN index keeps no pending list (PGlite never vacuums it away)', async () => {
-    const { rows } = await db.pool.query<{ opts: string[] }>(
-      `SELECT reloptions AS opts FROM pg_class WHERE oid = 'tabwise.chunks_tsv'::regclass`,
+  it('the GIN indexes keep no pending list (PGlite never vacuums it away), and none spans every team', async () => {
+    const { rows } = await db.pool.query<{ name: string; opts: string[] }>(
+      `SELECT c.relname AS name, c.reloptions AS opts FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        JOIN pg_am a ON a.oid = c.relam WHERE i.indrelid = 'tabwise.chunks'::regclass AND a.amname = 'gin'
+        ORDER BY 1`,
     );
-    expect(rows[0]!.opts).toContain('fastupdate=off');
+    const teams = (await db.pool.query<{ id: string }>('SELECT id FROM tabwise.teams')).rows.map((r) => r.id);
+    expect(rows.map((r) => r.name)).toEqual([...teams, null].map(textIndexName).sort());
+    for (const r of rows) expect(r.opts).toContain('fastupdate=off');
   });
 });
 
@@ -318,6 +333,9 @@ describe('a graph per team (migration 013)', () => {
     expect(used).toEqual(
       [chunkIndexName(benchEmbedder.modelId, user.teamId), chunkIndexName(benchEmbedder.modelId, null)].sort(),
     );
+    // The full-text side reads the same team's and the platform's GIN indexes (migration 015).
+    const text = [...plan.matchAll(/Bitmap Index Scan on (chunks_tsv_\w+)/g)].map((m) => m[1]).sort();
+    expect(text).toEqual([textIndexName(user.teamId), textIndexName(null)].sort());
     // And what it finds is the caller's to read, from its team.
     const found = await searchChunks(db.pool, { userId: user.userId }, s);
     expect(found.hits.length).toBe(10);
@@ -334,8 +352,10 @@ describe('a graph per team (migration 013)', () => {
     const team = await withOwner(db.pool, (tx) => createTeam(tx, 'Green'));
     // The models searched and embedded now (model_state: test-4d).
     expect(await exists(chunkIndexName('test-4d', team))).toBe(true);
+    expect(await exists(textIndexName(team))).toBe(true);
     await withOwner(db.pool, (tx) => tx.query('DELETE FROM teams WHERE id = $1', [team]));
     expect(await exists(chunkIndexName('test-4d', team))).toBe(false);
+    expect(await exists(textIndexName(team))).toBe(false);
   });
 
   it('one who joins a team finds its documents at once; one who leaves still finds their own there, not the team’s', async () => {

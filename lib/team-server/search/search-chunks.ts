@@ -129,9 +129,19 @@ export function searchedGraphs(teamIds: readonly string[], s: Pick<ChunkSearch, 
 }
 
 /**
+ * One part per searched team and (if searched) the platform, each with its partial indexes' predicate (`team_id =
+ * '<team>'::uuid` or `team_id IS NULL`, as migrations 013 and 015 spell them), joined by UNION ALL; `empty` when
+ * there are none.
+ */
+function perGraph(graphs: ReturnType<typeof searchedGraphs>, part: (graph: string) => string, empty: string) {
+  const parts = [...graphs.teams.map((t) => part(`= '${t}'::uuid`)), ...(graphs.platform ? [part('IS NULL')] : [])];
+  return parts.length ? parts.join('\n       UNION ALL ') : empty;
+}
+
+/**
  * The dense side's rows (id, tsv, cosine distance d) before they are merged: one scan per graph, each its `pool`
- * nearest to `query` (by default `$1`, a vector), the partial index's predicate spelled as migration 013 builds it. `filtersSql` is
- * `filterClause`'s. The bench's recall reads the same scans.
+ * nearest to `query` (by default `$1`, a vector). `filtersSql` is `filterClause`'s. The bench's recall reads the
+ * same scans.
  */
 export function nearestChunksSql(
   graphs: ReturnType<typeof searchedGraphs>,
@@ -141,13 +151,31 @@ export function nearestChunksSql(
   query = `$1::vector(${model.dims})`,
 ): string {
   const vec = vectorExpression(model.dims, 'c.embedding');
-  const scan = (graph: string) =>
-    `(SELECT c.id, c.tsv, ${vec} <=> ${query} AS d FROM chunks c
-       WHERE ${modelPredicate(model.id, 'c.model')} AND c.team_id ${graph}${filtersSql} ORDER BY d LIMIT ${pool})`;
-  const scans = [...graphs.teams.map((t) => scan(`= '${t}'::uuid`)), ...(graphs.platform ? [scan('IS NULL')] : [])];
-  return scans.length
-    ? scans.join('\n       UNION ALL ')
-    : 'SELECT NULL::uuid AS id, NULL::tsvector AS tsv, NULL::float8 AS d WHERE false';
+  return perGraph(
+    graphs,
+    (graph) => `(SELECT c.id, c.tsv, ${vec} <=> ${query} AS d FROM chunks c
+       WHERE ${modelPredicate(model.id, 'c.model')} AND c.team_id ${graph}${filtersSql} ORDER BY d LIMIT ${pool})`,
+    'SELECT NULL::uuid AS id, NULL::tsvector AS tsv, NULL::float8 AS d WHERE false',
+  );
+}
+
+/**
+ * The full-text side's rows (id, rank) before they are merged: each graph's `pool` best ranked matches of the
+ * query in `tsq`, read from that team's (or the platform's) GIN index.
+ */
+function matchingChunksSql(
+  graphs: ReturnType<typeof searchedGraphs>,
+  model: ChunkSearch['model'],
+  pool: number,
+  filtersSql: string,
+): string {
+  return perGraph(
+    graphs,
+    (graph) => `(SELECT c.id, ts_rank_cd(c.tsv, (SELECT q FROM tsq))::float8 AS rank FROM chunks c
+       WHERE ${modelPredicate(model.id, 'c.model')} AND c.team_id ${graph} AND c.tsv @@ (SELECT q FROM tsq)${filtersSql}
+       ORDER BY rank DESC LIMIT ${pool})`,
+    'SELECT NULL::uuid AS id, NULL::float8 AS rank WHERE false',
+  );
 }
 
 /** As `caller`, in one round trip (`executeAsCaller`), with `searchSettings(s.limit)`. */
@@ -174,7 +202,6 @@ export function searchStatement(teamIds: readonly string[], s: ChunkSearch) {
   const vec = vectorExpression(s.model.dims, 'c.embedding');
   // The query's vector is read once, from integers (vector-sql.ts's cosineQueryLiteral).
   const q = '(SELECT v FROM qv)';
-  const onModel = modelPredicate(s.model.id, 'c.model');
   const pool = searchPool(s.limit);
   if (!Number.isInteger(s.limit) || s.limit < 1) throw new RangeError(`bad limit ${s.limit}`);
   const filters = filterClause(s);
@@ -194,9 +221,8 @@ export function searchStatement(teamIds: readonly string[], s: ChunkSearch) {
          FROM (${nearest}) x
         ORDER BY x.d LIMIT ${pool}),
      sparse AS MATERIALIZED (
-       SELECT c.id, ts_rank_cd(c.tsv, tsq.q)::float8 AS rank FROM chunks c, tsq
-        WHERE ${onModel} AND c.tsv @@ tsq.q${filters.sql}
-        ORDER BY 2 DESC LIMIT ${pool}),
+       SELECT x.id, x.rank FROM (${matchingChunksSql(graphs, s.model, pool, filters.sql)}) x
+        ORDER BY x.rank DESC LIMIT ${pool}),
      candidates AS MATERIALIZED (
        SELECT id, cosine, rank FROM dense
        UNION ALL

@@ -13,6 +13,7 @@ import { migration011 } from './011-token-touch';
 import { migration012 } from './012-token-and-bucket';
 import { migration013 } from './013-team-vector-indexes';
 import { migration014 } from './014-policy-functions-cached';
+import { migration015 } from './015-team-text-indexes';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ];
