@@ -284,6 +284,7 @@ describe('row-level security', () => {
       { version: 13, name: 'team-vector-indexes' },
       { version: 14, name: 'policy-functions-cached' },
       { version: 15, name: 'team-text-indexes' },
+      { version: 16, name: 'chunks-in-their-row' },
     ]);
   });
 });

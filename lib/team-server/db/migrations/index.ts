@@ -14,6 +14,7 @@ import { migration012 } from './012-token-and-bucket';
 import { migration013 } from './013-team-vector-indexes';
 import { migration014 } from './014-policy-functions-cached';
 import { migration015 } from './015-team-text-indexes';
+import { migration016 } from './016-chunks-in-their-row';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ];
