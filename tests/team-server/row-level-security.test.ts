@@ -285,6 +285,7 @@ describe('row-level security', () => {
       { version: 14, name: 'policy-functions-cached' },
       { version: 15, name: 'team-text-indexes' },
       { version: 16, name: 'chunks-in-their-row' },
+      { version: 17, name: 'rate-bucket-first' },
     ]);
   });
 });

@@ -15,6 +15,7 @@ import { migration013 } from './013-team-vector-indexes';
 import { migration014 } from './014-policy-functions-cached';
 import { migration015 } from './015-team-text-indexes';
 import { migration016 } from './016-chunks-in-their-row';
+import { migration017 } from './017-rate-bucket-first';
 
 /** One versioned step of the schema. */
 export interface Migration {
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
 ];
