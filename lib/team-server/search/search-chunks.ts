@@ -2,8 +2,8 @@
  * Hybrid search over the team's chunks in SQL, as the caller: the model's HNSW graphs of the caller's teams and of
  * the platform (migration 013; iterative scans, so filtered queries still fill their pool) and Postgres full-text
  * ranking each give a pool of candidates, both scores are computed for every candidate, and the statement ranks
- * them as fuse-scores.ts says. No filter here is
- * what keeps other teams out: row-level security does, under every one of these queries.
+ * them as fuse-scores.ts says. No filter here is what keeps other teams out, nor is the choice of graphs:
+ * row-level security is, under every one of these queries.
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
@@ -96,8 +96,8 @@ export interface ChunkSearchResult {
  * The HNSW candidate list each graph's scan walks with (the bench measures recall at it). One graph held every
  * team's chunks until migration 013, and under row-level security, which hid two thirds of what a scan found,
  * it took 300 for recall@10 0.95-0.995 on 100,000 chunks. A team's graph holds its own chunks alone: on the
- * bench's (100,000 chunks, 3 teams) 40 gave recall@10 0.99 and 64 gave 1.00, where 40 also needed a second pass
- * of the iterative scan to fill the pool of 40 and took longer.
+ * bench's (100,000 chunks, 3 teams) 40 gave recall@10 0.97-0.99 and 80 gave 1.00 on three builds; 40 also needed
+ * a second pass of the iterative scan to fill the pool of 40 and took longer, and 64 was no faster than 80.
  */
 export const searchEfSearch = (limit: number) => Math.min(1000, Math.max(80, limit * 8));
 
@@ -240,8 +240,8 @@ export function searchStatement(teamIds: readonly string[], s: ChunkSearch) {
            FROM candidates k, pool p) f
         WHERE f.score > 0 AND f.score >= $4::float8
         ORDER BY f.score DESC, f.id LIMIT ${s.limit})
-     SELECT p.candidates, p.active_model, p.member_teams, b.id::text, b.score, c.document_id, c.position, c.passage, c.heading_path,
-            c.text, c.scope, c.team_id, c.owner_id, d.title, d.source_url, d.lang
+     SELECT p.candidates, p.active_model, p.member_teams, b.id::text, b.score, c.document_id, c.position, c.passage,
+            c.heading_path, c.text, c.scope, c.team_id, c.owner_id, d.title, d.source_url, d.lang
        FROM pool p
        LEFT JOIN best b ON true
        LEFT JOIN LATERAL (SELECT * FROM chunks c WHERE c.id = b.id LIMIT 1) c ON true
