@@ -125,6 +125,22 @@ export function TeamShareCard({ share }: { share: TeamShareState }) {
       {preview && (
         <>
           <p class="team-share-to">{t('team_share_to', preview.team.name, preview.host)}</p>
+          {preview.teams.length > 1 && (
+            <label class="team-share-team">
+              {t('team_share_team_label')}{' '}
+              <select
+                value={preview.team.id}
+                disabled={!canShare}
+                onChange={(e) => share.chooseTeam((e.currentTarget as HTMLSelectElement).value)}
+              >
+                {preview.teams.map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <dl>
             <dt>{t('team_share_title_label')}</dt>
             <dd data-field="title">{preview.body.title}</dd>

@@ -132,6 +132,19 @@ export function createTeamShareState(conversationId: () => string | undefined, t
         if (gen === generation) phase.value = { kind: 'error', message: messageOf(e) };
       }
     },
+    /**
+     * The user's pick of another of their teams: the card then names it and the body goes to it. Not while a share
+     * is on its way or done; a wait for a busy server is given up (the user presses Share again).
+     */
+    chooseTeam(teamId: string) {
+      const shown = preview.value;
+      const kind = phase.value?.kind;
+      const team = shown?.teams.find((x) => x.id === teamId);
+      if (!shown || !team || (kind !== 'preview' && kind !== 'error' && kind !== 'busy')) return;
+      stopTimer();
+      preview.value = { ...shown, team, body: { ...shown.body, teamId: team.id } };
+      phase.value = { kind: 'preview' };
+    },
     /** The user's Share (and Retry): sends exactly the body the card shows. */
     share,
     /** Closes the card; a wait for a busy server is given up, nothing is sent. */

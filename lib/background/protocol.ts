@@ -187,11 +187,16 @@ export interface ProtocolResponses {
   'activity.setRetention': { retentionDays: number };
 }
 
-/** "Share to team"'s preview: exactly the body the upload sends, the team and the server it goes to. */
+/**
+ * "Share to team"'s preview: exactly the body the upload sends, the team it goes to (`body.teamId`'s) and the
+ * server. `teams` are all the caller's: the card offers them when there is more than one, and a choice changes
+ * `team` and `body.teamId` only.
+ */
 export interface SharePreview {
   source: ShareSource;
   body: TeamShareBody;
   team: { id: string; name: string };
+  teams: Array<{ id: string; name: string }>;
   host: string;
 }
 

@@ -11,6 +11,8 @@ import { join, resolve } from 'node:path';
 import { makePdf } from '../documents/make-documents';
 import { serveStatic } from '../harness/serve-static';
 import { addFakeProvider, assistantMessages, callBackground, openPanel, sendChat } from '../harness/extension-helpers';
+import { withOwner } from '../../lib/team-server/db/with-caller';
+import { addMember } from '../../lib/team-server/people/operator-tasks';
 import { fakeEmbedder, startTestServer } from '../team-server/test-server';
 import { expect, test } from './fixtures';
 
@@ -112,7 +114,7 @@ test('Share to team: the preview shows the scrubbed page, Share sends it, the se
   }
 });
 
-test('Share to team: a file attached in the conversation, scrubbed, by its name; then indexed on the server', async ({
+test('Share to team: a file attached in the conversation, scrubbed, by its name, to the one of two teams picked; then indexed there', async ({
   context,
   extensionId,
   extPage,
@@ -121,6 +123,8 @@ test('Share to team: a file attached in the conversation, scrubbed, by its name;
   test.setTimeout(120_000);
   const { server, world, call, waitFor } = await startTestServer({}, { embedder: fakeEmbedder() });
   try {
+    // Bob is in Red and, from now, in Blue too: the card offers both.
+    await withOwner(server.ctx.db.pool, (tx) => addMember(tx, world.blue, world.bob.userId, 'member'));
     await addFakeProvider(extPage, llm);
     await callBackground(extPage, 'team.setUrl', { url: server.url });
     await callBackground(extPage, 'team.signIn', { token: world.bob.token });
@@ -138,6 +142,13 @@ test('Share to team: a file attached in the conversation, scrubbed, by its name;
     await panel.getByRole('menuitem', { name: 'File: runbook.txt' }).click();
     const card = panel.getByRole('region', { name: 'Share to team' });
     await expect(card.locator('[data-field="title"]')).toHaveText('runbook.txt');
+    const teamPicker = card.getByLabel('Team');
+    // As the server lists them (by name), the first chosen; the user picks the other.
+    await expect(teamPicker.locator('option')).toHaveText(['Blue', 'Red']);
+    await expect(teamPicker).toHaveValue(world.blue);
+    await expect(card).toContainText(`To Blue on ${new URL(server.url).host}.`);
+    await teamPicker.selectOption({ label: 'Red' });
+    await expect(card).toContainText(`To Red on ${new URL(server.url).host}.`);
     await expect(card.locator('[data-field="url"]')).toHaveCount(0);
     const text = card.getByLabel('Text that will be sent');
     await expect(text).toContainText('Page the on-call engineer first.');
@@ -146,8 +157,17 @@ test('Share to team: a file attached in the conversation, scrubbed, by its name;
     await card.getByRole('button', { name: 'Share', exact: true }).click();
     await expect(card.getByRole('status')).toContainText('Shared and indexed', { timeout: 60_000 });
     const [doc] = (await call('GET', '/v1/documents', world.bob.token)).json as { id: string }[];
-    const stored = (await waitFor(world.bob.token, doc!.id)) as { title: string; sourceUrl: string | null };
-    expect(stored).toMatchObject({ title: 'runbook.txt', sourceUrl: null });
+    const stored = (await waitFor(world.bob.token, doc!.id)) as {
+      title: string;
+      sourceUrl: string | null;
+      teamId: string;
+    };
+    expect(stored).toMatchObject({ title: 'runbook.txt', sourceUrl: null, teamId: world.red });
+    // Ada, in Red only, finds it; Dee, in Blue only, does not.
+    const visible = async (token: string) =>
+      ((await call('GET', '/v1/documents', token)).json as { id: string }[]).some((d) => d.id === doc!.id);
+    expect(await visible(world.ada.token)).toBe(true);
+    expect(await visible(world.dee.token)).toBe(false);
     const passages = ((await call('GET', `/v1/documents/${doc!.id}`, world.bob.token)).json as { passages: string[] })
       .passages;
     expect(passages.join('\n')).toContain('Page the on-call engineer first.');

@@ -97,6 +97,11 @@ test('a secret never reaches the server: not from the page, its address, nor a b
     });
     expect(reply.outcome).toBe('sent');
     await waitFor(world.bob.token, reply.document.id);
+    // A body for a team Bob is not in (Blue's id, forged by the panel) never leaves: the background refuses it
+    // before the server could.
+    await expect(
+      callBackground(extPage, 'team.share', { source: 'page', body: { ...forged, teamId: world.blue } }),
+    ).rejects.toThrow('The preview no longer matches what may be shared: open it again.');
 
     const stored = await docs();
     expect(stored).toHaveLength(2);

@@ -83,14 +83,17 @@ export function createTeamShareHandlers(
   deps: TeamShareDeps,
 ): HandlerSet<'team.sharePreview' | 'team.share' | 'team.shareStatus'> {
   const client = { fetch: deps.fetch, timeoutMs: deps.timeoutMs };
-  /** The credentials and the team shares go to (the first the server listed), or why there are none. */
-  const signedIn = async (): Promise<{ creds: TeamCredentials; team: { id: string; name: string } }> => {
+  /**
+   * The credentials and the teams a share may go to (as the server listed them when the connection was last
+   * checked; the first is the preview's choice until the user picks another), or why there are none.
+   */
+  const signedIn = async (): Promise<{ creds: TeamCredentials; teams: Array<{ id: string; name: string }> }> => {
     const store = await deps.store;
     const [creds, view] = await Promise.all([store.credentials(), store.view()]);
     if (!creds) throw new UserFacingError('auth', t('team_share_not_signed_in'));
-    const team = view.identity?.teams[0];
-    if (!team) throw new UserFacingError('invalid', t('team_share_no_team', hostOf(creds.url)));
-    return { creds, team: { id: team.id, name: team.name } };
+    const teams = (view.identity?.teams ?? []).map((team) => ({ id: team.id, name: team.name }));
+    if (!teams.length) throw new UserFacingError('invalid', t('team_share_no_team', hostOf(creds.url)));
+    return { creds, teams };
   };
 
   const readTab = async (tabId: number): Promise<ShareDraft> => {
@@ -173,7 +176,8 @@ export function createTeamShareHandlers(
 
   return {
     'team.sharePreview': async (input): Promise<SharePreview> => {
-      const { creds, team } = await signedIn();
+      const { creds, teams } = await signedIn();
+      const team = teams[0]!;
       const draft =
         input.source === 'attachment'
           ? await readAttachment(input.conversationId, input.attachmentId)
@@ -182,20 +186,22 @@ export function createTeamShareHandlers(
             : await readTab(input.tabId);
       const body = composeShareBody(draft, team.id);
       if (!body) throw new UserFacingError('invalid', t('team_share_empty'));
-      return { source: draft.source, body, team, host: hostOf(creds.url) };
+      return { source: draft.source, body, team, teams, host: hostOf(creds.url) };
     },
 
     'team.share': async (input): Promise<ShareReply> => {
-      const { creds, team } = await signedIn();
+      const { creds, teams } = await signedIn();
       const host = hostOf(creds.url);
-      // What the card showed, made fit again: the same rules give the same body, so this is what it showed.
+      // What the card showed, made fit again: the same rules give the same body, so this is what it showed. It
+      // goes to the team the card named, which must be one of the caller's (the server checks again).
       const source: ShareSource = input.source;
       const shown = teamShareBodySchema.safeParse(input.body);
-      const body = shown.success
-        ? composeShareBody({ source, ...shown.data, url: shown.data.sourceUrl }, team.id)
-        : undefined;
-      if (!body || !shown.success || shown.data.teamId !== team.id)
-        throw new UserFacingError('invalid', t('team_share_changed'));
+      const team = shown.success ? teams.find((x) => x.id === shown.data.teamId) : undefined;
+      const body =
+        team && shown.success
+          ? composeShareBody({ source, ...shown.data, url: shown.data.sourceUrl }, team.id)
+          : undefined;
+      if (!body || !team) throw new UserFacingError('invalid', t('team_share_changed'));
       const refusal = body.sourceUrl ? shareRefusal(body.sourceUrl, false, await deps.privacy()) : undefined;
       if (refusal) throw new UserFacingError('invalid', refusal);
       try {

@@ -5,6 +5,10 @@ const preview = {
   source: 'page',
   body: { scope: 'team', teamId: 't1', title: 'Notes', text: 'The token is [redacted]' },
   team: { id: 't1', name: 'Red' },
+  teams: [
+    { id: 't1', name: 'Red' },
+    { id: 't2', name: 'Blue' },
+  ],
   host: 'team.example',
 };
 const doc = (status: string) => ({ id: 'd1', title: 'Notes', status, error: null, chunkCount: 3 });
@@ -49,6 +53,24 @@ describe('Share to team in the panel', () => {
     expect(state.phase.value).toMatchObject({ kind: 'sent', document: { status: 'indexed', chunkCount: 3 } });
     await vi.advanceTimersByTimeAsync(5000);
     expect(calls.filter((c) => c.name === 'team.shareStatus')).toHaveLength(2);
+  });
+
+  it('another of the user’s teams picked on the card: the card names it and Share sends the body to it', async () => {
+    const { state, calls } = setUp({
+      'team.sharePreview': [preview],
+      'team.share': [{ outcome: 'sent', document: doc('indexed'), duplicate: false }],
+    });
+    await state.choose({ source: 'tab', tabId: 4 });
+    state.chooseTeam('t2');
+    expect(state.preview.value!.team).toEqual({ id: 't2', name: 'Blue' });
+    // A team not offered changes nothing.
+    state.chooseTeam('t9');
+    expect(state.preview.value!.team.id).toBe('t2');
+    await state.share();
+    expect(calls[1]!.data).toEqual({ source: 'page', body: { ...preview.body, teamId: 't2' }, conversationId: 'c1' });
+    // Once sent, the team no longer changes.
+    state.chooseTeam('t1');
+    expect(state.preview.value!.team.id).toBe('t2');
   });
 
   it('a busy server: its wait is shown and the share goes again by itself when it is over', async () => {

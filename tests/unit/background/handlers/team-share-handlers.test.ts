@@ -21,6 +21,7 @@ function setUp(
     tab?: { url: string; incognito?: boolean };
     signedIn?: boolean;
     listed?: unknown[];
+    teams?: { id: string; name: string; role: 'member' | 'admin' }[];
   } = {},
 ) {
   const sent: { url: string; method: string; auth: string | null; body?: unknown }[] = [];
@@ -32,7 +33,7 @@ function setUp(
       managed: false,
       signInRequired: false,
       signedIn: true,
-      identity,
+      identity: opts.teams ? { ...identity, teams: opts.teams } : identity,
       status: 'connected',
     }),
   } as unknown as TeamConnectionStore;
@@ -135,6 +136,33 @@ describe('team.share*', () => {
       error: 'the model choked',
     });
     expect(older.sent.map((r) => r.url)).toEqual([`${URL_}/v1/documents?limit=200`, `${URL_}/v1/documents/${DOC}`]);
+  });
+
+  it('a member of two teams is offered both, the first chosen; the share goes to the team the card names, and only to one of theirs', async () => {
+    const BLUE = '7d0e9a11-2c3b-4d5e-8f60-718293a4b5c6';
+    const teams = [
+      { id: TEAM, name: 'Red', role: 'member' as const },
+      { id: BLUE, name: 'Blue', role: 'admin' as const },
+    ];
+    const { handlers, sent } = setUp({ teams });
+    const preview = await handlers['team.sharePreview']({ source: 'tab', tabId: 3 });
+    expect(preview.team).toEqual({ id: TEAM, name: 'Red' });
+    expect(preview.teams).toEqual([
+      { id: TEAM, name: 'Red' },
+      { id: BLUE, name: 'Blue' },
+    ]);
+    expect(preview.body.teamId).toBe(TEAM);
+    await handlers['team.share']({ source: 'page', body: { ...preview.body, teamId: BLUE } });
+    expect(sent.at(-1)!.body).toMatchObject({ scope: 'team', teamId: BLUE, title: preview.body.title });
+    // A team the caller is not in (a forged id, or one they left since the card opened) sends nothing.
+    const before = sent.length;
+    await expect(
+      handlers['team.share']({
+        source: 'page',
+        body: { ...preview.body, teamId: 'a5a5a5a5-0000-4000-8000-000000000000' },
+      }),
+    ).rejects.toThrow('The preview no longer matches what may be shared: open it again.');
+    expect(sent).toHaveLength(before);
   });
 
   it('a body changed after its preview is scrubbed again before it leaves', async () => {
