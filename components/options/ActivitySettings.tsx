@@ -18,7 +18,10 @@ const formatTime = (ms: number) => new Date(ms).toLocaleString(uiLocale());
  */
 export function ActivitySettings({ state: given }: { state?: ActivityState }) {
   const state = useMemo(() => given ?? createActivityState(), [given]);
-  useEffect(() => void state.load(), [state]);
+  useEffect(() => {
+    void state.load();
+    return state.followUpload();
+  }, [state]);
   const view = state.view.value;
   return (
     <SettingsSection id="activity" description={t('activity_description')}>

@@ -56,9 +56,23 @@ export function createActivityState() {
       }
     });
 
+  /**
+   * While the section is shown and lines wait to go to the team server: asked again every `everyMs`, so the count,
+   * the next try and the last error follow the outbox by themselves (nothing is asked while nothing waits or the
+   * page is hidden). Answers the stop.
+   */
+  const followUpload = (everyMs = 3000) => {
+    const id = setInterval(() => {
+      const waiting = view.value?.upload?.waiting ?? 0;
+      if (waiting > 0 && globalThis.document?.visibilityState !== 'hidden') void load();
+    }, everyMs);
+    return () => clearInterval(id);
+  };
+
   return {
     query,
     view,
+    followUpload,
     retentionDraft,
     busy,
     message,
