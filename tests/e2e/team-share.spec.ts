@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { makePdf } from '../documents/make-documents';
 import { serveStatic } from '../harness/serve-static';
+import { axeFindings, isSerious } from '../harness/ui-views';
 import { addFakeProvider, assistantMessages, callBackground, openPanel, sendChat } from '../harness/extension-helpers';
 import { withOwner } from '../../lib/team-server/db/with-caller';
 import { addMember } from '../../lib/team-server/people/operator-tasks';
@@ -149,6 +150,13 @@ test('Share to team: a file attached in the conversation, scrubbed, by its name,
     await expect(card).toContainText(`To Blue on ${new URL(server.url).host}.`);
     await teamPicker.selectOption({ label: 'Red' });
     await expect(card).toContainText(`To Red on ${new URL(server.url).host}.`);
+    // The card with its team list has no serious accessibility finding, light or dark.
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      const findings = await axeFindings(panel, 'share card', scheme, { colourOnly: scheme === 'dark' });
+      expect(findings.filter(isSerious).map((f) => `${f.id}: ${f.summary}`)).toEqual([]);
+    }
+    await panel.emulateMedia({ colorScheme: 'light' });
     await expect(card.locator('[data-field="url"]')).toHaveCount(0);
     const text = card.getByLabel('Text that will be sent');
     await expect(text).toContainText('Page the on-call engineer first.');
