@@ -165,6 +165,28 @@ function SignedIn({ state }: { state: TeamState }) {
         </>
       )}
       <TeamKnowledgeLine />
+      <form
+        class="form-grid team-join"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void state.join(t('team_joined'));
+        }}
+      >
+        <Field label={t('team_join_label')} hint={t('team_join_hint')}>
+          <input
+            type="password"
+            autocomplete="off"
+            required
+            value={state.token.value}
+            onInput={(e) => (state.token.value = (e.target as HTMLInputElement).value)}
+          />
+        </Field>
+        <div class="form-actions">
+          <button type="submit" disabled={state.busy.value}>
+            {t('team_join')}
+          </button>
+        </div>
+      </form>
       <div class="form-actions">
         <button type="button" disabled={state.busy.value} onClick={() => void state.signOut(t('team_signed_out'))}>
           {t('team_sign_out')}

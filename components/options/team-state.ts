@@ -37,7 +37,19 @@ export function createTeamState() {
     error,
     load: () => attempt(async () => show(await sendToBackground('team.get', {}))),
     saveUrl: (done: string) => act(() => sendToBackground('team.setUrl', { url: url.value.trim() }), done),
-    signIn: (done: string) => act(() => sendToBackground('team.signIn', { token: token.value.trim() }), done),
+    /** The typed token signs in; an invitation (`twi_…`) typed there joins its team and signs in as someone new. */
+    signIn: (done: string) => {
+      const typed = token.value.trim();
+      return act(
+        () =>
+          typed.startsWith('twi_')
+            ? sendToBackground('team.join', { invitation: typed })
+            : sendToBackground('team.signIn', { token: typed }),
+        done,
+      );
+    },
+    /** Signed in: joins another team with the typed invitation. */
+    join: (done: string) => act(() => sendToBackground('team.join', { invitation: token.value.trim() }), done),
     signInOrganisation: (done: string) => act(() => sendToBackground('team.signInOrganisation', {}), done),
     signOut: (done: string) => act(() => sendToBackground('team.signOut', {}), done),
     remove: async (done: string) => {

@@ -167,6 +167,8 @@ export interface ProtocolResponses {
   'team.get': TeamConnectionView;
   'team.setUrl': TeamConnectionView;
   'team.signIn': TeamConnectionView;
+  /** An invitation redeemed: signed in as you with the team added, or, signed out, as someone new, signed in. */
+  'team.join': TeamConnectionView;
   /** "Sign in with your organisation": the browser's web auth flow with the server's IdP, then as team.signIn. */
   'team.signInOrganisation': TeamConnectionView;
   'team.signOut': TeamConnectionView;

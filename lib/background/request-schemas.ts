@@ -209,6 +209,8 @@ export const requestSchemas = lazyRecord({
   'team.get': () => z.object({}),
   'team.setUrl': () => z.object({ url: z.string().trim().min(1).max(2000) }),
   'team.signIn': () => z.object({ token: z.string().trim().min(1).max(500) }),
+  /** An invitation's token (its shape is checked by the handler, which says what is wrong with it). */
+  'team.join': () => z.object({ invitation: z.string().trim().min(1).max(500) }),
   'team.signInOrganisation': () => z.object({}),
   'team.signOut': () => z.object({}),
   'team.remove': () => z.object({}),

@@ -60,3 +60,69 @@ test('Settings → Team: add a server, a refused token, sign in, who you are, th
     if (!closed) await server.close();
   }
 });
+
+test('Settings → Team: a newcomer joins with an invitation (signed in at once), joins a second team signed in, and a used invitation says why', async ({
+  extPage,
+}) => {
+  test.setTimeout(120_000);
+  const { server, world, call } = await startTestServer({}, { embedder: fakeEmbedder() });
+  const host = new URL(server.url).host;
+  try {
+    // Ada (Red's admin) and Cy (Blue's) each invite the same new address, over the server's API.
+    const invite = async (teamId: string, token: string) => {
+      const made = await call('POST', `/v1/teams/${teamId}/invitations`, token, { email: 'eve@new.test' });
+      expect(made.status).toBe(201);
+      return (made.json as { token: string }).token;
+    };
+    const toRed = await invite(world.red, world.ada.token);
+    const toBlue = await invite(world.blue, world.cy.token);
+
+    await extPage.goto(extPage.url().replace(/#.*$/, '') + '#team');
+    const section = extPage.getByRole('region', { name: 'Team' });
+    await section.getByRole('button', { name: 'Add a team server' }).click();
+    await section.getByLabel('Server address').fill(server.url);
+    await section.getByRole('button', { name: 'Save address' }).click();
+    await expect(section.getByRole('status', { name: 'Connection' })).toHaveText('Not signed in.');
+
+    // The invitation goes where a token goes: Eve is made, joins Red and is signed in.
+    await section.getByLabel('Access token').fill(toRed);
+    await section.getByRole('button', { name: 'Sign in' }).click();
+    await expect(section).toContainText('Signed in as eve@new.test.');
+    await expect(section.getByRole('list', { name: 'Your teams' })).toHaveText('Red · member');
+    await expect(section.getByRole('status', { name: 'Connection' })).toHaveText('Connected.');
+
+    // Signed in, the second invitation adds Blue.
+    await section.getByLabel('Invitation').fill(toBlue);
+    await section.getByRole('button', { name: 'Join team' }).click();
+    await expect(section).toContainText('Joined: your teams are listed above.');
+    await expect(section.getByRole('list', { name: 'Your teams' }).getByRole('listitem')).toHaveText([
+      'Blue · member',
+      'Red · member',
+    ]);
+    // The server agrees: Eve is in both teams' people.
+    const people = async (teamId: string, token: string) =>
+      ((await call('GET', `/v1/teams/${teamId}/members`, token)).json as { email: string }[]).map((m) => m.email);
+    expect(await people(world.red, world.ada.token)).toContain('eve@new.test');
+    expect(await people(world.blue, world.cy.token)).toContain('eve@new.test');
+
+    // Used once: a second try says why, and Eve stays signed in.
+    await section.getByLabel('Invitation').fill(toRed);
+    await section.getByRole('button', { name: 'Join team' }).click();
+    await expect(section).toContainText(
+      `${host} does not know this invitation: it was used, revoked or has expired. Ask your team's admin for a new one.`,
+    );
+    await expect(section).toContainText('Signed in as eve@new.test.');
+
+    // Neither invitation nor Eve's first token is on the page or in storage.local.
+    const local = JSON.stringify(await extPage.evaluate(() => chrome.storage.local.get(null)));
+    const page = await extPage.content();
+    for (const secret of [toRed, toBlue]) {
+      expect(local).not.toContain(secret);
+      expect(page).not.toContain(secret);
+    }
+    expect(page).not.toMatch(/twp_[A-Za-z0-9_-]{43}/);
+    expect(local).not.toMatch(/twp_[A-Za-z0-9_-]{43}/);
+  } finally {
+    await server.close();
+  }
+});

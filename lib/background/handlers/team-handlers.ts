@@ -10,7 +10,9 @@ import {
   endTeamSession,
   fetchTeamAuthConfig,
   fetchTeamIdentity,
+  INVITATION_SHAPE,
   isTeamServerFailure,
+  redeemTeamInvitation,
   type TeamFailureKind,
 } from '../../tools/team/team-client';
 import type { TeamConnectionStore, TeamConnectionView } from '../../tools/team/team-connection-store';
@@ -42,7 +44,9 @@ export const asUserFacing = (error: unknown) =>
 
 export function createTeamHandlers(
   deps: TeamHandlerDeps,
-): HandlerSet<'team.get' | 'team.setUrl' | 'team.signIn' | 'team.signInOrganisation' | 'team.signOut' | 'team.remove'> {
+): HandlerSet<
+  'team.get' | 'team.setUrl' | 'team.signIn' | 'team.join' | 'team.signInOrganisation' | 'team.signOut' | 'team.remove'
+> {
   const client = { fetch: deps.fetch, timeoutMs: deps.timeoutMs };
   /** Whether the server offers signing in with the organisation's IdP (unknown when it cannot be asked: no). */
   const offersOrganisation = (url: string) =>
@@ -82,6 +86,41 @@ export function createTeamHandlers(
         const identity = await fetchTeamIdentity({ url, token }, client);
         return await store.signIn(token, identity, deps.now());
       } catch (error) {
+        throw asUserFacing(error);
+      }
+    },
+    /**
+     * Joins a team with an invitation its admin made. Signed in, the invitation is redeemed as you and the team is
+     * added to who you are; signed out, it is redeemed as someone new, whose first personal access token the
+     * server answers with, and that token signs you in (it is stored like one you typed). The invitation goes to
+     * this server only and is not kept.
+     */
+    'team.join': async ({ invitation }) => {
+      const store = await deps.store;
+      const view = await store.view();
+      if (!view.url) throw new UserFacingError('invalid', t('team_url_first'));
+      const host = new URL(view.url).host;
+      if (!INVITATION_SHAPE.test(invitation)) throw new UserFacingError('invalid', t('team_invitation_malformed'));
+      const creds = view.signedIn ? await store.credentials() : undefined;
+      try {
+        const redeemed = await redeemTeamInvitation(creds ?? { url: view.url }, invitation, client);
+        const token = creds?.token ?? redeemed.token;
+        // Someone new always gets a token; an answer without one, signed out, is not the server's documented word.
+        if (!token) throw new UserFacingError('bad_reply', t('team_fail_bad_reply', host));
+        const identity = await fetchTeamIdentity({ url: view.url, token }, client);
+        if (creds) {
+          await store.remember(identity, deps.now());
+          return { ...(await store.view()), identity, status: 'connected' as const };
+        }
+        return await store.signIn(token, identity, deps.now());
+      } catch (error) {
+        if (isTeamServerFailure(error) && error.status === 404)
+          throw new UserFacingError('not_found', t('team_invitation_invalid', host));
+        if (isTeamServerFailure(error) && error.status === 403)
+          throw new UserFacingError(
+            'auth',
+            t(creds ? 'team_invitation_someone_else' : 'team_invitation_sign_in_first', host),
+          );
         throw asUserFacing(error);
       }
     },

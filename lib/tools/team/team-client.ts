@@ -21,6 +21,10 @@ export const teamServerFailure = (kind: TeamFailureKind, shown: string, retryAft
 export const isTeamServerFailure = (error: unknown): error is TeamServerFailure =>
   isServiceFailure<TeamFailureKind>(error, 'team');
 
+/** `failure` with the HTTP status the server answered, for a caller that says more of one (a 404, a 403). */
+const withStatus = (failure: TeamServerFailure, status: number): TeamServerFailure =>
+  new ServiceFailure('team', failure.kind, failure.message, failure.shown, { status });
+
 export interface TeamClientDeps {
   fetch: typeof fetch;
   timeoutMs?: number;
@@ -65,12 +69,13 @@ export async function request(
     throw teamServerFailure('unreachable', t('team_fail_unreachable', host));
   }
   if (response.status === 401 || response.status === 403)
-    throw teamServerFailure('refused', t('team_fail_refused', host));
+    throw withStatus(teamServerFailure('refused', t('team_fail_refused', host)), response.status);
   if (response.status === 429 || response.status === 503) {
     const wait = retryAfter(response);
     throw teamServerFailure('rate_limited', t('team_fail_busy', host, wait ?? 60), wait);
   }
-  if (!response.ok) throw teamServerFailure('http', t('team_fail_http', host, response.status));
+  if (!response.ok)
+    throw withStatus(teamServerFailure('http', t('team_fail_http', host, response.status)), response.status);
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (text.length > MAX_REPLY_BYTES) throw teamServerFailure('bad_reply', t('team_fail_bad_reply', host));
@@ -111,6 +116,35 @@ export async function exchangeTeamSignInCode(
 ): Promise<{ token: string; expiresAt: string }> {
   const body = { code: exchange.code, code_verifier: exchange.codeVerifier, redirect_uri: exchange.redirectUri };
   return parsed(sessionSchema, await request({ url }, '/v1/auth/oidc/exchange', deps, { method: 'POST', body }), url);
+}
+
+/** An invitation as the server hands it out (`twi_`, shown once to the admin who made it). */
+export const INVITATION_SHAPE = /^twi_[A-Za-z0-9_-]{43}$/;
+
+const redeemedSchema = z.object({
+  userId: z.string().min(1).max(200),
+  teamId: z.string().min(1).max(200),
+  role: z.enum(['member', 'admin']),
+  /** A first personal access token, when the invitation made the person (signed out, someone new). */
+  token: z
+    .string()
+    .regex(/^twp_[A-Za-z0-9_-]{43}$/)
+    .optional(),
+});
+
+/**
+ * Redeems an invitation (`POST /invitations/redeem`): as the signed-in person when `creds` has a token, or,
+ * without one, as someone new, who gets a first personal access token in the answer. The server answers 404 for an
+ * invitation used, revoked or expired, and 403 for one addressed to someone else (or to someone who exists and
+ * sent no token): the failure carries that status.
+ */
+export async function redeemTeamInvitation(
+  creds: { url: string; token?: string },
+  invitation: string,
+  deps: TeamClientDeps,
+): Promise<z.output<typeof redeemedSchema>> {
+  const reply = await request(creds, '/invitations/redeem', deps, { method: 'POST', body: { token: invitation } });
+  return parsed(redeemedSchema, reply, creds.url);
 }
 
 /** Ends the sign-in session `creds` carries, on the server (`DELETE /v1/session`). */

@@ -183,4 +183,66 @@ describe('the team connection record, read once per worker', () => {
     await store.setUrl('https://other.example.com');
     expect((await createTeamConnectionStore(db, async () => undefined).view()).url).toBe('https://other.example.com');
   });
+
+  it('an invitation joins its team: signed out as someone new (signed in with the token the server answers), signed in as you; a used, foreign or malformed one says why', async () => {
+    const INVITE = `twi_${'A'.repeat(43)}`;
+    const FIRST = `twp_${'B'.repeat(43)}`;
+    const seen: { path: string; auth: string | null; body?: unknown }[] = [];
+    let redeem: () => Response = () => Response.json({ userId: 'u1', teamId: 't1', role: 'member', token: FIRST });
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const auth = new Headers(init?.headers).get('authorization');
+      const path = new URL(String(input)).pathname;
+      seen.push({ path, auth, ...(init?.body ? { body: JSON.parse(String(init.body)) } : {}) });
+      if (path === '/invitations/redeem') return redeem();
+      if (auth !== `Bearer ${FIRST}`) return new Response('{"error":"unauthorized"}', { status: 401 });
+      return Response.json(ME);
+    };
+    const db = await freshDb();
+    const store = createTeamConnectionStore(db, async () => undefined);
+    const h = createTeamHandlers({ store, fetch, now: () => 1000, webAuth: NO_WEB_AUTH });
+    await h['team.setUrl']({ url: 'http://127.0.0.1:8787' });
+    seen.length = 0;
+
+    // Malformed: nothing is sent.
+    await expect(h['team.join']({ invitation: 'twi_short' })).rejects.toThrow(/That is not an invitation/);
+    expect(seen).toEqual([]);
+
+    // Signed out: redeemed with no token; the first token it answers signs in, kept encrypted; the invitation is kept nowhere.
+    const view = await h['team.join']({ invitation: INVITE });
+    expect(view).toMatchObject({ signedIn: true, identity: SHOWN });
+    expect(seen[0]).toEqual({ path: '/invitations/redeem', auth: null, body: { token: INVITE } });
+    expect(seen[1]).toMatchObject({ path: '/v1/me', auth: `Bearer ${FIRST}` });
+    const kept = JSON.stringify(await db.get('settings', 'teamServer'));
+    expect(kept).not.toContain(FIRST);
+    expect(kept).not.toContain(INVITE);
+    expect((await store.credentials())!.token).toBe(FIRST);
+
+    // Signed in: redeemed as you (your token), the team added to who you are.
+    seen.length = 0;
+    redeem = () => Response.json({ userId: 'u1', teamId: 't2', role: 'member' });
+    await h['team.join']({ invitation: INVITE });
+    expect(seen[0]).toEqual({ path: '/invitations/redeem', auth: `Bearer ${FIRST}`, body: { token: INVITE } });
+
+    // Used, revoked or expired (404); for another address (403): said in the user's words; still signed in.
+    redeem = () => Response.json({ error: { code: 'not_found' } }, { status: 404 });
+    await expect(h['team.join']({ invitation: INVITE })).rejects.toThrow(
+      '127.0.0.1:8787 does not know this invitation: it was used, revoked or has expired.',
+    );
+    redeem = () => Response.json({ error: { code: 'forbidden' } }, { status: 403 });
+    await expect(h['team.join']({ invitation: INVITE })).rejects.toThrow(/is for another address/);
+    expect((await store.view()).signedIn).toBe(true);
+
+    // Signed out, someone who exists already (403): told to sign in first, and nothing is stored.
+    await h['team.signOut']({});
+    await expect(h['team.join']({ invitation: INVITE })).rejects.toThrow(
+      'You already have an account on 127.0.0.1:8787: sign in with your access token first',
+    );
+    // An answer for someone new without their first token is not believed.
+    redeem = () => Response.json({ userId: 'u1', teamId: 't1', role: 'member' });
+    await expect(h['team.join']({ invitation: INVITE })).rejects.toThrow(
+      "127.0.0.1:8787 answered with something that is not a team server's reply.",
+    );
+    expect((await store.view()).signedIn).toBe(false);
+    db.close();
+  });
 });
