@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import { Field } from './Field';
+import { TeamPeople } from './TeamPeople';
 import { ManagedBadge } from './ManagedBadge';
 import { SectionStatus } from './SectionStatus';
 import { SettingsSection } from './SettingsSection';
@@ -162,6 +163,11 @@ function SignedIn({ state }: { state: TeamState }) {
           ) : (
             <p class="field-hint">{t('team_no_teams')}</p>
           )}
+          {identity.teams
+            .filter((team) => team.role === 'admin')
+            .map((team) => (
+              <TeamPeople key={team.id} team={team} />
+            ))}
         </>
       )}
       <TeamKnowledgeLine />

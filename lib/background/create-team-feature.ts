@@ -18,6 +18,7 @@ import { createTeamHandlers } from './handlers/team-handlers';
 import { createTeamShareHandlers, type SharedPageReading } from './handlers/team-share-handlers';
 import { createTeamViewHandlers } from './handlers/team-view-handlers';
 import { createTeamKnowledgeHandlers } from './handlers/team-knowledge-handlers';
+import { createTeamPeopleHandlers } from './handlers/team-people-handlers';
 import { createTeamKnowledge, type TeamKnowledge } from '../tools/team/team-knowledge';
 import type { BackgroundHandlers as Handlers } from './protocol';
 import { createPdfTabReader } from './read-pdf-tab';
@@ -112,6 +113,7 @@ export function createTeamFeature(policy: Pick<PolicyFeature, 'teamServer'>, sou
       }),
       ...createTeamViewHandlers({ store, fetch: fetchFromWorker }),
       ...createTeamKnowledgeHandlers({ store, fetch: fetchFromWorker }),
+      ...createTeamPeopleHandlers({ store, fetch: fetchFromWorker }),
     },
     knowledge: createTeamKnowledge({
       store,

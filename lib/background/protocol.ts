@@ -25,7 +25,7 @@ import type { McpServerView } from '../tools/mcp/mcp-server-record';
 import type { McpResourceGroup } from '../tools/mcp/mcp-hub';
 import type { WebSearchView } from '../tools/web/web-search-store';
 import type { TeamConnectionView } from '../tools/team/team-connection-store';
-import type { SharedDocument } from '../tools/team/team-client';
+import type { CreatedInvitation, SharedDocument, TeamMember } from '../tools/team/team-client';
 import type { ShareSource, TeamShareBody } from '../tools/team/team-share-body';
 import type { TeamKnowledgeCounts } from '../tools/team/team-client';
 import type { FetchedSheet } from './fetch-sheet-for-view';
@@ -177,6 +177,12 @@ export interface ProtocolResponses {
   'team.sharePreview': SharePreview;
   /** The preview's body, sent to the team server: its queue state, or the wait a busy server asked for. */
   'team.share': ShareReply;
+  /** A team's people, whether you may manage them, and which is you. */
+  'team.people': TeamPeopleView;
+  /** An admin's invitation, shown once (the admin sends it on; it is kept nowhere). */
+  'team.invite': CreatedInvitation;
+  /** A member removed by an admin: the team's people after it. */
+  'team.removeMember': TeamPeopleView;
   /** Where a shared document is in the server's queue. */
   'team.shareStatus': SharedDocument;
   /** A team citation followed: the server's five-minute document view link, for the viewer tab to go to. */
@@ -200,6 +206,14 @@ export interface SharePreview {
   team: { id: string; name: string };
   teams: Array<{ id: string; name: string }>;
   host: string;
+}
+
+/** A team's people as Settings shows them: whether you may manage them, and which of them is you. */
+export interface TeamPeopleView {
+  teamId: string;
+  members: TeamMember[];
+  canManage: boolean;
+  selfId: string;
 }
 
 /** A share sent (the server's word on it, `duplicate` when it had it already), or refused for now by a busy server. */

@@ -224,6 +224,10 @@ export const requestSchemas = lazyRecord({
   /** The body the preview showed (checked again in the handler against its schema and the scrubber). */
   'team.share': () => z.object({ source: z.enum(SHARE_SOURCES), body: z.unknown(), conversationId: id.optional() }),
   'team.shareStatus': () => z.object({ documentId: id }),
+  /** Settings → Team's people of one of your teams; an admin's invitation by email; an admin's removal. */
+  'team.people': () => z.strictObject({ teamId: z.uuid() }),
+  'team.invite': () => z.strictObject({ teamId: z.uuid(), email: z.email().max(320) }),
+  'team.removeMember': () => z.strictObject({ teamId: z.uuid(), userId: z.uuid() }),
   /** A team citation: the document, and the passage and chunk of it (parsed from the viewer address first). */
   'team.openView': () =>
     z.strictObject({

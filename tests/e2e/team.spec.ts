@@ -4,8 +4,9 @@
  * server going away (the last identity stays, the status says why), signing out. The token never reaches
  * `storage.local` (which content scripts can read) and never shows in the page.
  */
+import { axeFindings, isSerious } from '../harness/ui-views';
 import { fakeEmbedder, startTestServer } from '../team-server/test-server';
-import { expect, test } from './fixtures';
+import { callBackground, expect, test } from './fixtures';
 
 test('Settings → Team: add a server, a refused token, sign in, who you are, the server gone, sign out', async ({
   extPage,
@@ -122,6 +123,77 @@ test('Settings → Team: a newcomer joins with an invitation (signed in at once)
     }
     expect(page).not.toMatch(/twp_[A-Za-z0-9_-]{43}/);
     expect(local).not.toMatch(/twp_[A-Za-z0-9_-]{43}/);
+  } finally {
+    await server.close();
+  }
+});
+
+test("Settings → Team: a team's admin sees its people, invites by email (the invitation works once, for a newcomer) and removes a member; a member manages nothing", async ({
+  extPage,
+}) => {
+  test.setTimeout(120_000);
+  const { server, world, call } = await startTestServer({}, { embedder: fakeEmbedder() });
+  try {
+    await callBackground(extPage, 'team.setUrl', { url: server.url });
+    await extPage.goto(extPage.url().replace(/#.*$/, '') + '#team');
+    const section = extPage.getByRole('region', { name: 'Team' });
+    const signInAs = async (token: string, email: string) => {
+      await section.getByLabel('Access token').fill(token);
+      await section.getByRole('button', { name: 'Sign in' }).click();
+      await expect(section).toContainText(`Signed in as ${email}.`);
+    };
+
+    // Bob is a member of Red: nothing to manage.
+    await signInAs(world.bob.token, 'bob@red.test');
+    await expect(section.getByText('Manage Red')).toHaveCount(0);
+    await section.getByRole('button', { name: 'Sign out' }).click();
+
+    // Ada is Red's admin: its people, when she opens it.
+    await signInAs(world.ada.token, 'ada@red.test');
+    await section.getByText('Manage Red').click();
+    const people = section.getByRole('list', { name: 'People of Red' });
+    await expect(people.getByRole('listitem')).toHaveCount(2);
+    await expect(people).toContainText('ada@red.test · admin');
+    await expect(people).toContainText('bob@red.test · member');
+    // No Remove for herself.
+    await expect(people.getByRole('listitem').filter({ hasText: 'ada@red.test' }).getByRole('button')).toHaveCount(0);
+
+    // An invitation by email, shown once; it makes a newcomer in Red, once.
+    await section.getByLabel('Email address to invite').fill('eve@new.test');
+    await section.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect(section).toContainText('Invitation for eve@new.test, until');
+    const invitation = await section.getByLabel('Invitation to send').inputValue();
+    // The section with its people and the invitation has no serious accessibility finding.
+    const findings = await axeFindings(extPage, 'team people', 'light', { include: '.team-people' });
+    expect(findings.filter(isSerious).map((f) => `${f.id}: ${f.summary}`)).toEqual([]);
+    expect(invitation).toMatch(/^twi_[A-Za-z0-9_-]{43}$/);
+    const redeemed = await fetch(`${server.url}/invitations/redeem`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: invitation }),
+    });
+    expect(redeemed.status).toBe(200);
+    expect(((await redeemed.json()) as { teamId: string }).teamId).toBe(world.red);
+    const again = await fetch(`${server.url}/invitations/redeem`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: invitation }),
+    });
+    expect(again.status).toBe(404);
+    // Kept nowhere a page or content script reads.
+    expect(JSON.stringify(await extPage.evaluate(() => chrome.storage.local.get(null)))).not.toContain(invitation);
+
+    // Removing Bob asks first, then he is gone from the list and, Red being his only team, signed out everywhere.
+    const bob = people.getByRole('listitem').filter({ hasText: 'bob@red.test' });
+    await bob.getByRole('button', { name: 'Remove' }).click();
+    const confirm = section.getByRole('group', { name: /Remove bob@red\.test from Red\?/ });
+    await expect(confirm).toBeVisible();
+    expect((await call('GET', '/v1/me', world.bob.token)).status).toBe(200);
+    await confirm.getByRole('button', { name: 'Remove bob@red.test' }).click();
+    await expect(section).toContainText('Removed bob@red.test.');
+    await expect(people).not.toContainText('bob@red.test');
+    await expect(people).toContainText('eve@new.test · member');
+    expect((await call('GET', '/v1/me', world.bob.token)).status).toBe(401);
   } finally {
     await server.close();
   }

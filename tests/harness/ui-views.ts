@@ -227,16 +227,19 @@ export interface AxeFinding {
 export const AXE_COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
- * Runs axe on the page with the WCAG 2.1 A/AA rules (`colourOnly`: the rules that read colours); one finding per
- * rule per view, with the nodes it hit.
+ * Runs axe on the page with the WCAG 2.1 A/AA rules (`colourOnly`: the rules that read colours; `include`: only the
+ * part of the page a selector names); one finding per rule per view, with the nodes it hit.
  */
 export async function axeFindings(
   page: Page,
   view: string,
   scheme: ColorScheme,
-  { colourOnly = false } = {},
+  { colourOnly = false, include }: { colourOnly?: boolean; include?: string } = {},
 ): Promise<AxeFinding[]> {
-  const axe = new AxeBuilder({ page });
+  // A part of the page is checked without its frames (axe otherwise waits on each frame of the page).
+  const axe = include
+    ? new AxeBuilder({ page }).include(include).options({ iframes: false })
+    : new AxeBuilder({ page });
   const results = await (colourOnly ? axe.withRules(AXE_COLOUR_RULES) : axe.withTags(AXE_TAGS)).analyze();
   return results.violations.map((v) => ({
     view,

@@ -147,6 +147,58 @@ export async function redeemTeamInvitation(
   return parsed(redeemedSchema, reply, creds.url);
 }
 
+const memberSchema = z.object({
+  userId: z.string().min(1).max(200),
+  email: z.string().max(320),
+  displayName: z.string().max(200),
+  role: z.enum(['member', 'admin']),
+});
+export type TeamMember = z.output<typeof memberSchema>;
+
+/** A team's people as the server lists them (`GET /v1/teams/{teamId}/members`, any member), by email. */
+export async function fetchTeamMembers(
+  creds: TeamCredentials,
+  teamId: string,
+  deps: TeamClientDeps,
+): Promise<TeamMember[]> {
+  const reply = await request(creds, `/v1/teams/${encodeURIComponent(teamId)}/members`, deps);
+  return parsed(memberSchema.array().max(10_000), reply, creds.url);
+}
+
+const createdInvitationSchema = z.object({
+  email: z.string().max(320),
+  role: z.enum(['member', 'admin']),
+  expiresAt: z.string().max(40),
+  token: z.string().regex(INVITATION_SHAPE),
+});
+export type CreatedInvitation = z.output<typeof createdInvitationSchema>;
+
+/** Invites `email` to the team (`POST /v1/teams/{teamId}/invitations`, admins): the invitation, shown once. */
+export async function createTeamInvitation(
+  creds: TeamCredentials,
+  teamId: string,
+  email: string,
+  deps: TeamClientDeps,
+): Promise<CreatedInvitation> {
+  const reply = await request(creds, `/v1/teams/${encodeURIComponent(teamId)}/invitations`, deps, {
+    method: 'POST',
+    body: { email },
+  });
+  return parsed(createdInvitationSchema, reply, creds.url);
+}
+
+/** Removes a member from the team (`DELETE /v1/teams/{teamId}/members/{userId}`, admins). */
+export async function removeTeamMember(
+  creds: TeamCredentials,
+  teamId: string,
+  userId: string,
+  deps: TeamClientDeps,
+): Promise<void> {
+  await request(creds, `/v1/teams/${encodeURIComponent(teamId)}/members/${encodeURIComponent(userId)}`, deps, {
+    method: 'DELETE',
+  });
+}
+
 /** Ends the sign-in session `creds` carries, on the server (`DELETE /v1/session`). */
 export async function endTeamSession(creds: TeamCredentials, deps: TeamClientDeps): Promise<void> {
   await request(creds, '/v1/session', deps, { method: 'DELETE' });
