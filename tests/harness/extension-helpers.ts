@@ -30,6 +30,15 @@ export function addFakeProvider(
 export async function openPanel(context: BrowserContext, extensionId: string): Promise<Page> {
   const panel = await context.newPage();
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
+  // The panel's first look at the tab in front (page-context-state.ts) is asynchronous, and a message goes with the
+  // chips as shown: a test that sent at once, on a loaded machine, sent before the page chip was there, and its
+  // page tools found no page. Once that look is done the panel shows the page's chip or says the page in front
+  // cannot be read (the fixtures' extension page is always open, so one of them always shows).
+  await panel
+    .locator('.chips, .unreadable-page')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   return panel;
 }
 
