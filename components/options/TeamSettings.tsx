@@ -113,16 +113,28 @@ function SignIn({ state }: { state: TeamState }) {
   );
 }
 
-function TokenSignIn({ state }: { state: TeamState }) {
+/**
+ * One secret typed into the token field (an access token, or an invitation): never shown again, sent by `submit`.
+ * Signing in and joining another team share it.
+ */
+function SecretForm(props: {
+  state: TeamState;
+  label: string;
+  hint: string;
+  button: string;
+  primary?: boolean;
+  submit: () => void;
+}) {
+  const { state } = props;
   return (
     <form
       class="form-grid"
       onSubmit={(e) => {
         e.preventDefault();
-        void state.signIn(t('team_signed_in'));
+        props.submit();
       }}
     >
-      <Field label={t('team_token')} hint={t('team_token_hint')}>
+      <Field label={props.label} hint={props.hint}>
         <input
           type="password"
           autocomplete="off"
@@ -132,11 +144,24 @@ function TokenSignIn({ state }: { state: TeamState }) {
         />
       </Field>
       <div class="form-actions">
-        <button type="submit" class="primary" disabled={state.busy.value}>
-          {t('team_sign_in')}
+        <button type="submit" class={props.primary ? 'primary' : undefined} disabled={state.busy.value}>
+          {props.button}
         </button>
       </div>
     </form>
+  );
+}
+
+function TokenSignIn({ state }: { state: TeamState }) {
+  return (
+    <SecretForm
+      state={state}
+      label={t('team_token')}
+      hint={t('team_token_hint')}
+      button={t('team_sign_in')}
+      primary
+      submit={() => void state.signIn(t('team_signed_in'))}
+    />
   );
 }
 
@@ -171,28 +196,13 @@ function SignedIn({ state }: { state: TeamState }) {
         </>
       )}
       <TeamKnowledgeLine />
-      <form
-        class="form-grid team-join"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void state.join(t('team_joined'));
-        }}
-      >
-        <Field label={t('team_join_label')} hint={t('team_join_hint')}>
-          <input
-            type="password"
-            autocomplete="off"
-            required
-            value={state.token.value}
-            onInput={(e) => (state.token.value = (e.target as HTMLInputElement).value)}
-          />
-        </Field>
-        <div class="form-actions">
-          <button type="submit" disabled={state.busy.value}>
-            {t('team_join')}
-          </button>
-        </div>
-      </form>
+      <SecretForm
+        state={state}
+        label={t('team_join_label')}
+        hint={t('team_join_hint')}
+        button={t('team_join')}
+        submit={() => void state.join(t('team_joined'))}
+      />
       <div class="form-actions">
         <button type="button" disabled={state.busy.value} onClick={() => void state.signOut(t('team_signed_out'))}>
           {t('team_sign_out')}

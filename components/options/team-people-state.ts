@@ -19,14 +19,9 @@ export function createTeamPeopleState(teamId: string, send: Send = sendToBackgro
   const invitation = signal<CreatedInvitation | null>(null);
   const busy = signal(false);
   const { message, error, attempt } = createActionStatus();
-  const act = async (f: () => Promise<void>, done?: () => string) => {
+  const act = async (f: () => Promise<void>, done?: string) => {
     busy.value = true;
-    let said: string | undefined;
-    await attempt(async () => {
-      await f();
-      said = done?.();
-    });
-    if (said) message.value = said;
+    await attempt(f, done);
     busy.value = false;
   };
   return {
@@ -51,13 +46,10 @@ export function createTeamPeopleState(teamId: string, send: Send = sendToBackgro
     /** The first click on Remove asks; `confirm` removes. */
     askRemove: (userId: string | null) => (confirming.value = userId),
     remove: (userId: string, done: string) =>
-      act(
-        async () => {
-          people.value = await send('team.removeMember', { teamId, userId });
-          confirming.value = null;
-        },
-        () => done,
-      ),
+      act(async () => {
+        people.value = await send('team.removeMember', { teamId, userId });
+        confirming.value = null;
+      }, done),
   };
 }
 

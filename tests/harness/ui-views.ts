@@ -236,10 +236,7 @@ export async function axeFindings(
   scheme: ColorScheme,
   { colourOnly = false, include }: { colourOnly?: boolean; include?: string } = {},
 ): Promise<AxeFinding[]> {
-  // A part of the page is checked without its frames (axe otherwise waits on each frame of the page).
-  const axe = include
-    ? new AxeBuilder({ page }).include(include).options({ iframes: false })
-    : new AxeBuilder({ page });
+  const axe = include ? new AxeBuilder({ page }).include(include) : new AxeBuilder({ page });
   const results = await (colourOnly ? axe.withRules(AXE_COLOUR_RULES) : axe.withTags(AXE_TAGS)).analyze();
   return results.violations.map((v) => ({
     view,
